@@ -1,0 +1,68 @@
+import js from '@eslint/js'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import reactRefresh from 'eslint-plugin-react-refresh'
+import importX from 'eslint-plugin-import-x'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+
+const features = ['auth', 'guests', 'rsvp', 'site', 'seating', 'builder', 'cms', 'email', 'manage']
+
+export default tseslint.config(
+  {
+    ignores: ['dist', 'dist-e2e', 'node_modules', 'playwright-report', 'test-results', 'coverage'],
+  },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommended],
+    languageOptions: { ecmaVersion: 2022, globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh, 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'error',
+      // The architecture: app wires features together; features never reach into each other;
+      // shared code (lib, components) never imports a feature or the app.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((name) => ({
+              target: `./src/features/${name}`,
+              from: './src/features',
+              except: [`./${name}`],
+              message: 'Features do not import each other; share through src/lib or src/components.',
+            })),
+            {
+              target: ['./src/lib', './src/components'],
+              from: ['./src/features', './src/app'],
+              message: 'Shared code never imports a feature or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Pure domain models: no React, no canvas, no backend.
+    files: ['src/features/*/model/**/*.ts', 'src/features/*/**/*-model.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['react', 'react-dom', 'react-*', 'konva', '@/lib/backend*', '@/lib/api*'], message: 'Models are plain functions.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.tsx'],
+    rules: { 'react-refresh/only-export-components': ['warn', { allowConstantExport: true }] },
+  },
+)

@@ -1,0 +1,109 @@
+import { Suspense, useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, NavLink, Outlet } from 'react-router'
+import { LanguageToggle } from '@/components/language-toggle'
+import { Logo } from '@/components/logo'
+import { PageSpinner } from '@/components/page-spinner'
+import { SocialIcon, type SocialNetwork } from '@/components/social-icons'
+import { AvatarMenu, RequireAuth } from '@/features/auth'
+import { usesSupabase } from '@/lib/env'
+import { applyLanguage, preferredLanguage } from '@/lib/i18n'
+import { paths } from '@/lib/paths'
+
+const tabs = [
+  { to: paths.manage.guests, key: 'nav.guests' },
+  { to: paths.manage.seating, key: 'nav.seating' },
+  { to: paths.manage.rsvps, key: 'nav.rsvps' },
+] as const
+
+const socials: Array<{ network: SocialNetwork; href: string }> = [
+  { network: 'facebook', href: 'https://www.facebook.com/kasalan.ph' },
+  { network: 'instagram', href: 'https://www.instagram.com/kasalan.ph' },
+  { network: 'tiktok', href: 'https://www.tiktok.com/@kasalan.ph' },
+  { network: 'youtube', href: 'https://www.youtube.com/@kasalan.ph' },
+]
+
+/** Management: header with the tabs and the avatar menu, the screen, and the footer. */
+export function AdminLayout() {
+  const { t } = useTranslation()
+  useEffect(() => void applyLanguage(preferredLanguage('app')), [])
+
+  return (
+    <div className="flex min-h-dvh flex-col bg-canvas">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-3">
+        {t('nav.skipToContent')}
+      </a>
+      <header className="border-b border-line bg-white">
+        <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
+          <Link to={paths.manage.guests} aria-label={t('nav.home')}>
+            <Logo />
+          </Link>
+          <div className="ml-auto flex items-center gap-3">
+            <LanguageToggle area="app" className="text-muted" />
+            <AvatarMenu />
+          </div>
+        </div>
+        <nav aria-label={t('nav.manageTabs')} className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
+          <ul className="flex gap-1">
+            {tabs.map((tab) => (
+              <li key={tab.to}>
+                <NavLink
+                  to={tab.to}
+                  className={({ isActive }) =>
+                    `block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold ${
+                      isActive
+                        ? 'border-brand-600 text-brand-700'
+                        : 'border-transparent text-muted hover:text-ink'
+                    }`
+                  }
+                >
+                  {t(tab.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+
+      <main id="main" className="flex-1">
+        <RequireAuth>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RequireAuth>
+      </main>
+
+      <footer className="border-t border-line bg-white">
+        <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center">
+          <nav aria-label={t('footer.links')}>
+            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">
+              <li><a className="hover:text-ink" href="#our-story">{t('footer.ourStory')}</a></li>
+              <li><a className="hover:text-ink" href="mailto:vendors@kasalan.ph">{t('footer.vendor')}</a></li>
+              <li><a className="hover:text-ink" href="mailto:?subject=Kasalan">{t('footer.refer')}</a></li>
+              <li><a className="hover:text-ink" href="#faqs">{t('footer.faqs')}</a></li>
+              <li><a className="hover:text-ink" href="mailto:hello@kasalan.ph">{t('footer.contact')}</a></li>
+              <li><Link className="hover:text-ink" to={paths.terms}>{t('footer.terms')}</Link></li>
+              <li><Link className="hover:text-ink" to={paths.privacy}>{t('footer.privacy')}</Link></li>
+            </ul>
+          </nav>
+          <ul aria-label={t('footer.social')} className="flex gap-3 md:ml-auto">
+            {socials.map(({ network, href }) => (
+              <li key={network}>
+                <a href={href} className="block rounded-full p-2 text-muted hover:bg-brand-50 hover:text-brand-700" rel="noopener noreferrer" target="_blank">
+                  <SocialIcon network={network} />
+                  <span className="sr-only">{t(`footer.${network}`)}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p
+            className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700"
+            title={usesSupabase ? undefined : t('footer.backend.localHint')}
+          >
+            {t(usesSupabase ? 'footer.backend.supabase' : 'footer.backend.local')}
+          </p>
+        </div>
+      </footer>
+    </div>
+  )
+}

@@ -1,0 +1,68 @@
+import { createBrowserRouter, Navigate } from 'react-router'
+import { NotFound } from '@/components/not-found'
+import { RouteError } from '@/components/route-error'
+import { paths } from '@/lib/paths'
+import { AdminLayout } from './layouts/admin-layout'
+import { AuthLayout } from './layouts/auth-layout'
+import { PlainLayout } from './layouts/plain-layout'
+import { WebsiteLayout } from './layouts/website-layout'
+
+// Every screen is its own chunk: a guest opening the wedding site never downloads management.
+const site = () => import('@/features/site/routes/site-page').then((m) => ({ Component: m.SitePage }))
+const rsvp = () => import('@/features/rsvp/routes/rsvp-page').then((m) => ({ Component: m.RsvpPage }))
+const thankYou = () =>
+  import('@/features/rsvp/routes/thank-you-page').then((m) => ({ Component: m.ThankYouPage }))
+
+export const router = createBrowserRouter([
+  {
+    element: <WebsiteLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', caseSensitive: true, lazy: site },
+      { path: '/wedding/:slug', caseSensitive: true, lazy: site },
+      { path: '/wedding/:slug/:section', caseSensitive: true, lazy: site },
+      { path: '/wedding/:slug/rsvp/:guestId/:personId', caseSensitive: true, lazy: rsvp },
+      { path: '/wedding/:slug/rsvp/:guestId/:personId/thank-you', caseSensitive: true, lazy: thankYou },
+      { path: '/rsvp/:guestId/:personId', lazy: rsvp },
+      { path: '/rsvp/:guestId/:personId/thank-you', lazy: thankYou },
+    ],
+  },
+  {
+    path: '/auth',
+    element: <AuthLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={paths.auth.login} replace /> },
+      { path: 'login', lazy: () => import('@/features/auth/routes/login-page').then((m) => ({ Component: m.LoginPage })) },
+      { path: 'register', lazy: () => import('@/features/auth/routes/register-page').then((m) => ({ Component: m.RegisterPage })) },
+      { path: 'reset', lazy: () => import('@/features/auth/routes/reset-page').then((m) => ({ Component: m.ResetPage })) },
+      { path: 'update-password', lazy: () => import('@/features/auth/routes/update-password-page').then((m) => ({ Component: m.UpdatePasswordPage })) },
+    ],
+  },
+  {
+    path: '/manage',
+    element: <AdminLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={paths.manage.guests} replace /> },
+      { path: 'guests', lazy: () => import('@/features/guests/routes/guests-page').then((m) => ({ Component: m.GuestsPage })) },
+      { path: 'seating', lazy: () => import('@/features/seating/routes/seating-page').then((m) => ({ Component: m.SeatingPage })) },
+      { path: 'rsvps', lazy: () => import('@/features/rsvp/routes/rsvps-tab-page').then((m) => ({ Component: m.RsvpsTabPage })) },
+      { path: 'website', lazy: () => import('@/features/builder/routes/website-builder-page').then((m) => ({ Component: m.WebsiteBuilderPage })) },
+      { path: 'email-preview/rsvp', lazy: () => import('@/features/email/routes/rsvp-email-preview-page').then((m) => ({ Component: m.RsvpEmailPreviewPage })) },
+      { path: 'cms', lazy: () => import('@/features/cms/routes/cms-page').then((m) => ({ Component: m.CmsPage })) },
+      { path: 'cms/editor', lazy: () => import('@/features/cms/routes/cms-editor-page').then((m) => ({ Component: m.CmsEditorPage })) },
+    ],
+  },
+  {
+    element: <PlainLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/welcome', lazy: () => import('@/features/auth/routes/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
+      { path: '/terms', lazy: () => import('./routes/legal').then((m) => ({ Component: m.TermsPage })) },
+      { path: '/privacy', lazy: () => import('./routes/legal').then((m) => ({ Component: m.PrivacyPage })) },
+      { path: '/404', element: <NotFound /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+])

@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next'
+import { setPreferredLanguage, type LanguageArea } from '@/lib/i18n'
+
+/** Switches between Filipino and English; the choice is remembered for this part of the app. */
+export function LanguageToggle({ area, className = '' }: { area: LanguageArea; className?: string }) {
+  const { t, i18n } = useTranslation()
+  const next = i18n.language === 'fil' ? 'en' : 'fil'
+  return (
+    <button
+      type="button"
+      className={`rounded-full border border-current/30 px-3 py-1 text-sm font-medium ${className}`}
+      lang={next}
+      onClick={() => void setPreferredLanguage(area, next)}
+    >
+      <span className="sr-only">{t('language.label')}: </span>
+      {t(`language.${next}`)}
+    </button>
+  )
+}

@@ -1,0 +1,9 @@
+/**
+ * One typed function per SQL function in schema `kasalan`, each result checked with zod.
+ * Components reach data only through these, by way of stores or hooks.
+ */
+export * from './api/schemas'
+export { ApiShapeError } from './api/call'
+export * from './api/weddings'
+export * from './api/guests'
+export * from './api/site'

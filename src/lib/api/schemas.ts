@@ -1,0 +1,154 @@
+import * as z from 'zod/mini'
+
+/** The shapes the SQL functions return (docs/database-contract.md), checked before use. */
+
+const text = z.nullish(z.string())
+
+export const personName = z.object({ firstName: z.string(), lastName: z.string() })
+export type PersonName = z.infer<typeof personName>
+
+export const sectionTypes = [
+  'home',
+  'our-story',
+  'schedule',
+  'travel',
+  'registry',
+  'wedding-party',
+  'gallery',
+  'things-to-do',
+  'faqs',
+  'rsvp',
+  'about',
+  'custom',
+] as const
+export type SectionType = (typeof sectionTypes)[number]
+
+export const section = z.object({
+  id: z.string(),
+  weddingId: z.string(),
+  type: z.enum(sectionTypes),
+  label: text,
+  title: text,
+  path: z.string(),
+  visible: z.boolean(),
+  data: z.record(z.string(), z.unknown()),
+  orderIndex: z.number(),
+})
+export type Section = z.infer<typeof section>
+
+export const themeNames = ['classic', 'elegant', 'modern'] as const
+export const theme = z.looseObject({ name: z.catch(z.enum(themeNames), 'classic') })
+export type Theme = z.infer<typeof theme>
+
+export const rsvpQuestion = z.object({
+  id: z.string(),
+  question: z.string(),
+  kind: z.enum(['text', 'choice']),
+  options: z.optional(z.array(z.string())),
+})
+export type RsvpQuestion = z.infer<typeof rsvpQuestion>
+
+export const contact = z.looseObject({ email: text, phone: text, names: text })
+
+export const wedding = z.object({
+  id: z.string(),
+  userId: z.string(),
+  slug: z.string(),
+  title: text,
+  bride: personName,
+  groom: personName,
+  date: z.nullable(z.string()),
+  theme,
+  isPublished: z.boolean(),
+  rsvpDeadline: z.nullable(z.string()),
+  rsvpQuestions: z.array(rsvpQuestion),
+  contact,
+  sections: z.array(section),
+})
+export type Wedding = z.infer<typeof wedding>
+
+export const personTypes = ['adult', 'child'] as const
+export const relationshipSides = ['bride', 'groom', 'both'] as const
+export const relationshipTypes = ['family', 'friend', 'familyFriend', 'others'] as const
+
+export const rsvpAnswer = z.object({ question: z.string(), answer: z.string() })
+
+export const person = z.object({
+  id: z.string(),
+  guestId: z.string(),
+  firstName: z.string(),
+  lastName: text,
+  type: z.enum(personTypes),
+  title: text,
+  suffix: text,
+  notes: text,
+  isAttending: z.nullable(z.boolean()),
+  response: z.array(rsvpAnswer),
+  respondedAt: text,
+  position: z.number(),
+})
+export type Person = z.infer<typeof person>
+
+export const address = z.object({
+  address1: text,
+  address2: text,
+  city: text,
+  state: text,
+  zip: text,
+  country: text,
+})
+export type Address = z.infer<typeof address>
+
+export const household = z.object({
+  id: z.string(),
+  weddingId: z.string(),
+  createdAt: z.string(),
+  email: text,
+  phone: text,
+  address,
+  relationshipSide: z.nullable(z.enum(relationshipSides)),
+  relationshipType: z.nullable(z.enum(relationshipTypes)),
+  notes: text,
+  persons: z.array(person),
+})
+export type Household = z.infer<typeof household>
+
+/** What a household form sends: ids only on persons that already exist. */
+export interface HouseholdInput {
+  id?: string
+  email: string | null
+  phone: string | null
+  address: Partial<Address>
+  relationshipSide: Household['relationshipSide']
+  relationshipType: Household['relationshipType']
+  notes: string | null
+  persons: Array<{
+    id?: string
+    firstName: string
+    lastName: string | null
+    type: Person['type']
+    title: string | null
+    suffix: string | null
+    notes: string | null
+  }>
+}
+
+export const site = z.object({
+  slug: z.string(),
+  title: text,
+  isPublished: z.boolean(),
+  isOwner: z.boolean(),
+  wedding: z.object({
+    id: z.string(),
+    slug: z.string(),
+    title: text,
+    bride: personName,
+    groom: personName,
+    date: z.nullable(z.string()),
+    theme,
+    rsvpDeadline: z.nullable(z.string()),
+    contact,
+  }),
+  sections: z.array(section),
+})
+export type Site = z.infer<typeof site>

@@ -1,0 +1,22 @@
+import * as z from 'zod/mini'
+import { call } from './call'
+import { section, wedding, type PersonName, type Section } from './schemas'
+
+/** Creates the signed-in couple's wedding, or returns the one they already have. */
+export function createMyWedding(input: { bride: PersonName; groom: PersonName; date: string | null }) {
+  return call(
+    'create_my_wedding',
+    { p_bride: input.bride, p_groom: input.groom, p_date: input.date },
+    wedding,
+  )
+}
+
+/** The signed-in couple's wedding with its sections, or null before it exists. */
+export function getMyWedding() {
+  return call('get_my_wedding', {}, z.nullable(wedding))
+}
+
+/** Saves every section at once; order comes from the list's order. */
+export function saveSections(weddingId: string, sections: Array<Partial<Section>>) {
+  return call('save_sections', { p_wedding_id: weddingId, p_sections: sections }, z.array(section))
+}

@@ -1,0 +1,36 @@
+import { PGliteWorker } from '@electric-sql/pglite/worker'
+import { BackendError } from '../errors'
+import type { Backend } from '../types'
+import { createLocalAuth } from './auth'
+import { callRpc, RpcError } from './engine'
+
+/**
+ * The embedded database: PGlite in a worker shared by every tab, kept in IndexedDB. Each call runs
+ * as Supabase would run it (JWT claims and `set local role`), so row-level security is real.
+ */
+export async function createLocalBackend(): Promise<Backend> {
+  performance.mark('kasalan:db-start')
+  const db = new PGliteWorker(
+    new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'kasalan-db' }),
+    { dataDir: 'idb://kasalan' },
+  )
+  await db.waitReady
+  performance.measure('kasalan:db-ready', 'kasalan:db-start')
+  const auth = createLocalAuth(db)
+
+  return {
+    kind: 'local',
+    async rpc(name, args) {
+      try {
+        return await callRpc(db, auth.claims(), name, args)
+      } catch (error) {
+        if (error instanceof RpcError) throw new BackendError(error.message, error.code)
+        throw error
+      }
+    },
+    mayHaveSession: () => auth.claims() !== null,
+    async auth() {
+      return auth.port
+    },
+  }
+}

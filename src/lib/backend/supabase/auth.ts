@@ -1,0 +1,66 @@
+import type { User } from '@supabase/supabase-js'
+import type { KasalanSupabaseClient } from './client'
+import { BackendError } from '../errors'
+import { setRemember } from '../session-storage'
+import type { AuthPort, AuthSession, AuthUser } from '../types'
+
+function toUser(user: User): AuthUser {
+  return { id: user.id, email: user.email ?? '', userMetadata: user.user_metadata ?? {} }
+}
+
+function toSession(session: { user: User } | null): AuthSession | null {
+  return session ? { user: toUser(session.user) } : null
+}
+
+function fail(error: { message: string; code?: string; status?: number }): never {
+  throw new BackendError(error.message, error.code ?? String(error.status ?? 'auth'))
+}
+
+export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
+  return {
+    capabilities: { oauth: true, email: true },
+    async getSession() {
+      const { data, error } = await client.auth.getSession()
+      if (error) fail(error)
+      return toSession(data.session)
+    },
+    onChange(listener) {
+      const { data } = client.auth.onAuthStateChange((_event, session) => listener(toSession(session)))
+      return () => data.subscription.unsubscribe()
+    },
+    async signUp({ email, password, metadata, emailRedirectTo }) {
+      setRemember(true)
+      const { data, error } = await client.auth.signUp({
+        email,
+        password,
+        options: { data: metadata, emailRedirectTo },
+      })
+      if (error) fail(error)
+      if (!data.user) throw new BackendError('Sign up failed.')
+      return { user: toUser(data.user), session: toSession(data.session) }
+    },
+    async signIn({ email, password, remember }) {
+      setRemember(remember)
+      const { data, error } = await client.auth.signInWithPassword({ email, password })
+      if (error) fail(error)
+      return { user: toUser(data.user) }
+    },
+    async signInWithProvider(provider, redirectTo) {
+      setRemember(true)
+      const { error } = await client.auth.signInWithOAuth({ provider, options: { redirectTo } })
+      if (error) fail(error)
+    },
+    async signOut() {
+      const { error } = await client.auth.signOut()
+      if (error) fail(error)
+    },
+    async requestPasswordReset(email, redirectTo) {
+      const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo })
+      if (error) fail(error)
+    },
+    async updatePassword(password) {
+      const { error } = await client.auth.updateUser({ password })
+      if (error) fail(error)
+    },
+  }
+}

@@ -1,0 +1,17 @@
+import type { TFunction } from 'i18next'
+import { BackendError, isNetworkError } from '@/lib/backend'
+
+/**
+ * The message for a failed call, in the reader's language: the SQL function's stable code when
+ * `common:errors` knows it (or the caller's own namespace does), else a plain generic message.
+ */
+export function errorMessage(error: unknown, t: TFunction, namespace = 'common'): string {
+  if (isNetworkError(error)) return t('common:error.network')
+  if (error instanceof BackendError) {
+    for (const key of [`${namespace}:errors.${error.message}`, `common:errors.${error.message}`]) {
+      const message = t(key, { defaultValue: '' })
+      if (message) return message
+    }
+  }
+  return t('common:error.generic')
+}

@@ -1,0 +1,35 @@
+/** Every route of the app, in one table, with helpers that build links. */
+export const paths = {
+  home: '/',
+  notFound: '/404',
+  welcome: '/welcome',
+  terms: '/terms',
+  privacy: '/privacy',
+  auth: {
+    login: '/auth/login',
+    register: '/auth/register',
+    reset: '/auth/reset',
+    updatePassword: '/auth/update-password',
+  },
+  manage: {
+    root: '/manage',
+    guests: '/manage/guests',
+    seating: '/manage/seating',
+    rsvps: '/manage/rsvps',
+    website: '/manage/website',
+    emailPreviewRsvp: '/manage/email-preview/rsvp',
+    cms: '/manage/cms',
+    cmsEditor: '/manage/cms/editor',
+  },
+  site: {
+    wedding: (slug: string) => `/wedding/${encodeURIComponent(slug)}`,
+    section: (slug: string, section: string) =>
+      `/wedding/${encodeURIComponent(slug)}/${encodeURIComponent(section)}`,
+    rsvp: (slug: string | null, guestId: string, personId: string) =>
+      slug ? `/wedding/${encodeURIComponent(slug)}/rsvp/${guestId}/${personId}` : `/rsvp/${guestId}/${personId}/`,
+    rsvpThankYou: (slug: string | null, guestId: string, personId: string) =>
+      slug
+        ? `/wedding/${encodeURIComponent(slug)}/rsvp/${guestId}/${personId}/thank-you`
+        : `/rsvp/${guestId}/${personId}/thank-you`,
+  },
+} as const

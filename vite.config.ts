@@ -1,0 +1,54 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { fileURLToPath, URL } from 'node:url'
+import type { RolldownOptions } from 'rolldown'
+import { chunkModulesPlugin } from './scripts/chunk-modules-plugin.ts'
+
+// PGlite's Emscripten glue uses eval on purpose; there is nothing to act on.
+const ignorePgliteEval: NonNullable<RolldownOptions['onwarn']> = (warning, warn) => {
+  if (warning.code === 'EVAL' && /pglite/.test(warning.id ?? warning.message)) return
+  warn(warning)
+}
+
+export default defineConfig({
+  plugins: [react(), tailwindcss(), chunkModulesPlugin()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  // PGlite ships its own WASM and data files; pre-bundling breaks their URLs.
+  optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  worker: { format: 'es' },
+  build: {
+    manifest: true,
+    target: 'es2022',
+    assetsInlineLimit: 0,
+    rolldownOptions: { onwarn: ignorePgliteEval },
+  },
+  server: { port: 5173 },
+  preview: { port: 4173 },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['tests/**/*.test.{ts,tsx}'],
+          exclude: ['tests/db/**'],
+          setupFiles: ['tests/setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'db',
+          environment: 'node',
+          include: ['tests/db/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+})
