@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router'
 import { NotFound } from '@/components/not-found'
+import { PageSpinner } from '@/components/page-spinner'
 import { RouteError } from '@/components/route-error'
 import { paths } from '@/lib/paths'
 import { AdminLayout } from './layouts/admin-layout'
@@ -17,6 +18,7 @@ export const router = createBrowserRouter([
   {
     element: <WebsiteLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       { path: '/', caseSensitive: true, lazy: site },
       { path: '/wedding/:slug', caseSensitive: true, lazy: site },
@@ -31,6 +33,7 @@ export const router = createBrowserRouter([
     path: '/auth',
     element: <AuthLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       { index: true, element: <Navigate to={paths.auth.login} replace /> },
       { path: 'login', lazy: () => import('@/features/auth/routes/login-page').then((m) => ({ Component: m.LoginPage })) },
@@ -43,6 +46,7 @@ export const router = createBrowserRouter([
     path: '/manage',
     element: <AdminLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       { index: true, element: <Navigate to={paths.manage.guests} replace /> },
       { path: 'guests', lazy: () => import('@/features/guests/routes/guests-page').then((m) => ({ Component: m.GuestsPage })) },
@@ -57,6 +61,7 @@ export const router = createBrowserRouter([
   {
     element: <PlainLayout />,
     errorElement: <RouteError />,
+    hydrateFallbackElement: <PageSpinner />,
     children: [
       { path: '/welcome', lazy: () => import('@/features/auth/routes/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
       { path: '/terms', lazy: () => import('./routes/legal').then((m) => ({ Component: m.TermsPage })) },

@@ -1,0 +1,219 @@
+// Row-level security and grants on every table, checked with direct SQL as PostgREST would run it:
+// anon reaches no table at all; owner B sees and changes none of owner A's rows; nobody moves a row
+// to another owner, wedding or household.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Claims } from '../../src/lib/backend/local/engine'
+import { createTestDb, type TestDb } from './harness'
+
+type Table = 'weddings' | 'sections' | 'guests' | 'persons' | 'seating_layouts'
+const TABLES: Table[] = ['weddings', 'sections', 'guests', 'persons', 'seating_layouts']
+
+let t: TestDb
+let ownerA: NonNullable<Claims>
+let ownerB: NonNullable<Claims>
+let weddingA: string
+let weddingB: string
+/** One row id of owner A per table. */
+const rowA = {} as Record<Table, string>
+
+beforeAll(async () => {
+  t = await createTestDb()
+  const a = await t.couple('Liza', 'Paolo')
+  const b = await t.couple('Rina', 'Karlo')
+  ownerA = a.claims
+  ownerB = b.claims
+  weddingA = a.wedding.id
+  weddingB = b.wedding.id
+
+  const household = (await t.rpc(ownerA, 'save_household', {
+    p_wedding_id: weddingA,
+    p_household: { persons: [{ firstName: 'Nilo', type: 'adult' }, { firstName: 'Tess', type: 'adult' }] },
+  })) as { id: string; persons: { id: string }[] }
+  // Owner A may write a table directly (RLS, not the functions, is what guards it).
+  const layout = await t.asRole<{ id: string }>(
+    'authenticated',
+    ownerA,
+    'insert into kasalan.seating_layouts (wedding_id) values ($1) returning id',
+    [weddingA],
+  )
+
+  rowA.weddings = weddingA
+  rowA.sections = a.wedding.sections[0]!.id
+  rowA.guests = household.id
+  rowA.persons = household.persons[0]!.id
+  rowA.seating_layouts = layout.rows[0]!.id
+})
+
+afterAll(async () => {
+  await t?.close()
+})
+
+/** A column each table can be updated on without breaking a check. */
+const HARMLESS_UPDATE: Record<Table, string> = {
+  weddings: "title = 'changed'",
+  sections: "label = 'changed'",
+  guests: "notes = 'changed'",
+  persons: "notes = 'changed'",
+  seating_layouts: `layout = '{"tables": [], "seats": []}'`,
+}
+
+describe.each(TABLES)('kasalan.%s', (table) => {
+  test('has row-level security enabled, with one policy per operation for authenticated only', async () => {
+    const { rows } = await t.asOwner<{ rls: boolean }>(
+      `select relrowsecurity as rls from pg_class where oid = $1::regclass`,
+      [`kasalan.${table}`],
+    )
+    expect(rows[0]?.rls).toBe(true)
+
+    const policies = await t.asOwner<{ cmd: string; roles: string[] }>(
+      'select cmd, roles::text[] as roles from pg_policies where schemaname = $1 and tablename = $2 order by cmd',
+      ['kasalan', table],
+    )
+    expect(policies.rows.map((p) => p.cmd).sort()).toEqual(['DELETE', 'INSERT', 'SELECT', 'UPDATE'])
+    for (const policy of policies.rows) expect(policy.roles).toEqual(['authenticated'])
+  })
+
+  test('grants anon nothing and authenticated only select, insert, update and delete', async () => {
+    const { rows } = await t.asOwner<{ grantee: string; privilege_type: string }>(
+      `select grantee, privilege_type from information_schema.role_table_grants
+       where table_schema = 'kasalan' and table_name = $1 and grantee in ('anon', 'authenticated', 'PUBLIC')
+       order by grantee, privilege_type`,
+      [table],
+    )
+    expect(rows).toEqual(
+      ['DELETE', 'INSERT', 'SELECT', 'UPDATE'].map((privilege_type) => ({ grantee: 'authenticated', privilege_type })),
+    )
+  })
+
+  test('anon can neither read nor write it', async () => {
+    const denied = { code: '42501' }
+    await expect(t.asRole('anon', null, `select * from kasalan.${table}`)).rejects.toMatchObject(denied)
+    await expect(
+      t.asRole('anon', null, `insert into kasalan.${table} (id) values (extensions.gen_random_uuid())`),
+    ).rejects.toMatchObject(denied)
+    await expect(
+      t.asRole('anon', null, `update kasalan.${table} set ${HARMLESS_UPDATE[table]} where id = $1`, [rowA[table]]),
+    ).rejects.toMatchObject(denied)
+    await expect(
+      t.asRole('anon', null, `delete from kasalan.${table} where id = $1`, [rowA[table]]),
+    ).rejects.toMatchObject(denied)
+  })
+
+  test("owner B neither sees nor changes owner A's rows", async () => {
+    const seen = await t.asRole('authenticated', ownerB, `select * from kasalan.${table} where id = $1`, [rowA[table]])
+    expect(seen.rows).toHaveLength(0)
+    const all = await t.asRole<{ n: number }>(
+      'authenticated',
+      ownerB,
+      `select count(*)::int as n from kasalan.${table} where ${table === 'weddings' ? 'id' : 'wedding_id'} = $1`,
+      [weddingA],
+    )
+    expect(all.rows[0]?.n).toBe(0)
+
+    const updated = await t.asRole('authenticated', ownerB, `update kasalan.${table} set ${HARMLESS_UPDATE[table]} where id = $1`, [
+      rowA[table],
+    ])
+    expect(updated.affectedRows).toBe(0)
+    const deleted = await t.asRole('authenticated', ownerB, `delete from kasalan.${table} where id = $1`, [rowA[table]])
+    expect(deleted.affectedRows).toBe(0)
+
+    const still = await t.asOwner(`select 1 from kasalan.${table} where id = $1`, [rowA[table]])
+    expect(still.rows).toHaveLength(1)
+  })
+
+  test('its owner and wedding can never change', async () => {
+    await expect(
+      t.asRole('authenticated', ownerA, `update kasalan.${table} set user_id = $2 where id = $1`, [
+        rowA[table],
+        ownerB.sub,
+      ]),
+    ).rejects.toMatchObject({ message: 'invalid_input', detail: 'user_id cannot be changed' })
+    if (table !== 'weddings') {
+      // A's second wedding does not exist (one per couple), so try B's, through the owner's back door too.
+      await expect(
+        t.asOwner(`update kasalan.${table} set wedding_id = $2 where id = $1`, [rowA[table], weddingB]),
+      ).rejects.toMatchObject({ message: 'invalid_input', detail: 'wedding_id cannot be changed' })
+    }
+  })
+})
+
+describe('inserting into another couple’s wedding', () => {
+  test('is refused by the policies for every child table', async () => {
+    const inserts: [Table, string, unknown[]][] = [
+      ['sections', "insert into kasalan.sections (wedding_id, type, path) values ($1, 'custom', 'sneaky')", [weddingA]],
+      ['guests', 'insert into kasalan.guests (wedding_id) values ($1)', [weddingA]],
+      [
+        'persons',
+        "insert into kasalan.persons (wedding_id, guest_id, first_name) values ($1, $2, 'Sneaky')",
+        [weddingA, rowA.guests],
+      ],
+      ['seating_layouts', 'insert into kasalan.seating_layouts (wedding_id) values ($1)', [weddingA]],
+    ]
+    for (const [, sql, params] of inserts) {
+      await expect(t.asRole('authenticated', ownerB, sql, params)).rejects.toMatchObject({
+        code: '42501',
+        message: expect.stringContaining('row-level security'),
+      })
+    }
+  })
+
+  test('a wedding cannot be created for someone else', async () => {
+    await expect(
+      t.asRole(
+        'authenticated',
+        ownerB,
+        `insert into kasalan.weddings (user_id, slug, bride, groom) values ($1, 'for-someone-else', '{}', '{}')`,
+        [ownerA.sub],
+      ),
+    ).rejects.toMatchObject({ code: '42501' })
+  })
+
+  test("a person cannot be put in another wedding's household", async () => {
+    // B's own wedding, A's household: the (household, wedding) foreign key refuses it.
+    await expect(
+      t.asRole(
+        'authenticated',
+        ownerB,
+        "insert into kasalan.persons (wedding_id, guest_id, first_name) values ($1, $2, 'Sneaky')",
+        [weddingB, rowA.guests],
+      ),
+    ).rejects.toMatchObject({ code: '23503' })
+  })
+
+  test("a person's household can never change", async () => {
+    const other = (await t.rpc(ownerA, 'save_household', {
+      p_wedding_id: weddingA,
+      p_household: { persons: [{ firstName: 'Odette' }] },
+    })) as { id: string }
+    await expect(
+      t.asRole('authenticated', ownerA, 'update kasalan.persons set guest_id = $2 where id = $1', [rowA.persons, other.id]),
+    ).rejects.toMatchObject({ message: 'invalid_input', detail: 'guest_id cannot be changed' })
+  })
+})
+
+describe('household rule in the database', () => {
+  test('a direct delete of the last adult is refused at commit', async () => {
+    const household = (await t.rpc(ownerA, 'save_household', {
+      p_wedding_id: weddingA,
+      p_household: { persons: [{ firstName: 'Lone', type: 'adult' }, { firstName: 'Kid', type: 'child' }] },
+    })) as { id: string; persons: { id: string }[] }
+    await expect(
+      t.asRole('authenticated', ownerA, 'delete from kasalan.persons where id = $1', [household.persons[0]!.id]),
+    ).rejects.toMatchObject({ message: 'household_needs_adult' })
+    await expect(
+      t.asRole('authenticated', ownerA, "update kasalan.persons set type = 'child' where id = $1", [household.persons[0]!.id]),
+    ).rejects.toMatchObject({ message: 'household_needs_adult' })
+    const { rows } = await t.asOwner('select count(*)::int as n from kasalan.persons where guest_id = $1', [household.id])
+    expect(rows[0]).toEqual({ n: 2 })
+
+    // Deleting the whole household is fine.
+    const deleted = await t.asRole('authenticated', ownerA, 'delete from kasalan.guests where id = $1', [household.id])
+    expect(deleted.affectedRows).toBe(1)
+  })
+
+  test('a household without persons cannot be created directly', async () => {
+    await expect(
+      t.asRole('authenticated', ownerA, 'insert into kasalan.guests (wedding_id) values ($1)', [weddingA]),
+    ).rejects.toMatchObject({ message: 'household_needs_adult' })
+  })
+})
