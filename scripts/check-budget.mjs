@@ -54,13 +54,19 @@ for (const file of [...files].filter((name) => name.endsWith('.js'))) {
   const gzipped = gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length
   total += gzipped
   rows.push([file, gzipped])
-  for (const id of chunkModules[file] ?? []) {
+  for (const id of Object.keys(chunkModules[file] ?? {})) {
     const library = forbidden.find((name) => id.includes(`node_modules/${name}`))
     if (library) offenders.push(`${library} (in ${file})`)
   }
 }
 
 rows.sort((a, b) => b[1] - a[1])
+if (process.argv.includes('--modules')) {
+  const modules = [...files].flatMap((file) => Object.entries(chunkModules[file] ?? {}))
+  modules.sort((a, b) => b[1] - a[1])
+  console.log('\nLargest modules in the first load (minified characters):')
+  for (const [id, length] of modules.slice(0, 40)) console.log(`  ${String(length).padStart(8)}  ${id}`)
+}
 console.log('\nPublic site first load, Supabase mode (gzip -9):')
 for (const [file, size] of rows) console.log(`  ${(size / 1000).toFixed(1).padStart(7)} KB  ${file}`)
 console.log(`  ${(total / 1000).toFixed(1).padStart(7)} KB  total (budget ${budgetBytes / 1000} KB)`)

@@ -3,12 +3,10 @@ import { NotFound } from '@/components/not-found'
 import { PageSpinner } from '@/components/page-spinner'
 import { RouteError } from '@/components/route-error'
 import { paths } from '@/lib/paths'
-import { AdminLayout } from './layouts/admin-layout'
-import { AuthLayout } from './layouts/auth-layout'
-import { PlainLayout } from './layouts/plain-layout'
 import { WebsiteLayout } from './layouts/website-layout'
 
-// Every screen is its own chunk: a guest opening the wedding site never downloads management.
+// Every screen and every layout but the website's is its own chunk: a guest opening the wedding
+// site never downloads sign-in or management code.
 const site = () => import('@/features/site/routes/site-page').then((m) => ({ Component: m.SitePage }))
 const rsvp = () => import('@/features/rsvp/routes/rsvp-page').then((m) => ({ Component: m.RsvpPage }))
 const thankYou = () =>
@@ -31,7 +29,7 @@ export const router = createBrowserRouter([
   },
   {
     path: '/auth',
-    element: <AuthLayout />,
+    lazy: () => import('./layouts/auth-layout').then((m) => ({ Component: m.AuthLayout })),
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
@@ -44,7 +42,7 @@ export const router = createBrowserRouter([
   },
   {
     path: '/manage',
-    element: <AdminLayout />,
+    lazy: () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
@@ -59,7 +57,7 @@ export const router = createBrowserRouter([
     ],
   },
   {
-    element: <PlainLayout />,
+    lazy: () => import('./layouts/plain-layout').then((m) => ({ Component: m.PlainLayout })),
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
