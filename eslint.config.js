@@ -10,7 +10,7 @@ const features = ['auth', 'guests', 'rsvp', 'site', 'seating', 'builder', 'cms',
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'dist-e2e', 'node_modules', 'playwright-report', 'test-results', 'coverage'],
+    ignores: ['dist', 'dist-*', 'node_modules', 'playwright-report', 'test-results', 'coverage'],
   },
   {
     files: ['**/*.{ts,tsx,js}'],
