@@ -23,7 +23,9 @@ worker({
   async init(options) {
     const db = await PGlite.create({
       dataDir: options.dataDir ?? 'idb://kasalan',
-      relaxedDurability: true,
+      // Every write reaches IndexedDB before the call returns: with relaxed durability a reload
+      // right after saving (a guest's RSVP, say) could lose it.
+      relaxedDurability: false,
       extensions: { pgcrypto, unaccent, pg_trgm },
     })
     await bootstrap(db, { shim, migrations, seed })

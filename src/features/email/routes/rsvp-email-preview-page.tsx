@@ -1,0 +1,160 @@
+import { RefreshCw } from 'lucide-react'
+import { useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Alert } from '@/components/alert'
+import { PageSpinner } from '@/components/page-spinner'
+import type { RsvpHousehold, Wedding } from '@/lib/api'
+import { errorMessage } from '@/lib/errors'
+import { paths } from '@/lib/paths'
+import { useMyWedding } from '@/lib/session'
+import { renderRsvpEmail, type EmailLanguage, type EmailWedding } from '../model/rsvp-email'
+import { useRsvpHouseholds } from '../use-rsvp-households'
+
+/** /manage/email-preview/rsvp: the confirmation e-mail a household gets, from its real answers. */
+export function RsvpEmailPreviewPage() {
+  const { t } = useTranslation('email')
+  const { wedding, status, error, reload } = useMyWedding()
+  if (wedding) return <EmailPreview wedding={wedding} />
+  if (status === 'error') {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-10">
+        <Alert tone="error">
+          <p>{errorMessage(error, t, 'email')}</p>
+          <button type="button" className="btn btn-secondary mt-3" onClick={() => void reload()}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('common:actions.retry')}
+          </button>
+        </Alert>
+      </div>
+    )
+  }
+  return <PageSpinner />
+}
+
+/** The wedding as the e-mail names it, with the venue from the site's home section if there is one. */
+function emailWedding(wedding: Wedding): EmailWedding {
+  const home = wedding.sections.find((section) => section.type === 'home')?.data as
+    | { wedding?: { location?: { venue?: unknown; city?: unknown } } }
+    | undefined
+  const location = home?.wedding?.location
+  const venue = [location?.venue, location?.city].filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+  return {
+    bride: wedding.bride,
+    groom: wedding.groom,
+    date: wedding.date,
+    rsvpDeadline: wedding.rsvpDeadline,
+    venue: venue.join(', ') || null,
+    contact: wedding.contact,
+  }
+}
+
+const householdLabel = (household: RsvpHousehold) =>
+  household.persons.map((person) => [person.firstName, person.lastName].filter(Boolean).join(' ')).join(', ')
+
+function EmailPreview({ wedding }: { wedding: Wedding }) {
+  const { t } = useTranslation('email')
+  const { state, retry } = useRsvpHouseholds(wedding.id)
+  const [chosen, setChosen] = useState<string | null>(null)
+  const [language, setLanguage] = useState<EmailLanguage>('fil')
+  const id = useId()
+
+  const households = useMemo(() => (state.status === 'ready' ? state.households : []), [state])
+  // Start with a household that has answered: that is whom the e-mail is for.
+  const household =
+    households.find((item) => item.id === chosen) ??
+    households.find((item) => item.persons.some((person) => person.isAttending !== null)) ??
+    households[0]
+
+  const email = useMemo(() => {
+    if (!household) return null
+    const first = household.persons[0]
+    return renderRsvpEmail({
+      wedding: emailWedding(wedding),
+      household,
+      language,
+      rsvpUrl: first ? `${window.location.origin}${paths.site.rsvp(wedding.slug, household.id, first.id)}` : null,
+    })
+  }, [wedding, household, language])
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <h1 className="font-display text-3xl">{t('preview.title')}</h1>
+      <p className="mt-1 max-w-2xl text-muted">{t('preview.intro')}</p>
+
+      {state.status === 'error' && (
+        <Alert tone="error" className="mt-6">
+          <p>{errorMessage(state.error, t, 'email')}</p>
+          <button type="button" className="btn btn-secondary mt-3" onClick={retry}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('common:actions.retry')}
+          </button>
+        </Alert>
+      )}
+      {state.status === 'loading' && <PageSpinner />}
+      {state.status === 'ready' && !household && <p className="mt-6 rounded-2xl border border-line bg-white p-6 text-muted">{t('preview.noGuests')}</p>}
+
+      {household && email && (
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
+          <div id="email-preview-settings" className="space-y-5 rounded-2xl border border-line bg-white p-5">
+            <div>
+              <label htmlFor={`${id}-household`} className="field-label">
+                {t('preview.household')}
+              </label>
+              <select
+                id={`${id}-household`}
+                className="field-input"
+                value={household.id}
+                onChange={(event) => setChosen(event.target.value)}
+              >
+                {households.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {householdLabel(item)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset>
+              <legend className="field-label">{t('preview.language')}</legend>
+              <div className="flex gap-2">
+                {(['fil', 'en'] as const).map((value) => (
+                  <label
+                    key={value}
+                    lang={value}
+                    className="flex min-h-10 flex-1 cursor-pointer items-center justify-center gap-2 rounded-lg border border-line px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold"
+                  >
+                    <input type="radio" name={`${id}-language`} value={value} checked={language === value} onChange={() => setLanguage(value)} className="accent-brand-600" />
+                    {t(`common:language.${value}`)}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
+            <dl className="space-y-3 text-sm">
+              <div>
+                <dt className="font-semibold">{t('preview.to')}</dt>
+                <dd className="break-all text-muted">{household.email ?? t('preview.noEmail')}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">{t('preview.subject')}</dt>
+                <dd>{email.subject}</dd>
+              </div>
+            </dl>
+            <p className="text-xs text-muted">{t('preview.notSent')}</p>
+          </div>
+
+          <div className="min-w-0 space-y-4">
+            <iframe
+              title={t('preview.frameTitle')}
+              sandbox=""
+              srcDoc={email.html}
+              className="h-[44rem] w-full rounded-2xl border border-line bg-white"
+            />
+            <details className="rounded-2xl border border-line bg-white p-4">
+              <summary className="cursor-pointer font-semibold">{t('preview.plainText')}</summary>
+              <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">{email.text}</pre>
+            </details>
+          </div>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,269 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { AlertCircle, CalendarClock } from 'lucide-react'
+import { useId, useState } from 'react'
+import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import * as z from 'zod/mini'
+import type { Rsvp, RsvpQuestion } from '@/lib/api'
+import { formatLongDate } from '@/lib/dates'
+import { errorMessage } from '@/lib/errors'
+import { coupleFirstNames } from '../model/format'
+import {
+  fullName,
+  initialFormValues,
+  lastRespondedAt,
+  MAX_ANSWER_LENGTH,
+  MAX_MESSAGE_LENGTH,
+  toAnswerInputs,
+  type RsvpFormValues,
+} from '../model/rsvp-form'
+import { useRsvpStore } from '../rsvp-store'
+import { dateLanguage, formatDateTime } from './format-time'
+
+// Messages are keys of the rsvp namespace, translated where they are shown.
+const rsvpFormSchema = z.object({
+  persons: z.array(
+    z.object({
+      personId: z.string(),
+      attendance: z.enum(['', 'yes', 'no']).check(z.refine((value) => value !== '', 'validation.chooseAttendance')),
+      answers: z.array(z.string().check(z.maxLength(MAX_ANSWER_LENGTH, 'validation.answerTooLong'))),
+    }),
+  ),
+  message: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, 'validation.messageTooLong')),
+})
+
+interface RsvpFormProps {
+  rsvp: Rsvp
+  /** Called once the answers are saved. */
+  onSaved(): void
+}
+
+/**
+ * The household's RSVP: Dadalo / Hindi makakadalo for each person, the couple's questions for each
+ * person who comes, and a note to the couple. A failed save keeps everything typed and says why.
+ */
+export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
+  const { t, i18n } = useTranslation('rsvp')
+  const language = dateLanguage(i18n.language)
+  const submit = useRsvpStore((state) => state.submit)
+  const [saveError, setSaveError] = useState<string | null>(null)
+  const id = useId()
+
+  const { wedding, household } = rsvp
+  const questions = wedding.rsvpQuestions
+  const greeted = household.persons[0]
+  const couple = coupleFirstNames(wedding, t('shell.and'))
+  const answeredAt = lastRespondedAt(household.persons)
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors, isSubmitting, submitCount },
+  } = useForm<RsvpFormValues>({
+    defaultValues: initialFormValues(household.persons, questions, household.message),
+    resolver: zodResolver(rsvpFormSchema),
+  })
+  const attendance = useWatch({ control, name: 'persons' }).map((person) => person.attendance)
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSaveError(null)
+    try {
+      await submit(toAnswerInputs(values, questions), values.message)
+      onSaved()
+    } catch (error) {
+      setSaveError(errorMessage(error, t, 'rsvp'))
+    }
+  })
+
+  const venue = [wedding.venue?.name, wedding.venue?.city].filter(Boolean).join(', ')
+  const date = formatLongDate(wedding.date, language)
+
+  return (
+    <>
+      <div className="text-center">
+        <p className="rsvp-eyebrow">{t('page.eyebrow')}</p>
+        <h1 className="rsvp-heading mt-2">{t('page.greeting', { name: greeted?.firstName ?? '' })}</h1>
+        <p className="mt-3">{t('page.invited', { couple })}</p>
+        {(date || venue) && <p className="rsvp-muted mt-1">{[date, venue].filter(Boolean).join(' · ')}</p>}
+      </div>
+
+      <div className="rsvp-note mt-6 flex gap-3 text-sm">
+        <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-(--rsvp-accent)" />
+        <div>
+          <p className="font-bold">
+            {wedding.rsvpDeadline
+              ? t('page.deadline', { date: formatLongDate(wedding.rsvpDeadline, language) })
+              : t('page.noDeadline')}
+          </p>
+          {answeredAt && <p className="mt-1">{t('page.answeredBefore', { time: formatDateTime(answeredAt, language) })}</p>}
+        </div>
+      </div>
+
+      <form noValidate onSubmit={onSubmit} className="mt-8" aria-describedby={`${id}-intro`}>
+        <p id={`${id}-intro`} className="rsvp-subheading">
+          {t(household.persons.length > 1 ? 'page.householdIntroParty' : 'page.householdIntroSingle')}
+        </p>
+        <fieldset disabled={isSubmitting} className="contents">
+          <div className="mt-4 space-y-4">
+            {household.persons.map((person, index) => (
+              <PersonFieldset
+                key={person.id}
+                index={index}
+                name={fullName(person)}
+                isChild={person.type === 'child'}
+                attending={attendance[index] === 'yes'}
+                questions={questions}
+                register={register}
+                errors={errors}
+              />
+            ))}
+          </div>
+
+          <div className="mt-8">
+            <label htmlFor={`${id}-message`} className="rsvp-label">
+              {t('page.messageLabel', { couple })} <span className="rsvp-muted font-normal">{t('page.optional')}</span>
+            </label>
+            <textarea
+              id={`${id}-message`}
+              rows={4}
+              maxLength={MAX_MESSAGE_LENGTH}
+              className="rsvp-input"
+              aria-invalid={Boolean(errors.message)}
+              aria-describedby={errors.message ? `${id}-message-error` : undefined}
+              {...register('message')}
+            />
+            {errors.message?.message && (
+              <p id={`${id}-message-error`} className="rsvp-error">
+                {t(errors.message.message)}
+              </p>
+            )}
+          </div>
+        </fieldset>
+
+        <div className="mt-8 space-y-3">
+          {saveError && (
+            <div role="alert" className="flex gap-3 rounded-(--rsvp-radius) border border-[#e8b4ab] bg-[#fdf1ef] px-4 py-3 text-sm text-[#7a1d10]">
+              <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+              <p>
+                <strong className="block">{t('page.saveFailed')}</strong>
+                {saveError} {t('page.keptTyped')}
+              </p>
+            </div>
+          )}
+          {submitCount > 0 && Object.keys(errors).length > 0 && !saveError && (
+            <p role="alert" className="rsvp-error text-center">
+              {t('page.fixErrors')}
+            </p>
+          )}
+          <button type="submit" className="rsvp-button w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
+            {isSubmitting && <span aria-hidden="true" className="rsvp-spinner" />}
+            {isSubmitting ? t('page.saving') : t('page.submit')}
+          </button>
+        </div>
+      </form>
+    </>
+  )
+}
+
+interface PersonFieldsetProps {
+  index: number
+  name: string
+  isChild: boolean
+  attending: boolean
+  questions: RsvpQuestion[]
+  register: UseFormRegister<RsvpFormValues>
+  errors: FieldErrors<RsvpFormValues>
+}
+
+function PersonFieldset({ index, name, isChild, attending, questions, register, errors }: PersonFieldsetProps) {
+  const { t } = useTranslation('rsvp')
+  const id = useId()
+  const error = errors.persons?.[index]?.attendance?.message
+  const errorId = `${id}-error`
+
+  return (
+    <fieldset className="rsvp-card min-w-0" aria-describedby={error ? errorId : undefined}>
+      <legend className="float-left w-full">
+        <span className="text-lg font-bold">{name}</span>
+        {isChild && <span className="rsvp-badge ml-2 align-middle" data-status="pending">{t('page.child')}</span>}
+      </legend>
+      <div className="clear-both grid gap-2 pt-3 min-[420px]:grid-cols-2 min-[420px]:gap-3">
+        <label className="rsvp-choice">
+          <input type="radio" value="yes" aria-invalid={Boolean(error)} {...register(`persons.${index}.attendance`)} />
+          <span>{t('status.attending')}</span>
+        </label>
+        <label className="rsvp-choice">
+          <input type="radio" value="no" aria-invalid={Boolean(error)} {...register(`persons.${index}.attendance`)} />
+          <span>{t('status.notAttending')}</span>
+        </label>
+      </div>
+      {error && (
+        <p id={errorId} className="rsvp-error">
+          {t(error, { name })}
+        </p>
+      )}
+
+      {attending && questions.length > 0 && (
+        <div className="mt-5 space-y-5 border-t border-(--rsvp-line) pt-5">
+          {questions.map((question, questionIndex) => (
+            <QuestionField
+              key={question.id}
+              question={question}
+              field={`persons.${index}.answers.${questionIndex}`}
+              error={errors.persons?.[index]?.answers?.[questionIndex]?.message}
+              register={register}
+            />
+          ))}
+        </div>
+      )}
+    </fieldset>
+  )
+}
+
+function QuestionField({
+  question,
+  field,
+  error,
+  register,
+}: {
+  question: RsvpQuestion
+  field: `persons.${number}.answers.${number}`
+  error?: string
+  register: UseFormRegister<RsvpFormValues>
+}) {
+  const { t } = useTranslation('rsvp')
+  const id = useId()
+
+  if (question.kind === 'choice') {
+    return (
+      <fieldset className="min-w-0">
+        <legend className="rsvp-label">{question.question}</legend>
+        <div className="grid gap-2">
+          {(question.options ?? []).map((option) => (
+            <label key={option} className="rsvp-choice">
+              <input type="radio" value={option} {...register(field)} />
+              <span>{option}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    )
+  }
+  return (
+    <div>
+      <label htmlFor={`${id}-answer`} className="rsvp-label">
+        {question.question}
+      </label>
+      <input
+        id={`${id}-answer`}
+        type="text"
+        maxLength={MAX_ANSWER_LENGTH}
+        className="rsvp-input"
+        aria-invalid={Boolean(error)}
+        {...register(field)}
+      />
+      {error && <p className="rsvp-error">{t(error)}</p>}
+    </div>
+  )
+}

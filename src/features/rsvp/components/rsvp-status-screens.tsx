@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next'
+
+/** While the household's RSVP arrives. */
+export function RsvpLoading() {
+  const { t } = useTranslation('rsvp')
+  return (
+    <div role="status" className="rsvp-muted flex min-h-[40vh] items-center justify-center gap-3">
+      <span aria-hidden="true" className="rsvp-spinner" />
+      {t('page.loading')}
+    </div>
+  )
+}
+
+/** The RSVP could not be loaded (not a wrong link: the network or the server). */
+export function RsvpLoadFailed({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation('rsvp')
+  return (
+    <div role="alert" className="py-16 text-center">
+      <h1 className="rsvp-heading">{t('page.loadFailedTitle')}</h1>
+      <p className="rsvp-muted mt-3">{t('page.loadFailed')}</p>
+      <button type="button" className="rsvp-button mt-8" onClick={onRetry}>
+        {t('common:actions.retry')}
+      </button>
+    </div>
+  )
+}

@@ -1,0 +1,142 @@
+import { MessageSquareQuote, Search } from 'lucide-react'
+import { useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { RsvpHousehold, RsvpQuestion } from '@/lib/api'
+import { filterReplies, statusFilters, type ReplyCounts, type StatusFilter } from '../../model/rsvp-list'
+import { fullName, replyStatus } from '../../model/rsvp-form'
+import { dateLanguage, formatDateTime } from '../format-time'
+import { RecordReplyDialog } from './record-reply-dialog'
+
+type Person = RsvpHousehold['persons'][number]
+
+const badge = {
+  accepted: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  declined: 'bg-red-50 text-red-800 ring-red-200',
+  pending: 'bg-canvas text-muted ring-line',
+} as const
+
+const statusLabel = { accepted: 'status.attending', declined: 'status.notAttending', pending: 'status.pending' } as const
+
+interface RsvpResponsesProps {
+  households: RsvpHousehold[]
+  counts: ReplyCounts
+  questions: RsvpQuestion[]
+}
+
+/** Every person's reply, household by household: status, answers, when; filterable; correctable. */
+export function RsvpResponses({ households, counts, questions }: RsvpResponsesProps) {
+  const { t, i18n } = useTranslation('rsvp')
+  const language = dateLanguage(i18n.language)
+  const [filter, setFilter] = useState<StatusFilter>('all')
+  const [name, setName] = useState('')
+  const [editing, setEditing] = useState<Person | null>(null)
+  const id = useId()
+  const shown = useMemo(() => filterReplies(households, filter, name), [households, filter, name])
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-white">
+      <div className="border-b border-line p-5 sm:p-6">
+        <h2 id={`${id}-title`} className="font-display text-2xl">
+          {t('tab.responses.title')}
+        </h2>
+        <div className="mt-4 flex flex-col gap-3 lg:flex-row lg:items-center">
+          <div role="group" aria-label={t('tab.responses.filter')} className="flex flex-wrap gap-2">
+            {statusFilters.map((value) => (
+              <button
+                key={value}
+                type="button"
+                aria-pressed={filter === value}
+                onClick={() => setFilter(value)}
+                className="rounded-full border border-line px-3 py-1.5 text-sm font-semibold text-muted hover:border-brand-200 aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white"
+              >
+                {t(`tab.filters.${value}`)} <span className="font-normal">({counts[value]})</span>
+              </button>
+            ))}
+          </div>
+          <div className="relative lg:ml-auto lg:w-64">
+            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
+            <label htmlFor={`${id}-name`} className="sr-only">
+              {t('tab.responses.searchLabel')}
+            </label>
+            <input
+              id={`${id}-name`}
+              type="search"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder={t('tab.responses.searchPlaceholder')}
+              className="field-input pl-9"
+            />
+          </div>
+        </div>
+      </div>
+
+      {shown.length === 0 ? (
+        <p className="p-6 text-center text-muted">{households.length === 0 ? t('tab.responses.noGuests') : t('tab.responses.noMatch')}</p>
+      ) : (
+        <ul className="divide-y divide-line" aria-label={t('tab.responses.listLabel')}>
+          {shown.map((household) => (
+            <li key={household.id} className="px-5 py-4 sm:px-6">
+              <ul className="space-y-3">
+                {household.persons.map((person) => {
+                  const status = replyStatus(person.isAttending)
+                  const answers = person.response.filter((answer) => answer.answer.trim() !== '')
+                  return (
+                    <li key={person.id} className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,13rem)_9rem_minmax(0,1fr)_auto] sm:items-start">
+                      <p className="font-semibold">
+                        {fullName(person)}
+                        {person.type === 'child' && <span className="ml-2 text-xs font-normal text-muted">{t('tab.responses.child')}</span>}
+                      </p>
+                      <p>
+                        <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badge[status]}`}>{t(statusLabel[status])}</span>
+                      </p>
+                      <div className="text-sm">
+                        {person.isAttending && answers.length > 0 && (
+                          <dl className="space-y-0.5">
+                            {answers.map((answer) => (
+                              <div key={answer.questionId ?? answer.question}>
+                                <dt className="inline text-muted">{answer.question} </dt>
+                                <dd className="inline font-medium">{answer.answer}</dd>
+                              </div>
+                            ))}
+                          </dl>
+                        )}
+                        {person.respondedAt && (
+                          <p className="text-xs text-muted">
+                            {t(person.recordedBy === 'couple' ? 'tab.responses.recordedByYou' : 'tab.responses.answered', {
+                              time: formatDateTime(person.respondedAt, language),
+                            })}
+                          </p>
+                        )}
+                      </div>
+                      <button
+                        type="button"
+                        className="btn btn-secondary justify-self-start px-3 py-1.5 text-sm"
+                        aria-label={`${t('tab.responses.record')} ${t('tab.responses.recordFor', { name: fullName(person) })}`}
+                        onClick={() => setEditing(person)}
+                      >
+                        {t('tab.responses.record')}
+                      </button>
+                    </li>
+                  )
+                })}
+              </ul>
+              {household.message && (
+                <figure className="mt-3 flex gap-2 rounded-lg bg-canvas px-3 py-2 text-sm">
+                  <MessageSquareQuote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+                  <div>
+                    <blockquote className="whitespace-pre-line">{household.message}</blockquote>
+                    {household.messageAt && (
+                      <figcaption className="text-xs text-muted">{formatDateTime(household.messageAt, language)}</figcaption>
+                    )}
+                  </div>
+                </figure>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      <RecordReplyDialog person={editing} questions={questions} onOpenChange={(open) => !open && setEditing(null)} />
+    </section>
+  )
+}

@@ -1,0 +1,231 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
+import { useId, useRef, useState } from 'react'
+import { useFieldArray, useForm, useWatch } from 'react-hook-form'
+import { useTranslation } from 'react-i18next'
+import { z } from 'zod'
+import { Alert } from '@/components/alert'
+import type { Wedding } from '@/lib/api'
+import { errorMessage } from '@/lib/errors'
+import {
+  fromDrafts,
+  MAX_OPTION_LENGTH,
+  MAX_QUESTION_LENGTH,
+  MAX_QUESTIONS,
+  newQuestionId,
+  optionLines,
+  toDrafts,
+  type QuestionDraft,
+} from '../../model/question-editor'
+import { useRsvpsStore } from '../../rsvps-store'
+
+// Messages are keys of the rsvp namespace; the database checks the same rules.
+const settingsSchema = z.object({
+  deadline: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'tab.settings.errors.date'),
+  questions: z
+    .array(
+      z
+        .object({
+          id: z.string(),
+          question: z.string().trim().min(1, 'tab.settings.errors.questionRequired').max(MAX_QUESTION_LENGTH, 'tab.settings.errors.questionTooLong'),
+          kind: z.enum(['text', 'choice']),
+          options: z.string(),
+        })
+        .superRefine((draft, context) => {
+          if (draft.kind !== 'choice') return
+          const options = optionLines(draft.options)
+          if (options.length < 2) context.addIssue({ code: 'custom', path: ['options'], message: 'tab.settings.errors.twoOptions' })
+          if (options.some((option) => option.length > MAX_OPTION_LENGTH))
+            context.addIssue({ code: 'custom', path: ['options'], message: 'tab.settings.errors.optionTooLong' })
+        }),
+    )
+    .max(MAX_QUESTIONS, 'tab.settings.errors.tooMany'),
+})
+type SettingsValues = z.infer<typeof settingsSchema>
+
+/** The RSVP deadline and the questions guests answer: add, edit, reorder, remove, then save. */
+export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
+  const { t } = useTranslation('rsvp')
+  const saveSettings = useRsvpsStore((state) => state.saveSettings)
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  const id = useId()
+  const listRef = useRef<HTMLOListElement>(null)
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<SettingsValues>({
+    defaultValues: { deadline: wedding.rsvpDeadline ?? '', questions: toDrafts(wedding.rsvpQuestions) },
+    resolver: zodResolver(settingsSchema),
+  })
+  const { fields, append, remove, swap } = useFieldArray({ control, name: 'questions', keyName: 'key' })
+  const kinds = useWatch({ control, name: 'questions' }).map((question) => question.kind)
+  const deadline = useWatch({ control, name: 'deadline' })
+
+  /** Keeps the keyboard on the moved question's same button, so "up, up, up" works. */
+  const moveQuestion = (from: number, to: number, button: 'up' | 'down') => {
+    swap(from, to)
+    requestAnimationFrame(() => {
+      const target = listRef.current?.querySelectorAll<HTMLButtonElement>(`[data-move="${button}"]`)[to]
+      ;(target && !target.disabled ? target : listRef.current?.querySelectorAll<HTMLElement>('[data-question-text]')[to])?.focus()
+    })
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    setResult(null)
+    try {
+      const saved = await saveSettings(values.deadline || null, fromDrafts(values.questions as QuestionDraft[]))
+      reset({ deadline: saved.rsvpDeadline ?? '', questions: toDrafts(saved.rsvpQuestions) })
+      setResult({ tone: 'success', text: t('tab.settings.saved') })
+    } catch (error) {
+      setResult({ tone: 'error', text: errorMessage(error, t, 'rsvp') })
+    }
+  })
+
+  const deadlineAfterWedding = Boolean(deadline && wedding.date && deadline > wedding.date)
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+      <h2 id={`${id}-title`} className="font-display text-2xl">
+        {t('tab.settings.title')}
+      </h2>
+
+      <div className="mt-5">
+        <label htmlFor={`${id}-deadline`} className="field-label">
+          {t('tab.settings.deadline')}
+        </label>
+        <input
+          id={`${id}-deadline`}
+          type="date"
+          className="field-input"
+          aria-describedby={`${id}-deadline-hint`}
+          aria-invalid={Boolean(errors.deadline)}
+          {...register('deadline')}
+        />
+        <p id={`${id}-deadline-hint`} className="mt-1.5 text-sm text-muted">
+          {deadlineAfterWedding ? t('tab.settings.deadlineAfterWedding') : t('tab.settings.deadlineHint')}
+        </p>
+      </div>
+
+      <fieldset className="mt-6 min-w-0">
+        <legend className="field-label">{t('tab.settings.questions')}</legend>
+        <p className="text-sm text-muted">{t('tab.settings.questionsHint')}</p>
+        {fields.length === 0 && <p className="mt-3 rounded-lg bg-canvas px-4 py-3 text-sm text-muted">{t('tab.settings.noQuestions')}</p>}
+        <ol ref={listRef} className="mt-3 space-y-3">
+          {fields.map((field, index) => {
+            const questionErrors = errors.questions?.[index]
+            const label = t('tab.settings.questionNumber', { number: index + 1 })
+            return (
+              <li key={field.key} className="rounded-xl border border-line p-4">
+                <div className="flex items-center gap-2">
+                  <span className="text-sm font-semibold text-muted">{label}</span>
+                  <div className="ml-auto flex gap-1">
+                    <button
+                      type="button"
+                      data-move="up"
+                      className="rounded-md p-2 text-muted hover:bg-brand-50 hover:text-ink disabled:opacity-30"
+                      disabled={index === 0}
+                      onClick={() => moveQuestion(index, index - 1, 'up')}
+                      aria-label={t('tab.settings.moveUp', { number: index + 1 })}
+                    >
+                      <ArrowUp aria-hidden="true" className="size-4" />
+                    </button>
+                    <button
+                      type="button"
+                      data-move="down"
+                      className="rounded-md p-2 text-muted hover:bg-brand-50 hover:text-ink disabled:opacity-30"
+                      disabled={index === fields.length - 1}
+                      onClick={() => moveQuestion(index, index + 1, 'down')}
+                      aria-label={t('tab.settings.moveDown', { number: index + 1 })}
+                    >
+                      <ArrowDown aria-hidden="true" className="size-4" />
+                    </button>
+                    <button
+                      type="button"
+                      className="rounded-md p-2 text-muted hover:bg-red-50 hover:text-red-700"
+                      onClick={() => remove(index)}
+                      aria-label={t('tab.settings.remove', { number: index + 1 })}
+                    >
+                      <Trash2 aria-hidden="true" className="size-4" />
+                    </button>
+                  </div>
+                </div>
+
+                <label htmlFor={`${id}-q${field.key}`} className="sr-only">
+                  {t('tab.settings.questionText', { number: index + 1 })}
+                </label>
+                <input
+                  id={`${id}-q${field.key}`}
+                  data-question-text
+                  className="field-input mt-2"
+                  placeholder={t('tab.settings.questionPlaceholder')}
+                  maxLength={MAX_QUESTION_LENGTH}
+                  aria-invalid={Boolean(questionErrors?.question)}
+                  {...register(`questions.${index}.question`)}
+                />
+                {questionErrors?.question?.message && <p className="field-error">{t(questionErrors.question.message)}</p>}
+
+                <div className="mt-3">
+                  <label htmlFor={`${id}-k${field.key}`} className="sr-only">
+                    {t('tab.settings.kind', { number: index + 1 })}
+                  </label>
+                  <select id={`${id}-k${field.key}`} className="field-input" {...register(`questions.${index}.kind`)}>
+                    <option value="text">{t('tab.settings.kindText')}</option>
+                    <option value="choice">{t('tab.settings.kindChoice')}</option>
+                  </select>
+                </div>
+
+                {kinds[index] === 'choice' && (
+                  <div className="mt-3">
+                    <label htmlFor={`${id}-o${field.key}`} className="field-label">
+                      {t('tab.settings.options')}{' '}
+                      <span className="sr-only">{t('tab.settings.forQuestion', { number: index + 1 })}</span>
+                    </label>
+                    <textarea
+                      id={`${id}-o${field.key}`}
+                      rows={3}
+                      className="field-input"
+                      placeholder={t('tab.settings.optionsPlaceholder')}
+                      aria-invalid={Boolean(questionErrors?.options)}
+                      {...register(`questions.${index}.options`)}
+                    />
+                    {questionErrors?.options?.message ? (
+                      <p className="field-error">{t(questionErrors.options.message)}</p>
+                    ) : (
+                      <p className="mt-1.5 text-sm text-muted">{t('tab.settings.optionsHint')}</p>
+                    )}
+                  </div>
+                )}
+              </li>
+            )
+          })}
+        </ol>
+        {errors.questions?.root?.message && <p className="field-error">{t(errors.questions.root.message)}</p>}
+        <button
+          type="button"
+          className="btn btn-secondary mt-3"
+          disabled={fields.length >= MAX_QUESTIONS}
+          onClick={() =>
+            append(
+              { id: newQuestionId(fields), question: '', kind: 'text', options: '' },
+              { shouldFocus: true, focusName: `questions.${fields.length}.question` },
+            )
+          }
+        >
+          <Plus aria-hidden="true" className="size-4" />
+          {t('tab.settings.add')}
+        </button>
+      </fieldset>
+
+      <div className="mt-6 space-y-3">
+        {result && <Alert tone={result.tone}>{result.text}</Alert>}
+        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || !isDirty}>
+          {isSubmitting ? t('tab.settings.saving') : t('tab.settings.save')}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,45 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { NotFound } from '@/components/not-found'
+import { RsvpClosed } from '../components/rsvp-closed'
+import { RsvpForm } from '../components/rsvp-form'
+import { RsvpShell } from '../components/rsvp-shell'
+import { RsvpLoadFailed, RsvpLoading } from '../components/rsvp-status-screens'
+import { useRsvpRoute } from '../use-rsvp-route'
+
+/** A guest's RSVP for their household (/wedding/:slug/rsvp/:guestId/:personId and /rsvp/:guestId/:personId/). */
+export function RsvpPage() {
+  const { t } = useTranslation('rsvp')
+  const navigate = useNavigate()
+  const { status, rsvp, retry, thankYouPath } = useRsvpRoute()
+
+  useEffect(() => {
+    if (rsvp) document.title = t('page.documentTitle', { title: rsvp.wedding.title || rsvp.wedding.slug })
+  }, [rsvp, t])
+
+  if (status === 'notFound') return <NotFound />
+  if (status === 'error' && !rsvp) {
+    return (
+      <RsvpShell>
+        <RsvpLoadFailed onRetry={retry} />
+      </RsvpShell>
+    )
+  }
+  if (!rsvp) {
+    return (
+      <RsvpShell>
+        <RsvpLoading />
+      </RsvpShell>
+    )
+  }
+  return (
+    <RsvpShell wedding={rsvp.wedding}>
+      {rsvp.wedding.isClosed ? (
+        <RsvpClosed rsvp={rsvp} />
+      ) : (
+        <RsvpForm key={`${rsvp.household.id}/${rsvp.personId}`} rsvp={rsvp} onSaved={() => navigate(thankYouPath)} />
+      )}
+    </RsvpShell>
+  )
+}

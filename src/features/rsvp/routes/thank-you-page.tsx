@@ -1,0 +1,94 @@
+import { CheckCircle2 } from 'lucide-react'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate } from 'react-router'
+import { NotFound } from '@/components/not-found'
+import { formatLongDate } from '@/lib/dates'
+import { paths } from '@/lib/paths'
+import { AddToCalendar } from '../components/add-to-calendar'
+import { dateLanguage, formatDateTime } from '../components/format-time'
+import { RsvpShell } from '../components/rsvp-shell'
+import { RsvpLoadFailed, RsvpLoading } from '../components/rsvp-status-screens'
+import { RsvpSummary } from '../components/rsvp-summary'
+import { lastRespondedAt } from '../model/rsvp-form'
+import { useRsvpRoute } from '../use-rsvp-route'
+
+/** After answering: what was recorded for each person, the wedding for the calendar, and a way to change it. */
+export function ThankYouPage() {
+  const { t, i18n } = useTranslation('rsvp')
+  const language = dateLanguage(i18n.language)
+  const { status, rsvp, retry, rsvpPath } = useRsvpRoute()
+
+  useEffect(() => {
+    if (rsvp) document.title = t('thankYou.documentTitle', { title: rsvp.wedding.title || rsvp.wedding.slug })
+  }, [rsvp, t])
+
+  if (status === 'notFound') return <NotFound />
+  if (status === 'error' && !rsvp) {
+    return (
+      <RsvpShell>
+        <RsvpLoadFailed onRetry={retry} />
+      </RsvpShell>
+    )
+  }
+  if (!rsvp) {
+    return (
+      <RsvpShell>
+        <RsvpLoading />
+      </RsvpShell>
+    )
+  }
+
+  const { wedding, household } = rsvp
+  const answeredAt = lastRespondedAt(household.persons)
+  // Nothing recorded yet (the page was opened directly): the RSVP itself is what they need.
+  if (!answeredAt) return <Navigate to={rsvpPath} replace />
+
+  const greeted = household.persons[0]!
+  const anyoneComing = household.persons.some((person) => person.isAttending)
+  const date = formatLongDate(wedding.date, language)
+
+  return (
+    <RsvpShell wedding={wedding}>
+      <div className="text-center">
+        <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-(--rsvp-accent)" strokeWidth={1.5} />
+        <p className="rsvp-eyebrow mt-4">{t('page.eyebrow')}</p>
+        <h1 className="rsvp-heading mt-2">{t('thankYou.title', { name: greeted.firstName })}</h1>
+        <p className="mt-3">{t('thankYou.saved')}</p>
+        <p className="rsvp-muted mt-1">
+          {anyoneComing ? (date ? t('thankYou.seeYouOn', { date }) : t('thankYou.seeYou')) : t('thankYou.missYou')}
+        </p>
+      </div>
+
+      <section className="rsvp-card mt-8" aria-labelledby="rsvp-recorded">
+        <h2 id="rsvp-recorded" className="rsvp-subheading mb-4">
+          {t('thankYou.recorded')}
+        </h2>
+        <RsvpSummary household={household} />
+        <p className="rsvp-muted mt-5 border-t border-(--rsvp-line) pt-4 text-sm">
+          {t('thankYou.savedAt', { time: formatDateTime(answeredAt, language) })}
+        </p>
+      </section>
+
+      <div className="mt-6 grid gap-3">
+        {anyoneComing && <AddToCalendar wedding={wedding} />}
+        {!wedding.isClosed && (
+          <Link to={rsvpPath} className="rsvp-button-quiet w-full">
+            {t('thankYou.change')}
+          </Link>
+        )}
+      </div>
+      {!wedding.isClosed && wedding.rsvpDeadline && (
+        <p className="rsvp-muted mt-3 text-center text-sm">
+          {t('thankYou.changeUntil', { date: formatLongDate(wedding.rsvpDeadline, language) })}
+        </p>
+      )}
+
+      <p className="mt-10 text-center">
+        <Link className="rsvp-link" to={paths.site.wedding(wedding.slug)}>
+          {t('thankYou.backToSite')}
+        </Link>
+      </p>
+    </RsvpShell>
+  )
+}

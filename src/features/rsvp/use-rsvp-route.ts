@@ -1,0 +1,36 @@
+import { useCallback, useEffect } from 'react'
+import { useParams } from 'react-router'
+import { useShallow } from 'zustand/react/shallow'
+import { paths } from '@/lib/paths'
+import { useRsvpStore, type RsvpStatus } from './rsvp-store'
+
+/**
+ * The household's RSVP for the route's ids, loaded once and shared by the RSVP and thank-you pages.
+ * Under /wedding/:slug the ids must belong to that wedding; otherwise it is not found.
+ */
+export function useRsvpRoute() {
+  const { slug, guestId = '', personId = '' } = useParams()
+  const key = `${guestId}/${personId}`
+  const { loadedKey, rsvp, status, load } = useRsvpStore(
+    useShallow((state) => ({ loadedKey: state.key, rsvp: state.rsvp, status: state.status, load: state.load })),
+  )
+
+  useEffect(() => {
+    void load(guestId, personId)
+  }, [load, guestId, personId])
+
+  const current = loadedKey === key
+  let routeStatus: RsvpStatus = current ? status : 'loading'
+  if (routeStatus === 'idle') routeStatus = 'loading'
+  if (current && rsvp && slug && rsvp.wedding.slug !== slug) routeStatus = 'notFound'
+
+  const retry = useCallback(() => void load(guestId, personId, { force: true }), [load, guestId, personId])
+
+  return {
+    status: routeStatus,
+    rsvp: current ? rsvp : null,
+    retry,
+    rsvpPath: paths.site.rsvp(slug ?? null, guestId, personId),
+    thankYouPath: paths.site.rsvpThankYou(slug ?? null, guestId, personId),
+  }
+}

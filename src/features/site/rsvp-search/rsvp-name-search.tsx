@@ -1,0 +1,98 @@
+import { ChevronRight, Search } from 'lucide-react'
+import { Suspense, useId } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useParams } from 'react-router'
+import { paths } from '@/lib/paths'
+import { useNameSearch } from './use-name-search'
+
+/**
+ * The guest's name search in the site's RSVP section (spec sections 2 and 5): type at least three
+ * letters of a first or last name, pick yourself from the list, and go to your household's RSVP.
+ * Its strings come with the RSVP namespace, so it waits for them on its own without holding up
+ * the rest of the site.
+ */
+export function RsvpNameSearch({ slug }: { slug: string }) {
+  return (
+    <Suspense fallback={<div aria-hidden="true" className="h-[7.5rem]" />}>
+      <NameSearch slug={slug} />
+    </Suspense>
+  )
+}
+
+function NameSearch({ slug }: { slug: string }) {
+  const { t } = useTranslation('rsvp')
+  const { slug: routeSlug } = useParams()
+  const { query, setQuery, status, results, retry } = useNameSearch(slug)
+  const id = useId()
+
+  // The spec's relative link `rsvp/{guestId}/{personId}`, from the site's root: under
+  // /wedding/:slug on that slug, and /rsvp/... on the home route or a couple's own domain.
+  const rsvpHref = (guestId: string, personId: string) => paths.site.rsvp(routeSlug ? slug : null, guestId, personId)
+
+  return (
+    <div className="text-left">
+      <form role="search" aria-label={t('search.label')} onSubmit={(event) => event.preventDefault()}>
+        <label htmlFor={`${id}-input`} className="site-subheading block text-center">
+          {t('search.label')}
+        </label>
+        <div className="relative mt-4">
+          <Search aria-hidden="true" className="site-muted pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2" />
+          <input
+            id={`${id}-input`}
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t('search.placeholder')}
+            autoComplete="off"
+            autoCapitalize="words"
+            spellCheck={false}
+            enterKeyHint="search"
+            aria-describedby={`${id}-hint`}
+            aria-controls={results.length > 0 ? `${id}-results` : undefined}
+            className="block min-h-13 w-full rounded-(--site-radius) border border-(--site-line-strong) bg-(--site-bg) py-3 pl-12 pr-4 text-base text-(--site-ink) placeholder:text-(--site-ink-soft) focus:border-(--site-accent) focus:outline-2 focus:outline-(--site-accent)"
+          />
+        </div>
+        <p id={`${id}-hint`} className="site-muted mt-2 text-sm">
+          {t('search.hint')}
+        </p>
+      </form>
+
+      <div role="status" aria-live="polite">
+        {status === 'searching' && <p className="site-muted mt-4 text-center text-sm">{t('search.searching')}</p>}
+        {status === 'done' && results.length === 0 && (
+          <p className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-center text-sm">
+            {t('search.noMatch')}
+          </p>
+        )}
+        {status === 'done' && results.length > 0 && <p className="sr-only">{t('search.found', { count: results.length })}</p>}
+        {status === 'error' && (
+          <p className="mt-4 text-center text-sm">
+            {t('search.failed')}{' '}
+            <button type="button" onClick={retry} className="site-link">
+              {t('search.retry')}
+            </button>
+          </p>
+        )}
+      </div>
+
+      {results.length > 0 && (
+        <ul id={`${id}-results`} aria-label={t('search.results')} aria-busy={status === 'searching'} className="mt-3 divide-y divide-(--site-line) border-y border-(--site-line)">
+          {results.map((result) => (
+            <li key={result.personId}>
+              <Link
+                to={rsvpHref(result.guestId, result.personId)}
+                className="flex min-h-14 items-center gap-3 px-2 py-3 hover:bg-[color-mix(in_srgb,var(--site-accent)_7%,transparent)]"
+              >
+                <span className="flex-1">
+                  <span className="block font-semibold">{[result.firstName, result.lastName].filter(Boolean).join(' ')}</span>
+                  <span className="site-muted block text-sm">{t('search.householdSize', { count: result.householdSize })}</span>
+                </span>
+                <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-(--site-accent)" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

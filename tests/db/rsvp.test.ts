@@ -1,0 +1,512 @@
+// RSVP (0004_rsvp.sql): the visitor's name search, loading and submitting a household's RSVP, and
+// the couple's settings, corrections and list — as anon, the owner and another couple.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Claims } from '../../src/lib/backend/local/engine'
+import { createTestDb, DEMO, DEMO_CLAIMS, type TestDb } from './harness'
+
+let t: TestDb
+
+beforeAll(async () => {
+  t = await createTestDb()
+})
+
+afterAll(async () => {
+  await t?.close()
+})
+
+const CRISTINA = { firstName: 'Ma. Cristina', lastName: 'dela Cruz Peña' }
+const RESULT_KEYS = ['firstName', 'guestId', 'householdSize', 'lastName', 'personId']
+const CONTACT_KEYS = ['email', 'phone', 'address', 'notes', 'emailHistory', 'userId']
+
+interface SearchResult {
+  personId: string
+  guestId: string
+  firstName: string
+  lastName: string
+  householdSize: number
+}
+
+interface RsvpPerson {
+  id: string
+  firstName: string
+  lastName: string
+  type: string
+  isAttending: boolean | null
+  response: { questionId: string; question: string; answer: string }[]
+  respondedAt: string | null
+}
+
+interface Rsvp {
+  personId: string
+  wedding: Record<string, unknown> & { isClosed: boolean; rsvpDeadline: string | null }
+  household: { id: string; message: string | null; messageAt: string | null; persons: RsvpPerson[] }
+}
+
+const search = (query: string, slug: string = DEMO.slug, claims: Claims = null) =>
+  t.rpc(claims, 'search_guests', { p_slug: slug, p_query: query }) as Promise<SearchResult[]>
+
+const getRsvp = (guestId: string, personId: string, claims: Claims = null) =>
+  t.rpc(claims, 'get_rsvp', { p_guest_id: guestId, p_person_id: personId }) as Promise<Rsvp>
+
+const submit = (guestId: string, personId: string, answers: unknown, message: string | null = null, claims: Claims = null) =>
+  t.rpc(claims, 'submit_rsvp', {
+    p_guest_id: guestId,
+    p_person_id: personId,
+    p_answers: answers,
+    p_message: message,
+  }) as Promise<Rsvp>
+
+/** Every key anywhere in a JSON value. */
+function allKeys(value: unknown, keys = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((item) => allKeys(item, keys))
+  else if (value && typeof value === 'object') {
+    for (const [key, inner] of Object.entries(value)) {
+      keys.add(key)
+      allKeys(inner, keys)
+    }
+  }
+  return keys
+}
+
+const QUESTIONS = [
+  { id: 'meal', question: 'Anong ulam?', kind: 'choice', options: ['Kare-kare', 'Manok'] },
+  { id: 'song', question: 'Anong kanta?', kind: 'text' },
+]
+
+interface Household {
+  id: string
+  persons: { id: string; firstName: string }[]
+}
+
+/** A new couple with a published wedding, the RSVP questions above and the given households. */
+async function publishedWedding(households: Array<Array<{ firstName: string; lastName: string; type?: string }>>, publish = true) {
+  const { claims, wedding } = await t.couple()
+  await t.rpc(claims, 'update_rsvp_settings', { p_wedding_id: wedding.id, p_deadline: null, p_questions: QUESTIONS })
+  if (publish) await t.asOwner('update kasalan.weddings set is_published = true where id = $1', [wedding.id])
+  const saved: Household[] = []
+  for (const persons of households) {
+    saved.push(
+      (await t.rpc(claims, 'save_household', {
+        p_wedding_id: wedding.id,
+        p_household: {
+          email: 'secret@example.com',
+          phone: '+63 900 000 0000',
+          address: { address1: '1 Lihim St' },
+          relationshipSide: null,
+          relationshipType: null,
+          notes: 'private note',
+          persons: persons.map((person) => ({ type: 'adult', ...person })),
+        },
+      })) as Household,
+    )
+  }
+  return { claims, wedding, households: saved }
+}
+
+async function manilaToday(offsetDays = 0) {
+  const { rows } = await t.asOwner<{ day: string }>(
+    `select to_char((now() at time zone 'Asia/Manila')::date + $1::int, 'YYYY-MM-DD') as day`,
+    [offsetDays],
+  )
+  return rows[0]!.day
+}
+
+describe('search_guests', () => {
+  test('fewer than 3 non-space characters gives nothing', async () => {
+    for (const query of ['', 'p', 'pe', ' p e ', '  ju  ']) expect(await search(query), query).toEqual([])
+    expect((await search('pen')).length).toBeGreaterThan(0)
+  })
+
+  test('accents and case do not matter', async () => {
+    for (const query of ['pena', 'PENA', 'Peña', 'PEÑA', 'peñá', 'Cristína']) {
+      expect(await search(query), query).toEqual(expect.arrayContaining([expect.objectContaining(CRISTINA)]))
+    }
+  })
+
+  test('every query word must start a word of the first or last name', async () => {
+    for (const query of ['pena', 'dela cruz', 'cruz', 'ma. cristina', 'Ma Cristina', 'cristina', 'crist pen', 'delacruz', 'ma. cristina dela cruz peña']) {
+      expect(await search(query), query).toEqual(expect.arrayContaining([expect.objectContaining(CRISTINA)]))
+    }
+    // The middle of a word, or a word that is not in the name, finds nothing of her.
+    for (const query of ['ristina', 'ena', 'cristina santos', 'ruz']) {
+      expect(await search(query), query).not.toEqual(expect.arrayContaining([expect.objectContaining(CRISTINA)]))
+    }
+    expect(await search('xyzzy')).toEqual([])
+  })
+
+  test('best matches first', async () => {
+    const cruz = await search('cruz')
+    expect(cruz[0]).toMatchObject({ firstName: 'Kevin', lastName: 'Cruz' })
+    const pena = await search('pena')
+    expect(pena.slice(0, 2).map((r) => r.lastName)).toEqual(['Peña', 'Peña'])
+    expect(pena[2]).toMatchObject(CRISTINA)
+    expect((await search('ma. cristina dela cruz peña'))[0]).toMatchObject(CRISTINA)
+  })
+
+  test('each result has names, ids and the household size, and nothing else', async () => {
+    const results = [...(await search('pena')), ...(await search('santos')), ...(await search('dela cruz'))]
+    expect(results.length).toBeGreaterThan(10)
+    for (const result of results) {
+      expect(Object.keys(result).sort()).toEqual(RESULT_KEYS)
+      expect(typeof result.householdSize).toBe('number')
+    }
+    expect((await search('ma. cristina'))[0]).toMatchObject({ ...CRISTINA, householdSize: 3 })
+    for (const key of CONTACT_KEYS) expect(allKeys(results).has(key), key).toBe(false)
+  })
+
+  test('at most 10 results', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => [{ firstName: `Bisita${i}`, lastName: 'Magbanua' }])
+    const { wedding } = await publishedWedding(many)
+    expect(await search('magbanua', wedding.slug)).toHaveLength(10)
+  })
+
+  test("only the exact slug's published wedding; another wedding's guests never appear", async () => {
+    const other = await publishedWedding([[{ firstName: 'Zaldy', lastName: 'Peña' }]])
+    const demoPena = await search('pena')
+    expect(demoPena.some((r) => r.firstName === 'Zaldy')).toBe(false)
+    const otherPena = await search('pena', other.wedding.slug)
+    expect(otherPena.map((r) => r.firstName)).toEqual(['Zaldy'])
+
+    expect(await search('pena', 'Isabel-And-Miguel')).toEqual([])
+    expect(await search('pena', 'isabel-and')).toEqual([])
+    expect(await search('pena', 'no-such-wedding')).toEqual([])
+  })
+
+  test('an unpublished wedding gives nothing to visitors or other couples; its owner may preview', async () => {
+    const draft = await publishedWedding([[{ firstName: 'Lihim', lastName: 'Manalo' }]], false)
+    expect(await search('manalo', draft.wedding.slug)).toEqual([])
+    const stranger = await t.signUp('stranger')
+    expect(await search('manalo', draft.wedding.slug, stranger)).toEqual([])
+    expect(await search('manalo', draft.wedding.slug, draft.claims)).toHaveLength(1)
+  })
+
+  test('wildcards and odd input are plain text', async () => {
+    for (const query of ['%%%', '___', '.*.*', "'; drop table x; --", 'a'.repeat(5000)]) {
+      expect(await search(query), query).toEqual([])
+    }
+  })
+})
+
+describe('get_rsvp', () => {
+  test('the household with the chosen person first, the wedding, and no contact details', async () => {
+    const [hit] = await search('rodrigo pena')
+    const rsvp = await getRsvp(hit!.guestId, hit!.personId)
+    expect(rsvp.personId).toBe(hit!.personId)
+    expect(rsvp.household.persons.map((p) => p.firstName)).toEqual(['Rodrigo', 'Ma. Cristina', 'Bea'])
+    expect(rsvp.household.persons[2]).toMatchObject({ type: 'child', isAttending: null, response: [] })
+    expect(rsvp.wedding).toMatchObject({
+      slug: DEMO.slug,
+      bride: { firstName: 'Isabel' },
+      groom: { firstName: 'Miguel' },
+      isClosed: false,
+      contact: { names: 'Isabel at Miguel' },
+      venue: { name: 'Hardin ng Pinagpala' },
+    })
+    expect(rsvp.wedding.rsvpQuestions).toHaveLength(2)
+    expect((rsvp.wedding.events as unknown[]).length).toBeGreaterThan(0)
+    const keys = allKeys(rsvp.household)
+    for (const key of CONTACT_KEYS) expect(keys.has(key), key).toBe(false)
+  })
+
+  test('unknown ids, or a person of another household, are not found', async () => {
+    const [cristina] = await search('ma. cristina')
+    const [kevin] = await search('kevin cruz')
+    const unknown = '00000000-0000-4000-8000-000000000000'
+    for (const [guestId, personId] of [
+      [unknown, cristina!.personId],
+      [cristina!.guestId, unknown],
+      [unknown, unknown],
+      [kevin!.guestId, cristina!.personId],
+    ]) {
+      await expect(getRsvp(guestId!, personId!)).rejects.toMatchObject({ message: 'rsvp_not_found' })
+    }
+  })
+
+  test('a household of an unpublished wedding is not found, except by its owner', async () => {
+    const draft = await publishedWedding([[{ firstName: 'Lihim', lastName: 'Manalo' }]], false)
+    const household = draft.households[0]!
+    await expect(getRsvp(household.id, household.persons[0]!.id)).rejects.toMatchObject({ message: 'rsvp_not_found' })
+    await expect(submit(household.id, household.persons[0]!.id, [{ personId: household.persons[0]!.id, isAttending: true }])).rejects.toMatchObject({
+      message: 'rsvp_not_found',
+    })
+    expect((await getRsvp(household.id, household.persons[0]!.id, draft.claims)).household.persons).toHaveLength(1)
+  })
+})
+
+describe('submit_rsvp', () => {
+  test('records the whole household at once and returns what was recorded', async () => {
+    const { claims, wedding, households } = await publishedWedding([
+      [{ firstName: 'Lorna', lastName: 'Ilagan' }, { firstName: 'Pedro', lastName: 'Ilagan' }, { firstName: 'Tintin', lastName: 'Ilagan', type: 'child' }],
+    ])
+    const [lorna, pedro, tintin] = households[0]!.persons
+    const rsvp = await submit(households[0]!.id, lorna!.id, [
+      { personId: lorna!.id, isAttending: true, response: [{ questionId: 'song', answer: ' Sayaw ' }, { questionId: 'meal', answer: 'Manok' }] },
+      { personId: pedro!.id, isAttending: false, response: [{ questionId: 'meal', answer: 'Manok' }] },
+      { personId: tintin!.id, isAttending: true, response: [{ questionId: 'meal', answer: 'Kare-kare' }, { questionId: 'song', answer: '   ' }] },
+    ], '  Salamat po!  ')
+
+    const byName = Object.fromEntries(rsvp.household.persons.map((p) => [p.firstName, p]))
+    expect(byName.Lorna).toMatchObject({
+      isAttending: true,
+      response: [
+        { questionId: 'meal', question: 'Anong ulam?', answer: 'Manok' },
+        { questionId: 'song', question: 'Anong kanta?', answer: 'Sayaw' },
+      ],
+    })
+    expect(byName.Pedro).toMatchObject({ isAttending: false, response: [] })
+    expect(byName.Tintin).toMatchObject({ isAttending: true, response: [{ questionId: 'meal', answer: 'Kare-kare' }] })
+    for (const person of rsvp.household.persons) expect(person.respondedAt).not.toBeNull()
+    expect(rsvp.household.message).toBe('Salamat po!')
+    expect(rsvp.household.messageAt).not.toBeNull()
+
+    // The couple's guest list (list_guests) and RSVPs tab (list_rsvps) see it.
+    const guests = (await t.rpc(claims, 'list_guests', { p_wedding_id: wedding.id })) as Array<{
+      persons: Array<{ isAttending: boolean | null }>
+    }>
+    expect(guests[0]!.persons.map((p) => p.isAttending)).toEqual([true, false, true])
+    const [listed] = (await t.rpc(claims, 'list_rsvps', { p_wedding_id: wedding.id })) as Array<{
+      message: string
+      email: string
+      persons: Array<{ recordedBy: string; respondedAt: string | null; response: unknown[] }>
+    }>
+    expect(listed).toMatchObject({ message: 'Salamat po!', email: 'secret@example.com' })
+    expect(listed!.persons.map((p) => p.recordedBy)).toEqual(['guest', 'guest', 'guest'])
+    expect(listed!.persons[0]!.response).toHaveLength(2)
+  })
+
+  test('a person of another household: an error, and nothing is saved', async () => {
+    const { households } = await publishedWedding([
+      [{ firstName: 'Aida', lastName: 'Sison' }],
+      [{ firstName: 'Boy', lastName: 'Sison' }],
+    ])
+    const [aida] = households[0]!.persons
+    const [boy] = households[1]!.persons
+    const [cristina] = await search('ma. cristina')
+    for (const stranger of [boy!.id, cristina!.personId, '00000000-0000-4000-8000-000000000000']) {
+      await expect(
+        submit(households[0]!.id, aida!.id, [
+          { personId: aida!.id, isAttending: true },
+          { personId: stranger, isAttending: false },
+        ], 'hello'),
+      ).rejects.toMatchObject({ message: 'rsvp_person_not_in_household' })
+    }
+    const after = await getRsvp(households[0]!.id, aida!.id)
+    expect(after.household.persons[0]).toMatchObject({ isAttending: null, respondedAt: null })
+    expect(after.household.message).toBeNull()
+    expect((await getRsvp(households[1]!.id, boy!.id)).household.persons[0]!.isAttending).toBeNull()
+  })
+
+  test('answers are checked against the questions; a bad one saves nothing', async () => {
+    const { households } = await publishedWedding([[{ firstName: 'Celia', lastName: 'Uy' }, { firstName: 'Dado', lastName: 'Uy' }]])
+    const [celia, dado] = households[0]!.persons
+    const attempts: [unknown, string][] = [
+      [[{ questionId: 'meal', answer: 'Lechon' }], 'rsvp_invalid_answer'],
+      [[{ questionId: 'meal', answer: 'kare-kare' }], 'rsvp_invalid_answer'],
+      [[{ questionId: 'shoe-size', answer: '9' }], 'rsvp_invalid_answer'],
+      [[{ questionId: 'song', answer: 'x'.repeat(501) }], 'invalid_input'],
+      [[{ questionId: 'song', answer: 'a' }, { questionId: 'song', answer: 'b' }], 'invalid_input'],
+      ['not a list', 'invalid_input'],
+    ]
+    for (const [response, code] of attempts) {
+      await expect(
+        submit(households[0]!.id, celia!.id, [
+          { personId: dado!.id, isAttending: true },
+          { personId: celia!.id, isAttending: true, response },
+        ]),
+        JSON.stringify(response).slice(0, 60),
+      ).rejects.toMatchObject({ message: code })
+    }
+    await expect(submit(households[0]!.id, celia!.id, [{ personId: celia!.id }])).rejects.toMatchObject({ message: 'invalid_input' })
+    await expect(submit(households[0]!.id, celia!.id, [{ personId: celia!.id, isAttending: 'yes' }])).rejects.toMatchObject({ message: 'invalid_input' })
+    await expect(submit(households[0]!.id, celia!.id, [])).rejects.toMatchObject({ message: 'invalid_input' })
+    await expect(
+      submit(households[0]!.id, celia!.id, [{ personId: celia!.id, isAttending: true }, { personId: celia!.id, isAttending: false }]),
+    ).rejects.toMatchObject({ message: 'invalid_input' })
+    await expect(submit(households[0]!.id, celia!.id, [{ personId: celia!.id, isAttending: true }], 'x'.repeat(1001))).rejects.toMatchObject({
+      message: 'invalid_input',
+    })
+
+    const after = await getRsvp(households[0]!.id, celia!.id)
+    expect(after.household.persons.map((p) => p.isAttending)).toEqual([null, null])
+  })
+
+  test('unknown ids are not found', async () => {
+    const [cristina] = await search('ma. cristina')
+    await expect(
+      submit('00000000-0000-4000-8000-000000000000', cristina!.personId, [{ personId: cristina!.personId, isAttending: true }]),
+    ).rejects.toMatchObject({ message: 'rsvp_not_found' })
+    await expect(
+      submit(cristina!.guestId, '00000000-0000-4000-8000-000000000000', [{ personId: cristina!.personId, isAttending: true }]),
+    ).rejects.toMatchObject({ message: 'rsvp_not_found' })
+  })
+
+  test('a resubmission changes what it names and keeps the rest', async () => {
+    const { households } = await publishedWedding([[{ firstName: 'Ester', lastName: 'Lim' }, { firstName: 'Fidel', lastName: 'Lim' }]])
+    const [ester, fidel] = households[0]!.persons
+    const id = households[0]!.id
+    await submit(id, ester!.id, [
+      { personId: ester!.id, isAttending: true, response: [{ questionId: 'meal', answer: 'Manok' }, { questionId: 'song', answer: 'Dancing Queen' }] },
+      { personId: fidel!.id, isAttending: true, response: [{ questionId: 'meal', answer: 'Kare-kare' }] },
+    ], 'Excited!')
+    const first = await getRsvp(id, ester!.id)
+
+    // Fidel changes his meal only; Ester's answers and the message stay.
+    const second = await submit(id, fidel!.id, [
+      { personId: fidel!.id, isAttending: true, response: [{ questionId: 'meal', answer: 'Manok' }] },
+    ])
+    const byName = Object.fromEntries(second.household.persons.map((p) => [p.firstName, p]))
+    expect(second.household.persons[0]!.firstName).toBe('Fidel')
+    expect(byName.Ester).toEqual(first.household.persons.find((p) => p.firstName === 'Ester'))
+    expect(byName.Fidel!.response).toEqual([{ questionId: 'meal', question: 'Anong ulam?', answer: 'Manok' }])
+    expect(second.household.message).toBe('Excited!')
+    expect(second.household.messageAt).toBe(first.household.messageAt)
+
+    // Declining drops the answers; a blank message clears it.
+    const third = await submit(id, ester!.id, [{ personId: ester!.id, isAttending: false, response: [{ questionId: 'meal', answer: 'Manok' }] }], '  ')
+    expect(third.household.persons[0]).toMatchObject({ firstName: 'Ester', isAttending: false, response: [] })
+    expect(third.household.message).toBeNull()
+    expect(third.household.messageAt).toBeNull()
+  })
+
+  test('after the deadline (a date in Manila) the RSVP is closed; on the day it is still open', async () => {
+    const { claims, wedding, households } = await publishedWedding([[{ firstName: 'Gina', lastName: 'Co' }]])
+    const [gina] = households[0]!.persons
+    const answer = [{ personId: gina!.id, isAttending: true }]
+
+    await t.rpc(claims, 'update_rsvp_settings', { p_wedding_id: wedding.id, p_deadline: await manilaToday(0), p_questions: QUESTIONS })
+    expect((await getRsvp(households[0]!.id, gina!.id)).wedding.isClosed).toBe(false)
+    await submit(households[0]!.id, gina!.id, answer)
+
+    await t.rpc(claims, 'update_rsvp_settings', { p_wedding_id: wedding.id, p_deadline: await manilaToday(-1), p_questions: QUESTIONS })
+    const closed = await getRsvp(households[0]!.id, gina!.id)
+    expect(closed.wedding.isClosed).toBe(true)
+    expect(closed.household.persons[0]!.isAttending).toBe(true)
+    await expect(submit(households[0]!.id, gina!.id, [{ personId: gina!.id, isAttending: false }])).rejects.toMatchObject({
+      message: 'rsvp_closed',
+    })
+    // The owner too: only record_rsvp may change a reply after the deadline.
+    await expect(
+      submit(households[0]!.id, gina!.id, [{ personId: gina!.id, isAttending: false }], null, claims),
+    ).rejects.toMatchObject({ message: 'rsvp_closed' })
+    expect((await getRsvp(households[0]!.id, gina!.id)).household.persons[0]!.isAttending).toBe(true)
+  })
+})
+
+describe('management', () => {
+  test('update_rsvp_settings cleans and checks the questions', async () => {
+    const { claims, wedding } = await t.couple()
+    const saved = (await t.rpc(claims, 'update_rsvp_settings', {
+      p_wedding_id: wedding.id,
+      p_deadline: '2027-01-14',
+      p_questions: [
+        { id: 'meal', question: '  Ulam? ', kind: 'choice', options: [' Isda ', 'Karne', '', 'Isda'] },
+        { id: 'note', question: 'Allergies?', kind: 'text', options: ['ignored'] },
+      ],
+    })) as { rsvpDeadline: string; rsvpQuestions: unknown[] }
+    expect(saved.rsvpDeadline).toBe('2027-01-14')
+    expect(saved.rsvpQuestions).toEqual([
+      { id: 'meal', question: 'Ulam?', kind: 'choice', options: ['Isda', 'Karne'] },
+      { id: 'note', question: 'Allergies?', kind: 'text' },
+    ])
+
+    const refused: [unknown, string][] = [
+      [[{ id: 'a', question: '  ', kind: 'text' }], 'rsvp_question_text_required'],
+      [[{ id: 'a', question: 'Q', kind: 'choice', options: ['Only one'] }], 'rsvp_choice_needs_options'],
+      [[{ id: 'a', question: 'Q', kind: 'choice' }], 'rsvp_choice_needs_options'],
+      [[{ id: 'a', question: 'Q', kind: 'rating' }], 'invalid_input'],
+      [[{ id: 'a', question: 'Q' }, { id: 'a', question: 'R' }], 'invalid_input'],
+      [[{ id: 'has space', question: 'Q' }], 'invalid_input'],
+      [{ id: 'a' }, 'invalid_input'],
+    ]
+    for (const [questions, code] of refused) {
+      await expect(
+        t.rpc(claims, 'update_rsvp_settings', { p_wedding_id: wedding.id, p_deadline: null, p_questions: questions }),
+        JSON.stringify(questions),
+      ).rejects.toMatchObject({ message: code })
+    }
+    const other = await t.signUp('other')
+    await expect(
+      t.rpc(other, 'update_rsvp_settings', { p_wedding_id: wedding.id, p_deadline: null, p_questions: [] }),
+    ).rejects.toMatchObject({ message: 'wedding_not_found' })
+    expect(((await t.rpc(claims, 'get_my_wedding')) as { rsvpQuestions: unknown[] }).rsvpQuestions).toHaveLength(2)
+  })
+
+  test('record_rsvp records or corrects a reply after the deadline, and clears it back to pending', async () => {
+    const { claims, wedding, households } = await publishedWedding([[{ firstName: 'Hilda', lastName: 'Yap' }]])
+    const [hilda] = households[0]!.persons
+    await t.rpc(claims, 'update_rsvp_settings', { p_wedding_id: wedding.id, p_deadline: '2020-01-01', p_questions: QUESTIONS })
+
+    const recorded = (await t.rpc(claims, 'record_rsvp', {
+      p_wedding_id: wedding.id,
+      p_person_id: hilda!.id,
+      p_is_attending: true,
+      p_response: [{ questionId: 'meal', answer: 'Manok' }],
+    })) as { persons: Array<{ isAttending: boolean | null; recordedBy: string | null; respondedAt: string | null; response: unknown[] }> }
+    expect(recorded.persons[0]).toMatchObject({ isAttending: true, recordedBy: 'couple', response: [{ questionId: 'meal', answer: 'Manok' }] })
+    expect(recorded.persons[0]!.respondedAt).not.toBeNull()
+
+    await expect(
+      t.rpc(claims, 'record_rsvp', { p_wedding_id: wedding.id, p_person_id: hilda!.id, p_is_attending: true, p_response: [{ questionId: 'meal', answer: 'Lechon' }] }),
+    ).rejects.toMatchObject({ message: 'rsvp_invalid_answer' })
+
+    const cleared = (await t.rpc(claims, 'record_rsvp', {
+      p_wedding_id: wedding.id,
+      p_person_id: hilda!.id,
+      p_is_attending: null,
+      p_response: null,
+    })) as typeof recorded
+    expect(cleared.persons[0]).toMatchObject({ isAttending: null, recordedBy: null, respondedAt: null, response: [] })
+  })
+
+  test("another couple can neither record nor list this wedding's replies; a person of another wedding is not found", async () => {
+    const { claims, wedding, households } = await publishedWedding([[{ firstName: 'Ising', lastName: 'Go' }]])
+    const other = await t.couple('Rosa', 'Pablo')
+    const person = households[0]!.persons[0]!.id
+    await expect(
+      t.rpc(other.claims, 'record_rsvp', { p_wedding_id: wedding.id, p_person_id: person, p_is_attending: true, p_response: [] }),
+    ).rejects.toMatchObject({ message: 'wedding_not_found' })
+    await expect(
+      t.rpc(other.claims, 'record_rsvp', { p_wedding_id: other.wedding.id, p_person_id: person, p_is_attending: true, p_response: [] }),
+    ).rejects.toMatchObject({ message: 'person_not_found' })
+    await expect(t.rpc(other.claims, 'list_rsvps', { p_wedding_id: wedding.id })).rejects.toMatchObject({ message: 'wedding_not_found' })
+    expect(await t.rpc(claims, 'list_rsvps', { p_wedding_id: wedding.id })).toHaveLength(1)
+  })
+
+  test('visitors may call only the three public RSVP functions', async () => {
+    const denied = { code: '42501' }
+    for (const [name, args] of [
+      ['update_rsvp_settings', { p_wedding_id: DEMO.weddingId, p_deadline: null, p_questions: [] }],
+      ['record_rsvp', { p_wedding_id: DEMO.weddingId, p_person_id: DEMO.weddingId, p_is_attending: true, p_response: [] }],
+      ['list_rsvps', { p_wedding_id: DEMO.weddingId }],
+      ['rsvp_response', { p_questions: [], p_answers: [] }],
+      ['rsvp_questions_clean', { p_questions: [] }],
+      ['search_text', { p_text: 'x' }],
+    ] as const) {
+      await expect(t.rpc(null, name, args), name).rejects.toMatchObject(denied)
+    }
+    // The helpers that read any wedding are for the public calls alone, not even for a couple.
+    for (const claims of [null, DEMO_CLAIMS]) {
+      await expect(
+        t.rpc(claims, 'rsvp_wedding', { p_guest_id: DEMO.weddingId, p_person_id: DEMO.weddingId }),
+      ).rejects.toMatchObject(denied)
+    }
+    const { rows } = await t.asOwner<{ name: string }>(
+      `select p.proname as name from pg_proc p
+       where p.pronamespace = 'kasalan'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
+       order by 1`,
+    )
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['get_rsvp', 'search_guests', 'submit_rsvp']))
+    expect(rows.map((r) => r.name).filter((n) => /rsvp|search/.test(n)).sort()).toEqual(['get_rsvp', 'search_guests', 'submit_rsvp'])
+  })
+
+  test('the name search has an index the planner can use', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      await tx.exec('set local enable_seqscan = off')
+      return tx.query<{ 'QUERY PLAN': string }>(
+        `explain select id from kasalan.persons p
+         where replace(kasalan.person_search_name(p.first_name, p.last_name), ' ', '') like '%delacruz%'`,
+      )
+    })
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('persons_search_name_idx')
+  })
+})

@@ -1,0 +1,108 @@
+// The RSVP form's data, the couple's reply counts and filter, and the questions editor's data.
+import { describe, expect, test } from 'vitest'
+import { fromDrafts, newQuestionId, optionLines, toDrafts } from '@/features/rsvp/model/question-editor'
+import { earlierAnswer, initialFormValues, lastRespondedAt, replyStatus, toAnswerInputs } from '@/features/rsvp/model/rsvp-form'
+import { countReplies, filterReplies } from '@/features/rsvp/model/rsvp-list'
+
+const questions = [
+  { id: 'meal', question: 'Anong ulam?', kind: 'choice' as const, options: ['Kare-kare', 'Manok'] },
+  { id: 'song', question: 'Anong kanta?', kind: 'text' as const },
+]
+
+describe('the RSVP form', () => {
+  test('starts from what the household answered before', () => {
+    const values = initialFormValues(
+      [
+        { id: 'a', firstName: 'Ana', isAttending: true, response: [{ questionId: 'meal', question: 'Anong ulam?', answer: 'Manok' }] },
+        { id: 'b', firstName: 'Ben', isAttending: false, response: [] },
+        { id: 'c', firstName: 'Cy', isAttending: null, response: [] },
+      ],
+      questions,
+      'Hello',
+    )
+    expect(values).toEqual({
+      persons: [
+        { personId: 'a', attendance: 'yes', answers: ['Manok', ''] },
+        { personId: 'b', attendance: 'no', answers: ['', ''] },
+        { personId: 'c', attendance: '', answers: ['', ''] },
+      ],
+      message: 'Hello',
+    })
+  })
+
+  test('an earlier answer is found by id, else by the question text; a choice no longer offered is dropped', () => {
+    expect(earlierAnswer(questions[1]!, [{ question: 'Anong kanta?', answer: 'Sayaw' }])).toBe('Sayaw')
+    expect(earlierAnswer(questions[0]!, [{ questionId: 'meal', question: 'old', answer: 'Lechon' }])).toBe('')
+    expect(earlierAnswer(questions[0]!, [])).toBe('')
+  })
+
+  test('sends a choice for each answered person, trimmed answers only for those who come', () => {
+    expect(
+      toAnswerInputs(
+        {
+          persons: [
+            { personId: 'a', attendance: 'yes', answers: ['Manok', '  Dancing Queen '] },
+            { personId: 'b', attendance: 'no', answers: ['Kare-kare', 'x'] },
+            { personId: 'c', attendance: '', answers: ['', ''] },
+            { personId: 'd', attendance: 'yes', answers: ['', '   '] },
+          ],
+          message: '',
+        },
+        questions,
+      ),
+    ).toEqual([
+      { personId: 'a', isAttending: true, response: [{ questionId: 'meal', answer: 'Manok' }, { questionId: 'song', answer: 'Dancing Queen' }] },
+      { personId: 'b', isAttending: false, response: [] },
+      { personId: 'd', isAttending: true, response: [] },
+    ])
+  })
+
+  test('reply status and the latest answer time', () => {
+    expect([true, false, null].map(replyStatus)).toEqual(['accepted', 'declined', 'pending'])
+    expect(lastRespondedAt([{ respondedAt: '2027-01-01T00:00:00Z' }, { respondedAt: null }, { respondedAt: '2027-02-01T00:00:00Z' }])).toBe(
+      '2027-02-01T00:00:00Z',
+    )
+    expect(lastRespondedAt([{ respondedAt: null }])).toBeNull()
+  })
+})
+
+describe('the couple’s list of replies', () => {
+  const households = [
+    { id: 'h1', persons: [{ firstName: 'Ma. Cristina', lastName: 'dela Cruz Peña', isAttending: true }, { firstName: 'Bea', lastName: 'Peña', isAttending: null }] },
+    { id: 'h2', persons: [{ firstName: 'Kevin', lastName: 'Cruz', isAttending: false }] },
+  ]
+
+  test('counts persons by reply', () => {
+    expect(countReplies(households)).toEqual({ all: 3, responded: 2, accepted: 1, declined: 1, pending: 1 })
+  })
+
+  test('filters by status and name, accent- and case-blind, dropping emptied households', () => {
+    expect(filterReplies(households, 'pending').map((h) => h.persons.map((p) => p.firstName))).toEqual([['Bea']])
+    expect(filterReplies(households, 'all', 'PENA').map((h) => h.id)).toEqual(['h1'])
+    expect(filterReplies(households, 'declined', 'pena')).toEqual([])
+    expect(filterReplies(households, 'all').flatMap((h) => h.persons)).toHaveLength(3)
+  })
+})
+
+describe('the questions editor', () => {
+  test('options are one per line, trimmed, blanks and repeats dropped', () => {
+    expect(optionLines(' Isda \n\nKarne\r\nIsda\n')).toEqual(['Isda', 'Karne'])
+  })
+
+  test('round-trips questions, and text questions carry no options', () => {
+    expect(toDrafts(questions)).toEqual([
+      { id: 'meal', question: 'Anong ulam?', kind: 'choice', options: 'Kare-kare\nManok' },
+      { id: 'song', question: 'Anong kanta?', kind: 'text', options: '' },
+    ])
+    expect(fromDrafts(toDrafts(questions))).toEqual(questions)
+    expect(fromDrafts([{ id: 'x', question: ' Q ', kind: 'text', options: 'ignored' }])).toEqual([{ id: 'x', question: 'Q', kind: 'text' }])
+  })
+
+  test('a new question id is unique and of letters, digits and dashes', () => {
+    let calls = 0
+    const random = () => (calls++ === 0 ? 0 : 0.5)
+    const id = newQuestionId([{ id: 'q-000000' }], random)
+    expect(id).not.toBe('q-000000')
+    expect(id).toMatch(/^[A-Za-z0-9_-]+$/)
+  })
+})

@@ -1,0 +1,190 @@
+// The guest's name search on the wedding site: debounce, minimum length and every message.
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import type { GuestSearchResult } from '@/lib/api'
+import { setUpI18n } from './i18n'
+
+const api = vi.hoisted(() => ({ searchGuests: vi.fn() }))
+vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+
+const { RsvpNameSearch } = await import('@/features/site/rsvp-search/rsvp-name-search')
+const { isSearchable, MIN_QUERY_CHARACTERS, SEARCH_DEBOUNCE_MS } = await import('@/features/site/rsvp-search/use-name-search')
+
+const NO_MATCH =
+  'Paumanhin, hindi namin natagpuan ang iyong pangalan. Mangyaring makipag-ugnayan sa amin upang matiyak kung paano nakasulat ang iyong mga detalye.'
+
+const cristina: GuestSearchResult = {
+  personId: '5eed0003-0000-4000-8000-000000000010',
+  guestId: '5eed0002-0000-4000-8000-000000000005',
+  firstName: 'Ma. Cristina',
+  lastName: 'dela Cruz Peña',
+  householdSize: 3,
+}
+const kevin: GuestSearchResult = { personId: 'p-kevin', guestId: 'g-kevin', firstName: 'Kevin', lastName: 'Cruz', householdSize: 1 }
+
+function renderSearch(path = '/wedding/isabel-and-miguel') {
+  const element = <RsvpNameSearch slug="isabel-and-miguel" />
+  const router = createMemoryRouter(
+    [
+      { path: '/', element },
+      { path: '/wedding/:slug', element },
+      { path: '/wedding/:slug/:section', element },
+    ],
+    { initialEntries: [path] },
+  )
+  render(<RouterProvider router={router} />)
+  return screen.getByRole('searchbox', { name: 'Hanapin ang iyong pangalan' })
+}
+
+/** Lets the debounce run out and the (mocked) search answer. */
+async function settle(ms = SEARCH_DEBOUNCE_MS) {
+  await act(async () => {
+    await vi.advanceTimersByTimeAsync(ms)
+  })
+}
+
+beforeAll(async () => {
+  await setUpI18n('fil')
+})
+
+beforeEach(() => {
+  vi.useFakeTimers()
+  api.searchGuests.mockReset()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('isSearchable', () => {
+  test('needs 3 characters, spaces not counted', () => {
+    expect(MIN_QUERY_CHARACTERS).toBe(3)
+    expect(SEARCH_DEBOUNCE_MS).toBe(100)
+    expect(isSearchable('pe')).toBe(false)
+    expect(isSearchable(' p e ')).toBe(false)
+    expect(isSearchable('pen')).toBe(true)
+    expect(isSearchable('p e n')).toBe(true)
+  })
+})
+
+describe('RsvpNameSearch', () => {
+  test('waits 100 ms after the last keystroke, then searches once with what was typed', async () => {
+    api.searchGuests.mockResolvedValue([cristina])
+    const input = renderSearch()
+    fireEvent.change(input, { target: { value: 'pen' } })
+    await settle(60)
+    fireEvent.change(input, { target: { value: 'pena' } })
+    await settle(99)
+    expect(api.searchGuests).not.toHaveBeenCalled()
+    await settle(1)
+    expect(api.searchGuests).toHaveBeenCalledTimes(1)
+    expect(api.searchGuests).toHaveBeenCalledWith('isabel-and-miguel', 'pena')
+  })
+
+  test('fewer than 3 characters never searches, and clears the results', async () => {
+    api.searchGuests.mockResolvedValue([cristina])
+    const input = renderSearch()
+    fireEvent.change(input, { target: { value: 'pe' } })
+    await settle(500)
+    expect(api.searchGuests).not.toHaveBeenCalled()
+    expect(screen.queryByText('Naghahanap...')).not.toBeInTheDocument()
+
+    fireEvent.change(input, { target: { value: 'pena' } })
+    await settle()
+    expect(screen.getByRole('link', { name: /Ma\. Cristina dela Cruz Peña/ })).toBeInTheDocument()
+
+    fireEvent.change(input, { target: { value: 'pe' } })
+    expect(screen.queryByRole('link')).not.toBeInTheDocument()
+    expect(screen.queryByRole('list')).not.toBeInTheDocument()
+    await settle(500)
+    expect(api.searchGuests).toHaveBeenCalledTimes(1)
+  })
+
+  test('says "Naghahanap..." while searching', async () => {
+    let answer: (results: GuestSearchResult[]) => void = () => {}
+    api.searchGuests.mockReturnValue(new Promise<GuestSearchResult[]>((resolve) => (answer = resolve)))
+    const input = renderSearch()
+    fireEvent.change(input, { target: { value: 'cristina' } })
+    expect(screen.getByRole('status')).toHaveTextContent('Naghahanap...')
+    await settle()
+    expect(screen.getByRole('status')).toHaveTextContent('Naghahanap...')
+    await act(async () => answer([cristina]))
+    expect(screen.queryByText('Naghahanap...')).not.toBeInTheDocument()
+  })
+
+  test("the spec's no-match message, word for word", async () => {
+    api.searchGuests.mockResolvedValue([])
+    const input = renderSearch()
+    fireEvent.change(input, { target: { value: 'xyzzy' } })
+    await settle()
+    expect(screen.getByRole('status')).toHaveTextContent(NO_MATCH)
+  })
+
+  test('results show the name and household size and link to rsvp/{guestId}/{personId} from the site root', async () => {
+    api.searchGuests.mockResolvedValue([cristina, kevin])
+    const input = renderSearch()
+    fireEvent.change(input, { target: { value: 'cruz' } })
+    await settle()
+    const links = screen.getAllByRole('link')
+    expect(links).toHaveLength(2)
+    expect(links[0]).toHaveTextContent('Ma. Cristina dela Cruz Peña')
+    expect(links[0]).toHaveTextContent('3 katao sa grupo')
+    expect(links[1]).toHaveTextContent('1 katao sa grupo')
+    expect(links[0]).toHaveAttribute('href', `/wedding/isabel-and-miguel/rsvp/${cristina.guestId}/${cristina.personId}`)
+    expect(screen.getByRole('status')).toHaveTextContent('2 pangalan ang nahanap.')
+  })
+
+  test('on the home route the link is /rsvp/{guestId}/{personId}/', async () => {
+    api.searchGuests.mockResolvedValue([cristina])
+    const input = renderSearch('/')
+    fireEvent.change(input, { target: { value: 'cristina' } })
+    await settle()
+    expect(screen.getByRole('link')).toHaveAttribute('href', `/rsvp/${cristina.guestId}/${cristina.personId}/`)
+  })
+
+  test('a slower answer to an older query never replaces a newer one', async () => {
+    const answers: Array<(results: GuestSearchResult[]) => void> = []
+    api.searchGuests.mockImplementation(() => new Promise((resolve) => answers.push(resolve)))
+    const input = renderSearch()
+    fireEvent.change(input, { target: { value: 'cru' } })
+    await settle()
+    fireEvent.change(input, { target: { value: 'cristina' } })
+    await settle()
+    await act(async () => answers[1]!([cristina]))
+    await act(async () => answers[0]!([kevin]))
+    expect(screen.getAllByRole('link')).toHaveLength(1)
+    expect(screen.getByRole('link')).toHaveTextContent('Ma. Cristina')
+  })
+
+  test('a failed search says so and can be tried again', async () => {
+    api.searchGuests.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce([cristina])
+    const input = renderSearch()
+    fireEvent.change(input, { target: { value: 'cristina' } })
+    await settle()
+    expect(screen.getByRole('status')).toHaveTextContent('Hindi natuloy ang paghahanap.')
+    fireEvent.click(screen.getByRole('button', { name: 'Subukang muli' }))
+    await settle()
+    expect(api.searchGuests).toHaveBeenCalledTimes(2)
+    expect(screen.getByRole('link')).toHaveTextContent('Ma. Cristina')
+  })
+
+  test('in English too', async () => {
+    await setUpI18n('en')
+    try {
+      api.searchGuests.mockResolvedValue([])
+      render(
+        <RouterProvider
+          router={createMemoryRouter([{ path: '/', element: <RsvpNameSearch slug="isabel-and-miguel" /> }], { initialEntries: ['/'] })}
+        />,
+      )
+      const input = screen.getByRole('searchbox', { name: 'Find your name' })
+      fireEvent.change(input, { target: { value: 'nobody' } })
+      expect(screen.getByRole('status')).toHaveTextContent('Searching...')
+      await settle()
+      expect(screen.getByRole('status')).toHaveTextContent("Sorry, we couldn't find your name.")
+    } finally {
+      await setUpI18n('fil')
+    }
+  })
+})

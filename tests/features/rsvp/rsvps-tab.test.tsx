@@ -1,0 +1,180 @@
+// The couple's RSVPs tab against a mocked API: counts, the status filter, recording a reply on a
+// guest's behalf, and editing the deadline and questions.
+import { act, fireEvent, render, screen, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import type { RsvpHousehold, Wedding } from '@/lib/api'
+import { setUpI18n } from './i18n'
+
+const api = vi.hoisted(() => ({ listRsvps: vi.fn(), recordRsvp: vi.fn(), updateRsvpSettings: vi.fn() }))
+vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+
+const { RsvpsTabPage } = await import('@/features/rsvp/routes/rsvps-tab-page')
+const { useSessionStore } = await import('@/lib/session')
+const { useRsvpsStore } = await import('@/features/rsvp/rsvps-store')
+
+const wedding: Wedding = {
+  id: 'w1',
+  userId: 'u1',
+  slug: 'isabel-and-miguel',
+  title: 'Isabel & Miguel',
+  bride: { firstName: 'Isabel', lastName: 'Dela Cruz' },
+  groom: { firstName: 'Miguel', lastName: 'Santos' },
+  date: '2027-12-12',
+  theme: { name: 'classic' },
+  isPublished: true,
+  rsvpDeadline: '2027-10-12',
+  rsvpQuestions: [
+    { id: 'meal', question: 'Meal?', kind: 'choice', options: ['Fish', 'Beef'] },
+    { id: 'song', question: 'Song?', kind: 'text' },
+  ],
+  contact: { email: null, phone: null, names: null },
+  sections: [],
+}
+
+const person = (id: string, firstName: string, isAttending: boolean | null, extra: Partial<RsvpHousehold['persons'][number]> = {}) => ({
+  id,
+  guestId: `g-${id}`,
+  firstName,
+  lastName: 'Reyes',
+  type: 'adult' as const,
+  isAttending,
+  response: [],
+  respondedAt: isAttending === null ? null : '2027-01-02T03:04:05Z',
+  recordedBy: isAttending === null ? null : ('guest' as const),
+  ...extra,
+})
+
+const households: RsvpHousehold[] = [
+  {
+    id: 'h1',
+    email: 'reyes@example.com',
+    message: 'See you!',
+    messageAt: '2027-01-02T03:04:05Z',
+    persons: [
+      person('p1', 'Ana', true, { response: [{ questionId: 'meal', question: 'Meal?', answer: 'Fish' }] }),
+      person('p2', 'Ben', false),
+    ],
+  },
+  { id: 'h2', email: null, message: null, messageAt: null, persons: [person('p3', 'Cora', null)] },
+]
+
+function renderTab() {
+  return render(
+    <MemoryRouter>
+      <RsvpsTabPage />
+    </MemoryRouter>,
+  )
+}
+
+beforeAll(async () => {
+  await setUpI18n('en')
+})
+
+beforeEach(() => {
+  for (const fn of Object.values(api)) fn.mockReset()
+  api.listRsvps.mockResolvedValue(households)
+  useRsvpsStore.setState({ weddingId: null, households: [], status: 'idle', error: null })
+  useSessionStore.setState({
+    status: 'signedIn',
+    user: { id: 'u1', email: 'demo@kasalan.ph', userMetadata: {} },
+    wedding,
+    weddingStatus: 'ready',
+  })
+})
+
+describe('RSVPs tab', () => {
+  test('counts and lists every reply with its answers, time and the household’s message', async () => {
+    renderTab()
+    const list = await screen.findByRole('list', { name: 'Replies by household' })
+    expect(api.listRsvps).toHaveBeenCalledWith('w1')
+    const counts = Object.fromEntries(
+      ['Responded', 'Attending', 'Not attending', 'No reply yet'].map((label) => [
+        label,
+        screen.getAllByText(label).find((element) => element.tagName === 'DT')!.nextElementSibling!.textContent,
+      ]),
+    )
+    expect(counts).toEqual({ Responded: '2', Attending: '1', 'Not attending': '1', 'No reply yet': '1' })
+    expect(within(list).getByText('Fish')).toBeInTheDocument()
+    expect(within(list).getByText('See you!')).toBeInTheDocument()
+    expect(within(list).getAllByText(/^Answered /)).toHaveLength(2)
+  })
+
+  test('filters by status', async () => {
+    renderTab()
+    const list = await screen.findByRole('list', { name: 'Replies by household' })
+    const filters = screen.getByRole('group', { name: 'Show replies' })
+    fireEvent.click(within(filters).getByRole('button', { name: /No reply yet/ }))
+    expect(within(filters).getByRole('button', { name: /No reply yet/ })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(list).queryByText('Ana Reyes')).not.toBeInTheDocument()
+    expect(within(screen.getByRole('list', { name: 'Replies by household' })).getByText('Cora Reyes')).toBeInTheDocument()
+    fireEvent.click(within(filters).getByRole('button', { name: /^Attending/ }))
+    const shown = screen.getByRole('list', { name: 'Replies by household' })
+    expect(within(shown).getByText('Ana Reyes')).toBeInTheDocument()
+    expect(within(shown).queryByText('Ben Reyes')).not.toBeInTheDocument()
+  })
+
+  test('records a reply on a guest’s behalf', async () => {
+    api.recordRsvp.mockResolvedValue({
+      ...households[1]!,
+      persons: [person('p3', 'Cora', true, { recordedBy: 'couple', response: [{ questionId: 'meal', question: 'Meal?', answer: 'Beef' }] })],
+    })
+    renderTab()
+    await screen.findByRole('list', { name: 'Replies by household' })
+    fireEvent.click(screen.getByRole('button', { name: 'Record reply for Cora Reyes' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Record a reply' })
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'Attending' }))
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Meal?' }), { target: { value: 'Beef' } })
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save reply' })))
+    expect(api.recordRsvp).toHaveBeenCalledWith('w1', 'p3', true, [{ questionId: 'meal', answer: 'Beef' }])
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
+    expect(screen.getByText(/^Recorded by you /)).toBeInTheDocument()
+    expect(screen.getByText('Beef')).toBeInTheDocument()
+  })
+
+  test('a failed correction stays open with the error', async () => {
+    api.recordRsvp.mockRejectedValue(new TypeError('Failed to fetch'))
+    renderTab()
+    await screen.findByRole('list', { name: 'Replies by household' })
+    fireEvent.click(screen.getByRole('button', { name: 'Record reply for Ana Reyes' }))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('radio', { name: 'No reply yet' }))
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save reply' })))
+    expect(api.recordRsvp).toHaveBeenCalledWith('w1', 'p1', null, [])
+    expect(within(dialog).getByRole('alert')).toHaveTextContent("We couldn't reach the server.")
+    expect(within(dialog).getByRole('radio', { name: 'No reply yet' })).toBeChecked()
+  })
+
+  test('edits the deadline and questions: add, reorder with buttons, remove, check, save', async () => {
+    api.updateRsvpSettings.mockImplementation(async (_id: string, deadline: string | null, questions: unknown) => ({
+      ...wedding,
+      rsvpDeadline: deadline,
+      rsvpQuestions: questions,
+    }))
+    renderTab()
+    const form = await screen.findByRole('form', { name: 'Deadline and questions' })
+    fireEvent.change(within(form).getByLabelText('RSVP deadline'), { target: { value: '2027-11-01' } })
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Add a question' }))
+    const third = within(form).getByRole('textbox', { name: 'Text of question 3' })
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Kind of answer for question 3' }), { target: { value: 'choice' } })
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save deadline and questions' })))
+    expect(api.updateRsvpSettings).not.toHaveBeenCalled()
+    expect(within(form).getByText('Write the question.')).toBeInTheDocument()
+    expect(within(form).getByText('Give at least two options, one per line.')).toBeInTheDocument()
+
+    fireEvent.change(third, { target: { value: 'Shuttle from the church?' } })
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Options for question 3' }), { target: { value: 'Yes\nNo\n' } })
+    fireEvent.click(within(form).getByRole('button', { name: 'Move question 3 up' }))
+    fireEvent.click(within(form).getByRole('button', { name: 'Remove question 3' }))
+    expect(within(form).getByRole('textbox', { name: 'Text of question 2' })).toHaveValue('Shuttle from the church?')
+
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save deadline and questions' })))
+    expect(api.updateRsvpSettings).toHaveBeenCalledWith('w1', '2027-11-01', [
+      { id: 'meal', question: 'Meal?', kind: 'choice', options: ['Fish', 'Beef'] },
+      { id: expect.stringMatching(/^q-/), question: 'Shuttle from the church?', kind: 'choice', options: ['Yes', 'No'] },
+    ])
+    expect(within(form).getByRole('status')).toHaveTextContent('Saved.')
+    expect(useSessionStore.getState().wedding?.rsvpDeadline).toBe('2027-11-01')
+  })
+})
