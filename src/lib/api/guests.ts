@@ -15,3 +15,18 @@ export function saveHousehold(weddingId: string, input: HouseholdInput) {
 export function deleteHousehold(guestId: string) {
   return call('delete_household', { p_guest_id: guestId }, z.unknown())
 }
+
+export const importResult = z.object({
+  households: z.number(),
+  persons: z.number(),
+  householdIds: z.array(z.string()),
+})
+export type ImportResult = z.infer<typeof importResult>
+
+/**
+ * Adds many households at once (a spreadsheet import): all of them or, if one is not valid,
+ * none. Ids in the input are ignored; an import only ever adds.
+ */
+export function importHouseholds(weddingId: string, households: HouseholdInput[]) {
+  return call('import_households', { p_wedding_id: weddingId, p_households: households }, importResult)
+}

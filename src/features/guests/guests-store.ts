@@ -1,0 +1,140 @@
+import { create } from 'zustand'
+import {
+  deleteHousehold,
+  importHouseholds,
+  listGuests,
+  saveHousehold,
+  type Household,
+  type HouseholdInput,
+  type ImportResult,
+} from '@/lib/api'
+import { BackendError } from '@/lib/backend'
+import { buildSearchIndex, noFilters, type GuestFilters, type MissingFilter, type RelationFilter } from './model/guest-list'
+
+export type GuestsStatus = 'idle' | 'loading' | 'ready' | 'error'
+
+interface GuestsState {
+  weddingId: string | null
+  households: Household[]
+  /** buildSearchIndex(households), rebuilt only when the list changes. */
+  searchIndex: string[]
+  status: GuestsStatus
+  /** Why the list could not be loaded (shown with a retry); null while all is well. */
+  error: unknown
+  /** A change was saved but reading the list back failed: the list may be behind. */
+  syncError: unknown
+  filters: GuestFilters
+
+  /** Loads the wedding's list (again when `force`, or for another wedding). */
+  load(weddingId: string, options?: { force?: boolean }): Promise<void>
+  /** Reads the list back from the database; called after every change. */
+  sync(): Promise<void>
+  save(input: HouseholdInput): Promise<Household>
+  remove(householdId: string): Promise<void>
+  importMany(households: HouseholdInput[]): Promise<ImportResult>
+
+  setQuery(query: string): void
+  setRelation(relation: RelationFilter | null): void
+  toggleMissing(field: MissingFilter): void
+  clearFilters(): void
+}
+
+// Only the newest read may write the list: an older answer arriving late must not undo a change.
+let readCounter = 0
+
+function withList(households: Household[]) {
+  return { households, searchIndex: buildSearchIndex(households) }
+}
+
+function requireWedding(weddingId: string | null): string {
+  if (!weddingId) throw new Error('The guest list has no wedding yet.')
+  return weddingId
+}
+
+/**
+ * The couple's guest list: loaded once per wedding, re-synced from the database after every
+ * create, edit, delete and import. Each change shows at once from what the call returned; the
+ * re-sync then brings in anything else (another tab, an RSVP that arrived meanwhile).
+ */
+export const useGuestsStore = create<GuestsState>((set, get) => ({
+  weddingId: null,
+  households: [],
+  searchIndex: [],
+  status: 'idle',
+  error: null,
+  syncError: null,
+  filters: noFilters,
+
+  async load(weddingId, { force = false } = {}) {
+    const state = get()
+    const sameWedding = state.weddingId === weddingId
+    if (sameWedding && !force && (state.status === 'ready' || state.status === 'loading')) return
+    if (!sameWedding) set({ weddingId, ...withList([]), filters: noFilters })
+    set({ status: 'loading', error: null })
+    const read = ++readCounter
+    try {
+      const households = await listGuests(weddingId)
+      if (read === readCounter) set({ ...withList(households), status: 'ready', syncError: null })
+    } catch (error) {
+      if (read === readCounter) set({ status: 'error', error })
+    }
+  },
+
+  async sync() {
+    const weddingId = requireWedding(get().weddingId)
+    const read = ++readCounter
+    try {
+      const households = await listGuests(weddingId)
+      if (read === readCounter) set({ ...withList(households), status: 'ready', error: null, syncError: null })
+    } catch (error) {
+      if (read === readCounter) set({ syncError: error })
+    }
+  },
+
+  async save(input) {
+    const weddingId = requireWedding(get().weddingId)
+    const saved = await saveHousehold(weddingId, input)
+    const { households } = get()
+    const exists = households.some((household) => household.id === saved.id)
+    set(withList(exists ? households.map((h) => (h.id === saved.id ? saved : h)) : [...households, saved]))
+    void get().sync()
+    return saved
+  },
+
+  async remove(householdId) {
+    try {
+      await deleteHousehold(householdId)
+    } catch (error) {
+      // Already gone (deleted in another tab): what the couple asked for is done.
+      if (!(error instanceof BackendError && error.message === 'household_not_found')) throw error
+    }
+    set(withList(get().households.filter((household) => household.id !== householdId)))
+    void get().sync()
+  },
+
+  async importMany(households) {
+    const weddingId = requireWedding(get().weddingId)
+    const result = await importHouseholds(weddingId, households)
+    await get().sync()
+    return result
+  },
+
+  setQuery(query) {
+    set({ filters: { ...get().filters, query } })
+  },
+  setRelation(relation) {
+    set({ filters: { ...get().filters, relation } })
+  },
+  toggleMissing(field) {
+    const { missing } = get().filters
+    set({
+      filters: {
+        ...get().filters,
+        missing: missing.includes(field) ? missing.filter((f) => f !== field) : [...missing, field],
+      },
+    })
+  },
+  clearFilters() {
+    set({ filters: noFilters })
+  },
+}))

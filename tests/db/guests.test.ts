@@ -1,0 +1,191 @@
+// The guest list's import (0005: import_households) and edits that keep RSVP answers.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Claims } from '../../src/lib/backend/local/engine'
+import { createTestDb, type TestDb } from './harness'
+
+interface Person {
+  id: string
+  firstName: string
+  lastName: string
+  type: 'adult' | 'child'
+  isAttending: boolean | null
+  response: { question: string; answer: string }[]
+}
+interface Household {
+  id: string
+  email: string | null
+  phone: string | null
+  relationshipSide: string | null
+  relationshipType: string | null
+  address: Record<string, string>
+  persons: Person[]
+}
+interface ImportResult {
+  households: number
+  persons: number
+  householdIds: string[]
+}
+
+let t: TestDb
+let owner: NonNullable<Claims>
+let weddingId: string
+let stranger: NonNullable<Claims>
+
+beforeAll(async () => {
+  t = await createTestDb()
+  const a = await t.couple('Mayumi', 'Datu')
+  const b = await t.couple('Hiraya', 'Kidlat')
+  owner = a.claims
+  weddingId = a.wedding.id
+  stranger = b.claims
+})
+
+afterAll(() => t?.close())
+
+const list = (claims: Claims = owner) => t.rpc(claims, 'list_guests', { p_wedding_id: weddingId }) as Promise<Household[]>
+const importMany = (households: unknown, claims: Claims = owner) =>
+  t.rpc(claims, 'import_households', { p_wedding_id: weddingId, p_households: households }) as Promise<ImportResult>
+
+function family(lastName: string, persons: Array<[string, 'adult' | 'child']> = [['Ana', 'adult']], extra: Record<string, unknown> = {}) {
+  return {
+    email: null,
+    phone: null,
+    address: { city: 'Cebu City' },
+    relationshipSide: 'bride',
+    relationshipType: 'family',
+    notes: null,
+    persons: persons.map(([firstName, type]) => ({ firstName, lastName, type, title: null, suffix: null, notes: null })),
+    ...extra,
+  }
+}
+
+async function expectError(promise: Promise<unknown>, message: string) {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e as { message: string; details?: string; code: string },
+  )
+  expect(error, `expected ${message}`).not.toBeNull()
+  expect(error!.message).toBe(message)
+  return error!
+}
+
+describe('import_households', () => {
+  test('adds every household with its persons and reports the counts', async () => {
+    const before = await list()
+    const result = await importMany([
+      family('Lacson', [['Rafael', 'adult'], ['Isa', 'child']], { phone: '0917 000 1111', relationshipSide: 'groom' }),
+      family('Tan', [['Mei', 'adult']], { email: 'mei@example.com', relationshipType: 'friend' }),
+    ])
+    expect(result.households).toBe(2)
+    expect(result.persons).toBe(3)
+    expect(result.householdIds).toHaveLength(2)
+
+    const after = await list()
+    expect(after).toHaveLength(before.length + 2)
+    const lacson = after.find((h) => h.id === result.householdIds[0])!
+    expect(lacson).toMatchObject({ phone: '0917 000 1111', relationshipSide: 'groom', relationshipType: 'family' })
+    expect(lacson.address).toMatchObject({ city: 'Cebu City', country: 'Philippines' })
+    expect(lacson.persons.map((p) => [p.firstName, p.type])).toEqual([
+      ['Rafael', 'adult'],
+      ['Isa', 'child'],
+    ])
+  })
+
+  test('is all or nothing: one household without an adult saves none, and says which', async () => {
+    const before = await list()
+    const error = await expectError(
+      importMany([family('Uno'), family('Dos'), family('Tres', [['Bunso', 'child']])]),
+      'household_needs_adult',
+    )
+    expect(error.details).toBe('household 3')
+    expect(await list()).toHaveLength(before.length)
+  })
+
+  test('is all or nothing for a missing first name and a bad value too', async () => {
+    const before = await list()
+    await expectError(importMany([family('Uno'), family('Dos', [['  ', 'adult']])]), 'person_first_name_required')
+    const bad = await expectError(importMany([family('Uno'), family('Dos', undefined, { relationshipSide: 'tita' })]), 'invalid_input')
+    expect(bad.details).toMatch(/^household 2: /)
+    expect(await list()).toHaveLength(before.length)
+  })
+
+  test('only ever adds: an id in the input never overwrites a household or a person', async () => {
+    const [existing] = await list()
+    const result = await importMany([
+      { ...family('Impostor'), id: existing!.id, persons: [{ id: existing!.persons[0]!.id, firstName: 'Impostor', type: 'adult' }] },
+    ])
+    const after = await list()
+    expect(after.find((h) => h.id === existing!.id)).toEqual(existing)
+    const added = after.find((h) => h.id === result.householdIds[0])!
+    expect(added.id).not.toBe(existing!.id)
+    expect(added.persons[0]!.id).not.toBe(existing!.persons[0]!.id)
+  })
+
+  test('belongs to the wedding’s owner only', async () => {
+    const before = await list()
+    await expectError(importMany([family('Nanghihimasok')], stranger), 'wedding_not_found')
+    const anon = await importMany([family('Nanghihimasok')], null).then(
+      () => null,
+      (e: { code: string }) => e,
+    )
+    expect(anon?.code).toBe('42501')
+    expect(await list()).toHaveLength(before.length)
+  })
+
+  test('rejects a list that is not a list, or one far too long', async () => {
+    await expectError(importMany({ not: 'a list' }), 'invalid_input')
+    await expectError(importMany(Array.from({ length: 5001 }, () => family('Marami'))), 'invalid_input')
+  })
+
+  test('an empty list saves nothing and says so', async () => {
+    expect(await importMany([])).toEqual({ households: 0, persons: 0, householdIds: [] })
+  })
+})
+
+describe('editing a household keeps RSVP answers', () => {
+  test('persons kept by id keep their answer; added and removed persons are handled', async () => {
+    const created = (await t.rpc(owner, 'save_household', {
+      p_wedding_id: weddingId,
+      p_household: family('Aquino', [['Teodoro', 'adult'], ['Corazon', 'adult'], ['Kris', 'child']], { email: 'ninoy@example.com' }),
+    })) as Household
+    const [teodoro, corazon, kris] = created.persons
+    const answer = [{ question: 'Anong ulam ang gusto mo sa hapunan?', answer: 'Kare-kare' }]
+    await t.asOwner(`update kasalan.persons set is_attending = true, response = $2::jsonb, responded_at = now() where id = $1`, [
+      teodoro!.id,
+      JSON.stringify(answer),
+    ])
+    await t.asOwner(`update kasalan.persons set is_attending = false where id = $1`, [corazon!.id])
+
+    // The edit form sends every person with its id, renamed, reordered, one removed and one added;
+    // a blank e-mail and phone are saved as null.
+    const edited = (await t.rpc(owner, 'save_household', {
+      p_wedding_id: weddingId,
+      p_household: {
+        id: created.id,
+        email: '',
+        phone: '   ',
+        address: {},
+        relationshipSide: 'both',
+        relationshipType: 'friend',
+        notes: null,
+        persons: [
+          { id: corazon!.id, firstName: 'Cory', lastName: 'Aquino', type: 'adult' },
+          { id: teodoro!.id, firstName: 'Ninoy', lastName: 'Aquino', type: 'adult' },
+          { firstName: 'Noynoy', lastName: 'Aquino', type: 'child' },
+        ],
+      },
+    })) as Household
+
+    expect(edited.email).toBeNull()
+    expect(edited.phone).toBeNull()
+    expect(edited.persons.map((p) => p.firstName)).toEqual(['Cory', 'Ninoy', 'Noynoy'])
+    const [cory, ninoy, noynoy] = edited.persons
+    expect(cory).toMatchObject({ id: corazon!.id, isAttending: false })
+    expect(ninoy).toMatchObject({ id: teodoro!.id, isAttending: true, response: answer })
+    expect(noynoy).toMatchObject({ isAttending: null, response: [] })
+    expect(edited.persons.map((p) => p.id)).not.toContain(kris!.id)
+
+    const listed = (await list()).find((h) => h.id === created.id)
+    expect(listed).toEqual(edited)
+  })
+})

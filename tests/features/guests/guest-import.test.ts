@@ -1,0 +1,212 @@
+import { describe, expect, test } from 'vitest'
+import { guestCsvRows } from '@/features/guests/model/guest-csv'
+import {
+  buildImport,
+  defaultGrouping,
+  detectHeaderRow,
+  fieldForHeader,
+  guessMapping,
+  householdsToImport,
+  importTemplateRows,
+  markDuplicates,
+  parsePersonType,
+  splitFullName,
+  type ImportField,
+} from '@/features/guests/model/guest-import'
+import { parseRelation } from '@/features/guests/model/relation'
+import { parseCsv, toCsv } from '@/lib/csv'
+import { household } from './fixtures'
+import messyFile from './fixtures/guest-list-with-title.csv?raw'
+
+async function preview(text: string, joins: Record<number, boolean> = {}) {
+  const rows = await parseCsv(text)
+  const headerRow = detectHeaderRow(rows)
+  const mapping = guessMapping(rows, headerRow)
+  const grouping = defaultGrouping(mapping, headerRow === null ? [] : rows[headerRow]!)
+  return { rows, headerRow, mapping, grouping, ...buildImport(rows, { headerRow, mapping, grouping, joins }) }
+}
+
+describe('a messy spreadsheet with title rows', () => {
+  test('finds the header below the title rows', async () => {
+    const rows = await parseCsv(messyFile)
+    expect(detectHeaderRow(rows)).toBe(3)
+  })
+
+  test('guesses every column, Filipino headers included', async () => {
+    const { mapping, grouping } = await preview(messyFile)
+    expect(mapping).toEqual<ImportField[]>(['household', 'firstName', 'lastName', 'email', 'phone', 'side', 'personType'])
+    expect(grouping).toBe('column')
+  })
+
+  test('groups rows into households by the household column', async () => {
+    const { households, rowCount } = await preview(messyFile)
+    expect(rowCount).toBe(7)
+    expect(households.map((h) => h.persons.map((p) => p.firstName))).toEqual([
+      ['Andres', 'Clarita', 'Lia'],
+      ['Rosario', 'Gabriel'],
+      ['Jun'],
+      [''],
+    ])
+    const [villanueva, bautista] = households
+    expect(villanueva!.draft).toMatchObject({
+      email: 'andres.v@example.com',
+      phone: '0917 111 2222',
+      relationshipSide: 'groom',
+      relationshipType: null,
+      address: { country: 'Philippines' },
+    })
+    expect(villanueva!.draft.persons.map((p) => p.type)).toEqual(['adult', 'adult', 'child'])
+    // "Bride's family" in the Side column gives the type too.
+    expect(bautista!.draft).toMatchObject({ relationshipSide: 'bride', relationshipType: 'family' })
+    expect(bautista!.draft.persons[1]).toMatchObject({ firstName: 'Gabriel', lastName: 'Bautista-Ibañez', type: 'child' })
+  })
+
+  test('lists each row’s problems before anything is saved', async () => {
+    const { households } = await preview(messyFile)
+    const [, , jun, ocampo] = households
+    expect(jun!.hasErrors).toBe(false)
+    expect(jun!.problems).toEqual([{ code: 'unknownSide', severity: 'warning', value: 'kapitbahay' }])
+    expect(jun!.draft.relationshipType).toBe('others')
+    expect(ocampo!.hasErrors).toBe(true)
+    expect(ocampo!.persons[0]!.problems).toContainEqual({ code: 'missingFirstName', severity: 'error' })
+    expect(ocampo!.persons[0]!.row).toBe(10)
+  })
+
+  test('households with errors are never sent', async () => {
+    const { households } = await preview(messyFile)
+    expect(householdsToImport(households, true).map((h) => h.persons[0]!.firstName)).toEqual(['Andres', 'Rosario', 'Jun'])
+  })
+})
+
+describe('a household with no adult', () => {
+  test('is an error, which joining it to the household above fixes', async () => {
+    const file = 'Name,Adult/Child,Phone\nMaria Clara Santos,Adult,0917 000 0001\nBen Santos,Child,\nTessa Cruz,Adult,0917 000 0002\n'
+    const rows = await parseCsv(file)
+    const mapping: ImportField[] = ['fullName', 'personType', 'phone']
+    const byRow = buildImport(rows, { headerRow: 0, mapping, grouping: 'row' })
+    expect(byRow.households[1]!.problems).toContainEqual({ code: 'noAdult', severity: 'error' })
+    const joined = buildImport(rows, { headerRow: 0, mapping, grouping: 'row', joins: { 2: true } })
+    expect(joined.households.map((h) => h.persons.length)).toEqual([2, 1])
+    expect(joined.households.every((h) => !h.hasErrors)).toBe(true)
+  })
+
+  test('the default for a file of persons reads children into the household above', async () => {
+    const { households, grouping } = await preview('Name,Adult/Child\nMaria Clara Santos,Adult\nBen Santos,Child\nTessa Cruz,Adult\n')
+    expect(grouping).toBe('auto')
+    expect(households.map((h) => h.persons.map((p) => p.firstName))).toEqual([['Maria Clara', 'Ben'], ['Tessa']])
+    expect(households[0]!.persons[0]).toMatchObject({ firstName: 'Maria Clara', lastName: 'Santos' })
+  })
+})
+
+describe('duplicates', () => {
+  test('a household whose person is already listed is marked, however the name is typed', async () => {
+    const existing = [household({ persons: [{ firstName: 'Niño', lastName: 'De la Peña' }] })]
+    const { households } = await preview('First Name,Last Name\nnino,Dela Pena\nAna,Reyes\n')
+    const marked = markDuplicates(households, existing)
+    expect(marked.map((h) => h.duplicates)).toEqual([['nino Dela Pena'], []])
+    expect(householdsToImport(marked, true)).toHaveLength(1)
+    expect(householdsToImport(marked, false)).toHaveLength(2)
+  })
+
+  test('the same person twice in one file is a warning', async () => {
+    const { households } = await preview('First Name,Last Name\nAna,Reyes\nAna,Reyes\n')
+    expect(households[1]!.persons[0]!.problems).toContainEqual({ code: 'duplicateInFile', severity: 'warning', value: 'Ana Reyes' })
+  })
+})
+
+describe('files without a header', () => {
+  test('guesses columns from their values', async () => {
+    const { headerRow, mapping, households } = await preview('Juan dela Cruz\tjuan@example.com\t0917 123 4567\nAtty. Ana Reyes Jr.\t\t\n')
+    expect(headerRow).toBeNull()
+    expect(mapping).toEqual(['fullName', 'email', 'phone'])
+    expect(households[0]!.persons[0]).toMatchObject({ firstName: 'Juan', lastName: 'dela Cruz' })
+    expect(households[1]!.persons[0]).toMatchObject({ title: 'Atty.', firstName: 'Ana', lastName: 'Reyes', suffix: 'Jr.' })
+  })
+})
+
+describe('Kasalan’s own export imports back', () => {
+  test('households, persons, types, phone and relation survive the round trip', async () => {
+    const original = [
+      household({
+        phone: '+63 917 555 0101',
+        relationshipSide: 'groom',
+        relationshipType: 'family',
+        persons: [{ firstName: 'Ramon', lastName: 'Santos' }, { firstName: 'Lourdes', lastName: 'Santos' }, { firstName: 'Paolo', lastName: 'Santos', type: 'child' }],
+      }),
+      household({
+        phone: '+63 917 555 0199',
+        relationshipSide: 'groom',
+        relationshipType: 'family',
+        persons: [{ firstName: 'Lito', lastName: 'Santos', isAttending: true }],
+      }),
+      household({ relationshipSide: 'both', relationshipType: 'friend', persons: [{ firstName: 'Bea', lastName: 'Peña' }, { firstName: 'Carlo', lastName: 'Peña' }] }),
+      household({ relationshipSide: 'bride', relationshipType: 'others', persons: [{ firstName: 'Ana', lastName: 'Reyes' }] }),
+      household({ persons: [{ firstName: '=Ella', lastName: 'Lim' }] }),
+    ]
+    const csv = await toCsv(guestCsvRows(original, [{ question: 'Anong ulam?' }]))
+    const { households, grouping, mapping } = await preview(csv)
+    expect(grouping).toBe('auto')
+    expect(mapping).toEqual(['lastName', 'firstName', 'phone', 'ignore', 'relation', 'personType', 'ignore'])
+    expect(households.every((h) => h.problems.length === 0 && !h.hasErrors)).toBe(true)
+    expect(households.map((h) => h.draft)).toEqual(
+      original.map((h) =>
+        expect.objectContaining({
+          phone: h.phone,
+          relationshipSide: h.relationshipSide,
+          relationshipType: h.relationshipType,
+          persons: h.persons.map((p) => expect.objectContaining({ firstName: p.firstName, lastName: p.lastName, type: p.type })),
+        }),
+      ),
+    )
+  })
+})
+
+test('the template imports without a single problem', async () => {
+  const { households, mapping } = await preview(await toCsv(importTemplateRows()))
+  expect(mapping).not.toContain('ignore')
+  expect(households.map((h) => h.persons.length)).toEqual([3, 1, 1])
+  expect(households.flatMap((h) => [...h.problems, ...h.persons.flatMap((p) => p.problems)])).toEqual([])
+  expect(households[0]!.draft).toMatchObject({ relationshipSide: 'groom', relationshipType: 'family', notes: 'Needs a booster seat' })
+  expect(households[2]!.draft).toMatchObject({ relationshipSide: 'both', relationshipType: 'familyFriend' })
+})
+
+describe('small readers', () => {
+  test.each([
+    ['Last Name', 'lastName'],
+    ['Apelyido', 'lastName'],
+    ['E-mail Address', 'email'],
+    ['Contact No.', 'phone'],
+    ['Household ID', 'household'],
+    ['Adult/Child', 'personType'],
+    ['RSVP Status', 'ignore'],
+    ['Isabel & Miguel Guest List 2026', null],
+  ])('header %j is %j', (header, field) => {
+    expect(fieldForHeader(header)).toBe(field)
+  })
+
+  test.each([
+    ['Juan dela Cruz', { firstName: 'Juan', lastName: 'dela Cruz' }],
+    ['Maria de los Santos', { firstName: 'Maria', lastName: 'de los Santos' }],
+    ['Cruz, Juan Jr.', { firstName: 'Juan', lastName: 'Cruz', suffix: 'Jr.' }],
+    ['Jose Rizal, Jr.', { firstName: 'Jose', lastName: 'Rizal', suffix: 'Jr.' }],
+    ['Dr. Ma. Teresa Santos III', { title: 'Dr.', firstName: 'Ma. Teresa', lastName: 'Santos', suffix: 'III' }],
+    ['Cher', { firstName: 'Cher', lastName: null }],
+  ])('splits %j', (name, parts) => {
+    expect(splitFullName(name)).toMatchObject(parts)
+  })
+
+  test('adult or child, in words or as an age', () => {
+    expect(['Adult', 'matanda', '', '34'].map((v) => parsePersonType(v))).toEqual(['adult', 'adult', 'adult', 'adult'])
+    expect(['Child', 'bata', 'Kid', '7'].map((v) => parsePersonType(v))).toEqual(['child', 'child', 'child', 'child'])
+    expect(parsePersonType('yes', true)).toBe('child')
+    expect(parsePersonType('maybe')).toBeNull()
+  })
+
+  test('relations in English and Filipino', () => {
+    expect(parseRelation("groom's Family")).toEqual({ side: 'groom', type: 'family' })
+    expect(parseRelation('Common Friends')).toEqual({ side: 'both', type: 'friend' })
+    expect(parseRelation('Family Friends')).toEqual({ type: 'familyFriend' })
+    expect(parseRelation('kaibigan ng nobya')).toEqual({ side: 'bride', type: 'friend' })
+    expect(parseRelation('Tita')).toEqual({})
+  })
+})
