@@ -1,0 +1,96 @@
+// The guest list as the seating chart sees it: households of persons, who is seated, who is not.
+
+import type { Occupant } from './assignment'
+import type { SeatingLayout } from './layout'
+
+/** What the chart needs of a person (a guest-list Person fits). */
+export interface RosterPerson {
+  readonly id: string
+  readonly guestId: string
+  readonly firstName: string
+  readonly lastName?: string | null
+  readonly type: 'adult' | 'child'
+  readonly isAttending: boolean | null
+}
+
+/** What the chart needs of a household (a guest-list Household fits). */
+export interface RosterHousehold {
+  readonly id: string
+  readonly persons: readonly RosterPerson[]
+}
+
+export function fullName(person: Pick<RosterPerson, 'firstName' | 'lastName'>): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ').trim()
+}
+
+/** Up to two letters for a seat: first and last name's initials. */
+export function initials(person: Pick<RosterPerson, 'firstName' | 'lastName'>): string {
+  const letters = [person.firstName, person.lastName ?? '']
+    .map((name) => Array.from(name.trim())[0] ?? '')
+    .join('')
+  return letters.toLocaleUpperCase()
+}
+
+export const occupantOf = (person: RosterPerson): Occupant => ({ personId: person.id, guestId: person.guestId })
+
+/** Each person's household, by person id: what pruneMissingPersons checks seats against. */
+export function householdsByPerson(households: readonly RosterHousehold[]): Map<string, string> {
+  const map = new Map<string, string>()
+  for (const household of households) for (const person of household.persons) map.set(person.id, household.id)
+  return map
+}
+
+export function personsById(households: readonly RosterHousehold[]): Map<string, RosterPerson> {
+  const map = new Map<string, RosterPerson>()
+  for (const household of households) for (const person of household.persons) map.set(person.id, person)
+  return map
+}
+
+/** Lower case without accents, so "pena" finds "Peña". */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim()
+}
+
+export interface UnseatedGroup {
+  readonly household: RosterHousehold
+  /** The household's persons without a seat (those matching the search, when there is one). */
+  readonly persons: readonly RosterPerson[]
+}
+
+/**
+ * Households with the persons who have no seat yet, in guest-list order. A search keeps the
+ * persons each of whose typed words starts a word of their name ("ma san" finds Maria Santos).
+ */
+export function unseatedGroups(
+  households: readonly RosterHousehold[],
+  layout: SeatingLayout,
+  query = '',
+): UnseatedGroup[] {
+  const seated = new Set<string>()
+  for (const seat of layout.seats) if (seat.personId) seated.add(seat.personId)
+  const words = foldText(query).split(/\s+/).filter(Boolean)
+  const matches = (person: RosterPerson) => {
+    if (words.length === 0) return true
+    const name = foldText(fullName(person)).split(/[\s-]+/)
+    return words.every((word) => name.some((part) => part.startsWith(word)))
+  }
+  const groups: UnseatedGroup[] = []
+  for (const household of households) {
+    const persons = household.persons.filter((person) => !seated.has(person.id) && matches(person))
+    if (persons.length > 0) groups.push({ household, persons })
+  }
+  return groups
+}
+
+export interface SeatingCounts {
+  readonly seated: number
+  readonly unseated: number
+  readonly total: number
+}
+
+export function seatingCounts(households: readonly RosterHousehold[], layout: SeatingLayout): SeatingCounts {
+  const everyone = householdsByPerson(households)
+  let seated = 0
+  for (const seat of layout.seats) if (seat.personId && everyone.has(seat.personId)) seated++
+  return { seated, unseated: everyone.size - seated, total: everyone.size }
+}

@@ -1,0 +1,6 @@
+export * from './constants'
+export * from './layout'
+export * from './assignment'
+export * from './history'
+export * from './view'
+export * from './guests'
