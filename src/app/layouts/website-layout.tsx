@@ -1,14 +1,20 @@
 import { Suspense, useEffect } from 'react'
-import { Outlet } from 'react-router'
-import { PageSpinner } from '@/components/page-spinner'
+import { Outlet, ScrollRestoration } from 'react-router'
+import { LoadingOverlay } from '@/features/site'
 import { applyLanguage, preferredLanguage } from '@/lib/i18n'
 
-/** The public wedding site and its RSVP pages: the site feature draws everything inside. */
+/**
+ * The public wedding site and its RSVP pages: the site feature draws everything inside. While a
+ * page's code arrives, the same "Hinihintay ang pahina…" overlay the site shows covers the screen.
+ */
 export function WebsiteLayout() {
   useEffect(() => void applyLanguage(preferredLanguage('site')), [])
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Outlet />
-    </Suspense>
+    <>
+      <ScrollRestoration />
+      <Suspense fallback={<LoadingOverlay />}>
+        <Outlet />
+      </Suspense>
+    </>
   )
 }

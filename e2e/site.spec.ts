@@ -1,0 +1,276 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe'
+import { signInAsDemo } from './support/session'
+
+/** The year the seed gives the demo wedding: the next 12 December at least two months away. */
+function seededWeddingYear(today = new Date()) {
+  const inTwoMonths = new Date(today)
+  inTwoMonths.setMonth(inTwoMonths.getMonth() + 2)
+  const year = inTwoMonths.getFullYear()
+  return inTwoMonths > new Date(year, 11, 12) ? year + 1 : year
+}
+
+const names = /Isabel\s*&\s*Miguel/
+
+// Each test starts a fresh embedded database in the browser, several times over for the longer
+// ones: slow on a busy machine.
+test.describe.configure({ timeout: 180_000 })
+
+/** Waits until the site is on screen: the couple's names, and the loading overlay gone. */
+async function siteShown(page: Page, heading: RegExp | string = names) {
+  // The embedded database boots in the browser first (seconds on a busy machine).
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByText('Hinihintay ang pahina…')).toBeHidden()
+}
+
+/** Signs the current tab out by dropping the embedded database's stored session. */
+async function forgetSession(page: Page) {
+  await page.evaluate(() => {
+    localStorage.removeItem('kasalan.local.session')
+    sessionStorage.removeItem('kasalan.local.session')
+  })
+}
+
+test('the demo site on / shows every section from the database, in Filipino, and is quick to show the names', async ({ page }) => {
+  // Note the moment the couple's names are on the page, and the moment the overlay lifts.
+  await page.addInitScript(() => {
+    const marks = window as unknown as { namesAt?: number; shownAt?: number }
+    const check = () => {
+      const heading = document.querySelector('h1')
+      if (!marks.namesAt && heading && /&/.test(heading.textContent ?? '')) marks.namesAt = performance.now()
+      if (marks.namesAt && document.querySelector('[data-hidden="true"]')) marks.shownAt = performance.now()
+      if (!marks.shownAt) requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  })
+  await page.goto('/')
+  await expect(page.getByRole('status').filter({ hasText: 'Hinihintay ang pahina…' })).toBeVisible()
+  await siteShown(page)
+
+  const timing = await page.evaluate(() => {
+    const marks = window as unknown as { namesAt?: number; shownAt?: number }
+    const db = performance.getEntriesByName('kasalan:db-ready')[0]?.duration ?? null
+    return { namesAt: marks.namesAt ?? null, shownAt: marks.shownAt ?? null, db }
+  })
+  console.log(
+    `first load (fresh embedded database): names in the page after ${Math.round(timing.namesAt ?? -1)} ms, ` +
+      `overlay gone after ${Math.round(timing.shownAt ?? -1)} ms, database ready after ${Math.round(timing.db ?? -1)} ms`,
+  )
+  expect(timing.namesAt).not.toBeNull()
+
+  // The seeded wedding (not the built-in 2025 demo), with its countdown running.
+  const year = seededWeddingYear()
+  await expect(page.getByText(new RegExp(`12 Disyembre ${year}`)).first()).toBeVisible()
+  const timer = page.getByRole('timer', { name: 'Natitirang panahon bago ang kasal' })
+  await expect(timer).toBeVisible()
+  const seconds = timer.locator('span').nth(6)
+  const before = await seconds.textContent()
+  await expect(seconds).not.toHaveText(before ?? '', { timeout: 3000 })
+
+  for (const title of ['Hardin ng Pinagpala', 'Pagtitipon', 'Gayak', 'Tuluyan', 'Gabay', 'Pasyalan at Kainan', 'Handog', 'Katanungan', 'RSVP', 'Makipag-ugnayan']) {
+    await expect(page.getByRole('heading', { level: 2, name: title }), title).toBeVisible()
+  }
+  await expect(page.getByRole('heading', { name: 'Seremonya ng Kasal' })).toBeVisible()
+  await expect(page.getByText('4:00 PM – 5:00 PM')).toBeVisible()
+  await expect(page.getByText('Rev. Fr. Emmanuel Villareal')).toBeVisible()
+  await expect(page.getByRole('list', { name: 'Mga kulay ng gayak' }).getByRole('listitem')).toHaveCount(4)
+
+  // The short video is our own sandboxed, lazy iframe on the allowed player address.
+  const video = page.locator('iframe[title="Mines View Park"]')
+  await expect(video).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE')
+  await expect(video).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-presentation allow-popups')
+  await expect(video).toHaveAttribute('loading', 'lazy')
+
+  // FAQs open to their answers.
+  await page.getByText('Maaari ba akong magsama ng iba?').click()
+  await expect(page.getByText(/para lamang sa mga nakapangalan dito/)).toBeVisible()
+
+  // Only the classic theme's fonts are fetched, and text never waited for them.
+  await page.evaluate(() => document.fonts.ready)
+  expect(await page.evaluate(() => document.fonts.check('48px "Great Vibes"'))).toBe(true)
+  const fontFiles = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\.woff2?$/.test(name)),
+  )
+  expect(fontFiles.some((name) => /great-vibes/.test(name))).toBe(true)
+  expect(fontFiles.filter((name) => /dm-sans|dm-serif|montserrat|cormorant/.test(name))).toEqual([])
+
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('the drawer lists the sections and opens one on its own page', async ({ page }) => {
+  await page.goto('/')
+  await siteShown(page)
+
+  const menuButton = page.getByRole('button', { name: 'Buksan ang menu' })
+  await menuButton.click()
+  const drawer = page.getByRole('dialog', { name: names })
+  await expect(drawer).toBeVisible()
+  await expect(drawer.getByRole('link')).toHaveText([
+    'Simula',
+    'Pagtitipon',
+    'Tuluyan',
+    'Gabay',
+    'Pasyalan at Kainan',
+    'Handog',
+    'Katanungan',
+    'RSVP',
+  ])
+  await expectNoSeriousA11yViolations(page)
+
+  // Escape closes it and gives the focus back to the menu button.
+  await page.keyboard.press('Escape')
+  await expect(drawer).toBeHidden()
+  await expect(menuButton).toBeFocused()
+
+  await menuButton.click()
+  await page.getByRole('dialog').getByRole('link', { name: 'Tuluyan' }).click()
+  await expect(page).toHaveURL(/\/wedding\/isabel-and-miguel\/travel$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Tuluyan' })).toBeVisible()
+  await expect(page.getByRole('article')).toHaveCount(2)
+  await expect(page.getByRole('heading', { name: 'Pagtitipon' })).toHaveCount(0)
+  await expectNoSeriousA11yViolations(page)
+
+  await page.getByRole('link', { name: 'Bumalik sa simula' }).click()
+  await expect(page).toHaveURL(/\/wedding\/isabel-and-miguel$/)
+  await siteShown(page)
+})
+
+test('a section page opened directly, and an unknown one', async ({ page }) => {
+  await page.goto('/wedding/isabel-and-miguel/wedding-party')
+  await siteShown(page, 'Gabay')
+  await expect(page.getByRole('heading', { name: 'Mga Pangunahing Ninong at Ninang' })).toBeVisible()
+
+  await page.goto('/wedding/isabel-and-miguel/walang-ganito')
+  await expect(page).toHaveURL(/\/404$/, { timeout: 120_000 })
+})
+
+test('an unknown wedding goes to /404', async ({ page }) => {
+  await page.goto('/wedding/walang-ganitong-kasal')
+  await expect(page).toHaveURL(/\/404$/, { timeout: 120_000 })
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('a new couple’s site is private until they publish it', async ({ page }) => {
+  // A couple signs up; their wedding and its site are made at once, unpublished.
+  await page.goto('/auth/register')
+  await page.getByLabel("Bride's first name").fill('Liwayway')
+  await page.getByLabel("Bride's last name").fill('Magbanua')
+  await page.getByLabel("Groom's first name").fill('Bituin')
+  await page.getByLabel("Groom's last name").fill('Salonga')
+  await page.getByLabel("We're still deciding").check()
+  await page.getByRole('button', { name: 'Next' }).click()
+  await page.getByLabel('Email').fill(`liwayway-${Date.now()}@example.com`)
+  await page.getByLabel('Password', { exact: true }).fill('sampaguita-2027')
+  await page.getByRole('button', { name: "Let's go" }).click()
+  // The first call boots the embedded database.
+  await expect(page).toHaveURL(/\/manage\/guests$/, { timeout: 120_000 })
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible()
+  const session = await page.evaluate(() => localStorage.getItem('kasalan.local.session'))
+
+  // The owner sees their private site, with a banner saying so.
+  const site = '/wedding/liwayway-and-bituin'
+  await page.goto(site)
+  await siteShown(page, /Liwayway\s*&\s*Bituin/)
+  const banner = page.getByRole('complementary', { name: 'Para sa inyo lamang' })
+  await expect(banner).toContainText('Pribado pa ang inyong site.')
+  await expect(page.getByRole('heading', { level: 2, name: 'Pagtitipon' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  // A visitor finds nothing there.
+  await forgetSession(page)
+  await page.goto(site)
+  await expect(page).toHaveURL(/\/404$/, { timeout: 120_000 })
+
+  // The owner publishes it from the banner; it stays published.
+  await page.evaluate((stored) => localStorage.setItem('kasalan.local.session', stored!), session)
+  await page.goto(site)
+  await siteShown(page, /Liwayway\s*&\s*Bituin/)
+  await banner.getByRole('button', { name: 'Ilathala' }).click()
+  await expect(banner).toContainText('Nakalathala na ang inyong site.')
+  await expect(banner.getByRole('button', { name: 'Itago sa mga bisita' })).toBeVisible()
+
+  // Another tab loads it afresh from the database: published. (This tab stays open: the embedded
+  // database lives in the first tab's worker and writes to IndexedDB in the background.)
+  const other = await page.context().newPage()
+  await other.goto(site)
+  await siteShown(other, /Liwayway\s*&\s*Bituin/)
+  await expect(other.getByRole('complementary', { name: 'Para sa inyo lamang' })).toContainText('Nakalathala na ang inyong site.')
+
+  // Now a visitor sees it, without the owner's banner.
+  await forgetSession(other)
+  await other.goto(site)
+  await siteShown(other, /Liwayway\s*&\s*Bituin/)
+  await expect(other.getByRole('complementary', { name: 'Para sa inyo lamang' })).toHaveCount(0)
+  await expect(other.getByRole('heading', { level: 2, name: 'RSVP' })).toBeVisible()
+  await expectNoSeriousA11yViolations(other)
+})
+
+test('the demo couple takes their site private and back from the banner', async ({ page }) => {
+  await signInAsDemo(page)
+  await page.goto('/wedding/isabel-and-miguel')
+  await siteShown(page)
+  const banner = page.getByRole('complementary', { name: 'Para sa inyo lamang' })
+  await expect(banner).toContainText('Nakalathala na ang inyong site.')
+
+  await banner.getByRole('button', { name: 'Itago sa mga bisita' }).click()
+  await expect(banner).toContainText('Pribado pa ang inyong site.')
+
+  // Loaded afresh in another tab, it is still private.
+  const other = await page.context().newPage()
+  await other.goto('/wedding/isabel-and-miguel')
+  await siteShown(other)
+  const otherBanner = other.getByRole('complementary', { name: 'Para sa inyo lamang' })
+  await expect(otherBanner).toContainText('Pribado pa ang inyong site.')
+
+  // A visitor now gets the built-in demo (its own 2025 date), not the couple's site.
+  await forgetSession(other)
+  await other.goto('/wedding/isabel-and-miguel')
+  await siteShown(other)
+  await expect(otherBanner).toHaveCount(0)
+  await expect(other.getByText('12 Disyembre 2025').first()).toBeVisible()
+
+  // Signed in again, the couple publishes it back.
+  await signInAsDemo(other)
+  await other.goto('/wedding/isabel-and-miguel')
+  await siteShown(other)
+  await otherBanner.getByRole('button', { name: 'Ilathala' }).click()
+  await expect(otherBanner).toContainText('Nakalathala na ang inyong site.')
+})
+
+test('the site at phone width: one column, nothing wider than the screen', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto('/')
+  await siteShown(page)
+  await expect(page.getByRole('heading', { level: 1, name: names })).toBeInViewport()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+  // Every section fits the column; the desktop menu gives way to the drawer.
+  const widths = await page.locator('main section').evaluateAll((sections) =>
+    sections.map((section) => Math.round(section.getBoundingClientRect().width)),
+  )
+  expect(widths.every((width) => width <= 360)).toBe(true)
+  await expect(page.getByRole('navigation', { name: 'Mga pahina ng site' })).toBeHidden()
+  await page.getByRole('button', { name: 'Buksan ang menu' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await page.getByRole('dialog').getByRole('link', { name: 'RSVP' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'RSVP' })).toBeVisible()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('English on the toggle, remembered on the next visit', async ({ page }) => {
+  await page.goto('/')
+  await siteShown(page)
+  await page.getByRole('button', { name: /English/ }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible()
+  await expect(page.getByText(new RegExp(`12 December ${seededWeddingYear()}`)).first()).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+
+  await page.reload()
+  await siteShown(page)
+  await expect(page.getByRole('heading', { level: 2, name: 'Where to Stay' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('button', { name: /Filipino/ }).click()
+  await expect(page.getByRole('heading', { level: 2, name: 'Tuluyan' })).toBeVisible()
+})

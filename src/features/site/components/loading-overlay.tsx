@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next'
+
+/**
+ * "Hinihintay ang pahina…": covers the page until the site and its first images are ready. Styled
+ * with utilities only, so the website layout can show it before the site's own styles arrive.
+ */
+export function LoadingOverlay({ hidden = false }: { hidden?: boolean }) {
+  const { t, ready } = useTranslation('site', { useSuspense: false })
+  return (
+    <div
+      role="status"
+      aria-hidden={hidden || undefined}
+      data-hidden={hidden}
+      className={`fixed inset-0 z-[60] flex flex-col items-center justify-center gap-5 bg-[#fbf8f2] font-display text-lg tracking-wide text-[#4c5a4f] transition-[opacity,visibility] duration-300 ${
+        hidden ? 'pointer-events-none invisible opacity-0' : ''
+      }`}
+    >
+      <svg viewBox="0 0 64 40" className="site-overlay-rings h-10 w-16" aria-hidden="true">
+        <circle cx="25" cy="20" r="12" fill="none" stroke="#7b4f25" strokeWidth="2.5" />
+        <circle cx="39" cy="20" r="12" fill="none" stroke="#c9a25a" strokeWidth="2.5" />
+      </svg>
+      <p>{ready ? t('loading') : ''}</p>
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Site } from '@/lib/api'
+import { formatLongDate } from '@/lib/dates'
+import { paths } from '@/lib/paths'
+import { coupleNames } from '../model/sections'
+import { useDateLanguage } from './use-section-header'
+
+/** The foot of every page: the couple, the date, and a quiet word about Kasalan. */
+export function SiteFooter({ site }: { site: Site }) {
+  const { t } = useTranslation('site')
+  const language = useDateLanguage()
+  const names = coupleNames(site.wedding)
+  const date = formatLongDate(site.wedding.date, language).replace(/^[^,]+,\s*/, '')
+  return (
+    <footer className="border-t border-(--site-line) px-6 py-12 text-center">
+      <p className="site-names text-[2.75rem]">{names.full}</p>
+      {date && <p className="site-eyebrow mt-3">{date}</p>}
+      <p className="site-muted mt-8 text-xs">
+        {t('footer.madeWith')}{' '}
+        <Link to={paths.auth.register} className="site-link">
+          Kasalan
+        </Link>
+      </p>
+    </footer>
+  )
+}

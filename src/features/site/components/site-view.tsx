@@ -1,0 +1,94 @@
+import { forwardRef, lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate } from 'react-router'
+import type { Section, Site } from '@/lib/api'
+import { formatLongDate } from '@/lib/dates'
+import { paths } from '@/lib/paths'
+import { coupleNames, findSection, visibleSections } from '../model/sections'
+import { resolveTheme, themeFamilies, themeVariables } from '../model/theme'
+import { HomeSection } from '../sections/home-section'
+import { loadFonts } from '../theme-fonts'
+import { ArrowLeftIcon } from './icons'
+import { loadLowerSections } from './lower-sections'
+import type { HeadingLevel } from './section-frame'
+import { SiteFooter } from './site-footer'
+import { SiteHeader } from './site-header'
+
+// Below the hero: its own chunk, which the page starts fetching while the site's data loads.
+const SectionView = lazy(() => loadLowerSections().then((module) => ({ default: module.SectionView })))
+const ContactBlock = lazy(() => loadLowerSections().then((module) => ({ default: module.ContactBlock })))
+const OwnerBanner = lazy(() => import('./owner-banner').then((module) => ({ default: module.OwnerBanner })))
+
+interface Props {
+  site: Site
+  /** The `:section` route segment: that section alone; without it, every section in order. */
+  segment?: string
+}
+
+/** The wedding site in its theme: the home page's stack of sections, or one section's page. */
+export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ site, segment }, ref) {
+  const { t } = useTranslation('site')
+  const theme = useMemo(() => resolveTheme(site.wedding.theme), [site.wedding.theme])
+  const style = useMemo(() => themeVariables(theme) as CSSProperties, [theme])
+  const names = coupleNames(site.wedding)
+  const sections = visibleSections(site.sections)
+  const single = segment ? findSection(site.sections, segment) : undefined
+  const rsvp = sections.find((section) => section.type === 'rsvp')
+
+  useEffect(() => void loadFonts(themeFamilies(theme)), [theme])
+  useEffect(() => {
+    const date = formatLongDate(site.wedding.date, 'fil').replace(/^[^,]+,\s*/, '')
+    document.title = [names.full || site.title, date].filter(Boolean).join(' · ')
+  }, [names.full, site.title, site.wedding.date])
+
+  if (segment && !single) return <Navigate to={paths.notFound} replace />
+
+  const show = (section: Section, level: HeadingLevel) =>
+    section.type === 'home' ? (
+      <HomeSection key={section.id} section={section} site={site} level={level} rsvpAnchor={single ? null : rsvp?.path} />
+    ) : (
+      // One boundary per section: the hero never waits for the sections below it.
+      <Suspense key={section.id} fallback={null}>
+        <SectionView section={section} site={site} level={level} />
+      </Suspense>
+    )
+
+  return (
+    <div ref={ref} className="site" data-theme={theme.name} style={style}>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-(--site-bg) focus:p-3">
+        {t('nav.skip')}
+      </a>
+      {site.isOwner && (
+        <Suspense fallback={null}>
+          <OwnerBanner />
+        </Suspense>
+      )}
+      <SiteHeader site={site} theme={{ name: theme.name, style }} />
+      <main id="main">
+        {single ? (
+          <>
+            {show(single, 1)}
+            <Suspense fallback={null}>
+              <div className="site-band py-10! text-center">
+                <Link to={paths.site.wedding(site.slug)} className="site-button-quiet">
+                  <ArrowLeftIcon className="size-4" />
+                  {t('nav.backHome')}
+                </Link>
+              </div>
+              <ContactBlock contact={site.wedding.contact} />
+            </Suspense>
+          </>
+        ) : (
+          <>
+            {!sections.some((section) => section.type === 'home') && <h1 className="sr-only">{names.full}</h1>}
+            {sections.map((section) => show(section, section.type === 'home' ? 1 : 2))}
+            <Suspense fallback={null}>
+              <ContactBlock contact={site.wedding.contact} />
+            </Suspense>
+          </>
+        )}
+      </main>
+      <SiteFooter site={site} />
+    </div>
+  )
+})

@@ -1,0 +1,17 @@
+import { site, type Site } from '@/lib/api'
+
+/**
+ * The built-in demo site, shown when no slug is given, the wedding is not found or the fetch
+ * fails. It is its own chunk: a guest of a real wedding never downloads it.
+ */
+export async function loadDemoSite(): Promise<Site> {
+  const { wedding, sections } = await import('../../../supabase/seed-data/demo-wedding.json')
+  return site.parse({
+    slug: wedding.slug,
+    title: wedding.title,
+    isPublished: true,
+    isOwner: false,
+    wedding,
+    sections: sections.filter((section) => section.visible),
+  })
+}

@@ -1,0 +1,1 @@
+export { LoadingOverlay } from './components/loading-overlay'

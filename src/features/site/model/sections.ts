@@ -1,0 +1,84 @@
+/** Which sections a site shows, where each one lives, and small facts the sections share. */
+
+interface SectionLike {
+  type: string
+  path: string
+  visible: boolean
+  orderIndex: number
+}
+
+/** The sections a visitor sees, in the couple's order. */
+export function visibleSections<S extends SectionLike>(sections: readonly S[]): S[] {
+  return sections.filter((section) => section.visible).sort((a, b) => a.orderIndex - b.orderIndex)
+}
+
+/** Types a wedding has at most one of: their pages are addressed by type (`/wedding/x/schedule`). */
+const singleTypes = new Set([
+  'home',
+  'our-story',
+  'schedule',
+  'travel',
+  'registry',
+  'wedding-party',
+  'gallery',
+  'things-to-do',
+  'faqs',
+  'rsvp',
+])
+
+/** The last part of a section's page address: its type, or its own path for custom pages. */
+export function sectionSegment(section: SectionLike, all: readonly SectionLike[]): string {
+  const unique = singleTypes.has(section.type) && all.filter((other) => other.type === section.type).length === 1
+  return unique ? section.type : section.path
+}
+
+/** The visible section a page address names (by type, else by path); undefined when none. */
+export function findSection<S extends SectionLike>(sections: readonly S[], segment: string): S | undefined {
+  const visible = visibleSections(sections)
+  return visible.find((section) => sectionSegment(section, visible) === segment) ??
+    visible.find((section) => section.path === segment)
+}
+
+interface Names {
+  firstName?: string | null
+  lastName?: string | null
+}
+
+/** The couple's first names as the site shows them: the home page's, else the wedding's. */
+export function coupleNames(
+  wedding: { bride: Names; groom: Names },
+  home: { bride?: Names; groom?: Names } = {},
+) {
+  const first = (...names: Array<Names | undefined>) =>
+    names.map((name) => name?.firstName?.trim()).find(Boolean) ?? ''
+  const bride = first(home.bride, wedding.bride)
+  const groom = first(home.groom, wedding.groom)
+  const full = [bride, groom].filter(Boolean).join(' & ')
+  const initials = [bride, groom]
+    .filter(Boolean)
+    .map((name) => name.charAt(0).toUpperCase())
+    .join(' & ')
+  return { bride, groom, full, initials }
+}
+
+/** A Google Maps search for a place, from whichever parts of its address are known. */
+export function mapSearchUrl(parts: ReadonlyArray<string | null | undefined>) {
+  const query = parts.map((part) => part?.trim()).filter(Boolean).join(', ')
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`
+}
+
+/** An address on one line: "18 Daang Pino, Baguio City, Benguet 2600, Philippines". */
+export function addressLine(address: {
+  street?: string | null
+  city?: string | null
+  state?: string | null
+  zip?: string | null
+  country?: string | null
+} | null | undefined) {
+  if (!address) return ''
+  const stateZip = [address.state, address.zip].map((part) => part?.trim()).filter(Boolean).join(' ')
+  return [address.street, address.city, stateZip, address.country]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ')
+}

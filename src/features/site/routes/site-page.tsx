@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useParams } from 'react-router'
+import { env } from '@/lib/env'
+import { errorMessage } from '@/lib/errors'
+import { paths } from '@/lib/paths'
+import { LoadingOverlay } from '../components/loading-overlay'
+import { loadLowerSections } from '../components/lower-sections'
+import { SiteView } from '../components/site-view'
+import { resolveSlug } from '../model/slug'
+import { useSiteStore } from '../site-store'
+import { useImagesSettled } from '../use-images-settled'
+import '../site.css'
+
+/**
+ * The public wedding site on `/`, `/wedding/:slug` and `/wedding/:slug/:section`. The slug comes
+ * from the route, else the subdomain, else the default site; a wedding that is not there (or not
+ * published) sends the visitor to /404.
+ */
+export function SitePage() {
+  const { slug: routeSlug, section: segment } = useParams()
+  const slug = resolveSlug({ routeSlug, hostname: window.location.hostname, defaultSlug: env.defaultSiteSlug })
+  const load = useSiteStore((state) => state.load)
+  const status = useSiteStore((state) => (state.slug === slug ? state.status : 'loading'))
+  const site = useSiteStore((state) => state.site)
+  const root = useRef<HTMLDivElement>(null)
+  const ready = status === 'ready' && site !== null
+  const imagesSettled = useImagesSettled(root, ready ? site.slug : null)
+
+  useEffect(() => {
+    void load(slug)
+    void loadLowerSections()
+  }, [load, slug])
+
+  if (status === 'notFound') return <Navigate to={paths.notFound} replace />
+  if (status === 'failed') return <LoadFailed onRetry={() => void load(slug, { force: true })} />
+
+  return (
+    <>
+      {ready && <SiteView ref={root} site={site} segment={segment} />}
+      <LoadingOverlay hidden={ready && imagesSettled} />
+    </>
+  )
+}
+
+function LoadFailed({ onRetry }: { onRetry(): void }) {
+  const { t } = useTranslation('site')
+  const error = useSiteStore((state) => state.error)
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-6 text-center">
+      <h1 className="font-display text-3xl">{t('failed.title')}</h1>
+      <p role="alert" className="text-muted">
+        {errorMessage(error, t, 'site')}
+      </p>
+      <button type="button" className="btn btn-primary" onClick={onRetry}>
+        {t('failed.retry')}
+      </button>
+    </main>
+  )
+}
