@@ -2,11 +2,15 @@ import { createBrowserRouter, Navigate } from 'react-router'
 import { NotFound } from '@/components/not-found'
 import { PageSpinner } from '@/components/page-spinner'
 import { RouteError } from '@/components/route-error'
+import { i18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { WebsiteLayout } from './layouts/website-layout'
 
 // Every screen and every layout but the website's is its own chunk: a guest opening the wedding
-// site never downloads sign-in or management code.
+// site never downloads sign-in or management code, nor its strings (the `app` namespace, loaded
+// with those layouts so they never wait on it).
+const withAppStrings = <T,>(load: Promise<T>) =>
+  Promise.all([load, i18n.loadNamespaces('app')]).then(([module]) => module)
 const site = () => import('@/features/site/routes/site-page').then((m) => ({ Component: m.SitePage }))
 const rsvp = () => import('@/features/rsvp/routes/rsvp-page').then((m) => ({ Component: m.RsvpPage }))
 const thankYou = () =>
@@ -29,7 +33,7 @@ export const router = createBrowserRouter([
   },
   {
     path: '/auth',
-    lazy: () => import('./layouts/auth-layout').then((m) => ({ Component: m.AuthLayout })),
+    lazy: () => withAppStrings(import('./layouts/auth-layout')).then((m) => ({ Component: m.AuthLayout })),
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
@@ -42,7 +46,7 @@ export const router = createBrowserRouter([
   },
   {
     path: '/manage',
-    lazy: () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+    lazy: () => withAppStrings(import('./layouts/admin-layout')).then((m) => ({ Component: m.AdminLayout })),
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
@@ -57,7 +61,7 @@ export const router = createBrowserRouter([
     ],
   },
   {
-    lazy: () => import('./layouts/plain-layout').then((m) => ({ Component: m.PlainLayout })),
+    lazy: () => withAppStrings(import('./layouts/plain-layout')).then((m) => ({ Component: m.PlainLayout })),
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [

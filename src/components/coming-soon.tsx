@@ -5,7 +5,7 @@ import { paths } from '@/lib/paths'
 
 /** A screen that a later release builds: says so plainly, with no made-up data. */
 export function ComingSoon({ pageKey }: { pageKey: string }) {
-  const { t } = useTranslation()
+  const { t } = useTranslation('app')
   return (
     <section className="mx-auto max-w-xl px-6 py-20 text-center" aria-labelledby="coming-soon-title">
       <span className="mx-auto mb-6 flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">

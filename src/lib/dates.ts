@@ -1,24 +1,33 @@
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
-import timezone from 'dayjs/plugin/timezone'
 import 'dayjs/locale/tl-ph'
 
 dayjs.extend(utc)
-dayjs.extend(timezone)
 
 /** Every wedding time is a time in the Philippines, whatever the visitor's clock says. */
 export const weddingTimeZone = 'Asia/Manila'
+
+// The Philippines keeps UTC+8 all year (no daylight saving since 1978), so a fixed offset is exact
+// and spares the public site dayjs's timezone plugin.
+const manilaOffsetMinutes = 8 * 60
 
 const dayjsLocale = { fil: 'tl-ph', en: 'en' } as const
 export type DateLanguage = keyof typeof dayjsLocale
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
 
+/** The same instant, read on a clock in Manila. */
+export function toManila(value: dayjs.ConfigType) {
+  return dayjs(value).utcOffset(manilaOffsetMinutes)
+}
+
 /** A `YYYY-MM-DD` date at an optional `HH:mm` time in Manila, or null when either is not valid. */
 export function manilaDateTime(date: string | null | undefined, time = '00:00') {
   if (!date || !isoDate.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null
-  const value = dayjs.tz(`${date}T${time}:00`, weddingTimeZone)
-  return value.isValid() && value.format('YYYY-MM-DD') === date ? value : null
+  const value = toManila(`${date}T${time}:00+08:00`)
+  return value.isValid() && value.format('YYYY-MM-DD') === date && value.format('HH:mm') === time
+    ? value
+    : null
 }
 
 /** "Biyernes, 12 Disyembre 2025" / "Friday, 12 December 2025". */
@@ -35,7 +44,7 @@ export function formatTime(date: string | null | undefined, time: string | null 
 
 /** Today's date in Manila as `YYYY-MM-DD`. */
 export function todayInManila(now: Date = new Date()) {
-  return dayjs(now).tz(weddingTimeZone).format('YYYY-MM-DD')
+  return toManila(now).format('YYYY-MM-DD')
 }
 
 export { dayjs }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 
 /** The app's settings, read from the build environment in this one module and checked. */
 const envSchema = z.object({
-  VITE_SUPABASE_URL: z.optional(z.url()),
+  VITE_SUPABASE_URL: z.optional(z.string().check(z.regex(/^https?:\/\/\S+$/))),
   VITE_SUPABASE_ANON_KEY: z.optional(z.string().check(z.minLength(1))),
   VITE_DEFAULT_SITE_SLUG: z.optional(z.string()),
 })

@@ -25,7 +25,7 @@ const socials: Array<{ network: SocialNetwork; href: string }> = [
 
 /** Management: header with the tabs and the avatar menu, the screen, and the footer. */
 export function AdminLayout() {
-  const { t } = useTranslation()
+  const { t } = useTranslation('app')
   useEffect(() => void applyLanguage(preferredLanguage('app')), [])
 
   return (

@@ -9,7 +9,7 @@ import { paths } from '@/lib/paths'
 
 /** Sign in, sign up and password pages: one centred card on a warm background. */
 export function AuthLayout() {
-  const { t } = useTranslation()
+  const { t } = useTranslation('app')
   useEffect(() => void applyLanguage(preferredLanguage('app')), [])
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-canvas">

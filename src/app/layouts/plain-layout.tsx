@@ -8,7 +8,7 @@ import { paths } from '@/lib/paths'
 
 /** Welcome, terms, privacy and not-found: Kasalan's own pages outside management. */
 export function PlainLayout() {
-  const { t } = useTranslation()
+  const { t } = useTranslation('app')
   return (
     <div className="flex min-h-dvh flex-col bg-canvas">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4 sm:px-6">

@@ -37,7 +37,8 @@ export const section = z.object({
 export type Section = z.infer<typeof section>
 
 export const themeNames = ['classic', 'elegant', 'modern'] as const
-export const theme = z.looseObject({ name: z.catch(z.enum(themeNames), 'classic') })
+// Free-form like a section's data: the site reads it leniently (an unknown name means classic).
+export const theme = z.record(z.string(), z.unknown())
 export type Theme = z.infer<typeof theme>
 
 export const rsvpQuestion = z.object({
@@ -48,7 +49,7 @@ export const rsvpQuestion = z.object({
 })
 export type RsvpQuestion = z.infer<typeof rsvpQuestion>
 
-export const contact = z.looseObject({ email: text, phone: text, names: text })
+export const contact = z.object({ email: text, phone: text, names: text })
 
 export const wedding = z.object({
   id: z.string(),

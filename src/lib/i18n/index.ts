@@ -1,7 +1,5 @@
 import i18next, { type BackendModule } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import enCommon from '@/locales/en/common.json'
-import filCommon from '@/locales/fil/common.json'
 
 export const languages = ['fil', 'en'] as const
 export type Language = (typeof languages)[number]
@@ -39,11 +37,9 @@ export async function applyLanguage(language: Language) {
   document.documentElement.lang = language
 }
 
-// Every namespace but `common` is its own small chunk, fetched when a screen first needs it.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../../locales/*/*.json',
-  '!../../locales/*/common.json',
-])
+// Every namespace of every language is its own small chunk, fetched when a screen first needs it:
+// a guest downloads only the Filipino strings of the site.
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json')
 
 const lazyNamespaces: BackendModule = {
   type: 'backend',
@@ -70,8 +66,6 @@ export function initI18n(pathname: string) {
       supportedLngs: [...languages],
       ns: ['common'],
       defaultNS: 'common',
-      partialBundledLanguages: true,
-      resources: { en: { common: enCommon }, fil: { common: filCommon } },
       interpolation: { escapeValue: false },
       returnNull: false,
     })

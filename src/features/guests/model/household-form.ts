@@ -1,4 +1,4 @@
-import * as z from 'zod'
+import * as z from 'zod/mini'
 import { blankToNull } from './text'
 import { defaultCountry, type HouseholdDraft, type HouseholdRecord, type PersonRecord } from './types'
 
@@ -7,28 +7,32 @@ import { defaultCountry, type HouseholdDraft, type HouseholdRecord, type PersonR
  * limits are the database's (0001), so a form that passes here saves.
  */
 
-const text = (max: number) => z.string().max(max, 'form.errors.tooLong')
+const text = (max: number) => z.string().check(z.maxLength(max, 'form.errors.tooLong'))
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const personValues = z.object({
   /** The saved person's id; null for a person added in this form. Kept so RSVP answers survive edits. */
-  personId: z.string().nullable(),
+  personId: z.nullable(z.string()),
   title: text(50),
-  firstName: z.string().trim().min(1, 'form.errors.firstNameRequired').max(100, 'form.errors.tooLong'),
+  firstName: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'form.errors.firstNameRequired'), z.maxLength(100, 'form.errors.tooLong')),
   lastName: text(100),
   suffix: text(20),
   type: z.enum(['adult', 'child']),
   /** Not on the form; carried through so an edit keeps it. */
-  notes: z.string().nullable(),
+  notes: z.nullable(z.string()),
 })
 
 export const householdValues = z.object({
   email: z
     .string()
-    .trim()
-    .max(254, 'form.errors.tooLong')
-    .refine((value) => value === '' || emailPattern.test(value), 'form.errors.emailInvalid'),
-  phone: z.string().trim().max(50, 'form.errors.tooLong'),
+    .check(
+      z.trim(),
+      z.maxLength(254, 'form.errors.tooLong'),
+      z.refine((value) => value === '' || emailPattern.test(value), 'form.errors.emailInvalid'),
+    ),
+  phone: z.string().check(z.trim(), z.maxLength(50, 'form.errors.tooLong')),
   address: z.object({
     address1: text(200),
     address2: text(200),
@@ -42,8 +46,10 @@ export const householdValues = z.object({
   notes: text(2000),
   persons: z
     .array(personValues)
-    .min(1)
-    .refine((persons) => persons.some((person) => person.type === 'adult'), 'form.errors.needsAdult'),
+    .check(
+      z.minLength(1),
+      z.refine((persons) => persons.some((person) => person.type === 'adult'), 'form.errors.needsAdult'),
+    ),
 })
 
 export type HouseholdValues = z.infer<typeof householdValues>

@@ -53,7 +53,7 @@ export function HomeSection({ section, site, level, rsvpAnchor }: Props) {
               />
             ) : (
               <img
-                src={themeArt(site.wedding.theme.name)}
+                src={themeArt(String(site.wedding.theme.name))}
                 alt=""
                 width={300}
                 height={150}

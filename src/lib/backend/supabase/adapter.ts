@@ -1,4 +1,3 @@
-import { PostgrestClient } from '@supabase/postgrest-js'
 import { BackendError } from '../errors'
 import type { Backend } from '../types'
 import type { KasalanSupabaseClient } from './client'
@@ -20,14 +19,36 @@ function hasStoredSession() {
 }
 
 /**
- * Hosted Supabase. A visitor's calls go through the small PostgREST client with the anon key;
+ * A visitor's call: one POST to PostgREST's RPC endpoint with the anon key, exactly what
+ * postgrest-js sends, without shipping that client to every guest's phone.
+ */
+async function anonymousRpc({ url, anonKey }: SupabaseSettings, name: string, args: object) {
+  const response = await fetch(`${url}/rest/v1/rpc/${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: {
+      apikey: anonKey,
+      Authorization: `Bearer ${anonKey}`,
+      'Content-Type': 'application/json',
+      'Content-Profile': 'kasalan',
+      Accept: 'application/json',
+    },
+    body: JSON.stringify(args),
+  })
+  const text = await response.text()
+  const body: unknown = text ? JSON.parse(text) : null
+  if (!response.ok) {
+    const error = (body ?? {}) as { message?: string; code?: string }
+    throw new BackendError(error.message ?? response.statusText, error.code ?? String(response.status))
+  }
+  return body
+}
+
+/**
+ * Hosted Supabase. A visitor's calls are plain requests to PostgREST with the anon key;
  * supabase-js (auth and signed-in calls) loads only for management or when a session exists.
  */
-export function createSupabaseBackend({ url, anonKey }: SupabaseSettings): Backend {
-  const anonymous = new PostgrestClient(`${url}/rest/v1`, {
-    schema: 'kasalan',
-    headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}` },
-  })
+export function createSupabaseBackend(settings: SupabaseSettings): Backend {
+  const { url, anonKey } = settings
   let client: Promise<KasalanSupabaseClient> | undefined
   const signedInClient = () =>
     (client ??= import('./client').then((m) => m.createSupabaseClient(url, anonKey)))
@@ -35,8 +56,8 @@ export function createSupabaseBackend({ url, anonKey }: SupabaseSettings): Backe
   return {
     kind: 'supabase',
     async rpc(name, args = {}) {
-      const caller = client || hasStoredSession() ? await signedInClient() : anonymous
-      const { data, error } = await caller.rpc(name, args)
+      if (!client && !hasStoredSession()) return anonymousRpc(settings, name, args)
+      const { data, error } = await (await signedInClient()).rpc(name, args)
       if (error) throw new BackendError(error.message, error.code)
       return data
     },

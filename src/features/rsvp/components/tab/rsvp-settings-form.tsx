@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { Alert } from '@/components/alert'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
@@ -21,25 +21,33 @@ import { useRsvpsStore } from '../../rsvps-store'
 
 // Messages are keys of the rsvp namespace; the database checks the same rules.
 const settingsSchema = z.object({
-  deadline: z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'tab.settings.errors.date'),
+  deadline: z.string().check(z.regex(/^(\d{4}-\d{2}-\d{2})?$/, 'tab.settings.errors.date')),
   questions: z
     .array(
       z
         .object({
           id: z.string(),
-          question: z.string().trim().min(1, 'tab.settings.errors.questionRequired').max(MAX_QUESTION_LENGTH, 'tab.settings.errors.questionTooLong'),
+          question: z
+            .string()
+            .check(
+              z.trim(),
+              z.minLength(1, 'tab.settings.errors.questionRequired'),
+              z.maxLength(MAX_QUESTION_LENGTH, 'tab.settings.errors.questionTooLong'),
+            ),
           kind: z.enum(['text', 'choice']),
           options: z.string(),
         })
-        .superRefine((draft, context) => {
-          if (draft.kind !== 'choice') return
-          const options = optionLines(draft.options)
-          if (options.length < 2) context.addIssue({ code: 'custom', path: ['options'], message: 'tab.settings.errors.twoOptions' })
-          if (options.some((option) => option.length > MAX_OPTION_LENGTH))
-            context.addIssue({ code: 'custom', path: ['options'], message: 'tab.settings.errors.optionTooLong' })
-        }),
+        .check(
+          z.superRefine((draft, context) => {
+            if (draft.kind !== 'choice') return
+            const options = optionLines(draft.options)
+            if (options.length < 2) context.addIssue({ code: 'custom', path: ['options'], message: 'tab.settings.errors.twoOptions' })
+            if (options.some((option) => option.length > MAX_OPTION_LENGTH))
+              context.addIssue({ code: 'custom', path: ['options'], message: 'tab.settings.errors.optionTooLong' })
+          }),
+        ),
     )
-    .max(MAX_QUESTIONS, 'tab.settings.errors.tooMany'),
+    .check(z.maxLength(MAX_QUESTIONS, 'tab.settings.errors.tooMany')),
 })
 type SettingsValues = z.infer<typeof settingsSchema>
 

@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'vitest'
+import { formatLongDate, formatTime, manilaDateTime, toManila, todayInManila } from '@/lib/dates'
+
+describe('dates in Manila', () => {
+  test('a wedding date and time is an instant in Manila (UTC+8)', () => {
+    expect(manilaDateTime('2025-12-12', '16:00')?.toISOString()).toBe('2025-12-12T08:00:00.000Z')
+    expect(manilaDateTime('2025-12-12')?.toISOString()).toBe('2025-12-11T16:00:00.000Z')
+  })
+
+  test('invalid or missing dates and times are null', () => {
+    for (const [date, time] of [
+      [null, '16:00'],
+      ['', '16:00'],
+      ['2025-02-30', '10:00'],
+      ['12/12/2025', '10:00'],
+      ['2025-12-12', '25:00'],
+      ['2025-12-12', '4pm'],
+    ] as const) {
+      expect(manilaDateTime(date, time), `${date} ${time}`).toBeNull()
+    }
+  })
+
+  test('long dates in Filipino and English', () => {
+    expect(formatLongDate('2025-12-12', 'fil')).toBe('Biyernes, 12 Disyembre 2025')
+    expect(formatLongDate('2025-12-12', 'en')).toBe('Friday, 12 December 2025')
+    expect(formatLongDate('not a date', 'fil')).toBe('')
+  })
+
+  test('times read on a Manila clock', () => {
+    expect(formatTime('2025-12-12', '18:30')).toBe('6:30 PM')
+    expect(formatTime(null, '09:05')).toBe('9:05 AM')
+    expect(formatTime('2025-12-12', null)).toBe('')
+  })
+
+  test("today is Manila's date, which runs ahead of UTC", () => {
+    expect(todayInManila(new Date('2026-11-22T15:59:00Z'))).toBe('2026-11-22')
+    expect(todayInManila(new Date('2026-11-22T16:00:00Z'))).toBe('2026-11-23')
+    expect(toManila('2026-11-22T16:00:00Z').format('HH:mm')).toBe('00:00')
+  })
+})
