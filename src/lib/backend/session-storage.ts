@@ -26,7 +26,9 @@ export const sessionStore = {
     safe(() => sessionStorage.getItem(key) ?? localStorage.getItem(key), null),
   setItem: (key: string, value: string) =>
     safe(() => {
-      const [keep, drop] = remembers() ? [localStorage, sessionStorage] : [sessionStorage, localStorage]
+      const [keep, drop] = remembers()
+        ? [localStorage, sessionStorage]
+        : [sessionStorage, localStorage]
       keep.setItem(key, value)
       drop.removeItem(key)
     }, undefined),
@@ -35,4 +37,25 @@ export const sessionStore = {
       localStorage.removeItem(key)
       sessionStorage.removeItem(key)
     }, undefined),
+}
+
+/** Where the embedded database's adapter keeps the signed-in user. */
+export const localSessionKey = 'kasalan.local.session'
+
+/**
+ * Whether this browser holds a session of either adapter (ours, or supabase-js's
+ * `sb-<ref>-auth-token`), known without starting the backend: a visitor with none is signed out
+ * at once, before the embedded database has even booted.
+ */
+export function holdsStoredSession() {
+  return safe(
+    () =>
+      [localStorage, sessionStorage].some((storage) =>
+        Object.keys(storage).some(
+          (key) =>
+            key === localSessionKey || (key.startsWith('sb-') && key.endsWith('-auth-token')),
+        ),
+      ),
+    false,
+  )
 }

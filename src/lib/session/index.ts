@@ -1,2 +1,24 @@
-export { authPort, useSessionStore, type CoupleMetadata, type SessionStatus } from './session-store'
+export {
+  authPort,
+  currentSession,
+  isAuthCallback,
+  useSessionStore,
+  type SessionStatus,
+  type SignUpInput,
+  type WeddingStatus,
+} from './session-store'
+export {
+  requestPasswordReset,
+  signInWithProvider,
+  updatePassword,
+  useAuthCapabilities,
+  type AuthCapabilities,
+} from './auth-actions'
+export {
+  capitalizeName,
+  coupleDisplayName,
+  coupleMetadata,
+  coupleName,
+  type CoupleMetadata,
+} from './couple'
 export { useMyWedding } from './use-my-wedding'

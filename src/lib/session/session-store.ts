@@ -1,9 +1,24 @@
 import { create } from 'zustand'
 import { createMyWedding, getMyWedding, type PersonName, type Wedding } from '@/lib/api'
 import { getBackend, type AuthPort, type AuthSession, type AuthUser } from '@/lib/backend'
+import { holdsStoredSession } from '@/lib/backend/session-storage'
+import { paths } from '@/lib/paths'
+import { coupleMetadata, type CoupleMetadata } from './couple'
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut'
-export type WeddingStatus = 'idle' | 'loading' | 'ready' | 'error'
+/**
+ * `needsCouple`: the account has no wedding and no couple details to create one from (a first
+ * sign-in with Google or Apple); management asks for the names before anything else.
+ */
+export type WeddingStatus = 'idle' | 'loading' | 'ready' | 'needsCouple' | 'error'
+
+export interface SignUpInput {
+  email: string
+  password: string
+  bride: PersonName
+  groom: PersonName
+  weddingDate: string | null
+}
 
 interface SessionState {
   status: SessionStatus
@@ -13,21 +28,32 @@ interface SessionState {
   weddingError: unknown
   /** Called once at the root: learns whether someone is signed in and follows every change. */
   start(): Promise<void>
+  /** Signs in with e-mail and password; "Remember me" decides where the session is kept. */
+  signIn(input: { email: string; password: string; remember: boolean }): Promise<void>
+  /**
+   * Creates the account, then the couple's wedding. Resolves `signedIn: false` when the service
+   * wants the e-mail confirmed first; the wedding is then created on the first visit to management.
+   */
+  signUp(input: SignUpInput): Promise<{ signedIn: boolean }>
   /** The couple's wedding, created now if sign-up could not create it: never left without one. */
   loadWedding(): Promise<Wedding | null>
+  /** Creates the wedding from names the couple gives now (when the account has none). */
+  createWedding(couple: {
+    bride: PersonName
+    groom: PersonName
+    weddingDate: string | null
+  }): Promise<Wedding>
   setWedding(wedding: Wedding): void
   signOut(): Promise<void>
 }
 
-/** What sign-up keeps in the account's metadata, so the wedding can be created later too. */
-export interface CoupleMetadata {
-  name?: string
-  bride?: PersonName
-  groom?: PersonName
-  weddingDate?: string | null
+const signedOut = {
+  status: 'signedOut' as const,
+  user: null,
+  wedding: null,
+  weddingStatus: 'idle' as const,
+  weddingError: null,
 }
-
-const signedOut = { status: 'signedOut' as const, user: null, wedding: null, weddingStatus: 'idle' as const }
 
 let port: Promise<AuthPort> | undefined
 
@@ -39,14 +65,52 @@ export function authPort(): Promise<AuthPort> {
       auth.onChange((session) => applySession(session))
       return auth
     })
+  // A failed load (offline) may be retried by the next call.
+  port.catch(() => (port = undefined))
   return port
+}
+
+/**
+ * The session as the auth client sees it once it has read any tokens in the URL (an e-mail link's),
+ * applied to the store. Loads the auth client: for the pages such links open, not the public site.
+ */
+export async function currentSession() {
+  const auth = await authPort()
+  const session = await auth.getSession()
+  applySession(session)
+  return session
 }
 
 function applySession(session: AuthSession | null) {
   const { user } = useSessionStore.getState()
   if (!session) return useSessionStore.setState(signedOut)
-  if (user?.id === session.user.id) return useSessionStore.setState({ user: session.user })
-  useSessionStore.setState({ status: 'signedIn', user: session.user, wedding: null, weddingStatus: 'idle' })
+  if (user?.id === session.user.id)
+    return useSessionStore.setState({ status: 'signedIn', user: session.user })
+  useSessionStore.setState({
+    status: 'signedIn',
+    user: session.user,
+    wedding: null,
+    weddingStatus: 'idle',
+    weddingError: null,
+  })
+}
+
+/**
+ * True when the page was opened from an auth link (e-mail confirmation, password reset, Google or
+ * Apple): the tokens are in the URL, not yet in storage, so the auth client must load to read them.
+ */
+export function isAuthCallback(location: Pick<Location, 'hash' | 'search'>) {
+  return (
+    /(^#|&)(access_token|error_description)=/.test(location.hash) ||
+    /[?&](code|token_hash|error_description)=/.test(location.search)
+  )
+}
+
+/** Whether the account holds all four names a wedding needs (sign-up stores them). */
+function hasCoupleNames({ bride, groom }: CoupleMetadata) {
+  return [bride?.firstName, bride?.lastName, groom?.firstName, groom?.lastName].every(
+    (name) => typeof name === 'string' && name.trim() !== '',
+  )
 }
 
 let weddingLoad: Promise<Wedding | null> | undefined
@@ -59,14 +123,51 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   weddingError: null,
   async start() {
     try {
+      // A visitor with no session never loads the auth client (supabase-js stays off the public
+      // site), and is known to be signed out before the backend has even started.
+      const callback = isAuthCallback(window.location)
+      if (!holdsStoredSession() && !callback) return set(signedOut)
       const backend = await getBackend()
-      // A visitor with no session never loads the auth client.
-      if (!backend.mayHaveSession()) return set(signedOut)
+      if (!backend.mayHaveSession() && !callback) return set(signedOut)
       const auth = await authPort()
       applySession(await auth.getSession())
-    } catch {
+    } catch (error) {
+      console.warn('Could not restore the session', error)
       set(signedOut)
     }
+  },
+  async signIn({ email, password, remember }) {
+    const auth = await authPort()
+    applySession(await auth.signIn({ email: email.trim(), password, remember }))
+  },
+  async signUp({ email, password, bride, groom, weddingDate }) {
+    const auth = await authPort()
+    const metadata = coupleMetadata({ bride, groom, weddingDate })
+    const { session } = await auth.signUp({
+      email: email.trim(),
+      password,
+      metadata,
+      emailRedirectTo: `${window.location.origin}${paths.welcome}`,
+    })
+    if (!session) return { signedIn: false }
+    applySession(session)
+    try {
+      const wedding = await createMyWedding({
+        bride: metadata.bride,
+        groom: metadata.groom,
+        date: weddingDate,
+      })
+      if (get().user?.id === session.user.id)
+        set({ wedding, weddingStatus: 'ready', weddingError: null })
+    } catch (error) {
+      // The account works without it: loadWedding creates the wedding from the account's metadata
+      // on the couple's first visit to management.
+      console.warn(
+        'Could not create the wedding at sign-up; it will be created on the first visit',
+        error,
+      )
+    }
+    return { signedIn: true }
   },
   loadWedding() {
     const { user } = get()
@@ -77,16 +178,20 @@ export const useSessionStore = create<SessionState>((set, get) => ({
         let wedding = await getMyWedding()
         if (!wedding) {
           const couple = user.userMetadata as CoupleMetadata
+          if (!hasCoupleNames(couple)) {
+            if (get().user?.id === user.id) set({ weddingStatus: 'needsCouple' })
+            return null
+          }
           wedding = await createMyWedding({
-            bride: couple.bride ?? { firstName: '', lastName: '' },
-            groom: couple.groom ?? { firstName: '', lastName: '' },
+            bride: couple.bride!,
+            groom: couple.groom!,
             date: couple.weddingDate ?? null,
           })
         }
         if (get().user?.id === user.id) set({ wedding, weddingStatus: 'ready' })
         return wedding
       } catch (error) {
-        set({ weddingStatus: 'error', weddingError: error })
+        if (get().user?.id === user.id) set({ weddingStatus: 'error', weddingError: error })
         return null
       } finally {
         weddingLoad = undefined
@@ -94,12 +199,26 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     })()
     return weddingLoad
   },
+  async createWedding({ bride, groom, weddingDate }) {
+    const metadata = coupleMetadata({ bride, groom, weddingDate })
+    const wedding = await createMyWedding({
+      bride: metadata.bride,
+      groom: metadata.groom,
+      date: weddingDate,
+    })
+    set({ wedding, weddingStatus: 'ready', weddingError: null })
+    return wedding
+  },
   setWedding(wedding) {
     set({ wedding, weddingStatus: 'ready' })
   },
   async signOut() {
-    const auth = await authPort()
-    await auth.signOut()
-    set(signedOut)
+    try {
+      const auth = await authPort()
+      await auth.signOut()
+    } finally {
+      // Whatever the server said, this screen no longer shows the couple's data.
+      set(signedOut)
+    }
   },
 }))

@@ -1,10 +1,8 @@
 import type { PgLike } from './engine'
 import { localAuth, RpcError } from './engine'
 import { BackendError } from '../errors'
-import { sessionStore, setRemember } from '../session-storage'
+import { localSessionKey as sessionKey, sessionStore, setRemember } from '../session-storage'
 import type { AuthPort, AuthSession } from '../types'
-
-const sessionKey = 'kasalan.local.session'
 
 function readSession(): AuthSession | null {
   const raw = sessionStore.getItem(sessionKey)
@@ -47,14 +45,20 @@ export function createLocalAuth(db: PgLike) {
   const port: AuthPort = {
     capabilities: { oauth: false, email: false },
     async getSession() {
-      current = readSession()
-      if (!current) return null
-      // The database may have been cleared while this browser still held a session.
-      const user = await localAuth(db, 'getUser', current.user.id).catch(toBackendError)
+      const stored = readSession()
+      current = stored
+      if (!stored) return null
+      // The database may have been cleared while this browser still held a session; and the
+      // account as the database has it now (e-mail, metadata) wins over the stored copy.
+      const user = await localAuth(db, 'getUser', stored.user.id).catch(toBackendError)
       if (!user) {
         publish(null)
         return null
       }
+      // Signed out (or in as someone else) while the database was being asked.
+      if (current?.user.id !== user.id) return current
+      current = { user }
+      sessionStore.setItem(sessionKey, JSON.stringify(current))
       return current
     },
     onChange(listener) {
@@ -94,6 +98,8 @@ export function createLocalAuth(db: PgLike) {
     port,
     /** The JWT claims Supabase would send for the signed-in user; null for a visitor. */
     claims: () =>
-      current ? { sub: current.user.id, email: current.user.email, role: 'authenticated' as const } : null,
+      current
+        ? { sub: current.user.id, email: current.user.email, role: 'authenticated' as const }
+        : null,
   }
 }

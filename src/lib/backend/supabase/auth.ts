@@ -12,7 +12,15 @@ function toSession(session: { user: User } | null): AuthSession | null {
   return session ? { user: toUser(session.user) } : null
 }
 
-function fail(error: { message: string; code?: string; status?: number }): never {
+/**
+ * The auth service's error as a BackendError: its message as the service wrote it (the sign-up form
+ * shows unknown ones as they are) and its stable code (`user_already_exists`, `weak_password`, …).
+ * An unreachable service becomes a network error, which the app words as such.
+ */
+function fail(error: { message: string; code?: string; status?: number; name?: string }): never {
+  if (error.name === 'AuthRetryableFetchError' || error.status === 0) {
+    throw new TypeError(`Network request failed: ${error.message}`)
+  }
   throw new BackendError(error.message, error.code ?? String(error.status ?? 'auth'))
 }
 
@@ -25,7 +33,9 @@ export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
       return toSession(data.session)
     },
     onChange(listener) {
-      const { data } = client.auth.onAuthStateChange((_event, session) => listener(toSession(session)))
+      const { data } = client.auth.onAuthStateChange((_event, session) =>
+        listener(toSession(session)),
+      )
       return () => data.subscription.unsubscribe()
     },
     async signUp({ email, password, metadata, emailRedirectTo }) {
@@ -36,7 +46,7 @@ export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
         options: { data: metadata, emailRedirectTo },
       })
       if (error) fail(error)
-      if (!data.user) throw new BackendError('Sign up failed.')
+      if (!data.user) throw new BackendError('sign_up_failed', 'auth')
       return { user: toUser(data.user), session: toSession(data.session) }
     },
     async signIn({ email, password, remember }) {
@@ -52,7 +62,9 @@ export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
     },
     async signOut() {
       const { error } = await client.auth.signOut()
-      if (error) fail(error)
+      // Offline or an expired token: the server could not end the session, but this browser
+      // forgets it all the same, so Log out always logs out here.
+      if (error) await client.auth.signOut({ scope: 'local' })
     },
     async requestPasswordReset(email, redirectTo) {
       const { error } = await client.auth.resetPasswordForEmail(email, { redirectTo })

@@ -1,0 +1,67 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { LogOut } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { paths } from '@/lib/paths'
+import { coupleDisplayName, useMyWedding, useSessionStore } from '@/lib/session'
+
+/** "MJ" for "Maria & Juan"; the e-mail's first letter when there are no names yet. */
+function initials(name: string) {
+  const letters = name
+    .split(/[\s&@.]+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]!.toLocaleUpperCase())
+  return letters.join('') || '?'
+}
+
+/**
+ * The signed-in couple's names and e-mail, and Log out. Being in every management header, it also
+ * makes sure the couple's wedding is loaded (and created, if sign-up could not).
+ */
+export function AvatarMenu() {
+  const { t } = useTranslation('app')
+  const navigate = useNavigate()
+  const user = useSessionStore((state) => state.user)
+  const signOut = useSessionStore((state) => state.signOut)
+  const { wedding } = useMyWedding()
+  if (!user) return null
+  const names = coupleDisplayName(user.userMetadata, wedding)
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white hover:bg-brand-700"
+        aria-label={t('account.menu')}
+      >
+        <span aria-hidden="true">{initials(names || user.email)}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-60 max-w-[calc(100vw-2rem)] rounded-xl border border-line bg-white p-2 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2">
+            {names && <span className="block font-semibold break-words text-ink">{names}</span>}
+            <span className="block text-sm break-all text-muted">{user.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item
+            className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50"
+            onSelect={async () => {
+              try {
+                await signOut()
+              } finally {
+                navigate(paths.auth.login, { replace: true, state: { signedOut: true } })
+              }
+            }}
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            {t('account.logOut')}
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}

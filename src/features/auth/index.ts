@@ -1,0 +1,2 @@
+export { AvatarMenu } from './components/avatar-menu'
+export { RequireAuth } from './components/require-auth'
