@@ -99,6 +99,25 @@ describe('local sessions', () => {
     expect(localStorage.getItem('kasalan.local.session')).toContain('maria@example.com')
   })
 
+  test('a session forgotten while the database is being asked is not written back', async () => {
+    localStorage.setItem(
+      'kasalan.local.session',
+      JSON.stringify({ user: { id: 'u1', email: 'maria@example.com', userMetadata: {} } }),
+    )
+    const db = fakeDb()
+    const transaction = db.transaction.bind(db)
+    // This tab forgets the session (no storage event fires in the tab that changed it) while the
+    // account is still being looked up.
+    db.transaction = ((run) => {
+      localStorage.removeItem('kasalan.local.session')
+      return transaction(run)
+    }) as PgLike['transaction']
+    const { port, claims } = createLocalAuth(db)
+    await expect(port.getSession()).resolves.toBeNull()
+    expect(localStorage.getItem('kasalan.local.session')).toBeNull()
+    expect(claims()).toBeNull()
+  })
+
   test('a stored session whose account is gone (database cleared) is dropped', async () => {
     localStorage.setItem(
       'kasalan.local.session',

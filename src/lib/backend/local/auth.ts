@@ -55,8 +55,13 @@ export function createLocalAuth(db: PgLike) {
         publish(null)
         return null
       }
-      // Signed out (or in as someone else) while the database was being asked.
-      if (current?.user.id !== user.id) return current
+      // Signed out (or in as someone else) while the database was being asked: storage says so
+      // even when this same tab changed it, which fires no storage event.
+      const now = readSession()
+      if (now?.user.id !== user.id) {
+        current = now
+        return now
+      }
       current = { user }
       sessionStore.setItem(sessionKey, JSON.stringify(current))
       return current
