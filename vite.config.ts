@@ -29,7 +29,7 @@ export default defineConfig({
       onwarn: ignorePgliteEval,
       output: {
         // React's packages, which every screen loads, as one file: it gzips better than four.
-        advancedChunks: {
+        codeSplitting: {
           groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ }],
         },
       },

@@ -1,0 +1,72 @@
+/**
+ * How long the embedded database takes to start in Chromium, and when the couple's names show:
+ * on a first visit (a new, empty browser profile) and on a reload (the database is in IndexedDB).
+ * Serves the build in dist-e2e (`npm run test:e2e` or `vite build --outDir dist-e2e` makes it) and
+ * prints the medians of several runs.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { chromium, type Page } from '@playwright/test'
+
+const runs = Number(process.env.RUNS ?? 5)
+const port = 4195
+const outDir = process.env.E2E_DIST ?? 'dist-e2e'
+if (!existsSync(`${outDir}/index.html`)) {
+  console.error(`No build in ${outDir}: run \`VITE_SUPABASE_URL= npx vite build --outDir ${outDir}\` first.`)
+  process.exit(1)
+}
+
+const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
+  stdio: 'ignore',
+})
+const baseUrl = `http://127.0.0.1:${port}/`
+for (let attempt = 0; ; attempt++) {
+  try {
+    if ((await fetch(baseUrl)).ok) break
+  } catch {
+    if (attempt > 100) throw new Error('the preview server did not start')
+  }
+  await new Promise((resolve) => setTimeout(resolve, 200))
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+})
+
+async function measure(page: Page, load: () => Promise<unknown>) {
+  const started = Date.now()
+  await load()
+  await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 120_000 })
+  const namesMs = Date.now() - started
+  const dbMs = await page.evaluate(() => performance.getEntriesByName('kasalan:db-ready')[0]?.duration ?? NaN)
+  return { dbMs, namesMs }
+}
+
+const first: Array<{ dbMs: number; namesMs: number }> = []
+const reload: Array<{ dbMs: number; namesMs: number }> = []
+try {
+  for (let run = 0; run < runs; run++) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    first.push(await measure(page, () => page.goto(baseUrl)))
+    reload.push(await measure(page, () => page.reload()))
+    await context.close()
+  }
+} finally {
+  await browser.close()
+  server.kill()
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]!
+}
+const row = (label: string, samples: typeof first) =>
+  console.log(
+    `${label.padEnd(22)} database ready ${(median(samples.map((s) => s.dbMs)) / 1000).toFixed(2)} s, ` +
+      `names shown ${(median(samples.map((s) => s.namesMs)) / 1000).toFixed(2)} s`,
+  )
+console.log(`Embedded database in Chromium, median of ${runs}:`)
+row('first visit (empty)', first)
+row('reload (in IndexedDB)', reload)
