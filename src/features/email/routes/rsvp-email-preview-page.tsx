@@ -6,38 +6,27 @@ import { PageSpinner } from '@/components/page-spinner'
 import type { RsvpHousehold, Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
-import { useMyWedding } from '@/lib/session'
+import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { renderRsvpEmail, type EmailLanguage, type EmailWedding } from '../model/rsvp-email'
 import { useRsvpHouseholds } from '../use-rsvp-households'
 
 /** /manage/email-preview/rsvp: the confirmation e-mail a household gets, from its real answers. */
 export function RsvpEmailPreviewPage() {
-  const { t } = useTranslation('email')
-  const { wedding, status, error, reload } = useMyWedding()
-  if (wedding) return <EmailPreview wedding={wedding} />
-  if (status === 'error') {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-10">
-        <Alert tone="error">
-          <p>{errorMessage(error, t, 'email')}</p>
-          <button type="button" className="btn btn-secondary mt-3" onClick={() => void reload()}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            {t('common:actions.retry')}
-          </button>
-        </Alert>
-      </div>
-    )
-  }
-  return <PageSpinner />
+  return (
+    <MyWeddingGate namespace="email">
+      {(wedding) => <EmailPreview wedding={wedding} />}
+    </MyWeddingGate>
+  )
 }
 
 /** The wedding as the e-mail names it, with the venue from the site's home section if there is one. */
 function emailWedding(wedding: Wedding): EmailWedding {
   const home = wedding.sections.find((section) => section.type === 'home')?.data as
-    | { wedding?: { location?: { venue?: unknown; city?: unknown } } }
-    | undefined
+    { wedding?: { location?: { venue?: unknown; city?: unknown } } } | undefined
   const location = home?.wedding?.location
-  const venue = [location?.venue, location?.city].filter((part): part is string => typeof part === 'string' && part.trim() !== '')
+  const venue = [location?.venue, location?.city].filter(
+    (part): part is string => typeof part === 'string' && part.trim() !== '',
+  )
   return {
     bride: wedding.bride,
     groom: wedding.groom,
@@ -49,7 +38,9 @@ function emailWedding(wedding: Wedding): EmailWedding {
 }
 
 const householdLabel = (household: RsvpHousehold) =>
-  household.persons.map((person) => [person.firstName, person.lastName].filter(Boolean).join(' ')).join(', ')
+  household.persons
+    .map((person) => [person.firstName, person.lastName].filter(Boolean).join(' '))
+    .join(', ')
 
 function EmailPreview({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('email')
@@ -72,7 +63,9 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
       wedding: emailWedding(wedding),
       household,
       language,
-      rsvpUrl: first ? `${window.location.origin}${paths.site.rsvp(wedding.slug, household.id, first.id)}` : null,
+      rsvpUrl: first
+        ? `${window.location.origin}${paths.site.rsvp(wedding.slug, household.id, first.id)}`
+        : null,
     })
   }, [wedding, household, language])
 
@@ -91,11 +84,18 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
         </Alert>
       )}
       {state.status === 'loading' && <PageSpinner />}
-      {state.status === 'ready' && !household && <p className="mt-6 rounded-2xl border border-line bg-white p-6 text-muted">{t('preview.noGuests')}</p>}
+      {state.status === 'ready' && !household && (
+        <p className="mt-6 rounded-2xl border border-line bg-white p-6 text-muted">
+          {t('preview.noGuests')}
+        </p>
+      )}
 
       {household && email && (
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
-          <div id="email-preview-settings" className="space-y-5 rounded-2xl border border-line bg-white p-5">
+          <div
+            id="email-preview-settings"
+            className="space-y-5 rounded-2xl border border-line bg-white p-5"
+          >
             <div>
               <label htmlFor={`${id}-household`} className="field-label">
                 {t('preview.household')}
@@ -122,7 +122,14 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
                     lang={value}
                     className="flex min-h-10 flex-1 cursor-pointer items-center justify-center gap-2 rounded-lg border border-line px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold"
                   >
-                    <input type="radio" name={`${id}-language`} value={value} checked={language === value} onChange={() => setLanguage(value)} className="accent-brand-600" />
+                    <input
+                      type="radio"
+                      name={`${id}-language`}
+                      value={value}
+                      checked={language === value}
+                      onChange={() => setLanguage(value)}
+                      className="accent-brand-600"
+                    />
                     {t(`common:language.${value}`)}
                   </label>
                 ))}
@@ -150,7 +157,9 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
             />
             <details className="rounded-2xl border border-line bg-white p-4">
               <summary className="cursor-pointer font-semibold">{t('preview.plainText')}</summary>
-              <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">{email.text}</pre>
+              <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">
+                {email.text}
+              </pre>
             </details>
           </div>
         </div>

@@ -6,7 +6,7 @@ import { Alert } from '@/components/alert'
 import { PageSpinner } from '@/components/page-spinner'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
-import { useMyWedding } from '@/lib/session'
+import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { RsvpResponses } from '../components/tab/rsvp-responses'
 import { RsvpSettingsForm } from '../components/tab/rsvp-settings-form'
 import { countReplies } from '../model/rsvp-list'
@@ -14,30 +14,20 @@ import { useRsvpsStore } from '../rsvps-store'
 
 /** /manage/rsvps: the guests' replies, and the deadline and questions they answer. */
 export function RsvpsTabPage() {
-  const { t } = useTranslation('rsvp')
-  const { wedding, status, error, reload } = useMyWedding()
-
-  if (wedding) return <RsvpsScreen wedding={wedding} />
-  if (status === 'error') {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-10">
-        <Alert tone="error">
-          <p>{errorMessage(error, t, 'rsvp')}</p>
-          <button type="button" className="btn btn-secondary mt-3" onClick={() => void reload()}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            {t('common:actions.retry')}
-          </button>
-        </Alert>
-      </div>
-    )
-  }
-  return <PageSpinner />
+  return (
+    <MyWeddingGate namespace="rsvp">{(wedding) => <RsvpsScreen wedding={wedding} />}</MyWeddingGate>
+  )
 }
 
 function RsvpsScreen({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('rsvp')
   const { households, status, error, load } = useRsvpsStore(
-    useShallow((state) => ({ households: state.households, status: state.status, error: state.error, load: state.load })),
+    useShallow((state) => ({
+      households: state.households,
+      status: state.status,
+      error: state.error,
+      load: state.load,
+    })),
   )
   // Always fresh on opening the tab: guests answer while the couple is away.
   useEffect(() => void load(wedding.id, { force: true }), [load, wedding.id])
@@ -59,7 +49,9 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
         {cards.map((card) => (
           <div key={card.key} className="rounded-2xl border border-line bg-white px-4 py-3">
             <dt className="text-sm text-muted">{t(`tab.counts.${card.key}`)}</dt>
-            <dd className="font-display text-3xl">{status === 'ready' || households.length > 0 ? card.value : '–'}</dd>
+            <dd className="font-display text-3xl">
+              {status === 'ready' || households.length > 0 ? card.value : '–'}
+            </dd>
           </div>
         ))}
       </dl>
@@ -68,13 +60,21 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
         {status === 'error' ? (
           <Alert tone="error">
             <p>{errorMessage(error, t, 'rsvp')}</p>
-            <button type="button" className="btn btn-secondary mt-3" onClick={() => void load(wedding.id, { force: true })}>
+            <button
+              type="button"
+              className="btn btn-secondary mt-3"
+              onClick={() => void load(wedding.id, { force: true })}
+            >
               <RefreshCw aria-hidden="true" className="size-4" />
               {t('common:actions.retry')}
             </button>
           </Alert>
         ) : status === 'ready' || households.length > 0 ? (
-          <RsvpResponses households={households} counts={counts} questions={wedding.rsvpQuestions} />
+          <RsvpResponses
+            households={households}
+            counts={counts}
+            questions={wedding.rsvpQuestions}
+          />
         ) : (
           <PageSpinner />
         )}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert } from '@/components/alert'
+import { LoadFailed } from '@/components/load-failed'
 import { PageSpinner } from '@/components/page-spinner'
 import { errorMessage } from '@/lib/errors'
 import { useMyWedding } from '@/lib/session'
@@ -23,19 +23,11 @@ export function SeatingPage() {
   const failure = status === 'error' ? error : wedding && loadStatus === 'error' ? loadError : null
   if (failure) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-10">
-        <Alert tone="error">
-          <p className="font-semibold">{t('loadError')}</p>
-          <p className="mt-1">{errorMessage(failure, t, 'seating')}</p>
-          <button
-            type="button"
-            className="btn btn-secondary mt-3"
-            onClick={() => (wedding ? void load(wedding.id, { force: true }) : void reload())}
-          >
-            {t('common:actions.retry')}
-          </button>
-        </Alert>
-      </div>
+      <LoadFailed
+        title={t('loadError')}
+        message={errorMessage(failure, t, 'seating')}
+        onRetry={() => (wedding ? void load(wedding.id, { force: true }) : void reload())}
+      />
     )
   }
   if (!wedding || loadedWedding !== wedding.id || loadStatus !== 'ready') return <PageSpinner />
