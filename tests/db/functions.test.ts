@@ -461,7 +461,8 @@ describe('get_site', () => {
     const site = (await t.rpc(null, 'get_site', { p_slug: DEMO.slug })) as Site
     expect(site).toMatchObject({ slug: DEMO.slug, title: 'Isabel & Miguel', isPublished: true, isOwner: false })
     expect(Object.keys(site.wedding).sort()).toEqual(
-      ['bride', 'contact', 'date', 'groom', 'id', 'rsvpDeadline', 'slug', 'theme', 'title'].sort(),
+      // 0007 adds the wedding's public details: location, hashtag, site language.
+      ['bride', 'contact', 'date', 'groom', 'hashtag', 'id', 'location', 'rsvpDeadline', 'siteLanguage', 'slug', 'theme', 'title'].sort(),
     )
     expect(site.sections.length).toBeGreaterThan(0)
     expect(site.sections.every((s) => s.visible)).toBe(true)
