@@ -228,7 +228,12 @@ describe('kasalan.save_site_structure', () => {
   test('reorders, hides, renames, adds a custom page and sets the theme, in one call', async () => {
     const { claims } = await t.couple()
     const before = await myWedding(claims)
-    const [home, ourStory, schedule, ...rest] = before.sections.map(shape)
+    const [home, ourStory, schedule, ...rest] = before.sections.map(shape) as [
+      ReturnType<typeof shape>,
+      ReturnType<typeof shape>,
+      ReturnType<typeof shape>,
+      ...ReturnType<typeof shape>[],
+    ]
     const sections = [
       home,
       { ...schedule, visible: false },

@@ -1,20 +1,23 @@
 import { create } from 'zustand'
-import { getSite, setWeddingPublished, type Site } from '@/lib/api'
+import { getSite, setWeddingPublished, type Site, type SiteRedirect } from '@/lib/api'
 import { loadDemoSite } from './demo-site'
 
 /**
  * - `loading`: fetching the site (or the demo).
  * - `ready`: `site` is the one asked for (or the demo, when no slug was given).
  * - `notFound`: no published site has this slug; the page sends the visitor to /404.
+ * - `moved`: the slug is the wedding's earlier one; the page sends the visitor to `movedTo`.
  * - `failed`: the fetch failed for a wedding other than the demo; the page offers to retry.
  */
-export type SiteStatus = 'idle' | 'loading' | 'ready' | 'notFound' | 'failed'
+export type SiteStatus = 'idle' | 'loading' | 'ready' | 'notFound' | 'moved' | 'failed'
 
 interface SiteState {
   /** The slug last asked for; null when nothing named one. */
   slug: string | null
   status: SiteStatus
   site: Site | null
+  /** The wedding's current slug when `status` is `moved`. */
+  movedTo: string | null
   /** True while the built-in demo stands in for the database's site. */
   isDemo: boolean
   error: unknown
@@ -32,6 +35,7 @@ export const useSiteStore = create<SiteState>((set, get) => ({
   slug: null,
   status: 'idle',
   site: null,
+  movedTo: null,
   isDemo: false,
   error: null,
   publishing: false,
@@ -44,15 +48,23 @@ export const useSiteStore = create<SiteState>((set, get) => ({
     set({ slug, status: 'loading', error: null, publishError: null })
 
     let site: Site | null = null
+    let moved: SiteRedirect | null = null
     let failure: unknown = null
     if (slug) {
       try {
-        site = await getSite(slug)
-        if (!site) console.warn('Wedding not found for slug', slug)
+        const found = await getSite(slug)
+        if (found && 'redirectTo' in found) moved = found
+        else site = found
+        if (!found) console.warn('Wedding not found for slug', slug)
       } catch (error) {
         console.warn('Could not load the wedding site', error)
         failure = error
       }
+    }
+
+    if (moved) {
+      if (request === latest) set({ status: 'moved', site: null, movedTo: moved.redirectTo, isDemo: false, error: null })
+      return
     }
 
     let isDemo = false

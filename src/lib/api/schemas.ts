@@ -49,7 +49,22 @@ export const rsvpQuestion = z.object({
 })
 export type RsvpQuestion = z.infer<typeof rsvpQuestion>
 
-export const contact = z.object({ email: text, phone: text, names: text })
+export const contact = z.object({ email: text, phone: text, names: text, messenger: text })
+export type Contact = z.infer<typeof contact>
+
+/** Where the wedding is (0007); blank strings when not given. */
+export const weddingLocation = z.object({ venue: z.string(), city: z.string(), country: z.string() })
+export type WeddingLocation = z.infer<typeof weddingLocation>
+
+export const siteLanguages = ['fil', 'en'] as const
+export type SiteLanguage = (typeof siteLanguages)[number]
+
+// The details 0007 added; optional so that the built-in demo (which predates them) still parses.
+const weddingDetails = {
+  location: z.optional(weddingLocation),
+  hashtag: z.optional(z.string()),
+  siteLanguage: z.optional(z.enum(siteLanguages)),
+}
 
 export const wedding = z.object({
   id: z.string(),
@@ -64,6 +79,7 @@ export const wedding = z.object({
   rsvpDeadline: z.nullable(z.string()),
   rsvpQuestions: z.array(rsvpQuestion),
   contact,
+  ...weddingDetails,
   sections: z.array(section),
 })
 export type Wedding = z.infer<typeof wedding>
@@ -149,7 +165,12 @@ export const site = z.object({
     theme,
     rsvpDeadline: z.nullable(z.string()),
     contact,
+    ...weddingDetails,
   }),
   sections: z.array(section),
 })
 export type Site = z.infer<typeof site>
+
+/** What get_site answers for a wedding's earlier slug: go to its current one. */
+export const siteRedirect = z.object({ redirectTo: z.string() })
+export type SiteRedirect = z.infer<typeof siteRedirect>

@@ -13,14 +13,19 @@ export function areaOfPath(pathname: string): LanguageArea {
   return /^\/(auth|manage)(\/|$)/.test(pathname) ? 'app' : 'site'
 }
 
-export function preferredLanguage(area: LanguageArea): Language {
+/** The language the reader chose for this area, or null if they never chose. */
+export function savedLanguage(area: LanguageArea): Language | null {
   try {
     const saved = localStorage.getItem(storageKey(area))
     if (saved === 'fil' || saved === 'en') return saved
   } catch {
     // Storage can be blocked (private mode); the default language still works.
   }
-  return areaDefaults[area]
+  return null
+}
+
+export function preferredLanguage(area: LanguageArea): Language {
+  return savedLanguage(area) ?? areaDefaults[area]
 }
 
 export function setPreferredLanguage(area: LanguageArea, language: Language) {

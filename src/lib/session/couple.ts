@@ -1,4 +1,5 @@
 import type { PersonName } from '@/lib/api'
+import { displayName } from '@/lib/names'
 
 /** What sign-up keeps in the account's metadata, so the wedding can be created later too. */
 export interface CoupleMetadata {
@@ -10,18 +11,8 @@ export interface CoupleMetadata {
   weddingDate?: string | null
 }
 
-/**
- * "maria clara" → "Maria Clara", "dela cruz" → "Dela Cruz". Names are stored as the couple typed
- * them and shown capitalised; only first letters change, so "McArthur" stays as it is.
- */
-export function capitalizeName(name: string) {
-  return name
-    .trim()
-    .replace(
-      /(^|[\s-])(\p{L})/gu,
-      (_match, before: string, letter: string) => before + letter.toLocaleUpperCase(),
-    )
-}
+/** A name as it is shown: `displayName` of `@/lib/names`, the one helper for this. */
+export const capitalizeName = displayName
 
 /** "Maria & Juan" from the bride's and the groom's first names, capitalised. */
 export function coupleName(bride?: Partial<PersonName> | null, groom?: Partial<PersonName> | null) {

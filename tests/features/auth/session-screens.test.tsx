@@ -116,7 +116,7 @@ describe('AvatarMenu', () => {
     await useSessionStore.getState().start()
     renderRoutes(manageRoutes, '/manage/guests')
     await waitFor(() => expect(useSessionStore.getState().weddingStatus).toBe('ready'))
-    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('MC')
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('M&J')
     const { menu } = await openMenu()
     expect(menu).toHaveTextContent('Maria Clara & Juan')
     expect(menu).toHaveTextContent('maria@example.com')

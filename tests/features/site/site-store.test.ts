@@ -25,6 +25,12 @@ describe('loading a site', () => {
     expect(state()).toMatchObject({ status: 'ready', site: couple, isDemo: false, slug: 'maria-and-juan' })
   })
 
+  test('an earlier slug of a wedding: moved, to its current slug, without loading the demo', async () => {
+    api.getSite.mockResolvedValue({ redirectTo: 'maria-at-juan' })
+    await state().load('maria-and-juan')
+    expect(state()).toMatchObject({ status: 'moved', movedTo: 'maria-at-juan', site: null, isDemo: false })
+  })
+
   test('a wedding not found (or not published) falls back to the demo, whose slug differs: not found', async () => {
     api.getSite.mockResolvedValue(null)
     await state().load('nobody-here')

@@ -2,10 +2,11 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { LogOut } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { coupleInitials } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { coupleDisplayName, useMyWedding, useSessionStore } from '@/lib/session'
 
-/** "MJ" for "Maria & Juan"; the e-mail's first letter when there are no names yet. */
+/** The e-mail's first letter, when there are no names yet. */
 function initials(name: string) {
   const letters = name
     .split(/[\s&@.]+/)
@@ -34,7 +35,7 @@ export function AvatarMenu() {
         className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white hover:bg-brand-700"
         aria-label={t('account.menu')}
       >
-        <span aria-hidden="true">{initials(names || user.email)}</span>
+        <span aria-hidden="true">{(wedding && coupleInitials(wedding.bride, wedding.groom)) || initials(names || user.email)}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

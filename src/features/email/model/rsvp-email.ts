@@ -4,6 +4,7 @@
  * e-mail namespace's `template` block (src/locales/<language>/email.json); every value put into the
  * HTML is escaped, and only http(s) links are ever written.
  */
+import { displayCouple, displayFullName, displayName } from '@/lib/names'
 import enStrings from '@/locales/en/email.json'
 import filStrings from '@/locales/fil/email.json'
 
@@ -83,7 +84,7 @@ function safeUrl(url: string | null | undefined) {
 }
 
 const personName = (person: { firstName: string; lastName?: string | null }) =>
-  [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ')
+  displayFullName(person)
 
 /** A person's answers that say something (older replies may hold blank ones). */
 const answered = (person: EmailPerson) => person.response.filter((answer) => answer.answer.trim() !== '')
@@ -98,8 +99,8 @@ const colors = { ink: '#27352b', soft: '#5b6a5f', accent: '#7b4f25', line: '#e6e
 /** The confirmation e-mail for one household's answers, in Filipino or English. */
 export function renderRsvpEmail({ wedding, household, language, rsvpUrl }: RenderRsvpEmailInput): RenderedEmail {
   const s = templates[language]
-  const couple = `${wedding.bride.firstName} ${s.and} ${wedding.groom.firstName}`
-  const greetingNames = listNames(household.persons.map((person) => person.firstName), s.and)
+  const couple = displayCouple(wedding.bride, wedding.groom, s.and)
+  const greetingNames = listNames(household.persons.map((person) => displayName(person.firstName)), s.and)
   const date = emailDate(wedding.date, language)
   const deadline = emailDate(wedding.rsvpDeadline, language)
   const link = safeUrl(rsvpUrl)

@@ -5,6 +5,7 @@ import { Alert } from '@/components/alert'
 import { PageSpinner } from '@/components/page-spinner'
 import type { RsvpHousehold, Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
+import { displayFullName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { renderRsvpEmail, type EmailLanguage, type EmailWedding } from '../model/rsvp-email'
@@ -39,7 +40,7 @@ function emailWedding(wedding: Wedding): EmailWedding {
 
 const householdLabel = (household: RsvpHousehold) =>
   household.persons
-    .map((person) => [person.firstName, person.lastName].filter(Boolean).join(' '))
+    .map((person) => displayFullName(person))
     .join(', ')
 
 function EmailPreview({ wedding }: { wedding: Wedding }) {

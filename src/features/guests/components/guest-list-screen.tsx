@@ -7,6 +7,7 @@ import type { Household, Wedding } from '@/lib/api'
 import { downloadFile, toCsv } from '@/lib/csv'
 import { todayInManila } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
+import { displayCouple } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { useGuestsStore } from '../guests-store'
 import { guestCsvFileName, guestCsvRows } from '../model/guest-csv'
@@ -112,7 +113,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl text-ink sm:text-4xl">{t('title')}</h1>
-          <p className="mt-1 text-muted">{wedding.title ? t('subtitle', { couple: wedding.title }) : t('subtitleNoCouple')}</p>
+          <p className="mt-1 text-muted">{wedding.title ? t('subtitle', { couple: displayCouple(wedding.bride, wedding.groom) }) : t('subtitleNoCouple')}</p>
         </div>
         <div className="flex w-full gap-2 sm:w-auto sm:gap-3">
           <button type="button" className="btn btn-secondary flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]" onClick={() => void downloadCsv()} disabled={!ready || exporting || households.length === 0}>

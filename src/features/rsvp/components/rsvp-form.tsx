@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import * as z from 'zod/mini'
 import type { Rsvp, RsvpQuestion } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
+import { displayName } from '@/lib/names'
 import { errorMessage } from '@/lib/errors'
 import { coupleFirstNames } from '../model/format'
 import {
@@ -83,7 +84,7 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
     <>
       <div className="text-center">
         <p className="rsvp-eyebrow">{t('page.eyebrow')}</p>
-        <h1 className="rsvp-heading mt-2">{t('page.greeting', { name: greeted?.firstName ?? '' })}</h1>
+        <h1 className="rsvp-heading mt-2">{t('page.greeting', { name: displayName(greeted?.firstName) })}</h1>
         <p className="mt-3">{t('page.invited', { couple })}</p>
         {(date || venue) && <p className="rsvp-muted mt-1">{[date, venue].filter(Boolean).join(' · ')}</p>}
       </div>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { LanguageToggle } from '@/components/language-toggle'
 import type { Rsvp } from '@/lib/api'
+import { displayName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { resolveRsvpTheme, rsvpThemeFonts, rsvpThemeVariables } from '../model/rsvp-theme'
 import { loadRsvpFonts } from './rsvp-fonts'
@@ -23,7 +24,7 @@ export function RsvpShell({ wedding, children }: { wedding?: Rsvp['wedding']; ch
         <div className="mx-auto flex max-w-xl items-center justify-between gap-4 px-5 py-3">
           {wedding ? (
             <Link to={paths.site.wedding(wedding.slug)} className="rsvp-names">
-              {t('shell.couple', { bride: wedding.bride.firstName, groom: wedding.groom.firstName })}
+              {t('shell.couple', { bride: displayName(wedding.bride.firstName), groom: displayName(wedding.groom.firstName) })}
               {' '}
               <span className="sr-only">({t('shell.backToSite')})</span>
             </Link>

@@ -3,6 +3,8 @@
  * reads. No React and no backend here, so it is tested on its own.
  */
 
+import { displayFullName } from '@/lib/names'
+
 export type Attendance = '' | 'yes' | 'no'
 export type ReplyStatus = 'accepted' | 'declined' | 'pending'
 
@@ -49,7 +51,7 @@ export const MAX_ANSWER_LENGTH = 500
 export const MAX_MESSAGE_LENGTH = 1000
 
 export function fullName(person: { firstName: string; lastName?: string | null }) {
-  return [person.firstName, person.lastName].filter((part) => part && part.trim()).join(' ')
+  return displayFullName(person)
 }
 
 export function replyStatus(isAttending: boolean | null): ReplyStatus {

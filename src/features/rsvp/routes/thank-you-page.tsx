@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import { NotFound } from '@/components/not-found'
 import { formatLongDate } from '@/lib/dates'
+import { displayName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { AddToCalendar } from '../components/add-to-calendar'
 import { dateLanguage, formatDateTime } from '../components/format-time'
@@ -53,7 +54,7 @@ export function ThankYouPage() {
       <div className="text-center">
         <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-(--rsvp-accent)" strokeWidth={1.5} />
         <p className="rsvp-eyebrow mt-4">{t('page.eyebrow')}</p>
-        <h1 className="rsvp-heading mt-2">{t('thankYou.title', { name: greeted.firstName })}</h1>
+        <h1 className="rsvp-heading mt-2">{t('thankYou.title', { name: displayName(greeted.firstName) })}</h1>
         <p className="mt-3">{t('thankYou.saved')}</p>
         <p className="rsvp-muted mt-1">
           {anyoneComing ? (date ? t('thankYou.seeYouOn', { date }) : t('thankYou.seeYou')) : t('thankYou.missYou')}

@@ -1,4 +1,5 @@
 /** Which sections a site shows, where each one lives, and small facts the sections share. */
+import { displayName } from '@/lib/names'
 
 interface SectionLike {
   type: string
@@ -44,15 +45,17 @@ interface Names {
   lastName?: string | null
 }
 
-/** The couple's first names as the site shows them: the home page's, else the wedding's. */
+/** The couple's first names as the site shows them (capitalised): the wedding's, else the home page's. */
 export function coupleNames(
   wedding: { bride: Names; groom: Names },
   home: { bride?: Names; groom?: Names } = {},
 ) {
   const first = (...names: Array<Names | undefined>) =>
-    names.map((name) => name?.firstName?.trim()).find(Boolean) ?? ''
-  const bride = first(home.bride, wedding.bride)
-  const groom = first(home.groom, wedding.groom)
+    names.map((name) => displayName(name?.firstName)).find(Boolean) ?? ''
+  // The wedding's names are the ones the couple edits in their details; a home page's own names
+  // (written by older versions at sign-up) only fill a gap.
+  const bride = first(wedding.bride, home.bride)
+  const groom = first(wedding.groom, home.groom)
   const full = [bride, groom].filter(Boolean).join(' & ')
   const initials = [bride, groom]
     .filter(Boolean)

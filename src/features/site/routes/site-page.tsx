@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useParams } from 'react-router'
 import { env } from '@/lib/env'
+import { applyLanguage, savedLanguage } from '@/lib/i18n'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
 import { LoadingOverlay } from '../components/loading-overlay'
@@ -23,6 +24,7 @@ export function SitePage() {
   const load = useSiteStore((state) => state.load)
   const status = useSiteStore((state) => (state.slug === slug ? state.status : 'loading'))
   const site = useSiteStore((state) => state.site)
+  const movedTo = useSiteStore((state) => state.movedTo)
   const root = useRef<HTMLDivElement>(null)
   const ready = status === 'ready' && site !== null
   const imagesSettled = useImagesSettled(root, ready ? site.slug : null)
@@ -32,7 +34,17 @@ export function SitePage() {
     void loadLowerSections()
   }, [load, slug])
 
+  // The couple's chosen language, for a visitor who has not picked one.
+  const siteLanguage = ready ? site.wedding.siteLanguage : undefined
+  useEffect(() => {
+    if (siteLanguage && !savedLanguage('site')) void applyLanguage(siteLanguage)
+  }, [siteLanguage])
+
   if (status === 'notFound') return <Navigate to={paths.notFound} replace />
+  // An earlier address of the wedding (a printed invitation): on to the same page at the new one.
+  if (status === 'moved' && movedTo) {
+    return <Navigate to={segment ? paths.site.section(movedTo, segment) : paths.site.wedding(movedTo)} replace />
+  }
   if (status === 'failed') return <LoadFailed onRetry={() => void load(slug, { force: true })} />
 
   return (

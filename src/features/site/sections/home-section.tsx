@@ -28,14 +28,16 @@ export function HomeSection({ section, site, level, rsvpAnchor }: Props) {
   const header = sectionHeader(section)
   const names = coupleNames(site.wedding, data)
   const date = site.wedding.date ?? data.wedding?.date ?? null
-  const location = data.wedding?.location
+  // The wedding's details (edited in the builder) win over a home page's own copy of them.
+  const details = site.wedding.location
+  const location = details && (details.venue.trim() || details.city.trim()) ? details : data.wedding?.location
   const place = [location?.venue, location?.city].filter(Boolean).join(', ')
   const schedule = site.sections.find((candidate) => candidate.type === 'schedule')
   const target = countdownTarget(date, schedule ? readData(scheduleData, schedule.data).events : [])
   const photo = safeImageSrc(header.image)
   const Heading = level === 1 ? 'h1' : 'h2'
   const welcome = header.title && header.title !== names.full ? header.title : null
-  const hashtag = data.wedding?.hashtag?.trim()
+  const hashtag = site.wedding.hashtag?.trim() || data.wedding?.hashtag?.trim()
 
   return (
     <>

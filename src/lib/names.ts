@@ -1,0 +1,50 @@
+/**
+ * The one way Kasalan shows a person's name: capitalised, from the name as it was typed (names are
+ * stored exactly as typed). Used by the public site, the RSVP pages, the e-mail, the guest list and
+ * the avatar.
+ *
+ * - A name with any capital letter is kept as typed: the person chose its case ("McArthur",
+ *   "DeLeon", "dela Cruz", "JR").
+ * - A name typed all in lower case gets a capital at the start of each word and after a hyphen
+ *   ("maria clara" → "Maria Clara", "ma. clara" → "Ma. Clara", "sto. domingo" → "Sto. Domingo",
+ *   "santos-reyes" → "Santos-Reyes"), except surname particles, which Filipinos write in lower
+ *   case ("dela cruz" → "dela Cruz", "de los santos" → "de los Santos").
+ */
+
+const particles = new Set(['de', 'del', 'dela', 'della', 'delas', 'delos', 'la', 'las', 'los', 'y', 'van', 'von', 'der', 'da', 'di', 'du'])
+
+const capitalise = (word: string) =>
+  word.replace(/(^|-)(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toLocaleUpperCase('fil'))
+
+/** One name (a first name or a last name) as it is shown. */
+export function displayName(name: string | null | undefined): string {
+  const trimmed = (name ?? '').trim().replace(/\s+/g, ' ')
+  if (!trimmed || /\p{Lu}/u.test(trimmed)) return trimmed
+  const words = trimmed.split(' ')
+  // A name that is nothing but particles ("Del" as a nickname) is a name, not a particle.
+  const allParticles = words.every((word) => particles.has(word))
+  return words.map((word) => (!allParticles && particles.has(word) ? word : capitalise(word))).join(' ')
+}
+
+interface NameParts {
+  firstName?: string | null
+  lastName?: string | null
+}
+
+/** "Maria Clara dela Cruz": a person's first and last name, shown. */
+export function displayFullName(person: NameParts | null | undefined): string {
+  return [displayName(person?.firstName), displayName(person?.lastName)].filter(Boolean).join(' ')
+}
+
+/** "Maria & Juan": the couple's first names, shown, joined by `and` (default "&"). */
+export function displayCouple(bride: NameParts | null | undefined, groom: NameParts | null | undefined, and = '&'): string {
+  return [displayName(bride?.firstName), displayName(groom?.firstName)].filter(Boolean).join(` ${and} `)
+}
+
+/** "M&J": the couple's initials (bride's, then groom's); "" when neither has a name. */
+export function coupleInitials(bride: NameParts | null | undefined, groom: NameParts | null | undefined): string {
+  return [bride?.firstName, groom?.firstName]
+    .map((name) => displayName(name).charAt(0).toLocaleUpperCase('fil'))
+    .filter(Boolean)
+    .join('&')
+}
