@@ -5,15 +5,32 @@ import { LanguageToggle } from '@/components/language-toggle'
 import type { Rsvp } from '@/lib/api'
 import { displayName } from '@/lib/names'
 import { paths } from '@/lib/paths'
-import { resolveRsvpTheme, rsvpThemeFonts, rsvpThemeVariables } from '../model/rsvp-theme'
-import { loadRsvpFonts } from './rsvp-fonts'
+import { loadFonts, resolveTheme, themeVariables, type SiteTheme } from '@/lib/theme'
 import './rsvp.css'
+
+/**
+ * The RSVP pages wear the wedding site's theme, so a guest who comes from the site stays in the
+ * same look: its colours, and the fonts of the names, the headings and the text.
+ */
+function rsvpThemeVariables(theme: SiteTheme): Record<string, string> {
+  const site = themeVariables(theme)
+  return {
+    '--rsvp-bg': theme.colors.background,
+    '--rsvp-ink': theme.colors.text,
+    '--rsvp-bg-alt': theme.colors.secondaryBackground,
+    '--rsvp-ink-soft': theme.colors.secondaryText,
+    '--rsvp-accent': theme.colors.linkAndButtonText,
+    '--rsvp-font-names': site['--site-font-names']!,
+    '--rsvp-font-heading': site['--site-font-headings']!,
+    '--rsvp-font-body': site['--site-font-body']!,
+  }
+}
 
 /** The frame of the guest's RSVP pages: the couple's names (back to their site), the language, the page. */
 export function RsvpShell({ wedding, children }: { wedding?: Rsvp['wedding']; children: ReactNode }) {
   const { t } = useTranslation('rsvp')
-  const theme = useMemo(() => resolveRsvpTheme(wedding?.theme), [wedding?.theme])
-  useEffect(() => loadRsvpFonts(rsvpThemeFonts(theme)), [theme])
+  const theme = useMemo(() => resolveTheme(wedding?.theme), [wedding?.theme])
+  useEffect(() => void loadFonts([theme.fonts.names, theme.fonts.headings, theme.fonts.body]), [theme])
 
   return (
     <div className="rsvp" style={rsvpThemeVariables(theme) as CSSProperties}>

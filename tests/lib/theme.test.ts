@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { resolveTheme, themeFamilies, themes, themeVariables } from '@/features/site/model/theme'
+import { contrastRatio, passesAA, resolveTheme, themeFamilies, themes, themeVariables } from '@/lib/theme'
 
 describe('resolveTheme', () => {
   test('each of the three themes has its own fonts and colours', () => {
@@ -37,5 +37,34 @@ describe('themeVariables', () => {
   test('only the families a theme uses are loaded', () => {
     expect(themeFamilies(themes.classic).sort()).toEqual(['Great Vibes', 'Lato', 'Playfair Display'])
     expect(themeFamilies(themes.modern).sort()).toEqual(['DM Sans', 'DM Serif Display'])
+  })
+})
+
+describe('contrast', () => {
+  test('black on white is 21:1, a colour on itself 1:1', () => {
+    expect(contrastRatio('#000000', '#ffffff')).toBeCloseTo(21, 5)
+    expect(contrastRatio('#fff', '#000')).toBeCloseTo(21, 5)
+    expect(contrastRatio('#7b4f25', '#7b4f25')).toBeCloseTo(1, 5)
+  })
+
+  test('WCAG AA for text: 4.5:1', () => {
+    // #767676 on white is the classic threshold: 4.54:1 passes, #777777 (4.48:1) does not.
+    expect(contrastRatio('#767676', '#ffffff')).toBeCloseTo(4.54, 2)
+    expect(passesAA('#767676', '#ffffff')).toBe(true)
+    expect(passesAA('#777777', '#ffffff')).toBe(false)
+    expect(passesAA('#f5e6c8', '#fbf8f2')).toBe(false)
+  })
+
+  test('every preset theme passes for its text, secondary text and link colours', () => {
+    for (const theme of Object.values(themes)) {
+      expect(passesAA(theme.colors.text, theme.colors.background), theme.name).toBe(true)
+      expect(passesAA(theme.colors.secondaryText, theme.colors.secondaryBackground), theme.name).toBe(true)
+      expect(passesAA(theme.colors.linkAndButtonText, theme.colors.background), theme.name).toBe(true)
+    }
+  })
+
+  test('something that is not a colour has no ratio and never passes', () => {
+    expect(contrastRatio('red', '#ffffff')).toBeNull()
+    expect(passesAA('#ffffff', 'url(x)')).toBe(false)
   })
 })

@@ -1,4 +1,4 @@
-import type { FontFamily } from './model/theme'
+import type { FontFamily } from './theme'
 
 /**
  * Loads only the fonts the wedding's theme uses, latin subset and the weights the site uses,
