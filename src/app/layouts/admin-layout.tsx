@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, NavLink, Outlet } from 'react-router'
+import { Link, Outlet, useLocation } from 'react-router'
 import { LanguageToggle } from '@/components/language-toggle'
 import { Logo } from '@/components/logo'
 import { PageSpinner } from '@/components/page-spinner'
@@ -10,11 +10,15 @@ import { usesSupabase } from '@/lib/env'
 import { applyLanguage, preferredLanguage } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 
-const tabs = [
+// The Website tab covers the builder and the content editor: both shape the couple's site.
+const tabs: ReadonlyArray<{ to: string; key: string; also?: readonly string[] }> = [
   { to: paths.manage.guests, key: 'nav.guests' },
   { to: paths.manage.seating, key: 'nav.seating' },
   { to: paths.manage.rsvps, key: 'nav.rsvps' },
-] as const
+  { to: paths.manage.website, key: 'nav.website', also: [paths.manage.cms] },
+]
+
+const within = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`)
 
 const socials: Array<{ network: SocialNetwork; href: string }> = [
   { network: 'facebook', href: 'https://www.facebook.com/kasalan.ph' },
@@ -26,6 +30,8 @@ const socials: Array<{ network: SocialNetwork; href: string }> = [
 /** Management: header with the tabs and the avatar menu, the screen, and the footer. */
 export function AdminLayout() {
   const { t } = useTranslation('app')
+  const { pathname } = useLocation()
+  const isActive = (tab: (typeof tabs)[number]) => [tab.to, ...(tab.also ?? [])].some((root) => within(pathname, root))
   useEffect(() => void applyLanguage(preferredLanguage('app')), [])
 
   return (
@@ -47,18 +53,15 @@ export function AdminLayout() {
           <ul className="flex gap-1">
             {tabs.map((tab) => (
               <li key={tab.to}>
-                <NavLink
+                <Link
                   to={tab.to}
-                  className={({ isActive }) =>
-                    `block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold ${
-                      isActive
-                        ? 'border-brand-600 text-brand-700'
-                        : 'border-transparent text-muted hover:text-ink'
-                    }`
-                  }
+                  aria-current={isActive(tab) ? 'page' : undefined}
+                  className={`block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold ${
+                    isActive(tab) ? 'border-brand-600 text-brand-700' : 'border-transparent text-muted hover:text-ink'
+                  }`}
                 >
                   {t(tab.key)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,0 +1,144 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { Redo2, Undo2 } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Alert } from '@/components/alert'
+import type { Wedding } from '@/lib/api'
+import { errorMessage } from '@/lib/errors'
+import { paths } from '@/lib/paths'
+import { selectDirty, useBuilderStore } from '../builder-store'
+import { previewSite } from '../model/draft'
+import { canRedo, canUndo } from '../model/history'
+import { AddressPanel } from './address-panel'
+import { BuilderPreview } from './builder-preview'
+import { DetailsPanel, type DetailsPreview } from './details-panel'
+import { LeaveGuard } from './leave-guard'
+import { PublishControl } from './publish-control'
+import { SectionSidebar } from './section-sidebar'
+import { ThemePanel } from './theme-panel'
+import { YourSiteCard } from './your-site-card'
+
+/** The builder: the site card, the settings panels beside the live preview, Save and Publish. */
+export function BuilderScreen({ wedding }: { wedding: Wedding }) {
+  const { t } = useTranslation('builder')
+  const open = useBuilderStore((state) => state.open)
+  const draft = useBuilderStore((state) => state.history.present)
+  const history = useBuilderStore((state) => state.history)
+  const dirty = useBuilderStore(selectDirty)
+  const saving = useBuilderStore((state) => state.saving)
+  const saveError = useBuilderStore((state) => state.saveError)
+  const save = useBuilderStore((state) => state.save)
+  const undo = useBuilderStore((state) => state.undo)
+  const redo = useBuilderStore((state) => state.redo)
+  const [details, setDetails] = useState<DetailsPreview | null>(null)
+  const [detailsDirty, setDetailsDirty] = useState(false)
+
+  useEffect(() => open(wedding), [open, wedding])
+  useUndoShortcuts(undo, redo)
+
+  const site = useMemo(() => previewSite(wedding, draft, details ?? undefined), [wedding, draft, details])
+  const ready = useBuilderStore((state) => state.weddingId === wedding.id)
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
+      <LeaveGuard when={dirty || detailsDirty} />
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <h1 className="font-display text-3xl">{t('title')}</h1>
+        <nav aria-label={t('subnav.label')}>
+          <ul className="flex rounded-full bg-white p-1 text-sm font-semibold shadow-sm ring-1 ring-line">
+            <li>
+              <Link to={paths.manage.website} aria-current="page" className="block rounded-full bg-brand-600 px-4 py-1.5 text-white">
+                {t('subnav.design')}
+              </Link>
+            </li>
+            <li>
+              <Link to={paths.manage.cms} className="block rounded-full px-4 py-1.5 text-muted hover:text-ink">
+                {t('subnav.content')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <PublishControl wedding={wedding} className="sm:ml-auto" />
+      </div>
+
+      <YourSiteCard wedding={wedding} className="mt-6" />
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[380px_minmax(0,1fr)]">
+        <div className="min-w-0">
+          <div
+            role="toolbar"
+            aria-label={t('toolbar.label')}
+            className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-xl border border-line bg-white p-2 shadow-sm"
+          >
+            <button type="button" className="btn btn-secondary min-h-10 px-3" onClick={undo} disabled={!canUndo(history)}>
+              <Undo2 aria-hidden="true" className="size-4" />
+              {t('toolbar.undo')}
+            </button>
+            <button type="button" className="btn btn-secondary min-h-10 px-3" onClick={redo} disabled={!canRedo(history)}>
+              <Redo2 aria-hidden="true" className="size-4" />
+              {t('toolbar.redo')}
+            </button>
+            <p role="status" className="ml-auto px-1 text-sm text-muted">
+              {saving ? t('toolbar.saving') : dirty ? t('toolbar.unsaved') : t('toolbar.saved')}
+            </p>
+            <button type="button" className="btn btn-primary min-h-10 px-4" onClick={() => void save()} disabled={!dirty || saving}>
+              {saving ? t('toolbar.saving') : t('toolbar.save')}
+            </button>
+          </div>
+          {saveError != null && (
+            <Alert tone="error" className="mt-3">
+              {t('toolbar.saveFailed', { reason: errorMessage(saveError, t, 'builder') })}
+            </Alert>
+          )}
+
+          <Tabs.Root defaultValue="sections" className="mt-4">
+            <Tabs.List aria-label={t('panels.label')} className="flex overflow-x-auto border-b border-line">
+              {(['sections', 'theme', 'details', 'address'] as const).map((panel) => (
+                <Tabs.Trigger
+                  key={panel}
+                  value={panel}
+                  className="whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
+                >
+                  {t(`panels.${panel}`)}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="sections" className="pt-4 focus-visible:outline-none">
+              {ready && <SectionSidebar />}
+            </Tabs.Content>
+            <Tabs.Content value="theme" className="pt-4 focus-visible:outline-none">
+              {ready && <ThemePanel />}
+            </Tabs.Content>
+            <Tabs.Content value="details" forceMount className="pt-4 focus-visible:outline-none data-[state=inactive]:hidden">
+              <DetailsPanel wedding={wedding} onPreview={setDetails} onDirtyChange={setDetailsDirty} />
+            </Tabs.Content>
+            <Tabs.Content value="address" className="pt-4 focus-visible:outline-none">
+              <AddressPanel wedding={wedding} />
+            </Tabs.Content>
+          </Tabs.Root>
+        </div>
+
+        <BuilderPreview site={site} />
+      </div>
+    </div>
+  )
+}
+
+/** Ctrl+Z / Cmd+Z undo and Ctrl+Shift+Z / Ctrl+Y redo, outside text fields (where the field's own undo applies). */
+function useUndoShortcuts(undo: () => void, redo: () => void) {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey) return
+      const target = event.target as HTMLElement | null
+      if (target?.closest('input, textarea, select, [contenteditable="true"]')) return
+      const key = event.key.toLowerCase()
+      if (key === 'z' && !event.shiftKey) undo()
+      else if ((key === 'z' && event.shiftKey) || key === 'y') redo()
+      else return
+      event.preventDefault()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [undo, redo])
+}
