@@ -4,7 +4,6 @@ import {
   draftFromWedding,
   markSaved,
   moveSection,
-  previewSite,
   removeSection,
   renameSection,
   sameDraft,
@@ -16,6 +15,7 @@ import {
   themeForSave,
   uniquePath,
 } from '@/features/builder/model/draft'
+import { previewSite } from '@/features/builder/preview-site'
 import { canRedo, canUndo, commit, createHistory, redo, undo } from '@/features/builder/model/history'
 import { slugify, slugProblem } from '@/features/builder/model/slug'
 import { builderWedding } from './builder-wedding'

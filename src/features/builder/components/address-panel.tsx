@@ -24,29 +24,37 @@ export function AddressPanel({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('builder')
   const setWedding = useSessionStore((state) => state.setWedding)
   const [slug, setSlug] = useState(wedding.slug)
-  const [check, setCheck] = useState<Check>({ state: 'idle' })
+  const [answer, setAnswer] = useState<{ slug: string; status: SlugStatus | 'failed' } | null>(null)
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const id = useId()
   const unchanged = slug === wedding.slug
+  const problem = unchanged ? null : slugProblem(slug)
+  const check: Check = unchanged
+    ? { state: 'idle' }
+    : problem
+      ? { state: 'problem', problem }
+      : answer?.slug !== slug
+        ? { state: 'checking' }
+        : answer.status === 'failed'
+          ? { state: 'failed' }
+          : { state: 'answer', status: answer.status }
 
+  // Asks the database only for a well-formed slug, a moment after typing stops.
   useEffect(() => {
-    if (unchanged) return setCheck({ state: 'idle' })
-    const problem = slugProblem(slug)
-    if (problem) return setCheck({ state: 'problem', problem })
-    setCheck({ state: 'checking' })
+    if (unchanged || problem) return
     let current = true
     const timer = setTimeout(() => {
       checkWeddingSlug(slug).then(
-        ({ status }) => current && setCheck({ state: 'answer', status }),
-        () => current && setCheck({ state: 'failed' }),
+        ({ status }) => current && setAnswer({ slug, status }),
+        () => current && setAnswer({ slug, status: 'failed' }),
       )
     }, CHECK_DELAY_MS)
     return () => {
       current = false
       clearTimeout(timer)
     }
-  }, [slug, unchanged])
+  }, [slug, unchanged, problem])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()

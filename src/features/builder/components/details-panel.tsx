@@ -10,7 +10,7 @@ import { formatLongDate } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
 import { useSessionStore } from '@/lib/session'
-import { DETAIL_LIMITS, detailsInput, detailsSchema, detailsValues, type DetailsValues } from '../model/details'
+import { DETAIL_LIMITS, detailsInput, detailsSchema, detailsValues, type DetailsValues } from '../details-form'
 
 /** What the live preview takes from the details being typed. */
 export type DetailsPreview = Pick<Site['wedding'], 'bride' | 'groom' | 'date' | 'location' | 'hashtag' | 'contact'>

@@ -254,8 +254,7 @@ function RenameForm({ section, name }: { section: DraftSection; name: string }) 
         </p>
       </div>
       <button type="submit" className="btn btn-secondary mb-5 min-h-11 px-3" disabled={blank || value.trim() === section.label}>
-        {t('sections.rename')}
-        <span className="sr-only"> {name}</span>
+        {t('sections.rename')} <span className="sr-only">{name}</span>
       </button>
     </form>
   )

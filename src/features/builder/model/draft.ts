@@ -2,7 +2,6 @@
 // its theme. Plain data and functions returning new drafts; the view dispatches these and the
 // history records each result as one step. A function that changes nothing returns its input.
 
-import type { SectionStructure, SectionType, Site, Wedding } from '@/lib/api'
 import {
   colorRoles,
   fontFamilies,
@@ -15,6 +14,30 @@ import {
   type ThemeName,
 } from '@/lib/theme'
 import { slugify } from './slug'
+
+/** A section as the wedding holds it (the Section of docs/database-contract.md). */
+export interface SectionRecord {
+  readonly id: string
+  readonly type: SectionType
+  readonly label?: string | null
+  readonly path: string
+  readonly visible: boolean
+  readonly orderIndex: number
+}
+
+export type SectionType =
+  | 'home'
+  | 'our-story'
+  | 'schedule'
+  | 'travel'
+  | 'registry'
+  | 'wedding-party'
+  | 'gallery'
+  | 'things-to-do'
+  | 'faqs'
+  | 'rsvp'
+  | 'about'
+  | 'custom'
 
 export interface DraftSection {
   /** The section's id; a new page gets its id here, and keeps it when saved. */
@@ -68,7 +91,7 @@ function themeDraft(theme: Record<string, unknown>): ThemeDraft {
 }
 
 /** The draft the saved wedding starts the builder with. */
-export function draftFromWedding(wedding: Pick<Wedding, 'sections' | 'theme'>): BuilderDraft {
+export function draftFromWedding(wedding: { sections: readonly SectionRecord[]; theme: Record<string, unknown> }): BuilderDraft {
   const sections = [...wedding.sections]
     .sort((a, b) => a.orderIndex - b.orderIndex)
     .map((section) => ({
@@ -197,7 +220,7 @@ export function resetThemeChoices(draft: BuilderDraft): BuilderDraft {
 }
 
 /** The sections as save_site_structure takes them (order is position). */
-export function sectionsForSave(draft: BuilderDraft): SectionStructure[] {
+export function sectionsForSave(draft: BuilderDraft) {
   return draft.sections.map(({ id, type, label, path, visible }) => ({ id, type, label, path, visible }))
 }
 
@@ -207,51 +230,6 @@ export function themeForSave(theme: ThemeDraft): Record<string, unknown> {
     name: theme.name,
     ...(Object.keys(theme.fonts).length ? { fonts: { ...theme.fonts } } : {}),
     ...(Object.keys(theme.colors).length ? { colors: { ...theme.colors } } : {}),
-  }
-}
-
-/** The site the draft would make, for the live preview: the saved wedding with the unsaved changes. */
-export function previewSite(
-  wedding: Wedding,
-  draft: BuilderDraft,
-  details?: Partial<Pick<Site['wedding'], 'bride' | 'groom' | 'date' | 'location' | 'hashtag' | 'contact'>>,
-): Site {
-  const saved = new Map(wedding.sections.map((section) => [section.id, section]))
-  const sections = draft.sections.map((section, orderIndex) => {
-    const stored = saved.get(section.id)
-    return {
-      id: section.id,
-      weddingId: wedding.id,
-      type: section.type,
-      label: section.label,
-      title: stored ? stored.title : section.label,
-      path: section.path,
-      visible: section.visible,
-      data: stored?.data ?? {},
-      orderIndex,
-    }
-  })
-  return {
-    slug: wedding.slug,
-    title: wedding.title,
-    isPublished: wedding.isPublished,
-    isOwner: false,
-    wedding: {
-      id: wedding.id,
-      slug: wedding.slug,
-      title: wedding.title,
-      bride: wedding.bride,
-      groom: wedding.groom,
-      date: wedding.date,
-      theme: themeForSave(draft.theme),
-      rsvpDeadline: wedding.rsvpDeadline,
-      contact: wedding.contact,
-      location: wedding.location,
-      hashtag: wedding.hashtag,
-      siteLanguage: wedding.siteLanguage,
-      ...details,
-    },
-    sections,
   }
 }
 

@@ -1,6 +1,9 @@
 import { Eye, Lock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { usesSupabase } from '@/lib/env'
 import { errorMessage } from '@/lib/errors'
+import { paths } from '@/lib/paths'
 import { useSiteStore } from '../site-store'
 
 /** What only the couple sees on their own site: whether guests can see it, and the switch. */
@@ -21,8 +24,11 @@ export function OwnerBanner() {
         <Icon aria-hidden="true" className="size-4 shrink-0" />
         <p role="status" className="min-w-0 flex-1">
           <span className="font-bold">{isPublished ? t('owner.publishedTitle') : t('owner.privateTitle')}</span>{' '}
-          {isPublished ? t('owner.publishedBody') : t('owner.privateBody')}
+          {isPublished ? t(usesSupabase ? 'owner.publishedBody' : 'owner.publishedBodyEmbedded') : t('owner.privateBody')}
         </p>
+        <Link to={paths.manage.website} className="min-h-10 rounded-full px-3 py-2 font-bold underline underline-offset-2">
+          {t('owner.edit')}
+        </Link>
         <button
           type="button"
           disabled={publishing}
