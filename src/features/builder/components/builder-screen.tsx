@@ -64,22 +64,22 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
 
       <YourSiteCard wedding={wedding} className="mt-6" />
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[380px_minmax(0,1fr)]">
+      <div className="mt-6 grid gap-6 lg:grid-cols-[420px_minmax(0,1fr)]">
         <div className="min-w-0">
           <div
             role="toolbar"
             aria-label={t('toolbar.label')}
             className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-xl border border-line bg-white p-2 shadow-sm"
           >
-            <button type="button" className="btn btn-secondary min-h-10 px-3" onClick={undo} disabled={!canUndo(history)}>
+            <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={undo} disabled={!canUndo(history)}>
               <Undo2 aria-hidden="true" className="size-4" />
               {t('toolbar.undo')}
             </button>
-            <button type="button" className="btn btn-secondary min-h-10 px-3" onClick={redo} disabled={!canRedo(history)}>
+            <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={redo} disabled={!canRedo(history)}>
               <Redo2 aria-hidden="true" className="size-4" />
               {t('toolbar.redo')}
             </button>
-            <p role="status" className="ml-auto px-1 text-sm text-muted">
+            <p role="status" className="ml-auto px-1 text-xs text-muted">
               {saving ? t('toolbar.saving') : dirty ? t('toolbar.unsaved') : t('toolbar.saved')}
             </p>
             <button type="button" className="btn btn-primary min-h-10 px-4" onClick={() => void save()} disabled={!dirty || saving}>

@@ -117,6 +117,13 @@ function SectionRow({
   const [confirmRemove, setConfirmRemove] = useState(false)
   const name = section.label || t(`sections.types.${section.type}`)
   const VisibleIcon = section.visible ? Eye : EyeOff
+  // Which kind of section it is, when its name does not already say so.
+  const typeName = t(`sections.types.${section.type}`)
+  const tag = removableTypes.has(section.type)
+    ? t('sections.customTag')
+    : name.toLocaleLowerCase() === typeName.toLocaleLowerCase()
+      ? null
+      : typeName
 
   return (
     <li
@@ -145,9 +152,7 @@ function SectionRow({
           <span className={`min-w-0 flex-1 truncate font-semibold ${section.visible ? '' : 'text-muted line-through decoration-1'}`}>
             {name}
           </span>
-          <span className="shrink-0 text-xs text-muted">
-            {section.type === 'custom' || section.type === 'about' ? t('sections.customTag') : t(`sections.types.${section.type}`)}
-          </span>
+          {tag && <span className="shrink-0 text-xs text-muted">{tag}</span>}
           <ChevronDown aria-hidden="true" className={`size-4 shrink-0 text-muted transition ${open ? 'rotate-180' : ''}`} />
         </button>
         <button

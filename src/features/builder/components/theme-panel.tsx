@@ -151,7 +151,7 @@ function FontChoice({ label, value, onChange }: { label: string; value: FontFami
           ))}
         </select>
       </div>
-      <span aria-hidden="true" className="mb-1 w-24 truncate text-right text-xl" style={{ fontFamily: `'${value}'` }}>
+      <span aria-hidden="true" className="mb-1 w-24 whitespace-nowrap text-right text-xl" style={{ fontFamily: `'${value}'` }}>
         Aa Ññ
       </span>
     </div>
