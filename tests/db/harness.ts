@@ -107,8 +107,11 @@ export interface TestDb {
   asOwner<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Results<T>>
   /** A separate connection as `authenticator` (real-PostgreSQL lane only). */
   session(): Promise<Session>
-  /** Resolves once `pid` waits for a lock another session holds (real-PostgreSQL lane only). */
-  waitUntilBlocked(pid: number): Promise<void>
+  /**
+   * Resolves once `pid` waits for a lock another session holds, or once `done()` says there is no
+   * need to wait any more (real-PostgreSQL lane only).
+   */
+  waitUntilBlocked(pid: number, done?: () => boolean): Promise<void>
   close(): Promise<void>
 }
 
@@ -196,8 +199,8 @@ async function createPostgresTestDb(): Promise<TestDb> {
         },
       }
     },
-    async waitUntilBlocked(pid: number) {
-      for (let tries = 0; tries < 200; tries += 1) {
+    async waitUntilBlocked(pid: number, done = () => false) {
+      for (let tries = 0; tries < 200 && !done(); tries += 1) {
         const { rows } = await admin.query<{ n: number }>(
           'select cardinality(pg_blocking_pids($1))::int as n',
           [pid],
@@ -205,6 +208,7 @@ async function createPostgresTestDb(): Promise<TestDb> {
         if (rows[0]!.n > 0) return
         await new Promise((resolve) => setTimeout(resolve, 25))
       }
+      if (done()) return
       throw new Error(`session ${pid} never waited for a lock`)
     },
     async close() {

@@ -48,3 +48,13 @@ create extension if not exists pg_trgm with schema extensions;
 create schema if not exists auth authorization supabase_auth_admin;
 grant usage on schema auth to postgres, anon, authenticated, service_role;
 
+
+-- pgTAP for supabase/tests (where the server has it), and the search path Supabase gives `postgres`.
+do $pgtap$
+begin
+  if exists (select 1 from pg_catalog.pg_available_extensions where name = 'pgtap') then
+    create extension if not exists pgtap with schema extensions;
+  end if;
+end
+$pgtap$;
+alter role postgres set search_path = "$user", public, extensions;
