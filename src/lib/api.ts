@@ -1,6 +1,7 @@
 /**
  * One typed function per SQL function in schema `kasalan`, each result checked with zod.
- * Components reach data only through these, by way of stores or hooks.
+ * Components reach data only through these, by way of stores or hooks. (`./api/data`, used by
+ * one management screen, is imported on its own: its schemas would otherwise reach every chunk.)
  */
 export * from './api/schemas'
 export { ApiShapeError } from './api/call'
@@ -10,4 +11,3 @@ export * from './api/site'
 export * from './api/publishing'
 export * from './api/rsvp'
 export * from './api/seating'
-export * from './api/data'
