@@ -47,8 +47,8 @@ async function fullWedding(t: TestDb) {
   await t.rpc(claims, 'save_sections', {
     p_wedding_id: wedding.id,
     p_sections: [
-      ...sections.sections.map((s) => (s.type === 'faqs' ? { ...s, title: 'Mga Tanong', data: { faqs: [{ q: 'Dress code?', a: 'Barong' }] } } : s)),
-      { type: 'custom', path: 'pamilya', title: 'Ang Pamilya', data: { text: 'Ñino at Peña' } },
+      ...sections.sections.map((s) => (s.type === 'faqs' ? { ...s, title: 'Mga Tanong', data: { faqs: [{ question: 'Dress code?', answer: 'Barong' }] } } : s)),
+      { type: 'custom', path: 'pamilya', title: 'Ang Pamilya', data: { body: 'Ñino at Peña' } },
     ],
   })
   const households: Household[] = []
@@ -99,7 +99,12 @@ function withNewIds(file: WeddingFile): WeddingFile {
   for (const row of [...file.sections, ...file.households, ...file.persons]) {
     text = text.replaceAll(row.id as string, crypto.randomUUID())
   }
-  return JSON.parse(text) as WeddingFile
+  const fresh = JSON.parse(text) as WeddingFile
+  // Other per-row keys that must be unique (a household's invitation code, say) are left to their defaults.
+  for (const row of [...fresh.sections, ...fresh.households, ...fresh.persons]) {
+    for (const key of Object.keys(row)) if (key.endsWith('_code')) delete row[key]
+  }
+  return fresh
 }
 
 /** What must be equal after a move: everything but the wedding's own id, address and timestamps. */
