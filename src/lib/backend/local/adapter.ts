@@ -13,7 +13,9 @@ export async function createLocalBackend(): Promise<Backend> {
   performance.mark('kasalan:db-start')
   const db = new PGliteWorker(
     new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'kasalan-db' }),
-    { dataDir: currentDataDir() },
+    // One leader per data directory: after a restore, this tab opens the restored one even while
+    // another tab still holds the one it replaced.
+    { dataDir: currentDataDir(), id: currentDataDir() },
   )
   await db.waitReady
   performance.measure('kasalan:db-ready', 'kasalan:db-start')
