@@ -6,7 +6,7 @@ import reactRefresh from 'eslint-plugin-react-refresh'
 import importX from 'eslint-plugin-import-x'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 
-const features = ['auth', 'guests', 'rsvp', 'site', 'seating', 'builder', 'cms', 'email', 'manage']
+const features = ['auth', 'guests', 'rsvp', 'site', 'seating', 'builder', 'cms', 'email', 'manage', 'data']
 
 export default tseslint.config(
   {

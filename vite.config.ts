@@ -55,6 +55,8 @@ export default defineConfig({
           name: 'db',
           environment: 'node',
           include: ['tests/db/**/*.test.ts'],
+          // KASALAN_DB=postgres runs the same tests on real PostgreSQL (see tests/db/harness.ts).
+          globalSetup: process.env.KASALAN_DB === 'postgres' ? ['tests/db/postgres/global-setup.ts'] : [],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -1,6 +1,7 @@
 /**
  * One typed function per SQL function in schema `kasalan`, each result checked with zod.
- * Components reach data only through these, by way of stores or hooks.
+ * Components reach data only through these, by way of stores or hooks. (`./api/data`, used by
+ * one management screen, is imported on its own: its schemas would otherwise reach every chunk.)
  */
 export * from './api/schemas'
 export { ApiShapeError } from './api/call'

@@ -65,8 +65,8 @@ export async function readTextFile(file: Blob): Promise<string> {
   }
 }
 
-/** Saves text as a file through the browser's download. */
-export function downloadFile(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
+/** Saves text (or any file content) as a file through the browser's download. */
+export function downloadFile(fileName: string, text: BlobPart, type = 'text/csv;charset=utf-8') {
   const url = URL.createObjectURL(new Blob([text], { type }))
   const link = document.createElement('a')
   link.href = url

@@ -22,6 +22,7 @@ export const paths = {
     emailPreviewRsvp: '/manage/email-preview/rsvp',
     cms: '/manage/cms',
     cmsEditor: '/manage/cms/editor',
+    data: '/manage/data',
   },
   site: {
     wedding: (slug: string) => `/wedding/${encodeURIComponent(slug)}`,

@@ -28,6 +28,7 @@ create table kasalan.wedding_old_slugs (
 );
 
 create index wedding_old_slugs_wedding_id_idx on kasalan.wedding_old_slugs (wedding_id);
+create index wedding_old_slugs_user_id_idx on kasalan.wedding_old_slugs (user_id);
 
 alter table kasalan.wedding_old_slugs enable row level security;
 revoke all on kasalan.wedding_old_slugs from public, anon;

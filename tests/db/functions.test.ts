@@ -434,10 +434,17 @@ describe('save_sections', () => {
       [{ ...home, label: 'x'.repeat(101) }],
       [{ ...home, id: 'not-a-uuid' }],
       [home, { ...home }],
-      [{ ...home, path: 'rsvp' }],
-      [{ type: 'custom', path: 'schedule' }],
     ]) {
       await expect(save(sections), JSON.stringify(sections).slice(0, 80)).rejects.toMatchObject({ message: 'invalid_input' })
+    }
+    expect(await t.rpc(claims, 'get_my_wedding')).toEqual(before)
+  })
+
+  test("refuses a path another of the wedding's sections keeps with section_path_taken (0011)", async () => {
+    const before = await t.rpc(claims, 'get_my_wedding')
+    const home = wedding.sections.find((s) => s.type === 'home')!
+    for (const sections of [[{ ...home, path: 'rsvp' }], [{ type: 'custom', path: 'schedule' }]]) {
+      await expect(save(sections)).rejects.toMatchObject({ message: 'section_path_taken', code: 'P0001' })
     }
     expect(await t.rpc(claims, 'get_my_wedding')).toEqual(before)
   })

@@ -1,14 +1,28 @@
-// A real database for the tests: an in-memory PGlite with the same auth shim, migrations and seed
-// the app's local adapter applies, through the same engine. One database per test file (starting
-// PGlite takes a few seconds); tests create their own users so they do not depend on each other.
+// A real database for the tests, on one of two engines chosen by KASALAN_DB:
+//   - `pglite` (the default): an in-memory PGlite with the same auth shim, migrations and seed the
+//     app's local adapter applies, through the same engine;
+//   - `postgres`: Debian's PostgreSQL bootstrapped like hosted Supabase (tests/db/postgres), where
+//     the migrations were applied by the non-superuser `postgres` and calls go through
+//     `authenticator` with `set local role`, as PostgREST makes them.
+// One database per test file; tests create their own users so they do not depend on each other.
 
 import { readFileSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type Results } from '@electric-sql/pglite'
+import pg from 'pg'
+import { inject } from 'vitest'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
-import { bootstrap, callRpc, localAuth, type Claims, type SqlFile } from '../../src/lib/backend/local/engine'
+import {
+  bootstrap,
+  callRpc,
+  localAuth,
+  type Claims,
+  type PgLike,
+  type SqlFile,
+} from '../../src/lib/backend/local/engine'
+import { PGLITE_TYPES, pgLike } from './postgres/connection'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -50,7 +64,32 @@ export function readDemoContent(): {
 
 export type Role = 'anon' | 'authenticated'
 
+export type Engine = 'pglite' | 'postgres'
+
+/** The lane this run tests: KASALAN_DB=postgres for real PostgreSQL, else PGlite. */
+export const ENGINE: Engine = process.env.KASALAN_DB === 'postgres' ? 'postgres' : 'pglite'
+
+/**
+ * One connection of its own on the real-PostgreSQL lane, for tests of two devices at once: open a
+ * transaction as a caller, call functions in it, and commit or roll back when the test says.
+ */
+export interface Session {
+  /** The backend's process id, to see what it waits for. */
+  pid: number
+  begin(claims: Claims): Promise<void>
+  /** Calls kasalan.<name> inside the open transaction (as callRpc would, without committing). */
+  rpc(name: string, args?: Record<string, unknown>): Promise<unknown>
+  commit(): Promise<void>
+  rollback(): Promise<void>
+  close(): Promise<void>
+}
+
 export interface TestDb {
+  engine: Engine
+  /**
+   * The database as its owner. PGlite itself on the PGlite lane; on the real-PostgreSQL lane a
+   * connection pool as `postgres` offering PGlite's query/exec/transaction (and only those).
+   */
   db: PGlite
   /** The versions the first bootstrap applied. */
   applied: string[]
@@ -66,25 +105,130 @@ export interface TestDb {
   asRole<T = Record<string, unknown>>(role: Role, claims: Claims, sql: string, params?: unknown[]): Promise<Results<T>>
   /** Runs raw SQL as the database owner. */
   asOwner<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Results<T>>
+  /** A separate connection as `authenticator` (real-PostgreSQL lane only). */
+  session(): Promise<Session>
+  /**
+   * Resolves once `pid` waits for a lock another session holds, or once `done()` says there is no
+   * need to wait any more (real-PostgreSQL lane only).
+   */
+  waitUntilBlocked(pid: number, done?: () => boolean): Promise<void>
   close(): Promise<void>
 }
 
 let userCount = 0
 
 export async function createTestDb(): Promise<TestDb> {
+  return ENGINE === 'postgres' ? createPostgresTestDb() : createPgliteTestDb()
+}
+
+async function createPgliteTestDb(): Promise<TestDb> {
   const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
   const applied = await bootstrap(db, readSqlFiles())
-
-  const signUp = async (label = 'couple') => {
-    userCount += 1
-    const user = await localAuth(db, 'signUp', `${label}-${userCount}-${Date.now()}@example.com`, 'correct horse')
-    return { sub: user.id, email: user.email, role: 'authenticated' as const }
-  }
-  const rpc = (claims: Claims, name: string, args?: Record<string, unknown>) => callRpc(db, claims, name, args)
+  const realOnly = () => Promise.reject(new Error('needs the real-PostgreSQL lane (KASALAN_DB=postgres)'))
 
   return {
+    engine: 'pglite',
     db,
     applied,
+    ...calls(db, db),
+    asRole<T>(role: Role, claims: Claims, sql: string, params: unknown[] = []) {
+      return asRoleOn<T>(db, role, claims, sql, params) as Promise<Results<T>>
+    },
+    asOwner<T>(sql: string, params: unknown[] = []) {
+      return db.query<T>(sql, params)
+    },
+    session: realOnly,
+    waitUntilBlocked: realOnly,
+    close: () => db.close(),
+  }
+}
+
+let databaseCount = 0
+
+async function createPostgresTestDb(): Promise<TestDb> {
+  const { host, port, applied } = inject('kasalanPostgres')
+  const database = `kasalan_test_${process.pid}_${++databaseCount}`
+  const admin = new pg.Pool({ host, port, user: 'supabase_admin', database: 'postgres', max: 2, types: PGLITE_TYPES })
+  await admin.query(`create database ${database} template kasalan_template`)
+  await admin.query(`grant create, temporary on database ${database} to postgres`)
+
+  const connect = (user: string, max: number) => {
+    const pool = new pg.Pool({ host, port, user, database, max, types: PGLITE_TYPES })
+    // Dropping the database at close ends connections that are still closing: nothing to report.
+    pool.on('error', () => undefined)
+    return pool
+  }
+  const ownerPool = connect('postgres', 2)
+  const apiPool = connect('authenticator', 4)
+  const owner = pgLike(ownerPool)
+  const api = pgLike(apiPool)
+  const sessions = new Set<pg.Client>()
+
+  return {
+    engine: 'postgres',
+    db: owner as unknown as PGlite,
+    applied: [...applied],
+    ...calls(owner, api),
+    asRole<T>(role: Role, claims: Claims, sql: string, params: unknown[] = []) {
+      return asRoleOn<T>(api, role, claims, sql, params) as Promise<Results<T>>
+    },
+    asOwner<T>(sql: string, params: unknown[] = []) {
+      return owner.query<T>(sql, params) as unknown as Promise<Results<T>>
+    },
+    async session() {
+      const client = new pg.Client({ host, port, user: 'authenticator', database, types: PGLITE_TYPES })
+      client.on('error', () => undefined)
+      await client.connect()
+      sessions.add(client)
+      const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid')
+      const inTx = { query: client.query.bind(client), exec: (sql: string) => client.query(sql) }
+      let claims: Claims = null
+      return {
+        pid: rows[0]!.pid,
+        async begin(as: Claims) {
+          claims = as
+          await client.query('begin')
+        },
+        rpc: (name, args) =>
+          callRpc({ ...inTx, transaction: (fn) => fn(inTx as never) } as PgLike, claims, name, args),
+        commit: async () => void (await client.query('commit')),
+        rollback: async () => void (await client.query('rollback')),
+        async close() {
+          sessions.delete(client)
+          await client.end()
+        },
+      }
+    },
+    async waitUntilBlocked(pid: number, done = () => false) {
+      for (let tries = 0; tries < 200 && !done(); tries += 1) {
+        const { rows } = await admin.query<{ n: number }>(
+          'select cardinality(pg_blocking_pids($1))::int as n',
+          [pid],
+        )
+        if (rows[0]!.n > 0) return
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      if (done()) return
+      throw new Error(`session ${pid} never waited for a lock`)
+    },
+    async close() {
+      await Promise.all([...sessions].map((client) => client.end()))
+      await Promise.all([ownerPool.end(), apiPool.end()])
+      await admin.query(`drop database if exists ${database} with (force)`)
+      await admin.end()
+    },
+  }
+}
+
+/** Sign-up, couples and calls, the same on both lanes: auth as the owner, calls as the API. */
+function calls(owner: PgLike, api: PgLike): Pick<TestDb, 'signUp' | 'couple' | 'rpc'> {
+  const signUp = async (label = 'couple') => {
+    userCount += 1
+    const user = await localAuth(owner, 'signUp', `${label}-${userCount}-${Date.now()}@example.com`, 'correct horse')
+    return { sub: user.id, email: user.email, role: 'authenticated' as const }
+  }
+  const rpc = (claims: Claims, name: string, args?: Record<string, unknown>) => callRpc(api, claims, name, args)
+  return {
     signUp,
     rpc,
     async couple(bride = 'Maria', groom = 'Juan') {
@@ -96,17 +240,15 @@ export async function createTestDb(): Promise<TestDb> {
       })) as { id: string; slug: string; sections: { id: string }[] }
       return { claims, wedding }
     },
-    asRole<T>(role: Role, claims: Claims, sql: string, params: unknown[] = []) {
-      const jwtClaims = claims ? { sub: claims.sub, role } : { role }
-      return db.transaction(async (tx) => {
-        await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(jwtClaims)])
-        await tx.exec(`set local role ${role}`)
-        return tx.query<T>(sql, params)
-      })
-    },
-    asOwner<T>(sql: string, params: unknown[] = []) {
-      return db.query<T>(sql, params)
-    },
-    close: () => db.close(),
   }
+}
+
+/** Runs raw SQL in one transaction as `role` with `claims` set, as PostgREST would. */
+function asRoleOn<T>(db: PgLike, role: Role, claims: Claims, sql: string, params: unknown[]) {
+  const jwtClaims = claims ? { sub: claims.sub, role } : { role }
+  return db.transaction(async (tx) => {
+    await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(jwtClaims)])
+    await tx.exec(`set local role ${role}`)
+    return tx.query<T>(sql, params)
+  })
 }

@@ -32,9 +32,30 @@ export interface AuthPort {
   updatePassword(password: string): Promise<void>
 }
 
+/**
+ * The embedded database as a file of its own (the embedded backend only): the couple's whole
+ * wedding lives in this browser's storage, so it can be kept safe and brought back.
+ */
+export interface LocalDataPort {
+  /** Whether the browser has promised to keep this site's storage (null: it cannot say). */
+  persisted(): Promise<boolean | null>
+  /** Asks the browser to keep this site's storage when space runs low; true when it agrees. */
+  persist(): Promise<boolean>
+  /** The whole database as one compressed file. */
+  backup(): Promise<Blob>
+  /**
+   * Checks that `file` is a Kasalan backup and, only then, makes it the database from the next
+   * start (the caller reloads the page). Throws BackendError('backup_invalid') and changes nothing
+   * otherwise.
+   */
+  restore(file: Blob): Promise<void>
+}
+
 /** The one way the app reaches data: a call to a SQL function in schema `kasalan`. */
 export interface Backend {
   readonly kind: BackendKind
+  /** The embedded database's file: backups and persistent storage (undefined on Supabase). */
+  readonly localData?: LocalDataPort
   rpc(name: string, args?: Record<string, unknown>): Promise<unknown>
   /** Loads the auth client (on Supabase, supabase-js: keep it off the public site's first load). */
   auth(): Promise<AuthPort>

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
-import { LogOut } from 'lucide-react'
+import { DatabaseBackup, LogOut } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { coupleInitials } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { coupleDisplayName, useMyWedding, useSessionStore } from '@/lib/session'
@@ -48,6 +48,15 @@ export function AvatarMenu() {
             <span className="block text-sm break-all text-muted">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <DropdownMenu.Item asChild>
+            <Link
+              to={paths.manage.data}
+              className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-ink no-underline outline-none data-[highlighted]:bg-brand-50"
+            >
+              <DatabaseBackup aria-hidden="true" className="size-4" />
+              {t('account.data')}
+            </Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item
             className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50"
             onSelect={async () => {

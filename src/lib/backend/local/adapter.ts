@@ -2,6 +2,7 @@ import { PGliteWorker } from '@electric-sql/pglite/worker'
 import { BackendError } from '../errors'
 import type { Backend } from '../types'
 import { createLocalAuth } from './auth'
+import { currentDataDir, deletePreviousDataDir } from './data-dir'
 import { callRpc, RpcError } from './engine'
 
 /**
@@ -12,11 +13,16 @@ export async function createLocalBackend(): Promise<Backend> {
   performance.mark('kasalan:db-start')
   const db = new PGliteWorker(
     new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'kasalan-db' }),
-    { dataDir: 'idb://kasalan' },
+    // One leader per data directory: after a restore, this tab opens the restored one even while
+    // another tab still holds the one it replaced.
+    { dataDir: currentDataDir(), id: currentDataDir() },
   )
   await db.waitReady
   performance.measure('kasalan:db-ready', 'kasalan:db-start')
+  void deletePreviousDataDir()
   const auth = createLocalAuth(db)
+  // A signed-in couple's wedding lives only here: ask the browser not to evict it.
+  if (auth.claims()) void navigator.storage?.persist?.()
 
   return {
     kind: 'local',
@@ -29,6 +35,12 @@ export async function createLocalBackend(): Promise<Backend> {
       }
     },
     mayHaveSession: () => auth.claims() !== null,
+    localData: {
+      persisted: async () => (navigator.storage?.persisted ? navigator.storage.persisted() : null),
+      persist: async () => (navigator.storage?.persist ? navigator.storage.persist() : false),
+      backup: () => db.dumpDataDir('gzip'),
+      restore: (file) => import('./restore').then((m) => m.restoreBackup(file)),
+    },
     async auth() {
       return auth.port
     },

@@ -88,9 +88,27 @@ export async function bootstrap(
   return appliedNow
 }
 
+const volatilityCache = new WeakMap<PgLike, Map<string, string>>()
+
+/** Whether kasalan.<name> is STABLE or IMMUTABLE (read from pg_proc once per database). */
+async function isReadOnly(db: PgLike, name: string): Promise<boolean> {
+  let known = volatilityCache.get(db)
+  if (!known?.has(name)) {
+    const { rows } = await db.query<{ name: string; volatility: string }>(
+      `select p.proname as name, p.provolatile::text as volatility
+       from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace`,
+    )
+    known = new Map(rows.map((row) => [row.name, row.volatility]))
+    volatilityCache.set(db, known)
+  }
+  const volatility = known.get(name)
+  return volatility === 's' || volatility === 'i'
+}
+
 /**
  * Calls kasalan.<name>(p_x => ...) as `claims` in one transaction and returns its result (null for
- * a function that returns void or null). Throws RpcError.
+ * a function that returns void or null). Throws RpcError. As PostgREST does, a STABLE or IMMUTABLE
+ * function runs in a READ ONLY transaction, so one that writes fails here as it would in production.
  */
 export async function callRpc(
   db: PgLike,
@@ -114,7 +132,9 @@ export async function callRpc(
     : { role: 'anon' }
 
   try {
+    const readOnly = await isReadOnly(db, name)
     return await db.transaction(async (tx) => {
+      if (readOnly) await tx.exec('set transaction read only')
       await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(jwtClaims)])
       await tx.exec(`set local role ${role}`)
       const result = await tx.query<{ result: unknown }>(

@@ -1,0 +1,283 @@
+// Moving a wedding (0011): export_wedding writes the couple's whole wedding as one versioned file,
+// import_wedding fills an empty wedding from it, all or nothing. The round trip goes from one
+// database to another, as a move from the embedded database to hosted Supabase does.
+
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Claims } from '../../src/lib/backend/local/engine'
+import { createTestDb, ENGINE, type TestDb } from './harness'
+
+let source: TestDb
+let target: TestDb
+
+beforeAll(async () => {
+  ;[source, target] = await Promise.all([createTestDb(), createTestDb()])
+})
+
+afterAll(async () => {
+  await Promise.all([source?.close(), target?.close()])
+})
+
+interface WeddingFile {
+  format: string
+  version: number
+  exportedAt: string
+  wedding: Record<string, unknown>
+  sections: Record<string, unknown>[]
+  households: Record<string, unknown>[]
+  persons: Record<string, unknown>[]
+  seatingLayout: Record<string, unknown> | null
+}
+
+interface Household {
+  id: string
+  persons: { id: string; firstName: string }[]
+}
+
+const QUESTIONS = [
+  { id: 'meal', kind: 'choice', question: 'Ulam?', options: ['Manok', 'Isda'] },
+  { id: 'song', kind: 'text', question: 'Kanta?' },
+]
+
+/** A wedding with everything a couple keeps: details, edited sections, households, answers, seats. */
+async function fullWedding(t: TestDb) {
+  const { claims, wedding } = await t.couple('Corazon', 'Emilio')
+  await t.rpc(claims, 'update_rsvp_settings', { p_wedding_id: wedding.id, p_deadline: '2030-01-31', p_questions: QUESTIONS })
+  await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
+  const sections = (await t.rpc(claims, 'get_my_wedding')) as { sections: Record<string, unknown>[] }
+  await t.rpc(claims, 'save_sections', {
+    p_wedding_id: wedding.id,
+    p_sections: [
+      ...sections.sections.map((s) => (s.type === 'faqs' ? { ...s, title: 'Mga Tanong', data: { faqs: [{ question: 'Dress code?', answer: 'Barong' }] } } : s)),
+      { type: 'custom', path: 'pamilya', title: 'Ang Pamilya', data: { body: 'Ñino at Peña' } },
+    ],
+  })
+  const households: Household[] = []
+  for (const [persons, extra] of [
+    [[{ firstName: 'Ñino', lastName: 'dela Peña', title: 'G.' }, { firstName: 'Ana', lastName: 'dela Peña', type: 'child' }], { email: 'nino@example.com', relationshipSide: 'bride', relationshipType: 'family', address: { address1: '12 Mabini St', city: 'Lungsod Quezon' } }],
+    [[{ firstName: 'Jose', lastName: 'Rizal', suffix: 'Jr.', notes: 'vegetarian' }], { phone: '+63 917 000 0000', relationshipSide: 'groom', relationshipType: 'friend', notes: 'tawagan' }],
+  ] as const) {
+    households.push(
+      (await t.rpc(claims, 'save_household', {
+        p_wedding_id: wedding.id,
+        p_household: { ...extra, persons },
+      })) as Household,
+    )
+  }
+  const [nino, ana] = households[0]!.persons
+  await t.rpc(null, 'submit_rsvp', {
+    p_guest_id: households[0]!.id,
+    p_person_id: nino!.id,
+    p_answers: [
+      { personId: nino!.id, isAttending: true, response: [{ questionId: 'meal', answer: 'Isda' }, { questionId: 'song', answer: 'Ikaw' }] },
+      { personId: ana!.id, isAttending: false },
+    ],
+    p_message: 'Salamat po!',
+  })
+  await t.rpc(claims, 'record_rsvp', {
+    p_wedding_id: wedding.id,
+    p_person_id: households[1]!.persons[0]!.id,
+    p_is_attending: true,
+    p_response: [{ questionId: 'meal', answer: 'Manok' }],
+  })
+  await t.rpc(claims, 'save_seating_layout', {
+    p_wedding_id: wedding.id,
+    p_layout: {
+      tables: [{ id: 't1', name: 'Mesa 1', x: 100, y: 100, width: 120, height: 120, type: 'round' }],
+      seats: [
+        { id: 's1', tableId: 't1', x: 0, y: -60, guestId: households[0]!.id, personId: nino!.id },
+        { id: 's2', tableId: 't1', x: 0, y: 60, guestId: null, personId: null },
+      ],
+    },
+    p_base_updated_at: '-infinity',
+  })
+  return { claims, wedding, households }
+}
+
+/** The same file with every row's id replaced, as if it came from another wedding. */
+function withNewIds(file: WeddingFile): WeddingFile {
+  let text = JSON.stringify(file)
+  for (const row of [...file.sections, ...file.households, ...file.persons]) {
+    text = text.replaceAll(row.id as string, crypto.randomUUID())
+  }
+  const fresh = JSON.parse(text) as WeddingFile
+  // Other per-row keys that must be unique (a household's invitation code, say) are left to their defaults.
+  for (const row of [...fresh.sections, ...fresh.households, ...fresh.persons]) {
+    for (const key of Object.keys(row)) if (key.endsWith('_code')) delete row[key]
+  }
+  return fresh
+}
+
+/** What must be equal after a move: everything but the wedding's own id, address and timestamps. */
+function comparable(file: WeddingFile) {
+  const { id: _id, slug: _slug, created_at: _created, updated_at: _updated, ...wedding } = file.wedding
+  return { ...file, exportedAt: undefined, wedding }
+}
+
+describe('export_wedding and import_wedding', () => {
+  let file: WeddingFile
+  let from: Awaited<ReturnType<typeof fullWedding>>
+
+  beforeAll(async () => {
+    from = await fullWedding(source)
+    file = (await source.rpc(from.claims, 'export_wedding', { p_wedding_id: from.wedding.id })) as WeddingFile
+  })
+
+  test('the file is versioned and holds the whole wedding', () => {
+    expect(file).toMatchObject({ format: 'kasalan-wedding', version: 1 })
+    expect(file.wedding).toMatchObject({ title: 'Corazon & Emilio', is_published: true, rsvp_deadline: '2030-01-31' })
+    expect(file.wedding).not.toHaveProperty('user_id')
+    expect(file.sections).toHaveLength(11)
+    expect(file.households).toHaveLength(2)
+    expect(file.persons).toHaveLength(3)
+    expect(file.persons.every((p) => !('user_id' in p) && !('wedding_id' in p))).toBe(true)
+    expect(file.seatingLayout).toMatchObject({ tables: [{ name: 'Mesa 1' }] })
+  })
+
+  test('a round trip into another database is equal field for field', async () => {
+    const to = await target.couple('Iba', 'Pa')
+    const imported = (await target.rpc(to.claims, 'import_wedding', { p_wedding_id: to.wedding.id, p_file: file })) as {
+      slug: string
+      title: string
+    }
+    expect(imported).toMatchObject({ slug: to.wedding.slug, title: 'Corazon & Emilio' })
+
+    const again = (await target.rpc(to.claims, 'export_wedding', { p_wedding_id: to.wedding.id })) as WeddingFile
+    expect(comparable(again)).toEqual(comparable(file))
+
+    const strip = (list: unknown) =>
+      (list as Record<string, unknown>[]).map(({ weddingId: _w, userId: _u, persons, ...household }) => ({
+        ...household,
+        persons: (persons as Record<string, unknown>[]).map(({ userId: _pu, ...person }) => person),
+      }))
+    expect(strip(await target.rpc(to.claims, 'list_guests', { p_wedding_id: to.wedding.id }))).toEqual(
+      strip(await source.rpc(from.claims, 'list_guests', { p_wedding_id: from.wedding.id })),
+    )
+    expect(await target.rpc(to.claims, 'get_seating_layout', { p_wedding_id: to.wedding.id })).toEqual({
+      ...((await source.rpc(from.claims, 'get_seating_layout', { p_wedding_id: from.wedding.id })) as object),
+      weddingId: to.wedding.id,
+      updatedAt: expect.any(String),
+    })
+  })
+
+  test('a guest finds their RSVP at the same link after the move', async () => {
+    const household = from.households[0]!
+    const before = await source.rpc(null, 'get_rsvp', { p_guest_id: household.id, p_person_id: household.persons[0]!.id })
+    const after = await target.rpc(null, 'get_rsvp', { p_guest_id: household.id, p_person_id: household.persons[0]!.id })
+    expect(after).toMatchObject({ household: (before as { household: unknown }).household })
+  })
+
+  test('a wedding that already has guests is refused with wedding_not_empty, and nothing changes', async () => {
+    const { claims, wedding } = await target.couple()
+    await target.rpc(claims, 'save_household', { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Una' }] } })
+    const before = await target.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })
+    await expect(
+      target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: file }),
+    ).rejects.toMatchObject({ message: 'wedding_not_empty', code: 'P0001' })
+    expect({ ...(await target.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id }) as object), exportedAt: 0 }).toEqual({
+      ...(before as object),
+      exportedAt: 0,
+    })
+  })
+
+  test('a file imported once already is refused with import_ids_taken, all or nothing', async () => {
+    const { claims, wedding } = await source.couple()
+    const before = await source.rpc(claims, 'get_my_wedding')
+    await expect(
+      source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: file }),
+    ).rejects.toMatchObject({ message: 'import_ids_taken' })
+    expect(await source.rpc(claims, 'get_my_wedding')).toEqual(before)
+  })
+
+  test('anything but an export file is refused with import_unsupported_file', async () => {
+    const { claims, wedding } = await target.couple()
+    for (const bad of [[], 42, { ...file, format: 'other' }, { ...file, version: 2 }, { ...file, wedding: null }]) {
+      await expect(
+        target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: bad }),
+      ).rejects.toMatchObject({ message: 'import_unsupported_file' })
+    }
+  })
+
+  test('a broken row is refused with invalid_input and nothing is imported', async () => {
+    const { claims, wedding } = await target.couple()
+    const before = await target.rpc(claims, 'get_my_wedding')
+    const fresh = withNewIds(file)
+    for (const broken of [
+      { ...fresh, persons: fresh.persons.map((p, i) => (i === 2 ? { ...p, type: 'alien' } : p)) },
+      { ...fresh, wedding: { ...fresh.wedding, theme: { name: 'neon' } } },
+      { ...fresh, seatingLayout: { tables: 'none' } },
+    ]) {
+      await expect(
+        target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: broken }),
+      ).rejects.toMatchObject({ message: 'invalid_input' })
+    }
+    expect(await target.rpc(claims, 'get_my_wedding')).toEqual(before)
+    expect(await target.rpc(claims, 'list_guests', { p_wedding_id: wedding.id })).toEqual([])
+  })
+
+  test("another couple's wedding is wedding_not_found both ways; anon may call neither", async () => {
+    const stranger = await source.signUp('stranger')
+    await expect(source.rpc(stranger, 'export_wedding', { p_wedding_id: from.wedding.id })).rejects.toMatchObject({
+      message: 'wedding_not_found',
+    })
+    await expect(
+      source.rpc(stranger, 'import_wedding', { p_wedding_id: from.wedding.id, p_file: file }),
+    ).rejects.toMatchObject({ message: 'wedding_not_found' })
+    await expect(source.rpc(null, 'export_wedding', { p_wedding_id: from.wedding.id })).rejects.toMatchObject({ code: '42501' })
+    await expect(
+      source.rpc(null, 'import_wedding', { p_wedding_id: from.wedding.id, p_file: file }),
+    ).rejects.toMatchObject({ code: '42501' })
+  })
+})
+
+describe.skipIf(ENGINE !== 'postgres')('an import racing an edit (real PostgreSQL)', () => {
+  async function emptyFile(t: TestDb) {
+    const { claims, wedding } = await t.couple('Dalisay', 'Tomas')
+    await t.rpc(claims, 'save_household', { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Mula' }] } })
+    return (await t.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })) as WeddingFile
+  }
+
+  async function race(firstIsImport: boolean) {
+    const exported = await emptyFile(source)
+    const { claims, wedding } = await target.couple()
+    const importCall = { name: 'import_wedding', args: { p_wedding_id: wedding.id, p_file: exported } }
+    const editCall = {
+      name: 'save_household',
+      args: { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Bago' }] } },
+    }
+    const [first, second] = firstIsImport ? [importCall, editCall] : [editCall, importCall]
+    const a = await target.session()
+    const b = await target.session()
+    try {
+      await a.begin(claims as Claims)
+      await a.rpc(first.name, first.args)
+      await b.begin(claims as Claims)
+      let settled = false
+      const outcome = b
+        .rpc(second.name, second.args)
+        .then(async () => {
+          await b.commit()
+          return 'ok'
+        })
+        .catch(async (error: { message: string }) => {
+          await b.rollback()
+          return error.message
+        })
+        .finally(() => (settled = true))
+      await target.waitUntilBlocked(b.pid, () => settled)
+      await a.commit()
+      const secondOutcome = await outcome
+      const guests = (await target.rpc(claims, 'list_guests', { p_wedding_id: wedding.id })) as Household[]
+      return { second: secondOutcome, names: guests.flatMap((g) => g.persons.map((p) => p.firstName)).sort() }
+    } finally {
+      await Promise.all([a.close(), b.close()])
+    }
+  }
+
+  test('an edit during an import waits, then adds to the imported wedding', async () => {
+    expect(await race(true)).toEqual({ second: 'ok', names: ['Bago', 'Mula'] })
+  })
+
+  test('an import during an edit waits, then finds the wedding not empty', async () => {
+    expect(await race(false)).toEqual({ second: 'wedding_not_empty', names: ['Bago'] })
+  })
+})
