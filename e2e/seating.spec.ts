@@ -22,7 +22,7 @@ type KonvaWindow = Window & {
 async function openSeating(page: Page) {
   await page.goto('/manage/seating')
   // The embedded database starts in the page first: slow on a busy machine.
-  await expect(page.getByRole('heading', { name: 'Seating chart', level: 1, exact: true })).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true })).toBeVisible({ timeout: 120_000 })
   await expect(page.getByTestId('seating-canvas').locator('canvas').first()).toBeVisible()
   await page.getByTestId('seating-canvas').scrollIntoViewIfNeeded()
 }
@@ -72,8 +72,8 @@ test('a couple builds the chart: a table, a household dragged on, rename, duplic
   await expect(tableCard(page, 'Table 1').getByRole('button', { name: /seat \d+: free/ })).toHaveCount(8)
 
   // Drag a whole household from the guest panel onto the table's first seat on the canvas.
-  const household = page.getByRole('button', { name: /^Seat .+ together \(\d+ people\)$/ }).first()
-  const size = Number((await household.getAttribute('aria-label'))!.match(/\((\d+) people\)/)![1])
+  const household = page.getByRole('button', { name: /^Seat all \d+: .+, together$/ }).first()
+  const size = Number((await household.getAttribute('aria-label'))!.match(/^Seat all (\d+):/)![1])
   const before = Number(await page.getByTestId('unseated-count').textContent())
   const canvas = page.getByTestId('seating-canvas')
   const canvasBox = (await canvas.boundingBox())!
@@ -234,7 +234,7 @@ test('exports the chart as an image and prints the tables with their guests', as
   await signInAsDemo(page)
   await openSeating(page)
   await addTable(page, '4-sided', 8)
-  await page.getByRole('button', { name: /^Seat .+ together/ }).first().click()
+  await page.getByRole('button', { name: /^Seat all \d+: .+, together$/ }).first().click()
   await page.getByRole('button', { name: 'Table 1, seat 1: free' }).click()
   await expect(page.getByTestId('seated-count')).not.toHaveText('0')
 
@@ -254,7 +254,7 @@ test('exports the chart as an image and prints the tables with their guests', as
   await expect(printout.locator('img')).toHaveAttribute('src', /^data:image\/png/)
   await page.emulateMedia({ media: 'print' })
   await expect(printout).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Seating chart', level: 1, exact: true })).toBeHidden()
+  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true })).toBeHidden()
 })
 
 test('on a phone the guest list stacks above the chart and nothing overflows sideways', async ({ page }) => {
@@ -270,7 +270,7 @@ test('on a phone the guest list stacks above the chart and nothing overflows sid
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   // Tap a guest, tap a seat on the chart.
-  await page.getByRole('button', { name: /^Seat .+ together/ }).first().click()
+  await page.getByRole('button', { name: /^Seat all \d+: .+, together$/ }).first().click()
   await page.getByTestId('seating-canvas').scrollIntoViewIfNeeded()
   const seat = await nodeCentre(page, '.seat', 2)
   await page.mouse.click(seat.x, seat.y)
