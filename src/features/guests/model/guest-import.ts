@@ -331,14 +331,15 @@ function relationKey(values: RowValues): string {
 }
 
 /**
- * Whether a row, read one after another, continues the household above it: a child always does
- * (a child is never a household alone); otherwise the same relation and either the same contact
- * (phone or e-mail) or, for a row with no contact, the same last name. Kasalan's own export lists
- * each household's persons together with the household's phone, so it groups back this way.
+ * Whether a row, read one after another, continues the household above it: a child does (a child
+ * is never a household alone) unless it names another relation; an adult with the same relation
+ * and either the same contact (phone or e-mail) or, for a row with no contact, the same last name.
+ * A file without a household column (an export from before it had one) groups back this way.
  */
 function continuesHousehold(above: RowValues, row: RowValues, personType: PersonType | null, lastNames: [string | null, string | null]): boolean {
-  if (personType === 'child') return true
-  if (relationKey(above) !== relationKey(row)) return false
+  const relation = relationKey(row)
+  if (personType === 'child') return relation === '' || relation === relationKey(above)
+  if (relation !== relationKey(above)) return false
   const rowContacts = contactKeys(row)
   if (rowContacts.length > 0) return contactKeys(above).some((key) => rowContacts.includes(key))
   const [aboveLast, rowLast] = lastNames
