@@ -144,7 +144,7 @@ test('the couple previews the confirmation e-mail; after the deadline the RSVP i
   await expectNoSeriousA11yViolations(page)
 
   await page.goto('/rsvp/00000000-0000-4000-8000-000000000000/5eed0003-0000-4000-8000-000000000010/')
-  await expect(page.getByRole('heading', { name: 'Hindi nahanap ang pahina' })).toBeVisible(BOOT)
+  await expect(page.getByRole('heading', { name: 'Hindi namin makita ang pahinang ito' })).toBeVisible(BOOT)
 })
 
 test('the name search says when nothing matches, on the phone', async ({ page }) => {

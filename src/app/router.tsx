@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate } from 'react-router'
-import { NotFound } from '@/components/not-found'
 import { PageSpinner } from '@/components/page-spinner'
 import { RouteError } from '@/components/route-error'
 import { i18n } from '@/lib/i18n'
@@ -13,6 +12,8 @@ const withAppStrings = <T,>(load: Promise<T>) =>
   Promise.all([load, i18n.loadNamespaces('app')]).then(([module]) => module)
 const site = () => import('@/features/site/routes/site-page').then((m) => ({ Component: m.SitePage }))
 const rsvp = () => import('@/features/rsvp/routes/rsvp-page').then((m) => ({ Component: m.RsvpPage }))
+// The 404 page is its own chunk: most visitors never need it.
+const notFound = () => import('@/components/not-found').then((m) => ({ Component: m.NotFound }))
 const thankYou = () =>
   import('@/features/rsvp/routes/thank-you-page').then((m) => ({ Component: m.ThankYouPage }))
 
@@ -68,8 +69,8 @@ export const router = createBrowserRouter([
       { path: '/welcome', lazy: () => import('@/features/auth/routes/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
       { path: '/terms', lazy: () => import('./routes/legal').then((m) => ({ Component: m.TermsPage })) },
       { path: '/privacy', lazy: () => import('./routes/legal').then((m) => ({ Component: m.PrivacyPage })) },
-      { path: '/404', element: <NotFound /> },
-      { path: '*', element: <NotFound /> },
+      { path: '/404', lazy: notFound },
+      { path: '*', lazy: notFound },
     ],
   },
 ])

@@ -32,7 +32,8 @@ export function SitePage() {
     void loadLowerSections()
   }, [load, slug])
 
-  if (status === 'notFound') return <Navigate to={paths.notFound} replace />
+  // The address the guest typed goes along, so the 404 page can show it and help them fix it.
+  if (status === 'notFound') return <Navigate to={paths.notFound} replace state={{ from: window.location.pathname }} />
   if (status === 'failed') return <LoadFailed onRetry={() => void load(slug, { force: true })} />
 
   return (
