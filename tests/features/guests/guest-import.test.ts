@@ -212,6 +212,12 @@ describe('every relation, side and answer comes back from our own export', () =>
   })
 })
 
+test('a value longer than the database takes is an error that names the limit', async () => {
+  const { households } = await preview(['First Name,Last Name,Suffix', `Ana,${'x'.repeat(101)},Jr.`].join('\n'))
+  expect(households[0]!.hasErrors).toBe(true)
+  expect(households[0]!.persons[0]!.problems).toContainEqual(expect.objectContaining({ code: 'tooLong', max: 100 }))
+})
+
 test('the template imports without a single problem', async () => {
   const { households, mapping } = await preview(await toCsv(importTemplateRows()))
   expect(mapping).not.toContain('ignore')

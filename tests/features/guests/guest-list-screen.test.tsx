@@ -215,6 +215,32 @@ describe('the Add Guest drawer', () => {
     return screen.findByRole('dialog', { name: 'Add Guest' })
   }
 
+  test('every field stops at the database’s limit and says so', async () => {
+    const user = await renderScreen()
+    const drawer = await openDrawer(user)
+    const limits: Array<[string, number]> = [
+      ['Title', 50],
+      ['First name', 100],
+      ['Last name', 100],
+      ['Suffix', 20],
+      ['E-mail', 254],
+      ['Phone', 50],
+      ['Address line 1', 200],
+      ['Address line 2', 200],
+      ['City or municipality', 100],
+      ['Province or state', 100],
+      ['ZIP code', 20],
+      ['Country', 100],
+      ['Notes', 2000],
+    ]
+    for (const [label, max] of limits) expect(within(drawer).getByLabelText(label), label).toHaveAttribute('maxlength', String(max))
+    const lastName = within(drawer).getByLabelText('Last name')
+    await user.click(lastName)
+    await user.paste('x'.repeat(120))
+    expect(lastName).toHaveValue('x'.repeat(100))
+    expect(within(drawer).getByText('That’s the limit: up to 100 characters.')).toBeInTheDocument()
+  })
+
   test('adds a household with a child: blanks saved as null, country Philippines, list re-synced', async () => {
     const user = await renderScreen()
     const drawer = await openDrawer(user)

@@ -498,7 +498,7 @@ function ProblemText({ problem }: { problem: ImportProblem }) {
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         <span className="sr-only">{t(`import.severity.${problem.severity}`)}: </span>
-        {t(`import.problems.${problem.code}`, { value: problem.value ?? '' })}
+        {t(`import.problems.${problem.code}`, { value: problem.value ?? '', max: problem.max })}
       </span>
     </li>
   )

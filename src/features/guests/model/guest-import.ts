@@ -1,5 +1,6 @@
 import { guestCsvColumns } from './guest-csv'
 import { parseRelation } from './relation'
+import { householdLimits } from './household-form'
 import { blankToNull, compactText, nameKey, normalizeText } from './text'
 import { defaultCountry, type HouseholdDraft, type HouseholdRecord, type PersonType } from './types'
 
@@ -268,6 +269,8 @@ export interface ImportProblem {
   severity: 'error' | 'warning'
   /** The cell or name the problem is about. */
   value?: string
+  /** For a value too long: the limit, in characters. */
+  max?: number
 }
 
 export interface ImportPerson {
@@ -300,7 +303,7 @@ export interface ImportPreview {
   needsNameColumn: boolean
 }
 
-const limits = { firstName: 100, lastName: 100, title: 50, suffix: 20, email: 254, phone: 50, notes: 2000, address1: 200, address2: 200, city: 100, state: 100, zip: 20, country: 100 } as const
+const limits = householdLimits
 
 interface RowValues {
   row: number
@@ -368,7 +371,7 @@ function personOf(values: RowValues, childFlagColumn: boolean): ImportPerson {
     type = 'adult'
   }
   for (const [field, value] of [['firstName', firstName], ['lastName', lastName], ['title', title], ['suffix', suffix]] as const) {
-    if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…' })
+    if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…', max: limits[field] })
   }
   return { row: values.row, firstName: firstName.trim(), lastName: blankToNull(lastName), title: blankToNull(title), suffix: blankToNull(suffix), type, problems }
 }
@@ -428,11 +431,11 @@ function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>
 
   for (const field of ['email', 'phone', 'notes'] as const) {
     const value = draft[field]
-    if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…' })
+    if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…', max: limits[field] })
   }
   for (const field of ['address1', 'address2', 'city', 'state', 'zip', 'country'] as const) {
     const value = draft.address[field]
-    if (value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…' })
+    if (value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…', max: limits[field] })
   }
   if (!members.some(({ person }) => person.type === 'adult')) problems.push({ code: 'noAdult', severity: 'error' })
 
