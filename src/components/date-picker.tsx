@@ -6,15 +6,22 @@ import 'react-day-picker/style.css'
 import { useTranslation } from 'react-i18next'
 import { dayjs, formatLongDate } from '@/lib/dates'
 
-interface WeddingDatePickerProps {
+export interface DatePickerProps {
   id: string
   'aria-invalid': boolean
   'aria-describedby'?: string
   /** `YYYY-MM-DD` or null. */
   value: string | null
-  stillDeciding: boolean
   onSelect(date: string): void
   onBlur?(): void
+  /** The calendar's name, for screen readers ("Choose your wedding date"). */
+  dialogLabel: string
+  /** Shown instead of the date (e.g. "Still deciding"). */
+  display?: string
+  /** Days before today cannot be chosen (a wedding date); otherwise any day can. */
+  futureOnly?: boolean
+  /** A button under the calendar that empties the field ("No deadline"). */
+  clear?: { label: string; onClear(): void }
 }
 
 const calendarColours = {
@@ -27,18 +34,13 @@ const calendarColours = {
 } as CSSProperties
 
 /**
- * The wedding date: a read-only field ("Select date", or "Still deciding" when the box is ticked)
- * that opens a calendar. Enter, Space or Arrow Down open it; the calendar takes the arrow keys,
- * Escape closes it and focus comes back to the field.
+ * A date field as Kasalan writes dates ("Saturday, 12 December 2026", in the screen's language,
+ * never the browser's mm/dd/yyyy): a read-only field ("Select date") that opens a calendar. Enter,
+ * Space or Arrow Down open it; the calendar takes the arrow keys, Escape closes it and focus comes
+ * back to the field.
  */
-export function WeddingDatePicker({
-  value,
-  stillDeciding,
-  onSelect,
-  onBlur,
-  ...control
-}: WeddingDatePickerProps) {
-  const { t, i18n } = useTranslation('auth')
+export function DatePicker({ value, onSelect, onBlur, dialogLabel, display, futureOnly = false, clear, ...control }: DatePickerProps) {
+  const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)
   const calendarId = useId()
@@ -46,7 +48,7 @@ export function WeddingDatePicker({
   const locale = language === 'fil' ? 'tl-ph' : 'en'
   const local = (date: Date) => dayjs(date).locale(locale)
 
-  const display = stillDeciding ? t('fields.stillDeciding') : formatLongDate(value, language)
+  const shown = display ?? formatLongDate(value, language)
   const selected = value ? dayjs(value).toDate() : undefined
   const today = dayjs().startOf('day').toDate()
 
@@ -79,8 +81,8 @@ export function WeddingDatePicker({
             {...control}
             ref={inputRef}
             readOnly
-            value={display}
-            placeholder={t('fields.selectDate')}
+            value={shown}
+            placeholder={t('calendar.selectDate')}
             className="field-input cursor-pointer pr-11"
             role="combobox"
             aria-haspopup="dialog"
@@ -107,7 +109,7 @@ export function WeddingDatePicker({
           align="start"
           sideOffset={6}
           collisionPadding={8}
-          aria-label={t('calendar.dialog')}
+          aria-label={dialogLabel}
           className="z-50 rounded-xl border border-line bg-white p-3 text-ink shadow-lg"
           onOpenAutoFocus={(event) => event.preventDefault()}
           onCloseAutoFocus={(event) => {
@@ -121,9 +123,9 @@ export function WeddingDatePicker({
             style={calendarColours}
             selected={selected}
             defaultMonth={selected ?? today}
-            startMonth={today}
+            startMonth={futureOnly ? today : dayjs(today).subtract(2, 'year').toDate()}
             endMonth={dayjs(today).add(10, 'year').toDate()}
-            disabled={{ before: today }}
+            disabled={futureOnly ? { before: today } : undefined}
             captionLayout="dropdown"
             formatters={formatters}
             labels={labels}
@@ -133,6 +135,18 @@ export function WeddingDatePicker({
               setOpen(false)
             }}
           />
+          {clear && value && (
+            <button
+              type="button"
+              className="mt-2 w-full rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+              onClick={() => {
+                clear.onClear()
+                setOpen(false)
+              }}
+            >
+              {clear.label}
+            </button>
+          )}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
