@@ -131,8 +131,15 @@ test('the couple previews the confirmation e-mail; after the deadline the RSVP i
   await expect(settings).toBeVisible(BOOT)
   await expectNoSeriousA11yViolations(page)
   // Yesterday in Manila: the deadline day has passed there.
-  const yesterday = new Date(Date.now() + 8 * 3600_000 - 24 * 3600_000).toISOString().slice(0, 10)
-  await settings.getByLabel('RSVP deadline').fill(yesterday)
+  const yesterday = new Date(Date.now() + 8 * 3600_000 - 24 * 3600_000)
+  const dayName = yesterday.toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).replace(/^(\w+) /, '$1, ')
+  await settings.getByRole('combobox', { name: 'RSVP deadline' }).click()
+  const calendar = page.getByRole('dialog', { name: 'Choose the RSVP deadline' })
+  const day = calendar.getByRole('button', { name: new RegExp(`^${dayName}`) })
+  // Yesterday may be in last month: the calendar opens on the current deadline's month.
+  for (let step = 0; step < 24 && !(await day.isVisible()); step++) await calendar.getByRole('button', { name: 'Previous month' }).click()
+  await day.click()
+  await expect(settings.getByRole('combobox', { name: 'RSVP deadline' })).toHaveValue(dayName)
   await settings.getByRole('button', { name: 'Save deadline and questions' }).click()
   await expect(settings.getByRole('status')).toContainText('Saved.')
 
@@ -144,7 +151,7 @@ test('the couple previews the confirmation e-mail; after the deadline the RSVP i
   await expectNoSeriousA11yViolations(page)
 
   await page.goto('/rsvp/00000000-0000-4000-8000-000000000000/5eed0003-0000-4000-8000-000000000010/')
-  await expect(page.getByRole('heading', { name: 'Hindi nahanap ang pahina' })).toBeVisible(BOOT)
+  await expect(page.getByRole('heading', { name: 'Hindi namin makita ang pahinang ito' })).toBeVisible(BOOT)
 })
 
 test('the name search says when nothing matches, on the phone', async ({ page }) => {

@@ -22,9 +22,26 @@ type KonvaWindow = Window & {
 async function openSeating(page: Page) {
   await page.goto('/manage/seating')
   // The embedded database starts in the page first: slow on a busy machine.
-  await expect(page.getByRole('heading', { name: 'Seating chart', level: 1, exact: true })).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true })).toBeVisible({ timeout: 120_000 })
   await expect(page.getByTestId('seating-canvas').locator('canvas').first()).toBeVisible()
   await page.getByTestId('seating-canvas').scrollIntoViewIfNeeded()
+}
+
+/**
+ * The demo wedding comes with its chart already seated; these tests build one from scratch, so
+ * they first delete the demo's tables (each deletion saved like any other change).
+ */
+async function openEmptySeating(page: Page) {
+  await openSeating(page)
+  const options = page.getByRole('button', { name: /^Options for / })
+  await expect(options.first()).toBeVisible()
+  while ((await options.count()) > 0) {
+    await options.first().click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click()
+    await page.getByRole('alertdialog', { name: 'Delete this table?' }).getByRole('button', { name: 'Delete table' }).click()
+  }
+  await expect(page.getByTestId('seated-count')).toHaveText('0')
+  await waitForSaved(page)
 }
 
 async function addTable(page: Page, type: string, seats: number) {
@@ -64,7 +81,7 @@ test.describe.configure({ timeout: 300_000 })
 
 test('a couple builds the chart: a table, a household dragged on, rename, duplicate, delete, undo — and it is all there after a reload', async ({ page }) => {
   await signInAsDemo(page)
-  await openSeating(page)
+  await openEmptySeating(page)
   await expectNoSeriousA11yViolations(page)
 
   await addTable(page, 'Round', 8)
@@ -72,8 +89,8 @@ test('a couple builds the chart: a table, a household dragged on, rename, duplic
   await expect(tableCard(page, 'Table 1').getByRole('button', { name: /seat \d+: free/ })).toHaveCount(8)
 
   // Drag a whole household from the guest panel onto the table's first seat on the canvas.
-  const household = page.getByRole('button', { name: /^Seat .+ together \(\d+ people\)$/ }).first()
-  const size = Number((await household.getAttribute('aria-label'))!.match(/\((\d+) people\)/)![1])
+  const household = page.getByRole('button', { name: /^Seat all \d+: .+, together$/ }).first()
+  const size = Number((await household.getAttribute('aria-label'))!.match(/^Seat all (\d+):/)![1])
   const before = Number(await page.getByTestId('unseated-count').textContent())
   const canvas = page.getByTestId('seating-canvas')
   const canvasBox = (await canvas.boundingBox())!
@@ -152,7 +169,7 @@ test('a couple builds the chart: a table, a household dragged on, rename, duplic
 
 test('seating by keyboard, then the chart comes back from the database after local storage is cleared', async ({ page }) => {
   await signInAsDemo(page)
-  await openSeating(page)
+  await openEmptySeating(page)
   await addTable(page, '2-sided', 6)
   await expect(tableCard(page, 'Table 1')).toBeVisible()
 
@@ -197,7 +214,7 @@ test('seating by keyboard, then the chart comes back from the database after loc
 
 test('on the chart, a seated guest is dragged to another seat, and back to the guest list', async ({ page }) => {
   await signInAsDemo(page)
-  await openSeating(page)
+  await openEmptySeating(page)
   await addTable(page, 'Round', 8)
   await page.getByRole('searchbox', { name: 'Search guests' }).fill('ramon')
   await page.getByRole('button', { name: 'Ramon Santos', exact: true }).click()
@@ -232,9 +249,9 @@ test('on the chart, a seated guest is dragged to another seat, and back to the g
 
 test('exports the chart as an image and prints the tables with their guests', async ({ page }) => {
   await signInAsDemo(page)
-  await openSeating(page)
+  await openEmptySeating(page)
   await addTable(page, '4-sided', 8)
-  await page.getByRole('button', { name: /^Seat .+ together/ }).first().click()
+  await page.getByRole('button', { name: /^Seat all \d+: .+, together$/ }).first().click()
   await page.getByRole('button', { name: 'Table 1, seat 1: free' }).click()
   await expect(page.getByTestId('seated-count')).not.toHaveText('0')
 
@@ -254,13 +271,13 @@ test('exports the chart as an image and prints the tables with their guests', as
   await expect(printout.locator('img')).toHaveAttribute('src', /^data:image\/png/)
   await page.emulateMedia({ media: 'print' })
   await expect(printout).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Seating chart', level: 1, exact: true })).toBeHidden()
+  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true })).toBeHidden()
 })
 
 test('on a phone the guest list stacks above the chart and nothing overflows sideways', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await signInAsDemo(page)
-  await openSeating(page)
+  await openEmptySeating(page)
   await addTable(page, 'Round', 10)
   await expect(tableCard(page, 'Table 1')).toBeVisible()
   const panel = (await page.getByRole('region', { name: 'Guests' }).boundingBox())!
@@ -270,7 +287,7 @@ test('on a phone the guest list stacks above the chart and nothing overflows sid
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   // Tap a guest, tap a seat on the chart.
-  await page.getByRole('button', { name: /^Seat .+ together/ }).first().click()
+  await page.getByRole('button', { name: /^Seat all \d+: .+, together$/ }).first().click()
   await page.getByTestId('seating-canvas').scrollIntoViewIfNeeded()
   const seat = await nodeCentre(page, '.seat', 2)
   await page.mouse.click(seat.x, seat.y)

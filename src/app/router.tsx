@@ -1,5 +1,4 @@
 import { createBrowserRouter, Navigate } from 'react-router'
-import { NotFound } from '@/components/not-found'
 import { PageSpinner } from '@/components/page-spinner'
 import { RouteError } from '@/components/route-error'
 import { i18n } from '@/lib/i18n'
@@ -15,6 +14,8 @@ const site = () => import('@/features/site/routes/site-page').then((m) => ({ Com
 const rsvp = () => import('@/features/rsvp/routes/rsvp-page').then((m) => ({ Component: m.RsvpPage }))
 const sitePreview = () =>
   import('@/features/site/routes/site-preview-page').then((m) => ({ Component: m.SitePreviewPage }))
+// The 404 page is its own chunk: most visitors never need it.
+const notFound = () => import('@/components/not-found').then((m) => ({ Component: m.NotFound }))
 const thankYou = () =>
   import('@/features/rsvp/routes/thank-you-page').then((m) => ({ Component: m.ThankYouPage }))
 
@@ -72,8 +73,8 @@ export const router = createBrowserRouter([
       { path: '/welcome', lazy: () => import('@/features/auth/routes/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
       { path: '/terms', lazy: () => import('./routes/legal').then((m) => ({ Component: m.TermsPage })) },
       { path: '/privacy', lazy: () => import('./routes/legal').then((m) => ({ Component: m.PrivacyPage })) },
-      { path: '/404', element: <NotFound /> },
-      { path: '*', element: <NotFound /> },
+      { path: '/404', lazy: notFound },
+      { path: '*', lazy: notFound },
     ],
   },
 ])

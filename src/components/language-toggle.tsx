@@ -12,8 +12,9 @@ export function LanguageToggle({ area, className = '' }: { area: LanguageArea; c
       lang={next}
       onClick={() => void setPreferredLanguage(area, next)}
     >
-      <span className="sr-only">{t('language.label')}: </span>
       {t(`language.${next}`)}
+      {/* After the visible word, so the button's name begins with what it shows (WCAG 2.5.3). */}
+      <span className="sr-only"> ({t('language.label')})</span>
     </button>
   )
 }

@@ -102,6 +102,43 @@ describe('seed', () => {
     expect(rows[0]?.future).toBe(0)
   })
 
+  test('demo replies came in over past weeks, relative to the day the seed runs', async () => {
+    const { rows } = await t.asOwner<{ replies: number; days: number; newest_ok: boolean; oldest_ok: boolean; span_ok: boolean }>(
+      `select count(*)::int as replies,
+              count(distinct (responded_at at time zone 'Asia/Manila')::date)::int as days,
+              max(responded_at) < now() - interval '1 hour' as newest_ok,
+              min(responded_at) > now() - interval '10 weeks' as oldest_ok,
+              max(responded_at) - min(responded_at) >= interval '14 days' as span_ok
+       from kasalan.persons where wedding_id = $1 and responded_at is not null`,
+      [DEMO.weddingId],
+    )
+    expect(rows[0]).toMatchObject({ newest_ok: true, oldest_ok: true, span_ok: true })
+    expect(rows[0]!.days).toBeGreaterThanOrEqual(10)
+  })
+
+  test('the demo seating chart has guests seated, and its layout passes save_seating_layout', async () => {
+    const saved = (await t.rpc(DEMO_CLAIMS, 'get_seating_layout', { p_wedding_id: DEMO.weddingId })) as {
+      layout: { tables: unknown[]; seats: Array<{ personId: string | null }> }
+      updatedAt: string
+    }
+    const seated = saved.layout.seats.filter((seat) => seat.personId).length
+    expect(saved.layout.tables.length).toBeGreaterThanOrEqual(4)
+    expect(seated).toBeGreaterThanOrEqual(30)
+    const { rows } = await t.asOwner<{ declined_seated: number }>(
+      `select count(*)::int as declined_seated from kasalan.persons p
+       where p.wedding_id = $1 and p.is_attending = false
+         and p.id::text in (select seat ->> 'personId' from kasalan.seating_layouts l, jsonb_array_elements(l.layout -> 'seats') seat where l.wedding_id = $1)`,
+      [DEMO.weddingId],
+    )
+    expect(rows[0]!.declined_seated).toBe(0)
+    const again = (await t.rpc(DEMO_CLAIMS, 'save_seating_layout', {
+      p_wedding_id: DEMO.weddingId,
+      p_layout: saved.layout,
+      p_base_updated_at: saved.updatedAt,
+    })) as { layout: { seats: Array<{ personId: string | null }> } }
+    expect(again.layout).toEqual(saved.layout)
+  })
+
   test('the demo wedding belongs to the demo user and is published', async () => {
     const wedding = (await t.rpc(DEMO_CLAIMS, 'get_my_wedding')) as Record<string, unknown>
     expect(wedding).toMatchObject({

@@ -10,6 +10,7 @@ import {
   seatsOfTable,
   seatTogether,
   unassign,
+  waitingToSeat,
   type Seat,
 } from './model'
 import { useSeatingStore } from './seating-store'
@@ -45,7 +46,7 @@ export function useSeatingActions() {
       const household = state().households.find((h) => h.id === guestId)
       const seat = state().history.present.seats.find((s) => s.id === seatId)
       if (!household || !seat) return
-      const waiting = household.persons.filter((person) => !seatOfPerson(state().history.present, person.id))
+      const waiting = waitingToSeat(household, state().history.present)
       state().apply((layout) => seatTogether(layout, seatId, waiting.map(occupantOf)))
       const after = state().history.present
       const seated = waiting.filter((person) => seatOfPerson(after, person.id)).length
@@ -53,7 +54,7 @@ export function useSeatingActions() {
       state().announce(
         seated === waiting.length
           ? t('announce.householdSeated', { count: seated, table })
-          : t('announce.householdPartly', { count: seated, left: waiting.length - seated, table }),
+          : t('announce.householdPartly', { seated, count: waiting.length - seated, table }),
       )
     }
 

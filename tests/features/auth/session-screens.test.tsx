@@ -95,7 +95,7 @@ describe('RequireAuth', () => {
 describe('AvatarMenu', () => {
   async function openMenu() {
     const user = userEvent.setup()
-    const trigger = await screen.findByRole('button', { name: 'Account menu' })
+    const trigger = await screen.findByRole('button', { name: /account menu$/ })
     trigger.focus()
     await user.keyboard('{Enter}')
     return { user, menu: await screen.findByRole('menu') }
@@ -116,7 +116,7 @@ describe('AvatarMenu', () => {
     await useSessionStore.getState().start()
     renderRoutes(manageRoutes, '/manage/guests')
     await waitFor(() => expect(useSessionStore.getState().weddingStatus).toBe('ready'))
-    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('M&J')
+    expect(screen.getByRole('button', { name: 'M&J, account menu' })).toHaveTextContent('M&J')
     const { menu } = await openMenu()
     expect(menu).toHaveTextContent('Maria Clara & Juan')
     expect(menu).toHaveTextContent('maria@example.com')

@@ -38,8 +38,8 @@ test('one column per distinct question: the wedding’s first, then answered one
 describe('guestCsvRows', () => {
   const rows = guestCsvRows(households, questions)
 
-  test('has the spec’s columns, in order, then the questions', () => {
-    expect(rows[0]).toEqual(['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', meal, song, 'Old question'])
+  test('has the spec’s columns, in order, then the questions, then the household', () => {
+    expect(rows[0]).toEqual(['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', meal, song, 'Old question', 'Household'])
     expect(rows[0]!.slice(0, 6)).toEqual([...guestCsvColumns])
   })
 
@@ -52,10 +52,10 @@ describe('guestCsvRows', () => {
     expect(csv.startsWith(BOM)).toBe(true)
     const parsed = Papa.parse<string[]>(csv.slice(BOM.length), { skipEmptyLines: true }).data
     expect(parsed).toEqual([
-      ['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', meal, song, 'Old question'],
-      ['Peña', 'Ramon', "'+63 917 555 0101", 'Accepted', "groom's Family", 'Adult', 'Kare-kare', "'=1+1", ''],
-      ['Peña', 'Paolo', "'+63 917 555 0101", 'Declined', "groom's Family", 'Child', '', '', ''],
-      ['Reyes, Jr.', "'@Ana", '', 'Pending', 'Common Friends', 'Adult', '', '', 'kept "quoted"'],
+      ['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', meal, song, 'Old question', 'Household'],
+      ['Peña', 'Ramon', "'+63 917 555 0101", 'Accepted', "groom's Family", 'Adult', 'Kare-kare', "'=1+1", '', '1'],
+      ['Peña', 'Paolo', "'+63 917 555 0101", 'Declined', "groom's Family", 'Child', '', '', '', '1'],
+      ['Reyes, Jr.', "'@Ana", '', 'Pending', 'Common Friends', 'Adult', '', '', 'kept "quoted"', '2'],
     ])
   })
 })

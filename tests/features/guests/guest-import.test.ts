@@ -145,8 +145,8 @@ describe('Kasalan’s own export imports back', () => {
     ]
     const csv = await toCsv(guestCsvRows(original, [{ question: 'Anong ulam?' }]))
     const { households, grouping, mapping } = await preview(csv)
-    expect(grouping).toBe('auto')
-    expect(mapping).toEqual(['lastName', 'firstName', 'phone', 'ignore', 'relation', 'personType', 'ignore'])
+    expect(grouping).toBe('column')
+    expect(mapping).toEqual(['lastName', 'firstName', 'phone', 'ignore', 'relation', 'personType', 'ignore', 'household'])
     expect(households.every((h) => h.problems.length === 0 && !h.hasErrors)).toBe(true)
     expect(households.map((h) => h.draft)).toEqual(
       original.map((h) =>
@@ -159,6 +159,63 @@ describe('Kasalan’s own export imports back', () => {
       ),
     )
   })
+})
+
+describe('every relation, side and answer comes back from our own export', () => {
+  const sides = ['bride', 'groom', 'both', null] as const
+  const types = ['family', 'friend', 'familyFriend', 'others', null] as const
+  const combinations = sides.flatMap((side) => types.map((type) => [side, type] as const))
+
+  test.each(combinations)('side %s, relation %s', async (side, type) => {
+    const original = [
+      household({ relationshipSide: side, relationshipType: type, persons: [{ firstName: 'Bea', lastName: 'Peña' }] }),
+      household({ relationshipSide: 'groom', relationshipType: 'family', persons: [{ firstName: 'Ramon', lastName: 'Santos' }] }),
+    ]
+    const { households } = await preview(await toCsv(guestCsvRows(original, [])))
+    expect(households.map((h) => [h.draft.relationshipSide, h.draft.relationshipType])).toEqual([
+      [side, type],
+      ['groom', 'family'],
+    ])
+    expect(households.flatMap((h) => h.problems)).toEqual([])
+  })
+
+  test('households stay apart: a child listed first, and two households of one relation and last name', async () => {
+    const original = [
+      household({ persons: [{ firstName: 'Maricel', lastName: 'Cruz' }] }),
+      household({ relationshipSide: 'bride', relationshipType: 'friend', persons: [{ firstName: 'Lia', lastName: 'Peña', type: 'child' }, { firstName: 'Bea', lastName: 'Peña' }] }),
+      household({ relationshipSide: 'bride', relationshipType: 'friend', persons: [{ firstName: 'Ana', lastName: 'Peña' }] }),
+      household({ relationshipSide: 'groom', relationshipType: 'friend', phone: '0917 111 2222', persons: [{ firstName: 'Jo', lastName: 'Tan' }] }),
+      household({ relationshipSide: 'groom', relationshipType: 'friend', phone: '0917 111 2222', persons: [{ firstName: 'Kim', lastName: 'Tan' }] }),
+    ]
+    const { households } = await preview(await toCsv(guestCsvRows(original, [])))
+    expect(households.map((h) => [h.draft.relationshipSide, h.draft.relationshipType, h.persons.map((p) => `${p.firstName}:${p.type}`)])).toEqual([
+      [null, null, ['Maricel:adult']],
+      ['bride', 'friend', ['Lia:child', 'Bea:adult']],
+      ['bride', 'friend', ['Ana:adult']],
+      ['groom', 'friend', ['Jo:adult']],
+      ['groom', 'friend', ['Kim:adult']],
+    ])
+  })
+
+  test('an export from before the household column: a child listed first stays with its own household', async () => {
+    const original = [
+      household({ persons: [{ firstName: 'Maricel', lastName: 'Cruz' }] }),
+      household({ relationshipSide: 'bride', relationshipType: 'friend', persons: [{ firstName: 'Lia', lastName: 'Peña', type: 'child' }, { firstName: 'Bea', lastName: 'Peña' }] }),
+    ]
+    const withoutHousehold = guestCsvRows(original, []).map((row) => row.slice(0, -1))
+    const { households, grouping } = await preview(await toCsv(withoutHousehold))
+    expect(grouping).toBe('auto')
+    expect(households.map((h) => [h.draft.relationshipSide, h.persons.map((p) => p.firstName)])).toEqual([
+      [null, ['Maricel']],
+      ['bride', ['Lia', 'Bea']],
+    ])
+  })
+})
+
+test('a value longer than the database takes is an error that names the limit', async () => {
+  const { households } = await preview(['First Name,Last Name,Suffix', `Ana,${'x'.repeat(101)},Jr.`].join('\n'))
+  expect(households[0]!.hasErrors).toBe(true)
+  expect(households[0]!.persons[0]!.problems).toContainEqual(expect.objectContaining({ code: 'tooLong', max: 100 }))
 })
 
 test('the template imports without a single problem', async () => {

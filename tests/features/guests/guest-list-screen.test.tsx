@@ -201,10 +201,10 @@ describe('the list', () => {
     expect(name).toMatch(/^guests-\d{4}-\d{2}-\d{2}\.csv$/)
     expect(text.startsWith('\uFEFF')).toBe(true)
     expect(text.slice(1).trim().split('\r\n')).toEqual([
-      'Last Name,First Name,Contact Number,RSVP Status,Relation,Adult/Child,Anong ulam?',
-      "Santos,Ramon,'+63 917 555 0101,Accepted,groom's Family,Adult,Kare-kare",
-      "Santos,Paolo,'+63 917 555 0101,Pending,groom's Family,Child,",
-      "Peña,Niña,,Pending,bride's Friends,Adult,",
+      'Last Name,First Name,Contact Number,RSVP Status,Relation,Adult/Child,Anong ulam?,Household',
+      "Santos,Ramon,'+63 917 555 0101,Accepted,groom's Family,Adult,Kare-kare,1",
+      "Santos,Paolo,'+63 917 555 0101,Pending,groom's Family,Child,,1",
+      "Peña,Niña,,Pending,bride's Friends,Adult,,2",
     ])
   })
 })
@@ -214,6 +214,32 @@ describe('the Add Guest drawer', () => {
     await user.click(screen.getByRole('button', { name: 'Add Guest' }))
     return screen.findByRole('dialog', { name: 'Add Guest' })
   }
+
+  test('every field stops at the database’s limit and says so', async () => {
+    const user = await renderScreen()
+    const drawer = await openDrawer(user)
+    const limits: Array<[string, number]> = [
+      ['Title', 50],
+      ['First name', 100],
+      ['Last name', 100],
+      ['Suffix', 20],
+      ['E-mail', 254],
+      ['Phone', 50],
+      ['Address line 1', 200],
+      ['Address line 2', 200],
+      ['City or municipality', 100],
+      ['Province or state', 100],
+      ['ZIP code', 20],
+      ['Country', 100],
+      ['Notes', 2000],
+    ]
+    for (const [label, max] of limits) expect(within(drawer).getByLabelText(label), label).toHaveAttribute('maxlength', String(max))
+    const lastName = within(drawer).getByLabelText('Last name')
+    await user.click(lastName)
+    await user.paste('x'.repeat(120))
+    expect(lastName).toHaveValue('x'.repeat(100))
+    expect(within(drawer).getByText('That’s the limit: up to 100 characters.')).toBeInTheDocument()
+  })
 
   test('adds a household with a child: blanks saved as null, country Philippines, list re-synced', async () => {
     const user = await renderScreen()
@@ -362,5 +388,33 @@ describe('the Import tab', () => {
     const [, sent] = api.importHouseholds.mock.calls[0] as [string, HouseholdInput[]]
     expect(sent.map((h) => h.persons.map((p) => `${p.firstName}:${p.type}`))).toEqual([['Tessa:adult', 'Ben:child'], ['Lola:adult']])
     expect(api.listGuests).toHaveBeenCalledTimes(2)
+  })
+
+  async function reviewPasted(user: Awaited<ReturnType<typeof renderScreen>>, rows: string[]) {
+    await user.click(screen.getByRole('button', { name: 'Add Guest' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Add Guest' })
+    await user.click(within(drawer).getByRole('tab', { name: 'Import' }))
+    await user.click(within(drawer).getByLabelText('Paste rows from a spreadsheet'))
+    await user.paste(rows.join('\n'))
+    await user.click(within(drawer).getByRole('button', { name: 'Use these rows' }))
+    await user.click(await within(drawer).findByRole('button', { name: 'Review households' }))
+    return drawer
+  }
+
+  test('one row reads as one: "1 row makes 1 household with 1 guest."', async () => {
+    const user = await renderScreen()
+    const drawer = await reviewPasted(user, ['First Name\tLast Name', 'Tessa\tCruz'])
+    expect(await within(drawer).findByText('1 row makes 1 household with 1 guest.')).toBeInTheDocument()
+    expect(within(drawer).getByRole('button', { name: 'Import 1 household (1 guest)' })).toBeEnabled()
+  })
+
+  test('when every row has a problem, nothing offers to import nothing', async () => {
+    const user = await renderScreen()
+    const drawer = await reviewPasted(user, ['First Name\tLast Name', '\tCruz', '\tReyes'])
+    expect(await within(drawer).findByText('2 rows make 2 households with 2 guests.')).toBeInTheDocument()
+    expect(within(drawer).getByText('No household can be imported as it is. Fix the problems in your file and load it again.')).toBeInTheDocument()
+    expect(within(drawer).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument()
+    expect(within(drawer).queryByRole('checkbox', { name: /^Import without/ })).not.toBeInTheDocument()
+    expect(within(drawer).getByRole('button', { name: 'Back' })).toBeEnabled()
   })
 })

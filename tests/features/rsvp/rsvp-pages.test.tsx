@@ -203,19 +203,19 @@ describe('RSVP page', () => {
   test('unknown ids, a link that is not ids, or another wedding’s slug: not found', async () => {
     api.getRsvp.mockRejectedValue(new BackendError('rsvp_not_found', 'P0001'))
     renderRsvp()
-    expect(await screen.findByRole('heading', { name: 'Hindi nahanap ang pahina' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Hindi namin makita ang pahinang ito' })).toBeInTheDocument()
 
     useRsvpStore.setState({ key: null, rsvp: null, status: 'idle', error: null })
     api.getRsvp.mockClear()
     renderRsvp('/rsvp/not-an-id/either/')
-    expect((await screen.findAllByRole('heading', { name: 'Hindi nahanap ang pahina' })).length).toBeGreaterThan(0)
+    expect((await screen.findAllByRole('heading', { name: 'Hindi namin makita ang pahinang ito' })).length).toBeGreaterThan(0)
     expect(api.getRsvp).not.toHaveBeenCalled()
   })
 
   test('the ids of another wedding under this slug are not found', async () => {
     api.getRsvp.mockResolvedValue(demoRsvp())
     renderRsvp(`/wedding/someone-else/rsvp/${GUEST}/${CRISTINA}`)
-    expect(await screen.findByRole('heading', { name: 'Hindi nahanap ang pahina' })).toBeInTheDocument()
+    expect(await screen.findByRole('heading', { name: 'Hindi namin makita ang pahinang ito' })).toBeInTheDocument()
   })
 
   test('a load that fails for the network offers to try again', async () => {

@@ -153,7 +153,14 @@ describe('RSVPs tab', () => {
     }))
     renderTab()
     const form = await screen.findByRole('form', { name: 'Deadline and questions' })
-    fireEvent.change(within(form).getByLabelText('RSVP deadline'), { target: { value: '2027-11-01' } })
+    // The app's calendar, in the screen's words, not the browser's mm/dd/yyyy field.
+    const deadline = within(form).getByRole('combobox', { name: 'RSVP deadline' })
+    expect(deadline).toHaveValue('Tuesday, 12 October 2027')
+    fireEvent.click(deadline)
+    const calendar = await screen.findByRole('dialog', { name: 'Choose the RSVP deadline' })
+    fireEvent.click(within(calendar).getByRole('button', { name: 'Next month' }))
+    fireEvent.click(within(calendar).getByRole('button', { name: /^Monday, 1 November 2027/ }))
+    expect(deadline).toHaveValue('Monday, 1 November 2027')
 
     fireEvent.click(within(form).getByRole('button', { name: 'Add a question' }))
     const third = within(form).getByRole('textbox', { name: 'Text of question 3' })

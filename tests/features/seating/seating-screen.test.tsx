@@ -63,7 +63,8 @@ function household(id: string, names: Array<[string, string, Partial<{ type: 'ad
 
 const households = [
   household('g-santos', [['Ramon', 'Santos'], ['Lourdes', 'Santos'], ['Paolo', 'Santos', { type: 'child' }]]),
-  household('g-pena', [['Niña', 'Peña', { isAttending: false }]]),
+  household('g-pena', [['Niña', 'Peña', { isAttending: true }]]),
+  household('g-reyes', [['Tito', 'Reyes', { isAttending: false }], ['Liza', 'Reyes']]),
 ]
 
 beforeAll(async () => {
@@ -140,7 +141,7 @@ describe('seating by keyboard', () => {
   test('choose a person, then a seat; the counts follow; undo and redo from the keyboard', async () => {
     const user = await openScreen(addTable(emptyLayout, { name: 'Table 1', seatCount: 4 }))
     expect(within(guests()).getByTestId('seated-count')).toHaveTextContent('0')
-    expect(within(guests()).getByTestId('unseated-count')).toHaveTextContent('4')
+    expect(within(guests()).getByTestId('unseated-count')).toHaveTextContent('5')
 
     within(guests()).getByRole('button', { name: 'Ramon Santos' }).focus()
     await user.keyboard('{Enter}')
@@ -152,7 +153,7 @@ describe('seating by keyboard', () => {
     expect(screen.getByRole('button', { name: 'Table 1, seat 2: Ramon Santos' })).toBeInTheDocument()
     expect(within(guests()).queryByRole('button', { name: 'Ramon Santos' })).not.toBeInTheDocument()
     expect(within(guests()).getByTestId('seated-count')).toHaveTextContent('1')
-    expect(within(guests()).getByTestId('unseated-count')).toHaveTextContent('3')
+    expect(within(guests()).getByTestId('unseated-count')).toHaveTextContent('4')
     expect(useSeatingStore.getState().history.present.seats[1]).toMatchObject({ personId: 'g-santos-p1', guestId: 'g-santos' })
     expect(screen.getByText('Ramon Santos is seated at Table 1, seat 2.')).toBeInTheDocument()
 
@@ -167,7 +168,7 @@ describe('seating by keyboard', () => {
 
   test('a whole household sits together; a seated person moves by choosing their seat, then another', async () => {
     const user = await openScreen(addTable(emptyLayout, { name: 'Table 1', seatCount: 4 }))
-    await user.click(within(guests()).getByRole('button', { name: 'Seat Ramon Santos’s household together (3 people)' }))
+    await user.click(within(guests()).getByRole('button', { name: 'Seat all 3: Ramon Santos’s household, together' }))
     await user.click(screen.getByRole('button', { name: 'Table 1, seat 2: free' }))
     expect(screen.getByRole('button', { name: 'Table 1, seat 2: Ramon Santos' })).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Table 1, seat 3: Lourdes Santos' })).toBeInTheDocument()
@@ -201,17 +202,37 @@ describe('seating by keyboard', () => {
 })
 
 describe('the guest panel', () => {
-  test('groups by household, marks children and declines, and finds names without accents', async () => {
+  test('groups by household, marks children, and finds names without accents', async () => {
     const user = await openScreen()
     expect(within(guests()).getByRole('heading', { name: 'Ramon Santos’s household' })).toBeInTheDocument()
     expect(within(guests()).getByRole('button', { name: /Paolo Santos.*Child/ })).toBeInTheDocument()
-    expect(within(guests()).getByRole('button', { name: /Niña Peña.*Declined/ })).toBeInTheDocument()
     await user.type(within(guests()).getByRole('searchbox', { name: 'Search guests' }), 'pena')
     expect(within(guests()).getByRole('button', { name: /Niña Peña/ })).toBeInTheDocument()
     expect(within(guests()).queryByRole('button', { name: 'Ramon Santos' })).not.toBeInTheDocument()
     await user.clear(within(guests()).getByRole('searchbox', { name: 'Search guests' }))
     await user.type(within(guests()).getByRole('searchbox', { name: 'Search guests' }), 'zzz')
     expect(within(guests()).getByText('No one without a seat matches “zzz”.')).toBeInTheDocument()
+  })
+})
+
+describe('declined guests', () => {
+  test('are not offered a seat nor counted as not seated: they are listed apart', async () => {
+    const user = await openScreen(addTable(emptyLayout, { name: 'Table 1', seatCount: 4 }))
+    expect(within(guests()).getByTestId('unseated-count')).toHaveTextContent('5')
+    expect(within(guests()).queryByRole('button', { name: /Tito Reyes/ })).not.toBeInTheDocument()
+    expect(within(guests()).getByRole('button', { name: 'Liza Reyes' })).toBeInTheDocument()
+    const declined = within(guests()).getByRole('list', { name: 'Declined, without a seat' })
+    expect(within(declined).getByText('Tito Reyes')).toBeInTheDocument()
+    expect(within(guests()).getByText('1 declined')).toBeInTheDocument()
+
+    // Liza, who may come, is seated; Tito stays apart.
+    within(guests()).getByRole('button', { name: 'Liza Reyes' }).focus()
+    await user.keyboard('{Enter}')
+    await user.click(screen.getByRole('button', { name: 'Table 1, seat 1: free' }))
+    expect(within(guests()).getByTestId('unseated-count')).toHaveTextContent('4')
+    expect(screen.getAllByRole('button', { name: /^Table 1, seat \d: free$/ })).toHaveLength(3)
+    // Let the autosave run here, not in the next test.
+    await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 50))
   })
 })
 

@@ -28,14 +28,16 @@ export function AvatarMenu() {
   const { wedding } = useMyWedding()
   if (!user) return null
   const names = coupleDisplayName(user.userMetadata, wedding)
+  const shown = (wedding && coupleInitials(wedding.bride, wedding.groom)) || initials(names || user.email)
 
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="flex size-10 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white hover:bg-brand-700"
-        aria-label={t('account.menu')}
+        // Named by what it shows first (WCAG 2.5.3), so "IM" said aloud opens it.
+        aria-label={t('account.menu', { initials: shown })}
       >
-        <span aria-hidden="true">{(wedding && coupleInitials(wedding.bride, wedding.groom)) || initials(names || user.email)}</span>
+        <span aria-hidden="true">{shown}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

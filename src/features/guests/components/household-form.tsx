@@ -11,6 +11,7 @@ import { useGuestsStore } from '../guests-store'
 import { householdLabel } from '../model/guest-list'
 import {
   emptyHousehold,
+  householdLimits,
   householdToValues,
   householdValues,
   isLastAdult,
@@ -54,6 +55,7 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: H
   const { register, control, handleSubmit, formState, reset, setFocus } = form
   const { fields, append, remove } = useFieldArray({ control, name: 'persons', keyName: 'key' })
   const persons = useWatch({ control, name: 'persons' })
+  const watched = useWatch({ control })
 
   useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange])
   useEffect(() => {
@@ -88,7 +90,9 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: H
   }
 
   const { errors } = formState
-  const message = (key: string | undefined) => (key ? t(key) : null)
+  const message = (key: string | undefined, max?: number) => (key ? t(key, { max }) : null)
+  // Each input stops at the database's limit (maxLength); reaching it says so, in the hint.
+  const atLimit = (value: string | null | undefined, max: number) => ((value ?? '').length >= max ? t('form.atLimit', { max }) : undefined)
   const personsError = errors.persons?.root?.message ?? errors.persons?.message
 
   return (
@@ -158,18 +162,19 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: H
                         {t('form.lastAdult')}
                       </p>
                     )}
-                    <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-3 sm:grid-cols-[5rem_minmax(0,1fr)_minmax(0,1fr)_4.5rem]">
-                      <Field label={t('form.title')}>
-                        {(control) => <input {...control} className="field-input" autoComplete="off" placeholder={t('form.titlePlaceholder')} {...register(`persons.${index}.title`)} />}
+                    {/* On a phone: Title and First name, then Last name and Suffix, each name the wide one. */}
+                    <div className="grid grid-cols-[5.5rem_minmax(0,1fr)_5.5rem] gap-3 sm:grid-cols-[5rem_minmax(0,1fr)_minmax(0,1fr)_4.5rem]">
+                      <Field label={t('form.title')} error={message(personErrors?.title?.message, householdLimits.title)} hint={atLimit(persons[index]?.title, householdLimits.title)}>
+                        {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={householdLimits.title} placeholder={t('form.titlePlaceholder')} {...register(`persons.${index}.title`)} />}
                       </Field>
-                      <Field label={t('form.firstName')} error={message(personErrors?.firstName?.message)}>
-                        {(control) => <input {...control} className="field-input" autoComplete="off" {...register(`persons.${index}.firstName`)} />}
+                      <Field label={t('form.firstName')} error={message(personErrors?.firstName?.message, householdLimits.firstName)} hint={atLimit(persons[index]?.firstName, householdLimits.firstName)} className="col-span-2 sm:col-span-1">
+                        {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={householdLimits.firstName} {...register(`persons.${index}.firstName`)} />}
                       </Field>
-                      <Field label={t('form.lastName')} error={message(personErrors?.lastName?.message)}>
-                        {(control) => <input {...control} className="field-input" autoComplete="off" {...register(`persons.${index}.lastName`)} />}
+                      <Field label={t('form.lastName')} error={message(personErrors?.lastName?.message, householdLimits.lastName)} hint={atLimit(persons[index]?.lastName, householdLimits.lastName)} className="col-span-2 sm:col-span-1">
+                        {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={householdLimits.lastName} {...register(`persons.${index}.lastName`)} />}
                       </Field>
-                      <Field label={t('form.suffix')}>
-                        {(control) => <input {...control} className="field-input" autoComplete="off" placeholder={t('form.suffixPlaceholder')} {...register(`persons.${index}.suffix`)} />}
+                      <Field label={t('form.suffix')} error={message(personErrors?.suffix?.message, householdLimits.suffix)} hint={atLimit(persons[index]?.suffix, householdLimits.suffix)}>
+                        {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={householdLimits.suffix} placeholder={t('form.suffixPlaceholder')} {...register(`persons.${index}.suffix`)} />}
                       </Field>
                     </div>
                   </fieldset>
@@ -207,11 +212,11 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: H
             {t('form.contactTitle')}
           </h3>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label={t('form.email')} error={message(errors.email?.message)}>
-              {(control) => <input {...control} type="email" inputMode="email" autoComplete="off" className="field-input" {...register('email')} />}
+            <Field label={t('form.email')} error={message(errors.email?.message, householdLimits.email)} hint={atLimit(watched.email, householdLimits.email)}>
+              {(control) => <input {...control} maxLength={householdLimits.email} type="email" inputMode="email" autoComplete="off" className="field-input" {...register('email')} />}
             </Field>
-            <Field label={t('form.phone')} error={message(errors.phone?.message)}>
-              {(control) => <input {...control} type="tel" inputMode="tel" autoComplete="off" className="field-input" {...register('phone')} />}
+            <Field label={t('form.phone')} error={message(errors.phone?.message, householdLimits.phone)} hint={atLimit(watched.phone, householdLimits.phone)}>
+              {(control) => <input {...control} maxLength={householdLimits.phone} type="tel" inputMode="tel" autoComplete="off" className="field-input" {...register('phone')} />}
             </Field>
           </div>
         </section>
@@ -250,29 +255,29 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: H
             {t('form.addressTitle')}
           </h3>
           <div className="grid gap-3 sm:grid-cols-2">
-            <Field label={t('form.address1')} className="sm:col-span-2" error={message(errors.address?.address1?.message)}>
-              {(control) => <input {...control} className="field-input" autoComplete="off" {...register('address.address1')} />}
+            <Field label={t('form.address1')} className="sm:col-span-2" error={message(errors.address?.address1?.message, householdLimits.address1)} hint={atLimit(watched.address?.address1, householdLimits.address1)}>
+              {(control) => <input {...control} className="field-input" maxLength={householdLimits.address1} autoComplete="off" {...register('address.address1')} />}
             </Field>
-            <Field label={t('form.address2')} className="sm:col-span-2" error={message(errors.address?.address2?.message)}>
-              {(control) => <input {...control} className="field-input" autoComplete="off" {...register('address.address2')} />}
+            <Field label={t('form.address2')} className="sm:col-span-2" error={message(errors.address?.address2?.message, householdLimits.address2)} hint={atLimit(watched.address?.address2, householdLimits.address2)}>
+              {(control) => <input {...control} className="field-input" maxLength={householdLimits.address2} autoComplete="off" {...register('address.address2')} />}
             </Field>
-            <Field label={t('form.city')} error={message(errors.address?.city?.message)}>
-              {(control) => <input {...control} className="field-input" autoComplete="off" {...register('address.city')} />}
+            <Field label={t('form.city')} error={message(errors.address?.city?.message, householdLimits.city)} hint={atLimit(watched.address?.city, householdLimits.city)}>
+              {(control) => <input {...control} className="field-input" maxLength={householdLimits.city} autoComplete="off" {...register('address.city')} />}
             </Field>
-            <Field label={t('form.state')} error={message(errors.address?.state?.message)}>
-              {(control) => <input {...control} className="field-input" autoComplete="off" {...register('address.state')} />}
+            <Field label={t('form.state')} error={message(errors.address?.state?.message, householdLimits.state)} hint={atLimit(watched.address?.state, householdLimits.state)}>
+              {(control) => <input {...control} className="field-input" maxLength={householdLimits.state} autoComplete="off" {...register('address.state')} />}
             </Field>
-            <Field label={t('form.zip')} error={message(errors.address?.zip?.message)}>
-              {(control) => <input {...control} className="field-input" autoComplete="off" inputMode="numeric" {...register('address.zip')} />}
+            <Field label={t('form.zip')} error={message(errors.address?.zip?.message, householdLimits.zip)} hint={atLimit(watched.address?.zip, householdLimits.zip)}>
+              {(control) => <input {...control} className="field-input" maxLength={householdLimits.zip} autoComplete="off" inputMode="numeric" {...register('address.zip')} />}
             </Field>
-            <Field label={t('form.country')} error={message(errors.address?.country?.message)}>
-              {(control) => <input {...control} className="field-input" autoComplete="off" {...register('address.country')} />}
+            <Field label={t('form.country')} error={message(errors.address?.country?.message, householdLimits.country)} hint={atLimit(watched.address?.country, householdLimits.country)}>
+              {(control) => <input {...control} className="field-input" maxLength={householdLimits.country} autoComplete="off" {...register('address.country')} />}
             </Field>
           </div>
         </section>
 
-        <Field label={t('form.notes')} hint={t('form.notesHint')} error={message(errors.notes?.message)}>
-          {(control) => <textarea {...control} rows={3} className="field-input" {...register('notes')} />}
+        <Field label={t('form.notes')} hint={atLimit(watched.notes, householdLimits.notes) ?? t('form.notesHint')} error={message(errors.notes?.message, householdLimits.notes)}>
+          {(control) => <textarea {...control} rows={3} maxLength={householdLimits.notes} className="field-input" {...register('notes')} />}
         </Field>
       </fieldset>
 

@@ -423,12 +423,13 @@ interface ReviewStepProps {
 function summarize(households: ImportHousehold[]) {
   const withErrors = households.filter((h) => h.hasErrors)
   const duplicates = households.filter((h) => !h.hasErrors && h.duplicates.length > 0)
-  return { withErrors, duplicates }
+  // Every household has a problem: no choice here would import anything, so none is offered.
+  return { withErrors, duplicates, nothingImportable: withErrors.length === households.length }
 }
 
 function ReviewStep({ households, rowCount, canRegroup, onJoin, skipDuplicates, onSkipDuplicates, skipProblems, onSkipProblems, failure, saving }: ReviewStepProps) {
   const { t } = useTranslation('guests')
-  const { withErrors, duplicates } = summarize(households)
+  const { withErrors, duplicates, nothingImportable } = summarize(households)
   const persons = households.reduce((sum, h) => sum + h.persons.length, 0)
   // Problems first, so nothing that needs the couple's eye is buried under a long list.
   const ordered = [...households].sort((a, b) => rank(a) - rank(b))
@@ -443,9 +444,16 @@ function ReviewStep({ households, rowCount, canRegroup, onJoin, skipDuplicates, 
           <p>{failure}</p>
         </Alert>
       )}
-      <p className="text-sm text-muted">{t('import.review.summary', { rows: rowCount, count: households.length, persons })}</p>
+      <p className="text-sm text-muted">
+        {t('import.review.summary', {
+          count: rowCount,
+          households: t('import.review.householdCount', { count: households.length }),
+          guests: t('import.review.guestCount', { count: persons }),
+        })}
+      </p>
 
-      {withErrors.length > 0 && (
+      {nothingImportable && <Alert tone="error">{t('import.review.nothingToImport')}</Alert>}
+      {withErrors.length > 0 && !nothingImportable && (
         <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">{t('import.review.errors', { count: withErrors.length })}</p>
           <label className="mt-2 flex items-start gap-2">
@@ -461,6 +469,7 @@ function ReviewStep({ households, rowCount, canRegroup, onJoin, skipDuplicates, 
             <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={skipDuplicates} onChange={(event) => onSkipDuplicates(event.target.checked)} />
             <span>{t('import.review.skipDuplicates', { count: duplicates.length })}</span>
           </label>
+          {skipDuplicates && householdsToImport(households, true).length === 0 && <p className="mt-2">{t('import.review.allAlreadyListed')}</p>}
         </div>
       )}
 
@@ -489,7 +498,7 @@ function ProblemText({ problem }: { problem: ImportProblem }) {
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         <span className="sr-only">{t(`import.severity.${problem.severity}`)}: </span>
-        {t(`import.problems.${problem.code}`, { value: problem.value ?? '' })}
+        {t(`import.problems.${problem.code}`, { value: problem.value ?? '', max: problem.max })}
       </span>
     </li>
   )
@@ -565,23 +574,26 @@ function ReviewActions({ households, skipDuplicates, skipProblems, saving, onBac
   const { withErrors } = summarize(households)
   const toImport = householdsToImport(households, skipDuplicates)
   const persons = toImport.reduce((sum, h) => sum + h.persons.length, 0)
-  const blocked = (withErrors.length > 0 && !skipProblems) || toImport.length === 0
+  const blocked = withErrors.length > 0 && !skipProblems
   return (
     <>
       <button type="button" className={`btn btn-secondary mr-auto ${footerButton}`} onClick={onBack} disabled={saving}>
         {t('common:actions.back')}
       </button>
-      <button type="button" className={`btn btn-primary ${footerButton} flex-1 sm:flex-none`} disabled={blocked || saving} onClick={onImport}>
-        {saving ? (
-          t('import.saving')
-        ) : (
-          <span>
-            {t('import.submit', { count: toImport.length })}{' '}
-            {/* The guest count gives way on a phone, so the button stays one line. */}
-            <span className="hidden sm:inline">{t('import.submitGuests', { count: persons })}</span>
-          </span>
-        )}
-      </button>
+      {/* Never "Import 0 households": a button that would do nothing is not shown. */}
+      {toImport.length > 0 && (
+        <button type="button" className={`btn btn-primary ${footerButton} flex-1 sm:flex-none`} disabled={blocked || saving} onClick={onImport}>
+          {saving ? (
+            t('import.saving')
+          ) : (
+            <span>
+              {t('import.submit', { count: toImport.length })}{' '}
+              {/* The guest count gives way on a phone, so the button stays one line. */}
+              <span className="hidden sm:inline">{t('import.submitGuests', { count: persons })}</span>
+            </span>
+          )}
+        </button>
+      )}
     </>
   )
 }

@@ -11,6 +11,13 @@ export const guestCsvColumns = [
   'Adult/Child',
 ] as const
 
+/**
+ * After the questions, which household each person belongs to (1, 2, 3…): without it, two
+ * households of one relation and last name, or a household listed child first, could not be told
+ * apart when the file is imported back.
+ */
+export const householdColumn = 'Household'
+
 export function guestCsvFileName(date: string): string {
   return `guests-${date}.csv`
 }
@@ -49,14 +56,14 @@ function answerTo(person: PersonRecord, question: string): string {
   return person.response.find((answer) => answer.question.trim() === question)?.answer ?? ''
 }
 
-/** The export: the header row, then one row per person, household by household. */
+/** The export: the header row, then one row per person, household by household, numbered. */
 export function guestCsvRows(
   households: ReadonlyArray<HouseholdRecord>,
   questions: ReadonlyArray<{ question: string }>,
 ): string[][] {
   const extra = questionColumns(questions, households)
-  const rows: string[][] = [[...guestCsvColumns, ...extra]]
-  for (const household of households) {
+  const rows: string[][] = [[...guestCsvColumns, ...extra, householdColumn]]
+  for (const [index, household] of households.entries()) {
     const relation = relationLabel(household.relationshipSide, household.relationshipType)
     for (const person of household.persons) {
       rows.push([
@@ -67,6 +74,7 @@ export function guestCsvRows(
         relation,
         person.type === 'child' ? 'Child' : 'Adult',
         ...extra.map((question) => answerTo(person, question)),
+        String(index + 1),
       ])
     }
   }

@@ -1,5 +1,6 @@
 import { guestCsvColumns } from './guest-csv'
 import { parseRelation } from './relation'
+import { householdLimits } from './household-form'
 import { blankToNull, compactText, nameKey, normalizeText } from './text'
 import { defaultCountry, type HouseholdDraft, type HouseholdRecord, type PersonType } from './types'
 
@@ -268,6 +269,8 @@ export interface ImportProblem {
   severity: 'error' | 'warning'
   /** The cell or name the problem is about. */
   value?: string
+  /** For a value too long: the limit, in characters. */
+  max?: number
 }
 
 export interface ImportPerson {
@@ -300,7 +303,7 @@ export interface ImportPreview {
   needsNameColumn: boolean
 }
 
-const limits = { firstName: 100, lastName: 100, title: 50, suffix: 20, email: 254, phone: 50, notes: 2000, address1: 200, address2: 200, city: 100, state: 100, zip: 20, country: 100 } as const
+const limits = householdLimits
 
 interface RowValues {
   row: number
@@ -331,14 +334,15 @@ function relationKey(values: RowValues): string {
 }
 
 /**
- * Whether a row, read one after another, continues the household above it: a child always does
- * (a child is never a household alone); otherwise the same relation and either the same contact
- * (phone or e-mail) or, for a row with no contact, the same last name. Kasalan's own export lists
- * each household's persons together with the household's phone, so it groups back this way.
+ * Whether a row, read one after another, continues the household above it: a child does (a child
+ * is never a household alone) unless it names another relation; an adult with the same relation
+ * and either the same contact (phone or e-mail) or, for a row with no contact, the same last name.
+ * A file without a household column (an export from before it had one) groups back this way.
  */
 function continuesHousehold(above: RowValues, row: RowValues, personType: PersonType | null, lastNames: [string | null, string | null]): boolean {
-  if (personType === 'child') return true
-  if (relationKey(above) !== relationKey(row)) return false
+  const relation = relationKey(row)
+  if (personType === 'child') return relation === '' || relation === relationKey(above)
+  if (relation !== relationKey(above)) return false
   const rowContacts = contactKeys(row)
   if (rowContacts.length > 0) return contactKeys(above).some((key) => rowContacts.includes(key))
   const [aboveLast, rowLast] = lastNames
@@ -367,7 +371,7 @@ function personOf(values: RowValues, childFlagColumn: boolean): ImportPerson {
     type = 'adult'
   }
   for (const [field, value] of [['firstName', firstName], ['lastName', lastName], ['title', title], ['suffix', suffix]] as const) {
-    if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…' })
+    if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…', max: limits[field] })
   }
   return { row: values.row, firstName: firstName.trim(), lastName: blankToNull(lastName), title: blankToNull(title), suffix: blankToNull(suffix), type, problems }
 }
@@ -427,11 +431,11 @@ function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>
 
   for (const field of ['email', 'phone', 'notes'] as const) {
     const value = draft[field]
-    if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…' })
+    if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…', max: limits[field] })
   }
   for (const field of ['address1', 'address2', 'city', 'state', 'zip', 'country'] as const) {
     const value = draft.address[field]
-    if (value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…' })
+    if (value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…', max: limits[field] })
   }
   if (!members.some(({ person }) => person.type === 'adult')) problems.push({ code: 'noAdult', severity: 'error' })
 

@@ -7,18 +7,35 @@ import { defaultCountry, type HouseholdDraft, type HouseholdRecord, type PersonR
  * limits are the database's (0001), so a form that passes here saves.
  */
 
+/** The database's limit on each field (save_household, 0001), in characters. */
+export const householdLimits = {
+  title: 50,
+  firstName: 100,
+  lastName: 100,
+  suffix: 20,
+  email: 254,
+  phone: 50,
+  address1: 200,
+  address2: 200,
+  city: 100,
+  state: 100,
+  zip: 20,
+  country: 100,
+  notes: 2000,
+} as const
+
 const text = (max: number) => z.string().check(z.maxLength(max, 'form.errors.tooLong'))
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const personValues = z.object({
   /** The saved person's id; null for a person added in this form. Kept so RSVP answers survive edits. */
   personId: z.nullable(z.string()),
-  title: text(50),
+  title: text(householdLimits.title),
   firstName: z
     .string()
-    .check(z.trim(), z.minLength(1, 'form.errors.firstNameRequired'), z.maxLength(100, 'form.errors.tooLong')),
-  lastName: text(100),
-  suffix: text(20),
+    .check(z.trim(), z.minLength(1, 'form.errors.firstNameRequired'), z.maxLength(householdLimits.firstName, 'form.errors.tooLong')),
+  lastName: text(householdLimits.lastName),
+  suffix: text(householdLimits.suffix),
   type: z.enum(['adult', 'child']),
   /** Not on the form; carried through so an edit keeps it. */
   notes: z.nullable(z.string()),
@@ -29,21 +46,21 @@ export const householdValues = z.object({
     .string()
     .check(
       z.trim(),
-      z.maxLength(254, 'form.errors.tooLong'),
+      z.maxLength(householdLimits.email, 'form.errors.tooLong'),
       z.refine((value) => value === '' || emailPattern.test(value), 'form.errors.emailInvalid'),
     ),
-  phone: z.string().check(z.trim(), z.maxLength(50, 'form.errors.tooLong')),
+  phone: z.string().check(z.trim(), z.maxLength(householdLimits.phone, 'form.errors.tooLong')),
   address: z.object({
-    address1: text(200),
-    address2: text(200),
-    city: text(100),
-    state: text(100),
-    zip: text(20),
-    country: text(100),
+    address1: text(householdLimits.address1),
+    address2: text(householdLimits.address2),
+    city: text(householdLimits.city),
+    state: text(householdLimits.state),
+    zip: text(householdLimits.zip),
+    country: text(householdLimits.country),
   }),
   relationshipSide: z.enum(['', 'bride', 'groom', 'both']),
   relationshipType: z.enum(['', 'family', 'friend', 'familyFriend', 'others']),
-  notes: text(2000),
+  notes: text(householdLimits.notes),
   persons: z
     .array(personValues)
     .check(

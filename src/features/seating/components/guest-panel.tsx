@@ -3,13 +3,22 @@ import { memo, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
-import { fullName, seatingCounts, seatOfPerson, unseatedGroups, type RosterPerson, type UnseatedGroup } from '../model'
+import {
+  declinedUnseated,
+  fullName,
+  seatingCounts,
+  seatOfPerson,
+  unseatedGroups,
+  type RosterPerson,
+  type UnseatedGroup,
+} from '../model'
 import { useSeatingStore, type Pick } from '../seating-store'
 import { useSeatingActions } from '../use-seating-actions'
 import { isOurDrag, readDrag, startDrag } from './drag-data'
 
 /**
- * Everyone without a seat, by household, with a search. Drag a person (or a whole household) onto
+ * Everyone who may come (accepted or not answered yet) without a seat, by household, with a search;
+ * those who declined are listed apart and not offered a seat. Drag a person (or a whole household) onto
  * a seat, or choose them here and then choose a seat. Dropping a seated person here unseats them.
  */
 export function GuestPanel() {
@@ -25,6 +34,7 @@ export function GuestPanel() {
   const layout = useMemo(() => ({ tables: [], seats }), [seats])
   const groups = useMemo(() => unseatedGroups(households, layout, query), [households, layout, query])
   const counts = useMemo(() => seatingCounts(households, layout), [households, layout])
+  const declined = useMemo(() => declinedUnseated(households, layout), [households, layout])
 
   return (
     <section
@@ -109,6 +119,21 @@ export function GuestPanel() {
             ))}
           </ul>
         )}
+        {declined.length > 0 && (
+          <details className="mt-2 rounded-lg border border-line/70 px-3 py-2 text-sm">
+            <summary className="cursor-pointer text-xs font-semibold text-muted">
+              {t('guests.declinedApart', { count: declined.length })}
+            </summary>
+            <p className="mt-1 text-xs text-muted">{t('guests.declinedHint')}</p>
+            <ul className="mt-1 space-y-0.5" aria-label={t('guests.declinedList')}>
+              {declined.map((person) => (
+                <li key={person.id} className="break-words text-muted">
+                  {fullName(person)}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
       </div>
       {dropping && <p className="border-t border-brand-200 p-2 text-center text-xs font-semibold text-brand-700">{t('guests.dropToUnseat')}</p>}
     </section>
@@ -161,9 +186,7 @@ function PersonItem({ person, picked }: { person: RosterPerson; picked: boolean 
   const setPick = useSeatingStore((state) => state.setPick)
   const announce = useSeatingStore((state) => state.announce)
   const name = fullName(person)
-  const notes = [person.type === 'child' ? t('guests.child') : null, person.isAttending === false ? t('guests.declined') : null].filter(
-    (note): note is string => Boolean(note),
-  )
+  const notes = person.type === 'child' ? [t('guests.child')] : []
   return (
     <li>
       <button
@@ -180,7 +203,7 @@ function PersonItem({ person, picked }: { person: RosterPerson; picked: boolean 
         }}
       >
         <GripVertical aria-hidden="true" className={`size-4 shrink-0 ${picked ? 'text-white/80' : 'text-muted/60 group-hover:text-muted'}`} />
-        <span className={`min-w-0 flex-1 truncate ${person.isAttending === false && !picked ? 'text-muted' : ''}`}>{name}</span>
+        <span className="min-w-0 flex-1 truncate">{name}</span>
         {notes.map((note) => (
           <span
             key={note}

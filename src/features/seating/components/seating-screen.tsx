@@ -112,7 +112,9 @@ export function SeatingScreen({ wedding }: { wedding: Wedding }) {
         <PickStatus />
       </div>
 
-      <div className="mt-3 grid gap-4 lg:grid-cols-[19rem_minmax(0,1fr)]">
+      {/* grid-cols-1 is minmax(0, 1fr): an implicit column would be as wide as the chart's canvas
+          and never narrow with the window. */}
+      <div className="mt-3 grid grid-cols-1 gap-4 lg:grid-cols-[19rem_minmax(0,1fr)]">
         <div className="flex max-h-[30rem] flex-col lg:h-[min(1000px,calc(100dvh-14rem))] lg:max-h-none lg:min-h-[32rem]">
           <GuestPanel />
         </div>

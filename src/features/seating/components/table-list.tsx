@@ -124,6 +124,7 @@ const TableCard = memo(function TableCard({ table, seats, persons, pickActive, o
                 >
                   {index + 1}
                 </span>
+                {/* A space, so the seat reads "3 Ramon Santos" (as its name has it), not "3Ramon Santos". */}{' '}
                 <span className="min-w-0 flex-1 truncate">{name ?? t('tables.free')}</span>
               </button>
               {person && name && (

@@ -51,6 +51,27 @@ export function foldText(text: string): string {
   return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim()
 }
 
+/** Who the chart seats: those who accepted or have not answered. A declined guest is kept apart. */
+export const mayCome = (person: Pick<RosterPerson, 'isAttending'>): boolean => person.isAttending !== false
+
+function seatedIds(layout: SeatingLayout): Set<string> {
+  const seated = new Set<string>()
+  for (const seat of layout.seats) if (seat.personId) seated.add(seat.personId)
+  return seated
+}
+
+/** A household's persons still waiting for a seat: who "seat all together" seats. */
+export function waitingToSeat(household: RosterHousehold, layout: SeatingLayout): RosterPerson[] {
+  const seated = seatedIds(layout)
+  return household.persons.filter((person) => mayCome(person) && !seated.has(person.id))
+}
+
+/** Declined guests without a seat, in guest-list order: listed apart, not offered a seat. */
+export function declinedUnseated(households: readonly RosterHousehold[], layout: SeatingLayout): RosterPerson[] {
+  const seated = seatedIds(layout)
+  return households.flatMap((household) => household.persons.filter((person) => !mayCome(person) && !seated.has(person.id)))
+}
+
 export interface UnseatedGroup {
   readonly household: RosterHousehold
   /** The household's persons without a seat (those matching the search, when there is one). */
@@ -58,7 +79,7 @@ export interface UnseatedGroup {
 }
 
 /**
- * Households with the persons who have no seat yet, in guest-list order. A search keeps the
+ * Households with the persons who may come and have no seat yet, in guest-list order. A search keeps the
  * persons each of whose typed words starts a word of their name ("ma san" finds Maria Santos).
  */
 export function unseatedGroups(
@@ -66,8 +87,7 @@ export function unseatedGroups(
   layout: SeatingLayout,
   query = '',
 ): UnseatedGroup[] {
-  const seated = new Set<string>()
-  for (const seat of layout.seats) if (seat.personId) seated.add(seat.personId)
+  const seated = seatedIds(layout)
   const words = foldText(query).split(/\s+/).filter(Boolean)
   const matches = (person: RosterPerson) => {
     if (words.length === 0) return true
@@ -76,7 +96,7 @@ export function unseatedGroups(
   }
   const groups: UnseatedGroup[] = []
   for (const household of households) {
-    const persons = household.persons.filter((person) => !seated.has(person.id) && matches(person))
+    const persons = household.persons.filter((person) => mayCome(person) && !seated.has(person.id) && matches(person))
     if (persons.length > 0) groups.push({ household, persons })
   }
   return groups
@@ -84,13 +104,22 @@ export function unseatedGroups(
 
 export interface SeatingCounts {
   readonly seated: number
+  /** Those who may come (accepted or not answered yet) without a seat. */
   readonly unseated: number
+  /** Those who declined and have no seat: not waiting for one. */
+  readonly declined: number
   readonly total: number
 }
 
 export function seatingCounts(households: readonly RosterHousehold[], layout: SeatingLayout): SeatingCounts {
-  const everyone = householdsByPerson(households)
+  const seatedSet = seatedIds(layout)
   let seated = 0
-  for (const seat of layout.seats) if (seat.personId && everyone.has(seat.personId)) seated++
-  return { seated, unseated: everyone.size - seated, total: everyone.size }
+  let unseated = 0
+  let declined = 0
+  for (const person of households.flatMap((household) => household.persons)) {
+    if (seatedSet.has(person.id)) seated++
+    else if (mayCome(person)) unseated++
+    else declined++
+  }
+  return { seated, unseated, declined, total: seated + unseated + declined }
 }

@@ -48,13 +48,15 @@ export function SiteHeader({ site, theme }: { site: Site; theme: ThemeProps }) {
           </Suspense>
         )}
 
-        <Link to={paths.site.wedding(site.slug)} className="site-monogram px-3 py-1" aria-label={t('nav.homeOf', { names: names.full })}>
+        <Link to={paths.site.wedding(site.slug)} className="site-monogram px-3 py-1">
+          {/* Named by its content, so the name begins with the "I & M" it shows (WCAG 2.5.3). */}
           {names.initials.split(' & ').map((initial, index) => (
             <span key={index}>
               {index > 0 && <span className="mx-1 text-[0.7em]">&amp;</span>}
               {initial}
             </span>
           ))}
+          <span className="sr-only">{t('nav.homeOf', { names: names.full })}</span>
         </Link>
 
         <LanguageToggle area="site" className="site-nav-font justify-self-end border-(--site-line-strong) text-(--site-accent)" />

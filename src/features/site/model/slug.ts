@@ -44,3 +44,16 @@ export function resolveSlug({ routeSlug, hostname, defaultSlug }: SlugSource): s
   if (routeSlug) return routeSlug
   return subdomainSlug(hostname) ?? (defaultSlug.trim() || null)
 }
+
+/** Kasalan's sample wedding (supabase/seed-data/demo-wedding.json). */
+export const demoSiteSlug = 'isabel-and-miguel'
+
+/**
+ * Whether the page is Kasalan's sample wedding shown at `/`: the address names no wedding (no
+ * `/wedding/:slug`, no subdomain) and the site is the sample one. A couple whose own domain shows
+ * their site at `/` is not the sample.
+ */
+export function isSampleAtRoot({ routeSlug, hostname }: Omit<SlugSource, 'defaultSlug'>, siteSlug: string, isDemo: boolean): boolean {
+  if (routeSlug || subdomainSlug(hostname)) return false
+  return isDemo || siteSlug === demoSiteSlug
+}

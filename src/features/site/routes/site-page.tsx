@@ -40,7 +40,8 @@ export function SitePage() {
     if (siteLanguage && !savedLanguage('site')) void applyLanguage(siteLanguage)
   }, [siteLanguage])
 
-  if (status === 'notFound') return <Navigate to={paths.notFound} replace />
+  // The address the guest typed goes along, so the 404 page can show it and help them fix it.
+  if (status === 'notFound') return <Navigate to={paths.notFound} replace state={{ from: window.location.pathname }} />
   // An earlier address of the wedding (a printed invitation): on to the same page at the new one.
   if (status === 'moved' && movedTo) {
     return <Navigate to={segment ? paths.site.section(movedTo, segment) : paths.site.wedding(movedTo)} replace />

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import { useFieldArray, useForm, useWatch } from 'react-hook-form'
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import * as z from 'zod/mini'
 import { Alert } from '@/components/alert'
+import { DatePicker } from '@/components/date-picker'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import {
@@ -105,13 +106,22 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
         <label htmlFor={`${id}-deadline`} className="field-label">
           {t('tab.settings.deadline')}
         </label>
-        <input
-          id={`${id}-deadline`}
-          type="date"
-          className="field-input"
-          aria-describedby={`${id}-deadline-hint`}
-          aria-invalid={Boolean(errors.deadline)}
-          {...register('deadline')}
+        {/* The app's calendar, not the browser's date input, which shows mm/dd/yyyy on any screen. */}
+        <Controller
+          name="deadline"
+          control={control}
+          render={({ field }) => (
+            <DatePicker
+              id={`${id}-deadline`}
+              aria-describedby={`${id}-deadline-hint`}
+              aria-invalid={Boolean(errors.deadline)}
+              value={field.value || null}
+              onSelect={(date) => field.onChange(date)}
+              onBlur={field.onBlur}
+              dialogLabel={t('tab.settings.deadlineDialog')}
+              clear={{ label: t('tab.settings.noDeadline'), onClear: () => field.onChange('') }}
+            />
+          )}
         />
         <p id={`${id}-deadline-hint`} className="mt-1.5 text-sm text-muted">
           {deadlineAfterWedding ? t('tab.settings.deadlineAfterWedding') : t('tab.settings.deadlineHint')}

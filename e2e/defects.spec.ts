@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe'
+import { signInAsDemo } from './support/session'
+
+// Defects found on a tour of the app as a new couple, each checked where only a browser can see it.
+
+// The embedded database boots in each fresh browser context: slow on a busy machine.
+test.describe.configure({ timeout: 300_000 })
+const BOOT = { timeout: 120_000 }
+
+async function openManagement(page: Page, path: string, heading: string) {
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible(BOOT)
+}
+
+test('every control is named by what it shows (Label in Name), on each management screen and the public site', async ({ page }) => {
+  await page.goto('/')
+  await expect(page.getByRole('searchbox', { name: 'Hanapin ang iyong pangalan' })).toBeVisible(BOOT)
+  await expect(page.getByText('Hinihintay ang pahina…')).toBeHidden()
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('button', { name: /^English/ }).click()
+  await expect(page.getByRole('link', { name: /^I ?& ?M ?: Isabel & Miguel, site home$/ })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  await signInAsDemo(page)
+  await openManagement(page, '/manage/guests', 'Guest List')
+  await expect(page.getByRole('table', { name: 'Households' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  await openManagement(page, '/manage/seating', 'Seating Chart')
+  await expect(page.getByTestId('seating-canvas').locator('canvas').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Seat all \d+: .+, together$/ }).first()).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  await openManagement(page, '/manage/rsvps', 'RSVPs')
+  await expectNoSeriousA11yViolations(page)
+})
+
+/** How far the page reaches past the window's right edge (0 when nothing overflows). */
+function pageOverflow(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+}
+
+test('the seating chart reflows when the window narrows from 1280 to 360 px, without a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signInAsDemo(page)
+  await openManagement(page, '/manage/seating', 'Seating Chart')
+  const canvas = page.getByTestId('seating-canvas')
+  await expect(canvas.locator('canvas').first()).toBeVisible()
+  expect((await canvas.boundingBox())!.width).toBeGreaterThan(700)
+
+  await page.setViewportSize({ width: 360, height: 740 })
+  await expect.poll(() => pageOverflow(page)).toBe(0)
+  await expect.poll(async () => (await canvas.boundingBox())!.width).toBeLessThanOrEqual(360)
+  // Konva's own canvas follows the box, not only the box around it.
+  await expect.poll(() => canvas.locator('canvas').first().evaluate((node) => node.getBoundingClientRect().width)).toBeLessThanOrEqual(360)
+  await page.screenshot({ path: 'test-results/defects-seating-360.png' })
+})
+
+test('on a phone: the household form gives Last name room, and a 100-letter name wraps everywhere', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signInAsDemo(page)
+  await openManagement(page, '/manage/guests', 'Guest List')
+  await page.getByRole('button', { name: 'Add Guest' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Add Guest' })
+  const lastName = drawer.getByLabel('Last name')
+  await lastName.fill('Peñaflor-Villanueva')
+  const widths = await Promise.all(
+    [drawer.getByLabel('Title'), drawer.getByLabel('First name'), lastName].map(async (field) => (await field.boundingBox())!.width),
+  )
+  const [title, firstName, last] = widths as [number, number, number]
+  // Last name is at least as wide as First name, and far wider than Title.
+  expect(last).toBeGreaterThanOrEqual(firstName - 1)
+  expect(last).toBeGreaterThan(title * 1.8)
+  expect(await lastName.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true)
+  await page.screenshot({ path: 'test-results/defects-household-form-360.png' })
+
+  // The longest name the form takes, without a space: it must wrap, not push the page sideways.
+  const long = 'Maria'.repeat(20)
+  await drawer.getByLabel('First name').fill(long)
+  await lastName.fill('Santos')
+  await drawer.getByRole('button', { name: 'Save & close' }).click()
+  const toast = page.getByText(`Added the household of ${long} Santos.`)
+  await expect(toast).toBeVisible()
+  expect(await pageOverflow(page)).toBe(0)
+  expect(await toast.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true)
+  await page.screenshot({ path: 'test-results/defects-long-name-toast-360.png' })
+
+  await page.getByRole('searchbox', { name: 'Search guests' }).fill('mariamaria')
+  const link = page.getByRole('link', { name: /^Open the RSVP page of Maria/ }).first()
+  const href = await link.getAttribute('href')
+  await page.goto(href!)
+  const greeting = page.getByRole('heading', { level: 1, name: `Kumusta, ${long}!` })
+  await expect(greeting).toBeVisible(BOOT)
+  expect(await pageOverflow(page)).toBe(0)
+  for (const element of [greeting, page.getByRole('group', { name: new RegExp(long) })]) {
+    expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true)
+  }
+  await page.screenshot({ path: 'test-results/defects-long-name-rsvp-360.png', fullPage: true })
+})
+
+test('the search boxes clear with an "×" in their own colour, not the browser’s blue', async ({ page }) => {
+  await signInAsDemo(page)
+  await openManagement(page, '/manage/guests', 'Guest List')
+  const search = page.getByRole('searchbox', { name: 'Search guests' })
+  await search.fill('santos')
+  await search.hover()
+  // Kasalan draws its own clear button: the browser's own is off.
+  const ownButton = await page.evaluate(() =>
+    [...document.styleSheets].some((sheet) => {
+      const rules = (list: CSSRuleList): CSSRule[] => [...list].flatMap((rule) => ('cssRules' in rule ? [rule, ...rules((rule as CSSGroupingRule).cssRules)] : [rule]))
+      return rules(sheet.cssRules).some(
+        (rule) => rule instanceof CSSStyleRule && rule.selectorText.includes('::-webkit-search-cancel-button') && rule.style.getPropertyValue('appearance') === 'none',
+      )
+    }),
+  )
+  expect(ownButton).toBe(true)
+  // The clear button sits at the box's right end: look there for blue, which Kasalan never uses.
+  const box = (await search.boundingBox())!
+  const png = await page.screenshot({ clip: { x: box.x + box.width - 40, y: box.y, width: 40, height: box.height } })
+  const bluePixels = await page.evaluate(async (data) => {
+    const image = new Image()
+    image.src = `data:image/png;base64,${data}`
+    await image.decode()
+    const canvas = document.createElement('canvas')
+    canvas.width = image.width
+    canvas.height = image.height
+    const context = canvas.getContext('2d')!
+    context.drawImage(image, 0, 0)
+    const { data: pixels } = context.getImageData(0, 0, image.width, image.height)
+    let blue = 0
+    for (let i = 0; i < pixels.length; i += 4) if (pixels[i + 2]! > pixels[i]! + 60 && pixels[i + 2]! > pixels[i + 1]! + 20) blue++
+    return blue
+  }, png.toString('base64'))
+  expect(bluePixels).toBe(0)
+  await page.screenshot({ path: 'test-results/defects-search-clear.png', clip: { x: box.x, y: box.y - 8, width: box.width, height: box.height + 16 } })
+})
