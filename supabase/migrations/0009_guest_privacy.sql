@@ -150,22 +150,44 @@ begin
   v_whole := v_canon[1:v_n - 1];
   v_last := v_canon[v_n];
 
-  -- At most 11 candidates: enough to know whether the query names one family or many.
-  select array_agg(m.id) into v_ids
-  from (
-    select p.id
-    from kasalan.persons p
-    where p.wedding_id = p_wedding_id
-      and p.search_words @> v_whole
-      and (
-        p.search_words @> array[v_last]
-        or (
-          char_length(v_last) >= case when v_n = 1 then 6 else 3 end
-          and exists (select 1 from unnest(p.search_words) as w where starts_with(w, v_last))
+  -- At most 11 candidates: enough to know whether the query names one family or many. Each
+  -- branch is one indexed question: whole words through persons_search_words_idx, a long single
+  -- prefix through the trigram index of 0004.
+  if v_n > 1 then
+    select array_agg(m.id) into v_ids
+    from (
+      select p.id
+      from kasalan.persons p
+      where p.wedding_id = p_wedding_id
+        and p.search_words @> v_whole
+        and (
+          p.search_words @> array[v_last]
+          or (char_length(v_last) >= 3 and exists (select 1 from unnest(p.search_words) as w where starts_with(w, v_last)))
         )
-      )
-    limit 11
-  ) m;
+      limit 11
+    ) m;
+  elsif char_length(v_last) < 6 then
+    select array_agg(m.id) into v_ids
+    from (
+      select p.id from kasalan.persons p
+      where p.wedding_id = p_wedding_id and p.search_words @> array[v_last]
+      limit 11
+    ) m;
+  else
+    select array_agg(m.id) into v_ids
+    from (
+      select p.id from kasalan.persons p
+      where p.wedding_id = p_wedding_id
+        and (
+          p.search_words @> array[v_last]
+          or (
+            replace(kasalan.person_search_name(p.first_name, p.last_name), ' ', '') like '%' || v_last || '%'
+            and exists (select 1 from unnest(p.search_words) as w where starts_with(w, v_last))
+          )
+        )
+      limit 11
+    ) m;
+  end if;
 
   if v_ids is null then
     return jsonb_build_object('status', 'none', 'matches', '[]'::jsonb);

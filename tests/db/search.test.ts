@@ -130,7 +130,7 @@ describe('a guest finds themself', () => {
     ], 'self')
     slug = wedding.slug
     weddingId = wedding.id
-  })
+  }, 60_000)
 
   const finds = async (query: string, firstName: string, lastName?: string) => {
     const result = await search(query)
