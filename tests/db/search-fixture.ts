@@ -87,7 +87,8 @@ export function insertGuestListSql(weddingId: string, userId: string, households
   const guests: string[] = []
   const persons: string[] = []
   households.forEach((household, h) => {
-    const guestId = `00000000-0000-4000-a000-${String(h + 1).padStart(12, '0')}`
+    // Derived from the wedding, so two generated weddings in one database never share an id.
+    const guestId = `${weddingId.slice(0, 8)}-0000-4000-a000-${String(h + 1).padStart(12, '0')}`
     guests.push(`('${guestId}', '${userId}', '${weddingId}')`)
     household.forEach((person, index) => {
       persons.push(
