@@ -102,7 +102,7 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
               : t('page.noDeadline')}
           </p>
           {answeredAt && <p className="mt-1">{t('page.answeredBefore', { time: formatDateTime(answeredAt, language) })}</p>}
-          {searchOnly && household.hasAnswered && <p className="mt-1">{t('page.hiddenAnswers')}</p>}
+          {searchOnly && household.hasAnswered && !answeredAt && <p className="mt-1">{t('page.hiddenAnswers')}</p>}
         </div>
       </div>
 
