@@ -98,7 +98,10 @@ alter table kasalan.persons
   add column search_words text[] not null
     generated always as (kasalan.person_search_words(first_name, last_name, suffix)) stored;
 
-create index persons_search_words_idx on kasalan.persons using gin (search_words);
+-- Without fastupdate: new names go straight into the index instead of a pending list that only
+-- a vacuum empties (PGlite never runs one), which the planner rightly prices as a scan of everyone.
+create index persons_search_words_idx on kasalan.persons using gin (search_words) with (fastupdate = off);
+alter index kasalan.persons_search_name_idx set (fastupdate = off);
 
 -- The search itself, on one wedding, for the public call below and the harvest test; nobody calls
 -- it directly. Returns {status, matches}:
@@ -151,40 +154,42 @@ begin
   v_last := v_canon[v_n];
 
   -- At most 11 candidates: enough to know whether the query names one family or many. Each
-  -- branch is one indexed question: whole words through persons_search_words_idx, a long single
-  -- prefix through the trigram index of 0004.
+  -- branch asks an index first (whole words through persons_search_words_idx, a long single
+  -- prefix through the trigram index of 0004), materialised so that the planner never trades the
+  -- index for a scan that hopes to find 11 rows early (for a rare name it would read everyone).
   if v_n > 1 then
+    with whole as materialized (
+      select p.id, p.search_words
+      from kasalan.persons p
+      where p.search_words @> v_whole and p.wedding_id = p_wedding_id
+    )
     select array_agg(m.id) into v_ids
     from (
-      select p.id
-      from kasalan.persons p
-      where p.wedding_id = p_wedding_id
-        and p.search_words @> v_whole
-        and (
-          p.search_words @> array[v_last]
-          or (char_length(v_last) >= 3 and exists (select 1 from unnest(p.search_words) as w where starts_with(w, v_last)))
-        )
+      select w.id from whole w
+      where w.search_words @> array[v_last]
+        or (char_length(v_last) >= 3 and exists (select 1 from unnest(w.search_words) as x where starts_with(x, v_last)))
       limit 11
     ) m;
   elsif char_length(v_last) < 6 then
-    select array_agg(m.id) into v_ids
-    from (
+    with whole as materialized (
       select p.id from kasalan.persons p
-      where p.wedding_id = p_wedding_id and p.search_words @> array[v_last]
-      limit 11
-    ) m;
+      where p.search_words @> array[v_last] and p.wedding_id = p_wedding_id
+    )
+    select array_agg(m.id) into v_ids from (select w.id from whole w limit 11) m;
   else
-    select array_agg(m.id) into v_ids
-    from (
-      select p.id from kasalan.persons p
+    with found as materialized (
+      select p.id, p.search_words from kasalan.persons p
       where p.wedding_id = p_wedding_id
         and (
           p.search_words @> array[v_last]
-          or (
-            replace(kasalan.person_search_name(p.first_name, p.last_name), ' ', '') like '%' || v_last || '%'
-            and exists (select 1 from unnest(p.search_words) as w where starts_with(w, v_last))
-          )
+          or replace(kasalan.person_search_name(p.first_name, p.last_name), ' ', '') like '%' || v_last || '%'
         )
+    )
+    select array_agg(m.id) into v_ids
+    from (
+      select f.id from found f
+      where f.search_words @> array[v_last]
+        or exists (select 1 from unnest(f.search_words) as x where starts_with(x, v_last))
       limit 11
     ) m;
   end if;
