@@ -140,6 +140,15 @@ commit;
       .split('\n')
       .map((line) => Number(line.split(' ')[2]) / 1000)
     console.log(run(`${PG_BIN}/postgres`, ['--version']).trim())
+
+    // The rate limit's counters under concurrent connections: 8 clients, 50 searches each, each
+    // from its own address; the wedding's counter for the hour must count every one of them.
+    psql('delete from kasalan.rate_counters; delete from kasalan.rate_probes;')
+    run(`${PG_BIN}/pgbench`, ['-n', '-h', dir, '-p', port, '-U', 'postgres', '-c', '8', '-j', '2', '-t', '50', '-f', script, 'postgres'])
+    const counted = psql(
+      "\\pset tuples_only on\nselect coalesce(sum(calls), 0) from kasalan.rate_counters where caller = '*' and span = 'h';",
+    ).trim()
+    console.log(`rate limit counters under 8 concurrent connections: the wedding counted ${counted} of 400 searches`)
     console.log(`real PostgreSQL, average per statement (ms):\n${statements.map((line) => `  ${line.trim().slice(0, 110)}`).join('\n')}`)
     stats(`real PostgreSQL, search_guests as anon at ${PERSONS.toLocaleString('en')} persons (pgbench over a Unix socket, one transaction per call)`, latencies)
   } finally {
