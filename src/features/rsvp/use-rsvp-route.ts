@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react'
 import { useParams, useSearchParams } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
+import { BackendError } from '@/lib/backend'
 import { paths } from '@/lib/paths'
 import { useRsvpStore, type RsvpStatus } from './rsvp-store'
 
@@ -13,8 +14,8 @@ export function useRsvpRoute() {
   const [searchParams] = useSearchParams()
   const code = searchParams.get('code')
   const key = `${guestId}/${personId}/${code ?? ''}`
-  const { loadedKey, rsvp, status, load } = useRsvpStore(
-    useShallow((state) => ({ loadedKey: state.key, rsvp: state.rsvp, status: state.status, load: state.load })),
+  const { loadedKey, rsvp, status, error, load } = useRsvpStore(
+    useShallow((state) => ({ loadedKey: state.key, rsvp: state.rsvp, status: state.status, error: state.error, load: state.load })),
   )
 
   useEffect(() => {
@@ -33,6 +34,8 @@ export function useRsvpRoute() {
     status: routeStatus,
     rsvp: current ? rsvp : null,
     retry,
+    /** The visitor opened RSVPs faster than a person would: the database asks them to wait. */
+    rateLimited: current && error instanceof BackendError && error.message === 'rate_limited',
     // The invitation code travels between the two pages, so the household keeps seeing its answers.
     rsvpPath: paths.site.rsvp(slug ?? null, guestId, personId) + codeQuery,
     thankYouPath: paths.site.rsvpThankYou(slug ?? null, guestId, personId) + codeQuery,

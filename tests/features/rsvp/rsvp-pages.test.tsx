@@ -283,4 +283,14 @@ describe('RSVP page', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Subukang muli' })))
     expect(await screen.findByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeInTheDocument()
   })
+
+  test('a visitor refused for opening RSVPs too fast is asked, kindly, to wait', async () => {
+    api.getRsvp.mockRejectedValueOnce(new BackendError('rate_limited', 'P0001')).mockResolvedValueOnce(demoRsvp())
+    renderRsvp()
+    expect(
+      await screen.findByText('Ang dami mo nang sinubukan sa maikling oras. Maghintay muna ng isang minuto, saka subukang muli.'),
+    ).toBeInTheDocument()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Subukang muli' })))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeInTheDocument()
+  })
 })
