@@ -152,7 +152,7 @@ test('the name search says when nothing matches, on the phone', async ({ page })
   await page.goto('/wedding/isabel-and-miguel')
   const search = page.getByRole('searchbox', { name: 'Hanapin ang iyong pangalan' })
   await expect(search).toBeVisible(BOOT)
-  await search.pressSequentially('zzyzx', { delay: 30 })
+  await search.pressSequentially('zzyzx qwerty', { delay: 30 })
   await expect(
     page.getByText(
       'Paumanhin, hindi namin natagpuan ang iyong pangalan. Mangyaring makipag-ugnayan sa amin upang matiyak kung paano nakasulat ang iyong mga detalye.',

@@ -1,8 +1,8 @@
 -- Guest privacy: a guest list nobody can harvest, and replies nobody else can read or overwrite.
 --
--- - The name search finds one guest, not a list: letters are counted after normalising, a single
---   word must be a whole name word (or a long prefix), and a query that matches many households
---   returns no names. Ma./Maria, Sto./Santo, Sta./Santa, Jr./Junior, Sr./Senior are one word.
+-- - The name search finds one guest, not a list: letters are counted after normalising, it takes
+--   two words of a name (one alone is what a harvester guesses), all but the last whole, and a
+--   query that matches many households returns no names. Ma./Maria, Sto./Santo, Sta./Santa, Jr./Junior, Sr./Senior are one word.
 -- - Visitors' searches and RSVP loads are rate limited per caller and per wedding, in the database;
 --   the couple sees when their site was probed.
 -- - Every household has an invitation code. A visitor who found a name by searching sees the
@@ -101,18 +101,19 @@ alter table kasalan.persons
 -- Without fastupdate: new names go straight into the index instead of a pending list that only
 -- a vacuum empties (PGlite never runs one), which the planner rightly prices as a scan of everyone.
 create index persons_search_words_idx on kasalan.persons using gin (search_words) with (fastupdate = off);
-alter index kasalan.persons_search_name_idx set (fastupdate = off);
+-- 0004's trigram index served the old prefix search; nothing asks it any more.
+drop index kasalan.persons_search_name_idx;
 
 -- The search itself, on one wedding, for the public call below and the harvest test; nobody calls
 -- it directly. Returns {status, matches}:
---   too_short  fewer than 4 letters after normalising (punctuation and spaces do not count), or a
---              single word of fewer than 4 letters
+--   too_short  a single word, or fewer than 4 letters after normalising (punctuation and spaces
+--              do not count)
 --   none       nothing matched
 --   too_many   more than 3 households or 10 persons matched: no names, the guest adds a word
 --   found      matches: [{personId, guestId, firstName, lastName, householdSize}], best first
--- A single word must be a whole name word (a prefix only from 6 letters: "villan"); with several
--- words, all but the last must be whole name words and the last may be a prefix of 3 letters or
--- more ("maria san"). Single letters (a middle initial) are ignored beside two longer words.
+-- At least two words ("maria santos", "ma. cristina", "sto domingo"): all but the last must be
+-- whole name words, in any order, and the last may be a prefix of 3 letters or more ("maria
+-- san"). Single letters (a middle initial) are ignored beside two longer words.
 create function kasalan.search_persons(p_wedding_id uuid, p_query text)
 returns jsonb
 language plpgsql
@@ -144,7 +145,8 @@ begin
   v_n := coalesce(array_length(v_words, 1), 0);
   select coalesce(sum(char_length(word)), 0) into v_letters from unnest(v_words) as word;
 
-  if v_n = 0 or v_letters < 4 then
+  -- One word is never enough: a surname or a first name alone is what a harvester guesses.
+  if v_n < 2 or v_letters < 4 then
     return jsonb_build_object('status', 'too_short', 'matches', '[]'::jsonb);
   end if;
 
@@ -153,46 +155,21 @@ begin
   v_whole := v_canon[1:v_n - 1];
   v_last := v_canon[v_n];
 
-  -- At most 11 candidates: enough to know whether the query names one family or many. Each
-  -- branch asks an index first (whole words through persons_search_words_idx, a long single
-  -- prefix through the trigram index of 0004), materialised so that the planner never trades the
-  -- index for a scan that hopes to find 11 rows early (for a rare name it would read everyone).
-  if v_n > 1 then
-    with whole as materialized (
-      select p.id, p.search_words
-      from kasalan.persons p
-      where p.search_words @> v_whole and p.wedding_id = p_wedding_id
-    )
-    select array_agg(m.id) into v_ids
-    from (
-      select w.id from whole w
-      where w.search_words @> array[v_last]
-        or (char_length(v_last) >= 3 and exists (select 1 from unnest(w.search_words) as x where starts_with(x, v_last)))
-      limit 11
-    ) m;
-  elsif char_length(v_last) < 6 then
-    with whole as materialized (
-      select p.id from kasalan.persons p
-      where p.search_words @> array[v_last] and p.wedding_id = p_wedding_id
-    )
-    select array_agg(m.id) into v_ids from (select w.id from whole w limit 11) m;
-  else
-    with found as materialized (
-      select p.id, p.search_words from kasalan.persons p
-      where p.wedding_id = p_wedding_id
-        and (
-          p.search_words @> array[v_last]
-          or replace(kasalan.person_search_name(p.first_name, p.last_name), ' ', '') like '%' || v_last || '%'
-        )
-    )
-    select array_agg(m.id) into v_ids
-    from (
-      select f.id from found f
-      where f.search_words @> array[v_last]
-        or exists (select 1 from unnest(f.search_words) as x where starts_with(x, v_last))
-      limit 11
-    ) m;
-  end if;
+  -- At most 11 candidates: enough to know whether the query names one family or many. The whole
+  -- words go through persons_search_words_idx first, materialised so that the planner never trades
+  -- the index for a scan that hopes to find 11 rows early (for a rare name it would read everyone).
+  with whole as materialized (
+    select p.id, p.search_words
+    from kasalan.persons p
+    where p.search_words @> v_whole and p.wedding_id = p_wedding_id
+  )
+  select array_agg(m.id) into v_ids
+  from (
+    select w.id from whole w
+    where w.search_words @> array[v_last]
+      or (char_length(v_last) >= 3 and exists (select 1 from unnest(w.search_words) as x where starts_with(x, v_last)))
+    limit 11
+  ) m;
 
   if v_ids is null then
     return jsonb_build_object('status', 'none', 'matches', '[]'::jsonb);

@@ -3,7 +3,7 @@
 // particles (dela Cruz, de los Santos). Full names are unique, as on a real guest list. Used by the
 // harvest test (300 guests in 152 households) and the search benchmark (10,000 persons).
 
-const FIRST_NAMES = [
+export const FIRST_NAMES = [
   'Maria', 'Ma. Cristina', 'Ma. Luisa', 'Ma. Teresa', 'Juan', 'Jose', 'Ana', 'Joy', 'Ivy', 'Mark', 'John Paul',
   'Kristine', 'Angelica', 'Rowena', 'Rodrigo', 'Ramon', 'Lourdes', 'Teresita', 'Antonio', 'Pacita',
   'Nestor', 'Gloria', 'Enzo', 'Sofia', 'Bea', 'Eduardo', 'Rosario', 'Rolando', 'Evangeline', 'Victor',
@@ -15,7 +15,7 @@ const FIRST_NAMES = [
   'Luz', 'Cora', 'Dante', 'Elmer', 'Fe', 'Gina', 'Hector', 'Ines', 'Jaime', 'Kiko', 'Lani', 'Mina',
 ]
 
-const SURNAMES = [
+export const SURNAMES = [
   'Santos', 'Reyes', 'Cruz', 'dela Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoza', 'Torres', 'Tomas',
   'Andrada', 'Castillo', 'Flores', 'Villanueva', 'Ramos', 'Castro', 'Rivera', 'Aquino', 'Navarro', 'Salazar',
   'Mercado', 'Aguilar', 'Marquez', 'Soriano', 'Panganiban', 'Manalo', 'Magbanua', 'Dimaculangan', 'Sto. Domingo',

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bootstrap, localAuth, callRpc, type Claims } from '../../src/lib/backend/local/engine'
 import { createTestDb, readSqlFiles, type TestDb } from './harness'
 import { rpcAs } from './privacy-helpers'
-import { harvestGuestList, harvestQueries, insertGuestListSql } from './search-fixture'
+import { FIRST_NAMES, harvestGuestList, harvestQueries, insertGuestListSql, SURNAMES } from './search-fixture'
 
 interface Match {
   personId: string
@@ -99,6 +99,18 @@ describe('the harvest measure', () => {
     expect(was.recovered / was.total).toBeGreaterThan(0.9)
     expect(is.total).toBe(300)
     expect(is.recovered / is.total).toBeLessThan(0.05)
+
+    // Beyond the issue's measure: a harvester who guesses the list's very names. One name at a
+    // time (208 calls; a search that took one whole word gave 81 % here) finds only the guests
+    // with a two-word first name or surname ("Ma. Luisa", "dela Cruz") that few households share;
+    // every first name with every surname (10,881 calls, measured once: not kept here for its two
+    // minutes) finds everyone, and against that the defence is the rate limit (150 searches an hour
+    // per address, 2000 per wedding: 5.5 hours at least, shown to the couple as probes).
+    const search = `select m ->> 'personId' as person_id from jsonb_array_elements(kasalan.search_persons($2, q.query) -> 'matches') m`
+    const words = [...new Set([...FIRST_NAMES, ...SURNAMES])]
+    const oneName = await harvest(t.db, search, [now.wedding.id], words)
+    console.log(`a harvester guessing the list's names one at a time (${words.length} calls): ${oneName.recovered}/300 (${percent(oneName)} %)`)
+    expect(oneName.recovered / oneName.total).toBeLessThan(0.1)
   })
 })
 
@@ -124,9 +136,9 @@ describe('a guest finds themself', () => {
       [{ firstName: 'Ernesto', lastName: 'Santos', suffix: 'Sr.', type: 'adult' }],
       [{ firstName: 'Juan', lastName: 'dela Cruz', suffix: null, type: 'adult' }],
       [{ firstName: 'Ivy', lastName: 'Sy', suffix: null, type: 'adult' }],
-      ...['Santos', 'Santos', 'Santos', 'Santos'].map((lastName, i) => [
-        { firstName: ['Maria', 'Liza', 'Nilo', 'Tess'][i]!, lastName, suffix: null, type: 'adult' as const },
-      ]),
+      ...['Maria', 'Liza', 'Nilo', 'Tess'].map((firstName) => [{ firstName, lastName: 'Santos', suffix: null, type: 'adult' as const }]),
+      // Four households with a Jun Reyes (father, uncle, cousin, godson).
+      ...[1, 2, 3, 4].map(() => [{ firstName: 'Jun', lastName: 'Reyes', suffix: null, type: 'adult' as const }]),
     ], 'self')
     slug = wedding.slug
     weddingId = wedding.id
@@ -152,9 +164,11 @@ describe('a guest finds themself', () => {
     await finds('rodrigo p. peña', 'Rodrigo', 'Peña')
   })
 
-  test('"maria" alone names many households: no names, and the guest is asked for more', async () => {
-    expect(await search('santos')).toEqual({ status: 'too_many', matches: [] })
-    expect(await search('maria')).toMatchObject({ matches: [] })
+  test('one word alone is not enough, and a name many households share gives no names', async () => {
+    for (const query of ['santos', 'maria', 'villanueva', 'delacruz', 'Cristina']) {
+      expect(await search(query), query).toEqual({ status: 'too_short', matches: [] })
+    }
+    expect(await search('jun reyes')).toEqual({ status: 'too_many', matches: [] })
   })
 
   test('Ma./Maria, Sto./Santo, Sta./Santa, Jr./Junior, Sr./Senior are the same word both ways', async () => {
@@ -184,14 +198,13 @@ describe('a guest finds themself', () => {
     }
   })
 
-  test('a single word must be a whole name word; a prefix needs more letters or a second word', async () => {
-    expect((await core('bonif')).status).toBe('none')
-    expect((await core('bonifa')).matches[0]).toMatchObject({ firstName: 'Andres' })
-    expect((await core('cristin')).matches[0]).toMatchObject({ firstName: 'Ma. Cristina' })
-    expect((await core('domingo')).matches[0]).toMatchObject({ firstName: 'Pedro' })
-    expect((await core('ristina')).status).toBe('none')
+  test('all words but the last must be whole name words; the last may be the start of one, from 3 letters', async () => {
     expect((await core('pedro do')).status).toBe('none')
     expect((await core('pedro dom')).matches[0]).toMatchObject({ firstName: 'Pedro' })
+    expect((await core('andres bonif')).matches[0]).toMatchObject({ firstName: 'Andres' })
+    expect((await core('andr bonifacio')).status).toBe('none')
+    expect((await core('ristina pena')).status).toBe('none')
+    expect((await core('cristina ena')).status).toBe('none')
   })
 
   test('each match has names, ids and the household size, nothing else', async () => {
