@@ -1,17 +1,20 @@
 import { create } from 'zustand'
 import { getRsvp, submitRsvp, type Rsvp, type RsvpAnswerInput } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
+import { withSubmittedAnswers } from './model/rsvp-form'
 
 export type RsvpStatus = 'idle' | 'loading' | 'ready' | 'notFound' | 'error'
 
 interface RsvpState {
   /** `guestId/personId` of what is loaded. */
   key: string | null
+  /** The household's invitation code, when the guest came with it (`?code=` in the link). */
+  code: string | null
   rsvp: Rsvp | null
   status: RsvpStatus
   error: unknown
   /** Loads a household's RSVP, unless it is the one already here. */
-  load(guestId: string, personId: string, options?: { force?: boolean }): Promise<void>
+  load(guestId: string, personId: string, options?: { force?: boolean; code?: string | null }): Promise<void>
   /** Sends the household's answers; on success the saved RSVP replaces the loaded one. Throws on failure. */
   submit(answers: RsvpAnswerInput[], message: string | null): Promise<Rsvp>
 }
@@ -21,20 +24,22 @@ const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** One household's RSVP for the guest's RSVP and thank-you pages, kept between the two. */
 export const useRsvpStore = create<RsvpState>((set, get) => ({
   key: null,
+  code: null,
   rsvp: null,
   status: 'idle',
   error: null,
   async load(guestId, personId, options) {
-    const key = `${guestId}/${personId}`
+    const code = options?.code ?? null
+    const key = `${guestId}/${personId}/${code ?? ''}`
     const state = get()
     if (!options?.force && state.key === key && (state.status === 'ready' || state.status === 'loading')) return
     // A link with something other than ids in it cannot be anybody's RSVP.
     if (!uuid.test(guestId) || !uuid.test(personId)) {
-      return set({ key, rsvp: null, status: 'notFound', error: null })
+      return set({ key, code, rsvp: null, status: 'notFound', error: null })
     }
-    set({ key, rsvp: state.key === key ? state.rsvp : null, status: 'loading', error: null })
+    set({ key, code, rsvp: state.key === key ? state.rsvp : null, status: 'loading', error: null })
     try {
-      const rsvp = await getRsvp(guestId, personId)
+      const rsvp = await getRsvp(guestId, personId, code)
       if (get().key === key) set({ rsvp, status: 'ready' })
     } catch (error) {
       if (get().key !== key) return
@@ -43,10 +48,13 @@ export const useRsvpStore = create<RsvpState>((set, get) => ({
     }
   },
   async submit(answers, message) {
-    const { rsvp, key } = get()
+    const { rsvp, key, code } = get()
     if (!rsvp || !key) throw new Error('No RSVP is loaded')
-    const saved = await submitRsvp(rsvp.household.id, rsvp.personId, answers, message)
-    if (get().key === key) set({ rsvp: saved, status: 'ready' })
-    return saved
+    const saved = await submitRsvp(rsvp.household.id, rsvp.personId, answers, message, code)
+    // Without the code the database leaves every answer out; the thank-you page still shows the
+    // guest what they themselves just sent.
+    const shown = saved.household.access === 'guest_search' ? withSubmittedAnswers(saved, answers, message) : saved
+    if (get().key === key) set({ rsvp: shown, status: 'ready' })
+    return shown
   },
 }))

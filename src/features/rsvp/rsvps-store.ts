@@ -1,5 +1,16 @@
 import { create } from 'zustand'
-import { listRsvps, recordRsvp, updateRsvpSettings, type RsvpHousehold, type RsvpQuestion, type Wedding } from '@/lib/api'
+import {
+  listRsvpChanges,
+  listRsvps,
+  markRsvpChangesSeen,
+  recordRsvp,
+  restoreRsvp,
+  updateRsvpSettings,
+  type RsvpChanges,
+  type RsvpHousehold,
+  type RsvpQuestion,
+  type Wedding,
+} from '@/lib/api'
 import { useSessionStore } from '@/lib/session'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
@@ -15,6 +26,17 @@ interface RsvpsState {
   record(personId: string, isAttending: boolean | null, response: Array<{ questionId: string; answer: string }>): Promise<void>
   /** Saves the deadline and questions; the session's wedding is updated. Throws on failure. */
   saveSettings(deadline: string | null, questions: RsvpQuestion[]): Promise<Wedding>
+  /** The latest reply changes and probes, or null before they load (or when they failed to). */
+  changes: RsvpChanges | null
+  /**
+   * When the couple last looked, as it was when this visit began: changes after it are new. Kept
+   * for the whole visit, so marking them seen does not hide them while the couple is here.
+   */
+  since: { weddingId: string; at: string | null } | null
+  /** Loads the reply changes, then marks them seen for the next visit. */
+  loadChanges(weddingId: string): Promise<void>
+  /** Puts a reply back to what it was before one change. Throws on failure. */
+  restore(changeId: string): Promise<RsvpHousehold>
 }
 
 /** The couple's RSVPs tab: the replies of every household. */
@@ -45,6 +67,32 @@ export const useRsvpsStore = create<RsvpsState>((set, get) => ({
     const household = await recordRsvp(weddingId, personId, isAttending, response)
     if (get().weddingId !== weddingId) return
     set((state) => ({ households: state.households.map((item) => (item.id === household.id ? household : item)) }))
+  },
+  changes: null,
+  since: null,
+  async loadChanges(weddingId) {
+    try {
+      const changes = await listRsvpChanges(weddingId)
+      const { since } = get()
+      set({
+        changes,
+        since: since?.weddingId === weddingId ? since : { weddingId, at: changes.lastSeenAt },
+      })
+      const newest = changes.changes[0]?.changedAt
+      if (newest && newest !== changes.lastSeenAt) await markRsvpChangesSeen(weddingId, newest)
+    } catch {
+      // The replies themselves still show; the changes are a convenience on top.
+      set({ changes: null })
+    }
+  },
+  async restore(changeId) {
+    const { weddingId } = get()
+    if (!weddingId) throw new Error('No wedding is loaded')
+    const household = await restoreRsvp(weddingId, changeId)
+    if (get().weddingId !== weddingId) return household
+    set((state) => ({ households: state.households.map((item) => (item.id === household.id ? household : item)) }))
+    await get().loadChanges(weddingId)
+    return household
   },
   async saveSettings(deadline, questions) {
     const { weddingId } = get()

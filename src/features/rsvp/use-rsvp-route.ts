@@ -1,6 +1,7 @@
 import { useCallback, useEffect } from 'react'
-import { useParams } from 'react-router'
+import { useParams, useSearchParams } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
+import { BackendError } from '@/lib/backend'
 import { paths } from '@/lib/paths'
 import { useRsvpStore, type RsvpStatus } from './rsvp-store'
 
@@ -10,27 +11,33 @@ import { useRsvpStore, type RsvpStatus } from './rsvp-store'
  */
 export function useRsvpRoute() {
   const { slug, guestId = '', personId = '' } = useParams()
-  const key = `${guestId}/${personId}`
-  const { loadedKey, rsvp, status, load } = useRsvpStore(
-    useShallow((state) => ({ loadedKey: state.key, rsvp: state.rsvp, status: state.status, load: state.load })),
+  const [searchParams] = useSearchParams()
+  const code = searchParams.get('code')
+  const key = `${guestId}/${personId}/${code ?? ''}`
+  const { loadedKey, rsvp, status, error, load } = useRsvpStore(
+    useShallow((state) => ({ loadedKey: state.key, rsvp: state.rsvp, status: state.status, error: state.error, load: state.load })),
   )
 
   useEffect(() => {
-    void load(guestId, personId)
-  }, [load, guestId, personId])
+    void load(guestId, personId, { code })
+  }, [load, guestId, personId, code])
 
   const current = loadedKey === key
   let routeStatus: RsvpStatus = current ? status : 'loading'
   if (routeStatus === 'idle') routeStatus = 'loading'
   if (current && rsvp && slug && rsvp.wedding.slug !== slug) routeStatus = 'notFound'
 
-  const retry = useCallback(() => void load(guestId, personId, { force: true }), [load, guestId, personId])
+  const codeQuery = code ? `?code=${encodeURIComponent(code)}` : ''
+  const retry = useCallback(() => void load(guestId, personId, { force: true, code }), [load, guestId, personId, code])
 
   return {
     status: routeStatus,
     rsvp: current ? rsvp : null,
     retry,
-    rsvpPath: paths.site.rsvp(slug ?? null, guestId, personId),
-    thankYouPath: paths.site.rsvpThankYou(slug ?? null, guestId, personId),
+    /** The visitor opened RSVPs faster than a person would: the database asks them to wait. */
+    rateLimited: current && error instanceof BackendError && error.message === 'rate_limited',
+    // The invitation code travels between the two pages, so the household keeps seeing its answers.
+    rsvpPath: paths.site.rsvp(slug ?? null, guestId, personId) + codeQuery,
+    thankYouPath: paths.site.rsvpThankYou(slug ?? null, guestId, personId) + codeQuery,
   }
 }

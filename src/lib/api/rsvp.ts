@@ -3,12 +3,17 @@ import { call } from './call'
 import { contact, personName, personTypes, rsvpQuestion, theme, wedding, type RsvpQuestion } from './schemas'
 
 /*
- * The RSVP calls (supabase/migrations/0004_rsvp.sql). The first three are a visitor's: search a
- * name, load a household's RSVP, submit it. They carry names and ids only, never contact details.
- * The rest are the couple's RSVPs tab.
+ * The RSVP calls (supabase/migrations/0004_rsvp.sql, 0009_guest_privacy.sql). The first three are a
+ * visitor's: search a name, load a household's RSVP, submit it. They carry names and ids only, never
+ * contact details, and a visitor without the household's invitation code does not see its earlier
+ * answers. The rest are the couple's RSVPs tab.
  */
 
 const text = z.nullish(z.string())
+
+/** Who a reply change or an RSVP load came from (0009). */
+export const rsvpAccess = ['guest_search', 'guest_code', 'couple', 'member'] as const
+export type RsvpAccess = (typeof rsvpAccess)[number]
 
 /** One person the name search found. */
 export const guestSearchResult = z.object({
@@ -19,6 +24,16 @@ export const guestSearchResult = z.object({
   householdSize: z.number(),
 })
 export type GuestSearchResult = z.infer<typeof guestSearchResult>
+
+/**
+ * What the search says: `too_short` (fewer than 4 letters, or one short word), `none`,
+ * `too_many` (the name is shared by many households: no names, the guest adds a word) or `found`.
+ */
+export const guestSearch = z.object({
+  status: z.enum(['too_short', 'none', 'too_many', 'found']),
+  matches: z.array(guestSearchResult),
+})
+export type GuestSearch = z.infer<typeof guestSearch>
 
 /** One stored answer: the question's text as it was asked, and the answer. */
 export const rsvpStoredAnswer = z.object({
@@ -36,6 +51,10 @@ export const rsvpPerson = z.object({
   isAttending: z.nullable(z.boolean()),
   response: z.array(rsvpStoredAnswer),
   respondedAt: text,
+  /** Whether this person has answered (also shown to a visitor who may not see the answer). */
+  hasAnswered: z._default(z.boolean(), false),
+  /** The couple recorded this reply: a visitor without the code may not change it. */
+  recordedByCouple: z._default(z.boolean(), false),
 })
 export type RsvpPerson = z.infer<typeof rsvpPerson>
 
@@ -70,6 +89,12 @@ export const rsvp = z.object({
   }),
   household: z.object({
     id: z.string(),
+    /**
+     * How the caller came: `guest_search` (found their name; earlier answers, message and times
+     * are left out), `guest_code` (holds the household's invitation code), `couple` or `member`.
+     */
+    access: z._default(z.enum(rsvpAccess), 'guest_code'),
+    hasAnswered: z._default(z.boolean(), false),
     message: text,
     messageAt: text,
     persons: z.array(rsvpPerson),
@@ -84,24 +109,38 @@ export interface RsvpAnswerInput {
   response: Array<{ questionId: string; answer: string }>
 }
 
-/** Persons of one published wedding whose names start with the words typed (at most 10). */
+/**
+ * The guest's name search on one published wedding: the person typed, not a list (whole name
+ * words; at most 10 matches from at most 3 households). Fails with `rate_limited` when one caller
+ * searches much faster than a person types.
+ */
 export function searchGuests(slug: string, query: string) {
-  return call('search_guests', { p_slug: slug, p_query: query }, z.array(guestSearchResult))
+  return call('search_guests', { p_slug: slug, p_query: query }, guestSearch)
 }
 
-/** One household's RSVP by its ids; fails with `rsvp_not_found` when they do not match. */
-export function getRsvp(guestId: string, personId: string) {
-  return call('get_rsvp', { p_guest_id: guestId, p_person_id: personId }, rsvp)
+/**
+ * One household's RSVP by its ids; fails with `rsvp_not_found` when they do not match. With the
+ * household's invitation `code` the earlier answers and message come too.
+ */
+export function getRsvp(guestId: string, personId: string, code: string | null = null) {
+  return call('get_rsvp', { p_guest_id: guestId, p_person_id: personId, p_code: code }, rsvp)
 }
 
 /**
  * Records the household's answers at once (all or nothing) and returns the RSVP as saved.
- * `message` null leaves the household's note as it is; blank clears it.
+ * `message` null leaves the household's note as it is; blank clears it (without the code, blank
+ * leaves it too). Without the code a reply the couple recorded fails with `rsvp_recorded_by_couple`.
  */
-export function submitRsvp(guestId: string, personId: string, answers: RsvpAnswerInput[], message: string | null) {
+export function submitRsvp(
+  guestId: string,
+  personId: string,
+  answers: RsvpAnswerInput[],
+  message: string | null,
+  code: string | null = null,
+) {
   return call(
     'submit_rsvp',
-    { p_guest_id: guestId, p_person_id: personId, p_answers: answers, p_message: message },
+    { p_guest_id: guestId, p_person_id: personId, p_answers: answers, p_message: message, p_code: code },
     rsvp,
   )
 }
@@ -157,4 +196,52 @@ export function recordRsvp(
     { p_wedding_id: weddingId, p_person_id: personId, p_is_attending: isAttending, p_response: response },
     rsvpHousehold,
   )
+}
+
+/** A reply as the history keeps it: a person's answer, or (for a message change) the message. */
+export const rsvpReplyValue = z.object({
+  isAttending: z.nullish(z.boolean()),
+  response: z.nullish(z.array(rsvpStoredAnswer)),
+  respondedAt: text,
+  recordedBy: z.nullish(z.enum(['guest', 'couple'])),
+  message: text,
+  messageAt: text,
+})
+export type RsvpReplyValue = z.infer<typeof rsvpReplyValue>
+
+/** One change of a reply (`personId` null: the household's message). */
+export const rsvpChange = z.object({
+  id: z.string(),
+  guestId: z.string(),
+  personId: z.nullable(z.string()),
+  firstName: z.string(),
+  lastName: text,
+  changedAt: z.string(),
+  changedBy: z.enum(rsvpAccess),
+  previous: rsvpReplyValue,
+  current: rsvpReplyValue,
+})
+export type RsvpChange = z.infer<typeof rsvpChange>
+
+/** The reply changes the RSVPs tab shows, when this account last saw them, and the probes. */
+export const rsvpChanges = z.object({
+  lastSeenAt: z.nullable(z.string()),
+  changes: z.array(rsvpChange),
+  probes: z.array(z.object({ kind: z.enum(['search', 'rsvp']), scope: z.enum(['caller', 'wedding']), at: z.string() })),
+})
+export type RsvpChanges = z.infer<typeof rsvpChanges>
+
+/** The latest 100 reply changes, this account's last visit and when the site was probed. */
+export function listRsvpChanges(weddingId: string) {
+  return call('list_rsvp_changes', { p_wedding_id: weddingId }, rsvpChanges)
+}
+
+/** Marks the changes up to `seenAt` as seen by this account. */
+export function markRsvpChangesSeen(weddingId: string, seenAt: string) {
+  return call('mark_rsvp_changes_seen', { p_wedding_id: weddingId, p_seen_at: seenAt }, z.null())
+}
+
+/** Puts a reply back to what it was before one change; returns the household. */
+export function restoreRsvp(weddingId: string, changeId: string) {
+  return call('restore_rsvp', { p_wedding_id: weddingId, p_change_id: changeId }, rsvpHousehold)
 }

@@ -2,14 +2,15 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import type { GuestSearchResult } from '@/lib/api'
+import type { GuestSearch, GuestSearchResult } from '@/lib/api'
+import { BackendError } from '@/lib/backend'
 import { setUpI18n } from './i18n'
 
 const api = vi.hoisted(() => ({ searchGuests: vi.fn() }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 
 const { RsvpNameSearch } = await import('@/features/site/rsvp-search/rsvp-name-search')
-const { isSearchable, MIN_QUERY_CHARACTERS, SEARCH_DEBOUNCE_MS } = await import('@/features/site/rsvp-search/use-name-search')
+const { isSearchable, MIN_QUERY_LETTERS, SEARCH_DEBOUNCE_MS } = await import('@/features/site/rsvp-search/use-name-search')
 
 const NO_MATCH =
   'Paumanhin, hindi namin natagpuan ang iyong pangalan. Mangyaring makipag-ugnayan sa amin upang matiyak kung paano nakasulat ang iyong mga detalye.'
@@ -22,6 +23,9 @@ const cristina: GuestSearchResult = {
   householdSize: 3,
 }
 const kevin: GuestSearchResult = { personId: 'p-kevin', guestId: 'g-kevin', firstName: 'Kevin', lastName: 'Cruz', householdSize: 1 }
+
+/** What the database answers: the matches, or why there are none. */
+const found = (...matches: GuestSearchResult[]): GuestSearch => ({ status: matches.length ? 'found' : 'none', matches })
 
 function renderSearch(path = '/wedding/isabel-and-miguel') {
   const element = <RsvpNameSearch slug="isabel-and-miguel" />
@@ -58,19 +62,19 @@ afterEach(() => {
 })
 
 describe('isSearchable', () => {
-  test('needs 3 characters, spaces not counted', () => {
-    expect(MIN_QUERY_CHARACTERS).toBe(3)
+  test('needs 4 letters, as the database counts them: spaces, punctuation and wildcards are not letters', () => {
+    expect(MIN_QUERY_LETTERS).toBe(4)
     expect(SEARCH_DEBOUNCE_MS).toBe(100)
-    expect(isSearchable('pe')).toBe(false)
-    expect(isSearchable(' p e ')).toBe(false)
-    expect(isSearchable('pen')).toBe(true)
-    expect(isSearchable('p e n')).toBe(true)
+    for (const query of ['pe', ' p e ', 'pen', 'a..', 'm--', '%%a', 'a.b', 'ma.', '%%%%', "o'o"]) {
+      expect(isSearchable(query), query).toBe(false)
+    }
+    for (const query of ['pena', 'Peña', 'p e n a', 'ivy sy', 'ma. cristina']) expect(isSearchable(query), query).toBe(true)
   })
 })
 
 describe('RsvpNameSearch', () => {
   test('waits 100 ms after the last keystroke, then searches once with what was typed', async () => {
-    api.searchGuests.mockResolvedValue([cristina])
+    api.searchGuests.mockResolvedValue(found(cristina))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'pen' } })
     await settle(60)
@@ -83,7 +87,7 @@ describe('RsvpNameSearch', () => {
   })
 
   test('fewer than 3 characters never searches, and clears the results', async () => {
-    api.searchGuests.mockResolvedValue([cristina])
+    api.searchGuests.mockResolvedValue(found(cristina))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'pe' } })
     await settle(500)
@@ -102,19 +106,19 @@ describe('RsvpNameSearch', () => {
   })
 
   test('says "Naghahanap..." while searching', async () => {
-    let answer: (results: GuestSearchResult[]) => void = () => {}
-    api.searchGuests.mockReturnValue(new Promise<GuestSearchResult[]>((resolve) => (answer = resolve)))
+    let answer: (results: GuestSearch) => void = () => {}
+    api.searchGuests.mockReturnValue(new Promise<GuestSearch>((resolve) => (answer = resolve)))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     expect(screen.getByRole('status')).toHaveTextContent('Naghahanap...')
     await settle()
     expect(screen.getByRole('status')).toHaveTextContent('Naghahanap...')
-    await act(async () => answer([cristina]))
+    await act(async () => answer(found(cristina)))
     expect(screen.queryByText('Naghahanap...')).not.toBeInTheDocument()
   })
 
   test("the spec's no-match message, word for word", async () => {
-    api.searchGuests.mockResolvedValue([])
+    api.searchGuests.mockResolvedValue(found())
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'xyzzy' } })
     await settle()
@@ -122,7 +126,7 @@ describe('RsvpNameSearch', () => {
   })
 
   test('results show the name and household size and link to rsvp/{guestId}/{personId} from the site root', async () => {
-    api.searchGuests.mockResolvedValue([cristina, kevin])
+    api.searchGuests.mockResolvedValue(found(cristina, kevin))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cruz' } })
     await settle()
@@ -136,7 +140,7 @@ describe('RsvpNameSearch', () => {
   })
 
   test('on the home route the link is /rsvp/{guestId}/{personId}/', async () => {
-    api.searchGuests.mockResolvedValue([cristina])
+    api.searchGuests.mockResolvedValue(found(cristina))
     const input = renderSearch('/')
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
@@ -144,21 +148,21 @@ describe('RsvpNameSearch', () => {
   })
 
   test('a slower answer to an older query never replaces a newer one', async () => {
-    const answers: Array<(results: GuestSearchResult[]) => void> = []
+    const answers: Array<(results: GuestSearch) => void> = []
     api.searchGuests.mockImplementation(() => new Promise((resolve) => answers.push(resolve)))
     const input = renderSearch()
-    fireEvent.change(input, { target: { value: 'cru' } })
+    fireEvent.change(input, { target: { value: 'cruz' } })
     await settle()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
-    await act(async () => answers[1]!([cristina]))
-    await act(async () => answers[0]!([kevin]))
+    await act(async () => answers[1]!(found(cristina)))
+    await act(async () => answers[0]!(found(kevin)))
     expect(screen.getAllByRole('link')).toHaveLength(1)
     expect(screen.getByRole('link')).toHaveTextContent('Ma. Cristina')
   })
 
   test('a failed search says so and can be tried again', async () => {
-    api.searchGuests.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce([cristina])
+    api.searchGuests.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(found(cristina))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
@@ -169,10 +173,34 @@ describe('RsvpNameSearch', () => {
     expect(screen.getByRole('link')).toHaveTextContent('Ma. Cristina')
   })
 
+  test('a name many households share asks for one more word', async () => {
+    api.searchGuests.mockResolvedValue({ status: 'too_many', matches: [] })
+    const input = renderSearch()
+    fireEvent.change(input, { target: { value: 'maria' } })
+    await settle()
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Marami ang may ganitong pangalan. Idagdag ang iyong apelyido (o pangalan) para mahanap ka namin.',
+    )
+    expect(screen.queryByRole('link')).not.toBeInTheDocument()
+  })
+
+  test('too many searches too fast: a friendly message, and a retry later', async () => {
+    api.searchGuests.mockRejectedValueOnce(new BackendError('rate_limited', 'P0001')).mockResolvedValueOnce(found(cristina))
+    const input = renderSearch()
+    fireEvent.change(input, { target: { value: 'cristina' } })
+    await settle()
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Ang dami mo nang sinubukan sa maikling oras. Maghintay muna ng isang minuto, saka subukang muli.',
+    )
+    fireEvent.click(screen.getByRole('button', { name: 'Subukang muli' }))
+    await settle()
+    expect(screen.getByRole('link')).toHaveTextContent('Ma. Cristina')
+  })
+
   test('in English too', async () => {
     await setUpI18n('en')
     try {
-      api.searchGuests.mockResolvedValue([])
+      api.searchGuests.mockResolvedValue(found())
       render(
         <RouterProvider
           router={createMemoryRouter([{ path: '/', element: <RsvpNameSearch slug="isabel-and-miguel" /> }], { initialEntries: ['/'] })}

@@ -42,6 +42,8 @@ function demoRsvp(overrides: { isClosed?: boolean; answered?: boolean } = {}): R
     },
     household: {
       id: GUEST,
+      access: 'guest_code',
+      hasAnswered: answered,
       message: null,
       messageAt: null,
       persons: [
@@ -53,9 +55,11 @@ function demoRsvp(overrides: { isClosed?: boolean; answered?: boolean } = {}): R
           isAttending: answered ? true : null,
           response: answered ? [{ questionId: 'meal', question: 'Anong ulam ang gusto mo sa hapunan?', answer: 'Kare-kare' }] : [],
           respondedAt: answered ? '2027-01-02T03:04:05Z' : null,
+          hasAnswered: answered,
+          recordedByCouple: false,
         },
-        { id: RODRIGO, firstName: 'Rodrigo', lastName: 'Peña', type: 'adult', isAttending: answered ? false : null, response: [], respondedAt: answered ? '2027-01-02T03:04:05Z' : null },
-        { id: BEA, firstName: 'Bea', lastName: 'Peña', type: 'child', isAttending: answered ? true : null, response: [], respondedAt: answered ? '2027-01-02T03:04:05Z' : null },
+        { id: RODRIGO, firstName: 'Rodrigo', lastName: 'Peña', type: 'adult', isAttending: answered ? false : null, response: [], respondedAt: answered ? '2027-01-02T03:04:05Z' : null, hasAnswered: answered, recordedByCouple: false },
+        { id: BEA, firstName: 'Bea', lastName: 'Peña', type: 'child', isAttending: answered ? true : null, response: [], respondedAt: answered ? '2027-01-02T03:04:05Z' : null, hasAnswered: answered, recordedByCouple: false },
       ],
     },
   }
@@ -93,7 +97,7 @@ describe('RSVP page', () => {
     api.getRsvp.mockResolvedValue(demoRsvp())
     renderRsvp()
     expect(await screen.findByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeInTheDocument()
-    expect(api.getRsvp).toHaveBeenCalledWith(GUEST, CRISTINA)
+    expect(api.getRsvp).toHaveBeenCalledWith(GUEST, CRISTINA, null)
     expect(screen.getByText(/Pakisagot hanggang .*12 Oktubre 2027\./)).toBeInTheDocument()
     for (const name of ['Ma. Cristina dela Cruz Peña', 'Rodrigo Peña', 'Bea Peña']) {
       const group = screen.getByRole('group', { name: new RegExp(name) })
@@ -144,6 +148,7 @@ describe('RSVP page', () => {
         { personId: BEA, isAttending: true, response: [] },
       ],
       'Salamat!',
+      null,
     )
     expect(router.state.location.pathname).toBe(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}/thank-you`)
     expect(await screen.findByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeInTheDocument()
@@ -156,6 +161,59 @@ describe('RSVP page', () => {
     expect(screen.getByRole('link', { name: 'Baguhin ang sagot' })).toHaveAttribute('href', `/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}`)
     // The thank-you page used the saved answers; it did not load them again.
     expect(api.getRsvp).toHaveBeenCalledTimes(1)
+  })
+
+  test('a guest who searched: no earlier answers, a reply the couple recorded locked, their own answers on the thank-you page', async () => {
+    /** What the database gives a visitor without the household's code: no answers, no message. */
+    const searchOnly = (answered: boolean): Rsvp => {
+      const rsvp = demoRsvp()
+      rsvp.household.access = 'guest_search'
+      rsvp.household.hasAnswered = answered
+      rsvp.household.persons[1] = { ...rsvp.household.persons[1]!, hasAnswered: answered, recordedByCouple: answered }
+      return rsvp
+    }
+    api.getRsvp.mockResolvedValue(searchOnly(true))
+    api.submitRsvp.mockResolvedValue(searchOnly(true))
+    const router = renderRsvp()
+    await screen.findByRole('heading', { level: 1 })
+    expect(
+      screen.getByText(/Nakasagot na ang inyong grupo\. Para manatiling pribado ang inyong mga sagot/),
+    ).toBeInTheDocument()
+    // Rodrigo's reply was recorded by the couple: no choice to make for him.
+    expect(screen.queryByRole('group', { name: /Rodrigo Peña/ })).not.toBeInTheDocument()
+    expect(screen.getByText(/Naitala na ng magkasintahan ang sagot ni Rodrigo Peña/)).toBeInTheDocument()
+
+    choose('Ma. Cristina', 'Dadalo')
+    fireEvent.click(within(screen.getAllByRole('group', { name: 'Anong ulam ang gusto mo sa hapunan?' })[0]!).getByRole('radio', { name: 'Kare-kare' }))
+    choose('Bea', 'Hindi makakadalo')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ipadala ang sagot' })))
+    expect(api.submitRsvp).toHaveBeenCalledWith(
+      GUEST,
+      CRISTINA,
+      [
+        { personId: CRISTINA, isAttending: true, response: [{ questionId: 'meal', answer: 'Kare-kare' }] },
+        { personId: BEA, isAttending: false, response: [] },
+      ],
+      '',
+      null,
+    )
+    expect(router.state.location.pathname).toBe(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}/thank-you`)
+    const recorded = await screen.findByRole('region', { name: 'Ang naitala naming sagot' })
+    expect(within(recorded).getByText('Kare-kare')).toBeInTheDocument()
+    expect(within(recorded).getByText('Hindi makakadalo')).toBeInTheDocument()
+  })
+
+  test('with ?code= in the link the code is sent, and kept on the way to the thank-you page', async () => {
+    api.getRsvp.mockResolvedValue(demoRsvp({ answered: true }))
+    api.submitRsvp.mockResolvedValue(demoRsvp({ answered: true }))
+    const router = renderRsvp(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}?code=ABCD2345`)
+    await screen.findByRole('heading', { level: 1 })
+    expect(api.getRsvp).toHaveBeenCalledWith(GUEST, CRISTINA, 'ABCD2345')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ipadala ang sagot' })))
+    expect(api.submitRsvp.mock.calls[0]![4]).toBe('ABCD2345')
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      `/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}/thank-you?code=ABCD2345`,
+    )
   })
 
   test('a failed save keeps everything typed and says what went wrong', async () => {
@@ -222,6 +280,16 @@ describe('RSVP page', () => {
     api.getRsvp.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(demoRsvp())
     renderRsvp()
     expect(await screen.findByRole('heading', { name: 'Hindi namin makuha ang inyong RSVP' })).toBeInTheDocument()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Subukang muli' })))
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeInTheDocument()
+  })
+
+  test('a visitor refused for opening RSVPs too fast is asked, kindly, to wait', async () => {
+    api.getRsvp.mockRejectedValueOnce(new BackendError('rate_limited', 'P0001')).mockResolvedValueOnce(demoRsvp())
+    renderRsvp()
+    expect(
+      await screen.findByText('Ang dami mo nang sinubukan sa maikling oras. Maghintay muna ng isang minuto, saka subukang muli.'),
+    ).toBeInTheDocument()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Subukang muli' })))
     expect(await screen.findByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeInTheDocument()
   })

@@ -3,10 +3,17 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import type { RsvpHousehold, Wedding } from '@/lib/api'
+import type { RsvpChanges, RsvpHousehold, Wedding } from '@/lib/api'
 import { setUpI18n } from './i18n'
 
-const api = vi.hoisted(() => ({ listRsvps: vi.fn(), recordRsvp: vi.fn(), updateRsvpSettings: vi.fn() }))
+const api = vi.hoisted(() => ({
+  listRsvps: vi.fn(),
+  recordRsvp: vi.fn(),
+  updateRsvpSettings: vi.fn(),
+  listRsvpChanges: vi.fn(),
+  markRsvpChangesSeen: vi.fn(),
+  restoreRsvp: vi.fn(),
+}))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 
 const { RsvpsTabPage } = await import('@/features/rsvp/routes/rsvps-tab-page')
@@ -74,7 +81,9 @@ beforeAll(async () => {
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset()
   api.listRsvps.mockResolvedValue(households)
-  useRsvpsStore.setState({ weddingId: null, households: [], status: 'idle', error: null })
+  api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [], probes: [] } satisfies RsvpChanges)
+  api.markRsvpChangesSeen.mockResolvedValue(null)
+  useRsvpsStore.setState({ weddingId: null, households: [], status: 'idle', error: null, changes: null, since: null })
   useSessionStore.setState({
     status: 'signedIn',
     user: { id: 'u1', email: 'demo@kasalan.ph', userMetadata: {} },
@@ -183,5 +192,55 @@ describe('RSVPs tab', () => {
     ])
     expect(within(form).getByRole('status')).toHaveTextContent('Saved.')
     expect(useSessionStore.getState().wedding?.rsvpDeadline).toBe('2027-11-01')
+  })
+})
+
+describe('changes since the last visit', () => {
+  const lolaChange = {
+    id: 'c2',
+    guestId: 'h1',
+    personId: 'p1',
+    firstName: 'Ana',
+    lastName: 'Reyes',
+    changedAt: '2027-01-03T00:00:00Z',
+    changedBy: 'guest_search' as const,
+    previous: { isAttending: true, response: [], respondedAt: '2027-01-01T00:00:00Z', recordedBy: 'couple' as const },
+    current: { isAttending: false, response: [], respondedAt: '2027-01-03T00:00:00Z', recordedBy: 'guest' as const },
+  }
+  const seenBefore = { ...lolaChange, id: 'c1', personId: 'p2', firstName: 'Ben', changedAt: '2026-12-01T00:00:00Z' }
+
+  test('shows only what changed since the last visit, by whom, marks it seen, and restores in one tap', async () => {
+    api.listRsvpChanges.mockResolvedValue({
+      lastSeenAt: '2026-12-02T00:00:00Z',
+      changes: [lolaChange, seenBefore],
+      probes: [{ kind: 'search', scope: 'caller', at: '2027-01-03T01:00:00Z' }],
+    } satisfies RsvpChanges)
+    const restored = { ...households[0]!, persons: [person('p1', 'Ana', true, { recordedBy: 'couple' }), households[0]!.persons[1]!] }
+    api.restoreRsvp.mockResolvedValue(restored)
+    renderTab()
+    const list = await screen.findByRole('list', { name: 'Reply changes' })
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1)
+    expect(within(list).getByText('Ana Reyes: Attending → Not attending')).toBeInTheDocument()
+    expect(within(list).getByText(/by a guest who searched their name/)).toBeInTheDocument()
+    expect(screen.getByText('Your site was probed')).toBeInTheDocument()
+    expect(api.markRsvpChangesSeen).toHaveBeenCalledWith('w1', '2027-01-03T00:00:00Z')
+
+    const button = within(list).getByRole('button', { name: /^Restore/ })
+    expect(button).toHaveAccessibleName("Restore Ana Reyes's earlier reply")
+    await act(async () => fireEvent.click(button))
+    expect(api.restoreRsvp).toHaveBeenCalledWith('w1', 'c2')
+    expect(await screen.findByText("Restored Ana Reyes's earlier reply.")).toBeInTheDocument()
+    // Still shown after the restore reloads the changes: this visit began before them.
+    expect(screen.getByText('Ana Reyes: Attending → Not attending')).toBeInTheDocument()
+  })
+
+  test('a failed restore says so and changes nothing', async () => {
+    api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [lolaChange], probes: [] } satisfies RsvpChanges)
+    api.restoreRsvp.mockRejectedValue(new Error('offline'))
+    renderTab()
+    const button = await screen.findByRole('button', { name: /^Restore/ })
+    await act(async () => fireEvent.click(button))
+    expect(await screen.findByText(/Couldn't restore the reply\./)).toBeInTheDocument()
+    expect(screen.queryByText('Your site was probed')).not.toBeInTheDocument()
   })
 })

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { AlertCircle, CalendarClock } from 'lucide-react'
+import { AlertCircle, CalendarClock, LockKeyhole } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
@@ -42,6 +42,8 @@ interface RsvpFormProps {
 /**
  * The household's RSVP: Dadalo / Hindi makakadalo for each person, the couple's questions for each
  * person who comes, and a note to the couple. A failed save keeps everything typed and says why.
+ * A guest who found their name by searching (no invitation code) starts from a blank form, is told
+ * that their party already replied, and cannot change a reply the couple recorded.
  */
 export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
   const { t, i18n } = useTranslation('rsvp')
@@ -55,6 +57,9 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
   const greeted = household.persons[0]
   const couple = coupleFirstNames(wedding, t('shell.and'))
   const answeredAt = lastRespondedAt(household.persons)
+  const searchOnly = household.access === 'guest_search'
+  const isLocked = (person: (typeof household.persons)[number]) => searchOnly && person.recordedByCouple
+  const answerable = household.persons.filter((person) => !isLocked(person))
 
   const {
     register,
@@ -62,7 +67,7 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
     handleSubmit,
     formState: { errors, isSubmitting, submitCount },
   } = useForm<RsvpFormValues>({
-    defaultValues: initialFormValues(household.persons, questions, household.message),
+    defaultValues: initialFormValues(answerable, questions, household.message),
     resolver: zodResolver(rsvpFormSchema),
   })
   const attendance = useWatch({ control, name: 'persons' }).map((person) => person.attendance)
@@ -98,6 +103,7 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
               : t('page.noDeadline')}
           </p>
           {answeredAt && <p className="mt-1">{t('page.answeredBefore', { time: formatDateTime(answeredAt, language) })}</p>}
+          {searchOnly && household.hasAnswered && !answeredAt && <p className="mt-1">{t('page.hiddenAnswers')}</p>}
         </div>
       </div>
 
@@ -107,18 +113,22 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
         </p>
         <fieldset disabled={isSubmitting} className="contents">
           <div className="mt-4 space-y-4">
-            {household.persons.map((person, index) => (
-              <PersonFieldset
-                key={person.id}
-                index={index}
-                name={fullName(person)}
-                isChild={person.type === 'child'}
-                attending={attendance[index] === 'yes'}
-                questions={questions}
-                register={register}
-                errors={errors}
-              />
-            ))}
+            {household.persons.map((person) => {
+              if (isLocked(person)) return <LockedPerson key={person.id} name={fullName(person)} />
+              const index = answerable.indexOf(person)
+              return (
+                <PersonFieldset
+                  key={person.id}
+                  index={index}
+                  name={fullName(person)}
+                  isChild={person.type === 'child'}
+                  attending={attendance[index] === 'yes'}
+                  questions={questions}
+                  register={register}
+                  errors={errors}
+                />
+              )
+            })}
           </div>
 
           <div className="mt-8">
@@ -157,13 +167,27 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
               {t('page.fixErrors')}
             </p>
           )}
-          <button type="submit" className="rsvp-button w-full" disabled={isSubmitting} aria-busy={isSubmitting}>
+          <button type="submit" className="rsvp-button w-full" disabled={isSubmitting || answerable.length === 0} aria-busy={isSubmitting}>
             {isSubmitting && <span aria-hidden="true" className="rsvp-spinner" />}
             {isSubmitting ? t('page.saving') : t('page.submit')}
           </button>
         </div>
       </form>
     </>
+  )
+}
+
+/** A person whose reply the couple recorded: a visitor without the household's code may not change it. */
+function LockedPerson({ name }: { name: string }) {
+  const { t } = useTranslation('rsvp')
+  return (
+    <div className="rsvp-card min-w-0">
+      <p className="text-lg font-bold">{name}</p>
+      <p className="rsvp-muted mt-2 flex gap-2 text-sm">
+        <LockKeyhole aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {t('page.recordedByCouple', { name })}
+      </p>
+    </div>
   )
 }
 

@@ -110,3 +110,46 @@ export function lastRespondedAt(persons: readonly { respondedAt?: string | null 
     null,
   )
 }
+
+interface RsvpLike {
+  wedding: { rsvpQuestions: readonly QuestionLike[] }
+  household: {
+    message?: string | null
+    persons: Array<PersonLike & { respondedAt?: string | null; hasAnswered?: boolean }>
+  }
+}
+
+/**
+ * The RSVP as the guest just sent it, for a guest whose saved RSVP came back without answers (no
+ * invitation code): each answered person gets what was sent, with the question's text.
+ */
+export function withSubmittedAnswers<T extends RsvpLike>(
+  rsvp: T,
+  answers: readonly AnswerInput[],
+  message: string | null,
+  now = new Date().toISOString(),
+): T {
+  const questions = rsvp.wedding.rsvpQuestions
+  return {
+    ...rsvp,
+    household: {
+      ...rsvp.household,
+      message: message?.trim() ? message.trim() : rsvp.household.message,
+      persons: rsvp.household.persons.map((person) => {
+        const sent = answers.find((answer) => answer.personId === person.id)
+        if (!sent) return person
+        return {
+          ...person,
+          isAttending: sent.isAttending,
+          hasAnswered: true,
+          respondedAt: now,
+          response: sent.response.map((answer) => ({
+            questionId: answer.questionId,
+            question: questions.find((question) => question.id === answer.questionId)?.question ?? '',
+            answer: answer.answer,
+          })),
+        }
+      }),
+    },
+  }
+}

@@ -12,7 +12,7 @@ import { useRsvpRoute } from '../use-rsvp-route'
 export function RsvpPage() {
   const { t } = useTranslation('rsvp')
   const navigate = useNavigate()
-  const { status, rsvp, retry, thankYouPath } = useRsvpRoute()
+  const { status, rsvp, retry, rateLimited, thankYouPath } = useRsvpRoute()
 
   useEffect(() => {
     if (rsvp) document.title = t('page.documentTitle', { title: rsvp.wedding.title || rsvp.wedding.slug })
@@ -22,7 +22,7 @@ export function RsvpPage() {
   if (status === 'error' && !rsvp) {
     return (
       <RsvpShell>
-        <RsvpLoadFailed onRetry={retry} />
+        <RsvpLoadFailed onRetry={retry} rateLimited={rateLimited} />
       </RsvpShell>
     )
   }

@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/page-spinner'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
+import { RsvpChangesPanel } from '../components/tab/rsvp-changes'
 import { RsvpResponses } from '../components/tab/rsvp-responses'
 import { RsvpSettingsForm } from '../components/tab/rsvp-settings-form'
 import { countReplies } from '../model/rsvp-list'
@@ -21,16 +22,23 @@ export function RsvpsTabPage() {
 
 function RsvpsScreen({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('rsvp')
-  const { households, status, error, load } = useRsvpsStore(
+  const { households, status, error, load, changes, since, loadChanges, restore } = useRsvpsStore(
     useShallow((state) => ({
       households: state.households,
       status: state.status,
       error: state.error,
       load: state.load,
+      changes: state.changes,
+      since: state.since,
+      loadChanges: state.loadChanges,
+      restore: state.restore,
     })),
   )
   // Always fresh on opening the tab: guests answer while the couple is away.
-  useEffect(() => void load(wedding.id, { force: true }), [load, wedding.id])
+  useEffect(() => {
+    void load(wedding.id, { force: true })
+    void loadChanges(wedding.id)
+  }, [load, loadChanges, wedding.id])
   const counts = useMemo(() => countReplies(households), [households])
 
   const cards = [
@@ -55,6 +63,16 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
           </div>
         ))}
       </dl>
+
+      {changes && (
+        <div className="mt-6">
+          <RsvpChangesPanel
+            changes={changes}
+            since={since?.weddingId === wedding.id ? since.at : null}
+            onRestore={(change) => restore(change.id)}
+          />
+        </div>
+      )}
 
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         {status === 'error' ? (

@@ -18,7 +18,7 @@ import { useRsvpRoute } from '../use-rsvp-route'
 export function ThankYouPage() {
   const { t, i18n } = useTranslation('rsvp')
   const language = dateLanguage(i18n.language)
-  const { status, rsvp, retry, rsvpPath } = useRsvpRoute()
+  const { status, rsvp, retry, rateLimited, rsvpPath } = useRsvpRoute()
 
   useEffect(() => {
     if (rsvp) document.title = t('thankYou.documentTitle', { title: rsvp.wedding.title || rsvp.wedding.slug })
@@ -28,7 +28,7 @@ export function ThankYouPage() {
   if (status === 'error' && !rsvp) {
     return (
       <RsvpShell>
-        <RsvpLoadFailed onRetry={retry} />
+        <RsvpLoadFailed onRetry={retry} rateLimited={rateLimited} />
       </RsvpShell>
     )
   }

@@ -6,8 +6,9 @@ import { paths } from '@/lib/paths'
 import { useNameSearch } from './use-name-search'
 
 /**
- * The guest's name search in the site's RSVP section (spec sections 2 and 5): type at least three
- * letters of a first or last name, pick yourself from the list, and go to your household's RSVP.
+ * The guest's name search in the site's RSVP section (spec sections 2 and 5): type your first name
+ * and surname, pick yourself, and go to your household's RSVP. The search finds the person typed,
+ * not a list: a name many households share asks for one more word.
  * Its strings come with the RSVP namespace, so it waits for them on its own without holding up
  * the rest of the site.
  */
@@ -22,7 +23,7 @@ export function RsvpNameSearch({ slug }: { slug: string }) {
 function NameSearch({ slug }: { slug: string }) {
   const { t } = useTranslation('rsvp')
   const { slug: routeSlug } = useParams()
-  const { query, setQuery, status, results, retry } = useNameSearch(slug)
+  const { query, setQuery, status, outcome, results, retry } = useNameSearch(slug)
   const id = useId()
 
   // The spec's relative link `rsvp/{guestId}/{personId}`, from the site's root: under
@@ -61,7 +62,15 @@ function NameSearch({ slug }: { slug: string }) {
         {status === 'searching' && <p className="site-muted mt-4 text-center text-sm">{t('search.searching')}</p>}
         {status === 'done' && results.length === 0 && (
           <p className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-center text-sm">
-            {t('search.noMatch')}
+            {t(outcome === 'too_many' ? 'search.tooMany' : outcome === 'too_short' ? 'search.tooShort' : 'search.noMatch')}
+          </p>
+        )}
+        {status === 'rateLimited' && (
+          <p className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-center text-sm">
+            {t('errors.rate_limited')}{' '}
+            <button type="button" onClick={retry} className="site-link">
+              {t('search.retry')}
+            </button>
           </p>
         )}
         {status === 'done' && results.length > 0 && <p className="sr-only">{t('search.found', { count: results.length })}</p>}

@@ -1,26 +1,45 @@
 import { useCallback, useEffect, useState } from 'react'
-import { searchGuests, type GuestSearchResult } from '@/lib/api'
+import { searchGuests, type GuestSearch, type GuestSearchResult } from '@/lib/api'
+import { BackendError } from '@/lib/backend'
 
-/** Spec section 5 and 9: the search starts at 3 characters, 100 ms after the last keystroke. */
-export const MIN_QUERY_CHARACTERS = 3
+/**
+ * The search asks the database once the query has 4 letters (punctuation and spaces do not count,
+ * as in kasalan.search_persons), 100 ms after the last keystroke (spec section 9).
+ */
+export const MIN_QUERY_LETTERS = 4
 export const SEARCH_DEBOUNCE_MS = 100
 
-/** Whether a query is long enough to search: spaces do not count. */
-export function isSearchable(query: string) {
-  return query.replace(/\s/g, '').length >= MIN_QUERY_CHARACTERS
+/** The words of a query as the database compares them: no accents or case, punctuation a space. */
+export function queryWords(query: string) {
+  const words = query
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/['’‘`]/g, '')
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+  // A middle initial beside two longer words is ignored, as in the database.
+  const longer = words.filter((word) => word.length >= 2)
+  return longer.length >= 2 ? longer : words
 }
 
-export type NameSearchStatus = 'idle' | 'searching' | 'done' | 'error'
+/** Whether a query is long enough to search: 4 letters or more, punctuation and spaces not counted. */
+export function isSearchable(query: string) {
+  return queryWords(query).join('').length >= MIN_QUERY_LETTERS
+}
+
+export type NameSearchStatus = 'idle' | 'searching' | 'done' | 'error' | 'rateLimited'
 
 interface Answer {
   key: string
-  results: GuestSearchResult[] | null
+  search: GuestSearch | null
+  rateLimited?: boolean
 }
 
 /**
  * The guest's name search: what was typed, and the matching guests once the typing pauses.
- * Below the minimum length the results are cleared and nothing is asked; a slower answer to an
- * older query never replaces a newer one.
+ * Below the minimum the results are cleared and nothing is asked; a slower answer to an older
+ * query never replaces a newer one. `outcome` says why there are no results (too_many: add a word).
  */
 export function useNameSearch(slug: string, search = searchGuests) {
   const [query, setQueryState] = useState('')
@@ -36,8 +55,10 @@ export function useNameSearch(slug: string, search = searchGuests) {
     let current = true
     const timer = setTimeout(() => {
       search(slug, trimmed).then(
-        (results) => current && setAnswer({ key, results }),
-        () => current && setAnswer({ key, results: null }),
+        (result) => current && setAnswer({ key, search: result }),
+        (error: unknown) =>
+          current &&
+          setAnswer({ key, search: null, rateLimited: error instanceof BackendError && error.message === 'rate_limited' }),
       )
     }, SEARCH_DEBOUNCE_MS)
     return () => {
@@ -48,7 +69,7 @@ export function useNameSearch(slug: string, search = searchGuests) {
 
   const setQuery = useCallback((next: string) => {
     setQueryState(next)
-    // Fewer characters than the minimum clears the results (spec section 5).
+    // Fewer letters than the minimum clears the results (spec section 5).
     if (!isSearchable(next)) setAnswer(null)
   }, [])
 
@@ -58,9 +79,14 @@ export function useNameSearch(slug: string, search = searchGuests) {
   }, [])
 
   let status: NameSearchStatus = 'idle'
-  if (searchable) status = answer?.key !== key ? 'searching' : answer.results ? 'done' : 'error'
+  if (searchable) {
+    if (answer?.key !== key) status = 'searching'
+    else if (answer.search) status = 'done'
+    else status = answer.rateLimited ? 'rateLimited' : 'error'
+  }
   // While a new query runs, the last list stays in place rather than blinking away on every key.
-  const results = searchable ? (answer?.results ?? []) : []
+  const results: GuestSearchResult[] = searchable ? (answer?.search?.matches ?? []) : []
+  const outcome = status === 'done' ? (answer?.search?.status ?? 'none') : null
 
-  return { query, setQuery, status, results, retry }
+  return { query, setQuery, status, outcome, results, retry }
 }

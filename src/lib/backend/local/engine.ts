@@ -3,6 +3,8 @@
 // level security is real. Shared by the browser worker and the Node database tests, so it uses no
 // browser-only or Node-only API.
 
+import { findInvalidText, invalidTextDetail } from '../invalid-text'
+
 export interface SqlFile {
   /** The file's name without extension, e.g. '0001_kasalan_core'. */
   version: string
@@ -117,6 +119,8 @@ export async function callRpc(
   args: Record<string, unknown> = {},
 ): Promise<unknown> {
   if (!IDENTIFIER.test(name)) throw new RpcError('invalid_function_name', '42883', name)
+  const invalid = findInvalidText(args)
+  if (invalid) throw new RpcError('invalid_input', 'P0001', invalidTextDetail(invalid))
   const named: string[] = []
   const params: unknown[] = []
   for (const [arg, value] of Object.entries(args)) {

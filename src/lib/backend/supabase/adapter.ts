@@ -1,4 +1,5 @@
 import { BackendError } from '../errors'
+import { findInvalidText } from '../invalid-text'
 import type { Backend } from '../types'
 import type { KasalanSupabaseClient } from './client'
 
@@ -56,6 +57,8 @@ export function createSupabaseBackend(settings: SupabaseSettings): Backend {
   return {
     kind: 'supabase',
     async rpc(name, args = {}) {
+      // PostgREST would refuse NUL with 22P05 before the function runs; answer as the functions do.
+      if (findInvalidText(args)) throw new BackendError('invalid_input', 'P0001')
       if (!client && !hasStoredSession()) return anonymousRpc(settings, name, args)
       const { data, error } = await (await signedInClient()).rpc(name, args)
       if (error) throw new BackendError(error.message, error.code)

@@ -1,0 +1,45 @@
+// Calls a kasalan function the way PostgREST runs it on hosted Supabase, request headers included,
+// so a test can be two different visitors (x-forwarded-for) as far as the rate limits can tell.
+import type { PGlite } from '@electric-sql/pglite'
+import type { Claims } from '../../src/lib/backend/local/engine'
+
+let visitor = 0
+
+/** A fresh client address, so each call is a new visitor to the rate limits. */
+export function newVisitor() {
+  visitor += 1
+  return `203.0.113.${visitor % 250}, 10.0.${Math.floor(visitor / 250)}.1`
+}
+
+export async function rpcAs(
+  db: PGlite,
+  claims: Claims,
+  name: string,
+  args: Record<string, unknown>,
+  headers: Record<string, string> = { 'x-forwarded-for': newVisitor() },
+) {
+  const names = Object.keys(args)
+  const params = names.map((key) => {
+    const value = args[key]
+    return value !== null && typeof value === 'object' ? JSON.stringify(value) : value
+  })
+  const role = claims ? 'authenticated' : 'anon'
+  const jwt = claims ? { sub: claims.sub, role } : { role }
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)", [
+        JSON.stringify(jwt),
+        JSON.stringify(headers),
+      ])
+      await tx.exec(`set local role ${role}`)
+      const { rows } = await tx.query<{ result: unknown }>(
+        `select kasalan.${name}(${names.map((key, i) => `${key} => $${i + 1}`).join(', ')}) as result`,
+        params,
+      )
+      return rows[0]?.result ?? null
+    })
+  } catch (error) {
+    const pg = error as { message?: string; code?: string; detail?: string }
+    throw Object.assign(new Error(pg.message), { code: pg.code, detail: pg.detail })
+  }
+}
