@@ -27,16 +27,16 @@ const leafSchemas: Record<Exclude<LeafShape, `enum:${string}`>, z.ZodMiniType> =
     z.string().check(z.maxLength(limits.url, 'too_long'), z.regex(httpUrl, 'not_a_link')),
     z.strictObject({
       src: z.string().check(z.refine((src) => mediaPath(src) !== null || httpUrl.test(src), 'not_a_link')),
-      width: z.number().check(z.int(), z.positive()),
-      height: z.number().check(z.int(), z.positive()),
+      width: z.number().check(z.int(), z.positive(), z.lte(10000)),
+      height: z.number().check(z.int(), z.positive(), z.lte(10000)),
       alt: z.optional(z.string().check(z.maxLength(limits.line, 'too_long'))),
       variants: z.optional(
         z
           .array(
             z.strictObject({
               src: z.string().check(z.refine((src) => mediaPath(src) !== null || httpUrl.test(src), 'not_a_link')),
-              width: z.number().check(z.int(), z.positive()),
-              height: z.number().check(z.int(), z.positive()),
+              width: z.number().check(z.int(), z.positive(), z.lte(10000)),
+              height: z.number().check(z.int(), z.positive(), z.lte(10000)),
             }),
           )
           .check(z.maxLength(4, 'too_many')),
