@@ -13,6 +13,8 @@ const withAppStrings = <T,>(load: Promise<T>) =>
   Promise.all([load, i18n.loadNamespaces('app')]).then(([module]) => module)
 const site = () => import('@/features/site/routes/site-page').then((m) => ({ Component: m.SitePage }))
 const rsvp = () => import('@/features/rsvp/routes/rsvp-page').then((m) => ({ Component: m.RsvpPage }))
+const sitePreview = () =>
+  import('@/features/site/routes/site-preview-page').then((m) => ({ Component: m.SitePreviewPage }))
 const thankYou = () =>
   import('@/features/rsvp/routes/thank-you-page').then((m) => ({ Component: m.ThankYouPage }))
 
@@ -29,6 +31,7 @@ export const router = createBrowserRouter([
       { path: '/wedding/:slug/rsvp/:guestId/:personId/thank-you', caseSensitive: true, lazy: thankYou },
       { path: '/rsvp/:guestId/:personId', lazy: rsvp },
       { path: '/rsvp/:guestId/:personId/thank-you', lazy: thankYou },
+      { path: paths.sitePreview, caseSensitive: true, lazy: sitePreview },
     ],
   },
   {

@@ -2,6 +2,8 @@
 export const paths = {
   home: '/',
   notFound: '/404',
+  /** The public site drawn from unsaved changes, inside the builder's and editor's preview frame. */
+  sitePreview: '/preview',
   welcome: '/welcome',
   terms: '/terms',
   privacy: '/privacy',

@@ -23,10 +23,15 @@ interface Props {
   site: Site
   /** The `:section` route segment: that section alone; without it, every section in order. */
   segment?: string
+  /**
+   * Drawn in management's preview frame: the page leaves the document title and the owner's
+   * banner alone, and a section that is not there shows nothing instead of leaving for /404.
+   */
+  preview?: boolean
 }
 
 /** The wedding site in its theme: the home page's stack of sections, or one section's page. */
-export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ site, segment }, ref) {
+export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ site, segment, preview = false }, ref) {
   const { t } = useTranslation('site')
   const theme = useMemo(() => resolveTheme(site.wedding.theme), [site.wedding.theme])
   const style = useMemo(() => themeVariables(theme) as CSSProperties, [theme])
@@ -37,11 +42,12 @@ export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ si
 
   useEffect(() => void loadFonts(themeFamilies(theme)), [theme])
   useEffect(() => {
+    if (preview) return
     const date = formatLongDate(site.wedding.date, 'fil').replace(/^[^,]+,\s*/, '')
     document.title = [names.full || site.title, date].filter(Boolean).join(' · ')
-  }, [names.full, site.title, site.wedding.date])
+  }, [names.full, preview, site.title, site.wedding.date])
 
-  if (segment && !single) return <Navigate to={paths.notFound} replace />
+  if (segment && !single) return preview ? null : <Navigate to={paths.notFound} replace />
 
   const show = (section: Section, level: HeadingLevel) =>
     section.type === 'home' ? (
@@ -58,7 +64,7 @@ export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ si
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-(--site-bg) focus:p-3">
         {t('nav.skip')}
       </a>
-      {site.isOwner && (
+      {site.isOwner && !preview && (
         <Suspense fallback={null}>
           <OwnerBanner />
         </Suspense>

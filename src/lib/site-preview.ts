@@ -1,0 +1,26 @@
+/**
+ * How management screens show unsaved changes in the real public site: the page at
+ * `paths.sitePreview` runs inside an iframe and draws whatever site its parent posts to it.
+ * Messages travel only between windows of the same origin.
+ */
+import type { Site } from '@/lib/api'
+import type { Language } from '@/lib/i18n'
+
+export const previewMessageTypes = {
+  /** Child → parent: the preview page is listening (sent again after every reload of the frame). */
+  ready: 'kasalan:site-preview:ready',
+  /** Parent → child: the site to draw. */
+  show: 'kasalan:site-preview:show',
+} as const
+
+export interface PreviewShowMessage {
+  type: typeof previewMessageTypes.show
+  site: Site
+  /** A section's page (`/wedding/<slug>/<segment>`); without it, the whole home page. */
+  segment?: string
+  language?: Language
+}
+
+export function isPreviewMessage<T extends { type: string }>(data: unknown, type: T['type']): data is T {
+  return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === type
+}
