@@ -95,12 +95,14 @@ export function ImageField({ label, value, weddingId, onChange, error }: Props) 
               onClick={() => input.current?.click()}
             >
               <ImagePlus aria-hidden="true" className="size-4" />
-              {busy ? t('image.uploading') : hasImage ? t('image.replace', { label }) : t('image.choose', { label })}
+              {busy ? t('image.uploading') : hasImage ? t('image.replace') : t('image.choose')}
+              <span className="sr-only">: {label}</span>
             </button>
             {hasImage && !busy && (
               <button type="button" className="btn btn-secondary" onClick={() => onChange(null)}>
                 <Trash2 aria-hidden="true" className="size-4" />
-                {t('image.remove', { label })}
+                {t('image.remove')}
+                <span className="sr-only">: {label}</span>
               </button>
             )}
           </div>

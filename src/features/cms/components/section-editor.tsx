@@ -202,7 +202,8 @@ export function SectionEditor({ wedding, sectionId }: Props) {
                 </p>
               )}
             </div>
-            <ShapeFields shape={shape.header as Shape} path={['header']} context={{ ...context }} />
+            <ShapeFields shape="text" path={['header', 'description']} context={context} />
+            <ShapeFields shape="image" path={['header', 'image']} context={context} />
           </fieldset>
 
           <div className="space-y-6 rounded-xl border border-line bg-white p-4">

@@ -249,8 +249,9 @@ function kindHint(kind: string, t: (key: string) => string) {
 function EventTypeField({ id, name, value, onChange }: { id: string; name: string; value: string; onChange(value: string): void }) {
   const { t } = useTranslation('cms')
   const known = (eventTypes as readonly string[]).includes(value)
-  const [other, setOther] = useState(!known && value !== '')
-  const choice = known ? value : other ? 'other' : ''
+  // "Something else" chosen with its name still empty; a name typed is itself the answer.
+  const [otherChosen, setOther] = useState(false)
+  const choice = known ? value : value !== '' || otherChosen ? 'other' : ''
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div>
