@@ -84,6 +84,14 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
   const problem = useProblem(context, path)
   const full = items.length >= limits.maxItems
   const itemName = (index: number) => label('items', context.type, path, { number: index + 1 })
+  // A name and a role (a sponsor, a parent): one short row each, so a long entourage fits a phone.
+  const compact =
+    typeof item === 'object' && !Array.isArray(item) && Object.values(item).every((kind) => kind === 'line') && Object.keys(item).length <= 2
+  // Lists inside a group (the entourage's) fold away, so the page stays short on a phone.
+  const folded = path.length >= 2
+  const legend = label('lists', context.type, path)
+  // Open at first when short; after that the couple's own opening and closing is kept.
+  const [initiallyOpen] = useState(items.length <= 2)
 
   const move = (from: number, to: number, direction: 'up' | 'down') => {
     context.change(path, moveItem(items, from, to))
@@ -94,49 +102,64 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
     })
   }
 
-  return (
+  const controls = (index: number) => (
+    <div className="flex shrink-0 items-center gap-1">
+      <button
+        type="button"
+        data-list={id}
+        data-move="up"
+        className="rounded-md p-2 text-muted hover:bg-brand-50 hover:text-ink disabled:opacity-30"
+        disabled={index === 0}
+        aria-label={t('listField.moveUp', { item: itemName(index) })}
+        onClick={() => move(index, index - 1, 'up')}
+      >
+        <ArrowUp aria-hidden="true" className="size-4" />
+      </button>
+      <button
+        type="button"
+        data-list={id}
+        data-move="down"
+        className="rounded-md p-2 text-muted hover:bg-brand-50 hover:text-ink disabled:opacity-30"
+        disabled={index === items.length - 1}
+        aria-label={t('listField.moveDown', { item: itemName(index) })}
+        onClick={() => move(index, index + 1, 'down')}
+      >
+        <ArrowDown aria-hidden="true" className="size-4" />
+      </button>
+      <button
+        type="button"
+        className="rounded-md p-2 text-muted hover:bg-red-50 hover:text-red-700"
+        aria-label={t('listField.remove', { item: itemName(index) })}
+        onClick={() => context.change(path, items.filter((_, other) => other !== index))}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+      </button>
+    </div>
+  )
+
+  const list = (
     <fieldset className="min-w-0">
-      <legend className="text-base font-semibold text-ink">{label('lists', context.type, path)}</legend>
+      <legend className={folded ? 'sr-only' : 'text-base font-semibold text-ink'}>{legend}</legend>
       {items.length === 0 && <p className="mt-2 rounded-lg bg-canvas px-4 py-3 text-sm text-muted">{t('listField.empty')}</p>}
-      <ol className="mt-3 space-y-3">
-        {items.map((_, index) => (
-          <li key={index} className="rounded-xl border border-line bg-white p-4">
-            <div className="mb-3 flex items-center gap-1">
-              <span className="mr-auto text-sm font-semibold text-muted">{itemName(index)}</span>
-              <button
-                type="button"
-                data-list={id}
-                data-move="up"
-                className="rounded-md p-2 text-muted hover:bg-brand-50 hover:text-ink disabled:opacity-30"
-                disabled={index === 0}
-                aria-label={t('listField.moveUp', { item: itemName(index) })}
-                onClick={() => move(index, index - 1, 'up')}
-              >
-                <ArrowUp aria-hidden="true" className="size-4" />
-              </button>
-              <button
-                type="button"
-                data-list={id}
-                data-move="down"
-                className="rounded-md p-2 text-muted hover:bg-brand-50 hover:text-ink disabled:opacity-30"
-                disabled={index === items.length - 1}
-                aria-label={t('listField.moveDown', { item: itemName(index) })}
-                onClick={() => move(index, index + 1, 'down')}
-              >
-                <ArrowDown aria-hidden="true" className="size-4" />
-              </button>
-              <button
-                type="button"
-                className="rounded-md p-2 text-muted hover:bg-red-50 hover:text-red-700"
-                aria-label={t('listField.remove', { item: itemName(index) })}
-                onClick={() => context.change(path, items.filter((_, other) => other !== index))}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-              </button>
-            </div>
-            <ShapeFields shape={item} path={[...path, index]} context={context} />
-          </li>
-        ))}
+      <ol className={compact ? 'mt-3 space-y-2' : 'mt-3 space-y-3'}>
+        {items.map((_, index) =>
+          compact ? (
+            <li key={index} aria-label={itemName(index)} className="flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
+              <div className="min-w-0 flex-1">
+                <ShapeFields shape={item} path={[...path, index]} context={context} />
+              </div>
+              {controls(index)}
+            </li>
+          ) : (
+            <li key={index} className="rounded-xl border border-line bg-white p-4">
+              <div className="mb-3 flex items-center gap-1">
+                <span className="mr-auto text-sm font-semibold text-muted">{itemName(index)}</span>
+                {controls(index)}
+              </div>
+              <ShapeFields shape={item} path={[...path, index]} context={context} />
+            </li>
+          ),
+        )}
       </ol>
       {problem && (
         <p role="alert" className="field-error">
@@ -154,6 +177,16 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
       </button>
       {full && <p className="mt-1.5 text-sm text-muted">{t('listField.full', { count: limits.maxItems })}</p>}
     </fieldset>
+  )
+
+  if (!folded) return list
+  return (
+    <details open={initiallyOpen} className="group rounded-lg border border-line bg-canvas/40 px-3 py-2">
+      <summary className="cursor-pointer py-1 font-semibold text-ink">
+        {legend} <span className="font-normal text-muted">({items.length})</span>
+      </summary>
+      <div className="pb-2">{list}</div>
+    </details>
   )
 }
 
