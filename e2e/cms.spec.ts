@@ -30,10 +30,20 @@ async function phonePhoto(page: Page, width: number, height: number, colour: str
       canvas.width = width
       canvas.height = height
       const context = canvas.getContext('2d')!
-      context.fillStyle = colour
+      // A gradient with grain, which compresses about as a real photo does (a flat colour would not).
+      const gradient = context.createLinearGradient(0, 0, width, height)
+      gradient.addColorStop(0, colour)
+      gradient.addColorStop(1, '#f5e6c8')
+      context.fillStyle = gradient
       context.fillRect(0, 0, width, height)
-      context.fillStyle = '#ffffff'
-      context.fillRect(width / 4, height / 4, width / 2, height / 2)
+      const pixels = context.getImageData(0, 0, width, height)
+      for (let index = 0; index < pixels.data.length; index += 4) {
+        const grain = (Math.random() - 0.5) * 40
+        pixels.data[index] += grain
+        pixels.data[index + 1] += grain
+        pixels.data[index + 2] += grain
+      }
+      context.putImageData(pixels, 0, 0)
       const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9))
       const jpeg = new Uint8Array(await blob.arrayBuffer())
       // APP1 "Exif" segment with a GPS marker, right after the start-of-image marker.

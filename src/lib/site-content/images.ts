@@ -21,18 +21,34 @@ export interface StoredImage extends ImageVariant {
 /** What a section's photo field may hold, read leniently (anything else reads as no photo). */
 export type ImageValue = string | StoredImage | null | undefined
 
-const dimension = z.number().check(z.int(), z.positive(), z.lte(10000))
-const imageVariant = z.object({ src: z.string(), width: dimension, height: dimension })
-const storedImage = z.object({
-  src: z.string(),
-  width: dimension,
-  height: dimension,
-  alt: z.optional(z.string()),
-  variants: z.optional(z.array(imageVariant)),
-})
+const isDimension = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= 10000
+
+function readVariant(value: unknown): ImageVariant | null {
+  if (!value || typeof value !== 'object') return null
+  const { src, width, height } = value as Record<string, unknown>
+  return typeof src === 'string' && isDimension(width) && isDimension(height) ? { src, width, height } : null
+}
+
+/** Reads a stored photo by hand rather than with zod: this runs on the guest's first load. */
+function readImage(value: unknown): ImageValue {
+  if (typeof value === 'string') return value
+  const main = readVariant(value)
+  if (!main) return undefined
+  const { alt, variants } = value as Record<string, unknown>
+  const image: StoredImage = { ...main }
+  if (typeof alt === 'string') image.alt = alt
+  if (Array.isArray(variants)) image.variants = variants.map(readVariant).filter((variant): variant is ImageVariant => variant !== null)
+  return image
+}
 
 /** A photo field for the renderer: a bare address or a stored image; malformed reads as none. */
-export const imageField = z.catch(z.optional(z.union([z.string(), storedImage])), undefined)
+export const imageField = z.optional(
+  z.pipe(
+    z.unknown(),
+    z.transform((value) => readImage(value) ?? undefined),
+  ),
+)
 
 export const mediaScheme = 'media:'
 

@@ -189,13 +189,24 @@ export type GalleryData = z.infer<typeof galleryData>
  * A custom or about page: structured text, never HTML. `body` is the older single paragraph,
  * still shown above the blocks when present.
  */
-export const textBlock = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('heading'), text: z.string() }),
-  z.object({ kind: z.literal('paragraph'), text: z.string() }),
-  z.object({ kind: z.literal('list'), items: list(z.string()) }),
-  z.object({ kind: z.literal('link'), text: text, url: z.string() }),
-])
-export type TextBlock = z.infer<typeof textBlock>
+const blockKinds = ['heading', 'paragraph', 'list', 'link'] as const
+const rawBlock = z.object({ kind: z.enum(blockKinds), text: text, items: list(z.string()), url: text })
+export type TextBlock =
+  | { kind: 'heading' | 'paragraph'; text: string }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'link'; text?: string; url: string }
+
+/** A block of a custom page; one without what its kind needs is dropped. */
+export const textBlock = z.pipe(
+  rawBlock,
+  z.transform((block, context): TextBlock => {
+    if (block.kind === 'list') return { kind: 'list', items: block.items }
+    if (block.kind === 'link' && block.url) return { kind: 'link', text: block.text, url: block.url }
+    if ((block.kind === 'heading' || block.kind === 'paragraph') && block.text !== undefined) return { kind: block.kind, text: block.text }
+    context.issues.push({ code: 'custom', message: 'incomplete block', input: block })
+    return z.NEVER
+  }),
+)
 
 export const customData = z.object({ body: text, blocks: list(textBlock) })
 

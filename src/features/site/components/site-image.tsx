@@ -1,8 +1,10 @@
 import { useEffect, useState, type ImgHTMLAttributes } from 'react'
-import { resolveImageSrc } from '@/lib/media'
 import { imageSources, mediaPath, type ImageSources, type ImageValue } from '@/lib/site-content'
 
-interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height' | 'alt'> {
+interface Props extends Omit<
+  ImgHTMLAttributes<HTMLImageElement>,
+  'src' | 'srcSet' | 'width' | 'height' | 'alt'
+> {
   image: ImageValue
   /** The text alternative when the photo carries none of its own ('' for a decorative photo). */
   alt: string
@@ -13,17 +15,29 @@ interface Props extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSe
 
 /** The loadable sources of a photo: immediately for addresses, once resolved for uploads. */
 function useResolved(sources: ImageSources | null) {
-  const key = sources ? [sources.src, ...sources.candidates.map((candidate) => candidate.src)].join(' ') : ''
+  const key = sources
+    ? [sources.src, ...sources.candidates.map((candidate) => candidate.src)].join(' ')
+    : ''
   const needsResolving = key.split(' ').some((src) => mediaPath(src))
-  const [resolved, setResolved] = useState<{ key: string; urls: Record<string, string | null> } | null>(null)
+  const [resolved, setResolved] = useState<{
+    key: string
+    urls: Record<string, string | null>
+  } | null>(null)
 
   useEffect(() => {
     if (!needsResolving) return
     let cancelled = false
     const srcs = key.split(' ')
-    void Promise.all(srcs.map((src) => resolveImageSrc(src))).then((urls) => {
-      if (!cancelled) setResolved({ key, urls: Object.fromEntries(srcs.map((src, index) => [src, urls[index] ?? null])) })
-    })
+    // The media port loads only for a site with uploaded photos, never in the first download.
+    void import('@/lib/media')
+      .then(({ resolveImageSrc }) => Promise.all(srcs.map((src) => resolveImageSrc(src))))
+      .then((urls) => {
+        if (!cancelled)
+          setResolved({
+            key,
+            urls: Object.fromEntries(srcs.map((src, index) => [src, urls[index] ?? null])),
+          })
+      })
     return () => {
       cancelled = true
     }
@@ -51,10 +65,18 @@ export function SiteImage({ image, alt, width, height, sizes, className, ...rest
   const box = { width: sources?.width ?? width, height: sources?.height ?? height }
   if (sources === null) return null
   if (sources === undefined) {
-    return <span aria-hidden="true" className={`block bg-black/5 ${className ?? ''}`} style={{ aspectRatio: `${box.width} / ${box.height}` }} />
+    return (
+      <span
+        aria-hidden="true"
+        className={`block bg-black/5 ${className ?? ''}`}
+        style={{ aspectRatio: `${box.width} / ${box.height}` }}
+      />
+    )
   }
   const srcSet =
-    sources.candidates.length > 1 ? sources.candidates.map((candidate) => `${candidate.src} ${candidate.width}w`).join(', ') : undefined
+    sources.candidates.length > 1
+      ? sources.candidates.map((candidate) => `${candidate.src} ${candidate.width}w`).join(', ')
+      : undefined
   return (
     <img
       {...rest}
