@@ -39,9 +39,7 @@ async function phonePhoto(page: Page, width: number, height: number, colour: str
       const pixels = context.getImageData(0, 0, width, height)
       for (let index = 0; index < pixels.data.length; index += 4) {
         const grain = (Math.random() - 0.5) * 40
-        pixels.data[index] += grain
-        pixels.data[index + 1] += grain
-        pixels.data[index + 2] += grain
+        for (const channel of [0, 1, 2]) pixels.data[index + channel] = pixels.data[index + channel]! + grain
       }
       context.putImageData(pixels, 0, 0)
       const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9))
@@ -73,7 +71,7 @@ test('a new couple writes their site from the editor, publishes it, and a guest 
   // The list: every section with its type, title, visibility and how complete it is.
   await page.goto('/manage/cms')
   const schedule = page.getByRole('link', { name: /^Pagtitipon/ })
-  await expect(schedule).toContainText('Schedule')
+  await expect(schedule).toContainText('Schedule', dbReady)
   await expect(schedule).toContainText('No events yet')
   await expect(page.getByRole('link', { name: /^Tuluyan/ })).toContainText('No hotels yet')
   await expect(page.getByRole('link', { name: 'Design' })).toHaveAttribute('href', '/manage/website')
