@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 
 const dbReady = { timeout: 120_000 }
 
-test.describe.configure({ timeout: 300_000 })
+test.describe.configure({ timeout: 480_000 })
 
 async function signUp(page: Page) {
   await page.goto('/auth/register')
@@ -115,7 +115,7 @@ test('a new couple writes their site from the editor, publishes it, and a guest 
   await gcash.getByLabel('QR code', { exact: true }).setInputFiles({ name: 'gcash-qr.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(page, 600, 600, '#1d4ed8') })
   await expect(gcash.getByRole('button', { name: /^Replace photo/ })).toBeVisible({ timeout: 30_000 })
   const header = page.getByRole('group', { name: 'Section header' })
-  await header.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(page, 3000, 2000, '#b45309') })
+  await header.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(page, 2400, 1600, '#b45309') })
   await expect(header.getByRole('button', { name: /^Replace photo/ })).toBeVisible({ timeout: 30_000 })
   await header.getByLabel('Describe the photo').fill('Sina Liza at Enrique sa Tagaytay')
   // Not an image: refused with the reason, nothing else changes.
