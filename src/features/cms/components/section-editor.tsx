@@ -218,7 +218,7 @@ export function SectionEditor({ wedding, sectionId }: Props) {
         <div id={`${id}-panel-preview`} className={clsx(tab !== 'preview' && 'hidden lg:block')}>
           <div className="lg:sticky lg:top-4">
             <p className="mb-2 text-sm font-semibold text-muted">{t('preview.heading')}</p>
-            <div className="lg:hidden">{tab === 'preview' && preview('phone', 'h-[70vh]')}</div>
+            <div className="-mx-4 lg:hidden">{tab === 'preview' && preview('phone', 'h-[70vh]')}</div>
             <div className="hidden lg:block">{preview('phone', 'h-[75vh]')}</div>
             <a
               href={paths.site.wedding(wedding.slug)}
