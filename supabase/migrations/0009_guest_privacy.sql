@@ -335,6 +335,9 @@ create table kasalan.rsvp_changes (
 );
 
 create index rsvp_changes_wedding_id_changed_at_idx on kasalan.rsvp_changes (wedding_id, changed_at desc);
+-- For the cascades when a household or person is deleted.
+create index rsvp_changes_guest_id_idx on kasalan.rsvp_changes (guest_id);
+create index rsvp_changes_person_id_idx on kasalan.rsvp_changes (person_id);
 
 -- When each account that manages a wedding last looked at its reply changes.
 create table kasalan.rsvp_changes_seen (
@@ -343,6 +346,8 @@ create table kasalan.rsvp_changes_seen (
   seen_at timestamptz not null,
   primary key (wedding_id, user_id)
 );
+
+create index rsvp_changes_seen_user_id_idx on kasalan.rsvp_changes_seen (user_id);
 
 alter table kasalan.rsvp_changes enable row level security;
 alter table kasalan.rsvp_changes_seen enable row level security;

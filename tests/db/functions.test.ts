@@ -54,7 +54,7 @@ const CORE_FUNCTIONS = [
   'wedding_json',
 ]
 /** DESIGN.md's deliberate public calls: the only functions anon may execute. */
-const PUBLIC_CALLS = ['get_site', 'search_guests', 'get_rsvp', 'submit_rsvp']
+const PUBLIC_CALLS = ['get_site', 'search_guests', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable']
 
 interface FunctionInfo {
   name: string

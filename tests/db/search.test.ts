@@ -9,7 +9,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { bootstrap, localAuth, callRpc, type Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, readSqlFiles, type TestDb } from './harness'
+import { createTestDb, ENGINE, readSqlFiles, type TestDb } from './harness'
 import { rpcAs } from './privacy-helpers'
 import { FIRST_NAMES, harvestGuestList, harvestQueries, insertGuestListSql, SURNAMES } from './search-fixture'
 
@@ -68,18 +68,22 @@ describe('the harvest measure', () => {
     const queries = harvestQueries()
     expect(queries.length).toBeLessThanOrEqual(20_000)
 
-    // Before: the search as 0004 left it (every migration before 0009).
-    const files = readSqlFiles()
-    const before = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
-    await bootstrap(before, { ...files, migrations: files.migrations.filter((m) => m.version < '0009'), seed: '' })
-    const old = await weddingWith(before, households, 'before')
-    const was = await harvest(
-      before,
-      `select m ->> 'personId' as person_id from jsonb_array_elements(kasalan.search_guests($3, q.query)) m`,
-      [old.wedding.id, old.wedding.slug],
-      queries,
-    )
-    await before.close()
+    // Before: the search as 0004 left it (every migration before 0009), in PGlite. Measured on
+    // the PGlite lane only: the real-PostgreSQL lane would measure the same PGlite again.
+    let was = { recovered: 300, total: 300 }
+    if (ENGINE === 'pglite') {
+      const files = readSqlFiles()
+      const before = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
+      await bootstrap(before, { ...files, migrations: files.migrations.filter((m) => m.version < '0009'), seed: '' })
+      const old = await weddingWith(before, households, 'before')
+      was = await harvest(
+        before,
+        `select m ->> 'personId' as person_id from jsonb_array_elements(kasalan.search_guests($3, q.query)) m`,
+        [old.wedding.id, old.wedding.slug],
+        queries,
+      )
+      await before.close()
+    }
 
     // After: the search itself (the public call adds the rate limit on top, tested in privacy.test.ts).
     const now = await weddingWith(t.db, households, 'after')

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { sectionTypes } from '@/lib/site-content/section-types'
 
 /** The shapes the SQL functions return (docs/database-contract.md), checked before use. */
 
@@ -7,21 +8,7 @@ const text = z.nullish(z.string())
 export const personName = z.object({ firstName: z.string(), lastName: z.string() })
 export type PersonName = z.infer<typeof personName>
 
-export const sectionTypes = [
-  'home',
-  'our-story',
-  'schedule',
-  'travel',
-  'registry',
-  'wedding-party',
-  'gallery',
-  'things-to-do',
-  'faqs',
-  'rsvp',
-  'about',
-  'custom',
-] as const
-export type SectionType = (typeof sectionTypes)[number]
+export { sectionTypes, type SectionType } from '@/lib/site-content/section-types'
 
 export const section = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { VideoEmbed } from '@/features/site/components/video-embed'
-import { allowedVideoSrc, sanitizeVideoEmbed } from '@/features/site/model/video-embed'
+import { allowedVideoSrc, sanitizeVideoEmbed } from '@/lib/site-content'
 import { setUpI18n } from './render-site'
 
 const iframe = (src: string, extra = '') => `<iframe src="${src}" ${extra}></iframe>`

@@ -1,5 +1,63 @@
-import { ComingSoon } from '@/components/coming-soon'
+import { ChevronRight, Eye, EyeOff } from 'lucide-react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { MyWeddingGate } from '@/components/my-wedding-gate'
+import type { Wedding } from '@/lib/api'
+import { paths } from '@/lib/paths'
+import { defaultSectionTitles, sectionHeader } from '@/lib/site-content'
+import { sectionSummary } from '../model/section-summary'
+import { useCmsTitle } from '../use-cms-title'
 
+const editorHref = (sectionPath: string) => `${paths.manage.cmsEditor}?section=${encodeURIComponent(sectionPath)}`
+
+/** /manage/cms: every section of the site, how complete it is, each opening in the editor. */
 export function CmsPage() {
-  return <ComingSoon pageKey="cms" />
+  const { t } = useTranslation('cms')
+  useCmsTitle(t('page.title'))
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="mr-auto">
+          <h1 className="font-display text-3xl text-ink">{t('page.title')}</h1>
+          <p className="mt-1 text-muted">{t('page.intro')}</p>
+        </div>
+        <Link to={paths.manage.website} className="btn btn-secondary">
+          {t('page.design')}
+        </Link>
+      </div>
+      <MyWeddingGate namespace="cms" failedTitle={t('page.loadError')}>
+        {(wedding) => <SectionList wedding={wedding} />}
+      </MyWeddingGate>
+    </div>
+  )
+}
+
+function SectionList({ wedding }: { wedding: Wedding }) {
+  const { t } = useTranslation('cms')
+  return (
+    <ul className="mt-6 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white">
+      {wedding.sections.map((section) => {
+        const title = sectionHeader(section).title ?? defaultSectionTitles[section.type] ?? t(`types.${section.type}`)
+        const summary = sectionSummary(section.type, section.data)
+        return (
+          <li key={section.id}>
+            <Link to={editorHref(section.path)} className="flex items-center gap-3 px-4 py-4 hover:bg-brand-50 focus-visible:bg-brand-50">
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-semibold text-ink">{title}</p>
+                <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+                  <span>{t(`types.${section.type}`)}</span>
+                  <span className="inline-flex items-center gap-1">
+                    {section.visible ? <Eye aria-hidden="true" className="size-3.5" /> : <EyeOff aria-hidden="true" className="size-3.5" />}
+                    {section.visible ? t('page.visible') : t('page.hidden')}
+                  </span>
+                  {summary && <span>{t(`summary.${summary.key}`, { count: summary.count })}</span>}
+                </p>
+              </div>
+              <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-muted" />
+            </Link>
+          </li>
+        )
+      })}
+    </ul>
+  )
 }

@@ -1,14 +1,15 @@
 import { Clock, ExternalLink, MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { safeImageSrc, safeLink } from '../model/section-data'
+import { safeLink, type ImageValue } from '@/lib/site-content'
 import { addressLine, mapSearchUrl } from '../model/sections'
+import { SiteImage } from './site-image'
 
 interface Place {
   name?: string
   description?: string
   eta?: string
-  image?: string
+  image?: ImageValue
   address?: {
     street?: string
     city?: string
@@ -24,23 +25,12 @@ interface Place {
 /** A hotel or a place to visit: name, picture, how far, address, directions and links. */
 export function PlaceCard({ place, websiteLabel, children }: { place: Place; websiteLabel: string; children?: ReactNode }) {
   const { t } = useTranslation('site')
-  const image = safeImageSrc(place.image)
   const address = addressLine(place.address)
   const map = safeLink(place.address?.map) ?? (address ? mapSearchUrl([place.name, address]) : null)
   const website = safeLink(place.address?.url)
   return (
     <article className="site-card overflow-hidden p-0">
-      {image && (
-        <img
-          src={image}
-          alt=""
-          width={425}
-          height={239}
-          loading="lazy"
-          decoding="async"
-          className="aspect-video w-full object-cover"
-        />
-      )}
+      <SiteImage image={place.image} alt="" width={425} height={239} loading="lazy" className="aspect-video w-full object-cover" />
       <div className="p-6">
         {place.name && <h3 className="site-subheading">{place.name}</h3>}
         {place.eta && (

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { safeImageSrc } from '../model/section-data'
-import type { SectionHeader } from '../model/section-header'
+import type { SectionHeader } from '@/lib/site-content'
 import { Ornament } from './ornament'
+import { SiteImage } from './site-image'
 
 export type HeadingLevel = 1 | 2
 
@@ -20,7 +20,6 @@ export function SectionFrame({ id, header, level, children }: SectionFrameProps)
   const { t } = useTranslation('site')
   const headingId = useId()
   const Heading = level === 1 ? 'h1' : 'h2'
-  const image = safeImageSrc(header.image)
   return (
     <section id={id} aria-labelledby={header.title ? headingId : undefined} className="site-band">
       <div className="site-container">
@@ -31,20 +30,17 @@ export function SectionFrame({ id, header, level, children }: SectionFrameProps)
             </Heading>
           )}
           <Ornament className="mx-auto mt-4 h-4 w-28" />
-          {image && (
-            <img
-              src={image}
-              alt=""
-              width={425}
-              height={283}
-              loading={level === 1 ? 'eager' : 'lazy'}
-              decoding="async"
-              className="mt-8 aspect-[3/2] w-full rounded-(--site-radius) object-cover"
-            />
-          )}
+          <SiteImage
+            image={header.image}
+            alt=""
+            width={425}
+            height={283}
+            loading={level === 1 ? 'eager' : 'lazy'}
+            className="mt-8 aspect-[3/2] w-full rounded-(--site-radius) object-cover"
+          />
           {header.description && <p className="site-prose mt-6">{header.description}</p>}
           {/* A section the couple has not filled in yet reads as "to follow", not as a bare title. */}
-          {!children && !header.description && !image && <p className="site-subheading site-muted mt-6 text-lg italic">{t('detailsSoon')}</p>}
+          {!children && !header.description && !header.image && <p className="site-subheading site-muted mt-6 text-lg italic">{t('detailsSoon')}</p>}
         </div>
         {children && <div className="site-content mt-10">{children}</div>}
       </div>

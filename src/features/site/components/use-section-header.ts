@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import type { Section } from '@/lib/api'
 import type { DateLanguage } from '@/lib/dates'
-import { isDefaultTitle, sectionHeader, type SectionHeader } from '../model/section-header'
+import { isDefaultTitle, sectionHeader, type SectionHeader } from '@/lib/site-content'
 
 /**
  * A section's header for the reader's language: a title the couple never changed (the defaults

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { sanitizeVideoEmbed } from '../model/video-embed'
+import { sanitizeVideoEmbed } from '@/lib/site-content'
 
 /**
  * A couple's short video: our own sandboxed, lazily loaded <iframe> pointing at the one address

@@ -2,7 +2,8 @@ import { ChevronDown } from 'lucide-react'
 import type { Section } from '@/lib/api'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useSectionHeader } from '../components/use-section-header'
-import { faqsData, readData, safeImageSrc } from '../model/section-data'
+import { faqsData, readData } from '@/lib/site-content'
+import { SiteImage } from '../components/site-image'
 
 /** Katanungan: questions guests ask, each opening to its answer. */
 export function FaqsSection({ section, level }: { section: Section; level: HeadingLevel }) {
@@ -16,7 +17,6 @@ export function FaqsSection({ section, level }: { section: Section; level: Headi
           {questions.length > 0 && (
             <div className="border-t border-(--site-line)">
               {questions.map((faq, index) => {
-                const image = safeImageSrc(faq.image2)
                 return (
                   <details key={`${faq.question}-${index}`} className="site-faq">
                     <summary>
@@ -24,9 +24,7 @@ export function FaqsSection({ section, level }: { section: Section; level: Headi
                       <ChevronDown aria-hidden="true" className="size-5" />
                     </summary>
                     {faq.answer && <p className="site-prose pb-5">{faq.answer}</p>}
-                    {image && (
-                      <img src={image} alt="" width={425} height={283} loading="lazy" decoding="async" className="mb-5 w-full rounded-(--site-radius)" />
-                    )}
+                    <SiteImage image={faq.image2} alt="" width={425} height={283} loading="lazy" className="mb-5 w-full rounded-(--site-radius)" />
                   </details>
                 )
               })}

@@ -4,17 +4,18 @@ import type { Section } from '@/lib/api'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useSectionHeader } from '../components/use-section-header'
 import { VideoEmbed } from '../components/video-embed'
-import { galleryData, readData, safeImageSrc, safeLink } from '../model/section-data'
-import { allowedVideoSrc } from '../model/video-embed'
+import { allowedVideoSrc, galleryData, imageSources, readData, safeImageSrc, safeLink } from '@/lib/site-content'
+import { SiteImage } from '../components/site-image'
 
 /** Larawan: photos and videos with their captions. */
 export function GallerySection({ section, level }: { section: Section; level: HeadingLevel }) {
   const { t } = useTranslation('site')
   const header = useSectionHeader(section)
   const data = readData(galleryData, section.data)
-  const images = data.images.flatMap((image) => {
-    const src = safeImageSrc(image.src)
-    return src ? [{ src, caption: image.caption }] : []
+  const images = data.images.flatMap((item) => {
+    const image = item.image ?? item.src
+    const sources = imageSources(image)
+    return sources ? [{ key: sources.src, image, caption: item.caption }] : []
   })
   const videos = data.videos.filter((video) => allowedVideoSrc(video.url) || safeLink(video.url))
   return (
@@ -24,15 +25,15 @@ export function GallerySection({ section, level }: { section: Section; level: He
           {images.length > 0 && (
             <ul className="grid grid-cols-2 gap-3">
               {images.map((image, index) => (
-                <li key={`${image.src}-${index}`} className={index % 3 === 0 ? 'col-span-2' : ''}>
+                <li key={`${image.key}-${index}`} className={index % 3 === 0 ? 'col-span-2' : ''}>
                   <figure>
-                    <img
-                      src={image.src}
+                    <SiteImage
+                      image={image.image}
                       alt={image.caption ?? ''}
                       width={index % 3 === 0 ? 425 : 206}
                       height={index % 3 === 0 ? 283 : 206}
+                      sizes={index % 3 === 0 ? '(max-width: 480px) 100vw, 480px' : '(max-width: 480px) 50vw, 240px'}
                       loading="lazy"
-                      decoding="async"
                       className={`w-full rounded-(--site-radius) object-cover ${index % 3 === 0 ? 'aspect-[3/2]' : 'aspect-square'}`}
                     />
                     {image.caption && <figcaption className="site-muted mt-1.5 text-sm">{image.caption}</figcaption>}

@@ -7,10 +7,11 @@ import { Ornament } from '../components/ornament'
 import type { HeadingLevel } from '../components/section-frame'
 import { useDateLanguage } from '../components/use-section-header'
 import { countdownTarget } from '../model/countdown'
-import { homeData, readData, safeImageSrc, scheduleData } from '../model/section-data'
-import { sectionHeader } from '../model/section-header'
+import { homeData, imageSources, readData, scheduleData } from '@/lib/site-content'
+import { sectionHeader } from '@/lib/site-content'
 import { coupleNames, mapSearchUrl } from '../model/sections'
 import { themeArt } from '../theme-art'
+import { SiteImage } from '../components/site-image'
 
 interface Props {
   section: Section
@@ -34,7 +35,7 @@ export function HomeSection({ section, site, level, rsvpAnchor }: Props) {
   const place = [location?.venue, location?.city].filter(Boolean).join(', ')
   const schedule = site.sections.find((candidate) => candidate.type === 'schedule')
   const target = countdownTarget(date, schedule ? readData(scheduleData, schedule.data).events : [])
-  const photo = safeImageSrc(header.image)
+  const photo = imageSources(header.image)
   const Heading = level === 1 ? 'h1' : 'h2'
   const welcome = header.title && header.title !== names.full ? header.title : null
   const hashtag = site.wedding.hashtag?.trim() || data.wedding?.hashtag?.trim()
@@ -45,8 +46,8 @@ export function HomeSection({ section, site, level, rsvpAnchor }: Props) {
         <div className="site-container">
           <div className="site-hero-card">
             {photo ? (
-              <img
-                src={photo}
+              <SiteImage
+                image={header.image}
                 alt={t('home.photoAlt', { names: names.full })}
                 width={425}
                 height={531}

@@ -2,7 +2,8 @@ import type { Section } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useDateLanguage, useSectionHeader } from '../components/use-section-header'
-import { ourStoryData, readData, safeImageSrc } from '../model/section-data'
+import { ourStoryData, readData } from '@/lib/site-content'
+import { SiteImage } from '../components/site-image'
 
 /** Ang Aming Kuwento: the couple's milestones, oldest first as they wrote them. */
 export function OurStorySection({ section, level }: { section: Section; level: HeadingLevel }) {
@@ -14,16 +15,13 @@ export function OurStorySection({ section, level }: { section: Section; level: H
       {stories.length > 0 && (
         <ol className="site-timeline space-y-10">
           {stories.map((story, index) => {
-            const image = safeImageSrc(story.image)
             const date = formatLongDate(story.date, language).replace(/^[^,]+,\s*/, '')
             return (
               <li key={`${story.title}-${index}`} className="relative">
                 <span className="site-timeline-dot" aria-hidden="true" />
                 {date && <p className="site-eyebrow">{date}</p>}
                 {story.title && <h3 className="site-subheading mt-1.5">{story.title}</h3>}
-                {image && (
-                  <img src={image} alt="" width={397} height={265} loading="lazy" decoding="async" className="mt-4 aspect-[3/2] w-full rounded-(--site-radius) object-cover" />
-                )}
+                <SiteImage image={story.image} alt="" width={397} height={265} loading="lazy" className="mt-4 aspect-[3/2] w-full rounded-(--site-radius) object-cover" />
                 {story.description && <p className="site-prose mt-2">{story.description}</p>}
               </li>
             )

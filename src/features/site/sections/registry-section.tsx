@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next'
 import type { Section } from '@/lib/api'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useSectionHeader } from '../components/use-section-header'
-import { readData, registryData, safeImageSrc, type PaymentOption } from '../model/section-data'
+import { imageSources, readData, registryData, type PaymentOption } from '@/lib/site-content'
+import { SiteImage } from '../components/site-image'
 
 interface Props {
   section: Section
@@ -34,7 +35,7 @@ export function RegistrySection({ section, level }: Props) {
 
 function PaymentCard({ option }: { option: PaymentOption }) {
   const { t } = useTranslation('site')
-  const qr = safeImageSrc(option.qrImage)
+  const qr = imageSources(option.qrImage)
   return (
     <div className="site-card text-center">
       <Gift aria-hidden="true" className="site-ornament mx-auto size-6" />
@@ -47,13 +48,13 @@ function PaymentCard({ option }: { option: PaymentOption }) {
         </div>
       )}
       {qr && (
-        <img
-          src={qr}
+        <SiteImage
+          image={option.qrImage}
           alt={t('registry.qrAlt', { label: option.label ?? '' })}
           width={200}
           height={200}
+          sizes="200px"
           loading="lazy"
-          decoding="async"
           className="mx-auto mt-5 size-[200px] rounded-(--site-radius) bg-white object-contain p-2"
         />
       )}

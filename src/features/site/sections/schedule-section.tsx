@@ -8,13 +8,13 @@ import { useDateLanguage, useSectionHeader } from '../components/use-section-hea
 import {
   eventTypes,
   readData,
-  safeImageSrc,
   safeLink,
   scheduleData,
   type DressCode,
   type ScheduleEvent,
-} from '../model/section-data'
+} from '@/lib/site-content'
 import { addressLine, mapSearchUrl } from '../model/sections'
+import { SiteImage } from '../components/site-image'
 
 interface Props {
   section: Section
@@ -74,7 +74,6 @@ function EventItem({ event }: { event: ScheduleEvent }) {
   const start = formatTime(event.date, event.startTime)
   const end = formatTime(event.date, event.endTime)
   const time = start && end ? `${start} – ${end}` : start
-  const image = safeImageSrc(event.image)
   const address = addressLine(event.address)
   const map = safeLink(event.address?.url) ?? (event.venue || address ? mapSearchUrl([event.venue, address]) : null)
   const type = (eventTypes as readonly string[]).includes(event.type ?? '') ? t(`schedule.types.${event.type}`) : event.type
@@ -87,17 +86,14 @@ function EventItem({ event }: { event: ScheduleEvent }) {
         {type && <span className="site-tag">{type}</span>}
       </div>
       {event.name && <h3 className="site-subheading mt-2">{event.name}</h3>}
-      {image && (
-        <img
-          src={image}
-          alt=""
-          width={397}
-          height={265}
-          loading="lazy"
-          decoding="async"
-          className="mt-4 aspect-[3/2] w-full rounded-(--site-radius) object-cover"
-        />
-      )}
+      <SiteImage
+        image={event.image}
+        alt=""
+        width={397}
+        height={265}
+        loading="lazy"
+        className="mt-4 aspect-[3/2] w-full rounded-(--site-radius) object-cover"
+      />
       {event.venue && <p className="mt-3 font-semibold">{event.venue}</p>}
       {address && <p className="site-muted text-[0.95rem]">{address}</p>}
       {map && (

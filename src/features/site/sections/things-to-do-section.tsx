@@ -4,7 +4,7 @@ import { PlaceCard } from '../components/place-card'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useSectionHeader } from '../components/use-section-header'
 import { VideoEmbed } from '../components/video-embed'
-import { readData, thingsToDoData } from '../model/section-data'
+import { readData, thingsToDoData } from '@/lib/site-content'
 
 /** Pasyalan at Kainan: places to visit and eat, some with a short video. */
 export function ThingsToDoSection({ section, level }: { section: Section; level: HeadingLevel }) {

@@ -3,7 +3,7 @@ import type { Section } from '@/lib/api'
 import { PlaceCard } from '../components/place-card'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useSectionHeader } from '../components/use-section-header'
-import { readData, travelData } from '../model/section-data'
+import { readData, travelData } from '@/lib/site-content'
 
 /** Tuluyan: where guests can stay. */
 export function TravelSection({ section, level }: { section: Section; level: HeadingLevel }) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Section } from '@/lib/api'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useSectionHeader } from '../components/use-section-header'
-import { readData, weddingPartyData, type Entourage, type PartyMember } from '../model/section-data'
+import { readData, weddingPartyData, type Entourage, type PartyMember } from '@/lib/site-content'
 
 interface Props {
   section: Section

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { imageField } from './images'
 
 /**
  * What each section type keeps in its `data`, read leniently: a couple's content is free-form,
@@ -28,6 +29,9 @@ function maybe<Shape extends z.ZodMiniType>(shape: Shape) {
 
 const name = z.object({ firstName: text, lastName: text })
 
+/** The header every section has above its content; the section's own title wins over this one. */
+export const headerData = z.object({ title: text, description: text, image: imageField })
+
 export const homeData = z.object({
   bride: maybe(name),
   groom: maybe(name),
@@ -38,6 +42,7 @@ export const homeData = z.object({
       hashtag: text,
     }),
   ),
+  stories: list(z.object({ title: text, date: text, description: text, image: imageField })),
 })
 export type HomeData = z.infer<typeof homeData>
 
@@ -58,7 +63,7 @@ export const scheduleEvent = z.object({
   date: text,
   startTime: text,
   endTime: text,
-  image: text,
+  image: imageField,
   venue: text,
   address: maybe(eventAddress),
   attire: text,
@@ -117,7 +122,7 @@ export const paymentOption = z.object({
   label: text,
   accountName: text,
   accountNumber: text,
-  qrImage: text,
+  qrImage: imageField,
 })
 export type PaymentOption = z.infer<typeof paymentOption>
 
@@ -142,6 +147,7 @@ export const hotel = z.object({
   name: text,
   description: text,
   eta: text,
+  image: imageField,
   address: maybe(placeAddress),
 })
 export type Hotel = z.infer<typeof hotel>
@@ -151,7 +157,7 @@ export const travelData = z.object({ hotels: list(hotel) })
 export const activity = z.object({
   name: text,
   description: text,
-  image: text,
+  image: imageField,
   eta: text,
   address: maybe(placeAddress),
   video: text,
@@ -160,7 +166,7 @@ export type Activity = z.infer<typeof activity>
 
 export const thingsToDoData = z.object({ activities: list(activity) })
 
-export const faq = z.object({ question: text, answer: text, image2: text })
+export const faq = z.object({ question: text, answer: text, image2: imageField })
 export type Faq = z.infer<typeof faq>
 
 export const faqsData = z.object({
@@ -168,41 +174,44 @@ export const faqsData = z.object({
   footer: maybe(z.object({ description: text })),
 })
 
-export const story = z.object({ title: text, date: text, description: text, image: text })
+export const story = z.object({ title: text, date: text, description: text, image: imageField })
 export type Story = z.infer<typeof story>
 
 export const ourStoryData = z.object({ stories: list(story) })
 
 export const galleryData = z.object({
-  images: list(z.object({ src: z.string(), caption: text })),
+  images: list(z.object({ image: imageField, src: text, caption: text })),
   videos: list(z.object({ url: z.string(), thumbnail: text, caption: text })),
 })
 export type GalleryData = z.infer<typeof galleryData>
 
-/** Free text for a custom or about page. */
-export const customData = z.object({ body: text })
+/**
+ * A custom or about page: structured text, never HTML. `body` is the older single paragraph,
+ * still shown above the blocks when present.
+ */
+const blockKinds = ['heading', 'paragraph', 'list', 'link'] as const
+const rawBlock = z.object({ kind: z.enum(blockKinds), text: text, items: list(z.string()), url: text })
+export type TextBlock =
+  | { kind: 'heading' | 'paragraph'; text: string }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'link'; text?: string; url: string }
+
+/** A block of a custom page; one without what its kind needs is dropped. */
+export const textBlock = z.pipe(
+  rawBlock,
+  z.transform((block, context): TextBlock => {
+    if (block.kind === 'list') return { kind: 'list', items: block.items }
+    if (block.kind === 'link' && block.url) return { kind: 'link', text: block.text, url: block.url }
+    if ((block.kind === 'heading' || block.kind === 'paragraph') && block.text !== undefined) return { kind: block.kind, text: block.text }
+    context.issues.push({ code: 'custom', message: 'incomplete block', input: block })
+    return z.NEVER
+  }),
+)
+
+export const customData = z.object({ body: text, blocks: list(textBlock) })
 
 /** Reads a section's data with its schema; anything unreadable reads as empty. */
 export function readData<Schema extends z.ZodMiniType>(schema: Schema, data: unknown): z.infer<Schema> {
   const parsed = schema.safeParse(data && typeof data === 'object' ? data : {})
   return parsed.success ? parsed.data : schema.parse({})
-}
-
-/** An image address the page may load: https or http, or a path on this site. */
-export function safeImageSrc(value: string | null | undefined): string | null {
-  if (!value) return null
-  const trimmed = value.trim()
-  if (/^\/(?!\/)/.test(trimmed)) return trimmed
-  try {
-    const url = new URL(trimmed)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
-  } catch {
-    return null
-  }
-}
-
-/** A link a guest may follow (maps, hotel sites): http(s) only, never `javascript:`. */
-export const safeLink = (value: string | null | undefined) => {
-  const src = safeImageSrc(value)
-  return src && !src.startsWith('/') ? src : null
 }

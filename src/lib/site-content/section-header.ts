@@ -1,8 +1,10 @@
+import type { ImageValue, StoredImage } from './images'
+
 /** The header above a section: optional title, image and description (line breaks kept). */
 export interface SectionHeader {
   title: string | null
   description: string | null
-  image: string | null
+  image: string | StoredImage | null
 }
 
 interface HeaderFields {
@@ -24,6 +26,12 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null
 }
 
+function image(value: unknown): string | StoredImage | null {
+  if (typeof value === 'string') return text(value)
+  const stored = value as ImageValue
+  return stored && typeof stored === 'object' && typeof stored.src === 'string' ? stored : null
+}
+
 function fieldsOf(value: unknown): HeaderFields {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as HeaderFields) : {}
 }
@@ -38,7 +46,7 @@ export function sectionHeader(section: HeaderSource): SectionHeader {
   return {
     title: text(own.title) ?? text(section.title) ?? text(fromData.title),
     description: text(own.description) ?? text(fromData.description),
-    image: text(own.image) ?? text(fromData.image),
+    image: image(own.image) ?? image(fromData.image),
   }
 }
 

@@ -53,3 +53,36 @@ export function sanitizeVideoEmbed(html: string | null | undefined): VideoEmbed 
   const title = frame.getAttribute('title')?.trim().slice(0, 200) || null
   return { src, title }
 }
+
+/**
+ * The player addresses a saved embed may use. `kasalan.video_embed_for_storage` (migration 0008)
+ * applies the same expression, so the editor refuses exactly what the database refuses.
+ */
+const storablePlayer = new RegExp(
+  '^https://(' +
+    '(www\\.)?(youtube\\.com|youtube-nocookie\\.com)/embed/[A-Za-z0-9_-]+/?' +
+    '|player\\.vimeo\\.com/video/[0-9]+/?' +
+    '|(www\\.)?facebook\\.com/plugins/video\\.php/?' +
+    '|(www\\.)?tiktok\\.com/embed/(v2/)?[0-9]+/?' +
+    ')(\\?[A-Za-z0-9_.~%&=+:/-]*)?$',
+)
+
+/**
+ * An embed as it is stored: only an allow-listed player's address (and a plain title) kept, as
+ * `<iframe src="…" title="…"></iframe>`; null when the embed is not an allowed player. Works
+ * without a DOM, on text, like its SQL twin.
+ */
+export function videoEmbedForStorage(value: string | null | undefined): string | null {
+  if (typeof value !== 'string') return null
+  const html = value.trim().replace(/&amp;/gi, '&')
+  if (html === '' || html.length > 5000) return null
+  const src = html.startsWith('<')
+    ? /<iframe\s[^>]*?\bsrc\s*=\s*["']([^"'<>\s]+)["']/i.exec(html)?.[1]
+    : html
+  const address = src?.replace(/#.*$/, '')
+  if (!address || !storablePlayer.test(address)) return null
+  const rawTitle = html.startsWith('<') ? /<iframe\s[^>]*?\btitle\s*=\s*"([^"]*)"/i.exec(html)?.[1] : undefined
+  const title = rawTitle?.replace(/[<>"'&]/g, '').trim().slice(0, 200)
+  return title ? `<iframe src="${address}" title="${title}"></iframe>` : `<iframe src="${address}"></iframe>`
+}
+

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { isDefaultTitle, sectionHeader } from '@/features/site/model/section-header'
+import { isDefaultTitle, sectionHeader } from '@/lib/site-content'
 
 const dataHeader = { title: 'Mula sa data', description: 'Unang linya\nIkalawang linya', image: 'https://example.com/data.jpg' }
 
