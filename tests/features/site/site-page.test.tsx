@@ -134,7 +134,7 @@ describe('the owner’s view', () => {
     api.setWeddingPublished.mockImplementation(async (id: string, published: boolean) => ({ id, slug: site.slug, isPublished: published }))
     renderAt(<SitePage />)
 
-    const banner = await screen.findByRole('complementary', { name: 'Para sa inyo lamang' })
+    const banner = await screen.findByRole('complementary', { name: 'Para sa inyo lamang' }, { timeout: 5000 })
     expect(banner).toHaveTextContent('Pribado pa ang inyong site.')
     await userEvent.click(within(banner).getByRole('button', { name: 'Ilathala' }))
     expect(api.setWeddingPublished).toHaveBeenCalledWith(site.wedding.id, true)
