@@ -135,3 +135,44 @@ test('the search boxes clear with an "×" in their own colour, not the browser�
   expect(bluePixels).toBe(0)
   await page.screenshot({ path: 'test-results/defects-search-clear.png', clip: { x: box.x, y: box.y - 8, width: box.width, height: box.height + 16 } })
 })
+
+test('on a phone, the import review counts in words that agree, and offers nothing that would import nothing', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await signInAsDemo(page)
+  await openManagement(page, '/manage/guests', 'Guest List')
+  await page.getByRole('button', { name: 'Add Guest' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Add Guest' })
+  await drawer.getByRole('tab', { name: 'Import' }).click()
+
+  async function review(rows: string[]) {
+    await drawer.getByLabel('Paste rows from a spreadsheet').fill(rows.join('\n'))
+    await drawer.getByRole('button', { name: 'Use these rows' }).click()
+    await drawer.getByRole('button', { name: 'Review households' }).click()
+  }
+  await review(['First Name\tLast Name', 'Tessa\tCruz'])
+  await expect(drawer.getByText('1 row makes 1 household with 1 guest.')).toBeVisible()
+  await expect(drawer.getByRole('button', { name: /^Import 1 household/ })).toBeVisible()
+  expect(await pageOverflow(page)).toBe(0)
+  await page.screenshot({ path: 'test-results/defects-import-one-row-360.png' })
+
+  await drawer.getByRole('button', { name: 'Back' }).click()
+  await drawer.getByRole('button', { name: 'Back' }).click()
+  await review(['First Name\tLast Name', '\tCruz'])
+  await expect(drawer.getByText('No household can be imported as it is.', { exact: false })).toBeVisible()
+  await expect(drawer.getByRole('button', { name: /^Import/ })).toHaveCount(0)
+  await page.screenshot({ path: 'test-results/defects-import-nothing-360.png' })
+})
+
+test('a mistyped wedding address: the 404 page shows it and finds the couple’s site', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 })
+  await page.goto('/wedding/isabel-and-migel')
+  await expect(page.getByRole('heading', { level: 1, name: 'Hindi namin makita ang pahinang ito' })).toBeVisible(BOOT)
+  await expect(page.getByText('/wedding/isabel-and-migel')).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await page.screenshot({ path: 'test-results/defects-404-360.png', fullPage: true })
+  const address = page.getByRole('textbox', { name: 'Address ng wedding site ng magkasintahan' })
+  await address.fill('Isabel & Miguel')
+  await page.getByRole('button', { name: 'Pumunta sa site nila' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: /Isabel\s*&\s*Miguel/ })).toBeVisible(BOOT)
+  await expect(page).toHaveURL(/\/wedding\/isabel-and-miguel$/)
+})
