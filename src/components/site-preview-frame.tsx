@@ -62,7 +62,9 @@ export function SitePreviewFrame({ site, segment, language, device, title, class
   }, [])
 
   const phone = device === 'phone'
-  const scale = phone || size.width === 0 ? 1 : Math.min(1, size.width / DESKTOP_WIDTH)
+  // Laid out at its own width, then scaled to fit: a phone frame on a phone is a little smaller.
+  const layoutWidth = phone ? PHONE_WIDTH : DESKTOP_WIDTH
+  const scale = size.width === 0 ? 1 : Math.min(1, size.width / layoutWidth)
   const frameWidth = phone ? PHONE_WIDTH : size.width / scale || DESKTOP_WIDTH
 
   return (

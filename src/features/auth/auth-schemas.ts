@@ -10,8 +10,11 @@ export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const MIN_PASSWORD_LENGTH = 8
 
+/** The longest name the database keeps (kasalan.weddings, 0009). */
+export const MAX_NAME_LENGTH = 100
+
 const requiredName = (message: string) =>
-  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(100))
+  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(MAX_NAME_LENGTH, 'validation.nameTooLong'))
 
 // An empty e-mail also fails the pattern; the form shows a field's first message ("Email is
 // required."). The checks must stay continuable, or the date rule below would not run.

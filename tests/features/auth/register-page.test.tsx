@@ -45,6 +45,16 @@ async function toFinish(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('step 1, "The basics"', () => {
+  test('a name stops at the 100 characters the database keeps, and the form says why', async () => {
+    const { user } = renderRegister()
+    const input = field("Bride's first name")
+    await user.click(input)
+    await user.paste('M'.repeat(500))
+    expect(input).toHaveValue('M'.repeat(100))
+    expect(screen.getByText('That’s the limit: up to 100 characters.')).toBeVisible()
+    expect(input).toHaveAccessibleDescription('That’s the limit: up to 100 characters.')
+  })
+
   test('shows the stepper, the heading and every field, with Next disabled and no Back', () => {
     renderRegister()
     const steps = screen.getByRole('list', { name: 'Sign-up steps' })

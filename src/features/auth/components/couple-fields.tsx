@@ -1,7 +1,7 @@
 import { Controller, useFormContext, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Field } from '@/components/field'
-import type { CoupleValues } from '../auth-schemas'
+import { MAX_NAME_LENGTH, type CoupleValues } from '../auth-schemas'
 import { useFieldError } from './use-field-error'
 import { WeddingDatePicker } from './wedding-date-picker'
 
@@ -14,6 +14,7 @@ export function CoupleFields() {
   const { register, control, setValue, clearErrors, trigger } = useFormContext<CoupleValues>()
   const errorOf = useFieldError<CoupleValues>()
   const stillDeciding = useWatch({ control, name: 'stillDeciding' })
+  const typed = useWatch({ control, name: ['firstName', 'lastName', 'partnerFirstName', 'partnerLastName'] })
 
   const names = [
     ['firstName', 'fields.brideFirstName'],
@@ -24,10 +25,16 @@ export function CoupleFields() {
 
   return (
     <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
-      {names.map(([name, label]) => (
-        <Field key={name} label={t(label)} error={errorOf(name)}>
+      {names.map(([name, label], index) => (
+        <Field
+          key={name}
+          label={t(label)}
+          error={errorOf(name)}
+          // The input stops at the limit; say so, rather than leave the couple wondering why.
+          hint={(typed[index]?.length ?? 0) >= MAX_NAME_LENGTH ? t('validation.nameAtLimit', { max: MAX_NAME_LENGTH }) : undefined}
+        >
           {(ids) => (
-            <input {...ids} {...register(name)} className="field-input" autoComplete="off" />
+            <input {...ids} {...register(name)} maxLength={MAX_NAME_LENGTH} className="field-input" autoComplete="off" />
           )}
         </Field>
       ))}
