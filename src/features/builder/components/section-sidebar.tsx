@@ -51,11 +51,11 @@ export function SectionSidebar() {
   const labelOf = (id: unknown) => sections.find((section) => section.id === id)?.label ?? ''
   const positionOf = (id: unknown) => sections.findIndex((section) => section.id === id) + 1
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('sections.drag.picked', { label: labelOf(active.id), position: positionOf(active.id), count: sections.length }),
+    onDragStart: ({ active }) => t('sections.drag.picked', { label: labelOf(active.id), position: positionOf(active.id), total: sections.length }),
     onDragOver: ({ active, over }) =>
-      over ? t('sections.drag.over', { label: labelOf(active.id), position: positionOf(over.id), count: sections.length }) : undefined,
+      over ? t('sections.drag.over', { label: labelOf(active.id), position: positionOf(over.id), total: sections.length }) : undefined,
     onDragEnd: ({ active, over }) =>
-      over ? t('sections.drag.dropped', { label: labelOf(active.id), position: positionOf(over.id), count: sections.length }) : undefined,
+      over ? t('sections.drag.dropped', { label: labelOf(active.id), position: positionOf(over.id), total: sections.length }) : undefined,
     onDragCancel: ({ active }) => t('sections.drag.cancelled', { label: labelOf(active.id) }),
   }
 
@@ -310,7 +310,7 @@ function AddPageForm({ disabled, onAdded }: { disabled: boolean; onAdded(id: str
           {t('sections.nameRequired')}
         </p>
       )}
-      {disabled && <p className="mt-1 text-sm text-muted">{t('sections.tooMany', { count: MAX_SECTIONS })}</p>}
+      {disabled && <p className="mt-1 text-sm text-muted">{t('sections.tooMany', { max: MAX_SECTIONS })}</p>}
     </form>
   )
 }

@@ -175,7 +175,7 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
         <Plus aria-hidden="true" className="size-4" />
         {label('add', context.type, path)}
       </button>
-      {full && <p className="mt-1.5 text-sm text-muted">{t('listField.full', { count: limits.maxItems })}</p>}
+      {full && <p className="mt-1.5 text-sm text-muted">{t('listField.full', { max: limits.maxItems })}</p>}
     </fieldset>
   )
 
