@@ -68,6 +68,8 @@ describe('the sign-up schema', () => {
       emailInvalid: 'Enter a valid email.',
       passwordRequired: 'Password is required.',
       passwordTooShort: 'Password must be at least 8 characters.',
+      nameTooLong: 'Names can be up to 100 characters.',
+      nameAtLimit: 'That’s the limit: up to {{max}} characters.',
     })
     expect(Object.keys(fil)).toEqual(Object.keys(en))
   })
