@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { signInAsDemo } from './support/session'
@@ -136,7 +137,7 @@ test('the search boxes clear with an "×" in their own colour, not the browser�
   await page.screenshot({ path: 'test-results/defects-search-clear.png', clip: { x: box.x, y: box.y - 8, width: box.width, height: box.height + 16 } })
 })
 
-test('on a phone, the import review counts in words that agree, and offers nothing that would import nothing', async ({ page }) => {
+test('on a phone, the import review counts in words that agree and offers nothing that would import nothing; our own export imports back with its replies', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await signInAsDemo(page)
   await openManagement(page, '/manage/guests', 'Guest List')
@@ -161,7 +162,39 @@ test('on a phone, the import review counts in words that agree, and offers nothi
   await expect(drawer.getByText('No household can be imported as it is.', { exact: false })).toBeVisible()
   await expect(drawer.getByRole('button', { name: /^Import/ })).toHaveCount(0)
   await page.screenshot({ path: 'test-results/defects-import-nothing-360.png' })
+  await drawer.getByRole('button', { name: 'Back' }).click()
+  await drawer.getByRole('button', { name: 'Back' }).click()
+  await drawer.getByRole('button', { name: 'Cancel' }).click()
+  await expect(drawer).toBeHidden()
+
+  // Our own export imports back whole: every person again with the same status and answers.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const before = await guestCsv(page)
+  await page.getByRole('button', { name: 'Add Guest' }).click()
+  await drawer.getByRole('tab', { name: 'Import' }).click()
+  await drawer.locator('input[type="file"]').setInputFiles({ name: 'guests.csv', mimeType: 'text/csv', buffer: Buffer.from(before) })
+  await expect(drawer.getByLabel(/^What column G /)).toHaveValue(/^answer:/)
+  await page.screenshot({ path: 'test-results/defects-import-reply-columns.png' })
+  await drawer.getByRole('button', { name: 'Review households' }).click()
+  await expect(drawer.getByText(/guests' replies \(accepted or declined\) come with them\./)).toBeVisible()
+  await page.screenshot({ path: 'test-results/defects-import-replies-review.png' })
+  await drawer.getByRole('checkbox', { name: /^Skip them/ }).uncheck()
+  await drawer.getByRole('button', { name: /^Import \d+ households/ }).click()
+  await expect(drawer.getByText(/replies were kept, as if you had recorded them\./)).toBeVisible(BOOT)
+  await drawer.getByRole('button', { name: 'Done' }).click()
+
+  // Rows without the household number: each row of the export is there twice, nothing else.
+  const rows = (csv: string) => csv.trim().split(/\r?\n/).slice(1).map((row) => row.replace(/,\d+$/, '')).sort()
+  const after = await guestCsv(page)
+  expect(rows(after)).toEqual([...rows(before), ...rows(before)].sort())
+  expect(before).toMatch(/,Accepted,/)
+  expect(before).toMatch(/,Declined,/)
 })
+
+async function guestCsv(page: Page) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+  return readFileSync(await download.path(), 'utf8')
+}
 
 test('a mistyped wedding address: the 404 page shows it and finds the couple’s site', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 })

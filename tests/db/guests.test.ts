@@ -10,6 +10,7 @@ interface Person {
   type: 'adult' | 'child'
   isAttending: boolean | null
   response: { question: string; answer: string }[]
+  rsvpRecordedBy?: string | null
 }
 interface Household {
   id: string
@@ -23,6 +24,7 @@ interface Household {
 interface ImportResult {
   households: number
   persons: number
+  replies?: number
   householdIds: string[]
 }
 
@@ -138,7 +140,82 @@ describe('import_households', () => {
   })
 
   test('an empty list saves nothing and says so', async () => {
-    expect(await importMany([])).toEqual({ households: 0, persons: 0, householdIds: [] })
+    expect(await importMany([])).toEqual({ households: 0, persons: 0, replies: 0, householdIds: [] })
+  })
+})
+
+describe('import_households with replies (a re-imported export)', () => {
+  const QUESTIONS = [
+    { id: 'meal', question: 'Anong ulam?', kind: 'choice', options: ['Kare-kare', 'Manok'] },
+    { id: 'song', question: 'Anong kanta?', kind: 'text' },
+  ]
+  const replied = (
+    lastName: string,
+    persons: Array<[string, 'adult' | 'child', unknown]>,
+  ) => ({
+    ...family(lastName),
+    persons: persons.map(([firstName, type, reply]) => ({ firstName, lastName, type, title: null, suffix: null, notes: null, reply })),
+  })
+
+  beforeAll(async () => {
+    await t.rpc(owner, 'update_rsvp_settings', { p_wedding_id: weddingId, p_deadline: null, p_questions: QUESTIONS })
+  })
+
+  test('keeps each person’s status and answers, as the couple recorded them, with history', async () => {
+    const result = await importMany([
+      replied('Bautista', [
+        ['Celia', 'adult', { isAttending: true, response: [{ questionId: 'meal', answer: 'Manok' }, { questionId: 'song', answer: 'Harana' }] }],
+        ['Jun', 'adult', { isAttending: false, response: [{ questionId: 'meal', answer: 'Manok' }] }],
+        ['Bea', 'child', null],
+        ['Migo', 'child', { isAttending: null }],
+      ]),
+    ])
+    expect(result).toMatchObject({ households: 1, persons: 4, replies: 2 })
+
+    const household = (await list()).find((h) => h.id === result.householdIds[0])!
+    const byName = Object.fromEntries(household.persons.map((p) => [p.firstName, p]))
+    expect(byName.Celia).toMatchObject({
+      isAttending: true,
+      response: [
+        { question: 'Anong ulam?', answer: 'Manok' },
+        { question: 'Anong kanta?', answer: 'Harana' },
+      ],
+    })
+    // A declined guest keeps no answers; no reply, or a null one, stays pending.
+    expect(byName.Jun).toMatchObject({ isAttending: false, response: [] })
+    expect(byName.Bea).toMatchObject({ isAttending: null, response: [] })
+    expect(byName.Migo).toMatchObject({ isAttending: null, response: [] })
+
+    const { changes } = (await t.rpc(owner, 'list_rsvp_changes', { p_wedding_id: weddingId })) as {
+      changes: Array<{ personId: string | null; changedBy: string; previous: { isAttending: unknown }; current: { isAttending: unknown; recordedBy: unknown } }>
+    }
+    const celiaChanges = changes.filter((c) => c.personId === byName.Celia!.id)
+    expect(celiaChanges).toHaveLength(1)
+    expect(celiaChanges[0]).toMatchObject({ changedBy: 'couple', previous: { isAttending: null }, current: { isAttending: true, recordedBy: 'couple' } })
+    expect(changes.filter((c) => c.personId === byName.Bea!.id)).toHaveLength(0)
+  })
+
+  test('an answer the questions refuse, or a status that is not one, saves nothing and says which household', async () => {
+    const before = await list()
+    const refused = await expectError(
+      importMany([
+        replied('Uno', [['Ana', 'adult', { isAttending: true }]]),
+        replied('Dos', [['Ben', 'adult', { isAttending: true, response: [{ questionId: 'meal', answer: 'Lechon' }] }]]),
+      ]),
+      'rsvp_invalid_answer',
+    )
+    expect(refused.details).toMatch(/^household 2: /)
+    const bad = await expectError(importMany([replied('Tres', [['Cita', 'adult', { isAttending: 'oo' }]])]), 'invalid_input')
+    expect(bad.details).toMatch(/^household 1: /)
+    expect(await list()).toHaveLength(before.length)
+  })
+
+  test('a reply never reaches a person outside the imported household', async () => {
+    const [existing] = await list()
+    const untouched = existing!.persons[0]!
+    await importMany([{ ...replied('Apat', [['Dina', 'adult', { isAttending: false }]]), id: existing!.id }])
+    const after = (await list()).find((h) => h.id === existing!.id)!
+    expect(after.persons[0]).toEqual(untouched)
   })
 })
 

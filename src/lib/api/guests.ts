@@ -19,6 +19,8 @@ export function deleteHousehold(guestId: string) {
 export const importResult = z.object({
   households: z.number(),
   persons: z.number(),
+  /** Persons whose accepted or declined reply came with them. */
+  replies: z.number(),
   householdIds: z.array(z.string()),
 })
 export type ImportResult = z.infer<typeof importResult>

@@ -134,6 +134,8 @@ export interface HouseholdInput {
     title: string | null
     suffix: string | null
     notes: string | null
+    /** Only import_households reads it: the person's reply from a file. */
+    reply?: { isAttending: boolean; response: Array<{ questionId: string; answer: string }> }
   }>
 }
 

@@ -10,20 +10,22 @@ import {
   importTemplateRows,
   markDuplicates,
   parsePersonType,
+  parseRsvpStatus,
   splitFullName,
   type ImportField,
 } from '@/features/guests/model/guest-import'
 import { parseRelation } from '@/features/guests/model/relation'
+import type { RsvpQuestion } from '@/lib/api'
 import { parseCsv, toCsv } from '@/lib/csv'
 import { household } from './fixtures'
 import messyFile from './fixtures/guest-list-with-title.csv?raw'
 
-async function preview(text: string, joins: Record<number, boolean> = {}) {
+async function preview(text: string, joins: Record<number, boolean> = {}, questions: RsvpQuestion[] = []) {
   const rows = await parseCsv(text)
   const headerRow = detectHeaderRow(rows)
-  const mapping = guessMapping(rows, headerRow)
+  const mapping = guessMapping(rows, headerRow, questions)
   const grouping = defaultGrouping(mapping, headerRow === null ? [] : rows[headerRow]!)
-  return { rows, headerRow, mapping, grouping, ...buildImport(rows, { headerRow, mapping, grouping, joins }) }
+  return { rows, headerRow, mapping, grouping, ...buildImport(rows, { headerRow, mapping, grouping, joins, questions }) }
 }
 
 describe('a messy spreadsheet with title rows', () => {
@@ -146,7 +148,8 @@ describe('Kasalan’s own export imports back', () => {
     const csv = await toCsv(guestCsvRows(original, [{ question: 'Anong ulam?' }]))
     const { households, grouping, mapping } = await preview(csv)
     expect(grouping).toBe('column')
-    expect(mapping).toEqual(['lastName', 'firstName', 'phone', 'ignore', 'relation', 'personType', 'ignore', 'household'])
+    // Without the wedding's questions, the answer column is not guessed.
+    expect(mapping).toEqual(['lastName', 'firstName', 'phone', 'rsvpStatus', 'relation', 'personType', 'ignore', 'household'])
     expect(households.every((h) => h.problems.length === 0 && !h.hasErrors)).toBe(true)
     expect(households.map((h) => h.draft)).toEqual(
       original.map((h) =>
@@ -158,6 +161,60 @@ describe('Kasalan’s own export imports back', () => {
         }),
       ),
     )
+  })
+})
+
+describe('replies come back from our own export', () => {
+  const questions: RsvpQuestion[] = [
+    { id: 'meal', question: 'Anong ulam?', kind: 'choice', options: ['Kare-kare', 'Manok'] },
+    { id: 'song', question: 'Anong kanta?', kind: 'text' },
+  ]
+  const answer = (id: string, text: string) => ({ questionId: id, question: questions.find((q) => q.id === id)!.question, answer: text })
+
+  test('status and answers of each person, pending left pending', async () => {
+    const original = [
+      household({
+        persons: [
+          { firstName: 'Celia', lastName: 'Bautista', isAttending: true, response: [answer('meal', 'Manok'), answer('song', 'Harana, ni Parokya')] },
+          { firstName: 'Jun', lastName: 'Bautista', isAttending: false },
+          { firstName: 'Bea', lastName: 'Bautista', type: 'child' },
+        ],
+      }),
+      household({ persons: [{ firstName: 'Lito', lastName: 'Santos', isAttending: true, response: [answer('meal', 'Kare-kare')] }] }),
+    ]
+    const { mapping, households } = await preview(await toCsv(guestCsvRows(original, questions)), {}, questions)
+    expect(mapping).toEqual(['lastName', 'firstName', 'phone', 'rsvpStatus', 'relation', 'personType', 'answer:meal', 'answer:song', 'household'])
+    expect(households.flatMap((h) => [...h.problems, ...h.persons.flatMap((p) => p.problems)])).toEqual([])
+    expect(households.map((h) => h.draft.persons.map((p) => [p.firstName, p.reply ?? null]))).toEqual([
+      [
+        ['Celia', { isAttending: true, response: [{ questionId: 'meal', answer: 'Manok' }, { questionId: 'song', answer: 'Harana, ni Parokya' }] }],
+        ['Jun', { isAttending: false, response: [] }],
+        ['Bea', null],
+      ],
+      [['Lito', { isAttending: true, response: [{ questionId: 'meal', answer: 'Kare-kare' }] }]],
+    ])
+  })
+
+  test('a status in Filipino or English; an unknown one stays pending with a warning', () => {
+    expect(['Accepted', 'oo', 'Dadalo', 'yes'].map(parseRsvpStatus)).toEqual([true, true, true, true])
+    expect(['Declined', 'Hindi', 'hindi dadalo', 'no'].map(parseRsvpStatus)).toEqual([false, false, false, false])
+    expect(['Pending', '', 'wala pa'].map(parseRsvpStatus)).toEqual([null, null, null])
+    expect(parseRsvpStatus('baka')).toBeUndefined()
+  })
+
+  test('a choice spelled differently is the option; one that is no option is left out and said; a too-long answer is an error', async () => {
+    const long = 'a'.repeat(501)
+    const csv = `First Name,RSVP Status,Anong ulam?,Anong kanta?\nAna,Accepted,manok,\nBen,baka,Manok,\nCita,Accepted,Lechon,${long}\nDodong,Declined,Manok,Harana\n`
+    const { households } = await preview(csv, {}, questions)
+    const [ana, ben, cita, dodong] = households.map((h) => h.persons[0]!)
+    expect(ana!.reply).toEqual({ isAttending: true, response: [{ questionId: 'meal', answer: 'Manok' }] })
+    expect(ben!.reply).toBeNull()
+    expect(ben!.problems).toContainEqual({ code: 'unknownRsvpStatus', severity: 'warning', value: 'baka' })
+    expect(cita!.problems).toContainEqual({ code: 'answerNotAnOption', severity: 'warning', value: 'Lechon', question: 'Anong ulam?' })
+    expect(cita!.problems).toContainEqual(expect.objectContaining({ code: 'tooLong', severity: 'error', max: 500 }))
+    expect(households[2]!.hasErrors).toBe(true)
+    // A declined guest keeps no answers, as on the RSVP form.
+    expect(dodong!.reply).toEqual({ isAttending: false, response: [] })
   })
 })
 
@@ -235,7 +292,7 @@ describe('small readers', () => {
     ['Contact No.', 'phone'],
     ['Household ID', 'household'],
     ['Adult/Child', 'personType'],
-    ['RSVP Status', 'ignore'],
+    ['RSVP Status', 'rsvpStatus'],
     ['Isabel & Miguel Guest List 2026', null],
   ])('header %j is %j', (header, field) => {
     expect(fieldForHeader(header)).toBe(field)

@@ -199,6 +199,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
         tab={drawer.tab}
         onTabChange={(tab) => setDrawer((current) => ({ ...current, tab }))}
         existing={households}
+        questions={wedding.rsvpQuestions}
         onClose={() => setDrawer((current) => ({ ...current, open: false }))}
         onSaved={(saved, intent) => {
           const name = householdLabel(saved).name

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Drawer } from '@/components/drawer'
-import type { Household } from '@/lib/api'
+import type { Household, RsvpQuestion } from '@/lib/api'
 import { HouseholdForm } from './household-form'
 import { ImportPanel } from './import-panel'
 
@@ -16,6 +16,8 @@ interface HouseholdDrawerProps {
   tab: DrawerTab
   onTabChange(tab: DrawerTab): void
   existing: Household[]
+  /** The wedding's RSVP questions, for importing answers. */
+  questions: ReadonlyArray<RsvpQuestion>
   onClose(): void
   onSaved(household: Household, intent: 'close' | 'another'): void
 }
@@ -27,7 +29,7 @@ const tabClass =
  * The Add Guest drawer (tabs Manually and Import) and, for an existing household, its edit form.
  * Closing it with unsaved typing asks first, so a name is never lost to a stray Escape.
  */
-export function HouseholdDrawer({ open, household, tab, onTabChange, existing, onClose, onSaved }: HouseholdDrawerProps) {
+export function HouseholdDrawer({ open, household, tab, onTabChange, existing, questions, onClose, onSaved }: HouseholdDrawerProps) {
   const { t } = useTranslation('guests')
   const dirty = useRef(false)
   const [confirmClose, setConfirmClose] = useState(false)
@@ -86,7 +88,7 @@ export function HouseholdDrawer({ open, household, tab, onTabChange, existing, o
               {form}
             </Tabs.Content>
             <Tabs.Content value="import" className="flex-1 focus:outline-none">
-              <ImportPanel existing={existing} onDone={onClose} onCancel={requestClose} />
+              <ImportPanel existing={existing} questions={questions} onDone={onClose} onCancel={requestClose} />
             </Tabs.Content>
           </Tabs.Root>
         )}

@@ -3,7 +3,7 @@ import { useId, useMemo, useState, type ChangeEvent, type DragEvent } from 'reac
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import { Field } from '@/components/field'
-import type { Household, ImportResult } from '@/lib/api'
+import type { Household, ImportResult, RsvpQuestion } from '@/lib/api'
 import { downloadFile, parseCsv, readTextFile, toCsv } from '@/lib/csv'
 import { errorMessage } from '@/lib/errors'
 import { useGuestsStore } from '../guests-store'
@@ -13,6 +13,7 @@ import {
   detectHeaderRow,
   guessMapping,
   householdsToImport,
+  answerField,
   importFields,
   importTemplateRows,
   markDuplicates,
@@ -44,7 +45,15 @@ function columnLetter(index: number): string {
  * The Import tab: a CSV file or pasted rows, then which column holds what, then a review of every
  * household with its problems, then one atomic save. Nothing is written before the last step.
  */
-export function ImportPanel({ existing, onDone, onCancel }: { existing: Household[]; onDone(): void; onCancel(): void }) {
+interface ImportPanelProps {
+  existing: Household[]
+  /** The wedding's RSVP questions: a column of answers to one of them imports with the replies. */
+  questions: ReadonlyArray<RsvpQuestion>
+  onDone(): void
+  onCancel(): void
+}
+
+export function ImportPanel({ existing, questions, onDone, onCancel }: ImportPanelProps) {
   const { t } = useTranslation('guests')
   const importMany = useGuestsStore((state) => state.importMany)
   const [step, setStep] = useState<Step>('source')
@@ -61,7 +70,7 @@ export function ImportPanel({ existing, onDone, onCancel }: { existing: Househol
 
   function start(next: Source) {
     const header = detectHeaderRow(next.rows)
-    const guessed = guessMapping(next.rows, header)
+    const guessed = guessMapping(next.rows, header, questions)
     setSource(next)
     setHeaderRow(header)
     setMapping(guessed)
@@ -74,7 +83,7 @@ export function ImportPanel({ existing, onDone, onCancel }: { existing: Househol
 
   function changeHeaderRow(row: number | null) {
     if (!source) return
-    const guessed = guessMapping(source.rows, row)
+    const guessed = guessMapping(source.rows, row, questions)
     setHeaderRow(row)
     setMapping(guessed)
     setGrouping(defaultGrouping(guessed, row === null ? [] : source.rows[row]!))
@@ -83,9 +92,9 @@ export function ImportPanel({ existing, onDone, onCancel }: { existing: Househol
 
   const preview = useMemo(() => {
     if (!source) return null
-    const built = buildImport(source.rows, { headerRow, mapping, grouping, joins })
+    const built = buildImport(source.rows, { headerRow, mapping, grouping, joins, questions })
     return { ...built, households: markDuplicates(built.households, existing) }
-  }, [source, headerRow, mapping, grouping, joins, existing])
+  }, [source, headerRow, mapping, grouping, joins, existing, questions])
 
   async function save() {
     if (!preview) return
@@ -118,6 +127,7 @@ export function ImportPanel({ existing, onDone, onCancel }: { existing: Househol
             headerRow={headerRow}
             onHeaderRow={changeHeaderRow}
             mapping={mapping}
+            questions={questions}
             onMapping={(column, field) => {
               setMapping((current) => current.map((value, index) => (index === column ? field : value)))
               setJoins({})
@@ -149,6 +159,7 @@ export function ImportPanel({ existing, onDone, onCancel }: { existing: Househol
             <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-emerald-600" />
             <p className="mt-4 font-display text-2xl text-ink">{t('import.done.title', { count: result.households })}</p>
             <p className="mt-2 text-muted">{t('import.done.body', { count: result.persons })}</p>
+            {result.replies > 0 && <p className="mt-1 text-muted">{t('import.done.replies', { count: result.replies })}</p>}
           </div>
         )}
       </div>
@@ -323,13 +334,14 @@ interface ColumnsStepProps {
   headerRow: number | null
   onHeaderRow(row: number | null): void
   mapping: ImportField[]
+  questions: ReadonlyArray<RsvpQuestion>
   onMapping(column: number, field: ImportField): void
   grouping: Grouping
   onGrouping(grouping: Grouping): void
   needsNameColumn: boolean
 }
 
-function ColumnsStep({ source, headerRow, onHeaderRow, mapping, onMapping, grouping, onGrouping, needsNameColumn }: ColumnsStepProps) {
+function ColumnsStep({ source, headerRow, onHeaderRow, mapping, questions, onMapping, grouping, onGrouping, needsNameColumn }: ColumnsStepProps) {
   const { t } = useTranslation('guests')
   const header = headerRow === null ? [] : (source.rows[headerRow] ?? [])
   const dataFrom = headerRow === null ? 0 : headerRow + 1
@@ -398,6 +410,11 @@ function ColumnsStep({ source, headerRow, onHeaderRow, mapping, onMapping, group
                     {t(`import.fields.${option}`)}
                   </option>
                 ))}
+                {questions.map((question) => (
+                  <option key={question.id} value={answerField(question.id)}>
+                    {t('import.fields.answer', { question: question.question })}
+                  </option>
+                ))}
               </select>
             </li>
           )
@@ -431,6 +448,7 @@ function ReviewStep({ households, rowCount, canRegroup, onJoin, skipDuplicates, 
   const { t } = useTranslation('guests')
   const { withErrors, duplicates, nothingImportable } = summarize(households)
   const persons = households.reduce((sum, h) => sum + h.persons.length, 0)
+  const replies = households.reduce((sum, h) => sum + h.persons.filter((p) => p.reply).length, 0)
   // Problems first, so nothing that needs the couple's eye is buried under a long list.
   const ordered = [...households].sort((a, b) => rank(a) - rank(b))
   const shown = ordered.slice(0, shownHouseholds)
@@ -450,6 +468,7 @@ function ReviewStep({ households, rowCount, canRegroup, onJoin, skipDuplicates, 
           households: t('import.review.householdCount', { count: households.length }),
           guests: t('import.review.guestCount', { count: persons }),
         })}
+        {replies > 0 && ` ${t('import.review.replies', { count: replies })}`}
       </p>
 
       {nothingImportable && <Alert tone="error">{t('import.review.nothingToImport')}</Alert>}
@@ -498,7 +517,7 @@ function ProblemText({ problem }: { problem: ImportProblem }) {
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         <span className="sr-only">{t(`import.severity.${problem.severity}`)}: </span>
-        {t(`import.problems.${problem.code}`, { value: problem.value ?? '', max: problem.max })}
+        {t(`import.problems.${problem.code}`, { value: problem.value ?? '', max: problem.max, question: problem.question ?? '' })}
       </span>
     </li>
   )

@@ -35,8 +35,27 @@ export const importFields = [
   'zip',
   'country',
   'notes',
+  'rsvpStatus',
 ] as const
-export type ImportField = (typeof importFields)[number]
+/** An RSVP question of the wedding, as far as an import needs it. */
+export interface ImportQuestion {
+  id: string
+  question: string
+  kind: 'text' | 'choice'
+  options?: ReadonlyArray<string>
+}
+
+/** A column's field: one of the above, or the answers to one of the wedding's RSVP questions. */
+export type ImportField = (typeof importFields)[number] | AnswerField
+export type AnswerField = `answer:${string}`
+
+export function answerField(questionId: string): AnswerField {
+  return `answer:${questionId}`
+}
+
+function answerQuestionId(field: ImportField): string | null {
+  return field.startsWith('answer:') ? field.slice('answer:'.length) : null
+}
 
 /** Whole-cell header names (normalised) for each field, English and Filipino. */
 const headerWords: Array<[ImportField, RegExp]> = [
@@ -59,10 +78,11 @@ const headerWords: Array<[ImportField, RegExp]> = [
   ['zip', /^(zip|zip ?code|postal ?code|post ?code)$/],
   ['country', /^(country|bansa)$/],
   ['notes', /^(notes?|remarks?|comments?|paalala|tala|memo|dietary|allergies)$/],
+  ['rsvpStatus', /^(rsvp|rsvp status|status|attending|response|reply|rsvp reply|sagot|dadalo)$/],
 ]
 
 /** Headers that are recognisably not for the guest list (so they count as a header, mapped to ignore). */
-const knownIgnoredHeader = /^(rsvp|rsvp status|status|attending|response|table|table (no|number)|seat|no|#|count|number of guests|pax)$/
+const knownIgnoredHeader = /^(table|table (no|number)|seat|no|#|count|number of guests|pax)$/
 
 /** The field a header cell names, or null when it names none we know. */
 export function fieldForHeader(cell: string): ImportField | null {
@@ -143,9 +163,14 @@ export function isKasalanExport(header: ReadonlyArray<string>): boolean {
 /**
  * A first guess of each column's field: by its header, else by its values. Only the first
  * column of a kind is used for names; a file with "Name" and "Surname" reads "Name" as the first
- * name.
+ * name. A header that is one of the wedding's RSVP questions (as Kasalan's export writes them)
+ * holds that question's answers.
  */
-export function guessMapping(rows: ReadonlyArray<ReadonlyArray<string>>, headerRow: number | null): ImportField[] {
+export function guessMapping(
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+  headerRow: number | null,
+  questions: ReadonlyArray<ImportQuestion> = [],
+): ImportField[] {
   const width = Math.max(0, ...rows.map((row) => row.length))
   const header = headerRow === null ? [] : (rows[headerRow] ?? [])
   const dataFrom = headerRow === null ? 0 : headerRow + 1
@@ -154,9 +179,11 @@ export function guessMapping(rows: ReadonlyArray<ReadonlyArray<string>>, headerR
 
   for (let column = 0; column < width; column += 1) {
     const values = columnValues(rows, column, dataFrom)
-    let field = fieldForHeader(header[column] ?? '')
+    const question = header[column] ? questions.find((q) => normalizeText(q.question) === normalizeText(header[column])) : undefined
+    let field: ImportField | null = question ? answerField(question.id) : fieldForHeader(header[column] ?? '')
     // "Type" or "Contact" alone could be several things: the values decide.
     if (field === null || field === 'personType' || field === 'phone') {
+      // (An answer column is never re-guessed: its header said which question it answers.)
       const byValues = fieldFromValues(values)
       if (field === null || (byValues && byValues !== 'relation')) field = byValues ?? field
     }
@@ -252,6 +279,8 @@ export interface ImportOptions {
   grouping: Grouping
   /** The couple's corrections in 'auto' and 'row' grouping: file row index → joins the household above. */
   joins?: Readonly<Record<number, boolean>>
+  /** The wedding's RSVP questions, for the answer columns. */
+  questions?: ReadonlyArray<ImportQuestion>
 }
 
 export type ProblemCode =
@@ -263,6 +292,8 @@ export type ProblemCode =
   | 'unknownPersonType'
   | 'invalidEmail'
   | 'duplicateInFile'
+  | 'unknownRsvpStatus'
+  | 'answerNotAnOption'
 
 export interface ImportProblem {
   code: ProblemCode
@@ -271,6 +302,14 @@ export interface ImportProblem {
   value?: string
   /** For a value too long: the limit, in characters. */
   max?: number
+  /** For an answer: the question it answers. */
+  question?: string
+}
+
+/** A person's RSVP as the file has it: only accepted or declined are kept (pending is the default). */
+export interface ImportReply {
+  isAttending: boolean
+  response: Array<{ questionId: string; answer: string }>
 }
 
 export interface ImportPerson {
@@ -281,6 +320,7 @@ export interface ImportPerson {
   title: string | null
   suffix: string | null
   type: PersonType
+  reply: ImportReply | null
   problems: ImportProblem[]
 }
 
@@ -309,14 +349,18 @@ interface RowValues {
   row: number
   cells: Partial<Record<ImportField, string>>
   notes: string[]
+  /** Answer cells by question id. */
+  answers: Record<string, string>
 }
 
 function readRow(cells: ReadonlyArray<string>, mapping: ReadonlyArray<ImportField>, row: number): RowValues {
-  const values: RowValues = { row, cells: {}, notes: [] }
+  const values: RowValues = { row, cells: {}, notes: [], answers: {} }
   mapping.forEach((field, column) => {
     const value = cells[column]?.trim() ?? ''
+    const questionId = answerQuestionId(field)
     if (!value || field === 'ignore') return
     if (field === 'notes') values.notes.push(value)
+    else if (questionId !== null) values.answers[questionId] ??= value
     else values.cells[field] ??= value
   })
   return values
@@ -349,7 +393,56 @@ function continuesHousehold(above: RowValues, row: RowValues, personType: Person
   return Boolean(rowLast) && compactText(aboveLast) === compactText(rowLast)
 }
 
-function personOf(values: RowValues, childFlagColumn: boolean): ImportPerson {
+const acceptedWords = /^(accepted|accept|accepts|yes|y|oo|opo|attending|going|coming|confirmed|dadalo|darating|pupunta|tinanggap)$/
+const declinedWords = /^(declined|decline|declines|no|n|hindi|not attending|not going|not coming|regrets|hindi dadalo|hindi makakadalo|hindi makakarating|tinanggihan)$/
+const pendingWords = /^(pending|no reply|no response|no answer|awaiting|waiting|wala pa|naghihintay|hindi pa sumasagot)$/
+/** The database's limit on one answer (rsvp_response). */
+export const answerMaxLength = 500
+
+/** Accepted, declined or pending (null) from a status cell in English or Filipino; undefined if unknown. */
+export function parseRsvpStatus(value: string): boolean | null | undefined {
+  const word = normalizeText(value)
+  if (!word || pendingWords.test(word)) return null
+  if (acceptedWords.test(word)) return true
+  if (declinedWords.test(word)) return false
+  return undefined
+}
+
+/**
+ * The person's reply from the status and answer columns: answers are kept only for a guest who
+ * accepted (as on the RSVP form), a choice only when it is one of the question's options.
+ */
+function replyOf(values: RowValues, questions: ReadonlyArray<ImportQuestion>, problems: ImportProblem[]): ImportReply | null {
+  const status = values.cells.rsvpStatus
+  if (status === undefined) return null
+  const isAttending = parseRsvpStatus(status)
+  if (isAttending === undefined) {
+    problems.push({ code: 'unknownRsvpStatus', severity: 'warning', value: status })
+    return null
+  }
+  if (isAttending === null) return null
+  const response: ImportReply['response'] = []
+  if (isAttending) {
+    for (const question of questions) {
+      const answer = values.answers[question.id]
+      if (!answer) continue
+      if (answer.length > answerMaxLength) {
+        problems.push({ code: 'tooLong', severity: 'error', value: answer.slice(0, 40) + '…', max: answerMaxLength })
+        continue
+      }
+      if (question.kind === 'choice') {
+        const option = question.options?.find((candidate) => normalizeText(candidate) === normalizeText(answer))
+        if (option === undefined) problems.push({ code: 'answerNotAnOption', severity: 'warning', value: answer, question: question.question })
+        else response.push({ questionId: question.id, answer: option })
+      } else {
+        response.push({ questionId: question.id, answer })
+      }
+    }
+  }
+  return { isAttending, response }
+}
+
+function personOf(values: RowValues, childFlagColumn: boolean, questions: ReadonlyArray<ImportQuestion>): ImportPerson {
   const { cells } = values
   const problems: ImportProblem[] = []
   let firstName = cells.firstName ?? ''
@@ -373,7 +466,8 @@ function personOf(values: RowValues, childFlagColumn: boolean): ImportPerson {
   for (const [field, value] of [['firstName', firstName], ['lastName', lastName], ['title', title], ['suffix', suffix]] as const) {
     if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…', max: limits[field] })
   }
-  return { row: values.row, firstName: firstName.trim(), lastName: blankToNull(lastName), title: blankToNull(title), suffix: blankToNull(suffix), type, problems }
+  const reply = replyOf(values, questions, problems)
+  return { row: values.row, firstName: firstName.trim(), lastName: blankToNull(lastName), title: blankToNull(title), suffix: blankToNull(suffix), type, reply, problems }
 }
 
 function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>): ImportHousehold {
@@ -426,6 +520,7 @@ function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>
       title: person.title,
       suffix: person.suffix,
       notes: null,
+      ...(person.reply ? { reply: person.reply } : {}),
     })),
   }
 
@@ -454,7 +549,7 @@ function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>
 
 /** The file's data rows turned into households, each with its problems. */
 export function buildImport(rows: ReadonlyArray<ReadonlyArray<string>>, options: ImportOptions): ImportPreview {
-  const { headerRow, mapping, grouping, joins = {} } = options
+  const { headerRow, mapping, grouping, joins = {}, questions = [] } = options
   const header = headerRow === null ? [] : (rows[headerRow] ?? [])
   const childFlagColumn = mapping.some((field, column) => field === 'personType' && /^(child|kid|kids|is child|bata)$/.test(normalizeText(header[column])))
   const needsNameColumn = !mapping.includes('firstName') && !mapping.includes('fullName')
@@ -462,8 +557,8 @@ export function buildImport(rows: ReadonlyArray<ReadonlyArray<string>>, options:
   const read: Array<{ values: RowValues; person: ImportPerson }> = []
   for (let index = headerRow === null ? 0 : headerRow + 1; index < rows.length; index += 1) {
     const values = readRow(rows[index]!, mapping, index)
-    if (Object.keys(values.cells).length === 0 && values.notes.length === 0) continue
-    read.push({ values, person: personOf(values, childFlagColumn) })
+    if (Object.keys(values.cells).length === 0 && values.notes.length === 0 && Object.keys(values.answers).length === 0) continue
+    read.push({ values, person: personOf(values, childFlagColumn, questions) })
   }
 
   // A person twice in the file is most likely a copy-paste slip.

@@ -64,6 +64,8 @@ export interface HouseholdDraft {
     title: string | null
     suffix: string | null
     notes: string | null
+    /** Only from an import: the reply the file has for this person. */
+    reply?: { isAttending: boolean; response: Array<{ questionId: string; answer: string }> }
   }>
 }
 
