@@ -217,6 +217,8 @@ async function main() {
       },
       { session: { user: { id, email, userMetadata } } },
     )
+    // tsx names functions with a helper that the page does not have.
+    await context.addInitScript({ content: 'globalThis.__name = (fn) => fn' })
     await context.addInitScript(watchScreens, screens.map((screen) => screen.ready))
     const page = await context.newPage()
 
