@@ -127,6 +127,8 @@ test('the couple previews the confirmation e-mail; after the deadline the RSVP i
   await expectNoSeriousA11yViolations(page, 'header, h1, #email-preview-settings, details')
 
   await page.getByRole('link', { name: 'RSVPs' }).click()
+  await page.getByRole('tab', { name: 'Deadline and questions' }).click(BOOT)
+  await expect(page).toHaveURL(/\/manage\/rsvps\?view=settings$/)
   const settings = page.getByRole('form', { name: 'Deadline and questions' })
   await expect(settings).toBeVisible(BOOT)
   await expectNoSeriousA11yViolations(page)

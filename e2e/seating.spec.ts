@@ -89,8 +89,8 @@ test('a couple builds the chart: a table, a household dragged on, rename, duplic
   await expect(tableCard(page, 'Table 1').getByRole('button', { name: /seat \d+: free/ })).toHaveCount(8)
 
   // Drag a whole household from the guest panel onto the table's first seat on the canvas.
-  const household = page.getByRole('button', { name: /^Seat all \d+: .+, together$/ }).first()
-  const size = Number((await household.getAttribute('aria-label'))!.match(/^Seat all (\d+):/)![1])
+  const household = page.getByRole('option', { name: /household Seat all \d+$/ }).first()
+  const size = Number((await household.textContent())!.match(/Seat all (\d+)$/)![1])
   const before = Number(await page.getByTestId('unseated-count').textContent())
   const canvas = page.getByTestId('seating-canvas')
   const canvasBox = (await canvas.boundingBox())!
@@ -175,15 +175,22 @@ test('seating by keyboard, then the chart comes back from the database after loc
 
   // Choose a guest, then a seat — keyboard only.
   await page.getByRole('searchbox', { name: 'Search guests' }).fill('ramon')
-  const ramon = page.getByRole('button', { name: 'Ramon Santos', exact: true })
-  await ramon.focus()
+  // From the search, one Tab reaches the guest list (one tab stop); the arrow keys move inside it.
+  const ramon = page.getByRole('option', { name: 'Ramon Santos', exact: true })
+  await page.keyboard.press('Tab')
+  const guestList = page.getByRole('listbox', { name: 'Guests without a seat, by household' })
+  await expect(guestList).toBeFocused()
+  for (let step = 0; step < 6 && (await guestList.getAttribute('aria-activedescendant')) !== (await ramon.getAttribute('id')); step++) {
+    await page.keyboard.press('ArrowDown')
+  }
+  await expect(guestList).toHaveAttribute('aria-activedescendant', (await ramon.getAttribute('id'))!)
   await page.keyboard.press('Enter')
-  await expect(ramon).toHaveAttribute('aria-pressed', 'true')
+  await expect(ramon).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByText('Choose a seat for Ramon Santos.').first()).toBeVisible()
   await page.getByRole('button', { name: 'Table 1, seat 3: free' }).focus()
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: 'Table 1, seat 3: Ramon Santos' })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Ramon Santos', exact: true })).toHaveCount(0)
+  await expect(page.getByRole('option', { name: 'Ramon Santos', exact: true })).toHaveCount(0)
 
   // Move him by keyboard: choose his seat, then another.
   await page.getByRole('button', { name: 'Table 1, seat 3: Ramon Santos' }).focus()
@@ -217,7 +224,7 @@ test('on the chart, a seated guest is dragged to another seat, and back to the g
   await openEmptySeating(page)
   await addTable(page, 'Round', 8)
   await page.getByRole('searchbox', { name: 'Search guests' }).fill('ramon')
-  await page.getByRole('button', { name: 'Ramon Santos', exact: true }).click()
+  await page.getByRole('option', { name: 'Ramon Santos', exact: true }).click()
   await page.getByRole('button', { name: 'Table 1, seat 1: free' }).click()
   await expect(page.getByRole('button', { name: 'Table 1, seat 1: Ramon Santos' })).toBeVisible()
   await page.getByTestId('seating-canvas').scrollIntoViewIfNeeded()
@@ -244,14 +251,14 @@ test('on the chart, a seated guest is dragged to another seat, and back to the g
   await drag(await nodeCentre(page, '.seat', taken), { x: panel.x + panel.width / 2, y: panel.y + panel.height / 2 })
   await expect(page.getByRole('button', { name: 'Table 1, seat 4: free' })).toBeVisible()
   await expect(page.getByTestId('seated-count')).toHaveText('0')
-  await expect(page.getByRole('button', { name: 'Ramon Santos', exact: true })).toBeVisible()
+  await expect(page.getByRole('option', { name: 'Ramon Santos', exact: true })).toBeVisible()
 })
 
 test('exports the chart as an image and prints the tables with their guests', async ({ page }) => {
   await signInAsDemo(page)
   await openEmptySeating(page)
   await addTable(page, '4-sided', 8)
-  await page.getByRole('button', { name: /^Seat all \d+: .+, together$/ }).first().click()
+  await page.getByRole('option', { name: /household Seat all \d+$/ }).first().click()
   await page.getByRole('button', { name: 'Table 1, seat 1: free' }).click()
   await expect(page.getByTestId('seated-count')).not.toHaveText('0')
 
@@ -287,7 +294,7 @@ test('on a phone the guest list stacks above the chart and nothing overflows sid
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   // Tap a guest, tap a seat on the chart.
-  await page.getByRole('button', { name: /^Seat all \d+: .+, together$/ }).first().click()
+  await page.getByRole('option', { name: /household Seat all \d+$/ }).first().click()
   await page.getByTestId('seating-canvas').scrollIntoViewIfNeeded()
   const seat = await nodeCentre(page, '.seat', 2)
   await page.mouse.click(seat.x, seat.y)

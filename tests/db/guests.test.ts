@@ -93,6 +93,17 @@ describe('import_households', () => {
     ])
   })
 
+  test("keeps the file's order in the list, and a household saved afterwards comes after them", async () => {
+    const names = Array.from({ length: 60 }, (_, index) => `Sunod${String(index).padStart(2, '0')}`)
+    const result = await importMany(names.map((name) => family(name)))
+    const later = (await t.rpc(owner, 'save_household', { p_wedding_id: weddingId, p_household: family('Huli') })) as Household
+    const inList = (await list()).map((household) => household.persons[0]!.lastName).filter((name) => name.startsWith('Sunod') || name === 'Huli')
+    expect(inList).toEqual([...names, 'Huli'])
+    const replies = (await t.rpc(owner, 'list_rsvps', { p_wedding_id: weddingId })) as Array<{ id: string }>
+    const ids = replies.map((household) => household.id).filter((id) => result.householdIds.includes(id) || id === later.id)
+    expect(ids).toEqual([...result.householdIds, later.id])
+  })
+
   test('is all or nothing: one household without an adult saves none, and says which', async () => {
     const before = await list()
     const error = await expectError(

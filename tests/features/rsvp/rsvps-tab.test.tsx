@@ -2,7 +2,7 @@
 // guest's behalf, and editing the deadline and questions.
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest'
 import type { RsvpChanges, RsvpHousehold, Wedding } from '@/lib/api'
 import { setUpI18n } from './i18n'
 
@@ -109,6 +109,37 @@ describe('RSVPs tab', () => {
     expect(within(list).getAllByText(/^Answered /)).toHaveLength(2)
   })
 
+  test('renders only the households in view, and counts with thousands separators', async () => {
+    const many: RsvpHousehold[] = Array.from({ length: 300 }, (_, index) => ({
+      id: `m${index}`,
+      email: null,
+      message: null,
+      messageAt: null,
+      persons: [0, 1, 2, 3].map((n) => person(`mp${index}-${n}`, `Guest${index}-${n}`, n % 2 === 0 ? true : null)),
+    }))
+    api.listRsvps.mockResolvedValue(many)
+    // jsdom lays nothing out: give every row a real height, as a browser would.
+    const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(100)
+    onTestFinished(() => height.mockRestore())
+    renderTab()
+    const list = await screen.findByRole('list', { name: 'Replies by household' })
+    expect(within(list).getAllByRole('button', { name: /^Record reply/ }).length).toBeLessThan(80)
+    const filters = screen.getByRole('group', { name: 'Show replies' })
+    expect(within(filters).getByRole('button', { name: 'All (1,200)' })).toBeInTheDocument()
+    expect(within(filters).getByRole('button', { name: 'No reply yet (600)' })).toBeInTheDocument()
+  })
+
+  test('keeps what was typed in the settings while the couple looks at the replies', async () => {
+    renderTab()
+    fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Deadline and questions' }))
+    const form = await screen.findByRole('form', { name: 'Deadline and questions' })
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Text of question 1' }), { target: { value: 'Ulam?' } })
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Replies' }))
+    await screen.findByRole('list', { name: 'Replies by household' })
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Deadline and questions' }))
+    expect(within(await screen.findByRole('form', { name: 'Deadline and questions' })).getByRole('textbox', { name: 'Text of question 1' })).toHaveValue('Ulam?')
+  })
+
   test('filters by status', async () => {
     renderTab()
     const list = await screen.findByRole('list', { name: 'Replies by household' })
@@ -161,7 +192,12 @@ describe('RSVPs tab', () => {
       rsvpQuestions: questions,
     }))
     renderTab()
+    await screen.findByRole('list', { name: 'Replies by household' })
+    // The settings are a tab of their own beside the replies, not below every reply.
+    expect(screen.queryByRole('form', { name: 'Deadline and questions' })).not.toBeInTheDocument()
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Deadline and questions' }))
     const form = await screen.findByRole('form', { name: 'Deadline and questions' })
+    expect(screen.queryByRole('list', { name: 'Replies by household' })).not.toBeInTheDocument()
     // The app's calendar, in the screen's words, not the browser's mm/dd/yyyy field.
     const deadline = within(form).getByRole('combobox', { name: 'RSVP deadline' })
     expect(deadline).toHaveValue('Tuesday, 12 October 2027')

@@ -6,6 +6,7 @@ import {
   declinedUnseated,
   emptyLayout,
   occupantOf,
+  panelRows,
   seatingCounts,
   unseatedGroups,
   waitingToSeat,
@@ -52,5 +53,23 @@ describe('declined guests are apart from those waiting for a seat', () => {
 
   test('seating a whole household together seats only those who may come', () => {
     expect(waitingToSeat(santos, layout).map((p) => p.id)).toEqual(['ramon', 'lourdes'])
+  })
+})
+
+describe('the guest panel’s lines', () => {
+  test('a household of several gets a line to seat them together, then one line per person', () => {
+    const groups = unseatedGroups(
+      [
+        { id: 'h1', persons: [{ id: 'a', guestId: 'h1', firstName: 'Ana', type: 'adult', isAttending: null }, { id: 'b', guestId: 'h1', firstName: 'Ben', type: 'child', isAttending: true }] },
+        { id: 'h2', persons: [{ id: 'c', guestId: 'h2', firstName: 'Cora', type: 'adult', isAttending: null }] },
+      ],
+      emptyLayout,
+    )
+    expect(panelRows(groups).map((row) => [row.kind, row.key, row.kind === 'person' && row.inHousehold])).toEqual([
+      ['household', 'h:h1', false],
+      ['person', 'p:a', true],
+      ['person', 'p:b', true],
+      ['person', 'p:c', false],
+    ])
   })
 })

@@ -1,8 +1,9 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { ExternalLink, Mail, Pencil, Phone, Trash2 } from 'lucide-react'
-import { memo, useLayoutEffect, useRef, useState } from 'react'
+import { memo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Household } from '@/lib/api'
+import { useScrollMargin } from '@/lib/use-scroll-margin'
 import { householdLabel, personFullName } from '../model/guest-list'
 import { RelationText } from './relation-text'
 
@@ -24,21 +25,8 @@ const rowGrid = 'grid grid-cols-1 gap-y-2 md:grid-cols-[minmax(0,2.2fr)_3.5rem_m
 export function GuestTable({ households, rsvpHref, onEdit, onDelete }: GuestTableProps) {
   const { t } = useTranslation('guests')
   const bodyRef = useRef<HTMLDivElement>(null)
-  const [scrollMargin, setScrollMargin] = useState(0)
-
-  // The list starts below the cards and the toolbar, whose height changes as filters and notices
-  // come and go: measure where it starts whenever the page's size changes.
-  useLayoutEffect(() => {
-    const measure = () => {
-      const top = (bodyRef.current?.getBoundingClientRect().top ?? 0) + window.scrollY
-      setScrollMargin((current) => (Math.abs(current - top) > 0.5 ? top : current))
-    }
-    measure()
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(measure)
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [])
+  // The list starts below the cards and the toolbar, whose height changes as filters come and go.
+  const scrollMargin = useScrollMargin(bodyRef)
 
   const virtualizer = useWindowVirtualizer({
     count: households.length,

@@ -42,9 +42,22 @@ const fold = (value: string) =>
     .replace(/\p{Diacritic}/gu, '')
     .toLowerCase()
 
+// Each person's name folded once, not on every keystroke: a list of 5,000 persons is searched as the
+// couple types. A reply replaces the person object, so its entry is simply left for the collector.
+const foldedNames = new WeakMap<PersonReply, string>()
+function foldedName(person: PersonReply): string {
+  let name = foldedNames.get(person)
+  if (name === undefined) {
+    name = fold(`${person.firstName} ${person.lastName ?? ''}`)
+    foldedNames.set(person, name)
+  }
+  return name
+}
+
 /**
  * The households with only the persons that match the status and the name typed (accent- and
- * case-blind); households left with nobody are dropped.
+ * case-blind); households left with nobody are dropped. A household kept whole is the same object,
+ * so a list row that shows it need not render again.
  */
 export function filterReplies<P extends PersonReply, H extends HouseholdReplies<P>>(
   households: readonly H[],
@@ -52,14 +65,17 @@ export function filterReplies<P extends PersonReply, H extends HouseholdReplies<
   name = '',
 ): Array<H & { persons: P[] }> {
   const words = fold(name).split(/\s+/).filter(Boolean)
-  return households
-    .map((household) => ({
-      ...household,
-      persons: household.persons.filter((person) => {
-        if (status !== 'all' && replyStatus(person.isAttending) !== status) return false
-        const full = fold(`${person.firstName} ${person.lastName ?? ''}`)
-        return words.every((word) => full.includes(word))
-      }),
-    }))
-    .filter((household) => household.persons.length > 0)
+  const keeps = (person: P) => {
+    if (status !== 'all' && replyStatus(person.isAttending) !== status) return false
+    if (words.length === 0) return true
+    const full = foldedName(person)
+    return words.every((word) => full.includes(word))
+  }
+  const shown: Array<H & { persons: P[] }> = []
+  for (const household of households) {
+    const persons = household.persons.filter(keeps)
+    if (persons.length === household.persons.length) shown.push(household)
+    else if (persons.length > 0) shown.push({ ...household, persons })
+  }
+  return shown
 }

@@ -1,6 +1,8 @@
+import * as Tabs from '@radix-ui/react-tabs'
 import { RefreshCw } from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useSearchParams } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
 import { Alert } from '@/components/alert'
 import { PageSpinner } from '@/components/page-spinner'
@@ -13,7 +15,13 @@ import { RsvpSettingsForm } from '../components/tab/rsvp-settings-form'
 import { countReplies } from '../model/rsvp-list'
 import { useRsvpsStore } from '../rsvps-store'
 
-/** /manage/rsvps: the guests' replies, and the deadline and questions they answer. */
+const tabClass =
+  'border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700'
+
+/**
+ * /manage/rsvps: the guests' replies, and (?view=settings) the deadline and questions they answer,
+ * each on a tab of its own so neither waits below the other on a phone.
+ */
 export function RsvpsTabPage() {
   return (
     <MyWeddingGate namespace="rsvp">{(wedding) => <RsvpsScreen wedding={wedding} />}</MyWeddingGate>
@@ -40,6 +48,8 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
     void loadChanges(wedding.id)
   }, [load, loadChanges, wedding.id])
   const counts = useMemo(() => countReplies(households), [households])
+  const [params, setParams] = useSearchParams()
+  const view = params.get('view') === 'settings' ? 'settings' : 'replies'
 
   const cards = [
     { key: 'responded', value: counts.responded },
@@ -58,46 +68,58 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
           <div key={card.key} className="rounded-2xl border border-line bg-white px-4 py-3">
             <dt className="text-sm text-muted">{t(`tab.counts.${card.key}`)}</dt>
             <dd className="font-display text-3xl">
-              {status === 'ready' || households.length > 0 ? card.value : '–'}
+              {status === 'ready' || households.length > 0 ? t('common:number', { value: card.value }) : '–'}
             </dd>
           </div>
         ))}
       </dl>
 
-      {changes && (
-        <div className="mt-6">
-          <RsvpChangesPanel
-            changes={changes}
-            since={since?.weddingId === wedding.id ? since.at : null}
-            onRestore={(change) => restore(change.id)}
-          />
-        </div>
-      )}
-
-      <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        {status === 'error' ? (
-          <Alert tone="error">
-            <p>{errorMessage(error, t, 'rsvp')}</p>
-            <button
-              type="button"
-              className="btn btn-secondary mt-3"
-              onClick={() => void load(wedding.id, { force: true })}
-            >
-              <RefreshCw aria-hidden="true" className="size-4" />
-              {t('common:actions.retry')}
-            </button>
-          </Alert>
-        ) : status === 'ready' || households.length > 0 ? (
-          <RsvpResponses
-            households={households}
-            counts={counts}
-            questions={wedding.rsvpQuestions}
-          />
-        ) : (
-          <PageSpinner />
-        )}
-        <RsvpSettingsForm key={wedding.id} wedding={wedding} />
-      </div>
+      <Tabs.Root
+        className="mt-6"
+        value={view}
+        onValueChange={(value) => setParams(value === 'settings' ? { view: 'settings' } : {}, { replace: true })}
+      >
+        <Tabs.List aria-label={t('tab.views')} className="flex overflow-x-auto border-b border-line">
+          <Tabs.Trigger value="replies" className={tabClass}>
+            {t('tab.responses.title')}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="settings" className={tabClass}>
+            {t('tab.settings.title')}
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="replies" className="pt-6 focus-visible:outline-none">
+          {changes && (
+            <div className="mb-6">
+              <RsvpChangesPanel
+                changes={changes}
+                since={since?.weddingId === wedding.id ? since.at : null}
+                onRestore={(change) => restore(change.id)}
+              />
+            </div>
+          )}
+          {status === 'error' ? (
+            <Alert tone="error">
+              <p>{errorMessage(error, t, 'rsvp')}</p>
+              <button
+                type="button"
+                className="btn btn-secondary mt-3"
+                onClick={() => void load(wedding.id, { force: true })}
+              >
+                <RefreshCw aria-hidden="true" className="size-4" />
+                {t('common:actions.retry')}
+              </button>
+            </Alert>
+          ) : status === 'ready' || households.length > 0 ? (
+            <RsvpResponses households={households} counts={counts} questions={wedding.rsvpQuestions} />
+          ) : (
+            <PageSpinner />
+          )}
+        </Tabs.Content>
+        {/* Kept mounted while hidden, so what the couple typed there survives a look at the replies. */}
+        <Tabs.Content value="settings" forceMount hidden={view !== 'settings'} className="max-w-2xl pt-6 focus-visible:outline-none">
+          <RsvpSettingsForm key={wedding.id} wedding={wedding} />
+        </Tabs.Content>
+      </Tabs.Root>
     </div>
   )
 }

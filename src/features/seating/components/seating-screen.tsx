@@ -99,6 +99,31 @@ export function SeatingScreen({ wedding }: { wedding: Wedding }) {
         <SaveStatus />
       </div>
 
+      {/* A keyboard user reaches the chart, the seats table by table, or the guest search at once. */}
+      <nav aria-label={t('skip.label')} className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {(
+          [
+            ['seating-chart', 'skip.chart'],
+            ['seating-tables', 'skip.tables'],
+            ['seating-guest-search', 'skip.search'],
+          ] as const
+        ).map(([target, label]) => (
+          <a
+            key={target}
+            href={`#${target}`}
+            className="sr-only rounded-md bg-white px-2 py-1 font-semibold text-brand-700 underline focus:not-sr-only focus:ring-2 focus:ring-brand-500"
+            onClick={(event) => {
+              event.preventDefault()
+              const element = document.getElementById(target)
+              element?.focus()
+              element?.scrollIntoView({ block: 'nearest' })
+            }}
+          >
+            {t(label)}
+          </a>
+        ))}
+      </nav>
+
       <div className="mt-4">
         <SeatingNotices />
       </div>
@@ -125,7 +150,9 @@ export function SeatingScreen({ wedding }: { wedding: Wedding }) {
             </div>
           }
         >
-          <SeatingCanvas ref={canvas} />
+          <div id="seating-chart" tabIndex={-1} className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+            <SeatingCanvas ref={canvas} />
+          </div>
         </Suspense>
       </div>
 

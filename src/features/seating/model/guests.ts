@@ -123,3 +123,22 @@ export function seatingCounts(households: readonly RosterHousehold[], layout: Se
   }
   return { seated, unseated, declined, total: seated + unseated + declined }
 }
+
+/** One line of the guest panel: a household to seat all together, or one person. */
+export type PanelRow =
+  | { readonly kind: 'household'; readonly key: string; readonly group: UnseatedGroup }
+  | { readonly kind: 'person'; readonly key: string; readonly person: RosterPerson; readonly inHousehold: boolean }
+
+/**
+ * The guest panel's lines, flat so the panel can render only those in view and move through them with
+ * the arrow keys: a household of several gets a line to seat them all together, then one per person.
+ */
+export function panelRows(groups: readonly UnseatedGroup[]): PanelRow[] {
+  const rows: PanelRow[] = []
+  for (const group of groups) {
+    const together = group.persons.length > 1
+    if (together) rows.push({ kind: 'household', key: `h:${group.household.id}`, group })
+    for (const person of group.persons) rows.push({ kind: 'person', key: `p:${person.id}`, person, inHousehold: together })
+  }
+  return rows
+}

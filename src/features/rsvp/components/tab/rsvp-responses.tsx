@@ -1,7 +1,9 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { MessageSquareQuote, Search } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { memo, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { RsvpHousehold, RsvpQuestion } from '@/lib/api'
+import { useScrollMargin } from '@/lib/use-scroll-margin'
 import { filterReplies, statusFilters, type ReplyCounts, type StatusFilter } from '../../model/rsvp-list'
 import { fullName, replyStatus } from '../../model/rsvp-form'
 import { dateLanguage, formatDateTime } from '../format-time'
@@ -23,15 +25,28 @@ interface RsvpResponsesProps {
   questions: RsvpQuestion[]
 }
 
-/** Every person's reply, household by household: status, answers, when; filterable; correctable. */
+/**
+ * Every person's reply, household by household: status, answers, when; filterable; correctable. Only
+ * the households in view are rendered (the page scrolls, not the list), as on the guest list, so
+ * 2,000 households filter and scroll like 20.
+ */
 export function RsvpResponses({ households, counts, questions }: RsvpResponsesProps) {
-  const { t, i18n } = useTranslation('rsvp')
-  const language = dateLanguage(i18n.language)
+  const { t } = useTranslation('rsvp')
   const [filter, setFilter] = useState<StatusFilter>('all')
   const [name, setName] = useState('')
   const [editing, setEditing] = useState<Person | null>(null)
   const id = useId()
   const shown = useMemo(() => filterReplies(households, filter, name), [households, filter, name])
+  const listRef = useRef<HTMLUListElement>(null)
+  const scrollMargin = useScrollMargin(listRef)
+  const virtualizer = useWindowVirtualizer({
+    count: shown.length,
+    estimateSize: () => 120,
+    overscan: 4,
+    scrollMargin,
+    getItemKey: (index) => shown[index]!.id,
+    useFlushSync: false,
+  })
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-white">
@@ -49,7 +64,7 @@ export function RsvpResponses({ households, counts, questions }: RsvpResponsesPr
                 onClick={() => setFilter(value)}
                 className="rounded-full border border-line px-3 py-1.5 text-sm font-semibold text-muted hover:border-brand-200 aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white"
               >
-                {t(`tab.filters.${value}`)} <span className="font-normal">({counts[value]})</span>
+                {t(`tab.filters.${value}`)} <span className="font-normal">({t('common:number', { value: counts[value] })})</span>
               </button>
             ))}
           </div>
@@ -73,64 +88,16 @@ export function RsvpResponses({ households, counts, questions }: RsvpResponsesPr
       {shown.length === 0 ? (
         <p className="p-6 text-center text-muted">{households.length === 0 ? t('tab.responses.noGuests') : t('tab.responses.noMatch')}</p>
       ) : (
-        <ul className="divide-y divide-line" aria-label={t('tab.responses.listLabel')}>
-          {shown.map((household) => (
-            <li key={household.id} className="px-5 py-4 sm:px-6">
-              <ul className="space-y-3">
-                {household.persons.map((person) => {
-                  const status = replyStatus(person.isAttending)
-                  const answers = person.response.filter((answer) => answer.answer.trim() !== '')
-                  return (
-                    <li key={person.id} className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,13rem)_9rem_minmax(0,1fr)_auto] sm:items-start">
-                      <p className="font-semibold">
-                        {fullName(person)}
-                        {person.type === 'child' && <span className="ml-2 text-xs font-normal text-muted">{t('tab.responses.child')}</span>}
-                      </p>
-                      <p>
-                        <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badge[status]}`}>{t(statusLabel[status])}</span>
-                      </p>
-                      <div className="text-sm">
-                        {person.isAttending && answers.length > 0 && (
-                          <dl className="space-y-0.5">
-                            {answers.map((answer) => (
-                              <div key={answer.questionId ?? answer.question}>
-                                <dt className="inline text-muted">{answer.question} </dt>
-                                <dd className="inline font-medium">{answer.answer}</dd>
-                              </div>
-                            ))}
-                          </dl>
-                        )}
-                        {person.respondedAt && (
-                          <p className="text-xs text-muted">
-                            {t(person.recordedBy === 'couple' ? 'tab.responses.recordedByYou' : 'tab.responses.answered', {
-                              time: formatDateTime(person.respondedAt, language),
-                            })}
-                          </p>
-                        )}
-                      </div>
-                      <button
-                        type="button"
-                        className="btn btn-secondary justify-self-start px-3 py-1.5 text-sm"
-                        aria-label={`${t('tab.responses.record')} ${t('tab.responses.recordFor', { name: fullName(person) })}`}
-                        onClick={() => setEditing(person)}
-                      >
-                        {t('tab.responses.record')}
-                      </button>
-                    </li>
-                  )
-                })}
-              </ul>
-              {household.message && (
-                <figure className="mt-3 flex gap-2 rounded-lg bg-canvas px-3 py-2 text-sm">
-                  <MessageSquareQuote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-                  <div>
-                    <blockquote className="whitespace-pre-line">{household.message}</blockquote>
-                    {household.messageAt && (
-                      <figcaption className="text-xs text-muted">{formatDateTime(household.messageAt, language)}</figcaption>
-                    )}
-                  </div>
-                </figure>
-              )}
+        <ul ref={listRef} aria-label={t('tab.responses.listLabel')} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => (
+            <li
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className={`absolute left-0 top-0 w-full px-5 py-4 sm:px-6 ${item.index === shown.length - 1 ? '' : 'border-b border-line'}`}
+              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+            >
+              <HouseholdReplies household={shown[item.index]!} onRecord={setEditing} />
             </li>
           ))}
         </ul>
@@ -140,3 +107,65 @@ export function RsvpResponses({ households, counts, questions }: RsvpResponsesPr
     </section>
   )
 }
+
+const HouseholdReplies = memo(function HouseholdReplies({ household, onRecord }: { household: RsvpHousehold; onRecord(person: Person): void }) {
+  const { t, i18n } = useTranslation('rsvp')
+  const language = dateLanguage(i18n.language)
+  return (
+    <>
+      <ul className="space-y-3">
+        {household.persons.map((person) => {
+          const status = replyStatus(person.isAttending)
+          const answers = person.response.filter((answer) => answer.answer.trim() !== '')
+          return (
+            <li key={person.id} className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,13rem)_9rem_minmax(0,1fr)_auto] sm:items-start">
+              <p className="font-semibold">
+                {fullName(person)}
+                {person.type === 'child' && <span className="ml-2 text-xs font-normal text-muted">{t('tab.responses.child')}</span>}
+              </p>
+              <p>
+                <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badge[status]}`}>{t(statusLabel[status])}</span>
+              </p>
+              <div className="text-sm">
+                {person.isAttending && answers.length > 0 && (
+                  <dl className="space-y-0.5">
+                    {answers.map((answer) => (
+                      <div key={answer.questionId ?? answer.question}>
+                        <dt className="inline text-muted">{answer.question} </dt>
+                        <dd className="inline font-medium">{answer.answer}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                )}
+                {person.respondedAt && (
+                  <p className="text-xs text-muted">
+                    {t(person.recordedBy === 'couple' ? 'tab.responses.recordedByYou' : 'tab.responses.answered', {
+                      time: formatDateTime(person.respondedAt, language),
+                    })}
+                  </p>
+                )}
+              </div>
+              <button
+                type="button"
+                className="btn btn-secondary justify-self-start px-3 py-1.5 text-sm"
+                aria-label={`${t('tab.responses.record')} ${t('tab.responses.recordFor', { name: fullName(person) })}`}
+                onClick={() => onRecord(person)}
+              >
+                {t('tab.responses.record')}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+      {household.message && (
+        <figure className="mt-3 flex gap-2 rounded-lg bg-canvas px-3 py-2 text-sm">
+          <MessageSquareQuote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+          <div>
+            <blockquote className="whitespace-pre-line">{household.message}</blockquote>
+            {household.messageAt && <figcaption className="text-xs text-muted">{formatDateTime(household.messageAt, language)}</figcaption>}
+          </div>
+        </figure>
+      )}
+    </>
+  )
+})
