@@ -1,7 +1,7 @@
 import type { InvitationHousehold } from '@/lib/api/invitations'
 import { toCsv } from '@/lib/csv'
 import { displayFullName } from '@/lib/names'
-import { householdNames, invitationLink, printedCode } from './model/templates'
+import { householdNames, invitationLink, printedCode } from '@/lib/invitations/message'
 
 /**
  * The households' codes and links for a mail merge or a printer: one row per household. Column

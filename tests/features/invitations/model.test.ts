@@ -11,8 +11,8 @@ import {
   renderMessage,
   templateFor,
   type MessageInput,
-} from '@/features/invitations/model/templates'
-import type { HouseholdInvitation } from '@/features/invitations/model/types'
+} from '@/lib/invitations/message'
+import type { HouseholdInvitation } from '@/lib/invitations/types'
 
 const wedding = {
   bride: { firstName: 'ma. cristina' },

@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { channelAvailable } from '../model/channels'
 import { daysSince, daysToDeadline, followUpList } from '../model/follow-up'
-import { renderMessage, type MessageWedding } from '../model/templates'
+import { renderMessage, type MessageWedding } from '@/lib/invitations/message'
 import { sendThrough } from '../send-through'
 
 interface FollowUpListProps {

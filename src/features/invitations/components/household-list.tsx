@@ -6,7 +6,7 @@ import { invitationStates, type InvitationHousehold, type InvitationState as Sta
 import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { matchesState } from '../model/follow-up'
-import { printedCode } from '../model/templates'
+import { printedCode } from '@/lib/invitations/message'
 import { InvitationState } from './invitation-state'
 
 interface HouseholdListProps {

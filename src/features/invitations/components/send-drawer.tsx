@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { qrSvg } from '@/lib/qr'
 import { channelAvailable } from '../model/channels'
-import { printedCode, renderMessage, type MessageLanguage, type MessageWedding } from '../model/templates'
+import { printedCode, renderMessage, type MessageLanguage, type MessageWedding } from '@/lib/invitations/message'
 import { canShare, sendThrough } from '../send-through'
 
 const channelIcons: Record<InvitationChannel, ReactNode> = {

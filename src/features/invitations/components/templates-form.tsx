@@ -2,7 +2,7 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { invitationKinds, type InvitationTemplates } from '@/lib/api/invitations'
 import { errorMessage } from '@/lib/errors'
-import { defaultTemplates, placeholders, templateFor, type MessageLanguage } from '../model/templates'
+import { defaultTemplates, placeholders, templateFor, type MessageLanguage } from '@/lib/invitations/message'
 
 const languages: MessageLanguage[] = ['fil', 'en']
 const MAX_LENGTH = 1000

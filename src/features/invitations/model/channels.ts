@@ -1,7 +1,7 @@
 // Where each channel's button goes: a link that opens the app with the message ready, or nothing
 // when the channel needs the clipboard (Messenger cannot take a message in a link).
 
-import type { Channel as InvitationChannel } from './types'
+import type { Channel as InvitationChannel } from '@/lib/invitations/types'
 
 /** A Philippine mobile number in international form without "+": "0917 555 0101" → "639175550101". */
 export function internationalPhone(phone: string | null | undefined): string | null {

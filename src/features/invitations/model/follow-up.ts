@@ -1,7 +1,7 @@
 // Where everyone stands: counts of the invitation states, and the households to chase.
 
 import { dayjs, manilaDateTime, todayInManila } from '@/lib/dates'
-import type { HouseholdInvitation, State as InvitationState } from './types'
+import type { HouseholdInvitation, State as InvitationState } from '@/lib/invitations/types'
 
 /** Households invited, that opened their link, that answered (each counted once per fact). */
 export function invitationCounts(households: ReadonlyArray<HouseholdInvitation>) {

@@ -18,7 +18,7 @@ import { SendDrawer } from '../components/send-drawer'
 import { TemplatesForm } from '../components/templates-form'
 import { invitationsCsv } from '../csv'
 import { followUpList } from '../model/follow-up'
-import type { MessageWedding } from '../model/templates'
+import type { MessageWedding } from '@/lib/invitations/message'
 import { useInvitations } from '../use-invitations'
 
 /** /manage/invitations: invite every household, see where each stands, and chase the rest. */

@@ -11,7 +11,7 @@ import { errorMessage } from '@/lib/errors'
 import { displayCouple, displayFullName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { qrSvg } from '@/lib/qr'
-import { invitationLink, printedCode } from '../model/templates'
+import { invitationLink, printedCode } from '@/lib/invitations/message'
 import { useInvitations } from '../use-invitations'
 
 /** /manage/invitations/print: every household's code and QR code on cards, ready to print and cut. */

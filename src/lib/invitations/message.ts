@@ -1,6 +1,6 @@
 // The invitation and reminder messages: the couple's template (or ours) with its placeholders filled
-// for one household. Pure functions, no React: the send dialog, the follow-up list and the tests
-// call them directly.
+// for one household. Pure functions, shared by the invitations screen and the e-mail preview (and
+// the e-mail sender to come).
 
 import { manilaDateTime } from '@/lib/dates'
 import { displayCouple, displayName } from '@/lib/names'
