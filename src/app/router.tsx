@@ -16,6 +16,9 @@ const sitePreview = () =>
   import('@/features/site/routes/site-preview-page').then((m) => ({ Component: m.SitePreviewPage }))
 // The 404 page is its own chunk: most visitors never need it.
 const notFound = () => import('@/components/not-found').then((m) => ({ Component: m.NotFound }))
+// A household's own link: records that it was opened, then goes to its RSVP.
+const openInvitation = () =>
+  import('@/features/invitations/routes/open-invitation-page').then((m) => ({ Component: m.OpenInvitationPage }))
 const thankYou = () =>
   import('@/features/rsvp/routes/thank-you-page').then((m) => ({ Component: m.ThankYouPage }))
 
@@ -31,6 +34,8 @@ export const router = createBrowserRouter([
       { path: '/wedding/:slug/rsvp/:guestId/:personId', caseSensitive: true, lazy: rsvp },
       { path: '/wedding/:slug/rsvp/:guestId/:personId/thank-you', caseSensitive: true, lazy: thankYou },
       { path: '/rsvp/:guestId/:personId', lazy: rsvp },
+      { path: '/i/:code', lazy: openInvitation },
+      { path: '/wedding/:slug/i/:code', caseSensitive: true, lazy: openInvitation },
       { path: '/rsvp/:guestId/:personId/thank-you', lazy: thankYou },
       { path: paths.sitePreview, caseSensitive: true, lazy: sitePreview },
     ],
@@ -59,6 +64,8 @@ export const router = createBrowserRouter([
       { path: 'seating', lazy: () => import('@/features/seating/routes/seating-page').then((m) => ({ Component: m.SeatingPage })) },
       { path: 'rsvps', lazy: () => import('@/features/rsvp/routes/rsvps-tab-page').then((m) => ({ Component: m.RsvpsTabPage })) },
       { path: 'website', lazy: () => import('@/features/builder/routes/website-builder-page').then((m) => ({ Component: m.WebsiteBuilderPage })) },
+      { path: 'invitations', lazy: () => import('@/features/invitations/routes/invitations-page').then((m) => ({ Component: m.InvitationsPage })) },
+      { path: 'invitations/print', lazy: () => import('@/features/invitations/routes/invitations-print-page').then((m) => ({ Component: m.InvitationsPrintPage })) },
       { path: 'email-preview/rsvp', lazy: () => import('@/features/email/routes/rsvp-email-preview-page').then((m) => ({ Component: m.RsvpEmailPreviewPage })) },
       { path: 'cms', lazy: () => import('@/features/cms/routes/cms-page').then((m) => ({ Component: m.CmsPage })) },
       { path: 'cms/editor', lazy: () => import('@/features/cms/routes/cms-editor-page').then((m) => ({ Component: m.CmsEditorPage })) },

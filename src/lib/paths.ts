@@ -20,10 +20,14 @@ export const paths = {
     rsvps: '/manage/rsvps',
     website: '/manage/website',
     emailPreviewRsvp: '/manage/email-preview/rsvp',
+    invitations: '/manage/invitations',
+    invitationsPrint: '/manage/invitations/print',
     cms: '/manage/cms',
     cmsEditor: '/manage/cms/editor',
     data: '/manage/data',
   },
+  /** A household's personal invitation link: `/i/<code>` on any site address. */
+  invitation: (code: string) => `/i/${encodeURIComponent(code)}`,
   site: {
     wedding: (slug: string) => `/wedding/${encodeURIComponent(slug)}`,
     section: (slug: string, section: string) =>

@@ -54,7 +54,15 @@ const CORE_FUNCTIONS = [
   'wedding_json',
 ]
 /** DESIGN.md's deliberate public calls: the only functions anon may execute. */
-const PUBLIC_CALLS = ['get_site', 'search_guests', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable']
+const PUBLIC_CALLS = [
+  'get_site',
+  'search_guests',
+  'get_rsvp',
+  'submit_rsvp',
+  'get_media_object',
+  'media_readable',
+  'open_invitation',
+]
 
 interface FunctionInfo {
   name: string

@@ -15,6 +15,7 @@ const tabs: ReadonlyArray<{ to: string; key: string; also?: readonly string[] }>
   { to: paths.manage.guests, key: 'nav.guests' },
   { to: paths.manage.seating, key: 'nav.seating' },
   { to: paths.manage.rsvps, key: 'nav.rsvps' },
+  { to: paths.manage.invitations, key: 'nav.invitations' },
   { to: paths.manage.website, key: 'nav.website', also: [paths.manage.cms] },
 ]
 
@@ -39,7 +40,7 @@ export function AdminLayout() {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:p-3">
         {t('nav.skipToContent')}
       </a>
-      <header className="border-b border-line bg-white">
+      <header className="border-b border-line bg-white print:hidden">
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3 sm:px-6">
           <Link to={paths.manage.guests} aria-label={t('nav.home')}>
             <Logo />
@@ -76,7 +77,7 @@ export function AdminLayout() {
         </RequireAuth>
       </main>
 
-      <footer className="border-t border-line bg-white">
+      <footer className="border-t border-line bg-white print:hidden">
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center">
           <nav aria-label={t('footer.links')}>
             <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">

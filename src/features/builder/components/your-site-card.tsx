@@ -5,7 +5,7 @@ import type { Wedding } from '@/lib/api'
 import { downloadFile } from '@/lib/csv'
 import { usesSupabase } from '@/lib/env'
 import { paths } from '@/lib/paths'
-import { qrFileName, qrMatrix, qrSvg } from '../model/qr'
+import { qrFileName, qrMatrix, qrSvg } from '@/lib/qr'
 
 const PNG_MODULE_PX = 16
 

@@ -8,8 +8,13 @@ import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
+import { renderInvitationEmail } from '../model/invitation-email'
 import { renderRsvpEmail, type EmailLanguage, type EmailWedding } from '../model/rsvp-email'
+import { useInvitationDetails } from '../use-invitation-details'
 import { useRsvpHouseholds } from '../use-rsvp-households'
+
+const emailKinds = ['confirmation', 'invitation', 'reminder'] as const
+type EmailKind = (typeof emailKinds)[number]
 
 /** /manage/email-preview/rsvp: the confirmation e-mail a household gets, from its real answers. */
 export function RsvpEmailPreviewPage() {
@@ -48,6 +53,8 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
   const { state, retry } = useRsvpHouseholds(wedding.id)
   const [chosen, setChosen] = useState<string | null>(null)
   const [language, setLanguage] = useState<EmailLanguage>('fil')
+  const [kind, setKind] = useState<EmailKind>('confirmation')
+  const invitations = useInvitationDetails(wedding.id)
   const id = useId()
 
   const households = useMemo(() => (state.status === 'ready' ? state.households : []), [state])
@@ -59,6 +66,18 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
 
   const email = useMemo(() => {
     if (!household) return null
+    if (kind !== 'confirmation') {
+      const invitation = invitations?.households.find((item) => item.guestId === household.id)
+      if (!invitations || !invitation) return null
+      return renderInvitationEmail({
+        kind,
+        language,
+        wedding: emailWedding(wedding),
+        templates: invitations.templates,
+        household: invitation,
+        origin: window.location.origin,
+      })
+    }
     const first = household.persons[0]
     return renderRsvpEmail({
       wedding: emailWedding(wedding),
@@ -68,7 +87,7 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
         ? `${window.location.origin}${paths.site.rsvp(wedding.slug, household.id, first.id)}`
         : null,
     })
-  }, [wedding, household, language])
+  }, [wedding, household, language, kind, invitations])
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
@@ -91,7 +110,7 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
         </p>
       )}
 
-      {household && email && (
+      {household && (
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
           <div
             id="email-preview-settings"
@@ -110,6 +129,23 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
                 {households.map((item) => (
                   <option key={item.id} value={item.id}>
                     {householdLabel(item)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${id}-kind`} className="field-label">
+                {t('preview.kind')}
+              </label>
+              <select
+                id={`${id}-kind`}
+                className="field-input"
+                value={kind}
+                onChange={(event) => setKind(event.target.value as EmailKind)}
+              >
+                {emailKinds.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`preview.kinds.${value}`)}
                   </option>
                 ))}
               </select>
@@ -143,12 +179,13 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
               </div>
               <div>
                 <dt className="font-semibold">{t('preview.subject')}</dt>
-                <dd>{email.subject}</dd>
+                <dd>{email?.subject ?? ''}</dd>
               </div>
             </dl>
             <p className="text-xs text-muted">{t('preview.notSent')}</p>
           </div>
 
+          {email ? (
           <div className="min-w-0 space-y-4">
             <iframe
               title={t('preview.frameTitle')}
@@ -163,6 +200,9 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
               </pre>
             </details>
           </div>
+          ) : (
+            <PageSpinner />
+          )}
         </div>
       )}
     </div>

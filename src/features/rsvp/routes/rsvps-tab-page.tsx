@@ -1,13 +1,14 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { RefreshCw } from 'lucide-react'
+import { Mail, RefreshCw, Send } from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
 import { Alert } from '@/components/alert'
 import { PageSpinner } from '@/components/page-spinner'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
+import { paths } from '@/lib/paths'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { RsvpChangesPanel } from '../components/tab/rsvp-changes'
 import { RsvpResponses } from '../components/tab/rsvp-responses'
@@ -62,6 +63,16 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <h1 className="font-display text-3xl">{t('tab.title')}</h1>
       <p className="mt-1 text-muted">{t('tab.intro')}</p>
+      <nav aria-label={t('tab.links.label')} className="mt-3 flex flex-wrap gap-2">
+        <Link to={paths.manage.invitations} className="btn btn-secondary min-h-10 px-3 text-sm">
+          <Send aria-hidden="true" className="size-4" />
+          {t('tab.links.invitations')}
+        </Link>
+        <Link to={paths.manage.emailPreviewRsvp} className="btn btn-secondary min-h-10 px-3 text-sm">
+          <Mail aria-hidden="true" className="size-4" />
+          {t('tab.links.emailPreview')}
+        </Link>
+      </nav>
 
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {cards.map((card) => (

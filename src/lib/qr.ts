@@ -1,5 +1,6 @@
-// The site's address as a QR code for printed invitations: an SVG, or a PNG drawn from the same
-// matrix. A four-module quiet zone, as the QR standard asks, so phones read it off paper.
+// A QR code of an address for printed invitations (the site's, or a household's own link): an SVG,
+// or a PNG drawn from the same matrix. A four-module quiet zone, as the QR standard asks, so phones
+// read it off paper.
 
 import { encode, renderSVG } from 'uqr'
 

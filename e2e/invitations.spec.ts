@@ -1,0 +1,130 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe'
+import { demoAccount } from './support/session'
+
+// The couple invites a household by copying its message; the guest opens the link in another tab
+// (no session there: the couple's lives only in their own tab), answers without searching; the
+// couple sees invited → opened → answered, the household leave the follow-up list, and a renewed
+// code turns the old link into a friendly page that still offers the name search. Then the printed
+// sheet, and the invitation e-mail's preview reached from the RSVPs tab.
+
+// The embedded database boots in each fresh browser context: slow on a busy machine.
+const BOOT = { timeout: 90_000 }
+
+/** Signs the couple in for this tab only ("Remember me" off), so other tabs are visitors. */
+async function signInThisTabOnly(page: Page) {
+  const { id, email, userMetadata } = demoAccount()
+  await page.addInitScript(
+    ({ session }) => {
+      localStorage.setItem('kasalan.remember', '0')
+      if (!sessionStorage.getItem('kasalan.local.session')) sessionStorage.setItem('kasalan.local.session', JSON.stringify(session))
+    },
+    { session: { user: { id, email, userMetadata } } },
+  )
+}
+
+/** Moves to another screen inside the running app (the screen loads its data again). */
+async function goWithinApp(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to)
+    dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+}
+
+/** Loads the invitations screen again (the couple's session lives on in this tab). */
+async function reopenInvitations(page: Page) {
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible(BOOT)
+}
+
+test('the couple invites a household, the guest opens the link and answers, the couple sees each step', async ({ page, context, baseURL }) => {
+  test.setTimeout(300_000)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+  await signInThisTabOnly(page)
+  await page.goto('/manage/invitations')
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible(BOOT)
+  await expect(page.getByTestId('count-invited')).toContainText('0')
+  await expectNoSeriousA11yViolations(page)
+
+  // A household nobody has invited yet.
+  await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Not invited' })
+  const row = page.getByTestId('invitation-row').first()
+  const names = (await row.locator('.font-semibold').first().textContent())!.trim()
+  await row.getByRole('button', { name: /^Send/ }).click()
+
+  const drawer = page.getByRole('dialog', { name: 'Send the invitation' })
+  await expect(drawer.getByRole('heading', { name: names })).toBeVisible()
+  const link = (await drawer.getByTestId('invitation-link').textContent())!.trim()
+  expect(link).toMatch(/\/i\/[2-9A-HJKMNP-Z]{8}$/)
+  const message = drawer.getByRole('textbox', { name: 'Message' })
+  await expect(message).toHaveValue(/^Hi .+! 💌 Ikakasal na kami/)
+  await expect(message).toHaveValue(new RegExp(link.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]')
+
+  await drawer.getByRole('button', { name: 'Copy message' }).click()
+  await expect(drawer.getByRole('status')).toContainText('Message copied')
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(link)
+  await drawer.getByRole('button', { name: 'Done' }).click()
+
+  await page.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Every household' })
+  const household = page.getByTestId('invitation-row').filter({ hasText: names })
+  await expect(household.getByTestId('invitation-state')).toHaveText('Invited')
+  await expect(page.getByTestId('count-invited')).toContainText('1')
+  await page.getByRole('tab', { name: 'Follow up (1)' }).click()
+  await expect(page.getByTestId('follow-up-row').filter({ hasText: names })).toBeVisible()
+  await expect(page.getByRole('button', { name: `Copy reminder ${names}` })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  // The guest, in another tab with no session, opens the link and lands on the household's RSVP.
+  const guest = await context.newPage()
+  await guest.goto(new URL(link).pathname)
+  await expect(guest.getByRole('heading', { level: 1, name: /^Kumusta, / })).toBeVisible(BOOT)
+  expect(guest.url()).toMatch(/\/wedding\/[^/]+\/rsvp\/[^/]+\/[^/]+\?code=/)
+  await expect(guest.getByRole('searchbox')).toHaveCount(0)
+
+  await reopenInvitations(page)
+  await expect(page.getByTestId('invitation-row').filter({ hasText: names }).getByTestId('invitation-state')).toHaveText('Opened')
+  await expect(page.getByTestId('count-opened')).toContainText('1')
+
+  for (const radio of await guest.getByRole('radio', { name: 'Hindi makakadalo' }).all()) await radio.check()
+  await guest.getByRole('button', { name: 'Ipadala ang sagot' }).click()
+  await expect(guest.getByRole('heading', { level: 1, name: /^Salamat, / })).toBeVisible()
+
+  await reopenInvitations(page)
+  const answered = page.getByTestId('invitation-row').filter({ hasText: names })
+  await expect(answered.getByTestId('invitation-state')).toHaveText('Answered')
+  await expect(page.getByTestId('count-answered')).not.toContainText(/^Answered0$/)
+  await page.getByRole('tab', { name: /^Follow up/ }).click()
+  await expect(page.getByTestId('follow-up-row').filter({ hasText: names })).toHaveCount(0)
+  await expect(page.getByText('Nobody to chase')).toBeVisible()
+
+  // A new code: the old link now gives a friendly page with a code field and the name search.
+  await page.getByRole('tab', { name: 'All households' }).click()
+  await answered.getByRole('button', { name: /^New code/ }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Make a new code' }).click()
+  await expect(page.getByRole('status').first()).toContainText('old link no longer works')
+
+  await guest.goto(new URL(link).pathname)
+  await expect(guest.getByRole('heading', { level: 1, name: 'Hindi namin mabuksan ang imbitasyong ito' })).toBeVisible(BOOT)
+  await expect(guest.getByRole('link', { name: 'Hanapin ang pangalan ninyo sa wedding site' })).toBeVisible()
+  await expectNoSeriousA11yViolations(guest)
+  await guest.getByRole('textbox', { name: 'Invitation code' }).fill('abcd-2345')
+  await guest.getByRole('button', { name: 'Buksan ang imbitasyon ko' }).click()
+  await expect(guest).toHaveURL(/\/i\/ABCD2345$/)
+  await expect(guest.getByRole('heading', { level: 1, name: 'Hindi namin mabuksan ang imbitasyong ito' })).toBeVisible()
+
+  // The printable sheet: a card per household with its QR code and code.
+  await goWithinApp(page, '/manage/invitations/print')
+  await expect(page.getByRole('heading', { level: 1, name: 'Invitation codes to print' })).toBeVisible()
+  await expect(page.getByTestId('print-card').first().getByRole('img', { name: /^QR code of http/ })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  // The RSVPs tab leads to the e-mail preview, which shows that household's invitation e-mail.
+  await goWithinApp(page, '/manage/rsvps')
+  await page.getByRole('navigation', { name: 'Invitations and replies' }).getByRole('link', { name: 'E-mail preview' }).click()
+  await page.getByLabel('Household').selectOption({ label: names })
+  await page.getByRole('combobox', { name: 'E-mail', exact: true }).selectOption({ label: 'Invitation' })
+  const email = page.frameLocator('iframe[title="E-mail body"]')
+  await expect(email.getByRole('link', { name: 'Sagutin ang RSVP' })).toHaveAttribute('href', /\/i\/[2-9A-HJKMNP-Z]{8}$/)
+  await expect(page.getByText(/^Imbitasyon sa kasal nina Isabel at Miguel$/)).toBeVisible()
+})

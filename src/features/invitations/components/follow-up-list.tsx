@@ -1,0 +1,107 @@
+import { BellRing } from 'lucide-react'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { InvitationChannel, InvitationHousehold, InvitationKind, InvitationTemplates } from '@/lib/api/invitations'
+import { errorMessage } from '@/lib/errors'
+import { displayFullName } from '@/lib/names'
+import { channelAvailable } from '../model/channels'
+import { daysSince, daysToDeadline, followUpList } from '../model/follow-up'
+import { renderMessage, type MessageWedding } from '@/lib/invitations/message'
+import { sendThrough } from '../send-through'
+
+interface FollowUpListProps {
+  households: InvitationHousehold[]
+  wedding: MessageWedding
+  templates: InvitationTemplates
+  record(guestIds: string[], channel: InvitationChannel, kind: InvitationKind): Promise<void>
+  /** Opens the send drawer with every channel, for a reminder another way. */
+  onMoreWays(household: InvitationHousehold): void
+}
+
+/**
+ * Invited households that have not answered, most urgent first, each with a one-tap reminder
+ * through the channel used last (the reminder template, in Filipino).
+ */
+export function FollowUpList({ households, wedding, templates, record, onMoreWays }: FollowUpListProps) {
+  const { t } = useTranslation('invitations')
+  const list = followUpList(households)
+  const days = daysToDeadline(wedding.rsvpDeadline)
+  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
+  const [busy, setBusy] = useState<string | null>(null)
+
+  const remind = async (household: InvitationHousehold, channel: InvitationChannel) => {
+    setBusy(household.guestId)
+    setStatus(null)
+    const names = household.persons.map((person) => displayFullName(person)).join(', ')
+    const message = renderMessage({ kind: 'reminder', language: 'fil', templates, wedding, household, origin: window.location.origin })
+    const outcome = await sendThrough(channel, { phone: household.phone ?? null, email: household.email ?? null }, message)
+    try {
+      if (outcome === 'failed') {
+        setStatus({ tone: 'error', text: t('send.failed.copy') })
+      } else if (outcome !== 'cancelled') {
+        await record([household.guestId], channel, 'reminder')
+        setStatus({ tone: 'ok', text: t('followUp.reminded', { names, channel: t(`channels.${channel}`) }) })
+      }
+    } catch (error) {
+      setStatus({ tone: 'error', text: errorMessage(error, t, 'invitations') })
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-muted">
+        {days === null ? t('followUp.noDeadline') : days < 0 ? t('followUp.deadlinePassed') : t('followUp.daysLeft', { count: days })}
+      </p>
+      <p role="status" className={`min-h-5 text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`}>
+        {status?.text ?? ''}
+      </p>
+      {list.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-6 text-muted">{t('followUp.empty')}</p>
+      ) : (
+        <ol className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white" aria-label={t('followUp.listLabel')}>
+          {list.map((household) => {
+            const names = household.persons.map((person) => displayFullName(person)).join(', ')
+            const channel = household.lastChannel ?? 'copy'
+            const oneTap: InvitationChannel = channelAvailable(channel, { phone: household.phone ?? null, email: household.email ?? null })
+              ? channel
+              : 'copy'
+            const since = daysSince(household.lastSentAt) ?? 0
+            return (
+              <li key={household.guestId} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="follow-up-row">
+                <div className="min-w-0 flex-1 basis-56">
+                  <p className="font-semibold">{names}</p>
+                  <p className="text-sm text-muted">
+                    {t(household.sends > 1 ? 'followUp.lastReminded' : 'followUp.lastInvited', {
+                      count: since,
+                      channel: t(`channels.${household.lastChannel ?? 'copy'}`),
+                    })}
+                    {' · '}
+                    {household.openedAt ? t('followUp.opened') : t('followUp.notOpened')}
+                  </p>
+                </div>
+                <div className="flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-primary min-h-10 px-3 text-sm"
+                    disabled={busy !== null}
+                    onClick={() => void remind(household, oneTap)}
+                  >
+                    <BellRing aria-hidden="true" className="size-4" />
+                    {t(`followUp.remind.${oneTap}`)}
+                    <span className="sr-only"> {names}</span>
+                  </button>
+                  <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={() => onMoreWays(household)}>
+                    {t('followUp.moreWays')}
+                    <span className="sr-only"> {names}</span>
+                  </button>
+                </div>
+              </li>
+            )
+          })}
+        </ol>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,167 @@
+import { RefreshCw, Send } from 'lucide-react'
+import { useId, useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { invitationStates, type InvitationHousehold, type InvitationState as State } from '@/lib/api/invitations'
+import { errorMessage } from '@/lib/errors'
+import { displayFullName } from '@/lib/names'
+import { matchesState } from '../model/follow-up'
+import { printedCode } from '@/lib/invitations/message'
+import { InvitationState } from './invitation-state'
+
+interface HouseholdListProps {
+  households: InvitationHousehold[]
+  onSend(households: InvitationHousehold[]): void
+  renew(guestId: string): Promise<void>
+}
+
+const namesOf = (household: InvitationHousehold) => household.persons.map((person) => displayFullName(person)).join(', ')
+
+/** Every household with its code and state, filtered by state; send to one or to a selection. */
+export function HouseholdList({ households, onSend, renew }: HouseholdListProps) {
+  const { t } = useTranslation('invitations')
+  const id = useId()
+  const [filter, setFilter] = useState<State | 'all'>('all')
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [renewing, setRenewing] = useState<InvitationHousehold | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
+
+  const shown = useMemo(() => households.filter((household) => matchesState(household, filter)), [households, filter])
+  const chosen = households.filter((household) => selected.has(household.guestId))
+  const allShownSelected = shown.length > 0 && shown.every((household) => selected.has(household.guestId))
+
+  const toggle = (guestId: string, on: boolean) =>
+    setSelected((previous) => {
+      const next = new Set(previous)
+      if (on) next.add(guestId)
+      else next.delete(guestId)
+      return next
+    })
+
+  const confirmRenew = async () => {
+    if (!renewing) return
+    setBusy(true)
+    try {
+      await renew(renewing.guestId)
+      setStatus({ tone: 'ok', text: t('renew.done', { names: namesOf(renewing) }) })
+      setRenewing(null)
+    } catch (error) {
+      setStatus({ tone: 'error', text: errorMessage(error, t, 'invitations') })
+      setRenewing(null)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor={`${id}-filter`} className="field-label">
+            {t('list.filter')}
+          </label>
+          <select
+            id={`${id}-filter`}
+            className="field-input"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as State | 'all')}
+          >
+            <option value="all">{t('list.allStates')}</option>
+            {invitationStates.map((state) => (
+              <option key={state} value={state}>
+                {t(`state.${state}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={chosen.length === 0}
+          onClick={() => onSend(chosen)}
+        >
+          <Send aria-hidden="true" className="size-4" />
+          {t('list.sendSelected', { count: chosen.length })}
+        </button>
+      </div>
+
+      <p role="status" className={`min-h-5 text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`}>
+        {status?.text ?? ''}
+      </p>
+
+      {shown.length === 0 ? (
+        <p className="rounded-2xl border border-line bg-white p-6 text-muted">
+          {households.length === 0 ? t('list.noHouseholds') : t('list.noneInState')}
+        </p>
+      ) : (
+        <div className="overflow-hidden rounded-2xl border border-line bg-white">
+          <label className="flex items-center gap-3 border-b border-line px-4 py-2 text-sm font-semibold">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={allShownSelected}
+              onChange={(event) =>
+                setSelected((previous) => {
+                  const next = new Set(previous)
+                  for (const household of shown) {
+                    if (event.target.checked) next.add(household.guestId)
+                    else next.delete(household.guestId)
+                  }
+                  return next
+                })
+              }
+            />
+            {t('list.selectShown', { count: shown.length })}
+          </label>
+          <ul className="divide-y divide-line">
+            {shown.map((household) => {
+              const names = namesOf(household)
+              return (
+                <li key={household.guestId} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="invitation-row">
+                  <label className="flex min-w-0 flex-1 basis-56 items-start gap-3">
+                    <input
+                      type="checkbox"
+                      className="mt-1 size-4 shrink-0 accent-brand-600"
+                      checked={selected.has(household.guestId)}
+                      onChange={(event) => toggle(household.guestId, event.target.checked)}
+                    />
+                    <span className="min-w-0">
+                      <span className="block font-semibold">{names}</span>
+                      <span className="block font-mono text-sm text-muted">{printedCode(household.code)}</span>
+                    </span>
+                  </label>
+                  <div className="min-w-40 flex-1">
+                    <InvitationState household={household} />
+                  </div>
+                  <div className="flex gap-2">
+                    <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={() => onSend([household])}>
+                      <Send aria-hidden="true" className="size-4" />
+                      {t('list.send')}
+                      <span className="sr-only"> {names}</span>
+                    </button>
+                    <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={() => setRenewing(household)}>
+                      <RefreshCw aria-hidden="true" className="size-4" />
+                      {t('list.renew')}
+                      <span className="sr-only"> {names}</span>
+                    </button>
+                  </div>
+                </li>
+              )
+            })}
+          </ul>
+        </div>
+      )}
+
+      <ConfirmDialog
+        open={renewing !== null}
+        onOpenChange={(open) => !open && setRenewing(null)}
+        title={t('renew.title')}
+        description={renewing ? t('renew.description', { names: namesOf(renewing), code: printedCode(renewing.code) }) : undefined}
+        confirmLabel={t('renew.confirm')}
+        onConfirm={() => void confirmRenew()}
+        busy={busy}
+      />
+    </div>
+  )
+}

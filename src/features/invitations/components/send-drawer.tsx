@@ -1,0 +1,237 @@
+import { Copy, Mail, MessageCircle, MessageSquare, Phone, Send, Share2 } from 'lucide-react'
+import { useId, useMemo, useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Drawer } from '@/components/drawer'
+import type { InvitationChannel, InvitationHousehold, InvitationKind, InvitationTemplates } from '@/lib/api/invitations'
+import { errorMessage } from '@/lib/errors'
+import { displayFullName } from '@/lib/names'
+import { qrSvg } from '@/lib/qr'
+import { channelAvailable } from '../model/channels'
+import { printedCode, renderMessage, type MessageLanguage, type MessageWedding } from '@/lib/invitations/message'
+import { canShare, sendThrough } from '../send-through'
+
+const channelIcons: Record<InvitationChannel, ReactNode> = {
+  messenger: <MessageCircle aria-hidden="true" className="size-4" />,
+  viber: <Phone aria-hidden="true" className="size-4" />,
+  whatsapp: <MessageSquare aria-hidden="true" className="size-4" />,
+  sms: <MessageSquare aria-hidden="true" className="size-4" />,
+  email: <Mail aria-hidden="true" className="size-4" />,
+  copy: <Copy aria-hidden="true" className="size-4" />,
+  share: <Share2 aria-hidden="true" className="size-4" />,
+}
+
+const channelOrder: InvitationChannel[] = ['messenger', 'viber', 'whatsapp', 'sms', 'email', 'copy', 'share']
+
+interface SendDrawerProps {
+  open: boolean
+  onOpenChange(open: boolean): void
+  kind: InvitationKind
+  /** The households to send to, one after another. */
+  households: InvitationHousehold[]
+  wedding: MessageWedding
+  templates: InvitationTemplates
+  record(guestIds: string[], channel: InvitationChannel, kind: InvitationKind): Promise<void>
+}
+
+/**
+ * Sends an invitation or reminder to one household after another: the message in Filipino or
+ * English (editable for this one send), the household's link, code and QR code, and a button per
+ * channel. Choosing a channel records the send.
+ */
+export function SendDrawer({ open, onOpenChange, kind, households, wedding, templates, record }: SendDrawerProps) {
+  const { t } = useTranslation('invitations')
+  const [index, setIndex] = useState(0)
+  const household = households[Math.min(index, households.length - 1)]
+  const title = kind === 'invitation' ? t('send.titleInvitation') : t('send.titleReminder')
+
+  return (
+    <Drawer
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setIndex(0)
+        onOpenChange(next)
+      }}
+      title={title}
+      description={households.length > 1 ? t('send.progress', { current: index + 1, total: households.length }) : undefined}
+      footer={
+        households.length > 1 ? (
+          <>
+            <button type="button" className="btn btn-secondary" disabled={index === 0} onClick={() => setIndex(index - 1)}>
+              {t('send.previous')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={index >= households.length - 1}
+              onClick={() => setIndex(index + 1)}
+            >
+              {t('send.next')}
+            </button>
+          </>
+        ) : (
+          <button type="button" className="btn btn-secondary" onClick={() => onOpenChange(false)}>
+            {t('send.done')}
+          </button>
+        )
+      }
+    >
+      {household && (
+        <SendOne
+          key={`${household.guestId}/${household.code}`}
+          kind={kind}
+          household={household}
+          wedding={wedding}
+          templates={templates}
+          record={record}
+        />
+      )}
+    </Drawer>
+  )
+}
+
+type Status = { tone: 'ok' | 'error'; text: string } | null
+
+function SendOne({
+  kind,
+  household,
+  wedding,
+  templates,
+  record,
+}: {
+  kind: InvitationKind
+  household: InvitationHousehold
+  wedding: MessageWedding
+  templates: InvitationTemplates
+  record: SendDrawerProps['record']
+}) {
+  const { t, i18n } = useTranslation('invitations')
+  const id = useId()
+  const [language, setLanguage] = useState<MessageLanguage>('fil')
+  const rendered = useMemo(
+    () => renderMessage({ kind, language, templates, wedding, household, origin: window.location.origin }),
+    [kind, language, templates, wedding, household],
+  )
+  const [edited, setEdited] = useState<{ language: MessageLanguage; text: string } | null>(null)
+  const text = edited?.language === language ? edited.text : rendered.text
+  const [status, setStatus] = useState<Status>(null)
+  const [busy, setBusy] = useState(false)
+  const svg = useMemo(() => qrSvg(rendered.link), [rendered.link])
+  const names = household.persons.map((person) => displayFullName(person)).join(', ')
+  const target = { phone: household.phone ?? null, email: household.email ?? null }
+  const channels = channelOrder.filter((channel) => channel !== 'share' || canShare())
+
+  const choose = async (channel: InvitationChannel) => {
+    setBusy(true)
+    setStatus(null)
+    const outcome = await sendThrough(channel, target, { text, subject: rendered.subject })
+    if (outcome === 'failed' || outcome === 'cancelled') {
+      setBusy(false)
+      if (outcome === 'failed') setStatus({ tone: 'error', text: t(`send.failed.${channel === 'share' ? 'share' : 'copy'}`) })
+      return
+    }
+    try {
+      await record([household.guestId], channel, kind)
+      setStatus({ tone: 'ok', text: t(outcome === 'copied' ? `send.copied.${channel}` : 'send.recorded', { channel: t(`channels.${channel}`) }) })
+    } catch (error) {
+      setStatus({ tone: 'error', text: errorMessage(error, t, 'invitations') })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="space-y-5">
+      <div>
+        <h3 className="text-lg font-semibold">{names}</h3>
+        <p className="text-sm text-muted">
+          {[household.phone, household.email].filter(Boolean).join(' · ') || t('send.noContact')}
+        </p>
+      </div>
+
+      <div className="flex items-center gap-4 rounded-2xl border border-line p-4">
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+          alt={t('send.qrAlt', { link: rendered.link })}
+          width={96}
+          height={96}
+          className="size-24 shrink-0"
+        />
+        <dl className="min-w-0 text-sm">
+          <dt className="font-semibold">{t('send.link')}</dt>
+          <dd className="break-all font-mono" data-testid="invitation-link">{rendered.link}</dd>
+          <dt className="mt-2 font-semibold">{t('send.code')}</dt>
+          <dd className="font-mono text-lg tracking-widest">{printedCode(household.code)}</dd>
+        </dl>
+      </div>
+
+      <fieldset>
+        <legend className="field-label">{t('send.language')}</legend>
+        <div className="flex gap-2">
+          {(['fil', 'en'] as const).map((value) => (
+            <label
+              key={value}
+              lang={value}
+              className="flex min-h-10 flex-1 cursor-pointer items-center justify-center gap-2 rounded-lg border border-line px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold"
+            >
+              <input
+                type="radio"
+                name={`${id}-language`}
+                value={value}
+                checked={language === value}
+                onChange={() => setLanguage(value)}
+                className="accent-brand-600"
+              />
+              {t(`common:language.${value}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div>
+        <label htmlFor={`${id}-message`} className="field-label">
+          {t('send.message')}
+        </label>
+        <textarea
+          id={`${id}-message`}
+          className="field-input min-h-44"
+          lang={language}
+          value={text}
+          maxLength={2000}
+          onChange={(event) => setEdited({ language, text: event.target.value })}
+        />
+        <p className="mt-1 text-xs text-muted">{t('send.messageHint')}</p>
+      </div>
+
+      <div>
+        <h3 className="field-label">{t('send.channels')}</h3>
+        <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+          {channels.map((channel) => {
+            const available = channelAvailable(channel, target)
+            return (
+              <button
+                key={channel}
+                type="button"
+                className="btn btn-secondary min-h-11 justify-start px-3 text-sm"
+                disabled={busy || !available}
+                onClick={() => void choose(channel)}
+              >
+                {channelIcons[channel]}
+                {t(`channels.action.${channel}`)}
+              </button>
+            )
+          })}
+        </div>
+        {!channelAvailable('sms', target) && <p className="mt-2 text-xs text-muted">{t('send.missing.phone')}</p>}
+        {!channelAvailable('email', target) && <p className="mt-1 text-xs text-muted">{t('send.missing.email')}</p>}
+        <p className="mt-2 text-xs text-muted">
+          <Send aria-hidden="true" className="mr-1 inline size-3" />
+          {t('send.emailNote')}
+        </p>
+      </div>
+
+      <p role="status" className={`min-h-5 text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`} lang={i18n.language}>
+        {status?.text ?? ''}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,146 @@
+import * as Tabs from '@radix-ui/react-tabs'
+import { Download, Mail, Printer, RefreshCw } from 'lucide-react'
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Alert } from '@/components/alert'
+import { MyWeddingGate } from '@/components/my-wedding-gate'
+import { PageSpinner } from '@/components/page-spinner'
+import type { Wedding } from '@/lib/api'
+import type { InvitationHousehold, InvitationKind } from '@/lib/api/invitations'
+import { downloadFile } from '@/lib/csv'
+import { errorMessage } from '@/lib/errors'
+import { paths } from '@/lib/paths'
+import { FollowUpList } from '../components/follow-up-list'
+import { HouseholdList } from '../components/household-list'
+import { InvitationCounts } from '../components/invitation-counts'
+import { SendDrawer } from '../components/send-drawer'
+import { TemplatesForm } from '../components/templates-form'
+import { invitationsCsv } from '../csv'
+import { followUpList } from '../model/follow-up'
+import type { MessageWedding } from '@/lib/invitations/message'
+import { useInvitations } from '../use-invitations'
+
+/** /manage/invitations: invite every household, see where each stands, and chase the rest. */
+export function InvitationsPage() {
+  return <MyWeddingGate namespace="invitations">{(wedding) => <InvitationsScreen wedding={wedding} />}</MyWeddingGate>
+}
+
+const tabClass =
+  'whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700'
+
+function InvitationsScreen({ wedding }: { wedding: Wedding }) {
+  const { t } = useTranslation('invitations')
+  const { state, reload, record, renew, saveTemplates } = useInvitations(wedding.id)
+  const [sending, setSending] = useState<{ kind: InvitationKind; guestIds: string[] } | null>(null)
+  const [csvFailed, setCsvFailed] = useState(false)
+  const messageWedding: MessageWedding = useMemo(
+    () => ({ bride: wedding.bride, groom: wedding.groom, date: wedding.date, rsvpDeadline: wedding.rsvpDeadline }),
+    [wedding],
+  )
+
+  const households = state.status === 'ready' ? state.households : []
+  // The drawer follows the households' latest state (a send recorded, a code renewed).
+  const sendingTo = sending ? households.filter((household) => sending.guestIds.includes(household.guestId)) : []
+  const open = (kind: InvitationKind, list: InvitationHousehold[]) => setSending({ kind, guestIds: list.map((h) => h.guestId) })
+
+  const downloadCsv = async () => {
+    setCsvFailed(false)
+    try {
+      downloadFile(`invitations-${wedding.slug}.csv`, await invitationsCsv(households, window.location.origin))
+    } catch {
+      setCsvFailed(true)
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="font-display text-3xl">{t('title')}</h1>
+          <p className="mt-1 max-w-2xl text-muted">{t('intro')}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to={paths.manage.invitationsPrint} className="btn btn-secondary min-h-10 px-3 text-sm">
+            <Printer aria-hidden="true" className="size-4" />
+            {t('print.link')}
+          </Link>
+          <button
+            type="button"
+            className="btn btn-secondary min-h-10 px-3 text-sm"
+            disabled={state.status !== 'ready'}
+            onClick={() => void downloadCsv()}
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {t('csv.download')}
+          </button>
+          <Link to={paths.manage.emailPreviewRsvp} className="btn btn-secondary min-h-10 px-3 text-sm">
+            <Mail aria-hidden="true" className="size-4" />
+            {t('emailPreview')}
+          </Link>
+        </div>
+      </div>
+      {csvFailed && (
+        <Alert tone="error" className="mt-4">
+          <p>{t('csv.failed')}</p>
+        </Alert>
+      )}
+
+      {state.status === 'error' && (
+        <Alert tone="error" className="mt-6">
+          <p>{errorMessage(state.error, t, 'invitations')}</p>
+          <button type="button" className="btn btn-secondary mt-3" onClick={reload}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('common:actions.retry')}
+          </button>
+        </Alert>
+      )}
+      {state.status === 'loading' && <PageSpinner />}
+
+      {state.status === 'ready' && (
+        <>
+          <div className="mt-6">
+            <InvitationCounts households={households} />
+          </div>
+          <Tabs.Root defaultValue="households" className="mt-6">
+            <Tabs.List aria-label={t('tabs.label')} className="flex overflow-x-auto border-b border-line">
+              <Tabs.Trigger value="households" className={tabClass}>
+                {t('tabs.households')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="follow-up" className={tabClass}>
+                {t('tabs.followUp', { count: followUpList(households).length })}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="templates" className={tabClass}>
+                {t('tabs.templates')}
+              </Tabs.Trigger>
+            </Tabs.List>
+            <Tabs.Content value="households" className="pt-4 focus-visible:outline-none">
+              <HouseholdList households={households} onSend={(list) => open('invitation', list)} renew={renew} />
+            </Tabs.Content>
+            <Tabs.Content value="follow-up" className="pt-4 focus-visible:outline-none">
+              <FollowUpList
+                households={households}
+                wedding={messageWedding}
+                templates={state.templates}
+                record={record}
+                onMoreWays={(household) => open('reminder', [household])}
+              />
+            </Tabs.Content>
+            <Tabs.Content value="templates" className="pt-4 focus-visible:outline-none">
+              <TemplatesForm templates={state.templates} hasDeadline={Boolean(wedding.rsvpDeadline)} save={saveTemplates} />
+            </Tabs.Content>
+          </Tabs.Root>
+          <SendDrawer
+            open={sending !== null && sendingTo.length > 0}
+            onOpenChange={(next) => !next && setSending(null)}
+            kind={sending?.kind ?? 'invitation'}
+            households={sendingTo}
+            wedding={messageWedding}
+            templates={state.templates}
+            record={record}
+          />
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,98 @@
+import { ArrowLeft, Printer, RefreshCw } from 'lucide-react'
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Alert } from '@/components/alert'
+import { MyWeddingGate } from '@/components/my-wedding-gate'
+import { PageSpinner } from '@/components/page-spinner'
+import type { Wedding } from '@/lib/api'
+import type { InvitationHousehold } from '@/lib/api/invitations'
+import { errorMessage } from '@/lib/errors'
+import { displayCouple, displayFullName } from '@/lib/names'
+import { paths } from '@/lib/paths'
+import { qrSvg } from '@/lib/qr'
+import { invitationLink, printedCode } from '@/lib/invitations/message'
+import { useInvitations } from '../use-invitations'
+
+/** /manage/invitations/print: every household's code and QR code on cards, ready to print and cut. */
+export function InvitationsPrintPage() {
+  return <MyWeddingGate namespace="invitations">{(wedding) => <PrintSheet wedding={wedding} />}</MyWeddingGate>
+}
+
+function PrintSheet({ wedding }: { wedding: Wedding }) {
+  const { t } = useTranslation('invitations')
+  const { state, reload } = useInvitations(wedding.id)
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 print:max-w-none print:p-0">
+      <div className="print:hidden">
+        <Link to={paths.manage.invitations} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('print.back')}
+        </Link>
+        <div className="mt-2 flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <h1 className="font-display text-3xl">{t('print.title')}</h1>
+            <p className="mt-1 max-w-2xl text-muted">{t('print.intro')}</p>
+          </div>
+          <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={state.status !== 'ready'}>
+            <Printer aria-hidden="true" className="size-4" />
+            {t('print.print')}
+          </button>
+        </div>
+      </div>
+
+      {state.status === 'error' && (
+        <Alert tone="error" className="mt-6">
+          <p>{errorMessage(state.error, t, 'invitations')}</p>
+          <button type="button" className="btn btn-secondary mt-3" onClick={reload}>
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('common:actions.retry')}
+          </button>
+        </Alert>
+      )}
+      {state.status === 'loading' && <PageSpinner />}
+      {state.status === 'ready' && state.households.length === 0 && (
+        <p className="mt-6 rounded-2xl border border-line bg-white p-6 text-muted">{t('list.noHouseholds')}</p>
+      )}
+      {state.status === 'ready' && state.households.length > 0 && (
+        <ul
+          aria-label={t('print.cards')}
+          className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 print:mt-0 print:grid-cols-2 print:gap-0"
+        >
+          {state.households.map((household) => (
+            <PrintCard key={household.guestId} household={household} couple={displayCouple(wedding.bride, wedding.groom)} />
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}
+
+function PrintCard({ household, couple }: { household: InvitationHousehold; couple: string }) {
+  const { t } = useTranslation('invitations')
+  const link = invitationLink(window.location.origin, household.code)
+  const svg = useMemo(() => qrSvg(link), [link])
+  const names = household.persons.map((person) => displayFullName(person)).join(', ')
+  return (
+    <li
+      className="flex break-inside-avoid items-center gap-4 rounded-2xl border border-dashed border-line bg-white p-4 print:rounded-none print:border-stone-400"
+      data-testid="print-card"
+    >
+      <img
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+        alt={t('send.qrAlt', { link })}
+        width={112}
+        height={112}
+        className="size-28 shrink-0"
+      />
+      <div className="min-w-0">
+        <p className="text-xs uppercase tracking-wide text-muted">{couple}</p>
+        <p className="font-semibold">{names}</p>
+        <p className="mt-2 text-xs text-muted">{t('print.codeLabel')}</p>
+        <p className="font-mono text-xl tracking-widest">{printedCode(household.code)}</p>
+        <p className="mt-1 break-all font-mono text-xs text-muted">{link}</p>
+      </div>
+    </li>
+  )
+}

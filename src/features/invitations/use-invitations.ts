@@ -1,0 +1,74 @@
+import { useCallback, useEffect, useState } from 'react'
+import {
+  listInvitations,
+  recordInvitation,
+  renewInvitationCode,
+  saveInvitationTemplates,
+  type InvitationChannel,
+  type InvitationHousehold,
+  type InvitationKind,
+  type InvitationTemplates,
+} from '@/lib/api/invitations'
+
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; households: InvitationHousehold[]; templates: InvitationTemplates }
+  | { status: 'error'; error: unknown }
+
+/**
+ * The wedding's invitations, and the couple's actions on them. Each action replaces the households
+ * it changed with what the database returned, so the list shows the recorded state, not a guess.
+ */
+export function useInvitations(weddingId: string) {
+  const [state, setState] = useState<State>({ status: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+
+  useEffect(() => {
+    let current = true
+    listInvitations(weddingId).then(
+      (result) => current && setState({ status: 'ready', ...result }),
+      (error: unknown) => current && setState({ status: 'error', error }),
+    )
+    return () => {
+      current = false
+    }
+  }, [weddingId, attempt])
+
+  const reload = useCallback(() => {
+    setState({ status: 'loading' })
+    setAttempt((count) => count + 1)
+  }, [])
+
+  const replace = useCallback((changed: InvitationHousehold[]) => {
+    const byId = new Map(changed.map((household) => [household.guestId, household]))
+    setState((previous) =>
+      previous.status === 'ready'
+        ? { ...previous, households: previous.households.map((household) => byId.get(household.guestId) ?? household) }
+        : previous,
+    )
+  }, [])
+
+  const record = useCallback(
+    async (guestIds: string[], channel: InvitationChannel, kind: InvitationKind) => {
+      replace(await recordInvitation(weddingId, guestIds, channel, kind))
+    },
+    [weddingId, replace],
+  )
+
+  const renew = useCallback(
+    async (guestId: string) => {
+      replace([await renewInvitationCode(weddingId, guestId)])
+    },
+    [weddingId, replace],
+  )
+
+  const saveTemplates = useCallback(
+    async (templates: InvitationTemplates) => {
+      const saved = await saveInvitationTemplates(weddingId, templates)
+      setState((previous) => (previous.status === 'ready' ? { ...previous, templates: saved } : previous))
+    },
+    [weddingId],
+  )
+
+  return { state, reload, record, renew, saveTemplates }
+}

@@ -1,0 +1,84 @@
+import * as z from 'zod/mini'
+import { call } from './call'
+
+/*
+ * Invitations (supabase/migrations/0013_invitations.sql): each household's link and code, what the
+ * couple sent and when, and whether the link was opened. Imported on its own, not through
+ * `@/lib/api`: the public site needs only `openInvitation`, and these schemas must not reach its
+ * first load.
+ */
+
+const text = z.nullish(z.string())
+
+export const invitationChannels = ['messenger', 'viber', 'whatsapp', 'sms', 'email', 'copy', 'share'] as const
+export type InvitationChannel = (typeof invitationChannels)[number]
+
+export const invitationKinds = ['invitation', 'reminder'] as const
+export type InvitationKind = (typeof invitationKinds)[number]
+
+export const invitationStates = ['not_invited', 'invited', 'opened', 'answered'] as const
+export type InvitationState = (typeof invitationStates)[number]
+
+export const invitationHousehold = z.object({
+  guestId: z.string(),
+  code: z.string(),
+  email: text,
+  phone: text,
+  persons: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: text })),
+  state: z.enum(invitationStates),
+  invitedAt: text,
+  invitedVia: z.nullish(z.enum(invitationChannels)),
+  lastSentAt: text,
+  lastChannel: z.nullish(z.enum(invitationChannels)),
+  sends: z.number(),
+  openedAt: text,
+  lastOpenedAt: text,
+  answered: z.boolean(),
+  answeredAt: text,
+})
+export type InvitationHousehold = z.infer<typeof invitationHousehold>
+
+const templateTexts = z.object({ fil: z.optional(z.string()), en: z.optional(z.string()) })
+/** The couple's own wording, per kind and language; a missing one is the app's default. */
+export const invitationTemplates = z.object({
+  invitation: z.optional(templateTexts),
+  reminder: z.optional(templateTexts),
+})
+export type InvitationTemplates = z.infer<typeof invitationTemplates>
+
+export const invitations = z.object({
+  templates: invitationTemplates,
+  households: z.array(invitationHousehold),
+})
+export type Invitations = z.infer<typeof invitations>
+
+export function listInvitations(weddingId: string) {
+  return call('list_invitations', { p_wedding_id: weddingId }, invitations)
+}
+
+/** Records that the couple sent an invitation or reminder to these households through a channel. */
+export function recordInvitation(weddingId: string, guestIds: string[], channel: InvitationChannel, kind: InvitationKind) {
+  return call(
+    'record_invitation',
+    { p_wedding_id: weddingId, p_guest_ids: guestIds, p_channel: channel, p_kind: kind },
+    z.array(invitationHousehold),
+  )
+}
+
+/** A new code for one household: the old link stops working. */
+export function renewInvitationCode(weddingId: string, guestId: string) {
+  return call('renew_invitation_code', { p_wedding_id: weddingId, p_guest_id: guestId }, invitationHousehold)
+}
+
+export function saveInvitationTemplates(weddingId: string, templates: InvitationTemplates) {
+  return call('save_invitation_templates', { p_wedding_id: weddingId, p_templates: templates }, invitationTemplates)
+}
+
+/** A guest opens their link or types their code: where their RSVP is. Records "opened". */
+export function openInvitation(code: string) {
+  return call(
+    'open_invitation',
+    { p_code: code },
+    z.object({ slug: z.string(), guestId: z.string(), personId: z.string() }),
+  )
+}
