@@ -897,6 +897,73 @@ end;
 $$;
 
 -- =============================================================================================
+-- Who recorded a reply
+-- =============================================================================================
+
+-- The name of the member who last recorded this person's reply for them ("Tita Carmen"), or null
+-- when it was the caller, when it is no longer known (they left), or when the caller may not see
+-- RSVPs of its wedding. Security definer because the history and the members are read only by
+-- functions. Helper of rsvp_household_json; granted to authenticated.
+create function kasalan.rsvp_recorded_by_name(p_person_id uuid)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select nullif(m.display_name, '')
+  from kasalan.rsvp_changes c
+  join kasalan.wedding_members m on m.wedding_id = c.wedding_id and m.user_id = c.changed_by_user
+  where c.person_id = p_person_id
+    and kasalan.can(c.wedding_id, 'rsvps')
+    and c.changed_by in ('couple', 'member')
+    and c.changed_by_user is distinct from (select auth.uid())
+    and c.changed_at = (select max(l.changed_at) from kasalan.rsvp_changes l where l.person_id = p_person_id)
+  limit 1
+$$;
+
+revoke execute on function kasalan.rsvp_recorded_by_name(uuid) from public, anon;
+grant execute on function kasalan.rsvp_recorded_by_name(uuid) to authenticated;
+
+-- As in 0004, with recordedByName: who recorded a reply the couple's side recorded (null: the
+-- caller, or a guest). Helper of list_rsvps and record_rsvp; granted to authenticated.
+create or replace function kasalan.rsvp_household_json(p_guest kasalan.guests)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', p_guest.id,
+    'email', p_guest.email,
+    'message', p_guest.rsvp_message,
+    'messageAt', p_guest.rsvp_message_at,
+    'persons', coalesce(
+      (
+        select jsonb_agg(
+          jsonb_build_object(
+            'id', p.id,
+            'guestId', p.guest_id,
+            'firstName', p.first_name,
+            'lastName', p.last_name,
+            'type', p.type,
+            'isAttending', p.is_attending,
+            'response', p.response,
+            'respondedAt', p.responded_at,
+            'recordedBy', p.rsvp_recorded_by,
+            'recordedByName', case when p.rsvp_recorded_by = 'couple' then kasalan.rsvp_recorded_by_name(p.id) end
+          )
+          order by p.position, p.created_at, p.id
+        )
+        from kasalan.persons p
+        where p.guest_id = p_guest.id
+      ),
+      '[]'::jsonb
+    )
+  )
+$$;
+
+-- =============================================================================================
 -- Weddings of an account
 -- =============================================================================================
 

@@ -340,6 +340,32 @@ describe('the guest list by role', () => {
     expect(seating).toEqual(coordinatorOnly)
   })
 
+  test('a reply taken by the coordinator shows who recorded it, to the others', async () => {
+    const person = added.bride.persons[0]!
+    await t.rpc(as.coordinator, 'record_rsvp', { p_wedding_id: weddingId, p_person_id: person.id, p_is_attending: false, p_response: [] })
+    const recordedBy = async (who: Who) => {
+      const list = (await t.rpc(as[who], 'list_rsvps', { p_wedding_id: weddingId })) as {
+        persons: { id: string; recordedBy: string | null; recordedByName: string | null }[]
+      }[]
+      return list.flatMap((h) => h.persons).find((p) => p.id === person.id)
+    }
+    expect(await recordedBy('owner')).toMatchObject({ recordedBy: 'couple', recordedByName: 'Ate Joy' })
+    expect(await recordedBy('partner')).toMatchObject({ recordedByName: 'Ate Joy' })
+    // To the coordinator it is their own ("Recorded by you").
+    expect(await recordedBy('coordinator')).toMatchObject({ recordedBy: 'couple', recordedByName: null })
+    // The helper is not a way around the RSVP rights.
+    const { rows } = await t.asRole<{ name: string | null }>(
+      'authenticated',
+      as.brideHelper,
+      'select kasalan.rsvp_recorded_by_name($1) as name',
+      [person.id],
+    )
+    expect(rows[0]!.name).toBeNull()
+    await t.rpc(as.owner, 'record_rsvp', { p_wedding_id: weddingId, p_person_id: person.id, p_is_attending: true, p_response: [] })
+    // The couple's test account has no name: the part of its e-mail before the @ stands in.
+    expect(await recordedBy('coordinator')).toMatchObject({ recordedByName: expect.stringMatching(/^couple-\d+-\d+$/) })
+  })
+
   test('the site, its settings and the wedding file are for the owner and partner', async () => {
     const ownerAndPartner = {
       owner: 'ok',
