@@ -23,7 +23,10 @@ export const paths = {
     cms: '/manage/cms',
     cmsEditor: '/manage/cms/editor',
     data: '/manage/data',
+    members: '/manage/members',
   },
+  /** A member invitation link's accept page. */
+  join: (token: string) => `/join/${encodeURIComponent(token)}`,
   site: {
     wedding: (slug: string) => `/wedding/${encodeURIComponent(slug)}`,
     section: (slug: string, section: string) =>
