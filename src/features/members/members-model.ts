@@ -45,7 +45,7 @@ export function roleAccess(role: MemberRole | undefined) {
   }
 }
 
-/** Whole days left before an invitation expires (0 on its last day). */
+/** Days left before an invitation expires, counting a started day: 14 for a new one, 1 on its last. */
 export function daysLeft(expiresAt: string, now: Date): number {
-  return Math.max(0, Math.floor((new Date(expiresAt).getTime() - now.getTime()) / 86_400_000))
+  return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now.getTime()) / 86_400_000))
 }

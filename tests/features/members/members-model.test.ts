@@ -45,10 +45,11 @@ describe('members model', () => {
     expect(shown('family_helper')).toEqual(['guests'])
   })
 
-  test('days left count whole days, never below zero', () => {
+  test('days left count a started day, never below zero', () => {
     const now = new Date('2026-11-23T08:00:00Z')
     expect(daysLeft('2026-12-07T08:00:00Z', now)).toBe(14)
-    expect(daysLeft('2026-11-24T07:59:00Z', now)).toBe(0)
+    expect(daysLeft('2026-12-07T07:59:59Z', now)).toBe(14)
+    expect(daysLeft('2026-11-24T07:59:00Z', now)).toBe(1)
     expect(daysLeft('2026-11-20T08:00:00Z', now)).toBe(0)
   })
 })

@@ -347,7 +347,7 @@ function Pending({
                   <p className="font-semibold text-ink">{roleName(invitation)}</p>
                   <p className="text-sm text-muted">
                     {invitation.email && `${t('pending.for', { email: invitation.email })} · `}
-                    {days === 0 ? t('pending.expiresToday') : t('pending.expires', { count: days })}
+                    {t('pending.expires', { count: days })}
                   </p>
                 </div>
                 <div className="flex gap-2">
