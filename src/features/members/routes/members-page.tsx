@@ -106,7 +106,7 @@ function Members({ wedding }: { wedding: Wedding }) {
                   {member.displayName || member.email}
                   {member.isMe && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{t('list.you')}</span>}
                 </p>
-                <p className="truncate text-sm text-muted">
+                <p className="break-words text-sm text-muted">
                   {member.email && `${member.email} · `}
                   {t('list.joined', { date: formatLongDate(toManila(member.joinedAt).format('YYYY-MM-DD'), language) })}
                 </p>
