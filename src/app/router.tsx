@@ -69,6 +69,7 @@ export const router = createBrowserRouter([
       { path: 'email-preview/rsvp', lazy: () => import('@/features/email/routes/rsvp-email-preview-page').then((m) => ({ Component: m.RsvpEmailPreviewPage })) },
       { path: 'cms', lazy: () => import('@/features/cms/routes/cms-page').then((m) => ({ Component: m.CmsPage })) },
       { path: 'cms/editor', lazy: () => import('@/features/cms/routes/cms-editor-page').then((m) => ({ Component: m.CmsEditorPage })) },
+      { path: 'members', lazy: () => withAppStrings(import('@/features/members/routes/members-page')).then((m) => ({ Component: m.MembersPage })) },
       { path: 'data', lazy: () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage })) },
     ],
   },
@@ -77,6 +78,7 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
+      { path: '/join/:token', lazy: () => import('@/features/members/routes/join-page').then((m) => ({ Component: m.JoinPage })) },
       { path: '/welcome', lazy: () => import('@/features/auth/routes/welcome-page').then((m) => ({ Component: m.WelcomePage })) },
       { path: '/terms', lazy: () => import('./routes/legal').then((m) => ({ Component: m.TermsPage })) },
       { path: '/privacy', lazy: () => import('./routes/legal').then((m) => ({ Component: m.PrivacyPage })) },

@@ -25,9 +25,12 @@ export const paths = {
     cms: '/manage/cms',
     cmsEditor: '/manage/cms/editor',
     data: '/manage/data',
+    members: '/manage/members',
   },
   /** A household's personal invitation link: `/i/<code>` on any site address. */
   invitation: (code: string) => `/i/${encodeURIComponent(code)}`,
+  /** A member invitation link's accept page. */
+  join: (token: string) => `/join/${encodeURIComponent(token)}`,
   site: {
     wedding: (slug: string) => `/wedding/${encodeURIComponent(slug)}`,
     section: (slug: string, section: string) =>

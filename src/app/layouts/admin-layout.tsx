@@ -6,17 +6,22 @@ import { Logo } from '@/components/logo'
 import { PageSpinner } from '@/components/page-spinner'
 import { SocialIcon, type SocialNetwork } from '@/components/social-icons'
 import { AvatarMenu, RequireAuth } from '@/features/auth'
+import { roleAccess, WeddingSwitcher } from '@/features/members'
 import { usesSupabase } from '@/lib/env'
 import { applyLanguage, preferredLanguage } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
+import { useSessionStore } from '@/lib/session'
 
 // The Website tab covers the builder and the content editor: both shape the couple's site.
-const tabs: ReadonlyArray<{ to: string; key: string; also?: readonly string[] }> = [
-  { to: paths.manage.guests, key: 'nav.guests' },
-  { to: paths.manage.seating, key: 'nav.seating' },
-  { to: paths.manage.rsvps, key: 'nav.rsvps' },
-  { to: paths.manage.invitations, key: 'nav.invitations' },
-  { to: paths.manage.website, key: 'nav.website', also: [paths.manage.cms] },
+// Each tab shows only to the roles the database lets in (a family helper: the guest list).
+type Access = keyof ReturnType<typeof roleAccess>
+const tabs: ReadonlyArray<{ to: string; key: string; access: Access; also?: readonly string[] }> = [
+  { to: paths.manage.guests, key: 'nav.guests', access: 'guests' },
+  { to: paths.manage.seating, key: 'nav.seating', access: 'seating' },
+  { to: paths.manage.rsvps, key: 'nav.rsvps', access: 'rsvps' },
+  { to: paths.manage.invitations, key: 'nav.invitations', access: 'invitations' },
+  { to: paths.manage.website, key: 'nav.website', access: 'website', also: [paths.manage.cms] },
+  { to: paths.manage.members, key: 'nav.members', access: 'guests' },
 ]
 
 const within = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`)
@@ -32,6 +37,8 @@ const socials: Array<{ network: SocialNetwork; href: string }> = [
 export function AdminLayout() {
   const { t } = useTranslation('app')
   const { pathname } = useLocation()
+  const myRole = useSessionStore((state) => state.wedding?.myRole)
+  const access = roleAccess(myRole)
   const isActive = (tab: (typeof tabs)[number]) => [tab.to, ...(tab.also ?? [])].some((root) => within(pathname, root))
   useEffect(() => void applyLanguage(preferredLanguage('app')), [])
 
@@ -46,13 +53,14 @@ export function AdminLayout() {
             <Logo />
           </Link>
           <div className="ml-auto flex items-center gap-3">
+            <WeddingSwitcher />
             <LanguageToggle area="app" className="text-muted" />
             <AvatarMenu />
           </div>
         </div>
         <nav aria-label={t('nav.manageTabs')} className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
           <ul className="flex gap-1">
-            {tabs.map((tab) => (
+            {tabs.filter((tab) => access[tab.access]).map((tab) => (
               <li key={tab.to}>
                 <Link
                   to={tab.to}

@@ -162,6 +162,8 @@ export const rsvpHousehold = z.object({
       response: z.array(rsvpStoredAnswer),
       respondedAt: text,
       recordedBy: z.nullish(z.enum(['guest', 'couple'])),
+      /** Another member who recorded it for the guest (null: the signed-in account, or the guest). */
+      recordedByName: text,
     }),
   ),
 })

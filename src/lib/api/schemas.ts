@@ -53,6 +53,12 @@ const weddingDetails = {
   siteLanguage: z.optional(z.enum(siteLanguages)),
 }
 
+/** What an account is in a wedding (0014); the database decides what each may do. */
+export const memberRoles = ['owner', 'partner', 'coordinator', 'family_helper'] as const
+export type MemberRole = (typeof memberRoles)[number]
+export const memberSides = ['bride', 'groom'] as const
+export type MemberSide = (typeof memberSides)[number]
+
 export const wedding = z.object({
   id: z.string(),
   userId: z.string(),
@@ -68,6 +74,9 @@ export const wedding = z.object({
   contact,
   ...weddingDetails,
   sections: z.array(section),
+  /** The signed-in account's role and side here (get_my_wedding only). */
+  myRole: z.optional(z.enum(memberRoles)),
+  mySide: z.optional(z.nullable(z.enum(memberSides))),
 })
 export type Wedding = z.infer<typeof wedding>
 

@@ -11,9 +11,12 @@ export function createMyWedding(input: { bride: PersonName; groom: PersonName; d
   )
 }
 
-/** The signed-in couple's wedding with its sections, or null before it exists. */
-export function getMyWedding() {
-  return call('get_my_wedding', {}, z.nullable(wedding))
+/**
+ * The wedding management works on, with its sections and the account's role there: `weddingId`
+ * when the account belongs to it, else its own, else the first it joined; null when none.
+ */
+export function getMyWedding(weddingId?: string | null) {
+  return call('get_my_wedding', weddingId ? { p_wedding_id: weddingId } : {}, z.nullable(wedding))
 }
 
 /** Saves every section at once; order comes from the list's order. */

@@ -10,7 +10,7 @@ const areaDefaults: Record<LanguageArea, Language> = { site: 'fil', app: 'en' }
 const storageKey = (area: LanguageArea) => `kasalan.language.${area}`
 
 export function areaOfPath(pathname: string): LanguageArea {
-  return /^\/(auth|manage)(\/|$)/.test(pathname) ? 'app' : 'site'
+  return /^\/(auth|manage|join)(\/|$)/.test(pathname) ? 'app' : 'site'
 }
 
 /** The language the reader chose for this area, or null if they never chose. */

@@ -44,7 +44,33 @@ interface SessionState {
     weddingDate: string | null
   }): Promise<Wedding>
   setWedding(wedding: Wedding): void
+  /** Opens another wedding the account belongs to, and remembers it for the next visit. */
+  switchWedding(weddingId: string): Promise<Wedding | null>
+  /**
+   * Creates an account for someone joining a wedding by invitation (a coordinator, a family
+   * helper): no wedding of its own is made. Resolves like signUp.
+   */
+  signUpMember(input: { email: string; password: string; name: string }): Promise<{ signedIn: boolean }>
   signOut(): Promise<void>
+}
+
+const LAST_WEDDING_KEY = 'kasalan.lastWedding'
+
+/** The wedding the account used last on this browser (a coordinator's client), if any. */
+function lastWeddingId(): string | null {
+  try {
+    return localStorage.getItem(LAST_WEDDING_KEY)
+  } catch {
+    return null
+  }
+}
+
+function rememberWedding(weddingId: string) {
+  try {
+    localStorage.setItem(LAST_WEDDING_KEY, weddingId)
+  } catch {
+    // Private browsing without storage: the account's own wedding opens next time.
+  }
 }
 
 const signedOut = {
@@ -175,7 +201,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     weddingLoad ??= (async () => {
       set({ weddingStatus: 'loading', weddingError: null })
       try {
-        let wedding = await getMyWedding()
+        let wedding = await getMyWedding(lastWeddingId())
         if (!wedding) {
           const couple = user.userMetadata as CoupleMetadata
           if (!hasCoupleNames(couple)) {
@@ -189,6 +215,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
           })
         }
         if (get().user?.id === user.id) set({ wedding, weddingStatus: 'ready' })
+        rememberWedding(wedding.id)
         return wedding
       } catch (error) {
         if (get().user?.id === user.id) set({ weddingStatus: 'error', weddingError: error })
@@ -211,6 +238,24 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   },
   setWedding(wedding) {
     set({ wedding, weddingStatus: 'ready' })
+  },
+  async switchWedding(weddingId) {
+    rememberWedding(weddingId)
+    await weddingLoad
+    set({ wedding: null, weddingStatus: 'idle', weddingError: null })
+    return get().loadWedding()
+  },
+  async signUpMember({ email, password, name }) {
+    const auth = await authPort()
+    const { session } = await auth.signUp({
+      email: email.trim(),
+      password,
+      metadata: { name: name.trim() },
+      emailRedirectTo: `${window.location.origin}${window.location.pathname}`,
+    })
+    if (!session) return { signedIn: false }
+    applySession(session)
+    return { signedIn: true }
   },
   async signOut() {
     try {

@@ -139,9 +139,14 @@ const HouseholdReplies = memo(function HouseholdReplies({ household, onRecord }:
                 )}
                 {person.respondedAt && (
                   <p className="text-xs text-muted">
-                    {t(person.recordedBy === 'couple' ? 'tab.responses.recordedByYou' : 'tab.responses.answered', {
-                      time: formatDateTime(person.respondedAt, language),
-                    })}
+                    {t(
+                      person.recordedBy !== 'couple'
+                        ? 'tab.responses.answered'
+                        : person.recordedByName
+                          ? 'tab.responses.recordedBy'
+                          : 'tab.responses.recordedByYou',
+                      { time: formatDateTime(person.respondedAt, language), name: person.recordedByName },
+                    )}
                   </p>
                 )}
               </div>

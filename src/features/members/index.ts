@@ -1,0 +1,2 @@
+export { WeddingSwitcher } from './components/wedding-switcher'
+export { roleAccess } from './members-model'

@@ -1,0 +1,52 @@
+// Pure helpers of the members screens: links to send, what each role may do, dates.
+
+type MemberRole = 'owner' | 'partner' | 'coordinator' | 'family_helper'
+type MemberSide = 'bride' | 'groom'
+export type RoleChoice = { role: Exclude<MemberRole, 'owner'>; side: MemberSide | null }
+
+/** The choices of one role list: a family helper once per side ('family_helper:bride', …). */
+export const roleChoices = ['partner', 'coordinator', 'family_helper:bride', 'family_helper:groom'] as const
+
+export function roleChoice(role: MemberRole, side: MemberSide | null): string {
+  return side ? `${role}:${side}` : role
+}
+
+export function fromRoleChoice(choice: string): RoleChoice {
+  const [role, side] = choice.split(':') as [RoleChoice['role'], MemberSide | undefined]
+  return { role, side: side ?? null }
+}
+
+/** The page an invitation link opens (the accept screen), on this site. */
+export function invitationLink(origin: string, token: string): string {
+  return `${origin}/join/${encodeURIComponent(token)}`
+}
+
+/** Ready-made ways to send a link: Messenger, Viber and e-mail open with the message filled in. */
+export function shareLinks(link: string, message: string, subject: string) {
+  const text = `${message} ${link}`
+  return {
+    messenger: `fb-messenger://share/?link=${encodeURIComponent(link)}`,
+    viber: `viber://forward?text=${encodeURIComponent(text)}`,
+    email: `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text)}`,
+  }
+}
+
+/** What the management area shows a role: the database refuses the rest anyway. */
+export function roleAccess(role: MemberRole | undefined) {
+  const full = role === undefined || role === 'owner' || role === 'partner'
+  const guestList = full || role === 'coordinator'
+  return {
+    guests: true,
+    seating: guestList,
+    rsvps: guestList,
+    invitations: guestList,
+    website: full,
+    data: full,
+    members: full,
+  }
+}
+
+/** Days left before an invitation expires, counting a started day: 14 for a new one, 1 on its last. */
+export function daysLeft(expiresAt: string, now: Date): number {
+  return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now.getTime()) / 86_400_000))
+}

@@ -1,0 +1,380 @@
+import { Copy, Link2, Mail, MessageCircle, Send, UserMinus } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { Alert } from '@/components/alert'
+import { ConfirmDialog } from '@/components/confirm-dialog'
+import { LoadFailed } from '@/components/load-failed'
+import { PageSpinner } from '@/components/page-spinner'
+import type { Wedding } from '@/lib/api'
+import {
+  changeMemberRole,
+  createMemberInvitation,
+  leaveWedding,
+  listMembers,
+  removeMember,
+  revokeMemberInvitation,
+  type Member,
+  type MemberInvitation,
+  type MembersList,
+} from '@/lib/api/members'
+import { formatLongDate, toManila } from '@/lib/dates'
+import { usesSupabase } from '@/lib/env'
+import { errorMessage } from '@/lib/errors'
+import { paths } from '@/lib/paths'
+import { useMyWedding, useSessionStore } from '@/lib/session'
+import { RoleSelect } from '../components/role-select'
+import { daysLeft, fromRoleChoice, invitationLink, roleChoice, shareLinks } from '../members-model'
+
+type Notice = { tone: 'success' | 'error'; text: string } | null
+
+/** /manage/members: who has access to the wedding, their roles, open invitations, and inviting. */
+export function MembersPage() {
+  const { t } = useTranslation('members')
+  const { wedding, status, error, reload } = useMyWedding()
+  if (status === 'error') return <LoadFailed message={errorMessage(error, t, 'members')} onRetry={() => void reload()} />
+  if (!wedding) return <PageSpinner />
+  return <Members wedding={wedding} />
+}
+
+function Members({ wedding }: { wedding: Wedding }) {
+  const { t, i18n } = useTranslation('members')
+  const navigate = useNavigate()
+  const switchWedding = useSessionStore((state) => state.switchWedding)
+  const [list, setList] = useState<MembersList | null>(null)
+  const [loadError, setLoadError] = useState<unknown>(null)
+  const [notice, setNotice] = useState<Notice>(null)
+  const [removing, setRemoving] = useState<Member | null>(null)
+  const [leaving, setLeaving] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const managesMembers = wedding.myRole === undefined || wedding.myRole === 'owner' || wedding.myRole === 'partner'
+  const language = i18n.language === 'fil' ? 'fil' : 'en'
+
+  const [version, setVersion] = useState(0)
+  const load = () => setVersion((current) => current + 1)
+
+  useEffect(() => {
+    let live = true
+    listMembers(wedding.id).then(
+      (found) => {
+        if (!live) return
+        setList(found)
+        setLoadError(null)
+      },
+      (failure: unknown) => live && setLoadError(failure),
+    )
+    return () => {
+      live = false
+    }
+  }, [wedding.id, version])
+
+  const act = async (work: () => Promise<string | void>) => {
+    setBusy(true)
+    try {
+      const done = await work()
+      if (done) setNotice({ tone: 'success', text: done })
+      load()
+    } catch (failure) {
+      setNotice({ tone: 'error', text: errorMessage(failure, t, 'members') })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (loadError) return <LoadFailed message={errorMessage(loadError, t, 'members')} onRetry={load} />
+  if (!list) return <PageSpinner />
+  const me = list.members.find((member) => member.isMe)
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
+      <header>
+        <h1 className="font-display text-3xl text-ink">{t('title')}</h1>
+        <p className="mt-2 text-muted">{t('intro')}</p>
+      </header>
+
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+
+      <section aria-labelledby="members-heading" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+        <h2 id="members-heading" className="font-display text-xl text-ink">
+          {t('list.heading')}
+        </h2>
+        <ul className="mt-4 divide-y divide-line">
+          {list.members.map((member) => (
+            <li key={member.userId} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-ink">
+                  {member.displayName || member.email}
+                  {member.isMe && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{t('list.you')}</span>}
+                </p>
+                <p className="break-words text-sm text-muted">
+                  {member.email && `${member.email} · `}
+                  {t('list.joined', { date: formatLongDate(toManila(member.joinedAt).format('YYYY-MM-DD'), language) })}
+                </p>
+              </div>
+              {managesMembers && member.role !== 'owner' ? (
+                <RoleSelect
+                  label={t('list.role', { name: member.displayName || member.email })}
+                  value={roleChoice(member.role, member.side)}
+                  disabled={busy}
+                  onChange={(choice) =>
+                    void act(async () => {
+                      const changed = await changeMemberRole(wedding.id, member.userId, fromRoleChoice(choice))
+                      return t('list.saved', { name: changed.displayName, role: t(`roles.${changed.role}`) })
+                    })
+                  }
+                />
+              ) : (
+                <p className="text-sm font-medium text-ink">
+                  {t(`roles.${member.role}`)}
+                  {member.side && ` · ${t(`sides.${member.side}`)}`}
+                </p>
+              )}
+              {managesMembers && member.role !== 'owner' && !member.isMe && (
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-label={t('list.remove', { name: member.displayName || member.email })}
+                  disabled={busy}
+                  onClick={() => setRemoving(member)}
+                >
+                  <UserMinus aria-hidden="true" className="size-4" />
+                  {t('list.removeConfirm')}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+        {me && me.role !== 'owner' && (
+          <button type="button" className="btn btn-secondary mt-4" disabled={busy} onClick={() => setLeaving(true)}>
+            {t('list.leave')}
+          </button>
+        )}
+      </section>
+
+      {managesMembers && (
+        <>
+          <InviteForm weddingId={wedding.id} onCreated={load} />
+          <Pending
+            invitations={list.invitations}
+            busy={busy}
+            onRevoke={(invitation) =>
+              void act(async () => {
+                await revokeMemberInvitation(wedding.id, invitation.id)
+                return t('pending.revoked')
+              })
+            }
+          />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={t('list.removeTitle', { name: removing?.displayName || removing?.email })}
+        description={t('list.removeBody', { name: removing?.displayName || removing?.email })}
+        confirmLabel={t('list.removeConfirm')}
+        busy={busy}
+        onConfirm={() => {
+          const member = removing
+          if (!member) return
+          void act(async () => {
+            await removeMember(wedding.id, member.userId)
+            setRemoving(null)
+            return t('list.removed', { name: member.displayName || member.email })
+          })
+        }}
+      />
+      <ConfirmDialog
+        open={leaving}
+        onOpenChange={setLeaving}
+        title={t('list.leaveTitle')}
+        description={t('list.leaveBody')}
+        confirmLabel={t('list.leaveConfirm')}
+        busy={busy}
+        onConfirm={() =>
+          void act(async () => {
+            await leaveWedding(wedding.id)
+            setLeaving(false)
+            const next = await switchWedding('')
+            void navigate(next ? paths.manage.guests : paths.manage.root, { replace: true })
+          })
+        }
+      />
+    </div>
+  )
+}
+
+function InviteForm({ weddingId, onCreated }: { weddingId: string; onCreated(): void }) {
+  const { t } = useTranslation('members')
+  const [choice, setChoice] = useState('coordinator')
+  const [email, setEmail] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [created, setCreated] = useState<MemberInvitation | null>(null)
+
+  return (
+    <section aria-labelledby="invite-heading" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+      <h2 id="invite-heading" className="font-display text-xl text-ink">
+        {t('invite.heading')}
+      </h2>
+      <form
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+        onSubmit={(event) => {
+          event.preventDefault()
+          setBusy(true)
+          setFailure(null)
+          createMemberInvitation(weddingId, { ...fromRoleChoice(choice), email: email.trim() || null })
+            .then((invitation) => {
+              setCreated(invitation)
+              setEmail('')
+              onCreated()
+            })
+            .catch((error: unknown) => setFailure(errorMessage(error, t, 'members')))
+            .finally(() => setBusy(false))
+        }}
+      >
+        <div>
+          <RoleSelect label={t('invite.role')} value={choice} onChange={setChoice} visibleLabel />
+          <p className="mt-1.5 text-sm text-muted">{t(`roleHints.${fromRoleChoice(choice).role}`)}</p>
+        </div>
+        <div>
+          <label htmlFor="invite-email" className="field-label">
+            {t('invite.email')}
+          </label>
+          <input
+            id="invite-email"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            maxLength={254}
+            className="field-input"
+            aria-describedby="invite-email-hint"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <p id="invite-email-hint" className="mt-1.5 text-sm text-muted">
+            {t('invite.emailHint')}
+          </p>
+        </div>
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            <Link2 aria-hidden="true" className="size-4" />
+            {t(busy ? 'invite.creating' : 'invite.create')}
+          </button>
+        </div>
+      </form>
+      {failure && (
+        <Alert tone="error" className="mt-4">
+          {failure}
+        </Alert>
+      )}
+      {created && <CreatedLink invitation={created} />}
+      {!usesSupabase && <p className="mt-4 text-sm text-muted">{t('invite.localNote')}</p>}
+    </section>
+  )
+}
+
+function CreatedLink({ invitation }: { invitation: MemberInvitation }) {
+  const { t } = useTranslation('members')
+  const [copied, setCopied] = useState(false)
+  const link = invitationLink(window.location.origin, invitation.token)
+  const share = shareLinks(link, t('invite.message'), t('invite.subject'))
+  return (
+    <div className="mt-5 rounded-xl border border-brand-200 bg-brand-50 p-4">
+      <p className="text-sm text-ink">{t('invite.ready')}</p>
+      <label htmlFor="invite-link" className="field-label mt-3">
+        {t('invite.link')}
+      </label>
+      <input id="invite-link" readOnly className="field-input font-mono text-sm" value={link} onFocus={(event) => event.target.select()} />
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true))}
+        >
+          <Copy aria-hidden="true" className="size-4" />
+          {t('invite.copy')}
+        </button>
+        <a className="btn btn-secondary" href={share.messenger}>
+          <MessageCircle aria-hidden="true" className="size-4" />
+          {t('invite.messenger')}
+        </a>
+        <a className="btn btn-secondary" href={share.viber}>
+          <Send aria-hidden="true" className="size-4" />
+          {t('invite.viber')}
+        </a>
+        <a className="btn btn-secondary" href={share.email}>
+          <Mail aria-hidden="true" className="size-4" />
+          {t('invite.emailSend')}
+        </a>
+      </div>
+      {copied && (
+        <p role="status" className="mt-2 text-sm text-emerald-800">
+          {t('invite.copied')}
+        </p>
+      )}
+    </div>
+  )
+}
+
+function Pending({
+  invitations,
+  busy,
+  onRevoke,
+}: {
+  invitations: MemberInvitation[]
+  busy: boolean
+  onRevoke(invitation: MemberInvitation): void
+}) {
+  const { t } = useTranslation('members')
+  const now = new Date()
+  const roleName = (invitation: MemberInvitation) =>
+    invitation.side ? `${t(`roles.${invitation.role}`)} · ${t(`sides.${invitation.side}`)}` : t(`roles.${invitation.role}`)
+  return (
+    <section aria-labelledby="pending-heading" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+      <h2 id="pending-heading" className="font-display text-xl text-ink">
+        {t('pending.heading')}
+      </h2>
+      {invitations.length === 0 ? (
+        <p className="mt-3 text-sm text-muted">{t('pending.none')}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-line">
+          {invitations.map((invitation) => {
+            const days = daysLeft(invitation.expiresAt, now)
+            return (
+              <li key={invitation.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
+                <div className="min-w-0 flex-1">
+                  <p className="font-semibold text-ink">{roleName(invitation)}</p>
+                  <p className="text-sm text-muted">
+                    {invitation.email && `${t('pending.for', { email: invitation.email })} · `}
+                    {t('pending.expires', { count: days })}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    aria-label={t('pending.copy', { role: roleName(invitation) })}
+                    onClick={() => void navigator.clipboard?.writeText(invitationLink(window.location.origin, invitation.token))}
+                  >
+                    <Copy aria-hidden="true" className="size-4" />
+                    {t('invite.copy')}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    aria-label={t('pending.revoke', { role: roleName(invitation) })}
+                    disabled={busy}
+                    onClick={() => onRevoke(invitation)}
+                  >
+                    {t('pending.revokeShort')}
+                  </button>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,613 @@
+// Members of a wedding (0014): every role (owner, partner, coordinator, family helper of each side,
+// a removed member, a stranger, a visitor) against every function and table that holds the
+// wedding's data, then invitations (single use, expiry, revocation, wrong account), leaving and
+// handing the wedding over. One database for the file; each test builds on the members it made.
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Claims } from '../../src/lib/backend/local/engine'
+import { createTestDb, DEMO, type TestDb } from './harness'
+
+type Who = 'owner' | 'partner' | 'coordinator' | 'brideHelper' | 'groomHelper' | 'removed' | 'stranger' | 'anon'
+const EVERYONE: Who[] = ['owner', 'partner', 'coordinator', 'brideHelper', 'groomHelper', 'removed', 'stranger', 'anon']
+
+interface Household {
+  id: string
+  relationshipSide: string | null
+  persons: { id: string; firstName: string }[]
+}
+
+let t: TestDb
+let weddingId: string
+const as = {} as Record<Who, Claims>
+/** Households the owner added, one per side. */
+const added = {} as Record<'bride' | 'groom' | 'both', Household>
+
+/** What a call gave: 'ok', or the error's message (the stable code), or 42501 when not allowed to run it. */
+async function outcome(who: Who, name: string, args: Record<string, unknown>): Promise<string> {
+  try {
+    await t.rpc(as[who], name, args)
+    return 'ok'
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string }
+    return code === '42501' ? '42501' : (message ?? String(error))
+  }
+}
+
+/** Runs one call as every role and returns who got what. */
+async function matrix(name: string, args: (who: Who) => Record<string, unknown>, roles: Who[] = EVERYONE) {
+  const result = {} as Record<string, string>
+  for (const who of roles) result[who] = await outcome(who, name, args(who))
+  return result
+}
+
+async function invite(role: string, side: string | null = null, email: string | null = null) {
+  return (await t.rpc(as.owner, 'create_member_invitation', {
+    p_wedding_id: weddingId,
+    p_role: role,
+    p_side: side,
+    p_email: email,
+  })) as { id: string; token: string; role: string; side: string | null; expiresAt: string }
+}
+
+async function join(role: string, side: string | null, name: string): Promise<NonNullable<Claims>> {
+  const claims = await t.signUp(role)
+  const { token } = await invite(role, side)
+  await t.rpc(claims, 'accept_member_invitation', { p_token: token, p_display_name: name })
+  return claims
+}
+
+function household(side: string | null, firstName: string, id?: string) {
+  return { ...(id ? { id } : {}), relationshipSide: side, persons: [{ firstName, type: 'adult' }] }
+}
+
+beforeAll(async () => {
+  t = await createTestDb()
+  const couple = await t.couple('Liza', 'Paolo')
+  as.owner = couple.claims
+  weddingId = couple.wedding.id
+  as.partner = await join('partner', null, 'Paolo')
+  as.coordinator = await join('coordinator', null, 'Ate Joy')
+  as.brideHelper = await join('family_helper', 'bride', 'Tita Carmen')
+  as.groomHelper = await join('family_helper', 'groom', 'Tito Ben')
+  as.removed = await join('coordinator', null, 'Dating coordinator')
+  await t.rpc(as.owner, 'remove_member', { p_wedding_id: weddingId, p_user_id: as.removed!.sub })
+  as.stranger = (await t.couple('Rina', 'Karlo')).claims
+  as.anon = null
+
+  for (const side of ['bride', 'groom', 'both'] as const) {
+    added[side] = (await t.rpc(as.owner, 'save_household', {
+      p_wedding_id: weddingId,
+      p_household: household(side, `Bisita ${side}`),
+    })) as Household
+  }
+})
+
+afterAll(async () => {
+  await t?.close()
+})
+
+describe('membership', () => {
+  test('every wedding has exactly one owner, its creator, the seed and new weddings alike', async () => {
+    const { rows } = await t.asOwner<{ wedding_id: string; owners: number; creator_is_owner: boolean }>(
+      `select w.id as wedding_id,
+              count(*) filter (where m.role = 'owner')::int as owners,
+              bool_or(m.role = 'owner' and m.user_id = w.user_id) as creator_is_owner
+       from kasalan.weddings w left join kasalan.wedding_members m on m.wedding_id = w.id
+       group by w.id`,
+    )
+    expect(rows.length).toBeGreaterThanOrEqual(3)
+    expect(rows.find((r) => r.wedding_id === DEMO.weddingId)).toBeDefined()
+    for (const row of rows) expect(row).toMatchObject({ owners: 1, creator_is_owner: true })
+
+    // A second owner is refused at once; no owner at all at commit.
+    await expect(
+      t.asOwner(`update kasalan.wedding_members set role = 'owner' where wedding_id = $1 and user_id = $2`, [
+        weddingId,
+        as.partner!.sub,
+      ]),
+    ).rejects.toThrow(/wedding_members_one_owner_key/)
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.query(`delete from kasalan.wedding_members where wedding_id = $1 and role = 'owner'`, [weddingId])
+      }),
+    ).rejects.toThrow('wedding_needs_owner')
+  })
+
+  test('the permission helper answers each role, and no for what it does not know', async () => {
+    const capabilities = ['view', 'households', 'guests', 'rsvps', 'seating', 'invitations', 'site', 'members', 'delete_wedding', 'everything']
+    const answers = {} as Record<string, string>
+    for (const who of EVERYONE.filter((w) => w !== 'anon')) {
+      const { rows } = await t.asRole<{ capability: string; allowed: boolean }>(
+        'authenticated',
+        as[who],
+        `select c as capability, kasalan.can($1, c) as allowed from unnest($2::text[]) c`,
+        [weddingId, capabilities],
+      )
+      answers[who] = rows.filter((r) => r.allowed).map((r) => r.capability).join(' ')
+    }
+    expect(answers).toEqual({
+      owner: 'view households guests rsvps seating invitations site members delete_wedding',
+      partner: 'view households guests rsvps seating invitations site members',
+      coordinator: 'view households guests rsvps seating invitations',
+      brideHelper: 'view households',
+      groomHelper: 'view households',
+      removed: '',
+      stranger: '',
+    })
+    await expect(t.asRole('anon', null, 'select kasalan.can($1, $2)', [weddingId, 'view'])).rejects.toMatchObject({
+      code: '42501',
+    })
+  })
+
+  test('an account belongs to the weddings it joined and opens the one it owns, or the one it asks for', async () => {
+    const mine = (claims: Claims) => t.rpc(claims, 'list_my_weddings') as Promise<{ id: string; role: string }[]>
+    expect(await mine(as.coordinator)).toEqual([expect.objectContaining({ id: weddingId, role: 'coordinator' })])
+    expect(await mine(as.removed)).toEqual([])
+    expect(await t.rpc(as.removed, 'get_my_wedding')).toBeNull()
+
+    // A coordinator without a wedding of their own is not sent to create one: theirs is the client's.
+    expect(await t.rpc(as.coordinator, 'get_my_wedding')).toMatchObject({ id: weddingId, myRole: 'coordinator', sections: [] })
+    expect(await t.rpc(as.brideHelper, 'get_my_wedding', {})).toMatchObject({ myRole: 'family_helper', mySide: 'bride' })
+
+    // The stranger joins as coordinator too: their own wedding first, the other on request.
+    const { token } = await invite('coordinator')
+    await t.rpc(as.stranger, 'accept_member_invitation', { p_token: token })
+    const theirs = await mine(as.stranger)
+    expect(theirs.map((w) => w.role)).toEqual(['owner', 'coordinator'])
+    expect(await t.rpc(as.stranger, 'get_my_wedding')).toMatchObject({ id: theirs[0]!.id, myRole: 'owner' })
+    expect(await t.rpc(as.stranger, 'get_my_wedding', { p_wedding_id: weddingId })).toMatchObject({
+      id: weddingId,
+      myRole: 'coordinator',
+    })
+    await t.rpc(as.stranger, 'leave_wedding', { p_wedding_id: weddingId })
+    expect(await mine(as.stranger)).toHaveLength(1)
+    // A wedding they no longer belong to falls back to their own.
+    expect(await t.rpc(as.stranger, 'get_my_wedding', { p_wedding_id: weddingId })).toMatchObject({ id: theirs[0]!.id })
+  })
+})
+
+describe('the guest list by role', () => {
+  test('each role reads the households it may: a family helper only their side', async () => {
+    const seen = {} as Record<string, string>
+    for (const who of EVERYONE) {
+      try {
+        const list = (await t.rpc(as[who], 'list_guests', { p_wedding_id: weddingId })) as Household[]
+        seen[who] = list
+          .filter((h) => Object.values(added).some((a) => a.id === h.id))
+          .map((h) => h.relationshipSide)
+          .join(' ')
+      } catch (error) {
+        const { code, message } = error as { code?: string; message?: string }
+        seen[who] = code === '42501' ? '42501' : String(message)
+      }
+    }
+    expect(seen).toEqual({
+      owner: 'bride groom both',
+      partner: 'bride groom both',
+      coordinator: 'bride groom both',
+      brideHelper: 'bride',
+      groomHelper: 'groom',
+      removed: 'wedding_not_found',
+      stranger: 'wedding_not_found',
+      anon: '42501',
+    })
+
+    // The tables themselves, read directly as PostgREST would.
+    const count = async (who: Who, sql: string) => {
+      if (who === 'anon') return t.asRole('anon', null, sql, [weddingId]).then(() => 'read', (e: { code: string }) => e.code)
+      const { rows } = await t.asRole<{ n: number }>('authenticated', as[who], sql, [weddingId])
+      return String(rows[0]!.n)
+    }
+    const tables = {} as Record<string, string>
+    for (const who of EVERYONE) {
+      tables[who] = [
+        await count(who, 'select count(*)::int as n from kasalan.weddings where id = $1'),
+        await count(who, 'select count(*)::int as n from kasalan.guests where wedding_id = $1'),
+        await count(who, 'select count(*)::int as n from kasalan.persons where wedding_id = $1'),
+        await count(who, 'select count(*)::int as n from kasalan.sections where wedding_id = $1'),
+      ].join(' ')
+    }
+    const sections = (await t.asOwner<{ n: number }>('select count(*)::int as n from kasalan.sections where wedding_id = $1', [weddingId])).rows[0]!.n
+    expect(sections).toBeGreaterThan(0)
+    expect(tables).toEqual({
+      owner: `1 3 3 ${sections}`,
+      partner: `1 3 3 ${sections}`,
+      coordinator: '1 3 3 0',
+      brideHelper: '1 1 1 0',
+      groomHelper: '1 1 1 0',
+      removed: '0 0 0 0',
+      stranger: '0 0 0 0',
+      anon: '42501 42501 42501 42501',
+    })
+    for (const who of EVERYONE) {
+      await expect(
+        who === 'anon'
+          ? t.asRole('anon', null, 'select * from kasalan.wedding_members')
+          : t.asRole('authenticated', as[who], 'select * from kasalan.wedding_members'),
+      ).rejects.toMatchObject({ code: '42501' })
+    }
+  })
+
+  test('a family helper adds and edits on their side only, and deletes only what they added', async () => {
+    const addBride = await matrix('save_household', () => ({
+      p_wedding_id: weddingId,
+      p_household: household('bride', 'Bagong bisita'),
+    }))
+    expect(addBride).toEqual({
+      owner: 'ok',
+      partner: 'ok',
+      coordinator: 'ok',
+      brideHelper: 'ok',
+      groomHelper: 'household_side_not_allowed',
+      removed: 'wedding_not_found',
+      stranger: 'wedding_not_found',
+      anon: '42501',
+    })
+
+    // Left without a side, a helper's household goes on their side.
+    const unsided = (await t.rpc(as.groomHelper, 'save_household', {
+      p_wedding_id: weddingId,
+      p_household: household(null, 'Kumpare'),
+    })) as Household
+    expect(unsided.relationshipSide).toBe('groom')
+
+    // Editing the owner's groom-side household: not the bride helper's; nor moving it to another side.
+    const editGroom = await matrix(
+      'save_household',
+      () => ({ p_wedding_id: weddingId, p_household: household('groom', 'Binago', added.groom.id) }),
+      ['brideHelper', 'groomHelper', 'coordinator', 'removed', 'stranger'],
+    )
+    expect(editGroom).toEqual({
+      brideHelper: 'household_not_found',
+      groomHelper: 'ok',
+      coordinator: 'ok',
+      removed: 'wedding_not_found',
+      stranger: 'wedding_not_found',
+    })
+    expect(
+      await outcome('groomHelper', 'save_household', {
+        p_wedding_id: weddingId,
+        p_household: household('bride', 'Lipat', added.groom.id),
+      }),
+    ).toBe('household_side_not_allowed')
+
+    // Deleting: not other people's entries, not the other side's, their own yes.
+    expect(await outcome('brideHelper', 'delete_household', { p_guest_id: added.bride.id })).toBe('household_not_yours')
+    expect(await outcome('groomHelper', 'delete_household', { p_guest_id: added.bride.id })).toBe('household_not_found')
+    expect(await outcome('stranger', 'delete_household', { p_guest_id: added.bride.id })).toBe('household_not_found')
+    expect(await outcome('removed', 'delete_household', { p_guest_id: added.bride.id })).toBe('household_not_found')
+    expect(await outcome('anon', 'delete_household', { p_guest_id: added.bride.id })).toBe('42501')
+    expect(await outcome('groomHelper', 'delete_household', { p_guest_id: unsided.id })).toBe('ok')
+    const coordinatorsOwn = (await t.rpc(as.coordinator, 'save_household', {
+      p_wedding_id: weddingId,
+      p_household: household('both', 'Panandalian'),
+    })) as Household
+    expect(await outcome('partner', 'delete_household', { p_guest_id: coordinatorsOwn.id })).toBe('ok')
+
+    // Importing a list is for those who keep the whole list.
+    const imported = await matrix('import_households', () => ({
+      p_wedding_id: weddingId,
+      p_households: [household('bride', 'Galing sa CSV')],
+    }))
+    expect(imported).toEqual({
+      owner: 'ok',
+      partner: 'ok',
+      coordinator: 'ok',
+      brideHelper: 'wedding_not_found',
+      groomHelper: 'wedding_not_found',
+      removed: 'wedding_not_found',
+      stranger: 'wedding_not_found',
+      anon: '42501',
+    })
+  })
+
+  test('RSVPs and seating are for the owner, partner and coordinator', async () => {
+    const personId = added.both.persons[0]!.id
+    const coordinatorOnly = {
+      owner: 'ok',
+      partner: 'ok',
+      coordinator: 'ok',
+      brideHelper: 'wedding_not_found',
+      groomHelper: 'wedding_not_found',
+      removed: 'wedding_not_found',
+      stranger: 'wedding_not_found',
+      anon: '42501',
+    }
+    const byWedding = () => ({ p_wedding_id: weddingId })
+    expect(await matrix('list_rsvps', byWedding)).toEqual(coordinatorOnly)
+    expect(await matrix('list_rsvp_changes', byWedding)).toEqual(coordinatorOnly)
+    expect(await matrix('mark_rsvp_changes_seen', () => ({ p_wedding_id: weddingId, p_seen_at: new Date().toISOString() }))).toEqual(
+      coordinatorOnly,
+    )
+    expect(
+      await matrix('record_rsvp', () => ({ p_wedding_id: weddingId, p_person_id: personId, p_is_attending: true, p_response: [] })),
+    ).toEqual(coordinatorOnly)
+    const changes = (await t.rpc(as.owner, 'list_rsvp_changes', { p_wedding_id: weddingId })) as { changes: { id: string }[] }
+    expect(
+      await matrix('restore_rsvp', () => ({ p_wedding_id: weddingId, p_change_id: changes.changes[0]!.id })),
+    ).toEqual(coordinatorOnly)
+    expect(await matrix('get_seating_layout', byWedding)).toEqual(coordinatorOnly)
+
+    const saveSeating = async (who: Who) => {
+      const current = who === 'anon' ? null : await t.rpc(as.owner, 'get_seating_layout', { p_wedding_id: weddingId })
+      return outcome(who, 'save_seating_layout', {
+        p_wedding_id: weddingId,
+        p_layout: { tables: [], seats: [] },
+        p_base_updated_at: (current as { updatedAt: string | null } | null)?.updatedAt ?? null,
+      })
+    }
+    const seating = {} as Record<string, string>
+    for (const who of EVERYONE) seating[who] = await saveSeating(who)
+    expect(seating).toEqual(coordinatorOnly)
+  })
+
+  test('a reply taken by the coordinator shows who recorded it, to the others', async () => {
+    const person = added.bride.persons[0]!
+    await t.rpc(as.coordinator, 'record_rsvp', { p_wedding_id: weddingId, p_person_id: person.id, p_is_attending: false, p_response: [] })
+    const recordedBy = async (who: Who) => {
+      const list = (await t.rpc(as[who], 'list_rsvps', { p_wedding_id: weddingId })) as {
+        persons: { id: string; recordedBy: string | null; recordedByName: string | null }[]
+      }[]
+      return list.flatMap((h) => h.persons).find((p) => p.id === person.id)
+    }
+    expect(await recordedBy('owner')).toMatchObject({ recordedBy: 'couple', recordedByName: 'Ate Joy' })
+    expect(await recordedBy('partner')).toMatchObject({ recordedByName: 'Ate Joy' })
+    // To the coordinator it is their own ("Recorded by you").
+    expect(await recordedBy('coordinator')).toMatchObject({ recordedBy: 'couple', recordedByName: null })
+    // The helper is not a way around the RSVP rights.
+    const { rows } = await t.asRole<{ name: string | null }>(
+      'authenticated',
+      as.brideHelper,
+      'select kasalan.rsvp_recorded_by_name($1) as name',
+      [person.id],
+    )
+    expect(rows[0]!.name).toBeNull()
+    await t.rpc(as.owner, 'record_rsvp', { p_wedding_id: weddingId, p_person_id: person.id, p_is_attending: true, p_response: [] })
+    // The couple's test account has no name: the part of its e-mail before the @ stands in.
+    expect(await recordedBy('coordinator')).toMatchObject({ recordedByName: expect.stringMatching(/^couple-\d+-\d+$/) })
+  })
+
+  test('the site, its settings and the wedding file are for the owner and partner', async () => {
+    const ownerAndPartner = {
+      owner: 'ok',
+      partner: 'ok',
+      coordinator: 'wedding_not_found',
+      brideHelper: 'wedding_not_found',
+      groomHelper: 'wedding_not_found',
+      removed: 'wedding_not_found',
+      stranger: 'wedding_not_found',
+      anon: '42501',
+    }
+    expect(await matrix('set_wedding_published', () => ({ p_wedding_id: weddingId, p_published: false }))).toEqual(
+      ownerAndPartner,
+    )
+    expect(await matrix('export_wedding', () => ({ p_wedding_id: weddingId }))).toEqual(ownerAndPartner)
+    expect(
+      await matrix('update_rsvp_settings', () => ({ p_wedding_id: weddingId, p_deadline: null, p_questions: [] })),
+    ).toEqual(ownerAndPartner)
+
+    // Direct writes to the wedding row: owner and partner only; deleting it: the owner only.
+    const rename = async (who: Who) => {
+      if (who === 'anon') return 'skip'
+      const { affectedRows } = await t.asRole('authenticated', as[who], `update kasalan.weddings set title = title where id = $1`, [
+        weddingId,
+      ])
+      return String(affectedRows)
+    }
+    const renamed = {} as Record<string, string>
+    for (const who of EVERYONE) renamed[who] = await rename(who)
+    expect(renamed).toEqual({ owner: '1', partner: '1', coordinator: '0', brideHelper: '0', groomHelper: '0', removed: '0', stranger: '0', anon: 'skip' })
+    const { affectedRows } = await t.asRole('authenticated', as.partner, 'delete from kasalan.weddings where id = $1', [weddingId])
+    expect(affectedRows).toBe(0)
+  })
+})
+
+describe('managing members', () => {
+  test('everyone in the wedding sees who has access; only the owner and partner see the links', async () => {
+    const pending = await invite('coordinator')
+    const listed = {} as Record<string, string>
+    for (const who of EVERYONE) {
+      try {
+        const { members, invitations } = (await t.rpc(as[who], 'list_members', { p_wedding_id: weddingId })) as {
+          members: { role: string; displayName: string; isMe: boolean }[]
+          invitations: { token: string }[]
+        }
+        listed[who] = `${members.length} ${invitations.some((i) => i.token === pending.token) ? 'links' : 'no-links'} ${
+          members.find((m) => m.isMe)?.role
+        }`
+      } catch (error) {
+        listed[who] = (error as { code?: string; message: string }).code === '42501' ? '42501' : (error as Error).message
+      }
+    }
+    expect(listed).toEqual({
+      owner: '5 links owner',
+      partner: '5 links partner',
+      coordinator: '5 no-links coordinator',
+      brideHelper: '5 no-links family_helper',
+      groomHelper: '5 no-links family_helper',
+      removed: 'wedding_not_found',
+      stranger: 'wedding_not_found',
+      anon: '42501',
+    })
+    const { members } = (await t.rpc(as.owner, 'list_members', { p_wedding_id: weddingId })) as {
+      members: { displayName: string; role: string; side: string | null }[]
+    }
+    expect(members.map((m) => `${m.role}:${m.side ?? ''}:${m.displayName}`).slice(1)).toEqual([
+      'partner::Paolo',
+      'coordinator::Ate Joy',
+      'family_helper:bride:Tita Carmen',
+      'family_helper:groom:Tito Ben',
+    ])
+
+    const create = await matrix('create_member_invitation', () => ({ p_wedding_id: weddingId, p_role: 'coordinator' }))
+    expect(create).toEqual({
+      owner: 'ok',
+      partner: 'ok',
+      coordinator: 'wedding_not_found',
+      brideHelper: 'wedding_not_found',
+      groomHelper: 'wedding_not_found',
+      removed: 'wedding_not_found',
+      stranger: 'wedding_not_found',
+      anon: '42501',
+    })
+    for (const [role, side] of [['owner', null], ['family_helper', null], ['family_helper', 'both'], ['planner', null]]) {
+      await expect(
+        t.rpc(as.owner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: role, p_side: side }),
+      ).rejects.toMatchObject({ message: 'invalid_input' })
+    }
+    expect(await outcome('coordinator', 'revoke_member_invitation', { p_wedding_id: weddingId, p_invitation_id: pending.id })).toBe(
+      'wedding_not_found',
+    )
+  })
+
+  test('roles change and members go, but nobody but the owner touches the owner', async () => {
+    const coordinatorId = as.coordinator!.sub
+    expect(
+      await outcome('coordinator', 'change_member_role', { p_wedding_id: weddingId, p_user_id: coordinatorId, p_role: 'partner' }),
+    ).toBe('wedding_not_found')
+    expect(
+      await t.rpc(as.partner, 'change_member_role', {
+        p_wedding_id: weddingId,
+        p_user_id: coordinatorId,
+        p_role: 'family_helper',
+        p_side: 'groom',
+      }),
+    ).toMatchObject({ role: 'family_helper', side: 'groom' })
+    expect(await outcome('coordinator', 'list_rsvps', { p_wedding_id: weddingId })).toBe('wedding_not_found')
+    await t.rpc(as.owner, 'change_member_role', { p_wedding_id: weddingId, p_user_id: coordinatorId, p_role: 'coordinator' })
+    expect(await outcome('coordinator', 'list_rsvps', { p_wedding_id: weddingId })).toBe('ok')
+
+    const ownerId = as.owner!.sub
+    expect(await outcome('partner', 'change_member_role', { p_wedding_id: weddingId, p_user_id: ownerId, p_role: 'partner' })).toBe(
+      'member_is_owner',
+    )
+    expect(await outcome('partner', 'remove_member', { p_wedding_id: weddingId, p_user_id: ownerId })).toBe('member_is_owner')
+    expect(await outcome('owner', 'leave_wedding', { p_wedding_id: weddingId })).toBe('owner_cannot_leave')
+    expect(await outcome('partner', 'transfer_wedding_ownership', { p_wedding_id: weddingId, p_user_id: as.partner!.sub })).toBe(
+      'wedding_not_found',
+    )
+    expect(await outcome('owner', 'remove_member', { p_wedding_id: weddingId, p_user_id: as.stranger!.sub })).toBe('member_not_found')
+    expect(await outcome('stranger', 'leave_wedding', { p_wedding_id: weddingId })).toBe('wedding_not_found')
+
+    // Removal takes effect at the next call, in the same session.
+    const extra = await join('coordinator', null, 'Panandalian')
+    expect(await outcome('owner', 'remove_member', { p_wedding_id: weddingId, p_user_id: extra.sub })).toBe('ok')
+    expect(await t.rpc(extra, 'list_my_weddings')).toEqual([])
+    expect(
+      await outcome('removed', 'record_rsvp', {
+        p_wedding_id: weddingId,
+        p_person_id: added.both.persons[0]!.id,
+        p_is_attending: false,
+        p_response: [],
+      }),
+    ).toBe('wedding_not_found')
+  })
+
+  test('the owner hands the wedding over; the former owner stays as partner', async () => {
+    expect(await outcome('owner', 'transfer_wedding_ownership', { p_wedding_id: weddingId, p_user_id: as.stranger!.sub })).toBe(
+      'member_not_found',
+    )
+    await t.rpc(as.owner, 'transfer_wedding_ownership', { p_wedding_id: weddingId, p_user_id: as.partner!.sub })
+    const { members } = (await t.rpc(as.partner, 'list_members', { p_wedding_id: weddingId })) as {
+      members: { userId: string; role: string }[]
+    }
+    expect(members.filter((m) => m.role === 'owner').map((m) => m.userId)).toEqual([as.partner!.sub])
+    expect(members.find((m) => m.userId === as.owner!.sub)?.role).toBe('partner')
+    expect(await outcome('owner', 'leave_wedding', { p_wedding_id: weddingId })).toBe('ok')
+    expect(await outcome('owner', 'list_guests', { p_wedding_id: weddingId })).toBe('wedding_not_found')
+    const read = await t.asRole('authenticated', as.owner, 'select id from kasalan.weddings where id = $1', [weddingId])
+    expect(read.rows).toEqual([])
+    // Back as it was, for the tests after this one.
+    const { token } = (await t.rpc(as.partner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: 'partner' })) as {
+      token: string
+    }
+    await t.rpc(as.owner, 'accept_member_invitation', { p_token: token })
+    await t.rpc(as.partner, 'transfer_wedding_ownership', { p_wedding_id: weddingId, p_user_id: as.owner!.sub })
+    expect(await outcome('owner', 'list_guests', { p_wedding_id: weddingId })).toBe('ok')
+  })
+})
+
+describe('invitations', () => {
+  test('a link shows what it offers, works once, and not after it is revoked or has expired', async () => {
+    const link = await invite('family_helper', 'bride')
+    expect(new Date(link.expiresAt).getTime() - Date.now()).toBeGreaterThan(13.9 * 24 * 3600 * 1000)
+    expect(link.token).toMatch(/^[A-Za-z0-9_-]{32}$/)
+
+    const carmen = await t.signUp('tita')
+    expect(await t.rpc(carmen, 'get_member_invitation', { p_token: link.token })).toMatchObject({
+      weddingId,
+      role: 'family_helper',
+      side: 'bride',
+      status: 'open',
+      alreadyMember: false,
+      bride: { firstName: 'Liza' },
+    })
+    await expect(t.asRole('anon', null, 'select kasalan.get_member_invitation($1)', [link.token])).rejects.toMatchObject({
+      code: '42501',
+    })
+    expect(await t.rpc(carmen, 'get_member_invitation', { p_token: 'not-a-token' })).toBeNull()
+    await expect(t.rpc(carmen, 'accept_member_invitation', { p_token: 'not-a-token' })).rejects.toMatchObject({
+      message: 'invitation_not_found',
+    })
+    await expect(
+      t.rpc(carmen, 'accept_member_invitation', { p_token: link.token, p_display_name: 'x'.repeat(101) }),
+    ).rejects.toMatchObject({ message: 'invalid_input' })
+
+    expect(await t.rpc(carmen, 'accept_member_invitation', { p_token: link.token, p_display_name: '  Tita Carmen  ' })).toEqual({
+      weddingId,
+      role: 'family_helper',
+      side: 'bride',
+    })
+    // Single use: nobody else, not even the same account again.
+    const other = await t.signUp('other')
+    await expect(t.rpc(other, 'accept_member_invitation', { p_token: link.token })).rejects.toMatchObject({
+      message: 'invitation_used',
+    })
+    await expect(t.rpc(carmen, 'accept_member_invitation', { p_token: link.token })).rejects.toMatchObject({
+      message: 'invitation_used',
+    })
+    expect(await t.rpc(other, 'get_member_invitation', { p_token: link.token })).toMatchObject({ status: 'accepted' })
+
+    // A member already in gets their own message, and the link stays open for its person.
+    const second = await invite('coordinator')
+    await expect(t.rpc(carmen, 'accept_member_invitation', { p_token: second.token })).rejects.toMatchObject({
+      message: 'already_member',
+    })
+    expect(await t.rpc(carmen, 'get_member_invitation', { p_token: second.token })).toMatchObject({
+      status: 'open',
+      alreadyMember: true,
+    })
+
+    // Revoked: gone from the list and refused.
+    expect(await outcome('owner', 'revoke_member_invitation', { p_wedding_id: weddingId, p_invitation_id: second.id })).toBe('ok')
+    expect(await outcome('owner', 'revoke_member_invitation', { p_wedding_id: weddingId, p_invitation_id: second.id })).toBe(
+      'invitation_not_found',
+    )
+    await expect(t.rpc(other, 'accept_member_invitation', { p_token: second.token })).rejects.toMatchObject({
+      message: 'invitation_revoked',
+    })
+    const { invitations } = (await t.rpc(as.owner, 'list_members', { p_wedding_id: weddingId })) as { invitations: { id: string }[] }
+    expect(invitations.map((i) => i.id)).not.toContain(second.id)
+
+    // Expired after 14 days.
+    const old = await invite('coordinator')
+    await t.asOwner(`update kasalan.member_invitations set expires_at = now() - interval '1 second' where id = $1`, [old.id])
+    await expect(t.rpc(other, 'accept_member_invitation', { p_token: old.token })).rejects.toMatchObject({
+      message: 'invitation_expired',
+    })
+    expect(await t.rpc(other, 'get_member_invitation', { p_token: old.token })).toMatchObject({ status: 'expired' })
+  })
+
+  test('a link addressed to one e-mail is refused to another account', async () => {
+    const ben = await t.signUp('ben')
+    const { rows } = await t.asOwner<{ email: string }>('select email from auth.users where id = $1', [ben.sub])
+    const link = await invite('coordinator', null, rows[0]!.email.toUpperCase())
+    const other = await t.signUp('other')
+    await expect(t.rpc(other, 'accept_member_invitation', { p_token: link.token })).rejects.toMatchObject({
+      message: 'invitation_wrong_account',
+    })
+    expect(await t.rpc(ben, 'accept_member_invitation', { p_token: link.token })).toMatchObject({ role: 'coordinator' })
+    await expect(
+      t.rpc(as.owner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: 'partner', p_email: 'not an address' }),
+    ).rejects.toMatchObject({ message: 'invalid_input' })
+  })
+})
