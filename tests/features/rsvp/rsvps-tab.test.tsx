@@ -16,6 +16,9 @@ const api = vi.hoisted(() => ({
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 
+// The settings test clicks through a calendar and a form: room for a busy machine.
+vi.setConfig({ testTimeout: 15_000 })
+
 const { RsvpsTabPage } = await import('@/features/rsvp/routes/rsvps-tab-page')
 const { useSessionStore } = await import('@/lib/session')
 const { useRsvpsStore } = await import('@/features/rsvp/rsvps-store')
