@@ -80,12 +80,9 @@ test('the couple brings in a coordinator, sees their work, and removes them', as
   // A guest seated by keyboard.
   await tabs.getByRole('link', { name: 'Seating Chart' }).click()
   await expect(coordinator.getByRole('heading', { name: 'Seating Chart', level: 1 })).toBeVisible()
-  const guest = coordinator
-    .getByRole('region', { name: 'Guests' })
-    .getByRole('button', { pressed: false })
-    .filter({ hasNotText: /^Seat all/ })
-    .first()
-  const guestName = (await guest.textContent())!.trim()
+  const guests = coordinator.getByRole('region', { name: 'Guests' })
+  const guestName = (await guests.getByRole('button', { pressed: false }).filter({ hasNotText: /^Seat all/ }).first().textContent())!.trim()
+  const guest = guests.getByRole('button', { name: guestName, exact: true })
   await guest.focus()
   await coordinator.keyboard.press('Enter')
   await expect(guest).toHaveAttribute('aria-pressed', 'true')
