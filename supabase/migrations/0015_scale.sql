@@ -14,8 +14,8 @@
 -- ("household 12: ..."). Returns {households, persons, replies, householdIds} for the households
 -- created, in list order; the guest list then shows them in that order too. Called by the guest
 -- list's Import tab; granted to authenticated. Security definer (as since 0012), because direct
--- writes to guests are revoked: it checks can_manage first and touches only that wedding's new
--- households.
+-- writes to guests are revoked: it checks the caller may keep the whole guest list (owner, partner,
+-- coordinator: 0013_members) and touches only that wedding's new households.
 create or replace function kasalan.import_households(p_wedding_id uuid, p_households jsonb)
 returns jsonb
 language plpgsql
@@ -40,7 +40,7 @@ declare
   v_state text;
   v_detail text;
 begin
-  if p_wedding_id is null or not kasalan.can_manage(p_wedding_id) then
+  if p_wedding_id is null or not kasalan.can(p_wedding_id, 'guests') then
     raise exception 'wedding_not_found';
   end if;
   if jsonb_typeof(p_households) is distinct from 'array' then

@@ -1,4 +1,4 @@
-// Invitations (0013_invitations.sql): each household's link opens its RSVP and records "opened" for
+// Invitations (0014_invitations.sql): each household's link opens its RSVP and records "opened" for
 // visitors only; renewing a code ends the old link; sends are recorded only by the couple, in one
 // transaction; templates are checked; another couple and anon are refused.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'

@@ -1,4 +1,4 @@
-// Members of a wedding (0014): every role (owner, partner, coordinator, family helper of each side,
+// Members of a wedding (0013): every role (owner, partner, coordinator, family helper of each side,
 // a removed member, a stranger, a visitor) against every function and table that holds the
 // wedding's data, then invitations (single use, expiry, revocation, wrong account), leaving and
 // handing the wedding over. One database for the file; each test builds on the members it made.
@@ -338,6 +338,19 @@ describe('the guest list by role', () => {
     const seating = {} as Record<string, string>
     for (const who of EVERYONE) seating[who] = await saveSeating(who)
     expect(seating).toEqual(coordinatorOnly)
+
+    // Invitations and a whole-list import (with replies) are the coordinator's work too.
+    expect(await matrix('list_invitations', byWedding)).toEqual(coordinatorOnly)
+    expect(
+      await matrix('record_invitation', () => ({ p_wedding_id: weddingId, p_guest_ids: [added.both.id], p_channel: 'copy', p_kind: 'invitation' })),
+    ).toEqual(coordinatorOnly)
+    expect(await matrix('renew_invitation_code', () => ({ p_wedding_id: weddingId, p_guest_id: added.both.id }))).toEqual(coordinatorOnly)
+    expect(
+      await matrix('import_households', (who) => ({
+        p_wedding_id: weddingId,
+        p_households: [{ ...household('both', `Import ${who}`), persons: [{ firstName: `Import ${who}`, type: 'adult', reply: { isAttending: false } }] }],
+      })),
+    ).toEqual(coordinatorOnly)
   })
 
   test('a reply taken by the coordinator shows who recorded it, to the others', async () => {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { call } from './call'
 
 /*
- * Invitations (supabase/migrations/0013_invitations.sql): each household's link and code, what the
+ * Invitations (supabase/migrations/0014_invitations.sql): each household's link and code, what the
  * couple sent and when, and whether the link was opened. Imported on its own, not through
  * `@/lib/api`: the public site needs only `openInvitation`, and these schemas must not reach its
  * first load.

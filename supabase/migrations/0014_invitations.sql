@@ -143,7 +143,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan.can_manage(p_wedding_id) then
+  if p_wedding_id is null or not kasalan.can(p_wedding_id, 'invitations') then
     raise exception 'wedding_not_found';
   end if;
   return jsonb_build_object(
@@ -182,7 +182,7 @@ declare
   v_ids uuid[];
   v_count integer;
 begin
-  if p_wedding_id is null or not kasalan.can_manage(p_wedding_id) then
+  if p_wedding_id is null or not kasalan.can(p_wedding_id, 'invitations') then
     raise exception 'wedding_not_found';
   end if;
   if p_kind is null or p_kind not in ('invitation', 'reminder') then
@@ -256,7 +256,7 @@ declare
   v_guest kasalan.guests;
   v_attempt integer := 0;
 begin
-  if p_wedding_id is null or not kasalan.can_manage(p_wedding_id) then
+  if p_wedding_id is null or not kasalan.can(p_wedding_id, 'invitations') then
     raise exception 'wedding_not_found';
   end if;
   loop
@@ -303,7 +303,7 @@ declare
   v_text text;
   v_saved jsonb := '{}';
 begin
-  if p_wedding_id is null or not kasalan.can_manage(p_wedding_id) then
+  if p_wedding_id is null or not kasalan.can(p_wedding_id, 'invitations') then
     raise exception 'wedding_not_found';
   end if;
   if jsonb_typeof(p_templates) is distinct from 'object' then
@@ -361,7 +361,7 @@ begin
     raise exception 'invitation_not_found';
   end if;
   select * into v_wedding from kasalan.weddings w where w.id = v_guest.wedding_id;
-  v_manages := (select auth.uid()) is not null and kasalan.can_manage(v_wedding.id);
+  v_manages := (select auth.uid()) is not null and kasalan.can(v_wedding.id, 'view');
   if not (v_wedding.is_published or v_manages) then
     raise exception 'invitation_not_found';
   end if;
