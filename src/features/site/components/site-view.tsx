@@ -39,11 +39,16 @@ export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ si
   const rsvp = sections.find((section) => section.type === 'rsvp')
 
   useEffect(() => void loadFonts(themeFamilies(theme)), [theme])
+  // What a link preview in Messenger and a search result show: the couple's names and the date.
   useEffect(() => {
     if (preview) return
     const date = formatLongDate(site.wedding.date, 'fil').replace(/^[^,]+,\s*/, '')
-    document.title = [names.full || site.title, date].filter(Boolean).join(' · ')
-  }, [names.full, preview, site.title, site.wedding.date])
+    const title = names.full || site.title || ''
+    document.title = [title, date].filter(Boolean).join(' · ')
+    document
+      .querySelector('meta[name="description"]')
+      ?.setAttribute('content', date ? t('description', { names: title, date }) : title)
+  }, [names.full, preview, site.title, site.wedding.date, t])
 
   if (segment && !single) return preview ? null : <Navigate to={paths.notFound} replace />
 
