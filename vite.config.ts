@@ -5,6 +5,7 @@ import { fileURLToPath, URL } from 'node:url'
 import type { RolldownOptions } from 'rolldown'
 import { chunkModulesPlugin } from './scripts/chunk-modules-plugin.ts'
 import { publicSiteChunk } from './scripts/public-chunk.ts'
+import { seedDataDirPlugin } from './scripts/seed-data-dir.ts'
 
 // PGlite's Emscripten glue uses eval on purpose; there is nothing to act on.
 const ignorePgliteEval: NonNullable<RolldownOptions['onwarn']> = (warning, warn) => {
@@ -12,8 +13,11 @@ const ignorePgliteEval: NonNullable<RolldownOptions['onwarn']> = (warning, warn)
   warn(warning)
 }
 
+// index.html reads it (%VITE_DEFAULT_SITE_SLUG%); unset means the seeded wedding, as in src/lib/env.ts.
+process.env.VITE_DEFAULT_SITE_SLUG ??= ''
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkModulesPlugin()],
+  plugins: [react(), tailwindcss(), chunkModulesPlugin(), seedDataDirPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -5,7 +5,7 @@
  * and seed, in PGlite). Chromium reaches the build's Supabase host through `--host-resolver-rules`,
  * so the server can listen on any free port.
  */
-import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
@@ -16,6 +16,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { bootstrap, callRpc } from '../../src/lib/backend/local/engine'
+import { readSqlSources } from './seed-data-dir'
 
 /** The host the measured build calls for its data; mapped to the stand-in in Chromium. */
 export const SUPABASE_HOST = 'kasalan-stand-in.supabase.co'
@@ -35,15 +36,8 @@ export function buildSupabaseMode(outDir: string) {
 
 /** What `kasalan.get_site` answers an anonymous visitor for each slug, from the real migrations and seed. */
 export async function seededSites(slugs: string[]): Promise<Map<string, unknown>> {
-  const dir = 'supabase/migrations/'
   const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
-  await bootstrap(db, {
-    shim: readFileSync('supabase/local/auth-shim.sql', 'utf8'),
-    migrations: readdirSync(dir)
-      .filter((name) => name.endsWith('.sql'))
-      .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(dir + name, 'utf8') })),
-    seed: readFileSync('supabase/seed.sql', 'utf8'),
-  })
+  await bootstrap(db, readSqlSources())
   const sites = new Map<string, unknown>()
   for (const slug of slugs) sites.set(slug, await callRpc(db, null, 'get_site', { p_slug: slug }))
   await db.close()
