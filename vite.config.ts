@@ -4,6 +4,8 @@ import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath, URL } from 'node:url'
 import type { RolldownOptions } from 'rolldown'
 import { chunkModulesPlugin } from './scripts/chunk-modules-plugin.ts'
+import { publicSiteChunk } from './scripts/public-chunk.ts'
+import { seedDataDirPlugin } from './scripts/seed-data-dir.ts'
 
 // PGlite's Emscripten glue uses eval on purpose; there is nothing to act on.
 const ignorePgliteEval: NonNullable<RolldownOptions['onwarn']> = (warning, warn) => {
@@ -11,8 +13,11 @@ const ignorePgliteEval: NonNullable<RolldownOptions['onwarn']> = (warning, warn)
   warn(warning)
 }
 
+// index.html reads it (%VITE_DEFAULT_SITE_SLUG%); unset means the seeded wedding, as in src/lib/env.ts.
+process.env.VITE_DEFAULT_SITE_SLUG ??= ''
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkModulesPlugin()],
+  plugins: [react(), tailwindcss(), chunkModulesPlugin(), seedDataDirPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -31,10 +36,12 @@ export default defineConfig({
         // React's packages, which every screen loads, as one file: it gzips better than four.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            { name: 'react', priority: 3, test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]|^\0rolldown[\\/]runtime/ },
             // The site's content schemas and zod, which they are made of, as one file: the public
             // site and the content editor share them, and one file gzips smaller than several.
-            { name: 'site-content', test: /src[\\/]lib[\\/](site-content[\\/](read|images|section-header|section-types|index)\.ts|api[\\/]schemas\.ts)|node_modules[\\/]zod[\\/]/ },
+            { name: 'site-content', priority: 2, test: /src[\\/]lib[\\/](site-content[\\/](read|images|section-header|section-types|index)\.ts|api[\\/]schemas\.ts)|node_modules[\\/]zod[\\/]/ },
+            // Everything else the public site loads first, as one file (see scripts/public-chunk.ts).
+            { name: publicSiteChunk(), debugName: 'site', priority: 1 },
           ],
         },
       },

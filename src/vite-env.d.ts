@@ -9,3 +9,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv
 }
+
+declare module 'virtual:kasalan-seed-data-dir' {
+  /** The URL of the embedded database's prebuilt first state, or null outside a build. */
+  const url: string | null
+  export default url
+}

@@ -3,14 +3,15 @@ import { PageSpinner } from '@/components/page-spinner'
 import { RouteError } from '@/components/route-error'
 import { i18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
+import { SitePage } from '@/features/site/routes/site-page'
 import { WebsiteLayout } from './layouts/website-layout'
 
 // Every screen and every layout but the website's is its own chunk: a guest opening the wedding
 // site never downloads sign-in or management code, nor its strings (the `app` namespace, loaded
-// with those layouts so they never wait on it).
+// with those layouts so they never wait on it). The wedding site itself comes with the router, in
+// the same file: a guest's first screen waits on no second request for its code.
 const withAppStrings = <T,>(load: Promise<T>) =>
   Promise.all([load, i18n.loadNamespaces('app')]).then(([module]) => module)
-const site = () => import('@/features/site/routes/site-page').then((m) => ({ Component: m.SitePage }))
 const rsvp = () => import('@/features/rsvp/routes/rsvp-page').then((m) => ({ Component: m.RsvpPage }))
 const sitePreview = () =>
   import('@/features/site/routes/site-preview-page').then((m) => ({ Component: m.SitePreviewPage }))
@@ -28,9 +29,9 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     hydrateFallbackElement: <PageSpinner />,
     children: [
-      { path: '/', caseSensitive: true, lazy: site },
-      { path: '/wedding/:slug', caseSensitive: true, lazy: site },
-      { path: '/wedding/:slug/:section', caseSensitive: true, lazy: site },
+      { path: '/', caseSensitive: true, Component: SitePage },
+      { path: '/wedding/:slug', caseSensitive: true, Component: SitePage },
+      { path: '/wedding/:slug/:section', caseSensitive: true, Component: SitePage },
       { path: '/wedding/:slug/rsvp/:guestId/:personId', caseSensitive: true, lazy: rsvp },
       { path: '/wedding/:slug/rsvp/:guestId/:personId/thank-you', caseSensitive: true, lazy: thankYou },
       { path: '/rsvp/:guestId/:personId', lazy: rsvp },

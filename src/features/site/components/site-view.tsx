@@ -7,15 +7,14 @@ import { paths } from '@/lib/paths'
 import { coupleNames, findSection, visibleSections } from '../model/sections'
 import { loadFonts, resolveTheme, themeFamilies, themeVariables } from '@/lib/theme'
 import { HomeSection } from '../sections/home-section'
+import { ContactBlock, SectionView } from '../sections/section-view'
 import { ArrowLeftIcon } from './icons'
-import { loadLowerSections } from './lower-sections'
 import type { HeadingLevel } from './section-frame'
 import { SiteFooter } from './site-footer'
 import { SiteHeader } from './site-header'
 
-// Below the hero: its own chunk, which the page starts fetching while the site's data loads.
-const SectionView = lazy(() => loadLowerSections().then((module) => ({ default: module.SectionView })))
-const ContactBlock = lazy(() => loadLowerSections().then((module) => ({ default: module.ContactBlock })))
+// The sections below the hero come in the same file as the hero: one request on mobile data costs
+// a guest more than their few kilobytes. Only the owner's banner, which guests never see, waits.
 const OwnerBanner = lazy(() => import('./owner-banner').then((module) => ({ default: module.OwnerBanner })))
 
 interface Props {
@@ -40,11 +39,16 @@ export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ si
   const rsvp = sections.find((section) => section.type === 'rsvp')
 
   useEffect(() => void loadFonts(themeFamilies(theme)), [theme])
+  // What a link preview in Messenger and a search result show: the couple's names and the date.
   useEffect(() => {
     if (preview) return
     const date = formatLongDate(site.wedding.date, 'fil').replace(/^[^,]+,\s*/, '')
-    document.title = [names.full || site.title, date].filter(Boolean).join(' · ')
-  }, [names.full, preview, site.title, site.wedding.date])
+    const title = names.full || site.title || ''
+    document.title = [title, date].filter(Boolean).join(' · ')
+    document
+      .querySelector('meta[name="description"]')
+      ?.setAttribute('content', date ? t('description', { names: title, date }) : title)
+  }, [names.full, preview, site.title, site.wedding.date, t])
 
   if (segment && !single) return preview ? null : <Navigate to={paths.notFound} replace />
 
@@ -52,10 +56,7 @@ export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ si
     section.type === 'home' ? (
       <HomeSection key={section.id} section={section} site={site} level={level} rsvpAnchor={single ? null : rsvp?.path} />
     ) : (
-      // One boundary per section: the hero never waits for the sections below it.
-      <Suspense key={section.id} fallback={null}>
-        <SectionView section={section} site={site} level={level} />
-      </Suspense>
+      <SectionView key={section.id} section={section} site={site} level={level} />
     )
 
   return (
@@ -73,23 +74,19 @@ export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ si
         {single ? (
           <>
             {show(single, 1)}
-            <Suspense fallback={null}>
-              <div className="site-band py-10! text-center">
-                <Link to={paths.site.wedding(site.slug)} className="site-button-quiet">
-                  <ArrowLeftIcon className="size-4" />
-                  {t('nav.backHome')}
-                </Link>
-              </div>
-              <ContactBlock contact={site.wedding.contact} />
-            </Suspense>
+            <div className="site-band py-10! text-center">
+              <Link to={paths.site.wedding(site.slug)} className="site-button-quiet">
+                <ArrowLeftIcon className="size-4" />
+                {t('nav.backHome')}
+              </Link>
+            </div>
+            <ContactBlock contact={site.wedding.contact} />
           </>
         ) : (
           <>
             {!sections.some((section) => section.type === 'home') && <h1 className="sr-only">{names.full}</h1>}
             {sections.map((section) => show(section, section.type === 'home' ? 1 : 2))}
-            <Suspense fallback={null}>
-              <ContactBlock contact={site.wedding.contact} />
-            </Suspense>
+            <ContactBlock contact={site.wedding.contact} />
           </>
         )}
       </main>

@@ -6,7 +6,6 @@ import { applyLanguage, savedLanguage } from '@/lib/i18n'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
 import { LoadingOverlay } from '../components/loading-overlay'
-import { loadLowerSections } from '../components/lower-sections'
 import { SiteView } from '../components/site-view'
 import { resolveSlug } from '../model/slug'
 import { useSiteStore } from '../site-store'
@@ -31,7 +30,6 @@ export function SitePage() {
 
   useEffect(() => {
     void load(slug)
-    void loadLowerSections()
   }, [load, slug])
 
   // The couple's chosen language, for a visitor who has not picked one.

@@ -5,7 +5,6 @@ import { site as siteSchema, type Site } from '@/lib/api'
 import { applyLanguage } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { isPreviewMessage, previewMessageTypes, type PreviewShowMessage } from '@/lib/site-preview'
-import { loadLowerSections } from '../components/lower-sections'
 import { SiteView } from '../components/site-view'
 import '../site.css'
 
@@ -23,7 +22,6 @@ export function SitePreviewPage() {
 
   useEffect(() => {
     if (!inFrame) return
-    void loadLowerSections()
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== window.parent) return
       if (!isPreviewMessage<PreviewShowMessage>(event.data, previewMessageTypes.show)) return

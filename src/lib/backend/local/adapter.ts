@@ -1,4 +1,5 @@
 import { PGliteWorker } from '@electric-sql/pglite/worker'
+import seedDataDir from 'virtual:kasalan-seed-data-dir'
 import { BackendError } from '../errors'
 import type { Backend } from '../types'
 import { createLocalAuth } from './auth'
@@ -15,7 +16,8 @@ export async function createLocalBackend(): Promise<Backend> {
     new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'kasalan-db' }),
     // One leader per data directory: after a restore, this tab opens the restored one even while
     // another tab still holds the one it replaced.
-    { dataDir: currentDataDir(), id: currentDataDir() },
+    // A first visit loads the database the build prepared instead of making it here.
+    { dataDir: currentDataDir(), id: currentDataDir(), meta: { seedDataDir } },
   )
   await db.waitReady
   performance.measure('kasalan:db-ready', 'kasalan:db-start')

@@ -18,9 +18,13 @@ export function switchDataDir(dataDir: string) {
 }
 
 /** PGlite keeps `idb://name` in the IndexedDB database `/pglite/name`. */
+export function dataDirDatabase(dataDir: string) {
+  return `/pglite/${dataDir.replace(/^idb:\/\//, '')}`
+}
+
 export function deleteDataDir(dataDir: string): Promise<void> {
   return new Promise((resolve) => {
-    const request = indexedDB.deleteDatabase(`/pglite/${dataDir.replace(/^idb:\/\//, '')}`)
+    const request = indexedDB.deleteDatabase(dataDirDatabase(dataDir))
     request.onsuccess = request.onerror = request.onblocked = () => resolve()
   })
 }

@@ -1,9 +1,10 @@
 // The local database engine: applies the SQL files to a PGlite database and calls the `kasalan`
 // functions the way Supabase's API does (JWT claims in the transaction, `set local role`), so row-
 // level security is real. Shared by the browser worker and the Node database tests, so it uses no
-// browser-only or Node-only API.
+// browser-only or Node-only API. The build's Vite config loads it too (the prebuilt data
+// directory), hence the explicit extensions: Vite's native config loader will need them.
 
-import { findInvalidText, invalidTextDetail } from '../invalid-text'
+import { findInvalidText, invalidTextDetail } from '../invalid-text.ts'
 
 export interface SqlFile {
   /** The file's name without extension, e.g. '0001_kasalan_core'. */

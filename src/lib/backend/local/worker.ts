@@ -6,6 +6,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import shim from '../../../../supabase/local/auth-shim.sql?raw'
 import seed from '../../../../supabase/seed.sql?raw'
+import { dataDirDatabase, deleteDataDir } from './data-dir'
 import { bootstrap } from './engine'
 
 const migrationSources = import.meta.glob<string>('../../../../supabase/migrations/*.sql', {
@@ -19,15 +20,60 @@ const migrations = Object.entries(migrationSources)
   .sort((a, b) => a.version.localeCompare(b.version))
 
 // One worker per tab; PGlite elects one of them to own the database and serve every tab.
+/** True when this browser already holds the data directory `idb://name` (PGlite's `/pglite/name`). */
+async function dataDirExists(dataDir: string) {
+  const name = dataDirDatabase(dataDir)
+  try {
+    return (await indexedDB.databases()).some((database) => database.name === name)
+  } catch {
+    // Unknown: open it as it is, and let the migrations build it if it is new.
+    return true
+  }
+}
+
+/**
+ * The database as the build left it after the shim, the migrations and the seed (see
+ * scripts/seed-data-dir.ts), for a browser that has none yet: loading it skips initdb and every
+ * migration on a first visit. Anything that fails here only means the slower way.
+ */
+async function prebuiltDataDir(dataDir: string, url: string | null | undefined): Promise<Blob | undefined> {
+  if (!url || !dataDir.startsWith('idb://') || (await dataDirExists(dataDir))) return undefined
+  try {
+    const response = await fetch(url)
+    if (!response.ok) return undefined
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    // A host may have sent it with `Content-Encoding: gzip`, so the browser already unpacked it.
+    const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b
+    return new Blob([bytes], { type: gzipped ? 'application/x-gzip' : 'application/x-tar' })
+  } catch {
+    return undefined
+  }
+}
+
 worker({
   async init(options) {
-    const db = await PGlite.create({
-      dataDir: options.dataDir ?? 'idb://kasalan',
-      // Every write reaches IndexedDB before the call returns: with relaxed durability a reload
-      // right after saving (a guest's RSVP, say) could lose it.
-      relaxedDurability: false,
-      extensions: { pgcrypto, unaccent, pg_trgm },
-    })
+    const dataDir = options.dataDir ?? 'idb://kasalan'
+    const open = (loadDataDir?: Blob) =>
+      PGlite.create({
+        dataDir,
+        loadDataDir,
+        // Every write reaches IndexedDB before the call returns: with relaxed durability a reload
+        // right after saving (a guest's RSVP, say) could lose it.
+        relaxedDurability: false,
+        extensions: { pgcrypto, unaccent, pg_trgm },
+      })
+    const prebuilt = await prebuiltDataDir(dataDir, (options.meta as { seedDataDir?: string } | undefined)?.seedDataDir)
+    let db: PGlite
+    try {
+      db = await open(prebuilt)
+    } catch (error) {
+      if (!prebuilt) throw error
+      // A prebuilt directory this PGlite cannot open: start again from nothing, the slow way.
+      await deleteDataDir(dataDir)
+      db = await open()
+    }
+    // Applies what the prebuilt directory lacks (nothing, when both come from the same build), or
+    // everything on a database made from scratch.
     await bootstrap(db, { shim, migrations, seed })
     return db
   },

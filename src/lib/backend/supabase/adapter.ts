@@ -2,6 +2,7 @@ import { BackendError } from '../errors'
 import { findInvalidText } from '../invalid-text'
 import type { Backend } from '../types'
 import type { KasalanSupabaseClient } from './client'
+import { takeEarlySite } from './early-site'
 
 interface SupabaseSettings {
   url: string
@@ -24,22 +25,29 @@ function hasStoredSession() {
  * postgrest-js sends, without shipping that client to every guest's phone.
  */
 async function anonymousRpc({ url, anonKey }: SupabaseSettings, name: string, args: object) {
-  const response = await fetch(`${url}/rest/v1/rpc/${encodeURIComponent(name)}`, {
-    method: 'POST',
-    headers: {
-      apikey: anonKey,
-      Authorization: `Bearer ${anonKey}`,
-      'Content-Type': 'application/json',
-      'Content-Profile': 'kasalan',
-      Accept: 'application/json',
-    },
-    body: JSON.stringify(args),
-  })
+  // The page's own site request, already under way since index.html; a failed one is asked again.
+  const early = await takeEarlySite(name, args)?.catch(() => undefined)
+  const response =
+    early ??
+    (await fetch(`${url}/rest/v1/rpc/${encodeURIComponent(name)}`, {
+      method: 'POST',
+      headers: {
+        apikey: anonKey,
+        Authorization: `Bearer ${anonKey}`,
+        'Content-Type': 'application/json',
+        'Content-Profile': 'kasalan',
+        Accept: 'application/json',
+      },
+      body: JSON.stringify(args),
+    }))
   const text = await response.text()
   const body: unknown = text ? JSON.parse(text) : null
   if (!response.ok) {
     const error = (body ?? {}) as { message?: string; code?: string }
-    throw new BackendError(error.message ?? response.statusText, error.code ?? String(response.status))
+    throw new BackendError(
+      error.message ?? response.statusText,
+      error.code ?? String(response.status),
+    )
   }
   return body
 }

@@ -1,0 +1,74 @@
+/**
+ * Lighthouse (mobile preset, simulated throttling) on the public site as production serves it: a
+ * Supabase-mode build whose one data call is answered by a local stand-in with the seeded site's
+ * real `get_site` answer. Three runs each on `/` and `/wedding/<slug>`, in Debian's Chromium; prints
+ * the medians. A benchmark, not a test: it never fails on a score.
+ *
+ *   npm run bench:site             (builds into dist-budget first)
+ *   npm run bench:site -- --no-build
+ *
+ * Plain JavaScript (run by tsx, which also loads the TypeScript stand-in) so that type-checking
+ * never depends on Lighthouse, a benchmark-only devDependency.
+ */
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import {
+  buildSupabaseMode,
+  chromiumFlags,
+  chromiumPath,
+  DEMO_SLUG,
+  seededSites,
+  startStandIn,
+} from './lib/site-stand-in'
+
+const runs = Number(process.env.RUNS ?? 3)
+// `--dist=<dir>` measures a build made elsewhere (an earlier commit's, say) instead of building.
+const given = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length)
+const outDir = given ?? 'dist-budget'
+const paths = ['/', `/wedding/${DEMO_SLUG}`]
+
+if (!given && !process.argv.includes('--no-build')) buildSupabaseMode(outDir)
+const standIn = await startStandIn(outDir, await seededSites([DEMO_SLUG]))
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+try {
+  for (const path of paths) {
+    const samples = []
+    for (let run = 0; run < runs; run++) {
+      // A new browser each run: an empty cache, as a guest opening the link for the first time.
+      const chrome = await chromeLauncher.launch({
+        chromePath: chromiumPath,
+        chromeFlags: ['--headless=new', ...chromiumFlags, ...standIn.chromiumArgs],
+      })
+      try {
+        const result = await lighthouse(standIn.origin + path, {
+          port: chrome.port,
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+        })
+        const lhr = result.lhr
+        const audit = (id) => lhr.audits[id]?.numericValue ?? NaN
+        samples.push({
+          performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+          fcp: audit('first-contentful-paint'),
+          lcp: audit('largest-contentful-paint'),
+          tbt: audit('total-blocking-time'),
+          cls: audit('cumulative-layout-shift'),
+        })
+      } finally {
+        chrome.kill()
+      }
+    }
+    const m = (key) => median(samples.map((sample) => sample[key]))
+    console.log(
+      `${path.padEnd(28)} performance ${m('performance')} (${samples.map((s) => s.performance).join(', ')}), ` +
+        `FCP ${(m('fcp') / 1000).toFixed(2)} s, LCP ${(m('lcp') / 1000).toFixed(2)} s, TBT ${Math.round(m('tbt'))} ms, ` +
+        `CLS ${m('cls').toFixed(3)}, accessibility ${m('accessibility')}`,
+    )
+  }
+} finally {
+  await standIn.close()
+}
+console.log(`Lighthouse mobile, simulated throttling, median of ${runs} runs each.`)

@@ -1,0 +1,95 @@
+/**
+ * The public site's first-load budget, measured as a guest's browser loads it: a Supabase-mode
+ * build, served locally with its data call answered by a stand-in (the seeded site's real
+ * `get_site` answer), opened in real Chromium on `/` and `/wedding/<slug>` until the network is
+ * idle. Every script the page fetched (workers included) counts, gzip -9. Fails above 10 script
+ * requests on either path, above the ceiling in bytes, or when a library meant for management (or
+ * the embedded database) slipped into what a guest loads. The target is 120 KB; until the public
+ * site stops loading react-router and i18next (see docs/decisions.md) the check holds the line at
+ * the ceiling and prints how far the page is from the target.
+ *
+ * `--modules` also lists the largest modules in what was fetched.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from '@playwright/test'
+import {
+  buildSupabaseMode,
+  chromiumFlags,
+  chromiumPath,
+  DEMO_SLUG,
+  seededSites,
+  startStandIn,
+} from './lib/site-stand-in'
+
+const targetBytes = 120 * 1000
+const ceilingBytes = 175 * 1000
+const maxScripts = 10
+// `--dist=<dir>` measures a build made elsewhere (an earlier commit's, say) instead of building.
+const given = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length)
+const outDir = given ?? 'dist-budget'
+const paths = ['/', `/wedding/${DEMO_SLUG}`]
+const forbidden = ['konva', '@dnd-kit', 'papaparse', '@electric-sql/pglite', '@supabase/supabase-js', '@supabase/auth-js']
+
+if (!given && !process.argv.includes('--no-build')) buildSupabaseMode(outDir)
+const chunkModules = JSON.parse(readFileSync(join(outDir, 'chunk-modules.json'), 'utf8')) as Record<
+  string,
+  Record<string, number>
+>
+const standIn = await startStandIn(outDir, await seededSites([DEMO_SLUG]))
+const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumFlags, ...standIn.chromiumArgs] })
+
+const failures: string[] = []
+const offenders = new Set<string>()
+try {
+  for (const path of paths) {
+    // A new context each time: an empty cache, as a guest opening the link for the first time.
+    const context = await browser.newContext()
+    const scripts: string[] = []
+    context.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.origin === standIn.origin && /\.m?js$/.test(url.pathname)) scripts.push(url.pathname.slice(1))
+    })
+    const page = await context.newPage()
+    await page.goto(standIn.origin + path, { waitUntil: 'networkidle' })
+    // The couple's names are on the page: the load ran to the end rather than failing early.
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 })
+    await page.waitForLoadState('networkidle')
+    await context.close()
+
+    const rows = [...new Set(scripts)].map((file) => {
+      for (const id of Object.keys(chunkModules[file] ?? {})) {
+        const library = forbidden.find((name) => id.includes(`node_modules/${name}`))
+        if (library) offenders.add(`${library} (in ${file})`)
+      }
+      return [file, gzipSync(readFileSync(join(outDir, file)), { level: 9 }).length] as const
+    })
+    rows.sort((a, b) => b[1] - a[1])
+    const total = rows.reduce((sum, [, size]) => sum + size, 0)
+    console.log(`\n${path} — every script Chromium fetched until the network was idle (gzip -9):`)
+    for (const [file, size] of rows) console.log(`  ${(size / 1000).toFixed(1).padStart(7)} KB  ${file}`)
+    console.log(
+      `  ${(total / 1000).toFixed(1).padStart(7)} KB  total of ${scripts.length} script requests ` +
+        `(target ${targetBytes / 1000} KB, ceiling ${ceilingBytes / 1000} KB, at most ${maxScripts} requests)`,
+    )
+    if (total > targetBytes) console.log(`  ${((total - targetBytes) / 1000).toFixed(1)} KB over the ${targetBytes / 1000} KB target`)
+    if (total > ceilingBytes) failures.push(`${path}: ${(total / 1000).toFixed(1)} KB is over the ${ceilingBytes / 1000} KB ceiling`)
+    if (scripts.length > maxScripts) failures.push(`${path}: ${scripts.length} script requests, more than ${maxScripts}`)
+
+    if (process.argv.includes('--modules')) {
+      const modules = rows.flatMap(([file]) => Object.entries(chunkModules[file] ?? {}))
+      modules.sort((a, b) => b[1] - a[1])
+      console.log('  Largest modules (minified characters):')
+      for (const [id, length] of modules.slice(0, 40)) console.log(`    ${String(length).padStart(8)}  ${id}`)
+    }
+  }
+} finally {
+  await browser.close()
+  await standIn.close()
+}
+
+if (offenders.size) failures.push(`the public site must not load: ${[...offenders].join(', ')}`)
+for (const failure of failures) console.error(`budget: ${failure}`)
+if (failures.length) process.exit(1)
+console.log('budget: ok')

@@ -1,0 +1,126 @@
+/**
+ * A stand-in for hosted Supabase, for measuring the public site as production serves it: one
+ * node:http server that serves a Supabase-mode build and answers PostgREST's `rpc/get_site` with
+ * what the real function returns for the seeded wedding (computed here, from the same migrations
+ * and seed, in PGlite). Chromium reaches the build's Supabase host through `--host-resolver-rules`,
+ * so the server can listen on any free port.
+ */
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize } from 'node:path'
+import { execFileSync } from 'node:child_process'
+import { gzipSync } from 'node:zlib'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { bootstrap, callRpc } from '../../src/lib/backend/local/engine'
+import { readSqlSources } from './seed-data-dir'
+
+/** The host the measured build calls for its data; mapped to the stand-in in Chromium. */
+export const SUPABASE_HOST = 'kasalan-stand-in.supabase.co'
+export const DEMO_SLUG = 'isabel-and-miguel'
+
+/** Builds the app as production runs it (Supabase mode), with its data calls going to the stand-in. */
+export function buildSupabaseMode(outDir: string) {
+  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--logLevel', 'warn'], {
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      VITE_SUPABASE_URL: `http://${SUPABASE_HOST}`,
+      VITE_SUPABASE_ANON_KEY: 'stand-in-anon-key',
+    },
+  })
+}
+
+/** What `kasalan.get_site` answers an anonymous visitor for each slug, from the real migrations and seed. */
+export async function seededSites(slugs: string[]): Promise<Map<string, unknown>> {
+  const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
+  await bootstrap(db, readSqlSources())
+  const sites = new Map<string, unknown>()
+  for (const slug of slugs) sites.set(slug, await callRpc(db, null, 'get_site', { p_slug: slug }))
+  await db.close()
+  return sites
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.wasm': 'application/wasm',
+}
+
+const cors = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, content-profile, accept, x-client-info',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Max-Age': '86400',
+}
+
+/**
+ * Serves `outDir` as a static host would (unknown paths get index.html) and, on the Supabase host,
+ * `POST /rest/v1/rpc/get_site` with the stored answer. Listens on a free port.
+ */
+export async function startStandIn(outDir: string, sites: Map<string, unknown>) {
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost')
+    if ((request.headers.host ?? '').startsWith(SUPABASE_HOST)) {
+      if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end()
+      let body = ''
+      request.on('data', (chunk) => (body += chunk))
+      request.on('end', () => {
+        if (request.method !== 'POST' || url.pathname !== '/rest/v1/rpc/get_site') {
+          return void response.writeHead(404, { ...cors, 'Content-Type': 'application/json' }).end('{"message":"not found"}')
+        }
+        const slug = (JSON.parse(body || '{}') as { p_slug?: string }).p_slug ?? ''
+        response
+          .writeHead(200, { ...cors, 'Content-Type': 'application/json' })
+          .end(JSON.stringify(sites.get(slug) ?? null))
+      })
+      return
+    }
+    const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '')
+    let file = join(outDir, path)
+    if (!existsSync(file) || statSync(file).isDirectory()) file = join(outDir, 'index.html')
+    const immutable = file.includes(`${outDir}/assets/`)
+    const type = types[extname(file)] ?? 'application/octet-stream'
+    // Compressed as any static host compresses text, so Lighthouse sees the bytes a phone would.
+    const compress = /text|javascript|json|svg/.test(type) && /gzip/.test(String(request.headers['accept-encoding']))
+    response
+      .writeHead(200, {
+        'Content-Type': type,
+        'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ...(compress ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+      })
+      .end(compress ? gzipSync(readFileSync(file), { level: 9 }) : readFileSync(file))
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    port,
+    origin: `http://127.0.0.1:${port}`,
+    /** Chromium flags that send the Supabase host to this server. */
+    chromiumArgs: [`--host-resolver-rules=MAP ${SUPABASE_HOST} 127.0.0.1:${port}`],
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+export const chromiumPath =
+  process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
