@@ -59,6 +59,11 @@ export interface Backend {
   rpc(name: string, args?: Record<string, unknown>): Promise<unknown>
   /** Loads the auth client (on Supabase, supabase-js: keep it off the public site's first load). */
   auth(): Promise<AuthPort>
+  /**
+   * Calls a Supabase Edge Function (`supabase/functions/<name>`) as the signed-in user; rejects with
+   * BackendError(<the function's error code>). Absent on the embedded database, which has none.
+   */
+  invoke?(name: string, body: Record<string, unknown>): Promise<unknown>
   /** Whether this browser holds a session, known without loading the auth client. */
   mayHaveSession(): boolean
 }
