@@ -106,8 +106,8 @@ export async function sendInvitationEmails(
   kind: InvitationKind,
   language: 'fil' | 'en',
 ): Promise<EmailSendResult> {
-  const backend = await getBackend()
-  if (!backend.invoke) throw new Error('This backend sends no e-mail')
-  const data = await backend.invoke('send-invitations', { weddingId, guestIds, kind, language, origin: window.location.origin })
+  const auth = await (await getBackend()).auth()
+  if (!auth.invoke) throw new Error('This backend sends no e-mail')
+  const data = await auth.invoke('send-invitations', { weddingId, guestIds, kind, language, origin: window.location.origin })
   return emailSendResult.parse(data)
 }

@@ -30,6 +30,12 @@ export interface AuthPort {
   signOut(): Promise<void>
   requestPasswordReset(email: string, redirectTo: string): Promise<void>
   updatePassword(password: string): Promise<void>
+  /**
+   * Calls a Supabase Edge Function (`supabase/functions/<name>`) as the signed-in user; rejects with
+   * BackendError(<the function's error code>). Absent on the embedded database, which has none.
+   * Here rather than on Backend so the public site's first load does not carry it.
+   */
+  invoke?(name: string, body: Record<string, unknown>): Promise<unknown>
 }
 
 /**
@@ -59,11 +65,6 @@ export interface Backend {
   rpc(name: string, args?: Record<string, unknown>): Promise<unknown>
   /** Loads the auth client (on Supabase, supabase-js: keep it off the public site's first load). */
   auth(): Promise<AuthPort>
-  /**
-   * Calls a Supabase Edge Function (`supabase/functions/<name>`) as the signed-in user; rejects with
-   * BackendError(<the function's error code>). Absent on the embedded database, which has none.
-   */
-  invoke?(name: string, body: Record<string, unknown>): Promise<unknown>
   /** Whether this browser holds a session, known without loading the auth client. */
   mayHaveSession(): boolean
 }

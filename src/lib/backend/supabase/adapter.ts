@@ -64,18 +64,6 @@ export function createSupabaseBackend(settings: SupabaseSettings): Backend {
       if (error) throw new BackendError(error.message, error.code)
       return data
     },
-    async invoke(name, body) {
-      const { data, error } = await (await signedInClient()).functions.invoke(name, { body })
-      if (!error) return data
-      // An answer from the function carries its stable code as {error}; anything else (relay, network)
-      // is a send that did not happen.
-      const response = (error as { context?: unknown }).context
-      if (response instanceof Response) {
-        const answer = (await response.json().catch(() => null)) as { error?: unknown } | null
-        throw new BackendError(typeof answer?.error === 'string' ? answer.error : 'email_send_failed', String(response.status))
-      }
-      throw new BackendError('email_send_failed', error.name)
-    },
     mayHaveSession: () => Boolean(client) || hasStoredSession(),
     async auth() {
       const { createSupabaseAuth } = await import('./auth')
