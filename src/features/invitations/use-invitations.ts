@@ -4,6 +4,7 @@ import {
   recordInvitation,
   renewInvitationCode,
   saveInvitationTemplates,
+  sendInvitationEmails,
   type InvitationChannel,
   type InvitationHousehold,
   type InvitationKind,
@@ -55,6 +56,19 @@ export function useInvitations(weddingId: string) {
     [weddingId, replace],
   )
 
+  // The function records the sends itself: read the households back to show them.
+  const sendEmails = useCallback(
+    async (guestIds: string[], kind: InvitationKind, language: 'fil' | 'en') => {
+      const result = await sendInvitationEmails(weddingId, guestIds, kind, language)
+      if (result.sent.length > 0) {
+        const sent = new Set(result.sent)
+        replace((await listInvitations(weddingId)).households.filter((household) => sent.has(household.guestId)))
+      }
+      return result
+    },
+    [weddingId, replace],
+  )
+
   const renew = useCallback(
     async (guestId: string) => {
       replace([await renewInvitationCode(weddingId, guestId)])
@@ -70,5 +84,5 @@ export function useInvitations(weddingId: string) {
     [weddingId],
   )
 
-  return { state, reload, record, renew, saveTemplates }
+  return { state, reload, record, sendEmails, renew, saveTemplates }
 }

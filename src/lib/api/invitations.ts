@@ -1,4 +1,6 @@
 import * as z from 'zod/mini'
+import { getBackend } from '@/lib/backend'
+import { env } from '@/lib/env'
 import { call } from './call'
 
 /*
@@ -81,4 +83,31 @@ export function openInvitation(code: string) {
     { p_code: code },
     z.object({ slug: z.string(), guestId: z.string(), personId: z.string() }),
   )
+}
+
+/** On hosted Supabase Kasalan sends e-mail itself (the send-invitations Edge Function). */
+export const sendsEmailItself = env.supabase !== null
+
+export const emailSendResult = z.object({
+  sent: z.array(z.string()),
+  failed: z.array(z.object({ guestId: z.string(), reason: z.string() })),
+  skipped: z.array(z.object({ guestId: z.string(), reason: z.string() })),
+})
+export type EmailSendResult = z.infer<typeof emailSendResult>
+
+/**
+ * Sends the invitation or reminder e-mail to these households through the Edge Function, which
+ * records each one the provider accepted. Rejects with BackendError('email_daily_limit') past the
+ * wedding's daily cap. Hosted Supabase only.
+ */
+export async function sendInvitationEmails(
+  weddingId: string,
+  guestIds: string[],
+  kind: InvitationKind,
+  language: 'fil' | 'en',
+): Promise<EmailSendResult> {
+  const auth = await (await getBackend()).auth()
+  if (!auth.invoke) throw new Error('This backend sends no e-mail')
+  const data = await auth.invoke('send-invitations', { weddingId, guestIds, kind, language, origin: window.location.origin })
+  return emailSendResult.parse(data)
 }

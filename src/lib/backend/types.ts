@@ -30,6 +30,12 @@ export interface AuthPort {
   signOut(): Promise<void>
   requestPasswordReset(email: string, redirectTo: string): Promise<void>
   updatePassword(password: string): Promise<void>
+  /**
+   * Calls a Supabase Edge Function (`supabase/functions/<name>`) as the signed-in user; rejects with
+   * BackendError(<the function's error code>). Absent on the embedded database, which has none.
+   * Here rather than on Backend so the public site's first load does not carry it.
+   */
+  invoke?(name: string, body: Record<string, unknown>): Promise<unknown>
 }
 
 /**

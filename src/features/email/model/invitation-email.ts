@@ -7,12 +7,23 @@
 import { renderMessage, type MessageWedding } from '@/lib/invitations/message'
 import type { Kind, Templates } from '@/lib/invitations/types'
 import { displayCouple } from '@/lib/names'
-import enStrings from '@/locales/en/email.json'
-import filStrings from '@/locales/fil/email.json'
+import enStrings from '@/locales/en/email.json' with { type: 'json' }
+import filStrings from '@/locales/fil/email.json' with { type: 'json' }
 import { emailDate, escapeHtml, type EmailLanguage, type RenderedEmail } from './rsvp-email'
 
 const strings = { fil: filStrings.invitation, en: enStrings.invitation }
 const colors = { ink: '#27352b', soft: '#5b6a5f', accent: '#7b4f25', line: '#e6e1d6', bg: '#fbf8f2', card: '#ffffff' }
+
+/** The venue (and city) the site's home section names, for an e-mail's heading; null if none. */
+export function venueFromSections(sections: ReadonlyArray<{ type: string; data?: unknown }>): string | null {
+  const home = sections.find((section) => section.type === 'home')?.data as
+    { wedding?: { location?: { venue?: unknown; city?: unknown } } } | undefined
+  const location = home?.wedding?.location
+  const venue = [location?.venue, location?.city].filter(
+    (part): part is string => typeof part === 'string' && part.trim() !== '',
+  )
+  return venue.join(', ') || null
+}
 
 export interface RenderInvitationEmailInput {
   kind: Kind

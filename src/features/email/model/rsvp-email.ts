@@ -5,8 +5,8 @@
  * HTML is escaped, and only http(s) links are ever written.
  */
 import { displayCouple, displayFullName, displayName } from '@/lib/names'
-import enStrings from '@/locales/en/email.json'
-import filStrings from '@/locales/fil/email.json'
+import enStrings from '@/locales/en/email.json' with { type: 'json' }
+import filStrings from '@/locales/fil/email.json' with { type: 'json' }
 
 export type EmailLanguage = 'fil' | 'en'
 

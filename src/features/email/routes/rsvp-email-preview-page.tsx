@@ -8,7 +8,7 @@ import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
-import { renderInvitationEmail } from '../model/invitation-email'
+import { renderInvitationEmail, venueFromSections } from '../model/invitation-email'
 import { renderRsvpEmail, type EmailLanguage, type EmailWedding } from '../model/rsvp-email'
 import { useInvitationDetails } from '../use-invitation-details'
 import { useRsvpHouseholds } from '../use-rsvp-households'
@@ -27,18 +27,12 @@ export function RsvpEmailPreviewPage() {
 
 /** The wedding as the e-mail names it, with the venue from the site's home section if there is one. */
 function emailWedding(wedding: Wedding): EmailWedding {
-  const home = wedding.sections.find((section) => section.type === 'home')?.data as
-    { wedding?: { location?: { venue?: unknown; city?: unknown } } } | undefined
-  const location = home?.wedding?.location
-  const venue = [location?.venue, location?.city].filter(
-    (part): part is string => typeof part === 'string' && part.trim() !== '',
-  )
   return {
     bride: wedding.bride,
     groom: wedding.groom,
     date: wedding.date,
     rsvpDeadline: wedding.rsvpDeadline,
-    venue: venue.join(', ') || null,
+    venue: venueFromSections(wedding.sections),
     contact: wedding.contact,
   }
 }

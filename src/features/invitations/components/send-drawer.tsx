@@ -2,7 +2,7 @@ import { Copy, Mail, MessageCircle, MessageSquare, Phone, Send, Share2 } from 'l
 import { useId, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Drawer } from '@/components/drawer'
-import type { InvitationChannel, InvitationHousehold, InvitationKind, InvitationTemplates } from '@/lib/api/invitations'
+import type { EmailSendResult, InvitationChannel, InvitationHousehold, InvitationKind, InvitationTemplates } from '@/lib/api/invitations'
 import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { qrSvg } from '@/lib/qr'
@@ -31,6 +31,8 @@ interface SendDrawerProps {
   wedding: MessageWedding
   templates: InvitationTemplates
   record(guestIds: string[], channel: InvitationChannel, kind: InvitationKind): Promise<void>
+  /** Present when Kasalan sends e-mail itself (hosted Supabase): the e-mail channel calls it. */
+  sendEmail?(guestIds: string[], kind: InvitationKind, language: MessageLanguage): Promise<EmailSendResult>
 }
 
 /**
@@ -38,7 +40,7 @@ interface SendDrawerProps {
  * English (editable for this one send), the household's link, code and QR code, and a button per
  * channel. Choosing a channel records the send.
  */
-export function SendDrawer({ open, onOpenChange, kind, households, wedding, templates, record }: SendDrawerProps) {
+export function SendDrawer({ open, onOpenChange, kind, households, wedding, templates, record, sendEmail }: SendDrawerProps) {
   const { t } = useTranslation('invitations')
   const [index, setIndex] = useState(0)
   const household = households[Math.min(index, households.length - 1)]
@@ -83,6 +85,7 @@ export function SendDrawer({ open, onOpenChange, kind, households, wedding, temp
           wedding={wedding}
           templates={templates}
           record={record}
+          sendEmail={sendEmail}
         />
       )}
     </Drawer>
@@ -97,12 +100,14 @@ function SendOne({
   wedding,
   templates,
   record,
+  sendEmail,
 }: {
   kind: InvitationKind
   household: InvitationHousehold
   wedding: MessageWedding
   templates: InvitationTemplates
   record: SendDrawerProps['record']
+  sendEmail: SendDrawerProps['sendEmail']
 }) {
   const { t, i18n } = useTranslation('invitations')
   const id = useId()
@@ -120,9 +125,24 @@ function SendOne({
   const target = { phone: household.phone ?? null, email: household.email ?? null }
   const channels = channelOrder.filter((channel) => channel !== 'share' || canShare())
 
+  // Kasalan sends it (hosted): the function renders the template and records what it sent.
+  const sendByKasalan = async (send: NonNullable<typeof sendEmail>) => {
+    try {
+      const result = await send([household.guestId], kind, language)
+      if (result.sent.length > 0) setStatus({ tone: 'ok', text: t('send.emailSent', { address: household.email }) })
+      else if (result.skipped.length > 0) setStatus({ tone: 'error', text: t(`errors.${result.skipped[0]!.reason === 'no_email' ? 'invitation_no_email' : 'household_not_found'}`) })
+      else setStatus({ tone: 'error', text: t('send.emailFailed') })
+    } catch (error) {
+      setStatus({ tone: 'error', text: errorMessage(error, t, 'invitations') })
+    } finally {
+      setBusy(false)
+    }
+  }
+
   const choose = async (channel: InvitationChannel) => {
     setBusy(true)
     setStatus(null)
+    if (channel === 'email' && sendEmail) return sendByKasalan(sendEmail)
     const outcome = await sendThrough(channel, target, { text, subject: rendered.subject })
     if (outcome === 'failed' || outcome === 'cancelled') {
       setBusy(false)
@@ -225,7 +245,7 @@ function SendOne({
         {!channelAvailable('email', target) && <p className="mt-1 text-xs text-muted">{t('send.missing.email')}</p>}
         <p className="mt-2 text-xs text-muted">
           <Send aria-hidden="true" className="mr-1 inline size-3" />
-          {t('send.emailNote')}
+          {t(sendEmail ? 'send.emailNoteHosted' : 'send.emailNote')}
         </p>
       </div>
 

@@ -7,7 +7,7 @@ import { Alert } from '@/components/alert'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { PageSpinner } from '@/components/page-spinner'
 import type { Wedding } from '@/lib/api'
-import type { InvitationHousehold, InvitationKind } from '@/lib/api/invitations'
+import { sendsEmailItself, type InvitationHousehold, type InvitationKind } from '@/lib/api/invitations'
 import { downloadFile } from '@/lib/csv'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
@@ -31,7 +31,7 @@ const tabClass =
 
 function InvitationsScreen({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('invitations')
-  const { state, reload, record, renew, saveTemplates } = useInvitations(wedding.id)
+  const { state, reload, record, sendEmails, renew, saveTemplates } = useInvitations(wedding.id)
   const [sending, setSending] = useState<{ kind: InvitationKind; guestIds: string[] } | null>(null)
   const [csvFailed, setCsvFailed] = useState(false)
   const messageWedding: MessageWedding = useMemo(
@@ -138,6 +138,7 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
             wedding={messageWedding}
             templates={state.templates}
             record={record}
+            sendEmail={sendsEmailItself ? sendEmails : undefined}
           />
         </>
       )}

@@ -1,5 +1,6 @@
 import type { User } from '@supabase/supabase-js'
 import type { KasalanSupabaseClient } from './client'
+import { invoke } from './invoke'
 import { BackendError } from '../errors'
 import { setRemember } from '../session-storage'
 import type { AuthPort, AuthSession, AuthUser } from '../types'
@@ -27,6 +28,7 @@ function fail(error: { message: string; code?: string; status?: number; name?: s
 export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
   return {
     capabilities: { oauth: true, email: true },
+    invoke: (name, body) => invoke(client, name, body),
     async getSession() {
       const { data, error } = await client.auth.getSession()
       if (error) fail(error)

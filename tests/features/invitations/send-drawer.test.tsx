@@ -1,0 +1,88 @@
+// The send drawer's e-mail channel: on hosted Supabase Kasalan sends the e-mail itself (through the
+// Edge Function) and says what happened; in the embedded database it opens the couple's mail app
+// and says so.
+import { render, screen } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { createInstance } from 'i18next'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { SendDrawer } from '@/features/invitations/components/send-drawer'
+import type { EmailSendResult, InvitationHousehold } from '@/lib/api/invitations'
+import { BackendError } from '@/lib/backend'
+import enCommon from '@/locales/en/common.json'
+import enInvitations from '@/locales/en/invitations.json'
+
+const i18n = createInstance()
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: false,
+    ns: ['common', 'invitations'],
+    defaultNS: 'common',
+    resources: { en: { common: enCommon, invitations: enInvitations } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  })
+})
+
+const household: InvitationHousehold = {
+  guestId: '22222222-2222-4222-8222-222222222222',
+  code: 'ABCD2345',
+  email: 'pacing@example.ph',
+  phone: null,
+  persons: [{ id: 'p1', firstName: 'Pacing', lastName: 'Ilagan' }],
+  state: 'not_invited',
+  sends: 0,
+  answered: false,
+} as InvitationHousehold
+
+function renderDrawer(sendEmail?: (...args: [string[], 'invitation' | 'reminder', 'fil' | 'en']) => Promise<EmailSendResult>) {
+  const record = vi.fn(async () => undefined)
+  render(
+    <I18nextProvider i18n={i18n}>
+      <SendDrawer
+        open
+        onOpenChange={() => undefined}
+        kind="invitation"
+        households={[household]}
+        wedding={{ bride: { firstName: 'Maria' }, groom: { firstName: 'Juan' }, date: '2026-12-12', rsvpDeadline: null }}
+        templates={{}}
+        record={record}
+        sendEmail={sendEmail}
+      />
+    </I18nextProvider>,
+  )
+  return { user: userEvent.setup(), record }
+}
+
+describe('the e-mail channel', () => {
+  test('hosted: Kasalan sends it in the chosen language, says so, and does not record it a second time', async () => {
+    const sendEmail = vi.fn(async () => ({ sent: [household.guestId], failed: [], skipped: [] }))
+    const { user, record } = renderDrawer(sendEmail)
+    expect(screen.getByText(/Kasalan sends the e-mail for you/)).toBeInTheDocument()
+    await user.click(screen.getByRole('radio', { name: 'English' }))
+    await user.click(screen.getByRole('button', { name: 'E-mail' }))
+    expect(sendEmail).toHaveBeenCalledWith([household.guestId], 'invitation', 'en')
+    expect(await screen.findByRole('status')).toHaveTextContent('E-mail sent to pacing@example.ph. Recorded as sent.')
+    expect(record).not.toHaveBeenCalled()
+  })
+
+  test('hosted: a refused e-mail and the daily limit are told in words, and nothing is recorded', async () => {
+    const sendEmail = vi
+      .fn<(...args: [string[], 'invitation' | 'reminder', 'fil' | 'en']) => Promise<EmailSendResult>>()
+      .mockResolvedValueOnce({ sent: [], failed: [{ guestId: household.guestId, reason: 'provider_422' }], skipped: [] })
+      .mockRejectedValueOnce(new BackendError('email_daily_limit', '429'))
+    const { user, record } = renderDrawer(sendEmail)
+    await user.click(screen.getByRole('button', { name: 'E-mail' }))
+    expect(await screen.findByText(/didn't accept this e-mail, so nothing was recorded/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'E-mail' }))
+    expect(await screen.findByText(/reached today's limit of 300 e-mails/)).toBeInTheDocument()
+    expect(record).not.toHaveBeenCalled()
+  })
+
+  test('embedded: the note says the mail app opens, as before', () => {
+    renderDrawer()
+    expect(screen.getByText(/opens your own mail app/)).toBeInTheDocument()
+    expect(screen.queryByText(/Kasalan sends the e-mail for you/)).not.toBeInTheDocument()
+  })
+})
