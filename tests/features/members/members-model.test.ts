@@ -38,10 +38,10 @@ describe('members model', () => {
       Object.entries(roleAccess(role))
         .filter(([, allowed]) => allowed)
         .map(([screen]) => screen)
-    expect(shown('owner')).toEqual(['guests', 'seating', 'rsvps', 'website', 'data', 'members'])
+    expect(shown('owner')).toEqual(['guests', 'seating', 'rsvps', 'invitations', 'website', 'data', 'members'])
     expect(shown('partner')).toEqual(shown('owner'))
     expect(shown(undefined)).toEqual(shown('owner'))
-    expect(shown('coordinator')).toEqual(['guests', 'seating', 'rsvps'])
+    expect(shown('coordinator')).toEqual(['guests', 'seating', 'rsvps', 'invitations'])
     expect(shown('family_helper')).toEqual(['guests'])
   })
 

@@ -58,6 +58,14 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: H
   const watched = useWatch({ control })
 
   useEffect(() => onDirtyChange?.(formState.isDirty), [formState.isDirty, onDirtyChange])
+  // After "Save & add another", the next household's first name takes the focus once the form is
+  // enabled again (a disabled input cannot take it).
+  const focusNext = useRef(false)
+  useEffect(() => {
+    if (saving || !focusNext.current) return
+    focusNext.current = false
+    setFocus('persons.0.firstName')
+  }, [saving, setFocus])
   useEffect(() => {
     if (failure) alertRef.current?.scrollIntoView?.({ block: 'nearest' })
   }, [failure])
@@ -71,7 +79,7 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: H
       if (intent === 'another' && !household) {
         reset(emptyHousehold())
         setSavedName(householdLabel(saved).name)
-        setTimeout(() => setFocus('persons.0.firstName'), 0)
+        focusNext.current = true
       } else {
         reset(values)
       }
