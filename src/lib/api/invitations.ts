@@ -82,3 +82,13 @@ export function openInvitation(code: string) {
     z.object({ slug: z.string(), guestId: z.string(), personId: z.string() }),
   )
 }
+
+/** Whether guests need their invitation link or code to RSVP (the stricter privacy setting). */
+export function getRsvpRequiresCode(weddingId: string) {
+  return call('get_rsvp_requires_code', { p_wedding_id: weddingId }, z.boolean())
+}
+
+/** Turns the stricter privacy setting on or off; answers the setting now in force. */
+export function setRsvpRequiresCode(weddingId: string, required: boolean) {
+  return call('set_rsvp_requires_code', { p_wedding_id: weddingId, p_required: required }, z.boolean())
+}

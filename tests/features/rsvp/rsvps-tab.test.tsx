@@ -15,7 +15,7 @@ const api = vi.hoisted(() => ({
   restoreRsvp: vi.fn(),
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
-const invitationsApi = vi.hoisted(() => ({ listInvitations: vi.fn() }))
+const invitationsApi = vi.hoisted(() => ({ listInvitations: vi.fn(), getRsvpRequiresCode: vi.fn(), setRsvpRequiresCode: vi.fn() }))
 vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitationsApi }))
 
 const { RsvpsTabPage } = await import('@/features/rsvp/routes/rsvps-tab-page')
@@ -82,8 +82,9 @@ beforeAll(async () => {
 
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset()
-  invitationsApi.listInvitations.mockReset()
+  for (const fn of Object.values(invitationsApi)) fn.mockReset()
   invitationsApi.listInvitations.mockResolvedValue({ templates: {}, households: [] })
+  invitationsApi.getRsvpRequiresCode.mockResolvedValue(false)
   api.listRsvps.mockResolvedValue(households)
   api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [], probes: [] } satisfies RsvpChanges)
   api.markRsvpChangesSeen.mockResolvedValue(null)
@@ -97,6 +98,26 @@ beforeEach(() => {
 })
 
 describe('RSVPs tab', () => {
+  test('the privacy setting is saved as soon as it changes; a failed save puts it back and says why', async () => {
+    render(
+      <MemoryRouter initialEntries={['/manage/rsvps?view=settings']}>
+        <RsvpsTabPage />
+      </MemoryRouter>,
+    )
+    const box = await screen.findByRole('checkbox', { name: /^Guests need their invitation link or code to RSVP/ })
+    await vi.waitFor(() => expect(box).toBeEnabled())
+    expect(box).not.toBeChecked()
+    invitationsApi.setRsvpRequiresCode.mockResolvedValueOnce(true)
+    await act(async () => fireEvent.click(box))
+    expect(invitationsApi.setRsvpRequiresCode).toHaveBeenCalledWith('w1', true)
+    expect(box).toBeChecked()
+    invitationsApi.setRsvpRequiresCode.mockRejectedValueOnce(new Error('offline'))
+    await act(async () => fireEvent.click(box))
+    expect(invitationsApi.setRsvpRequiresCode).toHaveBeenLastCalledWith('w1', false)
+    expect(box).toBeChecked()
+    expect(screen.getByRole('alert')).toBeInTheDocument()
+  })
+
   test('shows each household’s invitation state, counts them, and filters by it (one read for all)', async () => {
     const invited = (guestId: string, state: 'invited' | 'opened' | 'answered', openedAt: string | null) => ({
       guestId,

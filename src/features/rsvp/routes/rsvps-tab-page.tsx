@@ -12,6 +12,7 @@ import { paths } from '@/lib/paths'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { countInvitationStates } from '@/lib/invitations/state'
 import { RsvpChangesPanel } from '../components/tab/rsvp-changes'
+import { RsvpPrivacySetting } from '../components/tab/rsvp-privacy-setting'
 import { RsvpResponses } from '../components/tab/rsvp-responses'
 import { RsvpSettingsForm } from '../components/tab/rsvp-settings-form'
 import { countReplies } from '../model/rsvp-list'
@@ -147,6 +148,7 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
         </Tabs.Content>
         {/* Kept mounted while hidden, so what the couple typed there survives a look at the replies. */}
         <Tabs.Content value="settings" forceMount hidden={view !== 'settings'} className="max-w-2xl pt-6 focus-visible:outline-none">
+          <RsvpPrivacySetting key={`privacy-${wedding.id}`} weddingId={wedding.id} />
           <RsvpSettingsForm key={wedding.id} wedding={wedding} />
         </Tabs.Content>
       </Tabs.Root>
