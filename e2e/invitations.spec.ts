@@ -119,8 +119,19 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await expect(page.getByTestId('print-card').first().getByRole('img', { name: /^QR code of http/ })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
-  // The RSVPs tab leads to the e-mail preview, which shows that household's invitation e-mail.
+  // The guest list and the RSVPs tab show the same states, filterable, with the count card.
+  await goWithinApp(page, '/manage/guests')
+  await expect(page.getByRole('columnheader', { name: 'Invitation' })).toBeAttached(BOOT)
+  await page.getByRole('button', { name: /^Filter/ }).click()
+  await page.getByRole('menuitemradio', { name: 'Answered', exact: true }).click()
+  await expect(page.getByRole('table').getByTestId('invitation-state').first()).toHaveText('Answered')
   await goWithinApp(page, '/manage/rsvps')
+  await expect(page.getByTestId('rsvp-invitation-answered')).toHaveText(/^Answered[1-9]/, BOOT)
+  await page.getByLabel('Invitation', { exact: true }).selectOption('answered')
+  await expect(page.getByRole('list', { name: 'Replies by household' }).getByTestId('invitation-state').first()).toHaveText('Answered')
+  await expectNoSeriousA11yViolations(page)
+
+  // The RSVPs tab leads to the e-mail preview, which shows that household's invitation e-mail.
   await page.getByRole('navigation', { name: 'Invitations and replies' }).getByRole('link', { name: 'E-mail preview' }).click()
   await page.getByLabel('Household').selectOption({ label: names })
   await page.getByRole('combobox', { name: 'E-mail', exact: true }).selectOption({ label: 'Invitation' })

@@ -8,7 +8,10 @@ import {
   type HouseholdInput,
   type ImportResult,
 } from '@/lib/api'
+import { listInvitations } from '@/lib/api/invitations'
 import { BackendError } from '@/lib/backend'
+import { indexInvitationStatuses, type InvitationStatuses } from '@/lib/invitations/state'
+import type { State as InvitationState } from '@/lib/invitations/types'
 import { buildSearchIndex, noFilters, type GuestFilters, type MissingFilter, type RelationFilter } from './model/guest-list'
 
 export type GuestsStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -18,6 +21,11 @@ interface GuestsState {
   households: Household[]
   /** buildSearchIndex(households), rebuilt only when the list changes. */
   searchIndex: string[]
+  /**
+   * Each household's invitation state by id, read with the list (one call, not one per row). Empty
+   * when it could not be read: the list still shows, every household as not invited.
+   */
+  invitations: InvitationStatuses
   status: GuestsStatus
   /** Why the list could not be loaded (shown with a retry); null while all is well. */
   error: unknown
@@ -36,6 +44,7 @@ interface GuestsState {
   setQuery(query: string): void
   setRelation(relation: RelationFilter | null): void
   toggleMissing(field: MissingFilter): void
+  setInvitation(state: InvitationState | null): void
   clearFilters(): void
 }
 
@@ -44,6 +53,15 @@ let readCounter = 0
 
 function withList(households: Household[]) {
   return { households, searchIndex: buildSearchIndex(households) }
+}
+
+/** The invitation states, read beside the list; a failure leaves them empty rather than failing the list. */
+async function readInvitations(weddingId: string): Promise<InvitationStatuses> {
+  try {
+    return indexInvitationStatuses((await listInvitations(weddingId)).households)
+  } catch {
+    return new Map()
+  }
 }
 
 function requireWedding(weddingId: string | null): string {
@@ -60,6 +78,7 @@ export const useGuestsStore = create<GuestsState>((set, get) => ({
   weddingId: null,
   households: [],
   searchIndex: [],
+  invitations: new Map(),
   status: 'idle',
   error: null,
   syncError: null,
@@ -68,13 +87,19 @@ export const useGuestsStore = create<GuestsState>((set, get) => ({
   async load(weddingId, { force = false } = {}) {
     const state = get()
     const sameWedding = state.weddingId === weddingId
-    if (sameWedding && !force && (state.status === 'ready' || state.status === 'loading')) return
-    if (!sameWedding) set({ weddingId, ...withList([]), filters: noFilters })
+    if (sameWedding && !force && state.status === 'loading') return
+    if (sameWedding && !force && state.status === 'ready') {
+      // The list is kept, but invitations are sent from another screen: their states are read again.
+      const invitations = await readInvitations(weddingId)
+      if (get().weddingId === weddingId && invitations.size > 0) set({ invitations })
+      return
+    }
+    if (!sameWedding) set({ weddingId, ...withList([]), invitations: new Map(), filters: noFilters })
     set({ status: 'loading', error: null })
     const read = ++readCounter
     try {
-      const households = await listGuests(weddingId)
-      if (read === readCounter) set({ ...withList(households), status: 'ready', syncError: null })
+      const [households, invitations] = await Promise.all([listGuests(weddingId), readInvitations(weddingId)])
+      if (read === readCounter) set({ ...withList(households), invitations, status: 'ready', syncError: null })
     } catch (error) {
       if (read === readCounter) set({ status: 'error', error })
     }
@@ -84,8 +109,8 @@ export const useGuestsStore = create<GuestsState>((set, get) => ({
     const weddingId = requireWedding(get().weddingId)
     const read = ++readCounter
     try {
-      const households = await listGuests(weddingId)
-      if (read === readCounter) set({ ...withList(households), status: 'ready', error: null, syncError: null })
+      const [households, invitations] = await Promise.all([listGuests(weddingId), readInvitations(weddingId)])
+      if (read === readCounter) set({ ...withList(households), invitations, status: 'ready', error: null, syncError: null })
     } catch (error) {
       if (read === readCounter) set({ syncError: error })
     }
@@ -131,6 +156,9 @@ export const useGuestsStore = create<GuestsState>((set, get) => ({
         missing: missing.includes(field) ? missing.filter((f) => f !== field) : [...missing, field],
       },
     })
+  },
+  setInvitation(invitation) {
+    set({ filters: { ...get().filters, invitation } })
   },
   clearFilters() {
     set({ filters: noFilters })

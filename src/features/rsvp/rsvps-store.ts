@@ -11,6 +11,8 @@ import {
   type RsvpQuestion,
   type Wedding,
 } from '@/lib/api'
+import { listInvitations } from '@/lib/api/invitations'
+import { indexInvitationStatuses, type InvitationStatuses } from '@/lib/invitations/state'
 import { useSessionStore } from '@/lib/session'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
@@ -18,6 +20,8 @@ type Status = 'idle' | 'loading' | 'ready' | 'error'
 interface RsvpsState {
   weddingId: string | null
   households: RsvpHousehold[]
+  /** Each household's invitation state by id, read beside the replies; empty if it failed to load. */
+  invitations: InvitationStatuses
   status: Status
   error: unknown
   /** Loads every household's replies (again with `force`). */
@@ -43,6 +47,7 @@ interface RsvpsState {
 export const useRsvpsStore = create<RsvpsState>((set, get) => ({
   weddingId: null,
   households: [],
+  invitations: new Map(),
   status: 'idle',
   error: null,
   async load(weddingId, options) {
@@ -53,10 +58,17 @@ export const useRsvpsStore = create<RsvpsState>((set, get) => ({
       status: 'loading',
       error: null,
       households: state.weddingId === weddingId ? state.households : [],
+      invitations: state.weddingId === weddingId ? state.invitations : new Map(),
     })
     try {
-      const households = await listRsvps(weddingId)
-      if (get().weddingId === weddingId) set({ households, status: 'ready' })
+      const [households, invitations] = await Promise.all([
+        listRsvps(weddingId),
+        listInvitations(weddingId).then(
+          (result) => indexInvitationStatuses(result.households),
+          () => get().invitations,
+        ),
+      ])
+      if (get().weddingId === weddingId) set({ households, invitations, status: 'ready' })
     } catch (error) {
       if (get().weddingId === weddingId) set({ status: 'error', error })
     }

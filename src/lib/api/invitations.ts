@@ -111,3 +111,13 @@ export async function sendInvitationEmails(
   const data = await auth.invoke('send-invitations', { weddingId, guestIds, kind, language, origin: window.location.origin })
   return emailSendResult.parse(data)
 }
+
+/** Whether guests need their invitation link or code to RSVP (the stricter privacy setting). */
+export function getRsvpRequiresCode(weddingId: string) {
+  return call('get_rsvp_requires_code', { p_wedding_id: weddingId }, z.boolean())
+}
+
+/** Turns the stricter privacy setting on or off; answers the setting now in force. */
+export function setRsvpRequiresCode(weddingId: string, required: boolean) {
+  return call('set_rsvp_requires_code', { p_wedding_id: weddingId, p_required: required }, z.boolean())
+}

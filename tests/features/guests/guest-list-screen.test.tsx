@@ -11,6 +11,7 @@ import type * as CsvModule from '@/lib/csv'
 import { BackendError } from '@/lib/backend'
 import enCommon from '@/locales/en/common.json'
 import enGuests from '@/locales/en/guests.json'
+import enInvitations from '@/locales/en/invitations.json'
 import { household } from './fixtures'
 
 // These walk through whole screens with real typing: give a busy machine time.
@@ -23,6 +24,8 @@ const api = vi.hoisted(() => ({
   importHouseholds: vi.fn(),
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+const invitationsApi = vi.hoisted(() => ({ listInvitations: vi.fn() }))
+vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitationsApi }))
 
 const csv = vi.hoisted(() => ({ downloadFile: vi.fn(), failNext: false }))
 vi.mock('@/lib/csv', async (importOriginal) => {
@@ -52,9 +55,9 @@ beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: false,
-    ns: ['common', 'guests'],
+    ns: ['common', 'guests', 'invitations'],
     defaultNS: 'common',
-    resources: { en: { common: enCommon, guests: enGuests } },
+    resources: { en: { common: enCommon, guests: enGuests, invitations: enInvitations } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   })
@@ -75,6 +78,8 @@ beforeEach(() => {
     household({ relationshipSide: 'bride', relationshipType: 'friend', persons: [{ firstName: 'Niña', lastName: 'Peña' }] }),
   ]
   api.listGuests.mockImplementation(async () => households)
+  invitationsApi.listInvitations.mockReset()
+  invitationsApi.listInvitations.mockResolvedValue({ templates: {}, households: [] })
   api.saveHousehold.mockImplementation(async (_wedding: string, input: HouseholdInput) => {
     const saved = household({
       ...(input.id ? { id: input.id } : {}),
@@ -96,7 +101,7 @@ beforeEach(() => {
     householdIds: [],
   }))
   csv.failNext = false
-  useGuestsStore.setState({ weddingId: null, households: [], searchIndex: [], status: 'idle', error: null, syncError: null, filters: noFilters })
+  useGuestsStore.setState({ weddingId: null, households: [], searchIndex: [], invitations: new Map(), status: 'idle', error: null, syncError: null, filters: noFilters })
 })
 
 afterEach(() => vi.clearAllMocks())
@@ -167,6 +172,27 @@ describe('the list', () => {
     await waitFor(() => expect(screen.queryByText('Ramon Santos')).not.toBeInTheDocument())
     expect(screen.getByText('Missing email')).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Clear filters' }))
+    expect(await screen.findByText('Ramon Santos')).toBeInTheDocument()
+  })
+
+  test('shows each household’s invitation state in a column, read once with the list, and filters by it', async () => {
+    invitationsApi.listInvitations.mockResolvedValue({
+      templates: {},
+      households: [
+        { guestId: households[0]!.id, code: 'ABCD2345', persons: [], state: 'opened', invitedAt: '2027-01-01T00:00:00Z', invitedVia: 'sms', sends: 1, openedAt: '2027-01-02T00:00:00Z', answered: false },
+      ],
+    })
+    const user = await renderScreen()
+    expect(invitationsApi.listInvitations).toHaveBeenCalledTimes(1)
+    expect(screen.getByRole('columnheader', { name: 'Invitation' })).toBeInTheDocument()
+    expect(within(rowOf('Ramon Santos')).getByTestId('invitation-state')).toHaveTextContent('Opened')
+    expect(within(rowOf('Niña Peña')).getByTestId('invitation-state')).toHaveTextContent('Not invited')
+
+    await user.click(screen.getByRole('button', { name: 'Filter' }))
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Not invited' }))
+    await waitFor(() => expect(screen.queryByText('Ramon Santos')).not.toBeInTheDocument())
+    expect(screen.getByText('Niña Peña')).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Remove filter: Not invited' }))
     expect(await screen.findByText('Ramon Santos')).toBeInTheDocument()
   })
 

@@ -3,6 +3,7 @@ import {
   buildSearchIndex,
   countGuests,
   filterHouseholds,
+  hasActiveFilters,
   isMissing,
   matchesRelation,
   noFilters,
@@ -107,7 +108,22 @@ describe('missing-data filters', () => {
 
   test('filters narrow together: missing e-mail and phone, within a relation', () => {
     expect(filterHouseholds(list, { ...noFilters, missing: ['email', 'phone'] })).toEqual([brideFriend, familyFriend, other, untagged])
-    expect(filterHouseholds(list, { relation: 'friends', missing: ['email', 'phone'], query: '' })).toEqual([brideFriend])
+    expect(filterHouseholds(list, { ...noFilters, relation: 'friends', missing: ['email', 'phone'] })).toEqual([brideFriend])
+  })
+
+  test('invitation state, from the states read with the list; a household they miss is not invited', () => {
+    const statuses = new Map([
+      [santos.id, { state: 'opened' as const, openedAt: '2026-11-20T02:00:00Z' }],
+      [pena.id, { state: 'answered' as const }],
+    ])
+    const by = (invitation: 'not_invited' | 'invited' | 'opened' | 'answered') =>
+      filterHouseholds(list, { ...noFilters, invitation }, buildSearchIndex(list), statuses)
+    expect(by('opened')).toEqual([santos])
+    expect(by('answered')).toEqual([pena])
+    expect(by('invited')).toEqual([])
+    expect(by('not_invited')).toHaveLength(list.length - 2)
+    expect(by('not_invited')).not.toContain(santos)
+    expect(hasActiveFilters({ ...noFilters, invitation: 'invited' })).toBe(true)
   })
 
   test('blank text counts as missing', () => {

@@ -34,6 +34,7 @@ function renderSearch(path = '/wedding/isabel-and-miguel') {
       { path: '/', element },
       { path: '/wedding/:slug', element },
       { path: '/wedding/:slug/:section', element },
+      { path: '/wedding/:slug/i/:code', element: <p>invitation opened</p> },
     ],
     { initialEntries: [path] },
   )
@@ -182,6 +183,20 @@ describe('RsvpNameSearch', () => {
       'Marami ang may ganitong pangalan. Idagdag ang iyong apelyido (o pangalan) para mahanap ka namin.',
     )
     expect(screen.queryByRole('link')).not.toBeInTheDocument()
+  })
+
+  test('a wedding that needs the invitation code: the refused name search gives a code field to the invitation link', async () => {
+    api.searchGuests.mockRejectedValueOnce(new BackendError('invitation_code_required', 'P0001'))
+    const input = renderSearch()
+    fireEvent.change(input, { target: { value: 'cristina' } })
+    await settle()
+    expect(screen.getByText(/Kailangan ang code na nakasulat sa inyong imbitasyon/)).toBeInTheDocument()
+    const code = screen.getByRole('textbox', { name: 'Invitation code' })
+    expect(code).toHaveAttribute('maxLength', '20')
+    fireEvent.change(code, { target: { value: 'abcd-2345' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Buksan ang imbitasyon ko' }))
+    await settle(0)
+    expect(screen.getByText('invitation opened')).toBeInTheDocument()
   })
 
   test('too many searches too fast: a friendly message, and a retry later', async () => {

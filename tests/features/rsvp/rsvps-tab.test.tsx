@@ -15,6 +15,8 @@ const api = vi.hoisted(() => ({
   restoreRsvp: vi.fn(),
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+const invitationsApi = vi.hoisted(() => ({ listInvitations: vi.fn(), getRsvpRequiresCode: vi.fn(), setRsvpRequiresCode: vi.fn() }))
+vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitationsApi }))
 
 // The settings test clicks through a calendar and a form: room for a busy machine.
 vi.setConfig({ testTimeout: 15_000 })
@@ -83,10 +85,13 @@ beforeAll(async () => {
 
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset()
+  for (const fn of Object.values(invitationsApi)) fn.mockReset()
+  invitationsApi.listInvitations.mockResolvedValue({ templates: {}, households: [] })
+  invitationsApi.getRsvpRequiresCode.mockResolvedValue(false)
   api.listRsvps.mockResolvedValue(households)
   api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [], probes: [] } satisfies RsvpChanges)
   api.markRsvpChangesSeen.mockResolvedValue(null)
-  useRsvpsStore.setState({ weddingId: null, households: [], status: 'idle', error: null, changes: null, since: null })
+  useRsvpsStore.setState({ weddingId: null, households: [], invitations: new Map(), status: 'idle', error: null, changes: null, since: null })
   useSessionStore.setState({
     status: 'signedIn',
     user: { id: 'u1', email: 'demo@kasalan.ph', userMetadata: {} },
@@ -96,6 +101,58 @@ beforeEach(() => {
 })
 
 describe('RSVPs tab', () => {
+  test('the privacy setting is saved as soon as it changes; a failed save puts it back and says why', async () => {
+    render(
+      <MemoryRouter initialEntries={['/manage/rsvps?view=settings']}>
+        <RsvpsTabPage />
+      </MemoryRouter>,
+    )
+    const box = await screen.findByRole('checkbox', { name: /^Guests need their invitation link or code to RSVP/ })
+    await vi.waitFor(() => expect(box).toBeEnabled())
+    expect(box).not.toBeChecked()
+    invitationsApi.setRsvpRequiresCode.mockResolvedValueOnce(true)
+    await act(async () => fireEvent.click(box))
+    expect(invitationsApi.setRsvpRequiresCode).toHaveBeenCalledWith('w1', true)
+    expect(box).toBeChecked()
+    invitationsApi.setRsvpRequiresCode.mockRejectedValueOnce(new Error('offline'))
+    await act(async () => fireEvent.click(box))
+    expect(invitationsApi.setRsvpRequiresCode).toHaveBeenLastCalledWith('w1', false)
+    expect(box).toBeChecked()
+    expect(screen.getByRole('alert')).toBeInTheDocument()
+  })
+
+  test('shows each household’s invitation state, counts them, and filters by it (one read for all)', async () => {
+    const invited = (guestId: string, state: 'invited' | 'opened' | 'answered', openedAt: string | null) => ({
+      guestId,
+      code: 'ABCD2345',
+      persons: [],
+      state,
+      invitedAt: '2027-01-01T00:00:00Z',
+      invitedVia: 'viber' as const,
+      lastSentAt: '2027-01-01T00:00:00Z',
+      sends: 1,
+      openedAt,
+      answered: state === 'answered',
+    })
+    invitationsApi.listInvitations.mockResolvedValue({
+      templates: {},
+      households: [invited('h1', 'answered', '2027-01-01T05:00:00Z'), invited('h2', 'invited', null)],
+    })
+    renderTab()
+    const list = await screen.findByRole('list', { name: 'Replies by household' })
+    expect(invitationsApi.listInvitations).toHaveBeenCalledTimes(1)
+    expect(screen.getByTestId('rsvp-invitation-invited')).toHaveTextContent('Invited2')
+    expect(screen.getByTestId('rsvp-invitation-opened')).toHaveTextContent('Opened the link1')
+    expect(screen.getByTestId('rsvp-invitation-answered')).toHaveTextContent('Answered1')
+    expect(within(list).getAllByTestId('invitation-state').map((badge) => badge.textContent)).toEqual(['Answered', 'Invited'])
+
+    fireEvent.change(screen.getByLabelText('Invitation'), { target: { value: 'invited' } })
+    expect(within(list).getByText(/Cora/)).toBeInTheDocument()
+    expect(within(list).queryByText(/Ana/)).not.toBeInTheDocument()
+    fireEvent.change(screen.getByLabelText('Invitation'), { target: { value: 'not_invited' } })
+    expect(screen.getByText('No one matches this filter.', { exact: false })).toBeInTheDocument()
+  })
+
   test('counts and lists every reply with its answers, time and the household’s message', async () => {
     renderTab()
     const list = await screen.findByRole('list', { name: 'Replies by household' })

@@ -30,6 +30,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
   const sync = useGuestsStore((state) => state.sync)
   const households = useGuestsStore((state) => state.households)
   const searchIndex = useGuestsStore((state) => state.searchIndex)
+  const invitations = useGuestsStore((state) => state.invitations)
   const status = useGuestsStore((state) => state.status)
   const loadError = useGuestsStore((state) => state.error)
   const syncError = useGuestsStore((state) => state.syncError)
@@ -51,8 +52,8 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
   const deferredFilters = useDeferredValue(filters)
   const counts = useMemo(() => countGuests(households), [households])
   const shown = useMemo(
-    () => filterHouseholds(households, deferredFilters, searchIndex),
-    [households, deferredFilters, searchIndex],
+    () => filterHouseholds(households, deferredFilters, searchIndex, invitations),
+    [households, deferredFilters, searchIndex, invitations],
   )
 
   const rsvpHref = useCallback(
@@ -186,7 +187,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
               </button>
             </div>
           ) : (
-            <GuestTable households={shown} rsvpHref={rsvpHref} onEdit={openEdit} onDelete={askDelete} />
+            <GuestTable households={shown} invitations={invitations} rsvpHref={rsvpHref} onEdit={openEdit} onDelete={askDelete} />
           )}
         </>
       )}

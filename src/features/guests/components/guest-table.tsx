@@ -2,13 +2,17 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { ExternalLink, Mail, Pencil, Phone, Trash2 } from 'lucide-react'
 import { memo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { InvitationState } from '@/components/invitation-state'
 import type { Household } from '@/lib/api'
+import { statusOf, type InvitationStatus, type InvitationStatuses } from '@/lib/invitations/state'
 import { useScrollMargin } from '@/lib/use-scroll-margin'
 import { householdLabel, personFullName } from '../model/guest-list'
 import { RelationText } from './relation-text'
 
 interface GuestTableProps {
   households: Household[]
+  /** Each household's invitation state by id. */
+  invitations: InvitationStatuses
   /** The household's RSVP page on the couple's site, or null when it has nobody to answer for. */
   rsvpHref(household: Household): string | null
   onEdit(household: Household): void
@@ -16,13 +20,13 @@ interface GuestTableProps {
 }
 
 // Desktop: a table-like grid. Phone: each row is a card (names, count, contact, then actions).
-const rowGrid = 'grid grid-cols-1 gap-y-2 md:grid-cols-[minmax(0,2.2fr)_3.5rem_minmax(0,1.6fr)_8.5rem] md:items-start md:gap-x-4'
+const rowGrid = 'grid grid-cols-1 gap-y-2 md:grid-cols-[minmax(0,2.2fr)_3.5rem_minmax(0,1.6fr)_minmax(0,1.2fr)_8.5rem] md:items-start md:gap-x-4'
 
 /**
  * The guest list, one row per household. Only the rows in view are rendered (the page scrolls, not
  * the table), so 2,000 households scroll and filter as smoothly as 20.
  */
-export function GuestTable({ households, rsvpHref, onEdit, onDelete }: GuestTableProps) {
+export function GuestTable({ households, invitations, rsvpHref, onEdit, onDelete }: GuestTableProps) {
   const { t } = useTranslation('guests')
   const bodyRef = useRef<HTMLDivElement>(null)
   // The list starts below the cards and the toolbar, whose height changes as filters come and go.
@@ -49,6 +53,7 @@ export function GuestTable({ households, rsvpHref, onEdit, onDelete }: GuestTabl
             </abbr>
           </span>
           <span role="columnheader">{t('table.contact')}</span>
+          <span role="columnheader">{t('table.invitation')}</span>
           <span role="columnheader" className="text-right">
             <span className="sr-only">{t('table.actions')}</span>
           </span>
@@ -69,6 +74,7 @@ export function GuestTable({ households, rsvpHref, onEdit, onDelete }: GuestTabl
             >
               <GuestRow
                 household={household}
+                invitation={statusOf(invitations, household.id)}
                 rsvpHref={rsvpHref(household)}
                 onEdit={onEdit}
                 onDelete={onDelete}
@@ -84,13 +90,14 @@ export function GuestTable({ households, rsvpHref, onEdit, onDelete }: GuestTabl
 
 interface GuestRowProps {
   household: Household
+  invitation: InvitationStatus
   rsvpHref: string | null
   onEdit(household: Household): void
   onDelete(household: Household): void
   last: boolean
 }
 
-const GuestRow = memo(function GuestRow({ household, rsvpHref, onEdit, onDelete, last }: GuestRowProps) {
+const GuestRow = memo(function GuestRow({ household, invitation, rsvpHref, onEdit, onDelete, last }: GuestRowProps) {
   const { t } = useTranslation('guests')
   const { name, others } = householdLabel(household)
   const label = others > 0 ? t('table.householdOf', { name, count: others }) : name
@@ -134,6 +141,11 @@ const GuestRow = memo(function GuestRow({ household, rsvpHref, onEdit, onDelete,
           </p>
         ) : null}
         {!household.email && !household.phone && <p className="italic text-muted">{t('table.noContact')}</p>}
+      </div>
+
+      <div role="cell" className="min-w-0 text-sm md:pt-0.5">
+        <span className="sr-only">{t('table.invitation')}: </span>
+        <InvitationState status={invitation} />
       </div>
 
       <div role="cell" className="-mb-2 -ml-2 flex items-start md:-mr-2 md:mb-0 md:ml-0 md:mt-[-0.4rem] md:justify-end">

@@ -1,6 +1,8 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { Check, ListFilter, Search, X } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
+import { invitationStateFilters } from '@/lib/invitations/state'
+import type { State as InvitationState } from '@/lib/invitations/types'
 import { useGuestsStore } from '../guests-store'
 import { missingFilters, relationFilters, type RelationFilter } from '../model/guest-list'
 
@@ -14,8 +16,9 @@ export function GuestToolbar({ shown, total }: { shown: number; total: number })
   const setQuery = useGuestsStore((state) => state.setQuery)
   const setRelation = useGuestsStore((state) => state.setRelation)
   const toggleMissing = useGuestsStore((state) => state.toggleMissing)
+  const setInvitation = useGuestsStore((state) => state.setInvitation)
   const clearFilters = useGuestsStore((state) => state.clearFilters)
-  const activeCount = (filters.relation ? 1 : 0) + filters.missing.length
+  const activeCount = (filters.relation ? 1 : 0) + (filters.invitation ? 1 : 0) + filters.missing.length
   const filtering = activeCount > 0 || filters.query.trim() !== ''
 
   return (
@@ -68,6 +71,23 @@ export function GuestToolbar({ shown, total }: { shown: number; total: number })
               </DropdownMenu.RadioGroup>
               <DropdownMenu.Separator className="my-2 h-px bg-line" />
               <DropdownMenu.Label className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted">
+                {t('filters.invitationGroup')}
+              </DropdownMenu.Label>
+              <DropdownMenu.RadioGroup
+                value={filters.invitation ?? 'all'}
+                onValueChange={(value) => setInvitation(value === 'all' ? null : (value as InvitationState))}
+              >
+                {(['all', ...invitationStateFilters] as const).map((state) => (
+                  <DropdownMenu.RadioItem key={state} value={state} className={itemClass}>
+                    <DropdownMenu.ItemIndicator className="absolute left-3">
+                      <Check aria-hidden="true" className="size-4 text-brand-700" />
+                    </DropdownMenu.ItemIndicator>
+                    {t(`filters.invitation.${state}`)}
+                  </DropdownMenu.RadioItem>
+                ))}
+              </DropdownMenu.RadioGroup>
+              <DropdownMenu.Separator className="my-2 h-px bg-line" />
+              <DropdownMenu.Label className="px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-muted">
                 {t('filters.missingGroup')}
               </DropdownMenu.Label>
               {missingFilters.map((field) => (
@@ -93,6 +113,13 @@ export function GuestToolbar({ shown, total }: { shown: number; total: number })
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {filters.relation && (
             <Chip label={t(`filters.relation.${filters.relation}`)} onRemove={() => setRelation(null)} removeLabel={t('filters.remove', { name: t(`filters.relation.${filters.relation}`) })} />
+          )}
+          {filters.invitation && (
+            <Chip
+              label={t(`filters.invitationChip.${filters.invitation}`)}
+              onRemove={() => setInvitation(null)}
+              removeLabel={t('filters.remove', { name: t(`filters.invitationChip.${filters.invitation}`) })}
+            />
           )}
           {filters.missing.map((field) => (
             <Chip

@@ -1,3 +1,5 @@
+import { statusOf, type InvitationStatuses } from '@/lib/invitations/state'
+import type { State as InvitationState } from '@/lib/invitations/types'
 import { compactText, normalizeText } from './text'
 import type { HouseholdRecord, PersonRecord, RelationshipSide, RelationshipType } from './types'
 
@@ -98,10 +100,12 @@ export interface GuestFilters {
   relation: RelationFilter | null
   /** Every checked field must be missing (each filter narrows the list). */
   missing: ReadonlyArray<MissingFilter>
+  /** Only households in this invitation state (not invited, invited, opened, answered). */
+  invitation: InvitationState | null
   query: string
 }
 
-export const noFilters: GuestFilters = { relation: null, missing: [], query: '' }
+export const noFilters: GuestFilters = { relation: null, missing: [], invitation: null, query: '' }
 
 const relationRules: Record<RelationFilter, { side?: RelationshipSide; type: RelationshipType }> = {
   groomFamily: { side: 'groom', type: 'family' },
@@ -155,25 +159,29 @@ export function queryTokens(query: string): string[] {
 // ---------------------------------------------------------------------------------------------
 
 export function hasActiveFilters(filters: GuestFilters): boolean {
-  return filters.relation !== null || filters.missing.length > 0 || queryTokens(filters.query).length > 0
+  return (
+    filters.relation !== null || filters.missing.length > 0 || filters.invitation !== null || queryTokens(filters.query).length > 0
+  )
 }
 
 /**
  * The households that pass every active filter, in list order. `index` is buildSearchIndex of the
- * same list (computed here when not given).
+ * same list (computed here when not given); `statuses` each household's invitation state by id.
  */
 export function filterHouseholds<H extends HouseholdRecord>(
   households: ReadonlyArray<H>,
   filters: GuestFilters,
   index: ReadonlyArray<string> = buildSearchIndex(households),
+  statuses: InvitationStatuses = new Map(),
 ): H[] {
   const tokens = queryTokens(filters.query)
-  if (!filters.relation && filters.missing.length === 0 && tokens.length === 0) return [...households]
+  if (!filters.relation && filters.missing.length === 0 && !filters.invitation && tokens.length === 0) return [...households]
   const result: H[] = []
   for (let i = 0; i < households.length; i += 1) {
     const household = households[i]!
     if (filters.relation && !matchesRelation(household, filters.relation)) continue
     if (filters.missing.some((field) => !isMissing(household, field))) continue
+    if (filters.invitation && statusOf(statuses, household.id).state !== filters.invitation) continue
     if (tokens.length > 0) {
       const text = index[i] ?? searchText(household)
       if (!tokens.every((token) => text.includes(token))) continue

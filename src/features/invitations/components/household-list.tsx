@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { matchesState } from '../model/follow-up'
 import { printedCode } from '@/lib/invitations/message'
-import { InvitationState } from './invitation-state'
+import { InvitationState } from '@/components/invitation-state'
 
 interface HouseholdListProps {
   households: InvitationHousehold[]
@@ -132,7 +132,7 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
                     </span>
                   </label>
                   <div className="min-w-40 flex-1">
-                    <InvitationState household={household} />
+                    <InvitationState status={household} />
                   </div>
                   <div className="flex gap-2">
                     <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={() => onSend([household])}>

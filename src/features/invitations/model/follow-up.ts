@@ -1,7 +1,10 @@
 // Where everyone stands: counts of the invitation states, and the households to chase.
 
-import { dayjs, manilaDateTime, todayInManila } from '@/lib/dates'
+import { manilaDateTime, todayInManila } from '@/lib/dates'
+import { daysSince } from '@/lib/invitations/state'
 import type { HouseholdInvitation, State as InvitationState } from '@/lib/invitations/types'
+
+export { daysSince }
 
 /** Households invited, that opened their link, that answered (each counted once per fact). */
 export function invitationCounts(households: ReadonlyArray<HouseholdInvitation>) {
@@ -25,14 +28,6 @@ export function daysToDeadline(deadline: string | null | undefined, now: Date = 
   const end = manilaDateTime(deadline)
   const today = manilaDateTime(todayInManila(now))
   return end && today ? end.diff(today, 'day') : null
-}
-
-/** Whole days since a time, in Manila days. */
-export function daysSince(at: string | null | undefined, now: Date = new Date()): number | null {
-  if (!at) return null
-  const then = manilaDateTime(dayjs(at).utcOffset(8 * 60).format('YYYY-MM-DD'))
-  const today = manilaDateTime(todayInManila(now))
-  return then && today ? today.diff(then, 'day') : null
 }
 
 /**

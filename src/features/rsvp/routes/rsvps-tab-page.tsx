@@ -10,7 +10,9 @@ import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
+import { countInvitationStates } from '@/lib/invitations/state'
 import { RsvpChangesPanel } from '../components/tab/rsvp-changes'
+import { RsvpPrivacySetting } from '../components/tab/rsvp-privacy-setting'
 import { RsvpResponses } from '../components/tab/rsvp-responses'
 import { RsvpSettingsForm } from '../components/tab/rsvp-settings-form'
 import { countReplies } from '../model/rsvp-list'
@@ -31,9 +33,10 @@ export function RsvpsTabPage() {
 
 function RsvpsScreen({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('rsvp')
-  const { households, status, error, load, changes, since, loadChanges, restore } = useRsvpsStore(
+  const { households, invitations, status, error, load, changes, since, loadChanges, restore } = useRsvpsStore(
     useShallow((state) => ({
       households: state.households,
+      invitations: state.invitations,
       status: state.status,
       error: state.error,
       load: state.load,
@@ -49,6 +52,7 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
     void loadChanges(wedding.id)
   }, [load, loadChanges, wedding.id])
   const counts = useMemo(() => countReplies(households), [households])
+  const invitationCounts = useMemo(() => countInvitationStates(invitations.values()), [invitations])
   const [params, setParams] = useSearchParams()
   const view = params.get('view') === 'settings' ? 'settings' : 'replies'
 
@@ -84,6 +88,22 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
           </div>
         ))}
       </dl>
+
+      <section aria-labelledby="rsvp-invitation-counts" className="mt-3 rounded-2xl border border-line bg-white px-4 py-3">
+        <h2 id="rsvp-invitation-counts" className="text-sm font-semibold text-muted">
+          {t('tab.invitationCounts.title')}
+        </h2>
+        <dl className="mt-1 flex flex-wrap gap-x-8 gap-y-2">
+          {(['invited', 'opened', 'answered'] as const).map((key) => (
+            <div key={key} data-testid={`rsvp-invitation-${key}`} className="flex items-baseline gap-2">
+              <dt className="text-sm text-muted">{t(`tab.invitationCounts.${key}`)}</dt>
+              <dd className="font-display text-2xl">
+                {status === 'ready' ? t('common:number', { value: invitationCounts[key] }) : '–'}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
 
       <Tabs.Root
         className="mt-6"
@@ -121,13 +141,14 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
               </button>
             </Alert>
           ) : status === 'ready' || households.length > 0 ? (
-            <RsvpResponses households={households} counts={counts} questions={wedding.rsvpQuestions} />
+            <RsvpResponses households={households} invitations={invitations} counts={counts} questions={wedding.rsvpQuestions} />
           ) : (
             <PageSpinner />
           )}
         </Tabs.Content>
         {/* Kept mounted while hidden, so what the couple typed there survives a look at the replies. */}
         <Tabs.Content value="settings" forceMount hidden={view !== 'settings'} className="max-w-2xl pt-6 focus-visible:outline-none">
+          <RsvpPrivacySetting key={`privacy-${wedding.id}`} weddingId={wedding.id} />
           <RsvpSettingsForm key={wedding.id} wedding={wedding} />
         </Tabs.Content>
       </Tabs.Root>

@@ -28,12 +28,13 @@ export function isSearchable(query: string) {
   return queryWords(query).join('').length >= MIN_QUERY_LETTERS
 }
 
-export type NameSearchStatus = 'idle' | 'searching' | 'done' | 'error' | 'rateLimited'
+export type NameSearchStatus = 'idle' | 'searching' | 'done' | 'error' | 'rateLimited' | 'codeRequired'
 
 interface Answer {
   key: string
   search: GuestSearch | null
-  rateLimited?: boolean
+  /** The server's refusal code (rate_limited, invitation_code_required), when it gave one. */
+  refused?: string | null
 }
 
 /**
@@ -58,7 +59,7 @@ export function useNameSearch(slug: string, search = searchGuests) {
         (result) => current && setAnswer({ key, search: result }),
         (error: unknown) =>
           current &&
-          setAnswer({ key, search: null, rateLimited: error instanceof BackendError && error.message === 'rate_limited' }),
+          setAnswer({ key, search: null, refused: error instanceof BackendError ? error.message : null }),
       )
     }, SEARCH_DEBOUNCE_MS)
     return () => {
@@ -82,7 +83,7 @@ export function useNameSearch(slug: string, search = searchGuests) {
   if (searchable) {
     if (answer?.key !== key) status = 'searching'
     else if (answer.search) status = 'done'
-    else status = answer.rateLimited ? 'rateLimited' : 'error'
+    else status = answer.refused === 'rate_limited' ? 'rateLimited' : answer.refused === 'invitation_code_required' ? 'codeRequired' : 'error'
   }
   // While a new query runs, the last list stays in place rather than blinking away on every key.
   const results: GuestSearchResult[] = searchable ? (answer?.search?.matches ?? []) : []

@@ -2,7 +2,10 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { MessageSquareQuote, Search } from 'lucide-react'
 import { memo, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { InvitationState } from '@/components/invitation-state'
 import type { RsvpHousehold, RsvpQuestion } from '@/lib/api'
+import { invitationStateFilters, statusOf, type InvitationStatus, type InvitationStatuses } from '@/lib/invitations/state'
+import type { State as InvitationStateName } from '@/lib/invitations/types'
 import { useScrollMargin } from '@/lib/use-scroll-margin'
 import { filterReplies, statusFilters, type ReplyCounts, type StatusFilter } from '../../model/rsvp-list'
 import { fullName, replyStatus } from '../../model/rsvp-form'
@@ -21,6 +24,8 @@ const statusLabel = { accepted: 'status.attending', declined: 'status.notAttendi
 
 interface RsvpResponsesProps {
   households: RsvpHousehold[]
+  /** Each household's invitation state by id. */
+  invitations: InvitationStatuses
   counts: ReplyCounts
   questions: RsvpQuestion[]
 }
@@ -30,13 +35,18 @@ interface RsvpResponsesProps {
  * the households in view are rendered (the page scrolls, not the list), as on the guest list, so
  * 2,000 households filter and scroll like 20.
  */
-export function RsvpResponses({ households, counts, questions }: RsvpResponsesProps) {
+export function RsvpResponses({ households, invitations, counts, questions }: RsvpResponsesProps) {
   const { t } = useTranslation('rsvp')
   const [filter, setFilter] = useState<StatusFilter>('all')
   const [name, setName] = useState('')
+  const [invitation, setInvitation] = useState<InvitationStateName | 'all'>('all')
   const [editing, setEditing] = useState<Person | null>(null)
   const id = useId()
-  const shown = useMemo(() => filterReplies(households, filter, name), [households, filter, name])
+  const shown = useMemo(() => {
+    const invited =
+      invitation === 'all' ? households : households.filter((household) => statusOf(invitations, household.id).state === invitation)
+    return filterReplies(invited, filter, name)
+  }, [households, invitations, invitation, filter, name])
   const listRef = useRef<HTMLUListElement>(null)
   const scrollMargin = useScrollMargin(listRef)
   const virtualizer = useWindowVirtualizer({
@@ -68,7 +78,24 @@ export function RsvpResponses({ households, counts, questions }: RsvpResponsesPr
               </button>
             ))}
           </div>
-          <div className="relative lg:ml-auto lg:w-64">
+          <div className="flex items-center gap-2 lg:ml-auto">
+            <label htmlFor={`${id}-invitation`} className="text-sm font-semibold text-muted">
+              {t('tab.responses.invitationFilter')}
+            </label>
+            <select
+              id={`${id}-invitation`}
+              value={invitation}
+              onChange={(event) => setInvitation(event.target.value as InvitationStateName | 'all')}
+              className="field-input w-auto py-1.5"
+            >
+              {(['all', ...invitationStateFilters] as const).map((value) => (
+                <option key={value} value={value}>
+                  {t(`tab.invitationFilters.${value}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="relative lg:w-64">
             <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
             <label htmlFor={`${id}-name`} className="sr-only">
               {t('tab.responses.searchLabel')}
@@ -97,7 +124,11 @@ export function RsvpResponses({ households, counts, questions }: RsvpResponsesPr
               className={`absolute left-0 top-0 w-full px-5 py-4 sm:px-6 ${item.index === shown.length - 1 ? '' : 'border-b border-line'}`}
               style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
             >
-              <HouseholdReplies household={shown[item.index]!} onRecord={setEditing} />
+              <HouseholdReplies
+                household={shown[item.index]!}
+                invitation={statusOf(invitations, shown[item.index]!.id)}
+                onRecord={setEditing}
+              />
             </li>
           ))}
         </ul>
@@ -108,11 +139,21 @@ export function RsvpResponses({ households, counts, questions }: RsvpResponsesPr
   )
 }
 
-const HouseholdReplies = memo(function HouseholdReplies({ household, onRecord }: { household: RsvpHousehold; onRecord(person: Person): void }) {
+interface HouseholdRepliesProps {
+  household: RsvpHousehold
+  invitation: InvitationStatus
+  onRecord(person: Person): void
+}
+
+const HouseholdReplies = memo(function HouseholdReplies({ household, invitation, onRecord }: HouseholdRepliesProps) {
   const { t, i18n } = useTranslation('rsvp')
   const language = dateLanguage(i18n.language)
   return (
     <>
+      <p className="mb-2 text-sm">
+        <span className="sr-only">{t('tab.responses.invitationFilter')}: </span>
+        <InvitationState status={invitation} />
+      </p>
       <ul className="space-y-3">
         {household.persons.map((person) => {
           const status = replyStatus(person.isAttending)
