@@ -190,6 +190,11 @@ describe('RsvpNameSearch', () => {
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
+    // The code field is loaded only when it is needed.
+    await act(async () => {
+      await import('@/features/site/rsvp-search/code-field')
+    })
+    await settle(50)
     expect(screen.getByText(/Kailangan ang code na nakasulat sa inyong imbitasyon/)).toBeInTheDocument()
     const code = screen.getByRole('textbox', { name: 'Invitation code' })
     expect(code).toHaveAttribute('maxLength', '20')

@@ -1,9 +1,12 @@
 import { ChevronRight, Search } from 'lucide-react'
-import { Suspense, useId, useState } from 'react'
+import { lazy, Suspense, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { paths } from '@/lib/paths'
 import { useNameSearch } from './use-name-search'
+
+// Only a wedding that requires invitation codes shows it, after a refused search: not in the first load.
+const CodeField = lazy(() => import('./code-field').then((m) => ({ default: m.CodeField })))
 
 /**
  * The guest's name search in the site's RSVP section (spec sections 2 and 5): type your first name
@@ -84,7 +87,11 @@ function NameSearch({ slug }: { slug: string }) {
         )}
       </div>
 
-      {status === 'codeRequired' && <CodeField slug={routeSlug ? slug : null} />}
+      {status === 'codeRequired' && (
+        <Suspense fallback={null}>
+          <CodeField slug={routeSlug ? slug : null} />
+        </Suspense>
+      )}
 
       {results.length > 0 && (
         <ul id={`${id}-results`} aria-label={t('search.results')} aria-busy={status === 'searching'} className="mt-3 divide-y divide-(--site-line) border-y border-(--site-line)">
@@ -105,46 +112,5 @@ function NameSearch({ slug }: { slug: string }) {
         </ul>
       )}
     </div>
-  )
-}
-
-/**
- * When the couple requires the invitation code to RSVP, the database refuses the name search; the
- * guest types the code instead and reaches their RSVP through their invitation link.
- */
-function CodeField({ slug }: { slug: string | null }) {
-  const { t } = useTranslation('rsvp')
-  const navigate = useNavigate()
-  const [code, setCode] = useState('')
-  const id = useId()
-  const cleaned = code.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
-  return (
-    <form
-      className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-sm"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (cleaned) void navigate(slug ? `${paths.site.wedding(slug)}/i/${cleaned}` : paths.invitation(cleaned))
-      }}
-    >
-      <p>{t('search.codeRequired')}</p>
-      <label htmlFor={`${id}-code`} className="mt-3 block font-semibold">
-        {t('search.codeLabel')}
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id={`${id}-code`}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          maxLength={20}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="min-h-11 min-w-0 flex-1 rounded-(--site-radius) border border-(--site-line-strong) bg-(--site-bg) px-3 uppercase tracking-widest"
-        />
-        <button type="submit" className="site-button">
-          {t('search.codeOpen')}
-        </button>
-      </div>
-    </form>
   )
 }

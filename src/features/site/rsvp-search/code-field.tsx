@@ -1,0 +1,45 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { paths } from '@/lib/paths'
+
+/**
+ * When the couple requires the invitation code to RSVP, the database refuses the name search; the
+ * guest types the code instead and reaches their RSVP through their invitation link.
+ */
+export function CodeField({ slug }: { slug: string | null }) {
+  const { t } = useTranslation('rsvp')
+  const navigate = useNavigate()
+  const [code, setCode] = useState('')
+  const id = useId()
+  const cleaned = code.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
+  return (
+    <form
+      className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-sm"
+      onSubmit={(event) => {
+        event.preventDefault()
+        if (cleaned) void navigate(slug ? `${paths.site.wedding(slug)}/i/${cleaned}` : paths.invitation(cleaned))
+      }}
+    >
+      <p>{t('search.codeRequired')}</p>
+      <label htmlFor={`${id}-code`} className="mt-3 block font-semibold">
+        {t('search.codeLabel')}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={`${id}-code`}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          maxLength={20}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="min-h-11 min-w-0 flex-1 rounded-(--site-radius) border border-(--site-line-strong) bg-(--site-bg) px-3 uppercase tracking-widest"
+        />
+        <button type="submit" className="site-button">
+          {t('search.codeOpen')}
+        </button>
+      </div>
+    </form>
+  )
+}
