@@ -74,6 +74,7 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await expect(page.getByTestId('follow-up-row').filter({ hasText: names })).toBeVisible()
   await expect(page.getByRole('button', { name: `Copy reminder ${names}` })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
+  await page.screenshot({ path: 'test-results/invitations-follow-up.png', fullPage: true })
 
   // The guest, in another tab with no session, opens the link and lands on the household's RSVP.
   const guest = await context.newPage()
@@ -118,6 +119,10 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await expect(page.getByRole('heading', { level: 1, name: 'Invitation codes to print' })).toBeVisible()
   await expect(page.getByTestId('print-card').first().getByRole('img', { name: /^QR code of http/ })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
+  await page.screenshot({ path: 'test-results/invitations-print-sheet.png' })
+  await page.emulateMedia({ media: 'print' })
+  await page.screenshot({ path: 'test-results/invitations-print-sheet-print.png' })
+  await page.emulateMedia({ media: 'screen' })
 
   // The guest list and the RSVPs tab show the same states, filterable, with the count card.
   await goWithinApp(page, '/manage/guests')
@@ -133,7 +138,7 @@ test('the couple invites a household, the guest opens the link and answers, the 
 
   // The RSVPs tab leads to the e-mail preview, which shows that household's invitation e-mail.
   await page.getByRole('navigation', { name: 'Invitations and replies' }).getByRole('link', { name: 'E-mail preview' }).click()
-  await page.getByLabel('Household').selectOption({ label: names })
+  await page.getByRole('combobox', { name: 'Household', exact: true }).selectOption({ label: names })
   await page.getByRole('combobox', { name: 'E-mail', exact: true }).selectOption({ label: 'Invitation' })
   const email = page.frameLocator('iframe[title="E-mail body"]')
   await expect(email.getByRole('link', { name: 'Sagutin ang RSVP' })).toHaveAttribute('href', /\/i\/[2-9A-HJKMNP-Z]{8}$/)
