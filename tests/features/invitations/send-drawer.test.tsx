@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { createInstance } from 'i18next'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
+import { FollowUpList } from '@/features/invitations/components/follow-up-list'
 import { SendDrawer } from '@/features/invitations/components/send-drawer'
 import type { EmailSendResult, InvitationHousehold } from '@/lib/api/invitations'
 import { BackendError } from '@/lib/backend'
@@ -84,5 +85,43 @@ describe('the e-mail channel', () => {
     renderDrawer()
     expect(screen.getByText(/opens your own mail app/)).toBeInTheDocument()
     expect(screen.queryByText(/Kasalan sends the e-mail for you/)).not.toBeInTheDocument()
+  })
+})
+
+describe('the follow-up list’s one-tap reminder', () => {
+  const sentAt = new Date().toISOString()
+  const invited = { ...household, state: 'invited', sends: 1, invitedAt: sentAt, invitedVia: 'email', lastChannel: 'email', lastSentAt: sentAt } as InvitationHousehold
+
+  function renderFollowUp(sendEmail?: (...args: [string[], 'invitation' | 'reminder', 'fil' | 'en']) => Promise<EmailSendResult>) {
+    const record = vi.fn(async () => undefined)
+    render(
+      <I18nextProvider i18n={i18n}>
+        <FollowUpList
+          households={[invited]}
+          wedding={{ bride: { firstName: 'Maria' }, groom: { firstName: 'Juan' }, date: '2026-12-12', rsvpDeadline: null }}
+          templates={{}}
+          record={record}
+          onMoreWays={() => undefined}
+          sendEmail={sendEmail}
+        />
+      </I18nextProvider>,
+    )
+    return { user: userEvent.setup(), record }
+  }
+
+  test('hosted: a household last reached by e-mail is reminded by Kasalan’s e-mail, in Filipino, recorded once', async () => {
+    const sendEmail = vi.fn(async () => ({ sent: [household.guestId], failed: [], skipped: [] }))
+    const { user, record } = renderFollowUp(sendEmail)
+    await user.click(screen.getByRole('button', { name: /^Remind by e-mail\s*Pacing Ilagan$/ }))
+    expect(sendEmail).toHaveBeenCalledWith([household.guestId], 'reminder', 'fil')
+    expect(await screen.findByRole('status')).toHaveTextContent(/Pacing Ilagan/)
+    expect(record).not.toHaveBeenCalled()
+  })
+
+  test('hosted: the daily limit is told in words', async () => {
+    const sendEmail = vi.fn(async () => Promise.reject(new BackendError('email_daily_limit', '429')))
+    const { user } = renderFollowUp(sendEmail)
+    await user.click(screen.getByRole('button', { name: /^Remind by e-mail\s*Pacing Ilagan$/ }))
+    expect(await screen.findByText(/reached today's limit of 300 e-mails/)).toBeInTheDocument()
   })
 })

@@ -1,7 +1,7 @@
 import { BellRing } from 'lucide-react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { InvitationChannel, InvitationHousehold, InvitationKind, InvitationTemplates } from '@/lib/api/invitations'
+import type { EmailSendResult, InvitationChannel, InvitationHousehold, InvitationKind, InvitationTemplates } from '@/lib/api/invitations'
 import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { channelAvailable } from '../model/channels'
@@ -16,13 +16,15 @@ interface FollowUpListProps {
   record(guestIds: string[], channel: InvitationChannel, kind: InvitationKind): Promise<void>
   /** Opens the send drawer with every channel, for a reminder another way. */
   onMoreWays(household: InvitationHousehold): void
+  /** On hosted Supabase Kasalan sends the e-mail itself (and records it); else the mail app opens. */
+  sendEmail?(guestIds: string[], kind: InvitationKind, language: 'fil' | 'en'): Promise<EmailSendResult>
 }
 
 /**
  * Invited households that have not answered, most urgent first, each with a one-tap reminder
  * through the channel used last (the reminder template, in Filipino).
  */
-export function FollowUpList({ households, wedding, templates, record, onMoreWays }: FollowUpListProps) {
+export function FollowUpList({ households, wedding, templates, record, onMoreWays, sendEmail }: FollowUpListProps) {
   const { t } = useTranslation('invitations')
   const list = followUpList(households)
   const days = daysToDeadline(wedding.rsvpDeadline)
@@ -33,6 +35,18 @@ export function FollowUpList({ households, wedding, templates, record, onMoreWay
     setBusy(household.guestId)
     setStatus(null)
     const names = household.persons.map((person) => displayFullName(person)).join(', ')
+    if (channel === 'email' && sendEmail) {
+      try {
+        const result = await sendEmail([household.guestId], 'reminder', 'fil')
+        if (result.sent.length > 0) setStatus({ tone: 'ok', text: t('followUp.reminded', { names, channel: t('channels.email') }) })
+        else setStatus({ tone: 'error', text: t(result.skipped.length > 0 ? 'errors.invitation_no_email' : 'send.emailFailed') })
+      } catch (error) {
+        setStatus({ tone: 'error', text: errorMessage(error, t, 'invitations') })
+      } finally {
+        setBusy(null)
+      }
+      return
+    }
     const message = renderMessage({ kind: 'reminder', language: 'fil', templates, wedding, household, origin: window.location.origin })
     const outcome = await sendThrough(channel, { phone: household.phone ?? null, email: household.email ?? null }, message)
     try {

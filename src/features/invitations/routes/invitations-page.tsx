@@ -124,6 +124,7 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
                 templates={state.templates}
                 record={record}
                 onMoreWays={(household) => open('reminder', [household])}
+                sendEmail={sendsEmailItself ? sendEmails : undefined}
               />
             </Tabs.Content>
             <Tabs.Content value="templates" className="pt-4 focus-visible:outline-none">
