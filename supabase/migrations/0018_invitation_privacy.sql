@@ -102,7 +102,7 @@ revoke execute on function kasalan.set_rsvp_requires_code(uuid, boolean) from pu
 grant execute on function kasalan.set_rsvp_requires_code(uuid, boolean) to authenticated;
 
 -- Whether the wedding needs the invitation code to RSVP, for the RSVPs tab's settings. Raises
--- wedding_not_found unless the caller may see the RSVPs (owner, partner, coordinator: 0013_members).
+-- wedding_not_found unless the caller may see the RSVPs (owner, partner, coordinator: 0012_members).
 -- Granted to authenticated.
 create function kasalan.get_rsvp_requires_code(p_wedding_id uuid)
 returns boolean

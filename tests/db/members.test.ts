@@ -1,4 +1,4 @@
-// Members of a wedding (0013): every role (owner, partner, coordinator, family helper of each side,
+// Members of a wedding (0012): every role (owner, partner, coordinator, family helper of each side,
 // a removed member, a stranger, a visitor) against every function and table that holds the
 // wedding's data, then invitations (single use, expiry, revocation, wrong account), leaving and
 // handing the wedding over. One database for the file; each test builds on the members it made.

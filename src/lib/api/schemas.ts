@@ -53,7 +53,7 @@ const weddingDetails = {
   siteLanguage: z.optional(z.enum(siteLanguages)),
 }
 
-/** What an account is in a wedding (0013); the database decides what each may do. */
+/** What an account is in a wedding (0012); the database decides what each may do. */
 export const memberRoles = ['owner', 'partner', 'coordinator', 'family_helper'] as const
 export type MemberRole = (typeof memberRoles)[number]
 export const memberSides = ['bride', 'groom'] as const

@@ -1,16 +1,22 @@
--- Kasalan: a guest list exported as CSV imports back with its replies.
+-- Kasalan: a guest list exported as CSV imports back with its replies, in the file's order.
 --
 -- The export has each person's RSVP status and answers; until now the import dropped them, so a
 -- couple who moved their list (or restored it from a spreadsheet) found every guest "Pending" again.
 -- import_households now takes an optional `reply` per person and records it as the couple recording
 -- it by hand would (record_rsvp): checked against the wedding's questions, kept in the reply history.
+--
+-- An import also keeps the file's order. Until now every imported household got the same created_at
+-- (the transaction's now()), so list_guests and list_rsvps, which sort by (created_at, id), shuffled
+-- them by their random ids.
 
--- Adds many households at once, all or none (0005), now with each person's reply when the file has
--- one: persons[i].reply = {"isAttending": true|false, "response": [{"questionId", "answer"}]}. A
--- person without a reply (or with isAttending null) is pending. Answers are checked like
--- record_rsvp's (rsvp_invalid_answer); a declined person keeps no answers. Security definer because
--- households, persons and the history are written only through functions; can_manage is checked
--- first. Raises wedding_not_found, household_needs_adult, person_first_name_required, invalid_input,
+-- Adds many households at once, all or none (0005), in the file's order, now with each person's
+-- reply when the file has one: persons[i].reply = {"isAttending": true|false, "response":
+-- [{"questionId", "answer"}]}. A person without a reply (or with isAttending null) is pending.
+-- Answers are checked like record_rsvp's (rsvp_invalid_answer); a declined person keeps no answers.
+-- Returns {households, persons, replies, householdIds}, the ids in list order. Security definer
+-- because households, persons and the history are written only through functions; it first checks
+-- that the caller keeps the whole guest list (owner, partner, coordinator: 0012_members). Raises
+-- wedding_not_found, household_needs_adult, person_first_name_required, invalid_input,
 -- rsvp_invalid_answer (each with the household's number in the detail). Granted to authenticated.
 create or replace function kasalan.import_households(p_wedding_id uuid, p_households jsonb)
 returns jsonb
@@ -36,7 +42,7 @@ declare
   v_state text;
   v_detail text;
 begin
-  if p_wedding_id is null or not kasalan.can_manage(p_wedding_id) then
+  if p_wedding_id is null or not kasalan.can(p_wedding_id, 'guests') then
     raise exception 'wedding_not_found';
   end if;
   if jsonb_typeof(p_households) is distinct from 'array' then
@@ -117,6 +123,14 @@ begin
       errcode = v_state,
       detail = format('household %s%s', v_index, coalesce(': ' || nullif(v_detail, ''), ''));
   end;
+
+  -- Every household above was created at the same now(), and the list sorts by (created_at, id):
+  -- space their creation times a microsecond apart, ending at now(), so the list keeps the file's
+  -- order (and households saved later still come after them).
+  update kasalan.guests g
+  set created_at = g.created_at - make_interval(secs => (jsonb_array_length(v_ids) - imported.ordinality) / 1000000.0)
+  from jsonb_array_elements_text(v_ids) with ordinality as imported(id, ordinality)
+  where g.id = imported.id::uuid and g.wedding_id = p_wedding_id;
 
   return jsonb_build_object(
     'households', jsonb_array_length(v_ids),
