@@ -62,13 +62,15 @@ test('the couple brings in a coordinator, sees their work, and removes them', as
   await coordinator.evaluate((key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''), sessionKey)
   await coordinator.getByRole('button', { name: 'Accept and open the wedding' }).click()
 
-  // Management shows a coordinator the guest list, seating and RSVPs, not the website.
+  // Management shows a coordinator the guest list, seating, RSVPs and invitations, not the website.
   await expect(coordinator.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({ timeout: 60_000 })
   const tabs = coordinator.getByRole('navigation', { name: 'Management' })
-  await expect(tabs.getByRole('link')).toHaveText(['Guest List', 'Seating Chart', 'RSVPs', 'Members'])
+  await expect(tabs.getByRole('link')).toHaveText(['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Members'])
 
   // A reply taken by phone.
   await tabs.getByRole('link', { name: 'RSVPs' }).click()
+  // Only the replies in view are drawn: find her first.
+  await coordinator.getByRole('searchbox', { name: 'Find a guest' }).fill('Nena')
   await coordinator.getByRole('button', { name: 'Record reply for Nena Mendoza' }).click()
   const dialog = coordinator.getByRole('dialog', { name: 'Record a reply' })
   await dialog.getByRole('radio', { name: 'Not attending' }).check()
@@ -77,15 +79,14 @@ test('the couple brings in a coordinator, sees their work, and removes them', as
   const nena = coordinator.getByRole('listitem').filter({ hasText: 'Nena Mendoza' }).last()
   await expect(nena).toContainText('Recorded by you')
 
-  // A guest seated by keyboard.
+  // A guest chosen from the guest list, seated by keyboard.
   await tabs.getByRole('link', { name: 'Seating Chart' }).click()
   await expect(coordinator.getByRole('heading', { name: 'Seating Chart', level: 1 })).toBeVisible()
-  const guests = coordinator.getByRole('region', { name: 'Guests' })
-  const guestName = (await guests.getByRole('button', { pressed: false }).filter({ hasNotText: /^Seat all/ }).first().textContent())!.trim()
-  const guest = guests.getByRole('button', { name: guestName, exact: true })
-  await guest.focus()
-  await coordinator.keyboard.press('Enter')
-  await expect(guest).toHaveAttribute('aria-pressed', 'true')
+  const guests = coordinator.getByRole('listbox', { name: 'Guests without a seat, by household' })
+  const guestName = (await guests.getByRole('option', { selected: false }).filter({ hasNotText: /Seat all|Child/ }).first().textContent())!.trim()
+  const guest = guests.getByRole('option', { name: guestName, exact: true })
+  await guest.click()
+  await expect(guest).toHaveAttribute('aria-selected', 'true')
   const freeSeat = coordinator.getByRole('button', { name: /^.+, seat \d+: free$/ }).first()
   const seatName = (await freeSeat.getAttribute('aria-label'))!.replace(/: free$/, '')
   await freeSeat.focus()
@@ -96,6 +97,7 @@ test('the couple brings in a coordinator, sees their work, and removes them', as
   // The couple sees who recorded the reply, and who is in.
   await couple.bringToFront()
   await couple.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'RSVPs' }).click()
+  await couple.getByRole('searchbox', { name: 'Find a guest' }).fill('Nena')
   await expect(couple.getByRole('listitem').filter({ hasText: 'Nena Mendoza' }).last()).toContainText('Recorded by Ate Joy')
   await couple.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'Members' }).click()
   await expect(members.getByRole('listitem')).toHaveCount(2)
