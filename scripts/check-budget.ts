@@ -5,8 +5,8 @@
  * idle. Every script the page fetched (workers included) counts, gzip -9. Fails above 10 script
  * requests on either path, above the ceiling in bytes, or when a library meant for management (or
  * the embedded database) slipped into what a guest loads. The target is 120 KB; until the public
- * site stops loading react-router and i18next (see docs/decisions.md) the check holds the line at
- * the ceiling and prints how far the page is from the target.
+ * site stops loading i18next (see docs/decisions.md) the check holds the line at the ceiling and
+ * prints how far the page is from the target.
  *
  * `--modules` also lists the largest modules in what was fetched.
  */
@@ -24,13 +24,22 @@ import {
 } from './lib/site-stand-in'
 
 const targetBytes = 120 * 1000
-const ceilingBytes = 175 * 1000
+const ceilingBytes = 150 * 1000
 const maxScripts = 10
 // `--dist=<dir>` measures a build made elsewhere (an earlier commit's, say) instead of building.
 const given = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length)
 const outDir = given ?? 'dist-budget'
 const paths = ['/', `/wedding/${DEMO_SLUG}`]
-const forbidden = ['konva', '@dnd-kit', 'papaparse', '@electric-sql/pglite', '@supabase/supabase-js', '@supabase/auth-js']
+// Management's libraries, the embedded database, and react-router (the public site has its own router).
+const forbidden = [
+  'konva',
+  '@dnd-kit',
+  'papaparse',
+  '@electric-sql/pglite',
+  '@supabase/supabase-js',
+  '@supabase/auth-js',
+  'react-router',
+]
 
 if (!given && !process.argv.includes('--no-build')) buildSupabaseMode(outDir)
 const chunkModules = JSON.parse(readFileSync(join(outDir, 'chunk-modules.json'), 'utf8')) as Record<

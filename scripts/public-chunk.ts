@@ -6,10 +6,11 @@ type Context = { getModuleInfo(id: string): ModuleInfo }
 const root = fileURLToPath(new URL('../', import.meta.url))
 
 /**
- * What a guest's browser needs for the public wedding site: the app's entry, the site page (which
- * the router imports), the session check, the Supabase visitor calls and the site's Filipino
- * strings. Their static imports go with them. The embedded database and management screens are
- * reached only through other dynamic imports, so they never land here.
+ * What a guest's browser needs for the public wedding site: the app's entry (which imports the
+ * public site, its small router and the site page), the session check, the Supabase visitor calls
+ * and the site's Filipino strings. Their static imports go with them. Management's app (with
+ * react-router), its screens and the embedded database are reached only through dynamic imports,
+ * so they never land here.
  */
 const publicRoots = [
   'src/main.tsx',

@@ -1,16 +1,25 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './styles.css'
-import { App } from '@/app/app'
+import { isPublicPath } from '@/app/public-routes'
+import { PublicSite } from '@/app/public-site'
 import { getBackend } from '@/lib/backend'
 import { initI18n } from '@/lib/i18n'
 
-// Start reaching the backend (or booting the embedded database) while the first route loads.
+// Start reaching the backend (or booting the embedded database) while the first screen loads.
 void getBackend()
 await initI18n(window.location.pathname)
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+// The public site and management are two apps on one origin: a guest's first load never fetches
+// management's router (react-router) or screens. Moving between the two is a full page load.
+const root = createRoot(document.getElementById('root')!)
+if (isPublicPath(window.location.pathname)) {
+  root.render(<PublicSite />)
+} else {
+  const { App } = await import('@/app/app')
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  )
+}

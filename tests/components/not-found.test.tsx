@@ -1,12 +1,13 @@
 // The 404 page helps a guest who mistyped a wedding's address: it says which address, and finds
 // the couple's site from what they type. It never passes the demo couple off as theirs.
-import { render, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { NotFound } from '@/components/not-found'
+import { useLocation } from '@/lib/site-router'
 import { slugFromAddress } from '@/lib/wedding-address'
 import { setUpI18n } from '../features/rsvp/i18n'
+import { renderRoutes } from '../support/site-router'
 
 beforeAll(() => setUpI18n('en'))
 
@@ -15,14 +16,13 @@ function Where() {
 }
 
 function renderAt(state?: unknown) {
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/404', element: <NotFound /> },
       { path: '/wedding/:slug', element: <Where /> },
     ],
-    { initialEntries: [{ pathname: '/404', state }] },
+    { pathname: '/404', state },
   )
-  render(<RouterProvider router={router} />)
   return userEvent.setup()
 }
 

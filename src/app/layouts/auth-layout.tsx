@@ -14,7 +14,7 @@ export function AuthLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 to-canvas">
       <header className="mx-auto flex w-full max-w-5xl items-center justify-between px-4 py-4 sm:px-6">
-        <Link to={paths.home} aria-label={t('nav.home')}>
+        <Link to={paths.home} reloadDocument aria-label={t('nav.home')}>
           <Logo />
         </Link>
         <LanguageToggle area="app" className="text-muted" />

@@ -1,20 +1,18 @@
-import { Suspense, useEffect } from 'react'
-import { Outlet, ScrollRestoration } from 'react-router'
+import { Suspense, useEffect, type ReactNode } from 'react'
 import { LoadingOverlay } from '@/features/site'
 import { applyLanguage, preferredLanguage } from '@/lib/i18n'
+import { ScrollRestoration } from '@/lib/site-router'
 
 /**
  * The public wedding site and its RSVP pages: the site feature draws everything inside. While a
  * page's code arrives, the same "Hinihintay ang pahina…" overlay the site shows covers the screen.
  */
-export function WebsiteLayout() {
+export function WebsiteLayout({ children }: { children: ReactNode }) {
   useEffect(() => void applyLanguage(preferredLanguage('site')), [])
   return (
     <>
       <ScrollRestoration />
-      <Suspense fallback={<LoadingOverlay />}>
-        <Outlet />
-      </Suspense>
+      <Suspense fallback={<LoadingOverlay />}>{children}</Suspense>
     </>
   )
 }

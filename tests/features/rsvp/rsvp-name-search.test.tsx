@@ -1,9 +1,9 @@
 // The guest's name search on the wedding site: debounce, minimum length and every message.
-import { act, fireEvent, render, screen } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { GuestSearch, GuestSearchResult } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
+import { renderRoutes } from '../../support/site-router'
 import { setUpI18n } from './i18n'
 
 const api = vi.hoisted(() => ({ searchGuests: vi.fn() }))
@@ -29,16 +29,15 @@ const found = (...matches: GuestSearchResult[]): GuestSearch => ({ status: match
 
 function renderSearch(path = '/wedding/isabel-and-miguel') {
   const element = <RsvpNameSearch slug="isabel-and-miguel" />
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/', element },
       { path: '/wedding/:slug', element },
       { path: '/wedding/:slug/:section', element },
       { path: '/wedding/:slug/i/:code', element: <p>invitation opened</p> },
     ],
-    { initialEntries: [path] },
+    path,
   )
-  render(<RouterProvider router={router} />)
   return screen.getByRole('searchbox', { name: 'Hanapin ang iyong pangalan' })
 }
 
@@ -221,11 +220,7 @@ describe('RsvpNameSearch', () => {
     await setUpI18n('en')
     try {
       api.searchGuests.mockResolvedValue(found())
-      render(
-        <RouterProvider
-          router={createMemoryRouter([{ path: '/', element: <RsvpNameSearch slug="isabel-and-miguel" /> }], { initialEntries: ['/'] })}
-        />,
-      )
+      renderRoutes([{ path: '/', element: <RsvpNameSearch slug="isabel-and-miguel" /> }], '/')
       const input = screen.getByRole('searchbox', { name: 'Find your name' })
       fireEvent.change(input, { target: { value: 'nobody' } })
       expect(screen.getByRole('status')).toHaveTextContent('Searching...')

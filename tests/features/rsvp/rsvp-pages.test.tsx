@@ -1,10 +1,10 @@
 // The guest's RSVP and thank-you pages against a mocked API: answering for a household, a failed
 // save keeping what was typed, the closed RSVP, and not-found links.
-import { act, fireEvent, render, screen, within } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { Rsvp } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
+import { renderRoutes } from '../../support/site-router'
 import { setUpI18n } from './i18n'
 
 const api = vi.hoisted(() => ({ getRsvp: vi.fn(), submitRsvp: vi.fn() }))
@@ -66,17 +66,16 @@ function demoRsvp(overrides: { isClosed?: boolean; answered?: boolean } = {}): R
 }
 
 function renderRsvp(path = `/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}`) {
-  const router = createMemoryRouter(
+  const { history } = renderRoutes(
     [
       { path: '/wedding/:slug/rsvp/:guestId/:personId', element: <RsvpPage /> },
       { path: '/wedding/:slug/rsvp/:guestId/:personId/thank-you', element: <ThankYouPage /> },
       { path: '/rsvp/:guestId/:personId', element: <RsvpPage /> },
       { path: '/wedding/:slug', element: <p>the wedding site</p> },
     ],
-    { initialEntries: [path] },
+    path,
   )
-  render(<RouterProvider router={router} />)
-  return router
+  return history
 }
 
 const choose = (person: string, label: string) =>
@@ -128,7 +127,7 @@ describe('RSVP page', () => {
     const saved = demoRsvp({ answered: true })
     saved.household.message = 'Salamat!'
     api.submitRsvp.mockResolvedValue(saved)
-    const router = renderRsvp()
+    const history = renderRsvp()
     await screen.findByRole('heading', { level: 1 })
 
     choose('Ma. Cristina', 'Dadalo')
@@ -150,7 +149,7 @@ describe('RSVP page', () => {
       'Salamat!',
       null,
     )
-    expect(router.state.location.pathname).toBe(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}/thank-you`)
+    expect(history.location.pathname).toBe(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}/thank-you`)
     expect(await screen.findByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeInTheDocument()
     const recorded = screen.getByRole('region', { name: 'Ang naitala naming sagot' })
     expect(within(recorded).getAllByText('Dadalo')).toHaveLength(2)
@@ -174,7 +173,7 @@ describe('RSVP page', () => {
     }
     api.getRsvp.mockResolvedValue(searchOnly(true))
     api.submitRsvp.mockResolvedValue(searchOnly(true))
-    const router = renderRsvp()
+    const history = renderRsvp()
     await screen.findByRole('heading', { level: 1 })
     expect(
       screen.getByText(/Nakasagot na ang inyong grupo\. Para manatiling pribado ang inyong mga sagot/),
@@ -197,7 +196,7 @@ describe('RSVP page', () => {
       '',
       null,
     )
-    expect(router.state.location.pathname).toBe(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}/thank-you`)
+    expect(history.location.pathname).toBe(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}/thank-you`)
     const recorded = await screen.findByRole('region', { name: 'Ang naitala naming sagot' })
     expect(within(recorded).getByText('Kare-kare')).toBeInTheDocument()
     expect(within(recorded).getByText('Hindi makakadalo')).toBeInTheDocument()
@@ -206,12 +205,12 @@ describe('RSVP page', () => {
   test('with ?code= in the link the code is sent, and kept on the way to the thank-you page', async () => {
     api.getRsvp.mockResolvedValue(demoRsvp({ answered: true }))
     api.submitRsvp.mockResolvedValue(demoRsvp({ answered: true }))
-    const router = renderRsvp(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}?code=ABCD2345`)
+    const history = renderRsvp(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}?code=ABCD2345`)
     await screen.findByRole('heading', { level: 1 })
     expect(api.getRsvp).toHaveBeenCalledWith(GUEST, CRISTINA, 'ABCD2345')
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ipadala ang sagot' })))
     expect(api.submitRsvp.mock.calls[0]![4]).toBe('ABCD2345')
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+    expect(`${history.location.pathname}${history.location.search}`).toBe(
       `/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}/thank-you?code=ABCD2345`,
     )
   })

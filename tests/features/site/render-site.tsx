@@ -1,14 +1,13 @@
-import { render } from '@testing-library/react'
 import i18next from 'i18next'
 import type { ReactElement } from 'react'
 import { initReactI18next } from 'react-i18next'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { Section, Site } from '@/lib/api'
 import enCommon from '@/locales/en/common.json'
 import enSite from '@/locales/en/site.json'
 import filCommon from '@/locales/fil/common.json'
 import filSite from '@/locales/fil/site.json'
 import demo from '../../../supabase/seed-data/demo-wedding.json'
+import { renderRoutes } from '../../support/site-router'
 
 /** i18next with the site's real strings, Filipino first, as the public site starts. */
 export async function setUpI18n(language: 'fil' | 'en' = 'fil') {
@@ -27,18 +26,17 @@ export async function setUpI18n(language: 'fil' | 'en' = 'fil') {
   return i18next
 }
 
-/** Renders inside a memory router at `path` (routes as the app has them). */
+/** Renders inside the public site's router at `path` (routes as the public site has them). */
 export function renderAt(element: ReactElement, path = '/wedding/isabel-and-miguel') {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/', element },
       { path: '/wedding/:slug', element },
       { path: '/wedding/:slug/:section', element },
       { path: '/404', element: <p>not found page</p> },
     ],
-    { initialEntries: [path] },
+    path,
   )
-  return { router, ...render(<RouterProvider router={router} />) }
 }
 
 /** The demo wedding's site, as get_site returns it to a visitor. */

@@ -70,7 +70,7 @@ describe('the site page', () => {
 
   test('the drawer lists the visible sections and opens one alone on its own page', async () => {
     api.getSite.mockResolvedValue(demoSite())
-    const { router } = renderAt(<SitePage />)
+    const { history } = renderAt(<SitePage />)
     await screen.findByRole('heading', { level: 1, name: names })
 
     await userEvent.click(screen.getByRole('button', { name: 'Buksan ang menu' }))
@@ -88,7 +88,7 @@ describe('the site page', () => {
     ])
 
     await userEvent.click(within(drawer).getByRole('link', { name: 'Tuluyan' }))
-    expect(router.state.location.pathname).toBe('/wedding/isabel-and-miguel/travel')
+    expect(history.location.pathname).toBe('/wedding/isabel-and-miguel/travel')
     expect(await screen.findByRole('heading', { level: 1, name: 'Tuluyan' })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Pagtitipon' })).not.toBeInTheDocument()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
@@ -98,14 +98,14 @@ describe('the site page', () => {
 
   test('a section that is hidden or unknown is not found', async () => {
     api.getSite.mockResolvedValue(demoSite())
-    const { router } = renderAt(<SitePage />, '/wedding/isabel-and-miguel/gallery')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/404'))
+    const { history } = renderAt(<SitePage />, '/wedding/isabel-and-miguel/gallery')
+    await waitFor(() => expect(history.location.pathname).toBe('/404'))
   })
 
   test('an unknown slug goes to /404', async () => {
     api.getSite.mockResolvedValue(null)
-    const { router } = renderAt(<SitePage />, '/wedding/walang-ganito')
-    await waitFor(() => expect(router.state.location.pathname).toBe('/404'))
+    const { history } = renderAt(<SitePage />, '/wedding/walang-ganito')
+    await waitFor(() => expect(history.location.pathname).toBe('/404'))
     expect(api.getSite).toHaveBeenCalledWith('walang-ganito')
   })
 

@@ -1,0 +1,52 @@
+import { Component, StrictMode, useEffect, useState, type ReactNode } from 'react'
+import { RouteError } from '@/components/route-error'
+import { createBrowserHistory, Router, Routes, useLocation } from '@/lib/site-router'
+import { WebsiteLayout } from './layouts/website-layout'
+import { isPublicPath, publicRoutes } from './public-routes'
+
+/** A page that failed to draw (or whose code did not arrive) shows the error screen, until the next page. */
+class RouteBoundary extends Component<
+  { pathname: string; children: ReactNode },
+  { error: unknown; pathname: string }
+> {
+  override state = { error: null as unknown, pathname: this.props.pathname }
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') }
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: { pathname: string }) {
+    return props.pathname === state.pathname ? null : { error: null, pathname: props.pathname }
+  }
+
+  override render() {
+    return this.state.error ? <RouteError /> : this.props.children
+  }
+}
+
+function PublicRoutes() {
+  const { pathname } = useLocation()
+  return (
+    <RouteBoundary pathname={pathname}>
+      <Routes routes={publicRoutes} />
+    </RouteBoundary>
+  )
+}
+
+/** The public site as its own app: `src/main.tsx` mounts it for a public address. */
+export function PublicSite() {
+  const [history] = useState(() => createBrowserHistory())
+  // As in management: the session starts beside the first screen (the owner's banner follows it).
+  useEffect(() => {
+    void import('@/lib/session').then(({ useSessionStore }) => useSessionStore.getState().start())
+  }, [])
+  return (
+    <StrictMode>
+      <Router history={history} owns={isPublicPath}>
+        <WebsiteLayout>
+          <PublicRoutes />
+        </WebsiteLayout>
+      </Router>
+    </StrictMode>
+  )
+}
