@@ -39,11 +39,20 @@ export function Router({ history, owns, children }: RouterProps) {
     location: history.location,
     action: history.action,
   }))
-  useEffect(
-    () =>
-      history.listen((location, action) => startTransition(() => setCurrent({ location, action }))),
-    [history],
-  )
+  useLayoutEffect(() => {
+    const stop = history.listen((location, action) =>
+      startTransition(() => setCurrent({ location, action })),
+    )
+    // A child's effect (a <Navigate> on the first page) may have moved before this listened:
+    // catching up with an outside store, which no render could have seen.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setCurrent((shown) =>
+      shown.location === history.location
+        ? shown
+        : { location: history.location, action: history.action },
+    )
+    return stop
+  }, [history])
   const value = useMemo<RouterValue>(
     () => ({
       ...current,
