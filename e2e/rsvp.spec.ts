@@ -12,9 +12,8 @@ const household = (page: Page, name: RegExp) => page.getByRole('group', { name }
 const BOOT = { timeout: 90_000 }
 
 /**
- * Moves to another screen inside the running app, without a reload. The embedded database writes
- * to IndexedDB in the background (relaxed durability), and here a reload a moment after a save
- * came back without it; that is the local adapter's to fix, not what these tests are about.
+ * Moves to another address in this tab, as back/forward would: within the public site or within
+ * management without a reload; between the two, the page loads again (they are separate apps).
  */
 async function goWithinApp(page: Page, path: string) {
   await page.evaluate((to) => {

@@ -24,11 +24,20 @@ class RouteBoundary extends Component<
   }
 }
 
+/**
+ * Back or forward to an address of management's (an entry it made in this tab): the address is
+ * already in the bar, so loading it again mounts management's app there.
+ */
+function LoadManagement() {
+  useEffect(() => window.location.reload(), [])
+  return null
+}
+
 function PublicRoutes() {
   const { pathname } = useLocation()
   return (
     <RouteBoundary pathname={pathname}>
-      <Routes routes={publicRoutes} />
+      <Routes routes={publicRoutes} fallback={<LoadManagement />} />
     </RouteBoundary>
   )
 }
