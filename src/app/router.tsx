@@ -1,7 +1,6 @@
 import { createBrowserRouter, Navigate } from 'react-router'
 import { PageSpinner } from '@/components/page-spinner'
 import { RouteError } from '@/components/route-error'
-import { i18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { SitePage } from '@/features/site/routes/site-page'
 import { WebsiteLayout } from './layouts/website-layout'
@@ -10,18 +9,20 @@ import { WebsiteLayout } from './layouts/website-layout'
 // site never downloads sign-in or management code, nor its strings (the `app` namespace, loaded
 // with those layouts so they never wait on it). The wedding site itself comes with the router, in
 // the same file: a guest's first screen waits on no second request for its code.
-const withAppStrings = <T,>(load: Promise<T>) =>
-  Promise.all([load, i18n.loadNamespaces('app')]).then(([module]) => module)
-const rsvp = () => import('@/features/rsvp/routes/rsvp-page').then((m) => ({ Component: m.RsvpPage }))
+// Those screens use i18next, which the website does not: it starts (its own chunk) with them.
+const withI18next = <T,>(load: Promise<T>, namespaces: string[] = []) =>
+  Promise.all([load, import('@/lib/i18n/i18next').then((m) => m.startI18next(namespaces))]).then(([module]) => module)
+const withAppStrings = <T,>(load: Promise<T>) => withI18next(load, ['app'])
+const rsvp = () => withI18next(import('@/features/rsvp/routes/rsvp-page')).then((m) => ({ Component: m.RsvpPage }))
 const sitePreview = () =>
   import('@/features/site/routes/site-preview-page').then((m) => ({ Component: m.SitePreviewPage }))
 // The 404 page is its own chunk: most visitors never need it.
 const notFound = () => import('@/components/not-found').then((m) => ({ Component: m.NotFound }))
 // A household's own link: records that it was opened, then goes to its RSVP.
 const openInvitation = () =>
-  import('@/features/invitations/routes/open-invitation-page').then((m) => ({ Component: m.OpenInvitationPage }))
+  withI18next(import('@/features/invitations/routes/open-invitation-page')).then((m) => ({ Component: m.OpenInvitationPage }))
 const thankYou = () =>
-  import('@/features/rsvp/routes/thank-you-page').then((m) => ({ Component: m.ThankYouPage }))
+  withI18next(import('@/features/rsvp/routes/thank-you-page')).then((m) => ({ Component: m.ThankYouPage }))
 
 export const router = createBrowserRouter([
   {

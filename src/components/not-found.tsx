@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { paths } from '@/lib/paths'
 import { slugFromAddress } from '@/lib/wedding-address'

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { isRouteErrorResponse, useRouteError } from 'react-router'
 
 // Loaded only when needed, so the public site's first load stays small.

@@ -1,5 +1,5 @@
 import { Eye, Lock } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Link } from 'react-router'
 import { usesSupabase } from '@/lib/env'
 import { errorMessage } from '@/lib/errors'

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import type { CSSProperties, RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Link, useLocation } from 'react-router'
 import type { Site } from '@/lib/api'
 import { paths } from '@/lib/paths'

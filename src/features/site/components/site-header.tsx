@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Link, useLocation } from 'react-router'
 import { LanguageToggle } from '@/components/language-toggle'
 import type { Site } from '@/lib/api'

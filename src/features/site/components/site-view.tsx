@@ -1,5 +1,5 @@
 import { forwardRef, lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Link, Navigate } from 'react-router'
 import type { Section, Site } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Navigate, useParams } from 'react-router'
 import { env } from '@/lib/env'
 import { applyLanguage, savedLanguage } from '@/lib/i18n'

@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Link } from 'react-router'
 import { site as siteSchema, type Site } from '@/lib/api'
 import { applyLanguage } from '@/lib/i18n'

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { useNavigate } from 'react-router'
 import { paths } from '@/lib/paths'
 

@@ -1,6 +1,6 @@
 import { ChevronRight, Search } from 'lucide-react'
 import { lazy, Suspense, useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Link, useParams } from 'react-router'
 import { paths } from '@/lib/paths'
 import { useNameSearch } from './use-name-search'
