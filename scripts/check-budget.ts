@@ -30,7 +30,18 @@ const maxScripts = 10
 const given = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length)
 const outDir = given ?? 'dist-budget'
 const paths = ['/', `/wedding/${DEMO_SLUG}`]
-const forbidden = ['konva', '@dnd-kit', 'papaparse', '@electric-sql/pglite', '@supabase/supabase-js', '@supabase/auth-js']
+const forbidden = [
+  'konva',
+  '@dnd-kit',
+  'papaparse',
+  '@electric-sql/pglite',
+  '@supabase/supabase-js',
+  '@supabase/auth-js',
+  // Management's i18n: the public site reads its strings through src/lib/i18n.
+  'i18next',
+  'react-i18next',
+  'html-parse-stringify',
+]
 
 if (!given && !process.argv.includes('--no-build')) buildSupabaseMode(outDir)
 const chunkModules = JSON.parse(readFileSync(join(outDir, 'chunk-modules.json'), 'utf8')) as Record<
