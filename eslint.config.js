@@ -48,10 +48,14 @@ export default tseslint.config(
     },
   },
   {
-    // What a guest's browser loads never brings i18next: the guest pages and the pieces they share
-    // read their strings through src/lib/i18n (see docs/decisions.md). Management keeps i18next.
+    // What a guest's browser loads never brings i18next: the guest pages (site, RSVP, a household's
+    // link) and the pieces they share read their strings through src/lib/i18n (see
+    // docs/decisions.md). Management keeps i18next.
     files: [
       'src/features/site/**/*.{ts,tsx}',
+      'src/features/rsvp/routes/{rsvp-page,thank-you-page}.tsx',
+      'src/features/rsvp/components/*.{ts,tsx}',
+      'src/features/invitations/routes/open-invitation-page.tsx',
       'src/lib/**/*.{ts,tsx}',
       'src/components/{language-toggle,not-found,page-spinner,route-error}.tsx',
       'src/main.tsx',

@@ -9,20 +9,19 @@ import { WebsiteLayout } from './layouts/website-layout'
 // site never downloads sign-in or management code, nor its strings (the `app` namespace, loaded
 // with those layouts so they never wait on it). The wedding site itself comes with the router, in
 // the same file: a guest's first screen waits on no second request for its code.
-// Those screens use i18next, which the website does not: it starts (its own chunk) with them.
-const withI18next = <T,>(load: Promise<T>, namespaces: string[] = []) =>
-  Promise.all([load, import('@/lib/i18n/i18next').then((m) => m.startI18next(namespaces))]).then(([module]) => module)
-const withAppStrings = <T,>(load: Promise<T>) => withI18next(load, ['app'])
-const rsvp = () => withI18next(import('@/features/rsvp/routes/rsvp-page')).then((m) => ({ Component: m.RsvpPage }))
+// Those screens use i18next, which the guest pages do not: it starts (its own chunk) with them.
+const withAppStrings = <T,>(load: Promise<T>) =>
+  Promise.all([load, import('@/lib/i18n/i18next').then((m) => m.startI18next(['app']))]).then(([module]) => module)
+const rsvp = () => import('@/features/rsvp/routes/rsvp-page').then((m) => ({ Component: m.RsvpPage }))
 const sitePreview = () =>
   import('@/features/site/routes/site-preview-page').then((m) => ({ Component: m.SitePreviewPage }))
 // The 404 page is its own chunk: most visitors never need it.
 const notFound = () => import('@/components/not-found').then((m) => ({ Component: m.NotFound }))
 // A household's own link: records that it was opened, then goes to its RSVP.
 const openInvitation = () =>
-  withI18next(import('@/features/invitations/routes/open-invitation-page')).then((m) => ({ Component: m.OpenInvitationPage }))
+  import('@/features/invitations/routes/open-invitation-page').then((m) => ({ Component: m.OpenInvitationPage }))
 const thankYou = () =>
-  withI18next(import('@/features/rsvp/routes/thank-you-page')).then((m) => ({ Component: m.ThankYouPage }))
+  import('@/features/rsvp/routes/thank-you-page').then((m) => ({ Component: m.ThankYouPage }))
 
 export const router = createBrowserRouter([
   {

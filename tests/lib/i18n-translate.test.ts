@@ -7,7 +7,7 @@ import { languages } from '@/lib/i18n'
 import { translate, type Strings, type TranslateOptions } from '@/lib/i18n/translate'
 
 const files = import.meta.glob<Strings>('/src/locales/*/*.json', { eager: true, import: 'default' })
-const namespaces = ['common', 'site', 'rsvp'] as const
+const namespaces = ['common', 'site', 'rsvp', 'invite'] as const
 const strings = (language: string, namespace: string) => files[`/src/locales/${language}/${namespace}.json`]!
 const resources = Object.fromEntries(
   languages.map((language) => [language, Object.fromEntries(namespaces.map((ns) => [ns, strings(language, ns)]))]),

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { LanguageToggle } from '@/components/language-toggle'
 import { PageSpinner } from '@/components/page-spinner'

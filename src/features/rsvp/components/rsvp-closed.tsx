@@ -1,5 +1,5 @@
 import { Mail, Phone } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Link } from 'react-router'
 import type { Rsvp } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Link } from 'react-router'
 import { LanguageToggle } from '@/components/language-toggle'
 import type { Rsvp } from '@/lib/api'

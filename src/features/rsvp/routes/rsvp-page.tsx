@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { useNavigate } from 'react-router'
 import { NotFound } from '@/components/not-found'
 import { RsvpClosed } from '../components/rsvp-closed'

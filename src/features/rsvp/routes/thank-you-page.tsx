@@ -1,6 +1,6 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { Link, Navigate } from 'react-router'
 import { NotFound } from '@/components/not-found'
 import { formatLongDate } from '@/lib/dates'
