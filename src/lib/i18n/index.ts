@@ -139,5 +139,6 @@ export async function applyLanguage(language: Language) {
 export function initI18n(pathname: string) {
   current = wanted = preferredLanguage(areaOfPath(pathname))
   document.documentElement.lang = current
-  return loadNamespaces(['common'])
+  // A failed fetch must not stop the app from starting: the screens then fetch what they miss.
+  return loadNamespaces(['common']).catch(() => undefined)
 }
