@@ -48,6 +48,33 @@ export default tseslint.config(
     },
   },
   {
+    // What a guest's browser loads never brings i18next: the guest pages (site, RSVP, a household's
+    // link) and the pieces they share read their strings through src/lib/i18n (see
+    // docs/decisions.md). Management keeps i18next.
+    files: [
+      'src/features/site/**/*.{ts,tsx}',
+      'src/features/rsvp/routes/{rsvp-page,thank-you-page}.tsx',
+      'src/features/rsvp/components/*.{ts,tsx}',
+      'src/features/invitations/routes/open-invitation-page.tsx',
+      'src/lib/**/*.{ts,tsx}',
+      'src/components/{language-toggle,not-found,page-spinner,route-error}.tsx',
+      'src/main.tsx',
+    ],
+    ignores: ['src/lib/i18n/i18next.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['i18next', 'react-i18next'].map((name) => ({
+            name,
+            allowTypeImports: true,
+            message: 'The public site reads its strings through @/lib/i18n and @/lib/i18n/react.',
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Pure domain models: no React, no canvas, no backend.
     files: ['src/features/*/model/**/*.ts', 'src/features/*/**/*-model.ts'],
     rules: {

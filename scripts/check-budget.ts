@@ -30,7 +30,8 @@ const maxScripts = 10
 const given = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length)
 const outDir = given ?? 'dist-budget'
 const paths = ['/', `/wedding/${DEMO_SLUG}`]
-// Management's libraries, the embedded database, and react-router (the public site has its own router).
+// Management's libraries, the embedded database, react-router and i18next (the public site has its
+// own small router and string lookup).
 const forbidden = [
   'konva',
   '@dnd-kit',
@@ -39,6 +40,9 @@ const forbidden = [
   '@supabase/supabase-js',
   '@supabase/auth-js',
   'react-router',
+  'i18next',
+  'react-i18next',
+  'html-parse-stringify',
 ]
 
 if (!given && !process.argv.includes('--no-build')) buildSupabaseMode(outDir)

@@ -1,6 +1,5 @@
 import { createBrowserRouter, Navigate } from 'react-router'
 import { PageSpinner } from '@/components/page-spinner'
-import { i18n } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { AppRouteError as RouteError } from './app-route-error'
 import { publicRoutes } from './public-routes'
@@ -9,9 +8,9 @@ import { LoadPublicSite, RouterBridge } from './router-bridge'
 // Sign-in, management and Kasalan's own pages. The public wedding site is another app on the same
 // origin (`./public-site`, mounted by `src/main.tsx`): its addresses here load it as a document.
 // Every screen and layout is its own chunk, with its strings (the `app` namespace, loaded with the
-// layouts so they never wait on it).
+// layouts so they never wait on it), and i18next itself, which the guest pages do not load.
 const withAppStrings = <T,>(load: Promise<T>) =>
-  Promise.all([load, i18n.loadNamespaces('app')]).then(([module]) => module)
+  Promise.all([load, import('@/lib/i18n/i18next').then((m) => m.startI18next(['app']))]).then(([module]) => module)
 // The 404 page is its own chunk: most visitors never need it.
 const notFound = () => import('@/components/not-found').then((m) => ({ Component: m.NotFound }))
 

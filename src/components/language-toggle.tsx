@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { setPreferredLanguage, type LanguageArea } from '@/lib/i18n'
 
 /** Switches between Filipino and English; the choice is remembered for this part of the app. */

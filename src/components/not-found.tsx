@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import { paths } from '@/lib/paths'
 import { slugFromAddress } from '@/lib/wedding-address'
 

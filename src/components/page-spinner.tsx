@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 
 /** Shown while a screen's code or data arrives. */
 export function PageSpinner() {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 
 /** The screen for an error no other part of the app handled (under either router). */
 export function RouteError() {

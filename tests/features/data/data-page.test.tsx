@@ -4,7 +4,8 @@ import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { DataPage } from '@/features/data/routes/data-page'
 import type * as Backends from '@/lib/backend'
 import { BackendError, type Backend, type LocalDataPort } from '@/lib/backend'
-import { i18n, initI18n } from '@/lib/i18n'
+import { initI18n } from '@/lib/i18n'
+import { startI18next } from '@/lib/i18n/i18next'
 
 const mocks = vi.hoisted(() => ({
   backend: null as unknown as Backend,
@@ -45,7 +46,7 @@ function backend(kind: Backend['kind'], data?: LocalDataPort): Backend {
 
 beforeAll(async () => {
   await initI18n('/manage/data')
-  await i18n.loadNamespaces(['data'])
+  await startI18next(['data'])
 })
 
 beforeEach(() => {

@@ -1,5 +1,6 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
+import { addStrings, applyLanguage, languages } from '@/lib/i18n'
 import enCommon from '@/locales/en/common.json'
 import enInvitations from '@/locales/en/invitations.json'
 import enRsvp from '@/locales/en/rsvp.json'
@@ -7,7 +8,15 @@ import filCommon from '@/locales/fil/common.json'
 import filInvitations from '@/locales/fil/invitations.json'
 import filRsvp from '@/locales/fil/rsvp.json'
 
-/** i18next with the real common, rsvp and invitations strings, Filipino first as the public site starts. */
+const resources = {
+  fil: { common: filCommon, rsvp: filRsvp, invitations: filInvitations },
+  en: { common: enCommon, rsvp: enRsvp, invitations: enInvitations },
+}
+
+/**
+ * The real common, rsvp and invitations strings, Filipino first as the public site starts: in
+ * i18next (the RSVP pages) and in the app's language store (the site's name search, the 404 page).
+ */
 export async function setUpI18n(language: 'fil' | 'en' = 'fil') {
   if (!i18next.isInitialized) {
     await i18next.use(initReactI18next).init({
@@ -15,14 +24,15 @@ export async function setUpI18n(language: 'fil' | 'en' = 'fil') {
       fallbackLng: false,
       ns: ['common', 'rsvp', 'invitations'],
       defaultNS: 'common',
-      resources: {
-        fil: { common: filCommon, rsvp: filRsvp, invitations: filInvitations },
-        en: { common: enCommon, rsvp: enRsvp, invitations: enInvitations },
-      },
+      resources,
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     })
   }
   await i18next.changeLanguage(language)
+  for (const lng of languages) {
+    for (const [namespace, strings] of Object.entries(resources[lng])) addStrings(lng, namespace, strings)
+  }
+  await applyLanguage(language)
   return i18next
 }

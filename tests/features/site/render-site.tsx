@@ -1,7 +1,10 @@
 import i18next from 'i18next'
 import type { ReactElement } from 'react'
 import { initReactI18next } from 'react-i18next'
+import { render } from '@testing-library/react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { Section, Site } from '@/lib/api'
+import { addStrings, applyLanguage, languages, type Language } from '@/lib/i18n'
 import enCommon from '@/locales/en/common.json'
 import enSite from '@/locales/en/site.json'
 import filCommon from '@/locales/fil/common.json'
@@ -9,21 +12,17 @@ import filSite from '@/locales/fil/site.json'
 import demo from '../../../supabase/seed-data/demo-wedding.json'
 import { renderRoutes } from '../../support/site-router'
 
-/** i18next with the site's real strings, Filipino first, as the public site starts. */
-export async function setUpI18n(language: 'fil' | 'en' = 'fil') {
-  if (!i18next.isInitialized) {
-    await i18next.use(initReactI18next).init({
-      lng: language,
-      fallbackLng: false,
-      ns: ['common', 'site'],
-      defaultNS: 'common',
-      resources: { fil: { common: filCommon, site: filSite }, en: { common: enCommon, site: enSite } },
-      interpolation: { escapeValue: false },
-      react: { useSuspense: false },
-    })
+const strings = { fil: { common: filCommon, site: filSite }, en: { common: enCommon, site: enSite } }
+
+/**
+ * The site's real strings in the app's language store, Filipino first, as the public site starts
+ * (the site never uses i18next).
+ */
+export async function setUpI18n(language: Language = 'fil') {
+  for (const lng of languages) {
+    for (const [namespace, value] of Object.entries(strings[lng])) addStrings(lng, namespace, value)
   }
-  await i18next.changeLanguage(language)
-  return i18next
+  await applyLanguage(language)
 }
 
 /** Renders inside the public site's router at `path` (routes as the public site has them). */

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import { LanguageToggle } from '@/components/language-toggle'
 import { PageSpinner } from '@/components/page-spinner'
 import { openInvitation } from '@/lib/api/invitations'

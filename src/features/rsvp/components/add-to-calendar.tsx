@@ -1,5 +1,5 @@
 import { CalendarPlus } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import type { Rsvp } from '@/lib/api'
 import { manilaDateTime } from '@/lib/dates'
 import { paths } from '@/lib/paths'

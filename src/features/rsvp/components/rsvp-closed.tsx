@@ -1,6 +1,6 @@
 import { Mail, Phone } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import type { Rsvp } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
 import { paths } from '@/lib/paths'

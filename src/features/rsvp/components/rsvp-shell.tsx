@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import { LanguageToggle } from '@/components/language-toggle'
 import type { Rsvp } from '@/lib/api'
 import { displayName } from '@/lib/names'

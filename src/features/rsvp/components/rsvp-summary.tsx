@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import type { Rsvp } from '@/lib/api'
 import { fullName, replyStatus } from '../model/rsvp-form'
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import { NotFound } from '@/components/not-found'
 import { RsvpClosed } from '../components/rsvp-closed'
 import { RsvpForm } from '../components/rsvp-form'

@@ -1,7 +1,7 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import { NotFound } from '@/components/not-found'
 import { formatLongDate } from '@/lib/dates'
 import { displayName } from '@/lib/names'

@@ -1,5 +1,5 @@
 import { Mail, Phone } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import type { Site } from '@/lib/api'
 import { Ornament } from './ornament'
 

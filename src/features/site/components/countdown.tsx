@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { useCountdown } from './use-countdown'
 
 /** Days, hours, minutes and seconds until the wedding; gone once the time has come. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 
 /**
  * "Hinihintay ang pahina…": covers the page until the site and its first images are ready. Styled

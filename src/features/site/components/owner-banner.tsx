@@ -1,6 +1,6 @@
 import { Eye, Lock } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
 import { Link } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import { usesSupabase } from '@/lib/env'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'

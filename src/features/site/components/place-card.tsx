@@ -1,6 +1,6 @@
 import { Clock, ExternalLink, MapPin } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import { safeLink, type ImageValue } from '@/lib/site-content'
 import { addressLine, mapSearchUrl } from '../model/sections'
 import { SiteImage } from './site-image'

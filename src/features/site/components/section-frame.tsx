@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import type { SectionHeader } from '@/lib/site-content'
 import { Ornament } from './ornament'
 import { SiteImage } from './site-image'

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Link, useParams } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import type { Site } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
 import { paths } from '@/lib/paths'

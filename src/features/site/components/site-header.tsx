@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import { LanguageToggle } from '@/components/language-toggle'
 import type { Site } from '@/lib/api'
 import { paths } from '@/lib/paths'

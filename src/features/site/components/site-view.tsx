@@ -1,6 +1,6 @@
 import { forwardRef, lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import type { Section, Site } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
 import { paths } from '@/lib/paths'

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { TFunction } from '@/lib/i18n'
+import { useTranslation } from '@/lib/i18n/react'
 import type { Section } from '@/lib/api'
 import type { DateLanguage } from '@/lib/dates'
 import { isDefaultTitle, sectionHeader, type SectionHeader } from '@/lib/site-content'

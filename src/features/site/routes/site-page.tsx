@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Navigate, useParams } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import { env } from '@/lib/env'
 import { applyLanguage, savedLanguage } from '@/lib/i18n'
 import { errorMessage } from '@/lib/errors'

@@ -1,6 +1,6 @@
 import { useEffect, useState, type MouseEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import { site as siteSchema, type Site } from '@/lib/api'
 import { applyLanguage } from '@/lib/i18n'
 import { paths } from '@/lib/paths'

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import { paths } from '@/lib/paths'
 
 /**

@@ -1,7 +1,7 @@
 import { ChevronRight, Search } from 'lucide-react'
 import { lazy, Suspense, useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useParams } from '@/lib/site-router'
+import { useTranslation } from '@/lib/i18n/react'
 import { paths } from '@/lib/paths'
 import { useNameSearch } from './use-name-search'
 

@@ -1,5 +1,5 @@
 import { Fragment } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import type { Section } from '@/lib/api'
 import { customData, readData, safeLink, type TextBlock } from '@/lib/site-content'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'

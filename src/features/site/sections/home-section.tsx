@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import type { Section, Site } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
 import { Countdown } from '../components/countdown'

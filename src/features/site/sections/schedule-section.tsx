@@ -1,5 +1,5 @@
 import { MapPin, Shirt } from 'lucide-react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import type { Section } from '@/lib/api'
 import { formatLongDate, formatTime } from '@/lib/dates'
 import { Ornament } from '../components/ornament'

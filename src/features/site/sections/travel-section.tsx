@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '@/lib/i18n/react'
 import type { Section } from '@/lib/api'
 import { PlaceCard } from '../components/place-card'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'

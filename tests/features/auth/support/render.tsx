@@ -4,7 +4,8 @@ import { configure, render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { vi } from 'vitest'
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router'
-import { i18n, initI18n } from '@/lib/i18n'
+import { initI18n } from '@/lib/i18n'
+import { startI18next } from '@/lib/i18n/i18next'
 import { useSessionStore } from '@/lib/session'
 
 // The form validates asynchronously (zod through react-hook-form) and a sign-up test types a whole
@@ -16,7 +17,7 @@ let ready: Promise<unknown> | undefined
 
 /** i18next in English with `common` and `auth` loaded, once per test file. */
 export function setUpI18n() {
-  ready ??= initI18n('/auth/login').then(() => i18n.loadNamespaces(['auth']))
+  ready ??= initI18n('/auth/login').then(() => startI18next(['auth']))
   return ready
 }
 
