@@ -30,8 +30,8 @@ const maxScripts = 10
 const given = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length)
 const outDir = given ?? 'dist-budget'
 const paths = ['/', `/wedding/${DEMO_SLUG}`]
-// Management's libraries, the embedded database, react-router and i18next (the public site has its
-// own small router and string lookup).
+// Management's libraries, the embedded database, react-router, i18next and dayjs (the public site
+// has its own small router, string lookup and date formatting).
 const forbidden = [
   'konva',
   '@dnd-kit',
@@ -43,6 +43,8 @@ const forbidden = [
   'i18next',
   'react-i18next',
   'html-parse-stringify',
+  // Management's dates; the site formats its own with Intl (src/lib/manila-time.ts).
+  'dayjs',
 ]
 
 if (!given && !process.argv.includes('--no-build')) buildSupabaseMode(outDir)

@@ -1,18 +1,15 @@
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
+// Management's Filipino dates (the date picker, messages); the public site's come from ./manila-time.
 import 'dayjs/locale/tl-ph'
 
 dayjs.extend(utc)
 
-/** Every wedding time is a time in the Philippines, whatever the visitor's clock says. */
-export const weddingTimeZone = 'Asia/Manila'
+export { formatLongDate, formatTime, weddingTimeZone, type DateLanguage } from './manila-time'
 
 // The Philippines keeps UTC+8 all year (no daylight saving since 1978), so a fixed offset is exact
 // and spares the public site dayjs's timezone plugin.
 const manilaOffsetMinutes = 8 * 60
-
-const dayjsLocale = { fil: 'tl-ph', en: 'en' } as const
-export type DateLanguage = keyof typeof dayjsLocale
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
 
@@ -28,18 +25,6 @@ export function manilaDateTime(date: string | null | undefined, time = '00:00') 
   return value.isValid() && value.format('YYYY-MM-DD') === date && value.format('HH:mm') === time
     ? value
     : null
-}
-
-/** "Biyernes, 12 Disyembre 2025" / "Friday, 12 December 2025". */
-export function formatLongDate(date: string | null | undefined, language: DateLanguage) {
-  const value = manilaDateTime(date)
-  return value ? value.locale(dayjsLocale[language]).format('dddd, D MMMM YYYY') : ''
-}
-
-/** "4:00 PM" from "16:00", in Manila time. */
-export function formatTime(date: string | null | undefined, time: string | null | undefined) {
-  const value = time ? manilaDateTime(date ?? '2000-01-01', time) : null
-  return value ? value.format('h:mm A') : ''
 }
 
 /** Today's date in Manila as `YYYY-MM-DD`. */

@@ -1,8 +1,4 @@
-import i18next from 'i18next'
 import type { ReactElement } from 'react'
-import { initReactI18next } from 'react-i18next'
-import { render } from '@testing-library/react'
-import { createMemoryRouter, RouterProvider } from 'react-router'
 import type { Section, Site } from '@/lib/api'
 import { addStrings, applyLanguage, languages, type Language } from '@/lib/i18n'
 import enCommon from '@/locales/en/common.json'

@@ -1,7 +1,7 @@
 import { Link, useParams } from '@/lib/site-router'
 import { useTranslation } from '@/lib/i18n/react'
 import type { Site } from '@/lib/api'
-import { formatLongDate } from '@/lib/dates'
+import { formatLongDate } from '@/lib/manila-time'
 import { paths } from '@/lib/paths'
 import { isSampleAtRoot } from '../model/slug'
 import { coupleNames } from '../model/sections'

@@ -2,7 +2,7 @@ import { forwardRef, lazy, Suspense, useEffect, useMemo, type CSSProperties } fr
 import { Link, Navigate } from '@/lib/site-router'
 import { useTranslation } from '@/lib/i18n/react'
 import type { Section, Site } from '@/lib/api'
-import { formatLongDate } from '@/lib/dates'
+import { formatLongDate } from '@/lib/manila-time'
 import { paths } from '@/lib/paths'
 import { coupleNames, findSection, visibleSections } from '../model/sections'
 import { loadFonts, resolveTheme, themeFamilies, themeVariables } from '@/lib/theme'

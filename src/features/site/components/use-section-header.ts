@@ -1,7 +1,7 @@
 import type { TFunction } from '@/lib/i18n'
 import { useTranslation } from '@/lib/i18n/react'
 import type { Section } from '@/lib/api'
-import type { DateLanguage } from '@/lib/dates'
+import type { DateLanguage } from '@/lib/manila-time'
 import { isDefaultTitle, sectionHeader, type SectionHeader } from '@/lib/site-content'
 
 /**

@@ -1,4 +1,4 @@
-import { manilaDateTime } from '@/lib/dates'
+import { manilaInstant } from '@/lib/manila-time'
 
 /** How often the countdown refreshes (spec: every second). */
 export const countdownIntervalMs = 1000
@@ -49,6 +49,5 @@ export function countdownTarget(
     .map((event) => event.startTime ?? '')
     .filter((time) => hhmm.test(time))
     .sort()[0]
-  const at = manilaDateTime(weddingDate, firstStart ?? '00:00')
-  return at ? at.valueOf() : null
+  return manilaInstant(weddingDate, firstStart ?? '00:00')
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from '@/lib/i18n/react'
 import type { Section, Site } from '@/lib/api'
-import { formatLongDate } from '@/lib/dates'
+import { formatLongDate } from '@/lib/manila-time'
 import { Countdown } from '../components/countdown'
 import { MapPinIcon } from '../components/icons'
 import { Ornament } from '../components/ornament'

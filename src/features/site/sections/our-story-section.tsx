@@ -1,5 +1,5 @@
 import type { Section } from '@/lib/api'
-import { formatLongDate } from '@/lib/dates'
+import { formatLongDate } from '@/lib/manila-time'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useDateLanguage, useSectionHeader } from '../components/use-section-header'
 import { ourStoryData, readData } from '@/lib/site-content'

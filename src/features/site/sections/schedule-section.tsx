@@ -1,7 +1,7 @@
 import { MapPin, Shirt } from 'lucide-react'
 import { useTranslation } from '@/lib/i18n/react'
 import type { Section } from '@/lib/api'
-import { formatLongDate, formatTime } from '@/lib/dates'
+import { formatLongDate, formatTime } from '@/lib/manila-time'
 import { Ornament } from '../components/ornament'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useDateLanguage, useSectionHeader } from '../components/use-section-header'
