@@ -36,6 +36,16 @@ export function formatLongDate(date: string | null | undefined, language: DateLa
   return value ? value.locale(dayjsLocale[language]).format('dddd, D MMMM YYYY') : ''
 }
 
+/** "3 Dis" / "3 Dec": the day of an instant in Manila, for "changed by …" lines. */
+export function formatShortDate(at: string, language: DateLanguage) {
+  return toManila(at).locale(dayjsLocale[language]).format('D MMM')
+}
+
+/** "3 Dis, 2:15 PM" / "3 Dec, 2:15 PM": an instant in Manila, for the activity page. */
+export function formatShortDateTime(at: string, language: DateLanguage) {
+  return toManila(at).locale(dayjsLocale[language]).format('D MMM, h:mm A')
+}
+
 /** "4:00 PM" from "16:00", in Manila time. */
 export function formatTime(date: string | null | undefined, time: string | null | undefined) {
   const value = time ? manilaDateTime(date ?? '2000-01-01', time) : null

@@ -112,6 +112,16 @@ export const address = z.object({
 })
 export type Address = z.infer<typeof address>
 
+/** Who last changed a household and when (list_guests only): a member by name, or the guest answering. */
+export const lastChange = z.object({
+  actorKind: z.enum(['member', 'guest', 'system']),
+  actorName: z.string(),
+  isMe: z.boolean(),
+  action: z.string(),
+  at: z.string(),
+})
+export type LastChange = z.infer<typeof lastChange>
+
 export const household = z.object({
   id: z.string(),
   weddingId: z.string(),
@@ -123,6 +133,7 @@ export const household = z.object({
   relationshipType: z.nullable(z.enum(relationshipTypes)),
   notes: text,
   persons: z.array(person),
+  lastChange: z.nullish(lastChange),
 })
 export type Household = z.infer<typeof household>
 
