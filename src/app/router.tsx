@@ -71,6 +71,7 @@ export const router = createBrowserRouter([
       { path: 'cms', lazy: () => import('@/features/cms/routes/cms-page').then((m) => ({ Component: m.CmsPage })) },
       { path: 'cms/editor', lazy: () => import('@/features/cms/routes/cms-editor-page').then((m) => ({ Component: m.CmsEditorPage })) },
       { path: 'members', lazy: () => withAppStrings(import('@/features/members/routes/members-page')).then((m) => ({ Component: m.MembersPage })) },
+      { path: 'activity', lazy: () => withAppStrings(import('@/features/members/routes/activity-page')).then((m) => ({ Component: m.ActivityPage })) },
       { path: 'data', lazy: () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage })) },
     ],
   },
