@@ -9,8 +9,10 @@ export type SessionStatus = 'loading' | 'signedIn' | 'signedOut'
 /**
  * `needsCouple`: the account has no wedding and no couple details to create one from (a first
  * sign-in with Google or Apple); management asks for the names before anything else.
+ * `noWedding`: an account made through a member invitation belongs to no wedding (any more): it is
+ * told so, not asked to create one.
  */
-export type WeddingStatus = 'idle' | 'loading' | 'ready' | 'needsCouple' | 'error'
+export type WeddingStatus = 'idle' | 'loading' | 'ready' | 'needsCouple' | 'noWedding' | 'error'
 
 export interface SignUpInput {
   email: string
@@ -204,6 +206,12 @@ export const useSessionStore = create<SessionState>((set, get) => ({
         let wedding = await getMyWedding(lastWeddingId())
         if (!wedding) {
           const couple = user.userMetadata as CoupleMetadata
+          // Someone who came in through a member invitation (a coordinator) is never asked to
+          // create a wedding: without one left, they are told so, and may start their own.
+          if (user.userMetadata.joinedByInvitation === true) {
+            if (get().user?.id === user.id) set({ weddingStatus: 'noWedding' })
+            return null
+          }
           if (!hasCoupleNames(couple)) {
             if (get().user?.id === user.id) set({ weddingStatus: 'needsCouple' })
             return null
@@ -250,7 +258,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const { session } = await auth.signUp({
       email: email.trim(),
       password,
-      metadata: { name: name.trim() },
+      metadata: { name: name.trim(), joinedByInvitation: true },
       emailRedirectTo: `${window.location.origin}${window.location.pathname}`,
     })
     if (!session) return { signedIn: false }

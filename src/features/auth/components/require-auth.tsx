@@ -4,10 +4,12 @@ import { PageSpinner } from '@/components/page-spinner'
 import { paths } from '@/lib/paths'
 import { useSessionStore } from '@/lib/session'
 import { CompleteCouple } from './complete-couple'
+import { NoWedding } from './no-wedding'
 
 /**
  * Management belongs to whoever signed in: others go to sign in and come back here afterwards.
- * An account without a wedding or the names to make one is asked for them first.
+ * An account without a wedding or the names to make one is asked for them first; one that came in
+ * through a member invitation is told it belongs to no wedding, and may start its own.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status)
@@ -19,5 +21,6 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return <Navigate to={`${paths.auth.login}?returnTo=${encodeURIComponent(returnTo)}`} replace />
   }
   if (weddingStatus === 'needsCouple') return <CompleteCouple />
+  if (weddingStatus === 'noWedding') return <NoWedding />
   return children
 }
