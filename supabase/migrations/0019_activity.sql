@@ -81,8 +81,8 @@ $$;
 
 revoke execute on function kasalan.activity_household_name(uuid) from public, anon, authenticated;
 
--- Adds one activity entry for the signed-in account (or 'guest' when p_actor_kind says so, or
--- 'system' without an account), under p_actor_name or their member name, with the household's
+-- Adds one activity entry for the signed-in account (or 'guest' when p_actor_kind says so;
+-- nothing without either), under p_actor_name or their member name, with the household's
 -- current name and side when p_guest_id is given. Helper of the triggers below; nobody calls it.
 create function kasalan.add_activity(
   p_wedding_id uuid,
@@ -104,6 +104,9 @@ declare
 begin
   if not exists (select 1 from kasalan.weddings w where w.id = p_wedding_id) then
     return; -- the wedding is being deleted with everything in it
+  end if;
+  if v_user_id is null and p_actor_kind is distinct from 'guest' then
+    return; -- neither a member nor a guest: the seed, a migration, the database's owner
   end if;
   if v_user_id is not null and v_name is null then
     select nullif(m.display_name, '') into v_name from kasalan.wedding_members m

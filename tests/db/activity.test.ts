@@ -360,6 +360,10 @@ describe('who may read it', () => {
     await expect(
       t.asRole('authenticated', as.owner, `select kasalan.add_activity($1, 'site_published')`, [weddingId]),
     ).rejects.toMatchObject({ code: '42501' })
+    // Neither a member nor a guest (the seed, the database's owner): nobody to name, nothing recorded.
+    const before = await count()
+    await t.asOwner(`update kasalan.guests set notes = 'Mula sa seed' where id = $1`, [bride.id])
+    expect(await count()).toBe(before)
   })
 })
 
