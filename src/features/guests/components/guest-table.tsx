@@ -119,7 +119,7 @@ const GuestRow = memo(function GuestRow({ household, invitation, rsvpHref, onEdi
           ))}
         </ul>
         <RelationText side={household.relationshipSide} type={household.relationshipType} className="mt-1.5 block text-xs text-muted" />
-        <LastChangeText change={household.lastChange} className="mt-0.5 block text-xs text-muted" />
+        <LastChangeText change={household.lastChange} othersOnly className="mt-0.5 block text-xs text-muted" />
       </div>
 
       <div role="cell" className="text-sm text-muted md:pt-0.5 md:text-center md:text-base md:text-ink">
