@@ -590,15 +590,16 @@ grant execute on function kasalan.list_activity(uuid, timestamptz, uuid, uuid, i
 
 -- Who last changed a household and when, for the guest list: the latest entry about it, else
 -- who added it (an import's households): {actorKind, actorName, isMe, action, at}. Null when the
--- caller may not see it. Helper of list_guests; granted to authenticated.
-create function kasalan.household_last_change(p_guest kasalan.guests)
+-- household does not exist or the caller may not see it (the row is read here, not taken from the
+-- caller). Helper of list_guests; granted to authenticated.
+create function kasalan.household_last_change(p_guest_id uuid)
 returns jsonb
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select case when kasalan.can_see_household(p_guest.wedding_id, p_guest.relationship_side) then coalesce(
+  select coalesce(
     (
       select jsonb_build_object(
         'actorKind', a.actor_kind,
@@ -609,26 +610,29 @@ as $$
       )
       from kasalan.wedding_activity a
       left join kasalan.wedding_members m on m.wedding_id = a.wedding_id and m.user_id = a.actor_user
-      where a.guest_id = p_guest.id
+      where a.guest_id = g.id
       order by a.at desc, a.id desc
       limit 1
     ),
-    (
-      select jsonb_build_object(
-        'actorKind', 'member',
-        'actorName', coalesce(nullif(m.display_name, ''), kasalan.account_display_name(p_guest.user_id), ''),
-        'isMe', p_guest.user_id = (select auth.uid()),
-        'action', 'household_added',
-        'at', p_guest.created_at
-      )
-      from (select 1) one
-      left join kasalan.wedding_members m on m.wedding_id = p_guest.wedding_id and m.user_id = p_guest.user_id
+    jsonb_build_object(
+      'actorKind', 'member',
+      'actorName', coalesce(
+        (select nullif(m.display_name, '') from kasalan.wedding_members m where m.wedding_id = g.wedding_id and m.user_id = g.user_id),
+        kasalan.account_display_name(g.user_id),
+        ''
+      ),
+      'isMe', g.user_id = (select auth.uid()),
+      'action', 'household_added',
+      'at', g.created_at
     )
-  ) end
+  )
+  from kasalan.guests g
+  where g.id = p_guest_id
+    and kasalan.can_see_household(g.wedding_id, g.relationship_side)
 $$;
 
-revoke execute on function kasalan.household_last_change(kasalan.guests) from public, anon;
-grant execute on function kasalan.household_last_change(kasalan.guests) to authenticated;
+revoke execute on function kasalan.household_last_change(uuid) from public, anon;
+grant execute on function kasalan.household_last_change(uuid) to authenticated;
 
 -- As in 0012, each household with lastChange: who last changed it and when (see
 -- household_last_change). Granted to authenticated.
@@ -647,7 +651,7 @@ begin
   return coalesce(
     (
       select jsonb_agg(
-        kasalan.household_json(g) || jsonb_build_object('lastChange', kasalan.household_last_change(g))
+        kasalan.household_json(g) || jsonb_build_object('lastChange', kasalan.household_last_change(g.id))
         order by g.created_at, g.id
       )
       from kasalan.guests g

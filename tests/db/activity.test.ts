@@ -90,7 +90,8 @@ beforeAll(async () => {
   await t.rpc(as.owner, 'remove_member', { p_wedding_id: weddingId, p_user_id: as.removed!.sub })
   as.stranger = (await t.couple('Rina', 'Karlo')).claims
   as.anon = null
-})
+  // Six accounts and a database: room for a busy machine.
+}, 180_000)
 
 afterAll(async () => {
   await t?.close()
@@ -331,6 +332,16 @@ describe('who may read it', () => {
     expect(forGroomHelper.map((e) => e.action)).toEqual(expect.arrayContaining(['household_added', 'seated', 'unseated']))
     // Nothing about members, the site or the whole list reaches a family helper.
     expect([...forBrideHelper, ...forGroomHelper].some((e) => /^(member_|site_|households_imported)/.test(e.action))).toBe(false)
+
+    // The guest list's helper answers only about a household the caller may see.
+    const lastChange = async (who: Who, guestId: string) =>
+      (await t.asRole<{ change: unknown }>('authenticated', as[who], 'select kasalan.household_last_change($1) as change', [guestId]))
+        .rows[0]!.change
+    expect(await lastChange('owner', groom.id)).toMatchObject({ actorName: expect.any(String) })
+    expect(await lastChange('groomHelper', groom.id)).toMatchObject({ actorName: expect.any(String) })
+    expect(await lastChange('brideHelper', groom.id)).toBeNull()
+    expect(await lastChange('removed', groom.id)).toBeNull()
+    expect(await lastChange('stranger', groom.id)).toBeNull()
   })
 
   test('pages continue where the last one ended, and the filter keeps one member', async () => {
