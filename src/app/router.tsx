@@ -20,6 +20,9 @@ const notFound = () => import('@/components/not-found').then((m) => ({ Component
 // A household's own link: records that it was opened, then goes to its RSVP.
 const openInvitation = () =>
   import('@/features/invitations/routes/open-invitation-page').then((m) => ({ Component: m.OpenInvitationPage }))
+// The members and activity pages come in one chunk, through one import here: this file is part of
+// the public site's first load, and each import site adds its own list of chunks to preload.
+const members = () => withAppStrings(import('@/features/members/routes/members-page'))
 const thankYou = () =>
   import('@/features/rsvp/routes/thank-you-page').then((m) => ({ Component: m.ThankYouPage }))
 
@@ -70,8 +73,8 @@ export const router = createBrowserRouter([
       { path: 'email-preview/rsvp', lazy: () => import('@/features/email/routes/rsvp-email-preview-page').then((m) => ({ Component: m.RsvpEmailPreviewPage })) },
       { path: 'cms', lazy: () => import('@/features/cms/routes/cms-page').then((m) => ({ Component: m.CmsPage })) },
       { path: 'cms/editor', lazy: () => import('@/features/cms/routes/cms-editor-page').then((m) => ({ Component: m.CmsEditorPage })) },
-      { path: 'members', lazy: () => withAppStrings(import('@/features/members/routes/members-page')).then((m) => ({ Component: m.MembersPage })) },
-      { path: 'activity', lazy: () => withAppStrings(import('@/features/members/routes/activity-page')).then((m) => ({ Component: m.ActivityPage })) },
+      { path: 'members', lazy: () => members().then((m) => ({ Component: m.MembersPage })) },
+      { path: 'activity', lazy: () => members().then((m) => ({ Component: m.ActivityPage })) },
       { path: 'data', lazy: () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage })) },
     ],
   },

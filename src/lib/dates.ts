@@ -11,7 +11,7 @@ export const weddingTimeZone = 'Asia/Manila'
 // and spares the public site dayjs's timezone plugin.
 const manilaOffsetMinutes = 8 * 60
 
-const dayjsLocale = { fil: 'tl-ph', en: 'en' } as const
+export const dayjsLocale = { fil: 'tl-ph', en: 'en' } as const
 export type DateLanguage = keyof typeof dayjsLocale
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
@@ -34,16 +34,6 @@ export function manilaDateTime(date: string | null | undefined, time = '00:00') 
 export function formatLongDate(date: string | null | undefined, language: DateLanguage) {
   const value = manilaDateTime(date)
   return value ? value.locale(dayjsLocale[language]).format('dddd, D MMMM YYYY') : ''
-}
-
-/** "3 Dis" / "3 Dec": the day of an instant in Manila, for "changed by …" lines. */
-export function formatShortDate(at: string, language: DateLanguage) {
-  return toManila(at).locale(dayjsLocale[language]).format('D MMM')
-}
-
-/** "3 Dis, 2:15 PM" / "3 Dec, 2:15 PM": an instant in Manila, for the activity page. */
-export function formatShortDateTime(at: string, language: DateLanguage) {
-  return toManila(at).locale(dayjsLocale[language]).format('D MMM, h:mm A')
 }
 
 /** "4:00 PM" from "16:00", in Manila time. */

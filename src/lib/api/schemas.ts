@@ -112,15 +112,18 @@ export const address = z.object({
 })
 export type Address = z.infer<typeof address>
 
-/** Who last changed a household and when (list_guests only): a member by name, or the guest answering. */
-export const lastChange = z.object({
-  actorKind: z.enum(['member', 'guest', 'system']),
-  actorName: z.string(),
-  isMe: z.boolean(),
-  action: z.string(),
-  at: z.string(),
-})
-export type LastChange = z.infer<typeof lastChange>
+/**
+ * Who last changed a household and when (list_guests only): a member by name, or the guest
+ * answering. Checked where it is shown (useLastChangeText), so its schema stays out of the public
+ * site's chunk, which carries this module.
+ */
+export interface LastChange {
+  actorKind: 'member' | 'guest' | 'system'
+  actorName: string
+  isMe: boolean
+  action: string
+  at: string
+}
 
 export const household = z.object({
   id: z.string(),
@@ -133,7 +136,8 @@ export const household = z.object({
   relationshipType: z.nullable(z.enum(relationshipTypes)),
   notes: text,
   persons: z.array(person),
-  lastChange: z.nullish(lastChange),
+  // Typed here, checked where it is shown (see LastChange).
+  lastChange: z.nullish(z.unknown() as z.ZodMiniType<LastChange>),
 })
 export type Household = z.infer<typeof household>
 

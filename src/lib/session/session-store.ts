@@ -8,11 +8,10 @@ import { coupleMetadata, type CoupleMetadata } from './couple'
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut'
 /**
  * `needsCouple`: the account has no wedding and no couple details to create one from (a first
- * sign-in with Google or Apple); management asks for the names before anything else.
- * `noWedding`: an account made through a member invitation belongs to no wedding (any more): it is
- * told so, not asked to create one.
+ * sign-in with Google or Apple, or an account made through a member invitation that belongs to no
+ * wedding now); management asks for the names, or says there is no wedding (RequireAuth).
  */
-export type WeddingStatus = 'idle' | 'loading' | 'ready' | 'needsCouple' | 'noWedding' | 'error'
+export type WeddingStatus = 'idle' | 'loading' | 'ready' | 'needsCouple' | 'error'
 
 export interface SignUpInput {
   email: string
@@ -206,12 +205,6 @@ export const useSessionStore = create<SessionState>((set, get) => ({
         let wedding = await getMyWedding(lastWeddingId())
         if (!wedding) {
           const couple = user.userMetadata as CoupleMetadata
-          // Someone who came in through a member invitation (a coordinator) is never asked to
-          // create a wedding: without one left, they are told so, and may start their own.
-          if (user.userMetadata.joinedByInvitation === true) {
-            if (get().user?.id === user.id) set({ weddingStatus: 'noWedding' })
-            return null
-          }
           if (!hasCoupleNames(couple)) {
             if (get().user?.id === user.id) set({ weddingStatus: 'needsCouple' })
             return null
@@ -258,6 +251,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const { session } = await auth.signUp({
       email: email.trim(),
       password,
+      // Marks the account as a helper's: with no wedding, it is not asked to create one.
       metadata: { name: name.trim(), joinedByInvitation: true },
       emailRedirectTo: `${window.location.origin}${window.location.pathname}`,
     })

@@ -152,12 +152,14 @@ describe('loadWedding', () => {
     expect(store().weddingStatus).toBe('ready')
   })
 
-  test('an account made through a member invitation, in no wedding now, is told so and not asked to create one', async () => {
+  test('an account made through a member invitation, in no wedding now, creates none', async () => {
     fake.storeSession(fake.addAccount('joy@example.com', 'x', { name: 'Ate Joy', joinedByInvitation: true }))
     await store().start()
     fake.backend.rpc.mockClear()
     await expect(store().loadWedding()).resolves.toBeNull()
-    expect(store().weddingStatus).toBe('noWedding')
+    // RequireAuth reads the mark and says there is no wedding instead of asking for the couple.
+    expect(store().weddingStatus).toBe('needsCouple')
+    expect(store().user?.userMetadata.joinedByInvitation).toBe(true)
     expect(fake.backend.rpc.mock.calls.map(([name]) => name)).toEqual(['get_my_wedding'])
   })
 

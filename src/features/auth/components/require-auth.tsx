@@ -14,13 +14,13 @@ import { NoWedding } from './no-wedding'
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status)
   const weddingStatus = useSessionStore((state) => state.weddingStatus)
+  const joinedByInvitation = useSessionStore((state) => state.user?.userMetadata.joinedByInvitation === true)
   const location = useLocation()
   if (status === 'loading') return <PageSpinner />
   if (status === 'signedOut') {
     const returnTo = location.pathname + location.search + location.hash
     return <Navigate to={`${paths.auth.login}?returnTo=${encodeURIComponent(returnTo)}`} replace />
   }
-  if (weddingStatus === 'needsCouple') return <CompleteCouple />
-  if (weddingStatus === 'noWedding') return <NoWedding />
+  if (weddingStatus === 'needsCouple') return joinedByInvitation ? <NoWedding /> : <CompleteCouple />
   return children
 }

@@ -27,6 +27,9 @@ import { useMyWedding, useSessionStore } from '@/lib/session'
 import { RoleSelect } from '../components/role-select'
 import { daysLeft, fromRoleChoice, invitationLink, roleChoice, shareLinks } from '../members-model'
 
+// One chunk with the members page (see src/app/router.tsx).
+export { ActivityPage } from './activity-page'
+
 type Notice = { tone: 'success' | 'error'; text: string } | null
 
 /** /manage/members: who has access to the wedding, their roles, open invitations, and inviting. */
