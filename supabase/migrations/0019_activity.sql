@@ -588,54 +588,53 @@ $$;
 revoke execute on function kasalan.list_activity(uuid, timestamptz, uuid, uuid, integer) from public, anon;
 grant execute on function kasalan.list_activity(uuid, timestamptz, uuid, uuid, integer) to authenticated;
 
--- Who last changed a household and when, for the guest list: the latest entry about it, else
--- who added it (an import's households): {actorKind, actorName, isMe, action, at}. Null when the
--- household does not exist or the caller may not see it (the row is read here, not taken from the
--- caller). Helper of list_guests; granted to authenticated.
-create function kasalan.household_last_change(p_guest_id uuid)
-returns jsonb
+-- Who last changed each household of a wedding that the caller may see, for the guest list: the
+-- latest entry about it, else who added it (an import's households): rows of (guest_id, change
+-- {actorKind, actorName, isMe, action, at}). Nothing for a wedding the caller is not a member of;
+-- a family helper gets their side only. One pass over the wedding's entries, not one per
+-- household. Helper of list_guests; granted to authenticated.
+create function kasalan.household_last_changes(p_wedding_id uuid)
+returns table (guest_id uuid, change jsonb)
 language sql
 stable
 security definer
 set search_path = ''
 as $$
-  select coalesce(
-    (
-      select jsonb_build_object(
-        'actorKind', a.actor_kind,
-        'actorName', coalesce(nullif(m.display_name, ''), a.actor_name),
-        'isMe', a.actor_user is not distinct from (select auth.uid()) and a.actor_user is not null,
-        'action', a.action,
-        'at', a.at
-      )
-      from kasalan.wedding_activity a
-      left join kasalan.wedding_members m on m.wedding_id = a.wedding_id and m.user_id = a.actor_user
-      where a.guest_id = g.id
-      order by a.at desc, a.id desc
-      limit 1
+  with
+    me as (
+      select m.role, m.side from kasalan.wedding_members m
+      where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid())
     ),
-    jsonb_build_object(
-      'actorKind', 'member',
-      'actorName', coalesce(
-        (select nullif(m.display_name, '') from kasalan.wedding_members m where m.wedding_id = g.wedding_id and m.user_id = g.user_id),
-        kasalan.account_display_name(g.user_id),
-        ''
-      ),
-      'isMe', g.user_id = (select auth.uid()),
-      'action', 'household_added',
-      'at', g.created_at
+    latest as (
+      select distinct on (a.guest_id) a.guest_id, a.actor_kind, a.actor_user, a.actor_name, a.action, a.at
+      from kasalan.wedding_activity a
+      where a.wedding_id = p_wedding_id and a.guest_id is not null
+      order by a.guest_id, a.at desc, a.id desc
     )
+  select g.id, jsonb_build_object(
+    'actorKind', coalesce(l.actor_kind, 'member'),
+    'actorName', case
+      when l.guest_id is not null and l.actor_user is null then l.actor_name
+      else coalesce(nullif(am.display_name, ''), l.actor_name, kasalan.account_display_name(g.user_id), '')
+    end,
+    'isMe', coalesce(l.actor_user, case when l.guest_id is null then g.user_id end) is not distinct from (select auth.uid()),
+    'action', coalesce(l.action, 'household_added'),
+    'at', coalesce(l.at, g.created_at)
   )
   from kasalan.guests g
-  where g.id = p_guest_id
-    and kasalan.can_see_household(g.wedding_id, g.relationship_side)
+  cross join me
+  left join latest l on l.guest_id = g.id
+  left join kasalan.wedding_members am
+    on am.wedding_id = g.wedding_id and am.user_id = case when l.guest_id is null then g.user_id else l.actor_user end
+  where g.wedding_id = p_wedding_id
+    and (me.role <> 'family_helper' or me.side = g.relationship_side)
 $$;
 
-revoke execute on function kasalan.household_last_change(uuid) from public, anon;
-grant execute on function kasalan.household_last_change(uuid) to authenticated;
+revoke execute on function kasalan.household_last_changes(uuid) from public, anon;
+grant execute on function kasalan.household_last_changes(uuid) to authenticated;
 
 -- As in 0012, each household with lastChange: who last changed it and when (see
--- household_last_change). Granted to authenticated.
+-- household_last_changes). Granted to authenticated.
 create or replace function kasalan.list_guests(p_wedding_id uuid)
 returns jsonb
 language plpgsql
@@ -651,10 +650,11 @@ begin
   return coalesce(
     (
       select jsonb_agg(
-        kasalan.household_json(g) || jsonb_build_object('lastChange', kasalan.household_last_change(g.id))
+        kasalan.household_json(g) || jsonb_build_object('lastChange', c.change)
         order by g.created_at, g.id
       )
       from kasalan.guests g
+      left join kasalan.household_last_changes(p_wedding_id) c on c.guest_id = g.id
       where g.wedding_id = p_wedding_id
     ),
     '[]'::jsonb
