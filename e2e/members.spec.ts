@@ -4,7 +4,8 @@ import { demoAccount } from './support/session'
 
 // Planning together on the embedded database: the demo couple invites a coordinator, who signs up
 // through the link in another tab of the same browser, takes a phone reply and seats a guest; the
-// couple sees who recorded the reply, then removes the coordinator, whose next action is refused.
+// couple sees who recorded the reply and the activity page, then removes the coordinator, whose
+// next action is refused and who, with no wedding left, is not asked to create one.
 //
 // Both tabs share the browser's one database. Each keeps its own account in sessionStorage (read
 // before localStorage), so signing up in one tab does not sign the other one in as someone else.
@@ -105,6 +106,26 @@ test('the couple brings in a coordinator, sees their work, and removes them', as
   await expect(pending.getByRole('listitem')).toHaveCount(0)
   await expectNoSeriousA11yViolations(couple)
 
+  // Handing the wedding over names the person first; here the couple thinks better of it.
+  await members.getByRole('button', { name: 'Hand over the wedding to Ate Joy' }).click()
+  const handover = couple.getByRole('alertdialog', { name: 'Hand over the wedding to Ate Joy?' })
+  await expect(handover).toContainText('Ate Joy becomes the owner of this wedding')
+  await handover.getByRole('button', { name: 'Cancel' }).click()
+  await expect(handover).toBeHidden()
+
+  // Who did what: the coordinator's reply and seat, newest first, and a filter by member.
+  await couple.getByRole('link', { name: 'See who did what' }).click()
+  await expect(couple.getByRole('heading', { name: 'Who did what', level: 1 })).toBeVisible()
+  const changes = couple.getByRole('region', { name: 'Latest changes' }).getByRole('listitem')
+  await expect(changes.filter({ hasText: 'Recorded the reply of' }).filter({ hasText: 'Nena Mendoza: not attending' }).first()).toContainText('Ate Joy')
+  await expect(changes.filter({ hasText: `${guestName} at ` }).first()).toContainText('Ate Joy')
+  await expect(changes.filter({ hasText: 'Joined as Coordinator' })).toHaveCount(1)
+  await couple.getByLabel('Show changes by').selectOption({ label: 'Ate Joy' })
+  await expect(changes.first()).toContainText('Ate Joy')
+  await expect(changes.filter({ hasNotText: 'Ate Joy' })).toHaveCount(0)
+  await expectNoSeriousA11yViolations(couple)
+  await couple.getByRole('link', { name: 'Back to members' }).click()
+
   // Removed: the coordinator's very next call is refused, with a message that says why.
   await members.getByRole('button', { name: 'Remove Ate Joy' }).click()
   await couple.getByRole('alertdialog', { name: 'Remove Ate Joy?' }).getByRole('button', { name: 'Remove' }).click()
@@ -114,4 +135,13 @@ test('the couple brings in a coordinator, sees their work, and removes them', as
   await coordinator.bringToFront()
   await tabs.getByRole('link', { name: 'RSVPs' }).click()
   await expect(coordinator.getByText('Your account may no longer have access to it.').first()).toBeVisible({ timeout: 30_000 })
+
+  // With no wedding left, the coordinator is told so, not asked to create one.
+  // (A new tab: it signs in from the account this browser remembers, the coordinator's.)
+  const later = await context.newPage()
+  await later.goto('/manage')
+  await expect(later.getByRole('heading', { name: "You're not part of a wedding right now" })).toBeVisible({ timeout: 120_000 })
+  await expect(later.getByRole('button', { name: 'Plan our own wedding instead' })).toBeVisible()
+  await expect(later.getByLabel("Bride's first name")).toHaveCount(0)
+  await expectNoSeriousA11yViolations(later)
 })

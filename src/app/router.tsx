@@ -13,6 +13,8 @@ const withAppStrings = <T,>(load: Promise<T>) =>
   Promise.all([load, import('@/lib/i18n/i18next').then((m) => m.startI18next(['app']))]).then(([module]) => module)
 // The 404 page is its own chunk: most visitors never need it.
 const notFound = () => import('@/components/not-found').then((m) => ({ Component: m.NotFound }))
+// The members and activity pages come in one chunk.
+const members = () => withAppStrings(import('@/features/members/routes/members-page'))
 
 export const router = createBrowserRouter([
   {
@@ -49,7 +51,8 @@ export const router = createBrowserRouter([
           { path: 'email-preview/rsvp', lazy: () => import('@/features/email/routes/rsvp-email-preview-page').then((m) => ({ Component: m.RsvpEmailPreviewPage })) },
           { path: 'cms', lazy: () => import('@/features/cms/routes/cms-page').then((m) => ({ Component: m.CmsPage })) },
           { path: 'cms/editor', lazy: () => import('@/features/cms/routes/cms-editor-page').then((m) => ({ Component: m.CmsEditorPage })) },
-          { path: 'members', lazy: () => withAppStrings(import('@/features/members/routes/members-page')).then((m) => ({ Component: m.MembersPage })) },
+          { path: 'members', lazy: () => members().then((m) => ({ Component: m.MembersPage })) },
+          { path: 'activity', lazy: () => members().then((m) => ({ Component: m.ActivityPage })) },
           { path: 'data', lazy: () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage })) },
         ],
       },

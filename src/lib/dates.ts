@@ -11,6 +11,9 @@ export { formatLongDate, formatTime, weddingTimeZone, type DateLanguage } from '
 // and spares the public site dayjs's timezone plugin.
 const manilaOffsetMinutes = 8 * 60
 
+/** dayjs's name for each of Kasalan's languages. */
+export const dayjsLocale = { fil: 'tl-ph', en: 'en' } as const
+
 const isoDate = /^\d{4}-\d{2}-\d{2}$/
 
 /** The same instant, read on a clock in Manila. */

@@ -26,6 +26,7 @@ export const paths = {
     cmsEditor: '/manage/cms/editor',
     data: '/manage/data',
     members: '/manage/members',
+    activity: '/manage/activity',
   },
   /** A household's personal invitation link: `/i/<code>` on any site address. */
   invitation: (code: string) => `/i/${encodeURIComponent(code)}`,

@@ -274,6 +274,7 @@ describe('editing a household keeps RSVP answers', () => {
     expect(edited.persons.map((p) => p.id)).not.toContain(kris!.id)
 
     const listed = (await list()).find((h) => h.id === created.id)
-    expect(listed).toEqual(edited)
+    // The list also says who last changed it: here the couple, a moment ago.
+    expect(listed).toEqual({ ...edited, lastChange: expect.objectContaining({ action: 'household_changed', isMe: true }) })
   })
 })

@@ -21,13 +21,16 @@ export function invitationLink(origin: string, token: string): string {
   return `${origin}/join/${encodeURIComponent(token)}`
 }
 
-/** Ready-made ways to send a link: Messenger, Viber and e-mail open with the message filled in. */
-export function shareLinks(link: string, message: string, subject: string) {
+/**
+ * Ready-made ways to send a link: Messenger, Viber and e-mail open with the message filled in; the
+ * e-mail goes to the invitation's address when it is tied to one.
+ */
+export function shareLinks(link: string, message: string, subject: string, to: string | null = null) {
   const text = `${message} ${link}`
   return {
     messenger: `fb-messenger://share/?link=${encodeURIComponent(link)}`,
     viber: `viber://forward?text=${encodeURIComponent(text)}`,
-    email: `mailto:?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text)}`,
+    email: `mailto:${to ? encodeURIComponent(to) : ''}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text)}`,
   }
 }
 

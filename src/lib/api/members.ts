@@ -126,3 +126,87 @@ export function leaveWedding(weddingId: string) {
 export function listMyWeddings() {
   return call('list_my_weddings', {}, z.array(myWedding))
 }
+
+/** Hands the wedding to another member, who becomes its owner; the caller stays as its partner. */
+export function transferWeddingOwnership(weddingId: string, userId: string) {
+  return call('transfer_wedding_ownership', { p_wedding_id: weddingId, p_user_id: userId }, z.unknown())
+}
+
+export const activityActions = [
+  'household_added',
+  'household_changed',
+  'household_deleted',
+  'households_imported',
+  'reply_recorded',
+  'seated',
+  'unseated',
+  'seating_changed',
+  'invitation_sent',
+  'member_invited',
+  'member_invitation_revoked',
+  'member_joined',
+  'member_removed',
+  'member_left',
+  'member_role_changed',
+  'ownership_transferred',
+  'site_published',
+  'site_unpublished',
+] as const
+export type ActivityAction = (typeof activityActions)[number]
+
+const activityPerson = z.object({
+  name: z.optional(z.string()),
+  isAttending: z.optional(z.nullable(z.boolean())),
+  table: z.optional(z.nullable(z.string())),
+  message: z.optional(z.boolean()),
+})
+
+export const activityEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorKind: z.enum(['member', 'guest', 'system']),
+  actorUserId: z.nullable(z.string()),
+  actorName: z.string(),
+  isMe: z.boolean(),
+  action: z.enum(activityActions),
+  guestId: z.nullable(z.string()),
+  householdName: z.nullable(z.string()),
+  details: z.object({
+    count: z.optional(z.number()),
+    persons: z.optional(z.array(activityPerson)),
+    seated: z.optional(z.number()),
+    unseated: z.optional(z.number()),
+    channel: z.optional(z.string()),
+    kind: z.optional(z.string()),
+    name: z.optional(z.string()),
+    role: z.optional(role),
+    side: z.optional(side),
+    previousRole: z.optional(role),
+  }),
+})
+export type ActivityEntry = z.infer<typeof activityEntry>
+
+export const activityPage = z.object({
+  entries: z.array(activityEntry),
+  hasMore: z.boolean(),
+  actors: z.array(z.object({ userId: z.string(), name: z.string() })),
+})
+export type ActivityPage = z.infer<typeof activityPage>
+
+/**
+ * The latest changes to the wedding, newest first, 30 at a time; `after` continues from the last
+ * entry of the previous page, `actor` keeps one member's. A family helper gets their side only.
+ */
+export function listActivity(weddingId: string, options: { after?: ActivityEntry | null; actor?: string | null } = {}) {
+  return call(
+    'list_activity',
+    {
+      p_wedding_id: weddingId,
+      p_before_at: options.after?.at ?? null,
+      p_before_id: options.after?.id ?? null,
+      p_actor: options.actor ?? null,
+      p_limit: 30,
+    },
+    activityPage,
+  )
+}

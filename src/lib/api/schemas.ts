@@ -112,6 +112,19 @@ export const address = z.object({
 })
 export type Address = z.infer<typeof address>
 
+/**
+ * Who last changed a household and when (list_guests only): a member by name, or the guest
+ * answering. Checked where it is shown (useLastChangeText), so its schema stays out of the public
+ * site's chunk, which carries this module.
+ */
+export interface LastChange {
+  actorKind: 'member' | 'guest' | 'system'
+  actorName: string
+  isMe: boolean
+  action: string
+  at: string
+}
+
 export const household = z.object({
   id: z.string(),
   weddingId: z.string(),
@@ -123,6 +136,8 @@ export const household = z.object({
   relationshipType: z.nullable(z.enum(relationshipTypes)),
   notes: text,
   persons: z.array(person),
+  // Typed here, checked where it is shown (see LastChange).
+  lastChange: z.nullish(z.unknown() as z.ZodMiniType<LastChange>),
 })
 export type Household = z.infer<typeof household>
 

@@ -8,7 +8,8 @@ import { coupleMetadata, type CoupleMetadata } from './couple'
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut'
 /**
  * `needsCouple`: the account has no wedding and no couple details to create one from (a first
- * sign-in with Google or Apple); management asks for the names before anything else.
+ * sign-in with Google or Apple, or an account made through a member invitation that belongs to no
+ * wedding now); management asks for the names, or says there is no wedding (RequireAuth).
  */
 export type WeddingStatus = 'idle' | 'loading' | 'ready' | 'needsCouple' | 'error'
 
@@ -250,7 +251,8 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     const { session } = await auth.signUp({
       email: email.trim(),
       password,
-      metadata: { name: name.trim() },
+      // Marks the account as a helper's: with no wedding, it is not asked to create one.
+      metadata: { name: name.trim(), joinedByInvitation: true },
       emailRedirectTo: `${window.location.origin}${window.location.pathname}`,
     })
     if (!session) return { signedIn: false }

@@ -90,6 +90,18 @@ describe('RequireAuth', () => {
     expect(await screen.findByText('Guest list of the couple')).toBeInTheDocument()
     expect(fake.weddingOf(account.id)).toMatchObject({ bride: { firstName: 'maria' }, date: null })
   })
+
+  test('an account made through a member invitation, in no wedding now, is told so; its own is only offered', async () => {
+    fake.storeSession(fake.addAccount('joy@example.com', 'x', { name: 'Ate Joy', joinedByInvitation: true }))
+    await useSessionStore.getState().start()
+    const user = userEvent.setup()
+    renderRoutes(manageRoutes, '/manage/guests')
+    expect(await screen.findByRole('heading', { name: "You're not part of a wedding right now" })).toBeInTheDocument()
+    expect(screen.queryByLabelText("Bride's first name")).not.toBeInTheDocument()
+    expect(screen.queryByText('Guest list of the couple')).not.toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Plan our own wedding instead' }))
+    expect(await screen.findByRole('heading', { name: 'Tell us about your wedding' })).toBeInTheDocument()
+  })
 })
 
 describe('AvatarMenu', () => {

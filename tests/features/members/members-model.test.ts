@@ -22,6 +22,10 @@ describe('members model', () => {
     expect(links.email).toBe(
       'mailto:?subject=Kasal%20namin&body=Tulungan%20mo%20kami%3A%20https%3A%2F%2Fkasalan.ph%2Fjoin%2Fx',
     )
+    // An invitation tied to one e-mail is addressed to it.
+    expect(shareLinks('https://kasalan.ph/join/x', 'Hi', 'S', 'joy+kasal@example.com').email).toBe(
+      'mailto:joy%2Bkasal%40example.com?subject=S&body=Hi%20https%3A%2F%2Fkasalan.ph%2Fjoin%2Fx',
+    )
   })
 
   test('a role and side round-trip through one choice, a family helper once per side', () => {

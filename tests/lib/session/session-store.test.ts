@@ -152,6 +152,17 @@ describe('loadWedding', () => {
     expect(store().weddingStatus).toBe('ready')
   })
 
+  test('an account made through a member invitation, in no wedding now, creates none', async () => {
+    fake.storeSession(fake.addAccount('joy@example.com', 'x', { name: 'Ate Joy', joinedByInvitation: true }))
+    await store().start()
+    fake.backend.rpc.mockClear()
+    await expect(store().loadWedding()).resolves.toBeNull()
+    // RequireAuth reads the mark and says there is no wedding instead of asking for the couple.
+    expect(store().weddingStatus).toBe('needsCouple')
+    expect(store().user?.userMetadata.joinedByInvitation).toBe(true)
+    expect(fake.backend.rpc.mock.calls.map(([name]) => name)).toEqual(['get_my_wedding'])
+  })
+
   test('a failure is kept for the screen to show, and can be retried', async () => {
     fake.storeSession(fake.addAccount('ana@example.com', 'x', { bride: maria, groom: juan }))
     await store().start()

@@ -3,6 +3,7 @@ import { ExternalLink, Mail, Pencil, Phone, Trash2 } from 'lucide-react'
 import { memo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { InvitationState } from '@/components/invitation-state'
+import { LastChangeText } from '@/components/last-change'
 import type { Household } from '@/lib/api'
 import { statusOf, type InvitationStatus, type InvitationStatuses } from '@/lib/invitations/state'
 import { useScrollMargin } from '@/lib/use-scroll-margin'
@@ -118,6 +119,7 @@ const GuestRow = memo(function GuestRow({ household, invitation, rsvpHref, onEdi
           ))}
         </ul>
         <RelationText side={household.relationshipSide} type={household.relationshipType} className="mt-1.5 block text-xs text-muted" />
+        <LastChangeText change={household.lastChange} othersOnly className="mt-0.5 block text-xs text-muted" />
       </div>
 
       <div role="cell" className="text-sm text-muted md:pt-0.5 md:text-center md:text-base md:text-ink">

@@ -3,6 +3,7 @@ import { useCallback, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { Drawer } from '@/components/drawer'
+import { LastChangeText } from '@/components/last-change'
 import type { Household, RsvpQuestion } from '@/lib/api'
 import { HouseholdForm } from './household-form'
 import { ImportPanel } from './import-panel'
@@ -73,7 +74,10 @@ export function HouseholdDrawer({ open, household, tab, onTabChange, existing, q
         description={household ? t('drawer.editDescription') : t('drawer.addDescription')}
       >
         {household ? (
-          form
+          <>
+            <LastChangeText change={household.lastChange} className="-mt-2 mb-4 block text-sm text-muted" />
+            {form}
+          </>
         ) : (
           <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as DrawerTab)} className="flex min-h-full flex-col">
             <Tabs.List aria-label={t('drawer.tabsLabel')} className="-mx-6 -mt-5 mb-5 flex border-b border-line bg-white px-6">

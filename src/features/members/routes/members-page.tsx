@@ -1,7 +1,7 @@
-import { Copy, Link2, Mail, MessageCircle, Send, UserMinus } from 'lucide-react'
+import { Copy, Crown, History, Link2, Mail, MessageCircle, Send, UserMinus } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { Alert } from '@/components/alert'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { LoadFailed } from '@/components/load-failed'
@@ -14,6 +14,7 @@ import {
   listMembers,
   removeMember,
   revokeMemberInvitation,
+  transferWeddingOwnership,
   type Member,
   type MemberInvitation,
   type MembersList,
@@ -25,6 +26,9 @@ import { paths } from '@/lib/paths'
 import { useMyWedding, useSessionStore } from '@/lib/session'
 import { RoleSelect } from '../components/role-select'
 import { daysLeft, fromRoleChoice, invitationLink, roleChoice, shareLinks } from '../members-model'
+
+// One chunk with the members page (see src/app/router.tsx).
+export { ActivityPage } from './activity-page'
 
 type Notice = { tone: 'success' | 'error'; text: string } | null
 
@@ -45,6 +49,7 @@ function Members({ wedding }: { wedding: Wedding }) {
   const [loadError, setLoadError] = useState<unknown>(null)
   const [notice, setNotice] = useState<Notice>(null)
   const [removing, setRemoving] = useState<Member | null>(null)
+  const [handingOver, setHandingOver] = useState<Member | null>(null)
   const [leaving, setLeaving] = useState(false)
   const [busy, setBusy] = useState(false)
   const managesMembers = wedding.myRole === undefined || wedding.myRole === 'owner' || wedding.myRole === 'partner'
@@ -84,12 +89,19 @@ function Members({ wedding }: { wedding: Wedding }) {
   if (loadError) return <LoadFailed message={errorMessage(loadError, t, 'members')} onRetry={load} />
   if (!list) return <PageSpinner />
   const me = list.members.find((member) => member.isMe)
+  const nameOf = (member: Member | null) => member?.displayName || member?.email || ''
 
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
       <header>
         <h1 className="font-display text-3xl text-ink">{t('title')}</h1>
         <p className="mt-2 text-muted">{t('intro')}</p>
+        <p className="mt-3">
+          <Link to={paths.manage.activity} className="inline-flex items-center gap-2 font-medium text-brand-700 underline underline-offset-2">
+            <History aria-hidden="true" className="size-4" />
+            {t('activityLink')}
+          </Link>
+        </p>
       </header>
 
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
@@ -141,6 +153,18 @@ function Members({ wedding }: { wedding: Wedding }) {
                   {t('list.removeConfirm')}
                 </button>
               )}
+              {me?.role === 'owner' && !member.isMe && (
+                <button
+                  type="button"
+                  className="btn btn-secondary"
+                  aria-label={t('handover.label', { name: nameOf(member) })}
+                  disabled={busy}
+                  onClick={() => setHandingOver(member)}
+                >
+                  <Crown aria-hidden="true" className="size-4" />
+                  {t('handover.button')}
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -181,6 +205,25 @@ function Members({ wedding }: { wedding: Wedding }) {
             await removeMember(wedding.id, member.userId)
             setRemoving(null)
             return t('list.removed', { name: member.displayName || member.email })
+          })
+        }}
+      />
+      <ConfirmDialog
+        open={handingOver !== null}
+        onOpenChange={(open) => !open && setHandingOver(null)}
+        title={t('handover.title', { name: nameOf(handingOver) })}
+        description={t('handover.body', { name: nameOf(handingOver) })}
+        confirmLabel={t('handover.confirm')}
+        busy={busy}
+        onConfirm={() => {
+          const member = handingOver
+          if (!member) return
+          void act(async () => {
+            await transferWeddingOwnership(wedding.id, member.userId)
+            setHandingOver(null)
+            // The header's role and tabs follow the new role (partner).
+            await switchWedding(wedding.id)
+            return t('handover.done', { name: nameOf(member) })
           })
         }}
       />
@@ -278,7 +321,7 @@ function CreatedLink({ invitation }: { invitation: MemberInvitation }) {
   const { t } = useTranslation('members')
   const [copied, setCopied] = useState(false)
   const link = invitationLink(window.location.origin, invitation.token)
-  const share = shareLinks(link, t('invite.message'), t('invite.subject'))
+  const share = shareLinks(link, t('invite.message'), t('invite.subject'), invitation.email)
   return (
     <div className="mt-5 rounded-xl border border-brand-200 bg-brand-50 p-4">
       <p className="text-sm text-ink">{t('invite.ready')}</p>

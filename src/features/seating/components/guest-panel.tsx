@@ -4,6 +4,7 @@ import { GripVertical, Search, Users } from 'lucide-react'
 import { memo, useId, useMemo, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useLastChangeText } from '@/components/last-change-text'
 import { paths } from '@/lib/paths'
 import {
   declinedUnseated,
@@ -279,6 +280,7 @@ interface PanelOptionProps {
 
 const PanelOption = memo(function PanelOption({ id, row, label, picked, active, onChoose }: PanelOptionProps) {
   const { t } = useTranslation('seating')
+  const lastChangeText = useLastChangeText()
   const ring = active ? 'group-focus-visible/list:ring-2 group-focus-visible/list:ring-brand-500 group-focus-visible/list:ring-inset' : ''
   if (row.kind === 'household') {
     return (
@@ -289,6 +291,7 @@ const PanelOption = memo(function PanelOption({ id, row, label, picked, active, 
         draggable
         onDragStart={(event) => startDrag(event, { kind: 'household', id: row.group.household.id }, label)}
         onClick={onChoose}
+        title={lastChangeText(row.group.household.lastChange) ?? undefined}
         className={`mt-1 flex cursor-grab items-center justify-between gap-2 rounded-md px-2 py-1.5 active:cursor-grabbing ${ring} ${
           picked ? 'bg-brand-600 text-white' : 'hover:bg-brand-50'
         }`}

@@ -17,6 +17,14 @@ export interface RosterPerson {
 export interface RosterHousehold {
   readonly id: string
   readonly persons: readonly RosterPerson[]
+  /** Who last changed it (the guest list's lastChange), shown as the panel's tooltip. */
+  readonly lastChange?: {
+    readonly actorKind: 'member' | 'guest' | 'system'
+    readonly actorName: string
+    readonly isMe: boolean
+    readonly action: string
+    readonly at: string
+  } | null
 }
 
 export function fullName(person: Pick<RosterPerson, 'firstName' | 'lastName'>): string {
