@@ -46,9 +46,10 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
       restore: state.restore,
     })),
   )
-  // Always fresh on opening the tab: guests answer while the couple is away.
+  // Fresh on opening the tab (guests answer while the couple is away), without reading every
+  // household again: the changes feed brings the list already here up to date.
   useEffect(() => {
-    void load(wedding.id, { force: true })
+    void load(wedding.id)
     void loadChanges(wedding.id)
   }, [load, loadChanges, wedding.id])
   const counts = useMemo(() => countReplies(households), [households])
