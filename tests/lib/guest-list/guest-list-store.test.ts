@@ -55,7 +55,7 @@ const change = (id: string, guestId: string, personId: string | null, changedAt:
   firstName: 'Ana',
   lastName: 'Reyes',
   changedAt,
-  changedBy: 'guest',
+  changedBy: 'guest_code',
   previous: {},
   current,
 })

@@ -362,8 +362,11 @@ function OverviewLabel({ table, seats, name, count, nameSize, countSize }: Overv
   const extent = halfExtent({ width: table.width, height: table.height, seats })
   const widest = 2 * extent.x + GRID_SNAP
   const padding = countSize / 2
-  const width = Math.min(widest, Math.max(textWidth(name, nameSize), textWidth(count, countSize)) + 2 * padding)
-  const height = (nameSize + countSize) * LINE + padding
+  const nameWidth = textWidth(name, nameSize) + padding
+  // A name too long for one line ("Table 12" at 30%) takes two rather than losing its number.
+  const nameLines = nameWidth > widest ? 2 : 1
+  const width = Math.min(widest, Math.max(nameWidth, textWidth(count, countSize) + 2 * padding))
+  const height = (nameLines * nameSize + countSize) * LINE + padding
   return (
     <Group listening={false} y={-height / 2}>
       <Rect
@@ -377,23 +380,24 @@ function OverviewLabel({ table, seats, name, count, nameSize, countSize }: Overv
       />
       <Text
         text={name}
-        x={-width / 2 + padding}
+        x={-width / 2 + padding / 2}
         y={padding / 2}
-        width={width - 2 * padding}
+        width={width - padding}
+        height={nameLines * nameSize * LINE}
         align="center"
         fontSize={nameSize}
         lineHeight={LINE}
         fontStyle="bold"
         fontFamily={FONT}
         fill={chartColours.ink}
-        wrap="none"
+        wrap={nameLines === 1 ? 'none' : 'word'}
         ellipsis
         perfectDrawEnabled={false}
       />
       <Text
         text={count}
         x={-width / 2}
-        y={padding / 2 + nameSize * LINE}
+        y={padding / 2 + nameLines * nameSize * LINE}
         width={width}
         align="center"
         fontSize={countSize}
