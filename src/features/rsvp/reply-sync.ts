@@ -53,10 +53,9 @@ export const REPLY_FEED_LIMIT = 100
  * false when the feed is a full page whose oldest change is newer, so changes may be missing and
  * the list must be read again.
  */
-export function feedCovers(changes: readonly RsvpChange[], syncedTo: string | null): boolean {
+export function feedCovers(changes: readonly RsvpChange[], syncedTo: string): boolean {
   if (changes.length < REPLY_FEED_LIMIT) return true
-  const oldest = changes.at(-1)!.changedAt
-  return syncedTo !== null && Date.parse(oldest) <= Date.parse(syncedTo)
+  return Date.parse(changes.at(-1)!.changedAt) <= Date.parse(syncedTo)
 }
 
 /**
@@ -65,10 +64,10 @@ export function feedCovers(changes: readonly RsvpChange[], syncedTo: string | nu
  * the households that did.
  */
 export function applyReplyChanges(
-  households: readonly RsvpHousehold[],
+  households: RsvpHousehold[],
   changes: readonly RsvpChange[],
   syncedTo: string | null,
-): { households: readonly RsvpHousehold[]; changed: Set<string> } {
+): { households: RsvpHousehold[]; changed: Set<string> } {
   const after = syncedTo === null ? -Infinity : Date.parse(syncedTo)
   const news = changes.filter((change) => Date.parse(change.changedAt) > after).reverse()
   const changed = new Set<string>()

@@ -95,7 +95,7 @@ export const useRsvpsStore = create<RsvpsState>((set, get) => ({
     })
     try {
       const [households, invitations] = await Promise.all([listRsvps(weddingId), readInvitations(weddingId, get().invitations)])
-      if (get().weddingId === weddingId) set({ households, invitations, status: 'ready', syncedTo: null })
+      if (get().weddingId === weddingId) set({ households, invitations, status: 'ready', syncedTo: feedMark(weddingId) })
     } catch (error) {
       if (get().weddingId === weddingId) set({ status: 'error', error })
     }
@@ -160,16 +160,31 @@ function shareReplies(household: RsvpHousehold) {
   useGuestListStore.getState().setReplies(household.id, replies)
 }
 
+/** Before any reply change: what the list holds when the feed was empty. */
+const NO_CHANGES = '1970-01-01T00:00:00Z'
+
+/**
+ * The newest change in the feed already here, when the list was read: the list (read at the same
+ * time or later) holds it. Null when no feed is here yet.
+ */
+function feedMark(weddingId: string): string | null {
+  const { since, changes } = useRsvpsStore.getState()
+  if (since?.weddingId !== weddingId || !changes) return null
+  return changes.changes[0]?.changedAt ?? NO_CHANGES
+}
+
 /** Brings the loaded replies up to the changes feed: applies what is newer, or reads again. */
 function catchUp(weddingId: string, changes: RsvpChanges) {
   const state = useRsvpsStore.getState()
   if (state.weddingId !== weddingId || state.status !== 'ready') return
-  if (!feedCovers(changes.changes, state.syncedTo)) {
+  // Null: the list was read with this feed (applying it again changes nothing that is current).
+  if (state.syncedTo !== null && !feedCovers(changes.changes, state.syncedTo)) {
     void state.load(weddingId, { force: true })
     return
   }
   const { households, changed } = applyReplyChanges(state.households, changes.changes, state.syncedTo)
-  useRsvpsStore.setState({ households: [...households], syncedTo: changes.changes[0]?.changedAt ?? state.syncedTo })
+  const syncedTo = changes.changes[0]?.changedAt ?? state.syncedTo ?? NO_CHANGES
+  useRsvpsStore.setState(changed.size > 0 ? { households, syncedTo } : { syncedTo })
   for (const household of households) if (changed.has(household.id)) shareReplies(household)
 }
 

@@ -209,4 +209,18 @@ describe('the three screens share it', () => {
     await useRsvpsStore.getState().loadChanges(WEDDING)
     await vi.waitFor(() => expect(api.listRsvps).toHaveBeenCalledTimes(2))
   })
+
+  test('a wedding with a full feed page is not read again on every opening', async () => {
+    const many = Array.from({ length: 100 }, (_, i) =>
+      change(`m${i}`, 'h-santos', 'p-juan', new Date(Date.UTC(2027, 0, 1, 0, 100 - i)).toISOString(), { isAttending: true, response: [], respondedAt: '2027-01-01T00:00:00Z' }),
+    )
+    api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: many, probes: [] })
+    // The first opening reads the list and the feed at the same time, in either order.
+    await Promise.all([useRsvpsStore.getState().load(WEDDING), useRsvpsStore.getState().loadChanges(WEDDING)])
+    for (let opening = 0; opening < 3; opening++) {
+      await useRsvpsStore.getState().load(WEDDING)
+      await useRsvpsStore.getState().loadChanges(WEDDING)
+    }
+    expect(api.listRsvps).toHaveBeenCalledTimes(1)
+  })
 })
