@@ -21,7 +21,8 @@ import { preview } from 'vite'
 const HOUSEHOLDS = 2000
 const RUNS = 5
 const root = fileURLToPath(new URL('../', import.meta.url))
-const outDir = `${root}node_modules/.cache/bench-manage`
+// BENCH_OUT_DIR: another build place, so that two checkouts sharing node_modules do not overwrite each other's build.
+const outDir = process.env.BENCH_OUT_DIR ?? `${root}node_modules/.cache/bench-manage`
 
 const seed = JSON.parse(readFileSync(`${root}supabase/seed-data/demo-wedding.json`, 'utf8')) as {
   account: { id: string; email: string; userMetadata: Record<string, unknown> }

@@ -2,7 +2,6 @@ import { create } from 'zustand'
 import {
   deleteHousehold,
   importHouseholds,
-  listGuests,
   saveHousehold,
   type Household,
   type HouseholdInput,
@@ -10,6 +9,7 @@ import {
 } from '@/lib/api'
 import { listInvitations } from '@/lib/api/invitations'
 import { BackendError } from '@/lib/backend'
+import { useGuestListStore } from '@/lib/guest-list'
 import { indexInvitationStatuses, type InvitationStatuses } from '@/lib/invitations/state'
 import type { State as InvitationState } from '@/lib/invitations/types'
 import { buildSearchIndex, noFilters, type GuestFilters, type MissingFilter, type RelationFilter } from './model/guest-list'
@@ -18,6 +18,7 @@ export type GuestsStatus = 'idle' | 'loading' | 'ready' | 'error'
 
 interface GuestsState {
   weddingId: string | null
+  /** The shared guest list's households (the same array), while it is this wedding's. */
   households: Household[]
   /** buildSearchIndex(households), rebuilt only when the list changes. */
   searchIndex: string[]
@@ -35,7 +36,7 @@ interface GuestsState {
 
   /** Loads the wedding's list (again when `force`, or for another wedding). */
   load(weddingId: string, options?: { force?: boolean }): Promise<void>
-  /** Reads the list back from the database; called after every change. */
+  /** Reads the list back from the database (after an import, or when asked to). */
   sync(): Promise<void>
   save(input: HouseholdInput): Promise<Household>
   remove(householdId: string): Promise<void>
@@ -48,11 +49,12 @@ interface GuestsState {
   clearFilters(): void
 }
 
-// Only the newest read may write the list: an older answer arriving late must not undo a change.
-let readCounter = 0
+let lastIndex: { households: Household[]; searchIndex: string[] } | null = null
 
+/** The list with its search index, built once per list whichever way it arrives. */
 function withList(households: Household[]) {
-  return { households, searchIndex: buildSearchIndex(households) }
+  if (lastIndex?.households !== households) lastIndex = { households, searchIndex: buildSearchIndex(households) }
+  return lastIndex
 }
 
 /** The invitation states, read beside the list; a failure leaves them empty rather than failing the list. */
@@ -70,9 +72,11 @@ function requireWedding(weddingId: string | null): string {
 }
 
 /**
- * The couple's guest list: loaded once per wedding. A create, edit or delete changes only that
- * household, from what the call returned: re-reading 2,000 households (2.5 MB) after each one cost
- * most of a second. An import, and opening the screen, read the whole list again.
+ * The couple's guest list screen: the shared list (`@/lib/guest-list`, read once per wedding and
+ * also used by the RSVPs tab and the seating chart), with this screen's filters and invitation
+ * states. A create, edit or delete changes only that household, from what the call returned:
+ * re-reading 2,000 households (2.5 MB) after each one cost most of a second. An import reads the
+ * whole list again.
  */
 export const useGuestsStore = create<GuestsState>((set, get) => ({
   weddingId: null,
@@ -85,43 +89,32 @@ export const useGuestsStore = create<GuestsState>((set, get) => ({
   filters: noFilters,
 
   async load(weddingId, { force = false } = {}) {
-    const state = get()
-    const sameWedding = state.weddingId === weddingId
-    if (sameWedding && !force && state.status === 'loading') return
-    if (sameWedding && !force && state.status === 'ready') {
-      // The list is kept, but invitations are sent from another screen: their states are read again.
-      const invitations = await readInvitations(weddingId)
-      if (get().weddingId === weddingId && invitations.size > 0) set({ invitations })
-      return
-    }
-    if (!sameWedding) set({ weddingId, ...withList([]), invitations: new Map(), filters: noFilters })
-    set({ status: 'loading', error: null })
-    const read = ++readCounter
-    try {
-      const [households, invitations] = await Promise.all([listGuests(weddingId), readInvitations(weddingId)])
-      if (read === readCounter) set({ ...withList(households), invitations, status: 'ready', syncError: null })
-    } catch (error) {
-      if (read === readCounter) set({ status: 'error', error })
-    }
+    const list = useGuestListStore.getState()
+    if (get().weddingId !== weddingId) set({ weddingId, ...withList([]), invitations: new Map(), filters: noFilters })
+    if (force || list.weddingId !== weddingId || list.status !== 'ready') set({ status: 'loading', error: null })
+    else followList(list) // already read by another screen: shown at once
+    // The list is kept between screens, but invitations are sent from another screen: their
+    // states are read on every visit.
+    const [, invitations] = await Promise.all([useGuestListStore.getState().load(weddingId, { force }), readInvitations(weddingId)])
+    if (get().weddingId !== weddingId) return
+    if (invitations.size > 0 || get().invitations.size === 0) set({ invitations })
+    followList(useGuestListStore.getState())
   },
 
   async sync() {
     const weddingId = requireWedding(get().weddingId)
-    const read = ++readCounter
     try {
-      const [households, invitations] = await Promise.all([listGuests(weddingId), readInvitations(weddingId)])
-      if (read === readCounter) set({ ...withList(households), invitations, status: 'ready', error: null, syncError: null })
+      const [, invitations] = await Promise.all([useGuestListStore.getState().refresh(weddingId), readInvitations(weddingId)])
+      if (get().weddingId === weddingId) set({ invitations, syncError: null })
     } catch (error) {
-      if (read === readCounter) set({ syncError: error })
+      if (get().weddingId === weddingId) set({ syncError: error })
     }
   },
 
   async save(input) {
     const weddingId = requireWedding(get().weddingId)
     const saved = await saveHousehold(weddingId, input)
-    const { households } = get()
-    const exists = households.some((household) => household.id === saved.id)
-    set(withList(exists ? households.map((h) => (h.id === saved.id ? saved : h)) : [...households, saved]))
+    if (useGuestListStore.getState().weddingId === weddingId) useGuestListStore.getState().put(saved)
     return saved
   },
 
@@ -132,7 +125,7 @@ export const useGuestsStore = create<GuestsState>((set, get) => ({
       // Already gone (deleted in another tab): what the couple asked for is done.
       if (!(error instanceof BackendError && error.message === 'household_not_found')) throw error
     }
-    set(withList(get().households.filter((household) => household.id !== householdId)))
+    useGuestListStore.getState().remove(householdId)
   },
 
   async importMany(households) {
@@ -164,3 +157,14 @@ export const useGuestsStore = create<GuestsState>((set, get) => ({
     set({ filters: noFilters })
   },
 }))
+
+/** Keeps this screen's view of the shared list (households, search index, status) in step with it. */
+function followList(list: ReturnType<typeof useGuestListStore.getState>) {
+  const state = useGuestsStore.getState()
+  if (!state.weddingId || list.weddingId !== state.weddingId) return
+  const status: GuestsStatus = list.status
+  if (list.households !== state.households) useGuestsStore.setState({ ...withList(list.households), status, error: list.error })
+  else if (status !== state.status || list.error !== state.error) useGuestsStore.setState({ status, error: list.error })
+}
+
+useGuestListStore.subscribe(followList)

@@ -12,8 +12,10 @@ import {
   type Wedding,
 } from '@/lib/api'
 import { listInvitations } from '@/lib/api/invitations'
+import { useGuestListStore, type PersonReply } from '@/lib/guest-list'
 import { indexInvitationStatuses, type InvitationStatuses } from '@/lib/invitations/state'
 import { useSessionStore } from '@/lib/session'
+import { applyReplyChanges, feedCovers, rsvpHouseholdFromGuest } from './reply-sync'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -24,7 +26,17 @@ interface RsvpsState {
   invitations: InvitationStatuses
   status: Status
   error: unknown
-  /** Loads every household's replies (again with `force`). */
+  /**
+   * The newest reply change the list already holds (null: not known yet). Opening the tab applies
+   * the changes after it from the changes feed instead of reading every household again.
+   */
+  syncedTo: string | null
+  /** The guest list was read again (an import): the replies are read again on the next opening. */
+  stale: boolean
+  /**
+   * Loads every household's replies once per wedding (again with `force`, or when stale); later
+   * openings bring it up to date through `loadChanges`. Invitation states are read every time.
+   */
   load(weddingId: string, options?: { force?: boolean }): Promise<void>
   /** Records or corrects one person's reply; the household in the list is replaced. Throws on failure. */
   record(personId: string, isAttending: boolean | null, response: Array<{ questionId: string; answer: string }>): Promise<void>
@@ -37,10 +49,21 @@ interface RsvpsState {
    * for the whole visit, so marking them seen does not hide them while the couple is here.
    */
   since: { weddingId: string; at: string | null } | null
-  /** Loads the reply changes, then marks them seen for the next visit. */
+  /**
+   * Loads the reply changes, applies those the list does not have yet (or reads the list again if
+   * there were more than the feed holds), then marks them seen for the next visit.
+   */
   loadChanges(weddingId: string): Promise<void>
   /** Puts a reply back to what it was before one change. Throws on failure. */
   restore(changeId: string): Promise<RsvpHousehold>
+}
+
+/** The invitation states; a failure keeps the ones already here. */
+function readInvitations(weddingId: string, fallback: InvitationStatuses): Promise<InvitationStatuses> {
+  return listInvitations(weddingId).then(
+    (result) => indexInvitationStatuses(result.households),
+    () => fallback,
+  )
 }
 
 /** The couple's RSVPs tab: the replies of every household. */
@@ -50,25 +73,29 @@ export const useRsvpsStore = create<RsvpsState>((set, get) => ({
   invitations: new Map(),
   status: 'idle',
   error: null,
+  syncedTo: null,
+  stale: false,
   async load(weddingId, options) {
     const state = get()
-    if (!options?.force && state.weddingId === weddingId && state.status !== 'error' && state.status !== 'idle') return
+    const kept = state.weddingId === weddingId && state.status === 'ready' && !state.stale
+    if (!options?.force && kept) {
+      // Sent from another screen meanwhile: the invitation states are read on every opening.
+      const invitations = await readInvitations(weddingId, state.invitations)
+      if (get().weddingId === weddingId) set({ invitations })
+      return
+    }
+    if (!options?.force && state.weddingId === weddingId && state.status === 'loading') return
     set({
       weddingId,
       status: 'loading',
       error: null,
+      stale: false,
       households: state.weddingId === weddingId ? state.households : [],
       invitations: state.weddingId === weddingId ? state.invitations : new Map(),
     })
     try {
-      const [households, invitations] = await Promise.all([
-        listRsvps(weddingId),
-        listInvitations(weddingId).then(
-          (result) => indexInvitationStatuses(result.households),
-          () => get().invitations,
-        ),
-      ])
-      if (get().weddingId === weddingId) set({ households, invitations, status: 'ready' })
+      const [households, invitations] = await Promise.all([listRsvps(weddingId), readInvitations(weddingId, get().invitations)])
+      if (get().weddingId === weddingId) set({ households, invitations, status: 'ready', syncedTo: feedMark(weddingId) })
     } catch (error) {
       if (get().weddingId === weddingId) set({ status: 'error', error })
     }
@@ -79,6 +106,7 @@ export const useRsvpsStore = create<RsvpsState>((set, get) => ({
     const household = await recordRsvp(weddingId, personId, isAttending, response)
     if (get().weddingId !== weddingId) return
     set((state) => ({ households: state.households.map((item) => (item.id === household.id ? household : item)) }))
+    shareReplies(household)
   },
   changes: null,
   since: null,
@@ -90,6 +118,7 @@ export const useRsvpsStore = create<RsvpsState>((set, get) => ({
         changes,
         since: since?.weddingId === weddingId ? since : { weddingId, at: changes.lastSeenAt },
       })
+      catchUp(weddingId, changes)
       const newest = changes.changes[0]?.changedAt
       if (newest && newest !== changes.lastSeenAt) await markRsvpChangesSeen(weddingId, newest)
     } catch {
@@ -103,6 +132,7 @@ export const useRsvpsStore = create<RsvpsState>((set, get) => ({
     const household = await restoreRsvp(weddingId, changeId)
     if (get().weddingId !== weddingId) return household
     set((state) => ({ households: state.households.map((item) => (item.id === household.id ? household : item)) }))
+    shareReplies(household)
     await get().loadChanges(weddingId)
     return household
   },
@@ -114,3 +144,74 @@ export const useRsvpsStore = create<RsvpsState>((set, get) => ({
     return wedding
   },
 }))
+
+/** A reply recorded here shows on the guest list and the seating chart too, without a read. */
+function shareReplies(household: RsvpHousehold) {
+  const replies = new Map<string, PersonReply>(
+    household.persons.map((person) => [
+      person.id,
+      {
+        isAttending: person.isAttending,
+        response: person.response.map(({ question, answer }) => ({ question, answer })),
+        respondedAt: person.respondedAt,
+      },
+    ]),
+  )
+  useGuestListStore.getState().setReplies(household.id, replies)
+}
+
+/** Before any reply change: what the list holds when the feed was empty. */
+const NO_CHANGES = '1970-01-01T00:00:00Z'
+
+/**
+ * The newest change in the feed already here, when the list was read: the list (read at the same
+ * time or later) holds it. Null when no feed is here yet.
+ */
+function feedMark(weddingId: string): string | null {
+  const { since, changes } = useRsvpsStore.getState()
+  if (since?.weddingId !== weddingId || !changes) return null
+  return changes.changes[0]?.changedAt ?? NO_CHANGES
+}
+
+/** Brings the loaded replies up to the changes feed: applies what is newer, or reads again. */
+function catchUp(weddingId: string, changes: RsvpChanges) {
+  const state = useRsvpsStore.getState()
+  if (state.weddingId !== weddingId || state.status !== 'ready') return
+  // Null: the list was read with this feed (applying it again changes nothing that is current).
+  if (state.syncedTo !== null && !feedCovers(changes.changes, state.syncedTo)) {
+    void state.load(weddingId, { force: true })
+    return
+  }
+  const { households, changed } = applyReplyChanges(state.households, changes.changes, state.syncedTo)
+  const syncedTo = changes.changes[0]?.changedAt ?? state.syncedTo ?? NO_CHANGES
+  useRsvpsStore.setState(changed.size > 0 ? { households, syncedTo } : { syncedTo })
+  for (const household of households) if (changed.has(household.id)) shareReplies(household)
+}
+
+/** Follows the shared guest list: a household saved or deleted there changes its line here. */
+useGuestListStore.subscribe((list, previous) => {
+  const change = list.lastChange
+  const state = useRsvpsStore.getState()
+  if (!change || change === previous.lastChange || list.weddingId !== state.weddingId || state.status === 'idle') return
+  switch (change.kind) {
+    case 'saved': {
+      const before = state.households.find((household) => household.id === change.household.id)
+      const updated = rsvpHouseholdFromGuest(change.household, before)
+      useRsvpsStore.setState({
+        households: before
+          ? state.households.map((household) => (household === before ? updated : household))
+          : [...state.households, updated],
+      })
+      break
+    }
+    case 'removed':
+      useRsvpsStore.setState({ households: state.households.filter((household) => household.id !== change.householdId) })
+      break
+    case 'read':
+      // Read again after an import (the first read changes nothing here): read the replies again too.
+      if (change.again) useRsvpsStore.setState({ stale: true })
+      break
+    case 'replied':
+      break
+  }
+})

@@ -1,6 +1,7 @@
 import { create } from 'zustand'
-import { getSeatingLayout, listGuests, saveSeatingLayout, type Household } from '@/lib/api'
+import { getSeatingLayout, saveSeatingLayout, type Household } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
+import { useGuestListStore } from '@/lib/guest-list'
 import { readDraft, removeDraft, writeDraft } from './draft-storage'
 import {
   canRedo,
@@ -48,6 +49,7 @@ interface SeatingState {
   weddingId: string | null
   loadStatus: LoadStatus
   loadError: unknown
+  /** The shared guest list's households (the same array), while it is this wedding's. */
   households: Household[]
   history: History
   /** The saved layout's updatedAt that the layout on screen builds on. */
@@ -61,8 +63,13 @@ interface SeatingState {
   /** The last thing that happened, read out to screen readers. */
   announcement: string
 
-  /** Loads the guest list and the layout; a second visit only refreshes the guest list. */
+  /**
+   * Loads the layout, and the shared guest list unless another screen already has; a second visit
+   * reads nothing (the shared list follows every change made on the other screens).
+   */
   load(weddingId: string, options?: { force?: boolean }): Promise<void>
+  /** The guest list as it now is: whoever is no longer on it leaves their seat (not an undo step). */
+  setHouseholds(households: Household[]): void
   /** Applies a change to the layout as one undo step and saves it. */
   apply(change: (layout: SeatingLayout) => SeatingLayout): void
   undo(): void
@@ -177,17 +184,8 @@ export const useSeatingStore = create<SeatingState>((set, get) => {
       const state = get()
       const load = ++loadCounter
       if (state.weddingId === weddingId && !force && state.loadStatus === 'ready') {
-        // The layout here may be newer than the database's: only bring the guest list up to date.
-        try {
-          const households = await listGuests(weddingId)
-          if (load !== loadCounter) return
-          const roster = householdsByPerson(households)
-          const history = mapHistory(get().history, (layout) => pruneMissingPersons(layout, roster))
-          set({ households })
-          change(history)
-        } catch {
-          // The list on screen still works; the next visit tries again.
-        }
+        await useGuestListStore.getState().load(weddingId)
+        if (load === loadCounter) followList(useGuestListStore.getState())
         return
       }
 
@@ -203,8 +201,11 @@ export const useSeatingStore = create<SeatingState>((set, get) => {
         ...(state.weddingId === weddingId ? {} : { households: [], history: createHistory(emptyLayout), updatedAt: null }),
       })
       try {
-        const [households, saved] = await Promise.all([listGuests(weddingId), getSeatingLayout(weddingId)])
+        const [, saved] = await Promise.all([useGuestListStore.getState().load(weddingId), getSeatingLayout(weddingId)])
         if (load !== loadCounter) return
+        const list = useGuestListStore.getState()
+        if (list.weddingId !== weddingId || list.status !== 'ready') throw list.error ?? new Error('The guest list did not load.')
+        const households = list.households
         const roster = householdsByPerson(households)
         const server = pruneMissingPersons(saved.layout, roster)
         const draft = readDraft(weddingId)
@@ -233,6 +234,13 @@ export const useSeatingStore = create<SeatingState>((set, get) => {
       } catch (error) {
         if (load === loadCounter) set({ loadStatus: 'error', loadError: error })
       }
+    },
+
+    setHouseholds(households) {
+      const roster = householdsByPerson(households)
+      const history = mapHistory(get().history, (layout) => pruneMissingPersons(layout, roster))
+      set({ households })
+      change(history)
     },
 
     apply(update) {
@@ -284,6 +292,19 @@ export const useSeatingStore = create<SeatingState>((set, get) => {
     },
   }
 })
+
+/**
+ * Follows the shared guest list once the chart is open: a household saved, deleted or imported on
+ * the guest list shows in the guest panel, and a person who is gone leaves their seat.
+ */
+function followList(list: ReturnType<typeof useGuestListStore.getState>) {
+  const state = useSeatingStore.getState()
+  if (state.loadStatus !== 'ready' || list.weddingId !== state.weddingId || list.status !== 'ready') return
+  if (list.households === state.households) return
+  state.setHouseholds(list.households)
+}
+
+useGuestListStore.subscribe(followList)
 
 let lastGrouping: { layout: SeatingLayout; seats: ReadonlyMap<string, readonly Seat[]> } | null = null
 

@@ -9,6 +9,7 @@ import { noFilters } from '@/features/guests/model/guest-list'
 import type { Household, HouseholdInput, Wedding } from '@/lib/api'
 import type * as CsvModule from '@/lib/csv'
 import { BackendError } from '@/lib/backend'
+import { useGuestListStore } from '@/lib/guest-list'
 import enCommon from '@/locales/en/common.json'
 import enGuests from '@/locales/en/guests.json'
 import enInvitations from '@/locales/en/invitations.json'
@@ -63,6 +64,8 @@ beforeAll(async () => {
   })
 })
 
+const initialList = useGuestListStore.getState()
+
 beforeEach(() => {
   households = [
     household({
@@ -101,6 +104,7 @@ beforeEach(() => {
     householdIds: [],
   }))
   csv.failNext = false
+  useGuestListStore.setState(initialList, true)
   useGuestsStore.setState({ weddingId: null, households: [], searchIndex: [], invitations: new Map(), status: 'idle', error: null, syncError: null, filters: noFilters })
 })
 

@@ -7,6 +7,7 @@ import type { RsvpChanges, RsvpHousehold, Wedding } from '@/lib/api'
 import { setUpI18n } from './i18n'
 
 const api = vi.hoisted(() => ({
+  listGuests: vi.fn(),
   listRsvps: vi.fn(),
   recordRsvp: vi.fn(),
   updateRsvpSettings: vi.fn(),
@@ -24,6 +25,8 @@ vi.setConfig({ testTimeout: 15_000 })
 const { RsvpsTabPage } = await import('@/features/rsvp/routes/rsvps-tab-page')
 const { useSessionStore } = await import('@/lib/session')
 const { useRsvpsStore } = await import('@/features/rsvp/rsvps-store')
+const { useGuestListStore } = await import('@/lib/guest-list')
+const initialList = useGuestListStore.getState()
 
 const wedding: Wedding = {
   id: 'w1',
@@ -89,8 +92,10 @@ beforeEach(() => {
   invitationsApi.listInvitations.mockResolvedValue({ templates: {}, households: [] })
   invitationsApi.getRsvpRequiresCode.mockResolvedValue(false)
   api.listRsvps.mockResolvedValue(households)
+  api.listGuests.mockResolvedValue([])
   api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [], probes: [] } satisfies RsvpChanges)
   api.markRsvpChangesSeen.mockResolvedValue(null)
+  useGuestListStore.setState(initialList, true)
   useRsvpsStore.setState({ weddingId: null, households: [], invitations: new Map(), status: 'idle', error: null, changes: null, since: null })
   useSessionStore.setState({
     status: 'signedIn',
@@ -157,6 +162,8 @@ describe('RSVPs tab', () => {
     renderTab()
     const list = await screen.findByRole('list', { name: 'Replies by household' })
     expect(api.listRsvps).toHaveBeenCalledWith('w1')
+    // The shared guest list is read behind the replies, for the other two screens.
+    await vi.waitFor(() => expect(api.listGuests).toHaveBeenCalledWith('w1'))
     const counts = Object.fromEntries(
       ['Responded', 'Attending', 'Not attending', 'No reply yet'].map((label) => [
         label,

@@ -210,6 +210,40 @@ describe('addTable', () => {
     expect(Math.max(...layout.tables.map((table) => table.y))).toBeGreaterThan(200)
   })
 
+  test('a banquet hall of 100 tables fills straight rows and columns, none overlapping, all on the grid', () => {
+    let layout = emptyLayout
+    for (let i = 0; i < 100; i++) layout = withTable({ name: `Table ${i + 1}` }, layout)
+    const columns = new Set(layout.tables.map((table) => table.x))
+    const rows = new Set(layout.tables.map((table) => table.y))
+    // Every row starts in the first table's column: one regular grid, not rows shifted against each other.
+    expect(Math.min(...columns)).toBe(200)
+    expect(columns.size).toBeLessThanOrEqual(12)
+    expect(rows.size).toBeLessThanOrEqual(10)
+    const boxes = layout.tables.map((table) => layoutBounds({ tables: [table], seats: seatsOfTable(layout, table.id) })!)
+    for (const [index, a] of boxes.entries()) {
+      expect(a.x).toBeGreaterThanOrEqual(0)
+      expect(a.y + a.height).toBeLessThanOrEqual(GRID_SIZE)
+      for (const b of boxes.slice(index + 1)) {
+        const apart = b.x >= a.x + a.width || a.x >= b.x + b.width || b.y >= a.y + a.height || a.y >= b.y + b.height
+        expect(apart).toBe(true)
+      }
+    }
+  })
+
+  test('a table dragged into the way is stepped round', () => {
+    let layout = withTable({ position: { x: 360, y: 200 } })
+    layout = withTable({ name: 'T2' }, layout)
+    layout = withTable({ name: 'T3' }, layout)
+    expect(layout.tables.map((table) => [table.x, table.y])).toEqual([
+      [360, 200],
+      [200, 200],
+      [520, 200],
+    ])
+    // Nothing free from the bottom-right corner on: the first free place from the top left.
+    const corner = withTable({ position: { x: 1900, y: 1900 } })
+    expect(withTable({ name: 'T2', position: { x: 1900, y: 1900 } }, corner).tables[1]).toMatchObject({ x: 80, y: 80 })
+  })
+
   test('snaps a given position to the grid', () => {
     expect(withTable({ position: { x: 311, y: 95 } }).tables[0]).toMatchObject({ x: 320, y: 100 })
   })

@@ -11,6 +11,7 @@ import { TableMenu } from '@/features/seating/components/table-menu'
 import { addTable, emptyLayout, type SeatingLayout } from '@/features/seating/model'
 import { AUTOSAVE_DELAY_MS, useSeatingStore } from '@/features/seating/seating-store'
 import type { Household, SeatingLayoutRecord, Wedding } from '@/lib/api'
+import { useGuestListStore } from '@/lib/guest-list'
 import enCommon from '@/locales/en/common.json'
 import enSeating from '@/locales/en/seating.json'
 
@@ -32,6 +33,7 @@ vi.setConfig({ testTimeout: 20_000 })
 const WEDDING = 'w-1'
 const wedding = { id: WEDDING, slug: 'isabel-and-miguel', title: 'Isabel & Miguel', bride: { firstName: 'Isabel' }, groom: { firstName: 'Miguel' } } as unknown as Wedding
 const initialState = useSeatingStore.getState()
+const initialList = useGuestListStore.getState()
 
 function household(id: string, names: Array<[string, string, Partial<{ type: 'adult' | 'child'; isAttending: boolean | null }>?]>): Household {
   return {
@@ -107,6 +109,7 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true })
   localStorage.clear()
   useSeatingStore.setState(initialState, true)
+  useGuestListStore.setState(initialList, true)
   api.listGuests.mockResolvedValue(households)
   api.saveSeatingLayout.mockImplementation(async (_w: string, layout: SeatingLayoutRecord) => ({
     weddingId: WEDDING,

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { Household, SavedSeatingLayout, SeatingLayoutRecord } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
+import { useGuestListStore } from '@/lib/guest-list'
 import { draftKey, readDraft, writeDraft } from '@/features/seating/draft-storage'
 import { addTable, assignSeat, canUndo, emptyLayout, renameTable } from '@/features/seating/model'
 import { AUTOSAVE_DELAY_MS, reconcile, useSeatingStore } from '@/features/seating/seating-store'
@@ -16,6 +17,7 @@ vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<objec
 
 const WEDDING = 'w-1'
 const initialState = useSeatingStore.getState()
+const initialList = useGuestListStore.getState()
 
 const person = (id: string, guestId: string, firstName: string) => ({
   id,
@@ -69,6 +71,7 @@ beforeEach(() => {
   vi.useFakeTimers()
   localStorage.clear()
   useSeatingStore.setState(initialState, true)
+  useGuestListStore.setState(initialList, true)
   api.listGuests.mockResolvedValue(households)
   api.getSeatingLayout.mockResolvedValue(saved(emptyLayout, null))
   savesSucceed()

@@ -10,6 +10,7 @@ import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
+import { useGuestListStore } from '@/lib/guest-list'
 import { countInvitationStates } from '@/lib/invitations/state'
 import { RsvpChangesPanel } from '../components/tab/rsvp-changes'
 import { RsvpPrivacySetting } from '../components/tab/rsvp-privacy-setting'
@@ -46,11 +47,18 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
       restore: state.restore,
     })),
   )
-  // Always fresh on opening the tab: guests answer while the couple is away.
+  // Fresh on opening the tab (guests answer while the couple is away), without reading every
+  // household again: the changes feed brings the list already here up to date.
   useEffect(() => {
-    void load(wedding.id, { force: true })
+    void load(wedding.id)
     void loadChanges(wedding.id)
   }, [load, loadChanges, wedding.id])
+  // Once the replies show, the shared guest list is read behind them (if no screen has yet), so
+  // the guest list and the seating chart open at once from here. A member who may not see the
+  // guest list gets a refusal that changes nothing here.
+  useEffect(() => {
+    if (status === 'ready') void useGuestListStore.getState().load(wedding.id)
+  }, [status, wedding.id])
   const counts = useMemo(() => countReplies(households), [households])
   const invitationCounts = useMemo(() => countInvitationStates(invitations.values()), [invitations])
   const [params, setParams] = useSearchParams()

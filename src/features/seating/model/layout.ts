@@ -245,7 +245,7 @@ export interface AddTableOptions {
 }
 
 /** Half the width and height a table takes with its seats, from its centre. */
-function halfExtent(shape: { width: number; height: number; seats: readonly Point[] }) {
+export function halfExtent(shape: { width: number; height: number; seats: readonly Point[] }): Point {
   let x = shape.width / 2
   let y = shape.height / 2
   for (const seat of shape.seats) {
@@ -260,8 +260,10 @@ const TABLE_MARGIN = GRID_SNAP
 
 /**
  * The first free place for a new table: `start` if nothing stands there, else the nearest grid
- * point after it, reading left to right and then down, where the table and its seats overlap no
- * other table's. Falls back to `start` when the grid is full.
+ * point after it, reading left to right from `start`'s column and then down, where the table and
+ * its seats overlap no other table's. Every row starts in the same column, so tables added one
+ * after another fill a banquet hall in straight rows and columns. Falls back to `start` when the
+ * grid is full.
  */
 function freePlace(layout: SeatingLayout, start: Point, shape: TableShape): Point {
   const size = halfExtent(shape)
@@ -272,8 +274,15 @@ function freePlace(layout: SeatingLayout, start: Point, shape: TableShape): Poin
   })
   const free = (x: number, y: number) => taken.every((other) => Math.abs(other.x - x) >= other.halfX || Math.abs(other.y - y) >= other.halfY)
   if (free(start.x, start.y)) return start
+  const firstColumn = Math.max(start.x, snapToGrid(size.x + GRID_SNAP / 2))
   for (let y = start.y; y + size.y <= GRID_SIZE; y += GRID_SNAP) {
-    for (let x = y === start.y ? start.x : snapToGrid(size.x + GRID_SNAP / 2); x + size.x <= GRID_SIZE; x += GRID_SNAP) {
+    for (let x = y === start.y ? start.x : firstColumn; x + size.x <= GRID_SIZE; x += GRID_SNAP) {
+      if (free(x, y)) return { x, y }
+    }
+  }
+  // No room from there on: anywhere on the grid rather than on top of another table.
+  for (let y = snapToGrid(size.y + GRID_SNAP / 2); y + size.y <= GRID_SIZE; y += GRID_SNAP) {
+    for (let x = snapToGrid(size.x + GRID_SNAP / 2); x + size.x <= GRID_SIZE; x += GRID_SNAP) {
       if (free(x, y)) return { x, y }
     }
   }

@@ -1,7 +1,15 @@
 // The camera over the grid: zoom and pan, as numbers. A view maps a grid point p to the screen point
 // p * scale + (x, y).
 
-import { MAX_INITIAL_ZOOM, MAX_ZOOM, MIN_ZOOM } from './constants'
+import {
+  MAX_INITIAL_ZOOM,
+  MAX_ZOOM,
+  MIN_INITIALS_PX,
+  MIN_ZOOM,
+  OVERVIEW_COUNT_PX,
+  OVERVIEW_NAME_PX,
+  OVERVIEW_ZOOM,
+} from './constants'
 import type { Bounds, Point } from './layout'
 
 export interface View {
@@ -29,8 +37,8 @@ export function toGrid(view: View, point: Point): Point {
 }
 
 /**
- * The first view of a chart: everything in sight with a margin, centred, but never enlarged past
- * 100% (and never below the 50% least zoom: a phone then pans).
+ * The first view of a chart (and Fit): everything in sight with a margin, centred, but never
+ * enlarged past 100% (and never below the 30% least zoom: a phone then pans).
  */
 export function fitView(content: Bounds, stage: Size, margin = 40): View {
   const scale = clampZoom(
@@ -66,4 +74,36 @@ export const ZOOM_STEP = 1.25
 export function isInView(view: View, stage: Size, point: Point, inset = 0): boolean {
   const screen = toScreen(view, point)
   return screen.x >= inset && screen.y >= inset && screen.x <= stage.width - inset && screen.y <= stage.height - inset
+}
+
+/** How the chart's writing is drawn at a zoom, in grid pixels (the stage scales them). */
+export interface LabelSizes {
+  /** Zoomed out: each table's name and count on one line each, over the table, sized for the screen. */
+  readonly overview: boolean
+  readonly name: number
+  readonly count: number
+  /** Whether seats show their person's initials (too small to read when zoomed far out). */
+  readonly initials: boolean
+}
+
+const TABLE_NAME_SIZE = 11
+const TABLE_COUNT_SIZE = 10
+const INITIALS_SIZE = 10
+
+/**
+ * The label sizes at this zoom. From 75% up the writing is drawn at its own size inside the table
+ * top. Below, it would shrink to a few pixels (5 px at 50%): the names are drawn larger on the grid
+ * so that they stay 12 px tall on screen, and the count 10 px. Whole grid pixels only, so that a
+ * zoom gesture redraws the tables once per pixel of difference rather than on every step.
+ */
+export function labelSizes(scale: number): LabelSizes {
+  const zoom = clampZoom(scale)
+  const initials = INITIALS_SIZE * zoom >= MIN_INITIALS_PX
+  if (zoom >= OVERVIEW_ZOOM) return { overview: false, name: TABLE_NAME_SIZE, count: TABLE_COUNT_SIZE, initials }
+  return {
+    overview: true,
+    name: Math.ceil(OVERVIEW_NAME_PX / zoom),
+    count: Math.ceil(OVERVIEW_COUNT_PX / zoom),
+    initials,
+  }
 }

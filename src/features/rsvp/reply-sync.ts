@@ -1,0 +1,111 @@
+/**
+ * Keeping the RSVPs tab's replies up to date without reading every household again: a household
+ * saved on the guest list, and the reply changes guests made meanwhile (the changes feed the tab
+ * reads anyway), are applied to the list already loaded.
+ */
+import type { Household, RsvpChange, RsvpHousehold } from '@/lib/api'
+
+type RsvpPerson = RsvpHousehold['persons'][number]
+
+const sameAnswers = (a: readonly { question: string; answer: string }[], b: readonly { question: string; answer: string }[]) =>
+  a.length === b.length && a.every((item, index) => item.question === b[index]!.question && item.answer === b[index]!.answer)
+
+/**
+ * A household as the guest list saved it, as the RSVPs tab shows it. What only the tab knows (the
+ * household's message, who recorded each reply, answers with their question ids) is kept from
+ * `previous` while the reply itself is unchanged.
+ */
+export function rsvpHouseholdFromGuest(household: Household, previous?: RsvpHousehold): RsvpHousehold {
+  const before = new Map(previous?.persons.map((person) => [person.id, person]))
+  return {
+    id: household.id,
+    email: household.email,
+    message: previous?.message ?? null,
+    messageAt: previous?.messageAt ?? null,
+    persons: household.persons.map((person): RsvpPerson => {
+      const old = before.get(person.id)
+      const sameReply =
+        old !== undefined &&
+        old.isAttending === person.isAttending &&
+        old.respondedAt === person.respondedAt &&
+        sameAnswers(old.response, person.response)
+      return {
+        id: person.id,
+        guestId: household.id,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        type: person.type,
+        isAttending: person.isAttending,
+        response: sameReply ? old.response : person.response,
+        respondedAt: person.respondedAt,
+        recordedBy: sameReply ? old.recordedBy : null,
+        recordedByName: sameReply ? old.recordedByName : null,
+      }
+    }),
+  }
+}
+
+/** The feed holds the latest 100 changes; a full page may not reach back to what the list has. */
+export const REPLY_FEED_LIMIT = 100
+
+/**
+ * Whether the changes feed reaches back to `syncedTo` (the newest change the list already has):
+ * false when the feed is a full page whose oldest change is newer, so changes may be missing and
+ * the list must be read again.
+ */
+export function feedCovers(changes: readonly RsvpChange[], syncedTo: string): boolean {
+  if (changes.length < REPLY_FEED_LIMIT) return true
+  return Date.parse(changes.at(-1)!.changedAt) <= Date.parse(syncedTo)
+}
+
+/**
+ * Applies the reply changes newer than `syncedTo` (all of them when null), oldest first, so each
+ * person ends with their latest reply. Returns the same array when nothing changed, and the ids of
+ * the households that did.
+ */
+export function applyReplyChanges(
+  households: RsvpHousehold[],
+  changes: readonly RsvpChange[],
+  syncedTo: string | null,
+): { households: RsvpHousehold[]; changed: Set<string> } {
+  const after = syncedTo === null ? -Infinity : Date.parse(syncedTo)
+  const news = changes.filter((change) => Date.parse(change.changedAt) > after).reverse()
+  const changed = new Set<string>()
+  if (news.length === 0) return { households, changed }
+  const index = new Map(households.map((household, position) => [household.id, position]))
+  const next = [...households]
+  for (const change of news) {
+    const position = index.get(change.guestId)
+    const household = position === undefined ? undefined : next[position]
+    if (position === undefined || !household) continue
+    const current = change.current
+    if (change.personId === null) {
+      if (household.message === (current.message ?? null) && household.messageAt === (current.messageAt ?? null)) continue
+      next[position] = { ...household, message: current.message ?? null, messageAt: current.messageAt ?? null }
+      changed.add(household.id)
+      continue
+    }
+    const persons = household.persons.map((person) => {
+      if (person.id !== change.personId) return person
+      const reply = {
+        isAttending: current.isAttending ?? null,
+        response: current.response ?? [],
+        respondedAt: current.respondedAt ?? null,
+        recordedBy: current.recordedBy ?? null,
+      }
+      if (
+        person.isAttending === reply.isAttending &&
+        person.respondedAt === reply.respondedAt &&
+        (person.recordedBy ?? null) === reply.recordedBy &&
+        sameAnswers(person.response, reply.response)
+      ) {
+        return person
+      }
+      return { ...person, ...reply, recordedByName: null }
+    })
+    if (persons.every((person, i) => person === household.persons[i])) continue
+    next[position] = { ...household, persons }
+    changed.add(household.id)
+  }
+  return changed.size === 0 ? { households, changed } : { households: next, changed }
+}

@@ -1,0 +1,1 @@
+export { useGuestListStore, type GuestListChange, type GuestListStatus, type PersonReply } from './guest-list-store'
