@@ -1,0 +1,256 @@
+/**
+ * The wedding site's first screen, painted by index.html from the early `get_site` response before
+ * any of the app's JavaScript has loaded: the top bar with the couple's monogram, the hero art or
+ * photo (fetched at once, high priority), the couple's names as the page's `h1` and the date — the
+ * same elements and classes the site's React page draws (HomeSection, SiteHeader), in the theme's
+ * colours, so that when React's page is ready and this copy goes, nothing moves. The page's title
+ * and description name the couple and the date from here on too.
+ *
+ * This file is compiled on its own and inlined into index.html (scripts/boot-hero-plugin.ts): it
+ * imports nothing at run time, and what it needs from the app (themes, strings, month names) comes
+ * in as `BootData`, read at build time from the same sources the app uses.
+ */
+
+export interface BootData {
+  /** Each theme's fonts by role and colours by role (src/lib/theme). */
+  themes: Record<string, { fonts: Record<string, string>; colors: Record<string, string> }>
+  /** The fallback stack of every font the site ships, by family. */
+  stacks: Record<string, string>
+  /** What the hero says, in each language (src/locales/<language>/site.json). */
+  strings: Record<Language, { eyebrow: string; photoAlt: string; dateToFollow: string; description: string }>
+  /** Weekday (Sunday first) and month names, as dayjs writes them in each language. */
+  weekdays: Record<Language, string[]>
+  months: Record<Language, string[]>
+}
+
+type Language = 'fil' | 'en'
+type Json = Record<string, unknown>
+
+const object = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {})
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null)
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
+/** As src/lib/names.ts shows a first name: capitalised unless the couple already wrote capitals. */
+function displayName(value: unknown) {
+  const name = trimmed(value).replace(/\s+/g, ' ')
+  if (!name || /\p{Lu}/u.test(name)) return name
+  return name.replace(/(^|[\s-])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toLocaleUpperCase('fil'))
+}
+
+/** "Sabado, 12 Disyembre 2027": src/lib/dates.ts's formatLongDate for a `YYYY-MM-DD` date. */
+export function bootLongDate(date: unknown, language: Language, data: BootData) {
+  const parts = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null
+  if (!parts) return ''
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])]
+  const value = new Date(Date.UTC(year, month - 1, day))
+  if (value.getUTCMonth() !== month - 1 || value.getUTCDate() !== day) return ''
+  return `${data.weekdays[language][value.getUTCDay()]}, ${day} ${data.months[language][month - 1]} ${parts[1]}`
+}
+
+/** The theme's CSS variables, as src/lib/theme's resolveTheme and themeVariables make them. */
+function themeStyle(theme: Json, data: BootData) {
+  const name = typeof theme.name === 'string' && data.themes[theme.name] ? theme.name : 'classic'
+  const preset = data.themes[name]!
+  const fonts = object(theme.fonts)
+  const colors = object(theme.colors)
+  const kebab = (role: string) => role.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+  let style = ''
+  for (const role of Object.keys(preset.fonts)) {
+    const own = fonts[role]
+    const family = typeof own === 'string' && data.stacks[own] ? own : preset.fonts[role]!
+    style += `--site-font-${kebab(role)}:'${family}', ${data.stacks[family]};`
+  }
+  for (const role of Object.keys(preset.colors)) {
+    const own = colors[role]
+    const color = typeof own === 'string' && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(own) ? own : preset.colors[role]
+    style += `--site-color-${kebab(role)}:${color};`
+  }
+  return { name, style }
+}
+
+/** An address the page may load (src/lib/site-content's safeImageSrc), else null. */
+function safeSrc(value: unknown) {
+  const src = trimmed(value)
+  if (/^\/(?!\/)/.test(src)) return src
+  try {
+    const url = new URL(src)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+function h(tag: string, className: string, children: Array<Node | string> = [], attributes: Record<string, string> = {}) {
+  const element = document.createElement(tag)
+  element.className = className
+  for (const name of Object.keys(attributes)) element.setAttribute(name, attributes[name]!)
+  element.append(...children)
+  return element
+}
+
+/** The hero's photo as SiteImage draws it, or its placeholder while an upload's address is unknown. */
+function heroPhoto(value: unknown, alt: string) {
+  const stored = object(value)
+  const main = typeof value === 'string' ? { src: value } : stored
+  if (typeof main.src !== 'string' || !text(main.src)) return null
+  const size = (candidate: Json) => Number.isInteger(candidate.width) && Number.isInteger(candidate.height)
+  const width = size(stored) ? String(stored.width) : '425'
+  const height = size(stored) ? String(stored.height) : '531'
+  const candidates = [...(Array.isArray(stored.variants) ? stored.variants.map(object) : []), stored]
+    .filter((candidate) => size(candidate) && safeSrc(candidate.src))
+    .sort((a, b) => (a.width as number) - (b.width as number))
+  const src = safeSrc(main.src)
+  if (!src) {
+    // An uploaded photo (`media:`): the app asks Storage for its address; until then, its box.
+    if (!trimmed(main.src).startsWith('media:')) return null
+    return h('span', 'block bg-black/5 site-hero-photo mb-10', [], {
+      'aria-hidden': 'true',
+      style: `aspect-ratio:${width} / ${height}`,
+    })
+  }
+  const image = h('img', 'site-hero-photo mb-10', [], {
+    alt: text(stored.alt)?.trim() ?? alt,
+    width,
+    height,
+    decoding: 'async',
+    fetchpriority: 'high',
+  }) as HTMLImageElement
+  if (candidates.length > 1) {
+    image.sizes = '(max-width: 480px) 100vw, 480px'
+    image.srcset = candidates.map((candidate) => `${safeSrc(candidate.src)} ${candidate.width as number}w`).join(', ')
+  }
+  image.src = src
+  return image
+}
+
+const ornament =
+  '<svg viewBox="0 0 112 16" class="site-ornament mx-auto mt-6 h-4 w-32" aria-hidden="true" focusable="false">' +
+  '<path d="M0 8h42M70 8h42" stroke="currentColor" stroke-width="1" opacity="0.55"></path>' +
+  '<path d="M56 2c2.2 3 4.4 4.6 8 6-3.6 1.4-5.8 3-8 6-2.2-3-4.4-4.6-8-6 3.6-1.4 5.8-3 8-6Z" fill="none" stroke="currentColor" stroke-width="1.1"></path>' +
+  '<circle cx="45" cy="8" r="1.4" fill="currentColor"></circle><circle cx="67" cy="8" r="1.4" fill="currentColor"></circle></svg>'
+
+/**
+ * What the early response lets the HTML show: the page's title and description always, and the
+ * first screen (`page`) when the page opens with the home section's hero. Null for anything that
+ * is not a site.
+ */
+export function bootHero(response: unknown, language: Language | null, withHero: boolean, data: BootData) {
+  const site = object(response)
+  const wedding = object(site.wedding)
+  if (!Array.isArray(site.sections) || !wedding.theme) return null
+  const lang: Language = language ?? (wedding.siteLanguage === 'en' ? 'en' : 'fil')
+  const strings = data.strings[lang]
+
+  // The page's title and description, as SiteView sets them.
+  const first = (...people: unknown[]) => people.map((person) => displayName(object(person).firstName)).find(Boolean) ?? ''
+  const couple = [first(wedding.bride), first(wedding.groom)].filter(Boolean)
+  const coupleTitle = couple.join(' & ') || trimmed(site.title)
+  const titleDate = bootLongDate(wedding.date, 'fil', data).replace(/^[^,]+,\s*/, '')
+  const title = [coupleTitle, titleDate].filter(Boolean).join(' · ')
+  const description = titleDate
+    ? strings.description.replace('{{names}}', coupleTitle).replace('{{date}}', titleDate)
+    : coupleTitle
+
+  const sections = site.sections
+    .map(object)
+    .filter((section) => section.visible === true)
+    .sort((a, b) => (a.orderIndex as number) - (b.orderIndex as number))
+  const home = sections[0]
+  if (!withHero || home?.type !== 'home') return { title, description, language: lang, page: null }
+
+  // HomeSection's hero.
+  const homeData = object(home.data)
+  const homeWedding = object(homeData.wedding)
+  const bride = first(wedding.bride, homeData.bride)
+  const groom = first(wedding.groom, homeData.groom)
+  const names = [bride, groom].filter(Boolean).join(' & ')
+  const own = object(home.header)
+  const fromData = object(homeData.header)
+  const heading = text(own.title) ?? text(home.title) ?? text(fromData.title)
+  const date = text(wedding.date) ?? text(homeWedding.date)
+  const details = object(wedding.location)
+  const location = trimmed(details.venue) || trimmed(details.city) ? details : object(homeWedding.location)
+  const place = [location.venue, location.city].filter((part) => typeof part === 'string' && part).join(', ')
+  const theme = themeStyle(object(wedding.theme), data)
+
+  const art = h('img', 'site-hero-art mb-6', [], { alt: '', width: '300', height: '150', fetchpriority: 'high' }) as HTMLImageElement
+  art.src = `/images/site/hero-${theme.name}.svg`
+  const photo = heroPhoto(own.image ?? fromData.image, strings.photoAlt.replace('{{names}}', names))
+  const decoration = document.createElement('div')
+  decoration.innerHTML = ornament
+
+  const card = h('div', 'site-hero-card', [
+    photo ?? art,
+    h('p', 'site-eyebrow', [heading && heading !== names ? heading : strings.eyebrow]),
+    h('h1', 'site-names mt-5', [
+      h('span', 'block', [bride]),
+      h('span', 'site-names-amp block', [' & ']),
+      h('span', 'block', [groom]),
+    ]),
+    decoration.firstChild!,
+  ])
+  if (date) card.append(h('p', 'site-wedding-date mt-6 text-xl tracking-wide', [bootLongDate(date, lang, data) || strings.dateToFollow]))
+  if (place) card.append(h('p', 'site-muted mt-1 text-[0.95rem]', [place]))
+
+  const initials = couple.map((name) => name.charAt(0).toUpperCase())
+  const monogram = h('span', 'site-monogram px-3 py-1', initials.map((initial, index) =>
+    h('span', '', index > 0 ? [h('span', 'mx-1 text-[0.7em]', ['&']), initial] : [initial]),
+  ))
+  const page = h(
+    'div',
+    'site',
+    [
+      h('header', 'site-topbar', [
+        h('div', 'site-container grid grid-cols-[1fr_auto_1fr] items-center px-2 py-1.5 sm:px-4', [
+          h('span', 'site-icon-button justify-self-start'),
+          monogram,
+        ]),
+        // Holds the height of the section links a wide screen shows under the bar.
+        h('div', 'site-inline-nav hidden lg:block', [h('div', 'site-container px-4 pb-3', [h('a', '', ['\u00a0'])])]),
+      ]),
+      h('main', '', [h('section', 'site-band site-hero', [h('div', 'site-container', [card])])]),
+    ],
+    { 'data-theme': theme.name, style: theme.style },
+  )
+  return { title, description, language: lang, page }
+}
+
+/**
+ * Run by index.html right after it started the early request: once the response is in and the
+ * document parsed, names the page and paints the first screen as `#boot-hero`, unless the app
+ * has already drawn.
+ */
+export function startBootHero(data: BootData) {
+  // Set by index.html's first script (see src/lib/backend/supabase/early-site.ts).
+  const early = (window as { __kasalanEarlySite?: { response: Promise<Response> } }).__kasalanEarlySite
+  if (!early) return
+  let saved: string | null = null
+  try {
+    saved = localStorage.getItem('kasalan.language.site')
+  } catch {
+    // Blocked storage: the site's own language.
+  }
+  const language = saved === 'en' || saved === 'fil' ? saved : null
+  // A section's own page opens with that section, not the hero.
+  const withHero = !/^\/wedding\/[^/]+\/[^/]/.test(location.pathname)
+  early.response
+    // A copy: the app reads the response itself when its code arrives.
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((site: unknown) => {
+      const paint = () => {
+        const hero = bootHero(site, language, withHero, data)
+        if (!hero) return
+        document.title = hero.title
+        document.querySelector('meta[name="description"]')?.setAttribute('content', hero.description)
+        // Only over the HTML's loading screen: once the app has drawn, it shows its own page.
+        if (!hero.page || !document.querySelector('#root > .boot-screen')) return
+        document.documentElement.lang = hero.language
+        document.body.prepend(h('div', 'boot-hero', [hero.page], { id: 'boot-hero' }))
+      }
+      if (document.readyState === 'loading') document.addEventListener('readystatechange', paint, { once: true })
+      else paint()
+    })
+    .catch(() => {
+      // The app asks again and shows what went wrong.
+    })
+}
