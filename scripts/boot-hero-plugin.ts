@@ -8,6 +8,18 @@ import { fallbackStacks, themes } from '../src/lib/theme/theme.ts'
 const require = createRequire(import.meta.url)
 const source = new URL('../src/features/site/boot-hero.ts', import.meta.url)
 const placeholder = '<!-- kasalan:boot-hero -->'
+const fontsToken = '__KASALAN_BOOT_FONTS__'
+
+/** The face each family's names are set in: the file src/lib/theme/fonts.ts loads for it. */
+const namesFaces: Record<string, string> = {
+  'Great Vibes': 'great-vibes-latin-400-normal',
+  'Playfair Display': 'playfair-display-latin-400-normal',
+  Lato: 'lato-latin-400-normal',
+  'Cormorant Garamond': 'cormorant-garamond-latin-500-normal',
+  Montserrat: 'montserrat-latin-400-normal',
+  'DM Serif Display': 'dm-serif-display-latin-400-normal',
+  'DM Sans': 'dm-sans-latin-400-normal',
+}
 
 /** What the inlined script needs from the app, read from the same files the app reads. */
 export function bootData(): BootData {
@@ -16,10 +28,19 @@ export function bootData(): BootData {
     JSON.parse(readFileSync(new URL(`../src/locales/${language}/site.json`, import.meta.url), 'utf8')) as {
       description: string
       home: { eyebrow: string; photoAlt: string; dateToFollow: string }
+      countdown: Record<string, string>
     }
   const strings = (language: string) => {
-    const { description, home } = site(language)
-    return { eyebrow: home.eyebrow, photoAlt: home.photoAlt, dateToFollow: home.dateToFollow, description }
+    const { description, home, countdown } = site(language)
+    const { label, ...units } = countdown
+    return {
+      eyebrow: home.eyebrow,
+      photoAlt: home.photoAlt,
+      dateToFollow: home.dateToFollow,
+      description,
+      countdownLabel: label!,
+      countdown: units,
+    }
   }
   const [fil, en] = [dayjsLocale('tl-ph'), dayjsLocale('en')]
   return {
@@ -37,7 +58,7 @@ export function bootHeroScript() {
   if (compiled.errors.length) throw new Error(`boot-hero.ts: ${compiled.errors.map((error) => error.message).join('; ')}`)
   // `<` escaped so no string in the data can close the script element.
   const data = JSON.stringify(bootData()).replace(/</g, '\\u003c')
-  const script = `;(function () {\n${compiled.code.replace(/^export /gm, '')}\nstartBootHero(${data})\n})()`
+  const script = `;(function () {\n${compiled.code.replace(/^export /gm, '')}\nstartBootHero(${data}, '${fontsToken}')\n})()`
   const minified = minifySync('boot-hero.js', script, { compress: true, mangle: true })
   if (minified.errors.length) throw new Error(`boot-hero.ts: ${minified.errors.map((error) => error.message).join('; ')}`)
   return minified.code.trim()
@@ -45,17 +66,37 @@ export function bootHeroScript() {
 
 /**
  * Puts the first-screen painter (src/features/site/boot-hero.ts) into index.html in place of
- * `<!-- kasalan:boot-hero -->`, right after the script that starts the early site request.
+ * `<!-- kasalan:boot-hero -->`, right after the script that starts the early site request; in a
+ * build, with the built addresses of the names' font files.
  */
-export function bootHeroPlugin(): Plugin {
-  return {
-    name: 'kasalan:boot-hero',
-    transformIndexHtml: {
-      order: 'pre',
-      handler(html) {
-        if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder}`)
-        return html.replace(placeholder, () => `<script>${bootHeroScript()}</script>`)
+export function bootHeroPlugin(): Plugin[] {
+  return [
+    {
+      name: 'kasalan:boot-hero',
+      transformIndexHtml: {
+        order: 'pre',
+        handler(html) {
+          if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder}`)
+          return html.replace(placeholder, () => `<script>${bootHeroScript()}</script>`)
+        },
       },
     },
-  }
+    {
+      name: 'kasalan:boot-hero-fonts',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, context) {
+          const files = Object.keys(context.bundle ?? {})
+          const fonts = Object.fromEntries(
+            Object.entries(namesFaces).flatMap(([family, face]) => {
+              const file = files.find((name) => name.startsWith(`assets/${face}-`) && name.endsWith('.woff2'))
+              return file ? [[family, `/${file}`]] : []
+            }),
+          )
+          // Development serves the fonts from their packages: the first screen keeps its fallback there.
+          return html.replace(new RegExp(`(["'\`])${fontsToken}\\1`), () => JSON.stringify(fonts))
+        },
+      },
+    },
+  ]
 }

@@ -17,7 +17,18 @@ export interface BootData {
   /** The fallback stack of every font the site ships, by family. */
   stacks: Record<string, string>
   /** What the hero says, in each language (src/locales/<language>/site.json). */
-  strings: Record<Language, { eyebrow: string; photoAlt: string; dateToFollow: string; description: string }>
+  strings: Record<
+    Language,
+    {
+      eyebrow: string
+      photoAlt: string
+      dateToFollow: string
+      description: string
+      countdownLabel: string
+      /** The countdown's units by plural form: `days_one`, `days_other`, … */
+      countdown: Record<string, string>
+    }
+  >
   /** Weekday (Sunday first) and month names, as dayjs writes them in each language. */
   weekdays: Record<Language, string[]>
   months: Record<Language, string[]>
@@ -47,6 +58,43 @@ export function bootLongDate(date: unknown, language: Language, data: BootData) 
   return `${data.weekdays[language][value.getUTCDay()]}, ${day} ${data.months[language][month - 1]} ${parts[1]}`
 }
 
+/**
+ * The countdown as Countdown draws it, from model/countdown.ts's target (the wedding day at its first
+ * event's start, else midnight, in Manila); null once the time has come.
+ */
+function countdown(date: string | null, schedule: Json | undefined, language: Language, data: BootData, now = Date.now()) {
+  const parts = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null
+  if (!parts || !bootLongDate(date, 'en', data)) return null
+  const events = object(schedule?.data).events
+  const first = (Array.isArray(events) ? events.map(object) : [])
+    .filter((event) => !event.date || event.date === date)
+    .map((event) => trimmed(event.startTime))
+    .filter((time) => /^([01]\d|2[0-3]):[0-5]\d$/.test(time))
+    .sort()[0] ?? '00:00'
+  const target = Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]), Number(first.slice(0, 2)) - 8, Number(first.slice(3)))
+  const total = Math.ceil((target - now) / 1000)
+  if (!(total > 0)) return null
+  const plural = new Intl.PluralRules(language)
+  const strings = data.strings[language]
+  const units: Array<[string, number]> = [
+    ['days', Math.floor(total / 86_400)],
+    ['hours', Math.floor((total % 86_400) / 3600)],
+    ['minutes', Math.floor((total % 3600) / 60)],
+    ['seconds', total % 60],
+  ]
+  return h(
+    'div',
+    'site-countdown',
+    units.map(([unit, value]) =>
+      h('div', 'site-countdown-cell', [
+        h('span', 'site-countdown-number', [String(value).padStart(2, '0')]),
+        h('span', 'site-countdown-label', [strings.countdown[`${unit}_${plural.select(value)}`] ?? strings.countdown[`${unit}_other`] ?? '']),
+      ]),
+    ),
+    { role: 'timer', 'aria-label': strings.countdownLabel },
+  )
+}
+
 /** The theme's CSS variables, as src/lib/theme's resolveTheme and themeVariables make them. */
 function themeStyle(theme: Json, data: BootData) {
   const name = typeof theme.name === 'string' && data.themes[theme.name] ? theme.name : 'classic'
@@ -55,9 +103,11 @@ function themeStyle(theme: Json, data: BootData) {
   const colors = object(theme.colors)
   const kebab = (role: string) => role.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
   let style = ''
+  let namesFont = ''
   for (const role of Object.keys(preset.fonts)) {
     const own = fonts[role]
     const family = typeof own === 'string' && data.stacks[own] ? own : preset.fonts[role]!
+    if (role === 'names') namesFont = family
     style += `--site-font-${kebab(role)}:'${family}', ${data.stacks[family]};`
   }
   for (const role of Object.keys(preset.colors)) {
@@ -65,7 +115,7 @@ function themeStyle(theme: Json, data: BootData) {
     const color = typeof own === 'string' && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(own) ? own : preset.colors[role]
     style += `--site-color-${kebab(role)}:${color};`
   }
-  return { name, style }
+  return { name, style, namesFont }
 }
 
 /** An address the page may load (src/lib/site-content's safeImageSrc), else null. */
@@ -156,7 +206,7 @@ export function bootHero(response: unknown, language: Language | null, withHero:
     .filter((section) => section.visible === true)
     .sort((a, b) => (a.orderIndex as number) - (b.orderIndex as number))
   const home = sections[0]
-  if (!withHero || home?.type !== 'home') return { title, description, language: lang, page: null }
+  if (!withHero || home?.type !== 'home') return { title, description, language: lang, page: null, namesFont: '' }
 
   // HomeSection's hero.
   const homeData = object(home.data)
@@ -191,6 +241,10 @@ export function bootHero(response: unknown, language: Language | null, withHero:
   ])
   if (date) card.append(h('p', 'site-wedding-date mt-6 text-xl tracking-wide', [bootLongDate(date, lang, data) || strings.dateToFollow]))
   if (place) card.append(h('p', 'site-muted mt-1 text-[0.95rem]', [place]))
+  const timer = countdown(date, site.sections.map(object).find((section) => section.type === 'schedule'), lang, data)
+  if (timer) card.append(h('div', 'mt-8', [timer]))
+  // The rest of the card (its text, the RSVP button) comes with the app: its lower edge stays below the screen.
+  card.style.minHeight = '100dvh'
 
   const initials = couple.map((name) => name.charAt(0).toUpperCase())
   const monogram = h('span', 'site-monogram px-3 py-1', initials.map((initial, index) =>
@@ -212,15 +266,16 @@ export function bootHero(response: unknown, language: Language | null, withHero:
     ],
     { 'data-theme': theme.name, style: theme.style },
   )
-  return { title, description, language: lang, page }
+  return { title, description, language: lang, page, namesFont: theme.namesFont }
 }
 
 /**
  * Run by index.html right after it started the early request: once the response is in and the
  * document parsed, names the page and paints the first screen as `#boot-hero`, unless the app
- * has already drawn.
+ * has already drawn. `fonts` gives, by family, the file of the face the names are set in (the
+ * build's, so the app's stylesheet later finds it in the cache): that one starts loading at once.
  */
-export function startBootHero(data: BootData) {
+export function startBootHero(data: BootData, fonts: Record<string, string> | string) {
   // Set by index.html's first script (see src/lib/backend/supabase/early-site.ts).
   const early = (window as { __kasalanEarlySite?: { response: Promise<Response> } }).__kasalanEarlySite
   if (!early) return
@@ -245,6 +300,12 @@ export function startBootHero(data: BootData) {
         // Only over the HTML's loading screen: once the app has drawn, it shows its own page.
         if (!hero.page || !document.querySelector('#root > .boot-screen')) return
         document.documentElement.lang = hero.language
+        const family = typeof fonts === 'object' ? fonts[hero.namesFont] : undefined
+        if (family && 'FontFace' in window) {
+          const face = new FontFace(hero.namesFont, `url(${family}) format("woff2")`, { display: 'swap' })
+          document.fonts.add(face)
+          void face.load().catch(() => {})
+        }
         document.body.prepend(h('div', 'boot-hero', [hero.page], { id: 'boot-hero' }))
       }
       if (document.readyState === 'loading') document.addEventListener('readystatechange', paint, { once: true })
