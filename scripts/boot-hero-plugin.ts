@@ -1,12 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { minifySync, transformSync } from 'rolldown/utils'
 import type { Plugin } from 'vite'
 import type { BootData } from '../src/features/site/boot-hero.ts'
 import { fallbackStacks, themes } from '../src/lib/theme/theme.ts'
 
 const require = createRequire(import.meta.url)
-const source = new URL('../src/features/site/boot-hero.ts', import.meta.url)
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const source = join(root, 'src/features/site/boot-hero.ts')
 const placeholder = '<!-- kasalan:boot-hero -->'
 const fontsToken = '__KASALAN_BOOT_FONTS__'
 
@@ -25,7 +28,7 @@ const namesFaces: Record<string, string> = {
 export function bootData(): BootData {
   const dayjsLocale = (name: string) => require(`dayjs/locale/${name}.js`) as { weekdays: string[]; months: string[] }
   const site = (language: string) =>
-    JSON.parse(readFileSync(new URL(`../src/locales/${language}/site.json`, import.meta.url), 'utf8')) as {
+    JSON.parse(readFileSync(join(root, `src/locales/${language}/site.json`), 'utf8')) as {
       description: string
       home: { eyebrow: string; photoAlt: string; dateToFollow: string }
       countdown: Record<string, string>
