@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { minifySync, transformSync } from 'rolldown/utils'
 import type { Plugin } from 'vite'
 import type { BootData } from '../src/features/site/boot-hero.ts'
+import { mediaBucket } from '../src/lib/media/types.ts'
 import { fallbackStacks, themes } from '../src/lib/theme/theme.ts'
 
 const require = createRequire(import.meta.url)
@@ -52,6 +53,7 @@ export function bootData(): BootData {
     strings: { fil: strings('fil'), en: strings('en') },
     weekdays: { fil: fil.weekdays, en: en.weekdays },
     months: { fil: fil.months, en: en.months },
+    mediaBucket,
   }
 }
 

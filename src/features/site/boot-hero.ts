@@ -32,6 +32,8 @@ export interface BootData {
   /** Weekday (Sunday first) and month names, as dayjs writes them in each language. */
   weekdays: Record<Language, string[]>
   months: Record<Language, string[]>
+  /** The Storage bucket of uploaded photos (src/lib/media/types.ts). */
+  mediaBucket: string
 }
 
 type Language = 'fil' | 'en'
@@ -138,39 +140,64 @@ function h(tag: string, className: string, children: Array<Node | string> = [], 
   return element
 }
 
-/** The hero's photo as SiteImage draws it, or its placeholder while an upload's address is unknown. */
-function heroPhoto(value: unknown, alt: string) {
+/** The hero's photo's sources, as src/lib/site-content's imageSources reads them (uploads kept as `media:`). */
+function photoSources(value: unknown) {
   const stored = object(value)
   const main = typeof value === 'string' ? { src: value } : stored
-  if (typeof main.src !== 'string' || !text(main.src)) return null
+  const allowed = (src: unknown) => (trimmed(src).startsWith('media:') ? trimmed(src) : safeSrc(src))
+  const src = allowed(main.src)
+  if (!src) return null
   const size = (candidate: Json) => Number.isInteger(candidate.width) && Number.isInteger(candidate.height)
-  const width = size(stored) ? String(stored.width) : '425'
-  const height = size(stored) ? String(stored.height) : '531'
   const candidates = [...(Array.isArray(stored.variants) ? stored.variants.map(object) : []), stored]
-    .filter((candidate) => size(candidate) && safeSrc(candidate.src))
-    .sort((a, b) => (a.width as number) - (b.width as number))
-  const src = safeSrc(main.src)
+    .filter((candidate) => size(candidate) && allowed(candidate.src))
+    .map((candidate) => ({ src: allowed(candidate.src)!, width: candidate.width as number }))
+    .sort((a, b) => a.width - b.width)
+  return {
+    src,
+    width: size(stored) ? String(stored.width) : '425',
+    height: size(stored) ? String(stored.height) : '531',
+    alt: text(stored.alt)?.trim() ?? null,
+    candidates,
+  }
+}
+type PhotoSources = NonNullable<ReturnType<typeof photoSources>>
+
+/**
+ * The hero's photo as SiteImage draws it; an upload (`media:`) through `urls`, its signed
+ * addresses by storage path — without them yet, the box SiteImage holds in its place.
+ */
+function heroPhoto(sources: PhotoSources, alt: string, urls: Record<string, string> = {}) {
+  const address = (src: string) => (src.startsWith('media:') ? urls[src.slice(6)] : src)
+  const src = address(sources.src)
   if (!src) {
-    // An uploaded photo (`media:`): the app asks Storage for its address; until then, its box.
-    if (!trimmed(main.src).startsWith('media:')) return null
     return h('span', 'block bg-black/5 site-hero-photo mb-10', [], {
       'aria-hidden': 'true',
-      style: `aspect-ratio:${width} / ${height}`,
+      style: `aspect-ratio:${sources.width} / ${sources.height}`,
     })
   }
   const image = h('img', 'site-hero-photo mb-10', [], {
-    alt: text(stored.alt)?.trim() ?? alt,
-    width,
-    height,
+    alt: sources.alt ?? alt,
+    width: sources.width,
+    height: sources.height,
     decoding: 'async',
     fetchpriority: 'high',
   }) as HTMLImageElement
+  const candidates = sources.candidates.filter((candidate) => address(candidate.src))
   if (candidates.length > 1) {
     image.sizes = '(max-width: 480px) 100vw, 480px'
-    image.srcset = candidates.map((candidate) => `${safeSrc(candidate.src)} ${candidate.width as number}w`).join(', ')
+    image.srcset = candidates.map((candidate) => `${address(candidate.src)} ${candidate.width}w`).join(', ')
   }
   image.src = src
   return image
+}
+
+/** The storage paths of a photo's uploaded sources. */
+export function uploadPaths(sources: PhotoSources | null) {
+  if (!sources) return []
+  return [sources.src, ...sources.candidates.map((candidate) => candidate.src)]
+    .filter((src) => src.startsWith('media:'))
+    .map((src) => src.slice(6))
+    .filter((path, index, all) => all.indexOf(path) === index)
 }
 
 const ornament =
@@ -184,7 +211,12 @@ const ornament =
  * first screen (`page`) when the page opens with the home section's hero. Null for anything that
  * is not a site.
  */
-export function bootHero(response: unknown, language: Language | null, withHero: boolean, data: BootData) {
+export function bootHero(
+  response: unknown,
+  language: Language | null,
+  withHero: boolean,
+  data: BootData,
+) {
   const site = object(response)
   const wedding = object(site.wedding)
   if (!Array.isArray(site.sections) || !wedding.theme) return null
@@ -206,7 +238,8 @@ export function bootHero(response: unknown, language: Language | null, withHero:
     .filter((section) => section.visible === true)
     .sort((a, b) => (a.orderIndex as number) - (b.orderIndex as number))
   const home = sections[0]
-  if (!withHero || home?.type !== 'home') return { title, description, language: lang, page: null, namesFont: '' }
+  if (!withHero || home?.type !== 'home')
+    return { title, description, language: lang, page: null, namesFont: '', uploads: [] as string[], photo: () => null }
 
   // HomeSection's hero.
   const homeData = object(home.data)
@@ -225,7 +258,9 @@ export function bootHero(response: unknown, language: Language | null, withHero:
 
   const art = h('img', 'site-hero-art mb-6', [], { alt: '', width: '300', height: '150', fetchpriority: 'high' }) as HTMLImageElement
   art.src = `/images/site/hero-${theme.name}.svg`
-  const photo = heroPhoto(own.image ?? fromData.image, strings.photoAlt.replace('{{names}}', names))
+  const sources = photoSources(own.image ?? fromData.image)
+  const photoAlt = strings.photoAlt.replace('{{names}}', names)
+  const photo = sources && heroPhoto(sources, photoAlt)
   const decoration = document.createElement('div')
   decoration.innerHTML = ornament
 
@@ -266,7 +301,16 @@ export function bootHero(response: unknown, language: Language | null, withHero:
     ],
     { 'data-theme': theme.name, style: theme.style },
   )
-  return { title, description, language: lang, page, namesFont: theme.namesFont }
+  return {
+    title,
+    description,
+    language: lang,
+    page,
+    namesFont: theme.namesFont,
+    uploads: uploadPaths(sources),
+    /** The photo again, once its uploads' signed addresses are known. */
+    photo: (urls: Record<string, string>) => (sources ? heroPhoto(sources, photoAlt, urls) : null),
+  }
 }
 
 /**
@@ -277,7 +321,8 @@ export function bootHero(response: unknown, language: Language | null, withHero:
  */
 export function startBootHero(data: BootData, fonts: Record<string, string> | string) {
   // Set by index.html's first script (see src/lib/backend/supabase/early-site.ts).
-  const early = (window as { __kasalanEarlySite?: { response: Promise<Response> } }).__kasalanEarlySite
+  const early = (window as { __kasalanEarlySite?: { response: Promise<Response>; api?: string; key?: string } })
+    .__kasalanEarlySite
   if (!early) return
   let saved: string | null = null
   try {
@@ -292,9 +337,13 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
     // A copy: the app reads the response itself when its code arrives.
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((site: unknown) => {
+      const hero = bootHero(site, language, withHero, data)
+      if (!hero) return
+      // An uploaded photo is private to Storage: its signed addresses are asked for now, and the
+      // app's media port takes them (src/lib/media/early-media.ts), so the photo loads once.
+      const signed = hero.uploads.length && early.api && early.key ? sign(early.api, early.key, data.mediaBucket, hero.uploads) : null
+      if (signed) (window as { __kasalanEarlyMedia?: Promise<Record<string, string>> }).__kasalanEarlyMedia = signed
       const paint = () => {
-        const hero = bootHero(site, language, withHero, data)
-        if (!hero) return
         document.title = hero.title
         document.querySelector('meta[name="description"]')?.setAttribute('content', hero.description)
         // Only over the HTML's loading screen: once the app has drawn, it shows its own page.
@@ -306,7 +355,12 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
           document.fonts.add(face)
           void face.load().catch(() => {})
         }
-        document.body.prepend(h('div', 'boot-hero', [hero.page], { id: 'boot-hero' }))
+        const boot = h('div', 'boot-hero', [hero.page], { id: 'boot-hero' })
+        document.body.prepend(boot)
+        void signed?.then((urls) => {
+          const photo = hero.photo(urls)
+          if (photo instanceof HTMLImageElement) boot.querySelector('span.site-hero-photo')?.replaceWith(photo)
+        })
       }
       if (document.readyState === 'loading') document.addEventListener('readystatechange', paint, { once: true })
       else paint()
@@ -314,4 +368,21 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
     .catch(() => {
       // The app asks again and shows what went wrong.
     })
+}
+
+/** Signed addresses of uploaded photos, by storage path, as src/lib/media/storage.ts asks for them. */
+function sign(api: string, key: string, bucket: string, paths: string[]): Promise<Record<string, string>> {
+  const storage = `${api}/storage/v1`
+  return fetch(`${storage}/object/sign/${bucket}`, {
+    method: 'POST',
+    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ expiresIn: 60 * 60 * 24, paths }),
+  })
+    .then((response) => (response.ok ? response.json() : []))
+    .then((items: Array<{ path?: string | null; signedURL?: string | null }>) => {
+      const urls: Record<string, string> = {}
+      for (const item of items) if (item.path && item.signedURL) urls[item.path] = storage + item.signedURL
+      return urls
+    })
+    .catch(() => ({}))
 }

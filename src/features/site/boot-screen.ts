@@ -9,7 +9,27 @@ export function bootHeroShown() {
   return bootHero() !== null
 }
 
-/** The app's page is on screen (or the site could not be shown): the HTML's copy goes. */
+/** How long the first screen waits, at most, for the app's page to show the hero photo it shows. */
+const photoWaitMs = 3000
+
+/**
+ * The app's page is on screen (or the site could not be shown): the HTML's copy goes — once the
+ * page shows the uploaded hero photo the copy already shows, rather than its empty box.
+ */
 export function releaseBootHero() {
-  bootHero()?.remove()
+  const boot = bootHero()
+  if (!boot) return
+  const root = document.getElementById('root')
+  const waiting = () => boot.querySelector('img.site-hero-photo') !== null && root?.querySelector('span.site-hero-photo') != null
+  if (!root || !waiting()) return boot.remove()
+  const observer = new MutationObserver(() => {
+    if (!waiting()) done()
+  })
+  const timer = setTimeout(done, photoWaitMs)
+  function done() {
+    observer.disconnect()
+    clearTimeout(timer)
+    boot!.remove()
+  }
+  observer.observe(root, { childList: true, subtree: true })
 }

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import { render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { bootData, bootHeroScript } from '../../../scripts/boot-hero-plugin'
@@ -208,7 +209,52 @@ describe('handing over to the app', () => {
     expect(document.title).toBe('Kasalan')
   })
 
-  test('the inlined script is small', () => {
-    expect(bootHeroScript().length).toBeLessThan(10_000)
+  test("an uploaded hero photo: signed once, shown as soon as it is, and the app's media port reuses the addresses", async () => {
+    const path = '5eed0000-0000-4000-8000-000000000002/hero-1600.webp'
+    const small = '5eed0000-0000-4000-8000-000000000002/hero-800.webp'
+    const image = { src: `media:${path}`, width: 1600, height: 2000, variants: [{ src: `media:${small}`, width: 800, height: 1000 }] }
+    document.body.innerHTML = '<div id="root"><div class="boot-screen"></div></div>'
+    early(siteResponse({ home: { header: { image } } }))
+    Object.assign((window as unknown as { __kasalanEarlySite: object }).__kasalanEarlySite, { api: 'https://x.supabase.co', key: 'anon' })
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify([
+        { path, signedURL: `/object/sign/site-media/${path}?token=a` },
+        { path: small, signedURL: `/object/sign/site-media/${small}?token=b` },
+      ])),
+    )
+    startBootHero(data, {})
+    await settle()
+    await settle()
+    expect(fetch).toHaveBeenCalledTimes(1)
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('https://x.supabase.co/storage/v1/object/sign/site-media')
+    expect(JSON.parse(String(init?.body))).toEqual({ expiresIn: 86400, paths: [path, small] })
+    const photo = document.querySelector('#boot-hero img.site-hero-photo')!
+    expect(photo).toHaveAttribute('src', `https://x.supabase.co/storage/v1/object/sign/site-media/${path}?token=a`)
+    expect(photo).toHaveAttribute('srcset', expect.stringContaining(`${small}?token=b 800w`))
+    expect(document.querySelector('#boot-hero span.site-hero-photo')).toBeNull()
+
+    const { createStorageMedia } = await import('@/lib/media/storage')
+    const other = '5eed0000-0000-4000-8000-000000000002/gallery.webp'
+    fetch.mockResolvedValue(new Response(JSON.stringify([{ path: other, signedURL: `/object/sign/site-media/${other}?token=c` }])))
+    const urls = await createStorageMedia({ url: 'https://x.supabase.co', anonKey: 'anon' }).urls([path, other])
+    expect(urls[path]).toBe(`https://x.supabase.co/storage/v1/object/sign/site-media/${path}?token=a`)
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body)).paths).toEqual([other])
+    delete (window as { __kasalanEarlyMedia?: unknown }).__kasalanEarlyMedia
+    fetch.mockRestore()
+  })
+
+  test("the first screen waits for the app's page to show the uploaded photo it shows", async () => {
+    document.body.innerHTML =
+      '<div id="boot-hero"><img class="site-hero-photo"></div><div id="root"><span class="site-hero-photo"></span></div>'
+    releaseBootHero()
+    expect(bootHeroShown()).toBe(true)
+    document.querySelector('#root span')!.replaceWith(document.createElement('img'))
+    await settle()
+    expect(bootHeroShown()).toBe(false)
+  })
+
+  test('the inlined script stays small: under 5 KB gzip in every page load', () => {
+    expect(gzipSync(bootHeroScript(), { level: 9 }).length).toBeLessThan(5000)
   })
 })
