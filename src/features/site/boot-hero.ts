@@ -315,8 +315,7 @@ export function bootHero(
 
 /**
  * Run by index.html right after it started the early request: once the response is in and the
- * document parsed, names the page and paints the first screen as `#boot-hero`, unless the app
- * has already drawn. `fonts` gives, by family, the file of the face the names are set in (the
+ * document parsed, names the page and paints the first screen as `#boot-hero`. `fonts` gives, by family, the file of the face the names are set in (the
  * build's, so the app's stylesheet later finds it in the cache): that one starts loading at once.
  */
 export function startBootHero(data: BootData, fonts: Record<string, string> | string) {
@@ -346,8 +345,9 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
       const paint = () => {
         document.title = hero.title
         document.querySelector('meta[name="description"]')?.setAttribute('content', hero.description)
-        // Only over the HTML's loading screen: once the app has drawn, it shows its own page.
-        if (!hero.page || !document.querySelector('#root > .boot-screen')) return
+        // Over the loading screen, the HTML's or already the app's: the app's page, which needs
+        // this same response, cannot be ready yet.
+        if (!hero.page) return
         document.documentElement.lang = hero.language
         const family = typeof fonts === 'object' ? fonts[hero.namesFont] : undefined
         if (family && 'FontFace' in window) {

@@ -192,13 +192,14 @@ describe('handing over to the app', () => {
     expect(bootHeroShown()).toBe(false)
   })
 
-  test('once the app has drawn, or when the site is not there, nothing is painted', async () => {
-    document.body.innerHTML = '<div id="root"><main>app</main></div>'
+  test("paints over the app's own loading screen too, but nothing when the site is not there", async () => {
+    document.body.innerHTML = '<div id="root"><div role="status">app</div></div>'
     early(siteResponse())
     startBootHero(data, {})
     await settle()
-    expect(bootHeroShown()).toBe(false)
+    expect(bootHeroShown()).toBe(true)
     expect(document.title).toBe('Isabel & Miguel · 12 Disyembre 2027')
+    releaseBootHero()
 
     document.body.innerHTML = '<div id="root"><div class="boot-screen"></div></div>'
     document.title = 'Kasalan'

@@ -1,17 +1,17 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { bootHeroShown } from '../boot-screen'
 
 /**
  * "Hinihintay ang pahina…": covers the page until the site and its first images are ready. Styled
  * with utilities only, so the website layout can show it before the site's own styles arrive.
- * Not drawn at all when the HTML already shows the site's first screen, which stays until the page
- * is ready (see ../boot-screen.ts): the page then appears as it was, with no overlay fading out.
+ * Not drawn while the HTML's first screen of the site is up, which stays until the page is ready
+ * (see ../boot-screen.ts): the page then appears as it was, with no overlay fading out.
  */
 export function LoadingOverlay({ hidden = false }: { hidden?: boolean }) {
   const { t, ready } = useTranslation('site', { useSuspense: false })
-  const [underBootHero] = useState(bootHeroShown)
-  if (underBootHero) return null
+  // Read as it renders: the page's last render before the first screen goes draws no overlay, so
+  // none fades out over the page.
+  if (bootHeroShown()) return null
   return (
     <div
       role="status"
