@@ -357,6 +357,15 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
         }
         const boot = h('div', 'boot-hero', [hero.page], { id: 'boot-hero' })
         document.body.prepend(boot)
+        // Called by the app (src/features/site/boot-screen.ts) once its page is ready beneath: the
+        // copy goes, after the page shows the uploaded hero photo the copy shows rather than its
+        // empty box (at most 3 s).
+        const until = Date.now() + 3000
+        const release = () =>
+          boot.querySelector('img.site-hero-photo') && document.querySelector('#root span.site-hero-photo') && Date.now() < until
+            ? setTimeout(release, 50)
+            : boot.remove()
+        ;(window as { __kasalanReleaseBootHero?: () => void }).__kasalanReleaseBootHero = release
         void signed?.then((urls) => {
           const photo = hero.photo(urls)
           if (photo instanceof HTMLImageElement) boot.querySelector('span.site-hero-photo')?.replaceWith(photo)

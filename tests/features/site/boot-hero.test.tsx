@@ -246,12 +246,16 @@ describe('handing over to the app', () => {
   })
 
   test("the first screen waits for the app's page to show the uploaded photo it shows", async () => {
-    document.body.innerHTML =
-      '<div id="boot-hero"><img class="site-hero-photo"></div><div id="root"><span class="site-hero-photo"></span></div>'
+    document.body.innerHTML = '<div id="root"><span class="site-hero-photo"></span></div>'
+    early(siteResponse())
+    startBootHero(data, {})
+    await settle()
+    document.querySelector('#boot-hero .site-hero-card')!.prepend(Object.assign(document.createElement('img'), { className: 'site-hero-photo' }))
     releaseBootHero()
+    await new Promise((resolve) => setTimeout(resolve, 120))
     expect(bootHeroShown()).toBe(true)
     document.querySelector('#root span')!.replaceWith(document.createElement('img'))
-    await settle()
+    await new Promise((resolve) => setTimeout(resolve, 120))
     expect(bootHeroShown()).toBe(false)
   })
 

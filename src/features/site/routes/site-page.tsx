@@ -37,8 +37,8 @@ export function SitePage() {
   const settled = (ready && imagesSettled) || status === 'failed' || status === 'notFound' || status === 'moved'
   useEffect(() => {
     if (settled) releaseBootHero()
+    return releaseBootHero
   }, [settled])
-  useEffect(() => releaseBootHero, [])
 
   // The couple's chosen language, for a visitor who has not picked one.
   const siteLanguage = ready ? site.wedding.siteLanguage : undefined
