@@ -371,8 +371,11 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
           if (photo instanceof HTMLImageElement) boot.querySelector('span.site-hero-photo')?.replaceWith(photo)
         })
       }
-      if (document.readyState === 'loading') document.addEventListener('readystatechange', paint, { once: true })
-      else paint()
+      // A frame after the loading screen's, so the HTML's own paint never waits for this response;
+      // the images above were already asked for.
+      const later = () => requestAnimationFrame(() => setTimeout(paint))
+      if (document.readyState === 'loading') document.addEventListener('readystatechange', later, { once: true })
+      else later()
     })
     .catch(() => {
       // The app asks again and shows what went wrong.

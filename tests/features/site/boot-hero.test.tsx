@@ -171,7 +171,7 @@ describe('handing over to the app', () => {
       response: Promise.resolve(new Response(JSON.stringify(body), { status: ok ? 200 : 404 })),
     }
   }
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 60))
 
   test("paints over the HTML's loading screen, leaves the response for the app, and the app's overlay stays out", async () => {
     document.body.innerHTML = '<meta name="description" content=""><div id="root"><div class="boot-screen"></div></div>'
