@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { fileURLToPath, URL } from 'node:url'
 import type { RolldownOptions } from 'rolldown'
+import { bootHeroPlugin } from './scripts/boot-hero-plugin.ts'
 import { chunkModulesPlugin } from './scripts/chunk-modules-plugin.ts'
 import { publicSiteChunk } from './scripts/public-chunk.ts'
 import { seedDataDirPlugin } from './scripts/seed-data-dir.ts'
@@ -17,7 +18,7 @@ const ignorePgliteEval: NonNullable<RolldownOptions['onwarn']> = (warning, warn)
 process.env.VITE_DEFAULT_SITE_SLUG ??= ''
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), chunkModulesPlugin(), seedDataDirPlugin()],
+  plugins: [react(), tailwindcss(), bootHeroPlugin(), chunkModulesPlugin(), seedDataDirPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

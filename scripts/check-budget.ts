@@ -14,6 +14,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
+import { checkFirstPaint } from './lib/first-paint-check'
 import {
   buildSupabaseMode,
   chromiumFlags,
@@ -99,6 +100,8 @@ try {
       for (const [id, length] of modules.slice(0, 40)) console.log(`    ${String(length).padStart(8)}  ${id}`)
     }
   }
+  // The couple's names, the date and the hero come from the HTML, before any script.
+  for (const path of paths) failures.push(...(await checkFirstPaint(browser, standIn.origin, path, 'Isabel & Miguel', '12 Disyembre 2027')))
 } finally {
   await browser.close()
   await standIn.close()

@@ -1,4 +1,5 @@
 import { BackendError } from '@/lib/backend'
+import { earlyMediaUrls } from './early-media'
 import { mediaBucket, type MediaPort } from './types'
 
 interface SupabaseSettings {
@@ -55,18 +56,24 @@ export function createStorageMedia({ url, anonKey }: SupabaseSettings): MediaPor
       return path
     },
     async urls(paths) {
-      if (paths.length === 0) return {}
+      const early = await earlyMediaUrls()
+      const known = Object.fromEntries(paths.flatMap((path) => (early[path] ? [[path, early[path]]] : [])))
+      const missing = paths.filter((path) => !known[path])
+      if (missing.length === 0) return known
       const response = await check(
         await fetch(`${api}/object/sign/${mediaBucket}`, {
           method: 'POST',
           headers: headers({ 'Content-Type': 'application/json' }),
-          body: JSON.stringify({ expiresIn: 60 * 60 * 24, paths }),
+          body: JSON.stringify({ expiresIn: 60 * 60 * 24, paths: missing }),
         }),
       )
       const signed = (await response.json()) as Array<{ path: string | null; signedURL: string | null }>
-      return Object.fromEntries(
-        signed.flatMap((item) => (item.path && item.signedURL ? [[item.path, `${api}${item.signedURL}`]] : [])),
-      )
+      return {
+        ...known,
+        ...Object.fromEntries(
+          signed.flatMap((item) => (item.path && item.signedURL ? [[item.path, `${api}${item.signedURL}`]] : [])),
+        ),
+      }
     },
     async remove(weddingId, paths) {
       const own = paths.filter((path) => path.startsWith(`${weddingId}/`))

@@ -138,7 +138,8 @@ export function resolveTheme(theme: { name?: unknown; fonts?: unknown; colors?: 
   }
 }
 
-const fallbackStacks: Record<FontFamily, string> = {
+/** The stack each font falls back to while it loads (or if it cannot). */
+export const fallbackStacks: Readonly<Record<FontFamily, string>> = {
   'Great Vibes': 'cursive',
   'Playfair Display': 'Georgia, serif',
   Lato: 'system-ui, sans-serif',

@@ -1,11 +1,17 @@
 import { useTranslation } from '@/lib/i18n/react'
+import { bootHeroShown } from '../boot-screen'
 
 /**
  * "Hinihintay ang pahina…": covers the page until the site and its first images are ready. Styled
  * with utilities only, so the website layout can show it before the site's own styles arrive.
+ * Not drawn while the HTML's first screen of the site is up, which stays until the page is ready
+ * (see ../boot-screen.ts): the page then appears as it was, with no overlay fading out.
  */
 export function LoadingOverlay({ hidden = false }: { hidden?: boolean }) {
   const { t, ready } = useTranslation('site', { useSuspense: false })
+  // Read as it renders: the page's last render before the first screen goes draws no overlay, so
+  // none fades out over the page.
+  if (bootHeroShown()) return null
   return (
     <div
       role="status"

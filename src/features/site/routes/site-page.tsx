@@ -5,6 +5,7 @@ import { env } from '@/lib/env'
 import { applyLanguage, savedLanguage } from '@/lib/i18n'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
+import { releaseBootHero } from '../boot-screen'
 import { LoadingOverlay } from '../components/loading-overlay'
 import { SiteView } from '../components/site-view'
 import { resolveSlug } from '../model/slug'
@@ -31,6 +32,13 @@ export function SitePage() {
   useEffect(() => {
     void load(slug)
   }, [load, slug])
+
+  // The HTML's first screen goes once this page is ready beneath it, or the site cannot be shown.
+  const settled = (ready && imagesSettled) || status === 'failed' || status === 'notFound' || status === 'moved'
+  useEffect(() => {
+    if (settled) releaseBootHero()
+    return releaseBootHero
+  }, [settled])
 
   // The couple's chosen language, for a visitor who has not picked one.
   const siteLanguage = ready ? site.wedding.siteLanguage : undefined

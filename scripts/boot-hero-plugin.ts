@@ -1,0 +1,107 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { minifySync, transformSync } from 'rolldown/utils'
+import type { Plugin } from 'vite'
+import type { BootData } from '../src/features/site/boot-hero.ts'
+import { mediaBucket } from '../src/lib/media/types.ts'
+import { fallbackStacks, themes } from '../src/lib/theme/theme.ts'
+
+const require = createRequire(import.meta.url)
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const source = join(root, 'src/features/site/boot-hero.ts')
+const placeholder = '<!-- kasalan:boot-hero -->'
+const fontsToken = '__KASALAN_BOOT_FONTS__'
+
+/** The face each family's names are set in: the file src/lib/theme/fonts.ts loads for it. */
+const namesFaces: Record<string, string> = {
+  'Great Vibes': 'great-vibes-latin-400-normal',
+  'Playfair Display': 'playfair-display-latin-400-normal',
+  Lato: 'lato-latin-400-normal',
+  'Cormorant Garamond': 'cormorant-garamond-latin-500-normal',
+  Montserrat: 'montserrat-latin-400-normal',
+  'DM Serif Display': 'dm-serif-display-latin-400-normal',
+  'DM Sans': 'dm-sans-latin-400-normal',
+}
+
+/** What the inlined script needs from the app, read from the same files the app reads. */
+export function bootData(): BootData {
+  const dayjsLocale = (name: string) => require(`dayjs/locale/${name}.js`) as { weekdays: string[]; months: string[] }
+  const site = (language: string) =>
+    JSON.parse(readFileSync(join(root, `src/locales/${language}/site.json`), 'utf8')) as {
+      description: string
+      home: { eyebrow: string; photoAlt: string; dateToFollow: string }
+      countdown: Record<string, string>
+    }
+  const strings = (language: string) => {
+    const { description, home, countdown } = site(language)
+    const { label, ...units } = countdown
+    return {
+      eyebrow: home.eyebrow,
+      photoAlt: home.photoAlt,
+      dateToFollow: home.dateToFollow,
+      description,
+      countdownLabel: label!,
+      countdown: units,
+    }
+  }
+  const [fil, en] = [dayjsLocale('tl-ph'), dayjsLocale('en')]
+  return {
+    themes: Object.fromEntries(Object.values(themes).map(({ name, fonts, colors }) => [name, { fonts, colors }])),
+    stacks: { ...fallbackStacks },
+    strings: { fil: strings('fil'), en: strings('en') },
+    weekdays: { fil: fil.weekdays, en: en.weekdays },
+    months: { fil: fil.months, en: en.months },
+    mediaBucket,
+  }
+}
+
+/** src/features/site/boot-hero.ts as one small classic script that starts itself. */
+export function bootHeroScript() {
+  const compiled = transformSync('boot-hero.ts', readFileSync(source, 'utf8'), { lang: 'ts' })
+  if (compiled.errors.length) throw new Error(`boot-hero.ts: ${compiled.errors.map((error) => error.message).join('; ')}`)
+  // `<` escaped so no string in the data can close the script element.
+  const data = JSON.stringify(bootData()).replace(/</g, '\\u003c')
+  const script = `;(function () {\n${compiled.code.replace(/^export /gm, '')}\nstartBootHero(${data}, '${fontsToken}')\n})()`
+  const minified = minifySync('boot-hero.js', script, { compress: true, mangle: true })
+  if (minified.errors.length) throw new Error(`boot-hero.ts: ${minified.errors.map((error) => error.message).join('; ')}`)
+  return minified.code.trim()
+}
+
+/**
+ * Puts the first-screen painter (src/features/site/boot-hero.ts) into index.html in place of
+ * `<!-- kasalan:boot-hero -->`, right after the script that starts the early site request; in a
+ * build, with the built addresses of the names' font files.
+ */
+export function bootHeroPlugin(): Plugin[] {
+  return [
+    {
+      name: 'kasalan:boot-hero',
+      transformIndexHtml: {
+        order: 'pre',
+        handler(html) {
+          if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder}`)
+          return html.replace(placeholder, () => `<script>${bootHeroScript()}</script>`)
+        },
+      },
+    },
+    {
+      name: 'kasalan:boot-hero-fonts',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, context) {
+          const files = Object.keys(context.bundle ?? {})
+          const fonts = Object.fromEntries(
+            Object.entries(namesFaces).flatMap(([family, face]) => {
+              const file = files.find((name) => name.startsWith(`assets/${face}-`) && name.endsWith('.woff2'))
+              return file ? [[family, `/${file}`]] : []
+            }),
+          )
+          // Development serves the fonts from their packages: the first screen keeps its fallback there.
+          return html.replace(new RegExp(`(["'\`])${fontsToken}\\1`), () => JSON.stringify(fonts))
+        },
+      },
+    },
+  ]
+}

@@ -1,0 +1,400 @@
+/**
+ * The wedding site's first screen, painted by index.html from the early `get_site` response before
+ * any of the app's JavaScript has loaded: the top bar with the couple's monogram, the hero art or
+ * photo (fetched at once, high priority), the couple's names as the page's `h1` and the date — the
+ * same elements and classes the site's React page draws (HomeSection, SiteHeader), in the theme's
+ * colours, so that when React's page is ready and this copy goes, nothing moves. The page's title
+ * and description name the couple and the date from here on too.
+ *
+ * This file is compiled on its own and inlined into index.html (scripts/boot-hero-plugin.ts): it
+ * imports nothing at run time, and what it needs from the app (themes, strings, month names) comes
+ * in as `BootData`, read at build time from the same sources the app uses.
+ */
+
+export interface BootData {
+  /** Each theme's fonts by role and colours by role (src/lib/theme). */
+  themes: Record<string, { fonts: Record<string, string>; colors: Record<string, string> }>
+  /** The fallback stack of every font the site ships, by family. */
+  stacks: Record<string, string>
+  /** What the hero says, in each language (src/locales/<language>/site.json). */
+  strings: Record<
+    Language,
+    {
+      eyebrow: string
+      photoAlt: string
+      dateToFollow: string
+      description: string
+      countdownLabel: string
+      /** The countdown's units by plural form: `days_one`, `days_other`, … */
+      countdown: Record<string, string>
+    }
+  >
+  /** Weekday (Sunday first) and month names, as dayjs writes them in each language. */
+  weekdays: Record<Language, string[]>
+  months: Record<Language, string[]>
+  /** The Storage bucket of uploaded photos (src/lib/media/types.ts). */
+  mediaBucket: string
+}
+
+type Language = 'fil' | 'en'
+type Json = Record<string, unknown>
+
+const object = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {})
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null)
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
+
+/** As src/lib/names.ts shows a first name: capitalised unless the couple already wrote capitals. */
+function displayName(value: unknown) {
+  const name = trimmed(value).replace(/\s+/g, ' ')
+  if (!name || /\p{Lu}/u.test(name)) return name
+  return name.replace(/(^|[\s-])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toLocaleUpperCase('fil'))
+}
+
+/** "Sabado, 12 Disyembre 2027": src/lib/dates.ts's formatLongDate for a `YYYY-MM-DD` date. */
+export function bootLongDate(date: unknown, language: Language, data: BootData) {
+  const parts = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null
+  if (!parts) return ''
+  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])]
+  const value = new Date(Date.UTC(year, month - 1, day))
+  if (value.getUTCMonth() !== month - 1 || value.getUTCDate() !== day) return ''
+  return `${data.weekdays[language][value.getUTCDay()]}, ${day} ${data.months[language][month - 1]} ${parts[1]}`
+}
+
+/**
+ * The countdown as Countdown draws it, from model/countdown.ts's target (the wedding day at its first
+ * event's start, else midnight, in Manila); null once the time has come.
+ */
+function countdown(date: string | null, schedule: Json | undefined, language: Language, data: BootData, now = Date.now()) {
+  const parts = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null
+  if (!parts || !bootLongDate(date, 'en', data)) return null
+  const events = object(schedule?.data).events
+  const first = (Array.isArray(events) ? events.map(object) : [])
+    .filter((event) => !event.date || event.date === date)
+    .map((event) => trimmed(event.startTime))
+    .filter((time) => /^([01]\d|2[0-3]):[0-5]\d$/.test(time))
+    .sort()[0] ?? '00:00'
+  const target = Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]), Number(first.slice(0, 2)) - 8, Number(first.slice(3)))
+  const total = Math.ceil((target - now) / 1000)
+  if (!(total > 0)) return null
+  const plural = new Intl.PluralRules(language)
+  const strings = data.strings[language]
+  const units: Array<[string, number]> = [
+    ['days', Math.floor(total / 86_400)],
+    ['hours', Math.floor((total % 86_400) / 3600)],
+    ['minutes', Math.floor((total % 3600) / 60)],
+    ['seconds', total % 60],
+  ]
+  return h(
+    'div',
+    'site-countdown',
+    units.map(([unit, value]) =>
+      h('div', 'site-countdown-cell', [
+        h('span', 'site-countdown-number', [String(value).padStart(2, '0')]),
+        h('span', 'site-countdown-label', [strings.countdown[`${unit}_${plural.select(value)}`] ?? strings.countdown[`${unit}_other`] ?? '']),
+      ]),
+    ),
+    { role: 'timer', 'aria-label': strings.countdownLabel },
+  )
+}
+
+/** The theme's CSS variables, as src/lib/theme's resolveTheme and themeVariables make them. */
+function themeStyle(theme: Json, data: BootData) {
+  const name = typeof theme.name === 'string' && data.themes[theme.name] ? theme.name : 'classic'
+  const preset = data.themes[name]!
+  const fonts = object(theme.fonts)
+  const colors = object(theme.colors)
+  const kebab = (role: string) => role.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+  let style = ''
+  let namesFont = ''
+  for (const role of Object.keys(preset.fonts)) {
+    const own = fonts[role]
+    const family = typeof own === 'string' && data.stacks[own] ? own : preset.fonts[role]!
+    if (role === 'names') namesFont = family
+    style += `--site-font-${kebab(role)}:'${family}', ${data.stacks[family]};`
+  }
+  for (const role of Object.keys(preset.colors)) {
+    const own = colors[role]
+    const color = typeof own === 'string' && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(own) ? own : preset.colors[role]
+    style += `--site-color-${kebab(role)}:${color};`
+  }
+  return { name, style, namesFont }
+}
+
+/** An address the page may load (src/lib/site-content's safeImageSrc), else null. */
+function safeSrc(value: unknown) {
+  const src = trimmed(value)
+  if (/^\/(?!\/)/.test(src)) return src
+  try {
+    const url = new URL(src)
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+function h(tag: string, className: string, children: Array<Node | string> = [], attributes: Record<string, string> = {}) {
+  const element = document.createElement(tag)
+  element.className = className
+  for (const name of Object.keys(attributes)) element.setAttribute(name, attributes[name]!)
+  element.append(...children)
+  return element
+}
+
+/** The hero's photo's sources, as src/lib/site-content's imageSources reads them (uploads kept as `media:`). */
+function photoSources(value: unknown) {
+  const stored = object(value)
+  const main = typeof value === 'string' ? { src: value } : stored
+  const allowed = (src: unknown) => (trimmed(src).startsWith('media:') ? trimmed(src) : safeSrc(src))
+  const src = allowed(main.src)
+  if (!src) return null
+  const size = (candidate: Json) => Number.isInteger(candidate.width) && Number.isInteger(candidate.height)
+  const candidates = [...(Array.isArray(stored.variants) ? stored.variants.map(object) : []), stored]
+    .filter((candidate) => size(candidate) && allowed(candidate.src))
+    .map((candidate) => ({ src: allowed(candidate.src)!, width: candidate.width as number }))
+    .sort((a, b) => a.width - b.width)
+  return {
+    src,
+    width: size(stored) ? String(stored.width) : '425',
+    height: size(stored) ? String(stored.height) : '531',
+    alt: text(stored.alt)?.trim() ?? null,
+    candidates,
+  }
+}
+type PhotoSources = NonNullable<ReturnType<typeof photoSources>>
+
+/**
+ * The hero's photo as SiteImage draws it; an upload (`media:`) through `urls`, its signed
+ * addresses by storage path — without them yet, the box SiteImage holds in its place.
+ */
+function heroPhoto(sources: PhotoSources, alt: string, urls: Record<string, string> = {}) {
+  const address = (src: string) => (src.startsWith('media:') ? urls[src.slice(6)] : src)
+  const src = address(sources.src)
+  if (!src) {
+    return h('span', 'block bg-black/5 site-hero-photo mb-10', [], {
+      'aria-hidden': 'true',
+      style: `aspect-ratio:${sources.width} / ${sources.height}`,
+    })
+  }
+  const image = h('img', 'site-hero-photo mb-10', [], {
+    alt: sources.alt ?? alt,
+    width: sources.width,
+    height: sources.height,
+    decoding: 'async',
+    fetchpriority: 'high',
+  }) as HTMLImageElement
+  const candidates = sources.candidates.filter((candidate) => address(candidate.src))
+  if (candidates.length > 1) {
+    image.sizes = '(max-width: 480px) 100vw, 480px'
+    image.srcset = candidates.map((candidate) => `${address(candidate.src)} ${candidate.width}w`).join(', ')
+  }
+  image.src = src
+  return image
+}
+
+/** The storage paths of a photo's uploaded sources. */
+export function uploadPaths(sources: PhotoSources | null) {
+  if (!sources) return []
+  return [sources.src, ...sources.candidates.map((candidate) => candidate.src)]
+    .filter((src) => src.startsWith('media:'))
+    .map((src) => src.slice(6))
+    .filter((path, index, all) => all.indexOf(path) === index)
+}
+
+const ornament =
+  '<svg viewBox="0 0 112 16" class="site-ornament mx-auto mt-6 h-4 w-32" aria-hidden="true" focusable="false">' +
+  '<path d="M0 8h42M70 8h42" stroke="currentColor" stroke-width="1" opacity="0.55"></path>' +
+  '<path d="M56 2c2.2 3 4.4 4.6 8 6-3.6 1.4-5.8 3-8 6-2.2-3-4.4-4.6-8-6 3.6-1.4 5.8-3 8-6Z" fill="none" stroke="currentColor" stroke-width="1.1"></path>' +
+  '<circle cx="45" cy="8" r="1.4" fill="currentColor"></circle><circle cx="67" cy="8" r="1.4" fill="currentColor"></circle></svg>'
+
+/**
+ * What the early response lets the HTML show: the page's title and description always, and the
+ * first screen (`page`) when the page opens with the home section's hero. Null for anything that
+ * is not a site.
+ */
+export function bootHero(
+  response: unknown,
+  language: Language | null,
+  withHero: boolean,
+  data: BootData,
+) {
+  const site = object(response)
+  const wedding = object(site.wedding)
+  if (!Array.isArray(site.sections) || !wedding.theme) return null
+  const lang: Language = language ?? (wedding.siteLanguage === 'en' ? 'en' : 'fil')
+  const strings = data.strings[lang]
+
+  // The page's title and description, as SiteView sets them.
+  const first = (...people: unknown[]) => people.map((person) => displayName(object(person).firstName)).find(Boolean) ?? ''
+  const couple = [first(wedding.bride), first(wedding.groom)].filter(Boolean)
+  const coupleTitle = couple.join(' & ') || trimmed(site.title)
+  const titleDate = bootLongDate(wedding.date, 'fil', data).replace(/^[^,]+,\s*/, '')
+  const title = [coupleTitle, titleDate].filter(Boolean).join(' · ')
+  const description = titleDate
+    ? strings.description.replace('{{names}}', coupleTitle).replace('{{date}}', titleDate)
+    : coupleTitle
+
+  const sections = site.sections
+    .map(object)
+    .filter((section) => section.visible === true)
+    .sort((a, b) => (a.orderIndex as number) - (b.orderIndex as number))
+  const home = sections[0]
+  if (!withHero || home?.type !== 'home')
+    return { title, description, language: lang, page: null, namesFont: '', uploads: [] as string[], photo: () => null }
+
+  // HomeSection's hero.
+  const homeData = object(home.data)
+  const homeWedding = object(homeData.wedding)
+  const bride = first(wedding.bride, homeData.bride)
+  const groom = first(wedding.groom, homeData.groom)
+  const names = [bride, groom].filter(Boolean).join(' & ')
+  const own = object(home.header)
+  const fromData = object(homeData.header)
+  const heading = text(own.title) ?? text(home.title) ?? text(fromData.title)
+  const date = text(wedding.date) ?? text(homeWedding.date)
+  const details = object(wedding.location)
+  const location = trimmed(details.venue) || trimmed(details.city) ? details : object(homeWedding.location)
+  const place = [location.venue, location.city].filter((part) => typeof part === 'string' && part).join(', ')
+  const theme = themeStyle(object(wedding.theme), data)
+
+  const art = h('img', 'site-hero-art mb-6', [], { alt: '', width: '300', height: '150', fetchpriority: 'high' }) as HTMLImageElement
+  art.src = `/images/site/hero-${theme.name}.svg`
+  const sources = photoSources(own.image ?? fromData.image)
+  const photoAlt = strings.photoAlt.replace('{{names}}', names)
+  const photo = sources && heroPhoto(sources, photoAlt)
+  const decoration = document.createElement('div')
+  decoration.innerHTML = ornament
+
+  const card = h('div', 'site-hero-card', [
+    photo ?? art,
+    h('p', 'site-eyebrow', [heading && heading !== names ? heading : strings.eyebrow]),
+    h('h1', 'site-names mt-5', [
+      h('span', 'block', [bride]),
+      h('span', 'site-names-amp block', [' & ']),
+      h('span', 'block', [groom]),
+    ]),
+    decoration.firstChild!,
+  ])
+  if (date) card.append(h('p', 'site-wedding-date mt-6 text-xl tracking-wide', [bootLongDate(date, lang, data) || strings.dateToFollow]))
+  if (place) card.append(h('p', 'site-muted mt-1 text-[0.95rem]', [place]))
+  const timer = countdown(date, site.sections.map(object).find((section) => section.type === 'schedule'), lang, data)
+  if (timer) card.append(h('div', 'mt-8', [timer]))
+  // The rest of the card (its text, the RSVP button) comes with the app: its lower edge stays below the screen.
+  card.style.minHeight = '100dvh'
+
+  const initials = couple.map((name) => name.charAt(0).toUpperCase())
+  const monogram = h('span', 'site-monogram px-3 py-1', initials.map((initial, index) =>
+    h('span', '', index > 0 ? [h('span', 'mx-1 text-[0.7em]', ['&']), initial] : [initial]),
+  ))
+  const page = h(
+    'div',
+    'site',
+    [
+      h('header', 'site-topbar', [
+        h('div', 'site-container grid grid-cols-[1fr_auto_1fr] items-center px-2 py-1.5 sm:px-4', [
+          h('span', 'site-icon-button justify-self-start'),
+          monogram,
+        ]),
+        // Holds the height of the section links a wide screen shows under the bar.
+        h('div', 'site-inline-nav hidden lg:block', [h('div', 'site-container px-4 pb-3', [h('a', '', ['\u00a0'])])]),
+      ]),
+      h('main', '', [h('section', 'site-band site-hero', [h('div', 'site-container', [card])])]),
+    ],
+    { 'data-theme': theme.name, style: theme.style },
+  )
+  return {
+    title,
+    description,
+    language: lang,
+    page,
+    namesFont: theme.namesFont,
+    uploads: uploadPaths(sources),
+    /** The photo again, once its uploads' signed addresses are known. */
+    photo: (urls: Record<string, string>) => (sources ? heroPhoto(sources, photoAlt, urls) : null),
+  }
+}
+
+/**
+ * Run by index.html right after it started the early request: once the response is in and the
+ * document parsed, names the page and paints the first screen as `#boot-hero`. `fonts` gives, by family, the file of the face the names are set in (the
+ * build's, so the app's stylesheet later finds it in the cache): that one starts loading at once.
+ */
+export function startBootHero(data: BootData, fonts: Record<string, string> | string) {
+  // Set by index.html's first script (see src/lib/backend/supabase/early-site.ts).
+  const early = (window as { __kasalanEarlySite?: { response: Promise<Response>; api?: string; key?: string } })
+    .__kasalanEarlySite
+  if (!early) return
+  let saved: string | null = null
+  try {
+    saved = localStorage.getItem('kasalan.language.site')
+  } catch {
+    // Blocked storage: the site's own language.
+  }
+  const language = saved === 'en' || saved === 'fil' ? saved : null
+  // A section's own page opens with that section, not the hero.
+  const withHero = !/^\/wedding\/[^/]+\/[^/]/.test(location.pathname)
+  early.response
+    // A copy: the app reads the response itself when its code arrives.
+    .then((response) => (response.ok ? response.clone().json() : null))
+    .then((site: unknown) => {
+      const hero = bootHero(site, language, withHero, data)
+      if (!hero) return
+      // An uploaded photo is private to Storage: its signed addresses are asked for now, and the
+      // app's media port takes them (src/lib/media/early-media.ts), so the photo loads once.
+      const signed = hero.uploads.length && early.api && early.key ? sign(early.api, early.key, data.mediaBucket, hero.uploads) : null
+      if (signed) (window as { __kasalanEarlyMedia?: Promise<Record<string, string>> }).__kasalanEarlyMedia = signed
+      const paint = () => {
+        document.title = hero.title
+        document.querySelector('meta[name="description"]')?.setAttribute('content', hero.description)
+        // Over the loading screen, the HTML's or already the app's: the app's page, which needs
+        // this same response, cannot be ready yet.
+        if (!hero.page) return
+        document.documentElement.lang = hero.language
+        const family = typeof fonts === 'object' ? fonts[hero.namesFont] : undefined
+        if (family && 'FontFace' in window) {
+          const face = new FontFace(hero.namesFont, `url(${family}) format("woff2")`, { display: 'swap' })
+          document.fonts.add(face)
+          void face.load().catch(() => {})
+        }
+        const boot = h('div', 'boot-hero', [hero.page], { id: 'boot-hero' })
+        document.body.prepend(boot)
+        // Called by the app (src/features/site/boot-screen.ts) once its page is ready beneath: the
+        // copy goes, after the page shows the uploaded hero photo the copy shows rather than its
+        // empty box (at most 3 s).
+        const until = Date.now() + 3000
+        const release = () =>
+          boot.querySelector('img.site-hero-photo') && document.querySelector('#root span.site-hero-photo') && Date.now() < until
+            ? setTimeout(release, 50)
+            : boot.remove()
+        ;(window as { __kasalanReleaseBootHero?: () => void }).__kasalanReleaseBootHero = release
+        void signed?.then((urls) => {
+          const photo = hero.photo(urls)
+          if (photo instanceof HTMLImageElement) boot.querySelector('span.site-hero-photo')?.replaceWith(photo)
+        })
+      }
+      // A frame after the loading screen's, so the HTML's own paint never waits for this response;
+      // the images above were already asked for.
+      const later = () => requestAnimationFrame(() => setTimeout(paint))
+      if (document.readyState === 'loading') document.addEventListener('readystatechange', later, { once: true })
+      else later()
+    })
+    .catch(() => {
+      // The app asks again and shows what went wrong.
+    })
+}
+
+/** Signed addresses of uploaded photos, by storage path, as src/lib/media/storage.ts asks for them. */
+function sign(api: string, key: string, bucket: string, paths: string[]): Promise<Record<string, string>> {
+  const storage = `${api}/storage/v1`
+  return fetch(`${storage}/object/sign/${bucket}`, {
+    method: 'POST',
+    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ expiresIn: 60 * 60 * 24, paths }),
+  })
+    .then((response) => (response.ok ? response.json() : []))
+    .then((items: Array<{ path?: string | null; signedURL?: string | null }>) => {
+      const urls: Record<string, string> = {}
+      for (const item of items) if (item.path && item.signedURL) urls[item.path] = storage + item.signedURL
+      return urls
+    })
+    .catch(() => ({}))
+}

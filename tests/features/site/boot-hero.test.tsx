@@ -1,0 +1,265 @@
+import { gzipSync } from 'node:zlib'
+import { render, screen } from '@testing-library/react'
+import { afterEach, describe, expect, test, vi } from 'vitest'
+import { bootData, bootHeroScript } from '../../../scripts/boot-hero-plugin'
+import { bootHero, bootLongDate, startBootHero } from '@/features/site/boot-hero'
+import { bootHeroShown, releaseBootHero } from '@/features/site/boot-screen'
+import { LoadingOverlay } from '@/features/site/components/loading-overlay'
+import { countdownParts, countdownTarget } from '@/features/site/model/countdown'
+import { formatLongDate } from '@/lib/dates'
+import { setUpI18n } from './render-site'
+
+const data = bootData()
+
+/** The parts of a `get_site` answer the first screen reads, shaped as the seeded site's. */
+function siteResponse(overrides: { wedding?: object; home?: object; sections?: object[] } = {}) {
+  const home = {
+    type: 'home',
+    path: 'home',
+    title: 'Isabel & Miguel',
+    visible: true,
+    orderIndex: 0,
+    data: {
+      header: { image: null, title: 'Isabel & Miguel' },
+      wedding: { date: '2027-12-12', location: { venue: 'Hardin ng Pinagpala', city: 'Baguio City', country: 'Philippines' } },
+    },
+    ...overrides.home,
+  }
+  return {
+    slug: 'isabel-and-miguel',
+    title: 'Isabel & Miguel',
+    wedding: {
+      date: '2027-12-12',
+      bride: { firstName: 'Isabel' },
+      groom: { firstName: 'miguel' },
+      theme: { name: 'classic' },
+      location: { venue: '', city: '', country: 'Philippines' },
+      siteLanguage: 'fil',
+      ...overrides.wedding,
+    },
+    sections: overrides.sections ?? [
+      home,
+      { type: 'schedule', path: 'schedule', visible: true, orderIndex: 2, data: { events: [{ date: '2027-12-12', startTime: '16:00' }] } },
+    ],
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+  document.body.replaceChildren()
+  document.title = ''
+})
+
+describe('the first screen painted from the early response', () => {
+  test('writes dates exactly as the app does, in both languages', () => {
+    for (const date of ['2027-12-12', '2026-01-01', '2028-02-29', '2025-07-04'])
+      for (const language of ['fil', 'en'] as const) expect(bootLongDate(date, language, data)).toBe(formatLongDate(date, language))
+    expect(bootLongDate('2027-02-30', 'fil', data)).toBe('')
+    expect(bootLongDate('12/12/2027', 'fil', data)).toBe('')
+  })
+
+  test("names the page and draws the hero: the couple's h1, the date, the place, the art, the countdown", () => {
+    vi.useFakeTimers({ now: new Date('2027-12-10T06:00:00Z'), toFake: ['Date'] })
+    const hero = bootHero(siteResponse(), null, true, data)!
+    expect(hero.title).toBe('Isabel & Miguel · 12 Disyembre 2027')
+    expect(hero.description).toBe('Isabel & Miguel, 12 Disyembre 2027: ang aming wedding website — mga detalye ng kasal at RSVP.')
+    expect(hero.language).toBe('fil')
+    expect(hero.namesFont).toBe('Great Vibes')
+    document.body.append(hero.page!)
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Isabel & Miguel')
+    expect(screen.getByText('Ikakasal na')).toHaveClass('site-eyebrow')
+    expect(screen.getByText('Linggo, 12 Disyembre 2027')).toHaveClass('site-wedding-date')
+    expect(screen.getByText('Hardin ng Pinagpala, Baguio City')).toBeInTheDocument()
+    const art = document.querySelector('img.site-hero-art')!
+    expect(art).toHaveAttribute('src', '/images/site/hero-classic.svg')
+    expect(art).toHaveAttribute('fetchpriority', 'high')
+    expect(art).toHaveAttribute('alt', '')
+
+    // The same figures the app's countdown shows at that moment (the first event at 16:00 in Manila).
+    const parts = countdownParts(countdownTarget('2027-12-12', [{ date: '2027-12-12', startTime: '16:00' }]), Date.now())
+    const timer = screen.getByRole('timer', { name: 'Natitirang panahon bago ang kasal' })
+    expect([...timer.querySelectorAll('.site-countdown-number')].map((cell) => cell.textContent)).toEqual(
+      [parts.days, parts.hours, parts.minutes, parts.seconds].map((value) => String(value).padStart(2, '0')),
+    )
+    expect(timer).toHaveTextContent('02araw02oras00minuto00segundo')
+    const site = document.querySelector<HTMLElement>('.site')!
+    expect(site.dataset.theme).toBe('classic')
+    expect(site.style.getPropertyValue('--site-color-background')).toBe('#fbf8f2')
+  })
+
+  test("follows the couple's language and theme, and takes only valid colours and fonts", () => {
+    const hero = bootHero(
+      siteResponse({
+        wedding: {
+          siteLanguage: 'en',
+          theme: { name: 'modern', colors: { background: '#112233', text: 'red;}body{x:y' }, fonts: { names: 'Lato', body: 'Comic Sans' } },
+        },
+      }),
+      null,
+      true,
+      data,
+    )!
+    document.body.append(hero.page!)
+    expect(hero.language).toBe('en')
+    expect(screen.getByText('Getting married')).toBeInTheDocument()
+    expect(screen.getByText('Sunday, 12 December 2027')).toBeInTheDocument()
+    expect(document.querySelector('img.site-hero-art')).toHaveAttribute('src', '/images/site/hero-modern.svg')
+    const style = document.querySelector<HTMLElement>('.site')!.style
+    expect(style.getPropertyValue('--site-color-background')).toBe('#112233')
+    expect(style.getPropertyValue('--site-color-text')).toBe('#1d1d1b')
+    expect(style.getPropertyValue('--site-font-names')).toBe("'Lato', system-ui, sans-serif")
+    expect(style.getPropertyValue('--site-font-body')).toBe("'DM Sans', system-ui, sans-serif")
+    expect(hero.namesFont).toBe('Lato')
+    // A visitor's own choice wins over the couple's.
+    expect(bootHero(siteResponse({ wedding: { siteLanguage: 'en' } }), 'fil', true, data)!.language).toBe('fil')
+  })
+
+  test("the couple's photo with its variants, an upload's placeholder, and never an unsafe address", () => {
+    const photo = {
+      src: 'https://cdn.example.com/hero-1200.jpg',
+      width: 1200,
+      height: 1500,
+      alt: 'Sa Burnham Park',
+      variants: [
+        { src: 'https://cdn.example.com/hero-800.jpg', width: 800, height: 1000 },
+        { src: 'https://cdn.example.com/hero-400.jpg', width: 400, height: 500 },
+      ],
+    }
+    const withPhoto = (image: unknown) =>
+      bootHero(siteResponse({ home: { header: { image } } }), 'fil', true, data)!.page!
+
+    const image = withPhoto(photo).querySelector('img.site-hero-photo')!
+    expect(image).toHaveAttribute('src', 'https://cdn.example.com/hero-1200.jpg')
+    expect(image).toHaveAttribute(
+      'srcset',
+      'https://cdn.example.com/hero-400.jpg 400w, https://cdn.example.com/hero-800.jpg 800w, https://cdn.example.com/hero-1200.jpg 1200w',
+    )
+    expect(image).toHaveAttribute('sizes', '(max-width: 480px) 100vw, 480px')
+    expect(image).toHaveAttribute('width', '1200')
+    expect(image).toHaveAttribute('fetchpriority', 'high')
+    expect(image).toHaveAttribute('alt', 'Sa Burnham Park')
+
+    const upload = withPhoto({ src: 'media:5eed0000-0000-4000-8000-000000000002/hero.webp', width: 800, height: 1000 })
+    expect(upload.querySelector('img')).toBeNull()
+    expect(upload.querySelector('span.site-hero-photo')).toHaveStyle({ aspectRatio: '800 / 1000' })
+
+    const unsafe = withPhoto('javascript:alert(1)')
+    expect(unsafe.querySelector('img.site-hero-art')).not.toBeNull()
+    expect(unsafe.querySelector('img.site-hero-photo')).toBeNull()
+  })
+
+  test('names are text, never markup', () => {
+    const hero = bootHero(siteResponse({ wedding: { bride: { firstName: '<IMG SRC=x ONERROR=alert(1)>' } } }), 'fil', true, data)!
+    expect(hero.page!.querySelectorAll('img')).toHaveLength(1)
+    expect(hero.page!.querySelector('h1')!.textContent).toContain('<IMG SRC=x ONERROR=alert(1)>')
+  })
+
+  test("a section's own page, or a site that does not open with the hero, gets its title only", () => {
+    expect(bootHero(siteResponse(), 'fil', false, data)).toMatchObject({ title: 'Isabel & Miguel · 12 Disyembre 2027', page: null })
+    const storyFirst = siteResponse({ sections: [{ type: 'our-story', path: 'our-story', visible: true, orderIndex: 0, data: {} }] })
+    expect(bootHero(storyFirst, 'fil', true, data)!.page).toBeNull()
+    expect(bootHero(null, 'fil', true, data)).toBeNull()
+    expect(bootHero({ message: 'not found' }, 'fil', true, data)).toBeNull()
+  })
+})
+
+describe('handing over to the app', () => {
+  const early = (body: unknown, ok = true) => {
+    ;(window as { __kasalanEarlySite?: unknown }).__kasalanEarlySite = {
+      slug: 'isabel-and-miguel',
+      response: Promise.resolve(new Response(JSON.stringify(body), { status: ok ? 200 : 404 })),
+    }
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 60))
+
+  test("paints over the HTML's loading screen, leaves the response for the app, and the app's overlay stays out", async () => {
+    document.body.innerHTML = '<meta name="description" content=""><div id="root"><div class="boot-screen"></div></div>'
+    early(siteResponse())
+    const response = (window as unknown as { __kasalanEarlySite: { response: Promise<Response> } }).__kasalanEarlySite.response
+    startBootHero(data, {})
+    await settle()
+    expect(bootHeroShown()).toBe(true)
+    expect(document.title).toBe('Isabel & Miguel · 12 Disyembre 2027')
+    expect(document.querySelector('#boot-hero h1')).toHaveTextContent('Isabel & Miguel')
+    // The app still reads the same response.
+    await expect((await response).json()).resolves.toMatchObject({ slug: 'isabel-and-miguel' })
+
+    await setUpI18n()
+    const { container } = render(<LoadingOverlay />)
+    expect(container).toBeEmptyDOMElement()
+    releaseBootHero()
+    expect(bootHeroShown()).toBe(false)
+  })
+
+  test("paints over the app's own loading screen too, but nothing when the site is not there", async () => {
+    document.body.innerHTML = '<div id="root"><div role="status">app</div></div>'
+    early(siteResponse())
+    startBootHero(data, {})
+    await settle()
+    expect(bootHeroShown()).toBe(true)
+    expect(document.title).toBe('Isabel & Miguel · 12 Disyembre 2027')
+    releaseBootHero()
+
+    document.body.innerHTML = '<div id="root"><div class="boot-screen"></div></div>'
+    document.title = 'Kasalan'
+    early({ message: 'not found' }, false)
+    startBootHero(data, {})
+    await settle()
+    expect(bootHeroShown()).toBe(false)
+    expect(document.title).toBe('Kasalan')
+  })
+
+  test("an uploaded hero photo: signed once, shown as soon as it is, and the app's media port reuses the addresses", async () => {
+    const path = '5eed0000-0000-4000-8000-000000000002/hero-1600.webp'
+    const small = '5eed0000-0000-4000-8000-000000000002/hero-800.webp'
+    const image = { src: `media:${path}`, width: 1600, height: 2000, variants: [{ src: `media:${small}`, width: 800, height: 1000 }] }
+    document.body.innerHTML = '<div id="root"><div class="boot-screen"></div></div>'
+    early(siteResponse({ home: { header: { image } } }))
+    Object.assign((window as unknown as { __kasalanEarlySite: object }).__kasalanEarlySite, { api: 'https://x.supabase.co', key: 'anon' })
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify([
+        { path, signedURL: `/object/sign/site-media/${path}?token=a` },
+        { path: small, signedURL: `/object/sign/site-media/${small}?token=b` },
+      ])),
+    )
+    startBootHero(data, {})
+    await settle()
+    await settle()
+    expect(fetch).toHaveBeenCalledTimes(1)
+    const [url, init] = fetch.mock.calls[0]!
+    expect(url).toBe('https://x.supabase.co/storage/v1/object/sign/site-media')
+    expect(JSON.parse(String(init?.body))).toEqual({ expiresIn: 86400, paths: [path, small] })
+    const photo = document.querySelector('#boot-hero img.site-hero-photo')!
+    expect(photo).toHaveAttribute('src', `https://x.supabase.co/storage/v1/object/sign/site-media/${path}?token=a`)
+    expect(photo).toHaveAttribute('srcset', expect.stringContaining(`${small}?token=b 800w`))
+    expect(document.querySelector('#boot-hero span.site-hero-photo')).toBeNull()
+
+    const { createStorageMedia } = await import('@/lib/media/storage')
+    const other = '5eed0000-0000-4000-8000-000000000002/gallery.webp'
+    fetch.mockResolvedValue(new Response(JSON.stringify([{ path: other, signedURL: `/object/sign/site-media/${other}?token=c` }])))
+    const urls = await createStorageMedia({ url: 'https://x.supabase.co', anonKey: 'anon' }).urls([path, other])
+    expect(urls[path]).toBe(`https://x.supabase.co/storage/v1/object/sign/site-media/${path}?token=a`)
+    expect(JSON.parse(String(fetch.mock.calls[1]![1]?.body)).paths).toEqual([other])
+    delete (window as { __kasalanEarlyMedia?: unknown }).__kasalanEarlyMedia
+    fetch.mockRestore()
+  })
+
+  test("the first screen waits for the app's page to show the uploaded photo it shows", async () => {
+    document.body.innerHTML = '<div id="root"><span class="site-hero-photo"></span></div>'
+    early(siteResponse())
+    startBootHero(data, {})
+    await settle()
+    document.querySelector('#boot-hero .site-hero-card')!.prepend(Object.assign(document.createElement('img'), { className: 'site-hero-photo' }))
+    releaseBootHero()
+    await new Promise((resolve) => setTimeout(resolve, 120))
+    expect(bootHeroShown()).toBe(true)
+    document.querySelector('#root span')!.replaceWith(document.createElement('img'))
+    await new Promise((resolve) => setTimeout(resolve, 120))
+    expect(bootHeroShown()).toBe(false)
+  })
+
+  test('the inlined script stays small: under 5 KB gzip in every page load', () => {
+    expect(gzipSync(bootHeroScript(), { level: 9 }).length).toBeLessThan(5000)
+  })
+})
