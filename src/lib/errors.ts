@@ -15,3 +15,12 @@ export function errorMessage(error: unknown, t: TFunction, namespace = 'common')
   }
   return t('common:error.generic')
 }
+
+/**
+ * The call was refused because this account can no longer reach the wedding (removed as a member,
+ * or the wedding is gone): a screen showing what it read earlier must say so, not carry on.
+ */
+export function isAccessLost(error: unknown): boolean {
+  return error instanceof BackendError && error.message === 'wedding_not_found'
+}
+

@@ -11,6 +11,7 @@ import {
   type RsvpQuestion,
   type Wedding,
 } from '@/lib/api'
+import { isAccessLost } from '@/lib/errors'
 import { listInvitations } from '@/lib/api/invitations'
 import { useGuestListStore, type PersonReply } from '@/lib/guest-list'
 import { indexInvitationStatuses, type InvitationStatuses } from '@/lib/invitations/state'
@@ -121,9 +122,11 @@ export const useRsvpsStore = create<RsvpsState>((set, get) => ({
       catchUp(weddingId, changes)
       const newest = changes.changes[0]?.changedAt
       if (newest && newest !== changes.lastSeenAt) await markRsvpChangesSeen(weddingId, newest)
-    } catch {
-      // The replies themselves still show; the changes are a convenience on top.
-      set({ changes: null })
+    } catch (error) {
+      // The replies themselves still show; the changes are a convenience on top. But a member
+      // removed meanwhile is told at once, rather than left reading what they may no longer see.
+      if (isAccessLost(error) && get().weddingId === weddingId) set({ changes: null, status: 'error', error, households: [] })
+      else set({ changes: null })
     }
   },
   async restore(changeId) {

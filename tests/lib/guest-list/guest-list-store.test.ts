@@ -2,6 +2,7 @@
 // line by line, and each screen following what the others changed.
 import { beforeEach, describe, expect, test, vi } from 'vitest'
 import type { RsvpChange, RsvpHousehold } from '@/lib/api'
+import { BackendError } from '@/lib/backend'
 import { household } from '../../features/guests/fixtures'
 
 const api = vi.hoisted(() => ({
@@ -222,5 +223,23 @@ describe('the three screens share it', () => {
       await useRsvpsStore.getState().loadChanges(WEDDING)
     }
     expect(api.listRsvps).toHaveBeenCalledTimes(1)
+  })
+
+  test('a member removed meanwhile is told on the next opening, not shown the replies read before', async () => {
+    await useRsvpsStore.getState().load(WEDDING)
+    await useRsvpsStore.getState().loadChanges(WEDDING)
+    expect(useRsvpsStore.getState().status).toBe('ready')
+
+    // Any other failure of the feed leaves the replies on screen.
+    api.listRsvpChanges.mockRejectedValueOnce(new Error('offline'))
+    await useRsvpsStore.getState().load(WEDDING)
+    await useRsvpsStore.getState().loadChanges(WEDDING)
+    expect(useRsvpsStore.getState()).toMatchObject({ status: 'ready', changes: null })
+
+    api.listRsvpChanges.mockRejectedValueOnce(new BackendError('wedding_not_found', 'P0001'))
+    await useRsvpsStore.getState().load(WEDDING)
+    await useRsvpsStore.getState().loadChanges(WEDDING)
+    expect(useRsvpsStore.getState()).toMatchObject({ status: 'error', households: [] })
+    expect((useRsvpsStore.getState().error as Error).message).toBe('wedding_not_found')
   })
 })
