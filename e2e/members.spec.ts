@@ -3,7 +3,8 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 import { demoAccount } from './support/session'
 
 // Planning together on the embedded database: the demo couple invites a coordinator, who signs up
-// through the link in another tab of the same browser, takes a phone reply and seats a guest; the
+// through the link in another tab of the same browser, adds a household (who changed it shows at
+// once), takes a phone reply and seats a guest; the
 // couple sees who recorded the reply and the activity page, then removes the coordinator, whose
 // next action is refused and who, with no wedding left, is not asked to create one.
 //
@@ -67,6 +68,22 @@ test('the couple brings in a coordinator, sees their work, and removes them', as
   await expect(coordinator.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({ timeout: 60_000 })
   const tabs = coordinator.getByRole('navigation', { name: 'Management' })
   await expect(tabs.getByRole('link')).toHaveText(['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Members'])
+
+  // A household the coordinator adds says at once who changed it, without reading the list again.
+  await coordinator.getByRole('button', { name: 'Add Guest' }).click()
+  const adding = coordinator.getByRole('dialog', { name: 'Add Guest' })
+  await adding.getByLabel('First name').fill('Andres')
+  await adding.getByLabel('Last name').fill('Villanueva')
+  await adding.getByLabel('Whose guest').selectOption('groom')
+  await adding.getByLabel('Relationship type').selectOption('friend')
+  await adding.getByRole('button', { name: 'Save & close' }).click()
+  await expect(adding).toBeHidden()
+  await coordinator.getByRole('searchbox', { name: 'Search guests' }).fill('Andres Villanueva')
+  await coordinator.getByRole('row').filter({ hasText: 'Andres Villanueva' }).getByRole('button', { name: 'Edit Andres Villanueva' }).click()
+  const editing = coordinator.getByRole('dialog', { name: 'Edit household' })
+  await expect(editing).toContainText('Changed by you, ')
+  await coordinator.keyboard.press('Escape')
+  await expect(editing).toBeHidden()
 
   // A reply taken by phone.
   await tabs.getByRole('link', { name: 'RSVPs' }).click()

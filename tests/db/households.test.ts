@@ -117,6 +117,8 @@ describe('save_household: create', () => {
         },
         expect.objectContaining({ firstName: 'Bunso', type: 'child', title: null, position: 1 }),
       ],
+      // Who last changed it, as list_guests gives it: the one who just saved it (0021).
+      lastChange: { actorKind: 'member', actorName: expect.any(String), isMe: true, action: 'household_added', at: expect.any(String) },
     })
   })
 

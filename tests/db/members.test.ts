@@ -624,3 +624,112 @@ describe('invitations', () => {
     ).rejects.toMatchObject({ message: 'invalid_input' })
   })
 })
+
+describe('after a hand-over (0021)', () => {
+  const mine = (claims: Claims) => t.rpc(claims, 'list_my_weddings') as Promise<{ id: string; role: string }[]>
+  const create = (claims: Claims) =>
+    t.rpc(claims, 'create_my_wedding', {
+      p_bride: { firstName: 'Liza', lastName: 'Reyes' },
+      p_groom: { firstName: 'Paolo', lastName: 'Cruz' },
+    }) as Promise<{ id: string; slug: string }>
+
+  test('the former owner creates another wedding; both are theirs to switch between, each with its role', async () => {
+    const first = (await t.rpc(as.owner, 'get_my_wedding', { p_wedding_id: weddingId })) as { slug: string }
+    // While they own a wedding, creating one answers it.
+    expect((await create(as.owner)).id).toBe(weddingId)
+
+    await t.rpc(as.owner, 'transfer_wedding_ownership', { p_wedding_id: weddingId, p_user_id: as.partner!.sub })
+    const second = await create(as.owner)
+    expect(second.id).not.toBe(weddingId)
+    expect(second.slug).not.toBe(first.slug)
+    // Asked again, it answers the new one (it owns it now); the new owner gets the one it owns.
+    expect((await create(as.owner)).id).toBe(second.id)
+    expect((await create(as.partner)).id).toBe(weddingId)
+
+    expect((await mine(as.owner)).map((w) => [w.id, w.role])).toEqual([
+      [second.id, 'owner'],
+      [weddingId, 'partner'],
+    ])
+    expect(await t.rpc(as.owner, 'get_my_wedding')).toMatchObject({ id: second.id, myRole: 'owner' })
+    expect(await t.rpc(as.owner, 'get_my_wedding', { p_wedding_id: weddingId })).toMatchObject({ id: weddingId, myRole: 'partner' })
+    expect(await t.rpc(as.partner, 'get_my_wedding')).toMatchObject({ id: weddingId, myRole: 'owner' })
+    const { rows } = await t.asOwner<{ user_id: string }>('select user_id from kasalan.weddings where id = any($1) order by created_at', [
+      [weddingId, second.id],
+    ])
+    // user_id stays the account that created each wedding.
+    expect(rows.map((r) => r.user_id)).toEqual([as.owner!.sub, as.owner!.sub])
+
+    // The address of either is "available" to whoever manages it, and taken to everyone else.
+    const slug = (claims: Claims, value: string) => t.rpc(claims, 'check_wedding_slug', { p_slug: value })
+    expect(await slug(as.partner, first.slug)).toEqual({ status: 'available' })
+    expect(await slug(as.owner, first.slug)).toEqual({ status: 'available' })
+    expect(await slug(as.partner, second.slug)).toEqual({ status: 'taken' })
+    expect(await slug(as.coordinator, first.slug)).toEqual({ status: 'taken' })
+
+    // Leaving the handed-over wedding leaves the account its new one.
+    await t.rpc(as.owner, 'leave_wedding', { p_wedding_id: weddingId })
+    expect((await mine(as.owner)).map((w) => w.id)).toEqual([second.id])
+    expect(await t.rpc(as.owner, 'get_my_wedding', { p_wedding_id: weddingId })).toMatchObject({ id: second.id })
+    expect(await outcome('owner', 'list_guests', { p_wedding_id: weddingId })).toBe('wedding_not_found')
+
+    // Back as it was.
+    const { token } = (await t.rpc(as.partner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: 'partner' })) as {
+      token: string
+    }
+    await t.rpc(as.owner, 'accept_member_invitation', { p_token: token })
+    await t.rpc(as.partner, 'transfer_wedding_ownership', { p_wedding_id: weddingId, p_user_id: as.owner!.sub })
+    await t.asOwner('delete from kasalan.weddings where id = $1', [second.id])
+    expect((await mine(as.owner)).map((w) => [w.id, w.role])).toEqual([[weddingId, 'owner']])
+  })
+
+  test('whether an account joined a wedding through an invitation is known to the database', async () => {
+    expect(await t.rpc(as.coordinator, 'has_joined_a_wedding')).toBe(true)
+    expect(await t.rpc(as.brideHelper, 'has_joined_a_wedding')).toBe(true)
+    // Removed since, it still came in as a helper.
+    expect(await t.rpc(as.removed, 'has_joined_a_wedding')).toBe(true)
+    expect(await t.rpc(as.removed, 'get_my_wedding')).toBeNull()
+    const couple = await t.couple('Ana', 'Ben')
+    expect(await t.rpc(couple.claims, 'has_joined_a_wedding')).toBe(false)
+    expect(await t.rpc(await t.signUp('new'), 'has_joined_a_wedding')).toBe(false)
+    expect(await outcome('anon', 'has_joined_a_wedding', {})).toBe('42501')
+  })
+
+  test('a saved household answers who last changed it, as the guest list reads it', async () => {
+    type Saved = Household & { lastChange: Record<string, unknown> }
+    const save = (who: Who, value: unknown) =>
+      t.rpc(as[who], 'save_household', { p_wedding_id: weddingId, p_household: value }) as Promise<Saved>
+    const listed = async (who: Who, id: string) => {
+      const list = (await t.rpc(as[who], 'list_guests', { p_wedding_id: weddingId })) as Saved[]
+      return list.find((h) => h.id === id)?.lastChange
+    }
+
+    const added = await save('coordinator', household('bride', 'Kuya Dodong'))
+    expect(added.lastChange).toMatchObject({ actorKind: 'member', actorName: 'Ate Joy', isMe: true, action: 'household_added' })
+    expect(await listed('coordinator', added.id)).toEqual(added.lastChange)
+
+    // Saved unchanged by the owner: nothing is recorded, so it is still the coordinator's.
+    const same = await save('owner', { ...household('bride', 'Kuya Dodong', added.id), persons: added.persons })
+    expect(same.lastChange).toEqual({ ...added.lastChange, isMe: false })
+    expect(await listed('owner', added.id)).toEqual(same.lastChange)
+
+    // Changed by the bride's helper: theirs, at once and in the list.
+    const changed = await save('brideHelper', {
+      ...household('bride', 'Kuya Dodong', added.id),
+      persons: [{ ...added.persons[0], firstName: 'Kuya Dodong' }, { firstName: 'Ate Nene', type: 'adult' }],
+    })
+    expect(changed.lastChange).toMatchObject({ actorName: 'Tita Carmen', isMe: true, action: 'household_changed' })
+    expect(await listed('brideHelper', added.id)).toEqual(changed.lastChange)
+    expect(await listed('owner', added.id)).toEqual({ ...changed.lastChange, isMe: false })
+
+    // Refused as before, and the old body cannot be called directly.
+    expect(await outcome('stranger', 'save_household', { p_wedding_id: weddingId, p_household: household('bride', 'X') })).toBe(
+      'wedding_not_found',
+    )
+    expect(await outcome('anon', 'save_household', { p_wedding_id: weddingId, p_household: household('bride', 'X') })).toBe('42501')
+    expect(await outcome('owner', 'write_household', { p_wedding_id: weddingId, p_household: household('bride', 'X') })).toBe('42501')
+    expect(await outcome('owner', 'save_household', { p_wedding_id: weddingId, p_household: { persons: [] } })).toBe(
+      'household_needs_adult',
+    )
+    await t.rpc(as.owner, 'delete_household', { p_guest_id: added.id })
+  })
+})

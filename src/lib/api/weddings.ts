@@ -19,6 +19,14 @@ export function getMyWedding(weddingId?: string | null) {
   return call('get_my_wedding', weddingId ? { p_wedding_id: weddingId } : {}, z.nullable(wedding))
 }
 
+/**
+ * Whether the signed-in account ever joined a wedding through a member invitation: with no wedding
+ * now, such an account is not asked to create one.
+ */
+export function hasJoinedAWedding() {
+  return call('has_joined_a_wedding', {}, z.boolean())
+}
+
 /** Saves every section at once; order comes from the list's order. */
 export function saveSections(weddingId: string, sections: Array<Partial<Section>>) {
   return call('save_sections', { p_wedding_id: weddingId, p_sections: sections }, z.array(section))

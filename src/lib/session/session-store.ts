@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { createMyWedding, getMyWedding, type PersonName, type Wedding } from '@/lib/api'
+import { createMyWedding, getMyWedding, hasJoinedAWedding, type PersonName, type Wedding } from '@/lib/api'
 import { getBackend, type AuthPort, type AuthSession, type AuthUser } from '@/lib/backend'
 import { holdsStoredSession } from '@/lib/backend/session-storage'
 import { paths } from '@/lib/paths'
@@ -8,10 +8,11 @@ import { coupleMetadata, type CoupleMetadata } from './couple'
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut'
 /**
  * `needsCouple`: the account has no wedding and no couple details to create one from (a first
- * sign-in with Google or Apple, or an account made through a member invitation that belongs to no
- * wedding now); management asks for the names, or says there is no wedding (RequireAuth).
+ * sign-in with Google or Apple); management asks for the names (RequireAuth).
+ * `noWedding`: the account came in as a helper (it accepted a member invitation, or was made
+ * through one) and belongs to no wedding now; management says so and only offers to start one.
  */
-export type WeddingStatus = 'idle' | 'loading' | 'ready' | 'needsCouple' | 'error'
+export type WeddingStatus = 'idle' | 'loading' | 'ready' | 'needsCouple' | 'noWedding' | 'error'
 
 export interface SignUpInput {
   email: string
@@ -204,9 +205,12 @@ export const useSessionStore = create<SessionState>((set, get) => ({
       try {
         let wedding = await getMyWedding(lastWeddingId())
         if (!wedding) {
+          // A helper's account is never asked for a wedding, however it was made (the database
+          // knows it joined one; the sign-up mark covers a wedding deleted since).
+          const helper = user.userMetadata.joinedByInvitation === true || (await hasJoinedAWedding())
           const couple = user.userMetadata as CoupleMetadata
-          if (!hasCoupleNames(couple)) {
-            if (get().user?.id === user.id) set({ weddingStatus: 'needsCouple' })
+          if (helper || !hasCoupleNames(couple)) {
+            if (get().user?.id === user.id) set({ weddingStatus: helper ? 'noWedding' : 'needsCouple' })
             return null
           }
           wedding = await createMyWedding({

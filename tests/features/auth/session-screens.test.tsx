@@ -102,6 +102,17 @@ describe('RequireAuth', () => {
     await user.click(screen.getByRole('button', { name: 'Plan our own wedding instead' }))
     expect(await screen.findByRole('heading', { name: 'Tell us about your wedding' })).toBeInTheDocument()
   })
+
+  test('an account signed in with Google that joined a wedding and left it is told so too, without the mark', async () => {
+    const account = fake.addAccount('carmen@gmail.example', 'x', { name: 'Tita Carmen' })
+    fake.markJoined(account.id)
+    fake.storeSession(account)
+    await useSessionStore.getState().start()
+    renderRoutes(manageRoutes, '/manage/guests')
+    expect(await screen.findByRole('heading', { name: "You're not part of a wedding right now" })).toBeInTheDocument()
+    expect(screen.queryByLabelText("Bride's first name")).not.toBeInTheDocument()
+    expect(fake.weddingOf(account.id)).toBeNull()
+  })
 })
 
 describe('AvatarMenu', () => {

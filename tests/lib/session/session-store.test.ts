@@ -157,10 +157,32 @@ describe('loadWedding', () => {
     await store().start()
     fake.backend.rpc.mockClear()
     await expect(store().loadWedding()).resolves.toBeNull()
-    // RequireAuth reads the mark and says there is no wedding instead of asking for the couple.
-    expect(store().weddingStatus).toBe('needsCouple')
-    expect(store().user?.userMetadata.joinedByInvitation).toBe(true)
+    // The mark is enough: RequireAuth says there is no wedding instead of asking for the couple.
+    expect(store().weddingStatus).toBe('noWedding')
     expect(fake.backend.rpc.mock.calls.map(([name]) => name)).toEqual(['get_my_wedding'])
+  })
+
+  test('an account the database knows joined a wedding, in none now, creates none, however it was made', async () => {
+    // Made before the mark existed, with the couple's names: it joined another wedding and left.
+    const couple = fake.addAccount('ana@example.com', 'x', { bride: maria, groom: juan })
+    fake.markJoined(couple.id)
+    fake.storeSession(couple)
+    await store().start()
+    fake.backend.rpc.mockClear()
+    await expect(store().loadWedding()).resolves.toBeNull()
+    expect(store().weddingStatus).toBe('noWedding')
+    expect(fake.backend.rpc.mock.calls.map(([name]) => name)).toEqual(['get_my_wedding', 'has_joined_a_wedding'])
+    expect(fake.weddingOf(couple.id)).toBeNull()
+    // Starting one of its own is still theirs to choose.
+    await expect(store().createWedding({ bride: maria, groom: juan, weddingDate: null })).resolves.toMatchObject({ bride: maria })
+    expect(store().weddingStatus).toBe('ready')
+  })
+
+  test('an account that never joined one is asked for the names, or gets its wedding from them', async () => {
+    fake.storeSession(fake.addAccount('google@example.com', 'x', { name: 'Google' }))
+    await store().start()
+    await expect(store().loadWedding()).resolves.toBeNull()
+    expect(store().weddingStatus).toBe('needsCouple')
   })
 
   test('a failure is kept for the screen to show, and can be retried', async () => {

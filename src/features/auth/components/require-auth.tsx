@@ -9,18 +9,19 @@ import { NoWedding } from './no-wedding'
 /**
  * Management belongs to whoever signed in: others go to sign in and come back here afterwards.
  * An account without a wedding or the names to make one is asked for them first; one that came in
- * through a member invitation is told it belongs to no wedding, and may start its own.
+ * as a helper (the session store asks the database) is told it belongs to no wedding, and may
+ * start its own.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status)
   const weddingStatus = useSessionStore((state) => state.weddingStatus)
-  const joinedByInvitation = useSessionStore((state) => state.user?.userMetadata.joinedByInvitation === true)
   const location = useLocation()
   if (status === 'loading') return <PageSpinner />
   if (status === 'signedOut') {
     const returnTo = location.pathname + location.search + location.hash
     return <Navigate to={`${paths.auth.login}?returnTo=${encodeURIComponent(returnTo)}`} replace />
   }
-  if (weddingStatus === 'needsCouple') return joinedByInvitation ? <NoWedding /> : <CompleteCouple />
+  if (weddingStatus === 'needsCouple') return <CompleteCouple />
+  if (weddingStatus === 'noWedding') return <NoWedding />
   return children
 }

@@ -14,6 +14,8 @@ interface Account {
 const listeners = new Set<(session: AuthSession | null) => void>()
 const accounts = new Map<string, Account>()
 const weddings = new Map<string, Record<string, unknown>>()
+/** Accounts that accepted a member invitation (has_joined_a_wedding). */
+const joined = new Set<string>()
 let session: AuthSession | null = null
 let userCount = 0
 
@@ -113,6 +115,7 @@ export const backend = {
     if (!session) throw new BackendError('not_authenticated', 'P0001')
     const userId = session.user.id
     if (name === 'get_my_wedding') return weddings.get(userId) ?? null
+    if (name === 'has_joined_a_wedding') return joined.has(userId)
     if (name === 'create_my_wedding') {
       if (behaviour.failCreateWedding > 0) {
         behaviour.failCreateWedding -= 1
@@ -173,6 +176,7 @@ export function setWeddingOf(userId: string, wedding: Record<string, unknown>) {
 export function resetFakeBackend() {
   accounts.clear()
   weddings.clear()
+  joined.clear()
   session = null
   localStorage.clear()
   sessionStorage.clear()
@@ -194,4 +198,9 @@ export function resetFakeBackend() {
     // Also drops any once-only behaviour a test queued but did not use.
     fn.mockReset()
   }
+}
+
+/** Records that the account accepted a member invitation, as the database would. */
+export function markJoined(userId: string) {
+  joined.add(userId)
 }
