@@ -6,10 +6,13 @@
  *
  *   npm run bench:site             (builds into dist-budget first)
  *   npm run bench:site -- --no-build
+ *   npm run bench:site -- --save=lh-reports   (also keeps each run's Lighthouse JSON)
  *
  * Plain JavaScript (run by tsx, which also loads the TypeScript stand-in) so that type-checking
  * never depends on Lighthouse, a benchmark-only devDependency.
  */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import {
@@ -26,6 +29,8 @@ const runs = Number(process.env.RUNS ?? 3)
 const given = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length)
 const outDir = given ?? 'dist-budget'
 const paths = ['/', `/wedding/${DEMO_SLUG}`]
+// `--save=<dir>` keeps every run's Lighthouse JSON (audits `long-tasks`, `bootup-time`, …) there.
+const saveDir = process.argv.find((arg) => arg.startsWith('--save='))?.slice('--save='.length)
 
 if (!given && !process.argv.includes('--no-build')) buildSupabaseMode(outDir)
 const standIn = await startStandIn(outDir, await seededSites([DEMO_SLUG]))
@@ -48,6 +53,11 @@ try {
           onlyCategories: ['performance', 'accessibility'],
         })
         const lhr = result.lhr
+        if (saveDir) {
+          mkdirSync(saveDir, { recursive: true })
+          const name = `${path === '/' ? 'home' : path.split('/').filter(Boolean).join('-')}-${run + 1}.json`
+          writeFileSync(join(saveDir, name), JSON.stringify(lhr))
+        }
         const audit = (id) => lhr.audits[id]?.numericValue ?? NaN
         samples.push({
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

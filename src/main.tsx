@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import './styles.css'
 import { isPublicPath } from '@/app/public-routes'
@@ -14,7 +14,9 @@ await initI18n(window.location.pathname)
 // management's router (react-router) or screens. Moving between the two is a full page load.
 const root = createRoot(document.getElementById('root')!)
 if (isPublicPath(window.location.pathname)) {
-  root.render(<PublicSite />)
+  // An interruptible render: React yields to the browser every few milliseconds instead of drawing
+  // the whole page in one long task while a guest's phone is still loading it.
+  startTransition(() => root.render(<PublicSite />))
 } else {
   const { App } = await import('@/app/app')
   root.render(

@@ -8,6 +8,7 @@ vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<objec
 vi.mock('@/features/site/rsvp-search/rsvp-name-search', () => ({ RsvpNameSearch: () => <p>name search</p> }))
 
 const { SitePage } = await import('@/features/site/routes/site-page')
+const { SiteView } = await import('@/features/site/components/site-view')
 const { useSiteStore } = await import('@/features/site/site-store')
 const initial = useSiteStore.getState()
 
@@ -33,7 +34,9 @@ describe('the site page', () => {
 
     answer(demoSite())
     expect(await screen.findByRole('heading', { level: 1, name: names })).toBeInTheDocument()
-    // The site is there; the overlay stays until the first images have loaded.
+    // The sections below the first screen follow in a later render; the overlay stays until they
+    // are drawn and the first images have loaded.
+    await screen.findByRole('region', { name: 'Makipag-ugnayan' }, { timeout: 3000 })
     const overlay = screen.getByText('Hinihintay ang pahina…').closest('[data-hidden]')!
     expect(overlay).toHaveAttribute('data-hidden', 'false')
     const eager = container.querySelectorAll('img:not([loading="lazy"])')
@@ -41,7 +44,6 @@ describe('the site page', () => {
     eager.forEach((image) => fireEvent.load(image))
     await waitFor(() => expect(overlay).toHaveAttribute('data-hidden', 'true'))
 
-    await screen.findByRole('region', { name: 'Makipag-ugnayan' })
     const headings = Array.from(container.querySelectorAll('main h2')).map((heading) => heading.textContent)
     expect(headings).toEqual([
       'Hardin ng Pinagpala',
@@ -59,10 +61,20 @@ describe('the site page', () => {
     expect(screen.queryByRole('complementary', { name: 'Para sa inyo lamang' })).not.toBeInTheDocument()
   })
 
+  test('the first screen alone: the header and the first section, without the sections below, the contact or the footer', () => {
+    renderAt(<SiteView site={demoSite()} firstScreenOnly />)
+    expect(screen.getByRole('heading', { level: 1, name: names })).toBeInTheDocument()
+    expect(screen.getByRole('banner')).toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'Pagtitipon' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('heading', { name: 'RSVP' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('region', { name: 'Makipag-ugnayan' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('contentinfo')).not.toBeInTheDocument()
+  })
+
   test('the contact block: names, e-mail and phone', async () => {
     api.getSite.mockResolvedValue(demoSite())
     renderAt(<SitePage />)
-    const contact = await screen.findByRole('region', { name: 'Makipag-ugnayan' })
+    const contact = await screen.findByRole('region', { name: 'Makipag-ugnayan' }, { timeout: 3000 })
     expect(within(contact).getByText(/Isabel at Miguel/)).toBeInTheDocument()
     expect(within(contact).getByRole('link', { name: 'isabelatmiguel@example.com' })).toHaveAttribute('href', 'mailto:isabelatmiguel@example.com')
     expect(within(contact).getByRole('link', { name: '+63 917 555 0142' })).toHaveAttribute('href', 'tel:+639175550142')

@@ -26,10 +26,16 @@ interface Props {
    * banner alone, and a section that is not there shows nothing instead of leaving for /404.
    */
   preview?: boolean
+  /**
+   * Only the top of the page (the header and the first section): what the first screen shows.
+   * The site's page draws this first and the rest in a later, interruptible render, so no single
+   * task on a guest's phone draws every section at once.
+   */
+  firstScreenOnly?: boolean
 }
 
 /** The wedding site in its theme: the home page's stack of sections, or one section's page. */
-export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ site, segment, preview = false }, ref) {
+export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ site, segment, preview = false, firstScreenOnly = false }, ref) {
   const { t } = useTranslation('site')
   const theme = useMemo(() => resolveTheme(site.wedding.theme), [site.wedding.theme])
   const style = useMemo(() => themeVariables(theme) as CSSProperties, [theme])
@@ -85,12 +91,14 @@ export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ si
         ) : (
           <>
             {!sections.some((section) => section.type === 'home') && <h1 className="sr-only">{names.full}</h1>}
-            {sections.map((section) => show(section, section.type === 'home' ? 1 : 2))}
-            <ContactBlock contact={site.wedding.contact} />
+            {(firstScreenOnly ? sections.slice(0, 1) : sections).map((section) =>
+              show(section, section.type === 'home' ? 1 : 2),
+            )}
+            {!firstScreenOnly && <ContactBlock contact={site.wedding.contact} />}
           </>
         )}
       </main>
-      <SiteFooter site={site} />
+      {!firstScreenOnly && <SiteFooter site={site} />}
     </div>
   )
 })

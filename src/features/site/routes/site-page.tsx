@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { startTransition, useEffect, useRef, useState } from 'react'
 import { Navigate, useParams } from '@/lib/site-router'
 import { useTranslation } from '@/lib/i18n/react'
 import { env } from '@/lib/env'
@@ -27,14 +27,21 @@ export function SitePage() {
   const movedTo = useSiteStore((state) => state.movedTo)
   const root = useRef<HTMLDivElement>(null)
   const ready = status === 'ready' && site !== null
-  const imagesSettled = useImagesSettled(root, ready ? site.slug : null)
+  // The first screen is drawn first; the sections below it follow in an interruptible render, so
+  // the phone can paint and answer between them. The HTML's first screen stays until all are drawn.
+  const [drawnSlug, setDrawnSlug] = useState<string | null>(null)
+  const whole = ready && drawnSlug === site.slug
+  useEffect(() => {
+    if (ready) startTransition(() => setDrawnSlug(site.slug))
+  }, [ready, site])
+  const imagesSettled = useImagesSettled(root, whole ? site.slug : null)
 
   useEffect(() => {
     void load(slug)
   }, [load, slug])
 
   // The HTML's first screen goes once this page is ready beneath it, or the site cannot be shown.
-  const settled = (ready && imagesSettled) || status === 'failed' || status === 'notFound' || status === 'moved'
+  const settled = (whole && imagesSettled) || status === 'failed' || status === 'notFound' || status === 'moved'
   useEffect(() => {
     if (settled) releaseBootHero()
     return releaseBootHero
@@ -56,8 +63,8 @@ export function SitePage() {
 
   return (
     <>
-      {ready && <SiteView ref={root} site={site} segment={segment} />}
-      <LoadingOverlay hidden={ready && imagesSettled} />
+      {ready && <SiteView ref={root} site={site} segment={segment} firstScreenOnly={!whole} />}
+      <LoadingOverlay hidden={whole && imagesSettled} />
     </>
   )
 }
