@@ -2,6 +2,7 @@ import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
 // Management's Filipino dates (the date picker, messages); the public site's come from ./manila-time.
 import 'dayjs/locale/tl-ph'
+import { manilaInstant } from './manila-time'
 
 dayjs.extend(utc)
 
@@ -14,8 +15,6 @@ const manilaOffsetMinutes = 8 * 60
 /** dayjs's name for each of Kasalan's languages. */
 export const dayjsLocale = { fil: 'tl-ph', en: 'en' } as const
 
-const isoDate = /^\d{4}-\d{2}-\d{2}$/
-
 /** The same instant, read on a clock in Manila. */
 export function toManila(value: dayjs.ConfigType) {
   return dayjs(value).utcOffset(manilaOffsetMinutes)
@@ -23,11 +22,8 @@ export function toManila(value: dayjs.ConfigType) {
 
 /** A `YYYY-MM-DD` date at an optional `HH:mm` time in Manila, or null when either is not valid. */
 export function manilaDateTime(date: string | null | undefined, time = '00:00') {
-  if (!date || !isoDate.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null
-  const value = toManila(`${date}T${time}:00+08:00`)
-  return value.isValid() && value.format('YYYY-MM-DD') === date && value.format('HH:mm') === time
-    ? value
-    : null
+  const at = manilaInstant(date, time)
+  return at === null ? null : toManila(at)
 }
 
 /** Today's date in Manila as `YYYY-MM-DD`. */

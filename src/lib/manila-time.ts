@@ -12,15 +12,21 @@ export type DateLanguage = 'fil' | 'en'
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/
 const hhmm = /^([01]\d|2[0-3]):([0-5]\d)$/
 
-/** The calendar day of a `YYYY-MM-DD` string as a UTC instant, or null when it is no real day. */
-function calendarDay(date: string | null | undefined) {
+/** The calendar day of a `YYYY-MM-DD` string, or null when it is no real day. */
+export function calendarDay(date: string | null | undefined) {
   const match = date ? isoDate.exec(date) : null
   if (!match) return null
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
   const value = new Date(Date.UTC(year, month - 1, day))
   return value.getUTCFullYear() === year && value.getUTCMonth() === month - 1 && value.getUTCDate() === day
-    ? value
+    ? { year, month, day }
     : null
+}
+
+/** Minutes after midnight of an `HH:mm` clock time, or null when it is not one. */
+export function clockMinutes(time: string | null | undefined) {
+  const match = time ? hhmm.exec(time) : null
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null
 }
 
 /**
@@ -30,9 +36,9 @@ function calendarDay(date: string | null | undefined) {
  */
 export function manilaInstant(date: string | null | undefined, time = '00:00'): number | null {
   const day = calendarDay(date)
-  const clock = hhmm.exec(time)
-  if (!day || !clock) return null
-  return day.getTime() + (Number(clock[1]) * 60 + Number(clock[2]) - 8 * 60) * 60_000
+  const minutes = clockMinutes(time)
+  if (!day || minutes === null) return null
+  return Date.UTC(day.year, day.month - 1, day.day, -8, minutes)
 }
 
 const longDateFormats = new Map<DateLanguage, Intl.DateTimeFormat>()
@@ -46,15 +52,15 @@ export function formatLongDate(date: string | null | undefined, language: DateLa
     format = new Intl.DateTimeFormat(language, { weekday: 'long', month: 'long', timeZone: 'UTC' })
     longDateFormats.set(language, format)
   }
-  const parts = format.formatToParts(day)
+  const parts = format.formatToParts(Date.UTC(day.year, day.month - 1, day.day))
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${part('weekday')}, ${day.getUTCDate()} ${part('month')} ${day.getUTCFullYear()}`
+  return `${part('weekday')}, ${day.day} ${part('month')} ${day.year}`
 }
 
 /** "4:00 PM" from "16:00" (a Manila clock time), or '' when the date or the time is not valid. */
 export function formatTime(date: string | null | undefined, time: string | null | undefined) {
-  const clock = time ? hhmm.exec(time) : null
-  if (!clock || !calendarDay(date ?? '2000-01-01')) return ''
-  const hours = Number(clock[1])
-  return `${hours % 12 || 12}:${clock[2]} ${hours < 12 ? 'AM' : 'PM'}`
+  const minutes = clockMinutes(time)
+  if (minutes === null || !calendarDay(date ?? '2000-01-01')) return ''
+  const hours = Math.floor(minutes / 60)
+  return `${hours % 12 || 12}:${String(minutes % 60).padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'}`
 }

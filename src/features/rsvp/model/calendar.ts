@@ -3,6 +3,7 @@
  * TEXT values escaped, long lines folded at 75 octets. Times are written in UTC: the Philippines
  * keeps UTC+8 all year, so this needs no VTIMEZONE block and every calendar app reads it alike.
  */
+import { calendarDay, clockMinutes } from '@/lib/manila-time'
 
 export interface WeddingEventPart {
   name?: string | null
@@ -33,22 +34,6 @@ export interface CalendarInput {
 const MANILA_UTC_OFFSET_HOURS = 8
 /** When the schedule gives a start but no end. */
 const DEFAULT_LENGTH_HOURS = 4
-
-const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/
-const clock = /^([01]\d|2[0-3]):([0-5]\d)$/
-
-function parseDate(date: string | null | undefined) {
-  const match = date ? isoDate.exec(date) : null
-  if (!match) return null
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const value = new Date(Date.UTC(year, month - 1, day))
-  return value.getUTCMonth() === month - 1 && value.getUTCDate() === day ? { year, month, day } : null
-}
-
-function minutesOf(time: string | null | undefined) {
-  const match = time ? clock.exec(time) : null
-  return match ? Number(match[1]) * 60 + Number(match[2]) : null
-}
 
 const pad = (value: number, length = 2) => String(value).padStart(length, '0')
 
@@ -103,11 +88,11 @@ export function foldLine(line: string) {
 /** The start and end of the wedding day from its parts, or null when no part has a valid start. */
 export function weddingDaySpan(date: string, parts: readonly WeddingEventPart[]) {
   const sameDay = parts.filter((part) => !part.date || part.date === date)
-  const starts = sameDay.map((part) => minutesOf(part.startTime)).filter((value): value is number => value !== null)
+  const starts = sameDay.map((part) => clockMinutes(part.startTime)).filter((value): value is number => value !== null)
   if (starts.length === 0) return null
   const start = Math.min(...starts)
   const ends = sameDay
-    .flatMap((part) => [minutesOf(part.endTime), minutesOf(part.startTime)])
+    .flatMap((part) => [clockMinutes(part.endTime), clockMinutes(part.startTime)])
     .filter((value): value is number => value !== null && value > start)
   const end = ends.length > 0 ? Math.max(...ends) : start + DEFAULT_LENGTH_HOURS * 60
   return { start, end }
@@ -121,7 +106,7 @@ function locationOf(input: CalendarInput) {
 
 /** The .ics file's text, or null when the wedding has no valid date yet. */
 export function buildWeddingIcs(input: CalendarInput): string | null {
-  const day = parseDate(input.date)
+  const day = calendarDay(input.date)
   if (!day) return null
 
   const span = weddingDaySpan(input.date!, input.parts ?? [])
