@@ -201,6 +201,35 @@ describe('households', () => {
     const ana = (await guests()).find((h) => h.persons[0]?.firstName === 'Ana')!
     expect(ana.lastChange).toMatchObject({ actorName: 'Ate Joy', action: 'household_added' })
   })
+
+  test('an import of one household reads as that household added; an import all on one side keeps the side', async () => {
+    const before = await count()
+    const one = (await t.rpc(as.coordinator, 'import_households', {
+      p_wedding_id: weddingId,
+      p_households: [{ relationshipSide: 'both', persons: [{ firstName: 'Elena', lastName: 'Tan', reply: { isAttending: false } }] }],
+    })) as { householdIds: string[] }
+    expect(await count()).toBe(before + 1)
+    expect(await latest()).toMatchObject({ action: 'household_added', actorName: 'Ate Joy', guestId: one.householdIds[0], householdName: 'Elena Tan' })
+
+    await t.rpc(as.coordinator, 'import_households', {
+      p_wedding_id: weddingId,
+      p_households: [
+        { relationshipSide: 'both', persons: [{ firstName: 'Fidel', lastName: 'Go' }] },
+        { relationshipSide: 'both', persons: [{ firstName: 'Gina', lastName: 'Go' }] },
+      ],
+    })
+    expect(await count()).toBe(before + 2)
+    const side = await t.asOwner<{ household_side: string | null }>(
+      "select household_side from kasalan.wedding_activity where wedding_id = $1 and action = 'households_imported' order by at desc, id desc limit 1",
+      [weddingId],
+    )
+    expect(side.rows[0]!.household_side).toBe('both')
+
+    // The triggers are quiet only inside the import: the next save by hand is recorded again.
+    const fidel = (await guests()).find((h) => h.persons[0]?.firstName === 'Fidel')!
+    await saveHousehold('owner', { ...fidel, notes: 'Kaibigan ni Miguel' })
+    expect(await latest()).toMatchObject({ action: 'household_changed', guestId: fidel.id })
+  })
 })
 
 describe('replies', () => {
