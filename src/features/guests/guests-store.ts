@@ -7,7 +7,7 @@ import {
   type HouseholdInput,
   type ImportResult,
 } from '@/lib/api'
-import { listInvitations } from '@/lib/api/invitations'
+import { listInvitationStates } from '@/lib/api/invitations'
 import { BackendError } from '@/lib/backend'
 import { useGuestListStore } from '@/lib/guest-list'
 import { indexInvitationStatuses, type InvitationStatuses } from '@/lib/invitations/state'
@@ -60,7 +60,7 @@ function withList(households: Household[]) {
 /** The invitation states, read beside the list; a failure leaves them empty rather than failing the list. */
 async function readInvitations(weddingId: string): Promise<InvitationStatuses> {
   try {
-    return indexInvitationStatuses((await listInvitations(weddingId)).households)
+    return indexInvitationStatuses(await listInvitationStates(weddingId))
   } catch {
     return new Map()
   }

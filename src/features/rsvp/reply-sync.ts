@@ -4,6 +4,7 @@
  * reads anyway), are applied to the list already loaded.
  */
 import type { Household, RsvpChange, RsvpHousehold } from '@/lib/api'
+import type { RsvpDetails } from '@/lib/api/rsvp-details'
 
 type RsvpPerson = RsvpHousehold['persons'][number]
 
@@ -43,6 +44,40 @@ export function rsvpHouseholdFromGuest(household: Household, previous?: RsvpHous
       }
     }),
   }
+}
+
+/**
+ * The RSVPs tab's households from the shared guest list (which has every reply) and the few details
+ * only the tab shows: each household's message and who recorded each reply. The same lines
+ * `list_rsvps` gives, without reading every household again.
+ */
+export function rsvpHouseholdsFromList(households: readonly Household[], details: RsvpDetails): RsvpHousehold[] {
+  const messages = new Map(details.messages.map((message) => [message.guestId, message]))
+  const recorded = new Map(details.recorded.map((person) => [person.personId, person]))
+  return households.map((household) => {
+    const message = messages.get(household.id)
+    return {
+      id: household.id,
+      email: household.email,
+      message: message?.message ?? null,
+      messageAt: message?.messageAt ?? null,
+      persons: household.persons.map((person): RsvpPerson => {
+        const by = recorded.get(person.id)
+        return {
+          id: person.id,
+          guestId: household.id,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          type: person.type,
+          isAttending: person.isAttending,
+          response: person.response,
+          respondedAt: person.respondedAt,
+          recordedBy: by?.recordedBy ?? null,
+          recordedByName: by?.recordedByName ?? null,
+        }
+      }),
+    }
+  })
 }
 
 /** The feed holds the latest 100 changes; a full page may not reach back to what the list has. */

@@ -1,7 +1,6 @@
 import { create } from 'zustand'
 import {
   listRsvpChanges,
-  listRsvps,
   markRsvpChangesSeen,
   recordRsvp,
   restoreRsvp,
@@ -12,11 +11,12 @@ import {
   type Wedding,
 } from '@/lib/api'
 import { isAccessLost } from '@/lib/errors'
-import { listInvitations } from '@/lib/api/invitations'
+import { listInvitationStates } from '@/lib/api/invitations'
+import { listRsvpDetails } from '@/lib/api/rsvp-details'
 import { useGuestListStore, type PersonReply } from '@/lib/guest-list'
 import { indexInvitationStatuses, type InvitationStatuses } from '@/lib/invitations/state'
 import { useSessionStore } from '@/lib/session'
-import { applyReplyChanges, feedCovers, rsvpHouseholdFromGuest } from './reply-sync'
+import { applyReplyChanges, feedCovers, rsvpHouseholdFromGuest, rsvpHouseholdsFromList } from './reply-sync'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -32,11 +32,11 @@ interface RsvpsState {
    * the changes after it from the changes feed instead of reading every household again.
    */
   syncedTo: string | null
-  /** The guest list was read again (an import): the replies are read again on the next opening. */
-  stale: boolean
   /**
-   * Loads every household's replies once per wedding (again with `force`, or when stale); later
-   * openings bring it up to date through `loadChanges`. Invitation states are read every time.
+   * Shows every household's replies from the shared guest list (read now if no screen has yet), with
+   * the messages and who recorded each reply read beside it: once per wedding, again with `force`
+   * (the guest list is then read again too). Later openings bring it up to date through
+   * `loadChanges`. Invitation states are read every time.
    */
   load(weddingId: string, options?: { force?: boolean }): Promise<void>
   /** Records or corrects one person's reply; the household in the list is replaced. Throws on failure. */
@@ -61,8 +61,8 @@ interface RsvpsState {
 
 /** The invitation states; a failure keeps the ones already here. */
 function readInvitations(weddingId: string, fallback: InvitationStatuses): Promise<InvitationStatuses> {
-  return listInvitations(weddingId).then(
-    (result) => indexInvitationStatuses(result.households),
+  return listInvitationStates(weddingId).then(
+    (households) => indexInvitationStatuses(households),
     () => fallback,
   )
 }
@@ -75,10 +75,9 @@ export const useRsvpsStore = create<RsvpsState>((set, get) => ({
   status: 'idle',
   error: null,
   syncedTo: null,
-  stale: false,
   async load(weddingId, options) {
     const state = get()
-    const kept = state.weddingId === weddingId && state.status === 'ready' && !state.stale
+    const kept = state.weddingId === weddingId && state.status === 'ready'
     if (!options?.force && kept) {
       // Sent from another screen meanwhile: the invitation states are read on every opening.
       const invitations = await readInvitations(weddingId, state.invitations)
@@ -90,13 +89,30 @@ export const useRsvpsStore = create<RsvpsState>((set, get) => ({
       weddingId,
       status: 'loading',
       error: null,
-      stale: false,
       households: state.weddingId === weddingId ? state.households : [],
       invitations: state.weddingId === weddingId ? state.invitations : new Map(),
     })
     try {
-      const [households, invitations] = await Promise.all([listRsvps(weddingId), readInvitations(weddingId, get().invitations)])
-      if (get().weddingId === weddingId) set({ households, invitations, status: 'ready', syncedTo: feedMark(weddingId) })
+      const list = useGuestListStore.getState()
+      // A list another screen read earlier may lack replies the changes feed already here has.
+      const readNow = options?.force || list.weddingId !== weddingId || list.status !== 'ready'
+      const [, details, invitations] = await Promise.all([
+        options?.force ? list.refresh(weddingId) : list.load(weddingId),
+        listRsvpDetails(weddingId),
+        readInvitations(weddingId, get().invitations),
+      ])
+      const shared = useGuestListStore.getState()
+      if (shared.weddingId !== weddingId || shared.status !== 'ready') throw shared.error ?? new Error('The guest list did not load')
+      if (get().weddingId === weddingId) {
+        set({
+          households: rsvpHouseholdsFromList(shared.households, details),
+          invitations,
+          status: 'ready',
+          syncedTo: readNow ? feedMark(weddingId) : null,
+        })
+        const { since, changes } = get()
+        if (!readNow && since?.weddingId === weddingId && changes) catchUp(weddingId, changes)
+      }
     } catch (error) {
       if (get().weddingId === weddingId) set({ status: 'error', error })
     }
@@ -210,10 +226,14 @@ useGuestListStore.subscribe((list, previous) => {
     case 'removed':
       useRsvpsStore.setState({ households: state.households.filter((household) => household.id !== change.householdId) })
       break
-    case 'read':
-      // Read again after an import (the first read changes nothing here): read the replies again too.
-      if (change.again) useRsvpsStore.setState({ stale: true })
+    case 'read': {
+      // Read again (an import, or another screen's refresh): every line from the new list, keeping
+      // what only this tab knows where the reply is unchanged. The first read changes nothing here.
+      if (!change.again || state.status !== 'ready') break
+      const before = new Map(state.households.map((household) => [household.id, household]))
+      useRsvpsStore.setState({ households: list.households.map((household) => rsvpHouseholdFromGuest(household, before.get(household.id))) })
       break
+    }
     case 'replied':
       break
   }

@@ -58,6 +58,22 @@ export function listInvitations(weddingId: string) {
   return call('list_invitations', { p_wedding_id: weddingId }, invitations)
 }
 
+export const invitationStatus = z.object({
+  guestId: z.string(),
+  state: z.enum(invitationStates),
+  invitedAt: text,
+  invitedVia: z.nullish(z.enum(invitationChannels)),
+  openedAt: text,
+})
+
+/**
+ * Each household's invitation state, only for those past "not invited" (0022): what the guest list
+ * and the RSVPs tab show, without the links, codes and names of `listInvitations`.
+ */
+export function listInvitationStates(weddingId: string) {
+  return call('list_invitation_states', { p_wedding_id: weddingId }, z.array(invitationStatus))
+}
+
 /** Records that the couple sent an invitation or reminder to these households through a channel. */
 export function recordInvitation(weddingId: string, guestIds: string[], channel: InvitationChannel, kind: InvitationKind) {
   return call(

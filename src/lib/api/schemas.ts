@@ -84,7 +84,8 @@ export const personTypes = ['adult', 'child'] as const
 export const relationshipSides = ['bride', 'groom', 'both'] as const
 export const relationshipTypes = ['family', 'friend', 'familyFriend', 'others'] as const
 
-export const rsvpAnswer = z.object({ question: z.string(), answer: z.string() })
+/** An answer as kept with the person; `questionId` since replies name their question (0004). */
+export const rsvpAnswer = z.object({ questionId: z.optional(z.string()), question: z.string(), answer: z.string() })
 
 export const person = z.object({
   id: z.string(),

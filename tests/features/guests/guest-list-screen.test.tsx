@@ -25,7 +25,7 @@ const api = vi.hoisted(() => ({
   importHouseholds: vi.fn(),
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
-const invitationsApi = vi.hoisted(() => ({ listInvitations: vi.fn() }))
+const invitationsApi = vi.hoisted(() => ({ listInvitationStates: vi.fn() }))
 vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitationsApi }))
 
 const csv = vi.hoisted(() => ({ downloadFile: vi.fn(), failNext: false }))
@@ -81,8 +81,8 @@ beforeEach(() => {
     household({ relationshipSide: 'bride', relationshipType: 'friend', persons: [{ firstName: 'Niña', lastName: 'Peña' }] }),
   ]
   api.listGuests.mockImplementation(async () => households)
-  invitationsApi.listInvitations.mockReset()
-  invitationsApi.listInvitations.mockResolvedValue({ templates: {}, households: [] })
+  invitationsApi.listInvitationStates.mockReset()
+  invitationsApi.listInvitationStates.mockResolvedValue([])
   api.saveHousehold.mockImplementation(async (_wedding: string, input: HouseholdInput) => {
     const saved = household({
       ...(input.id ? { id: input.id } : {}),
@@ -180,14 +180,12 @@ describe('the list', () => {
   })
 
   test('shows each household’s invitation state in a column, read once with the list, and filters by it', async () => {
-    invitationsApi.listInvitations.mockResolvedValue({
-      templates: {},
-      households: [
-        { guestId: households[0]!.id, code: 'ABCD2345', persons: [], state: 'opened', invitedAt: '2027-01-01T00:00:00Z', invitedVia: 'sms', sends: 1, openedAt: '2027-01-02T00:00:00Z', answered: false },
-      ],
-    })
+    // Only the households past "not invited" come back; the others are not invited.
+    invitationsApi.listInvitationStates.mockResolvedValue([
+      { guestId: households[0]!.id, state: 'opened', invitedAt: '2027-01-01T00:00:00Z', invitedVia: 'sms', openedAt: '2027-01-02T00:00:00Z' },
+    ])
     const user = await renderScreen()
-    expect(invitationsApi.listInvitations).toHaveBeenCalledTimes(1)
+    expect(invitationsApi.listInvitationStates).toHaveBeenCalledTimes(1)
     expect(screen.getByRole('columnheader', { name: 'Invitation' })).toBeInTheDocument()
     expect(within(rowOf('Ramon Santos')).getByTestId('invitation-state')).toHaveTextContent('Opened')
     expect(within(rowOf('Niña Peña')).getByTestId('invitation-state')).toHaveTextContent('Not invited')

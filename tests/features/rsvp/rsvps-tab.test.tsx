@@ -5,10 +5,10 @@ import { MemoryRouter } from 'react-router'
 import { beforeAll, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest'
 import type { RsvpChanges, RsvpHousehold, Wedding } from '@/lib/api'
 import { setUpI18n } from './i18n'
+import { asDetails, asGuestList } from './shared-list'
 
 const api = vi.hoisted(() => ({
   listGuests: vi.fn(),
-  listRsvps: vi.fn(),
   recordRsvp: vi.fn(),
   updateRsvpSettings: vi.fn(),
   listRsvpChanges: vi.fn(),
@@ -16,8 +16,10 @@ const api = vi.hoisted(() => ({
   restoreRsvp: vi.fn(),
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
-const invitationsApi = vi.hoisted(() => ({ listInvitations: vi.fn(), getRsvpRequiresCode: vi.fn(), setRsvpRequiresCode: vi.fn() }))
+const invitationsApi = vi.hoisted(() => ({ listInvitationStates: vi.fn(), getRsvpRequiresCode: vi.fn(), setRsvpRequiresCode: vi.fn() }))
 vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitationsApi }))
+const detailsApi = vi.hoisted(() => ({ listRsvpDetails: vi.fn() }))
+vi.mock('@/lib/api/rsvp-details', () => detailsApi)
 
 // The settings test clicks through a calendar and a form: room for a busy machine.
 vi.setConfig({ testTimeout: 15_000 })
@@ -74,6 +76,12 @@ const households: RsvpHousehold[] = [
   { id: 'h2', email: null, message: null, messageAt: null, persons: [person('p3', 'Cora', null)] },
 ]
 
+/** The replies the tab will read: the shared guest list and the details beside it. */
+function serveReplies(list: RsvpHousehold[]) {
+  api.listGuests.mockResolvedValue(asGuestList(list))
+  detailsApi.listRsvpDetails.mockResolvedValue(asDetails(list))
+}
+
 function renderTab() {
   return render(
     <MemoryRouter>
@@ -89,10 +97,10 @@ beforeAll(async () => {
 beforeEach(() => {
   for (const fn of Object.values(api)) fn.mockReset()
   for (const fn of Object.values(invitationsApi)) fn.mockReset()
-  invitationsApi.listInvitations.mockResolvedValue({ templates: {}, households: [] })
+  detailsApi.listRsvpDetails.mockReset()
+  invitationsApi.listInvitationStates.mockResolvedValue([])
   invitationsApi.getRsvpRequiresCode.mockResolvedValue(false)
-  api.listRsvps.mockResolvedValue(households)
-  api.listGuests.mockResolvedValue([])
+  serveReplies(households)
   api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [], probes: [] } satisfies RsvpChanges)
   api.markRsvpChangesSeen.mockResolvedValue(null)
   useGuestListStore.setState(initialList, true)
@@ -129,23 +137,15 @@ describe('RSVPs tab', () => {
   test('shows each household’s invitation state, counts them, and filters by it (one read for all)', async () => {
     const invited = (guestId: string, state: 'invited' | 'opened' | 'answered', openedAt: string | null) => ({
       guestId,
-      code: 'ABCD2345',
-      persons: [],
       state,
       invitedAt: '2027-01-01T00:00:00Z',
       invitedVia: 'viber' as const,
-      lastSentAt: '2027-01-01T00:00:00Z',
-      sends: 1,
       openedAt,
-      answered: state === 'answered',
     })
-    invitationsApi.listInvitations.mockResolvedValue({
-      templates: {},
-      households: [invited('h1', 'answered', '2027-01-01T05:00:00Z'), invited('h2', 'invited', null)],
-    })
+    invitationsApi.listInvitationStates.mockResolvedValue([invited('h1', 'answered', '2027-01-01T05:00:00Z'), invited('h2', 'invited', null)])
     renderTab()
     const list = await screen.findByRole('list', { name: 'Replies by household' })
-    expect(invitationsApi.listInvitations).toHaveBeenCalledTimes(1)
+    expect(invitationsApi.listInvitationStates).toHaveBeenCalledTimes(1)
     expect(screen.getByTestId('rsvp-invitation-invited')).toHaveTextContent('Invited2')
     expect(screen.getByTestId('rsvp-invitation-opened')).toHaveTextContent('Opened the link1')
     expect(screen.getByTestId('rsvp-invitation-answered')).toHaveTextContent('Answered1')
@@ -161,9 +161,10 @@ describe('RSVPs tab', () => {
   test('counts and lists every reply with its answers, time and the household’s message', async () => {
     renderTab()
     const list = await screen.findByRole('list', { name: 'Replies by household' })
-    expect(api.listRsvps).toHaveBeenCalledWith('w1')
-    // The shared guest list is read behind the replies, for the other two screens.
-    await vi.waitFor(() => expect(api.listGuests).toHaveBeenCalledWith('w1'))
+    // The lines come from the shared guest list (then ready for the other two screens) and the details.
+    expect(api.listGuests).toHaveBeenCalledTimes(1)
+    expect(api.listGuests).toHaveBeenCalledWith('w1')
+    expect(detailsApi.listRsvpDetails).toHaveBeenCalledWith('w1')
     const counts = Object.fromEntries(
       ['Responded', 'Attending', 'Not attending', 'No reply yet'].map((label) => [
         label,
@@ -184,7 +185,7 @@ describe('RSVPs tab', () => {
       messageAt: null,
       persons: [0, 1, 2, 3].map((n) => person(`mp${index}-${n}`, `Guest${index}-${n}`, n % 2 === 0 ? true : null)),
     }))
-    api.listRsvps.mockResolvedValue(many)
+    serveReplies(many)
     // jsdom lays nothing out: give every row a real height, as a browser would.
     const height = vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(100)
     onTestFinished(() => height.mockRestore())

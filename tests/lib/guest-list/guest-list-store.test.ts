@@ -10,15 +10,16 @@ const api = vi.hoisted(() => ({
   saveHousehold: vi.fn(),
   deleteHousehold: vi.fn(),
   importHouseholds: vi.fn(),
-  listRsvps: vi.fn(),
   recordRsvp: vi.fn(),
   listRsvpChanges: vi.fn(),
   markRsvpChangesSeen: vi.fn(),
   getSeatingLayout: vi.fn(),
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
-const invitationsApi = vi.hoisted(() => ({ listInvitations: vi.fn() }))
+const invitationsApi = vi.hoisted(() => ({ listInvitationStates: vi.fn() }))
 vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitationsApi }))
+const detailsApi = vi.hoisted(() => ({ listRsvpDetails: vi.fn() }))
+vi.mock('@/lib/api/rsvp-details', () => detailsApi)
 
 const { useGuestListStore } = await import('@/lib/guest-list')
 const { useGuestsStore } = await import('@/features/guests/guests-store')
@@ -76,11 +77,11 @@ beforeEach(() => {
   useRsvpsStore.setState(initial.rsvps, true)
   useSeatingStore.setState(initial.seating, true)
   api.listGuests.mockResolvedValue([santos, reyes])
-  api.listRsvps.mockResolvedValue([asRsvp(santos), asRsvp(reyes)])
+  detailsApi.listRsvpDetails.mockResolvedValue({ messages: [], recorded: [] })
   api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [], probes: [] })
   api.markRsvpChangesSeen.mockResolvedValue(null)
   api.getSeatingLayout.mockResolvedValue({ layout: { tables: [], seats: [] }, updatedAt: null })
-  invitationsApi.listInvitations.mockResolvedValue({ templates: {}, households: [] })
+  invitationsApi.listInvitationStates.mockResolvedValue([])
 })
 
 describe('the shared list', () => {
@@ -144,7 +145,7 @@ describe('the three screens share it', () => {
     await useSeatingStore.getState().load(WEDDING)
     await useRsvpsStore.getState().load(WEDDING)
     expect(api.listGuests).toHaveBeenCalledTimes(1)
-    expect(api.listRsvps).toHaveBeenCalledTimes(1)
+    expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
     expect(api.getSeatingLayout).toHaveBeenCalledTimes(1)
     expect(useSeatingStore.getState().households).toBe(useGuestsStore.getState().households)
     expect(useSeatingStore.getState().households).toBe(useGuestListStore.getState().households)
@@ -168,10 +169,51 @@ describe('the three screens share it', () => {
     expect(useSeatingStore.getState().households.map((h) => h.id)).toEqual(['h-reyes'])
     expect(useRsvpsStore.getState().households.map((h) => h.id)).toEqual(['h-reyes'])
     expect(api.listGuests).toHaveBeenCalledTimes(1)
-    expect(api.listRsvps).toHaveBeenCalledTimes(1)
+    expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
   })
 
-  test('a reply recorded on the RSVPs tab shows on the guest list; an import makes the RSVPs tab read again', async () => {
+  test('the RSVPs tab shows the shared list’s replies with the messages and who recorded each', async () => {
+    const replied = household({
+      id: 'h-reyes',
+      persons: [
+        { id: 'p-ana', firstName: 'Ana', lastName: 'Reyes', isAttending: true, respondedAt: '2027-01-02T00:00:00Z', response: [{ questionId: 'q1', question: 'Meal?', answer: 'Fish' }] },
+        { id: 'p-ben', firstName: 'Ben', lastName: 'Reyes' },
+      ],
+    })
+    api.listGuests.mockResolvedValue([santos, replied])
+    detailsApi.listRsvpDetails.mockResolvedValue({
+      messages: [{ guestId: 'h-reyes', message: 'Salamat!', messageAt: '2027-01-02T00:00:00Z' }],
+      recorded: [{ personId: 'p-ana', recordedBy: 'couple', recordedByName: 'Tita Carmen' }],
+    })
+    await useRsvpsStore.getState().load(WEDDING)
+    const [first, second] = useRsvpsStore.getState().households
+    expect(first).toEqual(asRsvp(santos))
+    expect(second).toMatchObject({ id: 'h-reyes', message: 'Salamat!', messageAt: '2027-01-02T00:00:00Z' })
+    expect(second!.persons[0]).toMatchObject({
+      isAttending: true,
+      response: [{ questionId: 'q1', question: 'Meal?', answer: 'Fish' }],
+      recordedBy: 'couple',
+      recordedByName: 'Tita Carmen',
+    })
+    expect(second!.persons[1]).toMatchObject({ isAttending: null, recordedBy: null, recordedByName: null })
+    // The guest list is ready for the other two screens.
+    expect(useGuestListStore.getState().status).toBe('ready')
+  })
+
+  test('a list read on another screen is brought up to the changes feed when the RSVPs tab opens', async () => {
+    await useRsvpsStore.getState().load(WEDDING)
+    await useRsvpsStore.getState().loadChanges(WEDDING)
+    // Another wedding in between, then back: the list is already here, read before this feed.
+    useRsvpsStore.setState({ weddingId: 'other', status: 'idle' })
+    const accepted = change('c1', 'h-reyes', 'p-ben', '2027-01-03T00:00:00Z', { isAttending: true, response: [], respondedAt: '2027-01-03T00:00:00Z', recordedBy: 'guest' })
+    useRsvpsStore.setState({ changes: { lastSeenAt: null, changes: [accepted], probes: [] }, since: { weddingId: WEDDING, at: null } })
+    await useRsvpsStore.getState().load(WEDDING)
+    expect(useRsvpsStore.getState().households[1]!.persons[1]).toMatchObject({ isAttending: true, recordedBy: 'guest' })
+    expect(useGuestListStore.getState().households[1]!.persons[1]).toMatchObject({ isAttending: true })
+    expect(api.listGuests).toHaveBeenCalledTimes(1)
+  })
+
+  test('a reply recorded on the RSVPs tab shows on the guest list; after an import the tab follows the new list', async () => {
     await Promise.all([useGuestsStore.getState().load(WEDDING), useRsvpsStore.getState().load(WEDDING)])
     const replied = asRsvp(reyes)
     replied.persons[1] = { ...replied.persons[1]!, isAttending: false, respondedAt: '2027-01-02T00:00:00Z', recordedBy: 'couple' }
@@ -179,11 +221,17 @@ describe('the three screens share it', () => {
     await useRsvpsStore.getState().record('p-ben', false, [])
     expect(useGuestsStore.getState().households[1]!.persons[1]).toMatchObject({ id: 'p-ben', isAttending: false })
 
-    api.importHouseholds.mockResolvedValue({ households: 1, persons: 1, replies: 0, householdIds: [] })
+    const cruz = household({ id: 'h-cruz', persons: [{ id: 'p-cora', firstName: 'Cora', lastName: 'Cruz' }] })
+    api.listGuests.mockResolvedValue([santos, useGuestListStore.getState().households[1]!, cruz])
+    api.importHouseholds.mockResolvedValue({ households: 1, persons: 1, replies: 0, householdIds: ['h-cruz'] })
     await useGuestsStore.getState().importMany([])
     expect(api.listGuests).toHaveBeenCalledTimes(2)
     await useRsvpsStore.getState().load(WEDDING)
-    expect(api.listRsvps).toHaveBeenCalledTimes(2)
+    const lines = useRsvpsStore.getState().households
+    expect(lines.map((line) => line.id)).toEqual(['h-santos', 'h-reyes', 'h-cruz'])
+    // Who recorded Ben's reply stays: his reply did not change.
+    expect(lines[1]!.persons[1]).toMatchObject({ isAttending: false, recordedBy: 'couple' })
+    expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
   })
 
   test('opening the RSVPs tab again applies the guests’ new replies from the changes feed, without a read', async () => {
@@ -199,16 +247,17 @@ describe('the three screens share it', () => {
     expect(line.message).toBe('Salamat!')
     expect(line.persons[0]).toMatchObject({ isAttending: true, recordedBy: 'guest' })
     expect(useGuestListStore.getState().households[1]!.persons[0]).toMatchObject({ isAttending: true })
-    expect(api.listRsvps).toHaveBeenCalledTimes(1)
+    expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
     expect(api.listGuests).toHaveBeenCalledTimes(1)
 
-    // A full feed page that does not reach back to what the list has: read the replies again.
+    // A full feed page that does not reach back to what the list has: read the list again.
     const many = Array.from({ length: 100 }, (_, i) =>
       change(`n${i}`, 'h-santos', 'p-juan', `2027-02-0${1 + (i % 9)}T00:00:00Z`, { isAttending: true, response: [], respondedAt: '2027-02-01T00:00:00Z' }),
     ).sort((a, b) => b.changedAt.localeCompare(a.changedAt))
     api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: many, probes: [] })
     await useRsvpsStore.getState().loadChanges(WEDDING)
-    await vi.waitFor(() => expect(api.listRsvps).toHaveBeenCalledTimes(2))
+    await vi.waitFor(() => expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(2))
+    expect(api.listGuests).toHaveBeenCalledTimes(2)
   })
 
   test('a wedding with a full feed page is not read again on every opening', async () => {
@@ -222,7 +271,8 @@ describe('the three screens share it', () => {
       await useRsvpsStore.getState().load(WEDDING)
       await useRsvpsStore.getState().loadChanges(WEDDING)
     }
-    expect(api.listRsvps).toHaveBeenCalledTimes(1)
+    expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
+    expect(api.listGuests).toHaveBeenCalledTimes(1)
   })
 
   test('a member removed meanwhile is told on the next opening, not shown the replies read before', async () => {

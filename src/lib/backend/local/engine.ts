@@ -22,9 +22,23 @@ export interface PgTx {
   exec(sql: string): Promise<unknown>
 }
 
+/** The parts of a protocol message the engine reads (PGlite's parsed backend messages). */
+interface ProtocolMessage {
+  name: string
+  fields?: unknown[]
+}
+
 /** What the engine needs from a database: PGlite and PGliteWorker both fit. */
 export interface PgLike extends PgTx {
   transaction<T>(fn: (tx: PgTx) => Promise<T>): Promise<T>
+  /**
+   * PGlite's: one protocol message in one exchange. Through PGliteWorker every exchange is a round
+   * trip to the worker (10–60 ms on a busy phone), and `transaction()` + `query()` make about forty
+   * of them per call, so a call is sent as one message when the database offers this.
+   */
+  execProtocol?(message: Uint8Array): Promise<{ messages: ProtocolMessage[] }>
+  _runExclusiveTransaction?<T>(fn: () => Promise<T>): Promise<T>
+  _runExclusiveQuery?<T>(fn: () => Promise<T>): Promise<T>
 }
 
 /** The caller of a function: a signed-in user, or null for an anonymous visitor. */
@@ -97,10 +111,11 @@ const volatilityCache = new WeakMap<PgLike, Map<string, string>>()
 async function isReadOnly(db: PgLike, name: string): Promise<boolean> {
   let known = volatilityCache.get(db)
   if (!known?.has(name)) {
-    const { rows } = await db.query<{ name: string; volatility: string }>(
-      `select p.proname as name, p.provolatile::text as volatility
-       from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace`,
-    )
+    const sql = `select p.proname as name, p.provolatile::text as volatility
+       from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace`
+    const rows = canExchangeOnce(db)
+      ? ((await exchangeOnce(db, [`select coalesce(json_agg(f), '[]') from (${sql}) f`])) as { name: string; volatility: string }[])
+      : (await db.query<{ name: string; volatility: string }>(sql)).rows
     known = new Map(rows.map((row) => [row.name, row.volatility]))
     volatilityCache.set(db, known)
   }
@@ -138,6 +153,14 @@ export async function callRpc(
 
   try {
     const readOnly = await isReadOnly(db, name)
+    if (canExchangeOnce(db)) {
+      return await exchangeOnce(db, [
+        ...(readOnly ? ['set transaction read only'] : []),
+        `select set_config('request.jwt.claims', ${literal(JSON.stringify(jwtClaims))}, true)`,
+        `set local role ${role}`,
+        `select kasalan.${name}(${named.map((arg, index) => `${arg.slice(0, arg.indexOf(' => '))} => ${literal(params[index])}`).join(', ')}) as result`,
+      ])
+    }
     return await db.transaction(async (tx) => {
       if (readOnly) await tx.exec('set transaction read only')
       await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(jwtClaims)])
@@ -188,6 +211,11 @@ export async function localAuth<K extends keyof LocalAuthCalls>(
   const params: unknown[] =
     call === 'signUp' ? [args[0], args[1], JSON.stringify(args[2] ?? {})] : [...args]
   try {
+    if (canExchangeOnce(db)) {
+      let index = 0
+      const sql = LOCAL_AUTH_SQL[call].replace(/\$\d/g, () => literal(params[index++]))
+      return (await exchangeOnce(db, [sql])) as LocalAuthCalls[K]['result']
+    }
     return await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ result: LocalAuthCalls[K]['result'] }>(LOCAL_AUTH_SQL[call], params)
       return rows[0]?.result ?? (null as LocalAuthCalls[K]['result'])
@@ -195,6 +223,73 @@ export async function localAuth<K extends keyof LocalAuthCalls>(
   } catch (error) {
     throw toRpcError(error)
   }
+}
+
+type ExchangingDb = PgLike & Required<Pick<PgLike, 'execProtocol' | '_runExclusiveTransaction' | '_runExclusiveQuery'>>
+
+function canExchangeOnce(db: PgLike): db is ExchangingDb {
+  return (
+    typeof db.execProtocol === 'function' &&
+    typeof db._runExclusiveTransaction === 'function' &&
+    typeof db._runExclusiveQuery === 'function'
+  )
+}
+
+/**
+ * A parameter as an SQL literal of unknown type, so that PostgreSQL gives it the argument's type as
+ * it does a bound parameter. Quotes are doubled: standard_conforming_strings is on (PostgreSQL's
+ * default since 9.1; Kasalan never changes it), so a backslash is an ordinary character.
+ */
+function literal(value: unknown): string {
+  const param = toParam(value)
+  if (param === null || param === undefined) return 'null'
+  const text = param instanceof Date ? param.toISOString() : String(param)
+  // A zero byte would end the message's SQL early: refused as PostgreSQL refuses it in a parameter.
+  if (text.includes('\u0000')) throw new RpcError('invalid byte sequence for encoding "UTF8": 0x00', '22021')
+  return `'${text.replaceAll("'", "''")}'`
+}
+
+const encoder = new TextEncoder()
+
+/** A simple-protocol Query message: 'Q', its length, the SQL and a zero byte. */
+function queryMessage(sql: string): Uint8Array {
+  const bytes = encoder.encode(sql)
+  const message = new Uint8Array(bytes.length + 6)
+  message[0] = 0x51
+  new DataView(message.buffer).setInt32(1, bytes.length + 5)
+  message.set(bytes, 5)
+  return message
+}
+
+const JSON_TYPES = new Set([114, 3802])
+const NUMBER_TYPES = new Set([21, 23, 26, 700, 701])
+const BOOL_TYPE = 16
+
+/**
+ * Runs the statements as one Query message: PostgreSQL runs a message of several statements as one
+ * implicit transaction (SET LOCAL and SET TRANSACTION hold in it; an error rolls all of it back).
+ * Holds PGlite's locks as `transaction()` does, so it never lands inside another caller's
+ * transaction. Returns the last statement's single value, parsed by its type.
+ */
+async function exchangeOnce(db: ExchangingDb, statements: string[]): Promise<unknown> {
+  const { messages } = await db._runExclusiveTransaction(() =>
+    db._runExclusiveQuery(() => db.execProtocol(queryMessage(statements.join(';\n')))),
+  )
+  let type = 0
+  let value: unknown = null
+  for (const message of messages) {
+    if (message.name === 'rowDescription') {
+      type = (message.fields?.[0] as { dataTypeID: number } | undefined)?.dataTypeID ?? 0
+      value = null
+    } else if (message.name === 'dataRow') {
+      value = message.fields?.[0] ?? null
+    }
+  }
+  if (typeof value !== 'string' || type === VOID_TYPE_OID) return null
+  if (JSON_TYPES.has(type)) return JSON.parse(value)
+  if (NUMBER_TYPES.has(type)) return Number(value)
+  if (type === BOOL_TYPE) return value === 't'
+  return value
 }
 
 function toParam(value: unknown): unknown {
