@@ -11,6 +11,7 @@ import { usesSupabase } from '@/lib/env'
 import { applyLanguage, preferredLanguage } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { useSessionStore } from '@/lib/session'
+import { usePreloadManagement } from '../preload-management'
 
 // The Website tab covers the builder and the content editor: both shape the couple's site.
 // Each tab shows only to the roles the database lets in (a family helper: the guest list).
@@ -38,7 +39,9 @@ export function AdminLayout() {
   const { t } = useTranslation('app')
   const { pathname } = useLocation()
   const myRole = useSessionStore((state) => state.wedding?.myRole)
+  const weddingId = useSessionStore((state) => state.wedding?.id)
   const access = roleAccess(myRole)
+  usePreloadManagement(weddingId, access.seating)
   const isActive = (tab: (typeof tabs)[number]) => [tab.to, ...(tab.also ?? [])].some((root) => within(pathname, root))
   useEffect(() => void applyLanguage(preferredLanguage('app')), [])
 

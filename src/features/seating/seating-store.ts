@@ -89,6 +89,35 @@ interface SeatingState {
 export const AUTOSAVE_DELAY_MS = 800
 
 let loadCounter = 0
+/** How long a layout read ahead of time stays good for the screen's first show. */
+export const PREFETCH_MAX_AGE_MS = 10 * 60_000
+type SavedLayout = Awaited<ReturnType<typeof getSeatingLayout>>
+let prefetched: { weddingId: string; at: number; promise: Promise<SavedLayout> } | null = null
+
+/**
+ * Reads the saved layout ahead of the screen (management does it once its first screen has shown),
+ * so that opening the seating chart does not wait on the database. Only the read: nothing is shown,
+ * reconciled or saved until the screen opens and takes it.
+ */
+export function prefetchSeatingLayout(weddingId: string): void {
+  const state = useSeatingStore.getState()
+  if (state.weddingId === weddingId && state.loadStatus !== 'idle' && state.loadStatus !== 'error') return
+  if (prefetched?.weddingId === weddingId && Date.now() - prefetched.at < PREFETCH_MAX_AGE_MS) return
+  const promise = getSeatingLayout(weddingId)
+  // A failed read ahead is forgotten: the screen reads again and shows its own error.
+  promise.catch(() => {
+    if (prefetched?.promise === promise) prefetched = null
+  })
+  prefetched = { weddingId, at: Date.now(), promise }
+}
+
+/** The layout read ahead for this wedding, once, if it is recent (and not `fresh`); else a read now. */
+function takeSavedLayout(weddingId: string, fresh: boolean): Promise<SavedLayout> {
+  const ahead = prefetched
+  prefetched = null
+  if (!fresh && ahead?.weddingId === weddingId && Date.now() - ahead.at < PREFETCH_MAX_AGE_MS) return ahead.promise
+  return getSeatingLayout(weddingId)
+}
 let saveTimer: ReturnType<typeof setTimeout> | undefined
 let saving: Promise<void> | null = null
 /** Set by "keep mine": the next save overwrites whatever the database has. */
@@ -201,7 +230,7 @@ export const useSeatingStore = create<SeatingState>((set, get) => {
         ...(state.weddingId === weddingId ? {} : { households: [], history: createHistory(emptyLayout), updatedAt: null }),
       })
       try {
-        const [, saved] = await Promise.all([useGuestListStore.getState().load(weddingId), getSeatingLayout(weddingId)])
+        const [, saved] = await Promise.all([useGuestListStore.getState().load(weddingId), takeSavedLayout(weddingId, force)])
         if (load !== loadCounter) return
         const list = useGuestListStore.getState()
         if (list.weddingId !== weddingId || list.status !== 'ready') throw list.error ?? new Error('The guest list did not load.')

@@ -5,7 +5,7 @@ import { BackendError } from '@/lib/backend'
 import { useGuestListStore } from '@/lib/guest-list'
 import { draftKey, readDraft, writeDraft } from '@/features/seating/draft-storage'
 import { addTable, assignSeat, canUndo, emptyLayout, renameTable } from '@/features/seating/model'
-import { AUTOSAVE_DELAY_MS, reconcile, useSeatingStore } from '@/features/seating/seating-store'
+import { AUTOSAVE_DELAY_MS, prefetchSeatingLayout, PREFETCH_MAX_AGE_MS, reconcile, useSeatingStore } from '@/features/seating/seating-store'
 
 const api = vi.hoisted(() => ({
   listGuests: vi.fn(),
@@ -107,6 +107,54 @@ describe('loading', () => {
     api.getSeatingLayout.mockRejectedValue(new BackendError('wedding_not_found', 'P0001'))
     await store().load(WEDDING)
     expect(store().loadStatus).toBe('error')
+  })
+})
+
+describe('reading the layout ahead of the screen', () => {
+  test('a read ahead shows and saves nothing; the chart opening takes it instead of reading again', async () => {
+    api.getSeatingLayout.mockResolvedValue(saved(seated, '2026-02-01T00:00:00Z'))
+    prefetchSeatingLayout(WEDDING)
+    prefetchSeatingLayout(WEDDING)
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2)
+    expect(api.getSeatingLayout).toHaveBeenCalledTimes(1)
+    expect(store().loadStatus).toBe('idle')
+    expect(localStorage.getItem(draftKey(WEDDING))).toBeNull()
+
+    await store().load(WEDDING)
+    expect(api.getSeatingLayout).toHaveBeenCalledTimes(1)
+    expect(store().history.present).toEqual(seated)
+    expect(api.saveSeatingLayout).not.toHaveBeenCalled()
+    // Taken once: a later read (after a conflict, "Load the saved chart") goes to the database.
+    await store().load(WEDDING, { force: true })
+    expect(api.getSeatingLayout).toHaveBeenCalledTimes(2)
+  })
+
+  test('an old read ahead, another wedding’s or a failed one is not used: the chart reads again', async () => {
+    prefetchSeatingLayout(WEDDING)
+    vi.setSystemTime(Date.now() + PREFETCH_MAX_AGE_MS + 1)
+    api.getSeatingLayout.mockResolvedValue(saved(seated, '2026-02-01T00:00:00Z'))
+    await store().load(WEDDING)
+    expect(api.getSeatingLayout).toHaveBeenCalledTimes(2)
+    expect(store().history.present).toEqual(seated)
+
+    useSeatingStore.setState(initialState, true)
+    prefetchSeatingLayout('w-other')
+    await store().load(WEDDING)
+    expect(api.getSeatingLayout).toHaveBeenLastCalledWith(WEDDING)
+
+    useSeatingStore.setState(initialState, true)
+    api.getSeatingLayout.mockRejectedValueOnce(new BackendError('wedding_not_found', 'P0001'))
+    prefetchSeatingLayout(WEDDING)
+    await vi.advanceTimersByTimeAsync(0)
+    await store().load(WEDDING)
+    expect(store().loadStatus).toBe('ready')
+    expect(store().history.present).toEqual(seated)
+  })
+
+  test('nothing is read ahead once the chart is open', async () => {
+    await store().load(WEDDING)
+    prefetchSeatingLayout(WEDDING)
+    expect(api.getSeatingLayout).toHaveBeenCalledTimes(1)
   })
 })
 

@@ -1,3 +1,4 @@
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { GuestCounts } from '../model/guest-list'
 
@@ -32,8 +33,9 @@ const fourStats = 'mt-3 grid grid-cols-4 gap-2 md:grid-cols-2 md:gap-x-3 xl:grid
 /**
  * The three count cards: who is invited, from which side, and how they answered. Every number
  * counts people. On a phone they sit side by side and swipe, so the list starts on the first screen.
+ * Drawn again only when the counts change, not on every keystroke in the search.
  */
-export function GuestCountCards({ counts }: { counts: GuestCounts }) {
+export const GuestCountCards = memo(function GuestCountCards({ counts }: { counts: GuestCounts }) {
   const { t } = useTranslation('guests')
   const share = (part: number) => (counts.guests ? (part / counts.guests) * 100 : 0)
 
@@ -101,4 +103,4 @@ export function GuestCountCards({ counts }: { counts: GuestCounts }) {
       </section>
     </div>
   )
-}
+})
