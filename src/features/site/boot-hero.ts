@@ -256,16 +256,17 @@ export function bootHero(
   const place = [location.venue, location.city].filter((part) => typeof part === 'string' && part).join(', ')
   const theme = themeStyle(object(wedding.theme), data)
 
-  const art = h('img', 'site-hero-art mb-6', [], { alt: '', width: '300', height: '150', fetchpriority: 'high' }) as HTMLImageElement
-  art.src = `/images/site/hero-${theme.name}.svg`
   const sources = photoSources(own.image ?? fromData.image)
   const photoAlt = strings.photoAlt.replace('{{names}}', names)
   const photo = sources && heroPhoto(sources, photoAlt)
+  // The art only without a photo: an image given an address is fetched even if never shown.
+  const art = photo ? null : (h('img', 'site-hero-art mb-6', [], { alt: '', width: '300', height: '150', fetchpriority: 'high' }) as HTMLImageElement)
+  if (art) art.src = `/images/site/hero-${theme.name}.svg`
   const decoration = document.createElement('div')
   decoration.innerHTML = ornament
 
   const card = h('div', 'site-hero-card', [
-    photo ?? art,
+    (photo ?? art)!,
     h('p', 'site-eyebrow', [heading && heading !== names ? heading : strings.eyebrow]),
     h('h1', 'site-names mt-5', [
       h('span', 'block', [bride]),
