@@ -1,8 +1,8 @@
 /**
  * Lighthouse (mobile preset, simulated throttling) on the public site as production serves it: a
  * Supabase-mode build whose one data call is answered by a local stand-in with the seeded site's
- * real `get_site` answer. Three runs each on `/` and `/wedding/<slug>`, in Debian's Chromium; prints
- * the medians. A benchmark, not a test: it never fails on a score.
+ * real `get_site` answer. Three runs each on `/`, `/wedding/<slug>` and the same site with a hero
+ * photo, in Debian's Chromium; prints the medians. A benchmark, not a test: it never fails on a score.
  *
  *   npm run bench:site             (builds into dist-budget first)
  *   npm run bench:site -- --no-build
@@ -13,6 +13,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import {
@@ -22,18 +23,44 @@ import {
   DEMO_SLUG,
   seededSites,
   startStandIn,
+  withHeroPhoto,
 } from './lib/site-stand-in'
 
 const runs = Number(process.env.RUNS ?? 3)
 // `--dist=<dir>` measures a build made elsewhere (an earlier commit's, say) instead of building.
 const given = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length)
 const outDir = given ?? 'dist-budget'
-const paths = ['/', `/wedding/${DEMO_SLUG}`]
+// The third: the seeded site with a hero photo (an 800×1000 JPEG) instead of the theme's art.
+const PHOTO_SLUG = `${DEMO_SLUG}-photo`
+const paths = ['/', `/wedding/${DEMO_SLUG}`, `/wedding/${PHOTO_SLUG}`]
 // `--save=<dir>` keeps every run's Lighthouse JSON (audits `long-tasks`, `bootup-time`, …) there.
 const saveDir = process.argv.find((arg) => arg.startsWith('--save='))?.slice('--save='.length)
 
 if (!given && !process.argv.includes('--no-build')) buildSupabaseMode(outDir)
-const standIn = await startStandIn(outDir, await seededSites([DEMO_SLUG]))
+const sites = await seededSites([DEMO_SLUG])
+sites.set(
+  PHOTO_SLUG,
+  withHeroPhoto(sites.get(DEMO_SLUG), PHOTO_SLUG, { src: '/bench/hero-photo.jpg', width: 800, height: 1000, alt: 'Isabel at Miguel' }),
+)
+const standIn = await startStandIn(outDir, sites, new Map([['/bench/hero-photo.jpg', await heroPhoto()]]))
+
+/** A photo-like picture (a drawn gradient with soft shapes), as a JPEG made by Chromium. */
+async function heroPhoto() {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags })
+  try {
+    const page = await browser.newPage({ viewport: { width: 800, height: 1000 } })
+    const blobs = Array.from({ length: 40 }, (_, i) => {
+      const [x, y, r, hue] = [(i * 137) % 800, (i * 251) % 1000, 40 + ((i * 53) % 160), (i * 47) % 360]
+      return `<div style="position:absolute;left:${x}px;top:${y}px;width:${r}px;height:${r}px;border-radius:50%;background:hsl(${hue} 45% 55%);filter:blur(${i % 9}px);opacity:.7"></div>`
+    }).join('')
+    await page.setContent(
+      `<body style="margin:0;height:1000px;position:relative;overflow:hidden;background:linear-gradient(135deg,#7a4b3a,#e8c9a0 50%,#4c5a4f)">${blobs}</body>`,
+    )
+    return await page.screenshot({ type: 'jpeg', quality: 80 })
+  } finally {
+    await browser.close()
+  }
+}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 

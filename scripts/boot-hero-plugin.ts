@@ -13,6 +13,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const source = join(root, 'src/features/site/boot-hero.ts')
 const placeholder = '<!-- kasalan:boot-hero -->'
 const fontsToken = '__KASALAN_BOOT_FONTS__'
+const appToken = '__KASALAN_APP_SCRIPTS__'
 
 /** The face each family's names are set in: the file src/lib/theme/fonts.ts loads for it. */
 const namesFaces: Record<string, string> = {
@@ -103,5 +104,32 @@ export function bootHeroPlugin(): Plugin[] {
         },
       },
     },
+    {
+      name: 'kasalan:deferred-app-scripts',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, context) {
+          const token = new RegExp(`(["'\`])${appToken}\\1`)
+          if (!token.test(html)) throw new Error(`index.html has no '${appToken}'`)
+          // Development keeps the page's own module script (and Vite's client).
+          if (!context.bundle) return html.replace(token, 'null')
+          return deferAppScripts(html, token)
+        },
+      },
+    },
   ]
+}
+
+/**
+ * Takes the app's entry script and module preloads out of the built page and hands their addresses
+ * to index.html's `__kasalanStartApp`, which adds them when the first screen lets it.
+ */
+export function deferAppScripts(html: string, token: RegExp) {
+  const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)]
+  if (entries.length !== 1) throw new Error(`the built index.html has ${entries.length} module scripts, not one`)
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]
+  let page = html
+  for (const [tag] of [...entries, ...preloads]) page = page.replace(tag, '')
+  const scripts = { entry: entries[0]![1]!, preload: preloads.map((match) => match[1]!) }
+  return page.replace(token, () => JSON.stringify(scripts))
 }

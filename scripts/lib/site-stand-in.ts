@@ -67,10 +67,24 @@ const cors = {
 }
 
 /**
- * Serves `outDir` as a static host would (unknown paths get index.html) and, on the Supabase host,
- * `POST /rest/v1/rpc/get_site` with the stored answer. Listens on a free port.
+ * A copy of a seeded site under another slug whose hero is a photo at `src` (an ordinary address,
+ * as a couple's photo from elsewhere), `width`×`height`.
  */
-export async function startStandIn(outDir: string, sites: Map<string, unknown>) {
+export function withHeroPhoto(site: unknown, slug: string, image: { src: string; width: number; height: number; alt: string }) {
+  const copy = structuredClone(site) as { slug: string; sections: Array<{ type: string; header?: object; data?: { header?: object } }> }
+  const home = copy.sections.find((section) => section.type === 'home')
+  if (!home) throw new Error('the seeded site has no home section')
+  copy.slug = slug
+  home.header = { ...home.header, image }
+  home.data = { ...home.data, header: { ...home.data?.header, image } }
+  return copy
+}
+
+/**
+ * Serves `outDir` as a static host would (unknown paths get index.html), `files` by path, and, on
+ * the Supabase host, `POST /rest/v1/rpc/get_site` with the stored answer. Listens on a free port.
+ */
+export async function startStandIn(outDir: string, sites: Map<string, unknown>, files = new Map<string, Buffer>()) {
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
     if ((request.headers.host ?? '').startsWith(SUPABASE_HOST)) {
@@ -87,6 +101,11 @@ export async function startStandIn(outDir: string, sites: Map<string, unknown>) 
           .end(JSON.stringify(sites.get(slug) ?? null))
       })
       return
+    }
+    const extra = files.get(url.pathname)
+    if (extra) {
+      const type = types[extname(url.pathname)] ?? 'application/octet-stream'
+      return void response.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000' }).end(extra)
     }
     const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '')
     let file = join(outDir, path)

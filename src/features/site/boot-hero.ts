@@ -256,16 +256,17 @@ export function bootHero(
   const place = [location.venue, location.city].filter((part) => typeof part === 'string' && part).join(', ')
   const theme = themeStyle(object(wedding.theme), data)
 
-  const art = h('img', 'site-hero-art mb-6', [], { alt: '', width: '300', height: '150', fetchpriority: 'high' }) as HTMLImageElement
-  art.src = `/images/site/hero-${theme.name}.svg`
   const sources = photoSources(own.image ?? fromData.image)
   const photoAlt = strings.photoAlt.replace('{{names}}', names)
   const photo = sources && heroPhoto(sources, photoAlt)
+  // The art only without a photo: an image given an address is fetched even if never shown.
+  const art = photo ? null : (h('img', 'site-hero-art mb-6', [], { alt: '', width: '300', height: '150', fetchpriority: 'high' }) as HTMLImageElement)
+  if (art) art.src = `/images/site/hero-${theme.name}.svg`
   const decoration = document.createElement('div')
   decoration.innerHTML = ornament
 
   const card = h('div', 'site-hero-card', [
-    photo ?? art,
+    (photo ?? art)!,
     h('p', 'site-eyebrow', [heading && heading !== names ? heading : strings.eyebrow]),
     h('h1', 'site-names mt-5', [
       h('span', 'block', [bride]),
@@ -322,7 +323,9 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
   // Set by index.html's first script (see src/lib/backend/supabase/early-site.ts).
   const early = (window as { __kasalanEarlySite?: { response: Promise<Response>; api?: string; key?: string } })
     .__kasalanEarlySite
-  if (!early) return
+  // The app's scripts (index.html): until they are asked for, the connection is the first screen's.
+  const startApp = () => (window as { __kasalanStartApp?: () => void }).__kasalanStartApp?.()
+  if (!early) return startApp()
   let saved: string | null = null
   try {
     saved = localStorage.getItem('kasalan.language.site')
@@ -337,7 +340,7 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
     .then((response) => (response.ok ? response.clone().json() : null))
     .then((site: unknown) => {
       const hero = bootHero(site, language, withHero, data)
-      if (!hero) return
+      if (!hero) return startApp()
       // An uploaded photo is private to Storage: its signed addresses are asked for now, and the
       // app's media port takes them (src/lib/media/early-media.ts), so the photo loads once.
       const signed = hero.uploads.length && early.api && early.key ? sign(early.api, early.key, data.mediaBucket, hero.uploads) : null
@@ -347,16 +350,34 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
         document.querySelector('meta[name="description"]')?.setAttribute('content', hero.description)
         // Over the loading screen, the HTML's or already the app's: the app's page, which needs
         // this same response, cannot be ready yet.
-        if (!hero.page) return
+        if (!hero.page) return startApp()
         document.documentElement.lang = hero.language
-        const family = typeof fonts === 'object' ? fonts[hero.namesFont] : undefined
-        if (family && 'FontFace' in window) {
-          const face = new FontFace(hero.namesFont, `url(${family}) format("woff2")`, { display: 'swap' })
-          document.fonts.add(face)
-          void face.load().catch(() => {})
-        }
         const boot = h('div', 'boot-hero', [hero.page], { id: 'boot-hero' })
         document.body.prepend(boot)
+        // Once the hero's image has painted (or at most 1.5 s on), the rest: the names' font and
+        // the app's scripts. The font is the build's file, the one the app's stylesheet names, so
+        // it is fetched once and the names keep their shape when the app takes over.
+        let rest = false
+        const afterHero = () => {
+          if (rest) return
+          rest = true
+          const family = typeof fonts === 'object' ? fonts[hero.namesFont] : undefined
+          if (family && 'FontFace' in window) {
+            const face = new FontFace(hero.namesFont, `url(${family}) format("woff2")`, { display: 'swap' })
+            document.fonts.add(face)
+            void face.load().catch(() => {})
+          }
+          startApp()
+        }
+        const painted = (image: HTMLImageElement) => {
+          const next = () => requestAnimationFrame(() => requestAnimationFrame(afterHero))
+          if (image.complete) next()
+          else {
+            image.addEventListener('load', next, { once: true })
+            image.addEventListener('error', next, { once: true })
+          }
+        }
+        setTimeout(afterHero, 1500)
         // Called by the app (src/features/site/boot-screen.ts) once its page is ready beneath: the
         // copy goes, after the page shows the uploaded hero photo the copy shows rather than its
         // empty box (at most 3 s).
@@ -366,9 +387,14 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
             ? setTimeout(release, 50)
             : boot.remove()
         ;(window as { __kasalanReleaseBootHero?: () => void }).__kasalanReleaseBootHero = release
+        const image = boot.querySelector<HTMLImageElement>('.site-hero-card > img')
+        if (image) painted(image)
         void signed?.then((urls) => {
           const photo = hero.photo(urls)
-          if (photo instanceof HTMLImageElement) boot.querySelector('span.site-hero-photo')?.replaceWith(photo)
+          if (photo instanceof HTMLImageElement) {
+            boot.querySelector('span.site-hero-photo')?.replaceWith(photo)
+            painted(photo)
+          } else afterHero()
         })
       }
       // A frame after the loading screen's, so the HTML's own paint never waits for this response;
@@ -379,6 +405,7 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
     })
     .catch(() => {
       // The app asks again and shows what went wrong.
+      startApp()
     })
 }
 

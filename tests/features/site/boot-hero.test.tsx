@@ -1,7 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { bootData, bootHeroScript } from '../../../scripts/boot-hero-plugin'
+import { bootData, bootHeroScript, deferAppScripts } from '../../../scripts/boot-hero-plugin'
 import { bootHero, bootLongDate, startBootHero } from '@/features/site/boot-hero'
 import { bootHeroShown, releaseBootHero } from '@/features/site/boot-screen'
 import { LoadingOverlay } from '@/features/site/components/loading-overlay'
@@ -129,7 +130,11 @@ describe('the first screen painted from the early response', () => {
     const withPhoto = (image: unknown) =>
       bootHero(siteResponse({ home: { header: { image } } }), 'fil', true, data)!.page!
 
+    // With a photo the art is not even created: an <img> given an address is fetched though never shown.
+    const created = vi.spyOn(document, 'createElement')
     const image = withPhoto(photo).querySelector('img.site-hero-photo')!
+    expect(created.mock.results.filter(({ value }) => value instanceof HTMLImageElement)).toHaveLength(1)
+    created.mockRestore()
     expect(image).toHaveAttribute('src', 'https://cdn.example.com/hero-1200.jpg')
     expect(image).toHaveAttribute(
       'srcset',
@@ -161,6 +166,96 @@ describe('the first screen painted from the early response', () => {
     expect(bootHero(storyFirst, 'fil', true, data)!.page).toBeNull()
     expect(bootHero(null, 'fil', true, data)).toBeNull()
     expect(bootHero({ message: 'not found' }, 'fil', true, data)).toBeNull()
+  })
+})
+
+// Before the hand-over's tests: their first screens' 1.5 s timers would start this block's app.
+describe("the app's scripts wait for the first screen", () => {
+  const early = (body: unknown, ok = true) => {
+    ;(window as { __kasalanEarlySite?: unknown }).__kasalanEarlySite = {
+      slug: 'isabel-and-miguel',
+      response: Promise.resolve(new Response(JSON.stringify(body), { status: ok ? 200 : 404 })),
+    }
+  }
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  const startApp = () => {
+    const start = vi.fn()
+    ;(window as { __kasalanStartApp?: () => void }).__kasalanStartApp = start
+    return start
+  }
+  afterEach(() => {
+    delete (window as { __kasalanStartApp?: unknown }).__kasalanStartApp
+    delete (window as { __kasalanEarlySite?: unknown }).__kasalanEarlySite
+    document.head.querySelectorAll('script, link').forEach((element) => element.remove())
+  })
+
+  test('start once the hero image has loaded and painted, not before', async () => {
+    document.body.innerHTML = '<div id="root"><div class="boot-screen"></div></div>'
+    const start = startApp()
+    early(siteResponse())
+    startBootHero(data, {})
+    await vi.waitFor(() => expect(bootHeroShown()).toBe(true))
+    await wait(50)
+    expect(start).not.toHaveBeenCalled()
+    document.querySelector('#boot-hero img.site-hero-art')!.dispatchEvent(new Event('load'))
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1))
+  })
+
+  test('start after 1.5 s if the hero image never arrives', async () => {
+    document.body.innerHTML = '<div id="root"><div class="boot-screen"></div></div>'
+    const start = startApp()
+    early(siteResponse())
+    startBootHero(data, {})
+    await vi.waitFor(() => expect(bootHeroShown()).toBe(true))
+    await wait(1000)
+    expect(start).not.toHaveBeenCalled()
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(1), { timeout: 3000 })
+  })
+
+  test("start at once when there is no first screen: no early request, no site, a failed request, a section's page", async () => {
+    const start = startApp()
+    startBootHero(data, {})
+    expect(start).toHaveBeenCalledTimes(1)
+
+    early({ message: 'not found' }, false)
+    startBootHero(data, {})
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(2))
+
+    ;(window as { __kasalanEarlySite?: unknown }).__kasalanEarlySite = { slug: 'x', response: Promise.reject(new TypeError('offline')) }
+    startBootHero(data, {})
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(3))
+
+    history.replaceState(null, '', '/wedding/isabel-and-miguel/schedule')
+    early(siteResponse())
+    startBootHero(data, {})
+    await vi.waitFor(() => expect(start).toHaveBeenCalledTimes(4))
+    expect(document.title).toBe('Isabel & Miguel · 12 Disyembre 2027')
+    history.replaceState(null, '', '/')
+  })
+
+  test("the build hands the entry and its preloads to index.html's start function, which adds them once", () => {
+    // As Vite writes it: the page's own module script gone, the built entry and preloads in the head.
+    const built = readFileSync('index.html', 'utf8').replace('<script type="module" src="/src/main.tsx"></script>', '').replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/index-A.js"></script>\n' +
+        '<link rel="modulepreload" crossorigin href="/assets/react-B.js">\n' +
+        '<link rel="modulepreload" crossorigin href="/assets/site-C.js">\n</head>',
+    )
+    const page = deferAppScripts(built, /(["'`])__KASALAN_APP_SCRIPTS__\1/)
+    expect(page).not.toMatch(/<script type="module"|modulepreload" crossorigin href/)
+    expect(page).toContain('var app = {"entry":"/assets/index-A.js","preload":["/assets/react-B.js","/assets/site-C.js"]}')
+
+    // index.html's first script, here without a Supabase address (the embedded mode): the app starts at once.
+    const first = /<script>([\s\S]*?)<\/script>/.exec(page)![1]!
+    new Function(first)()
+    const added = () => [...document.head.querySelectorAll('script, link')].map((element) => element.outerHTML)
+    expect(added()).toEqual([
+      '<link crossorigin="" rel="modulepreload" href="/assets/react-B.js">',
+      '<link crossorigin="" rel="modulepreload" href="/assets/site-C.js">',
+      '<script crossorigin="" type="module" src="/assets/index-A.js"></script>',
+    ])
+    ;(window as { __kasalanStartApp?: () => void }).__kasalanStartApp!()
+    expect(added()).toHaveLength(3)
   })
 })
 
