@@ -21,6 +21,8 @@ describe.skipIf(ENGINE !== 'pglite')('the prebuilt data directory', () => {
     try {
       // Nothing left to apply: the same shim, migrations and seed are in it.
       expect(await bootstrap(db, readSqlSources())).toEqual([])
+      // Only the database the app uses: the templates are left out of the file.
+      expect((await db.query<{ datname: string }>('select datname from pg_database')).rows).toEqual([{ datname: 'postgres' }])
 
       const site = (await callRpc(db, null, 'get_site', { p_slug: DEMO.slug })) as { slug: string }
       expect(site.slug).toBe(DEMO.slug)
