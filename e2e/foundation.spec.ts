@@ -18,10 +18,14 @@ test('the home page shows the demo wedding from the embedded database', async ({
   await expect(page.getByRole('heading', { name: /Isabel\s*&\s*Miguel/, level: 1 })).toBeVisible({ timeout: 120_000 })
   // The built-in fallback says 2025; only the seeded database has the wedding in this year.
   await expect(page.getByText(new RegExp(`12 Disyembre ${seededWeddingYear()}`)).first()).toBeVisible()
-  const dbReady = await page.evaluate(
-    () => performance.getEntriesByName('kasalan:db-ready')[0]?.duration ?? null,
-  )
-  expect(dbReady, 'the embedded database reported when it was ready').not.toBeNull()
+  // On a first visit the names come from the build's copy of the seeded database's answer while
+  // the database itself starts; it still has to start.
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('kasalan:db-ready')[0]?.duration ?? null), {
+      message: 'the embedded database reported when it was ready',
+      timeout: 120_000,
+    })
+    .not.toBeNull()
 })
 
 test('an answer saved on the embedded database survives an immediate reload', async ({ page }) => {

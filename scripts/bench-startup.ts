@@ -9,22 +9,42 @@ import { existsSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
 
 const runs = Number(process.env.RUNS ?? 5)
-const port = 4195
+// PORT=4196 when 4195 is taken (another server there would be measured instead: the script refuses).
+const port = Number(process.env.PORT ?? 4195)
 const outDir = process.env.E2E_DIST ?? 'dist-e2e'
 if (!existsSync(`${outDir}/index.html`)) {
   console.error(`No build in ${outDir}: run \`VITE_SUPABASE_URL= npx vite build --outDir ${outDir}\` first.`)
   process.exit(1)
 }
 
+const baseUrl = `http://127.0.0.1:${port}/`
+try {
+  await fetch(baseUrl)
+  console.error(`Port ${port} is taken: set PORT to a free one.`)
+  process.exit(1)
+} catch {
+  // Free: the server started here will answer there.
+}
+
 const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
   stdio: 'ignore',
+  // Its own process group: npx leaves vite running when only npx is killed.
+  detached: true,
 })
-const baseUrl = `http://127.0.0.1:${port}/`
+const stopServer = () => {
+  try {
+    process.kill(-server.pid!)
+  } catch {
+    // Already gone.
+  }
+}
+let exited = false
+server.on('exit', () => (exited = true))
 for (let attempt = 0; ; attempt++) {
   try {
     if ((await fetch(baseUrl)).ok) break
   } catch {
-    if (attempt > 100) throw new Error('the preview server did not start')
+    if (attempt > 100 || exited) throw new Error('the preview server did not start')
   }
   await new Promise((resolve) => setTimeout(resolve, 200))
 }
@@ -39,7 +59,10 @@ async function measure(page: Page, load: () => Promise<unknown>) {
   await load()
   await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 120_000 })
   const namesMs = Date.now() - started
-  const dbMs = await page.evaluate(() => performance.getEntriesByName('kasalan:db-ready')[0]?.duration ?? NaN)
+  // A first visit shows the names before the database is ready: wait for it too, so that the reload
+  // finds the database in IndexedDB.
+  await page.waitForFunction(() => performance.getEntriesByName('kasalan:db-ready').length > 0, undefined, { timeout: 120_000 })
+  const dbMs = await page.evaluate(() => performance.getEntriesByName('kasalan:db-ready')[0]!.duration)
   return { dbMs, namesMs }
 }
 
@@ -55,7 +78,7 @@ try {
   }
 } finally {
   await browser.close()
-  server.kill()
+  stopServer()
 }
 
 const median = (values: number[]) => {

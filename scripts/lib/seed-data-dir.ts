@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
-import { bootstrap } from '../../src/lib/backend/local/engine.ts'
+import { bootstrap, callRpc } from '../../src/lib/backend/local/engine.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -22,11 +22,37 @@ export function readSqlSources() {
   }
 }
 
-/** A PGlite data directory with the shim, the migrations and the seed applied, as a .tar.gz. */
-export async function buildSeedDataDir(): Promise<Uint8Array<ArrayBuffer>> {
+/**
+ * A PGlite data directory with the shim, the migrations and the seed applied, as a .tar.gz; and
+ * what `get_site` answers a visitor there for each seeded wedding (published or not: the call
+ * decides), keyed by slug, for a first visit to show while the database starts.
+ */
+export async function buildSeed(): Promise<{ dataDir: Uint8Array<ArrayBuffer>; sites: Record<string, unknown> }> {
   const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
-  await bootstrap(db, readSqlSources())
-  const dump = await db.dumpDataDir('gzip')
-  await db.close()
-  return new Uint8Array(await dump.arrayBuffer())
+  try {
+    await bootstrap(db, readSqlSources())
+    // The template databases are two thirds of the directory's files besides the WAL (about 16 MB
+    // that every start reads back from IndexedDB), and the embedded database never creates one.
+    for (const template of ['template0', 'template1']) {
+      await db.exec(`alter database ${template} is_template false`)
+      await db.exec(`drop database ${template}`)
+    }
+    await db.exec('checkpoint')
+    const dump = await db.dumpDataDir('gzip')
+    // Asked after the dump: the directory a browser loads is the one nothing has been asked of yet.
+    const { rows } = await db.query<{ slug: string }>('select slug from kasalan.weddings order by slug')
+    const sites: Record<string, unknown> = {}
+    for (const { slug } of rows) {
+      const answer = await callRpc(db, null, 'get_site', { p_slug: slug })
+      if (answer !== null) sites[slug] = answer
+    }
+    return { dataDir: new Uint8Array(await dump.arrayBuffer()), sites }
+  } finally {
+    await db.close()
+  }
+}
+
+/** The prebuilt data directory alone (see `buildSeed`). */
+export async function buildSeedDataDir(): Promise<Uint8Array<ArrayBuffer>> {
+  return (await buildSeed()).dataDir
 }

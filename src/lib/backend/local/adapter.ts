@@ -3,25 +3,39 @@ import seedDataDir from 'virtual:kasalan-seed-data-dir'
 import { BackendError } from '../errors'
 import type { Backend } from '../types'
 import { createLocalAuth } from './auth'
-import { currentDataDir, deletePreviousDataDir } from './data-dir'
+import { currentDataDir, dataDirExists, deletePreviousDataDir } from './data-dir'
 import { callRpc, RpcError } from './engine'
+import { seedSiteAnswer, type SeedSites } from './seed-sites'
 
 /**
  * The embedded database: PGlite in a worker shared by every tab, kept in IndexedDB. Each call runs
  * as Supabase would run it (JWT claims and `set local role`), so row-level security is real.
+ *
+ * The backend is handed out while the database starts; every call waits for it. On a first visit
+ * only, the seeded site answers from the build's snapshot meanwhile (see `seedSiteAnswer`).
  */
 export async function createLocalBackend(): Promise<Backend> {
   performance.mark('kasalan:db-start')
+  const dataDir = currentDataDir()
+  // Asked before the worker starts, which makes the data directory as soon as it opens it.
+  const firstVisit = seedDataDir !== null && !(await dataDirExists(dataDir))
+  const seedSites: Promise<SeedSites | null> | null = firstVisit
+    ? import('virtual:kasalan-seed-sites').then((m) => m.default).catch(() => null)
+    : null
   const db = new PGliteWorker(
     new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'kasalan-db' }),
     // One leader per data directory: after a restore, this tab opens the restored one even while
     // another tab still holds the one it replaced.
     // A first visit loads the database the build prepared instead of making it here.
-    { dataDir: currentDataDir(), id: currentDataDir(), meta: { seedDataDir } },
+    { dataDir, id: dataDir, meta: { seedDataDir } },
   )
-  await db.waitReady
-  performance.measure('kasalan:db-ready', 'kasalan:db-start')
-  void deletePreviousDataDir()
+  let databaseReady = false
+  const ready = db.waitReady.then(() => {
+    databaseReady = true
+    performance.measure('kasalan:db-ready', 'kasalan:db-start')
+    void deletePreviousDataDir()
+  })
+  // Reads the session this browser keeps; it asks the database only when called, after `ready`.
   const auth = createLocalAuth(db)
   // A signed-in couple's wedding lives only here: ask the browser not to evict it.
   if (auth.claims()) void navigator.storage?.persist?.()
@@ -29,6 +43,12 @@ export async function createLocalBackend(): Promise<Backend> {
   return {
     kind: 'local',
     async rpc(name, args) {
+      if (seedSites && !databaseReady) {
+        const sites = await seedSites
+        const answer = seedSiteAnswer(sites, name, args, { signedIn: auth.claims() !== null, databaseReady })
+        if (answer !== undefined) return answer
+      }
+      await ready
       try {
         return await callRpc(db, auth.claims(), name, args)
       } catch (error) {
@@ -40,10 +60,11 @@ export async function createLocalBackend(): Promise<Backend> {
     localData: {
       persisted: async () => (navigator.storage?.persisted ? navigator.storage.persisted() : null),
       persist: async () => (navigator.storage?.persist ? navigator.storage.persist() : false),
-      backup: () => db.dumpDataDir('gzip'),
+      backup: () => ready.then(() => db.dumpDataDir('gzip')),
       restore: (file) => import('./restore').then((m) => m.restoreBackup(file)),
     },
     async auth() {
+      await ready
       return auth.port
     },
   }

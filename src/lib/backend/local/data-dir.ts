@@ -22,6 +22,19 @@ export function dataDirDatabase(dataDir: string) {
   return `/pglite/${dataDir.replace(/^idb:\/\//, '')}`
 }
 
+/**
+ * True when this browser already holds the data directory `idb://name`; unknown counts as true
+ * (open it as it is, and let the migrations build it if it is new). The worker and the page both ask.
+ */
+export async function dataDirExists(dataDir: string): Promise<boolean> {
+  const name = dataDirDatabase(dataDir)
+  try {
+    return (await indexedDB.databases()).some((database) => database.name === name)
+  } catch {
+    return true
+  }
+}
+
 export function deleteDataDir(dataDir: string): Promise<void> {
   return new Promise((resolve) => {
     const request = indexedDB.deleteDatabase(dataDirDatabase(dataDir))

@@ -6,7 +6,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import shim from '../../../../supabase/local/auth-shim.sql?raw'
 import seed from '../../../../supabase/seed.sql?raw'
-import { dataDirDatabase, deleteDataDir } from './data-dir'
+import { dataDirExists, deleteDataDir } from './data-dir'
 import { bootstrap } from './engine'
 
 const migrationSources = import.meta.glob<string>('../../../../supabase/migrations/*.sql', {
@@ -20,17 +20,6 @@ const migrations = Object.entries(migrationSources)
   .sort((a, b) => a.version.localeCompare(b.version))
 
 // One worker per tab; PGlite elects one of them to own the database and serve every tab.
-/** True when this browser already holds the data directory `idb://name` (PGlite's `/pglite/name`). */
-async function dataDirExists(dataDir: string) {
-  const name = dataDirDatabase(dataDir)
-  try {
-    return (await indexedDB.databases()).some((database) => database.name === name)
-  } catch {
-    // Unknown: open it as it is, and let the migrations build it if it is new.
-    return true
-  }
-}
-
 /**
  * The database as the build left it after the shim, the migrations and the seed (see
  * scripts/seed-data-dir.ts), for a browser that has none yet: loading it skips initdb and every
