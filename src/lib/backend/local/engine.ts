@@ -4,6 +4,7 @@
 // browser-only or Node-only API. The build's Vite config loads it too (the prebuilt data
 // directory), hence the explicit extensions: Vite's native config loader will need them.
 
+import type { PGlite } from '@electric-sql/pglite'
 import { findInvalidText, invalidTextDetail } from '../invalid-text.ts'
 
 export interface SqlFile {
@@ -107,15 +108,16 @@ export async function bootstrap(
 
 const volatilityCache = new WeakMap<PgLike, Map<string, string>>()
 
-/** Whether kasalan.<name> is STABLE or IMMUTABLE (read from pg_proc once per database). */
+/**
+ * Whether kasalan.<name> is STABLE or IMMUTABLE (read from pg_proc once per database), for databases
+ * that take a call in several exchanges; a one-exchange call decides it in its own message.
+ */
 async function isReadOnly(db: PgLike, name: string): Promise<boolean> {
   let known = volatilityCache.get(db)
   if (!known?.has(name)) {
     const sql = `select p.proname as name, p.provolatile::text as volatility
        from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace`
-    const rows = canExchangeOnce(db)
-      ? ((await exchangeOnce(db, [`select coalesce(json_agg(f), '[]') from (${sql}) f`])) as { name: string; volatility: string }[])
-      : (await db.query<{ name: string; volatility: string }>(sql)).rows
+    const { rows } = await db.query<{ name: string; volatility: string }>(sql)
     known = new Map(rows.map((row) => [row.name, row.volatility]))
     volatilityCache.set(db, known)
   }
@@ -152,15 +154,17 @@ export async function callRpc(
     : { role: 'anon' }
 
   try {
-    const readOnly = await isReadOnly(db, name)
     if (canExchangeOnce(db)) {
       return await exchangeOnce(db, [
-        ...(readOnly ? ['set transaction read only'] : []),
+        // Read only when the function is STABLE or IMMUTABLE, decided in the same message: reading
+        // pg_proc first would be one more exchange with the worker on every page load.
+        `${READ_ONLY_PREFIX}${literal(name)} and p.provolatile in ('s', 'i') limit 1`,
         `select set_config('request.jwt.claims', ${literal(JSON.stringify(jwtClaims))}, true)`,
         `set local role ${role}`,
         `select kasalan.${name}(${named.map((arg, index) => `${arg.slice(0, arg.indexOf(' => '))} => ${literal(params[index])}`).join(', ')}) as result`,
       ])
     }
+    const readOnly = await isReadOnly(db, name)
     return await db.transaction(async (tx) => {
       if (readOnly) await tx.exec('set transaction read only')
       await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(jwtClaims)])
@@ -259,6 +263,41 @@ function queryMessage(sql: string): Uint8Array {
   new DataView(message.buffer).setInt32(1, bytes.length + 5)
   message.set(bytes, 5)
   return message
+}
+
+// The first statement of every one-exchange call; `readOnlyCallName` reads the name back from it.
+const READ_ONLY_PREFIX =
+  "select set_config('transaction_read_only', 'on', true) from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.proname = "
+const decoder = new TextDecoder()
+
+/** The function a one-exchange call message calls (see `callRpc`), or null for any other message. */
+export function callNameOf(message: Uint8Array): string | null {
+  if (message[0] !== 0x51) return null
+  const head = decoder.decode(message.subarray(5, 5 + READ_ONLY_PREFIX.length + 70))
+  if (!head.startsWith(`${READ_ONLY_PREFIX}'`)) return null
+  const name = head.slice(READ_ONLY_PREFIX.length + 1, head.indexOf("'", READ_ONLY_PREFIX.length + 1))
+  return IDENTIFIER.test(name) ? name : null
+}
+
+/**
+ * Lets the database skip writing its files back to IndexedDB after a call to a STABLE or IMMUTABLE
+ * function: such a call runs read only, so it changed nothing to keep, and the write-back is 40–90
+ * ms of every read on a phone. Every other message syncs as before (`relaxedDurability: false`).
+ * For the worker's PGlite, after the migrations: the functions are read once, here.
+ */
+export async function skipSyncAfterReads(db: PGlite): Promise<void> {
+  const { rows } = await db.query<{ name: string }>(
+    "select p.proname as name from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.provolatile in ('s', 'i')",
+  )
+  const reads = new Set(rows.map((row) => row.name))
+  const execProtocol = db.execProtocol.bind(db)
+  db.execProtocol = (message, options) => {
+    if (options === undefined) {
+      const name = callNameOf(message)
+      if (name !== null && reads.has(name)) return execProtocol(message, { syncToFs: false })
+    }
+    return execProtocol(message, options)
+  }
 }
 
 const JSON_TYPES = new Set([114, 3802])

@@ -7,7 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import shim from '../../../../supabase/local/auth-shim.sql?raw'
 import seed from '../../../../supabase/seed.sql?raw'
 import { dataDirExists, deleteDataDir } from './data-dir'
-import { bootstrap } from './engine'
+import { bootstrap, skipSyncAfterReads } from './engine'
 
 const migrationSources = import.meta.glob<string>('../../../../supabase/migrations/*.sql', {
   query: '?raw',
@@ -64,6 +64,7 @@ worker({
     // Applies what the prebuilt directory lacks (nothing, when both come from the same build), or
     // everything on a database made from scratch.
     await bootstrap(db, { shim, migrations, seed })
+    await skipSyncAfterReads(db)
     return db
   },
 })
