@@ -11,6 +11,25 @@ type RsvpPerson = RsvpHousehold['persons'][number]
 const sameAnswers = (a: readonly { question: string; answer: string }[], b: readonly { question: string; answer: string }[]) =>
   a.length === b.length && a.every((item, index) => item.question === b[index]!.question && item.answer === b[index]!.answer)
 
+/** A person of the shared list as the RSVPs tab shows them, with what only the tab knows. */
+function rsvpPerson(
+  person: Household['persons'][number],
+  known: Pick<RsvpPerson, 'response' | 'recordedBy' | 'recordedByName'>,
+): RsvpPerson {
+  return {
+    id: person.id,
+    guestId: person.guestId,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    type: person.type,
+    isAttending: person.isAttending,
+    respondedAt: person.respondedAt,
+    response: known.response,
+    recordedBy: known.recordedBy,
+    recordedByName: known.recordedByName,
+  }
+}
+
 /**
  * A household as the guest list saved it, as the RSVPs tab shows it. What only the tab knows (the
  * household's message, who recorded each reply, answers with their question ids) is kept from
@@ -30,18 +49,9 @@ export function rsvpHouseholdFromGuest(household: Household, previous?: RsvpHous
         old.isAttending === person.isAttending &&
         old.respondedAt === person.respondedAt &&
         sameAnswers(old.response, person.response)
-      return {
-        id: person.id,
-        guestId: household.id,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        type: person.type,
-        isAttending: person.isAttending,
-        response: sameReply ? old.response : person.response,
-        respondedAt: person.respondedAt,
-        recordedBy: sameReply ? old.recordedBy : null,
-        recordedByName: sameReply ? old.recordedByName : null,
-      }
+      return sameReply
+        ? rsvpPerson(person, old)
+        : rsvpPerson(person, { response: person.response, recordedBy: null, recordedByName: null })
     }),
   }
 }
@@ -63,18 +73,7 @@ export function rsvpHouseholdsFromList(households: readonly Household[], details
       messageAt: message?.messageAt ?? null,
       persons: household.persons.map((person): RsvpPerson => {
         const by = recorded.get(person.id)
-        return {
-          id: person.id,
-          guestId: household.id,
-          firstName: person.firstName,
-          lastName: person.lastName,
-          type: person.type,
-          isAttending: person.isAttending,
-          response: person.response,
-          respondedAt: person.respondedAt,
-          recordedBy: by?.recordedBy ?? null,
-          recordedByName: by?.recordedByName ?? null,
-        }
+        return rsvpPerson(person, { response: person.response, recordedBy: by?.recordedBy ?? null, recordedByName: by?.recordedByName ?? null })
       }),
     }
   })
