@@ -22,13 +22,14 @@ function Stat({ label, value, dot }: { label: string; value: number; dot: keyof 
         <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${dots[dot]}`} />
         <span className="truncate">{label}</span>
       </dt>
-      <dd className="mt-0.5 text-xl font-semibold tabular-nums text-ink">{value.toLocaleString()}</dd>
+      <dd className="mt-0.5 whitespace-nowrap text-xl font-semibold tabular-nums text-ink">{value.toLocaleString()}</dd>
     </div>
   )
 }
 
 const card = 'w-[85%] shrink-0 snap-start rounded-2xl border border-line bg-white p-4 shadow-sm sm:w-[60%] sm:p-5 md:w-auto'
-const fourStats = 'mt-3 grid grid-cols-4 gap-2 md:grid-cols-2 md:gap-x-3 xl:grid-cols-4'
+// Two by two on a phone, where four columns leave a four-digit count no room.
+const fourStats = 'mt-3 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4 sm:gap-2 md:grid-cols-2 md:gap-x-3 xl:grid-cols-4'
 
 /**
  * The three count cards: who is invited, from which side, and how they answered. Every number
