@@ -20,8 +20,10 @@ export function WeddingSwitcher() {
   const [weddings, setWeddings] = useState<MyWedding[]>([])
   const language = i18n.language === 'fil' ? 'fil' : 'en'
 
+  const currentId = current?.id
   useEffect(() => {
-    if (!user) return
+    // Once the session knows its wedding: asked before, it was asked twice on every page load.
+    if (!user || !currentId) return
     let live = true
     listMyWeddings().then(
       (found) => live && setWeddings(found),
@@ -30,7 +32,7 @@ export function WeddingSwitcher() {
     return () => {
       live = false
     }
-  }, [user, current?.id])
+  }, [user, currentId])
 
   if (weddings.length < 2 || !current) return null
   return (
