@@ -666,6 +666,21 @@ describe('after a hand-over (0021)', () => {
     expect(await slug(as.partner, second.slug)).toEqual({ status: 'taken' })
     expect(await slug(as.coordinator, first.slug)).toEqual({ status: 'taken' })
 
+    // Asked for one wedding (0024), the other's address is taken, now or before: the builder never
+    // offers it, and moving one wedding onto the other's old address is refused.
+    const slugFor = (claims: Claims, wedding: string, value: string) =>
+      t.rpc(claims, 'check_wedding_slug', { p_slug: value, p_wedding_id: wedding })
+    expect(await slugFor(as.owner, second.id, first.slug)).toEqual({ status: 'taken' })
+    expect(await slugFor(as.owner, weddingId, first.slug)).toEqual({ status: 'available' })
+    expect(await slugFor(as.owner, weddingId, 'bagong-address-ng-kasal')).toEqual({ status: 'available' })
+    expect(await outcome('owner', 'change_wedding_slug', { p_wedding_id: second.id, p_slug: first.slug })).toBe('slug_taken')
+    await t.rpc(as.partner, 'change_wedding_slug', { p_wedding_id: weddingId, p_slug: `${first.slug}-bago` })
+    expect(await slugFor(as.owner, second.id, first.slug)).toEqual({ status: 'taken' })
+    expect(await outcome('owner', 'change_wedding_slug', { p_wedding_id: second.id, p_slug: first.slug })).toBe('slug_taken')
+    // Its own earlier address stays the wedding's to take back.
+    expect(await slugFor(as.partner, weddingId, first.slug)).toEqual({ status: 'available' })
+    await t.rpc(as.partner, 'change_wedding_slug', { p_wedding_id: weddingId, p_slug: first.slug })
+
     // Leaving the handed-over wedding leaves the account its new one.
     await t.rpc(as.owner, 'leave_wedding', { p_wedding_id: weddingId })
     expect((await mine(as.owner)).map((w) => w.id)).toEqual([second.id])

@@ -24,9 +24,9 @@ export function updateWeddingDetails(weddingId: string, details: WeddingDetailsI
 export const slugStatuses = ['available', 'taken', 'not_allowed'] as const
 export type SlugStatus = (typeof slugStatuses)[number]
 
-/** Whether a slug is free for the couple's site (their own is available); nothing more. */
-export function checkWeddingSlug(slug: string) {
-  return call('check_wedding_slug', { p_slug: slug }, z.object({ status: z.enum(slugStatuses) }))
+/** Whether a slug is free for this wedding's site (its own, now or before, is available); nothing more. */
+export function checkWeddingSlug(weddingId: string, slug: string) {
+  return call('check_wedding_slug', { p_slug: slug, p_wedding_id: weddingId }, z.object({ status: z.enum(slugStatuses) }))
 }
 
 /** Moves the site to a new slug; the old one keeps leading there. */

@@ -45,7 +45,7 @@ export function AddressPanel({ wedding }: { wedding: Wedding }) {
     if (unchanged || problem) return
     let current = true
     const timer = setTimeout(() => {
-      checkWeddingSlug(slug).then(
+      checkWeddingSlug(wedding.id, slug).then(
         ({ status }) => current && setAnswer({ slug, status }),
         () => current && setAnswer({ slug, status: 'failed' }),
       )
@@ -54,7 +54,7 @@ export function AddressPanel({ wedding }: { wedding: Wedding }) {
       current = false
       clearTimeout(timer)
     }
-  }, [slug, unchanged, problem])
+  }, [wedding.id, slug, unchanged, problem])
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
