@@ -7,8 +7,10 @@
 
 -- Whether p_slug may become p_wedding_id's address: 'not_allowed' (shape or reserved word),
 -- 'available' (unused, or this wedding's own, now or before, and the caller manages it) or
--- 'taken'. Security definer because it must see other couples' slugs, and answers nothing else
--- about them. Called by check_wedding_slug and change_wedding_slug; granted to authenticated.
+-- 'taken'. A null p_wedding_id means any wedding the caller manages (0021's answer, kept by the
+-- one-argument form below). Security definer because it must see other couples' slugs, and
+-- answers nothing else about them. Called by check_wedding_slug and change_wedding_slug; granted
+-- to authenticated.
 create function kasalan.slug_status(p_slug text, p_wedding_id uuid)
 returns text
 language plpgsql
@@ -32,7 +34,8 @@ begin
     end if;
   end if;
   return case
-    when v_owner = p_wedding_id and (select auth.uid()) is not null and kasalan.can_manage(p_wedding_id) then 'available'
+    when (p_wedding_id is null or v_owner = p_wedding_id)
+      and (select auth.uid()) is not null and kasalan.can_manage(v_owner) then 'available'
     else 'taken'
   end;
 end;
@@ -40,6 +43,18 @@ $$;
 
 revoke execute on function kasalan.slug_status(text, uuid) from public, anon;
 grant execute on function kasalan.slug_status(text, uuid) to authenticated;
+
+-- 0021's one-argument form, now the two-argument one for any wedding the caller manages: one body
+-- for both. Still called by 0007's check_wedding_slug(text).
+create or replace function kasalan.slug_status(p_slug text)
+returns text
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select kasalan.slug_status(p_slug, null)
+$$;
 
 -- Whether a slug is free for the site of p_wedding_id: {status: 'available' | 'taken' |
 -- 'not_allowed'}, as slug_status(text, uuid). The builder's address field calls it as the couple
