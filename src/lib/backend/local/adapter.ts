@@ -26,8 +26,10 @@ export async function createLocalBackend(): Promise<Backend> {
     new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'kasalan-db' }),
     // One leader per data directory: after a restore, this tab opens the restored one even while
     // another tab still holds the one it replaced.
-    // A first visit loads the database the build prepared instead of making it here.
-    { dataDir, id: dataDir, meta: { seedDataDir } },
+    // A first visit loads the database the build prepared instead of making it here; on any other
+    // the worker need not look for the directory again (it still does on a first visit, in case
+    // another tab made it meanwhile).
+    { dataDir, id: dataDir, meta: { seedDataDir: firstVisit ? seedDataDir : null } },
   )
   let databaseReady = false
   const ready = db.waitReady.then(() => {
