@@ -229,7 +229,7 @@ export type RsvpChange = z.infer<typeof rsvpChange>
 export const rsvpChanges = z.object({
   lastSeenAt: z.nullable(z.string()),
   changes: z.array(rsvpChange),
-  probes: z.array(z.object({ kind: z.enum(['search', 'rsvp']), scope: z.enum(['caller', 'wedding']), at: z.string() })),
+  probes: z.array(z.object({ kind: z.enum(['search', 'rsvp', 'code']), scope: z.enum(['caller', 'wedding']), at: z.string() })),
 })
 export type RsvpChanges = z.infer<typeof rsvpChanges>
 
