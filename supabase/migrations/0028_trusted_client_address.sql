@@ -17,7 +17,8 @@
 --    limit still gets rate_limited.
 -- 4. A public call that writes (every one that counts through kasalan.rate_limit), sent as GET and
 --    so run by PostgREST in a read-only transaction, is refused with read_only_call (hint: use
---    POST) instead of PostgreSQL's raw 25006.
+--    POST; SQLSTATE 25006, so still HTTP 405) before it writes anything, instead of PostgreSQL's
+--    bare "cannot execute INSERT in a read-only transaction".
 
 -- =============================================================================================
 -- The private helpers: not in an exposed schema, not executable by the API roles
@@ -115,8 +116,10 @@ $$;
 
 revoke execute on function kasalan_private.client_address() from public, anon, authenticated;
 
--- Refuses a call that must write when PostgREST runs it read only (a GET or HEAD request), with a
--- project code rather than PostgreSQL's 25006 from the first write.
+-- Refuses a call that must write when PostgREST runs it read only (a GET or HEAD request) with the
+-- project's code read_only_call and a hint, rather than PostgreSQL's bare "cannot execute INSERT in
+-- a read-only transaction" from the first write. The SQLSTATE stays 25006
+-- (read_only_sql_transaction), so PostgREST still answers 405 Method Not Allowed.
 create or replace function kasalan_private.require_writable()
 returns void
 language plpgsql
@@ -126,7 +129,7 @@ as $$
 begin
   if current_setting('transaction_read_only') = 'on' then
     raise exception 'read_only_call'
-      using hint = 'This call records the visit: send it as POST, not GET.';
+      using errcode = '25006', hint = 'This call records the visit: send it as POST, not GET.';
   end if;
 end;
 $$;

@@ -29,8 +29,8 @@ afterEach(() => {
 
 describe('a writing call sent read only', () => {
   test('the functions\' read_only_call and PostgreSQL\'s 25006 are one error, with a message that says POST', async () => {
-    answer(400, { code: 'P0001', message: 'read_only_call', hint: 'This call records the visit: send it as POST, not GET.' })
-    expect(await refusal()).toMatchObject({ message: 'read_only_call', code: 'P0001' })
+    answer(405, { code: '25006', message: 'read_only_call', hint: 'This call records the visit: send it as POST, not GET.' })
+    expect(await refusal()).toMatchObject({ message: 'read_only_call', code: '25006' })
     answer(405, { code: '25006', message: 'cannot execute INSERT in a read-only transaction' })
     const raw = await refusal()
     expect(raw).toMatchObject({ message: 'read_only_call', code: '25006' })
