@@ -1,5 +1,6 @@
 // Calls a kasalan function the way PostgREST runs it on hosted Supabase, request headers included,
-// so a test can be two different visitors (x-forwarded-for) as far as the rate limits can tell.
+// so a test can be two different visitors (cf-connecting-ip, the address hosted Supabase's proxy
+// sets) as far as the rate limits can tell.
 import type { PGlite } from '@electric-sql/pglite'
 import type { Claims } from '../../src/lib/backend/local/engine'
 
@@ -8,7 +9,7 @@ let visitor = 0
 /** A fresh client address, so each call is a new visitor to the rate limits. */
 export function newVisitor() {
   visitor += 1
-  return `203.0.113.${visitor % 250}, 10.0.${Math.floor(visitor / 250)}.1`
+  return `10.${Math.floor(visitor / 62500) % 250}.${Math.floor(visitor / 250) % 250}.${visitor % 250}`
 }
 
 export async function rpcAs(
@@ -16,7 +17,7 @@ export async function rpcAs(
   claims: Claims,
   name: string,
   args: Record<string, unknown>,
-  headers: Record<string, string> = { 'x-forwarded-for': newVisitor() },
+  headers: Record<string, string> = { 'cf-connecting-ip': newVisitor() },
 ) {
   const names = Object.keys(args)
   const params = names.map((key) => {

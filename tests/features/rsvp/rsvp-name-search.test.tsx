@@ -203,6 +203,24 @@ describe('RsvpNameSearch', () => {
     expect(screen.getByText('invitation opened')).toBeInTheDocument()
   })
 
+  test('a busy wedding, whose searches of the hour are used up, asks for the code without saying the couple requires it', async () => {
+    api.searchGuests.mockRejectedValueOnce(new BackendError('invitation_code_required_busy', 'P0001'))
+    const input = renderSearch()
+    fireEvent.change(input, { target: { value: 'cristina' } })
+    await settle()
+    await act(async () => {
+      await import('@/features/site/rsvp-search/code-field')
+    })
+    await settle(50)
+    expect(screen.getByText(/Maraming gumagamit ng site ngayon/)).toBeInTheDocument()
+    expect(screen.queryByText(/Kailangan ang code/)).not.toBeInTheDocument()
+    expect(screen.queryByText(/Ang dami mo nang sinubukan/)).not.toBeInTheDocument()
+    fireEvent.change(screen.getByRole('textbox', { name: 'Invitation code' }), { target: { value: 'abcd-2345' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Buksan ang imbitasyon ko' }))
+    await settle(0)
+    expect(screen.getByText('invitation opened')).toBeInTheDocument()
+  })
+
   test('too many searches too fast: a friendly message, and a retry later', async () => {
     api.searchGuests.mockRejectedValueOnce(new BackendError('rate_limited', 'P0001')).mockResolvedValueOnce(found(cristina))
     const input = renderSearch()

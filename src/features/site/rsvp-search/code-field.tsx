@@ -5,9 +5,10 @@ import { paths } from '@/lib/paths'
 
 /**
  * When the couple requires the invitation code to RSVP, the database refuses the name search; the
- * guest types the code instead and reaches their RSVP through their invitation link.
+ * guest types the code instead and reaches their RSVP through their invitation link. `busy`: the
+ * couple did not ask for codes, but the wedding's name searches of the hour are used up.
  */
-export function CodeField({ slug }: { slug: string | null }) {
+export function CodeField({ slug, busy = false }: { slug: string | null; busy?: boolean }) {
   const { t } = useTranslation('rsvp')
   const navigate = useNavigate()
   const [code, setCode] = useState('')
@@ -21,7 +22,7 @@ export function CodeField({ slug }: { slug: string | null }) {
         if (cleaned) void navigate(slug ? `${paths.site.wedding(slug)}/i/${cleaned}` : paths.invitation(cleaned))
       }}
     >
-      <p>{t('search.codeRequired')}</p>
+      <p>{t(busy ? 'search.codeBusy' : 'search.codeRequired')}</p>
       <label htmlFor={`${id}-code`} className="mt-3 block font-semibold">
         {t('search.codeLabel')}
       </label>

@@ -5,7 +5,8 @@ import { useTranslation } from '@/lib/i18n/react'
 import { paths } from '@/lib/paths'
 import { useNameSearch } from './use-name-search'
 
-// Only a wedding that requires invitation codes shows it, after a refused search: not in the first load.
+// Shown only after a search asks for the code (the couple requires it, or the site is busy): not in
+// the first load.
 const CodeField = lazy(() => import('./code-field').then((m) => ({ default: m.CodeField })))
 
 /**
@@ -87,9 +88,9 @@ function NameSearch({ slug }: { slug: string }) {
         )}
       </div>
 
-      {status === 'codeRequired' && (
+      {(status === 'codeRequired' || status === 'codeBusy') && (
         <Suspense fallback={null}>
-          <CodeField slug={routeSlug ? slug : null} />
+          <CodeField slug={routeSlug ? slug : null} busy={status === 'codeBusy'} />
         </Suspense>
       )}
 

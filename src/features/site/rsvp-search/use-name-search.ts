@@ -28,12 +28,23 @@ export function isSearchable(query: string) {
   return queryWords(query).join('').length >= MIN_QUERY_LETTERS
 }
 
-export type NameSearchStatus = 'idle' | 'searching' | 'done' | 'error' | 'rateLimited' | 'codeRequired'
+/**
+ * codeRequired: the couple asks every guest for the invitation code; codeBusy: the wedding's name
+ * searches of the hour are used up, so the code is the way in for now.
+ */
+export type NameSearchStatus = 'idle' | 'searching' | 'done' | 'error' | 'rateLimited' | 'codeRequired' | 'codeBusy'
+
+/** The server's refusals that have a status of their own; any other failure is 'error'. */
+const REFUSALS = new Map<string, NameSearchStatus>([
+  ['rate_limited', 'rateLimited'],
+  ['invitation_code_required', 'codeRequired'],
+  ['invitation_code_required_busy', 'codeBusy'],
+])
 
 interface Answer {
   key: string
   search: GuestSearch | null
-  /** The server's refusal code (rate_limited, invitation_code_required), when it gave one. */
+  /** The server's refusal code (rate_limited, invitation_code_required[_busy]), when it gave one. */
   refused?: string | null
 }
 
@@ -83,7 +94,7 @@ export function useNameSearch(slug: string, search = searchGuests) {
   if (searchable) {
     if (answer?.key !== key) status = 'searching'
     else if (answer.search) status = 'done'
-    else status = answer.refused === 'rate_limited' ? 'rateLimited' : answer.refused === 'invitation_code_required' ? 'codeRequired' : 'error'
+    else status = REFUSALS.get(answer.refused ?? '') ?? 'error'
   }
   // While a new query runs, the last list stays in place rather than blinking away on every key.
   const results: GuestSearchResult[] = searchable ? (answer?.search?.matches ?? []) : []

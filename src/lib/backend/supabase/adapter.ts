@@ -21,6 +21,15 @@ function hasStoredSession() {
 }
 
 /**
+ * PostgREST's refusal as the app's error. A call that writes, sent read only (a GET made by hand),
+ * fails with the functions' own read_only_call or, in a function that does not check, PostgreSQL's
+ * 25006: both read the same.
+ */
+function refusal(message: string, code: string) {
+  return code === '25006' ? new BackendError('read_only_call', code) : new BackendError(message, code)
+}
+
+/**
  * A visitor's call: one POST to PostgREST's RPC endpoint with the anon key, exactly what
  * postgrest-js sends, without shipping that client to every guest's phone.
  */
@@ -44,10 +53,7 @@ async function anonymousRpc({ url, anonKey }: SupabaseSettings, name: string, ar
   const body: unknown = text ? JSON.parse(text) : null
   if (!response.ok) {
     const error = (body ?? {}) as { message?: string; code?: string }
-    throw new BackendError(
-      error.message ?? response.statusText,
-      error.code ?? String(response.status),
-    )
+    throw refusal(error.message ?? response.statusText, error.code ?? String(response.status))
   }
   return body
 }
@@ -69,7 +75,7 @@ export function createSupabaseBackend(settings: SupabaseSettings): Backend {
       if (findInvalidText(args)) throw new BackendError('invalid_input', 'P0001')
       if (!client && !hasStoredSession()) return anonymousRpc(settings, name, args)
       const { data, error } = await (await signedInClient()).rpc(name, args)
-      if (error) throw new BackendError(error.message, error.code)
+      if (error) throw refusal(error.message, error.code)
       return data
     },
     mayHaveSession: () => Boolean(client) || hasStoredSession(),
