@@ -1,16 +1,23 @@
 import { useId, useState } from 'react'
 import { useNavigate } from '@/lib/site-router'
 import { useTranslation } from '@/lib/i18n/react'
+import { openInvitationCode } from '@/lib/api/invitations'
+import { BackendError } from '@/lib/backend'
 import { paths } from '@/lib/paths'
+
+type Problem = 'wrong' | 'rate_limited' | 'failed'
 
 /**
  * When the couple requires the invitation code to RSVP, the database refuses the name search; the
- * guest types the code instead and reaches their RSVP through their invitation link.
+ * guest types the code instead. It is checked on this wedding only (every try counts), and opens
+ * the household's RSVP with it.
  */
-export function CodeField({ slug }: { slug: string | null }) {
+export function CodeField({ slug, routed }: { slug: string; routed: boolean }) {
   const { t } = useTranslation('rsvp')
   const navigate = useNavigate()
   const [code, setCode] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<Problem | null>(null)
   const id = useId()
   const cleaned = code.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
   return (
@@ -18,7 +25,24 @@ export function CodeField({ slug }: { slug: string | null }) {
       className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-sm"
       onSubmit={(event) => {
         event.preventDefault()
-        if (cleaned) void navigate(slug ? `${paths.site.wedding(slug)}/i/${cleaned}` : paths.invitation(cleaned))
+        if (!cleaned || busy) return
+        setBusy(true)
+        setProblem(null)
+        openInvitationCode(slug, cleaned).then(
+          (found) => {
+            if (found) {
+              const rsvp = paths.site.rsvp(routed ? slug : null, found.guestId, found.personId)
+              void navigate(`${rsvp}?code=${encodeURIComponent(found.code)}`)
+              return
+            }
+            setProblem('wrong')
+            setBusy(false)
+          },
+          (error: unknown) => {
+            setProblem(error instanceof BackendError && error.message === 'rate_limited' ? 'rate_limited' : 'failed')
+            setBusy(false)
+          },
+        )
       }}
     >
       <p>{t('search.codeRequired')}</p>
@@ -34,12 +58,17 @@ export function CodeField({ slug }: { slug: string | null }) {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
+          aria-invalid={problem === 'wrong' || undefined}
+          aria-describedby={`${id}-problem`}
           className="min-h-11 min-w-0 flex-1 rounded-(--site-radius) border border-(--site-line-strong) bg-(--site-bg) px-3 uppercase tracking-widest"
         />
-        <button type="submit" className="site-button">
+        <button type="submit" className="site-button" disabled={busy}>
           {t('search.codeOpen')}
         </button>
       </div>
+      <p id={`${id}-problem`} role="status" className="mt-2 min-h-5">
+        {problem === 'wrong' ? t('search.codeWrong') : problem === 'rate_limited' ? t('errors.rate_limited') : problem ? t('search.codeFailed') : ''}
+      </p>
     </form>
   )
 }

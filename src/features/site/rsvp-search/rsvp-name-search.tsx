@@ -89,7 +89,7 @@ function NameSearch({ slug }: { slug: string }) {
 
       {status === 'codeRequired' && (
         <Suspense fallback={null}>
-          <CodeField slug={routeSlug ? slug : null} />
+          <CodeField slug={slug} routed={Boolean(routeSlug)} />
         </Suspense>
       )}
 
