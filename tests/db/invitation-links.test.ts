@@ -237,6 +237,21 @@ describe('links and codes', () => {
     }
   })
 
+  test("a household's printed code given to /i/, as links were made before, opens nothing: no platform-wide lottery", async () => {
+    const w = await weddingWithGuests()
+    const household = await w.find(w.first.id)
+    // Called by position, as the old call was, so this fails before 0027 (the code opened it).
+    const byPosition = (value: string) =>
+      t.asRole<{ opened: unknown }>('anon', null, 'select kasalan.open_invitation($1) as opened', [value]).then(
+        (result) => result.rows[0]!.opened,
+        (error: Error) => ({ error: error.message }),
+      )
+    const random = await byPosition(randomCode())
+    expect(random).toEqual({ error: 'invitation_not_found' })
+    expect(await byPosition(household.code)).toEqual(random)
+    expect(await byPosition(household.code.toLowerCase())).toEqual(random)
+  })
+
   test('opening by link is never rate limited', async () => {
     const w = await weddingWithGuests()
     const household = await w.find(w.second.id)
