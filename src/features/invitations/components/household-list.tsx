@@ -86,7 +86,7 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
                 {t(`state.${state}`)}
               </option>
             ))}
-            {newCards > 0 && <option value="new_card">{t('newCard.filter')}</option>}
+            {(newCards > 0 || filter === 'new_card') && <option value="new_card">{t('newCard.filter')}</option>}
           </select>
         </div>
         <button
