@@ -5,8 +5,9 @@ import { demoAccount } from './support/session'
 // The couple invites a household by copying its message; the guest opens the link in another tab
 // (no session there: the couple's lives only in their own tab), answers without searching; the
 // couple sees invited → opened → answered, the household leave the follow-up list, and a renewed
-// code turns the old link into a friendly page that still offers the name search. Then the printed
-// sheet, and the invitation e-mail's preview reached from the RSVPs tab.
+// invitation turns the old link into a friendly page, marks the household as needing a new card, and
+// the new code typed on the wedding's own site opens the RSVP. Then the printed sheet, and the
+// invitation e-mail's preview reached from the RSVPs tab.
 
 // The embedded database boots in each fresh browser context: slow on a busy machine.
 const BOOT = { timeout: 90_000 }
@@ -55,7 +56,8 @@ test('the couple invites a household, the guest opens the link and answers, the 
   const drawer = page.getByRole('dialog', { name: 'Send the invitation' })
   await expect(drawer.getByRole('heading', { name: names })).toBeVisible()
   const link = (await drawer.getByTestId('invitation-link').textContent())!.trim()
-  expect(link).toMatch(/\/i\/[2-9A-HJKMNP-Z]{8}$/)
+  // The link carries the household's long token, not the printed code.
+  expect(link).toMatch(/\/i\/[A-Za-z0-9_-]{22}$/)
   const message = drawer.getByRole('textbox', { name: 'Message' })
   await expect(message).toHaveValue(/^Hi .+! 💌 Ikakasal na kami/)
   await expect(message).toHaveValue(new RegExp(link.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')))
@@ -81,6 +83,7 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await guest.goto(new URL(link).pathname)
   await expect(guest.getByRole('heading', { level: 1, name: /^Kumusta, / })).toBeVisible(BOOT)
   expect(guest.url()).toMatch(/\/wedding\/[^/]+\/rsvp\/[^/]+\/[^/]+\?code=/)
+  const slug = new URL(guest.url()).pathname.split('/')[2]!
   await expect(guest.getByRole('searchbox')).toHaveCount(0)
 
   await reopenInvitations(page)
@@ -99,20 +102,46 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await expect(page.getByTestId('follow-up-row').filter({ hasText: names })).toHaveCount(0)
   await expect(page.getByText('Nobody to chase')).toBeVisible()
 
-  // A new code: the old link now gives a friendly page with a code field and the name search.
+  // A new link and code: the household, sent the old link, needs a new card.
   await page.getByRole('tab', { name: 'All households' }).click()
   await answered.getByRole('button', { name: /^New code/ }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Make a new code' }).click()
-  await expect(page.getByRole('status').first()).toContainText('old link no longer works')
+  await expect(page.getByRole('status').filter({ hasText: 'old link and code no longer work' })).toBeVisible()
+  await expect(page.getByText('1 household needs a new card')).toBeVisible()
+  await expect(answered.getByText('Needs a new card')).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  const notice = page.getByText('1 household needs a new card')
+  await notice.evaluate((element) => element.scrollIntoView({ block: 'start' }))
+  await page.mouse.wheel(0, -120)
+  await page.screenshot({ path: 'test-results/invitations-new-card.png' })
+  await page.setViewportSize({ width: 360, height: 800 })
+  await notice.evaluate((element) => element.scrollIntoView({ block: 'start' }))
+  await page.mouse.wheel(0, -80)
+  await page.screenshot({ path: 'test-results/invitations-new-card-360.png' })
+  await page.setViewportSize({ width: 1280, height: 720 })
+  const newCode = (await answered.locator('.font-mono').first().textContent())!.trim()
 
+  // The old link now gives a friendly page.
   await guest.goto(new URL(link).pathname)
+  await expect(guest.getByRole('heading', { level: 1, name: 'Hindi namin mabuksan ang imbitasyong ito' })).toBeVisible(BOOT)
+  await expectNoSeriousA11yViolations(guest)
+  // A link of the old kind (/i/<code>) is not looked up anywhere: the guest is sent to the site.
+  await guest.goto('/i/ABCD2345')
+  await expect(guest.getByRole('heading', { level: 1, name: 'Hindi na bumubukas nang kusa ang link na ito' })).toBeVisible(BOOT)
+
+  // On the wedding's own address a code is checked within that wedding: a wrong one is said so,
+  // the new one opens the RSVP.
+  await guest.goto(`/wedding/${slug}/i/ABCD2345`)
   await expect(guest.getByRole('heading', { level: 1, name: 'Hindi namin mabuksan ang imbitasyong ito' })).toBeVisible(BOOT)
   await expect(guest.getByRole('link', { name: 'Hanapin ang pangalan ninyo sa wedding site' })).toBeVisible()
   await expectNoSeriousA11yViolations(guest)
   await guest.getByRole('textbox', { name: 'Invitation code' }).fill('abcd-2345')
   await guest.getByRole('button', { name: 'Buksan ang imbitasyon ko' }).click()
-  await expect(guest).toHaveURL(/\/i\/ABCD2345$/)
-  await expect(guest.getByRole('heading', { level: 1, name: 'Hindi namin mabuksan ang imbitasyong ito' })).toBeVisible()
+  await expect(guest.getByRole('status')).toHaveText(/Hindi code ng kasal na ito/)
+  await guest.getByRole('textbox', { name: 'Invitation code' }).fill(newCode.toLowerCase())
+  await guest.getByRole('button', { name: 'Buksan ang imbitasyon ko' }).click()
+  await expect(guest.getByRole('heading', { level: 1, name: /^Kumusta, / })).toBeVisible(BOOT)
+  expect(guest.url()).toContain(`?code=${newCode.replace('-', '')}`)
 
   // The printable sheet: a card per household with its QR code and code.
   await goWithinApp(page, '/manage/invitations/print')
@@ -141,6 +170,6 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await page.getByRole('combobox', { name: 'Household', exact: true }).selectOption({ label: names })
   await page.getByRole('combobox', { name: 'E-mail', exact: true }).selectOption({ label: 'Invitation' })
   const email = page.frameLocator('iframe[title="E-mail body"]')
-  await expect(email.getByRole('link', { name: 'Sagutin ang RSVP' })).toHaveAttribute('href', /\/i\/[2-9A-HJKMNP-Z]{8}$/)
+  await expect(email.getByRole('link', { name: 'Sagutin ang RSVP' })).toHaveAttribute('href', /\/i\/[A-Za-z0-9_-]{22}$/)
   await expect(page.getByText(/^Imbitasyon sa kasal nina Isabel at Miguel$/)).toBeVisible()
 })

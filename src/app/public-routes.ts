@@ -33,8 +33,8 @@ export const publicRoutes: readonly Route[] = [
     Component: ThankYouPage,
   },
   { path: '/rsvp/:guestId/:personId', Component: RsvpPage },
-  { path: '/i/:code', Component: OpenInvitationPage },
-  { path: '/wedding/:slug/i/:code', caseSensitive: true, Component: OpenInvitationPage },
+  { path: '/i/:link', Component: OpenInvitationPage },
+  { path: '/wedding/:slug/i/:link', caseSensitive: true, Component: OpenInvitationPage },
   { path: '/rsvp/:guestId/:personId/thank-you', Component: ThankYouPage },
   { path: paths.sitePreview, caseSensitive: true, Component: SitePreviewPage },
 ]

@@ -28,8 +28,8 @@ export const paths = {
     members: '/manage/members',
     activity: '/manage/activity',
   },
-  /** A household's personal invitation link: `/i/<code>` on any site address. */
-  invitation: (code: string) => `/i/${encodeURIComponent(code)}`,
+  /** A household's personal invitation link: `/i/<token>` on any site address. */
+  invitation: (token: string) => `/i/${encodeURIComponent(token)}`,
   /** A member invitation link's accept page. */
   join: (token: string) => `/join/${encodeURIComponent(token)}`,
   site: {

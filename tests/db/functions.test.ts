@@ -62,6 +62,7 @@ const PUBLIC_CALLS = [
   'get_media_object',
   'media_readable',
   'open_invitation',
+  'open_invitation_code',
 ]
 
 interface FunctionInfo {

@@ -72,7 +72,10 @@ describe('guests need their invitation link or code to RSVP', () => {
     await expect(submit(null)).rejects.toMatchObject({ message: 'invitation_code_required' })
     expect((await getRsvp(null, code)).household.access).toBe('guest_code')
     await submit(code)
-    expect(await rpcAs(t.db, null, 'open_invitation', { p_code: code })).toMatchObject({ guestId: household.id })
+    expect(await rpcAs(t.db, null, 'open_invitation_code', { p_slug: wedding.slug, p_code: code })).toMatchObject({
+      status: 'found',
+      guestId: household.id,
+    })
 
     // The couple keeps every way in.
     expect(await search(claims)).toMatchObject({ status: 'found' })

@@ -1,5 +1,6 @@
-// Invitations (0014_invitations.sql): each household's link opens its RSVP and records "opened" for
-// visitors only; renewing a code ends the old link; sends are recorded only by the couple, in one
+// Invitations (0014_invitations.sql, links and codes as 0027 makes them): each household's link
+// (its token) opens its RSVP and records "opened" for visitors only, and so does its code typed on
+// the wedding's own site; renewing ends the old link and code; sends are recorded only by the couple, in one
 // transaction; templates are checked; another couple and anon are refused.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDb, type TestDb } from './harness'
@@ -8,6 +9,7 @@ import { rpcAs } from './privacy-helpers'
 interface Invitation {
   guestId: string
   code: string
+  token: string
   email: string | null
   phone: string | null
   persons: { id: string; firstName: string }[]
@@ -56,8 +58,16 @@ async function wedding(published = true) {
   return { claims, wedding, ilagan, dizon, list, find }
 }
 
-const open = (code: string, claims: Parameters<typeof rpcAs>[1] = null) =>
-  rpcAs(t.db, claims, 'open_invitation', { p_code: code }) as Promise<{ slug: string; guestId: string; personId: string }>
+const open = (token: string, claims: Parameters<typeof rpcAs>[1] = null) =>
+  rpcAs(t.db, claims, 'open_invitation', { p_token: token }) as Promise<{ slug: string; guestId: string; personId: string; code: string }>
+
+const openCode = (slug: string, code: string, claims: Parameters<typeof rpcAs>[1] = null) =>
+  rpcAs(t.db, claims, 'open_invitation_code', { p_slug: slug, p_code: code }) as Promise<{
+    status: string
+    slug?: string
+    guestId?: string
+    personId?: string
+  }>
 
 describe('invitation codes', () => {
   test('every household has its own code, of the printable alphabet, spread over the whole alphabet', async () => {
@@ -73,13 +83,12 @@ describe('invitation codes', () => {
     expect(new Set(codes.join('')).size).toBe(31)
   })
 
-  test('the link opens the household for a visitor, however the code is typed, and records "opened"', async () => {
+  test('the link opens the household for a visitor, and records "opened"', async () => {
     const w = await wedding()
-    const { code } = await w.find(w.ilagan.id)
+    const { code, token } = await w.find(w.ilagan.id)
     expect(await w.find(w.ilagan.id)).toMatchObject({ state: 'not_invited', openedAt: null })
 
-    const typed = `${code.slice(0, 4).toLowerCase()}-${code.slice(4)} `
-    expect(await open(typed)).toEqual({ slug: w.wedding.slug, guestId: w.ilagan.id, personId: w.ilagan.persons[0]!.id })
+    expect(await open(token)).toEqual({ slug: w.wedding.slug, guestId: w.ilagan.id, personId: w.ilagan.persons[0]!.id, code })
     const opened = await w.find(w.ilagan.id)
     expect(opened.state).toBe('opened')
     expect(opened.openedAt).not.toBeNull()
@@ -95,29 +104,47 @@ describe('invitation codes', () => {
     expect(rsvp.household.access).toBe('guest_code')
   })
 
-  test('the couple trying their own link does not count as opened', async () => {
+  test("the code typed on the wedding's site opens the household however it is typed, and records \"opened\"", async () => {
     const w = await wedding()
     const { code } = await w.find(w.dizon.id)
-    expect((await open(code, w.claims)).guestId).toBe(w.dizon.id)
+    const typed = `${code.slice(0, 4).toLowerCase()}-${code.slice(4)} `
+    expect(await openCode(w.wedding.slug, typed)).toEqual({
+      status: 'found',
+      slug: w.wedding.slug,
+      guestId: w.dizon.id,
+      personId: w.dizon.persons[0]!.id,
+      code,
+    })
+    expect(await w.find(w.dizon.id)).toMatchObject({ state: 'opened' })
+    expect(await w.find(w.ilagan.id)).toMatchObject({ state: 'not_invited', openedAt: null })
+  })
+
+  test('the couple trying their own link or code does not count as opened', async () => {
+    const w = await wedding()
+    const { code, token } = await w.find(w.dizon.id)
+    expect((await open(token, w.claims)).guestId).toBe(w.dizon.id)
+    expect((await openCode(w.wedding.slug, code, w.claims)).guestId).toBe(w.dizon.id)
     expect(await w.find(w.dizon.id)).toMatchObject({ state: 'not_invited', openedAt: null })
   })
 
-  test('a wrong code, or one of an unpublished wedding, reveals nothing', async () => {
+  test('a wrong link or code, or one of an unpublished wedding, reveals nothing', async () => {
     const w = await wedding(false)
-    const { code } = await w.find(w.ilagan.id)
-    for (const wrong of [code, 'AAAAAAAA', 'O0I1L', '', "'; select 1; --"]) {
+    const { code, token } = await w.find(w.ilagan.id)
+    for (const wrong of [token, code, 'AAAAAAAA', 'O0I1L', '', "'; select 1; --"]) {
       await expect(open(wrong), wrong).rejects.toMatchObject({ message: 'invitation_not_found' })
+      expect(await openCode(w.wedding.slug, wrong), wrong).toEqual({ status: 'not_found' })
     }
-    // Unpublished: still not opened, even though the code was right.
+    // Unpublished: still not opened, even though the link was right.
     expect(await w.find(w.ilagan.id)).toMatchObject({ openedAt: null })
     // The couple may open it while previewing.
-    expect((await open(code, w.claims)).guestId).toBe(w.ilagan.id)
+    expect((await open(token, w.claims)).guestId).toBe(w.ilagan.id)
+    expect((await openCode(w.wedding.slug, code, w.claims)).guestId).toBe(w.ilagan.id)
   })
 
   test('renewing a code ends the old link and starts "opened" again', async () => {
     const w = await wedding()
-    const old = (await w.find(w.ilagan.id)).code
-    await open(old)
+    const { code: old, token: oldToken } = await w.find(w.ilagan.id)
+    await open(oldToken)
     const renewed = (await t.rpc(w.claims, 'renew_invitation_code', {
       p_wedding_id: w.wedding.id,
       p_guest_id: w.ilagan.id,
@@ -125,7 +152,8 @@ describe('invitation codes', () => {
     expect(renewed.code).toMatch(CODE)
     expect(renewed.code).not.toBe(old)
     expect(renewed).toMatchObject({ guestId: w.ilagan.id, openedAt: null, state: 'not_invited' })
-    await expect(open(old)).rejects.toMatchObject({ message: 'invitation_not_found' })
+    await expect(open(oldToken)).rejects.toMatchObject({ message: 'invitation_not_found' })
+    expect(await openCode(w.wedding.slug, old)).toEqual({ status: 'not_found' })
     // The old code no longer gives the household's access to its answers either.
     const rsvp = (await rpcAs(t.db, null, 'get_rsvp', {
       p_guest_id: w.ilagan.id,
@@ -133,7 +161,8 @@ describe('invitation codes', () => {
       p_code: old,
     })) as { household: { access: string } }
     expect(rsvp.household.access).toBe('guest_search')
-    expect((await open(renewed.code)).guestId).toBe(w.ilagan.id)
+    expect((await open(renewed.token)).guestId).toBe(w.ilagan.id)
+    expect((await openCode(w.wedding.slug, renewed.code)).guestId).toBe(w.ilagan.id)
   })
 })
 
@@ -165,7 +194,7 @@ describe('sending and state', () => {
     })
     expect(await w.find(w.ilagan.id)).toMatchObject({ state: 'invited', invitedVia: 'email', lastChannel: 'viber', sends: 2 })
 
-    await open(sent[0]!.code)
+    await open(sent[0]!.token)
     expect((await w.find(w.ilagan.id)).state).toBe('opened')
 
     await rpcAs(t.db, null, 'submit_rsvp', {

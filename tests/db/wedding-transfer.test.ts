@@ -180,13 +180,24 @@ describe('export_wedding and import_wedding', () => {
     })
   })
 
-  test('a file imported once already is refused with import_ids_taken, all or nothing', async () => {
+  test('a file whose ids are in use here is imported with fresh ids and links; the first wedding is untouched', async () => {
+    // Refusing it (import_ids_taken, before 0027) told anyone whether an id or code existed in a
+    // wedding they do not manage.
     const { claims, wedding } = await source.couple()
-    const before = await source.rpc(claims, 'get_my_wedding')
-    await expect(
-      source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: file }),
-    ).rejects.toMatchObject({ message: 'import_ids_taken' })
-    expect(await source.rpc(claims, 'get_my_wedding')).toEqual(before)
+    const guestsBefore = await source.rpc(from.claims, 'list_guests', { p_wedding_id: from.wedding.id })
+    await source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: file })
+    const copy = (await source.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })) as WeddingFile
+    const ids = (f: WeddingFile) => [...f.sections, ...f.households, ...f.persons].map((row) => row.id)
+    expect(ids(copy)).toHaveLength(ids(file).length)
+    for (const id of ids(copy)) expect(ids(file)).not.toContain(id)
+    const tokens = (f: WeddingFile) => f.households.map((h) => h.invitation_token)
+    for (const token of tokens(copy)) expect(tokens(file)).not.toContain(token)
+    // The same households, persons, answers and seats, under their new ids.
+    const people = (f: WeddingFile) => f.persons.map((p) => `${p.first_name as string} ${String(p.is_attending)}`).sort()
+    expect(people(copy)).toEqual(people(file))
+    const seated = (copy.seatingLayout as { seats: { personId: string | null }[] }).seats[0]!.personId
+    expect(copy.persons.find((p) => p.id === seated)).toMatchObject({ first_name: 'Ñino' })
+    expect(await source.rpc(from.claims, 'list_guests', { p_wedding_id: from.wedding.id })).toEqual(guestsBefore)
   })
 
   test('anything but an export file is refused with import_unsupported_file', async () => {

@@ -76,9 +76,9 @@ function fakeDatabase(options: { capLeft?: number } = {}) {
         return {
           templates: {},
           households: [
-            { guestId: ILAGAN, code: 'ABCD2345', email: 'pacing@example.ph', persons: [{ firstName: 'Pacing' }, { firstName: 'Ben' }] },
-            { guestId: DIZON, code: 'EFGH6789', email: null, persons: [{ firstName: 'Niño' }] },
-            { guestId: SANTOS, code: 'JKMN2345', email: 'lola.santos@example.ph', persons: [{ firstName: 'Lola Iska' }] },
+            { guestId: ILAGAN, code: 'ABCD2345', token: 'Ilagan0Token0000000000', email: 'pacing@example.ph', persons: [{ firstName: 'Pacing' }, { firstName: 'Ben' }] },
+            { guestId: DIZON, code: 'EFGH6789', token: 'Dizon00Token0000000000', email: null, persons: [{ firstName: 'Niño' }] },
+            { guestId: SANTOS, code: 'JKMN2345', token: 'Santos0Token0000000000', email: 'lola.santos@example.ph', persons: [{ firstName: 'Lola Iska' }] },
           ],
         }
       case 'claim_email_sends': {
@@ -126,12 +126,12 @@ describe('sendInvitationEmails', () => {
     expect(first.body.to).toEqual(['pacing@example.ph'])
     expect(first.body.subject).toBe('Imbitasyon sa kasal nina Maria Clara at Juan')
     expect(first.body.text).toContain('Hi Pacing at Ben!')
-    expect(first.body.text).toContain('https://kasalan.ph/i/ABCD2345')
+    expect(first.body.text).toContain('https://kasalan.ph/i/Ilagan0Token0000000000')
     expect(first.body.text).toContain('ABCD-2345')
-    expect(first.body.html).toContain('href="https://kasalan.ph/i/ABCD2345"')
+    expect(first.body.html).toContain('href="https://kasalan.ph/i/Ilagan0Token0000000000"')
     expect(first.body.html).toContain('Simbahan ng Quiapo, Maynila')
     expect(second.body.to).toEqual(['lola.santos@example.ph'])
-    expect(second.body.text).toContain('https://kasalan.ph/i/JKMN2345')
+    expect(second.body.text).toContain('https://kasalan.ph/i/Santos0Token0000000000')
 
     expect(db.rpcCalls.find((call) => call.name === 'claim_email_sends')?.args).toEqual({ p_wedding_id: WEDDING, p_count: 2 })
     expect(db.recorded()).toEqual([{ p_wedding_id: WEDDING, p_guest_ids: [ILAGAN, SANTOS], p_channel: 'email', p_kind: 'invitation' }])

@@ -14,7 +14,7 @@ export function invitationsCsv(households: ReadonlyArray<InvitationHousehold>, o
       household.persons.map((person) => displayFullName(person)).join(', '),
       householdNames(household.persons, 'fil'),
       printedCode(household.code),
-      invitationLink(origin, household.code),
+      invitationLink(origin, household.token),
       household.email,
       household.phone,
       household.state,

@@ -4,10 +4,10 @@ import { env } from '@/lib/env'
 import { call } from './call'
 
 /*
- * Invitations (supabase/migrations/0014_invitations.sql): each household's link and code, what the
- * couple sent and when, and whether the link was opened. Imported on its own, not through
- * `@/lib/api`: the public site needs only `openInvitation`, and these schemas must not reach its
- * first load.
+ * Invitations (supabase/migrations/0014_invitations.sql, 0027_invitation_links.sql): each
+ * household's link (a long random token) and printed code, what the couple sent and when, and
+ * whether the link was opened. Imported on its own, not through `@/lib/api`: the public site needs
+ * only `openInvitation` and `openInvitationCode`, and these schemas must not reach its first load.
  */
 
 const text = z.nullish(z.string())
@@ -24,6 +24,10 @@ export type InvitationState = (typeof invitationStates)[number]
 export const invitationHousehold = z.object({
   guestId: z.string(),
   code: z.string(),
+  /** The link's token: `/i/<token>`, and the QR code. */
+  token: z.string(),
+  /** When the link the household was last sent stopped working: it needs a new card. */
+  linkReplacedAt: text,
   email: text,
   phone: text,
   persons: z.array(z.object({ id: z.string(), firstName: z.string(), lastName: text })),
@@ -83,7 +87,7 @@ export function recordInvitation(weddingId: string, guestIds: string[], channel:
   )
 }
 
-/** A new code for one household: the old link stops working. */
+/** A new link and code for one household: the old ones stop working. */
 export function renewInvitationCode(weddingId: string, guestId: string) {
   return call('renew_invitation_code', { p_wedding_id: weddingId, p_guest_id: guestId }, invitationHousehold)
 }
@@ -92,13 +96,37 @@ export function saveInvitationTemplates(weddingId: string, templates: Invitation
   return call('save_invitation_templates', { p_wedding_id: weddingId, p_templates: templates }, invitationTemplates)
 }
 
-/** A guest opens their link or types their code: where their RSVP is. Records "opened". */
-export function openInvitation(code: string) {
-  return call(
-    'open_invitation',
-    { p_code: code },
-    z.object({ slug: z.string(), guestId: z.string(), personId: z.string() }),
+const openedInvitation = z.object({ slug: z.string(), guestId: z.string(), personId: z.string(), code: z.string() })
+export type OpenedInvitation = z.infer<typeof openedInvitation>
+
+/** A guest opens their link (`/i/<token>`): where their RSVP is, and its code. Records "opened". */
+export function openInvitation(token: string) {
+  return call('open_invitation', { p_token: token }, openedInvitation)
+}
+
+/**
+ * A guest types their printed code on a wedding's site: where their RSVP is, or null when the code
+ * is not one of this wedding's (nor is the address a published site: the same answer). Every try
+ * counts; too many reject with BackendError('rate_limited').
+ */
+export async function openInvitationCode(slug: string, code: string): Promise<OpenedInvitation | null> {
+  const answer = await call(
+    'open_invitation_code',
+    { p_slug: slug, p_code: code },
+    z.union([
+      z.object({ status: z.literal('found'), slug: z.string(), guestId: z.string(), personId: z.string(), code: z.string() }),
+      z.object({ status: z.literal('not_found') }),
+    ]),
   )
+  return answer.status === 'found' ? answer : null
+}
+
+/**
+ * Whether a `/i/...` link's last part is a link token (22 characters since 0027) rather than a
+ * printed code (8 characters, the links made before): what the page opening it checks first.
+ */
+export function isInvitationToken(value: string): boolean {
+  return /^[A-Za-z0-9_-]{16,64}$/.test(value)
 }
 
 /** On hosted Supabase Kasalan sends e-mail itself (the send-invitations Edge Function). */

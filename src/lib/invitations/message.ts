@@ -76,9 +76,9 @@ export function householdNames(persons: ReadonlyArray<{ firstName: string }>, la
   return `${names.slice(0, -1).join(', ')} ${and[language]} ${names[names.length - 1]}`
 }
 
-/** The household's personal link: `/i/<code>` on this site. */
-export function invitationLink(origin: string, code: string): string {
-  return `${origin.replace(/\/+$/, '')}/i/${code}`
+/** The household's personal link: `/i/<token>` on this site (the token, not the printed code). */
+export function invitationLink(origin: string, token: string): string {
+  return `${origin.replace(/\/+$/, '')}/i/${token}`
 }
 
 /** "ABCD-EFGH": a code as it is printed and read aloud, in two halves. */
@@ -105,7 +105,7 @@ export interface MessageInput {
   language: MessageLanguage
   templates: InvitationTemplates
   wedding: MessageWedding
-  household: { code: string; persons: ReadonlyArray<{ firstName: string }> }
+  household: { code: string; token: string; persons: ReadonlyArray<{ firstName: string }> }
   origin: string
 }
 
@@ -120,7 +120,7 @@ export function templateFor(kind: InvitationKind, language: MessageLanguage, tem
 /** One household's message, its e-mail subject and its link. */
 export function renderMessage({ kind, language, templates, wedding, household, origin }: MessageInput) {
   const deadline = messageDate(wedding.rsvpDeadline, language)
-  const link = invitationLink(origin, household.code)
+  const link = invitationLink(origin, household.token)
   const values: Record<Placeholder, string> = {
     names: householdNames(household.persons, language),
     couple: displayCouple(wedding.bride, wedding.groom, and[language]),

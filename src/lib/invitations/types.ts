@@ -13,6 +13,10 @@ export interface Templates {
 export interface HouseholdInvitation {
   guestId: string
   code: string
+  /** The link's token: `/i/<token>`. */
+  token: string
+  /** When the link the household was last sent stopped working (it needs a new card), else null. */
+  linkReplacedAt?: string | null
   persons: ReadonlyArray<{ firstName: string }>
   state: State
   invitedAt?: string | null

@@ -94,6 +94,7 @@ interface WeddingRow {
 interface HouseholdRow {
   guestId: string
   code: string
+  token: string
   email: string | null
   persons: Array<{ firstName: string }>
 }

@@ -59,8 +59,8 @@ order by p.oid::regprocedure::text;
 
 select is(
   has_function_privilege('anon', p.oid, 'execute'),
-  p.proname in ('get_site', 'search_guests', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation'),
-  format('anon %s execute kasalan.%s', case when p.proname in ('get_site', 'search_guests', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation') then 'may' else 'may not' end, p.oid::regprocedure)
+  p.proname in ('get_site', 'search_guests', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation', 'open_invitation_code'),
+  format('anon %s execute kasalan.%s', case when p.proname in ('get_site', 'search_guests', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation', 'open_invitation_code') then 'may' else 'may not' end, p.oid::regprocedure)
 )
 from pg_catalog.pg_proc p
 where p.pronamespace = 'kasalan'::regnamespace

@@ -6,7 +6,7 @@ const input = {
   language: 'fil' as const,
   wedding: { bride: { firstName: 'Isabel' }, groom: { firstName: 'Miguel' }, date: '2026-12-12', rsvpDeadline: '2026-10-12', venue: 'Baguio' },
   templates: {},
-  household: { code: 'ABCD2345', persons: [{ firstName: 'Niño' }, { firstName: 'Ma. Cristina' }] },
+  household: { code: 'ABCD2345', token: 'q7Xw-2mR_vK9bLp4ZtYc8A', persons: [{ firstName: 'Niño' }, { firstName: 'Ma. Cristina' }] },
   origin: 'https://kasalan.ph',
 }
 
@@ -15,7 +15,7 @@ describe('invitation e-mail', () => {
     const fil = renderInvitationEmail(input)
     expect(fil.subject).toBe('Imbitasyon sa kasal nina Isabel at Miguel')
     expect(fil.text).toContain('Hi Niño at Ma. Cristina!')
-    expect(fil.html).toContain('href="https://kasalan.ph/i/ABCD2345"')
+    expect(fil.html).toContain('href="https://kasalan.ph/i/q7Xw-2mR_vK9bLp4ZtYc8A"')
     expect(fil.html).toContain('Sagutin ang RSVP')
     const en = renderInvitationEmail({ ...input, kind: 'reminder', language: 'en' })
     expect(en.subject).toBe("Reminder: RSVP for Isabel and Miguel's wedding")

@@ -20,8 +20,10 @@ const wedding = {
   date: '2026-12-12',
   rsvpDeadline: '2026-11-30',
 }
+const TOKEN = 'q7Xw-2mR_vK9bLp4ZtYc8A'
 const household = {
   code: 'ABCD2345',
+  token: TOKEN,
   persons: [{ firstName: 'lola pacing' }, { firstName: 'Tito Ben' }, { firstName: 'Ñora' }],
 }
 const input = (overrides: Partial<MessageInput> = {}): MessageInput => ({
@@ -39,13 +41,13 @@ describe('templates', () => {
     const template = '{names}|{couple}|{link}|{code}|{date}|{deadline}|{unknown}'
     const fil = renderMessage(input({ templates: { invitation: { fil: template } } }))
     expect(fil.text).toBe(
-      'Lola Pacing, Tito Ben at Ñora|Ma. Cristina at Niño|https://kasalan.ph/i/ABCD2345|ABCD-2345|Disyembre 12, 2026|Nobyembre 30, 2026|{unknown}',
+      'Lola Pacing, Tito Ben at Ñora|Ma. Cristina at Niño|https://kasalan.ph/i/q7Xw-2mR_vK9bLp4ZtYc8A|ABCD-2345|Disyembre 12, 2026|Nobyembre 30, 2026|{unknown}',
     )
     const en = renderMessage(input({ language: 'en', templates: { invitation: { en: template } } }))
     expect(en.text).toBe(
-      'Lola Pacing, Tito Ben and Ñora|Ma. Cristina and Niño|https://kasalan.ph/i/ABCD2345|ABCD-2345|December 12, 2026|November 30, 2026|{unknown}',
+      'Lola Pacing, Tito Ben and Ñora|Ma. Cristina and Niño|https://kasalan.ph/i/q7Xw-2mR_vK9bLp4ZtYc8A|ABCD-2345|December 12, 2026|November 30, 2026|{unknown}',
     )
-    expect(fil.link).toBe('https://kasalan.ph/i/ABCD2345')
+    expect(fil.link).toBe(`https://kasalan.ph/i/${TOKEN}`)
   })
 
   test('the default invitation and reminder name the household, the link, the code and the deadline', () => {
@@ -53,7 +55,8 @@ describe('templates', () => {
       for (const language of ['fil', 'en'] as const) {
         const { text, subject } = renderMessage(input({ kind, language }))
         expect(text).toContain(language === 'fil' ? 'Lola Pacing, Tito Ben at Ñora' : 'Lola Pacing, Tito Ben and Ñora')
-        expect(text).toContain('https://kasalan.ph/i/ABCD2345')
+        expect(text).toContain(`https://kasalan.ph/i/${TOKEN}`)
+        expect(text).not.toContain('/i/ABCD2345')
         expect(text).toContain('ABCD-2345')
         expect(text).toContain(language === 'fil' ? 'Nobyembre 30, 2026' : 'November 30, 2026')
         expect(subject).toContain(language === 'fil' ? 'Ma. Cristina at Niño' : 'Ma. Cristina and Niño')
@@ -81,7 +84,7 @@ describe('templates', () => {
     expect(householdNames([{ firstName: 'juan' }], 'fil')).toBe('Juan')
     expect(householdNames([{ firstName: 'Juan' }, { firstName: 'Maria' }], 'en')).toBe('Juan and Maria')
     expect(householdNames([], 'en')).toBe('')
-    expect(invitationLink('https://a.ph//', 'XYZ23456')).toBe('https://a.ph/i/XYZ23456')
+    expect(invitationLink('https://a.ph//', TOKEN)).toBe(`https://a.ph/i/${TOKEN}`)
     expect(printedCode('XYZ23456')).toBe('XYZ2-3456')
     expect(messageDate('2026-02-30', 'en')).toBeNull()
     expect(fillTemplate('{names} {names}', { names: 'A', couple: '', link: '', code: '', date: '', deadline: '' })).toBe('A A')
@@ -120,7 +123,7 @@ describe('channels', () => {
 })
 
 describe('follow-up', () => {
-  const base: HouseholdInvitation = { guestId: 'a', code: 'X', persons: [], state: 'not_invited', answered: false }
+  const base: HouseholdInvitation = { guestId: 'a', code: 'X', token: 'T', persons: [], state: 'not_invited', answered: false }
   const households: HouseholdInvitation[] = [
     base,
     { ...base, guestId: 'recent', state: 'invited', invitedAt: '2026-11-20T00:00:00Z', lastSentAt: '2026-11-20T00:00:00Z' },

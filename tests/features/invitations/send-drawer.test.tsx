@@ -29,6 +29,8 @@ beforeAll(async () => {
 const household: InvitationHousehold = {
   guestId: '22222222-2222-4222-8222-222222222222',
   code: 'ABCD2345',
+  token: 'q7Xw-2mR_vK9bLp4ZtYc8A',
+  linkReplacedAt: null,
   email: 'pacing@example.ph',
   phone: null,
   persons: [{ id: 'p1', firstName: 'Pacing', lastName: 'Ilagan' }],

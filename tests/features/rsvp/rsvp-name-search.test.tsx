@@ -8,6 +8,8 @@ import { setUpI18n } from './i18n'
 
 const api = vi.hoisted(() => ({ searchGuests: vi.fn() }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+const invitations = vi.hoisted(() => ({ openInvitationCode: vi.fn() }))
+vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitations }))
 
 const { RsvpNameSearch } = await import('@/features/site/rsvp-search/rsvp-name-search')
 const { isSearchable, MIN_QUERY_LETTERS, SEARCH_DEBOUNCE_MS } = await import('@/features/site/rsvp-search/use-name-search')
@@ -34,7 +36,7 @@ function renderSearch(path = '/wedding/isabel-and-miguel') {
       { path: '/', element },
       { path: '/wedding/:slug', element },
       { path: '/wedding/:slug/:section', element },
-      { path: '/wedding/:slug/i/:code', element: <p>invitation opened</p> },
+      { path: '/wedding/:slug/rsvp/:guestId/:personId', element: <p>invitation opened</p> },
     ],
     path,
   )
@@ -184,8 +186,12 @@ describe('RsvpNameSearch', () => {
     expect(screen.queryByRole('link')).not.toBeInTheDocument()
   })
 
-  test('a wedding that needs the invitation code: the refused name search gives a code field to the invitation link', async () => {
+  test("a wedding that needs the invitation code: the refused name search gives a code field, checked on this wedding's site", async () => {
     api.searchGuests.mockRejectedValueOnce(new BackendError('invitation_code_required', 'P0001'))
+    invitations.openInvitationCode.mockReset()
+    invitations.openInvitationCode
+      .mockResolvedValueOnce(null)
+      .mockResolvedValueOnce({ slug: 'isabel-and-miguel', guestId: 'g-1', personId: 'p-1', code: 'ABCD2345' })
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
@@ -197,9 +203,16 @@ describe('RsvpNameSearch', () => {
     expect(screen.getByText(/Kailangan ang code na nakasulat sa inyong imbitasyon/)).toBeInTheDocument()
     const code = screen.getByRole('textbox', { name: 'Invitation code' })
     expect(code).toHaveAttribute('maxLength', '20')
+    // A wrong code: said so, and the guest stays to fix it.
+    fireEvent.change(code, { target: { value: 'abcd-2346' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Buksan ang imbitasyon ko' }))
+    await settle(0)
+    expect(invitations.openInvitationCode).toHaveBeenLastCalledWith('isabel-and-miguel', 'ABCD2346')
+    expect(screen.getByText(/Hindi code ng kasal na ito ang na-type ninyo/)).toBeInTheDocument()
     fireEvent.change(code, { target: { value: 'abcd-2345' } })
     fireEvent.click(screen.getByRole('button', { name: 'Buksan ang imbitasyon ko' }))
     await settle(0)
+    expect(invitations.openInvitationCode).toHaveBeenLastCalledWith('isabel-and-miguel', 'ABCD2345')
     expect(screen.getByText('invitation opened')).toBeInTheDocument()
   })
 

@@ -30,8 +30,8 @@ export interface RenderInvitationEmailInput {
   language: EmailLanguage
   wedding: MessageWedding & { venue?: string | null }
   templates: Templates
-  household: { code: string; persons: ReadonlyArray<{ firstName: string }> }
-  /** The site's address, for the household's `/i/<code>` link. */
+  household: { code: string; token: string; persons: ReadonlyArray<{ firstName: string }> }
+  /** The site's address, for the household's `/i/<token>` link. */
   origin: string
 }
 

@@ -1,11 +1,12 @@
-import { RefreshCw, Send } from 'lucide-react'
+import { MailWarning, RefreshCw, Send } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Alert } from '@/components/alert'
 import { ConfirmDialog } from '@/components/confirm-dialog'
-import { invitationStates, type InvitationHousehold, type InvitationState as State } from '@/lib/api/invitations'
+import { invitationStates, type InvitationHousehold } from '@/lib/api/invitations'
 import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
-import { matchesState } from '../model/follow-up'
+import { matchesState, needsNewCard, type HouseholdFilter } from '../model/follow-up'
 import { printedCode } from '@/lib/invitations/message'
 import { InvitationState } from '@/components/invitation-state'
 
@@ -21,7 +22,7 @@ const namesOf = (household: InvitationHousehold) => household.persons.map((perso
 export function HouseholdList({ households, onSend, renew }: HouseholdListProps) {
   const { t } = useTranslation('invitations')
   const id = useId()
-  const [filter, setFilter] = useState<State | 'all'>('all')
+  const [filter, setFilter] = useState<HouseholdFilter>('all')
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
   const [renewing, setRenewing] = useState<InvitationHousehold | null>(null)
   const [busy, setBusy] = useState(false)
@@ -30,6 +31,7 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
   const shown = useMemo(() => households.filter((household) => matchesState(household, filter)), [households, filter])
   const chosen = households.filter((household) => selected.has(household.guestId))
   const allShownSelected = shown.length > 0 && shown.every((household) => selected.has(household.guestId))
+  const newCards = households.filter(needsNewCard).length
 
   const toggle = (guestId: string, on: boolean) =>
     setSelected((previous) => {
@@ -56,6 +58,17 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
 
   return (
     <div className="space-y-4">
+      {newCards > 0 && (
+        <Alert>
+          <p className="font-semibold">{t('newCard.title', { count: newCards })}</p>
+          <p className="mt-1">{t('newCard.body')}</p>
+          {filter !== 'new_card' && (
+            <button type="button" className="mt-2 font-semibold text-brand-700 underline" onClick={() => setFilter('new_card')}>
+              {t('newCard.show', { count: newCards })}
+            </button>
+          )}
+        </Alert>
+      )}
       <div className="flex flex-wrap items-end gap-3">
         <div>
           <label htmlFor={`${id}-filter`} className="field-label">
@@ -65,7 +78,7 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
             id={`${id}-filter`}
             className="field-input"
             value={filter}
-            onChange={(event) => setFilter(event.target.value as State | 'all')}
+            onChange={(event) => setFilter(event.target.value as HouseholdFilter)}
           >
             <option value="all">{t('list.allStates')}</option>
             {invitationStates.map((state) => (
@@ -73,6 +86,7 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
                 {t(`state.${state}`)}
               </option>
             ))}
+            {(newCards > 0 || filter === 'new_card') && <option value="new_card">{t('newCard.filter')}</option>}
           </select>
         </div>
         <button
@@ -129,6 +143,12 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
                     <span className="min-w-0">
                       <span className="block font-semibold">{names}</span>
                       <span className="block font-mono text-sm text-muted">{printedCode(household.code)}</span>
+                      {needsNewCard(household) && (
+                        <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                          <MailWarning aria-hidden="true" className="size-3.5" />
+                          {t('newCard.badge')}
+                        </span>
+                      )}
                     </span>
                   </label>
                   <div className="min-w-40 flex-1">

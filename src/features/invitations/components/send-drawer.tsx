@@ -79,7 +79,7 @@ export function SendDrawer({ open, onOpenChange, kind, households, wedding, temp
     >
       {household && (
         <SendOne
-          key={`${household.guestId}/${household.code}`}
+          key={`${household.guestId}/${household.token}`}
           kind={kind}
           household={household}
           wedding={wedding}

@@ -18,8 +18,17 @@ export function invitationCounts(households: ReadonlyArray<HouseholdInvitation>)
   }
 }
 
-/** Whether a household is in a state the list is filtered by ('all' keeps every one). */
-export function matchesState(household: HouseholdInvitation, filter: InvitationState | 'all'): boolean {
+/** What the household list may be filtered by: every household, a state, or those needing a new card. */
+export type HouseholdFilter = InvitationState | 'all' | 'new_card'
+
+/** Whether the link the household was sent no longer opens, so it needs a new card. */
+export function needsNewCard(household: HouseholdInvitation): boolean {
+  return Boolean(household.linkReplacedAt)
+}
+
+/** Whether a household is in what the list is filtered by ('all' keeps every one). */
+export function matchesState(household: HouseholdInvitation, filter: HouseholdFilter): boolean {
+  if (filter === 'new_card') return needsNewCard(household)
   return filter === 'all' || household.state === filter
 }
 

@@ -71,7 +71,7 @@ function PrintSheet({ wedding }: { wedding: Wedding }) {
 
 function PrintCard({ household, couple }: { household: InvitationHousehold; couple: string }) {
   const { t } = useTranslation('invitations')
-  const link = invitationLink(window.location.origin, household.code)
+  const link = invitationLink(window.location.origin, household.token)
   const svg = useMemo(() => qrSvg(link), [link])
   const names = household.persons.map((person) => displayFullName(person)).join(', ')
   return (

@@ -3,80 +3,116 @@ import { Link, useNavigate, useParams } from '@/lib/site-router'
 import { useTranslation } from '@/lib/i18n/react'
 import { LanguageToggle } from '@/components/language-toggle'
 import { PageSpinner } from '@/components/page-spinner'
-import { openInvitation } from '@/lib/api/invitations'
+import { isInvitationToken, openInvitation, openInvitationCode, type OpenedInvitation } from '@/lib/api/invitations'
 import { BackendError, isNetworkError } from '@/lib/backend'
 import { paths } from '@/lib/paths'
 
-type Problem = 'not_found' | 'rate_limited' | 'network' | 'failed'
+type Problem = 'not_found' | 'old_link' | 'rate_limited' | 'network' | 'failed'
+
+const cleanCode = (typed: string) => typed.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
+
+/** The household's RSVP, with its code for the RSVP page's calls. */
+const rsvpHref = (found: OpenedInvitation) =>
+  `${paths.site.rsvp(found.slug, found.guestId, found.personId)}?code=${encodeURIComponent(found.code)}`
+
+function problemOf(error: unknown): Problem {
+  if (isNetworkError(error)) return 'network'
+  if (error instanceof BackendError && error.message === 'invitation_not_found') return 'not_found'
+  if (error instanceof BackendError && error.message === 'rate_limited') return 'rate_limited'
+  return 'failed'
+}
 
 /**
- * /i/:code (and /wedding/:slug/i/:code): a household's own link. Opening it records that it was
- * opened and goes straight to the household's RSVP with its code, no name search. A wrong or
- * renewed code gets a page that asks for the code again or points to the name search.
+ * /i/:link (and /wedding/:slug/i/:link): a household's own link. Its last part is the household's
+ * link token; opening it records that it was opened and goes straight to the household's RSVP, no
+ * name search. On a wedding's own address (/wedding/:slug/i/...) a printed code works too, checked
+ * within that wedding only. An old /i/<code> link (before links had tokens) is not looked up at
+ * all: codes are checked only on their wedding's site, so the page sends the guest there.
  */
 export function OpenInvitationPage() {
   const { t } = useTranslation('invite')
-  const { code = '', slug } = useParams()
+  const { link = '', slug } = useParams()
   const navigate = useNavigate()
-  const [problem, setProblem] = useState<Problem | null>(null)
+  const [failure, setProblem] = useState<Problem | null>(null)
   const [attempt, setAttempt] = useState(0)
+  // A code with no wedding to check it in: never sent to the database.
+  const oldLink = !isInvitationToken(link) && !slug
+  const problem: Problem | null = oldLink ? 'old_link' : failure
 
   useEffect(() => {
+    if (oldLink) return
     let current = true
-    openInvitation(code).then(
+    const opening: Promise<OpenedInvitation | null> = slug && !isInvitationToken(link)
+      ? openInvitationCode(slug, link)
+      : openInvitation(link)
+    opening.then(
       (found) => {
         if (!current) return
-        const rsvp = paths.site.rsvp(found.slug, found.guestId, found.personId)
-        void navigate(`${rsvp}?code=${encodeURIComponent(code)}`, { replace: true })
+        if (found) void navigate(rsvpHref(found), { replace: true })
+        else setProblem('not_found')
       },
       (error: unknown) => {
-        if (!current) return
-        if (isNetworkError(error)) setProblem('network')
-        else if (error instanceof BackendError && error.message === 'invitation_not_found') setProblem('not_found')
-        else if (error instanceof BackendError && error.message === 'rate_limited') setProblem('rate_limited')
-        else setProblem('failed')
+        if (current) setProblem(problemOf(error))
       },
     )
     return () => {
       current = false
     }
-  }, [code, navigate, attempt])
+  }, [link, slug, oldLink, navigate, attempt])
 
   useEffect(() => {
     document.title = t('documentTitle')
   }, [t])
 
   if (!problem) return <PageSpinner />
+  const lost = problem === 'not_found' || problem === 'old_link'
   return (
     <div className="min-h-dvh bg-canvas">
       <header className="flex justify-end px-4 py-3">
         <LanguageToggle area="site" className="text-muted" />
       </header>
       <main id="main" className="mx-auto max-w-md px-4 pb-16">
-        <h1 className="font-display text-3xl">{t(problem === 'not_found' ? 'notFound.title' : 'failed.title')}</h1>
-        <p className="mt-3 text-muted">{t(`${problem === 'not_found' ? 'notFound' : 'failed'}.${problem === 'not_found' ? 'body' : problem}`)}</p>
-        {problem === 'not_found' ? (
-          <CodeForm slug={slug ?? null} />
+        <h1 className="font-display text-3xl">
+          {t(problem === 'old_link' ? 'oldLink.title' : problem === 'not_found' ? 'notFound.title' : 'failed.title')}
+        </h1>
+        {problem === 'old_link' ? (
+          <>
+            <p className="mt-3 text-muted">{t('oldLink.body')}</p>
+            <p className="mt-3 text-muted">{t('oldLink.howTo')}</p>
+          </>
         ) : (
-          <button type="button" className="btn btn-primary mt-6" onClick={() => {
+          <p className="mt-3 text-muted">
+            {problem === 'not_found' ? t(slug ? 'notFound.body' : 'notFound.bodyNoSite') : t(`failed.${problem}`)}
+          </p>
+        )}
+        {lost && slug ? (
+          <CodeForm slug={slug} />
+        ) : !lost ? (
+          <button
+            type="button"
+            className="btn btn-primary mt-6"
+            onClick={() => {
               setProblem(null)
               setAttempt((count) => count + 1)
-            }}>
+            }}
+          >
             {t('failed.retry')}
           </button>
-        )}
+        ) : null}
       </main>
     </div>
   )
 }
 
-/** Type the code from the paper invitation, or find your name on the couple's site instead. */
-function CodeForm({ slug }: { slug: string | null }) {
+/** Type the code from the paper invitation (checked on this wedding only), or find your name instead. */
+function CodeForm({ slug }: { slug: string }) {
   const { t } = useTranslation('invite')
   const id = useId()
   const navigate = useNavigate()
   const [typed, setTyped] = useState('')
-  const cleaned = typed.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<Problem | null>(null)
+  const cleaned = cleanCode(typed)
 
   return (
     <>
@@ -84,7 +120,22 @@ function CodeForm({ slug }: { slug: string | null }) {
         className="mt-6 rounded-2xl border border-line bg-white p-5"
         onSubmit={(event) => {
           event.preventDefault()
-          if (cleaned) void navigate(slug ? `${paths.site.wedding(slug)}/i/${cleaned}` : paths.invitation(cleaned))
+          if (!cleaned || busy) return
+          setBusy(true)
+          setProblem(null)
+          openInvitationCode(slug, cleaned).then(
+            (found) => {
+              if (found) void navigate(rsvpHref(found), { replace: true })
+              else {
+                setProblem('not_found')
+                setBusy(false)
+              }
+            },
+            (error: unknown) => {
+              setProblem(problemOf(error))
+              setBusy(false)
+            },
+          )
         }}
       >
         <label htmlFor={`${id}-code`} className="field-label">
@@ -100,17 +151,21 @@ function CodeForm({ slug }: { slug: string | null }) {
           autoCapitalize="characters"
           spellCheck={false}
           aria-describedby={`${id}-hint`}
+          aria-invalid={problem === 'not_found' || undefined}
         />
         <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
           {t('notFound.codeHint')}
         </p>
-        <button type="submit" className="btn btn-primary mt-4 w-full" disabled={!cleaned}>
+        <p role="status" className="mt-2 min-h-5 text-sm text-red-700">
+          {problem ? (problem === 'not_found' ? t('notFound.wrongCode') : t(`failed.${problem}`)) : ''}
+        </p>
+        <button type="submit" className="btn btn-primary mt-2 w-full" disabled={!cleaned || busy}>
           {t('notFound.open')}
         </button>
       </form>
       <p className="mt-6 text-sm">
         {t('notFound.orSearch')}{' '}
-        <Link className="font-semibold text-brand-700 underline" to={slug ? paths.site.section(slug, 'rsvp') : paths.home}>
+        <Link className="font-semibold text-brand-700 underline" to={paths.site.section(slug, 'rsvp')}>
           {t('notFound.searchLink')}
         </Link>
       </p>

@@ -1,17 +1,24 @@
 import { useId, useState } from 'react'
 import { useNavigate } from '@/lib/site-router'
 import { useTranslation } from '@/lib/i18n/react'
+import { openInvitationCode } from '@/lib/api/invitations'
+import { BackendError } from '@/lib/backend'
 import { paths } from '@/lib/paths'
+
+type Problem = 'wrong' | 'rate_limited' | 'failed'
 
 /**
  * When the couple requires the invitation code to RSVP, the database refuses the name search; the
- * guest types the code instead and reaches their RSVP through their invitation link. `busy`: the
- * couple did not ask for codes, but the wedding's name searches of the hour are used up.
+ * guest types the code instead. It is checked on this wedding only (every try counts), and opens
+ * the household's RSVP with it. `siteBusy`: the couple did not ask for codes, but the wedding's
+ * name searches of the hour are used up.
  */
-export function CodeField({ slug, busy = false }: { slug: string | null; busy?: boolean }) {
+export function CodeField({ slug, routed, siteBusy = false }: { slug: string; routed: boolean; siteBusy?: boolean }) {
   const { t } = useTranslation('rsvp')
   const navigate = useNavigate()
   const [code, setCode] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [problem, setProblem] = useState<Problem | null>(null)
   const id = useId()
   const cleaned = code.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
   return (
@@ -19,10 +26,27 @@ export function CodeField({ slug, busy = false }: { slug: string | null; busy?: 
       className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-sm"
       onSubmit={(event) => {
         event.preventDefault()
-        if (cleaned) void navigate(slug ? `${paths.site.wedding(slug)}/i/${cleaned}` : paths.invitation(cleaned))
+        if (!cleaned || busy) return
+        setBusy(true)
+        setProblem(null)
+        openInvitationCode(slug, cleaned).then(
+          (found) => {
+            if (found) {
+              const rsvp = paths.site.rsvp(routed ? slug : null, found.guestId, found.personId)
+              void navigate(`${rsvp}?code=${encodeURIComponent(found.code)}`)
+              return
+            }
+            setProblem('wrong')
+            setBusy(false)
+          },
+          (error: unknown) => {
+            setProblem(error instanceof BackendError && error.message === 'rate_limited' ? 'rate_limited' : 'failed')
+            setBusy(false)
+          },
+        )
       }}
     >
-      <p>{t(busy ? 'search.codeBusy' : 'search.codeRequired')}</p>
+      <p>{t(siteBusy ? 'search.codeBusy' : 'search.codeRequired')}</p>
       <label htmlFor={`${id}-code`} className="mt-3 block font-semibold">
         {t('search.codeLabel')}
       </label>
@@ -35,12 +59,17 @@ export function CodeField({ slug, busy = false }: { slug: string | null; busy?: 
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
+          aria-invalid={problem === 'wrong' || undefined}
+          aria-describedby={`${id}-problem`}
           className="min-h-11 min-w-0 flex-1 rounded-(--site-radius) border border-(--site-line-strong) bg-(--site-bg) px-3 uppercase tracking-widest"
         />
-        <button type="submit" className="site-button">
+        <button type="submit" className="site-button" disabled={busy}>
           {t('search.codeOpen')}
         </button>
       </div>
+      <p id={`${id}-problem`} role="status" className="mt-2 min-h-5">
+        {problem === 'wrong' ? t('search.codeWrong') : problem === 'rate_limited' ? t('errors.rate_limited') : problem ? t('search.codeFailed') : ''}
+      </p>
     </form>
   )
 }

@@ -90,7 +90,7 @@ function NameSearch({ slug }: { slug: string }) {
 
       {(status === 'codeRequired' || status === 'codeBusy') && (
         <Suspense fallback={null}>
-          <CodeField slug={routeSlug ? slug : null} busy={status === 'codeBusy'} />
+          <CodeField slug={slug} routed={Boolean(routeSlug)} siteBusy={status === 'codeBusy'} />
         </Suspense>
       )}
 
