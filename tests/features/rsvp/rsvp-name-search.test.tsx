@@ -218,6 +218,8 @@ describe('RsvpNameSearch', () => {
 
   test('a busy wedding, whose searches of the hour are used up, asks for the code without saying the couple requires it', async () => {
     api.searchGuests.mockRejectedValueOnce(new BackendError('invitation_code_required_busy', 'P0001'))
+    invitations.openInvitationCode.mockReset()
+    invitations.openInvitationCode.mockResolvedValue({ slug: 'isabel-and-miguel', guestId: cristina.guestId, personId: cristina.personId, code: 'ABCD2345' })
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
@@ -231,6 +233,7 @@ describe('RsvpNameSearch', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Invitation code' }), { target: { value: 'abcd-2345' } })
     fireEvent.click(screen.getByRole('button', { name: 'Buksan ang imbitasyon ko' }))
     await settle(0)
+    expect(invitations.openInvitationCode).toHaveBeenLastCalledWith('isabel-and-miguel', 'ABCD2345')
     expect(screen.getByText('invitation opened')).toBeInTheDocument()
   })
 
