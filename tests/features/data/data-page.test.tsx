@@ -69,6 +69,17 @@ describe('DataPage', () => {
     expect(data.restore).toHaveBeenCalledOnce()
   })
 
+  test('a backup carrying settings of its own is refused with its own reason', async () => {
+    const data = localData({ restore: vi.fn().mockRejectedValue(new BackendError('backup_settings_differ', 'P0001')) })
+    mocks.backend = backend('local', data)
+    const user = userEvent.setup()
+    render(<DataPage />)
+
+    await user.upload(await screen.findByLabelText('Restore a backup'), new File(['tar'], 'kasalan-backup.tar.gz'))
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Restore' }))
+    expect(await screen.findByText(/carries database settings of its own .* so it wasn't restored/)).toBeInTheDocument()
+  })
+
   test('asks the browser to keep the data, and says so when it declines', async () => {
     const data = localData()
     mocks.backend = backend('local', data)
