@@ -101,6 +101,18 @@ describe('DataPage', () => {
     expect(mocks.importWedding).not.toHaveBeenCalled()
   })
 
+  test('a wedding file nested 50,000 levels deep is refused on reading, and never reaches the database', async () => {
+    mocks.backend = backend('local', localData())
+    const user = userEvent.setup()
+    render(<DataPage />)
+
+    const text = `{"format":"kasalan-wedding","version":1,"sections":[{"data":${'['.repeat(50_000)}1${']'.repeat(50_000)}}]}`
+    await user.upload(await screen.findByLabelText('Import a wedding file'), new File([text], 'deep.json'))
+    expect(await screen.findByText(/nested far deeper than any Kasalan wedding file/)).toBeInTheDocument()
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
+    expect(mocks.importWedding).not.toHaveBeenCalled()
+  })
+
   test('on hosted Supabase, imports a wedding file after asking, and counts the households', async () => {
     mocks.backend = backend('supabase')
     mocks.importWedding.mockResolvedValue({ id: 'w1' })

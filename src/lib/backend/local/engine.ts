@@ -6,6 +6,7 @@
 
 import type { PGlite } from '@electric-sql/pglite'
 import { findInvalidText, invalidTextDetail } from '../invalid-text.ts'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../json-depth.ts'
 
 export interface SqlFile {
   /** The file's name without extension, e.g. '0001_kasalan_core'. */
@@ -141,6 +142,10 @@ export async function callRpc(
   args: Record<string, unknown> = {},
 ): Promise<unknown> {
   if (!IDENTIFIER.test(name)) throw new RpcError('invalid_function_name', '42883', name)
+  // Before anything walks the arguments recursively (the checks below, JSON.stringify, the database).
+  if (nestsDeeperThan(args, MAX_JSON_DEPTH + 1)) {
+    throw new RpcError('input_too_deep', 'P0001', `arguments nest more than ${MAX_JSON_DEPTH} levels`)
+  }
   const invalid = findInvalidText(args)
   if (invalid) throw new RpcError('invalid_input', 'P0001', invalidTextDetail(invalid))
   const named: string[] = []
