@@ -1,8 +1,9 @@
 /**
  * How deeply the arguments of a call may nest objects and arrays. A wedding file, the deepest thing
  * the app sends, nests 8 levels (a section's content inside the file); a value nested thousands of
- * levels deep would exhaust the stack of the browser or of the embedded database, so both adapters
- * refuse it with `input_too_deep` before it is written as SQL.
+ * levels deep would exhaust the stack of the browser or of the embedded database, so the embedded
+ * engine refuses it with `input_too_deep` before it is written as SQL, and the import screen when it
+ * reads a file.
  */
 export const MAX_JSON_DEPTH = 64
 

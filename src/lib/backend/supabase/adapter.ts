@@ -1,6 +1,5 @@
 import { BackendError } from '../errors'
 import { findInvalidText } from '../invalid-text'
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../json-depth'
 import type { Backend } from '../types'
 import type { KasalanSupabaseClient } from './client'
 import { takeEarlySite } from './early-site'
@@ -66,8 +65,6 @@ export function createSupabaseBackend(settings: SupabaseSettings): Backend {
   return {
     kind: 'supabase',
     async rpc(name, args = {}) {
-      // Refused here as the embedded engine refuses it (see json-depth.ts), before anything walks it.
-      if (nestsDeeperThan(args, MAX_JSON_DEPTH + 1)) throw new BackendError('input_too_deep', 'P0001')
       // PostgREST would refuse NUL with 22P05 before the function runs; answer as the functions do.
       if (findInvalidText(args)) throw new BackendError('invalid_input', 'P0001')
       if (!client && !hasStoredSession()) return anonymousRpc(settings, name, args)
