@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { minifySync, transformSync } from 'rolldown/utils'
+import { rolldown } from 'rolldown'
 import type { Plugin } from 'vite'
 import type { BootData } from '../src/features/site/boot-hero.ts'
 import { mediaBucket } from '../src/lib/media/types.ts'
@@ -58,16 +58,38 @@ export function bootData(): BootData {
   }
 }
 
-/** src/features/site/boot-hero.ts as one small classic script that starts itself. */
-export function bootHeroScript() {
-  const compiled = transformSync('boot-hero.ts', readFileSync(source, 'utf8'), { lang: 'ts' })
-  if (compiled.errors.length) throw new Error(`boot-hero.ts: ${compiled.errors.map((error) => error.message).join('; ')}`)
+const entryId = '\0kasalan-boot-hero-entry'
+
+/**
+ * src/features/site/boot-hero.ts as one small classic script that starts itself, bundled with what
+ * it imports from the app (the name rule of src/lib/names.ts), so the first screen and the app
+ * follow one rule. Only what it uses is kept.
+ */
+export async function bootHeroScript(): Promise<string> {
   // `<` escaped so no string in the data can close the script element.
   const data = JSON.stringify(bootData()).replace(/</g, '\\u003c')
-  const script = `;(function () {\n${compiled.code.replace(/^export /gm, '')}\nstartBootHero(${data}, '${fontsToken}')\n})()`
-  const minified = minifySync('boot-hero.js', script, { compress: true, mangle: true })
-  if (minified.errors.length) throw new Error(`boot-hero.ts: ${minified.errors.map((error) => error.message).join('; ')}`)
-  return minified.code.trim()
+  const bundle = await rolldown({
+    input: entryId,
+    platform: 'browser',
+    logLevel: 'warn',
+    plugins: [
+      {
+        name: 'kasalan:boot-hero-entry',
+        resolveId: (id) => (id === entryId ? id : null),
+        load: (id) =>
+          id === entryId
+            ? `import { startBootHero } from ${JSON.stringify(source)}\nstartBootHero(${data}, '${fontsToken}')\n`
+            : null,
+      },
+    ],
+  })
+  try {
+    const { output } = await bundle.generate({ format: 'iife', minify: true })
+    if (output.length !== 1) throw new Error(`boot-hero.ts: bundled into ${output.length} files, not one`)
+    return output[0].code.trim()
+  } finally {
+    await bundle.close()
+  }
 }
 
 /**
@@ -81,9 +103,10 @@ export function bootHeroPlugin(): Plugin[] {
       name: 'kasalan:boot-hero',
       transformIndexHtml: {
         order: 'pre',
-        handler(html) {
+        async handler(html) {
           if (!html.includes(placeholder)) throw new Error(`index.html has no ${placeholder}`)
-          return html.replace(placeholder, () => `<script>${bootHeroScript()}</script>`)
+          const script = await bootHeroScript()
+          return html.replace(placeholder, () => `<script>${script}</script>`)
         },
       },
     },

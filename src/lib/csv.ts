@@ -15,15 +15,26 @@ export const BOM = '\uFEFF'
  */
 const formulaStart = /^[=+\-@\t\r]/
 
-/** Prefixes a `'` to a cell a spreadsheet would run as a formula; spreadsheets show it as text. */
+/**
+ * Prefixes a `'` to a cell a spreadsheet would run as a formula; spreadsheets show it as text. A
+ * cell that already starts with `'` gets one too, so that reading the file back (`unescapeCell`)
+ * removes exactly the one written here: `=1+1`, `'=1+1` and `'hello` are written `'=1+1`,
+ * `''=1+1` and `''hello`, and come back as typed.
+ */
 export function escapeCell(value: unknown): string {
   const text = value === null || value === undefined ? '' : String(value)
-  return formulaStart.test(text) ? `'${text}` : text
+  return formulaStart.test(text) || text.startsWith("'") ? `'${text}` : text
 }
 
-/** Undoes escapeCell when reading a file back: `'+63 917` becomes `+63 917` again. */
+/**
+ * Undoes escapeCell when reading a file back: the one `'` before a formula's first character or
+ * before another `'`. `'+63 917` becomes `+63 917`, `''+63 917` becomes `'+63 917`; `'hello`, which
+ * escapeCell never writes, is kept as it is.
+ */
 export function unescapeCell(value: string): string {
-  return value.length > 1 && value[0] === "'" && formulaStart.test(value.slice(1)) ? value.slice(1) : value
+  return value.length > 1 && value[0] === "'" && (value[1] === "'" || formulaStart.test(value.slice(1)))
+    ? value.slice(1)
+    : value
 }
 
 type Cell = string | number | boolean | null | undefined

@@ -4,6 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
+import { MAX_JSON_DEPTH } from '../../src/lib/json-depth'
 import { createTestDb, ENGINE, type TestDb } from './harness'
 
 let source: TestDb
@@ -224,6 +225,27 @@ describe('export_wedding and import_wedding', () => {
     }
     expect(await target.rpc(claims, 'get_my_wedding')).toEqual(before)
     expect(await target.rpc(claims, 'list_guests', { p_wedding_id: wedding.id })).toEqual([])
+  })
+
+  test('a file nested 50,000 levels deep is refused with input_too_deep before it reaches SQL', async () => {
+    const { claims, wedding } = await target.couple()
+    const before = await target.rpc(claims, 'get_my_wedding')
+    let deep: unknown = 'ubod'
+    for (let level = 0; level < 50_000; level += 1) deep = [deep]
+    const fresh = withNewIds(file)
+    const nested = { ...fresh, sections: fresh.sections.map((s, i) => (i === 0 ? { ...s, data: { deep } } : s)) }
+    await expect(
+      target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: nested }),
+    ).rejects.toMatchObject({ message: 'input_too_deep', code: 'P0001' })
+    expect(await target.rpc(claims, 'get_my_wedding')).toEqual(before)
+
+    // A real file is far from the limit: its deepest value is a section's content.
+    const depth = (value: unknown): number =>
+      value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0
+    expect(depth(file)).toBeLessThanOrEqual(8)
+    expect(depth(file)).toBeLessThan(MAX_JSON_DEPTH)
+    const imported = await target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: fresh })
+    expect(imported).toMatchObject({ title: 'Corazon & Emilio' })
   })
 
   test("another couple's wedding is wedding_not_found both ways; anon may call neither", async () => {

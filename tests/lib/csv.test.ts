@@ -22,6 +22,51 @@ describe('escapeCell', () => {
   })
 })
 
+describe('what the couple typed comes back byte for byte', () => {
+  // Each as typed into Kasalan; a formula character or a leading quote gets one quote in front.
+  const typed = [
+    "'=1+1",
+    '',
+    '=1+1',
+    "'+63 917",
+    '+63 917',
+    "'hello",
+    'hello',
+    "'",
+    "''",
+    "''=x",
+    "'@SUM(A1)",
+    "'\t=1",
+    "O'Brien",
+    "'Nonoy, Jr.",
+    'say "hi"\nand\r\nbye',
+  ]
+
+  test.each(typed)('%j is written with a leading quote only when needed, and read back unchanged', (value) => {
+    expect(unescapeCell(escapeCell(value))).toBe(value)
+    if (value.startsWith("'") || /^[=+\-@\t\r]/.test(value)) expect(escapeCell(value)).toBe(`'${value}`)
+    else expect(escapeCell(value)).toBe(value)
+  })
+
+  test('through a real file: written, saved as bytes, read back and parsed', async () => {
+    const rows = [['Value', 'Note'], ...typed.map((value) => [value, `${value}.`])]
+    const file = new Blob([new TextEncoder().encode(await toCsv(rows))], { type: 'text/csv' })
+    const text = await readTextFile(file)
+    expect(await parseCsv(text)).toEqual(rows)
+    // And no cell of the file, as a spreadsheet reads it, starts like a formula.
+    const cells = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data.flat()
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([])
+  })
+
+  test("a file made elsewhere keeps a quote that Kasalan's export would not have added", async () => {
+    expect(await parseCsv("Name,Note\r\n'Nonoy,'hello\r\nAna,'=1+1\r\n")).toEqual([
+      ['Name', 'Note'],
+      ["'Nonoy", "'hello"],
+      ['Ana', '=1+1'],
+    ])
+  })
+})
+
 describe('toCsv', () => {
   test('starts with the UTF-8 byte-order mark and keeps ñ', async () => {
     const csv = await toCsv([['Name'], ['Peña']])

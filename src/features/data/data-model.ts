@@ -1,5 +1,7 @@
 // File names and reading a wedding file: plain functions, no React and no backend.
 
+import { nestsDeeperThan } from '@/lib/json-depth'
+
 /** `2026-11-23` in the couple's time zone (the Philippines, UTC+8 all year). */
 export function manilaDay(now: Date): string {
   return new Date(now.getTime() + 8 * 3_600_000).toISOString().slice(0, 10)
@@ -15,17 +17,25 @@ export function weddingFileName(slug: string, now: Date): string {
   return `kasalan-${slug}-${manilaDay(now)}.json`
 }
 
+export type WeddingFileRead =
+  | { file: Record<string, unknown> }
+  | { error: 'import_unsupported_file' | 'input_too_deep' }
+
 /**
- * The wedding file in `text`, or null when it is not one: JSON whose format is `kasalan-wedding`.
- * The database checks the rest (version, rows) and refuses the whole file if anything is wrong.
+ * The wedding file in `text`: JSON whose format is `kasalan-wedding`, nested no deeper than a call's
+ * arguments may be (a real file nests 8 levels; see json-depth.ts). Otherwise the code of the
+ * refusal. The database checks the rest (version, rows) and refuses the whole file if anything is
+ * wrong.
  */
-export function readWeddingFile(text: string): Record<string, unknown> | null {
+export function readWeddingFile(text: string): WeddingFileRead {
   let parsed: unknown
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ''))
   } catch {
-    return null
+    return { error: 'import_unsupported_file' }
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null
-  return (parsed as Record<string, unknown>).format === 'kasalan-wedding' ? (parsed as Record<string, unknown>) : null
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { error: 'import_unsupported_file' }
+  if (nestsDeeperThan(parsed)) return { error: 'input_too_deep' }
+  const file = parsed as Record<string, unknown>
+  return file.format === 'kasalan-wedding' ? { file } : { error: 'import_unsupported_file' }
 }

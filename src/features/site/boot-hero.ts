@@ -6,10 +6,13 @@
  * colours, so that when React's page is ready and this copy goes, nothing moves. The page's title
  * and description name the couple and the date from here on too.
  *
- * This file is compiled on its own and inlined into index.html (scripts/boot-hero-plugin.ts): it
- * imports nothing at run time, and what it needs from the app (themes, strings, month names) comes
- * in as `BootData`, read at build time from the same sources the app uses.
+ * This file is bundled on its own and inlined into index.html (scripts/boot-hero-plugin.ts): what
+ * it imports (the app's name rule) is bundled with it, so keep imports to small modules that import
+ * nothing heavy; what it needs from the app's data (themes, strings, month names) comes in as
+ * `BootData`, read at build time from the same sources the app uses.
  */
+
+import { displayName as showName } from '../../lib/names'
 
 export interface BootData {
   /** Each theme's fonts by role and colours by role (src/lib/theme). */
@@ -43,12 +46,8 @@ const object = (value: unknown): Json => (value && typeof value === 'object' && 
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null)
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
-/** As src/lib/names.ts shows a first name: capitalised unless the couple already wrote capitals. */
-function displayName(value: unknown) {
-  const name = trimmed(value).replace(/\s+/g, ' ')
-  if (!name || /\p{Lu}/u.test(name)) return name
-  return name.replace(/(^|[\s-])(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toLocaleUpperCase('fil'))
-}
+/** A name from the response as the app shows it (src/lib/names.ts); anything but text is no name. */
+const displayName = (value: unknown) => showName(typeof value === 'string' ? value : '')
 
 /** "Sabado, 12 Disyembre 2027": src/lib/dates.ts's formatLongDate for a `YYYY-MM-DD` date. */
 export function bootLongDate(date: unknown, language: Language, data: BootData) {

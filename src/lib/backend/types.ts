@@ -51,7 +51,8 @@ export interface LocalDataPort {
   backup(): Promise<Blob>
   /**
    * Checks that `file` is a Kasalan backup and, only then, makes it the database from the next
-   * start (the caller reloads the page). Throws BackendError('backup_invalid') and changes nothing
+   * start (the caller reloads the page). Throws BackendError('backup_invalid'), or
+   * 'backup_settings_differ' for a database carrying settings of its own, and changes nothing
    * otherwise.
    */
   restore(file: Blob): Promise<void>

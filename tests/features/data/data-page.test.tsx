@@ -69,6 +69,17 @@ describe('DataPage', () => {
     expect(data.restore).toHaveBeenCalledOnce()
   })
 
+  test('a backup carrying settings of its own is refused with its own reason', async () => {
+    const data = localData({ restore: vi.fn().mockRejectedValue(new BackendError('backup_settings_differ', 'P0001')) })
+    mocks.backend = backend('local', data)
+    const user = userEvent.setup()
+    render(<DataPage />)
+
+    await user.upload(await screen.findByLabelText('Restore a backup'), new File(['tar'], 'kasalan-backup.tar.gz'))
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Restore' }))
+    expect(await screen.findByText(/carries database settings of its own .* so it wasn't restored/)).toBeInTheDocument()
+  })
+
   test('asks the browser to keep the data, and says so when it declines', async () => {
     const data = localData()
     mocks.backend = backend('local', data)
@@ -87,6 +98,18 @@ describe('DataPage', () => {
 
     await user.upload(await screen.findByLabelText('Import a wedding file'), new File(['{"hello": 1}'], 'other.json'))
     expect(await screen.findByText("This file isn't a Kasalan wedding file. Nothing was changed.")).toBeInTheDocument()
+    expect(mocks.importWedding).not.toHaveBeenCalled()
+  })
+
+  test('a wedding file nested 50,000 levels deep is refused on reading, and never reaches the database', async () => {
+    mocks.backend = backend('local', localData())
+    const user = userEvent.setup()
+    render(<DataPage />)
+
+    const text = `{"format":"kasalan-wedding","version":1,"sections":[{"data":${'['.repeat(50_000)}1${']'.repeat(50_000)}}]}`
+    await user.upload(await screen.findByLabelText('Import a wedding file'), new File([text], 'deep.json'))
+    expect(await screen.findByText(/nested far deeper than any Kasalan wedding file/)).toBeInTheDocument()
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
     expect(mocks.importWedding).not.toHaveBeenCalled()
   })
 

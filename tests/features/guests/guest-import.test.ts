@@ -164,6 +164,22 @@ describe('Kasalan’s own export imports back', () => {
   })
 })
 
+describe('a leading quote the couple typed', () => {
+  test('comes back from our own export as typed, next to formulas that are defused', async () => {
+    const original = [
+      household({ phone: "'+63 917 555 0101", persons: [{ firstName: "'Nonoy", lastName: "'=Lim" }, { firstName: '=Ella', lastName: "''Lim" }] }),
+      household({ phone: '+63 917 555 0199', persons: [{ firstName: "O'Hara", lastName: '@Reyes' }] }),
+    ]
+    const csv = await toCsv(guestCsvRows(original, []))
+    expect(csv).not.toMatch(/(^|[,\n])[=+\-@]/)
+    const { households } = await preview(csv)
+    expect(households.map((h) => [h.draft.phone, h.draft.persons.map((p) => [p.firstName, p.lastName])])).toEqual([
+      ["'+63 917 555 0101", [["'Nonoy", "'=Lim"], ['=Ella', "''Lim"]]],
+      ['+63 917 555 0199', [["O'Hara", '@Reyes']]],
+    ])
+  })
+})
+
 describe('replies come back from our own export', () => {
   const questions: RsvpQuestion[] = [
     { id: 'meal', question: 'Anong ulam?', kind: 'choice', options: ['Kare-kare', 'Manok'] },

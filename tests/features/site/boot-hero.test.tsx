@@ -8,6 +8,8 @@ import { bootHeroShown, releaseBootHero } from '@/features/site/boot-screen'
 import { LoadingOverlay } from '@/features/site/components/loading-overlay'
 import { countdownParts, countdownTarget } from '@/features/site/model/countdown'
 import { formatLongDate } from '@/lib/dates'
+import { displayName } from '@/lib/names'
+import { coupleNames } from '@/features/site/model/sections'
 import { setUpI18n } from './render-site'
 
 const data = bootData()
@@ -354,7 +356,70 @@ describe('handing over to the app', () => {
     expect(bootHeroShown()).toBe(false)
   })
 
-  test('the inlined script stays small: under 5 KB gzip in every page load', () => {
-    expect(gzipSync(bootHeroScript(), { level: 9 }).length).toBeLessThan(5000)
+  test('the inlined script stays small: under 5 KB gzip in every page load', async () => {
+    expect(gzipSync(await bootHeroScript(), { level: 9 }).length).toBeLessThan(5000)
+  })
+})
+
+describe("the couple's names, one rule for the first screen and the app", () => {
+  // As couples type them: lower case, capitals, particles, abbreviations, hyphens, ñ and accents.
+  const typed = [
+    'maria del carmen',
+    'Maria Del Carmen',
+    'del carmen',
+    'maria dela cruz',
+    'juan de los santos',
+    'de los santos',
+    'Dela Cruz',
+    'del',
+    'ma. luisa',
+    'MA. LUISA',
+    'ma.  luisa ',
+    'sto. niño',
+    'ñino',
+    'peña',
+    'josé maría',
+    'ángel',
+    'jean-paul',
+    'santos-reyes',
+    'juan jr.',
+    'JUAN JR.',
+    'Juan Jr.',
+    'MARIA CLARA',
+    'maria clara',
+    'van der berg',
+    'ma. del pilar y santos',
+  ]
+
+  test("the script inlined in the HTML writes every name exactly as the app's site does", async () => {
+    const script = await bootHeroScript()
+    const pairs = typed.map((name, index) => [name, typed[(index + 1) % typed.length]!] as const)
+    for (const [bride, groom] of pairs) {
+      document.body.replaceChildren()
+      const response = siteResponse({ wedding: { bride: { firstName: bride }, groom: { firstName: groom } } })
+      ;(window as { __kasalanEarlySite?: unknown }).__kasalanEarlySite = {
+        slug: 'isabel-and-miguel',
+        response: Promise.resolve(new Response(JSON.stringify(response))),
+      }
+      new Function(script)()
+      await vi.waitFor(() => expect(document.querySelector('#boot-hero h1')).not.toBeNull(), { timeout: 5000 })
+      const names = [...document.querySelectorAll('#boot-hero h1 > span')].map((span) => span.textContent)
+      const app = coupleNames({ bride: { firstName: bride }, groom: { firstName: groom } })
+      expect(names, `${bride} & ${groom}`).toEqual([app.bride, ' & ', app.groom])
+      expect([app.bride, app.groom]).toEqual([displayName(bride), displayName(groom)])
+      expect(document.title.split(' · ')[0]).toBe(app.full)
+      expect(document.querySelector('#boot-hero .site-monogram')?.textContent).toBe(app.initials.replace(' & ', '&'))
+    }
+    delete (window as { __kasalanEarlySite?: unknown }).__kasalanEarlySite
+  })
+
+  test('particles stay lower case inside a name typed in lower case, as the app writes them', () => {
+    expect(bootHero(siteResponse({ wedding: { bride: { firstName: 'maria del carmen' } } }), null, true, data)!.title).toMatch(
+      /^Maria del Carmen & Miguel/,
+    )
+    expect(displayName('maria del carmen')).toBe('Maria del Carmen')
+    expect(displayName('Maria Del Carmen')).toBe('Maria Del Carmen')
+    expect(displayName('ma. luisa')).toBe('Ma. Luisa')
+    expect(displayName('ñino')).toBe('Ñino')
   })
 })

@@ -112,13 +112,13 @@ export function DataPage() {
   }
 
   async function pickWeddingFile(file: File) {
-    const content = readWeddingFile(await file.text())
-    if (!content) {
-      setMoveNotice({ tone: 'error', text: t('errors.import_unsupported_file') })
+    const read = readWeddingFile(await file.text())
+    if ('error' in read) {
+      setMoveNotice({ tone: 'error', text: t(`errors.${read.error}`) })
       return
     }
     setMoveNotice(null)
-    setImportFile({ name: file.name, content })
+    setImportFile({ name: file.name, content: read.file })
   }
 
   async function importPicked() {

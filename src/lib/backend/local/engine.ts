@@ -6,6 +6,7 @@
 
 import type { PGlite } from '@electric-sql/pglite'
 import { findInvalidText, invalidTextDetail } from '../invalid-text.ts'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../json-depth.ts'
 
 export interface SqlFile {
   /** The file's name without extension, e.g. '0001_kasalan_core'. */
@@ -75,6 +76,8 @@ export async function bootstrap(
   db: PgLike,
   files: { shim: string; migrations: SqlFile[]; seed: string },
 ): Promise<string[]> {
+  // Before any SQL text is read: a database opened from a backup may have carried other settings.
+  await pinSessionSettings(db)
   await db.exec(`
     create schema if not exists kasalan_local;
     create table if not exists kasalan_local.applied_versions (
@@ -103,6 +106,8 @@ export async function bootstrap(
     }
     appliedNow.push(step.version)
   }
+  // A file may have changed one for its own session.
+  await pinSessionSettings(db)
   return appliedNow
 }
 
@@ -137,6 +142,10 @@ export async function callRpc(
   args: Record<string, unknown> = {},
 ): Promise<unknown> {
   if (!IDENTIFIER.test(name)) throw new RpcError('invalid_function_name', '42883', name)
+  // Before anything walks the arguments recursively (the checks below, JSON.stringify, the database).
+  if (nestsDeeperThan(args, MAX_JSON_DEPTH + 1)) {
+    throw new RpcError('input_too_deep', 'P0001', `arguments nest more than ${MAX_JSON_DEPTH} levels`)
+  }
   const invalid = findInvalidText(args)
   if (invalid) throw new RpcError('invalid_input', 'P0001', invalidTextDetail(invalid))
   const named: string[] = []
@@ -158,10 +167,10 @@ export async function callRpc(
       return await exchangeOnce(db, [
         // Read only when the function is STABLE or IMMUTABLE, decided in the same message: reading
         // pg_proc first would be one more exchange with the worker on every page load.
-        `${READ_ONLY_PREFIX}${literal(name)} and p.provolatile in ('s', 'i') limit 1`,
-        `select set_config('request.jwt.claims', ${literal(JSON.stringify(jwtClaims))}, true)`,
+        `${READ_ONLY_PREFIX}${sqlLiteral(name)} and p.provolatile in ('s', 'i') limit 1`,
+        `select set_config('request.jwt.claims', ${sqlLiteral(JSON.stringify(jwtClaims))}, true)`,
         `set local role ${role}`,
-        `select kasalan.${name}(${named.map((arg, index) => `${arg.slice(0, arg.indexOf(' => '))} => ${literal(params[index])}`).join(', ')}) as result`,
+        `select kasalan.${name}(${named.map((arg, index) => `${arg.slice(0, arg.indexOf(' => '))} => ${sqlLiteral(params[index])}`).join(', ')}) as result`,
       ])
     }
     const readOnly = await isReadOnly(db, name)
@@ -217,7 +226,7 @@ export async function localAuth<K extends keyof LocalAuthCalls>(
   try {
     if (canExchangeOnce(db)) {
       let index = 0
-      const sql = LOCAL_AUTH_SQL[call].replace(/\$\d/g, () => literal(params[index++]))
+      const sql = LOCAL_AUTH_SQL[call].replace(/\$\d/g, () => sqlLiteral(params[index++]))
       return (await exchangeOnce(db, [sql])) as LocalAuthCalls[K]['result']
     }
     return await db.transaction(async (tx) => {
@@ -241,16 +250,78 @@ function canExchangeOnce(db: PgLike): db is ExchangingDb {
 
 /**
  * A parameter as an SQL literal of unknown type, so that PostgreSQL gives it the argument's type as
- * it does a bound parameter. Quotes are doubled: standard_conforming_strings is on (PostgreSQL's
- * default since 9.1; Kasalan never changes it), so a backslash is an ordinary character.
+ * it does a bound parameter. Always an escape string, E'…', with every backslash and quote doubled:
+ * E'' is read the same whatever `standard_conforming_strings` says, whereas a plain '…' treats a
+ * backslash as an escape when that setting is off (a restored backup can carry it off), and
+ * `\'` would then close nothing and let the rest of the value run as SQL. Setting it in the same
+ * message would not help: PostgreSQL reads every statement of a message before running the first.
  */
-function literal(value: unknown): string {
+export function sqlLiteral(value: unknown): string {
   const param = toParam(value)
   if (param === null || param === undefined) return 'null'
   const text = param instanceof Date ? param.toISOString() : String(param)
   // A zero byte would end the message's SQL early: refused as PostgreSQL refuses it in a parameter.
   if (text.includes('\u0000')) throw new RpcError('invalid byte sequence for encoding "UTF8": 0x00', '22021')
-  return `'${text.replaceAll("'", "''")}'`
+  return `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`
+}
+
+/**
+ * The session settings that decide how SQL text is read and which rules hold, as a new PGlite
+ * database has them. `bootstrap` sets them on every start, and a restore refuses a backup that
+ * would change any of them (see `backupSettingsProblem`).
+ */
+export const PINNED_SETTINGS: Readonly<Record<string, string>> = {
+  standard_conforming_strings: 'on',
+  backslash_quote: 'safe_encoding',
+  client_encoding: 'UTF8',
+  row_security: 'on',
+  session_replication_role: 'origin',
+  default_transaction_read_only: 'off',
+  transform_null_equals: 'off',
+  array_nulls: 'on',
+  lo_compat_privileges: 'off',
+  search_path: 'public',
+  DateStyle: 'ISO, MDY',
+  IntervalStyle: 'postgres',
+  TimeZone: 'UTC',
+}
+
+/**
+ * Sets `PINNED_SETTINGS` for the session, those a session may set (on the real-PostgreSQL lane the
+ * owner is no superuser; the rest are only checked, at restore). Values are bound, not written.
+ */
+export async function pinSessionSettings(db: Pick<PgTx, 'query'>): Promise<void> {
+  await db.query(
+    `select pg_catalog.set_config(s.name, v.value, false)
+       from rows from (pg_catalog.unnest($1::text[]), pg_catalog.unnest($2::text[])) as v(name, value)
+       join pg_catalog.pg_settings s on lower(s.name) = lower(v.name)
+      where s.context = 'user'`,
+    [Object.keys(PINNED_SETTINGS), Object.values(PINNED_SETTINGS)],
+  )
+}
+
+/**
+ * Why a database opened from a backup must not become this browser's, or null when its settings
+ * are ours: a Kasalan database sets nothing per database or role (ALTER DATABASE/ROLE … SET) nor
+ * by ALTER SYSTEM, and a new session on it must read SQL as `PINNED_SETTINGS` say. Run on the
+ * backup just opened, before anything else is sent to it.
+ */
+export async function backupSettingsProblem(db: Pick<PgTx, 'query'>): Promise<string | null> {
+  const { rows: perRole } = await db.query<{ count: number }>(
+    'select count(*)::int as count from pg_catalog.pg_db_role_setting',
+  )
+  if ((perRole[0]?.count ?? 0) > 0) return 'database or role settings'
+  const { rows: system } = await db.query<{ name: string }>(
+    "select name from pg_catalog.pg_file_settings where sourcefile like '%postgresql.auto.conf' limit 1",
+  )
+  if (system.length > 0) return `ALTER SYSTEM setting ${system[0]!.name}`
+  const names = Object.keys(PINNED_SETTINGS)
+  const { rows } = await db.query<{ name: string; value: string }>(
+    'select name, pg_catalog.current_setting(name) as value from pg_catalog.unnest($1::text[]) as name',
+    [names],
+  )
+  const differing = rows.find((row) => row.value !== PINNED_SETTINGS[row.name])
+  return differing ? `${differing.name} = ${differing.value}` : null
 }
 
 const encoder = new TextEncoder()
@@ -274,8 +345,9 @@ const decoder = new TextDecoder()
 export function callNameOf(message: Uint8Array): string | null {
   if (message[0] !== 0x51) return null
   const head = decoder.decode(message.subarray(5, 5 + READ_ONLY_PREFIX.length + 70))
-  if (!head.startsWith(`${READ_ONLY_PREFIX}'`)) return null
-  const name = head.slice(READ_ONLY_PREFIX.length + 1, head.indexOf("'", READ_ONLY_PREFIX.length + 1))
+  const start = READ_ONLY_PREFIX.length + 2
+  if (!head.startsWith(`${READ_ONLY_PREFIX}E'`)) return null
+  const name = head.slice(start, head.indexOf("'", start))
   return IDENTIFIER.test(name) ? name : null
 }
 

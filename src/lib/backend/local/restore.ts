@@ -8,6 +8,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { BackendError } from '../errors'
 import { deleteDataDir, switchDataDir } from './data-dir'
+import { backupSettingsProblem } from './engine'
 
 const GZIP_MAGIC = [0x1f, 0x8b]
 
@@ -20,6 +21,7 @@ export async function restoreBackup(file: Blob): Promise<void> {
   const dataDir = `idb://kasalan-${Date.now()}`
 
   let db: PGlite | undefined
+  let refusal: 'backup_invalid' | 'backup_settings_differ' = 'backup_invalid'
   try {
     db = await PGlite.create({
       dataDir,
@@ -33,11 +35,18 @@ export async function restoreBackup(file: Blob): Promise<void> {
           and exists (select 1 from kasalan_local.applied_versions where version = 'auth-shim') as ok`,
     )
     if (!rows[0]?.ok) throw new Error('not a Kasalan database')
+    // Settings a backup carries (standard_conforming_strings off, say) would change how every
+    // later message is read: such a file was not made by Kasalan and is refused whole.
+    const problem = await backupSettingsProblem(db)
+    if (problem) {
+      refusal = 'backup_settings_differ'
+      throw new Error(problem)
+    }
     await db.close()
   } catch {
     await db?.close().catch(() => undefined)
     await deleteDataDir(dataDir)
-    throw new BackendError('backup_invalid', 'P0001')
+    throw new BackendError(refusal, 'P0001')
   }
   switchDataDir(dataDir)
 }
