@@ -215,6 +215,28 @@ begin
 end;
 $$;
 
+-- 0001's protect_row_identity, with an updated_at that always moves forward. The seating layout's
+-- save is based on it (a save names the version it started from), and the embedded database's
+-- clock counts milliseconds: two saves within one millisecond, quick now that they skip the write
+-- policies, stamped the same time and the older base passed for the newer. Trigger; nobody calls it.
+create or replace function kasalan.protect_row_identity()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_column text;
+begin
+  foreach v_column in array tg_argv loop
+    if (to_jsonb(new) -> v_column) is distinct from (to_jsonb(old) -> v_column) then
+      raise exception 'invalid_input' using detail = format('%s cannot be changed', v_column);
+    end if;
+  end loop;
+  new.updated_at := greatest(now(), old.updated_at + interval '1 microsecond');
+  return new;
+end;
+$$;
+
 -- save_sections (0011) has had no caller since the builder saves with save_site_structure and
 -- save_section_content; it wrote sections as the caller.
 drop function kasalan.save_sections(uuid, jsonb);
