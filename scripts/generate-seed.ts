@@ -223,7 +223,7 @@ ${rows(
 
   -- The chart's layout goes through the same checks as a couple's save would.
   insert into kasalan.seating_layouts (user_id, wedding_id, layout)
-  values (${user}, ${weddingId}, kasalan.seating_layout_for_guest_list(${weddingId}, kasalan.checked_seating_layout(${jsonb(seating)})));
+  values (${user}, ${weddingId}, kasalan_private.seating_layout_for_guest_list(${weddingId}, kasalan_private.checked_seating_layout(${jsonb(seating)})));
 end
 $seed$;
 `

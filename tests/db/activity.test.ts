@@ -365,7 +365,7 @@ describe('who may read it', () => {
     // The guest list's helper answers only about households the caller may see.
     const lastChanges = async (who: Who) =>
       (
-        await t.asRole<{ guest_id: string }>('authenticated', as[who], 'select guest_id from kasalan.household_last_changes($1)', [weddingId])
+        await t.asRole<{ guest_id: string }>('authenticated', as[who], 'select guest_id from kasalan_private.household_last_changes($1)', [weddingId])
       ).rows.map((r) => r.guest_id)
     expect(await lastChanges('owner')).toEqual(expect.arrayContaining([bride.id, groom.id]))
     const forGroomSide = await lastChanges('groomHelper')

@@ -106,24 +106,6 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
     expect(saved.layout.tables.map((table) => table.name)).toEqual(['Phone'])
   })
 
-  test('two builder saves adding the same new path: the second gets section_path_taken', async () => {
-    const { claims, wedding } = await t.couple()
-    const add = (title: string): Call => ({
-      claims,
-      name: 'save_sections',
-      args: { p_wedding_id: wedding.id, p_sections: [{ type: 'custom', path: 'pamilya', title }] },
-    })
-
-    const { second } = await twoAtOnce(add('Phone'), add('Laptop'))
-
-    expect(second.error).toMatchObject({ message: 'section_path_taken', code: 'P0001' })
-    const { rows } = await t.asOwner<{ title: string }>(
-      "select title from kasalan.sections where wedding_id = $1 and path = 'pamilya'",
-      [wedding.id],
-    )
-    expect(rows).toEqual([{ title: 'Phone' }])
-  })
-
   test('two couples signing up with the same names at once get two different addresses', async () => {
     const [first, second] = [await t.signUp('race'), await t.signUp('race')]
     const create = (claims: Claims): Call => ({

@@ -8,8 +8,8 @@ import { createTestDb, type TestDb } from './harness'
 
 type Table = 'weddings' | 'sections' | 'guests' | 'persons' | 'seating_layouts'
 const TABLES: Table[] = ['weddings', 'sections', 'guests', 'persons', 'seating_layouts']
-/** Tables whose direct writes are revoked: only the functions write them. */
-const FUNCTION_WRITTEN = new Set<Table>(['guests', 'persons'])
+/** Tables whose direct writes are revoked: only the functions write them (all of them since 0026). */
+const FUNCTION_WRITTEN = new Set<Table>(TABLES)
 const denied = { code: '42501' }
 
 let t: TestDb
@@ -33,13 +33,8 @@ beforeAll(async () => {
     p_wedding_id: weddingA,
     p_household: { persons: [{ firstName: 'Nilo', type: 'adult' }, { firstName: 'Tess', type: 'adult' }] },
   })) as { id: string; persons: { id: string }[] }
-  // Owner A may write a table directly (RLS, not the functions, is what guards it).
-  const layout = await t.asRole<{ id: string }>(
-    'authenticated',
-    ownerA,
-    'insert into kasalan.seating_layouts (wedding_id) values ($1) returning id',
-    [weddingA],
-  )
+  await t.rpc(ownerA, 'save_seating_layout', { p_wedding_id: weddingA, p_layout: { tables: [], seats: [] } })
+  const layout = await t.asOwner<{ id: string }>('select id from kasalan.seating_layouts where wedding_id = $1', [weddingA])
 
   rowA.weddings = weddingA
   rowA.sections = a.wedding.sections[0]!.id
@@ -73,7 +68,8 @@ describe.each(TABLES)('kasalan.%s', (table) => {
       'select cmd, roles::text[] as roles from pg_policies where schemaname = $1 and tablename = $2 order by cmd',
       ['kasalan', table],
     )
-    expect(policies.rows.map((p) => p.cmd).sort()).toEqual(['DELETE', 'INSERT', 'SELECT', 'UPDATE'])
+    // Reads only: the write policies went with the write grants (0026).
+    expect(policies.rows.map((p) => p.cmd).sort()).toEqual(['SELECT'])
     for (const policy of policies.rows) expect(policy.roles).toEqual(['authenticated'])
   })
 

@@ -226,10 +226,14 @@ describe('save_seating_layout', () => {
         has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
         p.prosecdef as definer
       from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-      where n.nspname = 'kasalan' and p.proname in ('get_seating_layout', 'save_seating_layout',
+      where n.nspname in ('kasalan', 'kasalan_private') and p.proname in ('get_seating_layout', 'save_seating_layout',
         'checked_seating_layout', 'seating_layout_for_guest_list')
       order by 1`)
     expect(rows).toHaveLength(4)
-    for (const row of rows) expect(row, row.name).toMatchObject({ anon: false, authenticated: true, definer: false })
+    // The layout is saved as the owner after the caller's check (0026); the checkers are private (0030).
+    for (const row of rows) expect(row, row.name).toMatchObject({ anon: false, definer: row.name === 'save_seating_layout' })
+    expect(rows.filter((row) => row.authenticated).map((row) => row.name)).toEqual(
+      expect.arrayContaining(['get_seating_layout', 'save_seating_layout']),
+    )
   })
 })

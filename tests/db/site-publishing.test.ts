@@ -101,7 +101,7 @@ describe('kasalan.set_wedding_published', () => {
     expect(await getSite(null, DEMO.slug)).toMatchObject({ isPublished: true })
   })
 
-  test('it runs as the caller (row-level security applies) and only signed-in users may execute it', async () => {
+  test('it runs as the owner after checking the caller (0026), and only signed-in users may execute it', async () => {
     const { rows } = await t.asOwner<{ definer: boolean; anon: boolean; authenticated: boolean; config: string[] }>(`
       select p.prosecdef as definer,
              has_function_privilege('anon', p.oid, 'execute') as anon,
@@ -111,6 +111,6 @@ describe('kasalan.set_wedding_published', () => {
       join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'kasalan' and p.proname = 'set_wedding_published'
     `)
-    expect(rows).toEqual([{ definer: false, anon: false, authenticated: true, config: ['search_path=""'] }])
+    expect(rows).toEqual([{ definer: true, anon: false, authenticated: true, config: ['search_path=""'] }])
   })
 })

@@ -44,13 +44,28 @@ async function fullWedding(t: TestDb) {
   const { claims, wedding } = await t.couple('Corazon', 'Emilio')
   await t.rpc(claims, 'update_rsvp_settings', { p_wedding_id: wedding.id, p_deadline: '2030-01-31', p_questions: QUESTIONS })
   await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
-  const sections = (await t.rpc(claims, 'get_my_wedding')) as { sections: Record<string, unknown>[] }
-  await t.rpc(claims, 'save_sections', {
+  const { sections, theme } = (await t.rpc(claims, 'get_my_wedding')) as {
+    sections: { id: string; type: string; label: string; path: string; visible: boolean }[]
+    theme: unknown
+  }
+  const faqs = sections.find((s) => s.type === 'faqs')!
+  await t.rpc(claims, 'save_section_content', {
+    p_section_id: faqs.id,
+    p_title: 'Mga Tanong',
+    p_data: { faqs: [{ question: 'Dress code?', answer: 'Barong' }] },
+  })
+  const structure = (await t.rpc(claims, 'save_site_structure', {
     p_wedding_id: wedding.id,
     p_sections: [
-      ...sections.sections.map((s) => (s.type === 'faqs' ? { ...s, title: 'Mga Tanong', data: { faqs: [{ question: 'Dress code?', answer: 'Barong' }] } } : s)),
-      { type: 'custom', path: 'pamilya', title: 'Ang Pamilya', data: { body: 'Ñino at Peña' } },
+      ...sections.map(({ id, type, label, path, visible }) => ({ id, type, label, path, visible })),
+      { type: 'custom', label: 'Ang Pamilya', path: 'pamilya', visible: true },
     ],
+    p_theme: theme,
+  })) as { sections: { id: string; path: string }[] }
+  await t.rpc(claims, 'save_section_content', {
+    p_section_id: structure.sections.find((s) => s.path === 'pamilya')!.id,
+    p_title: 'Ang Pamilya',
+    p_data: { body: 'Ñino at Peña' },
   })
   const households: Household[] = []
   for (const [persons, extra] of [

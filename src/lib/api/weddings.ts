@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { call } from './call'
-import { section, wedding, type PersonName, type Section } from './schemas'
+import { wedding, type PersonName } from './schemas'
 
 /** Creates the signed-in couple's wedding, or returns the one they already have. */
 export function createMyWedding(input: { bride: PersonName; groom: PersonName; date: string | null }) {
@@ -25,9 +25,4 @@ export function getMyWedding(weddingId?: string | null) {
  */
 export function hasJoinedAWedding() {
   return call('has_joined_a_wedding', {}, z.boolean())
-}
-
-/** Saves every section at once; order comes from the list's order. */
-export function saveSections(weddingId: string, sections: Array<Partial<Section>>) {
-  return call('save_sections', { p_wedding_id: weddingId, p_sections: sections }, z.array(section))
 }

@@ -6,7 +6,7 @@ create extension if not exists pgtap with schema extensions;
 select * from no_plan();
 
 -- =============================================================================================
--- Tables: RLS on, nothing for anon, no table-level powers beyond rows for signed-in users
+-- Tables: RLS on, nothing for anon, reads only for signed-in users (writes go through functions)
 -- =============================================================================================
 
 select ok(c.relrowsecurity, format('kasalan.%s has row level security', c.relname))
@@ -20,8 +20,8 @@ where c.relnamespace = 'kasalan'::regnamespace and c.relkind in ('r', 'p', 'v', 
 order by c.relname;
 
 select ok(
-  not has_table_privilege('authenticated', c.oid, 'truncate, references, trigger'),
-  format('authenticated cannot truncate, reference or trigger on kasalan.%s', c.relname)
+  not has_table_privilege('authenticated', c.oid, 'insert, update, delete, truncate, references, trigger'),
+  format('authenticated cannot write, truncate, reference or trigger on kasalan.%s', c.relname)
 )
 from pg_catalog.pg_class c
 where c.relnamespace = 'kasalan'::regnamespace and c.relkind in ('r', 'p')
@@ -51,10 +51,10 @@ select ok(
     select 1 from aclexplode(coalesce(p.proacl, acldefault('f', p.proowner))) a
     where a.grantee = 0 and a.privilege_type = 'EXECUTE'
   ),
-  format('PUBLIC may not execute kasalan.%s', p.oid::regprocedure)
+  format('PUBLIC may not execute %s', p.oid::regprocedure)
 )
 from pg_catalog.pg_proc p
-where p.pronamespace = 'kasalan'::regnamespace
+where p.pronamespace in ('kasalan'::regnamespace, 'kasalan_private'::regnamespace)
 order by p.oid::regprocedure::text;
 
 select is(
@@ -68,10 +68,10 @@ order by p.oid::regprocedure::text;
 
 select ok(
   coalesce('search_path=""' = any (p.proconfig), false),
-  format('security definer kasalan.%s runs with an empty search_path', p.oid::regprocedure)
+  format('security definer %s runs with an empty search_path', p.oid::regprocedure)
 )
 from pg_catalog.pg_proc p
-where p.pronamespace = 'kasalan'::regnamespace and p.prosecdef
+where p.pronamespace in ('kasalan'::regnamespace, 'kasalan_private'::regnamespace) and p.prosecdef
 order by p.oid::regprocedure::text;
 
 select ok(
@@ -119,9 +119,10 @@ select is_empty($$ select id from kasalan.sections $$, 'couple B sees no section
 select is_empty($$ select id from kasalan.guests $$, 'couple B sees no household of A');
 select is_empty($$ select id from kasalan.persons $$, 'couple B sees no person of A');
 select is_empty($$ select id from kasalan.seating_layouts $$, 'couple B sees no seating layout of A');
-select is_empty($$ update kasalan.weddings set title = 'Taken' returning id $$, 'couple B updates no wedding of A');
-select is_empty($$ update kasalan.sections set title = 'Taken' returning id $$, 'couple B updates no section of A');
-select is_empty($$ delete from kasalan.seating_layouts returning id $$, 'couple B deletes no seating layout of A');
+-- Writes go through the functions only (0026): no signed-in user writes a table directly.
+select throws_ok($$ update kasalan.weddings set title = 'Taken' returning id $$, '42501', null, 'couple B cannot update weddings directly');
+select throws_ok($$ update kasalan.sections set title = 'Taken' returning id $$, '42501', null, 'couple B cannot update sections directly');
+select throws_ok($$ delete from kasalan.seating_layouts returning id $$, '42501', null, 'couple B cannot delete seating layouts directly');
 select throws_ok(
   $$ select kasalan.list_guests('00000000-0000-4000-8000-000000000000') $$,
   'P0001', 'wedding_not_found', 'couple B cannot list guests of an unknown wedding'
