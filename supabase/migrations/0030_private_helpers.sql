@@ -39,7 +39,7 @@ declare
     'checked_seating_layout', 'seating_layout_for_guest_list', 'checked_theme',
     'section_shape', 'video_embed_for_storage', 'json_shape_problem', 'section_data_problem',
     'sanitize_section_embeds', 'couple_name_is_valid', 'couple_title',
-    'new_invitation_code', 'email_daily_cap'
+    'new_invitation_code', 'new_invitation_token', 'email_daily_cap'
   ];
   -- A call of one of them by its old name: kasalan.<helper>(
   v_call constant text := '\mkasalan\.(' || array_to_string(v_helpers, '|') || ')\(';
