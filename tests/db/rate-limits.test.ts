@@ -4,8 +4,8 @@
 // instead of refusing every guest; a writing call sent read only (a GET) gets a project code.
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import type { Claims } from '../../src/lib/backend/local/engine'
 import { createTestDb, ENGINE, type TestDb } from './harness'
+import { rpcWith, type CallOptions } from './privacy-helpers'
 
 let t: TestDb
 
@@ -17,44 +17,9 @@ afterAll(async () => {
   await t?.close()
 })
 
-interface CallOptions {
-  /** The request headers PostgREST would pass (request.headers). */
-  headers?: Record<string, string>
-  /** kasalan.client_address_header for this call, as `alter database ... set` would give it. */
-  source?: string
-  /** Run read only, as PostgREST runs a GET. */
-  readOnly?: boolean
-  claims?: Claims
-}
-
 /** Calls kasalan.<name> the way PostgREST does, with request headers (and settings) of our own. */
-async function call(name: string, args: Record<string, unknown>, options: CallOptions = {}) {
-  const names = Object.keys(args)
-  const params = names.map((key) => {
-    const value = args[key]
-    return value !== null && typeof value === 'object' ? JSON.stringify(value) : value
-  })
-  const claims = options.claims ?? null
-  const role = claims ? 'authenticated' : 'anon'
-  const jwt = claims ? { sub: claims.sub, role } : { role }
-  try {
-    return await t.db.transaction(async (tx) => {
-      if (options.readOnly) await tx.exec('set transaction read only')
-      await tx.query(
-        "select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true), set_config('kasalan.client_address_header', $3, true)",
-        [JSON.stringify(jwt), JSON.stringify(options.headers ?? {}), options.source ?? ''],
-      )
-      await tx.exec(`set local role ${role}`)
-      const { rows } = await tx.query<{ result: unknown }>(
-        `select kasalan.${name}(${names.map((key, i) => `${key} => $${i + 1}`).join(', ')}) as result`,
-        params,
-      )
-      return rows[0]?.result ?? null
-    })
-  } catch (error) {
-    const pg = error as { message?: string; code?: string; hint?: string }
-    throw Object.assign(new Error(pg.message), { code: pg.code, hint: pg.hint })
-  }
+function call(name: string, args: Record<string, unknown>, options: CallOptions = {}) {
+  return rpcWith(t.db, name, args, options)
 }
 
 /** A published wedding with one household (Pacing and Ben Ilagan). */
