@@ -185,6 +185,9 @@ test('a new couple’s site is private until they publish it', async ({ page }) 
   await forgetSession(page)
   await page.goto(site)
   await expect(page).toHaveURL(/\/404$/, { timeout: 120_000 })
+  // The not-found page has settled (the move to /404 may still be loading it) before the session
+  // is put back in this tab.
+  await expect(page.getByRole('heading', { level: 1, name: /Hindi namin makita ang pahinang ito|We can’t find this page/ })).toBeVisible()
 
   // The owner publishes it from the banner; it stays published.
   await page.evaluate((stored) => localStorage.setItem('kasalan.local.session', stored!), session)
