@@ -1,8 +1,11 @@
+import type { ComponentType } from 'react'
 import { createBrowserRouter, Navigate } from 'react-router'
 import { PageSpinner } from '@/components/page-spinner'
+import type { ManageScreen } from '@/lib/access'
 import { paths } from '@/lib/paths'
 import { AppRouteError as RouteError } from './app-route-error'
 import { publicRoutes } from './public-routes'
+import type { ManageHandle } from './role-gate'
 import { LoadPublicSite, RouterBridge } from './router-bridge'
 
 // Sign-in, management and Kasalan's own pages. The public wedding site is another app on the same
@@ -15,6 +18,13 @@ const withAppStrings = <T,>(load: Promise<T>) =>
 const notFound = () => import('@/components/not-found').then((m) => ({ Component: m.NotFound }))
 // The members and activity pages come in one chunk.
 const members = () => withAppStrings(import('@/features/members/routes/members-page'))
+// A management screen: its route's path and the handle the role guard reads both come from its
+// address in the paths table, the key of the access table the tabs read too (`@/lib/access`).
+const manage = (screen: ManageScreen, lazy: () => Promise<{ Component: ComponentType }>) => ({
+  path: screen.slice(`${paths.manage.root}/`.length),
+  handle: { screen } satisfies ManageHandle,
+  lazy,
+})
 
 export const router = createBrowserRouter([
   {
@@ -42,18 +52,18 @@ export const router = createBrowserRouter([
         hydrateFallbackElement: <PageSpinner />,
         children: [
           { index: true, element: <Navigate to={paths.manage.guests} replace /> },
-          { path: 'guests', lazy: () => import('@/features/guests/routes/guests-page').then((m) => ({ Component: m.GuestsPage })) },
-          { path: 'seating', lazy: () => import('@/features/seating/routes/seating-page').then((m) => ({ Component: m.SeatingPage })) },
-          { path: 'rsvps', lazy: () => import('@/features/rsvp/routes/rsvps-tab-page').then((m) => ({ Component: m.RsvpsTabPage })) },
-          { path: 'website', lazy: () => import('@/features/builder/routes/website-builder-page').then((m) => ({ Component: m.WebsiteBuilderPage })) },
-          { path: 'invitations', lazy: () => import('@/features/invitations/routes/invitations-page').then((m) => ({ Component: m.InvitationsPage })) },
-          { path: 'invitations/print', lazy: () => import('@/features/invitations/routes/invitations-print-page').then((m) => ({ Component: m.InvitationsPrintPage })) },
-          { path: 'email-preview/rsvp', lazy: () => import('@/features/email/routes/rsvp-email-preview-page').then((m) => ({ Component: m.RsvpEmailPreviewPage })) },
-          { path: 'cms', lazy: () => import('@/features/cms/routes/cms-page').then((m) => ({ Component: m.CmsPage })) },
-          { path: 'cms/editor', lazy: () => import('@/features/cms/routes/cms-editor-page').then((m) => ({ Component: m.CmsEditorPage })) },
-          { path: 'members', lazy: () => members().then((m) => ({ Component: m.MembersPage })) },
-          { path: 'activity', lazy: () => members().then((m) => ({ Component: m.ActivityPage })) },
-          { path: 'data', lazy: () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage })) },
+          manage(paths.manage.guests, () => import('@/features/guests/routes/guests-page').then((m) => ({ Component: m.GuestsPage }))),
+          manage(paths.manage.seating, () => import('@/features/seating/routes/seating-page').then((m) => ({ Component: m.SeatingPage }))),
+          manage(paths.manage.rsvps, () => import('@/features/rsvp/routes/rsvps-tab-page').then((m) => ({ Component: m.RsvpsTabPage }))),
+          manage(paths.manage.website, () => import('@/features/builder/routes/website-builder-page').then((m) => ({ Component: m.WebsiteBuilderPage }))),
+          manage(paths.manage.invitations, () => import('@/features/invitations/routes/invitations-page').then((m) => ({ Component: m.InvitationsPage }))),
+          manage(paths.manage.invitationsPrint, () => import('@/features/invitations/routes/invitations-print-page').then((m) => ({ Component: m.InvitationsPrintPage }))),
+          manage(paths.manage.emailPreviewRsvp, () => import('@/features/email/routes/rsvp-email-preview-page').then((m) => ({ Component: m.RsvpEmailPreviewPage }))),
+          manage(paths.manage.cms, () => import('@/features/cms/routes/cms-page').then((m) => ({ Component: m.CmsPage }))),
+          manage(paths.manage.cmsEditor, () => import('@/features/cms/routes/cms-editor-page').then((m) => ({ Component: m.CmsEditorPage }))),
+          manage(paths.manage.members, () => members().then((m) => ({ Component: m.MembersPage }))),
+          manage(paths.manage.activity, () => members().then((m) => ({ Component: m.ActivityPage }))),
+          manage(paths.manage.data, () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage }))),
         ],
       },
       {

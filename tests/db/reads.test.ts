@@ -211,12 +211,16 @@ describe('0022: the reads behind the guest list and the RSVPs tab', () => {
     // The first channel, not the reminder's.
     expect(states[1]!.invitedVia).toBe('viber')
     expect(states[2]!.invitedVia).toBeNull()
+    // Since 0031 a family helper reads the states of their side's households (the groom's: Dizon).
+    expect(await t.rpc(helper, 'list_invitation_states', { p_wedding_id: weddingId })).toEqual([
+      expect.objectContaining({ guestId: households[1]!.id, state: 'opened' }),
+    ])
   })
 
-  test('both new reads refuse another couple, a family helper, anon and bad input with stable codes', async () => {
+  test('both new reads refuse another couple, anon and bad input with stable codes; the replies a family helper too', async () => {
+    await expect(t.rpc(helper, 'list_rsvp_details', { p_wedding_id: weddingId })).rejects.toThrow('wedding_not_found')
     for (const name of ['list_rsvp_details', 'list_invitation_states']) {
       await expect(t.rpc(stranger, name, { p_wedding_id: weddingId })).rejects.toThrow('wedding_not_found')
-      await expect(t.rpc(helper, name, { p_wedding_id: weddingId })).rejects.toThrow('wedding_not_found')
       await expect(t.rpc(owner, name, { p_wedding_id: null })).rejects.toThrow('wedding_not_found')
       await expect(t.rpc(null, name, { p_wedding_id: weddingId })).rejects.toThrow(/permission denied/)
       await expect(t.rpc(owner, name, { p_wedding_id: 'not-a-uuid' })).rejects.toThrow(/invalid input syntax for type uuid/)

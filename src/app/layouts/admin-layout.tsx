@@ -6,23 +6,25 @@ import { Logo } from '@/components/logo'
 import { PageSpinner } from '@/components/page-spinner'
 import { SocialIcon, type SocialNetwork } from '@/components/social-icons'
 import { AvatarMenu, RequireAuth } from '@/features/auth'
-import { roleAccess, WeddingSwitcher } from '@/features/members'
+import { WeddingSwitcher } from '@/features/members'
+import { everyMemberMayOpen, mayOpen, type ManageScreen } from '@/lib/access'
 import { usesSupabase } from '@/lib/env'
 import { applyLanguage, preferredLanguage } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { useSessionStore } from '@/lib/session'
 import { usePreloadManagement } from '../preload-management'
+import { RoleGate } from '../role-gate'
 
 // The Website tab covers the builder and the content editor: both shape the couple's site.
-// Each tab shows only to the roles the database lets in (a family helper: the guest list).
-type Access = keyof ReturnType<typeof roleAccess>
-const tabs: ReadonlyArray<{ to: string; key: string; access: Access; also?: readonly string[] }> = [
-  { to: paths.manage.guests, key: 'nav.guests', access: 'guests' },
-  { to: paths.manage.seating, key: 'nav.seating', access: 'seating' },
-  { to: paths.manage.rsvps, key: 'nav.rsvps', access: 'rsvps' },
-  { to: paths.manage.invitations, key: 'nav.invitations', access: 'invitations' },
-  { to: paths.manage.website, key: 'nav.website', access: 'website', also: [paths.manage.cms] },
-  { to: paths.manage.members, key: 'nav.members', access: 'guests' },
+// Each tab shows only to the roles that may open its screen (`@/lib/access`, the table the route
+// guard reads too): a family helper sees the guest list and the members.
+const tabs: ReadonlyArray<{ to: ManageScreen; key: string; also?: readonly string[] }> = [
+  { to: paths.manage.guests, key: 'nav.guests' },
+  { to: paths.manage.seating, key: 'nav.seating' },
+  { to: paths.manage.rsvps, key: 'nav.rsvps' },
+  { to: paths.manage.invitations, key: 'nav.invitations' },
+  { to: paths.manage.website, key: 'nav.website', also: [paths.manage.cms] },
+  { to: paths.manage.members, key: 'nav.members' },
 ]
 
 const within = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`)
@@ -38,10 +40,10 @@ const socials: Array<{ network: SocialNetwork; href: string }> = [
 export function AdminLayout() {
   const { t } = useTranslation('app')
   const { pathname } = useLocation()
-  const myRole = useSessionStore((state) => state.wedding?.myRole)
-  const weddingId = useSessionStore((state) => state.wedding?.id)
-  const access = roleAccess(myRole)
-  usePreloadManagement(weddingId, access.seating)
+  const wedding = useSessionStore((state) => state.wedding)
+  // Until the wedding (and so the role) is known, only the tabs every member may open.
+  const shows = (screen: ManageScreen) => (wedding ? mayOpen(wedding.myRole, screen) : everyMemberMayOpen(screen))
+  usePreloadManagement(wedding?.id, shows(paths.manage.seating))
   const isActive = (tab: (typeof tabs)[number]) => [tab.to, ...(tab.also ?? [])].some((root) => within(pathname, root))
   useEffect(() => void applyLanguage(preferredLanguage('app')), [])
 
@@ -63,7 +65,7 @@ export function AdminLayout() {
         </div>
         <nav aria-label={t('nav.manageTabs')} className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
           <ul className="flex gap-1">
-            {tabs.filter((tab) => access[tab.access]).map((tab) => (
+            {tabs.filter((tab) => shows(tab.to)).map((tab) => (
               <li key={tab.to}>
                 <Link
                   to={tab.to}
@@ -83,7 +85,9 @@ export function AdminLayout() {
       <main id="main" className="flex-1">
         <RequireAuth>
           <Suspense fallback={<PageSpinner />}>
-            <Outlet />
+            <RoleGate>
+              <Outlet />
+            </RoleGate>
           </Suspense>
         </RequireAuth>
       </main>

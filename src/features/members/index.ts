@@ -1,2 +1,1 @@
 export { WeddingSwitcher } from './components/wedding-switcher'
-export { roleAccess } from './members-model'

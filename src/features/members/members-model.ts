@@ -34,21 +34,6 @@ export function shareLinks(link: string, message: string, subject: string, to: s
   }
 }
 
-/** What the management area shows a role: the database refuses the rest anyway. */
-export function roleAccess(role: MemberRole | undefined) {
-  const full = role === undefined || role === 'owner' || role === 'partner'
-  const guestList = full || role === 'coordinator'
-  return {
-    guests: true,
-    seating: guestList,
-    rsvps: guestList,
-    invitations: guestList,
-    website: full,
-    data: full,
-    members: full,
-  }
-}
-
 /** Days left before an invitation expires, counting a started day: 14 for a new one, 1 on its last. */
 export function daysLeft(expiresAt: string, now: Date): number {
   return Math.max(0, Math.ceil((new Date(expiresAt).getTime() - now.getTime()) / 86_400_000))

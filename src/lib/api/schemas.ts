@@ -129,6 +129,8 @@ export interface LastChange {
 export const household = z.object({
   id: z.string(),
   weddingId: z.string(),
+  /** The account that added it: a family helper may delete only their own. */
+  userId: z.string(),
   createdAt: z.string(),
   email: text,
   phone: text,

@@ -25,6 +25,7 @@ export function household(overrides: Partial<Omit<Household, 'persons'>> & { per
   return {
     id: guestId,
     weddingId: 'wedding',
+    userId: 'couple',
     createdAt: '2026-01-01T00:00:00Z',
     email: null,
     phone: null,

@@ -10,6 +10,7 @@ import type { Household, HouseholdInput, Wedding } from '@/lib/api'
 import type * as CsvModule from '@/lib/csv'
 import { BackendError } from '@/lib/backend'
 import { useGuestListStore } from '@/lib/guest-list'
+import { useSessionStore } from '@/lib/session'
 import enCommon from '@/locales/en/common.json'
 import enGuests from '@/locales/en/guests.json'
 import enInvitations from '@/locales/en/invitations.json'
@@ -445,5 +446,47 @@ describe('the Import tab', () => {
     expect(within(drawer).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument()
     expect(within(drawer).queryByRole('checkbox', { name: /^Import without/ })).not.toBeInTheDocument()
     expect(within(drawer).getByRole('button', { name: 'Back' })).toBeEnabled()
+  })
+})
+
+describe('a family helper', () => {
+  // Tita Carmen keeps the bride's side: she added Lorna; the couple added Niña.
+  const helperWedding = { ...wedding, myRole: 'family_helper', mySide: 'bride' } as Wedding
+  const initialSession = useSessionStore.getState()
+  beforeEach(() => {
+    households = [
+      household({ userId: 'couple', relationshipSide: 'bride', persons: [{ firstName: 'Niña', lastName: 'Peña' }] }),
+      household({ userId: 'tita-carmen', relationshipSide: 'bride', persons: [{ firstName: 'Lorna', lastName: 'Cruz' }] }),
+    ]
+    useSessionStore.setState({ user: { id: 'tita-carmen', email: 'carmen@example.com', userMetadata: {} } })
+  })
+  afterEach(() => useSessionStore.setState(initialSession, true))
+
+  test('is offered Delete only on the households she added, as the database allows', async () => {
+    render(<GuestListScreen wedding={helperWedding} />)
+    await screen.findByRole('table', { name: 'Households' })
+    expect(within(rowOf('Lorna Cruz')).getByRole('button', { name: 'Delete Lorna Cruz' })).toBeInTheDocument()
+    expect(within(rowOf('Niña Peña')).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument()
+    expect(within(rowOf('Niña Peña')).getByRole('button', { name: 'Edit Niña Peña' })).toBeInTheDocument()
+  })
+
+  test('adds households on her side only, and is not offered an import', async () => {
+    const user = userEvent.setup()
+    render(<GuestListScreen wedding={helperWedding} />)
+    await screen.findByRole('table', { name: 'Households' })
+    await user.click(screen.getByRole('button', { name: 'Add Guest' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Add Guest' })
+    expect(within(drawer).queryByRole('tab', { name: 'Import' })).not.toBeInTheDocument()
+    const side = within(drawer).getByLabelText('Whose guest')
+    expect(within(side).getAllByRole('option').map((option) => option.textContent)).toEqual(["Bride's side"])
+    expect(side).toHaveValue('bride')
+  })
+
+  test('with nothing on her list yet, is asked to add, not to import', async () => {
+    households = []
+    render(<GuestListScreen wedding={helperWedding} />)
+    expect(await screen.findByRole('heading', { name: 'Start your guest list' })).toBeInTheDocument()
+    expect(screen.getByText('Add the households of your side one by one. You can change them later.')).toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Import a spreadsheet' })).not.toBeInTheDocument()
   })
 })

@@ -3,7 +3,6 @@ import {
   daysLeft,
   fromRoleChoice,
   invitationLink,
-  roleAccess,
   roleChoice,
   roleChoices,
   shareLinks,
@@ -35,18 +34,6 @@ describe('members model', () => {
     }
     expect(fromRoleChoice('family_helper:groom')).toEqual({ role: 'family_helper', side: 'groom' })
     expect(fromRoleChoice('coordinator')).toEqual({ role: 'coordinator', side: null })
-  })
-
-  test('each role sees the screens the database lets it use', () => {
-    const shown = (role: Parameters<typeof roleAccess>[0]) =>
-      Object.entries(roleAccess(role))
-        .filter(([, allowed]) => allowed)
-        .map(([screen]) => screen)
-    expect(shown('owner')).toEqual(['guests', 'seating', 'rsvps', 'invitations', 'website', 'data', 'members'])
-    expect(shown('partner')).toEqual(shown('owner'))
-    expect(shown(undefined)).toEqual(shown('owner'))
-    expect(shown('coordinator')).toEqual(['guests', 'seating', 'rsvps', 'invitations'])
-    expect(shown('family_helper')).toEqual(['guests'])
   })
 
   test('days left count a started day, never below zero', () => {

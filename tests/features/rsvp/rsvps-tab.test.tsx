@@ -297,6 +297,19 @@ describe('RSVPs tab', () => {
     expect(within(form).getByRole('status')).toHaveTextContent('Saved.')
     expect(useSessionStore.getState().wedding?.rsvpDeadline).toBe('2027-11-01')
   })
+
+  test('a coordinator gets the replies, without the settings that are the couple’s to change', async () => {
+    useSessionStore.setState({ wedding: { ...wedding, myRole: 'coordinator', mySide: null } })
+    render(
+      <MemoryRouter initialEntries={['/manage/rsvps?view=settings']}>
+        <RsvpsTabPage />
+      </MemoryRouter>,
+    )
+    expect(await screen.findByRole('list', { name: 'Replies by household' })).toBeInTheDocument()
+    expect(screen.queryByRole('tab', { name: 'Deadline and questions' })).not.toBeInTheDocument()
+    expect(screen.queryByRole('form', { name: 'Deadline and questions' })).not.toBeInTheDocument()
+    expect(invitationsApi.getRsvpRequiresCode).not.toHaveBeenCalled()
+  })
 })
 
 describe('changes since the last visit', () => {

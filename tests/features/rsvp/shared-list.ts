@@ -8,6 +8,7 @@ export function asGuestList(households: readonly RsvpHousehold[]): Household[] {
   return households.map((household) => ({
     id: household.id,
     weddingId: 'w1',
+    userId: 'couple',
     createdAt: '2026-01-01T00:00:00Z',
     email: household.email ?? null,
     phone: null,

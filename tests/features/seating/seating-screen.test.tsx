@@ -39,6 +39,7 @@ function household(id: string, names: Array<[string, string, Partial<{ type: 'ad
   return {
     id,
     weddingId: WEDDING,
+    userId: 'couple',
     createdAt: '2026-01-01T00:00:00Z',
     email: null,
     phone: null,

@@ -38,6 +38,7 @@ const households = [
   {
     id: 'g-1',
     weddingId: WEDDING,
+    userId: 'couple',
     createdAt: '2026-01-01T00:00:00Z',
     email: null,
     phone: null,

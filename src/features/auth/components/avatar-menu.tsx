@@ -2,6 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
 import { DatabaseBackup, LogOut } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
+import { mayOpen } from '@/lib/access'
 import { coupleInitials } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { coupleDisplayName, useMyWedding, useSessionStore } from '@/lib/session'
@@ -50,15 +51,17 @@ export function AvatarMenu() {
             <span className="block text-sm break-all text-muted">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item asChild>
-            <Link
-              to={paths.manage.data}
-              className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-ink no-underline outline-none data-[highlighted]:bg-brand-50"
-            >
-              <DatabaseBackup aria-hidden="true" className="size-4" />
-              {t('account.data')}
-            </Link>
-          </DropdownMenu.Item>
+          {wedding && mayOpen(wedding.myRole, paths.manage.data) && (
+            <DropdownMenu.Item asChild>
+              <Link
+                to={paths.manage.data}
+                className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm text-ink no-underline outline-none data-[highlighted]:bg-brand-50"
+              >
+                <DatabaseBackup aria-hidden="true" className="size-4" />
+                {t('account.data')}
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item
             className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50"
             onSelect={async () => {

@@ -3,12 +3,14 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'rea
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { can, householdSides, mayDeleteHousehold } from '@/lib/access'
 import type { Household, Wedding } from '@/lib/api'
 import { downloadFile, toCsv } from '@/lib/csv'
 import { todayInManila } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
 import { displayCouple } from '@/lib/names'
 import { paths } from '@/lib/paths'
+import { useSessionStore } from '@/lib/session'
 import { useGuestsStore } from '../guests-store'
 import { guestCsvFileName, guestCsvRows } from '../model/guest-csv'
 import { countGuests, filterHouseholds, hasActiveFilters, householdLabel } from '../model/guest-list'
@@ -37,6 +39,15 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
   const filters = useGuestsStore((state) => state.filters)
   const remove = useGuestsStore((state) => state.remove)
   const clearFilters = useGuestsStore((state) => state.clearFilters)
+  const myUserId = useSessionStore((state) => state.user?.id)
+  // What this member may do to the list: a family helper adds on their side, without importing,
+  // and deletes only the households they added.
+  const canImport = can(wedding.myRole, 'guests')
+  const sides = householdSides(wedding.myRole, wedding.mySide)
+  const mayDelete = useCallback(
+    (household: Household) => mayDeleteHousehold(wedding.myRole, myUserId, household),
+    [wedding.myRole, myUserId],
+  )
 
   const [drawer, setDrawer] = useState<DrawerState>({ open: false, household: null, tab: 'manual' })
   const [toDelete, setToDelete] = useState<Household | null>(null)
@@ -160,16 +171,18 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
           <h2 id="guests-empty-title" className="mt-5 font-display text-2xl text-ink">
             {t('empty.title')}
           </h2>
-          <p className="mx-auto mt-2 max-w-md text-muted">{t('empty.body')}</p>
+          <p className="mx-auto mt-2 max-w-md text-muted">{t(canImport ? 'empty.body' : 'empty.bodyOneSide')}</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <button type="button" className="btn btn-primary" onClick={() => openAdd('manual')}>
               <Plus aria-hidden="true" className="size-4" />
               {t('empty.add')}
             </button>
-            <button type="button" className="btn btn-secondary" onClick={() => openAdd('import')}>
-              <FileUp aria-hidden="true" className="size-4" />
-              {t('empty.import')}
-            </button>
+            {canImport && (
+              <button type="button" className="btn btn-secondary" onClick={() => openAdd('import')}>
+                <FileUp aria-hidden="true" className="size-4" />
+                {t('empty.import')}
+              </button>
+            )}
           </div>
         </section>
       )}
@@ -187,7 +200,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
               </button>
             </div>
           ) : (
-            <GuestTable households={shown} invitations={invitations} rsvpHref={rsvpHref} onEdit={openEdit} onDelete={askDelete} />
+            <GuestTable households={shown} invitations={invitations} rsvpHref={rsvpHref} onEdit={openEdit} onDelete={askDelete} mayDelete={mayDelete} />
           )}
         </>
       )}
@@ -201,6 +214,8 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
         onTabChange={(tab) => setDrawer((current) => ({ ...current, tab }))}
         existing={households}
         questions={wedding.rsvpQuestions}
+        canImport={canImport}
+        sides={sides}
         onClose={() => setDrawer((current) => ({ ...current, open: false }))}
         onSaved={(saved, intent) => {
           const name = householdLabel(saved).name

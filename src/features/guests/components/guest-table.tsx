@@ -18,6 +18,8 @@ interface GuestTableProps {
   rsvpHref(household: Household): string | null
   onEdit(household: Household): void
   onDelete(household: Household): void
+  /** Whether this member may delete the household (a family helper: only one they added). */
+  mayDelete(household: Household): boolean
 }
 
 // Desktop: a table-like grid. Phone: each row is a card (names, count, contact, then actions).
@@ -28,7 +30,7 @@ const rowGrid = 'grid grid-cols-1 gap-y-2 md:grid-cols-[minmax(0,2.2fr)_3.5rem_m
  * the table), so 2,000 households scroll and filter as smoothly as 20. A keystroke in the search
  * draws the table once, when the filtered list is ready, not also with the old list.
  */
-export const GuestTable = memo(function GuestTable({ households, invitations, rsvpHref, onEdit, onDelete }: GuestTableProps) {
+export const GuestTable = memo(function GuestTable({ households, invitations, rsvpHref, onEdit, onDelete, mayDelete }: GuestTableProps) {
   const { t } = useTranslation('guests')
   const bodyRef = useRef<HTMLDivElement>(null)
   // The list starts below the cards and the toolbar, whose height changes as filters come and go.
@@ -79,7 +81,7 @@ export const GuestTable = memo(function GuestTable({ households, invitations, rs
                 invitation={statusOf(invitations, household.id)}
                 rsvpHref={rsvpHref(household)}
                 onEdit={onEdit}
-                onDelete={onDelete}
+                onDelete={mayDelete(household) ? onDelete : null}
                 last={item.index === households.length - 1}
               />
             </div>
@@ -95,7 +97,8 @@ interface GuestRowProps {
   invitation: InvitationStatus
   rsvpHref: string | null
   onEdit(household: Household): void
-  onDelete(household: Household): void
+  /** Null when this member may not delete the household: no Delete button then. */
+  onDelete: ((household: Household) => void) | null
   last: boolean
 }
 
@@ -160,15 +163,17 @@ const GuestRow = memo(function GuestRow({ household, invitation, rsvpHref, onEdi
             <ExternalLink aria-hidden="true" className="size-4" />
           </a>
         ) : null}
-        <button
-          type="button"
-          className={`${iconButton} hover:!bg-red-50 hover:!text-red-700`}
-          onClick={() => onDelete(household)}
-          aria-label={t('table.delete', { name: label })}
-          title={t('table.deleteShort')}
-        >
-          <Trash2 aria-hidden="true" className="size-4" />
-        </button>
+        {onDelete && (
+          <button
+            type="button"
+            className={`${iconButton} hover:!bg-red-50 hover:!text-red-700`}
+            onClick={() => onDelete(household)}
+            aria-label={t('table.delete', { name: label })}
+            title={t('table.deleteShort')}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+          </button>
+        )}
       </div>
     </div>
   )

@@ -21,6 +21,10 @@ interface HouseholdDrawerProps {
   questions: ReadonlyArray<RsvpQuestion>
   onClose(): void
   onSaved(household: Household, intent: 'close' | 'another'): void
+  /** Whether this member may import a list (a family helper may not: the Import tab is left out). */
+  canImport: boolean
+  /** The sides this member may put a household on. */
+  sides: ReadonlyArray<'bride' | 'groom' | 'both'>
 }
 
 const tabClass =
@@ -30,7 +34,7 @@ const tabClass =
  * The Add Guest drawer (tabs Manually and Import) and, for an existing household, its edit form.
  * Closing it with unsaved typing asks first, so a name is never lost to a stray Escape.
  */
-export function HouseholdDrawer({ open, household, tab, onTabChange, existing, questions, onClose, onSaved }: HouseholdDrawerProps) {
+export function HouseholdDrawer({ open, household, tab, onTabChange, existing, questions, onClose, onSaved, canImport, sides }: HouseholdDrawerProps) {
   const { t } = useTranslation('guests')
   const dirty = useRef(false)
   const [confirmClose, setConfirmClose] = useState(false)
@@ -54,6 +58,7 @@ export function HouseholdDrawer({ open, household, tab, onTabChange, existing, q
       household={household}
       onDirtyChange={setDirty}
       onCancel={requestClose}
+      sides={sides}
       onSaved={(saved, intent) => {
         if (intent === 'close' || household) {
           dirty.current = false
@@ -78,6 +83,8 @@ export function HouseholdDrawer({ open, household, tab, onTabChange, existing, q
             <LastChangeText change={household.lastChange} className="-mt-2 mb-4 block text-sm text-muted" />
             {form}
           </>
+        ) : !canImport ? (
+          form
         ) : (
           <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as DrawerTab)} className="flex min-h-full flex-col">
             <Tabs.List aria-label={t('drawer.tabsLabel')} className="-mx-6 -mt-5 mb-5 flex border-b border-line bg-white px-6">

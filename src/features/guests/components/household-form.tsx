@@ -27,9 +27,13 @@ interface HouseholdFormProps {
   onSaved(household: Household, intent: 'close' | 'another'): void
   onCancel(): void
   onDirtyChange?(dirty: boolean): void
+  /** The sides this member may put a household on (a family helper: their own, chosen for them). */
+  sides?: ReadonlyArray<'bride' | 'groom' | 'both'>
 }
 
 type Intent = 'close' | 'another'
+
+const allSides = ['bride', 'groom', 'both'] as const
 
 // Two save buttons share a phone's width; Cancel gives way to the drawer's close button there.
 const footerButton = 'flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]'
@@ -39,7 +43,7 @@ const footerButton = 'flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4
  * notes. While saving every input is disabled; a failed save keeps everything typed and says what
  * went wrong.
  */
-export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: HouseholdFormProps) {
+export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange, sides = allSides }: HouseholdFormProps) {
   const { t } = useTranslation('guests')
   const formId = useId()
   const save = useGuestsStore((state) => state.save)
@@ -50,7 +54,7 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: H
 
   const form = useForm<HouseholdValues>({
     resolver: zodResolver(householdValues),
-    defaultValues: household ? householdToValues(household) : emptyHousehold(),
+    defaultValues: household ? householdToValues(household) : emptyHousehold(oneSide(sides)),
   })
   const { register, control, handleSubmit, formState, reset, setFocus } = form
   const { fields, append, remove } = useFieldArray({ control, name: 'persons', keyName: 'key' })
@@ -77,7 +81,7 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: H
     try {
       const saved = await save(valuesToDraft(values, household?.id))
       if (intent === 'another' && !household) {
-        reset(emptyHousehold())
+        reset(emptyHousehold(oneSide(sides)))
         setSavedName(householdLabel(saved).name)
         focusNext.current = true
       } else {
@@ -237,10 +241,12 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: H
             <Field label={t('form.side')}>
               {(control) => (
                 <select {...control} className="field-input" {...register('relationshipSide')}>
-                  <option value="">{t('form.sideNone')}</option>
-                  <option value="bride">{t('relation.side.bride')}</option>
-                  <option value="groom">{t('relation.side.groom')}</option>
-                  <option value="both">{t('relation.side.both')}</option>
+                  {sides.length > 1 && <option value="">{t('form.sideNone')}</option>}
+                  {sides.map((side) => (
+                    <option key={side} value={side}>
+                      {t(`relation.side.${side}`)}
+                    </option>
+                  ))}
                 </select>
               )}
             </Field>
@@ -304,4 +310,9 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange }: H
       </div>
     </form>
   )
+}
+
+/** A member who may use one side only has it chosen for them. */
+function oneSide(sides: ReadonlyArray<'bride' | 'groom' | 'both'>) {
+  return sides.length === 1 ? sides[0]! : ''
 }

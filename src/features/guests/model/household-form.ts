@@ -76,12 +76,12 @@ export function newPerson(type: PersonValues['type'] = 'adult'): PersonValues {
   return { personId: null, title: '', firstName: '', lastName: '', suffix: '', type, notes: null }
 }
 
-export function emptyHousehold(): HouseholdValues {
+export function emptyHousehold(relationshipSide: HouseholdValues['relationshipSide'] = ''): HouseholdValues {
   return {
     email: '',
     phone: '',
     address: { address1: '', address2: '', city: '', state: '', zip: '', country: defaultCountry },
-    relationshipSide: '',
+    relationshipSide,
     relationshipType: '',
     notes: '',
     persons: [newPerson('adult')],

@@ -6,6 +6,7 @@ import { Alert } from '@/components/alert'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { LoadFailed } from '@/components/load-failed'
 import { PageSpinner } from '@/components/page-spinner'
+import { can } from '@/lib/access'
 import type { Wedding } from '@/lib/api'
 import {
   changeMemberRole,
@@ -52,7 +53,7 @@ function Members({ wedding }: { wedding: Wedding }) {
   const [handingOver, setHandingOver] = useState<Member | null>(null)
   const [leaving, setLeaving] = useState(false)
   const [busy, setBusy] = useState(false)
-  const managesMembers = wedding.myRole === undefined || wedding.myRole === 'owner' || wedding.myRole === 'partner'
+  const managesMembers = can(wedding.myRole, 'members')
   const language = i18n.language === 'fil' ? 'fil' : 'en'
 
   const [version, setVersion] = useState(0)
@@ -153,7 +154,7 @@ function Members({ wedding }: { wedding: Wedding }) {
                   {t('list.removeConfirm')}
                 </button>
               )}
-              {me?.role === 'owner' && !member.isMe && (
+              {me && !member.isMe && can(me.role, 'delete_wedding') && (
                 <button
                   type="button"
                   className="btn btn-secondary"

@@ -6,6 +6,7 @@ import { Link, useSearchParams } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
 import { Alert } from '@/components/alert'
 import { PageSpinner } from '@/components/page-spinner'
+import { can } from '@/lib/access'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
@@ -62,7 +63,41 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
   const counts = useMemo(() => countReplies(households), [households])
   const invitationCounts = useMemo(() => countInvitationStates(invitations.values()), [invitations])
   const [params, setParams] = useSearchParams()
-  const view = params.get('view') === 'settings' ? 'settings' : 'replies'
+  // The deadline, the questions and the code are the couple's to set (update_rsvp_settings and
+  // set_rsvp_requires_code ask 'site'): a coordinator gets the replies without the Settings tab.
+  const setsRsvps = can(wedding.myRole, 'site')
+  const view = setsRsvps && params.get('view') === 'settings' ? 'settings' : 'replies'
+
+  const replies = (
+    <>
+      {changes && (
+        <div className="mb-6">
+          <RsvpChangesPanel
+            changes={changes}
+            since={since?.weddingId === wedding.id ? since.at : null}
+            onRestore={(change) => restore(change.id)}
+          />
+        </div>
+      )}
+      {status === 'error' ? (
+        <Alert tone="error">
+          <p>{errorMessage(error, t, 'rsvp')}</p>
+          <button
+            type="button"
+            className="btn btn-secondary mt-3"
+            onClick={() => void load(wedding.id, { force: true })}
+          >
+            <RefreshCw aria-hidden="true" className="size-4" />
+            {t('common:actions.retry')}
+          </button>
+        </Alert>
+      ) : status === 'ready' || households.length > 0 ? (
+        <RsvpResponses households={households} invitations={invitations} counts={counts} questions={wedding.rsvpQuestions} />
+      ) : (
+        <PageSpinner />
+      )}
+    </>
+  )
 
   const cards = [
     { key: 'responded', value: counts.responded },
@@ -113,53 +148,32 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
         </dl>
       </section>
 
-      <Tabs.Root
-        className="mt-6"
-        value={view}
-        onValueChange={(value) => setParams(value === 'settings' ? { view: 'settings' } : {}, { replace: true })}
-      >
-        <Tabs.List aria-label={t('tab.views')} className="flex overflow-x-auto border-b border-line">
-          <Tabs.Trigger value="replies" className={tabClass}>
-            {t('tab.responses.title')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="settings" className={tabClass}>
-            {t('tab.settings.title')}
-          </Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="replies" className="pt-6 focus-visible:outline-none">
-          {changes && (
-            <div className="mb-6">
-              <RsvpChangesPanel
-                changes={changes}
-                since={since?.weddingId === wedding.id ? since.at : null}
-                onRestore={(change) => restore(change.id)}
-              />
-            </div>
-          )}
-          {status === 'error' ? (
-            <Alert tone="error">
-              <p>{errorMessage(error, t, 'rsvp')}</p>
-              <button
-                type="button"
-                className="btn btn-secondary mt-3"
-                onClick={() => void load(wedding.id, { force: true })}
-              >
-                <RefreshCw aria-hidden="true" className="size-4" />
-                {t('common:actions.retry')}
-              </button>
-            </Alert>
-          ) : status === 'ready' || households.length > 0 ? (
-            <RsvpResponses households={households} invitations={invitations} counts={counts} questions={wedding.rsvpQuestions} />
-          ) : (
-            <PageSpinner />
-          )}
-        </Tabs.Content>
-        {/* Kept mounted while hidden, so what the couple typed there survives a look at the replies. */}
-        <Tabs.Content value="settings" forceMount hidden={view !== 'settings'} className="max-w-2xl pt-6 focus-visible:outline-none">
-          <RsvpPrivacySetting key={`privacy-${wedding.id}`} weddingId={wedding.id} />
-          <RsvpSettingsForm key={wedding.id} wedding={wedding} />
-        </Tabs.Content>
-      </Tabs.Root>
+      {setsRsvps ? (
+        <Tabs.Root
+          className="mt-6"
+          value={view}
+          onValueChange={(value) => setParams(value === 'settings' ? { view: 'settings' } : {}, { replace: true })}
+        >
+          <Tabs.List aria-label={t('tab.views')} className="flex overflow-x-auto border-b border-line">
+            <Tabs.Trigger value="replies" className={tabClass}>
+              {t('tab.responses.title')}
+            </Tabs.Trigger>
+            <Tabs.Trigger value="settings" className={tabClass}>
+              {t('tab.settings.title')}
+            </Tabs.Trigger>
+          </Tabs.List>
+          <Tabs.Content value="replies" className="pt-6 focus-visible:outline-none">
+            {replies}
+          </Tabs.Content>
+          {/* Kept mounted while hidden, so what the couple typed there survives a look at the replies. */}
+          <Tabs.Content value="settings" forceMount hidden={view !== 'settings'} className="max-w-2xl pt-6 focus-visible:outline-none">
+            <RsvpPrivacySetting key={`privacy-${wedding.id}`} weddingId={wedding.id} />
+            <RsvpSettingsForm key={wedding.id} wedding={wedding} />
+          </Tabs.Content>
+        </Tabs.Root>
+      ) : (
+        <div className="mt-6">{replies}</div>
+      )}
     </div>
   )
 }

@@ -1,0 +1,91 @@
+// What each member of a wedding may do, as the database decides it (kasalan_private.can and
+// can_see_household, supabase/migrations/0012_members.sql): the management tabs, the route guard
+// and every screen's buttons ask these, so a screen never offers what the database would refuse.
+// tests/db/member-views.test.ts checks this table against the database's, role by role.
+
+import { memberRoles, type MemberRole, type MemberSide } from '@/lib/api/schemas'
+import { paths } from '@/lib/paths'
+
+/** The database's capability names (kasalan_private.can), the same words here. */
+export const capabilities = [
+  'view',
+  'households',
+  'guests',
+  'rsvps',
+  'seating',
+  'invitations',
+  'site',
+  'members',
+  'delete_wedding',
+] as const
+export type Capability = (typeof capabilities)[number]
+
+const byRole: Record<MemberRole, ReadonlySet<Capability>> = {
+  owner: new Set(capabilities),
+  partner: new Set(capabilities.filter((capability) => capability !== 'delete_wedding')),
+  coordinator: new Set(['view', 'households', 'guests', 'rsvps', 'seating', 'invitations']),
+  family_helper: new Set(['view', 'households']),
+}
+
+/**
+ * True when a member of this role may do this. A wedding read without a role is the account's
+ * own, made before weddings had members: its owner's.
+ */
+export function can(role: MemberRole | undefined, capability: Capability): boolean {
+  return byRole[role ?? 'owner'].has(capability)
+}
+
+type ManagePath = (typeof paths.manage)[keyof typeof paths.manage]
+/** A management screen's address (not /manage itself, which opens the guest list). */
+export type ManageScreen = Exclude<ManagePath, typeof paths.manage.root>
+
+/**
+ * What each management screen needs, by address: the one table the tabs, the account menu and the
+ * route guard read. A screen whose every call asks one capability needs that one.
+ */
+export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
+  [paths.manage.guests]: 'households',
+  [paths.manage.seating]: 'seating',
+  [paths.manage.rsvps]: 'rsvps',
+  // The e-mail preview reads the replies and the invitations: the same roles.
+  [paths.manage.emailPreviewRsvp]: 'rsvps',
+  [paths.manage.invitations]: 'invitations',
+  [paths.manage.invitationsPrint]: 'invitations',
+  [paths.manage.website]: 'site',
+  [paths.manage.cms]: 'site',
+  [paths.manage.cmsEditor]: 'site',
+  // The wedding file: export and import are the site's (can_manage).
+  [paths.manage.data]: 'site',
+  // Everyone sees who has access and what changed; the page offers the rest by role.
+  [paths.manage.members]: 'view',
+  [paths.manage.activity]: 'view',
+}
+
+/** True when a member of this role may open this management screen. */
+export function mayOpen(role: MemberRole | undefined, screen: ManageScreen): boolean {
+  return can(role, screenNeeds[screen])
+}
+
+/** True when every role may open this screen: what the tabs show before the role is known. */
+export function everyMemberMayOpen(screen: ManageScreen): boolean {
+  return memberRoles.every((role) => mayOpen(role, screen))
+}
+
+/** The sides of the list a member may put a household on: a family helper only their own. */
+export function householdSides(role: MemberRole | undefined, side: MemberSide | null | undefined) {
+  return role === 'family_helper' && side
+    ? ([side] as const)
+    : (['bride', 'groom', 'both'] as const)
+}
+
+/**
+ * True when this member may delete the household: those who keep the whole list any they see; a
+ * family helper only the ones they added (the database answers household_not_yours otherwise).
+ */
+export function mayDeleteHousehold(
+  role: MemberRole | undefined,
+  myUserId: string | null | undefined,
+  household: { userId: string },
+) {
+  return can(role, 'guests') || (myUserId != null && household.userId === myUserId)
+}

@@ -1,0 +1,57 @@
+import { describe, expect, test } from 'vitest'
+import {
+  everyMemberMayOpen,
+  householdSides,
+  mayDeleteHousehold,
+  mayOpen,
+  screenNeeds,
+  type ManageScreen,
+} from '@/lib/access'
+import { paths } from '@/lib/paths'
+
+const screens = Object.keys(screenNeeds) as ManageScreen[]
+const opens = (role: Parameters<typeof mayOpen>[0]) =>
+  screens.filter((screen) => mayOpen(role, screen))
+
+describe('what each role may open and do', () => {
+  test('every management address has a need, and each role opens the screens the database serves it', () => {
+    const managed = Object.values(paths.manage).filter((path) => path !== paths.manage.root)
+    expect(screens.sort()).toEqual([...managed].sort())
+
+    expect(opens('owner')).toEqual(screens)
+    expect(opens('partner')).toEqual(screens)
+    // A wedding read without a role is the account's own.
+    expect(opens(undefined)).toEqual(screens)
+    expect(opens('coordinator').sort()).toEqual(
+      [
+        paths.manage.guests,
+        paths.manage.seating,
+        paths.manage.rsvps,
+        paths.manage.emailPreviewRsvp,
+        paths.manage.invitations,
+        paths.manage.invitationsPrint,
+        paths.manage.members,
+        paths.manage.activity,
+      ].sort(),
+    )
+    expect(opens('family_helper').sort()).toEqual(
+      [paths.manage.guests, paths.manage.members, paths.manage.activity].sort(),
+    )
+    expect(screens.filter(everyMemberMayOpen)).toEqual(opens('family_helper'))
+  })
+
+  test('a family helper puts households on their own side and deletes only the ones they added', () => {
+    expect(householdSides('family_helper', 'bride')).toEqual(['bride'])
+    expect(householdSides('family_helper', 'groom')).toEqual(['groom'])
+    expect(householdSides('coordinator', null)).toEqual(['bride', 'groom', 'both'])
+    expect(householdSides(undefined, undefined)).toEqual(['bride', 'groom', 'both'])
+
+    const mine = { userId: 'me' }
+    const theirs = { userId: 'couple' }
+    expect(mayDeleteHousehold('family_helper', 'me', mine)).toBe(true)
+    expect(mayDeleteHousehold('family_helper', 'me', theirs)).toBe(false)
+    expect(mayDeleteHousehold('family_helper', null, mine)).toBe(false)
+    for (const role of ['owner', 'partner', 'coordinator'] as const)
+      expect(mayDeleteHousehold(role, 'me', theirs)).toBe(true)
+  })
+})
