@@ -3,6 +3,7 @@
 // labels, nothing squeezed or hidden at 360 px, one Manila-time note per form, members by the name
 // rule. Screenshots at 360 and 1280 px in both languages go to test-results/polish/.
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { demoAccount } from './support/session'
 
 const dbReady = { timeout: 120_000 }
 test.describe.configure({ timeout: 480_000 })
@@ -159,5 +160,87 @@ test('a new couple: one name per section, the themed hero button, the title that
       if (language === 'fil') await toggle.click()
     }
     await toggle.click()
+  }
+})
+
+const sessionKey = 'kasalan.local.session'
+
+/** The demo couple, signed in in this tab only (members.spec.ts's way: tabs keep their own account). */
+async function signInTabAsDemo(page: Page) {
+  const { id, email, userMetadata } = demoAccount()
+  await page.addInitScript(
+    ({ key, session }) => {
+      if (sessionStorage.getItem('kasalan.e2e.tab')) return
+      sessionStorage.setItem('kasalan.e2e.tab', '1')
+      localStorage.setItem('kasalan.remember', '0')
+      sessionStorage.setItem(key, JSON.stringify(session))
+    },
+    { key: sessionKey, session: { user: { id, email, userMetadata } } },
+  )
+}
+
+test('the demo couple: the send drawer keeps its hint in view, a helper by the name rule with their own avatar, room for their e-mail', async ({ page: couple, context }) => {
+  await signInTabAsDemo(couple)
+
+  // The site's entourage speaks Filipino.
+  await couple.goto('/wedding/isabel-and-miguel/wedding-party')
+  await expect(couple.getByRole('heading', { level: 3, name: 'Pangunahing Abay na Lalaki' })).toBeVisible(dbReady)
+  await expect(couple.getByRole('heading', { level: 3, name: 'Pangunahing Abay na Babae' })).toBeVisible()
+  await expect(couple.locator('main')).not.toContainText(/Best Man|Maid of Honor/)
+
+  // On a phone, the message's hint comes into view above the drawer's buttons while typing.
+  await couple.setViewportSize({ width: 360, height: 740 })
+  await couple.goto('/manage/invitations')
+  await expect(couple.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible(dbReady)
+  await couple.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Not invited' })
+  await couple.getByTestId('invitation-row').first().getByRole('button', { name: /^Send/ }).click()
+  const drawer = couple.getByRole('dialog', { name: 'Send the invitation' })
+  const message = drawer.getByRole('textbox', { name: 'Message' })
+  await message.click()
+  await message.press('End')
+  const hint = drawer.getByText('You can change it for this household before sending.', { exact: false })
+  await expect(message).toHaveAttribute('aria-describedby', (await hint.getAttribute('id'))!)
+  const footer = drawer.getByRole('button', { name: 'Done' })
+  await expect.poll(async () => (await box(hint)).y + (await box(hint)).height).toBeLessThanOrEqual((await box(footer)).y - 8)
+  await shot(couple, 'send-drawer-360-en')
+  await couple.keyboard.press('Escape')
+
+  // A family helper joins, typing their name in lower case.
+  await couple.setViewportSize({ width: 1280, height: 800 })
+  await couple.goto('/manage/members')
+  await expect(couple.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible(dbReady)
+  await couple.getByLabel('Role', { exact: true }).selectOption({ label: "Family helper · Bride's side" })
+  await couple.getByRole('button', { name: 'Create invitation link' }).click()
+  const link = await couple.getByRole('textbox', { name: 'Invitation link' }).inputValue()
+  const helper = await context.newPage()
+  await helper.goto(link)
+  await expect(helper.getByRole('heading', { name: "You're invited" })).toBeVisible(dbReady)
+  await helper.getByLabel('Your name').fill('tita carmen')
+  const email = `tita.carmen${Date.now() % 100_000}@gmail.com`
+  await helper.getByLabel('E-mail').fill(email)
+  await helper.getByLabel('Password').fill('family-helper-pass')
+  await helper.getByRole('button', { name: 'Create account' }).click()
+  await helper.evaluate((key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''), sessionKey)
+  await helper.getByRole('button', { name: 'Accept and open the wedding' }).click()
+  await expect(helper.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible(dbReady)
+  // The helper's avatar is their own, not the couple's.
+  await expect(helper.getByRole('button', { name: 'account menu' })).toHaveText('TC')
+  await helper.close()
+
+  // The couple sees "Tita Carmen", and her e-mail and joined date each get a line of their own.
+  for (const width of [360, 1280]) {
+    await couple.setViewportSize({ width, height: 800 })
+    await couple.goto('/manage/members')
+    const row = couple.getByTestId('member').filter({ hasText: email })
+    await expect(row).toContainText('Tita Carmen', dbReady)
+    await expect(row).not.toContainText('tita carmen')
+    const address = row.getByText(email, { exact: true })
+    const joined = row.getByText(/^Joined /)
+    expect(await lines(address), `the e-mail at ${width} px`).toBe(1)
+    expect(await lines(joined), `the joined date at ${width} px`).toBe(1)
+    expect((await box(address)).width, `the column at ${width} px`).toBeGreaterThanOrEqual(250)
+    for (const control of await row.locator('select, button').all()) expect(apart(await box(control), await box(address))).toBe(true)
+    await row.scrollIntoViewIfNeeded()
+    await shot(couple, `members-${width}-en`)
   }
 })
