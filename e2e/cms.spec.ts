@@ -56,7 +56,8 @@ async function phonePhoto(page: Page, width: number, height: number, colour: str
 
 async function openSection(page: Page, title: string) {
   await page.goto('/manage/cms')
-  await page.getByRole('link', { name: new RegExp(`^${title}`) }).click()
+  // The list's own links (a page elsewhere may link to #faqs by the same name).
+  await page.locator('a[href^="/manage/cms/editor"]').filter({ has: page.getByText(title, { exact: true }) }).first().click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible(dbReady)
 }
 
@@ -70,10 +71,10 @@ test('a new couple writes their site from the editor, publishes it, and a guest 
 
   // The list: every section with its type, title, visibility and how complete it is.
   await page.goto('/manage/cms')
-  const schedule = page.getByRole('link', { name: /^Pagtitipon/ })
+  const schedule = page.getByRole('link', { name: /^Schedule/ })
   await expect(schedule).toContainText('Schedule', dbReady)
   await expect(schedule).toContainText('No events yet')
-  await expect(page.getByRole('link', { name: /^Tuluyan/ })).toContainText('No hotels yet')
+  await expect(page.getByRole('link', { name: /^Where to Stay/ })).toContainText('No hotels yet')
   await expect(page.getByRole('link', { name: 'Design' })).toHaveAttribute('href', '/manage/website')
 
   // Schedule: one event.
