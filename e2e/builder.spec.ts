@@ -47,10 +47,10 @@ test('a new couple makes the site their own, publishes it, and finds it at the n
   // The avatar shows the couple's initials.
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText('M&J')
 
-  // Sections: Travel moves above Schedule by keyboard drag; Registry is hidden; a page is added.
+  // Sections: Where to Stay moves above Schedule by keyboard drag; Gifts is hidden; a page is added.
   await page.getByRole('tab', { name: 'Sections' }).click()
   const sections = page.getByRole('list', { name: 'Sections of your site, in order' })
-  const handle = sections.getByRole('button', { name: 'Move Travel' })
+  const handle = sections.getByRole('button', { name: 'Move Where to Stay' })
   await handle.focus()
   // dnd-kit measures between key presses: give each a frame or two.
   await page.keyboard.press('Space')
@@ -58,15 +58,15 @@ test('a new couple makes the site their own, publishes it, and finds it at the n
   await page.keyboard.press('ArrowUp')
   await page.waitForTimeout(300)
   await page.keyboard.press('Space')
-  await expect(sections.getByRole('listitem').nth(2)).toContainText('Travel')
+  await expect(sections.getByRole('listitem').nth(2)).toContainText('Where to Stay')
   await expect(sections.getByRole('listitem').nth(3)).toContainText('Schedule')
   // And one more step up with the row's own button.
-  await sections.getByRole('button', { name: /^Travel/ }).click()
+  await sections.getByRole('button', { name: /^Where to Stay/ }).click()
   await sections.getByRole('button', { name: 'Move up' }).click()
-  await expect(sections.getByRole('listitem').nth(1)).toContainText('Travel')
+  await expect(sections.getByRole('listitem').nth(1)).toContainText('Where to Stay')
 
-  await page.getByRole('switch', { name: 'Show Registry on the site' }).click()
-  await expect(page.getByRole('switch', { name: 'Show Registry on the site' })).toHaveAttribute('aria-checked', 'false')
+  await page.getByRole('switch', { name: 'Show Gifts on the site' }).click()
+  await expect(page.getByRole('switch', { name: 'Show Gifts on the site' })).toHaveAttribute('aria-checked', 'false')
   await page.getByRole('textbox', { name: 'Add a page' }).fill('Paalala sa bisita')
   await page.getByRole('button', { name: 'Add', exact: true }).click()
   await expect(sections.getByRole('listitem').last()).toContainText('Paalala sa bisita')

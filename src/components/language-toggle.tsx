@@ -8,7 +8,8 @@ export function LanguageToggle({ area, className = '' }: { area: LanguageArea; c
   return (
     <button
       type="button"
-      className={`rounded-full border border-current/30 px-3 py-1 text-sm font-medium ${className}`}
+      // Never squeezed into two lines ("Engli / sh") beside a long name: the name gives way instead.
+      className={`shrink-0 whitespace-nowrap rounded-full border border-current/30 px-3 py-1 text-sm font-medium ${className}`}
       lang={next}
       onClick={() => void setPreferredLanguage(area, next)}
     >

@@ -49,3 +49,15 @@ export function coupleInitials(bride: NameParts | null | undefined, groom: NameP
     .filter(Boolean)
     .join('&')
 }
+
+/**
+ * True when a title is only the couple's first names (any case or spacing), as sign-up saves the
+ * home page's title: such a title follows the names, shown by the rule above, rather than being a
+ * title of the couple's own. A blank title counts too. `couples` are the names to compare with
+ * (the wedding's, and the home page's copy from sign-up).
+ */
+export function isCoupleTitle(title: string | null | undefined, ...couples: Array<[NameParts | null | undefined, NameParts | null | undefined]>) {
+  const key = (text: string) => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase('fil')
+  const own = key(title ?? '')
+  return !own || couples.some(([bride, groom]) => key(displayCouple(bride, groom)) === own)
+}

@@ -2,15 +2,20 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { getMediaInUse, getSectionContent, saveSectionContent, type SectionContent } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
 import { getMedia } from '@/lib/media'
-import type { SectionType } from '@/lib/site-content'
+import { homeTitleFollowsNames, type SectionType } from '@/lib/site-content'
 import { readDraft, removeDraft, writeDraft } from './draft-storage'
 import { contentProblems, droppedMedia, sameContent, toSaved, type ContentValues } from './model/content'
 import { pathKey, setAt, type ValuePath } from './model/value-path'
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed' | 'invalid' | 'conflict'
 
-const valuesOf = (content: SectionContent): ContentValues => ({
-  title: content.section.title ?? '',
+/** The wedding's names, which a home title still equal to them follows (see homeTitleFollowsNames). */
+export type CoupleNames = Parameters<typeof homeTitleFollowsNames>[1]
+
+// A home title that is only the couple's names (as sign-up saved it) is shown empty, so it keeps
+// following the names; the field's hint shows them, capitalised.
+const valuesOf = (content: SectionContent, couple: CoupleNames): ContentValues => ({
+  title: homeTitleFollowsNames(content.section, couple) ? '' : (content.section.title ?? ''),
   data: content.section.data,
 })
 
@@ -32,7 +37,7 @@ async function removeDroppedMedia(weddingId: string, before: unknown, after: unk
  * draft in this browser until it is saved, a save that never overwrites a newer change (the couple
  * chooses), and the reasons a save failed.
  */
-export function useSectionEditor(sectionId: string, weddingId: string) {
+export function useSectionEditor(sectionId: string, weddingId: string, couple: CoupleNames = {}) {
   const [server, setServer] = useState<SectionContent | null>(null)
   const [values, setValues] = useState<ContentValues | null>(null)
   const [loadError, setLoadError] = useState<unknown>(null)
@@ -44,6 +49,10 @@ export function useSectionEditor(sectionId: string, weddingId: string) {
   const base = useRef<string | null>(null)
 
   const [attempt, setAttempt] = useState(0)
+  // By the names themselves, so a wedding object read again does not reload the section.
+  const brideName = couple.bride?.firstName ?? ''
+  const groomName = couple.groom?.firstName ?? ''
+  const names = useMemo(() => ({ bride: { firstName: brideName }, groom: { firstName: groomName } }), [brideName, groomName])
 
   useEffect(() => {
     let cancelled = false
@@ -52,13 +61,13 @@ export function useSectionEditor(sectionId: string, weddingId: string) {
         if (cancelled) return
         const draft = readDraft(sectionId)
         setServer(content)
-        if (draft && !sameContent(draft, valuesOf(content))) {
+        if (draft && !sameContent(draft, valuesOf(content, names))) {
           setValues({ title: draft.title, data: draft.data })
           base.current = draft.baseContentUpdatedAt
           setRestoredAt(draft.changedAt)
         } else {
           if (draft) removeDraft(sectionId)
-          setValues(valuesOf(content))
+          setValues(valuesOf(content, names))
           base.current = content.contentUpdatedAt
         }
       },
@@ -69,7 +78,7 @@ export function useSectionEditor(sectionId: string, weddingId: string) {
     return () => {
       cancelled = true
     }
-  }, [sectionId, attempt])
+  }, [sectionId, attempt, names])
 
   const update = useCallback(
     (next: (current: ContentValues) => ContentValues) => {
@@ -93,7 +102,7 @@ export function useSectionEditor(sectionId: string, weddingId: string) {
 
   const adopt = (content: SectionContent) => {
     setServer(content)
-    setValues(valuesOf(content))
+    setValues(valuesOf(content, names))
     base.current = content.contentUpdatedAt
     removeDraft(sectionId)
     setRestoredAt(null)
@@ -133,7 +142,7 @@ export function useSectionEditor(sectionId: string, weddingId: string) {
     }
   }
 
-  const dirty = useMemo(() => Boolean(values && server && !sameContent(values, valuesOf(server))), [values, server])
+  const dirty = useMemo(() => Boolean(values && server && !sameContent(values, valuesOf(server, names))), [values, server, names])
 
   return {
     server,

@@ -53,10 +53,10 @@ const displayName = (value: unknown) => showName(typeof value === 'string' ? val
 export function bootLongDate(date: unknown, language: Language, data: BootData) {
   const parts = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null
   if (!parts) return ''
-  const [year, month, day] = [Number(parts[1]), Number(parts[2]), Number(parts[3])]
+  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number]
   const value = new Date(Date.UTC(year, month - 1, day))
   if (value.getUTCMonth() !== month - 1 || value.getUTCDate() !== day) return ''
-  return `${data.weekdays[language][value.getUTCDay()]}, ${day} ${data.months[language][month - 1]} ${parts[1]}`
+  return `${data.weekdays[language][value.getUTCDay()]}, ${day} ${data.months[language][month - 1]} ${year}`
 }
 
 /**
@@ -64,15 +64,16 @@ export function bootLongDate(date: unknown, language: Language, data: BootData) 
  * event's start, else midnight, in Manila); null once the time has come.
  */
 function countdown(date: string | null, schedule: Json | undefined, language: Language, data: BootData, now = Date.now()) {
-  const parts = date ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null
-  if (!parts || !bootLongDate(date, 'en', data)) return null
+  // A real `YYYY-MM-DD` date (bootLongDate checks it), else no countdown.
+  if (!date || !bootLongDate(date, 'en', data)) return null
   const events = object(schedule?.data).events
   const first = (Array.isArray(events) ? events.map(object) : [])
     .filter((event) => !event.date || event.date === date)
     .map((event) => trimmed(event.startTime))
     .filter((time) => /^([01]\d|2[0-3]):[0-5]\d$/.test(time))
     .sort()[0] ?? '00:00'
-  const target = Date.UTC(Number(parts[1]), Number(parts[2]) - 1, Number(parts[3]), Number(first.slice(0, 2)) - 8, Number(first.slice(3)))
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
+  const target = Date.UTC(year, month - 1, day, Number(first.slice(0, 2)) - 8, Number(first.slice(3)))
   const total = Math.ceil((target - now) / 1000)
   if (!(total > 0)) return null
   const plural = new Intl.PluralRules(language)
@@ -89,7 +90,7 @@ function countdown(date: string | null, schedule: Json | undefined, language: La
     units.map(([unit, value]) =>
       h('div', 'site-countdown-cell', [
         h('span', 'site-countdown-number', [String(value).padStart(2, '0')]),
-        h('span', 'site-countdown-label', [strings.countdown[`${unit}_${plural.select(value)}`] ?? strings.countdown[`${unit}_other`] ?? '']),
+        h('span', 'site-countdown-label', [strings.countdown[`${unit}_${plural.select(value)}`] ?? '']),
       ]),
     ),
     { role: 'timer', 'aria-label': strings.countdownLabel },
@@ -201,9 +202,9 @@ export function uploadPaths(sources: PhotoSources | null) {
 
 const ornament =
   '<svg viewBox="0 0 112 16" class="site-ornament mx-auto mt-6 h-4 w-32" aria-hidden="true" focusable="false">' +
-  '<path d="M0 8h42M70 8h42" stroke="currentColor" stroke-width="1" opacity="0.55"></path>' +
-  '<path d="M56 2c2.2 3 4.4 4.6 8 6-3.6 1.4-5.8 3-8 6-2.2-3-4.4-4.6-8-6 3.6-1.4 5.8-3 8-6Z" fill="none" stroke="currentColor" stroke-width="1.1"></path>' +
-  '<circle cx="45" cy="8" r="1.4" fill="currentColor"></circle><circle cx="67" cy="8" r="1.4" fill="currentColor"></circle></svg>'
+  '<path d="M0 8h42M70 8h42" stroke="currentColor" stroke-width="1" opacity="0.55"/>' +
+  '<path d="M56 2c2.2 3 4.4 4.6 8 6-3.6 1.4-5.8 3-8 6-2.2-3-4.4-4.6-8-6 3.6-1.4 5.8-3 8-6Z" fill="none" stroke="currentColor" stroke-width="1.1"/>' +
+  '<circle cx="45" cy="8" r="1.4" fill="currentColor"/><circle cx="67" cy="8" r="1.4" fill="currentColor"/></svg>'
 
 /**
  * What the early response lets the HTML show: the page's title and description always, and the
@@ -249,6 +250,10 @@ export function bootHero(
   const own = object(home.header)
   const fromData = object(homeData.header)
   const heading = text(own.title) ?? text(home.title) ?? text(fromData.title)
+  // HomeSection's rule (src/lib/names.ts's isCoupleTitle, kept short here): a title that is only
+  // the couple's names, in any case, follows them; the eyebrow then says "Ikakasal na".
+  const key = (value: string | null) => showName(value).toLowerCase()
+  const welcome = [names, first(homeData.bride) + ' & ' + first(homeData.groom), ''].some((couple) => key(couple) == key(heading)) ? null : heading
   const date = text(wedding.date) ?? text(homeWedding.date)
   const details = object(wedding.location)
   const location = trimmed(details.venue) || trimmed(details.city) ? details : object(homeWedding.location)
@@ -266,7 +271,7 @@ export function bootHero(
 
   const card = h('div', 'site-hero-card', [
     (photo ?? art)!,
-    h('p', 'site-eyebrow', [heading && heading !== names ? heading : strings.eyebrow]),
+    h('p', 'site-eyebrow', [welcome ?? strings.eyebrow]),
     h('h1', 'site-names mt-5', [
       h('span', 'block', [bride]),
       h('span', 'site-names-amp block', [' & ']),
@@ -281,9 +286,8 @@ export function bootHero(
   // The rest of the card (its text, the RSVP button) comes with the app: its lower edge stays below the screen.
   card.style.minHeight = '100dvh'
 
-  const initials = couple.map((name) => name.charAt(0).toUpperCase())
-  const monogram = h('span', 'site-monogram px-3 py-1', initials.map((initial, index) =>
-    h('span', '', index > 0 ? [h('span', 'mx-1 text-[0.7em]', ['&']), initial] : [initial]),
+  const monogram = h('span', 'site-monogram px-3 py-1', couple.map((name, index) =>
+    h('span', '', [...(index ? [h('span', 'mx-1 text-[0.7em]', ['&'])] : []), name.charAt(0).toUpperCase()]),
   ))
   const page = h(
     'div',

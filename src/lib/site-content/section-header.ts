@@ -1,4 +1,5 @@
 import type { ImageValue, StoredImage } from './images'
+import { isCoupleTitle } from '../names'
 
 /** The header above a section: optional title, image and description (line breaks kept). */
 export interface SectionHeader {
@@ -66,4 +67,19 @@ export const defaultSectionTitles: Readonly<Record<string, string>> = {
 /** True when a title is still the default for its type: the couple has not written their own. */
 export function isDefaultTitle(type: string, title: string | null) {
   return title === null || defaultSectionTitles[type] === title
+}
+
+interface Couple {
+  bride?: { firstName?: string | null } | null
+  groom?: { firstName?: string | null } | null
+}
+
+/**
+ * True when the home page's title is still the couple's names (sign-up saves them, as typed): it
+ * then follows the names, shown capitalised, instead of being a title of the couple's own.
+ */
+export function homeTitleFollowsNames(section: HeaderSource & { type: string }, wedding: Couple) {
+  if (section.type !== 'home') return false
+  const home = fieldsOf(section.data) as Couple
+  return isCoupleTitle(sectionHeader(section).title, [wedding.bride, wedding.groom], [home.bride, home.groom])
 }

@@ -113,7 +113,7 @@ describe('the website builder', () => {
 
   test('the eye hides and shows a section, in the list and the preview', async () => {
     const { user } = renderBuilder()
-    const toggle = screen.getByRole('switch', { name: 'Show Travel on the site' })
+    const toggle = screen.getByRole('switch', { name: 'Show Where to Stay on the site' })
     expect(toggle).toBeChecked()
     await user.click(toggle)
     expect(toggle).not.toBeChecked()
@@ -182,19 +182,19 @@ describe('the website builder', () => {
 
   test('a failed save keeps every change and says why', async () => {
     const { user } = renderBuilder()
-    await user.click(screen.getByRole('switch', { name: 'Show Registry on the site' }))
+    await user.click(screen.getByRole('switch', { name: 'Show Gifts on the site' }))
     api.saveSiteStructure.mockRejectedValue(new BackendError('invalid_input', 'P0001'))
     await user.click(saveButton())
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Your changes were not saved. Some details are not valid. Please check them and try again. They are still here: try again.',
     )
-    expect(screen.getByRole('switch', { name: 'Show Registry on the site' })).not.toBeChecked()
+    expect(screen.getByRole('switch', { name: 'Show Gifts on the site' })).not.toBeChecked()
     expect(saveButton()).toBeEnabled()
   })
 
   test('leaving with unsaved changes asks first', async () => {
     const { user, router } = renderBuilder()
-    await user.click(screen.getByRole('switch', { name: 'Show Registry on the site' }))
+    await user.click(screen.getByRole('switch', { name: 'Show Gifts on the site' }))
     void router.navigate('/manage/guests')
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' })
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))

@@ -1,4 +1,4 @@
-import { getDefaultNormalizer, screen, within } from '@testing-library/react'
+import { cleanup, getDefaultNormalizer, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { HomeSection } from '@/features/site/sections/home-section'
 import { SectionView } from '@/features/site/sections/section-view'
@@ -133,8 +133,8 @@ describe('wedding party (Gabay)', () => {
       ['Ang Magkakasal', 'Rev. Fr. Emmanuel Villareal'],
       ['Mga Magulang ng Lalaking Ikakasal', 'Ramon Santos'],
       ['Mga Magulang ng Babaeng Ikakasal', 'Teresita Dela Cruz'],
-      ['Best Man', 'Paolo Reyes'],
-      ['Maid of Honor', 'Andrea Dela Cruz'],
+      ['Pangunahing Abay na Lalaki', 'Paolo Reyes'],
+      ['Pangunahing Abay na Babae', 'Andrea Dela Cruz'],
       ['Mga Abay na Lalaki', 'Rafael Domingo'],
       ['Mga Abay na Babae', 'Nicole Domingo'],
       ['Kandila', 'Bea Mercado'],
@@ -143,7 +143,7 @@ describe('wedding party (Gabay)', () => {
       ['Tagadala ng Singsing', 'Enzo Santos'],
       ['Tagadala ng Bibliya', 'Gabriel Dela Cruz'],
       ['Tagadala ng Arras', 'Lucas Reyes'],
-      ['Mga Flower Girl', 'Althea Reyes'],
+      ['Mga Tagasaboy ng Bulaklak', 'Althea Reyes'],
     ]
     for (const [group, name] of groups) {
       const heading = within(party).getByRole('heading', { level: 3, name: group })
@@ -154,6 +154,20 @@ describe('wedding party (Gabay)', () => {
     expect(columns).toHaveLength(2)
     expect(within(columns[0]!).getAllByRole('listitem')).toHaveLength(6)
     expect(within(columns[1]!).getByText('Gng. Angelita Castillo')).toBeInTheDocument()
+  })
+
+  test('its labels follow the site: all Filipino in Filipino, all English in English', async () => {
+    show(demoSection('wedding-party'))
+    const labels = () => within(screen.getByRole('region')).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)
+    expect(labels()).not.toEqual(expect.arrayContaining(['Best Man', 'Maid of Honor']))
+    cleanup()
+    await setUpI18n('en')
+    try {
+      show(demoSection('wedding-party'))
+      expect(labels()).toEqual(expect.arrayContaining(['Best Man', 'Maid of Honor', 'Flower Girls']))
+    } finally {
+      await setUpI18n('fil')
+    }
   })
 
   test('with no entourage: the header only', () => {

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router'
 import { mayOpen } from '@/lib/access'
 import { coupleInitials } from '@/lib/names'
 import { paths } from '@/lib/paths'
-import { coupleDisplayName, useMyWedding, useSessionStore } from '@/lib/session'
+import { capitalizeName, coupleDisplayName, useMyWedding, useSessionStore } from '@/lib/session'
 
 /** The e-mail's first letter, when there are no names yet. */
 function initials(name: string) {
@@ -28,8 +28,12 @@ export function AvatarMenu() {
   const signOut = useSessionStore((state) => state.signOut)
   const { wedding } = useMyWedding()
   if (!user) return null
-  const names = coupleDisplayName(user.userMetadata, wedding)
-  const shown = (wedding && coupleInitials(wedding.bride, wedding.groom)) || initials(names || user.email)
+  // The couple (its owner and partner) are the wedding's names; a coordinator or a family helper
+  // is themselves, by the name they gave at sign-up, else their e-mail.
+  const helper = wedding?.myRole === 'coordinator' || wedding?.myRole === 'family_helper'
+  const ownName = typeof user.userMetadata.name === 'string' ? capitalizeName(user.userMetadata.name) : ''
+  const names = helper ? ownName : coupleDisplayName(user.userMetadata, wedding)
+  const shown = (!helper && wedding && coupleInitials(wedding.bride, wedding.groom)) || initials(names || user.email)
 
   return (
     <DropdownMenu.Root>

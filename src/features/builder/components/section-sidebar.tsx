@@ -48,7 +48,10 @@ export function SectionSidebar() {
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   )
-  const labelOf = (id: unknown) => sections.find((section) => section.id === id)?.label ?? ''
+  const labelOf = (id: unknown) => {
+    const section = sections.find((candidate) => candidate.id === id)
+    return section ? sectionName(section, t) : ''
+  }
   const positionOf = (id: unknown) => sections.findIndex((section) => section.id === id) + 1
   const announcements: Announcements = {
     onDragStart: ({ active }) => t('sections.drag.picked', { label: labelOf(active.id), position: positionOf(active.id), total: sections.length }),
@@ -115,10 +118,10 @@ function SectionRow({
   })
   const panelId = useId()
   const [confirmRemove, setConfirmRemove] = useState(false)
-  const name = section.label || t(`sections.types.${section.type}`)
+  const name = sectionName(section, t)
   const VisibleIcon = section.visible ? Eye : EyeOff
   // Which kind of section it is, when its name does not already say so.
-  const typeName = t(`sections.types.${section.type}`)
+  const typeName = t(`common:sections.${section.type}`)
   const tag = removableTypes.has(section.type)
     ? t('sections.customTag')
     : name.toLocaleLowerCase() === typeName.toLocaleLowerCase()
@@ -226,6 +229,18 @@ function SectionRow({
       )}
     </li>
   )
+}
+
+// The labels the database gives a new wedding's sections (English, whatever the couple speaks).
+const seededLabels = new Set(['Home', 'Our Story', 'Schedule', 'Travel', 'Wedding Party', 'Gallery', 'Things to Do', 'Registry', 'FAQs', 'RSVP'])
+
+/**
+ * A section's name here: the one the couple gave it, else its type's one name (common:sections),
+ * as the content editor and the site call it, in the reader's language.
+ */
+function sectionName(section: DraftSection, t: (key: string) => string) {
+  const own = removableTypes.has(section.type) || !seededLabels.has(section.label) ? section.label : ''
+  return own || t(`common:sections.${section.type}`)
 }
 
 function RenameForm({ section, name }: { section: DraftSection; name: string }) {

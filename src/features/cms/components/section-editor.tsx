@@ -9,8 +9,9 @@ import type { Site, Wedding } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
-import { defaultSectionTitles, limits, sectionShapes, type SectionType, type Shape } from '@/lib/site-content'
-import { hiddenKeys } from '../model/form-layout'
+import { displayCouple } from '@/lib/names'
+import { limits, sectionShapes, type SectionType, type Shape } from '@/lib/site-content'
+import { hasDateOrTime, hiddenKeys } from '../model/form-layout'
 import { toSaved } from '../model/content'
 import { useSectionEditor } from '../use-section-editor'
 import { ShapeFields, type FieldContext } from './shape-fields'
@@ -47,7 +48,7 @@ function previewSite(wedding: Wedding, sectionId: string, title: string, data: R
 export function SectionEditor({ wedding, sectionId }: Props) {
   const { t, i18n } = useTranslation('cms')
   const id = useId()
-  const editor = useSectionEditor(sectionId, wedding.id)
+  const editor = useSectionEditor(sectionId, wedding.id, wedding)
   const [tab, setTab] = useState<'edit' | 'preview'>('edit')
   const { values, server } = editor
 
@@ -73,8 +74,12 @@ export function SectionEditor({ wedding, sectionId }: Props) {
   const type = section.type as SectionType
   const shape = sectionShapes[type] as Record<string, Shape>
   const hidden = new Set(['header', ...(hiddenKeys[type] ?? [])])
-  const context: FieldContext = { type, weddingId: wedding.id, data: values.data, problems: editor.problems, change: editor.change }
-  const typeName = t(`types.${type}`)
+  const fields = Object.entries(shape).filter(([key]) => !hidden.has(key))
+  const timeNoteId = fields.some(([, child]) => hasDateOrTime(child)) ? `${id}-time-note` : undefined
+  const context: FieldContext = { type, weddingId: wedding.id, data: values.data, problems: editor.problems, change: editor.change, timeNoteId }
+  const typeName = t(`common:sections.${type}`)
+  // What an empty title shows: the home page's follows the couple's names; another its type's name.
+  const defaultTitle = (type === 'home' && displayCouple(wedding.bride, wedding.groom)) || typeName
   const titleProblem = editor.problems.get('title')
 
   const status = {
@@ -191,10 +196,11 @@ export function SectionEditor({ wedding, sectionId }: Props) {
                 value={values.title}
                 aria-describedby={`${id}-title-hint${titleProblem ? ` ${id}-title-error` : ''}`}
                 aria-invalid={Boolean(titleProblem)}
+                placeholder={defaultTitle}
                 onChange={(event) => editor.setTitle(event.target.value)}
               />
               <p id={`${id}-title-hint`} className="mt-1.5 text-sm text-muted">
-                {t('header.titleHint', { title: defaultSectionTitles[type] ?? typeName })}
+                {t('header.titleHint', { title: defaultTitle })}
               </p>
               {titleProblem && (
                 <p id={`${id}-title-error`} role="alert" className="field-error">
@@ -207,11 +213,14 @@ export function SectionEditor({ wedding, sectionId }: Props) {
           </fieldset>
 
           <div className="space-y-6 rounded-xl border border-line bg-white p-4">
-            {Object.entries(shape)
-              .filter(([key]) => !hidden.has(key))
-              .map(([key, child]) => (
-                <ShapeFields key={key} shape={child} path={[key]} context={context} />
-              ))}
+            {timeNoteId && (
+              <p id={timeNoteId} className="text-sm text-muted" data-testid="time-note">
+                {t('kindHints.dateTime')}
+              </p>
+            )}
+            {fields.map(([key, child]) => (
+              <ShapeFields key={key} shape={child} path={[key]} context={context} />
+            ))}
           </div>
         </form>
 

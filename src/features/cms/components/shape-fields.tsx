@@ -13,7 +13,10 @@ export interface FieldContext {
   /** Problems by path (`events.0.name`), as stable codes. */
   problems: ReadonlyMap<string, string>
   change(path: ValuePath, value: unknown): void
+  /** The form's one note that dates and times are Philippine time: date and time fields point to it. */
+  timeNoteId?: string
 }
+
 
 const leafLimit: Record<string, number> = { line: limits.line, text: limits.text, url: limits.url, embed: limits.embed }
 
@@ -200,6 +203,7 @@ function LeafField({ kind, path, context }: { kind: string; path: ValuePath; con
   const text = typeof value === 'string' ? value : ''
   const name = label('fields', context.type, path)
   const hint = label('hints', context.type, path, { defaultValue: '' }) || kindHint(kind, t)
+  const timeNote = (kind === 'date' || kind === 'time') && context.timeNoteId ? context.timeNoteId : null
   const set = (next: unknown) => context.change(path, next)
 
   if (kind === 'image') {
@@ -207,7 +211,7 @@ function LeafField({ kind, path, context }: { kind: string; path: ValuePath; con
   }
   if (widget === 'eventType') return <EventTypeField id={id} name={name} value={text} onChange={set} />
 
-  const describedBy = [hint ? `${id}-hint` : null, problem ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+  const describedBy = [hint ? `${id}-hint` : null, timeNote, problem ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
   const common = {
     id,
     'aria-invalid': Boolean(problem),
@@ -273,7 +277,7 @@ function LeafField({ kind, path, context }: { kind: string; path: ValuePath; con
 }
 
 function kindHint(kind: string, t: (key: string) => string) {
-  if (kind === 'time' || kind === 'date') return t(`kindHints.${kind}`)
+  // Dates and times: said once for the whole form (FieldContext's timeNoteId), not under each field.
   if (kind === 'embed') return t('kindHints.embed')
   return ''
 }

@@ -43,3 +43,9 @@ export function newItem(shape: Shape): unknown {
   if (keys.includes('kind')) return { kind: 'paragraph', text: '' }
   return {}
 }
+
+/** Whether a shape holds a date or a time field (the form then says once that they are Manila's). */
+export function hasDateOrTime(shape: Shape): boolean {
+  if (typeof shape === 'string') return shape === 'date' || shape === 'time'
+  return (Array.isArray(shape) ? shape : Object.values(shape as Record<string, Shape>)).some(hasDateOrTime)
+}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { paths } from '@/lib/paths'
-import { defaultSectionTitles, sectionHeader } from '@/lib/site-content'
 import { SectionEditor } from '../components/section-editor'
+import { editorSectionTitle } from '../model/section-title'
 import { useCmsTitle } from '../use-cms-title'
 
 /** /manage/cms/editor?section=<section path>: one section's content. */
@@ -25,8 +25,8 @@ export function CmsEditorPage() {
           return (
             <>
               <EditorHeading
-                title={sectionHeader(section).title ?? defaultSectionTitles[section.type] ?? t(`types.${section.type}`)}
-                type={t(`types.${section.type}`)}
+                title={editorSectionTitle(section, wedding, t)}
+                type={t(`common:sections.${section.type}`)}
                 hidden={!section.visible}
               />
               <SectionEditor key={section.id} wedding={wedding} sectionId={section.id} />

@@ -4,8 +4,8 @@ import { Link } from 'react-router'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import type { Wedding } from '@/lib/api'
 import { paths } from '@/lib/paths'
-import { defaultSectionTitles, sectionHeader } from '@/lib/site-content'
 import { sectionSummary } from '../model/section-summary'
+import { editorSectionTitle } from '../model/section-title'
 import { useCmsTitle } from '../use-cms-title'
 
 const editorHref = (sectionPath: string) => `${paths.manage.cmsEditor}?section=${encodeURIComponent(sectionPath)}`
@@ -37,7 +37,7 @@ function SectionList({ wedding }: { wedding: Wedding }) {
   return (
     <ul className="mt-6 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white">
       {wedding.sections.map((section) => {
-        const title = sectionHeader(section).title ?? defaultSectionTitles[section.type] ?? t(`types.${section.type}`)
+        const title = editorSectionTitle(section, wedding, t)
         const summary = sectionSummary(section.type, section.data)
         return (
           <li key={section.id}>
@@ -45,7 +45,7 @@ function SectionList({ wedding }: { wedding: Wedding }) {
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-ink">{title}</p>
                 <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-                  <span>{t(`types.${section.type}`)}</span>
+                  <span>{t(`common:sections.${section.type}`)}</span>
                   <span className="inline-flex items-center gap-1">
                     {section.visible ? <Eye aria-hidden="true" className="size-3.5" /> : <EyeOff aria-hidden="true" className="size-3.5" />}
                     {section.visible ? t('page.visible') : t('page.hidden')}

@@ -217,9 +217,15 @@ function SendOne({
           lang={language}
           value={text}
           maxLength={2000}
+          aria-describedby={`${id}-message-hint`}
+          // The browser brings only the box into view; on a phone its hint would stay under the
+          // drawer's buttons, so the hint comes into view with it.
+          onFocus={() => document.getElementById(`${id}-message-hint`)?.scrollIntoView({ block: 'nearest' })}
           onChange={(event) => setEdited({ language, text: event.target.value })}
         />
-        <p className="mt-1 text-xs text-muted">{t('send.messageHint')}</p>
+        <p id={`${id}-message-hint`} className="mt-1 text-xs text-muted">
+          {t('send.messageHint')}
+        </p>
       </div>
 
       <div>

@@ -7,6 +7,7 @@ import type { Wedding } from '@/lib/api'
 import { listActivity, type ActivityEntry, type ActivityPage as Page } from '@/lib/api/members'
 import { formatShortDateTime } from '@/components/last-change-text'
 import { errorMessage } from '@/lib/errors'
+import { displayName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { useMyWedding } from '@/lib/session'
 
@@ -79,7 +80,7 @@ function Activity({ wedding }: { wedding: Wedding }) {
           <option value="">{t('activity.everyone')}</option>
           {(page?.actors ?? []).map((person) => (
             <option key={person.userId} value={person.userId}>
-              {person.name || t('activity.someone')}
+              {displayName(person.name) || t('activity.someone')}
             </option>
           ))}
         </select>
@@ -124,7 +125,7 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
       ? t('activity.theGuest')
       : entry.isMe
         ? t('activity.you')
-        : entry.actorName || t('activity.someone')
+        : displayName(entry.actorName) || t('activity.someone')
   const details = entry.details
   const role = (value = details.role, side = details.side) =>
     value ? (side ? `${t(`roles.${value}`)} · ${t(`sides.${side}`)}` : t(`roles.${value}`)) : ''

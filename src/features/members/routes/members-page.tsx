@@ -23,6 +23,7 @@ import {
 import { formatLongDate, toManila } from '@/lib/dates'
 import { usesSupabase } from '@/lib/env'
 import { errorMessage } from '@/lib/errors'
+import { displayName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { useMyWedding, useSessionStore } from '@/lib/session'
 import { RoleSelect } from '../components/role-select'
@@ -90,7 +91,8 @@ function Members({ wedding }: { wedding: Wedding }) {
   if (loadError) return <LoadFailed message={errorMessage(loadError, t, 'members')} onRetry={load} />
   if (!list) return <PageSpinner />
   const me = list.members.find((member) => member.isMe)
-  const nameOf = (member: Member | null) => member?.displayName || member?.email || ''
+  // A name by the one name rule ("tita carmen" shows "Tita Carmen"), else the e-mail.
+  const nameOf = (member: Member | null) => displayName(member?.displayName) || member?.email || ''
 
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-8 sm:px-6">
@@ -113,26 +115,28 @@ function Members({ wedding }: { wedding: Wedding }) {
         </h2>
         <ul className="mt-4 divide-y divide-line">
           {list.members.map((member) => (
-            <li key={member.userId} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold text-ink">
-                  {member.displayName || member.email}
+            // The person takes the row's width (at least 16rem); the role and buttons go beside it
+            // when there is room, else below, so the e-mail and date are never squeezed.
+            <li key={member.userId} className="flex flex-wrap items-center gap-x-4 gap-y-3 py-4" data-testid="member">
+              <div className="min-w-0 flex-[1_1_16rem]">
+                <p className="font-semibold break-words text-ink">
+                  {nameOf(member)}
                   {member.isMe && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{t('list.you')}</span>}
                 </p>
-                <p className="break-words text-sm text-muted">
-                  {member.email && `${member.email} · `}
+                {member.email && <p className="text-sm break-all text-muted">{member.email}</p>}
+                <p className="text-sm text-muted">
                   {t('list.joined', { date: formatLongDate(toManila(member.joinedAt).format('YYYY-MM-DD'), language) })}
                 </p>
               </div>
               {managesMembers && member.role !== 'owner' ? (
                 <RoleSelect
-                  label={t('list.role', { name: member.displayName || member.email })}
+                  label={t('list.role', { name: nameOf(member) })}
                   value={roleChoice(member.role, member.side)}
                   disabled={busy}
                   onChange={(choice) =>
                     void act(async () => {
                       const changed = await changeMemberRole(wedding.id, member.userId, fromRoleChoice(choice))
-                      return t('list.saved', { name: changed.displayName, role: t(`roles.${changed.role}`) })
+                      return t('list.saved', { name: displayName(changed.displayName), role: t(`roles.${changed.role}`) })
                     })
                   }
                 />
@@ -146,7 +150,7 @@ function Members({ wedding }: { wedding: Wedding }) {
                 <button
                   type="button"
                   className="btn btn-secondary"
-                  aria-label={t('list.remove', { name: member.displayName || member.email })}
+                  aria-label={t('list.remove', { name: nameOf(member) })}
                   disabled={busy}
                   onClick={() => setRemoving(member)}
                 >
@@ -195,8 +199,8 @@ function Members({ wedding }: { wedding: Wedding }) {
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}
-        title={t('list.removeTitle', { name: removing?.displayName || removing?.email })}
-        description={t('list.removeBody', { name: removing?.displayName || removing?.email })}
+        title={t('list.removeTitle', { name: nameOf(removing) })}
+        description={t('list.removeBody', { name: nameOf(removing) })}
         confirmLabel={t('list.removeConfirm')}
         busy={busy}
         onConfirm={() => {
@@ -205,7 +209,7 @@ function Members({ wedding }: { wedding: Wedding }) {
           void act(async () => {
             await removeMember(wedding.id, member.userId)
             setRemoving(null)
-            return t('list.removed', { name: member.displayName || member.email })
+            return t('list.removed', { name: nameOf(member) })
           })
         }}
       />

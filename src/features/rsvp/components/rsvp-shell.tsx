@@ -40,7 +40,7 @@ export function RsvpShell({ wedding, children }: { wedding?: Rsvp['wedding']; ch
       <header className="rsvp-topbar">
         <div className="mx-auto flex max-w-xl items-center justify-between gap-4 px-5 py-3">
           {wedding ? (
-            <Link to={paths.site.wedding(wedding.slug)} className="rsvp-names">
+            <Link to={paths.site.wedding(wedding.slug)} className="rsvp-names min-w-0 break-words">
               {t('shell.couple', { bride: displayName(wedding.bride.firstName), groom: displayName(wedding.groom.firstName) })}
               {' '}
               <span className="sr-only">({t('shell.backToSite')})</span>

@@ -21,7 +21,7 @@ export function sectionTitle(section: Section, t: TFunction) {
 }
 
 function translatedTitle(type: string, title: string | null, t: TFunction) {
-  return isDefaultTitle(type, title) ? t(`site:sections.${type}`) : title
+  return isDefaultTitle(type, title) ? t(`common:sections.${type}`) : title
 }
 
 /** The language dates are written in: Filipino unless the visitor chose English. */

@@ -9,6 +9,7 @@ import { useDateLanguage } from '../components/use-section-header'
 import { countdownTarget } from '../model/countdown'
 import { homeData, imageSources, readData, scheduleData } from '@/lib/site-content'
 import { sectionHeader } from '@/lib/site-content'
+import { isCoupleTitle } from '@/lib/names'
 import { coupleNames, mapSearchUrl } from '../model/sections'
 import { themeArt } from '../theme-art'
 import { SiteImage } from '../components/site-image'
@@ -37,7 +38,9 @@ export function HomeSection({ section, site, level, rsvpAnchor }: Props) {
   const target = countdownTarget(date, schedule ? readData(scheduleData, schedule.data).events : [])
   const photo = imageSources(header.image)
   const Heading = level === 1 ? 'h1' : 'h2'
-  const welcome = header.title && header.title !== names.full ? header.title : null
+  // The title sign-up saved is the couple's names (as typed): it follows the names, which the
+  // heading shows, so the eyebrow says "Ikakasal na" rather than the names again.
+  const welcome = isCoupleTitle(header.title, [site.wedding.bride, site.wedding.groom], [data.bride, data.groom]) ? null : header.title
   const hashtag = site.wedding.hashtag?.trim() || data.wedding?.hashtag?.trim()
 
   return (
