@@ -46,6 +46,8 @@ export default defineConfig({
             { name: 'site-content', priority: 2, test: /src[\\/]lib[\\/](site-content[\\/](read|images|section-header|section-types|index)\.ts|api[\\/]schemas\.ts)|node_modules[\\/]zod[\\/]/ },
             // Everything else the public site loads first, as one file (see scripts/public-chunk.ts).
             { name: publicSiteChunk(), debugName: 'site', priority: 1 },
+            // The icons only management draws, as one file of their own rather than one per icon.
+            { name: 'icons', priority: 0, test: /node_modules[\\/]lucide-react[\\/]/ },
           ],
         },
       },
