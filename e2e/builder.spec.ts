@@ -52,11 +52,12 @@ test('a new couple makes the site their own, publishes it, and finds it at the n
   const sections = page.getByRole('list', { name: 'Sections of your site, in order' })
   const handle = sections.getByRole('button', { name: 'Move Where to Stay' })
   await handle.focus()
-  // dnd-kit measures between key presses: give each a frame or two.
+  // dnd-kit measures between key presses: each step waits for its announcement.
+  const announced = (text: RegExp) => expect(page.locator('[aria-live]').filter({ hasText: text })).toHaveCount(1)
   await page.keyboard.press('Space')
-  await page.waitForTimeout(300)
+  await announced(/Picked up Where to Stay, position 4 of/)
   await page.keyboard.press('ArrowUp')
-  await page.waitForTimeout(300)
+  await announced(/Where to Stay is now at position 3 of/)
   await page.keyboard.press('Space')
   await expect(sections.getByRole('listitem').nth(2)).toContainText('Where to Stay')
   await expect(sections.getByRole('listitem').nth(3)).toContainText('Schedule')

@@ -204,9 +204,6 @@ test('seating by keyboard, then the chart comes back from the database after loc
   await waitForSaved(page)
   expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('kasalan.seatingLayout.')))).toBe(true)
 
-  // The embedded database answers before it has written to IndexedDB (PGlite's relaxed
-  // durability); a reload in that moment would lose the write itself, not the seating chart's.
-  await page.waitForTimeout(3000)
   // Clear the browser's storage but keep the session: the chart is in the database.
   await page.evaluate(() => {
     const keep = ['kasalan.remember', 'kasalan.local.session'].map((key) => [key, localStorage.getItem(key)] as const)

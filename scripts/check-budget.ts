@@ -66,10 +66,14 @@ try {
       if (url.origin === standIn.origin && /\.m?js$/.test(url.pathname)) scripts.push(url.pathname.slice(1))
     })
     const page = await context.newPage()
-    await page.goto(standIn.origin + path, { waitUntil: 'networkidle' })
+    await page.goto(standIn.origin + path, { timeout: 120_000 })
     // The couple's names are on the page: the load ran to the end rather than failing early.
-    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 })
-    await page.waitForLoadState('networkidle')
+    await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 120_000 })
+    // The footer comes with the sections below the first screen; what is fetched after that (lazy
+    // images, a late chunk) still counts, until the network is quiet. On a busy machine these take
+    // longer, never less: the waits are generous.
+    await page.getByRole('contentinfo').waitFor({ timeout: 120_000 })
+    await page.waitForLoadState('networkidle', { timeout: 120_000 })
     await context.close()
 
     const rows = [...new Set(scripts)].map((file) => {
