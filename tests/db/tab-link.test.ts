@@ -19,6 +19,7 @@ let server: CallServer
 let round = 0
 const open: BroadcastChannel[] = []
 const links: TabLink[] = []
+const leaders: { close: () => void }[] = []
 
 beforeAll(async () => {
   if (ENGINE !== 'pglite') return
@@ -33,6 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const link of links) link.close()
   for (const channel of open) channel.close()
+  for (const leader of leaders) leader.close()
   await t?.close()
 })
 
@@ -102,7 +104,7 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     // Saved, with no answer: the tab is still waiting.
     expect(await householdsNamed('Lakambini')).toHaveLength(1)
 
-    answerOn(channel(id), await createCallServer(db), 'second')
+    leaders.push(answerOn(id, await createCallServer(db), 'second'))
     const saved = (await saving) as { id: string }
     const found = await householdsNamed('Lakambini')
     expect(found).toHaveLength(1)
@@ -119,7 +121,7 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     await expect.poll(async () => (await householdsNamed('Sinagtala')).length).toBe(1)
     const read = callRpc(link, owner, 'list_guests', { p_wedding_id: weddingId })
     const write = callRpc(link, owner, 'save_household', household('Dalisay'))
-    answerOn(channel(id), await createCallServer(db), 'second')
+    leaders.push(answerOn(id, await createCallServer(db), 'second'))
     await Promise.all([first, read, write])
     expect(await householdsNamed('Sinagtala')).toHaveLength(1)
     expect(await householdsNamed('Dalisay')).toHaveLength(1)
@@ -128,7 +130,7 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
   test('the same save sent twice to a leader is applied once, and both get its answer', async () => {
     const id = freshId()
     const link = tab(id)
-    answerOn(channel(id), server, 'only')
+    leaders.push(answerOn(id, server, 'only'))
     await link.waitReady
     const sent: Uint8Array[] = []
     const spy = channel(id)
@@ -137,7 +139,7 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     }
     await callRpc(link, owner, 'save_household', household('Makisig'))
     await expect.poll(() => sent.length).toBe(1)
-    const again = { type: 'call', id: 'twice-1', kind: 'exec', message: sent[0]! } as const
+    const again = { type: 'call', id: 'twice-1', tab: 'test', kind: 'exec', message: sent[0]! } as const
     const one = await server.answer(again)
     const two = await server.answer(again)
     expect(two).toEqual(one)
@@ -147,7 +149,7 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
   test('a refused save keeps nothing and leaves the database as it was', async () => {
     const id = freshId()
     const link = tab(id)
-    answerOn(channel(id), server, 'only')
+    leaders.push(answerOn(id, server, 'only'))
     await expect(callRpc(link, null, 'save_household', household('Tala'))).rejects.toThrow()
     await expect(
       callRpc(link, owner, 'save_household', { ...household('Tala'), p_wedding_id: '00000000-0000-0000-0000-000000000000' }),

@@ -15,6 +15,7 @@ import { callNameOf, sqlLiteral } from './engine'
 import {
   channelName,
   leaderLockName,
+  replyChannelName,
   type AnswerMessage,
   type LinkError,
   type LinkMessage,
@@ -48,24 +49,35 @@ async function lead(
     console.error('kasalan: the embedded database did not open', error)
     return new Promise<never>(() => undefined)
   }
-  const channel = new BroadcastChannel(channelName(options.id))
-  answerOn(channel, await createCallServer(db), crypto.randomUUID())
+  answerOn(options.id, await createCallServer(db), crypto.randomUUID())
   return new Promise<never>(() => undefined)
 }
 
 /**
- * Answers the calls arriving on `channel`, in arrival order, one at a time (the database runs one
- * thing at once anyway), and says it leads. Exported for the tests.
+ * Says it leads the data directory `id`, and answers the calls of its tabs, in arrival order, one
+ * at a time (the database runs one thing at once anyway), each to the tab that asked. Exported for
+ * the tests.
  */
-export function answerOn(channel: BroadcastChannel, server: CallServer, leader: string) {
+export function answerOn(id: string, server: CallServer, leader: string) {
+  const channel = new BroadcastChannel(channelName(id))
   const announce = () => channel.postMessage({ type: 'leader', leader, reads: server.reads } satisfies LinkMessage)
+  // One per tab that called, never closed (posting to a closed tab's channel reaches no one, harmlessly).
+  const replies = new Map<string, BroadcastChannel>()
+  const reply = (tab: string) => {
+    let found = replies.get(tab)
+    if (!found) replies.set(tab, (found = new BroadcastChannel(replyChannelName(id, tab))))
+    return found
+  }
   let queue: Promise<unknown> = Promise.resolve()
   channel.onmessage = (event: MessageEvent<LinkMessage>) => {
     const message = event.data
     if (message.type === 'hello') announce()
-    else if (message.type === 'call') queue = queue.then(async () => channel.postMessage(await server.answer(message)))
+    else if (message.type === 'call') {
+      queue = queue.then(async () => reply(message.tab).postMessage(await server.answer(message)))
+    }
   }
   announce()
+  return { close: () => [channel, ...replies.values()].forEach((open) => open.close()) }
 }
 
 type Call = Extract<LinkMessage, { type: 'call' }>

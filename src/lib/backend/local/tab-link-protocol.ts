@@ -4,6 +4,8 @@
 
 /** The channel and the lock of a data directory's tabs. */
 export const channelName = (id: string) => `kasalan-db:${id}`
+/** Where one tab hears its answers: only the tab that asked reads (and copies) an answer. */
+export const replyChannelName = (id: string, tab: string) => `kasalan-db:${id}:tab:${tab}`
 export const leaderLockName = (id: string) => `kasalan-db-leader:${id}`
 
 /** What a tab gives its worker, once. */
@@ -36,8 +38,8 @@ export type LinkMessage =
   | { type: 'leader'; leader: string; reads: string[] }
   /**
    * One call, under an id the tab keeps when it sends the call again to a new leader: a write is
-   * applied once per id (see leader.ts).
+   * applied once per id (see leader.ts). `tab` names the tab's reply channel.
    */
-  | { type: 'call'; id: string; kind: 'exec'; message: Uint8Array }
-  | { type: 'call'; id: string; kind: 'dump'; compression: 'gzip' | 'none' | 'auto' | undefined }
+  | { type: 'call'; id: string; tab: string; kind: 'exec'; message: Uint8Array }
+  | { type: 'call'; id: string; tab: string; kind: 'dump'; compression: 'gzip' | 'none' | 'auto' | undefined }
   | { type: 'answer'; id: string; messages?: AnswerMessage[]; blob?: Blob; error?: LinkError }

@@ -11,6 +11,7 @@ import type { PgLike, PgTx, QueryResult } from './engine'
 import { callNameOf } from './engine'
 import {
   channelName,
+  replyChannelName,
   type AnswerMessage,
   type LinkMessage,
   type LinkOptions,
@@ -41,6 +42,8 @@ export class TabLink implements PgLike {
   /** Resolves once a leader has said it answers. */
   readonly waitReady: Promise<void>
   #channel: BroadcastChannel
+  #replies: BroadcastChannel
+  #tab = crypto.randomUUID()
   #leader: string | null = null
   #reads = new Set<string>()
   #pending = new Map<string, Pending>()
@@ -55,6 +58,8 @@ export class TabLink implements PgLike {
     this.waitReady = new Promise<void>((resolve) => (this.#leaderKnown = resolve))
     this.#channel = new BroadcastChannel(channelName(options.id))
     this.#channel.onmessage = (event: MessageEvent<LinkMessage>) => this.#receive(event.data)
+    this.#replies = new BroadcastChannel(replyChannelName(options.id, this.#tab))
+    this.#replies.onmessage = (event: MessageEvent<LinkMessage>) => this.#receive(event.data)
     worker.postMessage({ type: 'init', options: linkOptions })
     this.#sayHello()
   }
@@ -101,6 +106,7 @@ export class TabLink implements PgLike {
 
   #call(call: Call, timeLimit: number): Promise<Extract<LinkMessage, { type: 'answer' }>> {
     return new Promise((resolve, reject) => {
+      if (this.#closed) return reject(new BackendError('database_no_answer', 'closed'))
       const timer = setTimeout(() => {
         const pending = this.#pending.get(call.id)
         if (!pending) return
@@ -110,10 +116,9 @@ export class TabLink implements PgLike {
         pending.reject(
           new BackendError(unknown ? 'database_save_unknown' : 'database_no_answer', 'timeout'),
         )
-        // A link that lost its leader without a new one yet keeps asking.
-        if (!unknown) this.#sayHello()
+        // Perhaps the leader is gone and no other has said so yet: ask.
+        this.#sayHello()
       }, timeLimit)
-      if (this.#closed) return reject(new BackendError('database_no_answer', 'closed'))
       const pending: Pending = {
         call,
         sentTo: null,
@@ -135,7 +140,7 @@ export class TabLink implements PgLike {
   /** One call message (engine.ts `exchangeOnce`), run whole by the leader. */
   async execProtocol(message: Uint8Array): Promise<{ messages: AnswerMessage[] }> {
     const answer = await this.#call(
-      { type: 'call', id: crypto.randomUUID(), kind: 'exec', message },
+      { type: 'call', id: crypto.randomUUID(), tab: this.#tab, kind: 'exec', message },
       this.#callTimeLimit,
     )
     if (answer.error) throw Object.assign(new Error(answer.error.message), answer.error)
@@ -154,7 +159,7 @@ export class TabLink implements PgLike {
   /** The database as a file (a backup). */
   async dumpDataDir(compression?: 'gzip' | 'none' | 'auto'): Promise<Blob> {
     const answer = await this.#call(
-      { type: 'call', id: crypto.randomUUID(), kind: 'dump', compression },
+      { type: 'call', id: crypto.randomUUID(), tab: this.#tab, kind: 'dump', compression },
       DUMP_TIME_LIMIT_MS,
     )
     if (answer.error || !answer.blob) throw new Error(answer.error?.message ?? 'no backup')
@@ -167,6 +172,7 @@ export class TabLink implements PgLike {
     this.#hello = null
     this.#closed = true
     this.#channel.close()
+    this.#replies.close()
     for (const pending of this.#pending.values()) pending.reject(new BackendError('database_no_answer', 'closed'))
     this.#pending.clear()
   }
