@@ -1,4 +1,3 @@
-import { PGliteWorker } from '@electric-sql/pglite/worker'
 import seedDataDir from 'virtual:kasalan-seed-data-dir'
 import { BackendError } from '../errors'
 import type { Backend } from '../types'
@@ -6,10 +5,15 @@ import { createLocalAuth } from './auth'
 import { currentDataDir, dataDirExists, deletePreviousDataDir } from './data-dir'
 import { callRpc, RpcError } from './engine'
 import { seedSiteAnswer, type SeedSites } from './seed-sites'
+import { TabLink } from './tab-link'
+
+/** How long a call waits for the database to open before saying it does not answer. */
+const READY_TIME_LIMIT_MS = 120_000
 
 /**
- * The embedded database: PGlite in a worker shared by every tab, kept in IndexedDB. Each call runs
- * as Supabase would run it (JWT claims and `set local role`), so row-level security is real.
+ * The embedded database: PGlite in a worker, kept in IndexedDB; the worker of one tab opens it and
+ * answers every tab (tab-link.ts, leader.ts). Each call runs as Supabase would run it (JWT claims
+ * and `set local role`), so row-level security is real.
  *
  * The backend is handed out while the database starts; every call waits for it. On a first visit
  * only, the seeded site answers from the build's snapshot meanwhile (see `seedSiteAnswer`).
@@ -22,14 +26,14 @@ export async function createLocalBackend(): Promise<Backend> {
   const seedSites: Promise<SeedSites | null> | null = firstVisit
     ? import('virtual:kasalan-seed-sites').then((m) => m.default).catch(() => null)
     : null
-  const db = new PGliteWorker(
+  const db = new TabLink(
     new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'kasalan-db' }),
     // One leader per data directory: after a restore, this tab opens the restored one even while
     // another tab still holds the one it replaced.
     // A first visit loads the database the build prepared instead of making it here; on any other
     // the worker need not look for the directory again (it still does on a first visit, in case
     // another tab made it meanwhile).
-    { dataDir, id: dataDir, meta: { seedDataDir: firstVisit ? seedDataDir : null } },
+    { id: dataDir, dataDir, meta: { seedDataDir: firstVisit ? seedDataDir : null } },
   )
   let databaseReady = false
   const ready = db.waitReady.then(() => {
@@ -37,6 +41,17 @@ export async function createLocalBackend(): Promise<Backend> {
     performance.measure('kasalan:db-ready', 'kasalan:db-start')
     void deletePreviousDataDir()
   })
+  // A first visit may take a while (migrations on a slow phone), but not for ever.
+  const readyInTime = () =>
+    databaseReady
+      ? Promise.resolve()
+      : new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new BackendError('database_no_answer', 'timeout')), READY_TIME_LIMIT_MS)
+          void ready.then(() => {
+            clearTimeout(timer)
+            resolve()
+          })
+        })
   // Reads the session this browser keeps; it asks the database only when called, after `ready`.
   const auth = createLocalAuth(db)
   // A signed-in couple's wedding lives only here: ask the browser not to evict it.
@@ -50,7 +65,7 @@ export async function createLocalBackend(): Promise<Backend> {
         const answer = seedSiteAnswer(sites, name, args, { signedIn: auth.claims() !== null, databaseReady })
         if (answer !== undefined) return answer
       }
-      await ready
+      await readyInTime()
       try {
         return await callRpc(db, auth.claims(), name, args)
       } catch (error) {
@@ -62,11 +77,11 @@ export async function createLocalBackend(): Promise<Backend> {
     localData: {
       persisted: async () => (navigator.storage?.persisted ? navigator.storage.persisted() : null),
       persist: async () => (navigator.storage?.persist ? navigator.storage.persist() : false),
-      backup: () => ready.then(() => db.dumpDataDir('gzip')),
+      backup: () => readyInTime().then(() => db.dumpDataDir('gzip')),
       restore: (file) => import('./restore').then((m) => m.restoreBackup(file)),
     },
     async auth() {
-      await ready
+      await readyInTime()
       return auth.port
     },
   }

@@ -1,13 +1,13 @@
 /// <reference lib="webworker" />
 import { PGlite } from '@electric-sql/pglite'
-import { worker } from '@electric-sql/pglite/worker'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import shim from '../../../../supabase/local/auth-shim.sql?raw'
 import seed from '../../../../supabase/seed.sql?raw'
 import { dataDirExists, deleteDataDir } from './data-dir'
-import { bootstrap, skipSyncAfterReads } from './engine'
+import { bootstrap } from './engine'
+import { serveDatabase } from './leader'
 
 const migrationSources = import.meta.glob<string>('../../../../supabase/migrations/*.sql', {
   query: '?raw',
@@ -19,7 +19,6 @@ const migrations = Object.entries(migrationSources)
   .map(([path, sql]) => ({ version: path.split('/').pop()!.replace(/\.sql$/, ''), sql }))
   .sort((a, b) => a.version.localeCompare(b.version))
 
-// One worker per tab; PGlite elects one of them to own the database and serve every tab.
 /**
  * The database as the build left it after the shim, the migrations and the seed (see
  * scripts/seed-data-dir.ts), for a browser that has none yet: loading it skips initdb and every
@@ -39,32 +38,30 @@ async function prebuiltDataDir(dataDir: string, url: string | null | undefined):
   }
 }
 
-worker({
-  async init(options) {
-    const dataDir = options.dataDir ?? 'idb://kasalan'
-    const open = (loadDataDir?: Blob) =>
-      PGlite.create({
-        dataDir,
-        loadDataDir,
-        // Every write reaches IndexedDB before the call returns: with relaxed durability a reload
-        // right after saving (a guest's RSVP, say) could lose it.
-        relaxedDurability: false,
-        extensions: { pgcrypto, unaccent, pg_trgm },
-      })
-    const prebuilt = await prebuiltDataDir(dataDir, (options.meta as { seedDataDir?: string } | undefined)?.seedDataDir)
-    let db: PGlite
-    try {
-      db = await open(prebuilt)
-    } catch (error) {
-      if (!prebuilt) throw error
-      // A prebuilt directory this PGlite cannot open: start again from nothing, the slow way.
-      await deleteDataDir(dataDir)
-      db = await open()
-    }
-    // Applies what the prebuilt directory lacks (nothing, when both come from the same build), or
-    // everything on a database made from scratch.
-    await bootstrap(db, { shim, migrations, seed })
-    await skipSyncAfterReads(db)
-    return db
-  },
+// One worker per tab; the one that leads opens the database and answers every tab (leader.ts).
+serveDatabase(async (options) => {
+  const dataDir = options.dataDir ?? 'idb://kasalan'
+  const open = (loadDataDir?: Blob) =>
+    PGlite.create({
+      dataDir,
+      loadDataDir,
+      // Every write reaches IndexedDB before the call returns: with relaxed durability a reload
+      // right after saving (a guest's RSVP, say) could lose it.
+      relaxedDurability: false,
+      extensions: { pgcrypto, unaccent, pg_trgm },
+    })
+  const prebuilt = await prebuiltDataDir(dataDir, (options.meta as { seedDataDir?: string } | undefined)?.seedDataDir)
+  let db: PGlite
+  try {
+    db = await open(prebuilt)
+  } catch (error) {
+    if (!prebuilt) throw error
+    // A prebuilt directory this PGlite cannot open: start again from nothing, the slow way.
+    await deleteDataDir(dataDir)
+    db = await open()
+  }
+  // Applies what the prebuilt directory lacks (nothing, when both come from the same build), or
+  // everything on a database made from scratch.
+  await bootstrap(db, { shim, migrations, seed })
+  return db
 })

@@ -1,0 +1,184 @@
+// The tabs' link to the embedded database (src/lib/backend/local/tab-link.ts, leader.ts): a leader
+// that goes mid-call, the call sent again to the next one, a write applied once per id, and no call
+// waiting for ever. Leaders here are the browser's in miniature: a BroadcastChannel and the call
+// server on this test's PGlite (the next leader opens the same database, as a new leader opens
+// what IndexedDB holds).
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { PGlite } from '@electric-sql/pglite'
+import { callRpc, type Claims } from '../../src/lib/backend/local/engine'
+import { answerOn, createCallServer, type CallServer } from '../../src/lib/backend/local/leader'
+import { TabLink } from '../../src/lib/backend/local/tab-link'
+import { channelName, type LinkMessage } from '../../src/lib/backend/local/tab-link-protocol'
+import { createTestDb, ENGINE, type TestDb } from './harness'
+
+let t: TestDb
+let db: PGlite
+let owner: NonNullable<Claims>
+let weddingId: string
+let server: CallServer
+let round = 0
+const open: BroadcastChannel[] = []
+const links: TabLink[] = []
+const leaders: { close: () => void }[] = []
+
+beforeAll(async () => {
+  if (ENGINE !== 'pglite') return
+  t = await createTestDb()
+  db = t.db as unknown as PGlite
+  const couple = await t.couple('Amihan', 'Bagwis')
+  owner = couple.claims
+  weddingId = couple.wedding.id
+  server = await createCallServer(db)
+})
+
+afterAll(async () => {
+  for (const link of links) link.close()
+  for (const channel of open) channel.close()
+  for (const leader of leaders) leader.close()
+  await t?.close()
+})
+
+/** A new data directory's channel, so that tests do not hear each other. */
+function freshId() {
+  round += 1
+  return `test-${round}-${Date.now()}`
+}
+
+function channel(id: string) {
+  const made = new BroadcastChannel(channelName(id))
+  open.push(made)
+  return made
+}
+
+function tab(id: string, callTimeLimitMs?: number) {
+  const link = new TabLink({ postMessage() {} } as unknown as Worker, { id, dataDir: 'memory://', callTimeLimitMs })
+  links.push(link)
+  return link
+}
+
+/** A leader that runs every call it gets and then closes before answering: its tab closed mid-call. */
+function leaderThatCloses(id: string, ran: (call: Extract<LinkMessage, { type: 'call' }>) => void) {
+  const leader = channel(id)
+  leader.onmessage = async (event: MessageEvent<LinkMessage>) => {
+    const message = event.data
+    if (message.type === 'hello') leader.postMessage({ type: 'leader', leader: 'first', reads: server.reads } satisfies LinkMessage)
+    if (message.type !== 'call') return
+    await server.answer(message)
+    leader.close()
+    ran(message)
+  }
+  leader.postMessage({ type: 'leader', leader: 'first', reads: server.reads } satisfies LinkMessage)
+  return leader
+}
+
+const household = (lastName: string) => ({
+  p_wedding_id: weddingId,
+  p_household: {
+    email: null,
+    phone: null,
+    address: {},
+    relationshipSide: 'bride',
+    relationshipType: 'family',
+    notes: null,
+    persons: [{ firstName: 'Dayang', lastName, type: 'adult', title: null, suffix: null, notes: null }],
+  },
+})
+
+async function householdsNamed(lastName: string) {
+  const list = (await callRpc(db, owner, 'list_guests', { p_wedding_id: weddingId })) as {
+    id: string
+    persons: { lastName: string | null }[]
+  }[]
+  return list.filter((entry) => entry.persons.some((person) => person.lastName === lastName))
+}
+
+describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
+  test('a save the leader applied before it closed is answered by the next leader, and applied once', async () => {
+    const id = freshId()
+    const link = tab(id)
+    let ran: Extract<LinkMessage, { type: 'call' }> | null = null
+    leaderThatCloses(id, (call) => (ran = call))
+    await link.waitReady
+    const saving = callRpc(link, owner, 'save_household', household('Lakambini'))
+    await expect.poll(() => ran).not.toBeNull()
+    // Saved, with no answer: the tab is still waiting.
+    expect(await householdsNamed('Lakambini')).toHaveLength(1)
+
+    leaders.push(answerOn(id, await createCallServer(db), 'second'))
+    const saved = (await saving) as { id: string }
+    const found = await householdsNamed('Lakambini')
+    expect(found).toHaveLength(1)
+    expect(saved.id).toBe(found[0]!.id)
+  })
+
+  test('a call sent while no leader answers waits for the next one, then runs', async () => {
+    const id = freshId()
+    const link = tab(id)
+    leaderThatCloses(id, () => undefined)
+    await link.waitReady
+    // The first call takes the leader down with it; the next two find nobody until a new one.
+    const first = callRpc(link, owner, 'save_household', household('Sinagtala'))
+    await expect.poll(async () => (await householdsNamed('Sinagtala')).length).toBe(1)
+    const read = callRpc(link, owner, 'list_guests', { p_wedding_id: weddingId })
+    const write = callRpc(link, owner, 'save_household', household('Dalisay'))
+    leaders.push(answerOn(id, await createCallServer(db), 'second'))
+    await Promise.all([first, read, write])
+    expect(await householdsNamed('Sinagtala')).toHaveLength(1)
+    expect(await householdsNamed('Dalisay')).toHaveLength(1)
+  })
+
+  test('the same save sent twice to a leader is applied once, and both get its answer', async () => {
+    const id = freshId()
+    const link = tab(id)
+    leaders.push(answerOn(id, server, 'only'))
+    await link.waitReady
+    const sent: Uint8Array[] = []
+    const spy = channel(id)
+    spy.onmessage = (event: MessageEvent<LinkMessage>) => {
+      if (event.data.type === 'call' && event.data.kind === 'exec') sent.push(event.data.message)
+    }
+    await callRpc(link, owner, 'save_household', household('Makisig'))
+    await expect.poll(() => sent.length).toBe(1)
+    const again = { type: 'call', id: 'twice-1', tab: 'test', kind: 'exec', message: sent[0]! } as const
+    const one = await server.answer(again)
+    const two = await server.answer(again)
+    expect(two).toEqual(one)
+    expect(await householdsNamed('Makisig')).toHaveLength(2)
+  })
+
+  test('a refused save keeps nothing and leaves the database as it was', async () => {
+    const id = freshId()
+    const link = tab(id)
+    leaders.push(answerOn(id, server, 'only'))
+    await expect(callRpc(link, null, 'save_household', household('Tala'))).rejects.toThrow()
+    await expect(
+      callRpc(link, owner, 'save_household', { ...household('Tala'), p_wedding_id: '00000000-0000-0000-0000-000000000000' }),
+    ).rejects.toThrow('wedding_not_found')
+    const { rows } = await db.query<{ role: string; open: boolean }>(
+      "select current_user as role, pg_catalog.txid_current_if_assigned() is not null as open",
+    )
+    expect(rows[0]).toEqual({ role: 'postgres', open: false })
+    expect(await householdsNamed('Tala')).toHaveLength(0)
+    expect(await callRpc(link, owner, 'list_guests', { p_wedding_id: weddingId })).toEqual(expect.any(Array))
+  })
+})
+
+describe.runIf(ENGINE === 'pglite')('no call waits for ever', () => {
+  test('with no leader at all, a call ends saying nothing was changed', async () => {
+    const link = tab(freshId(), 300)
+    await expect(callRpc(link, owner, 'save_household', household('Walangsagot'))).rejects.toThrow('database_no_answer')
+    expect(await householdsNamed('Walangsagot')).toHaveLength(0)
+  })
+
+  test('a save a leader got but never answered ends saying it may have been saved', async () => {
+    const id = freshId()
+    const link = tab(id, 300)
+    const silent = channel(id)
+    silent.onmessage = () => undefined
+    silent.postMessage({ type: 'leader', leader: 'silent', reads: server.reads } satisfies LinkMessage)
+    await link.waitReady
+    await expect(callRpc(link, owner, 'save_household', household('Baka'))).rejects.toThrow('database_save_unknown')
+    // A read it never answered changed nothing.
+    await expect(callRpc(link, owner, 'list_guests', { p_wedding_id: weddingId })).rejects.toThrow('database_no_answer')
+  })
+})
