@@ -22,6 +22,8 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // useLoad (src/lib/use-load.ts) takes its dependencies as useEffect does.
+      'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^useLoad$' }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': 'error',

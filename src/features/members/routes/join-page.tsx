@@ -3,12 +3,13 @@ import { Trans, useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Alert } from '@/components/alert'
 import { PageSpinner } from '@/components/page-spinner'
-import { acceptMemberInvitation, getMemberInvitation, type InvitationPreview } from '@/lib/api/members'
+import { acceptMemberInvitation, getMemberInvitation } from '@/lib/api/members'
 import { formatLongDate } from '@/lib/dates'
 import { usesSupabase } from '@/lib/env'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
 import { coupleName, useSessionStore } from '@/lib/session'
+import { useLoad } from '@/lib/use-load'
 
 /**
  * /join/:token, the page a member invitation link opens. Signed out: create an account (or log in
@@ -109,8 +110,7 @@ function Invitation({ token }: { token: string }) {
   const navigate = useNavigate()
   const user = useSessionStore((state) => state.user)
   const switchWedding = useSessionStore((state) => state.switchWedding)
-  const [invitation, setInvitation] = useState<InvitationPreview | null | undefined>(undefined)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const { data: invitation, error: loadError } = useLoad(() => getMemberInvitation(token), [token])
   const [name, setName] = useState(() => {
     const given = user?.userMetadata?.name
     return typeof given === 'string' ? given : ''
@@ -119,23 +119,12 @@ function Invitation({ token }: { token: string }) {
   const [failure, setFailure] = useState<string | null>(null)
   const language = i18n.language === 'fil' ? 'fil' : 'en'
 
-  useEffect(() => {
-    let live = true
-    getMemberInvitation(token).then(
-      (found) => live && setInvitation(found),
-      (error: unknown) => live && setLoadError(errorMessage(error, t, 'members')),
-    )
-    return () => {
-      live = false
-    }
-  }, [token, t])
-
   const open = async (weddingId: string) => {
     await switchWedding(weddingId)
     void navigate(paths.manage.guests)
   }
 
-  if (loadError) return <Alert tone="error">{loadError}</Alert>
+  if (loadError) return <Alert tone="error">{errorMessage(loadError, t, 'members')}</Alert>
   if (invitation === undefined) return <PageSpinner />
   if (invitation === null) return <Alert tone="error">{t('join.notFound')}</Alert>
   if (invitation.alreadyMember) {
