@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Alert } from '@/components/alert'
 import { PageSpinner } from '@/components/page-spinner'
+import { useDocumentTitle } from '@/components/use-document-title'
 import { acceptMemberInvitation, getMemberInvitation } from '@/lib/api/members'
 import { formatLongDate } from '@/lib/dates'
 import { usesSupabase } from '@/lib/env'
@@ -19,9 +20,7 @@ export function JoinPage() {
   const { t } = useTranslation('members')
   const { token = '' } = useParams()
   const status = useSessionStore((state) => state.status)
-  useEffect(() => {
-    document.title = `${t('join.title')} · Kasalan`
-  }, [t])
+  useDocumentTitle(t('join.title'))
 
   return (
     <main id="main" className="mx-auto w-full max-w-lg flex-1 px-4 pb-12 pt-4 sm:px-6">
