@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
 import { SitePreviewFrame } from '@/components/site-preview-frame'
+import { RetryAlert } from '@/components/retry-alert'
 import type { Site, Wedding } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
@@ -60,12 +61,7 @@ export function SectionEditor({ wedding, sectionId }: Props) {
 
   if (editor.loadError) {
     return (
-      <Alert tone="error">
-        <p>{errorMessage(editor.loadError, t, 'cms')}</p>
-        <button type="button" className="btn btn-secondary mt-2" onClick={editor.reload}>
-          {t('common:actions.retry')}
-        </button>
-      </Alert>
+      <RetryAlert message={errorMessage(editor.loadError, t, 'cms')} onRetry={editor.reload} />
     )
   }
   if (!values || !server || !site) return <p className="text-muted">{t('common:loading')}</p>

@@ -1,7 +1,5 @@
-import { RefreshCw } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert } from '@/components/alert'
 import { PageSpinner } from '@/components/page-spinner'
 import type { RsvpHousehold, Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
@@ -9,6 +7,7 @@ import { displayFullName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { LanguageChoice } from '@/components/language-choice'
+import { RetryAlert } from '@/components/retry-alert'
 import { renderInvitationEmail, venueFromSections } from '../model/invitation-email'
 import { renderRsvpEmail, type EmailLanguage, type EmailWedding } from '../model/rsvp-email'
 import { useInvitationDetails } from '../use-invitation-details'
@@ -90,13 +89,7 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
       <p className="mt-1 max-w-2xl text-muted">{t('preview.intro')}</p>
 
       {state.status === 'error' && (
-        <Alert tone="error" className="mt-6">
-          <p>{errorMessage(state.error, t, 'email')}</p>
-          <button type="button" className="btn btn-secondary mt-3" onClick={retry}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            {t('common:actions.retry')}
-          </button>
-        </Alert>
+        <RetryAlert className="mt-6" message={errorMessage(state.error, t, 'email')} onRetry={retry} />
       )}
       {state.status === 'loading' && <PageSpinner />}
       {state.status === 'ready' && !household && (
