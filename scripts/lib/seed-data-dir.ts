@@ -51,8 +51,3 @@ export async function buildSeed(): Promise<{ dataDir: Uint8Array<ArrayBuffer>; s
     await db.close()
   }
 }
-
-/** The prebuilt data directory alone (see `buildSeed`). */
-export async function buildSeedDataDir(): Promise<Uint8Array<ArrayBuffer>> {
-  return (await buildSeed()).dataDir
-}

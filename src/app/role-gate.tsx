@@ -8,7 +8,7 @@ import {
   ShieldCheck,
   Users,
 } from 'lucide-react'
-import { useEffect, useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useMatches } from 'react-router'
 import { PageSpinner } from '@/components/page-spinner'
@@ -18,6 +18,7 @@ import { listMembers } from '@/lib/api/members'
 import { displayCouple } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { useMyWedding } from '@/lib/session'
+import { useLoad } from '@/lib/use-load'
 
 /** What a management route carries: its screen's address, the key of the access table. */
 export interface ManageHandle {
@@ -61,23 +62,11 @@ const screens = [
 /** The owner and partner, by name ("Isabel or Miguel"), once read; the couple's names until then. */
 function usePeopleToAsk(wedding: Wedding, language: string) {
   const couple = displayCouple(wedding.bride, wedding.groom)
-  const [names, setNames] = useState<string[] | null>(null)
-  useEffect(() => {
-    let live = true
-    listMembers(wedding.id).then(
-      ({ members }) => {
-        if (!live) return
-        const leads = members.filter(
-          (member) => member.role === 'owner' || member.role === 'partner',
-        )
-        setNames(leads.map((member) => member.displayName || member.email || '').filter(Boolean))
-      },
-      () => live && setNames([]),
-    )
-    return () => {
-      live = false
-    }
-  }, [wedding.id])
+  const { data: list, error } = useLoad(() => listMembers(wedding.id), [wedding.id])
+  const names = (error == null ? list : undefined)?.members
+    .filter((member) => member.role === 'owner' || member.role === 'partner')
+    .map((member) => member.displayName || member.email || '')
+    .filter(Boolean)
   if (!names || names.length === 0) return couple
   return new Intl.ListFormat(language === 'fil' ? 'fil' : 'en', { type: 'disjunction' }).format(
     names,

@@ -6,7 +6,7 @@ import { manilaInstant } from './manila-time'
 
 dayjs.extend(utc)
 
-export { formatLongDate, formatTime, weddingTimeZone, type DateLanguage } from './manila-time'
+export { formatLongDate, formatTime, type DateLanguage } from './manila-time'
 
 // The Philippines keeps UTC+8 all year (no daylight saving since 1978), so a fixed offset is exact
 // and spares the public site dayjs's timezone plugin.

@@ -4,9 +4,6 @@
  * in `./dates`, which re-exports these so both read the same).
  */
 
-/** Every wedding time is a time in the Philippines, whatever the visitor's clock says. */
-export const weddingTimeZone = 'Asia/Manila'
-
 export type DateLanguage = 'fil' | 'en'
 
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/

@@ -1,4 +1,5 @@
 import type { Site, Wedding } from '@/lib/api'
+import { previewSiteOf } from '@/lib/site-preview'
 import { themeForSave, type BuilderDraft } from './model/draft'
 
 /** The site the draft would make, for the live preview: the saved wedding with the unsaved changes. */
@@ -22,27 +23,5 @@ export function previewSite(
       orderIndex,
     }
   })
-  return {
-    slug: wedding.slug,
-    title: wedding.title,
-    isPublished: wedding.isPublished,
-    isOwner: false,
-    wedding: {
-      id: wedding.id,
-      slug: wedding.slug,
-      title: wedding.title,
-      bride: wedding.bride,
-      groom: wedding.groom,
-      date: wedding.date,
-      theme: themeForSave(draft.theme),
-      rsvpDeadline: wedding.rsvpDeadline,
-      contact: wedding.contact,
-      location: wedding.location,
-      hashtag: wedding.hashtag,
-      siteLanguage: wedding.siteLanguage,
-      ...details,
-    },
-    sections,
-  }
+  return previewSiteOf(wedding, { sections, isOwner: false, details: { theme: themeForSave(draft.theme), ...details } })
 }
-

@@ -3,6 +3,7 @@
 // draft back when it differs from what is saved.
 
 import * as z from 'zod/mini'
+import { localDrafts } from '@/lib/local-drafts'
 
 export interface ContentDraft {
   title: string
@@ -13,8 +14,6 @@ export interface ContentDraft {
   changedAt: string
 }
 
-const draftKey = (sectionId: string) => `kasalan.contentDraft.${sectionId}`
-
 const draftSchema = z.object({
   title: z.string(),
   data: z.record(z.string(), z.unknown()),
@@ -22,31 +21,8 @@ const draftSchema = z.object({
   changedAt: z.string(),
 })
 
-export function readDraft(sectionId: string): ContentDraft | null {
-  try {
-    const raw = localStorage.getItem(draftKey(sectionId))
-    if (!raw) return null
-    const parsed = draftSchema.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data : null
-  } catch {
-    return null
-  }
-}
+const drafts = localDrafts<ContentDraft>('kasalan.contentDraft.', draftSchema)
 
-/** Returns false when the browser would not store it (private mode, storage full). */
-export function writeDraft(sectionId: string, draft: ContentDraft): boolean {
-  try {
-    localStorage.setItem(draftKey(sectionId), JSON.stringify(draft))
-    return true
-  } catch {
-    return false
-  }
-}
-
-export function removeDraft(sectionId: string) {
-  try {
-    localStorage.removeItem(draftKey(sectionId))
-  } catch {
-    // Nothing to clean up if storage is blocked.
-  }
-}
+export const readDraft = drafts.read
+export const writeDraft = drafts.write
+export const removeDraft = drafts.remove

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { listInvitations, type Invitations } from '@/lib/api/invitations'
+import { listInvitations } from '@/lib/api/invitations'
+import { useLoad } from '@/lib/use-load'
 
 /**
  * Each household's invitation code and the couple's message templates, for previewing the
@@ -7,16 +7,5 @@ import { listInvitations, type Invitations } from '@/lib/api/invitations'
  * e-mail still previews).
  */
 export function useInvitationDetails(weddingId: string) {
-  const [details, setDetails] = useState<Invitations | null>(null)
-  useEffect(() => {
-    let current = true
-    listInvitations(weddingId).then(
-      (result) => current && setDetails(result),
-      () => undefined,
-    )
-    return () => {
-      current = false
-    }
-  }, [weddingId])
-  return details
+  return useLoad(() => listInvitations(weddingId), [weddingId]).data ?? null
 }

@@ -1,28 +1,15 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useMemo } from 'react'
 import { listRsvps, type RsvpHousehold } from '@/lib/api'
+import { useLoad } from '@/lib/use-load'
 
 type State = { status: 'loading' } | { status: 'ready'; households: RsvpHousehold[] } | { status: 'error'; error: unknown }
 
 /** The wedding's households with their replies, for choosing whose e-mail to preview. */
 export function useRsvpHouseholds(weddingId: string) {
-  const [state, setState] = useState<State>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    let current = true
-    listRsvps(weddingId).then(
-      (households) => current && setState({ status: 'ready', households }),
-      (error: unknown) => current && setState({ status: 'error', error }),
-    )
-    return () => {
-      current = false
-    }
-  }, [weddingId, attempt])
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading' })
-    setAttempt((count) => count + 1)
-  }, [])
-
-  return { state, retry }
+  const { data, error, reload } = useLoad(() => listRsvps(weddingId), [weddingId])
+  const state = useMemo<State>(
+    () => (error != null ? { status: 'error', error } : data ? { status: 'ready', households: data } : { status: 'loading' }),
+    [data, error],
+  )
+  return { state, retry: reload }
 }

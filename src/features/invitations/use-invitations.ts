@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import {
   listInvitations,
   recordInvitation,
@@ -10,6 +10,7 @@ import {
   type InvitationKind,
   type InvitationTemplates,
 } from '@/lib/api/invitations'
+import { useLoad } from '@/lib/use-load'
 
 type State =
   | { status: 'loading' }
@@ -21,33 +22,18 @@ type State =
  * it changed with what the database returned, so the list shows the recorded state, not a guess.
  */
 export function useInvitations(weddingId: string) {
-  const [state, setState] = useState<State>({ status: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-
-  useEffect(() => {
-    let current = true
-    listInvitations(weddingId).then(
-      (result) => current && setState({ status: 'ready', ...result }),
-      (error: unknown) => current && setState({ status: 'error', error }),
-    )
-    return () => {
-      current = false
-    }
-  }, [weddingId, attempt])
-
-  const reload = useCallback(() => {
-    setState({ status: 'loading' })
-    setAttempt((count) => count + 1)
-  }, [])
+  const { data, error, reload, setData } = useLoad(() => listInvitations(weddingId), [weddingId])
+  const state = useMemo<State>(
+    () => (error != null ? { status: 'error', error } : data ? { status: 'ready', ...data } : { status: 'loading' }),
+    [data, error],
+  )
 
   const replace = useCallback((changed: InvitationHousehold[]) => {
     const byId = new Map(changed.map((household) => [household.guestId, household]))
-    setState((previous) =>
-      previous.status === 'ready'
-        ? { ...previous, households: previous.households.map((household) => byId.get(household.guestId) ?? household) }
-        : previous,
+    setData((previous) =>
+      previous && { ...previous, households: previous.households.map((household) => byId.get(household.guestId) ?? household) },
     )
-  }, [])
+  }, [setData])
 
   const record = useCallback(
     async (guestIds: string[], channel: InvitationChannel, kind: InvitationKind) => {
@@ -79,9 +65,9 @@ export function useInvitations(weddingId: string) {
   const saveTemplates = useCallback(
     async (templates: InvitationTemplates) => {
       const saved = await saveInvitationTemplates(weddingId, templates)
-      setState((previous) => (previous.status === 'ready' ? { ...previous, templates: saved } : previous))
+      setData((previous) => previous && { ...previous, templates: saved })
     },
-    [weddingId],
+    [weddingId, setData],
   )
 
   return { state, reload, record, sendEmails, renew, saveTemplates }

@@ -3,6 +3,7 @@
 // truth; see the seating store for how a draft and the saved layout are reconciled on load.
 
 import * as z from 'zod/mini'
+import { localDrafts } from '@/lib/local-drafts'
 import { seatingLayout } from '@/lib/api'
 import type { SeatingLayout } from './model'
 
@@ -16,8 +17,6 @@ export interface SeatingDraft {
   changedAt: string
 }
 
-export const draftKey = (weddingId: string) => `kasalan.seatingLayout.${weddingId}`
-
 const draftSchema = z.object({
   layout: seatingLayout,
   baseUpdatedAt: z.nullable(z.string()),
@@ -25,31 +24,9 @@ const draftSchema = z.object({
   changedAt: z.string(),
 })
 
-export function readDraft(weddingId: string): SeatingDraft | null {
-  try {
-    const raw = localStorage.getItem(draftKey(weddingId))
-    if (!raw) return null
-    const parsed = draftSchema.safeParse(JSON.parse(raw))
-    return parsed.success ? parsed.data : null
-  } catch {
-    return null
-  }
-}
+const drafts = localDrafts<SeatingDraft>('kasalan.seatingLayout.', draftSchema)
 
-/** Returns false when the browser would not store it (private mode, storage full). */
-export function writeDraft(weddingId: string, draft: SeatingDraft): boolean {
-  try {
-    localStorage.setItem(draftKey(weddingId), JSON.stringify(draft))
-    return true
-  } catch {
-    return false
-  }
-}
-
-export function removeDraft(weddingId: string) {
-  try {
-    localStorage.removeItem(draftKey(weddingId))
-  } catch {
-    // Nothing to clean up if storage is blocked.
-  }
-}
+export const draftKey = drafts.key
+export const readDraft = drafts.read
+export const writeDraft = drafts.write
+export const removeDraft = drafts.remove

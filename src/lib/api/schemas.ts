@@ -23,7 +23,6 @@ export const section = z.object({
 })
 export type Section = z.infer<typeof section>
 
-export const themeNames = ['classic', 'elegant', 'modern'] as const
 // Free-form like a section's data: the site reads it leniently (an unknown name means classic).
 export const theme = z.record(z.string(), z.unknown())
 export type Theme = z.infer<typeof theme>

@@ -46,5 +46,3 @@ export async function startI18next(namespaces: readonly string[] = []) {
   if (namespaces.length) await i18next.loadNamespaces([...namespaces])
   return i18next
 }
-
-export { i18next as i18n }

@@ -45,4 +45,4 @@ export function resolveImageSrc(src: string): Promise<string | null> {
   return url
 }
 
-export { maxStoredBytes, mediaBucket, storedImageTypes, type MediaPort } from './types'
+export { maxStoredBytes, mediaBucket, type MediaPort } from './types'

@@ -17,5 +17,3 @@ export const mediaBucket = 'site-media'
 
 /** The largest file accepted, after the browser's resize (the bucket and SQL say the same). */
 export const maxStoredBytes = 2 * 1024 * 1024
-
-export const storedImageTypes = ['image/webp', 'image/jpeg', 'image/png'] as const

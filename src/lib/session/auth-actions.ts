@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
 import type { OAuthProvider } from '@/lib/backend'
 import { usesSupabase } from '@/lib/env'
 import { paths } from '@/lib/paths'
+import { useLoad } from '@/lib/use-load'
 import { authPort } from './session-store'
 
 export type AuthCapabilities = { oauth: boolean; email: boolean }
@@ -12,21 +12,7 @@ export type AuthCapabilities = { oauth: boolean; email: boolean }
  * has neither), so the buttons do not flicker while the port loads.
  */
 export function useAuthCapabilities(): AuthCapabilities {
-  const [capabilities, setCapabilities] = useState<AuthCapabilities>({
-    oauth: usesSupabase,
-    email: usesSupabase,
-  })
-  useEffect(() => {
-    let active = true
-    authPort().then(
-      (auth) => active && setCapabilities(auth.capabilities),
-      () => undefined,
-    )
-    return () => {
-      active = false
-    }
-  }, [])
-  return capabilities
+  return useLoad(authPort, []).data?.capabilities ?? { oauth: usesSupabase, email: usesSupabase }
 }
 
 /** Leaves for Google's or Apple's sign-in; they send the couple back to sign-in, then `returnTo`. */

@@ -68,11 +68,6 @@ const strictSchemas = Object.fromEntries(
   ]),
 ) as unknown as Record<SectionType, z.ZodMiniType<Record<string, unknown>>>
 
-/** The strict schema of one section type's data. */
-export function sectionDataSchema(type: SectionType) {
-  return strictSchemas[type]
-}
-
 export interface DataProblem {
   /** Where: `events.2.name`. */
   path: string

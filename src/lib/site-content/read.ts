@@ -29,9 +29,6 @@ function maybe<Shape extends z.ZodMiniType>(shape: Shape) {
 
 const name = z.object({ firstName: text, lastName: text })
 
-/** The header every section has above its content; the section's own title wins over this one. */
-export const headerData = z.object({ title: text, description: text, image: imageField })
-
 export const homeData = z.object({
   bride: maybe(name),
   groom: maybe(name),

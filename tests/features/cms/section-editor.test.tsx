@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { MemoryRouter } from 'react-router'
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { SectionEditor } from '@/features/cms/components/section-editor'
-import type { SectionContent, Wedding } from '@/lib/api'
+import type { SectionContent, Site, Wedding } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
 import { setUpI18n } from './setup-i18n'
 
@@ -16,7 +16,13 @@ const api = vi.hoisted(() => ({
 }))
 vi.mock('@/lib/api', async (original) => ({ ...(await original<object>()), ...api }))
 vi.mock('@/lib/media', () => ({ getMedia: vi.fn(), resolveImageSrc: vi.fn(async () => null) }))
-vi.mock('@/components/site-preview-frame', () => ({ SitePreviewFrame: ({ title }: { title: string }) => <p>{title}</p> }))
+const previewed = vi.hoisted(() => ({ sites: [] as Site[] }))
+vi.mock('@/components/site-preview-frame', () => ({
+  SitePreviewFrame: ({ site, title }: { site: Site; title: string }) => {
+    previewed.sites.push(site)
+    return <p>{title}</p>
+  },
+}))
 
 const section = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -159,5 +165,26 @@ describe('SectionEditor', () => {
     expect(screen.getByLabelText('Question')).toHaveValue('Saan?')
     expect(screen.getByLabelText('Answer')).toHaveValue('')
     expect(localStorage.length).toBe(0)
+  })
+
+  test("the preview is the wedding's own site: its venue, hashtag and site language too", async () => {
+    const withDetails = {
+      ...wedding,
+      location: { venue: 'San Agustin Church', city: 'Intramuros, Manila', country: 'Philippines' },
+      hashtag: '#MariaAtJuan2027',
+      siteLanguage: 'en' as const,
+    }
+    previewed.sites.length = 0
+    render(
+      <MemoryRouter>
+        <SectionEditor wedding={withDetails} sectionId={section.id} />
+      </MemoryRouter>,
+    )
+    await waitFor(() => expect(previewed.sites.length).toBeGreaterThan(0))
+    expect(previewed.sites.at(-1)!.wedding).toMatchObject({
+      location: withDetails.location,
+      hashtag: '#MariaAtJuan2027',
+      siteLanguage: 'en',
+    })
   })
 })

@@ -13,7 +13,7 @@ import { loginSchema, type LoginValues } from '../auth-schemas'
 import { AuthLink } from '../components/auth-link'
 import { PasswordInput } from '../components/password-input'
 import { AppleIcon, GoogleIcon } from '../components/provider-icons'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useDocumentTitle } from '@/components/use-document-title'
 import { useFieldError } from '../components/use-field-error'
 import { safeReturnTo } from '../return-to'
 

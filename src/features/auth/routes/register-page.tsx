@@ -11,7 +11,7 @@ import { AuthLink } from '../components/auth-link'
 import { CoupleFields } from '../components/couple-fields'
 import { PasswordInput } from '../components/password-input'
 import { Stepper } from '../components/stepper'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useDocumentTitle } from '@/components/use-document-title'
 import { useFieldError } from '../components/use-field-error'
 import {
   basicsFields,

@@ -10,7 +10,7 @@ import { requestPasswordReset, useAuthCapabilities } from '@/lib/session'
 import { authErrorMessage } from '../auth-errors'
 import { resetSchema, type ResetValues } from '../auth-schemas'
 import { AuthLink } from '../components/auth-link'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useDocumentTitle } from '@/components/use-document-title'
 import { useFieldError } from '../components/use-field-error'
 
 /**

@@ -12,7 +12,7 @@ import { authErrorMessage } from '../auth-errors'
 import { newPasswordSchema, type NewPasswordValues } from '../auth-schemas'
 import { AuthLink } from '../components/auth-link'
 import { PasswordInput } from '../components/password-input'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useDocumentTitle } from '@/components/use-document-title'
 import { useFieldError } from '../components/use-field-error'
 
 /** Whether the reset link arrived with an error in it (expired, already used). */

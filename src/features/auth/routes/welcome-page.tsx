@@ -8,7 +8,7 @@ import { applyLanguage, preferredLanguage } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { coupleDisplayName, currentSession, isAuthCallback, useSessionStore } from '@/lib/session'
 import { AuthLink } from '../components/auth-link'
-import { useDocumentTitle } from '../components/use-document-title'
+import { useDocumentTitle } from '@/components/use-document-title'
 
 function linkError() {
   const params = new URLSearchParams(window.location.hash.slice(1) || window.location.search)

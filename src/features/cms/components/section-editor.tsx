@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
 import { SitePreviewFrame } from '@/components/site-preview-frame'
+import { RetryAlert } from '@/components/retry-alert'
 import type { Site, Wedding } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
+import { previewSiteOf } from '@/lib/site-preview'
 import { displayCouple } from '@/lib/names'
 import { limits, sectionShapes, type SectionType, type Shape } from '@/lib/site-content'
 import { hasDateOrTime, hiddenKeys } from '../model/form-layout'
@@ -23,25 +25,9 @@ interface Props {
 
 /** The wedding's site with this section's unsaved content, for the preview. */
 function previewSite(wedding: Wedding, sectionId: string, title: string, data: Record<string, unknown>): Site {
-  return {
-    slug: wedding.slug,
-    title: wedding.title,
-    isPublished: wedding.isPublished,
-    isOwner: true,
-    wedding: {
-      id: wedding.id,
-      slug: wedding.slug,
-      title: wedding.title,
-      bride: wedding.bride,
-      groom: wedding.groom,
-      date: wedding.date,
-      theme: wedding.theme,
-      rsvpDeadline: wedding.rsvpDeadline,
-      contact: wedding.contact,
-    },
-    // A hidden section is shown here all the same: the couple is writing it.
-    sections: wedding.sections.map((section) => (section.id === sectionId ? { ...section, title, data, visible: true } : section)),
-  }
+  // A hidden section is shown here all the same: the couple is writing it.
+  const sections = wedding.sections.map((section) => (section.id === sectionId ? { ...section, title, data, visible: true } : section))
+  return previewSiteOf(wedding, { sections, isOwner: true })
 }
 
 /** One section's content: its header and its type's fields, the preview beside (or a tap away). */
@@ -60,12 +46,7 @@ export function SectionEditor({ wedding, sectionId }: Props) {
 
   if (editor.loadError) {
     return (
-      <Alert tone="error">
-        <p>{errorMessage(editor.loadError, t, 'cms')}</p>
-        <button type="button" className="btn btn-secondary mt-2" onClick={editor.reload}>
-          {t('common:actions.retry')}
-        </button>
-      </Alert>
+      <RetryAlert message={errorMessage(editor.loadError, t, 'cms')} onRetry={editor.reload} />
     )
   }
   if (!values || !server || !site) return <p className="text-muted">{t('common:loading')}</p>

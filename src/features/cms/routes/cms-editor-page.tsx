@@ -5,7 +5,7 @@ import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { paths } from '@/lib/paths'
 import { SectionEditor } from '../components/section-editor'
 import { editorSectionTitle } from '../model/section-title'
-import { useCmsTitle } from '../use-cms-title'
+import { useDocumentTitle } from '@/components/use-document-title'
 
 /** /manage/cms/editor?section=<section path>: one section's content. */
 export function CmsEditorPage() {
@@ -40,7 +40,7 @@ export function CmsEditorPage() {
 
 function EditorHeading({ title, type, hidden }: { title: string; type: string; hidden: boolean }) {
   const { t } = useTranslation('cms')
-  useCmsTitle(t('editor.documentTitle', { section: title }))
+  useDocumentTitle(t('editor.documentTitle', { section: title }))
   return (
     <div className="mb-6 mt-3">
       <p className="text-sm font-semibold uppercase tracking-wide text-muted">{type}</p>
@@ -52,7 +52,7 @@ function EditorHeading({ title, type, hidden }: { title: string; type: string; h
 
 function NoSuchSection() {
   const { t } = useTranslation('cms')
-  useCmsTitle(t('editor.notFound'))
+  useDocumentTitle(t('editor.notFound'))
   return (
     <div className="mt-6 rounded-2xl border border-line bg-white p-6">
       <h1 className="font-display text-2xl text-ink">{t('editor.notFound')}</h1>

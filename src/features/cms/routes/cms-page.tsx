@@ -6,14 +6,14 @@ import type { Wedding } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { sectionSummary } from '../model/section-summary'
 import { editorSectionTitle } from '../model/section-title'
-import { useCmsTitle } from '../use-cms-title'
+import { useDocumentTitle } from '@/components/use-document-title'
 
 const editorHref = (sectionPath: string) => `${paths.manage.cmsEditor}?section=${encodeURIComponent(sectionPath)}`
 
 /** /manage/cms: every section of the site, how complete it is, each opening in the editor. */
 export function CmsPage() {
   const { t } = useTranslation('cms')
-  useCmsTitle(t('page.title'))
+  useDocumentTitle(t('page.title'))
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
       <div className="flex flex-wrap items-end gap-3">

@@ -1,5 +1,5 @@
 import { DatabaseBackup, Download, HardDrive, Upload } from 'lucide-react'
-import { useEffect, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import { ConfirmDialog } from '@/components/confirm-dialog'
@@ -7,10 +7,11 @@ import { LoadFailed } from '@/components/load-failed'
 import { PageSpinner } from '@/components/page-spinner'
 import { listGuests } from '@/lib/api'
 import { exportWedding, importWedding } from '@/lib/api/data'
-import { getBackend, type Backend } from '@/lib/backend'
+import { getBackend } from '@/lib/backend'
 import { downloadFile } from '@/lib/csv'
 import { errorMessage } from '@/lib/errors'
 import { useMyWedding } from '@/lib/session'
+import { useLoad } from '@/lib/use-load'
 import { FileButton } from '../components/file-button'
 import { backupFileName, readWeddingFile, weddingFileName } from '../data-model'
 
@@ -32,29 +33,17 @@ function Card({ title, icon, children }: { title: string; icon: ReactNode; child
 export function DataPage() {
   const { t } = useTranslation('data')
   const { wedding, status, error, reload } = useMyWedding()
-  const [backend, setBackend] = useState<Backend | null>(null)
-  const [persisted, setPersisted] = useState<boolean | null>(null)
+  const backend = useLoad(getBackend, []).data ?? null
+  const local = backend?.localData
+  const stored = useLoad(() => local?.persisted() ?? null, [local])
+  const persisted = stored.data ?? null
+  const setPersisted = stored.setData
   const [busy, setBusy] = useState(false)
   const [storageNotice, setStorageNotice] = useState<Notice>(null)
   const [backupNotice, setBackupNotice] = useState<Notice>(null)
   const [moveNotice, setMoveNotice] = useState<Notice>(null)
   const [restoreFile, setRestoreFile] = useState<File | null>(null)
   const [importFile, setImportFile] = useState<{ name: string; content: Record<string, unknown> } | null>(null)
-
-  useEffect(() => {
-    let live = true
-    void getBackend().then(async (found) => {
-      if (!live) return
-      setBackend(found)
-      if (found.localData) {
-        const now = await found.localData.persisted()
-        if (live) setPersisted(now)
-      }
-    })
-    return () => {
-      live = false
-    }
-  }, [])
 
   if (status === 'error') return <LoadFailed message={errorMessage(error, t, 'data')} onRetry={() => void reload()} />
   if (!wedding || !backend) return <PageSpinner />

@@ -1,13 +1,13 @@
-import { RefreshCw } from 'lucide-react'
 import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Alert } from '@/components/alert'
 import { PageSpinner } from '@/components/page-spinner'
 import type { RsvpHousehold, Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
+import { LanguageChoice } from '@/components/language-choice'
+import { RetryAlert } from '@/components/retry-alert'
 import { renderInvitationEmail, venueFromSections } from '../model/invitation-email'
 import { renderRsvpEmail, type EmailLanguage, type EmailWedding } from '../model/rsvp-email'
 import { useInvitationDetails } from '../use-invitation-details'
@@ -89,13 +89,7 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
       <p className="mt-1 max-w-2xl text-muted">{t('preview.intro')}</p>
 
       {state.status === 'error' && (
-        <Alert tone="error" className="mt-6">
-          <p>{errorMessage(state.error, t, 'email')}</p>
-          <button type="button" className="btn btn-secondary mt-3" onClick={retry}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            {t('common:actions.retry')}
-          </button>
-        </Alert>
+        <RetryAlert className="mt-6" message={errorMessage(state.error, t, 'email')} onRetry={retry} />
       )}
       {state.status === 'loading' && <PageSpinner />}
       {state.status === 'ready' && !household && (
@@ -144,28 +138,7 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
                 ))}
               </select>
             </div>
-            <fieldset>
-              <legend className="field-label">{t('preview.language')}</legend>
-              <div className="flex gap-2">
-                {(['fil', 'en'] as const).map((value) => (
-                  <label
-                    key={value}
-                    lang={value}
-                    className="flex min-h-10 flex-1 cursor-pointer items-center justify-center gap-2 rounded-lg border border-line px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold"
-                  >
-                    <input
-                      type="radio"
-                      name={`${id}-language`}
-                      value={value}
-                      checked={language === value}
-                      onChange={() => setLanguage(value)}
-                      className="accent-brand-600"
-                    />
-                    {t(`common:language.${value}`)}
-                  </label>
-                ))}
-              </div>
-            </fieldset>
+            <LanguageChoice legend={t('preview.language')} value={language} onChange={setLanguage} />
             <dl className="space-y-3 text-sm">
               <div>
                 <dt className="font-semibold">{t('preview.to')}</dt>

@@ -1,8 +1,9 @@
-import { Download, FileUp, Plus, RefreshCw, SearchX, Users } from 'lucide-react'
+import { Download, FileUp, Plus, SearchX, Users } from 'lucide-react'
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { RetryAlert } from '@/components/retry-alert'
 import { can, householdSides, mayDeleteHousehold } from '@/lib/access'
 import type { Household, Wedding } from '@/lib/api'
 import { downloadFile, toCsv } from '@/lib/csv'
@@ -151,14 +152,11 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
       )}
 
       {status === 'error' && (
-        <Alert tone="error">
-          <p className="font-semibold">{t('list.loadFailed')}</p>
-          <p>{errorMessage(loadError, t, 'guests')}</p>
-          <button type="button" className="btn btn-secondary mt-3" onClick={() => void load(wedding.id, { force: true })}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            {t('common:actions.retry')}
-          </button>
-        </Alert>
+        <RetryAlert
+          title={t('list.loadFailed')}
+          message={errorMessage(loadError, t, 'guests')}
+          onRetry={() => void load(wedding.id, { force: true })}
+        />
       )}
 
       {!ready && status !== 'error' && <ListSkeleton label={t('list.loading')} />}

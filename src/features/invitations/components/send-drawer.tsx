@@ -2,6 +2,7 @@ import { Copy, Mail, MessageCircle, MessageSquare, Phone, Send, Share2 } from 'l
 import { useId, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Drawer } from '@/components/drawer'
+import { LanguageChoice } from '@/components/language-choice'
 import type { EmailSendResult, InvitationChannel, InvitationHousehold, InvitationKind, InvitationTemplates } from '@/lib/api/invitations'
 import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
@@ -184,28 +185,7 @@ function SendOne({
         </dl>
       </div>
 
-      <fieldset>
-        <legend className="field-label">{t('send.language')}</legend>
-        <div className="flex gap-2">
-          {(['fil', 'en'] as const).map((value) => (
-            <label
-              key={value}
-              lang={value}
-              className="flex min-h-10 flex-1 cursor-pointer items-center justify-center gap-2 rounded-lg border border-line px-3 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold"
-            >
-              <input
-                type="radio"
-                name={`${id}-language`}
-                value={value}
-                checked={language === value}
-                onChange={() => setLanguage(value)}
-                className="accent-brand-600"
-              />
-              {t(`common:language.${value}`)}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <LanguageChoice legend={t('send.language')} value={language} onChange={setLanguage} />
 
       <div>
         <label htmlFor={`${id}-message`} className="field-label">

@@ -1,11 +1,12 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { Download, Mail, Printer, RefreshCw } from 'lucide-react'
+import { Download, Mail, Printer } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { PageSpinner } from '@/components/page-spinner'
+import { RetryAlert } from '@/components/retry-alert'
 import type { Wedding } from '@/lib/api'
 import { sendsEmailItself, type InvitationHousehold, type InvitationKind } from '@/lib/api/invitations'
 import { downloadFile } from '@/lib/csv'
@@ -87,13 +88,7 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
       )}
 
       {state.status === 'error' && (
-        <Alert tone="error" className="mt-6">
-          <p>{errorMessage(state.error, t, 'invitations')}</p>
-          <button type="button" className="btn btn-secondary mt-3" onClick={reload}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            {t('common:actions.retry')}
-          </button>
-        </Alert>
+        <RetryAlert className="mt-6" message={errorMessage(state.error, t, 'invitations')} onRetry={reload} />
       )}
       {state.status === 'loading' && <PageSpinner />}
 

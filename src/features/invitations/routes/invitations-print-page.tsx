@@ -1,10 +1,10 @@
-import { ArrowLeft, Printer, RefreshCw } from 'lucide-react'
+import { ArrowLeft, Printer } from 'lucide-react'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Alert } from '@/components/alert'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { PageSpinner } from '@/components/page-spinner'
+import { RetryAlert } from '@/components/retry-alert'
 import type { Wedding } from '@/lib/api'
 import type { InvitationHousehold } from '@/lib/api/invitations'
 import { errorMessage } from '@/lib/errors'
@@ -43,13 +43,7 @@ function PrintSheet({ wedding }: { wedding: Wedding }) {
       </div>
 
       {state.status === 'error' && (
-        <Alert tone="error" className="mt-6">
-          <p>{errorMessage(state.error, t, 'invitations')}</p>
-          <button type="button" className="btn btn-secondary mt-3" onClick={reload}>
-            <RefreshCw aria-hidden="true" className="size-4" />
-            {t('common:actions.retry')}
-          </button>
-        </Alert>
+        <RetryAlert className="mt-6" message={errorMessage(state.error, t, 'invitations')} onRetry={reload} />
       )}
       {state.status === 'loading' && <PageSpinner />}
       {state.status === 'ready' && state.households.length === 0 && (

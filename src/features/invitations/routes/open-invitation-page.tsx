@@ -6,6 +6,7 @@ import { PageSpinner } from '@/components/page-spinner'
 import { isInvitationToken, openInvitation, openInvitationCode, type OpenedInvitation } from '@/lib/api/invitations'
 import { BackendError, isNetworkError } from '@/lib/backend'
 import { paths } from '@/lib/paths'
+import { useLoad } from '@/lib/use-load'
 
 type Problem = 'not_found' | 'old_link' | 'rate_limited' | 'network' | 'failed'
 
@@ -33,32 +34,24 @@ export function OpenInvitationPage() {
   const { t } = useTranslation('invite')
   const { link = '', slug } = useParams()
   const navigate = useNavigate()
-  const [failure, setProblem] = useState<Problem | null>(null)
-  const [attempt, setAttempt] = useState(0)
   // A code with no wedding to check it in: never sent to the database.
   const oldLink = !isInvitationToken(link) && !slug
-  const problem: Problem | null = oldLink ? 'old_link' : failure
+  const opened = useLoad<OpenedInvitation | null>(
+    () => (oldLink ? null : slug && !isInvitationToken(link) ? openInvitationCode(slug, link) : openInvitation(link)),
+    [link, slug, oldLink],
+  )
+  const found = opened.error == null ? opened.data : undefined
+  const problem: Problem | null = oldLink
+    ? 'old_link'
+    : opened.error != null
+      ? problemOf(opened.error)
+      : found === null
+        ? 'not_found'
+        : null
 
   useEffect(() => {
-    if (oldLink) return
-    let current = true
-    const opening: Promise<OpenedInvitation | null> = slug && !isInvitationToken(link)
-      ? openInvitationCode(slug, link)
-      : openInvitation(link)
-    opening.then(
-      (found) => {
-        if (!current) return
-        if (found) void navigate(rsvpHref(found), { replace: true })
-        else setProblem('not_found')
-      },
-      (error: unknown) => {
-        if (current) setProblem(problemOf(error))
-      },
-    )
-    return () => {
-      current = false
-    }
-  }, [link, slug, oldLink, navigate, attempt])
+    if (found) void navigate(rsvpHref(found), { replace: true })
+  }, [found, navigate])
 
   useEffect(() => {
     document.title = t('documentTitle')
@@ -91,10 +84,7 @@ export function OpenInvitationPage() {
           <button
             type="button"
             className="btn btn-primary mt-6"
-            onClick={() => {
-              setProblem(null)
-              setAttempt((count) => count + 1)
-            }}
+            onClick={opened.reload}
           >
             {t('failed.retry')}
           </button>

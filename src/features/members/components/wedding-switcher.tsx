@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { listMyWeddings, type MyWedding } from '@/lib/api/members'
+import { listMyWeddings } from '@/lib/api/members'
 import { formatLongDate } from '@/lib/dates'
 import { paths } from '@/lib/paths'
 import { coupleName, useSessionStore } from '@/lib/session'
+import { useLoad } from '@/lib/use-load'
 
 /**
  * The header's choice of wedding for an account in more than one (a coordinator's clients): the
@@ -17,22 +18,12 @@ export function WeddingSwitcher() {
   const user = useSessionStore((state) => state.user)
   const current = useSessionStore((state) => state.wedding)
   const switchWedding = useSessionStore((state) => state.switchWedding)
-  const [weddings, setWeddings] = useState<MyWedding[]>([])
   const language = i18n.language === 'fil' ? 'fil' : 'en'
 
   const currentId = current?.id
-  useEffect(() => {
-    // Once the session knows its wedding: asked before, it was asked twice on every page load.
-    if (!user || !currentId) return
-    let live = true
-    listMyWeddings().then(
-      (found) => live && setWeddings(found),
-      () => live && setWeddings([]),
-    )
-    return () => {
-      live = false
-    }
-  }, [user, currentId])
+  // Once the session knows its wedding: asked before, it was asked twice on every page load.
+  const { data, error } = useLoad(() => (user && currentId ? listMyWeddings() : null), [user, currentId])
+  const weddings = (error == null && data) || []
 
   if (weddings.length < 2 || !current) return null
   return (

@@ -1,15 +1,16 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { LoadFailed } from '@/components/load-failed'
 import { PageSpinner } from '@/components/page-spinner'
 import type { Wedding } from '@/lib/api'
-import { listActivity, type ActivityEntry, type ActivityPage as Page } from '@/lib/api/members'
+import { listActivity, type ActivityEntry } from '@/lib/api/members'
 import { formatShortDateTime } from '@/components/last-change-text'
 import { errorMessage } from '@/lib/errors'
 import { displayName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { useMyWedding } from '@/lib/session'
+import { useLoad } from '@/lib/use-load'
 
 /** /manage/activity: who did what to the wedding, newest first, a page at a time, by member. */
 export function ActivityPage() {
@@ -24,26 +25,12 @@ function Activity({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('members')
   const filterId = useId()
   const [actor, setActor] = useState('')
-  const [page, setPage] = useState<Page | null>(null)
-  const [loadError, setLoadError] = useState<unknown>(null)
+  const { data: page, error: loadError, refresh, setData: setPage } = useLoad(
+    () => listActivity(wedding.id, { actor: actor || null }),
+    [wedding.id, actor],
+  )
   const [loadingMore, setLoadingMore] = useState(false)
   const [moreError, setMoreError] = useState<string | null>(null)
-  const [version, setVersion] = useState(0)
-
-  useEffect(() => {
-    let live = true
-    listActivity(wedding.id, { actor: actor || null }).then(
-      (found) => {
-        if (!live) return
-        setPage(found)
-        setLoadError(null)
-      },
-      (failure: unknown) => live && setLoadError(failure),
-    )
-    return () => {
-      live = false
-    }
-  }, [wedding.id, actor, version])
 
   const loadMore = () => {
     if (!page) return
@@ -55,7 +42,7 @@ function Activity({ wedding }: { wedding: Wedding }) {
       .finally(() => setLoadingMore(false))
   }
 
-  if (loadError) return <LoadFailed message={errorMessage(loadError, t, 'members')} onRetry={() => setVersion((v) => v + 1)} />
+  if (loadError) return <LoadFailed message={errorMessage(loadError, t, 'members')} onRetry={refresh} />
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
@@ -74,7 +61,7 @@ function Activity({ wedding }: { wedding: Wedding }) {
           {t('activity.filter')}
         </label>
         <select id={filterId} className="field-input" value={actor} onChange={(event) => {
-            setPage(null)
+            setPage(undefined)
             setActor(event.target.value)
           }}>
           <option value="">{t('activity.everyone')}</option>

@@ -1,14 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Alert } from '@/components/alert'
 import { PageSpinner } from '@/components/page-spinner'
-import { acceptMemberInvitation, getMemberInvitation, type InvitationPreview } from '@/lib/api/members'
+import { useDocumentTitle } from '@/components/use-document-title'
+import { acceptMemberInvitation, getMemberInvitation } from '@/lib/api/members'
 import { formatLongDate } from '@/lib/dates'
 import { usesSupabase } from '@/lib/env'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
 import { coupleName, useSessionStore } from '@/lib/session'
+import { useLoad } from '@/lib/use-load'
 
 /**
  * /join/:token, the page a member invitation link opens. Signed out: create an account (or log in
@@ -18,9 +20,7 @@ export function JoinPage() {
   const { t } = useTranslation('members')
   const { token = '' } = useParams()
   const status = useSessionStore((state) => state.status)
-  useEffect(() => {
-    document.title = `${t('join.title')} · Kasalan`
-  }, [t])
+  useDocumentTitle(t('join.title'))
 
   return (
     <main id="main" className="mx-auto w-full max-w-lg flex-1 px-4 pb-12 pt-4 sm:px-6">
@@ -109,8 +109,7 @@ function Invitation({ token }: { token: string }) {
   const navigate = useNavigate()
   const user = useSessionStore((state) => state.user)
   const switchWedding = useSessionStore((state) => state.switchWedding)
-  const [invitation, setInvitation] = useState<InvitationPreview | null | undefined>(undefined)
-  const [loadError, setLoadError] = useState<string | null>(null)
+  const { data: invitation, error: loadError } = useLoad(() => getMemberInvitation(token), [token])
   const [name, setName] = useState(() => {
     const given = user?.userMetadata?.name
     return typeof given === 'string' ? given : ''
@@ -119,23 +118,12 @@ function Invitation({ token }: { token: string }) {
   const [failure, setFailure] = useState<string | null>(null)
   const language = i18n.language === 'fil' ? 'fil' : 'en'
 
-  useEffect(() => {
-    let live = true
-    getMemberInvitation(token).then(
-      (found) => live && setInvitation(found),
-      (error: unknown) => live && setLoadError(errorMessage(error, t, 'members')),
-    )
-    return () => {
-      live = false
-    }
-  }, [token, t])
-
   const open = async (weddingId: string) => {
     await switchWedding(weddingId)
     void navigate(paths.manage.guests)
   }
 
-  if (loadError) return <Alert tone="error">{loadError}</Alert>
+  if (loadError) return <Alert tone="error">{errorMessage(loadError, t, 'members')}</Alert>
   if (invitation === undefined) return <PageSpinner />
   if (invitation === null) return <Alert tone="error">{t('join.notFound')}</Alert>
   if (invitation.alreadyMember) {

@@ -1,5 +1,5 @@
 import { Copy, Crown, History, Link2, Mail, MessageCircle, Send, UserMinus } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '@/components/alert'
@@ -18,7 +18,6 @@ import {
   transferWeddingOwnership,
   type Member,
   type MemberInvitation,
-  type MembersList,
 } from '@/lib/api/members'
 import { formatLongDate, toManila } from '@/lib/dates'
 import { usesSupabase } from '@/lib/env'
@@ -26,6 +25,7 @@ import { errorMessage } from '@/lib/errors'
 import { displayName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { useMyWedding, useSessionStore } from '@/lib/session'
+import { useLoad } from '@/lib/use-load'
 import { RoleSelect } from '../components/role-select'
 import { daysLeft, fromRoleChoice, invitationLink, roleChoice, shareLinks } from '../members-model'
 
@@ -47,8 +47,8 @@ function Members({ wedding }: { wedding: Wedding }) {
   const { t, i18n } = useTranslation('members')
   const navigate = useNavigate()
   const switchWedding = useSessionStore((state) => state.switchWedding)
-  const [list, setList] = useState<MembersList | null>(null)
-  const [loadError, setLoadError] = useState<unknown>(null)
+  // After a change the list is read again in place; a failed read stays on screen until one succeeds.
+  const { data: list, error: loadError, refresh: load } = useLoad(() => listMembers(wedding.id), [wedding.id])
   const [notice, setNotice] = useState<Notice>(null)
   const [removing, setRemoving] = useState<Member | null>(null)
   const [handingOver, setHandingOver] = useState<Member | null>(null)
@@ -56,24 +56,6 @@ function Members({ wedding }: { wedding: Wedding }) {
   const [busy, setBusy] = useState(false)
   const managesMembers = can(wedding.myRole, 'members')
   const language = i18n.language === 'fil' ? 'fil' : 'en'
-
-  const [version, setVersion] = useState(0)
-  const load = () => setVersion((current) => current + 1)
-
-  useEffect(() => {
-    let live = true
-    listMembers(wedding.id).then(
-      (found) => {
-        if (!live) return
-        setList(found)
-        setLoadError(null)
-      },
-      (failure: unknown) => live && setLoadError(failure),
-    )
-    return () => {
-      live = false
-    }
-  }, [wedding.id, version])
 
   const act = async (work: () => Promise<string | void>) => {
     setBusy(true)

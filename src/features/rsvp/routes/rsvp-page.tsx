@@ -1,11 +1,10 @@
 import { useEffect } from 'react'
 import { useNavigate } from '@/lib/site-router'
 import { useTranslation } from '@/lib/i18n/react'
-import { NotFound } from '@/components/not-found'
 import { RsvpClosed } from '../components/rsvp-closed'
 import { RsvpForm } from '../components/rsvp-form'
 import { RsvpShell } from '../components/rsvp-shell'
-import { RsvpLoadFailed, RsvpLoading } from '../components/rsvp-status-screens'
+import { rsvpNotReady } from '../components/rsvp-not-ready'
 import { useRsvpRoute } from '../use-rsvp-route'
 
 /** A guest's RSVP for their household (/wedding/:slug/rsvp/:guestId/:personId and /rsvp/:guestId/:personId/). */
@@ -18,21 +17,7 @@ export function RsvpPage() {
     if (rsvp) document.title = t('page.documentTitle', { title: rsvp.wedding.title || rsvp.wedding.slug })
   }, [rsvp, t])
 
-  if (status === 'notFound') return <NotFound />
-  if (status === 'error' && !rsvp) {
-    return (
-      <RsvpShell>
-        <RsvpLoadFailed onRetry={retry} rateLimited={rateLimited} />
-      </RsvpShell>
-    )
-  }
-  if (!rsvp) {
-    return (
-      <RsvpShell>
-        <RsvpLoading />
-      </RsvpShell>
-    )
-  }
+  if (status === 'notFound' || !rsvp) return rsvpNotReady({ status, retry, rateLimited })
   return (
     <RsvpShell wedding={rsvp.wedding}>
       {rsvp.wedding.isClosed ? (

@@ -1,16 +1,16 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { Mail, RefreshCw, Send } from 'lucide-react'
+import { Mail, Send } from 'lucide-react'
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
-import { Alert } from '@/components/alert'
 import { PageSpinner } from '@/components/page-spinner'
 import { can } from '@/lib/access'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
+import { RetryAlert } from '@/components/retry-alert'
 import { useGuestListStore } from '@/lib/guest-list'
 import { countInvitationStates } from '@/lib/invitations/state'
 import { RsvpChangesPanel } from '../components/tab/rsvp-changes'
@@ -80,17 +80,7 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
         </div>
       )}
       {status === 'error' ? (
-        <Alert tone="error">
-          <p>{errorMessage(error, t, 'rsvp')}</p>
-          <button
-            type="button"
-            className="btn btn-secondary mt-3"
-            onClick={() => void load(wedding.id, { force: true })}
-          >
-            <RefreshCw aria-hidden="true" className="size-4" />
-            {t('common:actions.retry')}
-          </button>
-        </Alert>
+        <RetryAlert message={errorMessage(error, t, 'rsvp')} onRetry={() => void load(wedding.id, { force: true })} />
       ) : status === 'ready' || households.length > 0 ? (
         <RsvpResponses households={households} invitations={invitations} counts={counts} questions={wedding.rsvpQuestions} />
       ) : (

@@ -2,14 +2,13 @@ import { CheckCircle2 } from 'lucide-react'
 import { useEffect } from 'react'
 import { Link, Navigate } from '@/lib/site-router'
 import { useTranslation } from '@/lib/i18n/react'
-import { NotFound } from '@/components/not-found'
 import { formatLongDate } from '@/lib/dates'
 import { displayName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { AddToCalendar } from '../components/add-to-calendar'
 import { dateLanguage, formatDateTime } from '../components/format-time'
 import { RsvpShell } from '../components/rsvp-shell'
-import { RsvpLoadFailed, RsvpLoading } from '../components/rsvp-status-screens'
+import { rsvpNotReady } from '../components/rsvp-not-ready'
 import { RsvpSummary } from '../components/rsvp-summary'
 import { lastRespondedAt } from '../model/rsvp-form'
 import { useRsvpRoute } from '../use-rsvp-route'
@@ -24,21 +23,7 @@ export function ThankYouPage() {
     if (rsvp) document.title = t('thankYou.documentTitle', { title: rsvp.wedding.title || rsvp.wedding.slug })
   }, [rsvp, t])
 
-  if (status === 'notFound') return <NotFound />
-  if (status === 'error' && !rsvp) {
-    return (
-      <RsvpShell>
-        <RsvpLoadFailed onRetry={retry} rateLimited={rateLimited} />
-      </RsvpShell>
-    )
-  }
-  if (!rsvp) {
-    return (
-      <RsvpShell>
-        <RsvpLoading />
-      </RsvpShell>
-    )
-  }
+  if (status === 'notFound' || !rsvp) return rsvpNotReady({ status, retry, rateLimited })
 
   const { wedding, household } = rsvp
   const answeredAt = lastRespondedAt(household.persons)

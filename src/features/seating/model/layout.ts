@@ -411,11 +411,6 @@ export function deleteTable(layout: SeatingLayout, tableId: string): SeatingLayo
   }
 }
 
-/** A seat's centre on the grid. */
-export function seatPosition(table: Point, seat: Point): Point {
-  return { x: table.x + seat.x, y: table.y + seat.y }
-}
-
 /**
  * The seat under a point on the grid: the nearest seat whose centre is within `tolerance` (the
  * seat's radius unless given), or undefined.

@@ -1,5 +1,6 @@
 /** Which sections a site shows, where each one lives, and small facts the sections share. */
 import { displayName } from '@/lib/names'
+import { sectionTypes } from '@/lib/site-content/section-types'
 
 interface SectionLike {
   type: string
@@ -14,18 +15,7 @@ export function visibleSections<S extends SectionLike>(sections: readonly S[]): 
 }
 
 /** Types a wedding has at most one of: their pages are addressed by type (`/wedding/x/schedule`). */
-const singleTypes = new Set([
-  'home',
-  'our-story',
-  'schedule',
-  'travel',
-  'registry',
-  'wedding-party',
-  'gallery',
-  'things-to-do',
-  'faqs',
-  'rsvp',
-])
+const singleTypes = new Set<string>(sectionTypes.filter((type) => type !== 'about' && type !== 'custom'))
 
 /** The last part of a section's page address: its type, or its own path for custom pages. */
 export function sectionSegment(section: SectionLike, all: readonly SectionLike[]): string {

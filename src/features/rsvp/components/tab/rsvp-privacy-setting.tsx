@@ -1,8 +1,9 @@
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import { getRsvpRequiresCode, setRsvpRequiresCode } from '@/lib/api/invitations'
 import { errorMessage } from '@/lib/errors'
+import { useLoad } from '@/lib/use-load'
 
 /**
  * The stricter privacy setting: guests need their invitation link or code to RSVP. Saved as soon as
@@ -11,20 +12,12 @@ import { errorMessage } from '@/lib/errors'
 export function RsvpPrivacySetting({ weddingId }: { weddingId: string }) {
   const { t } = useTranslation('rsvp')
   const id = useId()
-  const [required, setRequired] = useState<boolean | null>(null)
+  const loaded = useLoad(() => getRsvpRequiresCode(weddingId), [weddingId])
+  const required = loaded.data ?? null
+  const setRequired = loaded.setData
   const [saving, setSaving] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  useEffect(() => {
-    let current = true
-    getRsvpRequiresCode(weddingId).then(
-      (value) => current && setRequired(value),
-      (failure: unknown) => current && setError(errorMessage(failure, t, 'rsvp')),
-    )
-    return () => {
-      current = false
-    }
-  }, [weddingId, t])
+  const [saveError, setError] = useState<string | null>(null)
+  const error = saveError ?? (loaded.error != null ? errorMessage(loaded.error, t, 'rsvp') : null)
 
   async function change(next: boolean) {
     setSaving(true)
