@@ -1,6 +1,6 @@
 import { Hammer } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
-import { Link } from '@/lib/site-router'
+import { Link } from '@/lib/routing'
 import { paths } from '@/lib/paths'
 
 /** A screen that a later release builds: says so plainly, with no made-up data. */

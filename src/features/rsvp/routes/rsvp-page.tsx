@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useNavigate } from '@/lib/site-router'
+import { useNavigate } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { NotFound } from '@/components/not-found'
 import { RsvpClosed } from '../components/rsvp-closed'
