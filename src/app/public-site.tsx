@@ -39,8 +39,10 @@ function PublicRoutes() {
   return (
     <RouteBoundary pathname={pathname}>
       <Switch>
-        {publicRoutes.map(({ path, pattern, Component }) => (
-          <Route key={path} path={pattern} component={Component} />
+        {/* Routes that draw the same page share a key: moving between a site's sections keeps
+            the page (and the sections it has drawn) instead of mounting it again. */}
+        {publicRoutes.map(({ pattern, Component }) => (
+          <Route key={publicRoutes.findIndex((route) => route.Component === Component)} path={pattern} component={Component} />
         ))}
         <Route>
           <LoadManagement />

@@ -13,36 +13,40 @@ function readPositions(): Record<string, number> {
   }
 }
 
-/** The page an entry shows: a change of hash alone is a jump within it. */
-const pageOf = () => window.location.pathname + window.location.search
-
 /**
  * As react-router's `<ScrollRestoration>`, over the browser's history: back and forward return
  * to where the page was, a new page starts at its top (or at its `#anchor`), and positions survive
  * a reload. Positions are kept under each entry's key (`siteLocation` keys every entry).
+ *
+ * Back and forward are told apart from the app's own moves, not from `popstate`: Chromium runs a
+ * window's listeners in the order they were added, and React may draw the next page in a microtask
+ * between wouter's listener and ours. So the position of the page on screen is kept as it
+ * scrolls, and each move of the app's own is noted as it is made.
  */
 export function ScrollRestoration() {
   const [pathname] = useLocation()
   const page = `${pathname}?${useSearch()}`
   const key = entryState(useHistoryState()).key
   const [positions] = useState(readPositions)
-  // Whether the entry on screen was reached by back or forward.
-  const popped = useRef(false)
+  // The entry on screen, and the last one the app itself went to.
+  const shown = useRef<{ key?: string; page: string } | null>(null)
+  const moved = useRef<string | undefined>(undefined)
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual'
     // The first entry gets a key too, so its position can be found again.
     if (!entryState().key) window.history.replaceState({ usr: null, ...entryState(), key: newKey() }, '')
-    let shown = { key: entryState().key!, page: pageOf() }
-    // Saved as the address changes, before anything of the next page is drawn.
-    const follow = (event: Event) => {
-      const next = { key: entryState().key!, page: pageOf() }
-      if (next.page !== shown.page) positions[shown.key] = window.scrollY
-      popped.current = event.type === 'popstate'
-      shown = next
+    const keep = () => {
+      if (shown.current?.key) positions[shown.current.key] = window.scrollY
+    }
+    // A move of the app's own (wouter's history calls announce themselves before anything is
+    // drawn): the page it leaves keeps its position.
+    const move = () => {
+      keep()
+      moved.current = entryState().key
     }
     const save = () => {
-      positions[shown.key] = window.scrollY
+      keep()
       try {
         sessionStorage.setItem(positionsKey, JSON.stringify(positions))
       } catch {
@@ -50,26 +54,48 @@ export function ScrollRestoration() {
       }
       window.history.scrollRestoration = 'auto'
     }
-    const changes = ['pushState', 'replaceState', 'popstate']
-    for (const type of changes) window.addEventListener(type, follow)
+    // A reload returns to where the page was. The page is drawn in parts (the first screen, then
+    // the rest), so the place is taken again as it grows, until it is there or the guest moves.
+    const saved = positions[entryState().key!]
+    let stop = () => {}
+    if (saved !== undefined) {
+      const inputs = ['wheel', 'touchstart', 'keydown', 'pushState', 'replaceState', 'popstate']
+      const grown = new ResizeObserver(() => {
+        window.scrollTo(0, saved)
+        if (Math.abs(window.scrollY - saved) < 1) stop()
+      })
+      stop = () => {
+        grown.disconnect()
+        for (const type of inputs) window.removeEventListener(type, stop)
+      }
+      for (const type of inputs) window.addEventListener(type, stop)
+      grown.observe(document.body)
+    }
+    window.addEventListener('scroll', keep, { passive: true })
+    window.addEventListener('pushState', move)
+    window.addEventListener('replaceState', move)
     window.addEventListener('pagehide', save)
     return () => {
-      for (const type of changes) window.removeEventListener(type, follow)
+      stop()
+      window.removeEventListener('scroll', keep)
+      window.removeEventListener('pushState', move)
+      window.removeEventListener('replaceState', move)
       window.removeEventListener('pagehide', save)
       window.history.scrollRestoration = 'auto'
     }
   }, [positions])
 
-  const shown = useRef<string | null>(null)
   useLayoutEffect(() => {
     const previous = shown.current
-    shown.current = page
+    shown.current = { key, page }
     const saved = key === undefined ? undefined : positions[key]
-    // The first page: a reload returns to where it was.
-    if (previous === null) return void (saved !== undefined && window.scrollTo(0, saved))
+    // The first page: see the reload above.
+    if (!previous) return
     // The same page (a key given, or the browser already moved for a jump within it).
-    if (previous === page) return
-    if (popped.current && saved !== undefined) return window.scrollTo(0, saved)
+    if (previous.page === page) return
+    const popped = key !== moved.current
+    moved.current = undefined
+    if (popped && saved !== undefined) return window.scrollTo(0, saved)
     const { hash } = window.location
     const anchor = hash && document.getElementById(decodeURIComponent(hash.slice(1)))
     if (anchor) anchor.scrollIntoView()
