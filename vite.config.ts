@@ -45,7 +45,7 @@ export default defineConfig({
       treeshake: { manualPureFunctions: ['forwardRef'] },
       output: {
         // React's packages, which every screen loads, as one file: it gzips better than three.
-        // react-router is management's alone (the public site has its own small router), so it
+        // react-router is management's alone (the public site routes with wouter), so it
         // is a file of its own that only management's app fetches.
         codeSplitting: {
           groups: [
