@@ -20,7 +20,14 @@ process.env.VITE_DEFAULT_SITE_SLUG ??= ''
 export default defineConfig({
   plugins: [react(), tailwindcss(), bootHeroPlugin(), chunkModulesPlugin(), seedDataDirPlugin()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // React 19 has useSyncExternalStore; the shim wouter imports would be a second copy.
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/lib/routing/use-sync-external-store.ts', import.meta.url)),
+      },
+    ],
   },
   // PGlite ships its own WASM and data files; pre-bundling breaks their URLs.
   optimizeDeps: { exclude: ['@electric-sql/pglite'] },
@@ -33,9 +40,12 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       onwarn: ignorePgliteEval,
+      // wouter's own <Link> is made with forwardRef at the top of its module; the site uses
+      // src/lib/routing's, so marking the call pure lets the unused one go.
+      treeshake: { manualPureFunctions: ['forwardRef'] },
       output: {
         // React's packages, which every screen loads, as one file: it gzips better than three.
-        // react-router is management's alone (the public site has its own small router), so it
+        // react-router is management's alone (the public site routes with wouter), so it
         // is a file of its own that only management's app fetches.
         codeSplitting: {
           groups: [

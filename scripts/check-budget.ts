@@ -30,7 +30,7 @@ const given = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--di
 const outDir = given ?? 'dist-budget'
 const paths = ['/', `/wedding/${DEMO_SLUG}`]
 // Management's libraries, the embedded database, react-router, i18next and dayjs (the public site
-// has its own small router, string lookup and date formatting).
+// routes with wouter, and has its own string lookup and date formatting).
 const forbidden = [
   'konva',
   '@dnd-kit',

@@ -8,7 +8,7 @@ const root = fileURLToPath(new URL('../', import.meta.url))
 
 /**
  * What a guest's browser needs for the public wedding site: the app's entry (which imports the
- * public site, its small router and the site page), the session check, the Supabase visitor calls
+ * public site, wouter and the site page), the session check, the Supabase visitor calls
  * and the site's Filipino strings. Their static imports go with them. Management's app (with
  * react-router), its screens and the embedded database are reached only through dynamic imports,
  * so they never land here.

@@ -1,10 +1,10 @@
-import { lazy } from 'react'
+import { lazy, type ComponentType } from 'react'
 import { SitePage } from '@/features/site/routes/site-page'
 import { paths } from '@/lib/paths'
-import { matchRoutes, type Route } from '@/lib/site-router'
+import { routePattern } from '@/lib/routing'
 
-// The public wedding site and its RSVP pages, with the small router of `@/lib/site-router`: a
-// guest's phone never downloads react-router. The site page comes in the same file as this table
+// The public wedding site and its RSVP pages, routed with wouter (`@/lib/routing`): a guest's
+// phone never downloads react-router. The site page comes in the same file as this table
 // (a guest's first screen waits on no second request for its code); the rest are their own chunks.
 const RsvpPage = lazy(() =>
   import('@/features/rsvp/routes/rsvp-page').then((m) => ({ default: m.RsvpPage })),
@@ -22,7 +22,14 @@ const OpenInvitationPage = lazy(() =>
   })),
 )
 
-export const publicRoutes: readonly Route[] = [
+export interface PublicRoute {
+  path: string
+  /** A wedding's address is case-sensitive: `/wedding/Maria` is not `/wedding/maria`. */
+  caseSensitive?: boolean
+  Component: ComponentType
+}
+
+const routes: readonly PublicRoute[] = [
   { path: '/', caseSensitive: true, Component: SitePage },
   { path: '/wedding/:slug', caseSensitive: true, Component: SitePage },
   { path: '/wedding/:slug/:section', caseSensitive: true, Component: SitePage },
@@ -39,5 +46,12 @@ export const publicRoutes: readonly Route[] = [
   { path: paths.sitePreview, caseSensitive: true, Component: SitePreviewPage },
 ]
 
+/** The table with each route's pattern for wouter, matched in this order. */
+export const publicRoutes = routes.map((route) => ({
+  ...route,
+  pattern: routePattern(route.path, route.caseSensitive),
+}))
+
 /** Whether the public site draws this address; everything else is management's app. */
-export const isPublicPath = (pathname: string) => matchRoutes(publicRoutes, pathname) !== null
+export const isPublicPath = (pathname: string) =>
+  publicRoutes.some(({ pattern }) => pattern.test(pathname))

@@ -1,6 +1,7 @@
-import { Component, StrictMode, useEffect, useState, type ReactNode } from 'react'
+import { Component, StrictMode, useEffect, type ReactNode } from 'react'
 import { RouteError } from '@/components/route-error'
-import { createBrowserHistory, Router, Routes, useLocation } from '@/lib/site-router'
+import { Route, Router, Switch, useLocation } from 'wouter'
+import { siteLocation } from '@/lib/routing'
 import { WebsiteLayout } from './layouts/website-layout'
 import { isPublicPath, publicRoutes } from './public-routes'
 
@@ -34,24 +35,35 @@ function LoadManagement() {
 }
 
 function PublicRoutes() {
-  const { pathname } = useLocation()
+  const [pathname] = useLocation()
   return (
     <RouteBoundary pathname={pathname}>
-      <Routes routes={publicRoutes} fallback={<LoadManagement />} />
+      <Switch>
+        {/* Routes that draw the same page share a key: moving between a site's sections keeps
+            the page (and the sections it has drawn) instead of mounting it again. */}
+        {publicRoutes.map(({ pattern, Component }) => (
+          <Route key={publicRoutes.findIndex((route) => route.Component === Component)} path={pattern} component={Component} />
+        ))}
+        <Route>
+          <LoadManagement />
+        </Route>
+      </Switch>
     </RouteBoundary>
   )
 }
 
+// The browser's address, read by wouter; addresses outside the public site are full page loads.
+const browserLocation = siteLocation(isPublicPath)
+
 /** The public site as its own app: `src/main.tsx` mounts it for a public address. */
 export function PublicSite() {
-  const [history] = useState(() => createBrowserHistory())
   // As in management: the session starts beside the first screen (the owner's banner follows it).
   useEffect(() => {
     void import('@/lib/session').then(({ useSessionStore }) => useSessionStore.getState().start())
   }, [])
   return (
     <StrictMode>
-      <Router history={history} owns={isPublicPath}>
+      <Router hook={browserLocation}>
         <WebsiteLayout>
           <PublicRoutes />
         </WebsiteLayout>

@@ -6,7 +6,7 @@ import { paths } from '@/lib/paths'
 import { AppRouteError as RouteError } from './app-route-error'
 import { publicRoutes } from './public-routes'
 import type { ManageHandle } from './role-gate'
-import { LoadPublicSite, RouterBridge } from './router-bridge'
+import { LoadPublicSite, ManagementLocation } from './management-location'
 
 // Sign-in, management and Kasalan's own pages. The public wedding site is another app on the same
 // origin (`./public-site`, mounted by `src/main.tsx`): its addresses here load it as a document.
@@ -28,8 +28,9 @@ const manage = (screen: ManageScreen, lazy: () => Promise<{ Component: Component
 
 export const router = createBrowserRouter([
   {
-    // The 404 page's links and search are written for the small router; this answers them here.
-    Component: RouterBridge,
+    // The 404 page's links and search are written with wouter, as the public site's; react-router
+    // answers them here.
+    Component: ManagementLocation,
     children: [
       ...publicRoutes.map(({ path, caseSensitive }) => ({ path, caseSensitive, Component: LoadPublicSite })),
       {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react'
-import { Link, useLocation, useNavigate } from '@/lib/site-router'
+import { Link, useLocationState, useNavigate } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { paths } from '@/lib/paths'
 import { slugFromAddress } from '@/lib/wedding-address'
@@ -13,7 +13,7 @@ export function NotFound() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const id = useId()
-  const from = (useLocation().state as { from?: unknown } | null)?.from
+  const from = (useLocationState() as { from?: unknown } | null)?.from
   const asked = typeof from === 'string' ? from : null
   const [address, setAddress] = useState(() => (asked?.startsWith('/wedding/') ? (slugFromAddress(asked) ?? '') : ''))
   const [missing, setMissing] = useState(false)

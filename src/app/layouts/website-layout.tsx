@@ -1,7 +1,7 @@
 import { Suspense, useEffect, type ReactNode } from 'react'
 import { LoadingOverlay } from '@/features/site'
 import { applyLanguage, preferredLanguage } from '@/lib/i18n'
-import { ScrollRestoration } from '@/lib/site-router'
+import { ScrollRestoration } from '@/lib/routing'
 
 /**
  * The public wedding site and its RSVP pages: the site feature draws everything inside. While a

@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react'
-import { useParams, useSearchParams } from '@/lib/site-router'
+import { useParams, useSearchParams } from 'wouter'
 import { useShallow } from 'zustand/react/shallow'
 import { BackendError } from '@/lib/backend'
 import { paths } from '@/lib/paths'

@@ -3,7 +3,7 @@ import { act, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { GuestSearch, GuestSearchResult } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
-import { renderRoutes } from '../../support/site-router'
+import { renderRoutes } from '../../support/routing'
 import { setUpI18n } from './i18n'
 
 const api = vi.hoisted(() => ({ searchGuests: vi.fn() }))

@@ -4,7 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { Rsvp } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
-import { renderRoutes } from '../../support/site-router'
+import { renderRoutes } from '../../support/routing'
 import { setUpI18n } from './i18n'
 
 const api = vi.hoisted(() => ({ getRsvp: vi.fn(), submitRsvp: vi.fn() }))

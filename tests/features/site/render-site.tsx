@@ -6,7 +6,7 @@ import enSite from '@/locales/en/site.json'
 import filCommon from '@/locales/fil/common.json'
 import filSite from '@/locales/fil/site.json'
 import demo from '../../../supabase/seed-data/demo-wedding.json'
-import { renderRoutes } from '../../support/site-router'
+import { renderRoutes } from '../../support/routing'
 
 const strings = { fil: { common: filCommon, site: filSite }, en: { common: enCommon, site: enSite } }
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react'
-import { Link, useNavigate, useParams } from '@/lib/site-router'
+import { useParams } from 'wouter'
+import { Link, useNavigate } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { LanguageToggle } from '@/components/language-toggle'
 import { PageSpinner } from '@/components/page-spinner'

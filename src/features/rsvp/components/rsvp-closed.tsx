@@ -1,5 +1,5 @@
 import { Mail, Phone } from 'lucide-react'
-import { Link } from '@/lib/site-router'
+import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import type { Rsvp } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, type CSSProperties, type ReactNode } from 'react'
-import { Link } from '@/lib/site-router'
+import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { LanguageToggle } from '@/components/language-toggle'
 import type { Rsvp } from '@/lib/api'

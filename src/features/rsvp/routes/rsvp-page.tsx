@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useNavigate } from '@/lib/site-router'
+import { useNavigate } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { RsvpClosed } from '../components/rsvp-closed'
 import { RsvpForm } from '../components/rsvp-form'

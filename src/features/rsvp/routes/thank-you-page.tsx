@@ -1,6 +1,7 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useEffect } from 'react'
-import { Link, Navigate } from '@/lib/site-router'
+import { Redirect } from 'wouter'
+import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { formatLongDate } from '@/lib/dates'
 import { displayName } from '@/lib/names'
@@ -28,7 +29,7 @@ export function ThankYouPage() {
   const { wedding, household } = rsvp
   const answeredAt = lastRespondedAt(household.persons)
   // Nothing recorded yet (the page was opened directly): the RSVP itself is what they need.
-  if (!answeredAt) return <Navigate to={rsvpPath} replace />
+  if (!answeredAt) return <Redirect to={rsvpPath} replace />
 
   const greeted = household.persons[0]!
   const anyoneComing = household.persons.some((person) => person.isAttending)

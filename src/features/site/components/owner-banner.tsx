@@ -1,5 +1,5 @@
 import { Eye, Lock } from 'lucide-react'
-import { Link } from '@/lib/site-router'
+import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { usesSupabase } from '@/lib/env'
 import { errorMessage } from '@/lib/errors'

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import { X } from 'lucide-react'
 import type { CSSProperties, RefObject } from 'react'
-import { Link, useLocation } from '@/lib/site-router'
+import { useLocation } from 'wouter'
+import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import type { Site } from '@/lib/api'
 import { paths } from '@/lib/paths'
@@ -28,7 +29,7 @@ interface Props {
  */
 export function SiteDrawer({ site, theme, open, onOpenChange, returnFocus }: Props) {
   const { t } = useTranslation('site')
-  const { pathname } = useLocation()
+  const [pathname] = useLocation()
   const names = coupleNames(site.wedding)
   const sections = visibleSections(site.sections)
   return (

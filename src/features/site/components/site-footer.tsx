@@ -1,4 +1,5 @@
-import { Link, useParams } from '@/lib/site-router'
+import { useParams } from 'wouter'
+import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import type { Site } from '@/lib/api'
 import { formatLongDate } from '@/lib/manila-time'

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react'
-import { Link, useLocation } from '@/lib/site-router'
+import { useLocation } from 'wouter'
+import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { LanguageToggle } from '@/components/language-toggle'
 import type { Site } from '@/lib/api'
@@ -17,7 +18,7 @@ export function SiteHeader({ site, theme }: { site: Site; theme: ThemeProps }) {
   const [open, setOpen] = useState(false)
   const [drawerWanted, setDrawerWanted] = useState(false)
   const menuButton = useRef<HTMLButtonElement>(null)
-  const { pathname } = useLocation()
+  const [pathname] = useLocation()
   const names = coupleNames(site.wedding)
   const sections = visibleSections(site.sections)
 

@@ -1,5 +1,6 @@
 import { forwardRef, lazy, Suspense, useEffect, useMemo, type CSSProperties } from 'react'
-import { Link, Navigate } from '@/lib/site-router'
+import { Redirect } from 'wouter'
+import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import type { Section, Site } from '@/lib/api'
 import { formatLongDate } from '@/lib/manila-time'
@@ -56,7 +57,7 @@ export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ si
       ?.setAttribute('content', date ? t('description', { names: title, date }) : title)
   }, [names.full, preview, site.title, site.wedding.date, t])
 
-  if (segment && !single) return preview ? null : <Navigate to={paths.notFound} replace />
+  if (segment && !single) return preview ? null : <Redirect to={paths.notFound} replace />
 
   const show = (section: Section, level: HeadingLevel) =>
     section.type === 'home' ? (

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState } from 'react'
-import { Navigate, useParams } from '@/lib/site-router'
+import { Redirect, useParams } from 'wouter'
 import { useTranslation } from '@/lib/i18n/react'
 import { env } from '@/lib/env'
 import { applyLanguage, savedLanguage } from '@/lib/i18n'
@@ -54,10 +54,10 @@ export function SitePage() {
   }, [siteLanguage])
 
   // The address the guest typed goes along, so the 404 page can show it and help them fix it.
-  if (status === 'notFound') return <Navigate to={paths.notFound} replace state={{ from: window.location.pathname }} />
+  if (status === 'notFound') return <Redirect to={paths.notFound} replace state={{ from: window.location.pathname }} />
   // An earlier address of the wedding (a printed invitation): on to the same page at the new one.
   if (status === 'moved' && movedTo) {
-    return <Navigate to={segment ? paths.site.section(movedTo, segment) : paths.site.wedding(movedTo)} replace />
+    return <Redirect to={segment ? paths.site.section(movedTo, segment) : paths.site.wedding(movedTo)} replace />
   }
   if (status === 'failed') return <LoadFailed onRetry={() => void load(slug, { force: true })} />
 

@@ -1,5 +1,5 @@
 import { useEffect, useState, type MouseEvent } from 'react'
-import { Link } from '@/lib/site-router'
+import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { site as siteSchema, type Site } from '@/lib/api'
 import { applyLanguage } from '@/lib/i18n'

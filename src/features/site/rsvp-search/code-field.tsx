@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useNavigate } from '@/lib/site-router'
+import { useNavigate } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { openInvitationCode } from '@/lib/api/invitations'
 import { BackendError } from '@/lib/backend'

@@ -1,6 +1,7 @@
 import { ChevronRight, Search } from 'lucide-react'
 import { lazy, Suspense, useId } from 'react'
-import { Link, useParams } from '@/lib/site-router'
+import { useParams } from 'wouter'
+import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { paths } from '@/lib/paths'
 import { useNameSearch } from './use-name-search'

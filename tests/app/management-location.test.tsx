@@ -1,13 +1,13 @@
-// Under management's react-router, the pieces written for the public site's router (the 404 page)
-// still work: management's addresses move within the app; the public site's are a page load.
+// Under management's react-router, the pieces written with wouter for the public site (the 404
+// page) still work: management's addresses move within the app; the public site's are a page load.
 import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router'
 import { afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { isPublicPath } from '@/app/public-routes'
-import { RouterBridge } from '@/app/router-bridge'
+import { ManagementLocation } from '@/app/management-location'
 import { NotFound } from '@/components/not-found'
-import { Link } from '@/lib/site-router'
+import { Link } from '@/lib/routing'
 import { setUpI18n } from '../features/rsvp/i18n'
 
 beforeAll(() => setUpI18n('en'))
@@ -21,7 +21,7 @@ function renderApp(path: string) {
   const router = createMemoryRouter(
     [
       {
-        Component: RouterBridge,
+        Component: ManagementLocation,
         children: [
           {
             path: '/404',
