@@ -7,11 +7,12 @@
  * and description name the couple and the date from here on too.
  *
  * This file is bundled on its own and inlined into index.html (scripts/boot-hero-plugin.ts): what
- * it imports (the app's name rule) is bundled with it, so keep imports to small modules that import
- * nothing heavy; what it needs from the app's data (themes, strings, month names) comes in as
+ * it imports (the app's name rule and long date) is bundled with it, so keep imports to small modules
+ * that import nothing heavy; what it needs from the app's data (themes, strings) comes in as
  * `BootData`, read at build time from the same sources the app uses.
  */
 
+import { formatLongDate } from '../../lib/manila-time'
 import { displayName as showName } from '../../lib/names'
 
 export interface BootData {
@@ -32,9 +33,6 @@ export interface BootData {
       countdown: Record<string, string>
     }
   >
-  /** Weekday (Sunday first) and month names, as dayjs writes them in each language. */
-  weekdays: Record<Language, string[]>
-  months: Record<Language, string[]>
   /** The Storage bucket of uploaded photos (src/lib/media/types.ts). */
   mediaBucket: string
 }
@@ -49,23 +47,16 @@ const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : 
 /** A name from the response as the app shows it (src/lib/names.ts); anything but text is no name. */
 const displayName = (value: unknown) => showName(typeof value === 'string' ? value : '')
 
-/** "Sabado, 12 Disyembre 2027": src/lib/dates.ts's formatLongDate for a `YYYY-MM-DD` date. */
-export function bootLongDate(date: unknown, language: Language, data: BootData) {
-  const parts = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null
-  if (!parts) return ''
-  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number]
-  const value = new Date(Date.UTC(year, month - 1, day))
-  if (value.getUTCMonth() !== month - 1 || value.getUTCDate() !== day) return ''
-  return `${data.weekdays[language][value.getUTCDay()]}, ${day} ${data.months[language][month - 1]} ${year}`
-}
+/** "Linggo, 12 Disyembre 2027": the app's own long date (src/lib/manila-time.ts); '' for anything but a real `YYYY-MM-DD`. */
+const longDate = (date: unknown, language: Language) => formatLongDate(typeof date === 'string' ? date : null, language)
 
 /**
  * The countdown as Countdown draws it, from model/countdown.ts's target (the wedding day at its first
  * event's start, else midnight, in Manila); null once the time has come.
  */
 function countdown(date: string | null, schedule: Json | undefined, language: Language, data: BootData, now = Date.now()) {
-  // A real `YYYY-MM-DD` date (bootLongDate checks it), else no countdown.
-  if (!date || !bootLongDate(date, 'en', data)) return null
+  // A real `YYYY-MM-DD` date (the long date checks it), else no countdown.
+  if (!date || !longDate(date, 'en')) return null
   const events = object(schedule?.data).events
   const first = (Array.isArray(events) ? events.map(object) : [])
     .filter((event) => !event.date || event.date === date)
@@ -227,7 +218,7 @@ export function bootHero(
   const first = (...people: unknown[]) => people.map((person) => displayName(object(person).firstName)).find(Boolean) ?? ''
   const couple = [first(wedding.bride), first(wedding.groom)].filter(Boolean)
   const coupleTitle = couple.join(' & ') || trimmed(site.title)
-  const titleDate = bootLongDate(wedding.date, 'fil', data).replace(/^[^,]+,\s*/, '')
+  const titleDate = longDate(wedding.date, 'fil').replace(/^[^,]+,\s*/, '')
   const title = [coupleTitle, titleDate].filter(Boolean).join(' · ')
   const description = titleDate
     ? strings.description.replace('{{names}}', coupleTitle).replace('{{date}}', titleDate)
@@ -279,7 +270,7 @@ export function bootHero(
     ]),
     decoration.firstChild!,
   ])
-  if (date) card.append(h('p', 'site-wedding-date mt-6 text-xl tracking-wide', [bootLongDate(date, lang, data) || strings.dateToFollow]))
+  if (date) card.append(h('p', 'site-wedding-date mt-6 text-xl tracking-wide', [longDate(date, lang) || strings.dateToFollow]))
   if (place) card.append(h('p', 'site-muted mt-1 text-[0.95rem]', [place]))
   const timer = countdown(date, site.sections.map(object).find((section) => section.type === 'schedule'), lang, data)
   if (timer) card.append(h('div', 'mt-8', [timer]))
