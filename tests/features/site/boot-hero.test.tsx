@@ -59,7 +59,7 @@ describe('the first screen painted from the early response', () => {
       const page = bootHero(siteResponse({ wedding: { date } }), language, true, data)!.page!
       return page.querySelector('.site-wedding-date')?.textContent
     }
-    // Every weekday and month (the first screen once wrote Wednesday as dayjs does, "Miyerkoles").
+    // Every weekday and every month, in both languages.
     const dates = ['2027-12-12', '2026-01-01', '2028-02-29', '2025-07-04', '2027-12-15', ...Array.from({ length: 12 }, (_, month) => `2027-${String(month + 1).padStart(2, '0')}-0${(month % 7) + 1}`)]
     for (const date of dates)
       for (const language of ['fil', 'en'] as const) expect(painted(date, language)).toBe(formatLongDate(date, language))
