@@ -5,7 +5,6 @@ import { rolldown } from 'rolldown'
 import type { Plugin } from 'vite'
 import type { BootData } from '../src/features/site/boot-hero.ts'
 import { mediaBucket } from '../src/lib/media/types.ts'
-import { fallbackStacks, themes } from '../src/lib/theme/theme.ts'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const source = join(root, 'src/features/site/boot-hero.ts')
@@ -34,19 +33,15 @@ export function bootData(): BootData {
     }
   const strings = (language: string) => {
     const { description, home, countdown } = site(language)
-    const { label, ...units } = countdown
     return {
       eyebrow: home.eyebrow,
       photoAlt: home.photoAlt,
       dateToFollow: home.dateToFollow,
       description,
-      countdownLabel: label!,
-      countdown: units,
+      countdown,
     }
   }
   return {
-    themes: Object.fromEntries(Object.values(themes).map(({ name, fonts, colors }) => [name, { fonts, colors }])),
-    stacks: { ...fallbackStacks },
     strings: { fil: strings('fil'), en: strings('en') },
     mediaBucket,
   }
