@@ -1,14 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { rolldown } from 'rolldown'
 import type { Plugin } from 'vite'
 import type { BootData } from '../src/features/site/boot-hero.ts'
 import { mediaBucket } from '../src/lib/media/types.ts'
-import { fallbackStacks, themes } from '../src/lib/theme/theme.ts'
 
-const require = createRequire(import.meta.url)
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const source = join(root, 'src/features/site/boot-hero.ts')
 const placeholder = '<!-- kasalan:boot-hero -->'
@@ -28,7 +25,6 @@ const namesFaces: Record<string, string> = {
 
 /** What the inlined script needs from the app, read from the same files the app reads. */
 export function bootData(): BootData {
-  const dayjsLocale = (name: string) => require(`dayjs/locale/${name}.js`) as { weekdays: string[]; months: string[] }
   const site = (language: string) =>
     JSON.parse(readFileSync(join(root, `src/locales/${language}/site.json`), 'utf8')) as {
       description: string
@@ -37,23 +33,16 @@ export function bootData(): BootData {
     }
   const strings = (language: string) => {
     const { description, home, countdown } = site(language)
-    const { label, ...units } = countdown
     return {
       eyebrow: home.eyebrow,
       photoAlt: home.photoAlt,
       dateToFollow: home.dateToFollow,
       description,
-      countdownLabel: label!,
-      countdown: units,
+      countdown,
     }
   }
-  const [fil, en] = [dayjsLocale('tl-ph'), dayjsLocale('en')]
   return {
-    themes: Object.fromEntries(Object.values(themes).map(({ name, fonts, colors }) => [name, { fonts, colors }])),
-    stacks: { ...fallbackStacks },
     strings: { fil: strings('fil'), en: strings('en') },
-    weekdays: { fil: fil.weekdays, en: en.weekdays },
-    months: { fil: fil.months, en: en.months },
     mediaBucket,
   }
 }
@@ -62,8 +51,8 @@ const entryId = '\0kasalan-boot-hero-entry'
 
 /**
  * src/features/site/boot-hero.ts as one small classic script that starts itself, bundled with what
- * it imports from the app (the name rule of src/lib/names.ts), so the first screen and the app
- * follow one rule. Only what it uses is kept.
+ * it imports from the app (the name rule of src/lib/names.ts, the long date of
+ * src/lib/manila-time.ts), so the first screen and the app follow one rule. Only what it uses is kept.
  */
 export async function bootHeroScript(): Promise<string> {
   // `<` escaped so no string in the data can close the script element.
@@ -72,6 +61,8 @@ export async function bootHeroScript(): Promise<string> {
     input: entryId,
     platform: 'browser',
     logLevel: 'warn',
+    // Resolved as the app resolves its modules.
+    resolve: { alias: { '@': join(root, 'src') } },
     plugins: [
       {
         name: 'kasalan:boot-hero-entry',

@@ -1,12 +1,12 @@
 /**
- * A stand-in for hosted Supabase, for measuring the public site as production serves it: one
- * node:http server that serves a Supabase-mode build and answers PostgREST's `rpc/get_site` with
- * what the real function returns for the seeded wedding (computed here, from the same migrations
- * and seed, in PGlite). Chromium reaches the build's Supabase host through `--host-resolver-rules`,
- * so the server can listen on any free port.
+ * A stand-in for hosted Supabase, for measuring the public site as production serves it: a
+ * node:http server that serves a Supabase-mode build, and another, on its own origin, that answers
+ * PostgREST's `rpc/get_site` (CORS preflight included) with what the real function returns for the
+ * seeded wedding (computed here, from the same migrations and seed, in PGlite). Chromium reaches
+ * the build's Supabase host through `--host-resolver-rules`, so both can listen on any free port.
  */
 import { existsSync, readFileSync, statSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
 import { execFileSync } from 'node:child_process'
@@ -59,11 +59,20 @@ const types: Record<string, string> = {
   '.wasm': 'application/wasm',
 }
 
-const cors = {
-  'Access-Control-Allow-Origin': '*',
-  'Access-Control-Allow-Headers': 'apikey, authorization, content-type, content-profile, accept, x-client-info',
-  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-  'Access-Control-Max-Age': '86400',
+/**
+ * The CORS headers hosted Supabase's API gateway sends: any origin, the methods PostgREST takes,
+ * and, to a preflight, the request headers the browser asked for.
+ */
+function cors(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = { 'Access-Control-Allow-Origin': '*' }
+  if (request.method !== 'OPTIONS') return headers
+  return {
+    ...headers,
+    'Access-Control-Allow-Methods': 'GET,HEAD,PUT,PATCH,POST,DELETE',
+    'Access-Control-Allow-Headers': String(request.headers['access-control-request-headers'] ?? ''),
+    'Access-Control-Max-Age': '3600',
+    Vary: 'Origin, Access-Control-Request-Headers',
+  }
 }
 
 /**
@@ -81,27 +90,39 @@ export function withHeroPhoto(site: unknown, slug: string, image: { src: string;
 }
 
 /**
- * Serves `outDir` as a static host would (unknown paths get index.html), `files` by path, and, on
- * the Supabase host, `POST /rest/v1/rpc/get_site` with the stored answer. Listens on a free port.
+ * Two servers, as production has them: the site's host, which serves `outDir` as a static host
+ * would (unknown paths get index.html) and `files` by path; and, on another port (so another
+ * origin, with the CORS preflight every data call needs), the Supabase stand-in, which answers
+ * `POST /rest/v1/rpc/get_site` with the stored answer. Both listen on free ports; Chromium reaches
+ * the Supabase host through `chromiumArgs`. `requests` lists what the Supabase stand-in was asked.
  */
 export async function startStandIn(outDir: string, sites: Map<string, unknown>, files = new Map<string, Buffer>()) {
-  const server: Server = createServer((request, response) => {
+  const requests: string[] = []
+  const api: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
-    if ((request.headers.host ?? '').startsWith(SUPABASE_HOST)) {
-      if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end()
-      let body = ''
-      request.on('data', (chunk) => (body += chunk))
-      request.on('end', () => {
-        if (request.method !== 'POST' || url.pathname !== '/rest/v1/rpc/get_site') {
-          return void response.writeHead(404, { ...cors, 'Content-Type': 'application/json' }).end('{"message":"not found"}')
-        }
-        const slug = (JSON.parse(body || '{}') as { p_slug?: string }).p_slug ?? ''
-        response
-          .writeHead(200, { ...cors, 'Content-Type': 'application/json' })
-          .end(JSON.stringify(sites.get(slug) ?? null))
-      })
-      return
-    }
+    requests.push(`${request.method} ${url.pathname}`)
+    if (request.method === 'OPTIONS') return void response.writeHead(200, { ...cors(request), 'Content-Length': '0' }).end()
+    let body = ''
+    request.on('data', (chunk) => (body += chunk))
+    request.on('end', () => {
+      if (request.method !== 'POST' || url.pathname !== '/rest/v1/rpc/get_site') {
+        return void response.writeHead(404, { ...cors(request), 'Content-Type': 'application/json' }).end('{"message":"not found"}')
+      }
+      const slug = (JSON.parse(body || '{}') as { p_slug?: string }).p_slug ?? ''
+      const json = JSON.stringify(sites.get(slug) ?? null)
+      // Compressed, as the gateway compresses a JSON answer of this size.
+      const compress = /gzip/.test(String(request.headers['accept-encoding']))
+      response
+        .writeHead(200, {
+          ...cors(request),
+          'Content-Type': 'application/json; charset=utf-8',
+          ...(compress ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+        })
+        .end(compress ? gzipSync(json) : json)
+    })
+  })
+  const site: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost')
     const extra = files.get(url.pathname)
     if (extra) {
       const type = types[extname(url.pathname)] ?? 'application/octet-stream'
@@ -122,14 +143,22 @@ export async function startStandIn(outDir: string, sites: Map<string, unknown>, 
       })
       .end(compress ? gzipSync(readFileSync(file), { level: 9 }) : readFileSync(file))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
+  const listen = async (server: Server) => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    return (server.address() as AddressInfo).port
+  }
+  const port = await listen(site)
+  const apiPort = await listen(api)
+  const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()))
   return {
     port,
     origin: `http://127.0.0.1:${port}`,
-    /** Chromium flags that send the Supabase host to this server. */
-    chromiumArgs: [`--host-resolver-rules=MAP ${SUPABASE_HOST} 127.0.0.1:${port}`],
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    /** The Supabase stand-in's own origin, as the build names it. */
+    apiOrigin: `http://${SUPABASE_HOST}`,
+    requests,
+    /** Chromium flags that send the Supabase host to the stand-in's own server. */
+    chromiumArgs: [`--host-resolver-rules=MAP ${SUPABASE_HOST} 127.0.0.1:${apiPort}`],
+    close: async () => void (await Promise.all([close(site), close(api)])),
   }
 }
 

@@ -13,11 +13,10 @@ const hhmm = /^([01]\d|2[0-3]):([0-5]\d)$/
 export function calendarDay(date: string | null | undefined) {
   const match = date ? isoDate.exec(date) : null
   if (!match) return null
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const value = new Date(Date.UTC(year, month - 1, day))
-  return value.getUTCFullYear() === year && value.getUTCMonth() === month - 1 && value.getUTCDate() === day
-    ? { year, month, day }
-    : null
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  // A day that does not exist (30 February) rolls over into the next month, and a year below 100
+  // is read as 19xx: either way the day made is not the one written.
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().startsWith(date!) ? { year, month, day } : null
 }
 
 /** Minutes after midnight of an `HH:mm` clock time, or null when it is not one. */

@@ -7,18 +7,16 @@
  * and description name the couple and the date from here on too.
  *
  * This file is bundled on its own and inlined into index.html (scripts/boot-hero-plugin.ts): what
- * it imports (the app's name rule) is bundled with it, so keep imports to small modules that import
- * nothing heavy; what it needs from the app's data (themes, strings, month names) comes in as
+ * it imports (the app's name rule and long date) is bundled with it, so keep imports to small modules
+ * that import nothing heavy; what it needs from the app's data (themes, strings) comes in as
  * `BootData`, read at build time from the same sources the app uses.
  */
 
+import { formatLongDate } from '../../lib/manila-time'
 import { displayName as showName } from '../../lib/names'
+import { resolveTheme, themeVariables } from '../../lib/theme/theme'
 
 export interface BootData {
-  /** Each theme's fonts by role and colours by role (src/lib/theme). */
-  themes: Record<string, { fonts: Record<string, string>; colors: Record<string, string> }>
-  /** The fallback stack of every font the site ships, by family. */
-  stacks: Record<string, string>
   /** What the hero says, in each language (src/locales/<language>/site.json). */
   strings: Record<
     Language,
@@ -27,14 +25,10 @@ export interface BootData {
       photoAlt: string
       dateToFollow: string
       description: string
-      countdownLabel: string
-      /** The countdown's units by plural form: `days_one`, `days_other`, … */
+      /** The countdown's `label` and its units by plural form: `days_one`, `days_other`, … */
       countdown: Record<string, string>
     }
   >
-  /** Weekday (Sunday first) and month names, as dayjs writes them in each language. */
-  weekdays: Record<Language, string[]>
-  months: Record<Language, string[]>
   /** The Storage bucket of uploaded photos (src/lib/media/types.ts). */
   mediaBucket: string
 }
@@ -49,23 +43,16 @@ const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : 
 /** A name from the response as the app shows it (src/lib/names.ts); anything but text is no name. */
 const displayName = (value: unknown) => showName(typeof value === 'string' ? value : '')
 
-/** "Sabado, 12 Disyembre 2027": src/lib/dates.ts's formatLongDate for a `YYYY-MM-DD` date. */
-export function bootLongDate(date: unknown, language: Language, data: BootData) {
-  const parts = typeof date === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(date) : null
-  if (!parts) return ''
-  const [year, month, day] = parts.slice(1).map(Number) as [number, number, number]
-  const value = new Date(Date.UTC(year, month - 1, day))
-  if (value.getUTCMonth() !== month - 1 || value.getUTCDate() !== day) return ''
-  return `${data.weekdays[language][value.getUTCDay()]}, ${day} ${data.months[language][month - 1]} ${year}`
-}
+/** "Linggo, 12 Disyembre 2027": the app's own long date (src/lib/manila-time.ts); '' for anything but a real `YYYY-MM-DD`. */
+const longDate = (date: unknown, language: Language) => formatLongDate(typeof date === 'string' ? date : null, language)
 
 /**
  * The countdown as Countdown draws it, from model/countdown.ts's target (the wedding day at its first
  * event's start, else midnight, in Manila); null once the time has come.
  */
-function countdown(date: string | null, schedule: Json | undefined, language: Language, data: BootData, now = Date.now()) {
-  // A real `YYYY-MM-DD` date (bootLongDate checks it), else no countdown.
-  if (!date || !bootLongDate(date, 'en', data)) return null
+function countdown(date: string | null, schedule: Json | undefined, language: Language, data: BootData) {
+  // A real `YYYY-MM-DD` date (the long date checks it), else no countdown.
+  if (!date || !longDate(date, 'en')) return null
   const events = object(schedule?.data).events
   const first = (Array.isArray(events) ? events.map(object) : [])
     .filter((event) => !event.date || event.date === date)
@@ -74,7 +61,7 @@ function countdown(date: string | null, schedule: Json | undefined, language: La
     .sort()[0] ?? '00:00'
   const [year, month, day] = date.split('-').map(Number) as [number, number, number]
   const target = Date.UTC(year, month - 1, day, Number(first.slice(0, 2)) - 8, Number(first.slice(3)))
-  const total = Math.ceil((target - now) / 1000)
+  const total = Math.ceil((target - Date.now()) / 1000)
   if (!(total > 0)) return null
   const plural = new Intl.PluralRules(language)
   const strings = data.strings[language]
@@ -93,31 +80,17 @@ function countdown(date: string | null, schedule: Json | undefined, language: La
         h('span', 'site-countdown-label', [strings.countdown[`${unit}_${plural.select(value)}`] ?? '']),
       ]),
     ),
-    { role: 'timer', 'aria-label': strings.countdownLabel },
+    { role: 'timer', 'aria-label': strings.countdown.label! },
   )
 }
 
-/** The theme's CSS variables, as src/lib/theme's resolveTheme and themeVariables make them. */
-function themeStyle(theme: Json, data: BootData) {
-  const name = typeof theme.name === 'string' && data.themes[theme.name] ? theme.name : 'classic'
-  const preset = data.themes[name]!
-  const fonts = object(theme.fonts)
-  const colors = object(theme.colors)
-  const kebab = (role: string) => role.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
+/** The theme as SiteView applies it (src/lib/theme): its name, its CSS variables, the names' font. */
+export function bootTheme(value: unknown) {
+  const theme = resolveTheme(object(value))
+  const variables = themeVariables(theme)
   let style = ''
-  let namesFont = ''
-  for (const role of Object.keys(preset.fonts)) {
-    const own = fonts[role]
-    const family = typeof own === 'string' && data.stacks[own] ? own : preset.fonts[role]!
-    if (role === 'names') namesFont = family
-    style += `--site-font-${kebab(role)}:'${family}', ${data.stacks[family]};`
-  }
-  for (const role of Object.keys(preset.colors)) {
-    const own = colors[role]
-    const color = typeof own === 'string' && /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(own) ? own : preset.colors[role]
-    style += `--site-color-${kebab(role)}:${color};`
-  }
-  return { name, style, namesFont }
+  for (const name in variables) style += `${name}:${variables[name]};`
+  return { name: theme.name, style, namesFont: theme.fonts.names as string }
 }
 
 /** An address the page may load (src/lib/site-content's safeImageSrc), else null. */
@@ -135,7 +108,7 @@ function safeSrc(value: unknown) {
 function h(tag: string, className: string, children: Array<Node | string> = [], attributes: Record<string, string> = {}) {
   const element = document.createElement(tag)
   element.className = className
-  for (const name of Object.keys(attributes)) element.setAttribute(name, attributes[name]!)
+  for (const name in attributes) element.setAttribute(name, attributes[name]!)
   element.append(...children)
   return element
 }
@@ -201,10 +174,10 @@ export function uploadPaths(sources: PhotoSources | null) {
 }
 
 const ornament =
-  '<svg viewBox="0 0 112 16" class="site-ornament mx-auto mt-6 h-4 w-32" aria-hidden="true" focusable="false">' +
-  '<path d="M0 8h42M70 8h42" stroke="currentColor" stroke-width="1" opacity="0.55"/>' +
+  '<svg viewBox="0 0 112 16" class="site-ornament mx-auto mt-6 h-4 w-32" aria-hidden="true" fill="currentColor">' +
+  '<path d="M0 8h42M70 8h42" stroke="currentColor" opacity="0.55"/>' +
   '<path d="M56 2c2.2 3 4.4 4.6 8 6-3.6 1.4-5.8 3-8 6-2.2-3-4.4-4.6-8-6 3.6-1.4 5.8-3 8-6Z" fill="none" stroke="currentColor" stroke-width="1.1"/>' +
-  '<circle cx="45" cy="8" r="1.4" fill="currentColor"/><circle cx="67" cy="8" r="1.4" fill="currentColor"/></svg>'
+  '<circle cx="45" cy="8" r="1.4"/><circle cx="67" cy="8" r="1.4"/></svg>'
 
 /**
  * What the early response lets the HTML show: the page's title and description always, and the
@@ -227,7 +200,7 @@ export function bootHero(
   const first = (...people: unknown[]) => people.map((person) => displayName(object(person).firstName)).find(Boolean) ?? ''
   const couple = [first(wedding.bride), first(wedding.groom)].filter(Boolean)
   const coupleTitle = couple.join(' & ') || trimmed(site.title)
-  const titleDate = bootLongDate(wedding.date, 'fil', data).replace(/^[^,]+,\s*/, '')
+  const titleDate = longDate(wedding.date, 'fil').replace(/^[^,]+,\s*/, '')
   const title = [coupleTitle, titleDate].filter(Boolean).join(' · ')
   const description = titleDate
     ? strings.description.replace('{{names}}', coupleTitle).replace('{{date}}', titleDate)
@@ -258,7 +231,7 @@ export function bootHero(
   const details = object(wedding.location)
   const location = trimmed(details.venue) || trimmed(details.city) ? details : object(homeWedding.location)
   const place = [location.venue, location.city].filter((part) => typeof part === 'string' && part).join(', ')
-  const theme = themeStyle(object(wedding.theme), data)
+  const theme = bootTheme(wedding.theme)
 
   const sources = photoSources(own.image ?? fromData.image)
   const photoAlt = strings.photoAlt.replace('{{names}}', names)
@@ -279,7 +252,7 @@ export function bootHero(
     ]),
     decoration.firstChild!,
   ])
-  if (date) card.append(h('p', 'site-wedding-date mt-6 text-xl tracking-wide', [bootLongDate(date, lang, data) || strings.dateToFollow]))
+  if (date) card.append(h('p', 'site-wedding-date mt-6 text-xl tracking-wide', [longDate(date, lang) || strings.dateToFollow]))
   if (place) card.append(h('p', 'site-muted mt-1 text-[0.95rem]', [place]))
   const timer = countdown(date, site.sections.map(object).find((section) => section.type === 'schedule'), lang, data)
   if (timer) card.append(h('div', 'mt-8', [timer]))

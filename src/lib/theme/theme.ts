@@ -4,35 +4,26 @@
  * the fonts the site ships are taken, so a theme can never inject CSS.
  */
 
-export const themeNames = ['classic', 'elegant', 'modern'] as const
-export type ThemeName = (typeof themeNames)[number]
-
-export const fontFamilies = [
-  'Great Vibes',
-  'Playfair Display',
-  'Lato',
-  'Cormorant Garamond',
-  'Montserrat',
-  'DM Serif Display',
-  'DM Sans',
-] as const
-export type FontFamily = (typeof fontFamilies)[number]
-
-export const fontRoles = [
-  'names',
-  'headings',
-  'body',
-  'navigation',
-  'subheading',
-  'subtitles',
-  'weddingDateHeading',
-  'eventDateHeading',
-  'welcomeTitle',
-] as const
-export type FontRole = (typeof fontRoles)[number]
-
-export const colorRoles = ['background', 'text', 'secondaryBackground', 'secondaryText', 'linkAndButtonText'] as const
-export type ColorRole = (typeof colorRoles)[number]
+export type ThemeName = 'classic' | 'elegant' | 'modern'
+export type FontFamily =
+  | 'Great Vibes'
+  | 'Playfair Display'
+  | 'Lato'
+  | 'Cormorant Garamond'
+  | 'Montserrat'
+  | 'DM Serif Display'
+  | 'DM Sans'
+export type FontRole =
+  | 'names'
+  | 'headings'
+  | 'body'
+  | 'navigation'
+  | 'subheading'
+  | 'subtitles'
+  | 'weddingDateHeading'
+  | 'eventDateHeading'
+  | 'welcomeTitle'
+export type ColorRole = 'background' | 'text' | 'secondaryBackground' | 'secondaryText' | 'linkAndButtonText'
 
 export interface SiteTheme {
   name: ThemeName
@@ -109,6 +100,24 @@ export const themes: Readonly<Record<ThemeName, SiteTheme>> = {
   },
 }
 
+/** The stack each font falls back to while it loads (or if it cannot). */
+export const fallbackStacks: Readonly<Record<FontFamily, string>> = {
+  'Great Vibes': 'cursive',
+  'Playfair Display': 'Georgia, serif',
+  Lato: 'system-ui, sans-serif',
+  'Cormorant Garamond': 'Georgia, serif',
+  Montserrat: 'system-ui, sans-serif',
+  'DM Serif Display': 'Georgia, serif',
+  'DM Sans': 'system-ui, sans-serif',
+}
+
+// The lists, in the order above, read from the data rather than written out again: the HTML's
+// first screen carries this module (scripts/boot-hero-plugin.ts), where every byte counts.
+export const themeNames = Object.keys(themes) as ThemeName[]
+export const fontFamilies = Object.keys(fallbackStacks) as FontFamily[]
+export const fontRoles = Object.keys(themes.classic.fonts) as FontRole[]
+export const colorRoles = Object.keys(themes.classic.colors) as ColorRole[]
+
 const hexColor = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 
 function pick<K extends string, V>(
@@ -136,17 +145,6 @@ export function resolveTheme(theme: { name?: unknown; fonts?: unknown; colors?: 
     fonts: { ...preset.fonts, ...pick(theme?.fonts, fontRoles, isFont) },
     colors: { ...preset.colors, ...pick(theme?.colors, colorRoles, isHex) },
   }
-}
-
-/** The stack each font falls back to while it loads (or if it cannot). */
-export const fallbackStacks: Readonly<Record<FontFamily, string>> = {
-  'Great Vibes': 'cursive',
-  'Playfair Display': 'Georgia, serif',
-  Lato: 'system-ui, sans-serif',
-  'Cormorant Garamond': 'Georgia, serif',
-  Montserrat: 'system-ui, sans-serif',
-  'DM Serif Display': 'Georgia, serif',
-  'DM Sans': 'system-ui, sans-serif',
 }
 
 const kebab = (value: string) => value.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)

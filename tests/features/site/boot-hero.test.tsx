@@ -3,7 +3,7 @@ import { gzipSync } from 'node:zlib'
 import { render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { bootData, bootHeroScript, deferAppScripts } from '../../../scripts/boot-hero-plugin'
-import { bootHero, bootLongDate, startBootHero } from '@/features/site/boot-hero'
+import { bootHero, startBootHero } from '@/features/site/boot-hero'
 import { bootHeroShown, releaseBootHero } from '@/features/site/boot-screen'
 import { LoadingOverlay } from '@/features/site/components/loading-overlay'
 import { countdownParts, countdownTarget } from '@/features/site/model/countdown'
@@ -55,10 +55,17 @@ afterEach(() => {
 
 describe('the first screen painted from the early response', () => {
   test('writes dates exactly as the app does, in both languages', () => {
-    for (const date of ['2027-12-12', '2026-01-01', '2028-02-29', '2025-07-04'])
-      for (const language of ['fil', 'en'] as const) expect(bootLongDate(date, language, data)).toBe(formatLongDate(date, language))
-    expect(bootLongDate('2027-02-30', 'fil', data)).toBe('')
-    expect(bootLongDate('12/12/2027', 'fil', data)).toBe('')
+    const painted = (date: string, language: 'fil' | 'en') => {
+      const page = bootHero(siteResponse({ wedding: { date } }), language, true, data)!.page!
+      return page.querySelector('.site-wedding-date')?.textContent
+    }
+    // Every weekday and every month, in both languages.
+    const dates = ['2027-12-12', '2026-01-01', '2028-02-29', '2025-07-04', '2027-12-15', ...Array.from({ length: 12 }, (_, month) => `2027-${String(month + 1).padStart(2, '0')}-0${(month % 7) + 1}`)]
+    for (const date of dates)
+      for (const language of ['fil', 'en'] as const) expect(painted(date, language)).toBe(formatLongDate(date, language))
+    expect(painted('2027-12-15', 'fil')).toBe('Miyerkules, 15 Disyembre 2027')
+    expect(painted('2027-02-30', 'fil')).toBe('Iaanunsyo pa ang petsa')
+    expect(bootHero(siteResponse({ wedding: { date: '12/12/2027' } }), 'fil', true, data)!.title).toBe('Isabel & Miguel')
   })
 
   test("names the page and draws the hero: the couple's h1, the date, the place, the art, the countdown", () => {
