@@ -27,6 +27,14 @@ export function displayName(name: string | null | undefined): string {
   return words.map((word) => (!allParticles && particles.has(word) ? word : capitalise(word))).join(' ')
 }
 
+/**
+ * True when a name holds at least one letter, in any script ("Ana", "ᜀᜈ", "美玲", "Ana 🌸"): emoji,
+ * digits or punctuation alone name no one. The database holds the same rule (0032).
+ */
+export function hasLetter(name: string | null | undefined): boolean {
+  return /\p{L}/u.test(name ?? '')
+}
+
 interface NameParts {
   firstName?: string | null
   lastName?: string | null
