@@ -9,7 +9,7 @@ import type { Site, Wedding } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
-import { displayCouple } from '@/lib/names'
+import { displayCouple, displayFullName } from '@/lib/names'
 import { limits, sectionShapes, type SectionType, type Shape } from '@/lib/site-content'
 import { hasDateOrTime, hiddenKeys } from '../model/form-layout'
 import { toSaved } from '../model/content'
@@ -172,7 +172,7 @@ export function SectionEditor({ wedding, sectionId }: Props) {
               <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
                 <dt className="text-muted">{t('home.names')}</dt>
                 <dd>
-                  {wedding.bride.firstName} {wedding.bride.lastName} &amp; {wedding.groom.firstName} {wedding.groom.lastName}
+                  {displayFullName(wedding.bride)} &amp; {displayFullName(wedding.groom)}
                 </dd>
                 <dt className="text-muted">{t('home.date')}</dt>
                 <dd>{wedding.date ? formatLongDate(wedding.date, i18n.language === 'fil' ? 'fil' : 'en') : t('home.noDate')}</dd>
