@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
+import { LeaveGuard } from '@/components/leave-guard'
 import { SitePreviewFrame } from '@/components/site-preview-frame'
 import type { Site, Wedding } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
@@ -104,6 +105,13 @@ export function SectionEditor({ wedding, sectionId }: Props) {
 
   return (
     <div className="pb-28">
+      <LeaveGuard
+        when={editor.dirty}
+        title={t('leave.title')}
+        description={t('leave.body')}
+        confirmLabel={t('leave.confirm')}
+        onLeave={editor.forgetDraft}
+      />
       <div role="tablist" aria-label={t('preview.tabs')} className="mb-4 flex rounded-lg border border-line bg-white p-0.5 text-sm lg:hidden">
         {(['edit', 'preview'] as const).map((name) => (
           <button
