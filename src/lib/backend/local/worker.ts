@@ -8,6 +8,7 @@ import shim from '../../../../supabase/local/auth-shim.sql?raw'
 import seed from '../../../../supabase/seed.sql?raw'
 import { dataDirExists, deleteDataDir } from './data-dir'
 import { bootstrap, skipSyncAfterReads } from './engine'
+import { quietExpectedFailures } from './worker-console'
 
 const migrationSources = import.meta.glob<string>('../../../../supabase/migrations/*.sql', {
   query: '?raw',
@@ -18,6 +19,9 @@ const migrationSources = import.meta.glob<string>('../../../../supabase/migratio
 const migrations = Object.entries(migrationSources)
   .map(([path, sql]) => ({ version: path.split('/').pop()!.replace(/\.sql$/, ''), sql }))
   .sort((a, b) => a.version.localeCompare(b.version))
+
+// A refusal answered to another tab, or an answer to a tab that has gone, is not a fault.
+quietExpectedFailures(self)
 
 // One worker per tab; PGlite elects one of them to own the database and serve every tab.
 /**
