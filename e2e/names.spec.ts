@@ -65,11 +65,13 @@ test('names typed in lower case read the same on the guest list, the name search
   const lorna = page.getByRole('link', { name: /Lorna dela Cruz/ })
   await expect(lorna).toContainText('2 katao sa grupo')
   await expect(page.getByText('lorna dela cruz', { exact: true })).toHaveCount(0)
-  await page.screenshot({ path: `${shots}/names-search-fil-360.png`, fullPage: true })
+  await lorna.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: `${shots}/names-search-fil-360.png` })
   await page.getByRole('button', { name: /^English/ }).click()
   await expect(lorna).toContainText('Household of 2')
   await expect(page.getByRole('link', { name: /Lorna dela Cruz/ })).toBeVisible()
-  await page.screenshot({ path: `${shots}/names-search-en-360.png`, fullPage: true })
+  await lorna.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: `${shots}/names-search-en-360.png` })
 
   // ---- The RSVP page: the greeting and each person. ----
   await lorna.click()
