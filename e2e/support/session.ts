@@ -26,11 +26,16 @@ export async function signInAsDemo(page: Page) {
   const { id, email, userMetadata } = demoAccount()
   await page.addInitScript(
     ({ session }) => {
-      const marker = 'kasalan.e2e.signedInAsDemo'
-      if (sessionStorage.getItem(marker)) return
-      sessionStorage.setItem(marker, '1')
-      localStorage.setItem('kasalan.remember', '1')
-      localStorage.setItem('kasalan.local.session', JSON.stringify(session))
+      // Sandboxed frames (a map, a video) may not touch storage; they need no session.
+      try {
+        const marker = 'kasalan.e2e.signedInAsDemo'
+        if (sessionStorage.getItem(marker)) return
+        sessionStorage.setItem(marker, '1')
+        localStorage.setItem('kasalan.remember', '1')
+        localStorage.setItem('kasalan.local.session', JSON.stringify(session))
+      } catch {
+        // Nothing to seed where storage is denied.
+      }
     },
     { session: { user: { id, email, userMetadata } } },
   )

@@ -27,8 +27,8 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
           ) : (
             <AlertDialog.Description className="sr-only">{title}</AlertDialog.Description>
           )}
-          <div className="mt-6 flex justify-end gap-3">
-            <AlertDialog.Cancel className="btn btn-secondary" disabled={busy}>
+          <div className="mt-6 flex flex-wrap justify-end gap-3">
+            <AlertDialog.Cancel className="btn btn-secondary whitespace-nowrap" disabled={busy}>
               {t('actions.cancel')}
             </AlertDialog.Cancel>
             <AlertDialog.Action

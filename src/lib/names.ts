@@ -1,7 +1,9 @@
 /**
  * The one way Kasalan shows a person's name: capitalised, from the name as it was typed (names are
- * stored exactly as typed). Used by the public site, the RSVP pages, the e-mail, the guest list and
- * the avatar.
+ * stored exactly as typed). Every screen, print and message that shows a name goes through this
+ * module: the public site and its name search, the RSVP pages, the e-mail, the guest list, the
+ * invitations and their printed sheet, the seating chart, the RSVPs tab and the avatar. Only the guest
+ * list's CSV export keeps names as typed, so a file read back in changes nothing.
  *
  * - A name with any capital letter is kept as typed: the person chose its case ("McArthur",
  *   "DeLeon", "dela Cruz", "JR").
@@ -27,6 +29,14 @@ export function displayName(name: string | null | undefined): string {
   return words.map((word) => (!allParticles && particles.has(word) ? word : capitalise(word))).join(' ')
 }
 
+/**
+ * True when a name holds at least one letter, in any script ("Ana", "ᜀᜈ", "美玲", "Ana 🌸"): emoji,
+ * digits or punctuation alone name no one. The database holds the same rule (0032).
+ */
+export function hasLetter(name: string | null | undefined): boolean {
+  return /\p{L}/u.test(name ?? '')
+}
+
 interface NameParts {
   firstName?: string | null
   lastName?: string | null
@@ -35,6 +45,14 @@ interface NameParts {
 /** "Maria Clara dela Cruz": a person's first and last name, shown. */
 export function displayFullName(person: NameParts | null | undefined): string {
   return [displayName(person?.firstName), displayName(person?.lastName)].filter(Boolean).join(' ')
+}
+
+/**
+ * "Dr. Antonio dela Cruz Jr.": a guest's whole name as the guest list shows it, with the title and
+ * suffix the couple typed (each shown by the same rule, so "dr." reads "Dr." and "III" stays).
+ */
+export function displayPersonName(person: (NameParts & { title?: string | null; suffix?: string | null }) | null | undefined): string {
+  return [person?.title, person?.firstName, person?.lastName, person?.suffix].map((part) => displayName(part)).filter(Boolean).join(' ')
 }
 
 /** "Maria & Juan": the couple's first names, shown, joined by `and` (default "&"). */

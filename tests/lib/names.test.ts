@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { coupleInitials, displayCouple, displayFullName, displayName } from '@/lib/names'
+import { coupleInitials, displayCouple, displayFullName, displayName, displayPersonName, hasLetter } from '@/lib/names'
 
 describe('displayName', () => {
   test.each([
@@ -48,5 +48,24 @@ describe('names together', () => {
     expect(coupleInitials(bride, groom)).toBe('M&J')
     expect(coupleInitials({ firstName: 'ñina' }, null)).toBe('Ñ')
     expect(coupleInitials(null, null)).toBe('')
+  })
+})
+
+describe('a guest\'s whole name', () => {
+  test('title, names and suffix each by the one rule', () => {
+    expect(displayPersonName({ title: 'dr.', firstName: 'lorna', lastName: 'dela cruz', suffix: 'jr.' })).toBe('Dr. Lorna dela Cruz Jr.')
+    expect(displayPersonName({ firstName: 'teresita', lastName: 'de los santos' })).toBe('Teresita de los Santos')
+    expect(displayPersonName({ title: 'Atty.', firstName: 'Jose', lastName: 'Rizal', suffix: 'III' })).toBe('Atty. Jose Rizal III')
+    expect(displayPersonName({ title: null, firstName: 'Ana', lastName: '', suffix: '  ' })).toBe('Ana')
+    expect(displayPersonName(null)).toBe('')
+  })
+})
+
+describe('hasLetter', () => {
+  test.each(['Ana', 'lorna', 'ᜋᜇᜒᜌ', 'Мария', 'محمد', '美玲', '하늘', 'さくら', 'Ana 🌸', 'J.', '𠮷'])('"%s" has a letter', (name) => {
+    expect(hasLetter(name)).toBe(true)
+  })
+  test.each(['🌸🌸🌸', '👨‍👩‍👧', '🇵🇭', '1️⃣', '123', '...', '★ ♥ ☺', '', '   ', null])('%j has none', (name) => {
+    expect(hasLetter(name)).toBe(false)
   })
 })

@@ -35,6 +35,8 @@ interface BuilderState {
   save(): Promise<boolean>
   /** Forgets unsaved changes: back to the saved site. */
   discard(): void
+  /** Forgets this wedding's draft and its undo history (the couple chose Leave): the next open starts from what is saved. */
+  close(): void
   setPublished(published: boolean): Promise<void>
 }
 
@@ -95,6 +97,10 @@ export const useBuilderStore = create<BuilderState>((set, get) => ({
   discard() {
     const { saved, history } = get()
     if (!sameDraft(saved, history.present)) set({ history: commit(history, saved), saveError: null })
+  },
+
+  close() {
+    set({ weddingId: null, history: createHistory(empty), saved: empty, saveError: null })
   },
 
   async setPublished(published) {

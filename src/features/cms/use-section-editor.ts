@@ -173,6 +173,8 @@ export function useSectionEditor(sectionId: string, weddingId: string, couple: C
       if (server) adopt(server)
       setSaveState('idle')
     },
+    /** Forgets this browser's draft of the section (the couple chose Leave): what is saved stays. */
+    forgetDraft: () => removeDraft(sectionId),
     problemFor: (path: ValuePath) => problems.get(pathKey(path)) ?? null,
   }
 }

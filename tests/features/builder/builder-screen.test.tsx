@@ -200,7 +200,11 @@ describe('the website builder', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(router.state.location.pathname).toBe('/manage/website')
     void router.navigate('/manage/guests')
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave and drop changes' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage/guests'))
+    // Leave dropped the change, as the dialog says: back on the builder, the saved site.
+    void router.navigate('/manage/website')
+    expect(await screen.findByRole('switch', { name: 'Show Gifts on the site' })).toBeChecked()
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled()
   })
 })

@@ -2,7 +2,7 @@
 // why, and a save over another device's newer change asks which version to keep.
 import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { MemoryRouter } from 'react-router'
+import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { SectionEditor } from '@/features/cms/components/section-editor'
 import type { SectionContent, Site, Wedding } from '@/lib/api'
@@ -52,12 +52,9 @@ const wedding = {
 } satisfies Wedding
 const loaded: SectionContent = { section, contentUpdatedAt: '2026-11-23T10:00:00.000000+00:00' }
 
+// A data router, as the app's: the editor asks before leaving with unsaved changes (useBlocker).
 const renderEditor = () =>
-  render(
-    <MemoryRouter>
-      <SectionEditor wedding={wedding} sectionId={section.id} />
-    </MemoryRouter>,
-  )
+  render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <SectionEditor wedding={wedding} sectionId={section.id} /> }])} />)
 
 beforeAll(async () => {
   await setUpI18n('en')
@@ -175,11 +172,7 @@ describe('SectionEditor', () => {
       siteLanguage: 'en' as const,
     }
     previewed.sites.length = 0
-    render(
-      <MemoryRouter>
-        <SectionEditor wedding={withDetails} sectionId={section.id} />
-      </MemoryRouter>,
-    )
+    render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <SectionEditor wedding={withDetails} sectionId={section.id} /> }])} />)
     await waitFor(() => expect(previewed.sites.length).toBeGreaterThan(0))
     expect(previewed.sites.at(-1)!.wedding).toMatchObject({
       location: withDetails.location,

@@ -100,6 +100,20 @@ describe('a household with no adult', () => {
   })
 })
 
+describe('a name needs a letter', () => {
+  test('a row whose name is emoji, digits or symbols alone is a problem, saying why; a name with a letter is not', async () => {
+    const { households } = await preview('First Name,Last Name\n🌸🌸🌸,Reyes\nAna,123\nLorna,dela cruz\nBaybayin ᜀᜈ,\n')
+    const problems = households.flatMap((h) => h.persons).map((p) => p.problems.filter((problem) => problem.code === 'nameNeedsLetter'))
+    expect(problems).toEqual([
+      [{ code: 'nameNeedsLetter', severity: 'error', value: '🌸🌸🌸' }],
+      [{ code: 'nameNeedsLetter', severity: 'error', value: '123' }],
+      [],
+      [],
+    ])
+    expect(householdsToImport(households, true).flatMap((h) => h.persons.map((p) => p.firstName))).not.toContain('🌸🌸🌸')
+  })
+})
+
 describe('duplicates', () => {
   test('a household whose person is already listed is marked, however the name is typed', async () => {
     const existing = [household({ persons: [{ firstName: 'Niño', lastName: 'De la Peña' }] })]

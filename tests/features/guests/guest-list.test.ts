@@ -4,6 +4,7 @@ import {
   countGuests,
   filterHouseholds,
   hasActiveFilters,
+  householdLabel,
   isMissing,
   matchesRelation,
   noFilters,
@@ -167,4 +168,10 @@ describe('search', () => {
 test('personFullName joins title, names and suffix', () => {
   expect(personFullName({ title: 'Dr.', firstName: 'Jose', lastName: 'Rizal', suffix: 'Jr.' })).toBe('Dr. Jose Rizal Jr.')
   expect(personFullName({ title: null, firstName: 'Ana', lastName: '', suffix: null })).toBe('Ana')
+})
+
+test('personFullName shows a name typed in lower case by the one rule, particles kept', () => {
+  expect(personFullName({ title: null, firstName: 'lorna', lastName: 'dela cruz', suffix: null })).toBe('Lorna dela Cruz')
+  expect(personFullName({ title: null, firstName: 'teresita', lastName: 'de los santos', suffix: null })).toBe('Teresita de los Santos')
+  expect(householdLabel(household({ persons: [{ firstName: 'lorna', lastName: 'dela cruz' }] })).name).toBe('Lorna dela Cruz')
 })

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
+import { LeaveGuard } from '@/components/leave-guard'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
@@ -13,7 +14,6 @@ import { canRedo, canUndo } from '../model/history'
 import { AddressPanel } from './address-panel'
 import { BuilderPreview } from './builder-preview'
 import { DetailsPanel, type DetailsPreview } from './details-panel'
-import { LeaveGuard } from './leave-guard'
 import { PublishControl } from './publish-control'
 import { SectionSidebar } from './section-sidebar'
 import { ThemePanel } from './theme-panel'
@@ -31,6 +31,7 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
   const save = useBuilderStore((state) => state.save)
   const undo = useBuilderStore((state) => state.undo)
   const redo = useBuilderStore((state) => state.redo)
+  const close = useBuilderStore((state) => state.close)
   const [details, setDetails] = useState<DetailsPreview | null>(null)
   const [detailsDirty, setDetailsDirty] = useState(false)
 
@@ -42,7 +43,14 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <LeaveGuard when={dirty || detailsDirty} />
+      <LeaveGuard
+        when={dirty || detailsDirty}
+        title={t('leave.title')}
+        description={t('leave.body')}
+        confirmLabel={t('leave.confirm')}
+        onLeave={close}
+        beforeUnload
+      />
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <h1 className="font-display text-3xl">{t('title')}</h1>
         <nav aria-label={t('subnav.label')}>

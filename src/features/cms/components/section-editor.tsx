@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
+import { LeaveGuard } from '@/components/leave-guard'
 import { SitePreviewFrame } from '@/components/site-preview-frame'
 import { RetryAlert } from '@/components/retry-alert'
 import type { Site, Wedding } from '@/lib/api'
@@ -11,7 +12,7 @@ import { formatLongDate } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
 import { previewSiteOf } from '@/lib/site-preview'
-import { displayCouple } from '@/lib/names'
+import { displayCouple, displayFullName } from '@/lib/names'
 import { limits, sectionShapes, type SectionType, type Shape } from '@/lib/site-content'
 import { hasDateOrTime, hiddenKeys } from '../model/form-layout'
 import { toSaved } from '../model/content'
@@ -85,6 +86,13 @@ export function SectionEditor({ wedding, sectionId }: Props) {
 
   return (
     <div className="pb-28">
+      <LeaveGuard
+        when={editor.dirty}
+        title={t('leave.title')}
+        description={t('leave.body')}
+        confirmLabel={t('leave.confirm')}
+        onLeave={editor.forgetDraft}
+      />
       <div role="tablist" aria-label={t('preview.tabs')} className="mb-4 flex rounded-lg border border-line bg-white p-0.5 text-sm lg:hidden">
         {(['edit', 'preview'] as const).map((name) => (
           <button
@@ -153,7 +161,7 @@ export function SectionEditor({ wedding, sectionId }: Props) {
               <dl className="mt-2 grid gap-1 text-sm sm:grid-cols-[8rem_1fr]">
                 <dt className="text-muted">{t('home.names')}</dt>
                 <dd>
-                  {wedding.bride.firstName} {wedding.bride.lastName} &amp; {wedding.groom.firstName} {wedding.groom.lastName}
+                  {displayFullName(wedding.bride)} &amp; {displayFullName(wedding.groom)}
                 </dd>
                 <dt className="text-muted">{t('home.date')}</dt>
                 <dd>{wedding.date ? formatLongDate(wedding.date, i18n.language === 'fil' ? 'fil' : 'en') : t('home.noDate')}</dd>

@@ -1,3 +1,4 @@
+import { hasLetter } from '@/lib/names'
 import { guestCsvColumns } from './guest-csv'
 import { parseRelation } from './relation'
 import { householdLimits } from './household-form'
@@ -285,6 +286,7 @@ export interface ImportOptions {
 
 export type ProblemCode =
   | 'missingFirstName'
+  | 'nameNeedsLetter'
   | 'noAdult'
   | 'tooLong'
   | 'unknownSide'
@@ -457,6 +459,10 @@ function personOf(values: RowValues, childFlagColumn: boolean, questions: Readon
     suffix ??= split.suffix
   }
   if (!firstName.trim()) problems.push({ code: 'missingFirstName', severity: 'error' })
+  // The form's rule and the database's (0032): a name holds a letter, not only emoji or digits.
+  for (const name of [firstName, lastName]) {
+    if (name?.trim() && !hasLetter(name)) problems.push({ code: 'nameNeedsLetter', severity: 'error', value: name.trim() })
+  }
 
   let type = parsePersonType(cells.personType ?? '', childFlagColumn)
   if (type === null) {

@@ -1,3 +1,4 @@
+import { displayPersonName } from '@/lib/names'
 import { statusOf, type InvitationStatuses } from '@/lib/invitations/state'
 import type { State as InvitationState } from '@/lib/invitations/types'
 import { compactText, normalizeText } from './text'
@@ -7,12 +8,9 @@ import type { HouseholdRecord, PersonRecord, RelationshipSide, RelationshipType 
 // Names
 // ---------------------------------------------------------------------------------------------
 
-/** "Dr. Antonio Dela Cruz Jr." */
+/** "Dr. Antonio dela Cruz Jr.": shown by the one rule in `@/lib/names` (stored as typed). */
 export function personFullName(person: Pick<PersonRecord, 'firstName' | 'lastName' | 'title' | 'suffix'>): string {
-  return [person.title, person.firstName, person.lastName, person.suffix]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ')
+  return displayPersonName(person)
 }
 
 /** A short name for a household in a sentence: "Ramon Santos", or "Ramon Santos +2". */

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { hasLetter } from '@/lib/names'
 import { blankToNull } from './text'
 import { defaultCountry, type HouseholdDraft, type HouseholdRecord, type PersonRecord } from './types'
 
@@ -33,8 +34,18 @@ export const personValues = z.object({
   title: text(householdLimits.title),
   firstName: z
     .string()
-    .check(z.trim(), z.minLength(1, 'form.errors.firstNameRequired'), z.maxLength(householdLimits.firstName, 'form.errors.tooLong')),
-  lastName: text(householdLimits.lastName),
+    .check(
+      z.trim(),
+      z.minLength(1, 'form.errors.firstNameRequired'),
+      z.maxLength(householdLimits.firstName, 'form.errors.tooLong'),
+      z.refine((value) => value === '' || hasLetter(value), 'form.errors.nameNeedsLetter'),
+    ),
+  lastName: z
+    .string()
+    .check(
+      z.maxLength(householdLimits.lastName, 'form.errors.tooLong'),
+      z.refine((value) => value.trim() === '' || hasLetter(value), 'form.errors.nameNeedsLetter'),
+    ),
   suffix: text(householdLimits.suffix),
   type: z.enum(['adult', 'child']),
   /** Not on the form; carried through so an edit keeps it. */

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import type { Wedding } from '@/lib/api'
+import { displayCouple } from '@/lib/names'
 import { useSeatingStore } from '../seating-store'
 import { GuestPanel } from './guest-panel'
 import { PickStatus } from './pick-status'
@@ -161,7 +162,7 @@ export function SeatingScreen({ wedding }: { wedding: Wedding }) {
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      <PrintView title={wedding.title || `${wedding.bride.firstName} & ${wedding.groom.firstName}`} image={printImage} />
+      <PrintView title={wedding.title || displayCouple(wedding.bride, wedding.groom)} image={printImage} />
     </div>
   )
 }

@@ -1,5 +1,6 @@
 // The guest list as the seating chart sees it: households of persons, who is seated, who is not.
 
+import { displayFullName } from '@/lib/names'
 import type { Occupant } from './assignment'
 import type { SeatingLayout } from './layout'
 
@@ -27,8 +28,9 @@ export interface RosterHousehold {
   } | null
 }
 
+/** A guest's name as the chart shows it: the one rule in `@/lib/names` (stored as typed). */
 export function fullName(person: Pick<RosterPerson, 'firstName' | 'lastName'>): string {
-  return [person.firstName, person.lastName].filter(Boolean).join(' ').trim()
+  return displayFullName(person)
 }
 
 /** Up to two letters for a seat: first and last name's initials. */

@@ -3,6 +3,7 @@ import { lazy, Suspense, useId } from 'react'
 import { useParams } from 'wouter'
 import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
+import { displayFullName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { useNameSearch } from './use-name-search'
 
@@ -104,7 +105,7 @@ function NameSearch({ slug }: { slug: string }) {
                 className="flex min-h-14 items-center gap-3 px-2 py-3 hover:bg-[color-mix(in_srgb,var(--site-accent)_7%,transparent)]"
               >
                 <span className="flex-1">
-                  <span className="block font-semibold">{[result.firstName, result.lastName].filter(Boolean).join(' ')}</span>
+                  <span className="block font-semibold">{displayFullName(result)}</span>
                   <span className="site-muted block text-sm">{t('search.householdSize', { count: result.householdSize })}</span>
                 </span>
                 <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-(--site-accent)" />

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test'
+import { expectNoSeriousA11yViolations } from './support/axe'
+import { watchConsole } from './support/console'
+import { signInAsDemo } from './support/session'
+
+// Guests' names as the couple typed them, in lower case, shown by one rule everywhere (src/lib/
+// names.ts): "lorna dela cruz" reads "Lorna dela Cruz" on the guest list, in the site's name search
+// and on the RSVP page, in Filipino and English, on a phone. Stored as typed. And a name of emoji
+// alone is refused with a reason.
+test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
+
+const BOOT = { timeout: 90_000 }
+const shots = '/work/briefs/shots'
+
+async function addHousehold(page: Page, persons: Array<[string, string]>) {
+  await page.getByRole('button', { name: /^(Add Guest|Magdagdag ng Bisita)$/ }).click()
+  const drawer = page.getByRole('dialog')
+  for (const [index, [first, last]] of persons.entries()) {
+    if (index > 0) await drawer.getByRole('button', { name: /^(Add adult|Magdagdag ng adulto)$/ }).click()
+    await drawer.getByLabel(/^(First name|Pangalan)$/).nth(index).fill(first)
+    await drawer.getByLabel(/^(Last name|Apelyido)$/).nth(index).fill(last)
+  }
+  await drawer.getByRole('button', { name: /^(Save & close|I-save at isara)$/ }).click()
+  await expect(drawer).toBeHidden()
+}
+
+test('names typed in lower case read the same on the guest list, the name search and the RSVP page', async ({ page }) => {
+  test.setTimeout(300_000)
+  const console = watchConsole(page)
+  await signInAsDemo(page)
+  await page.goto('/manage/guests')
+  await expect(page.getByRole('heading', { level: 1, name: 'Guest List', exact: true })).toBeVisible(BOOT)
+
+  await addHousehold(page, [
+    ['lorna', 'dela cruz'],
+    ['teresita', 'de los santos'],
+  ])
+  const table = page.getByRole('table', { name: /^(Households|Mga sambahayan)$/ })
+  // The demo list is long: find them as the couple would.
+  await page.getByRole('searchbox', { name: 'Search guests' }).fill('lorna')
+  await expect(table.getByText('Lorna dela Cruz', { exact: true })).toBeVisible()
+  await expect(table.getByText('Teresita de los Santos', { exact: true })).toBeVisible()
+  await expect(table.getByText('lorna dela cruz', { exact: true })).toHaveCount(0)
+  await expectNoSeriousA11yViolations(page)
+  await page.screenshot({ path: `${shots}/names-guest-list-en-360.png`, fullPage: true })
+  await page.getByRole('button', { name: /^Filipino/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita', exact: true })).toBeVisible()
+  await expect(table.getByText('Lorna dela Cruz', { exact: true })).toBeVisible()
+  await page.screenshot({ path: `${shots}/names-guest-list-fil-360.png`, fullPage: true })
+
+  // Stored as typed: the edit form shows what the couple wrote.
+  await table.getByRole('button', { name: /^I-edit si Lorna dela Cruz/ }).click()
+  const editor = page.getByRole('dialog')
+  await expect(editor.getByLabel('Pangalan', { exact: true }).first()).toHaveValue('lorna')
+  await expect(editor.getByLabel('Apelyido', { exact: true }).first()).toHaveValue('dela cruz')
+  await page.keyboard.press('Escape')
+  await expect(editor).toBeHidden()
+
+  // ---- The public site's name search, as a guest sees it: Filipino, then English. ----
+  await page.goto('/')
+  const search = page.getByRole('searchbox', { name: 'Hanapin ang iyong pangalan' })
+  await expect(search).toBeVisible(BOOT)
+  // As a guest types it: first name and the start of the surname, in lower case.
+  await search.pressSequentially('lorna dela c', { delay: 40 })
+  const lorna = page.getByRole('link', { name: /Lorna dela Cruz/ })
+  await expect(lorna).toContainText('2 katao sa grupo')
+  await expect(page.getByText('lorna dela cruz', { exact: true })).toHaveCount(0)
+  await lorna.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: `${shots}/names-search-fil-360.png` })
+  await page.getByRole('button', { name: /^English/ }).click()
+  await expect(lorna).toContainText('Household of 2')
+  await expect(page.getByRole('link', { name: /Lorna dela Cruz/ })).toBeVisible()
+  await lorna.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: `${shots}/names-search-en-360.png` })
+
+  // ---- The RSVP page: the greeting and each person. ----
+  await lorna.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Hello, Lorna!' })).toBeVisible()
+  await expect(page.getByRole('group', { name: /Lorna dela Cruz/ })).toBeVisible()
+  await expect(page.getByRole('group', { name: /Teresita de los Santos/ })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await page.screenshot({ path: `${shots}/names-rsvp-en-360.png`, fullPage: true })
+  await page.getByRole('button', { name: /^Filipino/ }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Lorna!' })).toBeVisible()
+  await expect(page.getByRole('group', { name: /Teresita de los Santos/ })).toBeVisible()
+  await page.screenshot({ path: `${shots}/names-rsvp-fil-360.png`, fullPage: true })
+
+  console.expectNoErrors()
+})
+
+test('a name of emoji alone is refused, saying why, in both languages', async ({ page }) => {
+  test.setTimeout(240_000)
+  const console = watchConsole(page)
+  await signInAsDemo(page)
+  await page.goto('/manage/guests')
+  await expect(page.getByRole('heading', { level: 1, name: 'Guest List', exact: true })).toBeVisible(BOOT)
+  const before = await page.getByRole('table', { name: 'Households' }).getByRole('row').count()
+
+  const languages: Array<[language: string, add: string, save: string, message: string]> = [
+    ['en', 'Add Guest', 'Save & close', 'A name needs at least one letter, in any alphabet'],
+    ['fil', 'Magdagdag ng Bisita', 'I-save at isara', 'Kailangan ng kahit isang titik ang pangalan, sa anumang alpabeto'],
+  ]
+  for (const [language, add, save, message] of languages) {
+    if (language === 'fil') await page.getByRole('button', { name: /^Filipino/ }).click()
+    await page.getByRole('button', { name: add }).click()
+    const drawer = page.getByRole('dialog')
+    await drawer.getByLabel(language === 'en' ? 'First name' : 'Pangalan', { exact: true }).fill('🌸🌸🌸')
+    await drawer.getByRole('button', { name: save }).click()
+    await expect(drawer.getByText(message)).toBeVisible()
+    await expect(drawer).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.screenshot({ path: `${shots}/names-emoji-${language}-360.png`, fullPage: true })
+    await page.keyboard.press('Escape')
+    await page.getByRole('alertdialog').getByRole('button', { name: language === 'en' ? 'Discard' : 'Itapon' }).click()
+    await expect(drawer).toBeHidden()
+  }
+  await expect(page.getByRole('table', { name: 'Mga sambahayan' }).getByRole('row')).toHaveCount(before)
+
+  console.expectNoErrors()
+})
