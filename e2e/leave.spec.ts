@@ -8,7 +8,8 @@ import { signInAsDemo } from './support/session'
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
 
 const BOOT = { timeout: 90_000 }
-const shots = '/work/briefs/shots'
+// Screenshots to look at, beside the test's other output.
+const shots = 'test-results/screens'
 
 const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Management' }).getByRole('link', { name, exact: true })
 

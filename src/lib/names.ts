@@ -10,7 +10,8 @@
  * - A name typed all in lower case gets a capital at the start of each word and after a hyphen
  *   ("maria clara" → "Maria Clara", "ma. clara" → "Ma. Clara", "sto. domingo" → "Sto. Domingo",
  *   "santos-reyes" → "Santos-Reyes"), except surname particles, which Filipinos write in lower
- *   case ("dela cruz" → "dela Cruz", "de los santos" → "de los Santos").
+ *   case ("dela cruz" → "dela Cruz", "de los santos" → "de los Santos"), and a generation, which
+ *   is written in capitals ("juan miguel ii" → "Juan Miguel II").
  */
 
 // One string, split: this module is also inlined into the HTML's first screen, where bytes count.
@@ -26,7 +27,12 @@ export function displayName(name: string | null | undefined): string {
   const words = trimmed.split(' ')
   // A name that is nothing but particles ("Del" as a nickname) is a name, not a particle.
   const allParticles = words.every((word) => particles.has(word))
-  return words.map((word) => (!allParticles && particles.has(word) ? word : capitalise(word))).join(' ')
+  return words
+    .map((word) =>
+      // "ii", "iii", "iv": a generation ("Juan Miguel II"), written in capitals.
+      /^(i{2,3}|iv)$/.test(word) ? word.toUpperCase() : !allParticles && particles.has(word) ? word : capitalise(word),
+    )
+    .join(' ')
 }
 
 /**

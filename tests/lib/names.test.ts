@@ -16,6 +16,10 @@ describe('displayName', () => {
     ['ñino', 'Ñino'],
     ['peña', 'Peña'],
     ['del', 'Del'],
+    ['juan miguel ii', 'Juan Miguel II'],
+    ['iii', 'III'],
+    ['jose iv', 'Jose IV'],
+    ['ivy', 'Ivy'],
   ])('"%s" typed in lower case shows as "%s"', (typed, shown) => {
     expect(displayName(typed)).toBe(shown)
   })

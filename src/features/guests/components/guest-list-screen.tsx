@@ -128,7 +128,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
           <h1 className="font-display text-3xl text-ink sm:text-4xl">{t('title')}</h1>
           <p className="mt-1 text-muted">{wedding.title ? t('subtitle', { couple: displayCouple(wedding.bride, wedding.groom) }) : t('subtitleNoCouple')}</p>
         </div>
-        <div className="flex w-full gap-2 sm:w-auto sm:gap-3">
+        <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:gap-3">
           <button type="button" className="btn btn-secondary flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]" onClick={() => void downloadCsv()} disabled={!ready || exporting || households.length === 0}>
             <Download aria-hidden="true" className="size-4" />
             {t('actions.downloadCsv')}
