@@ -47,6 +47,8 @@ test('names typed in lower case read the same on the guest list, the name search
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita', exact: true })).toBeVisible()
   await expect(table.getByText('Lorna dela Cruz', { exact: true })).toBeVisible()
+  // The notice of the save just made follows the language too.
+  await expect(page.getByText('Naidagdag ang sambahayan ni Lorna dela Cruz.')).toBeVisible()
   // The longer Filipino labels wrap rather than run past the phone's edge.
   for (const name of ['I-download ang CSV', 'Magdagdag ng Bisita']) {
     const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!

@@ -56,7 +56,8 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const [csvFailed, setCsvFailed] = useState(false)
   const [exporting, setExporting] = useState(false)
-  const [notice, setNotice] = useState<string | null>(null)
+  // Kept as a message and its name, so it follows a change of language while it is shown.
+  const [notice, setNotice] = useState<{ key: 'delete.done' | 'form.updated' | 'form.created'; name: string } | null>(null)
 
   useEffect(() => void load(wedding.id), [load, wedding.id])
 
@@ -95,7 +96,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
     setDeleteError(null)
     try {
       await remove(toDelete.id)
-      setNotice(t('delete.done', { name: householdLabel(toDelete).name }))
+      setNotice({ key: 'delete.done', name: householdLabel(toDelete).name })
       setToDelete(null)
     } catch (error) {
       setDeleteError(errorMessage(error, t, 'guests'))
@@ -141,7 +142,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
       </div>
 
       {csvFailed && <Alert tone="error">{t('csv.failed')}</Alert>}
-      {notice && <Alert tone="success">{notice}</Alert>}
+      {notice && <Alert tone="success">{t(notice.key, { name: notice.name })}</Alert>}
       {syncError != null && (
         <Alert tone="info">
           {t('list.syncFailed')}{' '}
@@ -218,7 +219,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
         onSaved={(saved, intent) => {
           const name = householdLabel(saved).name
           if (intent === 'close') {
-            setNotice(t(drawer.household ? 'form.updated' : 'form.created', { name }))
+            setNotice({ key: drawer.household ? 'form.updated' : 'form.created', name })
             setDrawer((current) => ({ ...current, open: false }))
           }
         }}
