@@ -33,7 +33,7 @@ interface Site {
   sections: Section[]
 }
 
-/** The functions 0001_kasalan_core creates; later migrations add their own. */
+/** The first functions of the core (the original core migration); later ones added their own. */
 const CORE_FUNCTIONS = [
   'can_manage',
   'check_household_has_adult',
@@ -55,7 +55,7 @@ const CORE_FUNCTIONS = [
  * the storage read policy, is granted to anon only where Storage's policies exist: not here.) */
 const PUBLIC_CALLS = ['get_site', 'search_guests', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'open_invitation', 'open_invitation_code']
 
-/** The core functions that became private helpers in 0030: no call of the Data API. */
+/** The core functions that are private helpers (kasalan_private): no call of the Data API. */
 const PRIVATE_HELPERS = ['can_manage', 'household_json', 'json_text', 'json_uuid', 'section_json', 'unique_wedding_slug', 'wedding_json']
 
 /** Calls a private helper as the database owner (it is no call of the API). */

@@ -1,8 +1,10 @@
-// The name search (0009_guest_privacy.sql): it finds one guest, not a list. The harvest measure is
+// The name search (search_persons, supabase/migrations/0002_households.sql): it finds one guest, not a list. The harvest measure is
 // the issue's own: a published wedding of 300 guests in 152 households, and an anonymous harvester
 // spending 20,000 calls on every 3-letter prefix and punctuation form; it must recover under 5 %.
 // Then: a guest typing their own name naturally still finds themself, abbreviations work both
 // ways, and the public call reveals nothing else.
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
@@ -68,17 +70,18 @@ describe('the harvest measure', () => {
     const queries = harvestQueries()
     expect(queries.length).toBeLessThanOrEqual(20_000)
 
-    // Before: the search as 0004 left it (every migration before 0009), in PGlite. Measured on
-    // the PGlite lane only: the real-PostgreSQL lane would measure the same PGlite again.
+    // Before: the search as 0004 left it (tests/db/fixtures/search-before.sql), in PGlite. Measured
+    // on the PGlite lane only: the real-PostgreSQL lane would measure the same PGlite again.
     let was = { recovered: 300, total: 300 }
     if (ENGINE === 'pglite') {
       const files = readSqlFiles()
       const before = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
-      await bootstrap(before, { ...files, migrations: files.migrations.filter((m) => m.version < '0009'), seed: '' })
+      await bootstrap(before, { ...files, seed: '' })
+      await before.exec(readFileSync(fileURLToPath(new URL('./fixtures/search-before.sql', import.meta.url)), 'utf8'))
       const old = await weddingWith(before, households, 'before')
       was = await harvest(
         before,
-        `select m ->> 'personId' as person_id from jsonb_array_elements(kasalan.search_guests($3, q.query)) m`,
+        `select m ->> 'personId' as person_id from jsonb_array_elements(search_before.search_guests($3, q.query)) m`,
         [old.wedding.id, old.wedding.slug],
         queries,
       )
