@@ -138,7 +138,7 @@ $$;
 
 revoke execute on function kasalan_private.couple_name_is_valid(p_name jsonb) from public, anon, authenticated;
 
--- True for what save_invitation_templates (0014) stores: {invitation?: {fil?, en?}, reminder?:
+-- True for what save_invitation_templates stores: {invitation?: {fil?, en?}, reminder?:
 -- {fil?, en?}} with texts of 1 to 1000 characters without control characters (tab and line
 -- breaks allowed); raises invalid_input naming the problem otherwise. Check of
 -- weddings.invitation_templates.
@@ -176,7 +176,7 @@ $$;
 
 revoke execute on function kasalan.invitation_templates_are_valid(p_templates jsonb) from public, anon, authenticated;
 
--- True for the contact block update_wedding_details (0007) stores: {names?, email?, phone?,
+-- True for the contact block update_wedding_details stores: {names?, email?, phone?,
 -- messenger?}, texts of at most 100 / 254 / 50 / 300 characters, the e-mail an address and
 -- messenger an https link to Facebook or Messenger; raises invalid_input otherwise. Check of
 -- weddings.contact.
@@ -213,8 +213,8 @@ $$;
 
 revoke execute on function kasalan.contact_is_valid(p_contact jsonb) from public, anon, authenticated;
 
--- True when p_value has no control character other than tab and line breaks (json_text's rule,
--- 0009); raises invalid_input '<field> contains invalid characters' otherwise, the answer every
+-- True when p_value has no control character other than tab and line breaks (json_text's
+-- rule); raises invalid_input '<field> contains invalid characters' otherwise, the answer every
 -- function gives. Check of every user text column.
 create or replace function kasalan.text_is_clean(p_value text, p_field text)
 returns boolean
@@ -319,7 +319,7 @@ alter table kasalan.weddings enable row level security;
 revoke all on kasalan.weddings from public, anon, authenticated;
 grant select on kasalan.weddings to authenticated;
 
--- Deleting an account still cascades through user_id: keep it indexed.
+-- Deleting an account cascades through user_id: keep it indexed.
 create index weddings_user_id_idx on kasalan.weddings (user_id);
 
 -- A page of the wedding's website; `data` is free-form content shaped by the section's type.
@@ -355,7 +355,7 @@ revoke all on kasalan.sections from public, anon, authenticated;
 grant select on kasalan.sections to authenticated;
 
 -- Deleting an account cascades through user_id on every table; persons reach their household by
--- (guest_id, wedding_id).
+-- (household_id, wedding_id).
 create index sections_user_id_idx on kasalan.sections (user_id);
 
 -- Who may work on a wedding, and as what. side: which family a family helper keeps the list of.
@@ -389,7 +389,7 @@ create unique index wedding_members_one_owner_key on kasalan.wedding_members (we
 create index wedding_members_user_id_idx on kasalan.wedding_members (user_id);
 
 -- One thing a member (or a guest, answering) did to a wedding. actor_name is how the actor was
--- called then, so the record reads the same after they leave. guest_id is kept while the
+-- called then, so the record reads the same after they leave. household_id is kept while the
 -- household exists; household_name and household_side are its name and side at the time (a family
 -- helper's view filters on the side). xact groups what one transaction did.
 create table kasalan.wedding_activity (
@@ -401,7 +401,7 @@ create table kasalan.wedding_activity (
   actor_user uuid,
   actor_name text not null default '',
   action text not null,
-  guest_id uuid,
+  household_id uuid,
   household_name text,
   household_side text,
   details jsonb not null default '{}'::jsonb,
@@ -421,7 +421,7 @@ revoke all on kasalan.wedding_activity from public, anon, authenticated;
 
 create index wedding_activity_actor_user_idx on kasalan.wedding_activity (actor_user);
 
-create index wedding_activity_guest_id_at_idx on kasalan.wedding_activity (guest_id, at DESC);
+create index wedding_activity_household_id_at_idx on kasalan.wedding_activity (household_id, at DESC);
 
 create index wedding_activity_wedding_id_at_idx on kasalan.wedding_activity (wedding_id, at DESC, id DESC);
 
@@ -431,10 +431,11 @@ create index wedding_activity_xact_idx on kasalan.wedding_activity (xact);
 -- Functions
 -- =============================================================================================
 
--- 0001's protect_row_identity, with an updated_at that always moves forward. The seating layout's
--- save is based on it (a save names the version it started from), and the embedded database's
--- clock counts milliseconds: two saves within one millisecond, quick now that they skip the write
--- policies, stamped the same time and the older base passed for the newer. Trigger; nobody calls it.
+-- Refuses a change of the columns named in the trigger's arguments (ids, owner, wedding) with
+-- invalid_input, and stamps updated_at, always forward. The seating layout's save is based on it
+-- (a save names the version it started from), and the embedded database's clock counts
+-- milliseconds: two saves within one millisecond would otherwise be stamped the same time and the
+-- older base pass for the newer. Trigger; nobody calls it.
 create or replace function kasalan.protect_row_identity()
 returns trigger
 language plpgsql
@@ -522,8 +523,8 @@ $$;
 revoke execute on function kasalan_private.section_json(p_section kasalan.sections) from public, anon;
 grant execute on function kasalan_private.section_json(p_section kasalan.sections) to authenticated;
 
--- A wedding in the contract's Wedding shape, now with its details (location, hashtag, site
--- language). Replaces 0001's; helper of the management functions; granted to authenticated.
+-- A wedding in the contract's Wedding shape, with its details (location, hashtag, site language)
+-- and its sections. Helper of the management functions; granted to authenticated.
 create or replace function kasalan_private.wedding_json(p_wedding kasalan.weddings)
 returns jsonb
 language sql
@@ -560,8 +561,9 @@ $$;
 revoke execute on function kasalan_private.wedding_json(p_wedding kasalan.weddings) from public, anon;
 grant execute on function kasalan_private.wedding_json(p_wedding kasalan.weddings) to authenticated;
 
--- 0001's json_text, now also refusing control characters (other than tab and line breaks) with
--- invalid_input naming the field. NUL (\u0000) cannot reach a function at all: jsonb and text refuse
+-- The text under p_key of a JSON object, trimmed, null when absent or empty; invalid_input naming
+-- the field when it is not a string, is longer than p_max_length, or holds a control character
+-- (other than tab and line breaks). NUL (\u0000) cannot reach a function at all: jsonb and text refuse
 -- it before the body runs, so the app's backend port refuses it first with the same code
 -- (src/lib/backend/invalid-text.ts).
 create or replace function kasalan_private.json_text(p_object jsonb, p_key text, p_max_length integer)
@@ -618,8 +620,9 @@ $$;
 
 revoke execute on function kasalan_private.json_uuid(p_object jsonb, p_key text) from public, anon, authenticated;
 
--- 0009's create_my_wedding as the owner: the caller must be signed in and the wedding, its owner
--- membership and its sections are theirs. The loser of a race for a free address takes the next
+-- Creates the caller's wedding with its default sections and a free address, the caller its
+-- owner. Security definer: the caller must be signed in, and the wedding, its owner membership
+-- and its sections are theirs. The loser of a race for a free address takes the next
 -- one also when the address was claimed as another wedding's old one a moment before.
 create or replace function kasalan.create_my_wedding(p_bride jsonb, p_groom jsonb, p_date date default NULL::date)
 returns jsonb
@@ -1124,6 +1127,9 @@ $$;
 revoke execute on function kasalan_private.my_membership(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan_private.my_membership(p_wedding_id uuid) to authenticated;
 
+-- The wedding management opens, in the Wedding shape with the caller's role and side: p_wedding_id
+-- when the caller is one of its members, else the first of theirs (the one they own first); null
+-- when they belong to none. Called by management's wedding gate; granted to authenticated.
 create or replace function kasalan.get_my_wedding(p_wedding_id uuid default NULL::uuid)
 returns jsonb
 language sql

@@ -10,7 +10,7 @@
 create table kasalan.rsvp_changes (
   id uuid not null default extensions.gen_random_uuid(),
   wedding_id uuid not null,
-  guest_id uuid not null,
+  household_id uuid not null,
   person_id uuid,
   changed_at timestamptz not null default now(),
   -- guest_search: a visitor who found the name; guest_code: a visitor holding the household's code
@@ -23,7 +23,7 @@ create table kasalan.rsvp_changes (
   constraint rsvp_changes_changed_by_check check (changed_by in ('guest_search', 'guest_code', 'couple', 'member')),
   constraint rsvp_changes_current_check check (jsonb_typeof(current) = 'object'),
   constraint rsvp_changes_previous_check check (jsonb_typeof(previous) = 'object'),
-  constraint rsvp_changes_guest_id_fkey foreign key (guest_id) references kasalan.guests(id) on delete cascade,
+  constraint rsvp_changes_household_id_fkey foreign key (household_id) references kasalan.households(id) on delete cascade,
   constraint rsvp_changes_person_id_fkey foreign key (person_id) references kasalan.persons(id) on delete cascade,
   constraint rsvp_changes_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
@@ -31,7 +31,7 @@ alter table kasalan.rsvp_changes enable row level security;
 revoke all on kasalan.rsvp_changes from public, anon, authenticated;
 
 -- For the cascades when a household or person is deleted.
-create index rsvp_changes_guest_id_idx on kasalan.rsvp_changes (guest_id);
+create index rsvp_changes_household_id_idx on kasalan.rsvp_changes (household_id);
 
 create index rsvp_changes_person_id_idx on kasalan.rsvp_changes (person_id);
 
@@ -228,7 +228,7 @@ revoke execute on function kasalan_private.rsvp_response(p_questions jsonb, p_an
 -- that household and the wedding published (or the caller its owner, previewing). Raises
 -- rsvp_not_found otherwise, without saying which part did not match. Helper of the public calls
 -- only; nobody else may call it.
-create or replace function kasalan.rsvp_wedding(p_guest_id uuid, p_person_id uuid)
+create or replace function kasalan.rsvp_wedding(p_household_id uuid, p_person_id uuid)
 returns kasalan.weddings
 language plpgsql
 stable
@@ -241,7 +241,7 @@ begin
   from kasalan.persons p
   join kasalan.weddings w on w.id = p.wedding_id
   where p.id = p_person_id
-    and p.guest_id = p_guest_id;
+    and p.household_id = p_household_id;
   if not found or not (v_wedding.is_published or kasalan_private.can_manage(v_wedding.id)) then
     raise exception 'rsvp_not_found';
   end if;
@@ -249,13 +249,11 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.rsvp_wedding(p_guest_id uuid, p_person_id uuid) from public, anon, authenticated;
+revoke execute on function kasalan.rsvp_wedding(p_household_id uuid, p_person_id uuid) from public, anon, authenticated;
 
--- What a guest's RSVP page shows (0004's shape plus access): the wedding's public details and the
--- household, the given person first. With p_access 'guest_search' each person's answer, answers,
--- answer time and the household's message are left out (null / []); hasAnswered says whether they
--- answered and recordedByCouple whether the couple recorded it (then only the code may change it).
-create or replace function kasalan.rsvp_json(p_wedding kasalan.weddings, p_guest_id uuid, p_person_id uuid)
+-- What a guest's RSVP page shows, without the access: the wedding's public details and the
+-- household with every answer, the given person first. Helper of the four-argument form below.
+create or replace function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid)
 returns jsonb
 language sql
 stable
@@ -333,18 +331,18 @@ as $$
               order by p.id <> p_person_id, p.position, p.created_at, p.id
             )
             from kasalan.persons p
-            where p.guest_id = g.id
+            where p.household_id = g.id
           ),
           '[]'::jsonb
         )
       )
-      from kasalan.guests g
-      where g.id = p_guest_id
+      from kasalan.households g
+      where g.id = p_household_id
     )
   )
 $$;
 
-revoke execute on function kasalan.rsvp_json(p_wedding kasalan.weddings, p_guest_id uuid, p_person_id uuid) from public, anon, authenticated;
+revoke execute on function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid) from public, anon, authenticated;
 
 -- Sets the RSVP deadline (a date, or null for none) and the questions guests answer
 -- ([{id, question, kind: 'text'|'choice', options?}]). Returns the wedding. Called by the RSVPs tab;
@@ -401,25 +399,25 @@ $$;
 revoke execute on function kasalan_private.rsvp_recorded_by_name(p_person_id uuid) from public, anon;
 grant execute on function kasalan_private.rsvp_recorded_by_name(p_person_id uuid) to authenticated;
 
--- As in 0004, with recordedByName: who recorded a reply the couple's side recorded (null: the
--- caller, or a guest). Helper of list_rsvps and record_rsvp; granted to authenticated.
-create or replace function kasalan_private.rsvp_household_json(p_guest kasalan.guests)
+-- A household as the RSVP lists show it: contact, message and each person's answers, with
+-- recordedByName: who recorded a reply the couple's side recorded (null: the caller, or a guest). Helper of list_rsvps and record_rsvp; granted to authenticated.
+create or replace function kasalan_private.rsvp_household_json(p_household kasalan.households)
 returns jsonb
 language sql
 stable
 set search_path = ''
 as $$
   select jsonb_build_object(
-    'id', p_guest.id,
-    'email', p_guest.email,
-    'message', p_guest.rsvp_message,
-    'messageAt', p_guest.rsvp_message_at,
+    'id', p_household.id,
+    'email', p_household.email,
+    'message', p_household.rsvp_message,
+    'messageAt', p_household.rsvp_message_at,
     'persons', coalesce(
       (
         select jsonb_agg(
           jsonb_build_object(
             'id', p.id,
-            'guestId', p.guest_id,
+            'householdId', p.household_id,
             'firstName', p.first_name,
             'lastName', p.last_name,
             'type', p.type,
@@ -432,15 +430,15 @@ as $$
           order by p.position, p.created_at, p.id
         )
         from kasalan.persons p
-        where p.guest_id = p_guest.id
+        where p.household_id = p_household.id
       ),
       '[]'::jsonb
     )
   )
 $$;
 
-revoke execute on function kasalan_private.rsvp_household_json(p_guest kasalan.guests) from public, anon;
-grant execute on function kasalan_private.rsvp_household_json(p_guest kasalan.guests) to authenticated;
+revoke execute on function kasalan_private.rsvp_household_json(p_household kasalan.households) from public, anon;
+grant execute on function kasalan_private.rsvp_household_json(p_household kasalan.households) to authenticated;
 
 -- As before (a coordinator taking a phone call), for the owner, partner and coordinator. Granted to authenticated.
 create or replace function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb)
@@ -473,9 +471,9 @@ begin
   if (v_person.is_attending, v_person.response, v_person.rsvp_recorded_by)
     is distinct from (p_is_attending, v_response, v_recorded_by)
   then
-    insert into kasalan.rsvp_changes (wedding_id, guest_id, person_id, changed_by, changed_by_user, previous, current)
+    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
     values (
-      p_wedding_id, v_person.guest_id, v_person.id, kasalan.rsvp_manager_kind(p_wedding_id), auth.uid(),
+      p_wedding_id, v_person.household_id, v_person.id, kasalan.rsvp_manager_kind(p_wedding_id), auth.uid(),
       kasalan.rsvp_reply_json(v_person),
       jsonb_build_object(
         'isAttending', p_is_attending,
@@ -493,7 +491,7 @@ begin
       rsvp_recorded_by = v_recorded_by
   where p.id = v_person.id;
 
-  return (select kasalan_private.rsvp_household_json(g) from kasalan.guests g where g.id = v_person.guest_id);
+  return (select kasalan_private.rsvp_household_json(g) from kasalan.households g where g.id = v_person.household_id);
 end;
 $$;
 
@@ -515,7 +513,7 @@ begin
   return coalesce(
     (
       select jsonb_agg(kasalan_private.rsvp_household_json(g) order by g.created_at, g.id)
-      from kasalan.guests g
+      from kasalan.households g
       where g.wedding_id = p_wedding_id
     ),
     '[]'::jsonb
@@ -543,10 +541,11 @@ $$;
 
 revoke execute on function kasalan.rsvp_reply_json(p_person kasalan.persons) from public, anon, authenticated;
 
--- 0018's rsvp_access, same answers, with 'couple' for the wedding's owner now (the member with role
--- owner) rather than the account that created it. Helper of the public calls get_rsvp and
+-- How the caller reaches a household's RSVP: 'couple' for the wedding's owner (the member with
+-- role owner), 'member' for another member who may see it, 'guest_code' with the household's code,
+-- 'guest_search' for a visitor of a published site, null for none. Helper of the public calls get_rsvp and
 -- submit_rsvp; nobody else may call it.
-create or replace function kasalan.rsvp_access(p_wedding kasalan.weddings, p_guest_id uuid, p_code text)
+create or replace function kasalan.rsvp_access(p_wedding kasalan.weddings, p_household_id uuid, p_code text)
 returns text
 language plpgsql
 stable security definer
@@ -563,8 +562,8 @@ begin
     return 'member';
   end if;
   if p_code is not null and exists (
-    select 1 from kasalan.guests g
-    where g.id = p_guest_id
+    select 1 from kasalan.households g
+    where g.id = p_household_id
       and g.invitation_code = upper(regexp_replace(left(p_code, 40), '[^A-Za-z0-9]', '', 'g'))
   ) then
     return 'guest_code';
@@ -576,26 +575,26 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.rsvp_access(p_wedding kasalan.weddings, p_guest_id uuid, p_code text) from public, anon, authenticated;
+revoke execute on function kasalan.rsvp_access(p_wedding kasalan.weddings, p_household_id uuid, p_code text) from public, anon, authenticated;
 
--- What a guest's RSVP page shows (0004's shape plus access): the wedding's public details and the
+-- What a guest's RSVP page shows, with how the caller reached it: the wedding's public details and the
 -- household, the given person first. With p_access 'guest_search' each person's answer, answers,
 -- answer time and the household's message are left out (null / []); hasAnswered says whether they
 -- answered and recordedByCouple whether the couple recorded it (then only the code may change it).
-create or replace function kasalan.rsvp_json(p_wedding kasalan.weddings, p_guest_id uuid, p_person_id uuid, p_access text)
+create or replace function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid, p_access text)
 returns jsonb
 language sql
 stable
 set search_path = ''
 as $$
   select jsonb_set(
-    kasalan.rsvp_json(p_wedding, p_guest_id, p_person_id),
+    kasalan.rsvp_json(p_wedding, p_household_id, p_person_id),
     '{household}',
     (
       select jsonb_build_object(
         'id', g.id,
         'access', p_access,
-        'hasAnswered', exists (select 1 from kasalan.persons p where p.guest_id = g.id and p.is_attending is not null),
+        'hasAnswered', exists (select 1 from kasalan.persons p where p.household_id = g.id and p.is_attending is not null),
         'message', case when p_access <> 'guest_search' then g.rsvp_message end,
         'messageAt', case when p_access <> 'guest_search' then g.rsvp_message_at end,
         'persons', coalesce(
@@ -615,24 +614,25 @@ as $$
               order by p.id <> p_person_id, p.position, p.created_at, p.id
             )
             from kasalan.persons p
-            where p.guest_id = g.id
+            where p.household_id = g.id
           ),
           '[]'::jsonb
         )
       )
-      from kasalan.guests g
-      where g.id = p_guest_id
+      from kasalan.households g
+      where g.id = p_household_id
     )
   )
 $$;
 
-revoke execute on function kasalan.rsvp_json(p_wedding kasalan.weddings, p_guest_id uuid, p_person_id uuid, p_access text) from public, anon, authenticated;
+revoke execute on function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid, p_access text) from public, anon, authenticated;
 
--- 0009's get_rsvp, same answers; a guest holding the household's code (access 'guest_code') is
--- never rate limited, even when the wedding's cap for the hour is reached: only a visitor without
+-- One household's RSVP for the guest's RSVP and thank-you pages (rsvp_json); raises
+-- rsvp_not_found unless the caller may reach it (rsvp_access). A guest holding the household's
+-- code (access 'guest_code') is never rate limited, even when the wedding's cap for the hour is reached: only a visitor without
 -- it (the name-search path) is. A wrong code is the same as none. Granted to anon and
 -- authenticated.
-create or replace function kasalan.get_rsvp(p_guest_id uuid, p_person_id uuid, p_code text default NULL::text)
+create or replace function kasalan.get_rsvp(p_household_id uuid, p_person_id uuid, p_code text default NULL::text)
 returns jsonb
 language plpgsql
 security definer
@@ -642,21 +642,23 @@ declare
   v_wedding kasalan.weddings;
   v_access text;
 begin
-  v_wedding := kasalan.rsvp_wedding(p_guest_id, p_person_id);
-  v_access := kasalan.rsvp_access(v_wedding, p_guest_id, p_code);
+  v_wedding := kasalan.rsvp_wedding(p_household_id, p_person_id);
+  v_access := kasalan.rsvp_access(v_wedding, p_household_id, p_code);
   if v_access = 'guest_search' then
     perform kasalan.rate_limit(v_wedding.id, 'rsvp');
   end if;
-  return kasalan.rsvp_json(v_wedding, p_guest_id, p_person_id, v_access);
+  return kasalan.rsvp_json(v_wedding, p_household_id, p_person_id, v_access);
 end;
 $$;
 
-revoke execute on function kasalan.get_rsvp(p_guest_id uuid, p_person_id uuid, p_code text) from public;
-grant execute on function kasalan.get_rsvp(p_guest_id uuid, p_person_id uuid, p_code text) to anon, authenticated;
+revoke execute on function kasalan.get_rsvp(p_household_id uuid, p_person_id uuid, p_code text) from public;
+grant execute on function kasalan.get_rsvp(p_household_id uuid, p_person_id uuid, p_code text) to anon, authenticated;
 
--- 0009's submit_rsvp, same answers and writes; as get_rsvp, a guest holding the household's code
--- is never rate limited, a visitor without it is. Granted to anon and authenticated.
-create or replace function kasalan.submit_rsvp(p_guest_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text default NULL::text)
+-- A guest's answers for their household's persons and the household's message; raises
+-- rsvp_not_found, rsvp_closed, rsvp_recorded_by_couple, rsvp_invalid_answer or
+-- rsvp_person_not_in_household. As get_rsvp, a guest holding the household's code is never rate
+-- limited, a visitor without it is. Granted to anon and authenticated.
+create or replace function kasalan.submit_rsvp(p_household_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text default NULL::text)
 returns jsonb
 language plpgsql
 security definer
@@ -672,10 +674,10 @@ declare
   v_rows jsonb := '[]';
   v_message text;
   v_change_message boolean := false;
-  v_guest kasalan.guests;
+  v_household kasalan.households;
 begin
-  v_wedding := kasalan.rsvp_wedding(p_guest_id, p_person_id);
-  v_access := kasalan.rsvp_access(v_wedding, p_guest_id, p_code);
+  v_wedding := kasalan.rsvp_wedding(p_household_id, p_person_id);
+  v_access := kasalan.rsvp_access(v_wedding, p_household_id, p_code);
   -- A guest holding the household's code is never limited: only the name-search path is.
   if v_access = 'guest_search' then
     perform kasalan.rate_limit(v_wedding.id, 'rsvp');
@@ -685,7 +687,7 @@ begin
   end if;
 
   -- One household answers one at a time (two phones of one family).
-  select * into v_guest from kasalan.guests g where g.id = p_guest_id for update;
+  select * into v_household from kasalan.households g where g.id = p_household_id for update;
 
   if jsonb_typeof(p_answers) is distinct from 'array' or jsonb_array_length(p_answers) = 0 then
     raise exception 'invalid_input' using detail = 'answers must be a non-empty list';
@@ -704,7 +706,7 @@ begin
       raise exception 'invalid_input' using detail = 'a person is answered twice';
     end if;
     v_ids := v_ids || v_person_id;
-    if not exists (select 1 from kasalan.persons p where p.id = v_person_id and p.guest_id = p_guest_id) then
+    if not exists (select 1 from kasalan.persons p where p.id = v_person_id and p.household_id = p_household_id) then
       raise exception 'rsvp_person_not_in_household';
     end if;
     if jsonb_typeof(v_entry -> 'isAttending') is distinct from 'boolean' then
@@ -732,12 +734,12 @@ begin
     if char_length(v_message) > 1000 then
       raise exception 'invalid_input' using detail = 'the message is longer than 1000 characters';
     end if;
-    v_change_message := v_message is distinct from v_guest.rsvp_message
+    v_change_message := v_message is distinct from v_household.rsvp_message
       and (v_message is not null or v_access <> 'guest_search');
   end if;
 
-  insert into kasalan.rsvp_changes (wedding_id, guest_id, person_id, changed_by, changed_by_user, previous, current)
-  select p.wedding_id, p.guest_id, p.id, v_access, auth.uid(),
+  insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+  select p.wedding_id, p.household_id, p.id, v_access, auth.uid(),
     kasalan.rsvp_reply_json(p),
     jsonb_build_object(
       'isAttending', (r.value ->> 'isAttending')::boolean,
@@ -747,7 +749,7 @@ begin
     )
   from kasalan.persons p
   join jsonb_array_elements(v_rows) r on p.id = (r.value ->> 'id')::uuid
-  where p.guest_id = p_guest_id
+  where p.household_id = p_household_id
     and (p.is_attending, p.response, p.rsvp_recorded_by)
       is distinct from ((r.value ->> 'isAttending')::boolean, r.value -> 'response', 'guest');
 
@@ -758,30 +760,30 @@ begin
       rsvp_recorded_by = 'guest'
   from jsonb_array_elements(v_rows) r
   where p.id = (r.value ->> 'id')::uuid
-    and p.guest_id = p_guest_id;
+    and p.household_id = p_household_id;
 
   if v_change_message then
-    insert into kasalan.rsvp_changes (wedding_id, guest_id, person_id, changed_by, changed_by_user, previous, current)
+    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
     values (
-      v_guest.wedding_id, v_guest.id, null, v_access, auth.uid(),
-      jsonb_build_object('message', v_guest.rsvp_message, 'messageAt', v_guest.rsvp_message_at),
+      v_household.wedding_id, v_household.id, null, v_access, auth.uid(),
+      jsonb_build_object('message', v_household.rsvp_message, 'messageAt', v_household.rsvp_message_at),
       jsonb_build_object('message', v_message, 'messageAt', case when v_message is null then null else now() end)
     );
-    update kasalan.guests g
+    update kasalan.households g
     set rsvp_message = v_message,
         rsvp_message_at = case when v_message is null then null else now() end
-    where g.id = p_guest_id;
+    where g.id = p_household_id;
   end if;
 
-  return kasalan.rsvp_json(v_wedding, p_guest_id, p_person_id, v_access);
+  return kasalan.rsvp_json(v_wedding, p_household_id, p_person_id, v_access);
 end;
 $$;
 
-revoke execute on function kasalan.submit_rsvp(p_guest_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text) from public;
-grant execute on function kasalan.submit_rsvp(p_guest_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text) to anon, authenticated;
+revoke execute on function kasalan.submit_rsvp(p_household_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text) from public;
+grant execute on function kasalan.submit_rsvp(p_household_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text) to anon, authenticated;
 
--- 0009's rsvp_manager_kind: 'couple' for the wedding's owner now (role owner), 'member' for
--- anyone else who manages it. Helper of the reply functions; nobody else may call it.
+-- Who on the couple's side records a reply: 'couple' for the wedding's owner (role owner),
+-- 'member' for anyone else who manages it. Helper of the reply functions; nobody else may call it.
 create or replace function kasalan.rsvp_manager_kind(p_wedding_id uuid)
 returns text
 language sql
@@ -809,7 +811,7 @@ as $$
 declare
   v_change kasalan.rsvp_changes;
   v_person kasalan.persons;
-  v_guest kasalan.guests;
+  v_household kasalan.households;
   v_kind text;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
@@ -826,8 +828,8 @@ begin
     if not found then
       raise exception 'rsvp_change_not_found';
     end if;
-    insert into kasalan.rsvp_changes (wedding_id, guest_id, person_id, changed_by, changed_by_user, previous, current)
-    values (p_wedding_id, v_person.guest_id, v_person.id, v_kind, auth.uid(), kasalan.rsvp_reply_json(v_person), v_change.previous);
+    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+    values (p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(), kasalan.rsvp_reply_json(v_person), v_change.previous);
     update kasalan.persons p
     set is_attending = (v_change.previous ->> 'isAttending')::boolean,
         response = coalesce(v_change.previous -> 'response', '[]'::jsonb),
@@ -835,20 +837,20 @@ begin
         rsvp_recorded_by = v_change.previous ->> 'recordedBy'
     where p.id = v_person.id;
   else
-    select * into v_guest from kasalan.guests g where g.id = v_change.guest_id for update;
-    insert into kasalan.rsvp_changes (wedding_id, guest_id, person_id, changed_by, changed_by_user, previous, current)
+    select * into v_household from kasalan.households g where g.id = v_change.household_id for update;
+    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
     values (
-      p_wedding_id, v_guest.id, null, v_kind, auth.uid(),
-      jsonb_build_object('message', v_guest.rsvp_message, 'messageAt', v_guest.rsvp_message_at),
+      p_wedding_id, v_household.id, null, v_kind, auth.uid(),
+      jsonb_build_object('message', v_household.rsvp_message, 'messageAt', v_household.rsvp_message_at),
       v_change.previous
     );
-    update kasalan.guests g
+    update kasalan.households g
     set rsvp_message = v_change.previous ->> 'message',
         rsvp_message_at = (v_change.previous ->> 'messageAt')::timestamptz
-    where g.id = v_guest.id;
+    where g.id = v_household.id;
   end if;
 
-  return (select kasalan_private.rsvp_household_json(g) from kasalan.guests g where g.id = v_change.guest_id);
+  return (select kasalan_private.rsvp_household_json(g) from kasalan.households g where g.id = v_change.household_id);
 end;
 $$;
 
@@ -877,7 +879,7 @@ begin
         select jsonb_agg(
           jsonb_build_object(
             'id', c.id,
-            'guestId', c.guest_id,
+            'householdId', c.household_id,
             'personId', c.person_id,
             'firstName', n.first_name,
             'lastName', n.last_name,
@@ -897,7 +899,7 @@ begin
         cross join lateral (
           select p.first_name, p.last_name
           from kasalan.persons p
-          where p.guest_id = c.guest_id and (c.person_id is null or p.id = c.person_id)
+          where p.household_id = c.household_id and (c.person_id is null or p.id = c.person_id)
           order by p.id <> c.person_id, p.position
           limit 1
         ) n
@@ -997,7 +999,7 @@ revoke execute on function kasalan.get_rsvp_requires_code(p_wedding_id uuid) fro
 grant execute on function kasalan.get_rsvp_requires_code(p_wedding_id uuid) to authenticated;
 
 -- What the RSVPs tab shows beside the guest list's replies, only where there is something:
--- {messages: [{guestId, message, messageAt}], recorded: [{personId, recordedBy, recordedByName}]}
+-- {messages: [{householdId, message, messageAt}], recorded: [{personId, recordedBy, recordedByName}]}
 -- (recordedByName as in list_rsvps: another member who recorded the reply, else null). Security
 -- definer so that the wedding's rows are read once rather than each checked by RLS; it checks
 -- itself that the caller may see the wedding's replies (the owner, the partner, a coordinator: all
@@ -1017,10 +1019,10 @@ begin
     'messages', coalesce(
       (
         select jsonb_agg(
-          jsonb_build_object('guestId', g.id, 'message', g.rsvp_message, 'messageAt', g.rsvp_message_at)
+          jsonb_build_object('householdId', g.id, 'message', g.rsvp_message, 'messageAt', g.rsvp_message_at)
           order by g.created_at, g.id
         )
-        from kasalan.guests g
+        from kasalan.households g
         where g.wedding_id = p_wedding_id
           and (g.rsvp_message is not null or g.rsvp_message_at is not null)
       ),

@@ -45,8 +45,8 @@ create index wedding_addresses_wedding_id_idx on kasalan.wedding_addresses (wedd
 -- Functions
 -- =============================================================================================
 
--- A free, readable slug for a new couple, as in 0001, now also skipping every wedding's earlier
--- slugs (they still lead to that wedding). Security definer because it must see every couple's
+-- A free, readable slug for a new couple ("maria-and-juan", then "-2", "-3"...), skipping every
+-- wedding's earlier slugs too (they still lead to that wedding). Security definer because it must see every couple's
 -- slugs; it returns only a slug nobody has. Called by create_my_wedding; granted to authenticated.
 create or replace function kasalan_private.unique_wedding_slug(p_bride_first_name text, p_groom_first_name text)
 returns text
@@ -87,8 +87,9 @@ $$;
 
 revoke execute on function kasalan_private.unique_wedding_slug(p_bride_first_name text, p_groom_first_name text) from public, anon, authenticated;
 
--- THE public call, as in 0001, now with the wedding's details, and one more answer: for an earlier
--- slug of a wedding the caller may see (published, or theirs), {redirectTo: <current slug>} so the
+-- THE public call: a published wedding's site (the wedding's public details, theme and visible
+-- sections) by its slug, or the couple's own site while they preview it. For an earlier slug of a
+-- wedding the caller may see (published, or theirs), {redirectTo: <current slug>} so the
 -- site sends the visitor on. Otherwise null, as for an unknown slug. Granted to anon and
 -- authenticated.
 create or replace function kasalan.get_site(p_slug text)
@@ -192,8 +193,8 @@ $$;
 revoke execute on function kasalan.set_wedding_published(p_wedding_id uuid, p_published boolean) from public, anon;
 grant execute on function kasalan.set_wedding_published(p_wedding_id uuid, p_published boolean) to authenticated;
 
--- 0021's one-argument form, now the two-argument one for any wedding the caller manages: one body
--- for both. Still called by 0007's check_wedding_slug(text).
+-- Whether p_slug could be the address of p_wedding_id (null: of a new wedding): 'available',
+-- 'taken' (by another wedding, now or before) or 'not_allowed' (form, or a reserved word).
 create or replace function kasalan_private.slug_status(p_slug text, p_wedding_id uuid)
 returns text
 language plpgsql
@@ -226,8 +227,7 @@ $$;
 revoke execute on function kasalan_private.slug_status(p_slug text, p_wedding_id uuid) from public, anon;
 grant execute on function kasalan_private.slug_status(p_slug text, p_wedding_id uuid) to authenticated;
 
--- 0021's one-argument form, now the two-argument one for any wedding the caller manages: one body
--- for both. Still called by 0007's check_wedding_slug(text).
+-- slug_status for a new wedding. Called by check_wedding_slug(text).
 create or replace function kasalan_private.slug_status(p_slug text)
 returns text
 language sql
@@ -240,10 +240,8 @@ $$;
 revoke execute on function kasalan_private.slug_status(p_slug text) from public, anon;
 grant execute on function kasalan_private.slug_status(p_slug text) to authenticated;
 
--- Whether a slug is free for the site of p_wedding_id: {status: 'available' | 'taken' |
--- 'not_allowed'}, as slug_status(text, uuid). The builder's address field calls it as the couple
--- types; 0007's one-argument form stays for a page loaded before this change. Granted to
--- authenticated.
+-- Whether a slug is free for a new wedding: {status: 'available' | 'taken' | 'not_allowed'}. The
+-- one-argument form of check_wedding_slug below. Granted to authenticated.
 create or replace function kasalan.check_wedding_slug(p_slug text)
 returns jsonb
 language sql
@@ -256,7 +254,8 @@ $$;
 revoke execute on function kasalan.check_wedding_slug(p_slug text) from public, anon;
 grant execute on function kasalan.check_wedding_slug(p_slug text) to authenticated;
 
--- As in 0007, checking the address for this wedding only (slug_status(text, uuid)). Raises
+-- Moves the site to a new address, checked for this wedding (slug_status(text, uuid)); the old
+-- one is kept and leads to the new. Raises
 -- wedding_not_found, slug_not_allowed or slug_taken. Returns the Wedding. Granted to authenticated.
 create or replace function kasalan.change_wedding_slug(p_wedding_id uuid, p_slug text)
 returns jsonb
@@ -647,7 +646,9 @@ $$;
 revoke execute on function kasalan.get_section_content(p_section_id uuid) from public, anon;
 grant execute on function kasalan.get_section_content(p_section_id uuid) to authenticated;
 
--- 0008's save_section_content as the owner. The caller's right is checked before the row is
+-- Saves one section's title and content (checked against its type's shape), against the version
+-- the editor started from (section_content_conflict otherwise). Security definer; the caller's
+-- right is checked before the row is
 -- locked, so a section of another wedding is neither locked nor waited for (its answer and its
 -- timing are those of a section that does not exist).
 create or replace function kasalan.save_section_content(p_section_id uuid, p_title text, p_data jsonb, p_base_content_updated_at timestamp with time zone default NULL::timestamp with time zone)
@@ -707,8 +708,7 @@ grant execute on function kasalan.save_section_content(p_section_id uuid, p_titl
 
 -- Whether a slug is free for the site of p_wedding_id: {status: 'available' | 'taken' |
 -- 'not_allowed'}, as slug_status(text, uuid). The builder's address field calls it as the couple
--- types; 0007's one-argument form stays for a page loaded before this change. Granted to
--- authenticated.
+-- types. Granted to authenticated.
 create or replace function kasalan.check_wedding_slug(p_slug text, p_wedding_id uuid)
 returns jsonb
 language sql

@@ -10,7 +10,7 @@
 create table kasalan.invitation_sends (
   id uuid not null default extensions.gen_random_uuid(),
   wedding_id uuid not null,
-  guest_id uuid not null,
+  household_id uuid not null,
   kind text not null,
   channel text not null,
   -- The address an e-mail went to (null for the other channels).
@@ -22,14 +22,14 @@ create table kasalan.invitation_sends (
   constraint invitation_sends_address_clean check (kasalan.text_is_clean(address, 'address')),
   constraint invitation_sends_channel_check check (channel in ('messenger', 'viber', 'whatsapp', 'sms', 'email', 'copy', 'share')),
   constraint invitation_sends_kind_check check (kind in ('invitation', 'reminder')),
-  constraint invitation_sends_guest_id_fkey foreign key (guest_id) references kasalan.guests(id) on delete cascade,
+  constraint invitation_sends_household_id_fkey foreign key (household_id) references kasalan.households(id) on delete cascade,
   constraint invitation_sends_sent_by_fkey foreign key (sent_by) references auth.users(id) on delete set null,
   constraint invitation_sends_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
 alter table kasalan.invitation_sends enable row level security;
 revoke all on kasalan.invitation_sends from public, anon, authenticated;
 
-create index invitation_sends_guest_id_sent_at_idx on kasalan.invitation_sends (guest_id, sent_at DESC);
+create index invitation_sends_household_id_sent_at_idx on kasalan.invitation_sends (household_id, sent_at DESC);
 
 create index invitation_sends_sent_by_idx on kasalan.invitation_sends (sent_by);
 
@@ -65,21 +65,22 @@ $$;
 
 revoke execute on function kasalan.normalize_invitation_code(p_code text) from public, anon, authenticated;
 
--- 0014's household, plus its link token (token) and when its last sent link stopped working
+-- A household as the invitations screen shows it: its persons, code, state and sends, its link
+-- token (token) and when its last sent link stopped working
 -- (linkReplacedAt, null when the card it holds still opens). Helper of the invitation calls.
-create or replace function kasalan.invitation_json(p_guest kasalan.guests)
+create or replace function kasalan.invitation_json(p_household kasalan.households)
 returns jsonb
 language sql
 stable
 set search_path = ''
 as $$
   select jsonb_build_object(
-    'guestId', p_guest.id,
-    'code', p_guest.invitation_code,
-    'token', p_guest.invitation_token,
-    'linkReplacedAt', p_guest.link_replaced_at,
-    'email', p_guest.email,
-    'phone', p_guest.phone,
+    'householdId', p_household.id,
+    'code', p_household.invitation_code,
+    'token', p_household.invitation_token,
+    'linkReplacedAt', p_household.link_replaced_at,
+    'email', p_household.email,
+    'phone', p_household.phone,
     'persons', coalesce(
       (
         select jsonb_agg(
@@ -87,13 +88,13 @@ as $$
           order by p.position, p.created_at, p.id
         )
         from kasalan.persons p
-        where p.guest_id = p_guest.id
+        where p.household_id = p_household.id
       ),
       '[]'::jsonb
     ),
     'state', case
       when a.answered_at is not null or a.answered then 'answered'
-      when p_guest.invitation_opened_at is not null then 'opened'
+      when p_household.invitation_opened_at is not null then 'opened'
       when s.first_at is not null then 'invited'
       else 'not_invited'
     end,
@@ -102,8 +103,8 @@ as $$
     'lastSentAt', s.last_at,
     'lastChannel', s.last_channel,
     'sends', coalesce(s.sends, 0),
-    'openedAt', p_guest.invitation_opened_at,
-    'lastOpenedAt', p_guest.invitation_last_opened_at,
+    'openedAt', p_household.invitation_opened_at,
+    'lastOpenedAt', p_household.invitation_last_opened_at,
     'answered', coalesce(a.answered, false),
     'answeredAt', a.answered_at
   )
@@ -112,7 +113,7 @@ as $$
       bool_or(p.is_attending is not null) as answered,
       max(p.responded_at) filter (where p.is_attending is not null) as answered_at
     from kasalan.persons p
-    where p.guest_id = p_guest.id
+    where p.household_id = p_household.id
   ) a
   cross join (
     select
@@ -122,11 +123,11 @@ as $$
       max(x.sent_at) as last_at,
       (array_agg(x.channel order by x.sent_at desc, x.id))[1] as last_channel
     from kasalan.invitation_sends x
-    where x.guest_id = p_guest.id
+    where x.household_id = p_household.id
   ) s
 $$;
 
-revoke execute on function kasalan.invitation_json(p_guest kasalan.guests) from public, anon, authenticated;
+revoke execute on function kasalan.invitation_json(p_household kasalan.households) from public, anon, authenticated;
 
 -- The wedding's invitations: {templates, households} where households is every household as
 -- kasalan.invitation_json gives it, in the guest list's order. Raises wedding_not_found unless the
@@ -146,7 +147,7 @@ begin
     'households', coalesce(
       (
         select jsonb_agg(kasalan.invitation_json(g) order by g.created_at, g.id)
-        from kasalan.guests g
+        from kasalan.households g
         where g.wedding_id = p_wedding_id
       ),
       '[]'::jsonb
@@ -158,21 +159,21 @@ $$;
 revoke execute on function kasalan.list_invitations(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan.list_invitations(p_wedding_id uuid) to authenticated;
 
--- Records that the couple sent an invitation or a reminder (p_kind) to each of p_guest_ids (a JSON
+-- Records that the couple sent an invitation or a reminder (p_kind) to each of p_household_ids (a JSON
 -- list of household ids) through
 -- p_channel, now. An e-mail needs the household's e-mail address (invitation_no_email) and is added
 -- to each person's e-mail history ({sentAt, address, kind}); SMS and WhatsApp need its phone
 -- (invitation_no_phone). All or nothing: a household not of this wedding raises
 -- household_not_found and records none. Returns the households as list_invitations shows them.
 -- Raises wedding_not_found, invalid_input. Called by the send dialog; granted to authenticated.
-create or replace function kasalan.record_invitation(p_wedding_id uuid, p_guest_ids jsonb, p_channel text, p_kind text)
+create or replace function kasalan.record_invitation(p_wedding_id uuid, p_household_ids jsonb, p_channel text, p_kind text)
 returns jsonb
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_guest kasalan.guests;
+  v_household kasalan.households;
   v_ids uuid[];
   v_count integer;
 begin
@@ -185,69 +186,69 @@ begin
   if p_channel is null or p_channel not in ('messenger', 'viber', 'whatsapp', 'sms', 'email', 'copy', 'share') then
     raise exception 'invalid_input' using detail = 'unknown channel';
   end if;
-  if jsonb_typeof(p_guest_ids) is distinct from 'array'
-    or exists (select 1 from jsonb_array_elements(p_guest_ids) e where jsonb_typeof(e) <> 'string'
+  if jsonb_typeof(p_household_ids) is distinct from 'array'
+    or exists (select 1 from jsonb_array_elements(p_household_ids) e where jsonb_typeof(e) <> 'string'
       or e #>> '{}' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')
   then
-    raise exception 'invalid_input' using detail = 'guestIds must be a list of ids';
+    raise exception 'invalid_input' using detail = 'householdIds must be a list of ids';
   end if;
-  select coalesce(array_agg(distinct (e #>> '{}')::uuid), '{}') into v_ids from jsonb_array_elements(p_guest_ids) e;
+  select coalesce(array_agg(distinct (e #>> '{}')::uuid), '{}') into v_ids from jsonb_array_elements(p_household_ids) e;
   v_count := cardinality(v_ids);
   if v_count = 0 or v_count > 2000 then
     raise exception 'invalid_input' using detail = 'between 1 and 2000 households';
   end if;
 
-  for v_guest in
-    select * from kasalan.guests g
+  for v_household in
+    select * from kasalan.households g
     where g.id = any (v_ids) and g.wedding_id = p_wedding_id
     order by g.id
     for update
   loop
-    if p_channel = 'email' and v_guest.email is null then
+    if p_channel = 'email' and v_household.email is null then
       raise exception 'invitation_no_email';
     end if;
-    if p_channel in ('sms', 'whatsapp') and v_guest.phone is null then
+    if p_channel in ('sms', 'whatsapp') and v_household.phone is null then
       raise exception 'invitation_no_phone';
     end if;
-    insert into kasalan.invitation_sends (wedding_id, guest_id, kind, channel, address)
-    values (p_wedding_id, v_guest.id, p_kind, p_channel, case when p_channel = 'email' then v_guest.email end);
+    insert into kasalan.invitation_sends (wedding_id, household_id, kind, channel, address)
+    values (p_wedding_id, v_household.id, p_kind, p_channel, case when p_channel = 'email' then v_household.email end);
     if p_channel = 'email' then
       update kasalan.persons p
       set email_history = p.email_history || jsonb_build_array(
-        jsonb_build_object('sentAt', now(), 'address', v_guest.email, 'kind', p_kind)
+        jsonb_build_object('sentAt', now(), 'address', v_household.email, 'kind', p_kind)
       )
-      where p.guest_id = v_guest.id;
+      where p.household_id = v_household.id;
     end if;
   end loop;
 
-  if (select count(*) from kasalan.guests g where g.id = any (v_ids) and g.wedding_id = p_wedding_id) <> v_count then
+  if (select count(*) from kasalan.households g where g.id = any (v_ids) and g.wedding_id = p_wedding_id) <> v_count then
     raise exception 'household_not_found';
   end if;
 
   return (
     select jsonb_agg(kasalan.invitation_json(g) order by g.created_at, g.id)
-    from kasalan.guests g
+    from kasalan.households g
     where g.id = any (v_ids)
   );
 end;
 $$;
 
-revoke execute on function kasalan.record_invitation(p_wedding_id uuid, p_guest_ids jsonb, p_channel text, p_kind text) from public, anon;
-grant execute on function kasalan.record_invitation(p_wedding_id uuid, p_guest_ids jsonb, p_channel text, p_kind text) to authenticated;
+revoke execute on function kasalan.record_invitation(p_wedding_id uuid, p_household_ids jsonb, p_channel text, p_kind text) from public, anon;
+grant execute on function kasalan.record_invitation(p_wedding_id uuid, p_household_ids jsonb, p_channel text, p_kind text) to authenticated;
 
--- 0014's renewal, now of the whole invitation: a new token and a new code, so the old link and the
+-- Renews a household's whole invitation: a new token and a new code, so the old link and the
 -- old code stop working at once, and "opened" starts again. A household that had been sent its
 -- link is marked as needing a new card. Returns the household as list_invitations shows it.
 -- Raises wedding_not_found, household_not_found. Called by the invitations screen; granted to
 -- authenticated.
-create or replace function kasalan.renew_invitation_code(p_wedding_id uuid, p_guest_id uuid)
+create or replace function kasalan.renew_invitation_code(p_wedding_id uuid, p_household_id uuid)
 returns jsonb
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_guest kasalan.guests;
+  v_household kasalan.households;
   v_attempt integer := 0;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'invitations') then
@@ -256,16 +257,16 @@ begin
   loop
     v_attempt := v_attempt + 1;
     begin
-      update kasalan.guests g
+      update kasalan.households g
       set invitation_code = kasalan_private.new_invitation_code(),
           invitation_token = kasalan_private.new_invitation_token(),
           invitation_opened_at = null,
           invitation_last_opened_at = null,
           link_replaced_at = case
-            when exists (select 1 from kasalan.invitation_sends x where x.guest_id = g.id) then now()
+            when exists (select 1 from kasalan.invitation_sends x where x.household_id = g.id) then now()
           end
-      where g.id = p_guest_id and g.wedding_id = p_wedding_id
-      returning * into v_guest;
+      where g.id = p_household_id and g.wedding_id = p_wedding_id
+      returning * into v_household;
       exit;
     exception when unique_violation then
       -- Two households of the wedding drew the same code (about one in 10^11 per pair): draw again.
@@ -274,15 +275,15 @@ begin
       end if;
     end;
   end loop;
-  if v_guest.id is null then
+  if v_household.id is null then
     raise exception 'household_not_found';
   end if;
-  return kasalan.invitation_json(v_guest);
+  return kasalan.invitation_json(v_household);
 end;
 $$;
 
-revoke execute on function kasalan.renew_invitation_code(p_wedding_id uuid, p_guest_id uuid) from public, anon;
-grant execute on function kasalan.renew_invitation_code(p_wedding_id uuid, p_guest_id uuid) to authenticated;
+revoke execute on function kasalan.renew_invitation_code(p_wedding_id uuid, p_household_id uuid) from public, anon;
+grant execute on function kasalan.renew_invitation_code(p_wedding_id uuid, p_household_id uuid) to authenticated;
 
 -- Saves the couple's message templates: p_templates is {invitation?: {fil?, en?}, reminder?: {fil?,
 -- en?}}, each text at most 1000 characters; a blank or missing one goes back to the default
@@ -379,7 +380,7 @@ revoke execute on function kasalan.claim_email_sends(p_wedding_id uuid, p_count 
 grant execute on function kasalan.claim_email_sends(p_wedding_id uuid, p_count integer) to authenticated;
 
 -- Each household's invitation state as the guest list and the RSVPs tab show it, only for the
--- households past "not invited" and that the caller may see: [{guestId, state, invitedAt,
+-- households past "not invited" and that the caller may see: [{householdId, state, invitedAt,
 -- invitedVia, openedAt}], computed as invitation_json computes them. wedding_not_found unless the
 -- caller is a member of the wedding. Security definer (the sends are not readable as a table);
 -- granted to authenticated.
@@ -402,21 +403,21 @@ begin
     (
       with
         first_sends as (
-          select distinct on (x.guest_id) x.guest_id, x.sent_at, x.channel
+          select distinct on (x.household_id) x.household_id, x.sent_at, x.channel
           from kasalan.invitation_sends x
           where x.wedding_id = p_wedding_id
-          order by x.guest_id, x.sent_at, x.id
+          order by x.household_id, x.sent_at, x.id
         ),
         answered as (
-          select distinct p.guest_id
+          select distinct p.household_id
           from kasalan.persons p
           where p.wedding_id = p_wedding_id and p.is_attending is not null
         )
       select jsonb_agg(
         jsonb_build_object(
-          'guestId', g.id,
+          'householdId', g.id,
           'state', case
-            when a.guest_id is not null then 'answered'
+            when a.household_id is not null then 'answered'
             when g.invitation_opened_at is not null then 'opened'
             else 'invited'
           end,
@@ -426,11 +427,11 @@ begin
         )
         order by g.created_at, g.id
       )
-      from kasalan.guests g
-      left join first_sends s on s.guest_id = g.id
-      left join answered a on a.guest_id = g.id
+      from kasalan.households g
+      left join first_sends s on s.household_id = g.id
+      left join answered a on a.household_id = g.id
       where g.wedding_id = p_wedding_id
-        and (s.guest_id is not null or a.guest_id is not null or g.invitation_opened_at is not null)
+        and (s.household_id is not null or a.household_id is not null or g.invitation_opened_at is not null)
         and (v_sees_all or kasalan_private.can_see_household(g.wedding_id, g.relationship_side))
     ),
     '[]'::jsonb
@@ -450,9 +451,9 @@ security definer
 set search_path = ''
 as $$
 begin
-  update kasalan.guests g
+  update kasalan.households g
   set link_replaced_at = null
-  where g.id = new.guest_id
+  where g.id = new.household_id
     and g.link_replaced_at is not null;
   return null;
 end;
@@ -460,11 +461,11 @@ $$;
 
 revoke execute on function kasalan.invitation_sent_clears_replaced_link() from public, anon, authenticated;
 
--- A guest opens their household's link (/i/<token>): returns {slug, guestId, personId, code} (the
+-- A guest opens their household's link (/i/<token>): returns {slug, householdId, personId, code} (the
 -- household's first person, and its code for the RSVP page's calls), and records that the link
 -- was opened, unless the caller manages the wedding (the couple trying their own link). The token
 -- is compared exactly. An unknown or renewed token, anything else (an old 8-character code
--- included), or a wedding not published, raises invitation_not_found and reveals nothing else.
+-- included), or a wedding not published, raises household_link_not_found and reveals nothing else.
 -- Never rate limited: a token is 128 random bits, and a guest with their card always gets in.
 -- Granted to anon and authenticated.
 create or replace function kasalan.open_invitation(p_token text)
@@ -474,37 +475,37 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_guest kasalan.guests;
+  v_household kasalan.households;
   v_wedding kasalan.weddings;
   v_manages boolean;
   v_person_id uuid;
 begin
-  select * into v_guest from kasalan.guests g where g.invitation_token = left(coalesce(p_token, ''), 64);
+  select * into v_household from kasalan.households g where g.invitation_token = left(coalesce(p_token, ''), 64);
   if not found then
-    raise exception 'invitation_not_found';
+    raise exception 'household_link_not_found';
   end if;
-  select * into v_wedding from kasalan.weddings w where w.id = v_guest.wedding_id;
+  select * into v_wedding from kasalan.weddings w where w.id = v_household.wedding_id;
   v_manages := (select auth.uid()) is not null and kasalan_private.can(v_wedding.id, 'view');
   if not (v_wedding.is_published or v_manages) then
-    raise exception 'invitation_not_found';
+    raise exception 'household_link_not_found';
   end if;
   select p.id into v_person_id from kasalan.persons p
-  where p.guest_id = v_guest.id
+  where p.household_id = v_household.id
   order by p.position, p.created_at, p.id
   limit 1;
   if v_person_id is null then
-    raise exception 'invitation_not_found';
+    raise exception 'household_link_not_found';
   end if;
 
   if not v_manages then
-    update kasalan.guests g
+    update kasalan.households g
     set invitation_opened_at = coalesce(g.invitation_opened_at, now()),
         invitation_last_opened_at = now()
-    where g.id = v_guest.id;
+    where g.id = v_household.id;
   end if;
 
   return jsonb_build_object(
-    'slug', v_wedding.slug, 'guestId', v_guest.id, 'personId', v_person_id, 'code', v_guest.invitation_code
+    'slug', v_wedding.slug, 'householdId', v_household.id, 'personId', v_person_id, 'code', v_household.invitation_code
   );
 end;
 $$;
@@ -513,7 +514,7 @@ revoke execute on function kasalan.open_invitation(p_token text) from public;
 grant execute on function kasalan.open_invitation(p_token text) to anon, authenticated;
 
 -- A guest types their printed code on a wedding's site (p_slug, its current address): returns
--- {status: 'found', slug, guestId, personId, code} and records "opened" as the link does, or
+-- {status: 'found', slug, householdId, personId, code} and records "opened" as the link does, or
 -- {status: 'not_found'} for a wrong code, an unknown address and a wedding not published alike
 -- (the same work in each case: one lookup of the wedding, one of the code). The code is read as a
 -- guest may type it (case, spaces and dashes ignored) and checked only within that wedding.
@@ -532,7 +533,7 @@ declare
   v_wedding kasalan.weddings;
   v_manages boolean := false;
   v_target uuid;
-  v_guest kasalan.guests;
+  v_household kasalan.households;
   v_person_id uuid;
 begin
   select * into v_wedding from kasalan.weddings w where w.slug = left(coalesce(p_slug, ''), 63);
@@ -547,11 +548,11 @@ begin
   end if;
 
   -- With no wedding to look in, the same lookup finds nothing.
-  select * into v_guest from kasalan.guests g
+  select * into v_household from kasalan.households g
   where g.wedding_id = v_target and g.invitation_code = v_code;
-  if v_guest.id is not null then
+  if v_household.id is not null then
     select p.id into v_person_id from kasalan.persons p
-    where p.guest_id = v_guest.id
+    where p.household_id = v_household.id
     order by p.position, p.created_at, p.id
     limit 1;
   end if;
@@ -560,18 +561,18 @@ begin
   end if;
 
   if not v_manages then
-    update kasalan.guests g
+    update kasalan.households g
     set invitation_opened_at = coalesce(g.invitation_opened_at, now()),
         invitation_last_opened_at = now()
-    where g.id = v_guest.id;
+    where g.id = v_household.id;
   end if;
 
   return jsonb_build_object(
     'status', 'found',
     'slug', v_wedding.slug,
-    'guestId', v_guest.id,
+    'householdId', v_household.id,
     'personId', v_person_id,
-    'code', v_guest.invitation_code
+    'code', v_household.invitation_code
   );
 end;
 $$;

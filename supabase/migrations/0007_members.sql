@@ -181,7 +181,7 @@ revoke execute on function kasalan.create_member_invitation(p_wedding_id uuid, p
 grant execute on function kasalan.create_member_invitation(p_wedding_id uuid, p_role text, p_side text, p_email text) to authenticated;
 
 -- Revokes an open invitation, so its link no longer works. The owner and partner only (else
--- wedding_not_found); invitation_not_found when it is not an open invitation of this wedding.
+-- wedding_not_found); member_invitation_not_found when it is not an open invitation of this wedding.
 -- Granted to authenticated.
 create or replace function kasalan.revoke_member_invitation(p_wedding_id uuid, p_invitation_id uuid)
 returns void
@@ -198,7 +198,7 @@ begin
   where i.id = p_invitation_id and i.wedding_id = p_wedding_id
     and i.accepted_at is null and i.revoked_at is null;
   if not found then
-    raise exception 'invitation_not_found';
+    raise exception 'member_invitation_not_found';
   end if;
 end;
 $$;
@@ -209,7 +209,7 @@ grant execute on function kasalan.revoke_member_invitation(p_wedding_id uuid, p_
 -- The invitation behind a link, for the accept screen: {weddingId, title, bride, groom, date,
 -- role, side, invitedBy, expiresAt, status, alreadyMember}; status is 'open', 'accepted', 'expired'
 -- or 'revoked'. Security definer: the invited account is not a member yet; the token is the
--- secret. Raises invitation_not_found. Granted to authenticated (signed-in accounts only).
+-- secret. Raises member_invitation_not_found. Granted to authenticated (signed-in accounts only).
 create or replace function kasalan.get_member_invitation(p_token text)
 returns jsonb
 language sql
@@ -248,7 +248,7 @@ revoke execute on function kasalan.get_member_invitation(p_token text) from publ
 grant execute on function kasalan.get_member_invitation(p_token text) to authenticated;
 
 -- Accepts an invitation as the signed-in account, under p_display_name (else the account's name).
--- Returns {weddingId, role, side}. Raises invitation_not_found, invitation_used, invitation_revoked,
+-- Returns {weddingId, role, side}. Raises member_invitation_not_found, invitation_used, invitation_revoked,
 -- invitation_expired, invitation_wrong_account (addressed to another e-mail), already_member.
 -- Two accounts accepting one link at once: the row lock lets only the first in. Granted to
 -- authenticated.
@@ -271,7 +271,7 @@ begin
   end if;
   select * into v_invitation from kasalan.member_invitations i where i.token = p_token for update;
   if not found then
-    raise exception 'invitation_not_found';
+    raise exception 'member_invitation_not_found';
   elsif v_invitation.accepted_at is not null then
     raise exception 'invitation_used';
   elsif v_invitation.revoked_at is not null then
@@ -427,7 +427,7 @@ grant execute on function kasalan.transfer_wedding_ownership(p_wedding_id uuid, 
 
 -- A household's name as the activity shows it: its first person's full name, "+ N" for the others.
 -- Helper of the triggers below; nobody calls it.
-create or replace function kasalan.activity_household_name(p_guest_id uuid)
+create or replace function kasalan.activity_household_name(p_household_id uuid)
 returns text
 language sql
 stable security definer
@@ -438,21 +438,21 @@ as $$
       || case when n.total > 1 then ' + ' || (n.total - 1) else '' end,
     300
   )
-  from (select count(*) as total from kasalan.persons p where p.guest_id = p_guest_id) n
+  from (select count(*) as total from kasalan.persons p where p.household_id = p_household_id) n
   cross join lateral (
     select p.first_name, p.last_name from kasalan.persons p
-    where p.guest_id = p_guest_id
+    where p.household_id = p_household_id
     order by p.type = 'adult' desc, p.position, p.created_at, p.id
     limit 1
   ) first
 $$;
 
-revoke execute on function kasalan.activity_household_name(p_guest_id uuid) from public, anon, authenticated;
+revoke execute on function kasalan.activity_household_name(p_household_id uuid) from public, anon, authenticated;
 
 -- Adds one activity entry for the signed-in account (or 'guest' when p_actor_kind says so;
 -- nothing without either), under p_actor_name or their member name, with the household's
--- current name and side when p_guest_id is given. Helper of the triggers below; nobody calls it.
-create or replace function kasalan.add_activity(p_wedding_id uuid, p_action text, p_guest_id uuid default NULL::uuid, p_details jsonb default '{}'::jsonb, p_actor_kind text default NULL::text, p_actor_name text default NULL::text)
+-- current name and side when p_household_id is given. Helper of the triggers below; nobody calls it.
+create or replace function kasalan.add_activity(p_wedding_id uuid, p_action text, p_household_id uuid default NULL::uuid, p_details jsonb default '{}'::jsonb, p_actor_kind text default NULL::text, p_actor_name text default NULL::text)
 returns void
 language plpgsql
 security definer
@@ -474,11 +474,11 @@ begin
     where m.wedding_id = p_wedding_id and m.user_id = v_user_id;
     v_name := coalesce(v_name, kasalan.account_display_name(v_user_id), '');
   end if;
-  if p_guest_id is not null then
-    select g.relationship_side into v_side from kasalan.guests g where g.id = p_guest_id;
+  if p_household_id is not null then
+    select g.relationship_side into v_side from kasalan.households g where g.id = p_household_id;
   end if;
   insert into kasalan.wedding_activity (
-    wedding_id, actor_kind, actor_user, actor_name, action, guest_id, household_name, household_side, details
+    wedding_id, actor_kind, actor_user, actor_name, action, household_id, household_name, household_side, details
   )
   values (
     p_wedding_id,
@@ -486,19 +486,19 @@ begin
     v_user_id,
     coalesce(v_name, ''),
     p_action,
-    p_guest_id,
-    case when p_guest_id is not null then kasalan.activity_household_name(p_guest_id) end,
+    p_household_id,
+    case when p_household_id is not null then kasalan.activity_household_name(p_household_id) end,
     v_side,
     coalesce(p_details, '{}'::jsonb)
   );
 end;
 $$;
 
-revoke execute on function kasalan.add_activity(p_wedding_id uuid, p_action text, p_guest_id uuid, p_details jsonb, p_actor_kind text, p_actor_name text) from public, anon, authenticated;
+revoke execute on function kasalan.add_activity(p_wedding_id uuid, p_action text, p_household_id uuid, p_details jsonb, p_actor_kind text, p_actor_name text) from public, anon, authenticated;
 
 -- True when this transaction already recorded something about the household (so its persons,
 -- replies of an import, and so on add nothing more). Helper of the triggers below.
-create or replace function kasalan.activity_covers(p_guest_id uuid, p_actions text[])
+create or replace function kasalan.activity_covers(p_household_id uuid, p_actions text[])
 returns boolean
 language sql
 stable security definer
@@ -507,12 +507,12 @@ as $$
   select exists (
     select 1 from kasalan.wedding_activity a
     where a.xact = txid_current()
-      and (a.guest_id = p_guest_id and a.action = any (p_actions)
-        or a.action = 'households_imported' and a.details -> 'guestIds' ? p_guest_id::text)
+      and (a.household_id = p_household_id and a.action = any (p_actions)
+        or a.action = 'households_imported' and a.details -> 'householdIds' ? p_household_id::text)
   )
 $$;
 
-revoke execute on function kasalan.activity_covers(p_guest_id uuid, p_actions text[]) from public, anon, authenticated;
+revoke execute on function kasalan.activity_covers(p_household_id uuid, p_actions text[]) from public, anon, authenticated;
 
 -- Households: added (several in one transaction make one households_imported entry), changed
 -- (its own fields or its persons), deleted. Trigger function only; nobody calls it.
@@ -523,31 +523,31 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_guest_id uuid;
+  v_household_id uuid;
   v_wedding_id uuid;
   v_entry kasalan.wedding_activity;
 begin
-  if tg_op = 'DELETE' and tg_table_name = 'guests' then
-    -- Before the delete, while its persons still give it a name (guest_id then goes null).
+  if tg_op = 'DELETE' and tg_table_name = 'households' then
+    -- Before the delete, while its persons still give it a name (household_id then goes null).
     perform kasalan.add_activity(old.wedding_id, 'household_deleted', old.id);
     return old;
   end if;
 
-  if tg_table_name = 'guests' then
-    v_guest_id := new.id;
+  if tg_table_name = 'households' then
+    v_household_id := new.id;
     v_wedding_id := new.wedding_id;
   elsif tg_op = 'DELETE' then
-    v_guest_id := old.guest_id;
+    v_household_id := old.household_id;
     v_wedding_id := old.wedding_id;
   else
-    v_guest_id := new.guest_id;
+    v_household_id := new.household_id;
     v_wedding_id := new.wedding_id;
   end if;
-  if not exists (select 1 from kasalan.guests g where g.id = v_guest_id) then
+  if not exists (select 1 from kasalan.households g where g.id = v_household_id) then
     return null; -- deleted later in the same transaction
   end if;
 
-  if tg_table_name = 'guests' and tg_op = 'INSERT' then
+  if tg_table_name = 'households' and tg_op = 'INSERT' then
     select * into v_entry from kasalan.wedding_activity a
     where a.xact = txid_current() and a.wedding_id = v_wedding_id
       and a.action in ('household_added', 'households_imported')
@@ -555,24 +555,24 @@ begin
     limit 1
     for update;
     if v_entry.id is null then
-      perform kasalan.add_activity(v_wedding_id, 'household_added', v_guest_id);
+      perform kasalan.add_activity(v_wedding_id, 'household_added', v_household_id);
     else
       update kasalan.wedding_activity a
       set action = 'households_imported',
-          guest_id = null,
+          household_id = null,
           household_name = null,
           household_side = case when a.household_side = new.relationship_side then a.household_side end,
           details = jsonb_build_object(
             'count', coalesce((a.details ->> 'count')::integer, 1) + 1,
-            'guestIds', coalesce(a.details -> 'guestIds', jsonb_build_array(v_entry.guest_id)) || to_jsonb(v_guest_id)
+            'householdIds', coalesce(a.details -> 'householdIds', jsonb_build_array(v_entry.household_id)) || to_jsonb(v_household_id)
           )
       where a.id = v_entry.id;
     end if;
     return null;
   end if;
 
-  if not kasalan.activity_covers(v_guest_id, array['household_added', 'household_changed']) then
-    perform kasalan.add_activity(v_wedding_id, 'household_changed', v_guest_id);
+  if not kasalan.activity_covers(v_household_id, array['household_added', 'household_changed']) then
+    perform kasalan.add_activity(v_wedding_id, 'household_changed', v_household_id);
   end if;
   return null;
 end;
@@ -593,8 +593,8 @@ declare
   v_person jsonb;
   v_entry_id uuid;
 begin
-  if not exists (select 1 from kasalan.guests g where g.id = new.guest_id)
-    or kasalan.activity_covers(new.guest_id, array['household_added'])
+  if not exists (select 1 from kasalan.households g where g.id = new.household_id)
+    or kasalan.activity_covers(new.household_id, array['household_added'])
   then
     return null;
   end if;
@@ -613,11 +613,11 @@ begin
   end if;
 
   select a.id into v_entry_id from kasalan.wedding_activity a
-  where a.xact = txid_current() and a.guest_id = new.guest_id and a.action = 'reply_recorded'
+  where a.xact = txid_current() and a.household_id = new.household_id and a.action = 'reply_recorded'
   limit 1;
   if v_entry_id is null then
     perform kasalan.add_activity(
-      new.wedding_id, 'reply_recorded', new.guest_id,
+      new.wedding_id, 'reply_recorded', new.household_id,
       jsonb_build_object('persons', jsonb_build_array(v_person)),
       case when new.changed_by in ('guest_search', 'guest_code') then 'guest' end
     );
@@ -646,10 +646,10 @@ declare
   v_changes jsonb;
   v_household record;
 begin
-  -- Who sits where, before and after: [{guestId, personId, table}] for each person whose table changed.
+  -- Who sits where, before and after: [{householdId, personId, table}] for each person whose table changed.
   with
     before as (
-      select s ->> 'personId' as person_id, s ->> 'guestId' as guest_id, t ->> 'name' as table_name
+      select s ->> 'personId' as person_id, s ->> 'householdId' as household_id, t ->> 'name' as table_name
       from jsonb_array_elements(coalesce(v_old -> 'seats', '[]'::jsonb)) s
       left join lateral (
         select t from jsonb_array_elements(coalesce(v_old -> 'tables', '[]'::jsonb)) t
@@ -658,7 +658,7 @@ begin
       where s ->> 'personId' is not null
     ),
     after as (
-      select s ->> 'personId' as person_id, s ->> 'guestId' as guest_id, t ->> 'name' as table_name
+      select s ->> 'personId' as person_id, s ->> 'householdId' as household_id, t ->> 'name' as table_name
       from jsonb_array_elements(coalesce(new.layout -> 'seats', '[]'::jsonb)) s
       left join lateral (
         select t from jsonb_array_elements(coalesce(new.layout -> 'tables', '[]'::jsonb)) t
@@ -667,7 +667,7 @@ begin
       where s ->> 'personId' is not null
     )
   select coalesce(jsonb_agg(jsonb_build_object(
-    'guestId', coalesce(a.guest_id, b.guest_id),
+    'householdId', coalesce(a.household_id, b.household_id),
     'personId', coalesce(a.person_id, b.person_id),
     'table', a.table_name
   )), '[]'::jsonb)
@@ -679,7 +679,7 @@ begin
   if jsonb_array_length(v_changes) = 0 then
     return null;
   end if;
-  if (select count(distinct c ->> 'guestId') from jsonb_array_elements(v_changes) c) > 5 then
+  if (select count(distinct c ->> 'householdId') from jsonb_array_elements(v_changes) c) > 5 then
     perform kasalan.add_activity(new.wedding_id, 'seating_changed', null, jsonb_build_object(
       'seated', (select count(*) from jsonb_array_elements(v_changes) c where c ->> 'table' is not null),
       'unseated', (select count(*) from jsonb_array_elements(v_changes) c where c ->> 'table' is null)
@@ -688,19 +688,19 @@ begin
   end if;
 
   for v_household in
-    select (c ->> 'guestId')::uuid as guest_id,
+    select (c ->> 'householdId')::uuid as household_id,
       jsonb_agg(jsonb_build_object('name', btrim(p.first_name || ' ' || p.last_name), 'table', c -> 'table')
         order by p.position) as persons,
       bool_or(c ->> 'table' is not null) as seated
     from jsonb_array_elements(v_changes) c
     join kasalan.persons p on p.id = (c ->> 'personId')::uuid and p.wedding_id = new.wedding_id
-    join kasalan.guests g on g.id = p.guest_id
+    join kasalan.households g on g.id = p.household_id
     group by 1
   loop
     perform kasalan.add_activity(
       new.wedding_id,
       case when v_household.seated then 'seated' else 'unseated' end,
-      v_household.guest_id,
+      v_household.household_id,
       jsonb_build_object('persons', v_household.persons)
     );
   end loop;
@@ -720,7 +720,7 @@ as $$
 declare
   v_entry kasalan.wedding_activity;
 begin
-  if not exists (select 1 from kasalan.guests g where g.id = new.guest_id) then
+  if not exists (select 1 from kasalan.households g where g.id = new.household_id) then
     return null;
   end if;
   select * into v_entry from kasalan.wedding_activity a
@@ -728,13 +728,13 @@ begin
     and a.details ->> 'channel' = new.channel and a.details ->> 'kind' = new.kind
   limit 1;
   if v_entry.id is null then
-    perform kasalan.add_activity(new.wedding_id, 'invitation_sent', new.guest_id,
+    perform kasalan.add_activity(new.wedding_id, 'invitation_sent', new.household_id,
       jsonb_build_object('channel', new.channel, 'kind', new.kind, 'count', 1));
   else
     update kasalan.wedding_activity a
-    set guest_id = null,
+    set household_id = null,
         household_name = null,
-        household_side = case when a.household_side = (select g.relationship_side from kasalan.guests g where g.id = new.guest_id)
+        household_side = case when a.household_side = (select g.relationship_side from kasalan.households g where g.id = new.household_id)
           then a.household_side end,
         details = jsonb_set(a.details, '{count}', to_jsonb(coalesce((a.details ->> 'count')::integer, 1) + 1))
     where a.id = v_entry.id;
@@ -824,9 +824,9 @@ as $$
     'actorName', p_entry.actor_name,
     'isMe', p_entry.actor_user is not distinct from (select auth.uid()) and p_entry.actor_user is not null,
     'action', p_entry.action,
-    'guestId', p_entry.guest_id,
+    'householdId', p_entry.household_id,
     'householdName', p_entry.household_name,
-    'details', p_entry.details - 'guestIds' - 'guestId'
+    'details', p_entry.details - 'householdIds' - 'householdId'
   )
 $$;
 
@@ -857,7 +857,7 @@ begin
   into v_entries
   from (
     select a.* from kasalan.wedding_activity a
-    left join kasalan.guests g on g.id = a.guest_id
+    left join kasalan.households g on g.id = a.household_id
     where a.wedding_id = p_wedding_id
       and kasalan_private.can_see_household(p_wedding_id, coalesce(g.relationship_side, a.household_side))
       and (p_actor is null or a.actor_user = p_actor)
@@ -908,23 +908,23 @@ grant execute on function kasalan.has_joined_a_wedding() to authenticated;
 -- Triggers
 -- =============================================================================================
 
-create constraint trigger guests_record_activity after insert
-  on kasalan.guests
+create constraint trigger households_record_activity after insert
+  on kasalan.households
   deferrable initially deferred
   for each row
   when (current_setting('kasalan.importing'::text, true) IS DISTINCT FROM 'on'::text)
   execute function kasalan.record_household_activity();
 
 -- Only the household's own fields: codes, messages and sending times are not a change of it.
-create constraint trigger guests_record_changed_activity after update
-  on kasalan.guests
+create constraint trigger households_record_changed_activity after update
+  on kasalan.households
   deferrable initially deferred
   for each row
   when (old.email IS DISTINCT FROM new.email or old.phone IS DISTINCT FROM new.phone or old.address IS DISTINCT FROM new.address or old.relationship_side IS DISTINCT FROM new.relationship_side or old.relationship_type IS DISTINCT FROM new.relationship_type or old.notes IS DISTINCT FROM new.notes)
   execute function kasalan.record_household_activity();
 
-create trigger guests_record_deleted_activity before delete
-  on kasalan.guests
+create trigger households_record_deleted_activity before delete
+  on kasalan.households
   for each row
   execute function kasalan.record_household_activity();
 

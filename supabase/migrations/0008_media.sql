@@ -50,8 +50,8 @@ $$;
 
 revoke execute on function kasalan_private.media_wedding_id(p_path text) from public, anon, authenticated;
 
--- 0008's media_readable: a file is readable when its wedding is published, or by the wedding's
--- members (before: by the account that created the wedding, even after it left). Used by the
+-- Whether a stored photo may be read: when its wedding is published, or by the wedding's
+-- members. Used by the
 -- storage policies; granted to anon and authenticated.
 create or replace function kasalan_private.media_readable(p_path text)
 returns boolean

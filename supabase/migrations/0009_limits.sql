@@ -41,7 +41,7 @@ revoke all on kasalan.rate_probes from public, anon, authenticated;
 -- Functions
 -- =============================================================================================
 
--- As in 0025, counted by kasalan_private.count_call: raises rate_limited when the caller or the
+-- A public call's rate limit, counted by kasalan_private.count_call: raises rate_limited when the caller or the
 -- wedding is over a limit of this kind, and read_only_call in a read-only transaction. Helper of
 -- the public calls; nobody calls it directly.
 create or replace function kasalan.rate_limit(p_wedding_id uuid, p_kind text)

@@ -1,4 +1,4 @@
--- Kasalan households and persons: the guest list. A household (kasalan.guests) is who receives one
+-- Kasalan households and persons: the guest list. A household (kasalan.households) is who receives one
 -- invitation and answers for its persons; persons are the people counted at the wedding. Saving,
 -- deleting, importing, listing and searching them.
 
@@ -65,7 +65,7 @@ revoke execute on function kasalan_private.new_invitation_token() from public, a
 -- =============================================================================================
 
 -- One row per household: the contact details the invitation goes to.
-create table kasalan.guests (
+create table kasalan.households (
   id uuid not null default extensions.gen_random_uuid(),
   user_id uuid not null default auth.uid(),
   wedding_id uuid not null,
@@ -87,41 +87,41 @@ create table kasalan.guests (
   -- When the link the household was last sent stopped working (a new design of the link, or a
   -- renewed invitation): it needs a new card. Cleared when the couple sends it again.
   link_replaced_at timestamptz,
-  constraint guests_pkey primary key (id),
-  constraint guests_id_wedding_id_key unique (id, wedding_id),
-  constraint guests_invitation_token_key unique (invitation_token),
-  constraint guests_wedding_id_invitation_code_key unique (wedding_id, invitation_code),
-  constraint guests_address_check check (jsonb_typeof(address) = 'object'),
-  constraint guests_address_clean check (kasalan.json_texts_are_clean(address, 'address')),
-  constraint guests_email_check check ((char_length(email) >= 1) and (char_length(email) <= 254)),
-  constraint guests_email_clean check (kasalan.text_is_clean(email, 'email')),
-  constraint guests_invitation_code_format check (invitation_code ~ '^[2-9A-HJKMNP-Z]{8}$'),
-  constraint guests_invitation_token_format check (invitation_token ~ '^[A-Za-z0-9_-]{22}$'),
-  constraint guests_notes_check check (char_length(notes) <= 2000),
-  constraint guests_notes_clean check (kasalan.text_is_clean(notes, 'notes')),
-  constraint guests_phone_check check ((char_length(phone) >= 1) and (char_length(phone) <= 50)),
-  constraint guests_phone_clean check (kasalan.text_is_clean(phone, 'phone')),
-  constraint guests_relationship_side_check check (relationship_side in ('bride', 'groom', 'both')),
-  constraint guests_relationship_type_check check (relationship_type in ('family', 'friend', 'familyFriend', 'others')),
-  constraint guests_rsvp_message_check check (char_length(rsvp_message) <= 1000),
-  constraint guests_rsvp_message_clean check (kasalan.text_is_clean(rsvp_message, 'rsvp_message')),
-  constraint guests_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
-  constraint guests_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
+  constraint households_pkey primary key (id),
+  constraint households_id_wedding_id_key unique (id, wedding_id),
+  constraint households_invitation_token_key unique (invitation_token),
+  constraint households_wedding_id_invitation_code_key unique (wedding_id, invitation_code),
+  constraint households_address_check check (jsonb_typeof(address) = 'object'),
+  constraint households_address_clean check (kasalan.json_texts_are_clean(address, 'address')),
+  constraint households_email_check check ((char_length(email) >= 1) and (char_length(email) <= 254)),
+  constraint households_email_clean check (kasalan.text_is_clean(email, 'email')),
+  constraint households_invitation_code_format check (invitation_code ~ '^[2-9A-HJKMNP-Z]{8}$'),
+  constraint households_invitation_token_format check (invitation_token ~ '^[A-Za-z0-9_-]{22}$'),
+  constraint households_notes_check check (char_length(notes) <= 2000),
+  constraint households_notes_clean check (kasalan.text_is_clean(notes, 'notes')),
+  constraint households_phone_check check ((char_length(phone) >= 1) and (char_length(phone) <= 50)),
+  constraint households_phone_clean check (kasalan.text_is_clean(phone, 'phone')),
+  constraint households_relationship_side_check check (relationship_side in ('bride', 'groom', 'both')),
+  constraint households_relationship_type_check check (relationship_type in ('family', 'friend', 'familyFriend', 'others')),
+  constraint households_rsvp_message_check check (char_length(rsvp_message) <= 1000),
+  constraint households_rsvp_message_clean check (kasalan.text_is_clean(rsvp_message, 'rsvp_message')),
+  constraint households_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint households_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
-alter table kasalan.guests enable row level security;
-revoke all on kasalan.guests from public, anon, authenticated;
-grant select on kasalan.guests to authenticated;
+alter table kasalan.households enable row level security;
+revoke all on kasalan.households from public, anon, authenticated;
+grant select on kasalan.households to authenticated;
 
-create index guests_user_id_idx on kasalan.guests (user_id);
+create index households_user_id_idx on kasalan.households (user_id);
 
-create index guests_wedding_id_created_at_idx on kasalan.guests (wedding_id, created_at, id);
+create index households_wedding_id_created_at_idx on kasalan.households (wedding_id, created_at, id);
 
 -- One invited person of a household.
 create table kasalan.persons (
   id uuid not null default extensions.gen_random_uuid(),
   user_id uuid not null default auth.uid(),
   wedding_id uuid not null,
-  guest_id uuid not null,
+  household_id uuid not null,
   first_name text not null,
   last_name text not null default '',
   type text not null default 'adult',
@@ -154,7 +154,7 @@ create table kasalan.persons (
   constraint persons_title_check check (char_length(title) <= 50),
   constraint persons_title_clean check (kasalan.text_is_clean(title, 'title')),
   constraint persons_type_check check (type in ('adult', 'child')),
-  constraint persons_guest_id_wedding_id_fkey foreign key (guest_id, wedding_id) references kasalan.guests(id, wedding_id) on delete cascade,
+  constraint persons_household_id_wedding_id_fkey foreign key (household_id, wedding_id) references kasalan.households(id, wedding_id) on delete cascade,
   constraint persons_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
   constraint persons_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
@@ -162,9 +162,9 @@ alter table kasalan.persons enable row level security;
 revoke all on kasalan.persons from public, anon, authenticated;
 grant select on kasalan.persons to authenticated;
 
-create index persons_guest_id_idx on kasalan.persons (guest_id, "position");
+create index persons_household_id_idx on kasalan.persons (household_id, "position");
 
-create index persons_guest_id_wedding_id_idx on kasalan.persons (guest_id, wedding_id);
+create index persons_household_id_wedding_id_idx on kasalan.persons (household_id, wedding_id);
 
 -- Without fastupdate: new names go straight into the index instead of a pending list that only
 -- a vacuum empties (PGlite never runs one), which the planner rightly prices as a scan of everyone.
@@ -174,7 +174,7 @@ create index persons_user_id_idx on kasalan.persons (user_id);
 
 create index persons_wedding_id_idx on kasalan.persons (wedding_id);
 
-alter table kasalan.wedding_activity add constraint wedding_activity_guest_id_fkey foreign key (guest_id) references kasalan.guests(id) on delete set null;
+alter table kasalan.wedding_activity add constraint wedding_activity_household_id_fkey foreign key (household_id) references kasalan.households(id) on delete set null;
 
 -- =============================================================================================
 -- Functions
@@ -190,18 +190,18 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_guest_id uuid;
+  v_household_id uuid;
 begin
-  if tg_table_name = 'guests' then
-    v_guest_id := new.id;
+  if tg_table_name = 'households' then
+    v_household_id := new.id;
   elsif tg_op = 'DELETE' then
-    v_guest_id := old.guest_id;
+    v_household_id := old.household_id;
   else
-    v_guest_id := new.guest_id;
+    v_household_id := new.household_id;
   end if;
 
-  if exists (select 1 from kasalan.guests g where g.id = v_guest_id)
-    and not exists (select 1 from kasalan.persons p where p.guest_id = v_guest_id and p.type = 'adult')
+  if exists (select 1 from kasalan.households g where g.id = v_household_id)
+    and not exists (select 1 from kasalan.persons p where p.household_id = v_household_id and p.type = 'adult')
   then
     raise exception 'household_needs_adult';
   end if;
@@ -213,29 +213,29 @@ revoke execute on function kasalan.check_household_has_adult() from public, anon
 
 -- A household in the contract's Household shape, with its persons in order. Helper of the
 -- functions below; granted to authenticated.
-create or replace function kasalan_private.household_json(p_guest kasalan.guests)
+create or replace function kasalan_private.household_json(p_household kasalan.households)
 returns jsonb
 language sql
 stable
 set search_path = ''
 as $$
   select jsonb_build_object(
-    'id', p_guest.id,
-    'weddingId', p_guest.wedding_id,
-    'userId', p_guest.user_id,
-    'createdAt', p_guest.created_at,
-    'email', p_guest.email,
-    'phone', p_guest.phone,
-    'address', p_guest.address,
-    'relationshipSide', p_guest.relationship_side,
-    'relationshipType', p_guest.relationship_type,
-    'notes', p_guest.notes,
+    'id', p_household.id,
+    'weddingId', p_household.wedding_id,
+    'userId', p_household.user_id,
+    'createdAt', p_household.created_at,
+    'email', p_household.email,
+    'phone', p_household.phone,
+    'address', p_household.address,
+    'relationshipSide', p_household.relationship_side,
+    'relationshipType', p_household.relationship_type,
+    'notes', p_household.notes,
     'persons', coalesce(
       (
         select jsonb_agg(
           jsonb_build_object(
             'id', p.id,
-            'guestId', p.guest_id,
+            'householdId', p.household_id,
             'userId', p.user_id,
             'firstName', p.first_name,
             'lastName', p.last_name,
@@ -252,20 +252,21 @@ as $$
           order by p.position, p.created_at, p.id
         )
         from kasalan.persons p
-        where p.guest_id = p_guest.id
+        where p.household_id = p_household.id
       ),
       '[]'::jsonb
     )
   )
 $$;
 
-revoke execute on function kasalan_private.household_json(p_guest kasalan.guests) from public, anon, authenticated;
+revoke execute on function kasalan_private.household_json(p_household kasalan.households) from public, anon, authenticated;
 
--- As in 0019 (the Household shape of household_json, with lastChange), built in one pass: the
--- persons are grouped once for the whole wedding instead of one subquery per household, which took
--- about a third of the call at 2,000 households. Still security invoker: RLS decides which
--- households and persons the caller reads. Granted to authenticated.
-create or replace function kasalan.list_guests(p_wedding_id uuid)
+-- The wedding's households in the Household shape of household_json, with lastChange (who last
+-- changed each one), oldest first. Built in one pass: the persons are grouped once for the whole
+-- wedding rather than one subquery per household (a third of the call at 2,000 households).
+-- Security invoker: RLS decides which households and persons the caller reads. Granted to
+-- authenticated.
+create or replace function kasalan.list_households(p_wedding_id uuid)
 returns jsonb
 language plpgsql
 stable
@@ -295,12 +296,12 @@ begin
         )
         order by g.created_at, g.id
       )
-      from kasalan.guests g
+      from kasalan.households g
       left join (
-        select p.guest_id, jsonb_agg(
+        select p.household_id, jsonb_agg(
           jsonb_build_object(
             'id', p.id,
-            'guestId', p.guest_id,
+            'householdId', p.household_id,
             'userId', p.user_id,
             'firstName', p.first_name,
             'lastName', p.last_name,
@@ -318,9 +319,9 @@ begin
         ) as persons
         from kasalan.persons p
         where p.wedding_id = p_wedding_id
-        group by p.guest_id
-      ) p on p.guest_id = g.id
-      left join kasalan_private.household_last_changes(p_wedding_id) c on c.guest_id = g.id
+        group by p.household_id
+      ) p on p.household_id = g.id
+      left join kasalan_private.household_last_changes(p_wedding_id) c on c.household_id = g.id
       where g.wedding_id = p_wedding_id
     ),
     '[]'::jsonb
@@ -328,9 +329,15 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.list_guests(p_wedding_id uuid) from public, anon;
-grant execute on function kasalan.list_guests(p_wedding_id uuid) to authenticated;
+revoke execute on function kasalan.list_households(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan.list_households(p_wedding_id uuid) to authenticated;
 
+-- Creates or updates one household and its persons from the guest form's shape ({id?, email,
+-- phone, address, relationshipSide, relationshipType, notes, persons: [...]}) and returns it as
+-- household_json. Persons left out of the list are deleted. Checks the caller's right (a family
+-- helper only on their side); raises wedding_not_found, household_not_found, household_needs_adult,
+-- person_first_name_required or invalid_input. The body of save_household and import_households;
+-- nobody calls it directly.
 create or replace function kasalan.write_household(p_wedding_id uuid, p_household jsonb)
 returns jsonb
 language plpgsql
@@ -338,8 +345,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_guest_id uuid;
-  v_guest kasalan.guests;
+  v_household_id uuid;
+  v_household kasalan.households;
   v_email text;
   v_phone text;
   v_notes text;
@@ -361,7 +368,7 @@ begin
   end if;
 
   -- Check the whole household before writing anything.
-  v_guest_id := kasalan_private.json_uuid(p_household, 'id');
+  v_household_id := kasalan_private.json_uuid(p_household, 'id');
   v_email := kasalan_private.json_text(p_household, 'email', 254);
   v_phone := kasalan_private.json_text(p_household, 'phone', 50);
   v_notes := kasalan_private.json_text(p_household, 'notes', 2000);
@@ -421,19 +428,19 @@ begin
     raise exception 'household_needs_adult';
   end if;
 
-  if v_guest_id is null then
-    insert into kasalan.guests (wedding_id, email, phone, address, relationship_side, relationship_type, notes)
+  if v_household_id is null then
+    insert into kasalan.households (wedding_id, email, phone, address, relationship_side, relationship_type, notes)
     values (p_wedding_id, v_email, v_phone, v_address, v_side, v_type, v_notes)
-    returning id into v_guest_id;
+    returning id into v_household_id;
   else
-    update kasalan.guests g
+    update kasalan.households g
     set email = v_email,
         phone = v_phone,
         address = v_address,
         relationship_side = v_side,
         relationship_type = v_type,
         notes = v_notes
-    where g.id = v_guest_id
+    where g.id = v_household_id
       and g.wedding_id = p_wedding_id;
     if not found then
       raise exception 'household_not_found';
@@ -444,21 +451,21 @@ begin
   if exists (
     select 1
     from unnest(v_person_ids) as listed(id)
-    where not exists (select 1 from kasalan.persons p where p.id = listed.id and p.guest_id = v_guest_id)
+    where not exists (select 1 from kasalan.persons p where p.id = listed.id and p.household_id = v_household_id)
   ) then
     raise exception 'invalid_input' using detail = 'a person belongs to another household';
   end if;
 
   delete from kasalan.persons p
-  where p.guest_id = v_guest_id
+  where p.household_id = v_household_id
     and p.id <> all (v_person_ids);
 
   for v_person, v_index in select value, ordinality - 1 from jsonb_array_elements(v_persons) with ordinality loop
     v_person_id := kasalan_private.json_uuid(v_person, 'id');
     if v_person_id is null then
-      insert into kasalan.persons (wedding_id, guest_id, first_name, last_name, type, title, suffix, notes, position)
+      insert into kasalan.persons (wedding_id, household_id, first_name, last_name, type, title, suffix, notes, position)
       values (
-        p_wedding_id, v_guest_id,
+        p_wedding_id, v_household_id,
         kasalan_private.json_text(v_person, 'firstName', 100),
         coalesce(kasalan_private.json_text(v_person, 'lastName', 100), ''),
         coalesce(kasalan_private.json_text(v_person, 'type', 10), 'adult'),
@@ -477,27 +484,27 @@ begin
           notes = kasalan_private.json_text(v_person, 'notes', 2000),
           position = v_index
       where p.id = v_person_id
-        and p.guest_id = v_guest_id;
+        and p.household_id = v_household_id;
     end if;
   end loop;
 
-  select * into v_guest from kasalan.guests g where g.id = v_guest_id;
-  return kasalan_private.household_json(v_guest);
+  select * into v_household from kasalan.households g where g.id = v_household_id;
+  return kasalan_private.household_json(v_household);
 end;
 $$;
 
 revoke execute on function kasalan.write_household(p_wedding_id uuid, p_household jsonb) from public, anon, authenticated;
 
 -- As before, for any member; a family helper deletes only their own side's households that they added. Granted to authenticated.
-create or replace function kasalan.delete_household(p_guest_id uuid)
+create or replace function kasalan.delete_household(p_household_id uuid)
 returns void
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  delete from kasalan.guests g
-  where g.id = p_guest_id
+  delete from kasalan.households g
+  where g.id = p_household_id
     and kasalan_private.can(g.wedding_id, 'households');
   if not found then
     raise exception 'household_not_found';
@@ -505,8 +512,8 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.delete_household(p_guest_id uuid) from public, anon;
-grant execute on function kasalan.delete_household(p_guest_id uuid) to authenticated;
+revoke execute on function kasalan.delete_household(p_household_id uuid) from public, anon;
+grant execute on function kasalan.delete_household(p_household_id uuid) to authenticated;
 
 -- A person's first and last name as one searchable text ("ma cristina dela cruz pena").
 -- Helper of the search; granted to authenticated.
@@ -521,8 +528,9 @@ $$;
 
 revoke execute on function kasalan_private.person_search_name(p_first_name text, p_last_name text) from public, anon, authenticated;
 
--- As in 0013 (same checks, codes and answers), writing each household with write_household and
--- recording the import's one activity entry itself (see above). Granted to authenticated.
+-- Adds the households of a spreadsheet import in one transaction, each through write_household
+-- (same checks and codes as save_household), and records the import's one activity entry itself
+-- (see above). Granted to authenticated.
 create or replace function kasalan.import_households(p_wedding_id uuid, p_households jsonb)
 returns jsonb
 language plpgsql
@@ -594,7 +602,7 @@ begin
 
       -- save_household keeps the persons in the order given (position = index).
       for v_person in
-        select p.* from kasalan.persons p where p.guest_id = (v_saved ->> 'id')::uuid order by p.position
+        select p.* from kasalan.persons p where p.household_id = (v_saved ->> 'id')::uuid order by p.position
       loop
         v_reply := v_persons -> v_person.position;
         if jsonb_typeof(v_reply) is distinct from 'object' or not (v_reply ? 'reply') or jsonb_typeof(v_reply -> 'reply') = 'null' then
@@ -610,9 +618,9 @@ begin
         end if;
         v_response := case when v_attending then kasalan_private.rsvp_response(v_questions, v_reply -> 'response') else '[]'::jsonb end;
 
-        insert into kasalan.rsvp_changes (wedding_id, guest_id, person_id, changed_by, changed_by_user, previous, current)
+        insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
         values (
-          p_wedding_id, v_person.guest_id, v_person.id, v_kind, auth.uid(),
+          p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
           kasalan.rsvp_reply_json(v_person),
           jsonb_build_object('isAttending', v_attending, 'response', v_response, 'respondedAt', now(), 'recordedBy', 'couple')
         );
@@ -637,7 +645,7 @@ begin
   -- Every household above was created at the same now(), and the list sorts by (created_at, id):
   -- space their creation times a microsecond apart, ending at now(), so the list keeps the file's
   -- order (and households saved later still come after them).
-  update kasalan.guests g
+  update kasalan.households g
   set created_at = g.created_at - make_interval(secs => (cardinality(v_ids) - imported.ordinality) / 1000000.0)
   from unnest(v_ids) with ordinality as imported(id, ordinality)
   where g.id = imported.id and g.wedding_id = p_wedding_id;
@@ -673,11 +681,11 @@ grant execute on function kasalan.import_households(p_wedding_id uuid, p_househo
 --              do not count)
 --   none       nothing matched
 --   too_many   more than 3 households or 10 persons matched: no names, the guest adds a word
---   found      matches: [{personId, guestId, firstName, lastName, householdSize}], best first
+--   found      matches: [{personId, householdId, firstName, lastName, householdSize}], best first
 -- At least two words ("maria santos", "ma. cristina", "sto domingo"): all but the last must be
 -- whole name words, in any order, and the last may be a prefix of 3 letters or more ("maria
 -- san"). Single letters (a middle initial) are ignored beside two longer words.
-create or replace function kasalan.search_persons(p_wedding_id uuid, p_query text)
+create or replace function kasalan_private.search_wedding_persons(p_wedding_id uuid, p_query text)
 returns jsonb
 language plpgsql
 stable
@@ -737,7 +745,7 @@ begin
   if v_ids is null then
     return jsonb_build_object('status', 'none', 'matches', '[]'::jsonb);
   end if;
-  select count(distinct p.guest_id) into v_households from kasalan.persons p where p.id = any (v_ids);
+  select count(distinct p.household_id) into v_households from kasalan.persons p where p.id = any (v_ids);
   if array_length(v_ids, 1) > 10 or v_households > 3 then
     return jsonb_build_object('status', 'too_many', 'matches', '[]'::jsonb);
   end if;
@@ -748,10 +756,10 @@ begin
       select jsonb_agg(
         jsonb_build_object(
           'personId', p.id,
-          'guestId', p.guest_id,
+          'householdId', p.household_id,
           'firstName', p.first_name,
           'lastName', p.last_name,
-          'householdSize', (select count(*) from kasalan.persons h where h.guest_id = p.guest_id)
+          'householdSize', (select count(*) from kasalan.persons h where h.household_id = p.household_id)
         )
         order by (select count(*) from unnest(v_canon) as q where q = any (p.search_words)) desc,
           kasalan_private.search_text(p.last_name), kasalan_private.search_text(p.first_name), p.id
@@ -763,15 +771,16 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.search_persons(p_wedding_id uuid, p_query text) from public, anon, authenticated;
+revoke execute on function kasalan_private.search_wedding_persons(p_wedding_id uuid, p_query text) from public, anon, authenticated;
 
--- A visitor's name search on one wedding site (0018's call, same answers), with three changes:
--- a read-only call (GET) is refused with read_only_call; a caller over their own limit gets
+-- A visitor's name search on one wedding site, by its slug: the persons search_wedding_persons
+-- finds ({status, matches}). A read-only call (GET) is refused with read_only_call; a wedding that
+-- asks for the code answers invitation_code_required; a caller over their own limit gets
 -- rate_limited; and when the wedding's searches of the hour are used up by everyone together the
 -- search asks for the invitation code (invitation_code_required_busy) rather than refusing every
--- guest: the site shows the code field, and a guest with their code or link gets through.
--- Granted to anon and authenticated.
-create or replace function kasalan.search_guests(p_slug text, p_query text)
+-- guest: the site shows the code field, and a guest with their code or link gets through. An
+-- unknown or unpublished site finds nobody. Granted to anon and authenticated.
+create or replace function kasalan.search_persons(p_slug text, p_query text)
 returns jsonb
 language plpgsql
 security definer
@@ -803,12 +812,12 @@ begin
       raise exception 'invitation_code_required_busy';
     end if;
   end if;
-  return kasalan.search_persons(v_wedding_id, p_query);
+  return kasalan_private.search_wedding_persons(v_wedding_id, p_query);
 end;
 $$;
 
-revoke execute on function kasalan.search_guests(p_slug text, p_query text) from public;
-grant execute on function kasalan.search_guests(p_slug text, p_query text) to anon, authenticated;
+revoke execute on function kasalan.search_persons(p_slug text, p_query text) from public;
+grant execute on function kasalan.search_persons(p_slug text, p_query text) to anon, authenticated;
 
 -- Inserts a file's rows into one of the wedding's tables, owned by the caller and bound to the
 -- wedding whatever the file says. Only columns the file names are written (the others take their
@@ -912,12 +921,12 @@ $$;
 revoke execute on function kasalan.guard_family_helper_household() from public, anon, authenticated;
 
 -- Who last changed each household of a wedding that the caller may see, for the guest list: the
--- latest entry about it, else who added it (an import's households): rows of (guest_id, change
+-- latest entry about it, else who added it (an import's households): rows of (household_id, change
 -- {actorKind, actorName, isMe, action, at}). Nothing for a wedding the caller is not a member of;
 -- a family helper gets their side only. One pass over the wedding's entries, not one per
--- household. Helper of list_guests; granted to authenticated.
+-- household. Helper of list_households; granted to authenticated.
 create or replace function kasalan_private.household_last_changes(p_wedding_id uuid)
-returns table (guest_id uuid, change jsonb)
+returns table (household_id uuid, change jsonb)
 language sql
 stable security definer
 set search_path = ''
@@ -928,26 +937,26 @@ as $$
       where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid())
     ),
     latest as (
-      select distinct on (a.guest_id) a.guest_id, a.actor_kind, a.actor_user, a.actor_name, a.action, a.at
+      select distinct on (a.household_id) a.household_id, a.actor_kind, a.actor_user, a.actor_name, a.action, a.at
       from kasalan.wedding_activity a
-      where a.wedding_id = p_wedding_id and a.guest_id is not null
-      order by a.guest_id, a.at desc, a.id desc
+      where a.wedding_id = p_wedding_id and a.household_id is not null
+      order by a.household_id, a.at desc, a.id desc
     )
   select g.id, jsonb_build_object(
     'actorKind', coalesce(l.actor_kind, 'member'),
     'actorName', case
-      when l.guest_id is not null and l.actor_user is null then l.actor_name
+      when l.household_id is not null and l.actor_user is null then l.actor_name
       else coalesce(nullif(am.display_name, ''), l.actor_name, kasalan.account_display_name(g.user_id), '')
     end,
-    'isMe', coalesce(l.actor_user, case when l.guest_id is null then g.user_id end) is not distinct from (select auth.uid()),
+    'isMe', coalesce(l.actor_user, case when l.household_id is null then g.user_id end) is not distinct from (select auth.uid()),
     'action', coalesce(l.action, 'household_added'),
     'at', coalesce(l.at, g.created_at)
   )
-  from kasalan.guests g
+  from kasalan.households g
   cross join me
-  left join latest l on l.guest_id = g.id
+  left join latest l on l.household_id = g.id
   left join kasalan.wedding_members am
-    on am.wedding_id = g.wedding_id and am.user_id = case when l.guest_id is null then g.user_id else l.actor_user end
+    on am.wedding_id = g.wedding_id and am.user_id = case when l.household_id is null then g.user_id else l.actor_user end
   where g.wedding_id = p_wedding_id
     and (me.role <> 'family_helper' or me.side = g.relationship_side)
 $$;
@@ -955,9 +964,9 @@ $$;
 revoke execute on function kasalan_private.household_last_changes(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan_private.household_last_changes(p_wedding_id uuid) to authenticated;
 
--- What the activity triggers count as a change of a household (0019): its own fields and who its
+-- What the activity triggers count as a change of a household: its own fields and who its
 -- persons are. Null when there is no such household. Helper of save_household; nobody calls it.
-create or replace function kasalan.household_watched_fields(p_guest_id uuid)
+create or replace function kasalan.household_watched_fields(p_household_id uuid)
 returns jsonb
 language sql
 stable security definer
@@ -970,17 +979,17 @@ as $$
         jsonb_build_array(p.id, p.first_name, p.last_name, p.type, p.title, p.suffix, p.notes, p.position)
         order by p.id
       ), '[]'::jsonb)
-      from kasalan.persons p where p.guest_id = g.id
+      from kasalan.persons p where p.household_id = g.id
     )
   )
-  from kasalan.guests g
-  where g.id = p_guest_id
+  from kasalan.households g
+  where g.id = p_household_id
 $$;
 
-revoke execute on function kasalan.household_watched_fields(p_guest_id uuid) from public, anon, authenticated;
+revoke execute on function kasalan.household_watched_fields(p_household_id uuid) from public, anon, authenticated;
 
 -- Saves a household as before (write_household: same checks, codes and answers) and adds
--- lastChange, as list_guests gives it. The activity entry of this save is written at commit, so
+-- lastChange, as list_households gives it. The activity entry of this save is written at commit, so
 -- when the save changed the household its lastChange is the caller's, now; a save that changed
 -- nothing answers the latest entry. Granted to authenticated.
 create or replace function kasalan.save_household(p_wedding_id uuid, p_household jsonb)
@@ -990,7 +999,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_guest_id uuid;
+  v_household_id uuid;
   v_before jsonb;
   v_saved jsonb;
   v_change jsonb;
@@ -1000,16 +1009,16 @@ begin
     raise exception 'wedding_not_found';
   end if;
   if jsonb_typeof(p_household) = 'object' and jsonb_typeof(p_household -> 'id') = 'string' then
-    v_guest_id := kasalan_private.json_uuid(p_household, 'id');
-    if exists (select 1 from kasalan.guests g where g.id = v_guest_id and g.wedding_id = p_wedding_id) then
-      v_before := kasalan.household_watched_fields(v_guest_id);
+    v_household_id := kasalan_private.json_uuid(p_household, 'id');
+    if exists (select 1 from kasalan.households g where g.id = v_household_id and g.wedding_id = p_wedding_id) then
+      v_before := kasalan.household_watched_fields(v_household_id);
     end if;
   end if;
 
   v_saved := kasalan.write_household(p_wedding_id, p_household);
-  v_guest_id := (v_saved ->> 'id')::uuid;
+  v_household_id := (v_saved ->> 'id')::uuid;
 
-  if v_before is distinct from kasalan.household_watched_fields(v_guest_id) then
+  if v_before is distinct from kasalan.household_watched_fields(v_household_id) then
     select nullif(m.display_name, '') into v_name from kasalan.wedding_members m
     where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid());
     v_change := jsonb_build_object(
@@ -1020,7 +1029,7 @@ begin
       'at', now()
     );
   else
-    select c.change into v_change from kasalan_private.household_last_changes(p_wedding_id) c where c.guest_id = v_guest_id;
+    select c.change into v_change from kasalan_private.household_last_changes(p_wedding_id) c where c.household_id = v_household_id;
   end if;
   return v_saved || jsonb_build_object('lastChange', v_change);
 end;
@@ -1033,33 +1042,33 @@ grant execute on function kasalan.save_household(p_wedding_id uuid, p_household 
 -- Row-level security
 -- =============================================================================================
 
-create policy "Guests can be read by members who keep their side of the list"
-  on kasalan.guests for select to authenticated
+create policy "Households can be read by members who keep their side of the list"
+  on kasalan.households for select to authenticated
   using (kasalan_private.can_see_household(wedding_id, relationship_side));
 
 create policy "Persons can be read by members who may see their household"
   on kasalan.persons for select to authenticated
   using ((kasalan_private.can(wedding_id, 'guests') or (exists ( select 1
-   from kasalan.guests g
-  where (g.id = persons.guest_id)))));
+   from kasalan.households g
+  where (g.id = persons.household_id)))));
 
 -- =============================================================================================
 -- Triggers
 -- =============================================================================================
 
-create trigger guests_guard_family_helper before insert or delete or update
-  on kasalan.guests
+create trigger households_guard_family_helper before insert or delete or update
+  on kasalan.households
   for each row
   execute function kasalan.guard_family_helper_household();
 
-create constraint trigger guests_need_adult after insert
-  on kasalan.guests
+create constraint trigger households_need_adult after insert
+  on kasalan.households
   deferrable initially deferred
   for each row
   execute function kasalan.check_household_has_adult();
 
-create trigger guests_protect_row_identity before update
-  on kasalan.guests
+create trigger households_protect_row_identity before update
+  on kasalan.households
   for each row
   execute function kasalan.protect_row_identity('user_id', 'wedding_id');
 
@@ -1072,4 +1081,4 @@ create constraint trigger persons_need_adult after insert or delete or update of
 create trigger persons_protect_row_identity before update
   on kasalan.persons
   for each row
-  execute function kasalan.protect_row_identity('user_id', 'wedding_id', 'guest_id');
+  execute function kasalan.protect_row_identity('user_id', 'wedding_id', 'household_id');

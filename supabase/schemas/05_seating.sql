@@ -100,9 +100,9 @@ begin
       when coalesce(jsonb_typeof(s -> 'personId'), 'null') not in ('string', 'null')
         or (s ->> 'personId') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
         then 'a seat personId must be an id or null'
-      when coalesce(jsonb_typeof(s -> 'guestId'), 'null') not in ('string', 'null')
-        or (s ->> 'guestId') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-        then 'a seat guestId must be an id or null'
+      when coalesce(jsonb_typeof(s -> 'householdId'), 'null') not in ('string', 'null')
+        or (s ->> 'householdId') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+        then 'a seat householdId must be an id or null'
     end as problem
     from jsonb_array_elements(v_seats) as seats(s)
   ) checks
@@ -154,7 +154,7 @@ begin
             'tableId', s -> 'tableId',
             'x', s -> 'x',
             'y', s -> 'y',
-            'guestId', coalesce(s -> 'guestId', 'null'::jsonb),
+            'householdId', coalesce(s -> 'householdId', 'null'::jsonb),
             'personId', coalesce(s -> 'personId', 'null'::jsonb)
           )
           order by ord
@@ -170,7 +170,7 @@ $$;
 revoke execute on function kasalan_private.checked_seating_layout(p_layout jsonb) from public, anon, authenticated;
 
 -- The layout with everyone who is no longer on the wedding's guest list taken out of their seat,
--- and each seat's household (guestId) read from the person's own record, so a seat always names
+-- and each seat's household (householdId) read from the person's own record, so a seat always names
 -- the person and their current household. The layout must already have a valid shape. Helper of
 -- the functions below; granted to authenticated.
 create or replace function kasalan_private.seating_layout_for_guest_list(p_wedding_id uuid, p_layout jsonb)
@@ -186,7 +186,7 @@ as $$
         select jsonb_agg(
           s || jsonb_build_object(
             'personId', case when p.id is null then null else to_jsonb(p.id) end,
-            'guestId', case when p.id is null then null else to_jsonb(p.guest_id) end
+            'householdId', case when p.id is null then null else to_jsonb(p.household_id) end
           )
           order by ord
         )

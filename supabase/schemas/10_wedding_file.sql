@@ -5,6 +5,49 @@
 -- Functions
 -- =============================================================================================
 
+-- The objects of a list with the key p_old renamed p_new (where the object has p_old and not
+-- p_new); anything else as it is. Helper of wedding_file_current, and of the move of a browser's
+-- database onto this baseline (src/lib/backend/local/baseline-upgrade.ts).
+create or replace function kasalan_private.renamed_key(p_list jsonb, p_old text, p_new text)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when jsonb_typeof(p_list) = 'array' then (
+    select coalesce(jsonb_agg(
+      case when jsonb_typeof(e.value) = 'object' and e.value ? p_old and not e.value ? p_new
+        then (e.value - p_old) || jsonb_build_object(p_new, e.value -> p_old)
+        else e.value
+      end
+      order by e.ordinality), '[]'::jsonb)
+    from jsonb_array_elements(p_list) with ordinality e
+  ) else p_list end
+$$;
+
+revoke execute on function kasalan_private.renamed_key(p_list jsonb, p_old text, p_new text) from public, anon, authenticated;
+
+-- A wedding file as today's import reads it. A file exported before households had their own
+-- name calls a person's household guest_id and a seat's guestId: both become household_id and
+-- householdId. Helper of import_wedding.
+create or replace function kasalan_private.wedding_file_current(p_file jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_file
+    || case when jsonb_typeof(p_file -> 'persons') = 'array'
+         then jsonb_build_object('persons', kasalan_private.renamed_key(p_file -> 'persons', 'guest_id', 'household_id'))
+         else '{}'::jsonb end
+    || case when jsonb_typeof(p_file -> 'seatingLayout') = 'object' and jsonb_typeof(p_file #> '{seatingLayout,seats}') = 'array'
+         then jsonb_build_object('seatingLayout', jsonb_set(p_file -> 'seatingLayout', '{seats}',
+           kasalan_private.renamed_key(p_file #> '{seatingLayout,seats}', 'guestId', 'householdId')))
+         else '{}'::jsonb end
+$$;
+
+revoke execute on function kasalan_private.wedding_file_current(p_file jsonb) from public, anon, authenticated;
+
 -- The couple's whole wedding as one file: {format: 'kasalan-wedding', version: 1, exportedAt,
 -- wedding, sections, households, persons, seatingLayout}. Each row is every column of its table
 -- under the column's name, but user_id and wedding_id, so columns added by later migrations travel
@@ -35,10 +78,10 @@ begin
       '[]'::jsonb),
     'households', coalesce(
       (select jsonb_agg(to_jsonb(g) - 'user_id' - 'wedding_id' order by g.created_at, g.id)
-       from kasalan.guests g where g.wedding_id = p_wedding_id),
+       from kasalan.households g where g.wedding_id = p_wedding_id),
       '[]'::jsonb),
     'persons', coalesce(
-      (select jsonb_agg(to_jsonb(p) - 'user_id' - 'wedding_id' order by p.guest_id, p.position, p.id)
+      (select jsonb_agg(to_jsonb(p) - 'user_id' - 'wedding_id' order by p.household_id, p.position, p.id)
        from kasalan.persons p where p.wedding_id = p_wedding_id),
       '[]'::jsonb),
     'seatingLayout', (select l.layout from kasalan.seating_layouts l where l.wedding_id = p_wedding_id)
@@ -49,14 +92,15 @@ $$;
 revoke execute on function kasalan.export_wedding(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan.export_wedding(p_wedding_id uuid) to authenticated;
 
--- 0011's import, with two changes. Ids and link tokens of the file already in use in this database
--- are replaced by fresh ones (kasalan.import_file_with_free_ids) instead of refusing the import
--- with import_ids_taken, which told anyone whether a value existed in a wedding they do not
--- manage; a file moved from another database keeps every id, code and token, so its links still
--- work. import_ids_taken now means only that the file repeats an id, token or code of its own. And
--- a file nested more than 64 levels deep (no export is near it) is refused with invalid_input
--- before anything reads it. Security definer as before; checks can_manage and binds every row to
--- the wedding. Called by "Your data"; granted to authenticated.
+-- Imports a wedding file into the caller's empty wedding (wedding_not_empty otherwise): its
+-- details, sections, households, persons and seating. A file of an earlier export is read as
+-- today's (wedding_file_current). Ids and link tokens of the file already in use in this database
+-- are replaced by fresh ones (kasalan.import_file_with_free_ids) rather than refused, which would
+-- tell anyone whether a value existed in a wedding they do not manage; a file moved from another
+-- database keeps every id, code and token, so its links still work. import_ids_taken means only
+-- that the file repeats an id, token or code of its own. A file nested more than 64 levels deep
+-- (no export is near it) is refused with invalid_input before anything reads it. Security
+-- definer; checks can_manage and binds every row to the wedding. Called by "Your data"; granted to authenticated.
 create or replace function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb)
 returns jsonb
 language plpgsql
@@ -85,14 +129,14 @@ begin
   end if;
 
   perform 1 from kasalan.weddings w where w.id = p_wedding_id for update;
-  if exists (select 1 from kasalan.guests g where g.wedding_id = p_wedding_id)
+  if exists (select 1 from kasalan.households g where g.wedding_id = p_wedding_id)
     or exists (select 1 from kasalan.seating_layouts l where l.wedding_id = p_wedding_id)
   then
     raise exception 'wedding_not_empty';
   end if;
 
   begin
-    p_file := kasalan.import_file_with_free_ids(p_file);
+    p_file := kasalan.import_file_with_free_ids(kasalan_private.wedding_file_current(p_file));
 
     -- The details: every column the file has, except what identifies this wedding here.
     v_details := (p_file -> 'wedding') - 'id' - 'user_id' - 'slug' - 'created_at' - 'updated_at';
@@ -114,7 +158,7 @@ begin
 
     delete from kasalan.sections s where s.wedding_id = p_wedding_id;
     perform kasalan.import_rows('sections', p_wedding_id, coalesce(p_file -> 'sections', '[]'::jsonb));
-    perform kasalan.import_rows('guests', p_wedding_id, coalesce(p_file -> 'households', '[]'::jsonb));
+    perform kasalan.import_rows('households', p_wedding_id, coalesce(p_file -> 'households', '[]'::jsonb));
     perform kasalan.import_rows('persons', p_wedding_id, coalesce(p_file -> 'persons', '[]'::jsonb));
 
     if jsonb_typeof(p_file -> 'seatingLayout') = 'object' then
@@ -157,7 +201,7 @@ language plpgsql
 set search_path = ''
 as $$
 declare
-  v_guests jsonb := '{}';
+  v_households jsonb := '{}';
   v_persons jsonb := '{}';
   v_sections jsonb := '{}';
   v_tokens jsonb := '{}';
@@ -172,15 +216,15 @@ begin
     for v_row in select value from jsonb_array_elements(p_file -> 'households') loop
       if jsonb_typeof(v_row) = 'object' then
         v_id := kasalan_private.json_uuid(v_row, 'id');
-        if v_id is not null and (v_guests ? v_id::text or exists (select 1 from kasalan.guests g where g.id = v_id)) then
-          if not v_guests ? v_id::text then
-            v_guests := v_guests || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
+        if v_id is not null and (v_households ? v_id::text or exists (select 1 from kasalan.households g where g.id = v_id)) then
+          if not v_households ? v_id::text then
+            v_households := v_households || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
           end if;
-          v_row := jsonb_set(v_row, '{id}', v_guests -> v_id::text);
+          v_row := jsonb_set(v_row, '{id}', v_households -> v_id::text);
         end if;
         if jsonb_typeof(v_row -> 'invitation_token') = 'string' then
           v_token := v_row ->> 'invitation_token';
-          if v_tokens ? v_token or exists (select 1 from kasalan.guests g where g.invitation_token = v_token) then
+          if v_tokens ? v_token or exists (select 1 from kasalan.households g where g.invitation_token = v_token) then
             if not v_tokens ? v_token then
               v_tokens := v_tokens || jsonb_build_object(v_token, kasalan_private.new_invitation_token());
             end if;
@@ -204,9 +248,9 @@ begin
           end if;
           v_row := jsonb_set(v_row, '{id}', v_persons -> v_id::text);
         end if;
-        v_id := kasalan_private.json_uuid(v_row, 'guest_id');
-        if v_id is not null and v_guests ? v_id::text then
-          v_row := jsonb_set(v_row, '{guest_id}', v_guests -> v_id::text);
+        v_id := kasalan_private.json_uuid(v_row, 'household_id');
+        if v_id is not null and v_households ? v_id::text then
+          v_row := jsonb_set(v_row, '{household_id}', v_households -> v_id::text);
         end if;
       end if;
       v_rows := v_rows || jsonb_build_array(v_row);
@@ -234,7 +278,7 @@ begin
   -- Seats name a person and their household by id (checked_seating_layout checks the form later).
   v_layout := p_file -> 'seatingLayout';
   if jsonb_typeof(v_layout) = 'object' and jsonb_typeof(v_layout -> 'seats') = 'array'
-    and (v_guests <> '{}' or v_persons <> '{}')
+    and (v_households <> '{}' or v_persons <> '{}')
   then
     select coalesce(jsonb_agg(
       case
@@ -242,8 +286,8 @@ begin
           s.value
           || case when v_persons ? lower(s.value ->> 'personId')
                then jsonb_build_object('personId', v_persons -> lower(s.value ->> 'personId')) else '{}'::jsonb end
-          || case when v_guests ? lower(s.value ->> 'guestId')
-               then jsonb_build_object('guestId', v_guests -> lower(s.value ->> 'guestId')) else '{}'::jsonb end
+          || case when v_households ? lower(s.value ->> 'householdId')
+               then jsonb_build_object('householdId', v_households -> lower(s.value ->> 'householdId')) else '{}'::jsonb end
         else s.value
       end
       order by s.ordinality

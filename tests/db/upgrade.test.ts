@@ -26,8 +26,14 @@ const facts = JSON.parse(readFileSync(`${ROOT}tests/fixtures/upgrade-0031.json`,
   persons: string[]
 }
 
-/** Where each table of the old schema is now (table, and columns by their old names). */
-const NOW: Record<string, { table: string; columns?: Record<string, string> }> = {}
+/** The old schema's names as they are now: the table of households, and a household's id. */
+const TABLE_NOW: Record<string, string> = { guests: 'households' }
+const COLUMN_NOW: Record<string, string> = { guest_id: 'household_id' }
+/** Keys of the rows' own JSON renamed with them (a seat's household, an import's households). */
+const JSON_NOW: [RegExp, string][] = [
+  [/"guestId":/g, '"householdId":'],
+  [/"guestIds":/g, '"householdIds":'],
+]
 
 const open = () =>
   PGlite.create({
@@ -47,11 +53,14 @@ async function rowsOf(db: PGlite, rename = false): Promise<Record<string, unknow
                                    where attrelid = 'kasalan.${table}'::regclass and attgenerated <> '') as row
          from kasalan.${table} t`,
     )
-    const target = rename ? (NOW[table] ?? { table }) : { table }
-    out[target.table] = rows
-      .map(({ row }) =>
-        Object.fromEntries(Object.entries(row).map(([key, value]) => [target.columns?.[key] ?? key, value])),
-      )
+    const now = (row: Record<string, unknown>) => {
+      if (!rename) return row
+      let text = JSON.stringify(Object.fromEntries(Object.entries(row).map(([key, value]) => [COLUMN_NOW[key] ?? key, value])))
+      for (const [old, renamed] of JSON_NOW) text = text.replace(old, renamed)
+      return JSON.parse(text) as Record<string, unknown>
+    }
+    out[(rename && TABLE_NOW[table]) || table] = rows
+      .map(({ row }) => now(row))
       .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1))
   }
   return out
@@ -105,7 +114,7 @@ describe.runIf(ENGINE === 'pglite')('a database made before the per-domain basel
     const wedding = (await callRpc(db, couple, 'get_my_wedding')) as { id: string; slug: string; sections: unknown[] }
     expect(wedding).toMatchObject({ id: facts.weddingId, slug: facts.slug })
     expect(wedding.sections.length).toBeGreaterThan(3)
-    const guests = (await callRpc(db, couple, 'list_guests', { p_wedding_id: facts.weddingId })) as {
+    const guests = (await callRpc(db, couple, 'list_households', { p_wedding_id: facts.weddingId })) as {
       id: string
       persons: { id: string; isAttending: boolean | null }[]
     }[]
@@ -119,9 +128,9 @@ describe.runIf(ENGINE === 'pglite')('a database made before the per-domain basel
     }
     expect(layout.layout.seats.map((s) => s.personId)).toContain(facts.persons[0])
     const invitations = (await callRpc(db, couple, 'list_invitations', { p_wedding_id: facts.weddingId })) as {
-      households: { guestId: string; sends: number; invitedVia: string | null }[]
+      households: { householdId: string; sends: number; invitedVia: string | null }[]
     }
-    expect(invitations.households.find((h) => h.guestId === facts.households[0])).toMatchObject({ sends: 1, invitedVia: 'viber' })
+    expect(invitations.households.find((h) => h.householdId === facts.households[0])).toMatchObject({ sends: 1, invitedVia: 'viber' })
     const { members } = (await callRpc(db, couple, 'list_members', { p_wedding_id: facts.weddingId })) as {
       members: { displayName: string }[]
     }
@@ -136,14 +145,14 @@ describe.runIf(ENGINE === 'pglite')('a database made before the per-domain basel
     const coordinator: Claims = { sub: user.id, email: user.email, role: 'authenticated' }
     const mine = (await callRpc(db, coordinator, 'list_my_weddings')) as { id: string; role: string }[]
     expect(mine).toEqual([expect.objectContaining({ id: facts.weddingId, role: 'coordinator' })])
-    expect(await callRpc(db, coordinator, 'list_guests', { p_wedding_id: facts.weddingId })).toHaveLength(2)
+    expect(await callRpc(db, coordinator, 'list_households', { p_wedding_id: facts.weddingId })).toHaveLength(2)
     // A write goes through the new definitions: triggers, policies, the activity feed.
     const saved = (await callRpc(db, coordinator, 'save_household', {
       p_wedding_id: facts.weddingId,
       p_household: { persons: [{ firstName: 'Bagong', lastName: 'Bisita' }] },
     })) as { id: string }
-    expect(await callRpc(db, coordinator, 'list_guests', { p_wedding_id: facts.weddingId })).toHaveLength(3)
-    const { rows } = await db.query('select 1 from kasalan.wedding_activity where guest_id = $1', [saved.id])
+    expect(await callRpc(db, coordinator, 'list_households', { p_wedding_id: facts.weddingId })).toHaveLength(3)
+    const { rows } = await db.query('select 1 from kasalan.wedding_activity where household_id = $1', [saved.id])
     expect(rows.length).toBeGreaterThan(0)
   })
 })

@@ -18,10 +18,23 @@ export const REPLACED_VERSIONS: ReadonlySet<string> = new Set([
 ])
 
 /** A table of the baseline that had another name before it: new name → old name. */
-const TABLE_WAS: Readonly<Record<string, string>> = {}
+const TABLE_WAS: Readonly<Record<string, string>> = { households: 'guests' }
 
-/** A column of the baseline that had another name before it, per (new) table: new → old. */
-const COLUMN_WAS: Readonly<Record<string, Readonly<Record<string, string>>>> = {}
+/** A column of the baseline that had another name before it, in whichever table: new → old. */
+const COLUMN_WAS: Readonly<Record<string, string>> = { household_id: 'guest_id' }
+
+/**
+ * The rows' own JSON, renamed as the columns were: a seat names its household `householdId`, and
+ * an import's activity entry its households `householdIds` (both `guest…` before).
+ */
+const AFTER_COPY = [
+  `update kasalan.seating_layouts
+      set layout = jsonb_set(layout, '{seats}', kasalan_private.renamed_key(layout -> 'seats', 'guestId', 'householdId'))
+    where jsonb_typeof(layout -> 'seats') = 'array'`,
+  `update kasalan.wedding_activity
+      set details = (details - 'guestIds') || jsonb_build_object('householdIds', details -> 'guestIds')
+    where details ? 'guestIds'`,
+]
 
 const SCHEMAS = ['kasalan', 'kasalan_private'] as const
 const OLD = (schema: string) => `${schema}_replaced`
@@ -73,7 +86,7 @@ export async function moveToBaseline(db: PgLike, migrations: SqlFile[]): Promise
         const sources: string[] = []
         for (const { column, generated } of after.filter((c) => c.table === table)) {
           if (generated) continue
-          const oldColumn = COLUMN_WAS[table]?.[column] ?? column
+          const oldColumn = before.some((c) => c.table === oldTable && c.column === column) ? column : (COLUMN_WAS[column] ?? column)
           if (!before.some((c) => c.table === oldTable && c.column === oldColumn)) continue
           targets.push(ident(column))
           sources.push(ident(oldColumn))
@@ -94,6 +107,7 @@ export async function moveToBaseline(db: PgLike, migrations: SqlFile[]): Promise
         if (rows[0]?.kept) throw new Error(`moving to the new baseline would lose ${schema}.${table}.${column}`)
       }
     }
+    for (const sql of AFTER_COPY) await tx.exec(sql)
     await tx.exec('set local session_replication_role = origin')
 
     for (const schema of SCHEMAS) await tx.exec(`drop schema ${OLD(schema)} cascade`)
