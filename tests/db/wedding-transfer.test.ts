@@ -176,13 +176,14 @@ describe('export_wedding and import_wedding', () => {
     })
   })
 
-  test('a file exported before households had their own name (household_id, householdId) imports the same', async () => {
-    // As the export wrote it then: a person's household under household_id, a seat's under householdId.
+  test('a file exported before households had their own name imports the same', async () => {
+    // As the export wrote it then: a person's household and a seat's under their names of before.
+    const [column, key] = ['guest_id', 'guestId'] // the names of before
     const old = JSON.parse(
-      JSON.stringify(file).replaceAll('"household_id":', '"household_id":').replaceAll('"householdId":', '"householdId":'),
+      JSON.stringify(file).replaceAll('"household_id":', `"${column}":`).replaceAll('"householdId":', `"${key}":`),
     ) as WeddingFile
     expect(JSON.stringify(old)).not.toContain('household_id')
-    expect(JSON.stringify(old)).toContain('"householdId":')
+    expect(JSON.stringify(old)).toContain(`"${key}":`)
     const to = await target.couple('Luma', 'Pa')
     await target.rpc(to.claims, 'import_wedding', { p_wedding_id: to.wedding.id, p_file: withNewIds(old) })
     const again = (await target.rpc(to.claims, 'export_wedding', { p_wedding_id: to.wedding.id })) as WeddingFile
