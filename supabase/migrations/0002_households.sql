@@ -212,7 +212,7 @@ $$;
 revoke execute on function kasalan.check_household_has_adult() from public, anon, authenticated;
 
 -- A household in the contract's Household shape, with its persons in order. Helper of the
--- functions below; granted to authenticated.
+-- functions below.
 create or replace function kasalan_private.household_json(p_household kasalan.households)
 returns jsonb
 language sql
@@ -495,7 +495,8 @@ $$;
 
 revoke execute on function kasalan.write_household(p_wedding_id uuid, p_household jsonb) from public, anon, authenticated;
 
--- As before, for any member; a family helper deletes only their own side's households that they added. Granted to authenticated.
+-- Deletes one household and its persons. For any member; a family helper deletes only their own
+-- side's households that they added. Granted to authenticated.
 create or replace function kasalan.delete_household(p_household_id uuid)
 returns void
 language plpgsql
@@ -516,7 +517,7 @@ revoke execute on function kasalan.delete_household(p_household_id uuid) from pu
 grant execute on function kasalan.delete_household(p_household_id uuid) to authenticated;
 
 -- A person's first and last name as one searchable text ("ma cristina dela cruz pena").
--- Helper of the search; granted to authenticated.
+-- Helper of the search.
 create or replace function kasalan_private.person_search_name(p_first_name text, p_last_name text)
 returns text
 language sql

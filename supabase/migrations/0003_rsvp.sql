@@ -56,7 +56,7 @@ create index rsvp_changes_seen_user_id_idx on kasalan.rsvp_changes_seen (user_id
 -- =============================================================================================
 
 -- Whether the RSVP of a wedding with this deadline is closed: the deadline day itself is still open
--- until midnight in the Philippines. Helper; granted to authenticated.
+-- until midnight in the Philippines. Helper.
 create or replace function kasalan_private.rsvp_is_closed(p_deadline date)
 returns boolean
 language sql
@@ -70,7 +70,7 @@ revoke execute on function kasalan_private.rsvp_is_closed(p_deadline date) from 
 
 -- Checks the couple's RSVP questions and returns them cleaned:
 -- [{id, question, kind: 'text'|'choice', options?}], options trimmed, blank ones dropped.
--- Helper of update_rsvp_settings; granted to authenticated.
+-- Helper of update_rsvp_settings.
 create or replace function kasalan_private.rsvp_questions_clean(p_questions jsonb)
 returns jsonb
 language plpgsql
@@ -160,7 +160,7 @@ revoke execute on function kasalan_private.rsvp_questions_clean(p_questions json
 -- questions and returns what is stored: [{questionId, question, answer}] in the questions' order,
 -- blank answers left out. The question's text is kept with the answer, so a later edit of the
 -- question does not change what the guest answered. Raises rsvp_invalid_answer for an unknown
--- question or a choice that is not one of the options. Helper; granted to authenticated.
+-- question or a choice that is not one of the options. Helper.
 create or replace function kasalan_private.rsvp_response(p_questions jsonb, p_answers jsonb)
 returns jsonb
 language plpgsql
@@ -440,7 +440,10 @@ $$;
 revoke execute on function kasalan_private.rsvp_household_json(p_household kasalan.households) from public, anon;
 grant execute on function kasalan_private.rsvp_household_json(p_household kasalan.households) to authenticated;
 
--- As before (a coordinator taking a phone call), for the owner, partner and coordinator. Granted to authenticated.
+-- Records (or corrects) one person's reply on their behalf, e.g. a coordinator taking a phone call:
+-- p_is_attending true/false with p_response [{questionId, answer}] (kept only when attending), or
+-- null to put the person back to pending. Ignores the deadline. Returns the person's household in
+-- the shape list_rsvps gives. For the owner, partner and coordinator. Granted to authenticated.
 create or replace function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb)
 returns jsonb
 language plpgsql
@@ -498,7 +501,8 @@ $$;
 revoke execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) from public, anon;
 grant execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) to authenticated;
 
--- As before, for the owner, partner and coordinator. Granted to authenticated.
+-- Every household of a wedding with each person's reply, answers and when they answered, oldest
+-- household first. For the owner, partner and coordinator. Granted to authenticated.
 create or replace function kasalan.list_rsvps(p_wedding_id uuid)
 returns jsonb
 language plpgsql
@@ -801,7 +805,11 @@ $$;
 
 revoke execute on function kasalan.rsvp_manager_kind(p_wedding_id uuid) from public, anon, authenticated;
 
--- As before, for the owner, partner and coordinator. Granted to authenticated.
+-- Puts a reply (or a household's message) back to what it was before one change of the history, and
+-- keeps that as a change too (so a restore can itself be undone). Raises wedding_not_found,
+-- rsvp_change_not_found (not a change of this wedding, or its person was removed). Returns the
+-- household as list_rsvps shows it. For the owner, partner and coordinator. Granted to
+-- authenticated.
 create or replace function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid)
 returns jsonb
 language plpgsql
@@ -857,7 +865,13 @@ $$;
 revoke execute on function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid) from public, anon;
 grant execute on function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid) to authenticated;
 
--- As before, for the owner, partner and coordinator. Granted to authenticated.
+-- What changed in the wedding's replies, for the RSVPs tab: {lastSeenAt, changes, probes}. changes:
+-- the 100 latest [{id, householdId, personId, firstName, lastName, changedAt, changedBy, previous,
+-- current}] (for a message change personId is null and the name is the household's first person);
+-- lastSeenAt: when this account last marked them seen (null: never); probes: the hours of the last
+-- 60 days in which a visitor, or all visitors together, reached a rate limit [{kind:
+-- 'search'|'rsvp', scope: 'caller'|'wedding', at}]. For the owner, partner and coordinator. Granted
+-- to authenticated.
 create or replace function kasalan.list_rsvp_changes(p_wedding_id uuid)
 returns jsonb
 language plpgsql
@@ -928,7 +942,9 @@ $$;
 revoke execute on function kasalan.list_rsvp_changes(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan.list_rsvp_changes(p_wedding_id uuid) to authenticated;
 
--- As before, for the owner, partner and coordinator. Granted to authenticated.
+-- Marks the wedding's reply changes up to p_seen_at (at most now) as seen by this account, so the
+-- next visit shows only what came after. Returns nothing. For the owner, partner and coordinator.
+-- Granted to authenticated.
 create or replace function kasalan.mark_rsvp_changes_seen(p_wedding_id uuid, p_seen_at timestamp with time zone)
 returns void
 language plpgsql

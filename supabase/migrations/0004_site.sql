@@ -47,7 +47,7 @@ create index wedding_addresses_wedding_id_idx on kasalan.wedding_addresses (wedd
 
 -- A free, readable slug for a new couple ("maria-and-juan", then "-2", "-3"...), skipping every
 -- wedding's earlier slugs too (they still lead to that wedding). Security definer because it must see every couple's
--- slugs; it returns only a slug nobody has. Called by create_my_wedding; granted to authenticated.
+-- slugs; it returns only a slug nobody has. Called by create_my_wedding.
 create or replace function kasalan_private.unique_wedding_slug(p_bride_first_name text, p_groom_first_name text)
 returns text
 language plpgsql
@@ -436,7 +436,7 @@ grant execute on function kasalan.save_site_structure(p_wedding_id uuid, p_secti
 
 -- The shape of one section type's data (src/lib/site-content/shapes.ts, word for word): an object
 -- of keys, a one-item array for a list, or a leaf kind (line, text, url, image, embed, date, time,
--- color, enum:a|b). Helper of the checks below; granted to authenticated.
+-- color, enum:a|b). Helper of the checks below.
 create or replace function kasalan_private.section_shape(p_type text)
 returns jsonb
 language sql
@@ -464,7 +464,7 @@ revoke execute on function kasalan_private.section_shape(p_type text) from publi
 -- A short-video embed as it is stored: only an allow-listed player's https address (and a plain
 -- title) kept, rebuilt as `<iframe src="…" title="…"></iframe>`; null when it is not an allowed
 -- player. The twin of videoEmbedForStorage in src/lib/site-content/video-embed.ts. Helper of the
--- checks below; granted to authenticated.
+-- checks below.
 create or replace function kasalan_private.video_embed_for_storage(p_value text)
 returns text
 language plpgsql
@@ -508,7 +508,7 @@ revoke execute on function kasalan_private.video_embed_for_storage(p_value text)
 
 -- What is wrong with a section's data for its type, or null when nothing: not an object, larger
 -- than 200,000 characters as JSON, or the first value that does not fit the type's shape. Used by
--- the save below and by the sections table's trigger. Helper; granted to authenticated.
+-- the save below and by the sections table's trigger. Helper.
 create or replace function kasalan_private.section_data_problem(p_type text, p_data jsonb)
 returns text
 language plpgsql

@@ -31,7 +31,7 @@ grant usage on schema kasalan_private to anon, authenticated;
 -- =============================================================================================
 
 -- Words a wedding's address may not be: the app's own routes and names a subdomain must keep.
--- Helper of slug_status; granted to authenticated.
+-- Helper of slug_status.
 create or replace function kasalan_private.is_reserved_slug(p_slug text)
 returns boolean
 language sql
@@ -50,7 +50,7 @@ revoke execute on function kasalan_private.is_reserved_slug(p_slug text) from pu
 -- A theme as the site reads it, checked: {name, pageStyle?, fonts?: {<role>: <font>}, colors?:
 -- {<role>: '#rrggbb'}}; a known name, fonts from the ones the site ships, colours hex only, no
 -- other keys. Returns it with only those keys. Raises invalid_input otherwise. Helper of
--- save_site_structure; granted to authenticated.
+-- save_site_structure.
 create or replace function kasalan_private.checked_theme(p_theme jsonb)
 returns jsonb
 language plpgsql

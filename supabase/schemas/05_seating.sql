@@ -33,7 +33,7 @@ create index seating_layouts_user_id_idx on kasalan.seating_layouts (user_id);
 -- is one: tables and seats are lists; ids are unique short tokens; names are given; numbers are
 -- finite and in range; a table's type is round, 1-sided, 2-sided or 4-sided; every seat belongs to
 -- a table in the layout; a person has one seat at most. Returns the layout with only the known
--- fields, names trimmed. Helper of save_seating_layout; granted to authenticated.
+-- fields, names trimmed. Helper of save_seating_layout.
 create or replace function kasalan_private.checked_seating_layout(p_layout jsonb)
 returns jsonb
 language plpgsql
@@ -203,7 +203,9 @@ $$;
 revoke execute on function kasalan_private.seating_layout_for_guest_list(p_wedding_id uuid, p_layout jsonb) from public, anon;
 grant execute on function kasalan_private.seating_layout_for_guest_list(p_wedding_id uuid, p_layout jsonb) to authenticated;
 
--- As before, for the owner, partner and coordinator. Granted to authenticated.
+-- The wedding's seating layout as last saved (an empty one before the first save), with people who
+-- have left the guest list taken out of their seats. For the owner, partner and coordinator.
+-- Granted to authenticated.
 create or replace function kasalan.get_seating_layout(p_wedding_id uuid)
 returns jsonb
 language plpgsql
@@ -229,7 +231,13 @@ $$;
 revoke execute on function kasalan.get_seating_layout(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan.get_seating_layout(p_wedding_id uuid) to authenticated;
 
--- As before, for the owner, partner and coordinator. Granted to authenticated.
+-- Saves the wedding's whole seating layout (see checked_seating_layout for what is refused) and
+-- returns it as get_seating_layout would. People no longer on the guest list are dropped from their
+-- seats rather than refused: the guest list may change in another tab while the chart is open.
+-- p_base_updated_at is the updatedAt the caller's layout started from ('-infinity' when it started
+-- from no saved layout): if the saved layout has changed since, nothing is written and
+-- seating_layout_conflict is raised, so two devices never silently overwrite each other. Null saves
+-- regardless. For the owner, partner and coordinator. Granted to authenticated.
 create or replace function kasalan.save_seating_layout(p_wedding_id uuid, p_layout jsonb, p_base_updated_at timestamp with time zone default NULL::timestamp with time zone)
 returns jsonb
 language plpgsql

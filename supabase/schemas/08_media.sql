@@ -35,7 +35,8 @@ create index media_objects_wedding_id_idx on kasalan.media_objects (wedding_id);
 -- =============================================================================================
 
 -- The wedding a photo's path belongs to (its first folder), or null when that is not an id.
--- Helper of the storage policies and the functions below; granted to authenticated.
+-- Helper of the storage policies and the functions below; executed by the callers only where
+-- Storage's policies exist (granted with them, at the end of this file).
 create or replace function kasalan_private.media_wedding_id(p_path text)
 returns uuid
 language sql
@@ -52,7 +53,8 @@ revoke execute on function kasalan_private.media_wedding_id(p_path text) from pu
 
 -- Whether a stored photo may be read: when its wedding is published, or by the wedding's
 -- members. Used by the
--- storage policies; granted to anon and authenticated.
+-- storage policies; executed by the callers only where Storage's policies exist (granted with
+-- them, at the end of this file).
 create or replace function kasalan_private.media_readable(p_path text)
 returns boolean
 language sql
