@@ -68,6 +68,22 @@ describe.runIf(ENGINE === 'postgres')('migrations and schemas build the same dat
     expect(catalogDifferences(fromMigrations, fromSchemas)).toEqual([])
   })
 
+  test('no two functions have the same body', async () => {
+    const client = new pg.Client({ host, port, user: SUPERUSER, database: TEMPLATE })
+    await client.connect()
+    try {
+      const { rows } = await client.query<{ functions: string }>(
+        `select string_agg(p.oid::regprocedure::text, ' = ') as functions
+           from pg_catalog.pg_proc p
+          where p.pronamespace in ('kasalan'::regnamespace, 'kasalan_private'::regnamespace)
+          group by p.prosrc having count(*) > 1`,
+      )
+      expect(rows.map((row) => row.functions)).toEqual([])
+    } finally {
+      await client.end()
+    }
+  })
+
   test('and would tell when one side changed: a body, a grant, a policy, an index', { timeout: 120_000 }, async () => {
     const fromMigrations = await catalogOf(TEMPLATE)
     const edited = readSchemaFiles().map((file) => ({
