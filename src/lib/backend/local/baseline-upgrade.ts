@@ -4,7 +4,8 @@
 import type { PgLike, PgTx, SqlFile } from './engine.ts'
 
 /**
- * The migrations the baseline (0001_core … 0010_wedding_file) replaced. A database that applied
+ * The migrations the baseline (0001_core … 0010_wedding_file) replaced (0032 landed while it was
+ * made, and is part of it). A database that applied
  * any of them holds the old definitions: `bootstrap` moves its rows onto the baseline once.
  */
 export const REPLACED_VERSIONS: ReadonlySet<string> = new Set([
@@ -14,7 +15,7 @@ export const REPLACED_VERSIONS: ReadonlySet<string> = new Set([
   '0018_invitation_privacy', '0019_activity', '0021_members_finish', '0022_quick_reads',
   '0023_import_activity', '0024_slug_per_wedding', '0025_code_attempt_limits',
   '0026_writes_through_functions', '0027_invitation_links', '0028_trusted_client_address',
-  '0030_private_helpers', '0031_member_views',
+  '0030_private_helpers', '0031_member_views', '0032_names_need_a_letter',
 ])
 
 /** A table of the baseline that had another name before it: new name → old name. */
