@@ -3,7 +3,7 @@
  *
  * Builds such a list in the local adapter's engine (PGlite under Node, the same migrations, seed
  * and RLS as the browser) and prints the median time, over several runs, to load it the way the
- * guests screen does (list_guests + zod parse), to count, filter and search it with the model's
+ * guests screen does (list_households + zod parse), to count, filter and search it with the model's
  * functions, and to build the CSV export. Node runs the same code the browser does; a phone is a
  * few times slower.
  */
@@ -141,14 +141,14 @@ async function main() {
 
   const schema = z.array(household)
   const load = await time(RUNS, async () => {
-    const data = await callRpc(db, claims, 'list_guests', { p_wedding_id: wedding.id })
+    const data = await callRpc(db, claims, 'list_households', { p_wedding_id: wedding.id })
     return schema.parse(data)
   })
   const list = load.result
   const persons = list.reduce((sum, h) => sum + h.persons.length, 0)
   if (list.length !== HOUSEHOLDS || persons !== PERSONS) throw new Error(`expected ${HOUSEHOLDS}/${PERSONS}, got ${list.length}/${persons}`)
-  report('load (list_guests + zod parse)', load.ms)
-  const raw = await callRpc(db, claims, 'list_guests', { p_wedding_id: wedding.id })
+  report('load (list_households + zod parse)', load.ms)
+  const raw = await callRpc(db, claims, 'list_households', { p_wedding_id: wedding.id })
   report('  of which zod parse', (await time(RUNS, () => schema.parse(raw))).ms)
 
   const index = await time(RUNS, () => buildSearchIndex(list))

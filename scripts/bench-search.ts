@@ -4,7 +4,7 @@
  * Real PostgreSQL: initdb's a throwaway cluster in a temporary folder (Debian's PostgreSQL 15 in
  * /usr/lib/postgresql/15/bin, or PG_BIN), listening only on a Unix socket in that folder, applies
  * the auth shim and every migration, seeds one published wedding of 10,000 persons (the same
- * generated Filipino names as the harvest test) and runs kasalan.search_guests as anon, the way
+ * generated Filipino names as the harvest test) and runs kasalan.search_persons as anon, the way
  * PostgREST calls it (JWT claims, request headers, `set local role anon`, one transaction per
  * call), with pgbench over the socket; prints median, p95 and worst. Then the same in PGlite
  * under Node (the embedded database), timed around each call. A benchmark: it prints, it never
@@ -118,7 +118,7 @@ function realPostgres(list: FixturePerson[][], queryList: string[]) {
 begin;
 select set_config('request.jwt.claims', '{"role": "anon"}', true), set_config('request.headers', '{"x-forwarded-for": "198.51.100.' || (:i % 250) || ', 10.0.0.' || (:i / 250) || '"}', true);
 set local role anon;
-select kasalan.search_guests('${SLUG}', (select q from public.bench_queries where i = :i));
+select kasalan.search_persons('${SLUG}', (select q from public.bench_queries where i = :i));
 commit;
 `,
     )
@@ -150,7 +150,7 @@ commit;
     ).trim()
     console.log(`rate limit counters under 8 concurrent connections: the wedding counted ${counted} of 400 searches`)
     console.log(`real PostgreSQL, average per statement (ms):\n${statements.map((line) => `  ${line.trim().slice(0, 110)}`).join('\n')}`)
-    stats(`real PostgreSQL, search_guests as anon at ${PERSONS.toLocaleString('en')} persons (pgbench over a Unix socket, one transaction per call)`, latencies)
+    stats(`real PostgreSQL, search_persons as anon at ${PERSONS.toLocaleString('en')} persons (pgbench over a Unix socket, one transaction per call)`, latencies)
   } finally {
     try {
       run(`${PG_BIN}/pg_ctl`, ['-D', data, '-m', 'immediate', 'stop'])
@@ -173,7 +173,7 @@ async function pglite(list: FixturePerson[][], queryList: string[]) {
         JSON.stringify({ 'x-forwarded-for': `198.51.100.${i % 250}, 10.0.0.${Math.floor(i / 250)}` }),
       ])
       await tx.exec('set local role anon')
-      await tx.query('select kasalan.search_guests($1, $2)', [SLUG, query])
+      await tx.query('select kasalan.search_persons($1, $2)', [SLUG, query])
     })
   }
   for (let i = 0; i < 100; i += 1) await call(queryList[i]!, i)
@@ -184,7 +184,7 @@ async function pglite(list: FixturePerson[][], queryList: string[]) {
     await call(queryList[i % queryList.length]!, i)
     millis.push(performance.now() - started)
   }
-  stats(`PGlite under Node, search_guests as anon at ${PERSONS.toLocaleString('en')} persons (in process, one transaction per call)`, millis)
+  stats(`PGlite under Node, search_persons as anon at ${PERSONS.toLocaleString('en')} persons (in process, one transaction per call)`, millis)
   await db.close()
 }
 

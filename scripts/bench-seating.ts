@@ -65,7 +65,7 @@ export function benchLayout(): { layout: SeatingLayout; occupants: Occupant[] } 
       newId,
     })
   }
-  const occupants = layout.seats.map((_, index) => ({ personId: `p${index}`, guestId: `g${Math.floor(index / 4)}` }))
+  const occupants = layout.seats.map((_, index) => ({ personId: `p${index}`, householdId: `g${Math.floor(index / 4)}` }))
   layout = { ...layout, seats: layout.seats.map((seat, index) => ({ ...seat, ...occupants[index]! })) }
   return { layout, occupants }
 }
@@ -83,9 +83,9 @@ function time(run: () => unknown, runs = RUNS) {
 function benchModel() {
   const { layout, occupants } = benchLayout()
   const table = layout.tables[37]!
-  const emptied = { ...layout, seats: layout.seats.map((seat, index) => (index >= 400 ? { ...seat, personId: null, guestId: null } : seat)) }
+  const emptied = { ...layout, seats: layout.seats.map((seat, index) => (index >= 400 ? { ...seat, personId: null, householdId: null } : seat)) }
   const free = emptied.seats[450]!
-  const roster = new Map(occupants.slice(0, 590).map((o) => [o.personId, o.guestId]))
+  const roster = new Map(occupants.slice(0, 590).map((o) => [o.personId, o.householdId]))
   let history = createHistory(layout)
   for (let i = 0; i < 50; i++) history = commit(history, moveTable(history.present, table.id, { x: 100 + i * 20, y: 900 }))
   const grouped = seatsByTable(layout)
@@ -130,8 +130,8 @@ for (let i = 0; i < TABLES; i++) {
   start = addTable(start, { name: 'Table ' + (i + 1), type: i % 3 === 2 ? '2-sided' : 'round', seatCount: SEATS,
     position: { x: 120 + (i % 10) * 190, y: 120 + Math.floor(i / 10) * 170 }, newId })
 }
-start = { ...start, seats: start.seats.map((seat, i) => ({ ...seat, personId: 'p' + i, guestId: 'g' + Math.floor(i / 4) })) }
-const persons = new Map(start.seats.map((seat, i) => ['p' + i, { id: 'p' + i, guestId: 'g' + Math.floor(i / 4), firstName: 'Maria' + i, lastName: 'Santos', type: 'adult' as const, isAttending: true }]))
+start = { ...start, seats: start.seats.map((seat, i) => ({ ...seat, personId: 'p' + i, householdId: 'g' + Math.floor(i / 4) })) }
+const persons = new Map(start.seats.map((seat, i) => ['p' + i, { id: 'p' + i, householdId: 'g' + Math.floor(i / 4), firstName: 'Maria' + i, lastName: 'Santos', type: 'adult' as const, isAttending: true }]))
 const actions: StageActions = { selectTable() {}, moveTable() {}, activateSeat() {}, dropSeated() {}, clearSelection() {}, changeView() {} }
 const view = { scale: 0.7, x: 0, y: 0 }
 

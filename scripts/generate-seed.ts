@@ -179,7 +179,7 @@ ${rows(
   where s.wedding_id = ${weddingId};
 
   -- Households were added an hour apart, in the order of the JSON.
-  insert into kasalan.guests (
+  insert into kasalan.households (
     id, user_id, wedding_id, email, phone, address, relationship_side, relationship_type, notes, created_at
   ) values
 ${rows(
@@ -199,7 +199,7 @@ ${rows(
 )};
 
   insert into kasalan.persons (
-    id, user_id, wedding_id, guest_id, first_name, last_name, type, title, suffix, notes,
+    id, user_id, wedding_id, household_id, first_name, last_name, type, title, suffix, notes,
     is_attending, response, responded_at, position
   ) values
 ${rows(

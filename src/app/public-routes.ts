@@ -33,16 +33,16 @@ const routes: readonly PublicRoute[] = [
   { path: '/', caseSensitive: true, Component: SitePage },
   { path: '/wedding/:slug', caseSensitive: true, Component: SitePage },
   { path: '/wedding/:slug/:section', caseSensitive: true, Component: SitePage },
-  { path: '/wedding/:slug/rsvp/:guestId/:personId', caseSensitive: true, Component: RsvpPage },
+  { path: '/wedding/:slug/rsvp/:householdId/:personId', caseSensitive: true, Component: RsvpPage },
   {
-    path: '/wedding/:slug/rsvp/:guestId/:personId/thank-you',
+    path: '/wedding/:slug/rsvp/:householdId/:personId/thank-you',
     caseSensitive: true,
     Component: ThankYouPage,
   },
-  { path: '/rsvp/:guestId/:personId', Component: RsvpPage },
+  { path: '/rsvp/:householdId/:personId', Component: RsvpPage },
   { path: '/i/:link', Component: OpenInvitationPage },
   { path: '/wedding/:slug/i/:link', caseSensitive: true, Component: OpenInvitationPage },
-  { path: '/rsvp/:guestId/:personId/thank-you', Component: ThankYouPage },
+  { path: '/rsvp/:householdId/:personId/thank-you', Component: ThankYouPage },
   { path: paths.sitePreview, caseSensitive: true, Component: SitePreviewPage },
 ]
 

@@ -1,5 +1,5 @@
 // What each member of a wedding may do, as the database decides it (kasalan_private.can and
-// can_see_household, supabase/migrations/0012_members.sql): the management tabs, the route guard
+// can_see_household, supabase/schemas/01_core.sql): the management tabs, the route guard
 // and every screen's buttons ask these, so a screen never offers what the database would refuse.
 // tests/db/member-views.test.ts checks this table against the database's, role by role.
 

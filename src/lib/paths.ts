@@ -36,11 +36,11 @@ export const paths = {
     wedding: (slug: string) => `/wedding/${encodeURIComponent(slug)}`,
     section: (slug: string, section: string) =>
       `/wedding/${encodeURIComponent(slug)}/${encodeURIComponent(section)}`,
-    rsvp: (slug: string | null, guestId: string, personId: string) =>
-      slug ? `/wedding/${encodeURIComponent(slug)}/rsvp/${guestId}/${personId}` : `/rsvp/${guestId}/${personId}/`,
-    rsvpThankYou: (slug: string | null, guestId: string, personId: string) =>
+    rsvp: (slug: string | null, householdId: string, personId: string) =>
+      slug ? `/wedding/${encodeURIComponent(slug)}/rsvp/${householdId}/${personId}` : `/rsvp/${householdId}/${personId}/`,
+    rsvpThankYou: (slug: string | null, householdId: string, personId: string) =>
       slug
-        ? `/wedding/${encodeURIComponent(slug)}/rsvp/${guestId}/${personId}/thank-you`
-        : `/rsvp/${guestId}/${personId}/thank-you`,
+        ? `/wedding/${encodeURIComponent(slug)}/rsvp/${householdId}/${personId}/thank-you`
+        : `/rsvp/${householdId}/${personId}/thank-you`,
   },
 } as const

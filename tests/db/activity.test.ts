@@ -1,5 +1,5 @@
 // Who did what (0019): every function that changes a wedding leaves one activity entry in the same
-// transaction, and list_activity / list_guests' lastChange show them to whom may see them (a family
+// transaction, and list_activity / list_households' lastChange show them to whom may see them (a family
 // helper only their side). One database for the file; the tests build on each other in order.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
@@ -16,7 +16,7 @@ interface Entry {
   actorName: string
   isMe: boolean
   action: string
-  guestId: string | null
+  householdId: string | null
   householdName: string | null
   details: Record<string, unknown>
 }
@@ -62,7 +62,7 @@ const saveHousehold = (who: Who, household: Record<string, unknown>) =>
   t.rpc(as[who], 'save_household', { p_wedding_id: weddingId, p_household: household }) as Promise<Household>
 
 const guests = async (who: Who = 'owner') =>
-  (await t.rpc(as[who], 'list_guests', { p_wedding_id: weddingId })) as Household[]
+  (await t.rpc(as[who], 'list_households', { p_wedding_id: weddingId })) as Household[]
 
 async function outcome(who: Who, name: string, args: Record<string, unknown>): Promise<string> {
   try {
@@ -131,7 +131,7 @@ describe('households', () => {
       actorName: 'Tita Carmen',
       actorUserId: as.brideHelper!.sub,
       isMe: false,
-      guestId: bride.id,
+      householdId: bride.id,
       householdName: 'Lorna Ilagan + 1',
     })
     groom = await saveHousehold('owner', { relationshipSide: 'groom', persons: [{ firstName: 'Ramon', lastName: 'Cruz' }] })
@@ -151,7 +151,7 @@ describe('households', () => {
     expect(await count()).toBe(before + 1)
 
     await saveHousehold('groomHelper', { ...groom, notes: 'Kasama ang lola' })
-    expect(await latest()).toMatchObject({ action: 'household_changed', actorName: 'Tito Ben', guestId: groom.id })
+    expect(await latest()).toMatchObject({ action: 'household_changed', actorName: 'Tito Ben', householdId: groom.id })
     expect(await count()).toBe(before + 2)
   })
 
@@ -196,8 +196,8 @@ describe('households', () => {
     expect(result).toBeTruthy()
     expect(await count()).toBe(before + 1)
     const entry = await latest()
-    expect(entry).toMatchObject({ action: 'households_imported', actorName: 'Ate Joy', guestId: null, details: { count: 3 } })
-    expect(entry.details).not.toHaveProperty('guestIds')
+    expect(entry).toMatchObject({ action: 'households_imported', actorName: 'Ate Joy', householdId: null, details: { count: 3 } })
+    expect(entry.details).not.toHaveProperty('householdIds')
     const ana = (await guests()).find((h) => h.persons[0]?.firstName === 'Ana')!
     expect(ana.lastChange).toMatchObject({ actorName: 'Ate Joy', action: 'household_added' })
   })
@@ -209,7 +209,7 @@ describe('households', () => {
       p_households: [{ relationshipSide: 'both', persons: [{ firstName: 'Elena', lastName: 'Tan', reply: { isAttending: false } }] }],
     })) as { householdIds: string[] }
     expect(await count()).toBe(before + 1)
-    expect(await latest()).toMatchObject({ action: 'household_added', actorName: 'Ate Joy', guestId: one.householdIds[0], householdName: 'Elena Tan' })
+    expect(await latest()).toMatchObject({ action: 'household_added', actorName: 'Ate Joy', householdId: one.householdIds[0], householdName: 'Elena Tan' })
 
     await t.rpc(as.coordinator, 'import_households', {
       p_wedding_id: weddingId,
@@ -228,7 +228,7 @@ describe('households', () => {
     // The triggers are quiet only inside the import: the next save by hand is recorded again.
     const fidel = (await guests()).find((h) => h.persons[0]?.firstName === 'Fidel')!
     await saveHousehold('owner', { ...fidel, notes: 'Kaibigan ni Miguel' })
-    expect(await latest()).toMatchObject({ action: 'household_changed', guestId: fidel.id })
+    expect(await latest()).toMatchObject({ action: 'household_changed', householdId: fidel.id })
   })
 })
 
@@ -239,7 +239,7 @@ describe('replies', () => {
     expect(await latest()).toMatchObject({
       action: 'reply_recorded',
       actorName: 'Ate Joy',
-      guestId: bride.id,
+      householdId: bride.id,
       details: { persons: [{ name: 'Pedro Ilagan', isAttending: true }] },
     })
     const rsvps = (await t.rpc(as.owner, 'list_rsvps', { p_wedding_id: weddingId })) as {
@@ -253,11 +253,11 @@ describe('replies', () => {
   test("a guest's own reply for the household is one entry by the guest", async () => {
     await t.rpc(as.owner, 'set_wedding_published', { p_wedding_id: weddingId, p_published: true })
     expect(await latest()).toMatchObject({ action: 'site_published', actorName: expect.stringContaining('couple-1') })
-    const { rows } = await t.asOwner<{ code: string }>('select invitation_code as code from kasalan.guests where id = $1', [bride.id])
+    const { rows } = await t.asOwner<{ code: string }>('select invitation_code as code from kasalan.households where id = $1', [bride.id])
     const [loring, pedro] = bride.persons
     const before = await count()
     await t.rpc(null, 'submit_rsvp', {
-      p_guest_id: bride.id,
+      p_household_id: bride.id,
       p_person_id: loring!.id,
       p_answers: [
         { personId: loring!.id, isAttending: true, response: [] },
@@ -268,7 +268,7 @@ describe('replies', () => {
     })
     expect(await count()).toBe(before + 1)
     const entry = await latest()
-    expect(entry).toMatchObject({ action: 'reply_recorded', actorKind: 'guest', actorUserId: null, actorName: '', guestId: bride.id })
+    expect(entry).toMatchObject({ action: 'reply_recorded', actorKind: 'guest', actorUserId: null, actorName: '', householdId: bride.id })
     expect(entry.details.persons).toEqual(expect.arrayContaining([
       { name: 'Loring Ilagan', isAttending: true },
       { name: 'Pedro Ilagan', isAttending: false },
@@ -278,7 +278,7 @@ describe('replies', () => {
 })
 
 describe('seating and invitations', () => {
-  const layout = (seats: { id: string; personId: string; guestId: string }[]) => ({
+  const layout = (seats: { id: string; personId: string; householdId: string }[]) => ({
     tables: [{ id: 't1', name: 'Mesa 3', x: 0, y: 0, width: 100, height: 100, type: 'round' }],
     seats: seats.map((s) => ({ ...s, tableId: 't1', x: 0, y: 0 })),
   })
@@ -287,16 +287,16 @@ describe('seating and invitations', () => {
     const ramon = groom.persons[0]!
     const saved = (await t.rpc(as.coordinator, 'save_seating_layout', {
       p_wedding_id: weddingId,
-      p_layout: layout([{ id: 's1', personId: ramon.id, guestId: groom.id }]),
+      p_layout: layout([{ id: 's1', personId: ramon.id, householdId: groom.id }]),
     })) as { updatedAt: string }
     expect(await latest()).toMatchObject({
       action: 'seated',
       actorName: 'Ate Joy',
-      guestId: groom.id,
+      householdId: groom.id,
       details: { persons: [{ name: 'Ramon Cruz', table: 'Mesa 3' }] },
     })
     const before = await count()
-    const moved = layout([{ id: 's1', personId: ramon.id, guestId: groom.id }])
+    const moved = layout([{ id: 's1', personId: ramon.id, householdId: groom.id }])
     moved.tables[0]!.x = 400
     const again = (await t.rpc(as.coordinator, 'save_seating_layout', {
       p_wedding_id: weddingId,
@@ -305,28 +305,28 @@ describe('seating and invitations', () => {
     })) as { updatedAt: string }
     expect(await count()).toBe(before)
     await t.rpc(as.owner, 'save_seating_layout', { p_wedding_id: weddingId, p_layout: layout([]), p_base_updated_at: again.updatedAt })
-    expect(await latest()).toMatchObject({ action: 'unseated', isMe: true, guestId: groom.id, details: { persons: [{ name: 'Ramon Cruz', table: null }] } })
+    expect(await latest()).toMatchObject({ action: 'unseated', isMe: true, householdId: groom.id, details: { persons: [{ name: 'Ramon Cruz', table: null }] } })
   })
 
   test('sending invitations is one entry per call; a refused send leaves none', async () => {
     await t.rpc(as.coordinator, 'record_invitation', {
       p_wedding_id: weddingId,
-      p_guest_ids: [bride.id, groom.id],
+      p_household_ids: [bride.id, groom.id],
       p_channel: 'messenger',
       p_kind: 'invitation',
     })
     expect(await latest()).toMatchObject({
       action: 'invitation_sent',
       actorName: 'Ate Joy',
-      guestId: null,
+      householdId: null,
       details: { channel: 'messenger', kind: 'invitation', count: 2 },
     })
-    await t.rpc(as.owner, 'record_invitation', { p_wedding_id: weddingId, p_guest_ids: [groom.id], p_channel: 'copy', p_kind: 'reminder' })
-    expect(await latest()).toMatchObject({ action: 'invitation_sent', guestId: groom.id, householdName: 'Ramon Cruz', details: { count: 1 } })
+    await t.rpc(as.owner, 'record_invitation', { p_wedding_id: weddingId, p_household_ids: [groom.id], p_channel: 'copy', p_kind: 'reminder' })
+    expect(await latest()).toMatchObject({ action: 'invitation_sent', householdId: groom.id, householdName: 'Ramon Cruz', details: { count: 1 } })
     const before = await count()
     expect(await outcome('owner', 'record_invitation', {
       p_wedding_id: weddingId,
-      p_guest_ids: [groom.id],
+      p_household_ids: [groom.id],
       p_channel: 'email',
       p_kind: 'invitation',
     })).toBe('invitation_no_email')
@@ -354,10 +354,10 @@ describe('who may read it', () => {
 
     const forBrideHelper = (await activity('brideHelper', { p_limit: 100 })).entries
     expect(forBrideHelper.length).toBeGreaterThan(0)
-    expect(forBrideHelper.every((e) => e.guestId === bride.id || e.householdName === 'Ana Reyes')).toBe(true)
+    expect(forBrideHelper.every((e) => e.householdId === bride.id || e.householdName === 'Ana Reyes')).toBe(true)
     expect(forBrideHelper.map((e) => e.action)).toEqual(expect.arrayContaining(['household_added', 'household_changed', 'reply_recorded']))
     const forGroomHelper = (await activity('groomHelper', { p_limit: 100 })).entries
-    expect(forGroomHelper.every((e) => e.guestId === groom.id)).toBe(true)
+    expect(forGroomHelper.every((e) => e.householdId === groom.id)).toBe(true)
     expect(forGroomHelper.map((e) => e.action)).toEqual(expect.arrayContaining(['household_added', 'seated', 'unseated']))
     // Nothing about members, the site or the whole list reaches a family helper.
     expect([...forBrideHelper, ...forGroomHelper].some((e) => /^(member_|site_|households_imported)/.test(e.action))).toBe(false)
@@ -365,8 +365,8 @@ describe('who may read it', () => {
     // The guest list's helper answers only about households the caller may see.
     const lastChanges = async (who: Who) =>
       (
-        await t.asRole<{ guest_id: string }>('authenticated', as[who], 'select guest_id from kasalan_private.household_last_changes($1)', [weddingId])
-      ).rows.map((r) => r.guest_id)
+        await t.asRole<{ household_id: string }>('authenticated', as[who], 'select household_id from kasalan_private.household_last_changes($1)', [weddingId])
+      ).rows.map((r) => r.household_id)
     expect(await lastChanges('owner')).toEqual(expect.arrayContaining([bride.id, groom.id]))
     const forGroomSide = await lastChanges('groomHelper')
     expect(forGroomSide).toContain(groom.id)
@@ -405,7 +405,7 @@ describe('who may read it', () => {
     ).rejects.toMatchObject({ code: '42501' })
     // Neither a member nor a guest (the seed, the database's owner): nobody to name, nothing recorded.
     const before = await count()
-    await t.asOwner(`update kasalan.guests set notes = 'Mula sa seed' where id = $1`, [bride.id])
+    await t.asOwner(`update kasalan.households set notes = 'Mula sa seed' where id = $1`, [bride.id])
     expect(await count()).toBe(before)
   })
 })
@@ -424,8 +424,8 @@ describe('the last changes', () => {
     await t.rpc(as.groomHelper, 'leave_wedding', { p_wedding_id: weddingId })
     expect(await latest()).toMatchObject({ action: 'member_left', actorName: 'Tito Ben', details: { name: 'Tito Ben' } })
 
-    await t.rpc(as.owner, 'delete_household', { p_guest_id: groom.id })
-    expect(await latest()).toMatchObject({ action: 'household_deleted', guestId: null, householdName: 'Ramon Cruz' })
+    await t.rpc(as.owner, 'delete_household', { p_household_id: groom.id })
+    expect(await latest()).toMatchObject({ action: 'household_deleted', householdId: null, householdName: 'Ramon Cruz' })
     // Its earlier entries stay, without the household they pointed to.
     expect((await activity('owner', { p_limit: 100 })).entries.filter((e) => e.householdName === 'Ramon Cruz').length).toBeGreaterThan(2)
 

@@ -50,7 +50,7 @@ function exposedSchemas(): string[] {
 }
 
 /** The calls a visitor who is not signed in makes (guests on a wedding's site and invitation). */
-const VISITOR_CALLS = ['get_media_object', 'get_rsvp', 'get_site', 'open_invitation', 'search_guests', 'submit_rsvp']
+const VISITOR_CALLS = ['get_media_object', 'get_rsvp', 'get_site', 'open_invitation', 'search_persons', 'submit_rsvp']
 
 /** The helpers the Data API offered before 0030 although the app never called them. */
 const MOVED_HELPERS = [
@@ -151,10 +151,10 @@ describe('the helpers, out of the API', () => {
       p_household: { persons: [{ firstName: 'Lakan' }] },
     })) as { id: string }
     const read = (claims: typeof couple.claims) =>
-      t.asRole<{ id: string }>('authenticated', claims, 'select id from kasalan.guests where wedding_id = $1', [couple.wedding.id])
+      t.asRole<{ id: string }>('authenticated', claims, 'select id from kasalan.households where wedding_id = $1', [couple.wedding.id])
     expect((await read(couple.claims)).rows).toEqual([{ id: household.id }])
     expect((await read(stranger.claims)).rows).toEqual([])
-    await expect(t.asRole('anon', null, 'select id from kasalan.guests')).rejects.toMatchObject({ code: '42501' })
+    await expect(t.asRole('anon', null, 'select id from kasalan.households')).rejects.toMatchObject({ code: '42501' })
   })
 
   test('a visitor may use no helper directly, and a signed-in user only those their own policies run', async () => {

@@ -293,12 +293,12 @@ describe('control characters are refused in every text a person types', () => {
       p_household: { persons: [{ firstName: 'Una' }] },
     })) as { id: string }
     const writes = [
-      ["update kasalan.persons set first_name = 'Un' || chr(1) || 'a' where guest_id = $1", household.id],
-      ["update kasalan.guests set notes = 'x' || chr(127) where id = $1", household.id],
+      ["update kasalan.persons set first_name = 'Un' || chr(1) || 'a' where household_id = $1", household.id],
+      ["update kasalan.households set notes = 'x' || chr(127) where id = $1", household.id],
       ["update kasalan.weddings set venue = 'Manila' || chr(8) where id = $1", wedding.id],
       ["update kasalan.sections set label = 'Home' || chr(31) where wedding_id = $1", wedding.id],
       ["update kasalan.weddings set bride = jsonb_build_object('firstName', 'Ma' || chr(2), 'lastName', 'Reyes') where id = $1", wedding.id],
-      ["update kasalan.guests set address = jsonb_build_object('street', 'x' || chr(3)) where id = $1", household.id],
+      ["update kasalan.households set address = jsonb_build_object('street', 'x' || chr(3)) where id = $1", household.id],
     ] as const
     for (const [sql, id] of writes) {
       expect(await asOwner(sql, [id]), sql).toMatch(/^P0001 invalid_input/)

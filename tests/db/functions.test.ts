@@ -33,7 +33,7 @@ interface Site {
   sections: Section[]
 }
 
-/** The functions 0001_kasalan_core creates; later migrations add their own. */
+/** The first functions of the core (the original core migration); later ones added their own. */
 const CORE_FUNCTIONS = [
   'can_manage',
   'check_household_has_adult',
@@ -44,7 +44,7 @@ const CORE_FUNCTIONS = [
   'household_json',
   'json_text',
   'json_uuid',
-  'list_guests',
+  'list_households',
   'protect_row_identity',
   'save_household',
   'section_json',
@@ -53,9 +53,9 @@ const CORE_FUNCTIONS = [
 ]
 /** DESIGN.md's deliberate public calls: the only functions anon may execute. (media_readable, of
  * the storage read policy, is granted to anon only where Storage's policies exist: not here.) */
-const PUBLIC_CALLS = ['get_site', 'search_guests', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'open_invitation', 'open_invitation_code']
+const PUBLIC_CALLS = ['get_site', 'search_persons', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'open_invitation', 'open_invitation_code']
 
-/** The core functions that became private helpers in 0030: no call of the Data API. */
+/** The core functions that are private helpers (kasalan_private): no call of the Data API. */
 const PRIVATE_HELPERS = ['can_manage', 'household_json', 'json_text', 'json_uuid', 'section_json', 'unique_wedding_slug', 'wedding_json']
 
 /** Calls a private helper as the database owner (it is no call of the API). */
@@ -163,9 +163,9 @@ describe('function privileges', () => {
     const calls: [string, Record<string, unknown>][] = [
       ['create_my_wedding', { p_bride: { firstName: 'A', lastName: 'B' }, p_groom: { firstName: 'C', lastName: 'D' } }],
       ['get_my_wedding', {}],
-      ['list_guests', { p_wedding_id: DEMO.weddingId }],
+      ['list_households', { p_wedding_id: DEMO.weddingId }],
       ['save_household', { p_wedding_id: DEMO.weddingId, p_household: { persons: [{ firstName: 'X' }] } }],
-      ['delete_household', { p_guest_id: DEMO.weddingId }],
+      ['delete_household', { p_household_id: DEMO.weddingId }],
     ]
     for (const [name, args] of calls) {
       await expect(t.rpc(null, name, args), name).rejects.toMatchObject(denied)
@@ -173,7 +173,7 @@ describe('function privileges', () => {
     for (const sql of [
       'select kasalan_private.wedding_json(w) from kasalan.weddings w',
       'select kasalan_private.section_json(s) from kasalan.sections s',
-      'select kasalan_private.household_json(g) from kasalan.guests g',
+      'select kasalan_private.household_json(g) from kasalan.households g',
       "select kasalan_private.can_manage('5eed0000-0000-4000-8000-000000000002')",
       "select kasalan_private.unique_wedding_slug('A', 'B')",
       "select kasalan_private.json_text('{}', 'x', 1)",
@@ -222,22 +222,22 @@ describe('JSON helpers', () => {
     // Handed the demo wedding's row from outside, a stranger still gets none of its sections or persons.
     const { rows } = await t.asOwner<{ wedding: string; guest: string }>(
       `select (select w::text from kasalan.weddings w where w.id = $1) as wedding,
-              (select g::text from kasalan.guests g where g.wedding_id = $1 limit 1) as guest`,
+              (select g::text from kasalan.households g where g.wedding_id = $1 limit 1) as guest`,
       [DEMO.weddingId],
     )
     // household_json is no call of the API since 0030: lent to signed-in users for this check only.
-    await t.asOwner('grant execute on function kasalan_private.household_json(kasalan.guests) to authenticated')
+    await t.asOwner('grant execute on function kasalan_private.household_json(kasalan.households) to authenticated')
     try {
       const leaked = await t.asRole<{ wedding: { sections: unknown[] }; household: { persons: unknown[] } }>(
         'authenticated',
         stranger,
-        'select kasalan_private.wedding_json($1::kasalan.weddings) as wedding, kasalan_private.household_json($2::kasalan.guests) as household',
+        'select kasalan_private.wedding_json($1::kasalan.weddings) as wedding, kasalan_private.household_json($2::kasalan.households) as household',
         [rows[0]!.wedding, rows[0]!.guest],
       )
       expect(leaked.rows[0]!.wedding.sections).toEqual([])
       expect(leaked.rows[0]!.household.persons).toEqual([])
     } finally {
-      await t.asOwner('revoke execute on function kasalan_private.household_json(kasalan.guests) from authenticated')
+      await t.asOwner('revoke execute on function kasalan_private.household_json(kasalan.households) from authenticated')
     }
   })
 })

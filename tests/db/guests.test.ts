@@ -44,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(() => t?.close())
 
-const list = (claims: Claims = owner) => t.rpc(claims, 'list_guests', { p_wedding_id: weddingId }) as Promise<Household[]>
+const list = (claims: Claims = owner) => t.rpc(claims, 'list_households', { p_wedding_id: weddingId }) as Promise<Household[]>
 const importMany = (households: unknown, claims: Claims = owner) =>
   t.rpc(claims, 'import_households', { p_wedding_id: weddingId, p_households: households }) as Promise<ImportResult>
 

@@ -1,11 +1,11 @@
-// The guest list: list_guests, save_household and delete_household.
+// The guest list: list_households, save_household and delete_household.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
 import { createTestDb, DEMO, DEMO_CLAIMS, type TestDb } from './harness'
 
 interface Person {
   id: string
-  guestId: string
+  householdId: string
   userId: string
   firstName: string
   lastName: string
@@ -56,7 +56,7 @@ afterAll(async () => {
 const save = (household: unknown, who: Claims = owner, wedding = weddingId) =>
   t.rpc(who, 'save_household', { p_wedding_id: wedding, p_household: household }) as Promise<Household>
 const list = (who: Claims = owner, wedding = weddingId) =>
-  t.rpc(who, 'list_guests', { p_wedding_id: wedding }) as Promise<Household[]>
+  t.rpc(who, 'list_households', { p_wedding_id: wedding }) as Promise<Household[]>
 
 /** Records an RSVP as the (future) public RSVP call would, directly in the table. */
 async function respond(personId: string, isAttending: boolean, answer: string) {
@@ -101,7 +101,7 @@ describe('save_household: create', () => {
       persons: [
         {
           id: expect.any(String),
-          guestId: household.id,
+          householdId: household.id,
           userId: owner.sub,
           firstName: 'Ben',
           lastName: 'Ramos',
@@ -117,7 +117,7 @@ describe('save_household: create', () => {
         },
         expect.objectContaining({ firstName: 'Bunso', type: 'child', title: null, position: 1 }),
       ],
-      // Who last changed it, as list_guests gives it: the one who just saved it (0021).
+      // Who last changed it, as list_households gives it: the one who just saved it (0021).
       lastChange: { actorKind: 'member', actorName: expect.any(String), isMe: true, action: 'household_added', at: expect.any(String) },
     })
   })
@@ -295,7 +295,7 @@ describe('save_household: edit', () => {
   })
 })
 
-describe('list_guests', () => {
+describe('list_households', () => {
   test('lists households oldest first, persons by position', async () => {
     const households = await list(DEMO_CLAIMS, DEMO.weddingId)
     const created = households.map((h) => h.createdAt)
@@ -323,19 +323,19 @@ describe('list_guests', () => {
 describe('delete_household', () => {
   test('deletes the household and its persons', async () => {
     const household = await save({ persons: [{ firstName: 'Paalam' }, { firstName: 'Anak', type: 'child' }] })
-    expect(await t.rpc(owner, 'delete_household', { p_guest_id: household.id })).toBeNull()
+    expect(await t.rpc(owner, 'delete_household', { p_household_id: household.id })).toBeNull()
     expect((await list()).map((h) => h.id)).not.toContain(household.id)
-    const { rows } = await t.asOwner('select count(*)::int as n from kasalan.persons where guest_id = $1', [household.id])
+    const { rows } = await t.asOwner('select count(*)::int as n from kasalan.persons where household_id = $1', [household.id])
     expect(rows[0]).toEqual({ n: 0 })
   })
 
   test("is household_not_found for another couple's household or an unknown id, and deletes nothing", async () => {
     const demoGuests = await list(DEMO_CLAIMS, DEMO.weddingId)
-    await expect(t.rpc(owner, 'delete_household', { p_guest_id: demoGuests[0]!.id })).rejects.toMatchObject({
+    await expect(t.rpc(owner, 'delete_household', { p_household_id: demoGuests[0]!.id })).rejects.toMatchObject({
       message: 'household_not_found',
     })
     await expect(
-      t.rpc(owner, 'delete_household', { p_guest_id: '00000000-0000-4000-8000-000000000000' }),
+      t.rpc(owner, 'delete_household', { p_household_id: '00000000-0000-4000-8000-000000000000' }),
     ).rejects.toMatchObject({ message: 'household_not_found' })
     expect(await list(DEMO_CLAIMS, DEMO.weddingId)).toHaveLength(demoGuests.length)
   })

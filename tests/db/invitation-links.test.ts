@@ -18,7 +18,7 @@ afterAll(async () => {
 })
 
 interface Household {
-  guestId: string
+  householdId: string
   code: string
   token?: string
   persons: { id: string; firstName: string }[]
@@ -57,7 +57,7 @@ async function weddingWithGuests(published = true) {
   const second = await save({ persons: [{ firstName: 'Niño', lastName: 'Dizon' }] })
   const households = async () =>
     ((await t.rpc(claims, 'list_invitations', { p_wedding_id: wedding.id })) as { households: Household[] }).households
-  const find = async (guestId: string) => (await households()).find((h) => h.guestId === guestId)!
+  const find = async (householdId: string) => (await households()).find((h) => h.householdId === householdId)!
   return { claims, wedding, first, second, households, find }
 }
 
@@ -81,20 +81,20 @@ describe('the import is no oracle for codes, tokens or ids', () => {
 
     // One household carrying the candidates, and one invalid person (a blank first name), so that
     // nothing would be stored either way: the answer alone must say nothing.
-    const probe = (candidate: { guestId: string; personId: string; code: string; token: string; sectionId: string }) => ({
+    const probe = (candidate: { householdId: string; personId: string; code: string; token: string; sectionId: string }) => ({
       format: 'kasalan-wedding',
       version: 1,
       wedding: { title: 'Pagsubok' },
       sections: [{ id: candidate.sectionId, type: 'custom', path: 'subok', title: 'Subok' }],
-      households: [{ id: candidate.guestId, invitation_code: candidate.code, invitation_token: candidate.token }],
+      households: [{ id: candidate.householdId, invitation_code: candidate.code, invitation_token: candidate.token }],
       persons: [
-        { id: candidate.personId, guest_id: candidate.guestId, first_name: 'Tunay', position: 0 },
-        { id: crypto.randomUUID(), guest_id: candidate.guestId, first_name: '', position: 1 },
+        { id: candidate.personId, household_id: candidate.householdId, first_name: 'Tunay', position: 0 },
+        { id: crypto.randomUUID(), household_id: candidate.householdId, first_name: '', position: 1 },
       ],
       seatingLayout: null,
     })
     const unknown = () => ({
-      guestId: crypto.randomUUID(),
+      householdId: crypto.randomUUID(),
       personId: crypto.randomUUID(),
       code: randomCode(),
       token: randomToken(),
@@ -106,11 +106,11 @@ describe('the import is no oracle for codes, tokens or ids', () => {
     const candidates = {
       code: { ...unknown(), code: household.code },
       token: { ...unknown(), token: household.token ?? randomToken() },
-      household: { ...unknown(), guestId: victim.first.id },
+      household: { ...unknown(), householdId: victim.first.id },
       person: { ...unknown(), personId: victim.first.persons[0]!.id },
       section: { ...unknown(), sectionId: victimSection },
       everything: {
-        guestId: victim.first.id,
+        householdId: victim.first.id,
         personId: victim.first.persons[0]!.id,
         code: household.code,
         token: household.token ?? randomToken(),
@@ -121,7 +121,7 @@ describe('the import is no oracle for codes, tokens or ids', () => {
       expect(await importAnswer(attacker.claims, attacker.wedding.id, probe(candidate)), name).toEqual(baseline)
     }
     // And nothing was stored.
-    expect(await t.rpc(attacker.claims, 'list_guests', { p_wedding_id: attacker.wedding.id })).toEqual([])
+    expect(await t.rpc(attacker.claims, 'list_households', { p_wedding_id: attacker.wedding.id })).toEqual([])
   })
 
   test("a valid file with another wedding's ids and token is imported with fresh ones; the other wedding is untouched", async () => {
@@ -131,7 +131,7 @@ describe('the import is no oracle for codes, tokens or ids', () => {
     const person = victim.first.persons[0]!
     file.seatingLayout = {
       tables: [{ id: 't1', name: 'Mesa 1', x: 100, y: 100, width: 120, height: 120, type: 'round' }],
-      seats: [{ id: 's1', tableId: 't1', x: 0, y: -60, guestId: victim.first.id, personId: person.id }],
+      seats: [{ id: 's1', tableId: 't1', x: 0, y: -60, householdId: victim.first.id, personId: person.id }],
     }
 
     const attacker = await t.couple('Kopya', 'Lamang')
@@ -141,7 +141,7 @@ describe('the import is no oracle for codes, tokens or ids', () => {
     }
     expect(copied.households).toHaveLength(2)
     for (const h of copied.households) {
-      expect(before.map((b) => b.guestId)).not.toContain(h.guestId)
+      expect(before.map((b) => b.householdId)).not.toContain(h.householdId)
       expect(before.map((b) => b.token)).not.toContain(h.token)
       for (const p of h.persons) expect(before.flatMap((b) => b.persons.map((x) => x.id))).not.toContain(p.id)
     }
@@ -151,9 +151,9 @@ describe('the import is no oracle for codes, tokens or ids', () => {
     const pacing = copied.households.find((h) => h.persons.some((p) => p.firstName === 'Pacing'))!
     expect(pacing.persons.map((p) => p.firstName)).toEqual(['Pacing', 'Ben'])
     const layout = (await t.rpc(attacker.claims, 'get_seating_layout', { p_wedding_id: attacker.wedding.id })) as {
-      layout: { seats: { guestId: string; personId: string }[] }
+      layout: { seats: { householdId: string; personId: string }[] }
     }
-    expect(layout.layout.seats[0]).toMatchObject({ guestId: pacing.guestId, personId: pacing.persons[0]!.id })
+    expect(layout.layout.seats[0]).toMatchObject({ householdId: pacing.householdId, personId: pacing.persons[0]!.id })
 
     expect(await victim.households()).toEqual(before)
   })
@@ -164,10 +164,10 @@ describe('the import is no oracle for codes, tokens or ids', () => {
     // address, a column kept as the file gives it.
     const depth = 5000
     const deep = `${'['.repeat(depth)}"ubod"${']'.repeat(depth)}`
-    const guestId = crypto.randomUUID()
+    const householdId = crypto.randomUUID()
     const file = `{"format": "kasalan-wedding", "version": 1, "wedding": {"title": "Malalim"}, "sections": [],
-      "households": [{"id": "${guestId}", "address": {"city": ${deep}}}],
-      "persons": [{"guest_id": "${guestId}", "first_name": "Una"}]}`
+      "households": [{"id": "${householdId}", "address": {"city": ${deep}}}],
+      "persons": [{"household_id": "${householdId}", "first_name": "Una"}]}`
     await expect(
       t.asRole('authenticated', claims, 'select kasalan.import_wedding($1, $2::jsonb)', [wedding.id, file]),
     ).rejects.toMatchObject({ message: 'invalid_input', code: 'P0001' })
@@ -178,14 +178,14 @@ describe('the import is no oracle for codes, tokens or ids', () => {
 const openByToken = (token: string, claims: Claims = null) =>
   rpcAs(t.db, claims, 'open_invitation', { p_token: token }) as Promise<{
     slug: string
-    guestId: string
+    householdId: string
     personId: string
     code: string
   }>
 
 const openByCode = (slug: string, code: string, headers?: Record<string, string>) =>
   rpcAs(t.db, null, 'open_invitation_code', { p_slug: slug, p_code: code }, headers) as Promise<
-    { status: 'found'; slug: string; guestId: string; personId: string; code: string } | { status: 'not_found' }
+    { status: 'found'; slug: string; householdId: string; personId: string; code: string } | { status: 'not_found' }
   >
 
 async function answer(promise: Promise<unknown>) {
@@ -215,11 +215,11 @@ describe('links and codes', () => {
     // Unique per wedding: two households of one wedding cannot share a code ...
     const [a, b] = list
     await expect(
-      t.asOwner('update kasalan.guests set invitation_code = $1 where id = $2', [a!.code, b!.guestId]),
+      t.asOwner('update kasalan.households set invitation_code = $1 where id = $2', [a!.code, b!.householdId]),
     ).rejects.toMatchObject({ code: '23505' })
     // ... but two weddings may.
     const other = await weddingWithGuests()
-    await t.asOwner('update kasalan.guests set invitation_code = $1 where id = $2', [a!.code, other.first.id])
+    await t.asOwner('update kasalan.households set invitation_code = $1 where id = $2', [a!.code, other.first.id])
     expect((await other.find(other.first.id)).code).toBe(a!.code)
   })
 
@@ -227,11 +227,11 @@ describe('links and codes', () => {
     const w = await weddingWithGuests()
     const household = await w.find(w.first.id)
     const opened = await openByToken(household.token!)
-    expect(opened).toEqual({ slug: w.wedding.slug, guestId: w.first.id, personId: w.first.persons[0]!.id, code: household.code })
+    expect(opened).toEqual({ slug: w.wedding.slug, householdId: w.first.id, personId: w.first.persons[0]!.id, code: household.code })
     expect(await w.find(w.first.id)).toMatchObject({ state: 'opened' })
 
     const wrong = await answer(openByToken(randomToken()))
-    expect(wrong).toEqual({ error: 'invitation_not_found' })
+    expect(wrong).toEqual({ error: 'household_link_not_found' })
     for (const other of [household.code, household.code.toLowerCase(), 'AAAAAAAA', '', household.token!.toLowerCase()]) {
       expect(await answer(openByToken(other)), other).toEqual(wrong)
     }
@@ -247,7 +247,7 @@ describe('links and codes', () => {
         (error: Error) => ({ error: error.message }),
       )
     const random = await byPosition(randomCode())
-    expect(random).toEqual({ error: 'invitation_not_found' })
+    expect(random).toEqual({ error: 'household_link_not_found' })
     expect(await byPosition(household.code)).toEqual(random)
     expect(await byPosition(household.code.toLowerCase())).toEqual(random)
   })
@@ -257,8 +257,8 @@ describe('links and codes', () => {
     const household = await w.find(w.second.id)
     const visitor = { 'x-forwarded-for': newVisitor() }
     for (let i = 0; i < 40; i += 1) {
-      const opened = (await rpcAs(t.db, null, 'open_invitation', { p_token: household.token }, visitor)) as { guestId: string }
-      expect(opened.guestId).toBe(w.second.id)
+      const opened = (await rpcAs(t.db, null, 'open_invitation', { p_token: household.token }, visitor)) as { householdId: string }
+      expect(opened.householdId).toBe(w.second.id)
     }
   })
 
@@ -270,7 +270,7 @@ describe('links and codes', () => {
     expect(await openByCode(w.wedding.slug, typed)).toEqual({
       status: 'found',
       slug: w.wedding.slug,
-      guestId: w.first.id,
+      householdId: w.first.id,
       personId: w.first.persons[0]!.id,
       code: household.code,
     })
@@ -316,7 +316,7 @@ describe('links and codes', () => {
 
     // The same guest, many times from one address: past the per-caller limits of 30 a minute.
     for (let i = 0; i < 40; i += 1) {
-      const rsvp = (await rpcAs(t.db, null, 'get_rsvp', { p_guest_id: w.second.id, p_person_id: person, p_code: household.code }, visitor)) as {
+      const rsvp = (await rpcAs(t.db, null, 'get_rsvp', { p_household_id: w.second.id, p_person_id: person, p_code: household.code }, visitor)) as {
         household: { access: string }
       }
       expect(rsvp.household.access).toBe('guest_code')
@@ -330,16 +330,16 @@ describe('links and codes', () => {
       [w.wedding.id],
     )
     // Without the code: refused.
-    expect(await answer(rpcAs(t.db, null, 'get_rsvp', { p_guest_id: w.second.id, p_person_id: person }))).toEqual({
+    expect(await answer(rpcAs(t.db, null, 'get_rsvp', { p_household_id: w.second.id, p_person_id: person }))).toEqual({
       error: 'rate_limited',
     })
     // With it: still in.
-    const rsvp = (await rpcAs(t.db, null, 'get_rsvp', { p_guest_id: w.second.id, p_person_id: person, p_code: household.code })) as {
+    const rsvp = (await rpcAs(t.db, null, 'get_rsvp', { p_household_id: w.second.id, p_person_id: person, p_code: household.code })) as {
       household: { access: string }
     }
     expect(rsvp.household.access).toBe('guest_code')
     const submitted = (await rpcAs(t.db, null, 'submit_rsvp', {
-      p_guest_id: w.second.id,
+      p_household_id: w.second.id,
       p_person_id: person,
       p_answers: [{ personId: person, isAttending: true }],
       p_message: 'Darating po!',
@@ -348,47 +348,47 @@ describe('links and codes', () => {
     expect(submitted.household.persons[0]!.isAttending).toBe(true)
     // A wrong code is no code.
     expect(
-      await answer(rpcAs(t.db, null, 'get_rsvp', { p_guest_id: w.second.id, p_person_id: person, p_code: randomCode() })),
+      await answer(rpcAs(t.db, null, 'get_rsvp', { p_household_id: w.second.id, p_person_id: person, p_code: randomCode() })),
     ).toEqual({ error: 'rate_limited' })
   })
 
   test('renewing gives a new token and a new code; the old ones stop working', async () => {
     const w = await weddingWithGuests()
     const old = await w.find(w.first.id)
-    const renewed = (await t.rpc(w.claims, 'renew_invitation_code', { p_wedding_id: w.wedding.id, p_guest_id: w.first.id })) as Household
+    const renewed = (await t.rpc(w.claims, 'renew_invitation_code', { p_wedding_id: w.wedding.id, p_household_id: w.first.id })) as Household
     expect(renewed.token).toMatch(/^[A-Za-z0-9_-]{22}$/)
     expect(renewed.token).not.toBe(old.token)
     expect(renewed.code).not.toBe(old.code)
-    expect(await answer(openByToken(old.token!))).toEqual({ error: 'invitation_not_found' })
+    expect(await answer(openByToken(old.token!))).toEqual({ error: 'household_link_not_found' })
     expect(await openByCode(w.wedding.slug, old.code)).toEqual({ status: 'not_found' })
-    expect((await openByToken(renewed.token!)).guestId).toBe(w.first.id)
+    expect((await openByToken(renewed.token!)).householdId).toBe(w.first.id)
   })
 
   test('a household sent the old link is marked as needing a new card until the couple sends it again', async () => {
     const w = await weddingWithGuests()
     await t.rpc(w.claims, 'record_invitation', {
       p_wedding_id: w.wedding.id,
-      p_guest_ids: [w.first.id],
+      p_household_ids: [w.first.id],
       p_channel: 'copy',
       p_kind: 'invitation',
     })
     // As the migration marks the households that had a link before tokens existed.
-    await t.asOwner('update kasalan.guests set link_replaced_at = now() where id = $1', [w.first.id])
+    await t.asOwner('update kasalan.households set link_replaced_at = now() where id = $1', [w.first.id])
     expect(await w.find(w.first.id)).toMatchObject({ linkReplacedAt: expect.any(String) })
     expect(await w.find(w.second.id)).toMatchObject({ linkReplacedAt: null })
     await t.rpc(w.claims, 'record_invitation', {
       p_wedding_id: w.wedding.id,
-      p_guest_ids: [w.first.id],
+      p_household_ids: [w.first.id],
       p_channel: 'messenger',
       p_kind: 'reminder',
     })
     expect(await w.find(w.first.id)).toMatchObject({ linkReplacedAt: null })
 
     // Renewing a link already sent makes the card the household holds an old one.
-    await t.rpc(w.claims, 'renew_invitation_code', { p_wedding_id: w.wedding.id, p_guest_id: w.first.id })
+    await t.rpc(w.claims, 'renew_invitation_code', { p_wedding_id: w.wedding.id, p_household_id: w.first.id })
     expect(await w.find(w.first.id)).toMatchObject({ linkReplacedAt: expect.any(String) })
     // A household never sent anything needs no new card.
-    await t.rpc(w.claims, 'renew_invitation_code', { p_wedding_id: w.wedding.id, p_guest_id: w.second.id })
+    await t.rpc(w.claims, 'renew_invitation_code', { p_wedding_id: w.wedding.id, p_household_id: w.second.id })
     expect(await w.find(w.second.id)).toMatchObject({ linkReplacedAt: null })
   })
 })

@@ -26,17 +26,17 @@ describe('guests need their invitation link or code to RSVP', () => {
     })) as { id: string; persons: { id: string }[] }
     const person = household.persons[0]!.id
     const { households } = (await t.rpc(claims, 'list_invitations', { p_wedding_id: wedding.id })) as {
-      households: { guestId: string; code: string }[]
+      households: { householdId: string; code: string }[]
     }
-    const code = households.find((h) => h.guestId === household.id)!.code
-    const search = (who: typeof claims | null) => rpcAs(t.db, who, 'search_guests', { p_slug: wedding.slug, p_query: 'Pacing Ilagan' })
+    const code = households.find((h) => h.householdId === household.id)!.code
+    const search = (who: typeof claims | null) => rpcAs(t.db, who, 'search_persons', { p_slug: wedding.slug, p_query: 'Pacing Ilagan' })
     const getRsvp = (who: typeof claims | null, withCode: string | null) =>
-      rpcAs(t.db, who, 'get_rsvp', { p_guest_id: household.id, p_person_id: person, p_code: withCode }) as Promise<{
+      rpcAs(t.db, who, 'get_rsvp', { p_household_id: household.id, p_person_id: person, p_code: withCode }) as Promise<{
         household: { access: string }
       }>
     const submit = (withCode: string | null) =>
       rpcAs(t.db, null, 'submit_rsvp', {
-        p_guest_id: household.id,
+        p_household_id: household.id,
         p_person_id: person,
         p_answers: [{ personId: person, isAttending: true }],
         p_message: null,
@@ -74,7 +74,7 @@ describe('guests need their invitation link or code to RSVP', () => {
     await submit(code)
     expect(await rpcAs(t.db, null, 'open_invitation_code', { p_slug: wedding.slug, p_code: code })).toMatchObject({
       status: 'found',
-      guestId: household.id,
+      householdId: household.id,
     })
 
     // The couple keeps every way in.

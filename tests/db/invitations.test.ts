@@ -7,7 +7,7 @@ import { createTestDb, type TestDb } from './harness'
 import { rpcAs } from './privacy-helpers'
 
 interface Invitation {
-  guestId: string
+  householdId: string
   code: string
   token: string
   email: string | null
@@ -54,18 +54,18 @@ async function wedding(published = true) {
   })
   const dizon = await save({ phone: '0917 555 0101', persons: [{ firstName: 'Niño', lastName: 'Dizon' }] })
   const list = async () => (await t.rpc(claims, 'list_invitations', { p_wedding_id: wedding.id })) as Invitations
-  const find = async (guestId: string) => (await list()).households.find((h) => h.guestId === guestId)!
+  const find = async (householdId: string) => (await list()).households.find((h) => h.householdId === householdId)!
   return { claims, wedding, ilagan, dizon, list, find }
 }
 
 const open = (token: string, claims: Parameters<typeof rpcAs>[1] = null) =>
-  rpcAs(t.db, claims, 'open_invitation', { p_token: token }) as Promise<{ slug: string; guestId: string; personId: string; code: string }>
+  rpcAs(t.db, claims, 'open_invitation', { p_token: token }) as Promise<{ slug: string; householdId: string; personId: string; code: string }>
 
 const openCode = (slug: string, code: string, claims: Parameters<typeof rpcAs>[1] = null) =>
   rpcAs(t.db, claims, 'open_invitation_code', { p_slug: slug, p_code: code }) as Promise<{
     status: string
     slug?: string
-    guestId?: string
+    householdId?: string
     personId?: string
   }>
 
@@ -88,7 +88,7 @@ describe('invitation codes', () => {
     const { code, token } = await w.find(w.ilagan.id)
     expect(await w.find(w.ilagan.id)).toMatchObject({ state: 'not_invited', openedAt: null })
 
-    expect(await open(token)).toEqual({ slug: w.wedding.slug, guestId: w.ilagan.id, personId: w.ilagan.persons[0]!.id, code })
+    expect(await open(token)).toEqual({ slug: w.wedding.slug, householdId: w.ilagan.id, personId: w.ilagan.persons[0]!.id, code })
     const opened = await w.find(w.ilagan.id)
     expect(opened.state).toBe('opened')
     expect(opened.openedAt).not.toBeNull()
@@ -97,7 +97,7 @@ describe('invitation codes', () => {
 
     // The code opens the RSVP with the household's own access.
     const rsvp = (await rpcAs(t.db, null, 'get_rsvp', {
-      p_guest_id: w.ilagan.id,
+      p_household_id: w.ilagan.id,
       p_person_id: w.ilagan.persons[0]!.id,
       p_code: code,
     })) as { household: { access: string } }
@@ -111,7 +111,7 @@ describe('invitation codes', () => {
     expect(await openCode(w.wedding.slug, typed)).toEqual({
       status: 'found',
       slug: w.wedding.slug,
-      guestId: w.dizon.id,
+      householdId: w.dizon.id,
       personId: w.dizon.persons[0]!.id,
       code,
     })
@@ -122,8 +122,8 @@ describe('invitation codes', () => {
   test('the couple trying their own link or code does not count as opened', async () => {
     const w = await wedding()
     const { code, token } = await w.find(w.dizon.id)
-    expect((await open(token, w.claims)).guestId).toBe(w.dizon.id)
-    expect((await openCode(w.wedding.slug, code, w.claims)).guestId).toBe(w.dizon.id)
+    expect((await open(token, w.claims)).householdId).toBe(w.dizon.id)
+    expect((await openCode(w.wedding.slug, code, w.claims)).householdId).toBe(w.dizon.id)
     expect(await w.find(w.dizon.id)).toMatchObject({ state: 'not_invited', openedAt: null })
   })
 
@@ -131,14 +131,14 @@ describe('invitation codes', () => {
     const w = await wedding(false)
     const { code, token } = await w.find(w.ilagan.id)
     for (const wrong of [token, code, 'AAAAAAAA', 'O0I1L', '', "'; select 1; --"]) {
-      await expect(open(wrong), wrong).rejects.toMatchObject({ message: 'invitation_not_found' })
+      await expect(open(wrong), wrong).rejects.toMatchObject({ message: 'household_link_not_found' })
       expect(await openCode(w.wedding.slug, wrong), wrong).toEqual({ status: 'not_found' })
     }
     // Unpublished: still not opened, even though the link was right.
     expect(await w.find(w.ilagan.id)).toMatchObject({ openedAt: null })
     // The couple may open it while previewing.
-    expect((await open(token, w.claims)).guestId).toBe(w.ilagan.id)
-    expect((await openCode(w.wedding.slug, code, w.claims)).guestId).toBe(w.ilagan.id)
+    expect((await open(token, w.claims)).householdId).toBe(w.ilagan.id)
+    expect((await openCode(w.wedding.slug, code, w.claims)).householdId).toBe(w.ilagan.id)
   })
 
   test('renewing a code ends the old link and starts "opened" again', async () => {
@@ -147,22 +147,22 @@ describe('invitation codes', () => {
     await open(oldToken)
     const renewed = (await t.rpc(w.claims, 'renew_invitation_code', {
       p_wedding_id: w.wedding.id,
-      p_guest_id: w.ilagan.id,
+      p_household_id: w.ilagan.id,
     })) as Invitation
     expect(renewed.code).toMatch(CODE)
     expect(renewed.code).not.toBe(old)
-    expect(renewed).toMatchObject({ guestId: w.ilagan.id, openedAt: null, state: 'not_invited' })
-    await expect(open(oldToken)).rejects.toMatchObject({ message: 'invitation_not_found' })
+    expect(renewed).toMatchObject({ householdId: w.ilagan.id, openedAt: null, state: 'not_invited' })
+    await expect(open(oldToken)).rejects.toMatchObject({ message: 'household_link_not_found' })
     expect(await openCode(w.wedding.slug, old)).toEqual({ status: 'not_found' })
     // The old code no longer gives the household's access to its answers either.
     const rsvp = (await rpcAs(t.db, null, 'get_rsvp', {
-      p_guest_id: w.ilagan.id,
+      p_household_id: w.ilagan.id,
       p_person_id: w.ilagan.persons[0]!.id,
       p_code: old,
     })) as { household: { access: string } }
     expect(rsvp.household.access).toBe('guest_search')
-    expect((await open(renewed.token)).guestId).toBe(w.ilagan.id)
-    expect((await openCode(w.wedding.slug, renewed.code)).guestId).toBe(w.ilagan.id)
+    expect((await open(renewed.token)).householdId).toBe(w.ilagan.id)
+    expect((await openCode(w.wedding.slug, renewed.code)).householdId).toBe(w.ilagan.id)
   })
 })
 
@@ -171,7 +171,7 @@ describe('sending and state', () => {
     const w = await wedding()
     const sent = (await t.rpc(w.claims, 'record_invitation', {
       p_wedding_id: w.wedding.id,
-      p_guest_ids: [w.ilagan.id],
+      p_household_ids: [w.ilagan.id],
       p_channel: 'email',
       p_kind: 'invitation',
     })) as Invitation[]
@@ -180,7 +180,7 @@ describe('sending and state', () => {
     expect(sent[0]!.invitedAt).not.toBeNull()
 
     const { rows } = await t.asOwner<{ history: { sentAt: string; address: string; kind: string }[] }>(
-      'select email_history as history from kasalan.persons where guest_id = $1',
+      'select email_history as history from kasalan.persons where household_id = $1',
       [w.ilagan.id],
     )
     expect(rows).toHaveLength(2)
@@ -188,7 +188,7 @@ describe('sending and state', () => {
 
     await t.rpc(w.claims, 'record_invitation', {
       p_wedding_id: w.wedding.id,
-      p_guest_ids: [w.ilagan.id],
+      p_household_ids: [w.ilagan.id],
       p_channel: 'viber',
       p_kind: 'reminder',
     })
@@ -198,7 +198,7 @@ describe('sending and state', () => {
     expect((await w.find(w.ilagan.id)).state).toBe('opened')
 
     await rpcAs(t.db, null, 'submit_rsvp', {
-      p_guest_id: w.ilagan.id,
+      p_household_id: w.ilagan.id,
       p_person_id: w.ilagan.persons[0]!.id,
       p_answers: w.ilagan.persons.map((p) => ({ personId: p.id, isAttending: true })),
       p_message: null,
@@ -210,7 +210,7 @@ describe('sending and state', () => {
   test('a selection is recorded all or nothing; e-mail needs an address and SMS a phone', async () => {
     const w = await wedding()
     const record = (ids: string[], channel: string, kind = 'invitation') =>
-      t.rpc(w.claims, 'record_invitation', { p_wedding_id: w.wedding.id, p_guest_ids: ids, p_channel: channel, p_kind: kind })
+      t.rpc(w.claims, 'record_invitation', { p_wedding_id: w.wedding.id, p_household_ids: ids, p_channel: channel, p_kind: kind })
 
     await expect(record([w.ilagan.id, w.dizon.id], 'email')).rejects.toMatchObject({ message: 'invitation_no_email' })
     await expect(record([w.ilagan.id, w.dizon.id], 'sms')).rejects.toMatchObject({ message: 'invitation_no_phone' })
@@ -258,8 +258,8 @@ describe('who may call', () => {
     const other = await wedding()
     const calls: [string, Record<string, unknown>][] = [
       ['list_invitations', { p_wedding_id: w.wedding.id }],
-      ['record_invitation', { p_wedding_id: w.wedding.id, p_guest_ids: [w.ilagan.id], p_channel: 'copy', p_kind: 'invitation' }],
-      ['renew_invitation_code', { p_wedding_id: w.wedding.id, p_guest_id: w.ilagan.id }],
+      ['record_invitation', { p_wedding_id: w.wedding.id, p_household_ids: [w.ilagan.id], p_channel: 'copy', p_kind: 'invitation' }],
+      ['renew_invitation_code', { p_wedding_id: w.wedding.id, p_household_id: w.ilagan.id }],
       ['save_invitation_templates', { p_wedding_id: w.wedding.id, p_templates: {} }],
     ]
     for (const [name, args] of calls) {
@@ -268,7 +268,7 @@ describe('who may call', () => {
     }
     // Another couple cannot renew a household of this wedding through their own wedding.
     await expect(
-      t.rpc(other.claims, 'renew_invitation_code', { p_wedding_id: other.wedding.id, p_guest_id: w.ilagan.id }),
+      t.rpc(other.claims, 'renew_invitation_code', { p_wedding_id: other.wedding.id, p_household_id: w.ilagan.id }),
     ).rejects.toMatchObject({ message: 'household_not_found' })
     expect((await w.find(w.ilagan.id)).sends).toBe(0)
 
@@ -276,7 +276,7 @@ describe('who may call', () => {
       const claims = role === 'anon' ? null : w.claims
       await expect(t.asRole(role, claims, 'select * from kasalan.invitation_sends')).rejects.toMatchObject({ code: '42501' })
       await expect(
-        t.asRole(role, claims, 'insert into kasalan.invitation_sends (wedding_id, guest_id, kind, channel) values ($1, $2, $3, $4)', [
+        t.asRole(role, claims, 'insert into kasalan.invitation_sends (wedding_id, household_id, kind, channel) values ($1, $2, $3, $4)', [
           w.wedding.id,
           w.ilagan.id,
           'invitation',
@@ -285,7 +285,7 @@ describe('who may call', () => {
       ).rejects.toMatchObject({ code: '42501' })
       // "Opened" changes only through the household's own link.
       await expect(
-        t.asRole(role, claims, 'update kasalan.guests set invitation_opened_at = now() where id = $1', [w.ilagan.id]),
+        t.asRole(role, claims, 'update kasalan.households set invitation_opened_at = now() where id = $1', [w.ilagan.id]),
       ).rejects.toMatchObject({ code: '42501' })
     }
   })

@@ -10,7 +10,7 @@ import { createTestDb, type TestDb } from './harness'
 
 type Role = 'owner' | 'partner' | 'coordinator' | 'family_helper'
 interface State {
-  guestId: string
+  householdId: string
   state: string
   invitedAt: string | null
   invitedVia: string | null
@@ -66,16 +66,16 @@ beforeAll(async () => {
   // Invited through Messenger; two households open their link as guests do, on the published site.
   await t.rpc(as.owner, 'record_invitation', {
     p_wedding_id: weddingId,
-    p_guest_ids: [ids.invited, ids.opened, ids.answered, ids.groomAnswered],
+    p_household_ids: [ids.invited, ids.opened, ids.answered, ids.groomAnswered],
     p_channel: 'messenger',
     p_kind: 'invitation',
   })
   await t.rpc(as.owner, 'set_wedding_published', { p_wedding_id: weddingId, p_published: true })
   const { households } = (await t.rpc(as.owner, 'list_invitations', { p_wedding_id: weddingId })) as {
-    households: { guestId: string; token: string }[]
+    households: { householdId: string; token: string }[]
   }
   for (const id of [ids.opened, ids.answered]) {
-    await t.rpc(null, 'open_invitation', { p_token: households.find((household) => household.guestId === id)!.token })
+    await t.rpc(null, 'open_invitation', { p_token: households.find((household) => household.householdId === id)!.token })
   }
   // Teresita and Niño answered (taken by the couple here; a guest's own answer counts the same).
   for (const person of [answered.persons[0]!.id, groomAnswered.persons[0]!.id]) {
@@ -109,7 +109,7 @@ describe('what each member sees', () => {
   })
 
   test("a family helper's guest list reads the true state of their side's invited, opened and answered households", async () => {
-    const stateOf = (list: State[]) => Object.fromEntries(list.map((item) => [item.guestId, item.state]))
+    const stateOf = (list: State[]) => Object.fromEntries(list.map((item) => [item.householdId, item.state]))
 
     // The couple's view, for comparison: every household past "not invited".
     const couple = await states(as.owner)
@@ -125,16 +125,16 @@ describe('what each member sees', () => {
     // household not yet invited absent (shown "Not invited"), the groom's side not there at all.
     const bride = await states(as.brideHelper)
     expect(stateOf(bride)).toEqual({ [ids.invited]: 'invited', [ids.opened]: 'opened', [ids.answered]: 'answered' })
-    expect(bride).toEqual(couple.filter((item) => item.guestId !== ids.groomAnswered))
-    expect(bride.find((item) => item.guestId === ids.invited)).toMatchObject({ invitedVia: 'messenger', openedAt: null })
-    expect(bride.find((item) => item.guestId === ids.opened)?.openedAt).toEqual(expect.any(String))
+    expect(bride).toEqual(couple.filter((item) => item.householdId !== ids.groomAnswered))
+    expect(bride.find((item) => item.householdId === ids.invited)).toMatchObject({ invitedVia: 'messenger', openedAt: null })
+    expect(bride.find((item) => item.householdId === ids.opened)?.openedAt).toEqual(expect.any(String))
 
     // The groom's helper: only their side.
     expect(stateOf(await states(as.groomHelper))).toEqual({ [ids.groomAnswered]: 'answered' })
 
     // The state only: no code, link or token, for anyone.
     for (const item of [...couple, ...bride]) {
-      expect(Object.keys(item).sort()).toEqual(['guestId', 'invitedAt', 'invitedVia', 'openedAt', 'state'])
+      expect(Object.keys(item).sort()).toEqual(['householdId', 'invitedAt', 'invitedVia', 'openedAt', 'state'])
     }
     // The rest of the invitations stay the couple's and the coordinator's.
     await expect(t.rpc(as.brideHelper, 'list_invitations', { p_wedding_id: weddingId })).rejects.toThrow('wedding_not_found')

@@ -170,7 +170,7 @@ describe('the guest list by role', () => {
     const seen = {} as Record<string, string>
     for (const who of EVERYONE) {
       try {
-        const list = (await t.rpc(as[who], 'list_guests', { p_wedding_id: weddingId })) as Household[]
+        const list = (await t.rpc(as[who], 'list_households', { p_wedding_id: weddingId })) as Household[]
         seen[who] = list
           .filter((h) => Object.values(added).some((a) => a.id === h.id))
           .map((h) => h.relationshipSide)
@@ -201,7 +201,7 @@ describe('the guest list by role', () => {
     for (const who of EVERYONE) {
       tables[who] = [
         await count(who, 'select count(*)::int as n from kasalan.weddings where id = $1'),
-        await count(who, 'select count(*)::int as n from kasalan.guests where wedding_id = $1'),
+        await count(who, 'select count(*)::int as n from kasalan.households where wedding_id = $1'),
         await count(who, 'select count(*)::int as n from kasalan.persons where wedding_id = $1'),
         await count(who, 'select count(*)::int as n from kasalan.sections where wedding_id = $1'),
       ].join(' ')
@@ -271,17 +271,17 @@ describe('the guest list by role', () => {
     ).toBe('household_side_not_allowed')
 
     // Deleting: not other people's entries, not the other side's, their own yes.
-    expect(await outcome('brideHelper', 'delete_household', { p_guest_id: added.bride.id })).toBe('household_not_yours')
-    expect(await outcome('groomHelper', 'delete_household', { p_guest_id: added.bride.id })).toBe('household_not_found')
-    expect(await outcome('stranger', 'delete_household', { p_guest_id: added.bride.id })).toBe('household_not_found')
-    expect(await outcome('removed', 'delete_household', { p_guest_id: added.bride.id })).toBe('household_not_found')
-    expect(await outcome('anon', 'delete_household', { p_guest_id: added.bride.id })).toBe('42501')
-    expect(await outcome('groomHelper', 'delete_household', { p_guest_id: unsided.id })).toBe('ok')
+    expect(await outcome('brideHelper', 'delete_household', { p_household_id: added.bride.id })).toBe('household_not_yours')
+    expect(await outcome('groomHelper', 'delete_household', { p_household_id: added.bride.id })).toBe('household_not_found')
+    expect(await outcome('stranger', 'delete_household', { p_household_id: added.bride.id })).toBe('household_not_found')
+    expect(await outcome('removed', 'delete_household', { p_household_id: added.bride.id })).toBe('household_not_found')
+    expect(await outcome('anon', 'delete_household', { p_household_id: added.bride.id })).toBe('42501')
+    expect(await outcome('groomHelper', 'delete_household', { p_household_id: unsided.id })).toBe('ok')
     const coordinatorsOwn = (await t.rpc(as.coordinator, 'save_household', {
       p_wedding_id: weddingId,
       p_household: household('both', 'Panandalian'),
     })) as Household
-    expect(await outcome('partner', 'delete_household', { p_guest_id: coordinatorsOwn.id })).toBe('ok')
+    expect(await outcome('partner', 'delete_household', { p_household_id: coordinatorsOwn.id })).toBe('ok')
 
     // Importing a list is for those who keep the whole list.
     const imported = await matrix('import_households', () => ({
@@ -342,9 +342,9 @@ describe('the guest list by role', () => {
     // Invitations and a whole-list import (with replies) are the coordinator's work too.
     expect(await matrix('list_invitations', byWedding)).toEqual(coordinatorOnly)
     expect(
-      await matrix('record_invitation', () => ({ p_wedding_id: weddingId, p_guest_ids: [added.both.id], p_channel: 'copy', p_kind: 'invitation' })),
+      await matrix('record_invitation', () => ({ p_wedding_id: weddingId, p_household_ids: [added.both.id], p_channel: 'copy', p_kind: 'invitation' })),
     ).toEqual(coordinatorOnly)
-    expect(await matrix('renew_invitation_code', () => ({ p_wedding_id: weddingId, p_guest_id: added.both.id }))).toEqual(coordinatorOnly)
+    expect(await matrix('renew_invitation_code', () => ({ p_wedding_id: weddingId, p_household_id: added.both.id }))).toEqual(coordinatorOnly)
     expect(
       await matrix('import_households', (who) => ({
         p_wedding_id: weddingId,
@@ -527,7 +527,7 @@ describe('managing members', () => {
     expect(members.filter((m) => m.role === 'owner').map((m) => m.userId)).toEqual([as.partner!.sub])
     expect(members.find((m) => m.userId === as.owner!.sub)?.role).toBe('partner')
     expect(await outcome('owner', 'leave_wedding', { p_wedding_id: weddingId })).toBe('ok')
-    expect(await outcome('owner', 'list_guests', { p_wedding_id: weddingId })).toBe('wedding_not_found')
+    expect(await outcome('owner', 'list_households', { p_wedding_id: weddingId })).toBe('wedding_not_found')
     const read = await t.asRole('authenticated', as.owner, 'select id from kasalan.weddings where id = $1', [weddingId])
     expect(read.rows).toEqual([])
     // Back as it was, for the tests after this one.
@@ -536,7 +536,7 @@ describe('managing members', () => {
     }
     await t.rpc(as.owner, 'accept_member_invitation', { p_token: token })
     await t.rpc(as.partner, 'transfer_wedding_ownership', { p_wedding_id: weddingId, p_user_id: as.owner!.sub })
-    expect(await outcome('owner', 'list_guests', { p_wedding_id: weddingId })).toBe('ok')
+    expect(await outcome('owner', 'list_households', { p_wedding_id: weddingId })).toBe('ok')
   })
 })
 
@@ -560,7 +560,7 @@ describe('invitations', () => {
     })
     expect(await t.rpc(carmen, 'get_member_invitation', { p_token: 'not-a-token' })).toBeNull()
     await expect(t.rpc(carmen, 'accept_member_invitation', { p_token: 'not-a-token' })).rejects.toMatchObject({
-      message: 'invitation_not_found',
+      message: 'member_invitation_not_found',
     })
     await expect(
       t.rpc(carmen, 'accept_member_invitation', { p_token: link.token, p_display_name: 'x'.repeat(101) }),
@@ -594,7 +594,7 @@ describe('invitations', () => {
     // Revoked: gone from the list and refused.
     expect(await outcome('owner', 'revoke_member_invitation', { p_wedding_id: weddingId, p_invitation_id: second.id })).toBe('ok')
     expect(await outcome('owner', 'revoke_member_invitation', { p_wedding_id: weddingId, p_invitation_id: second.id })).toBe(
-      'invitation_not_found',
+      'member_invitation_not_found',
     )
     await expect(t.rpc(other, 'accept_member_invitation', { p_token: second.token })).rejects.toMatchObject({
       message: 'invitation_revoked',
@@ -686,7 +686,7 @@ describe('after a hand-over (0021)', () => {
     await t.rpc(as.owner, 'leave_wedding', { p_wedding_id: weddingId })
     expect((await mine(as.owner)).map((w) => w.id)).toEqual([second.id])
     expect(await t.rpc(as.owner, 'get_my_wedding', { p_wedding_id: weddingId })).toMatchObject({ id: second.id })
-    expect(await outcome('owner', 'list_guests', { p_wedding_id: weddingId })).toBe('wedding_not_found')
+    expect(await outcome('owner', 'list_households', { p_wedding_id: weddingId })).toBe('wedding_not_found')
 
     // Back as it was.
     const { token } = (await t.rpc(as.partner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: 'partner' })) as {
@@ -715,7 +715,7 @@ describe('after a hand-over (0021)', () => {
     const save = (who: Who, value: unknown) =>
       t.rpc(as[who], 'save_household', { p_wedding_id: weddingId, p_household: value }) as Promise<Saved>
     const listed = async (who: Who, id: string) => {
-      const list = (await t.rpc(as[who], 'list_guests', { p_wedding_id: weddingId })) as Saved[]
+      const list = (await t.rpc(as[who], 'list_households', { p_wedding_id: weddingId })) as Saved[]
       return list.find((h) => h.id === id)?.lastChange
     }
 
@@ -746,6 +746,6 @@ describe('after a hand-over (0021)', () => {
     expect(await outcome('owner', 'save_household', { p_wedding_id: weddingId, p_household: { persons: [] } })).toBe(
       'household_needs_adult',
     )
-    await t.rpc(as.owner, 'delete_household', { p_guest_id: added.id })
+    await t.rpc(as.owner, 'delete_household', { p_household_id: added.id })
   })
 })

@@ -1,4 +1,4 @@
-// Guest privacy (0009_guest_privacy.sql): only the household (with its invitation code) or the
+// Guest privacy (supabase/schemas/02_households.sql, 03_rsvp.sql): only the household (with its invitation code) or the
 // couple reads a household's answers; nothing is overwritten silently; visitors are rate limited
 // per address and per wedding; the tables take only what the functions would; invalid text gets a
 // stable code.
@@ -62,19 +62,19 @@ async function wedding() {
     p_wedding_id: wedding.id,
     p_household: { persons: [{ firstName: 'Pacing', lastName: 'Ilagan' }, { firstName: 'Ben', lastName: 'Ilagan' }] },
   })) as { id: string; persons: { id: string }[] }
-  const { rows } = await t.asOwner<{ code: string }>('select invitation_code as code from kasalan.guests where id = $1', [household.id])
+  const { rows } = await t.asOwner<{ code: string }>('select invitation_code as code from kasalan.households where id = $1', [household.id])
   const [lola, ben] = household.persons.map((p) => p.id) as [string, string]
-  return { claims, wedding, guestId: household.id, lola, ben, code: rows[0]!.code }
+  return { claims, wedding, householdId: household.id, lola, ben, code: rows[0]!.code }
 }
 
 type W = Awaited<ReturnType<typeof wedding>>
 
 const getRsvp = (w: W, code: string | null = null, claims: Claims = null) =>
-  rpcAs(t.db, claims, 'get_rsvp', { p_guest_id: w.guestId, p_person_id: w.lola, p_code: code }) as Promise<Rsvp>
+  rpcAs(t.db, claims, 'get_rsvp', { p_household_id: w.householdId, p_person_id: w.lola, p_code: code }) as Promise<Rsvp>
 
 const submit = (w: W, answers: unknown[], message: string | null, code: string | null = null) =>
   rpcAs(t.db, null, 'submit_rsvp', {
-    p_guest_id: w.guestId,
+    p_household_id: w.householdId,
     p_person_id: w.lola,
     p_answers: answers,
     p_message: message,
@@ -88,12 +88,12 @@ describe('invitation codes', () => {
   test('every household has its own: 8 characters, no 0/O/1/I/L, unique within its wedding', async () => {
     const codes: string[] = []
     for (let i = 0; i < 3; i += 1) codes.push((await wedding()).code)
-    const { rows } = await t.asOwner<{ code: string }>('select invitation_code as code from kasalan.guests')
+    const { rows } = await t.asOwner<{ code: string }>('select invitation_code as code from kasalan.households')
     for (const { code } of rows) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/)
     expect(new Set(rows.map((r) => r.code)).size).toBe(rows.length)
     // Since 0027 a code is checked only within its wedding, so two weddings may share one
     // (tests/db/invitation-links.test.ts holds the uniqueness within a wedding).
-    await t.asOwner('update kasalan.guests set invitation_code = $1 where invitation_code = $2', [codes[0], codes[1]])
+    await t.asOwner('update kasalan.households set invitation_code = $1 where invitation_code = $2', [codes[0], codes[1]])
   })
 })
 
@@ -245,14 +245,14 @@ describe('rate limits', () => {
     const a = { 'cf-connecting-ip': '198.51.100.7', 'x-forwarded-for': '10.1.1.1' }
     const b = { 'cf-connecting-ip': '198.51.100.8' }
     const search = (headers: Record<string, string>) =>
-      rpcAs(t.db, null, 'search_guests', { p_slug: w.wedding.slug, p_query: 'pacing ilagan' }, headers)
+      rpcAs(t.db, null, 'search_persons', { p_slug: w.wedding.slug, p_query: 'pacing ilagan' }, headers)
 
     for (let i = 0; i < 20; i += 1) expect(await search(a)).toMatchObject({ status: 'found' })
     await expect(search(a)).rejects.toMatchObject({ message: 'rate_limited' })
     await expect(search(a)).rejects.toMatchObject({ message: 'rate_limited' })
     expect(await search(b)).toMatchObject({ status: 'found' })
     // The couple previewing their own site is not counted.
-    expect(await rpcAs(t.db, w.claims, 'search_guests', { p_slug: w.wedding.slug, p_query: 'pacing ilagan' }, a)).toMatchObject({
+    expect(await rpcAs(t.db, w.claims, 'search_persons', { p_slug: w.wedding.slug, p_query: 'pacing ilagan' }, a)).toMatchObject({
       status: 'found',
     })
 
@@ -269,19 +269,19 @@ describe('rate limits', () => {
     const w = await wedding()
     const a = { 'cf-connecting-ip': '198.51.100.9' }
     for (let i = 0; i < 30; i += 1) {
-      await rpcAs(t.db, null, 'get_rsvp', { p_guest_id: w.guestId, p_person_id: w.lola, p_code: null }, a)
+      await rpcAs(t.db, null, 'get_rsvp', { p_household_id: w.householdId, p_person_id: w.lola, p_code: null }, a)
     }
     await expect(
-      rpcAs(t.db, null, 'get_rsvp', { p_guest_id: w.guestId, p_person_id: w.lola, p_code: null }, a),
+      rpcAs(t.db, null, 'get_rsvp', { p_household_id: w.householdId, p_person_id: w.lola, p_code: null }, a),
     ).rejects.toMatchObject({ message: 'rate_limited' })
     // A guest holding the household's code is never limited (0027).
     expect(
-      await rpcAs(t.db, null, 'get_rsvp', { p_guest_id: w.guestId, p_person_id: w.lola, p_code: w.code }, a),
+      await rpcAs(t.db, null, 'get_rsvp', { p_household_id: w.householdId, p_person_id: w.lola, p_code: w.code }, a),
     ).toMatchObject({ household: { access: 'guest_code' } })
     await expect(
-      rpcAs(t.db, null, 'submit_rsvp', { p_guest_id: w.guestId, p_person_id: w.lola, p_answers: [{ personId: w.lola, isAttending: true }], p_message: null }, a),
+      rpcAs(t.db, null, 'submit_rsvp', { p_household_id: w.householdId, p_person_id: w.lola, p_answers: [{ personId: w.lola, isAttending: true }], p_message: null }, a),
     ).rejects.toMatchObject({ message: 'rate_limited' })
-    expect((await getRsvp(w)).household.id).toBe(w.guestId)
+    expect((await getRsvp(w)).household.id).toBe(w.householdId)
     expect((await changes(w)).probes).toEqual([{ kind: 'rsvp', scope: 'caller', at: expect.any(String) }])
   })
 
@@ -293,9 +293,9 @@ describe('rate limits', () => {
        values ($1, 'search', '*', 'h', date_trunc('hour', now()), 1999)`,
       [w.wedding.id],
     )
-    expect(await rpcAs(t.db, null, 'search_guests', { p_slug: w.wedding.slug, p_query: 'ben ilagan' })).toMatchObject({ status: 'found' })
+    expect(await rpcAs(t.db, null, 'search_persons', { p_slug: w.wedding.slug, p_query: 'ben ilagan' })).toMatchObject({ status: 'found' })
     await expect(
-      rpcAs(t.db, null, 'search_guests', { p_slug: w.wedding.slug, p_query: 'ben ilagan' }, { 'cf-connecting-ip': newVisitor() }),
+      rpcAs(t.db, null, 'search_persons', { p_slug: w.wedding.slug, p_query: 'ben ilagan' }, { 'cf-connecting-ip': newVisitor() }),
     ).rejects.toMatchObject({ message: 'invitation_code_required_busy' })
     expect((await changes(w)).probes).toEqual([{ kind: 'search', scope: 'wedding', at: expect.any(String) }])
   })
@@ -307,7 +307,7 @@ describe('rate limits', () => {
        values ($1, 'search', 'old', 'm', now() - interval '3 hours', 5), ($1, 'search', 'old', 'h', now() - interval '3 hours', 5)`,
       [w.wedding.id],
     )
-    await rpcAs(t.db, null, 'search_guests', { p_slug: w.wedding.slug, p_query: 'ben ilagan' })
+    await rpcAs(t.db, null, 'search_persons', { p_slug: w.wedding.slug, p_query: 'ben ilagan' })
     const { rows } = await t.asOwner<{ n: number }>(
       "select count(*)::int as n from kasalan.rate_counters where wedding_id = $1 and caller = 'old'",
       [w.wedding.id],
@@ -323,10 +323,11 @@ describe('rate limits', () => {
         })
       }
     }
-    for (const name of ['rate_limit', 'search_persons', 'rsvp_access']) {
+    // The wedding-scoped search behind the public search_persons (by slug) is a private helper.
+    for (const name of ['kasalan.rate_limit', 'kasalan_private.search_wedding_persons', 'kasalan.rsvp_access']) {
       const { rows } = await t.asOwner<{ anon: boolean; authenticated: boolean }>(
         `select has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated
-         from pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.proname = $1`,
+         from pg_proc p where p.pronamespace = split_part($1, '.', 1)::regnamespace and p.proname = split_part($1, '.', 2)`,
         [name],
       )
       expect(rows[0], name).toEqual({ anon: false, authenticated: false })
@@ -342,21 +343,21 @@ describe('the database takes only what the functions would', () => {
       `update kasalan.persons set rsvp_recorded_by = 'guest' where id = '${w.lola}'`,
       `update kasalan.persons set response = '[{"oops": 1}]' where id = '${w.lola}'`,
       `update kasalan.persons set first_name = 'X' where id = '${w.lola}'`,
-      `update kasalan.guests set rsvp_message = 'forged' where id = '${w.guestId}'`,
-      `update kasalan.guests set invitation_code = 'AAAAAAAA' where id = '${w.guestId}'`,
-      `insert into kasalan.guests (wedding_id) values ('${w.wedding.id}')`,
+      `update kasalan.households set rsvp_message = 'forged' where id = '${w.householdId}'`,
+      `update kasalan.households set invitation_code = 'AAAAAAAA' where id = '${w.householdId}'`,
+      `insert into kasalan.households (wedding_id) values ('${w.wedding.id}')`,
       `delete from kasalan.persons where id = '${w.ben}'`,
-      `delete from kasalan.guests where id = '${w.guestId}'`,
+      `delete from kasalan.households where id = '${w.householdId}'`,
     ]) {
       await expect(t.asRole('authenticated', w.claims, sql), sql).rejects.toMatchObject(denied)
     }
     // The functions still work for the couple, and still refuse another couple.
     const other = await wedding()
-    await expect(t.rpc(other.claims, 'delete_household', { p_guest_id: w.guestId })).rejects.toMatchObject({
+    await expect(t.rpc(other.claims, 'delete_household', { p_household_id: w.householdId })).rejects.toMatchObject({
       message: 'household_not_found',
     })
-    await t.rpc(w.claims, 'delete_household', { p_guest_id: w.guestId })
-    const { rows } = await t.asOwner('select 1 from kasalan.guests where id = $1', [w.guestId])
+    await t.rpc(w.claims, 'delete_household', { p_household_id: w.householdId })
+    const { rows } = await t.asOwner('select 1 from kasalan.households where id = $1', [w.householdId])
     expect(rows).toHaveLength(0)
   })
 
@@ -389,10 +390,10 @@ describe('the database takes only what the functions would', () => {
       })
     }
     await expect(
-      t.rpc(null, 'submit_rsvp', { p_guest_id: w.guestId, p_person_id: w.lola, p_answers: [{ personId: w.lola, isAttending: true }], p_message: 'hi\u0000' }),
+      t.rpc(null, 'submit_rsvp', { p_household_id: w.householdId, p_person_id: w.lola, p_answers: [{ personId: w.lola, isAttending: true }], p_message: 'hi\u0000' }),
     ).rejects.toMatchObject({ message: 'invalid_input', details: 'p_message contains invalid characters' })
     await expect(
-      t.rpc(null, 'search_guests', { p_slug: w.wedding.slug, p_query: 'ben\u0000' }),
+      t.rpc(null, 'search_persons', { p_slug: w.wedding.slug, p_query: 'ben\u0000' }),
     ).rejects.toMatchObject({ message: 'invalid_input', details: 'p_query contains invalid characters' })
   })
 

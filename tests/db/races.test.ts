@@ -144,7 +144,7 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
       claims: null,
       name: 'submit_rsvp',
       args: {
-        p_guest_id: household.id,
+        p_household_id: household.id,
         p_person_id: personId,
         p_answers: [{ personId, isAttending, response: [] }],
         p_message: message,
@@ -156,8 +156,8 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
     expect(second.error).toBeUndefined()
     const { rows } = await t.asOwner<{ id: string; is_attending: boolean; message: string }>(
       `select p.id, p.is_attending, g.rsvp_message as message
-       from kasalan.persons p join kasalan.guests g on g.id = p.guest_id
-       where p.guest_id = $1 order by p.position`,
+       from kasalan.persons p join kasalan.households g on g.id = p.household_id
+       where p.household_id = $1 order by p.position`,
       [household.id],
     )
     expect(rows).toEqual([

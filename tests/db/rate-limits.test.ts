@@ -30,7 +30,7 @@ async function wedding() {
     p_wedding_id: wedding.id,
     p_household: { persons: [{ firstName: 'Pacing', lastName: 'Ilagan' }, { firstName: 'Ben', lastName: 'Ilagan' }] },
   })) as { id: string; persons: { id: string }[] }
-  return { claims, wedding, guestId: household.id, personId: household.persons[0]!.id }
+  return { claims, wedding, householdId: household.id, personId: household.persons[0]!.id }
 }
 
 type W = Awaited<ReturnType<typeof wedding>>
@@ -47,7 +47,7 @@ async function steadyClock(margin = 10) {
 /** One name search on the wedding's site; 'found', or the code it was refused with. */
 async function search(w: W, options: CallOptions = {}): Promise<string> {
   try {
-    const answer = (await call('search_guests', { p_slug: w.wedding.slug, p_query: 'pacing ilagan' }, options)) as {
+    const answer = (await call('search_persons', { p_slug: w.wedding.slug, p_query: 'pacing ilagan' }, options)) as {
       status: string
     }
     return answer.status
@@ -238,19 +238,19 @@ describe('a writing call sent read only (a GET)', () => {
   test('is refused with read_only_call and a hint, not PostgreSQL\'s bare 25006', async () => {
     const w = await wedding()
     const options = { headers: { 'cf-connecting-ip': '198.51.100.60' }, readOnly: true }
-    await expect(call('search_guests', { p_slug: w.wedding.slug, p_query: 'pacing ilagan' }, options)).rejects.toMatchObject({
+    await expect(call('search_persons', { p_slug: w.wedding.slug, p_query: 'pacing ilagan' }, options)).rejects.toMatchObject({
       message: 'read_only_call',
       // read_only_sql_transaction still: PostgREST answers 405 Method Not Allowed.
       code: '25006',
       hint: expect.stringContaining('POST'),
     })
     // Any slug: the answer does not tell whether a site exists.
-    await expect(call('search_guests', { p_slug: 'no-such-site', p_query: 'pacing ilagan' }, options)).rejects.toMatchObject({
+    await expect(call('search_persons', { p_slug: 'no-such-site', p_query: 'pacing ilagan' }, options)).rejects.toMatchObject({
       message: 'read_only_call',
     })
     // The RSVP calls count through the same helper.
     await expect(
-      call('get_rsvp', { p_guest_id: w.guestId, p_person_id: w.personId, p_code: null }, options),
+      call('get_rsvp', { p_household_id: w.householdId, p_person_id: w.personId, p_code: null }, options),
     ).rejects.toMatchObject({ message: 'read_only_call' })
     // Sent as POST, the same search goes through.
     expect(await search(w, { headers: options.headers })).toBe('found')
@@ -272,7 +272,7 @@ describe.runIf(ENGINE === 'postgres')('many calls at once', () => {
         await client.query('begin')
         await client.query("select set_config('request.jwt.claims', '{\"role\":\"anon\"}', true), set_config('request.headers', $1, true)", [headers])
         await client.query('set local role anon')
-        await client.query('select kasalan.search_guests($1, $2)', [w.wedding.slug, 'pacing ilagan'])
+        await client.query('select kasalan.search_persons($1, $2)', [w.wedding.slug, 'pacing ilagan'])
         await client.query('commit')
         return 'found'
       } catch (error) {

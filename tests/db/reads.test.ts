@@ -1,5 +1,5 @@
 // Reading a big list quickly (issue 18): a call sent to the embedded database as one message
-// (engine.ts), and 0022's reads: list_guests in one pass, list_rsvp_details, list_invitation_states.
+// (engine.ts), and 0022's reads: list_households in one pass, list_rsvp_details, list_invitation_states.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { PGlite } from '@electric-sql/pglite'
 import { callRpc, localAuth, skipSyncAfterReads, type Claims, type PgLike } from '../../src/lib/backend/local/engine'
@@ -35,7 +35,7 @@ describe('one message per call', () => {
   })
 
   test('text with quotes, backslashes and dollar signs arrives as typed', async () => {
-    const tricky = `O'Brien \\'); drop table kasalan.guests; -- $1 $$ $'`
+    const tricky = `O'Brien \\'); drop table kasalan.households; -- $1 $$ $'`
     const saved = (await t.rpc(owner, 'save_household', {
       p_wedding_id: weddingId,
       p_household: {
@@ -49,7 +49,7 @@ describe('one message per call', () => {
       },
     })) as Household
     expect(saved.notes).toBe(tricky)
-    const list = (await t.rpc(owner, 'list_guests', { p_wedding_id: weddingId })) as Household[]
+    const list = (await t.rpc(owner, 'list_households', { p_wedding_id: weddingId })) as Household[]
     const read = list.find((household) => household.id === saved.id)
     expect(read?.notes).toBe(tricky)
     expect(read?.persons[0]?.lastName).toBe(tricky.slice(0, 30))
@@ -62,14 +62,14 @@ describe('one message per call', () => {
   })
 
   test('a refusal keeps its stable code and leaves the database usable', async () => {
-    await expect(t.rpc(stranger, 'list_guests', { p_wedding_id: weddingId })).rejects.toThrow('wedding_not_found')
-    await expect(t.rpc(null, 'list_guests', { p_wedding_id: weddingId })).rejects.toThrow()
-    expect(await t.rpc(owner, 'list_guests', { p_wedding_id: weddingId })).toHaveLength(1)
+    await expect(t.rpc(stranger, 'list_households', { p_wedding_id: weddingId })).rejects.toThrow('wedding_not_found')
+    await expect(t.rpc(null, 'list_households', { p_wedding_id: weddingId })).rejects.toThrow()
+    expect(await t.rpc(owner, 'list_households', { p_wedding_id: weddingId })).toHaveLength(1)
   })
 
   test('a read-only function still runs read only, and the role ends with the call', async () => {
     const db = t.db as unknown as PgLike
-    await callRpc(db, owner, 'list_guests', { p_wedding_id: weddingId })
+    await callRpc(db, owner, 'list_households', { p_wedding_id: weddingId })
     const { rows } = await db.query<{ role: string; claims: string | null }>(
       "select current_user as role, current_setting('request.jwt.claims', true) as claims",
     )
@@ -100,7 +100,7 @@ describe('one message per call', () => {
     }
     try {
       await skipSyncAfterReads(db)
-      const guests = (await callRpc(db as unknown as PgLike, owner, 'list_guests', { p_wedding_id: weddingId })) as unknown[]
+      const guests = (await callRpc(db as unknown as PgLike, owner, 'list_households', { p_wedding_id: weddingId })) as unknown[]
       expect(guests.length).toBeGreaterThan(0)
       expect(options).toEqual([{ syncToFs: false }])
       options.length = 0
@@ -147,39 +147,39 @@ describe('0022: the reads behind the guest list and the RSVPs tab', () => {
       `update kasalan.persons set is_attending = true, responded_at = now(), rsvp_recorded_by = 'guest' where id = $1`,
       [cruz!.persons[1]!.id],
     )
-    await t.asOwner(`update kasalan.guests set rsvp_message = 'Salamat po!', rsvp_message_at = now() where id = $1`, [cruz!.id])
+    await t.asOwner(`update kasalan.households set rsvp_message = 'Salamat po!', rsvp_message_at = now() where id = $1`, [cruz!.id])
     // Invitations: one answered, one sent twice and opened, one only sent; Cruz answered uninvited.
-    await t.rpc(owner, 'record_invitation', { p_wedding_id: weddingId, p_guest_ids: [ilagan!.id, dizon!.id, dado!.id], p_channel: 'viber', p_kind: 'invitation' })
-    await t.rpc(owner, 'record_invitation', { p_wedding_id: weddingId, p_guest_ids: [dizon!.id], p_channel: 'sms', p_kind: 'reminder' })
-    await t.asOwner('update kasalan.guests set invitation_opened_at = now() where id = $1', [dizon!.id])
+    await t.rpc(owner, 'record_invitation', { p_wedding_id: weddingId, p_household_ids: [ilagan!.id, dizon!.id, dado!.id], p_channel: 'viber', p_kind: 'invitation' })
+    await t.rpc(owner, 'record_invitation', { p_wedding_id: weddingId, p_household_ids: [dizon!.id], p_channel: 'sms', p_kind: 'reminder' })
+    await t.asOwner('update kasalan.households set invitation_opened_at = now() where id = $1', [dizon!.id])
   })
 
-  test('list_guests gives what household_json and the last change gave, in the same order, for each member', async () => {
+  test('list_households gives what household_json and the last change gave, in the same order, for each member', async () => {
     const before = `select coalesce(jsonb_agg(kasalan_private.household_json(g) || jsonb_build_object('lastChange', c.change) order by g.created_at, g.id), '[]'::jsonb) as list
-      from kasalan.guests g left join kasalan_private.household_last_changes($1) c on c.guest_id = g.id where g.wedding_id = $1`
+      from kasalan.households g left join kasalan_private.household_last_changes($1) c on c.household_id = g.id where g.wedding_id = $1`
     // household_json is no call of the API since 0030: lent to signed-in users for this comparison only.
-    await t.asOwner('grant execute on function kasalan_private.household_json(kasalan.guests) to authenticated')
+    await t.asOwner('grant execute on function kasalan_private.household_json(kasalan.households) to authenticated')
     try {
       for (const who of [owner, coordinator, helper]) {
         const expected = (await t.asRole<{ list: unknown[] }>('authenticated', who, before, [weddingId])).rows[0]!.list
-        expect(await t.rpc(who, 'list_guests', { p_wedding_id: weddingId })).toEqual(expected)
+        expect(await t.rpc(who, 'list_households', { p_wedding_id: weddingId })).toEqual(expected)
       }
     } finally {
-      await t.asOwner('revoke execute on function kasalan_private.household_json(kasalan.guests) from authenticated')
+      await t.asOwner('revoke execute on function kasalan_private.household_json(kasalan.households) from authenticated')
     }
     // The family helper reads only their side's households, as RLS decides.
-    const helperList = (await t.rpc(helper, 'list_guests', { p_wedding_id: weddingId })) as Household[]
+    const helperList = (await t.rpc(helper, 'list_households', { p_wedding_id: weddingId })) as Household[]
     expect(helperList.map((household) => household.id).sort()).toEqual([households[1]!.id])
   })
 
   test('list_rsvp_details holds what list_rsvps adds to the replies, only where there is something', async () => {
     type Line = { id: string; message: string | null; messageAt: string | null; persons: { id: string; recordedBy: string | null; recordedByName: string | null }[] }
-    type Details = { messages: { guestId: string; message: string | null; messageAt: string | null }[]; recorded: { personId: string; recordedBy: string; recordedByName: string | null }[] }
+    type Details = { messages: { householdId: string; message: string | null; messageAt: string | null }[]; recorded: { personId: string; recordedBy: string; recordedByName: string | null }[] }
     for (const who of [owner, coordinator]) {
       const lines = (await t.rpc(who, 'list_rsvps', { p_wedding_id: weddingId })) as Line[]
       const details = (await t.rpc(who, 'list_rsvp_details', { p_wedding_id: weddingId })) as Details
       expect(details.messages).toEqual(
-        lines.filter((line) => line.message || line.messageAt).map((line) => ({ guestId: line.id, message: line.message, messageAt: line.messageAt })),
+        lines.filter((line) => line.message || line.messageAt).map((line) => ({ householdId: line.id, message: line.message, messageAt: line.messageAt })),
       )
       const recorded = lines.flatMap((line) => line.persons.filter((p) => p.recordedBy).map((p) => ({ personId: p.id, recordedBy: p.recordedBy, recordedByName: p.recordedByName })))
       expect([...details.recorded].sort((a, b) => a.personId.localeCompare(b.personId))).toEqual(recorded.sort((a, b) => a.personId.localeCompare(b.personId)))
@@ -192,18 +192,18 @@ describe('0022: the reads behind the guest list and the RSVPs tab', () => {
       recordedBy: 'couple',
       recordedByName: 'Tita Carmen',
     })
-    expect(ownerDetails.messages).toEqual([{ guestId: households[2]!.id, message: 'Salamat po!', messageAt: expect.any(String) }])
+    expect(ownerDetails.messages).toEqual([{ householdId: households[2]!.id, message: 'Salamat po!', messageAt: expect.any(String) }])
   })
 
   test('list_invitation_states gives list_invitations’ states, only past "not invited"', async () => {
-    type Invitations = { households: { guestId: string; state: string; invitedAt: string | null; invitedVia: string | null; openedAt: string | null }[] }
+    type Invitations = { households: { householdId: string; state: string; invitedAt: string | null; invitedVia: string | null; openedAt: string | null }[] }
     for (const who of [owner, coordinator]) {
       const full = (await t.rpc(who, 'list_invitations', { p_wedding_id: weddingId })) as Invitations
       const states = await t.rpc(who, 'list_invitation_states', { p_wedding_id: weddingId })
       expect(states).toEqual(
         full.households
           .filter((household) => household.state !== 'not_invited')
-          .map(({ guestId, state, invitedAt, invitedVia, openedAt }) => ({ guestId, state, invitedAt, invitedVia, openedAt })),
+          .map(({ householdId, state, invitedAt, invitedVia, openedAt }) => ({ householdId, state, invitedAt, invitedVia, openedAt })),
       )
     }
     const states = (await t.rpc(owner, 'list_invitation_states', { p_wedding_id: weddingId })) as { state: string; invitedVia: string }[]
@@ -213,7 +213,7 @@ describe('0022: the reads behind the guest list and the RSVPs tab', () => {
     expect(states[2]!.invitedVia).toBeNull()
     // Since 0031 a family helper reads the states of their side's households (the groom's: Dizon).
     expect(await t.rpc(helper, 'list_invitation_states', { p_wedding_id: weddingId })).toEqual([
-      expect.objectContaining({ guestId: households[1]!.id, state: 'opened' }),
+      expect.objectContaining({ householdId: households[1]!.id, state: 'opened' }),
     ])
   })
 
@@ -225,13 +225,13 @@ describe('0022: the reads behind the guest list and the RSVPs tab', () => {
       await expect(t.rpc(null, name, { p_wedding_id: weddingId })).rejects.toThrow(/permission denied/)
       await expect(t.rpc(owner, name, { p_wedding_id: 'not-a-uuid' })).rejects.toThrow(/invalid input syntax for type uuid/)
     }
-    await expect(t.rpc(stranger, 'list_guests', { p_wedding_id: weddingId })).rejects.toThrow('wedding_not_found')
+    await expect(t.rpc(stranger, 'list_households', { p_wedding_id: weddingId })).rejects.toThrow('wedding_not_found')
     const { rows } = await t.asOwner<{ name: string; definer: boolean; config: string[] | null }>(
       `select p.proname as name, p.prosecdef as definer, p.proconfig as config from pg_catalog.pg_proc p
-       where p.pronamespace = 'kasalan'::regnamespace and p.proname in ('list_guests', 'list_rsvp_details', 'list_invitation_states') order by 1`,
+       where p.pronamespace = 'kasalan'::regnamespace and p.proname in ('list_households', 'list_rsvp_details', 'list_invitation_states') order by 1`,
     )
     expect(rows).toEqual([
-      { name: 'list_guests', definer: false, config: ['search_path=""'] },
+      { name: 'list_households', definer: false, config: ['search_path=""'] },
       { name: 'list_invitation_states', definer: true, config: ['search_path=""'] },
       { name: 'list_rsvp_details', definer: true, config: ['search_path=""'] },
     ])

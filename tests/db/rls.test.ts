@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
 import { createTestDb, type TestDb } from './harness'
 
-type Table = 'weddings' | 'sections' | 'guests' | 'persons' | 'seating_layouts'
-const TABLES: Table[] = ['weddings', 'sections', 'guests', 'persons', 'seating_layouts']
+type Table = 'weddings' | 'sections' | 'households' | 'persons' | 'seating_layouts'
+const TABLES: Table[] = ['weddings', 'sections', 'households', 'persons', 'seating_layouts']
 /** Tables whose direct writes are revoked: only the functions write them (all of them since 0026). */
 const FUNCTION_WRITTEN = new Set<Table>(TABLES)
 const denied = { code: '42501' }
@@ -38,7 +38,7 @@ beforeAll(async () => {
 
   rowA.weddings = weddingA
   rowA.sections = a.wedding.sections[0]!.id
-  rowA.guests = household.id
+  rowA.households = household.id
   rowA.persons = household.persons[0]!.id
   rowA.seating_layouts = layout.rows[0]!.id
 })
@@ -51,7 +51,7 @@ afterAll(async () => {
 const HARMLESS_UPDATE: Record<Table, string> = {
   weddings: "title = 'changed'",
   sections: "label = 'changed'",
-  guests: "notes = 'changed'",
+  households: "notes = 'changed'",
   persons: "notes = 'changed'",
   seating_layouts: `layout = '{"tables": [], "seats": []}'`,
 }
@@ -146,11 +146,11 @@ describe('inserting into another couple’s wedding', () => {
   test('is refused by the policies for every child table', async () => {
     const inserts: [Table, string, unknown[]][] = [
       ['sections', "insert into kasalan.sections (wedding_id, type, path) values ($1, 'custom', 'sneaky')", [weddingA]],
-      ['guests', 'insert into kasalan.guests (wedding_id) values ($1)', [weddingA]],
+      ['households', 'insert into kasalan.households (wedding_id) values ($1)', [weddingA]],
       [
         'persons',
-        "insert into kasalan.persons (wedding_id, guest_id, first_name) values ($1, $2, 'Sneaky')",
-        [weddingA, rowA.guests],
+        "insert into kasalan.persons (wedding_id, household_id, first_name) values ($1, $2, 'Sneaky')",
+        [weddingA, rowA.households],
       ],
       ['seating_layouts', 'insert into kasalan.seating_layouts (wedding_id) values ($1)', [weddingA]],
     ]
@@ -176,12 +176,12 @@ describe('inserting into another couple’s wedding', () => {
   test("a person cannot be put in another wedding's household", async () => {
     // B's own wedding, A's household: the (household, wedding) foreign key refuses it, even to the
     // database owner (B itself may not insert persons directly at all).
-    const sql = "insert into kasalan.persons (wedding_id, guest_id, first_name) values ($1, $2, 'Sneaky')"
-    await expect(t.asRole('authenticated', ownerB, sql, [weddingB, rowA.guests])).rejects.toMatchObject(denied)
+    const sql = "insert into kasalan.persons (wedding_id, household_id, first_name) values ($1, $2, 'Sneaky')"
+    await expect(t.asRole('authenticated', ownerB, sql, [weddingB, rowA.households])).rejects.toMatchObject(denied)
     await expect(
       t.asOwner(
-        "insert into kasalan.persons (wedding_id, guest_id, user_id, first_name) values ($1, $2, $3, 'Sneaky')",
-        [weddingB, rowA.guests, ownerB.sub],
+        "insert into kasalan.persons (wedding_id, household_id, user_id, first_name) values ($1, $2, $3, 'Sneaky')",
+        [weddingB, rowA.households, ownerB.sub],
       ),
     ).rejects.toMatchObject({ code: '23503' })
   })
@@ -192,8 +192,8 @@ describe('inserting into another couple’s wedding', () => {
       p_household: { persons: [{ firstName: 'Odette' }] },
     })) as { id: string }
     await expect(
-      t.asOwner('update kasalan.persons set guest_id = $2 where id = $1', [rowA.persons, other.id]),
-    ).rejects.toMatchObject({ message: 'invalid_input', detail: 'guest_id cannot be changed' })
+      t.asOwner('update kasalan.persons set household_id = $2 where id = $1', [rowA.persons, other.id]),
+    ).rejects.toMatchObject({ message: 'invalid_input', detail: 'household_id cannot be changed' })
   })
 })
 
@@ -212,17 +212,17 @@ describe('household rule in the database', () => {
     await expect(
       inTransaction("update kasalan.persons set type = 'child' where id = $1", [household.persons[0]!.id]),
     ).rejects.toMatchObject({ message: 'household_needs_adult' })
-    const { rows } = await t.asOwner('select count(*)::int as n from kasalan.persons where guest_id = $1', [household.id])
+    const { rows } = await t.asOwner('select count(*)::int as n from kasalan.persons where household_id = $1', [household.id])
     expect(rows[0]).toEqual({ n: 2 })
 
     // Deleting the whole household is fine.
-    const deleted = await t.asOwner('delete from kasalan.guests where id = $1', [household.id])
+    const deleted = await t.asOwner('delete from kasalan.households where id = $1', [household.id])
     expect(deleted.affectedRows).toBe(1)
   })
 
   test('a household without persons cannot be created directly', async () => {
     await expect(
-      t.db.transaction((tx) => tx.query('insert into kasalan.guests (wedding_id, user_id) values ($1, $2)', [weddingA, ownerA.sub])),
+      t.db.transaction((tx) => tx.query('insert into kasalan.households (wedding_id, user_id) values ($1, $2)', [weddingA, ownerA.sub])),
     ).rejects.toMatchObject({ message: 'household_needs_adult' })
   })
 })

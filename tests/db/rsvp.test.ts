@@ -21,7 +21,7 @@ const CONTACT_KEYS = ['email', 'phone', 'address', 'notes', 'emailHistory', 'use
 
 interface SearchResult {
   personId: string
-  guestId: string
+  householdId: string
   firstName: string
   lastName: string
   householdSize: number
@@ -44,24 +44,24 @@ interface Rsvp {
 }
 
 const search = async (query: string, slug: string = DEMO.slug, claims: Claims = null) =>
-  ((await t.rpc(claims, 'search_guests', { p_slug: slug, p_query: query })) as { matches: SearchResult[] }).matches
+  ((await t.rpc(claims, 'search_persons', { p_slug: slug, p_query: query })) as { matches: SearchResult[] }).matches
 
 /** The household's invitation code, as the guest holding their invitation would send it. */
-async function codeOf(guestId: string) {
-  const { rows } = await t.asOwner<{ code: string }>('select invitation_code as code from kasalan.guests where id = $1', [guestId])
+async function codeOf(householdId: string) {
+  const { rows } = await t.asOwner<{ code: string }>('select invitation_code as code from kasalan.households where id = $1', [householdId])
   return rows[0]?.code ?? null
 }
 
-const getRsvp = async (guestId: string, personId: string, claims: Claims = null) =>
-  t.rpc(claims, 'get_rsvp', { p_guest_id: guestId, p_person_id: personId, p_code: await codeOf(guestId) }) as Promise<Rsvp>
+const getRsvp = async (householdId: string, personId: string, claims: Claims = null) =>
+  t.rpc(claims, 'get_rsvp', { p_household_id: householdId, p_person_id: personId, p_code: await codeOf(householdId) }) as Promise<Rsvp>
 
-const submit = async (guestId: string, personId: string, answers: unknown, message: string | null = null, claims: Claims = null) =>
+const submit = async (householdId: string, personId: string, answers: unknown, message: string | null = null, claims: Claims = null) =>
   t.rpc(claims, 'submit_rsvp', {
-    p_guest_id: guestId,
+    p_household_id: householdId,
     p_person_id: personId,
     p_answers: answers,
     p_message: message,
-    p_code: await codeOf(guestId),
+    p_code: await codeOf(householdId),
   }) as Promise<Rsvp>
 
 /** Every key anywhere in a JSON value. */
@@ -122,7 +122,7 @@ async function manilaToday(offsetDays = 0) {
 describe('get_rsvp', () => {
   test('the household with the chosen person first, the wedding, and no contact details', async () => {
     const [hit] = await search('rodrigo pena')
-    const rsvp = await getRsvp(hit!.guestId, hit!.personId)
+    const rsvp = await getRsvp(hit!.householdId, hit!.personId)
     expect(rsvp.personId).toBe(hit!.personId)
     expect(rsvp.household.persons.map((p) => p.firstName)).toEqual(['Rodrigo', 'Ma. Cristina', 'Bea'])
     expect(rsvp.household.persons[2]).toMatchObject({ type: 'child', isAttending: null, response: [] })
@@ -144,13 +144,13 @@ describe('get_rsvp', () => {
     const [cristina] = await search('ma. cristina')
     const [kevin] = await search('kevin cruz')
     const unknown = '00000000-0000-4000-8000-000000000000'
-    for (const [guestId, personId] of [
+    for (const [householdId, personId] of [
       [unknown, cristina!.personId],
-      [cristina!.guestId, unknown],
+      [cristina!.householdId, unknown],
       [unknown, unknown],
-      [kevin!.guestId, cristina!.personId],
+      [kevin!.householdId, cristina!.personId],
     ]) {
-      await expect(getRsvp(guestId!, personId!)).rejects.toMatchObject({ message: 'rsvp_not_found' })
+      await expect(getRsvp(householdId!, personId!)).rejects.toMatchObject({ message: 'rsvp_not_found' })
     }
   })
 
@@ -191,8 +191,8 @@ describe('submit_rsvp', () => {
     expect(rsvp.household.message).toBe('Salamat po!')
     expect(rsvp.household.messageAt).not.toBeNull()
 
-    // The couple's guest list (list_guests) and RSVPs tab (list_rsvps) see it.
-    const guests = (await t.rpc(claims, 'list_guests', { p_wedding_id: wedding.id })) as Array<{
+    // The couple's guest list (list_households) and RSVPs tab (list_rsvps) see it.
+    const guests = (await t.rpc(claims, 'list_households', { p_wedding_id: wedding.id })) as Array<{
       persons: Array<{ isAttending: boolean | null }>
     }>
     expect(guests[0]!.persons.map((p) => p.isAttending)).toEqual([true, false, true])
@@ -268,7 +268,7 @@ describe('submit_rsvp', () => {
       submit('00000000-0000-4000-8000-000000000000', cristina!.personId, [{ personId: cristina!.personId, isAttending: true }]),
     ).rejects.toMatchObject({ message: 'rsvp_not_found' })
     await expect(
-      submit(cristina!.guestId, '00000000-0000-4000-8000-000000000000', [{ personId: cristina!.personId, isAttending: true }]),
+      submit(cristina!.householdId, '00000000-0000-4000-8000-000000000000', [{ personId: cristina!.personId, isAttending: true }]),
     ).rejects.toMatchObject({ message: 'rsvp_not_found' })
   })
 
@@ -424,7 +424,7 @@ describe('management', () => {
     // The helpers that read any wedding are for the public calls alone, not even for a couple.
     for (const claims of [null, DEMO_CLAIMS]) {
       await expect(
-        t.rpc(claims, 'rsvp_wedding', { p_guest_id: DEMO.weddingId, p_person_id: DEMO.weddingId }),
+        t.rpc(claims, 'rsvp_wedding', { p_household_id: DEMO.weddingId, p_person_id: DEMO.weddingId }),
       ).rejects.toMatchObject(denied)
     }
     const { rows } = await t.asOwner<{ name: string }>(
@@ -432,7 +432,7 @@ describe('management', () => {
        where p.pronamespace = 'kasalan'::regnamespace and has_function_privilege('anon', p.oid, 'execute')
        order by 1`,
     )
-    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['get_rsvp', 'search_guests', 'submit_rsvp']))
-    expect(rows.map((r) => r.name).filter((n) => /rsvp|search/.test(n)).sort()).toEqual(['get_rsvp', 'search_guests', 'submit_rsvp'])
+    expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['get_rsvp', 'search_persons', 'submit_rsvp']))
+    expect(rows.map((r) => r.name).filter((n) => /rsvp|search/.test(n)).sort()).toEqual(['get_rsvp', 'search_persons', 'submit_rsvp'])
   })
 })

@@ -88,17 +88,17 @@ export function insertGuestListSql(weddingId: string, userId: string, households
   const persons: string[] = []
   households.forEach((household, h) => {
     // Derived from the wedding, so two generated weddings in one database never share an id.
-    const guestId = `${weddingId.slice(0, 8)}-0000-4000-a000-${String(h + 1).padStart(12, '0')}`
-    guests.push(`('${guestId}', '${userId}', '${weddingId}')`)
+    const householdId = `${weddingId.slice(0, 8)}-0000-4000-a000-${String(h + 1).padStart(12, '0')}`
+    guests.push(`('${householdId}', '${userId}', '${weddingId}')`)
     household.forEach((person, index) => {
       persons.push(
-        `('${userId}', '${weddingId}', '${guestId}', ${quote(person.firstName)}, ${quote(person.lastName)}, ${quote(person.suffix)}, '${person.type}', ${index})`,
+        `('${userId}', '${weddingId}', '${householdId}', ${quote(person.firstName)}, ${quote(person.lastName)}, ${quote(person.suffix)}, '${person.type}', ${index})`,
       )
     })
   })
   return `
-    insert into kasalan.guests (id, user_id, wedding_id) values ${guests.join(',\n')};
-    insert into kasalan.persons (user_id, wedding_id, guest_id, first_name, last_name, suffix, type, position)
+    insert into kasalan.households (id, user_id, wedding_id) values ${guests.join(',\n')};
+    insert into kasalan.persons (user_id, wedding_id, household_id, first_name, last_name, suffix, type, position)
     values ${persons.join(',\n')};`
 }
 

@@ -1,8 +1,10 @@
-// The name search (0009_guest_privacy.sql): it finds one guest, not a list. The harvest measure is
-// the issue's own: a published wedding of 300 guests in 152 households, and an anonymous harvester
+// The name search (search_persons, supabase/schemas/02_households.sql): it finds one guest, not a
+// list. The harvest measure is the issue's own: a published wedding of 300 guests in 152 households, and an anonymous harvester
 // spending 20,000 calls on every 3-letter prefix and punctuation form; it must recover under 5 %.
 // Then: a guest typing their own name naturally still finds themself, abbreviations work both
 // ways, and the public call reveals nothing else.
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
@@ -15,7 +17,7 @@ import { FIRST_NAMES, harvestGuestList, harvestQueries, insertGuestListSql, SURN
 
 interface Match {
   personId: string
-  guestId: string
+  householdId: string
   firstName: string
   lastName: string
   householdSize: number
@@ -68,17 +70,18 @@ describe('the harvest measure', () => {
     const queries = harvestQueries()
     expect(queries.length).toBeLessThanOrEqual(20_000)
 
-    // Before: the search as 0004 left it (every migration before 0009), in PGlite. Measured on
-    // the PGlite lane only: the real-PostgreSQL lane would measure the same PGlite again.
+    // Before: the search as 0004 left it (tests/db/fixtures/search-before.sql), in PGlite. Measured
+    // on the PGlite lane only: the real-PostgreSQL lane would measure the same PGlite again.
     let was = { recovered: 300, total: 300 }
     if (ENGINE === 'pglite') {
       const files = readSqlFiles()
       const before = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
-      await bootstrap(before, { ...files, migrations: files.migrations.filter((m) => m.version < '0009'), seed: '' })
+      await bootstrap(before, { ...files, seed: '' })
+      await before.exec(readFileSync(fileURLToPath(new URL('./fixtures/search-before.sql', import.meta.url)), 'utf8'))
       const old = await weddingWith(before, households, 'before')
       was = await harvest(
         before,
-        `select m ->> 'personId' as person_id from jsonb_array_elements(kasalan.search_guests($3, q.query)) m`,
+        `select m ->> 'personId' as person_id from jsonb_array_elements(search_before.search_persons($3, q.query)) m`,
         [old.wedding.id, old.wedding.slug],
         queries,
       )
@@ -89,7 +92,7 @@ describe('the harvest measure', () => {
     const now = await weddingWith(t.db, households, 'after')
     const is = await harvest(
       t.db,
-      `select m ->> 'personId' as person_id from jsonb_array_elements(kasalan.search_persons($2, q.query) -> 'matches') m`,
+      `select m ->> 'personId' as person_id from jsonb_array_elements(kasalan_private.search_wedding_persons($2, q.query) -> 'matches') m`,
       [now.wedding.id],
       queries,
     )
@@ -110,7 +113,7 @@ describe('the harvest measure', () => {
     // every first name with every surname (10,881 calls, measured once: not kept here for its two
     // minutes) finds everyone, and against that the defence is the rate limit (150 searches an hour
     // per address, 2000 per wedding: 5.5 hours at least, shown to the couple as probes).
-    const search = `select m ->> 'personId' as person_id from jsonb_array_elements(kasalan.search_persons($2, q.query) -> 'matches') m`
+    const search = `select m ->> 'personId' as person_id from jsonb_array_elements(kasalan_private.search_wedding_persons($2, q.query) -> 'matches') m`
     const words = [...new Set([...FIRST_NAMES, ...SURNAMES])]
     const oneName = await harvest(t.db, search, [now.wedding.id], words)
     console.log(`a harvester guessing the list's names one at a time (${words.length} calls): ${oneName.recovered}/300 (${percent(oneName)} %)`)
@@ -122,9 +125,9 @@ describe('a guest finds themself', () => {
   let slug: string
   let weddingId: string
   const search = async (query: string, claims: Claims = null) =>
-    (await rpcAs(t.db, claims, 'search_guests', { p_slug: slug, p_query: query })) as SearchResult
+    (await rpcAs(t.db, claims, 'search_persons', { p_slug: slug, p_query: query })) as SearchResult
   const core = async (query: string) => {
-    const { rows } = await t.asOwner<{ r: SearchResult }>('select kasalan.search_persons($1, $2) as r', [weddingId, query])
+    const { rows } = await t.asOwner<{ r: SearchResult }>('select kasalan_private.search_wedding_persons($1, $2) as r', [weddingId, query])
     return rows[0]!.r
   }
 
@@ -213,22 +216,22 @@ describe('a guest finds themself', () => {
 
   test('each match has names, ids and the household size, nothing else', async () => {
     const result = await search('cristina pena')
-    expect(Object.keys(result.matches[0]!).sort()).toEqual(['firstName', 'guestId', 'householdSize', 'lastName', 'personId'])
+    expect(Object.keys(result.matches[0]!).sort()).toEqual(['firstName', 'householdId', 'householdSize', 'lastName', 'personId'])
     expect(result.matches[0]!.householdSize).toBe(2)
   })
 
   test("only the exact slug's published wedding; its owner may search it unpublished", async () => {
     expect(await search('juan dela cruz')).toMatchObject({ status: 'found' })
     const other = await t.couple('Olivia', 'Oscar')
-    expect(await rpcAs(t.db, null, 'search_guests', { p_slug: other.wedding.slug, p_query: 'juan dela cruz' })).toEqual({ status: 'none', matches: [] })
-    expect(await rpcAs(t.db, null, 'search_guests', { p_slug: slug.toUpperCase(), p_query: 'juan dela cruz' })).toEqual({ status: 'none', matches: [] })
-    expect(await rpcAs(t.db, null, 'search_guests', { p_slug: 'no-such-wedding', p_query: 'juan dela cruz' })).toEqual({ status: 'none', matches: [] })
+    expect(await rpcAs(t.db, null, 'search_persons', { p_slug: other.wedding.slug, p_query: 'juan dela cruz' })).toEqual({ status: 'none', matches: [] })
+    expect(await rpcAs(t.db, null, 'search_persons', { p_slug: slug.toUpperCase(), p_query: 'juan dela cruz' })).toEqual({ status: 'none', matches: [] })
+    expect(await rpcAs(t.db, null, 'search_persons', { p_slug: 'no-such-wedding', p_query: 'juan dela cruz' })).toEqual({ status: 'none', matches: [] })
     await t.rpc(other.claims, 'save_household', {
       p_wedding_id: other.wedding.id,
       p_household: { persons: [{ firstName: 'Lihim', lastName: 'Manalo' }] },
     })
-    expect(await rpcAs(t.db, null, 'search_guests', { p_slug: other.wedding.slug, p_query: 'lihim manalo' })).toEqual({ status: 'none', matches: [] })
-    expect(await rpcAs(t.db, other.claims, 'search_guests', { p_slug: other.wedding.slug, p_query: 'lihim manalo' })).toMatchObject({ status: 'found' })
+    expect(await rpcAs(t.db, null, 'search_persons', { p_slug: other.wedding.slug, p_query: 'lihim manalo' })).toEqual({ status: 'none', matches: [] })
+    expect(await rpcAs(t.db, other.claims, 'search_persons', { p_slug: other.wedding.slug, p_query: 'lihim manalo' })).toMatchObject({ status: 'found' })
   })
 
   test('odd input is plain text', async () => {

@@ -5,7 +5,7 @@ import { createTestDb, DEMO, DEMO_CLAIMS, type TestDb } from './harness'
 
 interface Layout {
   tables: Array<{ id: string; name: string; x: number; y: number; width: number; height: number; type: string }>
-  seats: Array<{ id: string; tableId: string; x: number; y: number; guestId: string | null; personId: string | null }>
+  seats: Array<{ id: string; tableId: string; x: number; y: number; householdId: string | null; personId: string | null }>
 }
 interface Saved {
   weddingId: string
@@ -63,7 +63,7 @@ const save = (layout: unknown, who: Claims = owner, wedding = weddingId, base?: 
     ...(base === undefined ? {} : { p_base_updated_at: base }),
   }) as Promise<Saved>
 
-function layoutWith(personIds: Array<string | null>, guestId: string | null = household.id): Layout {
+function layoutWith(personIds: Array<string | null>, householdId: string | null = household.id): Layout {
   return {
     tables: [
       { id: 'table-1', name: 'Ninong at Ninang', x: 200, y: 200, width: 96, height: 96, type: 'round' },
@@ -74,7 +74,7 @@ function layoutWith(personIds: Array<string | null>, guestId: string | null = ho
       tableId: index < 2 ? 'table-1' : 'table-2',
       x: -17.5 + index,
       y: -48,
-      guestId: personId ? guestId : null,
+      householdId: personId ? householdId : null,
       personId,
     })),
   }
@@ -125,9 +125,9 @@ describe('save_seating_layout', () => {
   test('a seat records the person and their real household, whatever the client sent', async () => {
     const [lorna] = household.persons
     const saved = await save(layoutWith([lorna!.id], '00000000-0000-4000-8000-000000000000'))
-    expect(saved.layout.seats[0]).toMatchObject({ personId: lorna!.id, guestId: household.id })
-    const empty = await save({ ...layoutWith([null]), seats: [{ ...layoutWith([null]).seats[0], guestId: household.id }] })
-    expect(empty.layout.seats[0]).toMatchObject({ personId: null, guestId: null })
+    expect(saved.layout.seats[0]).toMatchObject({ personId: lorna!.id, householdId: household.id })
+    const empty = await save({ ...layoutWith([null]), seats: [{ ...layoutWith([null]).seats[0], householdId: household.id }] })
+    expect(empty.layout.seats[0]).toMatchObject({ personId: null, householdId: null })
   })
 
   test('a person removed from the guest list disappears from their seat', async () => {
@@ -152,9 +152,9 @@ describe('save_seating_layout', () => {
     })
     const loaded = await get()
     expect(loaded.layout.seats.map((seat) => seat.personId)).toEqual([lorna!.id, null, nene!.id])
-    expect(loaded.layout.seats[1]).toMatchObject({ id: 'seat-2', guestId: null })
+    expect(loaded.layout.seats[1]).toMatchObject({ id: 'seat-2', householdId: null })
     // Someone else's guest cannot be seated in this wedding either.
-    const demoGuests = (await t.rpc(DEMO_CLAIMS, 'list_guests', { p_wedding_id: DEMO.weddingId })) as Household[]
+    const demoGuests = (await t.rpc(DEMO_CLAIMS, 'list_households', { p_wedding_id: DEMO.weddingId })) as Household[]
     const outsider = demoGuests[0]!.persons[0]!.id
     const saved = await save(layoutWith([outsider]))
     expect(saved.layout.seats[0]!.personId).toBeNull()
@@ -163,7 +163,7 @@ describe('save_seating_layout', () => {
   test('refuses a layout of the wrong shape, and keeps the saved one', async () => {
     const before = await get()
     const table = layoutWith([]).tables[0]!
-    const seat = { id: 's1', tableId: 'table-1', x: 0, y: -48, guestId: null, personId: null }
+    const seat = { id: 's1', tableId: 'table-1', x: 0, y: -48, householdId: null, personId: null }
     const bad: Array<[unknown, string]> = [
       [[], 'layout must be an object'],
       [{ tables: {}, seats: [] }, 'tables and seats must be lists'],

@@ -181,7 +181,7 @@ describe('seed', () => {
   })
 
   test('about thirty households with every RSVP state, and the tricky names', async () => {
-    const households = (await t.rpc(DEMO_CLAIMS, 'list_guests', { p_wedding_id: DEMO.weddingId })) as {
+    const households = (await t.rpc(DEMO_CLAIMS, 'list_households', { p_wedding_id: DEMO.weddingId })) as {
       id: string
       persons: { firstName: string; lastName: string; isAttending: boolean | null; response: unknown[] }[]
     }[]

@@ -85,7 +85,7 @@ const household = (lastName: string) => ({
 })
 
 async function householdsNamed(lastName: string) {
-  const list = (await callRpc(db, owner, 'list_guests', { p_wedding_id: weddingId })) as {
+  const list = (await callRpc(db, owner, 'list_households', { p_wedding_id: weddingId })) as {
     id: string
     persons: { lastName: string | null }[]
   }[]
@@ -119,7 +119,7 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     // The first call takes the leader down with it; the next two find nobody until a new one.
     const first = callRpc(link, owner, 'save_household', household('Sinagtala'))
     await expect.poll(async () => (await householdsNamed('Sinagtala')).length).toBe(1)
-    const read = callRpc(link, owner, 'list_guests', { p_wedding_id: weddingId })
+    const read = callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })
     const write = callRpc(link, owner, 'save_household', household('Dalisay'))
     leaders.push(answerOn(id, await createCallServer(db), 'second'))
     await Promise.all([first, read, write])
@@ -159,7 +159,7 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     )
     expect(rows[0]).toEqual({ role: 'postgres', open: false })
     expect(await householdsNamed('Tala')).toHaveLength(0)
-    expect(await callRpc(link, owner, 'list_guests', { p_wedding_id: weddingId })).toEqual(expect.any(Array))
+    expect(await callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).toEqual(expect.any(Array))
   })
 })
 
@@ -179,6 +179,6 @@ describe.runIf(ENGINE === 'pglite')('no call waits for ever', () => {
     await link.waitReady
     await expect(callRpc(link, owner, 'save_household', household('Baka'))).rejects.toThrow('database_save_unknown')
     // A read it never answered changed nothing.
-    await expect(callRpc(link, owner, 'list_guests', { p_wedding_id: weddingId })).rejects.toThrow('database_no_answer')
+    await expect(callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).rejects.toThrow('database_no_answer')
   })
 })

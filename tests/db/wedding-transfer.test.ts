@@ -81,7 +81,7 @@ async function fullWedding(t: TestDb) {
   }
   const [nino, ana] = households[0]!.persons
   await t.rpc(null, 'submit_rsvp', {
-    p_guest_id: households[0]!.id,
+    p_household_id: households[0]!.id,
     p_person_id: nino!.id,
     p_answers: [
       { personId: nino!.id, isAttending: true, response: [{ questionId: 'meal', answer: 'Isda' }, { questionId: 'song', answer: 'Ikaw' }] },
@@ -100,8 +100,8 @@ async function fullWedding(t: TestDb) {
     p_layout: {
       tables: [{ id: 't1', name: 'Mesa 1', x: 100, y: 100, width: 120, height: 120, type: 'round' }],
       seats: [
-        { id: 's1', tableId: 't1', x: 0, y: -60, guestId: households[0]!.id, personId: nino!.id },
-        { id: 's2', tableId: 't1', x: 0, y: 60, guestId: null, personId: null },
+        { id: 's1', tableId: 't1', x: 0, y: -60, householdId: households[0]!.id, personId: nino!.id },
+        { id: 's2', tableId: 't1', x: 0, y: 60, householdId: null, personId: null },
       ],
     },
     p_base_updated_at: '-infinity',
@@ -166,8 +166,8 @@ describe('export_wedding and import_wedding', () => {
         ...household,
         persons: (persons as Record<string, unknown>[]).map(({ userId: _pu, ...person }) => person),
       }))
-    expect(strip(await target.rpc(to.claims, 'list_guests', { p_wedding_id: to.wedding.id }))).toEqual(
-      strip(await source.rpc(from.claims, 'list_guests', { p_wedding_id: from.wedding.id })),
+    expect(strip(await target.rpc(to.claims, 'list_households', { p_wedding_id: to.wedding.id }))).toEqual(
+      strip(await source.rpc(from.claims, 'list_households', { p_wedding_id: from.wedding.id })),
     )
     expect(await target.rpc(to.claims, 'get_seating_layout', { p_wedding_id: to.wedding.id })).toEqual({
       ...((await source.rpc(from.claims, 'get_seating_layout', { p_wedding_id: from.wedding.id })) as object),
@@ -176,10 +176,30 @@ describe('export_wedding and import_wedding', () => {
     })
   })
 
+  test('a file exported before households had their own name imports the same', async () => {
+    // As the export wrote it then: a person's household and a seat's under their names of before.
+    const [column, key] = ['guest_id', 'guestId'] // the names of before
+    const old = JSON.parse(
+      JSON.stringify(file).replaceAll('"household_id":', `"${column}":`).replaceAll('"householdId":', `"${key}":`),
+    ) as WeddingFile
+    expect(JSON.stringify(old)).not.toContain('household_id')
+    expect(JSON.stringify(old)).toContain(`"${key}":`)
+    const to = await target.couple('Luma', 'Pa')
+    await target.rpc(to.claims, 'import_wedding', { p_wedding_id: to.wedding.id, p_file: withNewIds(old) })
+    const again = (await target.rpc(to.claims, 'export_wedding', { p_wedding_id: to.wedding.id })) as WeddingFile
+    const households = new Set(again.households.map((h) => h.id))
+    expect(again.persons.every((p) => households.has(p.household_id as string))).toBe(true)
+    expect(again.persons).toHaveLength(file.persons.length)
+    const seat = (again.seatingLayout as { seats: { personId: string | null; householdId: string | null }[] }).seats.find(
+      (s) => s.personId !== null,
+    )!
+    expect(again.persons.find((p) => p.id === seat.personId)?.household_id).toBe(seat.householdId)
+  })
+
   test('a guest finds their RSVP at the same link after the move', async () => {
     const household = from.households[0]!
-    const before = await source.rpc(null, 'get_rsvp', { p_guest_id: household.id, p_person_id: household.persons[0]!.id })
-    const after = await target.rpc(null, 'get_rsvp', { p_guest_id: household.id, p_person_id: household.persons[0]!.id })
+    const before = await source.rpc(null, 'get_rsvp', { p_household_id: household.id, p_person_id: household.persons[0]!.id })
+    const after = await target.rpc(null, 'get_rsvp', { p_household_id: household.id, p_person_id: household.persons[0]!.id })
     expect(after).toMatchObject({ household: (before as { household: unknown }).household })
   })
 
@@ -200,7 +220,7 @@ describe('export_wedding and import_wedding', () => {
     // Refusing it (import_ids_taken, before 0027) told anyone whether an id or code existed in a
     // wedding they do not manage.
     const { claims, wedding } = await source.couple()
-    const guestsBefore = await source.rpc(from.claims, 'list_guests', { p_wedding_id: from.wedding.id })
+    const guestsBefore = await source.rpc(from.claims, 'list_households', { p_wedding_id: from.wedding.id })
     await source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: file })
     const copy = (await source.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })) as WeddingFile
     const ids = (f: WeddingFile) => [...f.sections, ...f.households, ...f.persons].map((row) => row.id)
@@ -213,7 +233,7 @@ describe('export_wedding and import_wedding', () => {
     expect(people(copy)).toEqual(people(file))
     const seated = (copy.seatingLayout as { seats: { personId: string | null }[] }).seats[0]!.personId
     expect(copy.persons.find((p) => p.id === seated)).toMatchObject({ first_name: 'Ñino' })
-    expect(await source.rpc(from.claims, 'list_guests', { p_wedding_id: from.wedding.id })).toEqual(guestsBefore)
+    expect(await source.rpc(from.claims, 'list_households', { p_wedding_id: from.wedding.id })).toEqual(guestsBefore)
   })
 
   test('anything but an export file is refused with import_unsupported_file', async () => {
@@ -239,7 +259,7 @@ describe('export_wedding and import_wedding', () => {
       ).rejects.toMatchObject({ message: 'invalid_input' })
     }
     expect(await target.rpc(claims, 'get_my_wedding')).toEqual(before)
-    expect(await target.rpc(claims, 'list_guests', { p_wedding_id: wedding.id })).toEqual([])
+    expect(await target.rpc(claims, 'list_households', { p_wedding_id: wedding.id })).toEqual([])
   })
 
   test('a file nested 50,000 levels deep is refused with input_too_deep before it reaches SQL', async () => {
@@ -315,7 +335,7 @@ describe.skipIf(ENGINE !== 'postgres')('an import racing an edit (real PostgreSQ
       await target.waitUntilBlocked(b.pid, () => settled)
       await a.commit()
       const secondOutcome = await outcome
-      const guests = (await target.rpc(claims, 'list_guests', { p_wedding_id: wedding.id })) as Household[]
+      const guests = (await target.rpc(claims, 'list_households', { p_wedding_id: wedding.id })) as Household[]
       return { second: secondOutcome, names: guests.flatMap((g) => g.persons.map((p) => p.firstName)).sort() }
     } finally {
       await Promise.all([a.close(), b.close()])

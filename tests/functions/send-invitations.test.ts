@@ -76,9 +76,9 @@ function fakeDatabase(options: { capLeft?: number } = {}) {
         return {
           templates: {},
           households: [
-            { guestId: ILAGAN, code: 'ABCD2345', token: 'Ilagan0Token0000000000', email: 'pacing@example.ph', persons: [{ firstName: 'Pacing' }, { firstName: 'Ben' }] },
-            { guestId: DIZON, code: 'EFGH6789', token: 'Dizon00Token0000000000', email: null, persons: [{ firstName: 'Niño' }] },
-            { guestId: SANTOS, code: 'JKMN2345', token: 'Santos0Token0000000000', email: 'lola.santos@example.ph', persons: [{ firstName: 'Lola Iska' }] },
+            { householdId: ILAGAN, code: 'ABCD2345', token: 'Ilagan0Token0000000000', email: 'pacing@example.ph', persons: [{ firstName: 'Pacing' }, { firstName: 'Ben' }] },
+            { householdId: DIZON, code: 'EFGH6789', token: 'Dizon00Token0000000000', email: null, persons: [{ firstName: 'Niño' }] },
+            { householdId: SANTOS, code: 'JKMN2345', token: 'Santos0Token0000000000', email: 'lola.santos@example.ph', persons: [{ firstName: 'Lola Iska' }] },
           ],
         }
       case 'claim_email_sends': {
@@ -100,9 +100,9 @@ function deps(rpc: SendDeps['rpc']): SendDeps {
   return { fetch, providerUrl, apiKey: 're_test_key', from: 'Kasalan <imbitasyon@kasalan.ph>', siteUrl: 'https://kasalan.ph', rpc }
 }
 
-const request = (guestIds: string[], overrides: Partial<SendRequest> = {}): SendRequest => ({
+const request = (householdIds: string[], overrides: Partial<SendRequest> = {}): SendRequest => ({
   weddingId: WEDDING,
-  guestIds,
+  householdIds,
   kind: 'invitation',
   language: 'fil',
   ...overrides,
@@ -134,28 +134,28 @@ describe('sendInvitationEmails', () => {
     expect(second.body.text).toContain('https://kasalan.ph/i/Santos0Token0000000000')
 
     expect(db.rpcCalls.find((call) => call.name === 'claim_email_sends')?.args).toEqual({ p_wedding_id: WEDDING, p_count: 2 })
-    expect(db.recorded()).toEqual([{ p_wedding_id: WEDDING, p_guest_ids: [ILAGAN, SANTOS], p_channel: 'email', p_kind: 'invitation' }])
+    expect(db.recorded()).toEqual([{ p_wedding_id: WEDDING, p_household_ids: [ILAGAN, SANTOS], p_channel: 'email', p_kind: 'invitation' }])
   })
 
   test('a reminder in English uses the reminder wording and is recorded as a reminder', async () => {
     const db = fakeDatabase()
     await sendInvitationEmails(request([SANTOS], { kind: 'reminder', language: 'en' }), deps(db.rpc))
     expect(calls[0]!.body.subject).toBe("Reminder: RSVP for Maria Clara and Juan's wedding")
-    expect(db.recorded()[0]).toMatchObject({ p_kind: 'reminder', p_guest_ids: [SANTOS] })
+    expect(db.recorded()[0]).toMatchObject({ p_kind: 'reminder', p_household_ids: [SANTOS] })
   })
 
   test('when the provider refuses some, only the accepted ones are recorded and the caller is told which failed', async () => {
     statusFor = (to) => (to === 'pacing@example.ph' ? 422 : 200)
     const db = fakeDatabase()
     const result = await sendInvitationEmails(request([ILAGAN, SANTOS]), deps(db.rpc))
-    expect(result).toEqual({ sent: [SANTOS], failed: [{ guestId: ILAGAN, reason: 'provider_422' }], skipped: [] })
-    expect(db.recorded()).toEqual([{ p_wedding_id: WEDDING, p_guest_ids: [SANTOS], p_channel: 'email', p_kind: 'invitation' }])
+    expect(result).toEqual({ sent: [SANTOS], failed: [{ householdId: ILAGAN, reason: 'provider_422' }], skipped: [] })
+    expect(db.recorded()).toEqual([{ p_wedding_id: WEDDING, p_household_ids: [SANTOS], p_channel: 'email', p_kind: 'invitation' }])
   })
 
   test('when the provider cannot be reached, nothing is recorded', async () => {
     const db = fakeDatabase()
     const result = await sendInvitationEmails(request([ILAGAN]), { ...deps(db.rpc), providerUrl: 'http://127.0.0.1:1/emails' })
-    expect(result).toEqual({ sent: [], failed: [{ guestId: ILAGAN, reason: 'provider_unreachable' }], skipped: [] })
+    expect(result).toEqual({ sent: [], failed: [{ householdId: ILAGAN, reason: 'provider_unreachable' }], skipped: [] })
     expect(db.recorded()).toEqual([])
   })
 
@@ -175,13 +175,13 @@ describe('sendInvitationEmails', () => {
       sent: [ILAGAN],
       failed: [],
       skipped: [
-        { guestId: OTHER_COUPLE, reason: 'household_not_found' },
-        { guestId: DIZON, reason: 'no_email' },
+        { householdId: OTHER_COUPLE, reason: 'household_not_found' },
+        { householdId: DIZON, reason: 'no_email' },
       ],
     })
     expect(calls.map((call) => call.body.to)).toEqual([['pacing@example.ph']])
     expect(db.rpcCalls.find((call) => call.name === 'claim_email_sends')?.args).toMatchObject({ p_count: 1 })
-    expect(db.recorded()).toEqual([{ p_wedding_id: WEDDING, p_guest_ids: [ILAGAN], p_channel: 'email', p_kind: 'invitation' }])
+    expect(db.recorded()).toEqual([{ p_wedding_id: WEDDING, p_household_ids: [ILAGAN], p_channel: 'email', p_kind: 'invitation' }])
   })
 
   test("another couple's wedding is refused before anything is claimed or sent", async () => {
@@ -195,16 +195,16 @@ describe('sendInvitationEmails', () => {
   test('nothing to send (no e-mail addresses) claims nothing', async () => {
     const db = fakeDatabase()
     const result = await sendInvitationEmails(request([DIZON]), deps(db.rpc))
-    expect(result).toEqual({ sent: [], failed: [], skipped: [{ guestId: DIZON, reason: 'no_email' }] })
+    expect(result).toEqual({ sent: [], failed: [], skipped: [{ householdId: DIZON, reason: 'no_email' }] })
     expect(db.rpcCalls.map((call) => call.name)).not.toContain('claim_email_sends')
   })
 })
 
 describe('parseSendRequest', () => {
   test('accepts a well-formed request and drops repeated households', () => {
-    expect(parseSendRequest({ weddingId: WEDDING, guestIds: [ILAGAN, ILAGAN], kind: 'reminder', language: 'en', origin: 'https://kasal.example' })).toEqual({
+    expect(parseSendRequest({ weddingId: WEDDING, householdIds: [ILAGAN, ILAGAN], kind: 'reminder', language: 'en', origin: 'https://kasal.example' })).toEqual({
       weddingId: WEDDING,
-      guestIds: [ILAGAN],
+      householdIds: [ILAGAN],
       kind: 'reminder',
       language: 'en',
       origin: 'https://kasal.example',
@@ -214,12 +214,12 @@ describe('parseSendRequest', () => {
   test.each([
     null,
     {},
-    { weddingId: 'x', guestIds: [ILAGAN], kind: 'invitation', language: 'fil' },
-    { weddingId: WEDDING, guestIds: [], kind: 'invitation', language: 'fil' },
-    { weddingId: WEDDING, guestIds: ['nope'], kind: 'invitation', language: 'fil' },
-    { weddingId: WEDDING, guestIds: [ILAGAN], kind: 'thanks', language: 'fil' },
-    { weddingId: WEDDING, guestIds: [ILAGAN], kind: 'invitation', language: 'es' },
-    { weddingId: WEDDING, guestIds: [ILAGAN], kind: 'invitation', language: 'fil', origin: 'javascript:alert(1)' },
+    { weddingId: 'x', householdIds: [ILAGAN], kind: 'invitation', language: 'fil' },
+    { weddingId: WEDDING, householdIds: [], kind: 'invitation', language: 'fil' },
+    { weddingId: WEDDING, householdIds: ['nope'], kind: 'invitation', language: 'fil' },
+    { weddingId: WEDDING, householdIds: [ILAGAN], kind: 'thanks', language: 'fil' },
+    { weddingId: WEDDING, householdIds: [ILAGAN], kind: 'invitation', language: 'es' },
+    { weddingId: WEDDING, householdIds: [ILAGAN], kind: 'invitation', language: 'fil', origin: 'javascript:alert(1)' },
   ])('refuses %j with invalid_input', (body) => {
     expect(() => parseSendRequest(body)).toThrow(expect.objectContaining({ code: 'invalid_input' }))
   })

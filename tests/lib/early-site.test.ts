@@ -10,7 +10,7 @@ describe('takeEarlySite (the site request index.html started)', () => {
     const response = Promise.resolve(new Response('{"slug":"ana-and-ben"}'))
     window.__kasalanEarlySite = { slug: 'ana-and-ben', response }
 
-    expect(takeEarlySite('search_guests', { p_slug: 'ana-and-ben' })).toBeUndefined()
+    expect(takeEarlySite('search_persons', { p_slug: 'ana-and-ben' })).toBeUndefined()
     expect(takeEarlySite('get_site', { p_slug: 'someone-else' })).toBeUndefined()
     expect(takeEarlySite('get_site', { p_slug: 'ana-and-ben' })).toBe(response)
     // A retry, or a second look, goes to the network.

@@ -40,8 +40,8 @@ describe('matching an address', () => {
       slug: 'maria-and-juan',
     })
     expect(matchPath({ path: '/wedding/:slug' }, '/wedding/ma%C3%B1a')).toEqual({ slug: 'maña' })
-    expect(matchPath({ path: '/rsvp/:guestId/:personId' }, '/rsvp/g1/p1/')).toEqual({
-      guestId: 'g1',
+    expect(matchPath({ path: '/rsvp/:householdId/:personId' }, '/rsvp/g1/p1/')).toEqual({
+      householdId: 'g1',
       personId: 'p1',
     })
     expect(matchPath({ path: '/' }, '/')).toEqual({})

@@ -29,26 +29,26 @@ export function useInvitations(weddingId: string) {
   )
 
   const replace = useCallback((changed: InvitationHousehold[]) => {
-    const byId = new Map(changed.map((household) => [household.guestId, household]))
+    const byId = new Map(changed.map((household) => [household.householdId, household]))
     setData((previous) =>
-      previous && { ...previous, households: previous.households.map((household) => byId.get(household.guestId) ?? household) },
+      previous && { ...previous, households: previous.households.map((household) => byId.get(household.householdId) ?? household) },
     )
   }, [setData])
 
   const record = useCallback(
-    async (guestIds: string[], channel: InvitationChannel, kind: InvitationKind) => {
-      replace(await recordInvitation(weddingId, guestIds, channel, kind))
+    async (householdIds: string[], channel: InvitationChannel, kind: InvitationKind) => {
+      replace(await recordInvitation(weddingId, householdIds, channel, kind))
     },
     [weddingId, replace],
   )
 
   // The function records the sends itself: read the households back to show them.
   const sendEmails = useCallback(
-    async (guestIds: string[], kind: InvitationKind, language: 'fil' | 'en') => {
-      const result = await sendInvitationEmails(weddingId, guestIds, kind, language)
+    async (householdIds: string[], kind: InvitationKind, language: 'fil' | 'en') => {
+      const result = await sendInvitationEmails(weddingId, householdIds, kind, language)
       if (result.sent.length > 0) {
         const sent = new Set(result.sent)
-        replace((await listInvitations(weddingId)).households.filter((household) => sent.has(household.guestId)))
+        replace((await listInvitations(weddingId)).households.filter((household) => sent.has(household.householdId)))
       }
       return result
     },
@@ -56,8 +56,8 @@ export function useInvitations(weddingId: string) {
   )
 
   const renew = useCallback(
-    async (guestId: string) => {
-      replace([await renewInvitationCode(weddingId, guestId)])
+    async (householdId: string) => {
+      replace([await renewInvitationCode(weddingId, householdId)])
     },
     [weddingId, replace],
   )

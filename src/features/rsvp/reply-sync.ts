@@ -18,7 +18,7 @@ function rsvpPerson(
 ): RsvpPerson {
   return {
     id: person.id,
-    guestId: person.guestId,
+    householdId: person.householdId,
     firstName: person.firstName,
     lastName: person.lastName,
     type: person.type,
@@ -62,7 +62,7 @@ export function rsvpHouseholdFromGuest(household: Household, previous?: RsvpHous
  * `list_rsvps` gives, without reading every household again.
  */
 export function rsvpHouseholdsFromList(households: readonly Household[], details: RsvpDetails): RsvpHousehold[] {
-  const messages = new Map(details.messages.map((message) => [message.guestId, message]))
+  const messages = new Map(details.messages.map((message) => [message.householdId, message]))
   const recorded = new Map(details.recorded.map((person) => [person.personId, person]))
   return households.map((household) => {
     const message = messages.get(household.id)
@@ -109,7 +109,7 @@ export function applyReplyChanges(
   const index = new Map(households.map((household, position) => [household.id, position]))
   const next = [...households]
   for (const change of news) {
-    const position = index.get(change.guestId)
+    const position = index.get(change.householdId)
     const household = position === undefined ? undefined : next[position]
     if (position === undefined || !household) continue
     const current = change.current

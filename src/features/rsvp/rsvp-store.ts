@@ -6,7 +6,7 @@ import { withSubmittedAnswers } from './model/rsvp-form'
 export type RsvpStatus = 'idle' | 'loading' | 'ready' | 'notFound' | 'error'
 
 interface RsvpState {
-  /** `guestId/personId` of what is loaded. */
+  /** `householdId/personId` of what is loaded. */
   key: string | null
   /** The household's invitation code, when the guest came with it (`?code=` in the link). */
   code: string | null
@@ -14,7 +14,7 @@ interface RsvpState {
   status: RsvpStatus
   error: unknown
   /** Loads a household's RSVP, unless it is the one already here. */
-  load(guestId: string, personId: string, options?: { force?: boolean; code?: string | null }): Promise<void>
+  load(householdId: string, personId: string, options?: { force?: boolean; code?: string | null }): Promise<void>
   /** Sends the household's answers; on success the saved RSVP replaces the loaded one. Throws on failure. */
   submit(answers: RsvpAnswerInput[], message: string | null): Promise<Rsvp>
 }
@@ -28,18 +28,18 @@ export const useRsvpStore = create<RsvpState>((set, get) => ({
   rsvp: null,
   status: 'idle',
   error: null,
-  async load(guestId, personId, options) {
+  async load(householdId, personId, options) {
     const code = options?.code ?? null
-    const key = `${guestId}/${personId}/${code ?? ''}`
+    const key = `${householdId}/${personId}/${code ?? ''}`
     const state = get()
     if (!options?.force && state.key === key && (state.status === 'ready' || state.status === 'loading')) return
     // A link with something other than ids in it cannot be anybody's RSVP.
-    if (!uuid.test(guestId) || !uuid.test(personId)) {
+    if (!uuid.test(householdId) || !uuid.test(personId)) {
       return set({ key, code, rsvp: null, status: 'notFound', error: null })
     }
     set({ key, code, rsvp: state.key === key ? state.rsvp : null, status: 'loading', error: null })
     try {
-      const rsvp = await getRsvp(guestId, personId, code)
+      const rsvp = await getRsvp(householdId, personId, code)
       if (get().key === key) set({ rsvp, status: 'ready' })
     } catch (error) {
       if (get().key !== key) return

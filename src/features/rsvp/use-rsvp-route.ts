@@ -10,17 +10,17 @@ import { useRsvpStore, type RsvpStatus } from './rsvp-store'
  * Under /wedding/:slug the ids must belong to that wedding; otherwise it is not found.
  */
 export function useRsvpRoute() {
-  const { slug, guestId = '', personId = '' } = useParams()
+  const { slug, householdId = '', personId = '' } = useParams()
   const [searchParams] = useSearchParams()
   const code = searchParams.get('code')
-  const key = `${guestId}/${personId}/${code ?? ''}`
+  const key = `${householdId}/${personId}/${code ?? ''}`
   const { loadedKey, rsvp, status, error, load } = useRsvpStore(
     useShallow((state) => ({ loadedKey: state.key, rsvp: state.rsvp, status: state.status, error: state.error, load: state.load })),
   )
 
   useEffect(() => {
-    void load(guestId, personId, { code })
-  }, [load, guestId, personId, code])
+    void load(householdId, personId, { code })
+  }, [load, householdId, personId, code])
 
   const current = loadedKey === key
   let routeStatus: RsvpStatus = current ? status : 'loading'
@@ -28,7 +28,7 @@ export function useRsvpRoute() {
   if (current && rsvp && slug && rsvp.wedding.slug !== slug) routeStatus = 'notFound'
 
   const codeQuery = code ? `?code=${encodeURIComponent(code)}` : ''
-  const retry = useCallback(() => void load(guestId, personId, { force: true, code }), [load, guestId, personId, code])
+  const retry = useCallback(() => void load(householdId, personId, { force: true, code }), [load, householdId, personId, code])
 
   return {
     status: routeStatus,
@@ -37,7 +37,7 @@ export function useRsvpRoute() {
     /** The visitor opened RSVPs faster than a person would: the database asks them to wait. */
     rateLimited: current && error instanceof BackendError && error.message === 'rate_limited',
     // The invitation code travels between the two pages, so the household keeps seeing its answers.
-    rsvpPath: paths.site.rsvp(slug ?? null, guestId, personId) + codeQuery,
-    thankYouPath: paths.site.rsvpThankYou(slug ?? null, guestId, personId) + codeQuery,
+    rsvpPath: paths.site.rsvp(slug ?? null, householdId, personId) + codeQuery,
+    thankYouPath: paths.site.rsvpThankYou(slug ?? null, householdId, personId) + codeQuery,
   }
 }

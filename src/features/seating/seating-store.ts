@@ -32,7 +32,7 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error' | 'conflict'
 
 /** Who the couple has chosen to seat (keyboard, tap, or a seated person picked up to move). */
-export type Pick = { kind: 'person'; personId: string } | { kind: 'household'; guestId: string } | null
+export type Pick = { kind: 'person'; personId: string } | { kind: 'household'; householdId: string } | null
 
 /**
  * - `restored`: this browser had changes the database never got; they are back (one undo away

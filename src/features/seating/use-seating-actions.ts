@@ -42,8 +42,8 @@ export function useSeatingActions() {
       if (seat) state().announce(t('announce.seated', { name: fullName(person), seat: seatLabel(seat) }))
     }
 
-    function seatHousehold(guestId: string, seatId: string) {
-      const household = state().households.find((h) => h.id === guestId)
+    function seatHousehold(householdId: string, seatId: string) {
+      const household = state().households.find((h) => h.id === householdId)
       const seat = state().history.present.seats.find((s) => s.id === seatId)
       if (!household || !seat) return
       const waiting = waitingToSeat(household, state().history.present)
@@ -76,7 +76,7 @@ export function useSeatingActions() {
         return 'seated'
       }
       if (pick?.kind === 'household') {
-        seatHousehold(pick.guestId, seat.id)
+        seatHousehold(pick.householdId, seat.id)
         state().setPick(null)
         return 'seated'
       }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { call } from './call'
 import { wedding, type Contact, type PersonName, type SiteLanguage, type WeddingLocation } from './schemas'
 
-/* The website builder's calls (supabase/migrations/0007_site_builder.sql). Owner only. */
+/* The website builder's calls (supabase/schemas/04_site.sql). Owner only. */
 
 /** The wedding details the couple edits; every field is sent on each save. */
 export interface WeddingDetailsInput {

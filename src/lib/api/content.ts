@@ -2,7 +2,7 @@ import * as z from 'zod/mini'
 import { call } from './call'
 import { section } from './schemas'
 
-/** One section as the content editor loads and saves it (supabase/migrations/0008_site_content.sql). */
+/** One section as the content editor loads and saves it (supabase/schemas/04_site.sql). */
 export const sectionContent = z.object({
   section,
   /** When its title or data last changed: the base a save must still match. */

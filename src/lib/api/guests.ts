@@ -3,8 +3,8 @@ import { call } from './call'
 import { household, type HouseholdInput } from './schemas'
 
 /** Every household of the wedding with its persons, oldest first. */
-export function listGuests(weddingId: string) {
-  return call('list_guests', { p_wedding_id: weddingId }, z.array(household))
+export function listHouseholds(weddingId: string) {
+  return call('list_households', { p_wedding_id: weddingId }, z.array(household))
 }
 
 /** Creates or updates one household with its persons in one transaction. */
@@ -12,8 +12,8 @@ export function saveHousehold(weddingId: string, input: HouseholdInput) {
   return call('save_household', { p_wedding_id: weddingId, p_household: input }, household)
 }
 
-export function deleteHousehold(guestId: string) {
-  return call('delete_household', { p_guest_id: guestId }, z.unknown())
+export function deleteHousehold(householdId: string) {
+  return call('delete_household', { p_household_id: householdId }, z.unknown())
 }
 
 export const importResult = z.object({

@@ -4,7 +4,7 @@ import { env } from '@/lib/env'
 import { call } from './call'
 
 /*
- * Invitations (supabase/migrations/0014_invitations.sql, 0027_invitation_links.sql): each
+ * Invitations (supabase/schemas/06_invitations.sql): each
  * household's link (a long random token) and printed code, what the couple sent and when, and
  * whether the link was opened. Imported on its own, not through `@/lib/api`: the public site needs
  * only `openInvitation` and `openInvitationCode`, and these schemas must not reach its first load.
@@ -22,7 +22,7 @@ export const invitationStates = ['not_invited', 'invited', 'opened', 'answered']
 export type InvitationState = (typeof invitationStates)[number]
 
 export const invitationHousehold = z.object({
-  guestId: z.string(),
+  householdId: z.string(),
   code: z.string(),
   /** The link's token: `/i/<token>`, and the QR code. */
   token: z.string(),
@@ -63,7 +63,7 @@ export function listInvitations(weddingId: string) {
 }
 
 export const invitationStatus = z.object({
-  guestId: z.string(),
+  householdId: z.string(),
   state: z.enum(invitationStates),
   invitedAt: text,
   invitedVia: z.nullish(z.enum(invitationChannels)),
@@ -79,24 +79,24 @@ export function listInvitationStates(weddingId: string) {
 }
 
 /** Records that the couple sent an invitation or reminder to these households through a channel. */
-export function recordInvitation(weddingId: string, guestIds: string[], channel: InvitationChannel, kind: InvitationKind) {
+export function recordInvitation(weddingId: string, householdIds: string[], channel: InvitationChannel, kind: InvitationKind) {
   return call(
     'record_invitation',
-    { p_wedding_id: weddingId, p_guest_ids: guestIds, p_channel: channel, p_kind: kind },
+    { p_wedding_id: weddingId, p_household_ids: householdIds, p_channel: channel, p_kind: kind },
     z.array(invitationHousehold),
   )
 }
 
 /** A new link and code for one household: the old ones stop working. */
-export function renewInvitationCode(weddingId: string, guestId: string) {
-  return call('renew_invitation_code', { p_wedding_id: weddingId, p_guest_id: guestId }, invitationHousehold)
+export function renewInvitationCode(weddingId: string, householdId: string) {
+  return call('renew_invitation_code', { p_wedding_id: weddingId, p_household_id: householdId }, invitationHousehold)
 }
 
 export function saveInvitationTemplates(weddingId: string, templates: InvitationTemplates) {
   return call('save_invitation_templates', { p_wedding_id: weddingId, p_templates: templates }, invitationTemplates)
 }
 
-const openedInvitation = z.object({ slug: z.string(), guestId: z.string(), personId: z.string(), code: z.string() })
+const openedInvitation = z.object({ slug: z.string(), householdId: z.string(), personId: z.string(), code: z.string() })
 export type OpenedInvitation = z.infer<typeof openedInvitation>
 
 /** A guest opens their link (`/i/<token>`): where their RSVP is, and its code. Records "opened". */
@@ -114,7 +114,7 @@ export async function openInvitationCode(slug: string, code: string): Promise<Op
     'open_invitation_code',
     { p_slug: slug, p_code: code },
     z.union([
-      z.object({ status: z.literal('found'), slug: z.string(), guestId: z.string(), personId: z.string(), code: z.string() }),
+      z.object({ status: z.literal('found'), slug: z.string(), householdId: z.string(), personId: z.string(), code: z.string() }),
       z.object({ status: z.literal('not_found') }),
     ]),
   )
@@ -134,8 +134,8 @@ export const sendsEmailItself = env.supabase !== null
 
 export const emailSendResult = z.object({
   sent: z.array(z.string()),
-  failed: z.array(z.object({ guestId: z.string(), reason: z.string() })),
-  skipped: z.array(z.object({ guestId: z.string(), reason: z.string() })),
+  failed: z.array(z.object({ householdId: z.string(), reason: z.string() })),
+  skipped: z.array(z.object({ householdId: z.string(), reason: z.string() })),
 })
 export type EmailSendResult = z.infer<typeof emailSendResult>
 
@@ -146,13 +146,13 @@ export type EmailSendResult = z.infer<typeof emailSendResult>
  */
 export async function sendInvitationEmails(
   weddingId: string,
-  guestIds: string[],
+  householdIds: string[],
   kind: InvitationKind,
   language: 'fil' | 'en',
 ): Promise<EmailSendResult> {
   const auth = await (await getBackend()).auth()
   if (!auth.invoke) throw new Error('This backend sends no e-mail')
-  const data = await auth.invoke('send-invitations', { weddingId, guestIds, kind, language, origin: window.location.origin })
+  const data = await auth.invoke('send-invitations', { weddingId, householdIds, kind, language, origin: window.location.origin })
   return emailSendResult.parse(data)
 }
 

@@ -169,7 +169,7 @@ export const activityEntry = z.object({
   actorName: z.string(),
   isMe: z.boolean(),
   action: z.enum(activityActions),
-  guestId: z.nullable(z.string()),
+  householdId: z.nullable(z.string()),
   householdName: z.nullable(z.string()),
   details: z.object({
     count: z.optional(z.number()),

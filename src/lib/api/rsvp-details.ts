@@ -10,7 +10,7 @@ const text = z.nullish(z.string())
 
 export const rsvpDetails = z.object({
   /** Households that left a message (or whose message was cleared). */
-  messages: z.array(z.object({ guestId: z.string(), message: text, messageAt: text })),
+  messages: z.array(z.object({ householdId: z.string(), message: text, messageAt: text })),
   /** Persons whose reply was recorded, by whom (`recordedByName`: another member, as in list_rsvps). */
   recorded: z.array(
     z.object({ personId: z.string(), recordedBy: z.nullish(z.enum(['guest', 'couple'])), recordedByName: text }),

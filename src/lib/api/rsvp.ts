@@ -3,7 +3,7 @@ import { call } from './call'
 import { contact, personName, personTypes, rsvpQuestion, theme, wedding, type RsvpQuestion } from './schemas'
 
 /*
- * The RSVP calls (supabase/migrations/0004_rsvp.sql, 0009_guest_privacy.sql). The first three are a
+ * The RSVP calls (supabase/schemas/03_rsvp.sql). The first three are a
  * visitor's: search a name, load a household's RSVP, submit it. They carry names and ids only, never
  * contact details, and a visitor without the household's invitation code does not see its earlier
  * answers. The rest are the couple's RSVPs tab.
@@ -18,7 +18,7 @@ export type RsvpAccess = (typeof rsvpAccess)[number]
 /** One person the name search found. */
 export const guestSearchResult = z.object({
   personId: z.string(),
-  guestId: z.string(),
+  householdId: z.string(),
   firstName: z.string(),
   lastName: text,
   householdSize: z.number(),
@@ -114,16 +114,16 @@ export interface RsvpAnswerInput {
  * words; at most 10 matches from at most 3 households). Fails with `rate_limited` when one caller
  * searches much faster than a person types.
  */
-export function searchGuests(slug: string, query: string) {
-  return call('search_guests', { p_slug: slug, p_query: query }, guestSearch)
+export function searchPersons(slug: string, query: string) {
+  return call('search_persons', { p_slug: slug, p_query: query }, guestSearch)
 }
 
 /**
  * One household's RSVP by its ids; fails with `rsvp_not_found` when they do not match. With the
  * household's invitation `code` the earlier answers and message come too.
  */
-export function getRsvp(guestId: string, personId: string, code: string | null = null) {
-  return call('get_rsvp', { p_guest_id: guestId, p_person_id: personId, p_code: code }, rsvp)
+export function getRsvp(householdId: string, personId: string, code: string | null = null) {
+  return call('get_rsvp', { p_household_id: householdId, p_person_id: personId, p_code: code }, rsvp)
 }
 
 /**
@@ -132,7 +132,7 @@ export function getRsvp(guestId: string, personId: string, code: string | null =
  * leaves it too). Without the code a reply the couple recorded fails with `rsvp_recorded_by_couple`.
  */
 export function submitRsvp(
-  guestId: string,
+  householdId: string,
   personId: string,
   answers: RsvpAnswerInput[],
   message: string | null,
@@ -140,7 +140,7 @@ export function submitRsvp(
 ) {
   return call(
     'submit_rsvp',
-    { p_guest_id: guestId, p_person_id: personId, p_answers: answers, p_message: message, p_code: code },
+    { p_household_id: householdId, p_person_id: personId, p_answers: answers, p_message: message, p_code: code },
     rsvp,
   )
 }
@@ -154,7 +154,7 @@ export const rsvpHousehold = z.object({
   persons: z.array(
     z.object({
       id: z.string(),
-      guestId: z.string(),
+      householdId: z.string(),
       firstName: z.string(),
       lastName: text,
       type: z.enum(personTypes),
@@ -214,7 +214,7 @@ export type RsvpReplyValue = z.infer<typeof rsvpReplyValue>
 /** One change of a reply (`personId` null: the household's message). */
 export const rsvpChange = z.object({
   id: z.string(),
-  guestId: z.string(),
+  householdId: z.string(),
   personId: z.nullable(z.string()),
   firstName: z.string(),
   lastName: text,

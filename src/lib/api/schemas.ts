@@ -88,7 +88,7 @@ export const rsvpAnswer = z.object({ questionId: z.optional(z.string()), questio
 
 export const person = z.object({
   id: z.string(),
-  guestId: z.string(),
+  householdId: z.string(),
   firstName: z.string(),
   lastName: text,
   type: z.enum(personTypes),
@@ -113,7 +113,7 @@ export const address = z.object({
 export type Address = z.infer<typeof address>
 
 /**
- * Who last changed a household and when (list_guests only): a member by name, or the guest
+ * Who last changed a household and when (list_households only): a member by name, or the guest
  * answering. Checked where it is shown (useLastChangeText), so its schema stays out of the public
  * site's chunk, which carries this module.
  */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { call } from './call'
 
-/** A seating layout as kasalan.get_seating_layout returns it (see supabase/migrations/0006_seating.sql). */
+/** A seating layout as kasalan.get_seating_layout returns it (see supabase/schemas/05_seating.sql). */
 
 export const seatingTableTypes = ['round', '1-sided', '2-sided', '4-sided'] as const
 
@@ -23,7 +23,7 @@ export const seatingLayout = z.object({
       tableId: z.string(),
       x: z.number(),
       y: z.number(),
-      guestId: z.nullable(z.string()),
+      householdId: z.nullable(z.string()),
       personId: z.nullable(z.string()),
     }),
   ),

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { listGuests, type Household, type Person } from '@/lib/api'
+import { listHouseholds, type Household, type Person } from '@/lib/api'
 
 export type GuestListStatus = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -54,7 +54,7 @@ export const useGuestListStore = create<GuestListState>((set, get) => {
   async function read(weddingId: string, keepOnError: boolean) {
     const counter = ++readCounter
     try {
-      const households = await listGuests(weddingId)
+      const households = await listHouseholds(weddingId)
       if (counter === readCounter && get().weddingId === weddingId) {
         set({ households, status: 'ready', error: null, lastChange: { kind: 'read', again: keepOnError } })
       }

@@ -20,18 +20,18 @@ export const notInvited: InvitationStatus = { state: 'not_invited' }
 
 /** The households of `list_invitations` by id, keeping only what a state badge needs. */
 export function indexInvitationStatuses(
-  households: ReadonlyArray<InvitationStatus & { guestId: string }>,
+  households: ReadonlyArray<InvitationStatus & { householdId: string }>,
 ): Map<string, InvitationStatus> {
   const map = new Map<string, InvitationStatus>()
-  for (const { guestId, state, invitedAt, invitedVia, openedAt } of households) {
-    map.set(guestId, { state, invitedAt, invitedVia, openedAt })
+  for (const { householdId, state, invitedAt, invitedVia, openedAt } of households) {
+    map.set(householdId, { state, invitedAt, invitedVia, openedAt })
   }
   return map
 }
 
 /** A household's state; one the map does not know (added since it loaded) is not invited yet. */
-export function statusOf(statuses: InvitationStatuses, guestId: string): InvitationStatus {
-  return statuses.get(guestId) ?? notInvited
+export function statusOf(statuses: InvitationStatuses, householdId: string): InvitationStatus {
+  return statuses.get(householdId) ?? notInvited
 }
 
 /** Households invited, that opened their link, that answered (each counted once per fact). */

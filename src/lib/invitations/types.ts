@@ -11,7 +11,7 @@ export interface Templates {
 }
 
 export interface HouseholdInvitation {
-  guestId: string
+  householdId: string
   code: string
   /** The link's token: `/i/<token>`. */
   token: string

@@ -17,7 +17,7 @@ export type EmailLanguage = 'fil' | 'en'
 
 export interface SendRequest {
   weddingId: string
-  guestIds: string[]
+  householdIds: string[]
   kind: EmailKind
   language: EmailLanguage
   /** The site's address for the households' links, when the function has no KASALAN_SITE_URL. */
@@ -43,9 +43,9 @@ export interface SendResult {
   /** Households e-mailed and recorded as invited (or reminded) by e-mail. */
   sent: string[]
   /** Households the provider refused or could not be reached for: nothing recorded for them. */
-  failed: Array<{ guestId: string; reason: string }>
+  failed: Array<{ householdId: string; reason: string }>
   /** Households not tried. */
-  skipped: Array<{ guestId: string; reason: SkipReason }>
+  skipped: Array<{ householdId: string; reason: SkipReason }>
 }
 
 /** A request the function refuses as a whole; `code` is stable (the app words it). */
@@ -64,18 +64,18 @@ const maxHouseholds = 300
 /** The request body, checked; throws SendError('invalid_input') otherwise. */
 export function parseSendRequest(body: unknown): SendRequest {
   const value = (body ?? {}) as Record<string, unknown>
-  const { weddingId, guestIds, kind, language, origin } = value
+  const { weddingId, householdIds, kind, language, origin } = value
   const ok =
     typeof weddingId === 'string' && uuid.test(weddingId) &&
-    Array.isArray(guestIds) && guestIds.length > 0 && guestIds.length <= maxHouseholds &&
-    guestIds.every((id) => typeof id === 'string' && uuid.test(id)) &&
+    Array.isArray(householdIds) && householdIds.length > 0 && householdIds.length <= maxHouseholds &&
+    householdIds.every((id) => typeof id === 'string' && uuid.test(id)) &&
     (kind === 'invitation' || kind === 'reminder') &&
     (language === 'fil' || language === 'en') &&
     (origin === undefined || origin === null || (typeof origin === 'string' && /^https?:\/\/[^\s/]+$/i.test(origin)))
   if (!ok) throw new SendError('invalid_input', 400)
   return {
     weddingId: weddingId as string,
-    guestIds: [...new Set(guestIds as string[])],
+    householdIds: [...new Set(householdIds as string[])],
     kind: kind as EmailKind,
     language: language as EmailLanguage,
     ...(typeof origin === 'string' ? { origin } : {}),
@@ -92,7 +92,7 @@ interface WeddingRow {
 }
 
 interface HouseholdRow {
-  guestId: string
+  householdId: string
   code: string
   token: string
   email: string | null
@@ -125,14 +125,14 @@ export async function sendInvitationEmails(request: SendRequest, deps: SendDeps)
   const wedding = await rpcOrCode<WeddingRow | null>(deps, 'get_my_wedding', { p_wedding_id: request.weddingId }, { wedding_not_found: 404 })
   if (!wedding || wedding.id !== request.weddingId) throw new SendError('wedding_not_found', 404)
   const invitations = await rpcOrCode<InvitationsRow>(deps, 'list_invitations', { p_wedding_id: wedding.id }, { wedding_not_found: 404 })
-  const households = new Map(invitations.households.map((household) => [household.guestId, household]))
+  const households = new Map(invitations.households.map((household) => [household.householdId, household]))
 
   const skipped: SendResult['skipped'] = []
   const toSend: HouseholdRow[] = []
-  for (const guestId of request.guestIds) {
-    const household = households.get(guestId)
-    if (!household) skipped.push({ guestId, reason: 'household_not_found' })
-    else if (!household.email) skipped.push({ guestId, reason: 'no_email' })
+  for (const householdId of request.householdIds) {
+    const household = households.get(householdId)
+    if (!household) skipped.push({ householdId, reason: 'household_not_found' })
+    else if (!household.email) skipped.push({ householdId, reason: 'no_email' })
     else toSend.push(household)
   }
   if (toSend.length === 0) return { sent: [], failed: [], skipped }
@@ -162,16 +162,16 @@ export async function sendInvitationEmails(request: SendRequest, deps: SendDeps)
         headers: { Authorization: `Bearer ${deps.apiKey}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ from: deps.from, to: [household.email], subject: email.subject, html: email.html, text: email.text }),
       })
-      if (response.ok) sent.push(household.guestId)
-      else failed.push({ guestId: household.guestId, reason: `provider_${response.status}` })
+      if (response.ok) sent.push(household.householdId)
+      else failed.push({ householdId: household.householdId, reason: `provider_${response.status}` })
       await response.body?.cancel()
     } catch {
-      failed.push({ guestId: household.guestId, reason: 'provider_unreachable' })
+      failed.push({ householdId: household.householdId, reason: 'provider_unreachable' })
     }
   }
 
   if (sent.length > 0) {
-    await deps.rpc('record_invitation', { p_wedding_id: wedding.id, p_guest_ids: sent, p_channel: 'email', p_kind: request.kind })
+    await deps.rpc('record_invitation', { p_wedding_id: wedding.id, p_household_ids: sent, p_channel: 'email', p_kind: request.kind })
   }
   return { sent, failed, skipped }
 }

@@ -59,8 +59,8 @@ order by p.oid::regprocedure::text;
 
 select is(
   has_function_privilege('anon', p.oid, 'execute'),
-  p.proname in ('get_site', 'search_guests', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation', 'open_invitation_code'),
-  format('anon %s execute kasalan.%s', case when p.proname in ('get_site', 'search_guests', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation', 'open_invitation_code') then 'may' else 'may not' end, p.oid::regprocedure)
+  p.proname in ('get_site', 'search_persons', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation', 'open_invitation_code'),
+  format('anon %s execute kasalan.%s', case when p.proname in ('get_site', 'search_persons', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation', 'open_invitation_code') then 'may' else 'may not' end, p.oid::regprocedure)
 )
 from pg_catalog.pg_proc p
 where p.pronamespace = 'kasalan'::regnamespace
@@ -108,7 +108,7 @@ select lives_ok(
   $$ select kasalan.save_seating_layout((select id from kasalan.weddings), '{"tables": [], "seats": []}') $$,
   'couple A saves a seating layout'
 );
-select is((select count(*)::int from kasalan.guests), 1, 'couple A sees their household');
+select is((select count(*)::int from kasalan.households), 1, 'couple A sees their household');
 select is((select count(*)::int from kasalan.persons), 1, 'couple A sees their person');
 select is((select count(*)::int from kasalan.sections), 10, 'couple A sees their ten sections');
 
@@ -116,7 +116,7 @@ select is((select count(*)::int from kasalan.sections), 10, 'couple A sees their
 select set_config('request.jwt.claims', '{"sub": "b0000000-0000-4000-8000-00000000000b", "role": "authenticated"}', true);
 select is_empty($$ select id from kasalan.weddings $$, 'couple B sees no wedding of A');
 select is_empty($$ select id from kasalan.sections $$, 'couple B sees no section of A');
-select is_empty($$ select id from kasalan.guests $$, 'couple B sees no household of A');
+select is_empty($$ select id from kasalan.households $$, 'couple B sees no household of A');
 select is_empty($$ select id from kasalan.persons $$, 'couple B sees no person of A');
 select is_empty($$ select id from kasalan.seating_layouts $$, 'couple B sees no seating layout of A');
 -- Writes go through the functions only (0026): no signed-in user writes a table directly.
@@ -124,7 +124,7 @@ select throws_ok($$ update kasalan.weddings set title = 'Taken' returning id $$,
 select throws_ok($$ update kasalan.sections set title = 'Taken' returning id $$, '42501', null, 'couple B cannot update sections directly');
 select throws_ok($$ delete from kasalan.seating_layouts returning id $$, '42501', null, 'couple B cannot delete seating layouts directly');
 select throws_ok(
-  $$ select kasalan.list_guests('00000000-0000-4000-8000-000000000000') $$,
+  $$ select kasalan.list_households('00000000-0000-4000-8000-000000000000') $$,
   'P0001', 'wedding_not_found', 'couple B cannot list guests of an unknown wedding'
 );
 
@@ -133,9 +133,9 @@ reset role;
 set local role anon;
 select set_config('request.jwt.claims', '{"role": "anon"}', true);
 select throws_ok($$ select 1 from kasalan.weddings $$, '42501', null, 'anon cannot read weddings');
-select throws_ok($$ select 1 from kasalan.guests $$, '42501', null, 'anon cannot read households');
+select throws_ok($$ select 1 from kasalan.households $$, '42501', null, 'anon cannot read households');
 select throws_ok($$ select 1 from kasalan.persons $$, '42501', null, 'anon cannot read persons');
-select throws_ok($$ select kasalan.list_guests('00000000-0000-4000-8000-000000000000') $$, '42501', null, 'anon cannot list guests');
+select throws_ok($$ select kasalan.list_households('00000000-0000-4000-8000-000000000000') $$, '42501', null, 'anon cannot list guests');
 select throws_ok($$ select kasalan.export_wedding('00000000-0000-4000-8000-000000000000') $$, '42501', null, 'anon cannot export a wedding');
 reset role;
 

@@ -86,19 +86,31 @@ export async function startCluster(bin: string): Promise<Cluster> {
  * the migrations and the seed as the non-superuser `postgres`, through the same engine as PGlite.
  */
 async function bootstrapTemplate(host: string, port: number): Promise<string[]> {
-  const files = readSqlFiles()
-  const admin = new pg.Client({ host, port, user: SUPERUSER, database: TEMPLATE })
+  return bootstrapDatabase(host, port, TEMPLATE, readSqlFiles())
+}
+
+/**
+ * Bootstraps an existing, empty database of the cluster as the template is bootstrapped, from the
+ * files given (the schema drift test builds one from supabase/schemas). Returns the versions applied.
+ */
+export async function bootstrapDatabase(
+  host: string,
+  port: number,
+  database: string,
+  files: ReturnType<typeof readSqlFiles>,
+): Promise<string[]> {
+  const admin = new pg.Client({ host, port, user: SUPERUSER, database })
   await admin.connect()
   try {
     await admin.query(readFileSync(`${ROOT}tests/db/postgres/platform.sql`, 'utf8'))
     await admin.query(files.shim)
     await admin.query(readFileSync(`${ROOT}tests/db/postgres/platform-auth.sql`, 'utf8'))
-    await admin.query(`grant create, temporary on database ${TEMPLATE} to postgres`)
+    await admin.query(`grant create, temporary on database ${database} to postgres`)
   } finally {
     await admin.end()
   }
 
-  const owner = new pg.Pool({ host, port, user: 'postgres', database: TEMPLATE, max: 1 })
+  const owner = new pg.Pool({ host, port, user: 'postgres', database, max: 1 })
   try {
     const appliedNow = await bootstrap(pgLike(owner), files)
     return ['auth-shim', ...appliedNow]

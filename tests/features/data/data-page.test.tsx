@@ -11,7 +11,7 @@ const mocks = vi.hoisted(() => ({
   backend: null as unknown as Backend,
   exportWedding: vi.fn(),
   importWedding: vi.fn(),
-  listGuests: vi.fn(),
+  listHouseholds: vi.fn(),
   reload: vi.fn(),
 }))
 
@@ -20,7 +20,7 @@ vi.mock('@/lib/backend', async (original) => ({
   getBackend: () => Promise.resolve(mocks.backend),
 }))
 vi.mock('@/lib/api/data', () => ({ exportWedding: mocks.exportWedding, importWedding: mocks.importWedding }))
-vi.mock('@/lib/api', () => ({ listGuests: mocks.listGuests }))
+vi.mock('@/lib/api', () => ({ listHouseholds: mocks.listHouseholds }))
 vi.mock('@/lib/session', () => ({
   useMyWedding: () => ({
     wedding: { id: 'w1', slug: 'maria-and-juan' },
@@ -116,7 +116,7 @@ describe('DataPage', () => {
   test('on hosted Supabase, imports a wedding file after asking, and counts the households', async () => {
     mocks.backend = backend('supabase')
     mocks.importWedding.mockResolvedValue({ id: 'w1' })
-    mocks.listGuests.mockResolvedValue([{}, {}, {}])
+    mocks.listHouseholds.mockResolvedValue([{}, {}, {}])
     const user = userEvent.setup()
     render(<DataPage />)
 

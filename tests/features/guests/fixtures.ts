@@ -5,12 +5,12 @@ const id = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}
 
 type PersonInput = Partial<Household['persons'][number]> & { firstName: string }
 
-/** A household as list_guests returns it, with only what a test cares about spelled out. */
+/** A household as list_households returns it, with only what a test cares about spelled out. */
 export function household(overrides: Partial<Omit<Household, 'persons'>> & { persons?: PersonInput[] } = {}): Household {
-  const guestId = overrides.id ?? id()
+  const householdId = overrides.id ?? id()
   const persons = (overrides.persons ?? [{ firstName: 'Juan', lastName: 'Santos' }]).map((person, position) => ({
     id: id(),
-    guestId,
+    householdId,
     lastName: '',
     type: 'adult' as const,
     title: null,
@@ -23,7 +23,7 @@ export function household(overrides: Partial<Omit<Household, 'persons'>> & { per
     ...person,
   }))
   return {
-    id: guestId,
+    id: householdId,
     weddingId: 'wedding',
     userId: 'couple',
     createdAt: '2026-01-01T00:00:00Z',

@@ -20,7 +20,7 @@ import { household } from './fixtures'
 vi.setConfig({ testTimeout: 30_000 })
 
 const api = vi.hoisted(() => ({
-  listGuests: vi.fn(),
+  listHouseholds: vi.fn(),
   saveHousehold: vi.fn(),
   deleteHousehold: vi.fn(),
   importHouseholds: vi.fn(),
@@ -81,7 +81,7 @@ beforeEach(() => {
     }),
     household({ relationshipSide: 'bride', relationshipType: 'friend', persons: [{ firstName: 'Niña', lastName: 'Peña' }] }),
   ]
-  api.listGuests.mockImplementation(async () => households)
+  api.listHouseholds.mockImplementation(async () => households)
   invitationsApi.listInvitationStates.mockReset()
   invitationsApi.listInvitationStates.mockResolvedValue([])
   api.saveHousehold.mockImplementation(async (_wedding: string, input: HouseholdInput) => {
@@ -183,7 +183,7 @@ describe('the list', () => {
   test('shows each household’s invitation state in a column, read once with the list, and filters by it', async () => {
     // Only the households past "not invited" come back; the others are not invited.
     invitationsApi.listInvitationStates.mockResolvedValue([
-      { guestId: households[0]!.id, state: 'opened', invitedAt: '2027-01-01T00:00:00Z', invitedVia: 'sms', openedAt: '2027-01-02T00:00:00Z' },
+      { householdId: households[0]!.id, state: 'opened', invitedAt: '2027-01-01T00:00:00Z', invitedVia: 'sms', openedAt: '2027-01-02T00:00:00Z' },
     ])
     const user = await renderScreen()
     expect(invitationsApi.listInvitationStates).toHaveBeenCalledTimes(1)
@@ -208,7 +208,7 @@ describe('the list', () => {
     await waitFor(() => expect(screen.queryByText('Niña Peña')).not.toBeInTheDocument())
     expect(api.deleteHousehold).toHaveBeenCalledWith(expect.any(String))
     expect(screen.getByText('Deleted the household of Niña Peña.')).toBeInTheDocument()
-    expect(api.listGuests).toHaveBeenCalledTimes(1)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(1)
   })
 
   test('a CSV that cannot be built says "Failed to generate CSV"', async () => {
@@ -304,7 +304,7 @@ describe('the Add Guest drawer', () => {
       ],
     })
     expect(await screen.findByText('Andres Villanueva')).toBeInTheDocument()
-    expect(api.listGuests).toHaveBeenCalledTimes(1)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(1)
   })
 
   test('"Save & add another" stays open and starts a fresh household', async () => {
@@ -417,7 +417,7 @@ describe('the Import tab', () => {
     expect(await within(drawer).findByText('Imported 2 households')).toBeInTheDocument()
     const [, sent] = api.importHouseholds.mock.calls[0] as [string, HouseholdInput[]]
     expect(sent.map((h) => h.persons.map((p) => `${p.firstName}:${p.type}`))).toEqual([['Tessa:adult', 'Ben:child'], ['Lola:adult']])
-    expect(api.listGuests).toHaveBeenCalledTimes(2)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(2)
   })
 
   async function reviewPasted(user: Awaited<ReturnType<typeof renderScreen>>, rows: string[]) {

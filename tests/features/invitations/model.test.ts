@@ -123,17 +123,17 @@ describe('channels', () => {
 })
 
 describe('follow-up', () => {
-  const base: HouseholdInvitation = { guestId: 'a', code: 'X', token: 'T', persons: [], state: 'not_invited', answered: false }
+  const base: HouseholdInvitation = { householdId: 'a', code: 'X', token: 'T', persons: [], state: 'not_invited', answered: false }
   const households: HouseholdInvitation[] = [
     base,
-    { ...base, guestId: 'recent', state: 'invited', invitedAt: '2026-11-20T00:00:00Z', lastSentAt: '2026-11-20T00:00:00Z' },
-    { ...base, guestId: 'old', state: 'opened', invitedAt: '2026-11-01T00:00:00Z', lastSentAt: '2026-11-01T00:00:00Z', openedAt: '2026-11-02T00:00:00Z' },
-    { ...base, guestId: 'reminded', state: 'invited', invitedAt: '2026-10-01T00:00:00Z', lastSentAt: '2026-11-21T00:00:00Z' },
-    { ...base, guestId: 'done', state: 'answered', answered: true, invitedAt: '2026-10-01T00:00:00Z', lastSentAt: '2026-10-01T00:00:00Z', openedAt: '2026-10-02T00:00:00Z' },
+    { ...base, householdId: 'recent', state: 'invited', invitedAt: '2026-11-20T00:00:00Z', lastSentAt: '2026-11-20T00:00:00Z' },
+    { ...base, householdId: 'old', state: 'opened', invitedAt: '2026-11-01T00:00:00Z', lastSentAt: '2026-11-01T00:00:00Z', openedAt: '2026-11-02T00:00:00Z' },
+    { ...base, householdId: 'reminded', state: 'invited', invitedAt: '2026-10-01T00:00:00Z', lastSentAt: '2026-11-21T00:00:00Z' },
+    { ...base, householdId: 'done', state: 'answered', answered: true, invitedAt: '2026-10-01T00:00:00Z', lastSentAt: '2026-10-01T00:00:00Z', openedAt: '2026-10-02T00:00:00Z' },
   ]
 
   test('invited households that have not answered, waited on longest first', () => {
-    expect(followUpList(households).map((h) => h.guestId)).toEqual(['old', 'recent', 'reminded'])
+    expect(followUpList(households).map((h) => h.householdId)).toEqual(['old', 'recent', 'reminded'])
   })
 
   test('counts invited, opened and answered households', () => {

@@ -27,7 +27,7 @@ beforeAll(async () => {
 })
 
 const household: InvitationHousehold = {
-  guestId: '22222222-2222-4222-8222-222222222222',
+  householdId: '22222222-2222-4222-8222-222222222222',
   code: 'ABCD2345',
   token: 'q7Xw-2mR_vK9bLp4ZtYc8A',
   linkReplacedAt: null,
@@ -60,12 +60,12 @@ function renderDrawer(sendEmail?: (...args: [string[], 'invitation' | 'reminder'
 
 describe('the e-mail channel', () => {
   test('hosted: Kasalan sends it in the chosen language, says so, and does not record it a second time', async () => {
-    const sendEmail = vi.fn(async () => ({ sent: [household.guestId], failed: [], skipped: [] }))
+    const sendEmail = vi.fn(async () => ({ sent: [household.householdId], failed: [], skipped: [] }))
     const { user, record } = renderDrawer(sendEmail)
     expect(screen.getByText(/Kasalan sends the e-mail for you/)).toBeInTheDocument()
     await user.click(screen.getByRole('radio', { name: 'English' }))
     await user.click(screen.getByRole('button', { name: 'E-mail' }))
-    expect(sendEmail).toHaveBeenCalledWith([household.guestId], 'invitation', 'en')
+    expect(sendEmail).toHaveBeenCalledWith([household.householdId], 'invitation', 'en')
     expect(await screen.findByRole('status')).toHaveTextContent('E-mail sent to pacing@example.ph. Recorded as sent.')
     expect(record).not.toHaveBeenCalled()
   })
@@ -73,7 +73,7 @@ describe('the e-mail channel', () => {
   test('hosted: a refused e-mail and the daily limit are told in words, and nothing is recorded', async () => {
     const sendEmail = vi
       .fn<(...args: [string[], 'invitation' | 'reminder', 'fil' | 'en']) => Promise<EmailSendResult>>()
-      .mockResolvedValueOnce({ sent: [], failed: [{ guestId: household.guestId, reason: 'provider_422' }], skipped: [] })
+      .mockResolvedValueOnce({ sent: [], failed: [{ householdId: household.householdId, reason: 'provider_422' }], skipped: [] })
       .mockRejectedValueOnce(new BackendError('email_daily_limit', '429'))
     const { user, record } = renderDrawer(sendEmail)
     await user.click(screen.getByRole('button', { name: 'E-mail' }))
@@ -112,10 +112,10 @@ describe('the follow-up list’s one-tap reminder', () => {
   }
 
   test('hosted: a household last reached by e-mail is reminded by Kasalan’s e-mail, in Filipino, recorded once', async () => {
-    const sendEmail = vi.fn(async () => ({ sent: [household.guestId], failed: [], skipped: [] }))
+    const sendEmail = vi.fn(async () => ({ sent: [household.householdId], failed: [], skipped: [] }))
     const { user, record } = renderFollowUp(sendEmail)
     await user.click(screen.getByRole('button', { name: /^Remind by e-mail\s*Pacing Ilagan$/ }))
-    expect(sendEmail).toHaveBeenCalledWith([household.guestId], 'reminder', 'fil')
+    expect(sendEmail).toHaveBeenCalledWith([household.householdId], 'reminder', 'fil')
     expect(await screen.findByRole('status')).toHaveTextContent(/Pacing Ilagan/)
     expect(record).not.toHaveBeenCalled()
   })

@@ -6,7 +6,7 @@ import { BackendError } from '@/lib/backend'
 import { renderRoutes } from '../../support/routing'
 import { setUpI18n } from './i18n'
 
-const api = vi.hoisted(() => ({ searchGuests: vi.fn() }))
+const api = vi.hoisted(() => ({ searchPersons: vi.fn() }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 const invitations = vi.hoisted(() => ({ openInvitationCode: vi.fn() }))
 vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitations }))
@@ -19,12 +19,12 @@ const NO_MATCH =
 
 const cristina: GuestSearchResult = {
   personId: '5eed0003-0000-4000-8000-000000000010',
-  guestId: '5eed0002-0000-4000-8000-000000000005',
+  householdId: '5eed0002-0000-4000-8000-000000000005',
   firstName: 'Ma. Cristina',
   lastName: 'dela Cruz Peña',
   householdSize: 3,
 }
-const kevin: GuestSearchResult = { personId: 'p-kevin', guestId: 'g-kevin', firstName: 'Kevin', lastName: 'Cruz', householdSize: 1 }
+const kevin: GuestSearchResult = { personId: 'p-kevin', householdId: 'g-kevin', firstName: 'Kevin', lastName: 'Cruz', householdSize: 1 }
 
 /** What the database answers: the matches, or why there are none. */
 const found = (...matches: GuestSearchResult[]): GuestSearch => ({ status: matches.length ? 'found' : 'none', matches })
@@ -36,7 +36,7 @@ function renderSearch(path = '/wedding/isabel-and-miguel') {
       { path: '/', element },
       { path: '/wedding/:slug', element },
       { path: '/wedding/:slug/:section', element },
-      { path: '/wedding/:slug/rsvp/:guestId/:personId', element: <p>invitation opened</p> },
+      { path: '/wedding/:slug/rsvp/:householdId/:personId', element: <p>invitation opened</p> },
     ],
     path,
   )
@@ -56,7 +56,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   vi.useFakeTimers()
-  api.searchGuests.mockReset()
+  api.searchPersons.mockReset()
 })
 
 afterEach(() => {
@@ -76,24 +76,24 @@ describe('isSearchable', () => {
 
 describe('RsvpNameSearch', () => {
   test('waits 100 ms after the last keystroke, then searches once with what was typed', async () => {
-    api.searchGuests.mockResolvedValue(found(cristina))
+    api.searchPersons.mockResolvedValue(found(cristina))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'pen' } })
     await settle(60)
     fireEvent.change(input, { target: { value: 'pena' } })
     await settle(99)
-    expect(api.searchGuests).not.toHaveBeenCalled()
+    expect(api.searchPersons).not.toHaveBeenCalled()
     await settle(1)
-    expect(api.searchGuests).toHaveBeenCalledTimes(1)
-    expect(api.searchGuests).toHaveBeenCalledWith('isabel-and-miguel', 'pena')
+    expect(api.searchPersons).toHaveBeenCalledTimes(1)
+    expect(api.searchPersons).toHaveBeenCalledWith('isabel-and-miguel', 'pena')
   })
 
   test('fewer than 3 characters never searches, and clears the results', async () => {
-    api.searchGuests.mockResolvedValue(found(cristina))
+    api.searchPersons.mockResolvedValue(found(cristina))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'pe' } })
     await settle(500)
-    expect(api.searchGuests).not.toHaveBeenCalled()
+    expect(api.searchPersons).not.toHaveBeenCalled()
     expect(screen.queryByText('Naghahanap...')).not.toBeInTheDocument()
 
     fireEvent.change(input, { target: { value: 'pena' } })
@@ -104,12 +104,12 @@ describe('RsvpNameSearch', () => {
     expect(screen.queryByRole('link')).not.toBeInTheDocument()
     expect(screen.queryByRole('list')).not.toBeInTheDocument()
     await settle(500)
-    expect(api.searchGuests).toHaveBeenCalledTimes(1)
+    expect(api.searchPersons).toHaveBeenCalledTimes(1)
   })
 
   test('says "Naghahanap..." while searching', async () => {
     let answer: (results: GuestSearch) => void = () => {}
-    api.searchGuests.mockReturnValue(new Promise<GuestSearch>((resolve) => (answer = resolve)))
+    api.searchPersons.mockReturnValue(new Promise<GuestSearch>((resolve) => (answer = resolve)))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     expect(screen.getByRole('status')).toHaveTextContent('Naghahanap...')
@@ -120,15 +120,15 @@ describe('RsvpNameSearch', () => {
   })
 
   test("the spec's no-match message, word for word", async () => {
-    api.searchGuests.mockResolvedValue(found())
+    api.searchPersons.mockResolvedValue(found())
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'xyzzy' } })
     await settle()
     expect(screen.getByRole('status')).toHaveTextContent(NO_MATCH)
   })
 
-  test('results show the name and household size and link to rsvp/{guestId}/{personId} from the site root', async () => {
-    api.searchGuests.mockResolvedValue(found(cristina, kevin))
+  test('results show the name and household size and link to rsvp/{householdId}/{personId} from the site root', async () => {
+    api.searchPersons.mockResolvedValue(found(cristina, kevin))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cruz' } })
     await settle()
@@ -137,21 +137,21 @@ describe('RsvpNameSearch', () => {
     expect(links[0]).toHaveTextContent('Ma. Cristina dela Cruz Peña')
     expect(links[0]).toHaveTextContent('3 katao sa grupo')
     expect(links[1]).toHaveTextContent('1 katao sa grupo')
-    expect(links[0]).toHaveAttribute('href', `/wedding/isabel-and-miguel/rsvp/${cristina.guestId}/${cristina.personId}`)
+    expect(links[0]).toHaveAttribute('href', `/wedding/isabel-and-miguel/rsvp/${cristina.householdId}/${cristina.personId}`)
     expect(screen.getByRole('status')).toHaveTextContent('2 pangalan ang nahanap.')
   })
 
-  test('on the home route the link is /rsvp/{guestId}/{personId}/', async () => {
-    api.searchGuests.mockResolvedValue(found(cristina))
+  test('on the home route the link is /rsvp/{householdId}/{personId}/', async () => {
+    api.searchPersons.mockResolvedValue(found(cristina))
     const input = renderSearch('/')
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
-    expect(screen.getByRole('link')).toHaveAttribute('href', `/rsvp/${cristina.guestId}/${cristina.personId}/`)
+    expect(screen.getByRole('link')).toHaveAttribute('href', `/rsvp/${cristina.householdId}/${cristina.personId}/`)
   })
 
   test('a slower answer to an older query never replaces a newer one', async () => {
     const answers: Array<(results: GuestSearch) => void> = []
-    api.searchGuests.mockImplementation(() => new Promise((resolve) => answers.push(resolve)))
+    api.searchPersons.mockImplementation(() => new Promise((resolve) => answers.push(resolve)))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cruz' } })
     await settle()
@@ -164,19 +164,19 @@ describe('RsvpNameSearch', () => {
   })
 
   test('a failed search says so and can be tried again', async () => {
-    api.searchGuests.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(found(cristina))
+    api.searchPersons.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(found(cristina))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
     expect(screen.getByRole('status')).toHaveTextContent('Hindi natuloy ang paghahanap.')
     fireEvent.click(screen.getByRole('button', { name: 'Subukang muli' }))
     await settle()
-    expect(api.searchGuests).toHaveBeenCalledTimes(2)
+    expect(api.searchPersons).toHaveBeenCalledTimes(2)
     expect(screen.getByRole('link')).toHaveTextContent('Ma. Cristina')
   })
 
   test('a name many households share asks for one more word', async () => {
-    api.searchGuests.mockResolvedValue({ status: 'too_many', matches: [] })
+    api.searchPersons.mockResolvedValue({ status: 'too_many', matches: [] })
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'maria' } })
     await settle()
@@ -187,11 +187,11 @@ describe('RsvpNameSearch', () => {
   })
 
   test("a wedding that needs the invitation code: the refused name search gives a code field, checked on this wedding's site", async () => {
-    api.searchGuests.mockRejectedValueOnce(new BackendError('invitation_code_required', 'P0001'))
+    api.searchPersons.mockRejectedValueOnce(new BackendError('invitation_code_required', 'P0001'))
     invitations.openInvitationCode.mockReset()
     invitations.openInvitationCode
       .mockResolvedValueOnce(null)
-      .mockResolvedValueOnce({ slug: 'isabel-and-miguel', guestId: 'g-1', personId: 'p-1', code: 'ABCD2345' })
+      .mockResolvedValueOnce({ slug: 'isabel-and-miguel', householdId: 'g-1', personId: 'p-1', code: 'ABCD2345' })
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
@@ -217,9 +217,9 @@ describe('RsvpNameSearch', () => {
   })
 
   test('a busy wedding, whose searches of the hour are used up, asks for the code without saying the couple requires it', async () => {
-    api.searchGuests.mockRejectedValueOnce(new BackendError('invitation_code_required_busy', 'P0001'))
+    api.searchPersons.mockRejectedValueOnce(new BackendError('invitation_code_required_busy', 'P0001'))
     invitations.openInvitationCode.mockReset()
-    invitations.openInvitationCode.mockResolvedValue({ slug: 'isabel-and-miguel', guestId: cristina.guestId, personId: cristina.personId, code: 'ABCD2345' })
+    invitations.openInvitationCode.mockResolvedValue({ slug: 'isabel-and-miguel', householdId: cristina.householdId, personId: cristina.personId, code: 'ABCD2345' })
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
@@ -238,7 +238,7 @@ describe('RsvpNameSearch', () => {
   })
 
   test('too many searches too fast: a friendly message, and a retry later', async () => {
-    api.searchGuests.mockRejectedValueOnce(new BackendError('rate_limited', 'P0001')).mockResolvedValueOnce(found(cristina))
+    api.searchPersons.mockRejectedValueOnce(new BackendError('rate_limited', 'P0001')).mockResolvedValueOnce(found(cristina))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
@@ -253,7 +253,7 @@ describe('RsvpNameSearch', () => {
   test('in English too', async () => {
     await setUpI18n('en')
     try {
-      api.searchGuests.mockResolvedValue(found())
+      api.searchPersons.mockResolvedValue(found())
       renderRoutes([{ path: '/', element: <RsvpNameSearch slug="isabel-and-miguel" /> }], '/')
       const input = screen.getByRole('searchbox', { name: 'Find your name' })
       fireEvent.change(input, { target: { value: 'nobody' } })

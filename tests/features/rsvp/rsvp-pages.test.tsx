@@ -68,9 +68,9 @@ function demoRsvp(overrides: { isClosed?: boolean; answered?: boolean } = {}): R
 function renderRsvp(path = `/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}`) {
   const { history } = renderRoutes(
     [
-      { path: '/wedding/:slug/rsvp/:guestId/:personId', element: <RsvpPage /> },
-      { path: '/wedding/:slug/rsvp/:guestId/:personId/thank-you', element: <ThankYouPage /> },
-      { path: '/rsvp/:guestId/:personId', element: <RsvpPage /> },
+      { path: '/wedding/:slug/rsvp/:householdId/:personId', element: <RsvpPage /> },
+      { path: '/wedding/:slug/rsvp/:householdId/:personId/thank-you', element: <ThankYouPage /> },
+      { path: '/rsvp/:householdId/:personId', element: <RsvpPage /> },
       { path: '/wedding/:slug', element: <p>the wedding site</p> },
     ],
     path,

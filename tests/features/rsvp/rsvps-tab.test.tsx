@@ -8,7 +8,7 @@ import { setUpI18n } from './i18n'
 import { asDetails, asGuestList } from './shared-list'
 
 const api = vi.hoisted(() => ({
-  listGuests: vi.fn(),
+  listHouseholds: vi.fn(),
   recordRsvp: vi.fn(),
   updateRsvpSettings: vi.fn(),
   listRsvpChanges: vi.fn(),
@@ -51,7 +51,7 @@ const wedding: Wedding = {
 
 const person = (id: string, firstName: string, isAttending: boolean | null, extra: Partial<RsvpHousehold['persons'][number]> = {}) => ({
   id,
-  guestId: `g-${id}`,
+  householdId: `g-${id}`,
   firstName,
   lastName: 'Reyes',
   type: 'adult' as const,
@@ -78,7 +78,7 @@ const households: RsvpHousehold[] = [
 
 /** The replies the tab will read: the shared guest list and the details beside it. */
 function serveReplies(list: RsvpHousehold[]) {
-  api.listGuests.mockResolvedValue(asGuestList(list))
+  api.listHouseholds.mockResolvedValue(asGuestList(list))
   detailsApi.listRsvpDetails.mockResolvedValue(asDetails(list))
 }
 
@@ -135,8 +135,8 @@ describe('RSVPs tab', () => {
   })
 
   test('shows each household’s invitation state, counts them, and filters by it (one read for all)', async () => {
-    const invited = (guestId: string, state: 'invited' | 'opened' | 'answered', openedAt: string | null) => ({
-      guestId,
+    const invited = (householdId: string, state: 'invited' | 'opened' | 'answered', openedAt: string | null) => ({
+      householdId,
       state,
       invitedAt: '2027-01-01T00:00:00Z',
       invitedVia: 'viber' as const,
@@ -162,8 +162,8 @@ describe('RSVPs tab', () => {
     renderTab()
     const list = await screen.findByRole('list', { name: 'Replies by household' })
     // The lines come from the shared guest list (then ready for the other two screens) and the details.
-    expect(api.listGuests).toHaveBeenCalledTimes(1)
-    expect(api.listGuests).toHaveBeenCalledWith('w1')
+    expect(api.listHouseholds).toHaveBeenCalledTimes(1)
+    expect(api.listHouseholds).toHaveBeenCalledWith('w1')
     expect(detailsApi.listRsvpDetails).toHaveBeenCalledWith('w1')
     const counts = Object.fromEntries(
       ['Responded', 'Attending', 'Not attending', 'No reply yet'].map((label) => [
@@ -315,7 +315,7 @@ describe('RSVPs tab', () => {
 describe('changes since the last visit', () => {
   const lolaChange = {
     id: 'c2',
-    guestId: 'h1',
+    householdId: 'h1',
     personId: 'p1',
     firstName: 'Ana',
     lastName: 'Reyes',

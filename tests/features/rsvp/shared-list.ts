@@ -3,7 +3,7 @@
 import type { Household, RsvpHousehold } from '@/lib/api'
 import type { RsvpDetails } from '@/lib/api/rsvp-details'
 
-/** The households as list_guests gives them. */
+/** The households as list_households gives them. */
 export function asGuestList(households: readonly RsvpHousehold[]): Household[] {
   return households.map((household) => ({
     id: household.id,
@@ -18,7 +18,7 @@ export function asGuestList(households: readonly RsvpHousehold[]): Household[] {
     notes: null,
     persons: household.persons.map((person, position) => ({
       id: person.id,
-      guestId: household.id,
+      householdId: household.id,
       firstName: person.firstName,
       lastName: person.lastName ?? null,
       type: person.type,
@@ -38,7 +38,7 @@ export function asDetails(households: readonly RsvpHousehold[]): RsvpDetails {
   return {
     messages: households
       .filter((household) => household.message || household.messageAt)
-      .map((household) => ({ guestId: household.id, message: household.message, messageAt: household.messageAt })),
+      .map((household) => ({ householdId: household.id, message: household.message, messageAt: household.messageAt })),
     recorded: households.flatMap((household) =>
       household.persons
         .filter((person) => person.recordedBy)

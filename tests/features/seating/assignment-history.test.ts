@@ -28,17 +28,17 @@ const ids = () => `id-${++n}`
 const table = (layout: SeatingLayout = emptyLayout, name = 'Table') =>
   addTable(layout, { name, seatCount: 4, newId: ids, position: { x: 200 + layout.tables.length * 400, y: 200 } })
 
-const lola = { personId: 'p-lola', guestId: 'g-reyes' }
-const lolo = { personId: 'p-lolo', guestId: 'g-reyes' }
-const apo = { personId: 'p-apo', guestId: 'g-reyes' }
-const tito = { personId: 'p-tito', guestId: 'g-cruz' }
+const lola = { personId: 'p-lola', householdId: 'g-reyes' }
+const lolo = { personId: 'p-lolo', householdId: 'g-reyes' }
+const apo = { personId: 'p-apo', householdId: 'g-reyes' }
+const tito = { personId: 'p-tito', householdId: 'g-cruz' }
 
 describe('assignSeat', () => {
   test('records the person and their household on the seat', () => {
     const layout = table()
     const seat = layout.seats[1]!
     const next = assignSeat(layout, seat.id, lola)
-    expect(next.seats[1]).toEqual({ ...seat, personId: 'p-lola', guestId: 'g-reyes' })
+    expect(next.seats[1]).toEqual({ ...seat, personId: 'p-lola', householdId: 'g-reyes' })
     expect(next.seats.filter((s) => s.personId)).toHaveLength(1)
     expect(seatedPersonIds(next)).toEqual(new Set(['p-lola']))
   })
@@ -76,8 +76,8 @@ describe('movePerson and unassign', () => {
     const other = layout.seats.find((seat) => seat.tableId !== first.tableId)!
     layout = assignSeat(layout, first.id, lola)
     layout = movePerson(layout, 'p-lola', other.id)
-    expect(seatOfPerson(layout, 'p-lola')).toMatchObject({ id: other.id, guestId: 'g-reyes' })
-    expect(layout.seats[0]).toMatchObject({ personId: null, guestId: null })
+    expect(seatOfPerson(layout, 'p-lola')).toMatchObject({ id: other.id, householdId: 'g-reyes' })
+    expect(layout.seats[0]).toMatchObject({ personId: null, householdId: null })
   })
 
   test('moving onto a taken seat trades places', () => {
@@ -86,7 +86,7 @@ describe('movePerson and unassign', () => {
     layout = assignSeat(assignSeat(layout, a!.id, lola), b!.id, tito)
     layout = movePerson(layout, 'p-lola', b!.id)
     expect(seatOfPerson(layout, 'p-lola')?.id).toBe(b!.id)
-    expect(seatOfPerson(layout, 'p-tito')).toMatchObject({ id: a!.id, guestId: 'g-cruz' })
+    expect(seatOfPerson(layout, 'p-tito')).toMatchObject({ id: a!.id, householdId: 'g-cruz' })
   })
 
   test('moving someone without a seat, or to their own seat, changes nothing', () => {
@@ -99,7 +99,7 @@ describe('movePerson and unassign', () => {
     const layout = assignSeat(table(), table().seats[0]!.id, lola)
     const next = unassign(layout, 'p-lola')
     expect(seatedPersonIds(next).size).toBe(0)
-    expect(next.seats[0]).toMatchObject({ personId: null, guestId: null })
+    expect(next.seats[0]).toMatchObject({ personId: null, householdId: null })
     expect(unassign(next, 'p-lola')).toBe(next)
   })
 })
@@ -117,7 +117,7 @@ describe('seatTogether', () => {
   test('starts at the next free seat when the chosen one is taken, and leaves out who does not fit', () => {
     let layout = table()
     layout = assignSeat(layout, layout.seats[0]!.id, tito)
-    layout = assignSeat(layout, layout.seats[2]!.id, { personId: 'p-x', guestId: 'g-x' })
+    layout = assignSeat(layout, layout.seats[2]!.id, { personId: 'p-x', householdId: 'g-x' })
     layout = seatTogether(layout, layout.seats[0]!.id, [lola, lolo, apo])
     expect(layout.seats.map((seat) => seat.personId)).toEqual(['p-tito', 'p-lola', 'p-x', 'p-lolo'])
     expect(seatOfPerson(layout, 'p-apo')).toBeUndefined()
@@ -142,7 +142,7 @@ describe('pruneMissingPersons', () => {
       ['p-tito', 'g-new'],
     ])
     const next = pruneMissingPersons(layout, households)
-    expect(next.seats.map((seat) => [seat.personId, seat.guestId])).toEqual([
+    expect(next.seats.map((seat) => [seat.personId, seat.householdId])).toEqual([
       ['p-lola', 'g-reyes'],
       [null, null],
       ['p-tito', 'g-new'],

@@ -14,9 +14,9 @@ import {
   type RosterPerson,
 } from '@/features/seating/model'
 
-const person = (id: string, guestId: string, isAttending: boolean | null, firstName = id): RosterPerson => ({
+const person = (id: string, householdId: string, isAttending: boolean | null, firstName = id): RosterPerson => ({
   id,
-  guestId,
+  householdId,
   firstName,
   lastName: 'Santos',
   type: 'adult',
@@ -60,8 +60,8 @@ describe('the guest panel’s lines', () => {
   test('a household of several gets a line to seat them together, then one line per person', () => {
     const groups = unseatedGroups(
       [
-        { id: 'h1', persons: [{ id: 'a', guestId: 'h1', firstName: 'Ana', type: 'adult', isAttending: null }, { id: 'b', guestId: 'h1', firstName: 'Ben', type: 'child', isAttending: true }] },
-        { id: 'h2', persons: [{ id: 'c', guestId: 'h2', firstName: 'Cora', type: 'adult', isAttending: null }] },
+        { id: 'h1', persons: [{ id: 'a', householdId: 'h1', firstName: 'Ana', type: 'adult', isAttending: null }, { id: 'b', householdId: 'h1', firstName: 'Ben', type: 'child', isAttending: true }] },
+        { id: 'h2', persons: [{ id: 'c', householdId: 'h2', firstName: 'Cora', type: 'adult', isAttending: null }] },
       ],
       emptyLayout,
     )

@@ -175,7 +175,7 @@ describe('addTable', () => {
       { id: 't0-1', name: 'Table 1', x: 200, y: 200, width: seatsFor('round', 8).width, height: seatsFor('round', 8).height, type: 'round' },
     ])
     expect(layout.seats).toHaveLength(8)
-    expect(layout.seats.every((seat) => seat.tableId === 't0-1' && seat.personId === null && seat.guestId === null)).toBe(true)
+    expect(layout.seats.every((seat) => seat.tableId === 't0-1' && seat.personId === null && seat.householdId === null)).toBe(true)
     expect(layout.seats.map((seat) => ({ x: seat.x, y: seat.y }))).toEqual(seatsFor('round', 8).seats)
   })
 
@@ -290,7 +290,7 @@ describe('renameTable', () => {
 describe('changeType and resizeSeats', () => {
   const seated = (layout: SeatingLayout) =>
     layout.seats.map((seat, index) =>
-      index < 3 ? { ...seat, personId: `p${index}`, guestId: 'g1' } : seat,
+      index < 3 ? { ...seat, personId: `p${index}`, householdId: 'g1' } : seat,
     )
 
   test('changing the type lays the seats out again and keeps everyone seated', () => {
@@ -315,16 +315,16 @@ describe('changeType and resizeSeats', () => {
     const start = withTable()
     const layout = {
       ...start,
-      seats: start.seats.map((seat, index) => (index === 7 ? { ...seat, personId: 'p7', guestId: 'g' } : seat)),
+      seats: start.seats.map((seat, index) => (index === 7 ? { ...seat, personId: 'p7', householdId: 'g' } : seat)),
     }
     const next = resizeSeats(layout, 't0-1', 4)
     expect(next.seats).toHaveLength(4)
-    expect(next.seats[0]).toMatchObject({ id: layout.seats[0]!.id, personId: 'p7', guestId: 'g' })
+    expect(next.seats[0]).toMatchObject({ id: layout.seats[0]!.id, personId: 'p7', householdId: 'g' })
   })
 
   test('fewer seats than people: those without a seat return to the guest list', () => {
     const start = withTable()
-    const layout = { ...start, seats: start.seats.map((seat, index) => ({ ...seat, personId: `p${index}`, guestId: 'g' })) }
+    const layout = { ...start, seats: start.seats.map((seat, index) => ({ ...seat, personId: `p${index}`, householdId: 'g' })) }
     const next = resizeSeats(layout, 't0-1', 3)
     expect(next.seats.map((seat) => seat.personId)).toEqual(['p0', 'p1', 'p2'])
   })
@@ -338,7 +338,7 @@ describe('changeType and resizeSeats', () => {
 describe('duplicateTable', () => {
   test('a copy 40 px down and right, same type and seats, seats empty', () => {
     const start = withTable({ type: '2-sided', seatCount: 6 })
-    const layout = { ...start, seats: start.seats.map((seat) => ({ ...seat, personId: 'p', guestId: 'g' })) }
+    const layout = { ...start, seats: start.seats.map((seat) => ({ ...seat, personId: 'p', householdId: 'g' })) }
     const next = duplicateTable(layout, 't0-1', { newId: counter('copy'), name: 'Table 1 (copy)' })
     const copy = next.tables[1]!
     expect(copy).toMatchObject({ id: 'copy-1', name: 'Table 1 (copy)', type: '2-sided', x: 240, y: 240 })
@@ -346,7 +346,7 @@ describe('duplicateTable', () => {
     expect(copy.y - next.tables[0]!.y).toBe(DUPLICATE_OFFSET)
     const seats = seatsOfTable(next, 'copy-1')
     expect(seats).toHaveLength(6)
-    expect(seats.every((seat) => seat.personId === null && seat.guestId === null)).toBe(true)
+    expect(seats.every((seat) => seat.personId === null && seat.householdId === null)).toBe(true)
     expect(seats.map(({ x, y }) => ({ x, y }))).toEqual(seatsOfTable(next, 't0-1').map(({ x, y }) => ({ x, y })))
     expect(new Set(next.seats.map((seat) => seat.id)).size).toBe(12)
   })

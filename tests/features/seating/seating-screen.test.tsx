@@ -16,7 +16,7 @@ import enCommon from '@/locales/en/common.json'
 import enSeating from '@/locales/en/seating.json'
 
 const api = vi.hoisted(() => ({
-  listGuests: vi.fn(),
+  listHouseholds: vi.fn(),
   getSeatingLayout: vi.fn(),
   saveSeatingLayout: vi.fn(),
 }))
@@ -49,7 +49,7 @@ function household(id: string, names: Array<[string, string, Partial<{ type: 'ad
     notes: null,
     persons: names.map(([firstName, lastName, extra], index) => ({
       id: `${id}-p${index + 1}`,
-      guestId: id,
+      householdId: id,
       firstName,
       lastName,
       type: extra?.type ?? 'adult',
@@ -111,7 +111,7 @@ beforeEach(() => {
   localStorage.clear()
   useSeatingStore.setState(initialState, true)
   useGuestListStore.setState(initialList, true)
-  api.listGuests.mockResolvedValue(households)
+  api.listHouseholds.mockResolvedValue(households)
   api.saveSeatingLayout.mockImplementation(async (_w: string, layout: SeatingLayoutRecord) => ({
     weddingId: WEDDING,
     layout,
@@ -173,7 +173,7 @@ describe('seating by keyboard', () => {
     expect(within(guests()).queryByRole('option', { name: 'Ramon Santos' })).not.toBeInTheDocument()
     expect(within(guests()).getByTestId('seated-count')).toHaveTextContent('1')
     expect(within(guests()).getByTestId('unseated-count')).toHaveTextContent('4')
-    expect(useSeatingStore.getState().history.present.seats[1]).toMatchObject({ personId: 'g-santos-p1', guestId: 'g-santos' })
+    expect(useSeatingStore.getState().history.present.seats[1]).toMatchObject({ personId: 'g-santos-p1', householdId: 'g-santos' })
     expect(screen.getByText('Ramon Santos is seated at Table 1, seat 2.')).toBeInTheDocument()
 
     document.body.focus()
@@ -239,7 +239,7 @@ describe('a long guest list', () => {
     const many = Array.from({ length: 600 }, (_, index) =>
       household(`g-${index}`, [[`Ana${index}`, 'Cruz'], [`Ben${index}`, 'Cruz']]),
     )
-    api.listGuests.mockResolvedValue(many)
+    api.listHouseholds.mockResolvedValue(many)
     const user = await openScreen()
     expect(within(guests()).getByText('1,200 guests')).toBeInTheDocument()
     expect(within(guests()).getByTestId('unseated-count')).toHaveTextContent('1,200')

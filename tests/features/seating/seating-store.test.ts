@@ -8,7 +8,7 @@ import { addTable, assignSeat, canUndo, emptyLayout, renameTable } from '@/featu
 import { AUTOSAVE_DELAY_MS, prefetchSeatingLayout, PREFETCH_MAX_AGE_MS, reconcile, useSeatingStore } from '@/features/seating/seating-store'
 
 const api = vi.hoisted(() => ({
-  listGuests: vi.fn(),
+  listHouseholds: vi.fn(),
   getSeatingLayout: vi.fn(),
   saveSeatingLayout: vi.fn(),
 }))
@@ -19,9 +19,9 @@ const WEDDING = 'w-1'
 const initialState = useSeatingStore.getState()
 const initialList = useGuestListStore.getState()
 
-const person = (id: string, guestId: string, firstName: string) => ({
+const person = (id: string, householdId: string, firstName: string) => ({
   id,
-  guestId,
+  householdId,
   firstName,
   lastName: 'Reyes',
   type: 'adult' as const,
@@ -53,7 +53,7 @@ const households = [
 let counter = 0
 const newId = () => `id-${++counter}`
 const oneTable = addTable(emptyLayout, { name: 'Table 1', seatCount: 4, newId })
-const seated = assignSeat(oneTable, oneTable.seats[0]!.id, { personId: 'p-1', guestId: 'g-1' })
+const seated = assignSeat(oneTable, oneTable.seats[0]!.id, { personId: 'p-1', householdId: 'g-1' })
 
 const record = (layout: typeof emptyLayout): SeatingLayoutRecord => JSON.parse(JSON.stringify(layout))
 function saved(layout: typeof emptyLayout, updatedAt: string | null): SavedSeatingLayout {
@@ -73,7 +73,7 @@ beforeEach(() => {
   localStorage.clear()
   useSeatingStore.setState(initialState, true)
   useGuestListStore.setState(initialList, true)
-  api.listGuests.mockResolvedValue(households)
+  api.listHouseholds.mockResolvedValue(households)
   api.getSeatingLayout.mockResolvedValue(saved(emptyLayout, null))
   savesSucceed()
 })
@@ -98,7 +98,7 @@ describe('loading', () => {
   })
 
   test('a person no longer on the guest list loses their seat', async () => {
-    const gone = assignSeat(seated, seated.seats[1]!.id, { personId: 'p-gone', guestId: 'g-1' })
+    const gone = assignSeat(seated, seated.seats[1]!.id, { personId: 'p-gone', householdId: 'g-1' })
     api.getSeatingLayout.mockResolvedValue(saved(gone, '2026-02-01T00:00:00Z'))
     await store().load(WEDDING)
     expect(store().history.present.seats.map((seat) => seat.personId)).toEqual(['p-1', null, null, null])

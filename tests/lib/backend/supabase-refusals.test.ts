@@ -14,7 +14,7 @@ function answer(status: number, body: object) {
 }
 
 async function refusal(): Promise<BackendError> {
-  const error: unknown = await backend.rpc('search_guests', { p_slug: 'x', p_query: 'maria cruz' }).catch((e: unknown) => e)
+  const error: unknown = await backend.rpc('search_persons', { p_slug: 'x', p_query: 'maria cruz' }).catch((e: unknown) => e)
   expect(error).toBeInstanceOf(BackendError)
   return error as BackendError
 }

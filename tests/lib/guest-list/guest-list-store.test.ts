@@ -6,7 +6,7 @@ import { BackendError } from '@/lib/backend'
 import { household } from '../../features/guests/fixtures'
 
 const api = vi.hoisted(() => ({
-  listGuests: vi.fn(),
+  listHouseholds: vi.fn(),
   saveHousehold: vi.fn(),
   deleteHousehold: vi.fn(),
   importHouseholds: vi.fn(),
@@ -37,7 +37,7 @@ const asRsvp = (h: typeof santos, extra: Partial<RsvpHousehold> = {}): RsvpHouse
   messageAt: null,
   persons: h.persons.map((p) => ({
     id: p.id,
-    guestId: h.id,
+    householdId: h.id,
     firstName: p.firstName,
     lastName: p.lastName,
     type: p.type,
@@ -50,9 +50,9 @@ const asRsvp = (h: typeof santos, extra: Partial<RsvpHousehold> = {}): RsvpHouse
   ...extra,
 })
 
-const change = (id: string, guestId: string, personId: string | null, changedAt: string, current: RsvpChange['current']): RsvpChange => ({
+const change = (id: string, householdId: string, personId: string | null, changedAt: string, current: RsvpChange['current']): RsvpChange => ({
   id,
-  guestId,
+  householdId,
   personId,
   firstName: 'Ana',
   lastName: 'Reyes',
@@ -76,7 +76,7 @@ beforeEach(() => {
   useGuestsStore.setState(initial.guests, true)
   useRsvpsStore.setState(initial.rsvps, true)
   useSeatingStore.setState(initial.seating, true)
-  api.listGuests.mockResolvedValue([santos, reyes])
+  api.listHouseholds.mockResolvedValue([santos, reyes])
   detailsApi.listRsvpDetails.mockResolvedValue({ messages: [], recorded: [] })
   api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [], probes: [] })
   api.markRsvpChangesSeen.mockResolvedValue(null)
@@ -90,19 +90,19 @@ describe('the shared list', () => {
   test('is read once per wedding, even by two screens opening at the same time; force reads it again', async () => {
     await Promise.all([list().load(WEDDING), list().load(WEDDING)])
     await list().load(WEDDING)
-    expect(api.listGuests).toHaveBeenCalledTimes(1)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(1)
     expect(list()).toMatchObject({ status: 'ready', households: [santos, reyes], lastChange: { kind: 'read', again: false } })
     await list().load(WEDDING, { force: true })
-    expect(api.listGuests).toHaveBeenCalledTimes(2)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(2)
   })
 
   test('a failed first read says why; a failed refresh keeps the list and throws', async () => {
-    api.listGuests.mockRejectedValueOnce(new Error('offline'))
+    api.listHouseholds.mockRejectedValueOnce(new Error('offline'))
     await list().load(WEDDING)
     expect(list()).toMatchObject({ status: 'error', households: [] })
     await list().load(WEDDING)
     expect(list().status).toBe('ready')
-    api.listGuests.mockRejectedValueOnce(new Error('offline'))
+    api.listHouseholds.mockRejectedValueOnce(new Error('offline'))
     await expect(list().refresh(WEDDING)).rejects.toThrow('offline')
     expect(list()).toMatchObject({ status: 'ready', households: [santos, reyes] })
   })
@@ -144,7 +144,7 @@ describe('the three screens share it', () => {
     await useGuestsStore.getState().load(WEDDING)
     await useSeatingStore.getState().load(WEDDING)
     await useRsvpsStore.getState().load(WEDDING)
-    expect(api.listGuests).toHaveBeenCalledTimes(1)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(1)
     expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
     expect(api.getSeatingLayout).toHaveBeenCalledTimes(1)
     expect(useSeatingStore.getState().households).toBe(useGuestsStore.getState().households)
@@ -168,7 +168,7 @@ describe('the three screens share it', () => {
     await useGuestsStore.getState().remove('h-santos')
     expect(useSeatingStore.getState().households.map((h) => h.id)).toEqual(['h-reyes'])
     expect(useRsvpsStore.getState().households.map((h) => h.id)).toEqual(['h-reyes'])
-    expect(api.listGuests).toHaveBeenCalledTimes(1)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(1)
     expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
   })
 
@@ -180,9 +180,9 @@ describe('the three screens share it', () => {
         { id: 'p-ben', firstName: 'Ben', lastName: 'Reyes' },
       ],
     })
-    api.listGuests.mockResolvedValue([santos, replied])
+    api.listHouseholds.mockResolvedValue([santos, replied])
     detailsApi.listRsvpDetails.mockResolvedValue({
-      messages: [{ guestId: 'h-reyes', message: 'Salamat!', messageAt: '2027-01-02T00:00:00Z' }],
+      messages: [{ householdId: 'h-reyes', message: 'Salamat!', messageAt: '2027-01-02T00:00:00Z' }],
       recorded: [{ personId: 'p-ana', recordedBy: 'couple', recordedByName: 'Tita Carmen' }],
     })
     await useRsvpsStore.getState().load(WEDDING)
@@ -210,7 +210,7 @@ describe('the three screens share it', () => {
     await useRsvpsStore.getState().load(WEDDING)
     expect(useRsvpsStore.getState().households[1]!.persons[1]).toMatchObject({ isAttending: true, recordedBy: 'guest' })
     expect(useGuestListStore.getState().households[1]!.persons[1]).toMatchObject({ isAttending: true })
-    expect(api.listGuests).toHaveBeenCalledTimes(1)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(1)
   })
 
   test('a reply recorded on the RSVPs tab shows on the guest list; after an import the tab follows the new list', async () => {
@@ -222,10 +222,10 @@ describe('the three screens share it', () => {
     expect(useGuestsStore.getState().households[1]!.persons[1]).toMatchObject({ id: 'p-ben', isAttending: false })
 
     const cruz = household({ id: 'h-cruz', persons: [{ id: 'p-cora', firstName: 'Cora', lastName: 'Cruz' }] })
-    api.listGuests.mockResolvedValue([santos, useGuestListStore.getState().households[1]!, cruz])
+    api.listHouseholds.mockResolvedValue([santos, useGuestListStore.getState().households[1]!, cruz])
     api.importHouseholds.mockResolvedValue({ households: 1, persons: 1, replies: 0, householdIds: ['h-cruz'] })
     await useGuestsStore.getState().importMany([])
-    expect(api.listGuests).toHaveBeenCalledTimes(2)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(2)
     await useRsvpsStore.getState().load(WEDDING)
     const lines = useRsvpsStore.getState().households
     expect(lines.map((line) => line.id)).toEqual(['h-santos', 'h-reyes', 'h-cruz'])
@@ -248,7 +248,7 @@ describe('the three screens share it', () => {
     expect(line.persons[0]).toMatchObject({ isAttending: true, recordedBy: 'guest' })
     expect(useGuestListStore.getState().households[1]!.persons[0]).toMatchObject({ isAttending: true })
     expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
-    expect(api.listGuests).toHaveBeenCalledTimes(1)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(1)
 
     // A full feed page that does not reach back to what the list has: read the list again.
     const many = Array.from({ length: 100 }, (_, i) =>
@@ -257,7 +257,7 @@ describe('the three screens share it', () => {
     api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: many, probes: [] })
     await useRsvpsStore.getState().loadChanges(WEDDING)
     await vi.waitFor(() => expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(2))
-    expect(api.listGuests).toHaveBeenCalledTimes(2)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(2)
   })
 
   test('a wedding with a full feed page is not read again on every opening', async () => {
@@ -272,7 +272,7 @@ describe('the three screens share it', () => {
       await useRsvpsStore.getState().loadChanges(WEDDING)
     }
     expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
-    expect(api.listGuests).toHaveBeenCalledTimes(1)
+    expect(api.listHouseholds).toHaveBeenCalledTimes(1)
   })
 
   test('a member removed meanwhile is told on the next opening, not shown the replies read before', async () => {

@@ -5,7 +5,7 @@ import { Alert } from '@/components/alert'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { LoadFailed } from '@/components/load-failed'
 import { PageSpinner } from '@/components/page-spinner'
-import { listGuests } from '@/lib/api'
+import { listHouseholds } from '@/lib/api'
 import { exportWedding, importWedding } from '@/lib/api/data'
 import { getBackend } from '@/lib/backend'
 import { downloadFile } from '@/lib/csv'
@@ -115,7 +115,7 @@ export function DataPage() {
     setBusy(true)
     try {
       await importWedding(wedding!.id, importFile.content)
-      const households = (await listGuests(wedding!.id)).length
+      const households = (await listHouseholds(wedding!.id)).length
       setMoveNotice({ tone: 'success', text: t('move.imported', { households }) })
       await reload()
     } catch (failure) {

@@ -61,7 +61,7 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
   const email = useMemo(() => {
     if (!household) return null
     if (kind !== 'confirmation') {
-      const invitation = invitations?.households.find((item) => item.guestId === household.id)
+      const invitation = invitations?.households.find((item) => item.householdId === household.id)
       if (!invitations || !invitation) return null
       return renderInvitationEmail({
         kind,

@@ -13,11 +13,11 @@ interface FollowUpListProps {
   households: InvitationHousehold[]
   wedding: MessageWedding
   templates: InvitationTemplates
-  record(guestIds: string[], channel: InvitationChannel, kind: InvitationKind): Promise<void>
+  record(householdIds: string[], channel: InvitationChannel, kind: InvitationKind): Promise<void>
   /** Opens the send drawer with every channel, for a reminder another way. */
   onMoreWays(household: InvitationHousehold): void
   /** On hosted Supabase Kasalan sends the e-mail itself (and records it); else the mail app opens. */
-  sendEmail?(guestIds: string[], kind: InvitationKind, language: 'fil' | 'en'): Promise<EmailSendResult>
+  sendEmail?(householdIds: string[], kind: InvitationKind, language: 'fil' | 'en'): Promise<EmailSendResult>
 }
 
 /**
@@ -32,12 +32,12 @@ export function FollowUpList({ households, wedding, templates, record, onMoreWay
   const [busy, setBusy] = useState<string | null>(null)
 
   const remind = async (household: InvitationHousehold, channel: InvitationChannel) => {
-    setBusy(household.guestId)
+    setBusy(household.householdId)
     setStatus(null)
     const names = household.persons.map((person) => displayFullName(person)).join(', ')
     if (channel === 'email' && sendEmail) {
       try {
-        const result = await sendEmail([household.guestId], 'reminder', 'fil')
+        const result = await sendEmail([household.householdId], 'reminder', 'fil')
         if (result.sent.length > 0) setStatus({ tone: 'ok', text: t('followUp.reminded', { names, channel: t('channels.email') }) })
         else setStatus({ tone: 'error', text: t(result.skipped.length > 0 ? 'errors.invitation_no_email' : 'send.emailFailed') })
       } catch (error) {
@@ -53,7 +53,7 @@ export function FollowUpList({ households, wedding, templates, record, onMoreWay
       if (outcome === 'failed') {
         setStatus({ tone: 'error', text: t('send.failed.copy') })
       } else if (outcome !== 'cancelled') {
-        await record([household.guestId], channel, 'reminder')
+        await record([household.householdId], channel, 'reminder')
         setStatus({ tone: 'ok', text: t('followUp.reminded', { names, channel: t(`channels.${channel}`) }) })
       }
     } catch (error) {
@@ -83,7 +83,7 @@ export function FollowUpList({ households, wedding, templates, record, onMoreWay
               : 'copy'
             const since = daysSince(household.lastSentAt) ?? 0
             return (
-              <li key={household.guestId} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="follow-up-row">
+              <li key={household.householdId} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="follow-up-row">
                 <div className="min-w-0 flex-1 basis-56">
                   <p className="font-semibold">{names}</p>
                   <p className="text-sm text-muted">

@@ -13,7 +13,7 @@ import { InvitationState } from '@/components/invitation-state'
 interface HouseholdListProps {
   households: InvitationHousehold[]
   onSend(households: InvitationHousehold[]): void
-  renew(guestId: string): Promise<void>
+  renew(householdId: string): Promise<void>
 }
 
 const namesOf = (household: InvitationHousehold) => household.persons.map((person) => displayFullName(person)).join(', ')
@@ -29,15 +29,15 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
 
   const shown = useMemo(() => households.filter((household) => matchesState(household, filter)), [households, filter])
-  const chosen = households.filter((household) => selected.has(household.guestId))
-  const allShownSelected = shown.length > 0 && shown.every((household) => selected.has(household.guestId))
+  const chosen = households.filter((household) => selected.has(household.householdId))
+  const allShownSelected = shown.length > 0 && shown.every((household) => selected.has(household.householdId))
   const newCards = households.filter(needsNewCard).length
 
-  const toggle = (guestId: string, on: boolean) =>
+  const toggle = (householdId: string, on: boolean) =>
     setSelected((previous) => {
       const next = new Set(previous)
-      if (on) next.add(guestId)
-      else next.delete(guestId)
+      if (on) next.add(householdId)
+      else next.delete(householdId)
       return next
     })
 
@@ -45,7 +45,7 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
     if (!renewing) return
     setBusy(true)
     try {
-      await renew(renewing.guestId)
+      await renew(renewing.householdId)
       setStatus({ tone: 'ok', text: t('renew.done', { names: namesOf(renewing) }) })
       setRenewing(null)
     } catch (error) {
@@ -119,8 +119,8 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
                 setSelected((previous) => {
                   const next = new Set(previous)
                   for (const household of shown) {
-                    if (event.target.checked) next.add(household.guestId)
-                    else next.delete(household.guestId)
+                    if (event.target.checked) next.add(household.householdId)
+                    else next.delete(household.householdId)
                   }
                   return next
                 })
@@ -132,13 +132,13 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
             {shown.map((household) => {
               const names = namesOf(household)
               return (
-                <li key={household.guestId} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="invitation-row">
+                <li key={household.householdId} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="invitation-row">
                   <label className="flex min-w-0 flex-1 basis-56 items-start gap-3">
                     <input
                       type="checkbox"
                       className="mt-1 size-4 shrink-0 accent-brand-600"
-                      checked={selected.has(household.guestId)}
-                      onChange={(event) => toggle(household.guestId, event.target.checked)}
+                      checked={selected.has(household.householdId)}
+                      onChange={(event) => toggle(household.householdId, event.target.checked)}
                     />
                     <span className="min-w-0">
                       <span className="block font-semibold">{names}</span>

@@ -31,9 +31,9 @@ interface SendDrawerProps {
   households: InvitationHousehold[]
   wedding: MessageWedding
   templates: InvitationTemplates
-  record(guestIds: string[], channel: InvitationChannel, kind: InvitationKind): Promise<void>
+  record(householdIds: string[], channel: InvitationChannel, kind: InvitationKind): Promise<void>
   /** Present when Kasalan sends e-mail itself (hosted Supabase): the e-mail channel calls it. */
-  sendEmail?(guestIds: string[], kind: InvitationKind, language: MessageLanguage): Promise<EmailSendResult>
+  sendEmail?(householdIds: string[], kind: InvitationKind, language: MessageLanguage): Promise<EmailSendResult>
 }
 
 /**
@@ -80,7 +80,7 @@ export function SendDrawer({ open, onOpenChange, kind, households, wedding, temp
     >
       {household && (
         <SendOne
-          key={`${household.guestId}/${household.token}`}
+          key={`${household.householdId}/${household.token}`}
           kind={kind}
           household={household}
           wedding={wedding}
@@ -129,7 +129,7 @@ function SendOne({
   // Kasalan sends it (hosted): the function renders the template and records what it sent.
   const sendByKasalan = async (send: NonNullable<typeof sendEmail>) => {
     try {
-      const result = await send([household.guestId], kind, language)
+      const result = await send([household.householdId], kind, language)
       if (result.sent.length > 0) setStatus({ tone: 'ok', text: t('send.emailSent', { address: household.email }) })
       else if (result.skipped.length > 0) setStatus({ tone: 'error', text: t(`errors.${result.skipped[0]!.reason === 'no_email' ? 'invitation_no_email' : 'household_not_found'}`) })
       else setStatus({ tone: 'error', text: t('send.emailFailed') })
@@ -151,7 +151,7 @@ function SendOne({
       return
     }
     try {
-      await record([household.guestId], channel, kind)
+      await record([household.householdId], channel, kind)
       setStatus({ tone: 'ok', text: t(outcome === 'copied' ? `send.copied.${channel}` : 'send.recorded', { channel: t(`channels.${channel}`) }) })
     } catch (error) {
       setStatus({ tone: 'error', text: errorMessage(error, t, 'invitations') })

@@ -53,6 +53,6 @@ export function followUpList<H extends HouseholdInvitation>(households: Readonly
         time(a.lastSentAt) - time(b.lastSentAt) ||
         time(a.invitedAt) - time(b.invitedAt) ||
         Number(Boolean(a.openedAt)) - Number(Boolean(b.openedAt)) ||
-        a.guestId.localeCompare(b.guestId),
+        a.householdId.localeCompare(b.householdId),
     )
 }

@@ -33,7 +33,7 @@ const tabClass =
 function InvitationsScreen({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('invitations')
   const { state, reload, record, sendEmails, renew, saveTemplates } = useInvitations(wedding.id)
-  const [sending, setSending] = useState<{ kind: InvitationKind; guestIds: string[] } | null>(null)
+  const [sending, setSending] = useState<{ kind: InvitationKind; householdIds: string[] } | null>(null)
   const [csvFailed, setCsvFailed] = useState(false)
   const messageWedding: MessageWedding = useMemo(
     () => ({ bride: wedding.bride, groom: wedding.groom, date: wedding.date, rsvpDeadline: wedding.rsvpDeadline }),
@@ -42,8 +42,8 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
 
   const households = state.status === 'ready' ? state.households : []
   // The drawer follows the households' latest state (a send recorded, a code renewed).
-  const sendingTo = sending ? households.filter((household) => sending.guestIds.includes(household.guestId)) : []
-  const open = (kind: InvitationKind, list: InvitationHousehold[]) => setSending({ kind, guestIds: list.map((h) => h.guestId) })
+  const sendingTo = sending ? households.filter((household) => sending.householdIds.includes(household.householdId)) : []
+  const open = (kind: InvitationKind, list: InvitationHousehold[]) => setSending({ kind, householdIds: list.map((h) => h.householdId) })
 
   const downloadCsv = async () => {
     setCsvFailed(false)

@@ -55,7 +55,7 @@ function PrintSheet({ wedding }: { wedding: Wedding }) {
           className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 print:mt-0 print:grid-cols-2 print:gap-0"
         >
           {state.households.map((household) => (
-            <PrintCard key={household.guestId} household={household} couple={displayCouple(wedding.bride, wedding.groom)} />
+            <PrintCard key={household.householdId} household={household} couple={displayCouple(wedding.bride, wedding.groom)} />
           ))}
         </ul>
       )}

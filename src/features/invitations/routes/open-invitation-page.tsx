@@ -15,11 +15,11 @@ const cleanCode = (typed: string) => typed.replace(/[^A-Za-z0-9]/g, '').toUpperC
 
 /** The household's RSVP, with its code for the RSVP page's calls. */
 const rsvpHref = (found: OpenedInvitation) =>
-  `${paths.site.rsvp(found.slug, found.guestId, found.personId)}?code=${encodeURIComponent(found.code)}`
+  `${paths.site.rsvp(found.slug, found.householdId, found.personId)}?code=${encodeURIComponent(found.code)}`
 
 function problemOf(error: unknown): Problem {
   if (isNetworkError(error)) return 'network'
-  if (error instanceof BackendError && error.message === 'invitation_not_found') return 'not_found'
+  if (error instanceof BackendError && error.message === 'household_link_not_found') return 'not_found'
   if (error instanceof BackendError && error.message === 'rate_limited') return 'rate_limited'
   return 'failed'
 }

@@ -7,7 +7,7 @@ import { RsvpShell } from '../components/rsvp-shell'
 import { rsvpNotReady } from '../components/rsvp-not-ready'
 import { useRsvpRoute } from '../use-rsvp-route'
 
-/** A guest's RSVP for their household (/wedding/:slug/rsvp/:guestId/:personId and /rsvp/:guestId/:personId/). */
+/** A guest's RSVP for their household (/wedding/:slug/rsvp/:householdId/:personId and /rsvp/:householdId/:personId/). */
 export function RsvpPage() {
   const { t } = useTranslation('rsvp')
   const navigate = useNavigate()

@@ -185,8 +185,8 @@ function GuestListbox({ rows, pick, scrollBox, labelId, label }: GuestListboxPro
 
   function choose(row: PanelRow) {
     if (row.kind === 'household') {
-      const picked = pick?.kind === 'household' && pick.guestId === row.group.household.id
-      setPick(picked ? null : { kind: 'household', guestId: row.group.household.id })
+      const picked = pick?.kind === 'household' && pick.householdId === row.group.household.id
+      setPick(picked ? null : { kind: 'household', householdId: row.group.household.id })
       if (!picked) announce(t('announce.chooseSeatForHousehold', { name: rowLabel(row) }))
     } else {
       const picked = pick?.kind === 'person' && pick.personId === row.person.id
@@ -236,7 +236,7 @@ function GuestListbox({ rows, pick, scrollBox, labelId, label }: GuestListboxPro
         const row = rows[item.index]!
         const picked =
           row.kind === 'household'
-            ? pick?.kind === 'household' && pick.guestId === row.group.household.id
+            ? pick?.kind === 'household' && pick.householdId === row.group.household.id
             : pick?.kind === 'person' && pick.personId === row.person.id
         return (
           <div

@@ -21,7 +21,7 @@ export function PickStatus() {
     name = person ? fullName(person) : ''
     seated = Boolean(seatOfPerson(layout, pick.personId))
   } else {
-    const head = households.find((household) => household.id === pick.guestId)?.persons[0]
+    const head = households.find((household) => household.id === pick.householdId)?.persons[0]
     name = t('guests.household', { name: head ? fullName(head) : '' })
   }
 

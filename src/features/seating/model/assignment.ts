@@ -5,7 +5,7 @@ import type { Seat, SeatingLayout } from './layout'
 /** A person as the chart needs them: their id and their household's. */
 export interface Occupant {
   readonly personId: string
-  readonly guestId: string
+  readonly householdId: string
 }
 
 function withSeats(layout: SeatingLayout, change: (seat: Seat) => Seat): SeatingLayout {
@@ -19,9 +19,9 @@ function withSeats(layout: SeatingLayout, change: (seat: Seat) => Seat): Seating
 }
 
 const seatWith = (seat: Seat, occupant: Occupant | null): Seat =>
-  seat.personId === (occupant?.personId ?? null) && seat.guestId === (occupant?.guestId ?? null)
+  seat.personId === (occupant?.personId ?? null) && seat.householdId === (occupant?.householdId ?? null)
     ? seat
-    : { ...seat, personId: occupant?.personId ?? null, guestId: occupant?.guestId ?? null }
+    : { ...seat, personId: occupant?.personId ?? null, householdId: occupant?.householdId ?? null }
 
 export function seatOfPerson(layout: SeatingLayout, personId: string): Seat | undefined {
   return layout.seats.find((seat) => seat.personId === personId)
@@ -53,8 +53,8 @@ export function movePerson(layout: SeatingLayout, personId: string, toSeatId: st
   const from = seatOfPerson(layout, personId)
   const to = layout.seats.find((seat) => seat.id === toSeatId)
   if (!from || !to || from.id === to.id) return layout
-  const moving: Occupant = { personId, guestId: from.guestId ?? '' }
-  const bumped: Occupant | null = to.personId ? { personId: to.personId, guestId: to.guestId ?? '' } : null
+  const moving: Occupant = { personId, householdId: from.householdId ?? '' }
+  const bumped: Occupant | null = to.personId ? { personId: to.personId, householdId: to.householdId ?? '' } : null
   return withSeats(layout, (seat) => {
     if (seat.id === to.id) return seatWith(seat, moving)
     if (seat.id === from.id) return seatWith(seat, bumped)
@@ -98,9 +98,9 @@ export function seatTogether(layout: SeatingLayout, seatId: string, occupants: r
  */
 export function pruneMissingPersons(layout: SeatingLayout, households: ReadonlyMap<string, string>): SeatingLayout {
   return withSeats(layout, (seat) => {
-    if (seat.personId === null) return seat.guestId === null ? seat : seatWith(seat, null)
-    const guestId = households.get(seat.personId)
-    if (guestId === undefined) return seatWith(seat, null)
-    return seatWith(seat, { personId: seat.personId, guestId })
+    if (seat.personId === null) return seat.householdId === null ? seat : seatWith(seat, null)
+    const householdId = households.get(seat.personId)
+    if (householdId === undefined) return seatWith(seat, null)
+    return seatWith(seat, { personId: seat.personId, householdId })
   })
 }

@@ -7,7 +7,7 @@ import type { SeatingLayout } from './layout'
 /** What the chart needs of a person (a guest-list Person fits). */
 export interface RosterPerson {
   readonly id: string
-  readonly guestId: string
+  readonly householdId: string
   readonly firstName: string
   readonly lastName?: string | null
   readonly type: 'adult' | 'child'
@@ -41,7 +41,7 @@ export function initials(person: Pick<RosterPerson, 'firstName' | 'lastName'>): 
   return letters.toLocaleUpperCase()
 }
 
-export const occupantOf = (person: RosterPerson): Occupant => ({ personId: person.id, guestId: person.guestId })
+export const occupantOf = (person: RosterPerson): Occupant => ({ personId: person.id, householdId: person.householdId })
 
 /** Each person's household, by person id: what pruneMissingPersons checks seats against. */
 export function householdsByPerson(households: readonly RosterHousehold[]): Map<string, string> {

@@ -38,14 +38,14 @@ export interface Table {
 
 /**
  * A seat: (x, y) is its centre relative to its table's centre, so moving a table never touches its
- * seats. `personId` is who sits there and `guestId` their household; both null when it is free.
+ * seats. `personId` is who sits there and `householdId` their household; both null when it is free.
  */
 export interface Seat {
   readonly id: string
   readonly tableId: string
   readonly x: number
   readonly y: number
-  readonly guestId: string | null
+  readonly householdId: string | null
   readonly personId: string | null
 }
 
@@ -226,7 +226,7 @@ function placeSeats(tableId: string, shape: TableShape, existing: readonly Seat[
       tableId,
       x: point.x,
       y: point.y,
-      guestId: before?.guestId ?? null,
+      householdId: before?.householdId ?? null,
       personId: before?.personId ?? null,
     }
   })
@@ -361,7 +361,7 @@ export function resizeSeats(layout: SeatingLayout, tableId: string, seatCount: u
     const free = kept.findIndex((seat) => seat.personId === null)
     if (free === -1) break
     kept = kept.map((seat, index) =>
-      index === free ? { ...seat, personId: from.personId, guestId: from.guestId } : seat,
+      index === free ? { ...seat, personId: from.personId, householdId: from.householdId } : seat,
     )
   }
   const shape = seatsFor(table.type, count)
@@ -396,7 +396,7 @@ export function duplicateTable(layout: SeatingLayout, tableId: string, options: 
     ...seat,
     id: makeId(),
     tableId: copy.id,
-    guestId: null,
+    householdId: null,
     personId: null,
   }))
   return { tables: [...layout.tables, copy], seats: [...layout.seats, ...seats] }

@@ -32,7 +32,7 @@ export function CodeField({ slug, routed, siteBusy = false }: { slug: string; ro
         openInvitationCode(slug, cleaned).then(
           (found) => {
             if (found) {
-              const rsvp = paths.site.rsvp(routed ? slug : null, found.guestId, found.personId)
+              const rsvp = paths.site.rsvp(routed ? slug : null, found.householdId, found.personId)
               void navigate(`${rsvp}?code=${encodeURIComponent(found.code)}`)
               return
             }

@@ -32,9 +32,9 @@ function NameSearch({ slug }: { slug: string }) {
   const { query, setQuery, status, outcome, results, retry } = useNameSearch(slug)
   const id = useId()
 
-  // The spec's relative link `rsvp/{guestId}/{personId}`, from the site's root: under
+  // The spec's relative link `rsvp/{householdId}/{personId}`, from the site's root: under
   // /wedding/:slug on that slug, and /rsvp/... on the home route or a couple's own domain.
-  const rsvpHref = (guestId: string, personId: string) => paths.site.rsvp(routeSlug ? slug : null, guestId, personId)
+  const rsvpHref = (householdId: string, personId: string) => paths.site.rsvp(routeSlug ? slug : null, householdId, personId)
 
   return (
     <div className="text-left">
@@ -101,7 +101,7 @@ function NameSearch({ slug }: { slug: string }) {
           {results.map((result) => (
             <li key={result.personId}>
               <Link
-                to={rsvpHref(result.guestId, result.personId)}
+                to={rsvpHref(result.householdId, result.personId)}
                 className="flex min-h-14 items-center gap-3 px-2 py-3 hover:bg-[color-mix(in_srgb,var(--site-accent)_7%,transparent)]"
               >
                 <span className="flex-1">

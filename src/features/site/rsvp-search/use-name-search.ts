@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { searchGuests, type GuestSearch, type GuestSearchResult } from '@/lib/api'
+import { searchPersons, type GuestSearch, type GuestSearchResult } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
 
 /**
@@ -53,7 +53,7 @@ interface Answer {
  * Below the minimum the results are cleared and nothing is asked; a slower answer to an older
  * query never replaces a newer one. `outcome` says why there are no results (too_many: add a word).
  */
-export function useNameSearch(slug: string, search = searchGuests) {
+export function useNameSearch(slug: string, search = searchPersons) {
   const [query, setQueryState] = useState('')
   const [answer, setAnswer] = useState<Answer | null>(null)
   const [attempt, setAttempt] = useState(0)

@@ -7,9 +7,10 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { findInvalidText, invalidTextDetail } from '../invalid-text.ts'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../json-depth.ts'
+import { moveToBaseline, REPLACED_VERSIONS } from './baseline-upgrade.ts'
 
 export interface SqlFile {
-  /** The file's name without extension, e.g. '0001_kasalan_core'. */
+  /** The file's name without extension, e.g. '0001_core'. */
   version: string
   sql: string
 }
@@ -70,7 +71,8 @@ const VOID_TYPE_OID = 2278
 /**
  * Applies, once each and in order, the auth shim, every migration and the seed, each in its own
  * transaction, and records them in kasalan_local.applied_versions. Returns the versions applied now
- * (empty when the database was already up to date).
+ * (empty when the database was already up to date). A database made by the migrations the
+ * per-domain baseline replaced is first moved onto it with its rows (see baseline-upgrade.ts).
  */
 export async function bootstrap(
   db: PgLike,
@@ -94,6 +96,16 @@ export async function bootstrap(
     { version: SEED_VERSION, sql: files.seed },
   ]
   const appliedNow: string[] = []
+  // A database made by the migrations the baseline replaced: its rows move onto the baseline.
+  if (rows.some((row) => REPLACED_VERSIONS.has(row.version))) {
+    const baseline = steps.filter((step) => step.version !== SHIM_VERSION && step.version !== SEED_VERSION)
+    try {
+      appliedNow.push(...(await moveToBaseline(db, baseline)))
+    } catch (error) {
+      throw toRpcError(error, 'moving to the new baseline')
+    }
+    for (const version of appliedNow) applied.add(version)
+  }
   for (const step of steps) {
     if (applied.has(step.version)) continue
     try {

@@ -1,22 +1,40 @@
--- Seating chart: the functions that load and save a wedding's seating layout (the table
--- kasalan.seating_layouts, with its row-level security, is in 0001).
---
--- A layout is {tables: [{id, name, x, y, width, height, type}], seats: [{id, tableId, x, y, guestId,
--- personId}]}: a table's (x, y) is its centre on the grid, a seat's (x, y) is relative to its table's
--- centre; personId is who sits there and guestId their household. Both functions are management
--- calls (security invoker, so row-level security applies) and answer
--- {weddingId, layout, updatedAt}, updatedAt being null until the first save.
+-- Kasalan seating: one layout per wedding (tables and seats), saved against the version it started
+-- from, and kept consistent with the guest list.
 
 -- =============================================================================================
--- Functions: helpers
+-- Tables
+-- =============================================================================================
+
+-- The seating chart of a wedding: {tables: [...], seats: [...]}.
+create table kasalan.seating_layouts (
+  id uuid not null default extensions.gen_random_uuid(),
+  user_id uuid not null default auth.uid(),
+  wedding_id uuid not null,
+  layout jsonb not null default '{"seats": [], "tables": []}'::jsonb,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint seating_layouts_pkey primary key (id),
+  constraint seating_layouts_wedding_id_key unique (wedding_id),
+  constraint seating_layouts_layout_check check (jsonb_typeof(layout) = 'object'),
+  constraint seating_layouts_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint seating_layouts_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
+);
+alter table kasalan.seating_layouts enable row level security;
+revoke all on kasalan.seating_layouts from public, anon, authenticated;
+grant select on kasalan.seating_layouts to authenticated;
+
+create index seating_layouts_user_id_idx on kasalan.seating_layouts (user_id);
+
+-- =============================================================================================
+-- Functions
 -- =============================================================================================
 
 -- Checks a layout's shape and raises invalid_input (with a detail saying what is wrong) unless it
 -- is one: tables and seats are lists; ids are unique short tokens; names are given; numbers are
 -- finite and in range; a table's type is round, 1-sided, 2-sided or 4-sided; every seat belongs to
 -- a table in the layout; a person has one seat at most. Returns the layout with only the known
--- fields, names trimmed. Helper of save_seating_layout; granted to authenticated.
-create function kasalan.checked_seating_layout(p_layout jsonb)
+-- fields, names trimmed. Helper of save_seating_layout.
+create or replace function kasalan_private.checked_seating_layout(p_layout jsonb)
 returns jsonb
 language plpgsql
 immutable
@@ -82,9 +100,9 @@ begin
       when coalesce(jsonb_typeof(s -> 'personId'), 'null') not in ('string', 'null')
         or (s ->> 'personId') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
         then 'a seat personId must be an id or null'
-      when coalesce(jsonb_typeof(s -> 'guestId'), 'null') not in ('string', 'null')
-        or (s ->> 'guestId') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-        then 'a seat guestId must be an id or null'
+      when coalesce(jsonb_typeof(s -> 'householdId'), 'null') not in ('string', 'null')
+        or (s ->> 'householdId') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+        then 'a seat householdId must be an id or null'
     end as problem
     from jsonb_array_elements(v_seats) as seats(s)
   ) checks
@@ -136,7 +154,7 @@ begin
             'tableId', s -> 'tableId',
             'x', s -> 'x',
             'y', s -> 'y',
-            'guestId', coalesce(s -> 'guestId', 'null'::jsonb),
+            'householdId', coalesce(s -> 'householdId', 'null'::jsonb),
             'personId', coalesce(s -> 'personId', 'null'::jsonb)
           )
           order by ord
@@ -149,15 +167,16 @@ begin
 end;
 $$;
 
+revoke execute on function kasalan_private.checked_seating_layout(p_layout jsonb) from public, anon, authenticated;
+
 -- The layout with everyone who is no longer on the wedding's guest list taken out of their seat,
--- and each seat's household (guestId) read from the person's own record, so a seat always names
+-- and each seat's household (householdId) read from the person's own record, so a seat always names
 -- the person and their current household. The layout must already have a valid shape. Helper of
 -- the functions below; granted to authenticated.
-create function kasalan.seating_layout_for_guest_list(p_wedding_id uuid, p_layout jsonb)
+create or replace function kasalan_private.seating_layout_for_guest_list(p_wedding_id uuid, p_layout jsonb)
 returns jsonb
 language sql
 stable
-security invoker
 set search_path = ''
 as $$
   select jsonb_build_object(
@@ -167,7 +186,7 @@ as $$
         select jsonb_agg(
           s || jsonb_build_object(
             'personId', case when p.id is null then null else to_jsonb(p.id) end,
-            'guestId', case when p.id is null then null else to_jsonb(p.guest_id) end
+            'householdId', case when p.id is null then null else to_jsonb(p.household_id) end
           )
           order by ord
         )
@@ -181,92 +200,100 @@ as $$
   )
 $$;
 
-revoke execute on function
-  kasalan.checked_seating_layout(jsonb),
-  kasalan.seating_layout_for_guest_list(uuid, jsonb)
-from public, anon;
-grant execute on function
-  kasalan.checked_seating_layout(jsonb),
-  kasalan.seating_layout_for_guest_list(uuid, jsonb)
-to authenticated;
+revoke execute on function kasalan_private.seating_layout_for_guest_list(p_wedding_id uuid, p_layout jsonb) from public, anon;
+grant execute on function kasalan_private.seating_layout_for_guest_list(p_wedding_id uuid, p_layout jsonb) to authenticated;
 
--- =============================================================================================
--- Functions: the seating chart
--- =============================================================================================
-
--- The wedding's seating layout as last saved (an empty one before the first save), with people
--- who have left the guest list taken out of their seats. Called by the seating chart; granted to
--- authenticated.
-create function kasalan.get_seating_layout(p_wedding_id uuid)
+-- The wedding's seating layout as last saved (an empty one before the first save), with people who
+-- have left the guest list taken out of their seats. For the owner, partner and coordinator.
+-- Granted to authenticated.
+create or replace function kasalan.get_seating_layout(p_wedding_id uuid)
 returns jsonb
 language plpgsql
 stable
-security invoker
 set search_path = ''
 as $$
 declare
   v_row kasalan.seating_layouts;
 begin
-  if not kasalan.can_manage(p_wedding_id) then
+  if not kasalan_private.can(p_wedding_id, 'seating') then
     raise exception 'wedding_not_found';
   end if;
 
   select * into v_row from kasalan.seating_layouts l where l.wedding_id = p_wedding_id;
   return jsonb_build_object(
     'weddingId', p_wedding_id,
-    'layout', kasalan.seating_layout_for_guest_list(p_wedding_id, coalesce(v_row.layout, '{"tables": [], "seats": []}'::jsonb)),
+    'layout', kasalan_private.seating_layout_for_guest_list(p_wedding_id, coalesce(v_row.layout, '{"tables": [], "seats": []}'::jsonb)),
     'updatedAt', v_row.updated_at
   );
 end;
 $$;
 
-revoke execute on function kasalan.get_seating_layout(uuid) from public, anon;
-grant execute on function kasalan.get_seating_layout(uuid) to authenticated;
+revoke execute on function kasalan.get_seating_layout(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan.get_seating_layout(p_wedding_id uuid) to authenticated;
 
 -- Saves the wedding's whole seating layout (see checked_seating_layout for what is refused) and
--- returns it as get_seating_layout would. People no longer on the guest list are dropped from
--- their seats rather than refused: the guest list may change in another tab while the chart is
--- open. p_base_updated_at is the updatedAt the caller's layout started from ('-infinity' when it
--- started from no saved layout): if the saved layout has changed since, nothing is written and
--- seating_layout_conflict is raised, so two devices never silently overwrite each other. Null
--- saves regardless. Called by the seating chart; granted to authenticated.
-create function kasalan.save_seating_layout(
-  p_wedding_id uuid,
-  p_layout jsonb,
-  p_base_updated_at timestamptz default null
-)
+-- returns it as get_seating_layout would. People no longer on the guest list are dropped from their
+-- seats rather than refused: the guest list may change in another tab while the chart is open.
+-- p_base_updated_at is the updatedAt the caller's layout started from ('-infinity' when it started
+-- from no saved layout): if the saved layout has changed since, nothing is written and
+-- seating_layout_conflict is raised, so two devices never silently overwrite each other. Null saves
+-- regardless. For the owner, partner and coordinator. Granted to authenticated.
+create or replace function kasalan.save_seating_layout(p_wedding_id uuid, p_layout jsonb, p_base_updated_at timestamp with time zone default NULL::timestamp with time zone)
 returns jsonb
 language plpgsql
-security invoker
+security definer
 set search_path = ''
 as $$
 declare
   v_layout jsonb;
-  v_current timestamptz;
   v_row kasalan.seating_layouts;
 begin
-  if not kasalan.can_manage(p_wedding_id) then
+  if not kasalan_private.can(p_wedding_id, 'seating') then
     raise exception 'wedding_not_found';
   end if;
-  v_layout := kasalan.seating_layout_for_guest_list(p_wedding_id, kasalan.checked_seating_layout(p_layout));
+  v_layout := kasalan_private.seating_layout_for_guest_list(p_wedding_id, kasalan_private.checked_seating_layout(p_layout));
 
-  -- Locks the row, so two saves at once are checked one after the other.
-  select l.updated_at into v_current
-  from kasalan.seating_layouts l
-  where l.wedding_id = p_wedding_id
-  for update;
-  if p_base_updated_at is not null and coalesce(v_current, '-infinity'::timestamptz) <> p_base_updated_at then
+  if p_base_updated_at is null then
+    insert into kasalan.seating_layouts as l (wedding_id, layout)
+    values (p_wedding_id, v_layout)
+    on conflict (wedding_id) do update set layout = excluded.layout
+    returning * into v_row;
+  elsif p_base_updated_at = '-infinity'::timestamptz then
+    insert into kasalan.seating_layouts (wedding_id, layout)
+    values (p_wedding_id, v_layout)
+    on conflict (wedding_id) do nothing
+    returning * into v_row;
+  else
+    update kasalan.seating_layouts l
+    set layout = v_layout
+    where l.wedding_id = p_wedding_id
+      and l.updated_at = p_base_updated_at
+    returning * into v_row;
+  end if;
+  if v_row.id is null then
     raise exception 'seating_layout_conflict';
   end if;
-
-  insert into kasalan.seating_layouts as l (wedding_id, layout)
-  values (p_wedding_id, v_layout)
-  on conflict (wedding_id) do update set layout = excluded.layout
-  returning * into v_row;
 
   return jsonb_build_object('weddingId', p_wedding_id, 'layout', v_row.layout, 'updatedAt', v_row.updated_at);
 end;
 $$;
 
-revoke execute on function kasalan.save_seating_layout(uuid, jsonb, timestamptz) from public, anon;
-grant execute on function kasalan.save_seating_layout(uuid, jsonb, timestamptz) to authenticated;
+revoke execute on function kasalan.save_seating_layout(p_wedding_id uuid, p_layout jsonb, p_base_updated_at timestamp with time zone) from public, anon;
+grant execute on function kasalan.save_seating_layout(p_wedding_id uuid, p_layout jsonb, p_base_updated_at timestamp with time zone) to authenticated;
+
+-- =============================================================================================
+-- Row-level security
+-- =============================================================================================
+
+create policy "Seating layouts can be read by members who do the seating"
+  on kasalan.seating_layouts for select to authenticated
+  using (kasalan_private.can(wedding_id, 'seating'));
+
+-- =============================================================================================
+-- Triggers
+-- =============================================================================================
+
+create trigger seating_layouts_protect_row_identity before update
+  on kasalan.seating_layouts
+  for each row
+  execute function kasalan.protect_row_identity('user_id', 'wedding_id');

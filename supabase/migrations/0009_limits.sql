@@ -1,32 +1,63 @@
--- Kasalan: rate limits that a stranger can neither reset nor aim at the guests.
---
--- 1. One trusted source for the caller's address. Until now the address was the first of
---    cf-connecting-ip, the FIRST x-forwarded-for entry or x-real-ip: without cf-connecting-ip a
---    client could write its own x-forwarded-for or x-real-ip and get a fresh budget on every call.
---    Now exactly one header counts, the one the proxy in front of PostgREST sets and overwrites:
---    on hosted Supabase that is cf-connecting-ip (Cloudflare sets it to the address that connected
---    to it, whatever the client sent; x-forwarded-for and x-real-ip pass the client's own values
---    through). Another deployment names its header in the database setting
---    kasalan.client_address_header (see docs/security.md, "Rate limits").
--- 2. The address is parsed, not compared as text: IPv4 counts as itself, IPv6 by its /64 (what one
---    subscriber is given), an IPv4-mapped IPv6 address as the IPv4 one, and anything that is not an
---    address as one shared 'unknown' caller, so no spelling earns a budget of its own.
--- 3. The per-wedding cap of name searches no longer shuts the search for every guest: once the
---    wedding's searches of the hour are used up, a search asks for the code on the invitation
---    (invitation_code_required_busy) instead of refusing with rate_limited. A caller over their own
---    limit still gets rate_limited.
--- 4. A public call that writes (every one that counts through kasalan.rate_limit), sent as GET and
---    so run by PostgREST in a read-only transaction, is refused with read_only_call (hint: use
---    POST; SQLSTATE 25006, so still HTTP 405) before it writes anything, instead of PostgreSQL's
---    bare "cannot execute INSERT in a read-only transaction".
+-- Kasalan privacy and limits: per-address and per-call rate limits for the calls an outsider can
+-- make, and the trusted client address they count by.
 
 -- =============================================================================================
--- The private helpers: not in an exposed schema, not executable by the API roles
+-- Tables
 -- =============================================================================================
 
-create schema if not exists kasalan_private;
-revoke all on schema kasalan_private from public;
-revoke all on schema kasalan_private from anon, authenticated;
+-- Calls per caller (and per wedding, caller '*') in the current minute ('m') and hour ('h').
+-- Written only by kasalan.rate_limit; rows older than an hour are removed as new hours start.
+create table kasalan.rate_counters (
+  wedding_id uuid not null,
+  kind text not null,
+  caller text not null,
+  span text not null,
+  window_start timestamptz not null,
+  calls integer not null default 1,
+  constraint rate_counters_pkey primary key (wedding_id, kind, caller, span, window_start),
+  constraint rate_counters_kind_check check (kind in ('search', 'rsvp', 'code')),
+  constraint rate_counters_span_check check (span in ('m', 'h')),
+  constraint rate_counters_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
+);
+alter table kasalan.rate_counters enable row level security;
+revoke all on kasalan.rate_counters from public, anon, authenticated;
+
+-- When a caller (or the wedding as a whole) reached a limit, by hour: what the couple sees as
+-- "your site was probed". Kept 60 days.
+create table kasalan.rate_probes (
+  wedding_id uuid not null,
+  kind text not null,
+  caller text not null,
+  window_start timestamptz not null,
+  reached_at timestamptz not null default now(),
+  constraint rate_probes_pkey primary key (wedding_id, kind, caller, window_start),
+  constraint rate_probes_kind_check check (kind in ('search', 'rsvp', 'code')),
+  constraint rate_probes_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
+);
+alter table kasalan.rate_probes enable row level security;
+revoke all on kasalan.rate_probes from public, anon, authenticated;
+
+-- =============================================================================================
+-- Functions
+-- =============================================================================================
+
+-- A public call's rate limit, counted by kasalan_private.count_call: raises rate_limited when the caller or the
+-- wedding is over a limit of this kind, and read_only_call in a read-only transaction. Helper of
+-- the public calls; nobody calls it directly.
+create or replace function kasalan.rate_limit(p_wedding_id uuid, p_kind text)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if kasalan_private.count_call(p_wedding_id, p_kind) <> 'ok' then
+    raise exception 'rate_limited';
+  end if;
+end;
+$$;
+
+revoke execute on function kasalan.rate_limit(p_wedding_id uuid, p_kind text) from public, anon, authenticated;
 
 -- The rate-limit caller for one address as a client or proxy wrote it: an IPv4 address as itself
 -- ('203.0.113.7'), an IPv6 address as its /64 ('2001:db8:1:2::/64'), an IPv4-mapped IPv6 address
@@ -65,7 +96,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan_private.address_bucket(text) from public, anon, authenticated;
+revoke execute on function kasalan_private.address_bucket(p_address text) from public, anon, authenticated;
 
 -- The caller's address for the rate limits, from the one header the proxy in front of PostgREST
 -- sets. The database setting kasalan.client_address_header names it, default 'cf-connecting-ip'
@@ -116,26 +147,6 @@ $$;
 
 revoke execute on function kasalan_private.client_address() from public, anon, authenticated;
 
--- Refuses a call that must write when PostgREST runs it read only (a GET or HEAD request) with the
--- project's code read_only_call and a hint, rather than PostgreSQL's bare "cannot execute INSERT in
--- a read-only transaction" from the first write. The SQLSTATE stays 25006
--- (read_only_sql_transaction), so PostgREST still answers 405 Method Not Allowed.
-create or replace function kasalan_private.require_writable()
-returns void
-language plpgsql
-stable
-set search_path = ''
-as $$
-begin
-  if current_setting('transaction_read_only') = 'on' then
-    raise exception 'read_only_call'
-      using errcode = '25006', hint = 'This call records the visit: send it as POST, not GET.';
-  end if;
-end;
-$$;
-
-revoke execute on function kasalan_private.require_writable() from public, anon, authenticated;
-
 -- Counts one visitor call of this kind on this wedding and says how it stands: 'ok', 'caller' when
 -- this caller went over their own limit (per minute or per hour), or 'wedding' when the wedding's
 -- calls of this kind from everyone together went over the hour's cap. Limits per caller: searches
@@ -147,7 +158,6 @@ revoke execute on function kasalan_private.require_writable() from public, anon,
 create or replace function kasalan_private.count_call(p_wedding_id uuid, p_kind text)
 returns text
 language plpgsql
-volatile
 security definer
 set search_path = ''
 as $$
@@ -208,73 +218,4 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan_private.count_call(uuid, text) from public, anon, authenticated;
-
--- =============================================================================================
--- The public calls' helper and the name search
--- =============================================================================================
-
--- As in 0025, counted by kasalan_private.count_call: raises rate_limited when the caller or the
--- wedding is over a limit of this kind, and read_only_call in a read-only transaction. Helper of
--- the public calls; nobody calls it directly.
-create or replace function kasalan.rate_limit(p_wedding_id uuid, p_kind text)
-returns void
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-begin
-  if kasalan_private.count_call(p_wedding_id, p_kind) <> 'ok' then
-    raise exception 'rate_limited';
-  end if;
-end;
-$$;
-
-revoke execute on function kasalan.rate_limit(uuid, text) from public, anon, authenticated;
-
--- A visitor's name search on one wedding site (0018's call, same answers), with three changes:
--- a read-only call (GET) is refused with read_only_call; a caller over their own limit gets
--- rate_limited; and when the wedding's searches of the hour are used up by everyone together the
--- search asks for the invitation code (invitation_code_required_busy) rather than refusing every
--- guest: the site shows the code field, and a guest with their code or link gets through.
--- Granted to anon and authenticated.
-create or replace function kasalan.search_guests(p_slug text, p_query text)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_wedding_id uuid;
-  v_published boolean;
-  v_manages boolean;
-  v_requires_code boolean;
-  v_count text;
-begin
-  perform kasalan_private.require_writable();
-  select w.id, w.is_published, kasalan.can_manage(w.id), w.rsvp_requires_code
-  into v_wedding_id, v_published, v_manages, v_requires_code
-  from kasalan.weddings w
-  where w.slug = p_slug;
-  if not found or not (v_published or v_manages) then
-    return jsonb_build_object('status', 'none', 'matches', '[]'::jsonb);
-  end if;
-  if not v_manages then
-    if v_requires_code then
-      raise exception 'invitation_code_required';
-    end if;
-    v_count := kasalan_private.count_call(v_wedding_id, 'search');
-    if v_count = 'caller' then
-      raise exception 'rate_limited';
-    elsif v_count = 'wedding' then
-      raise exception 'invitation_code_required_busy';
-    end if;
-  end if;
-  return kasalan.search_persons(v_wedding_id, p_query);
-end;
-$$;
-
-revoke execute on function kasalan.search_guests(text, text) from public;
-grant execute on function kasalan.search_guests(text, text) to anon, authenticated;
+revoke execute on function kasalan_private.count_call(p_wedding_id uuid, p_kind text) from public, anon, authenticated;

@@ -1,0 +1,304 @@
+-- Kasalan wedding file: a whole wedding exported as one JSON file and imported back, into the same
+-- account or another. Files exported by earlier versions are still accepted.
+
+-- =============================================================================================
+-- Functions
+-- =============================================================================================
+
+-- The objects of a list with the key p_old renamed p_new (where the object has p_old and not
+-- p_new); anything else as it is. Helper of wedding_file_current, and of the move of a browser's
+-- database onto this baseline (src/lib/backend/local/baseline-upgrade.ts).
+create or replace function kasalan_private.renamed_key(p_list jsonb, p_old text, p_new text)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when jsonb_typeof(p_list) = 'array' then (
+    select coalesce(jsonb_agg(
+      case when jsonb_typeof(e.value) = 'object' and e.value ? p_old and not e.value ? p_new
+        then (e.value - p_old) || jsonb_build_object(p_new, e.value -> p_old)
+        else e.value
+      end
+      order by e.ordinality), '[]'::jsonb)
+    from jsonb_array_elements(p_list) with ordinality e
+  ) else p_list end
+$$;
+
+revoke execute on function kasalan_private.renamed_key(p_list jsonb, p_old text, p_new text) from public, anon, authenticated;
+
+-- A wedding file as today's import reads it. A file exported before households had their own
+-- name calls a person's household guest_id and a seat's guestId: both become household_id and
+-- householdId. Helper of import_wedding.
+create or replace function kasalan_private.wedding_file_current(p_file jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_file
+    || case when jsonb_typeof(p_file -> 'persons') = 'array'
+         then jsonb_build_object('persons', kasalan_private.renamed_key(p_file -> 'persons', 'guest_id', 'household_id'))
+         else '{}'::jsonb end
+    || case when jsonb_typeof(p_file -> 'seatingLayout') = 'object' and jsonb_typeof(p_file #> '{seatingLayout,seats}') = 'array'
+         then jsonb_build_object('seatingLayout', jsonb_set(p_file -> 'seatingLayout', '{seats}',
+           kasalan_private.renamed_key(p_file #> '{seatingLayout,seats}', 'guestId', 'householdId')))
+         else '{}'::jsonb end
+$$;
+
+revoke execute on function kasalan_private.wedding_file_current(p_file jsonb) from public, anon, authenticated;
+
+-- The couple's whole wedding as one file: {format: 'kasalan-wedding', version: 1, exportedAt,
+-- wedding, sections, households, persons, seatingLayout}. Each row is every column of its table
+-- under the column's name, but user_id and wedding_id, so columns added by later migrations travel
+-- without a change here; rows keep their ids, so invitation links keep working after a move. Called by "Your data";
+-- granted to authenticated.
+create or replace function kasalan.export_wedding(p_wedding_id uuid)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_wedding kasalan.weddings;
+begin
+  if not kasalan_private.can_manage(p_wedding_id) then
+    raise exception 'wedding_not_found';
+  end if;
+  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
+
+  return jsonb_build_object(
+    'format', 'kasalan-wedding',
+    'version', 1,
+    'exportedAt', now(),
+    'wedding', to_jsonb(v_wedding) - 'user_id',
+    'sections', coalesce(
+      (select jsonb_agg(to_jsonb(s) - 'user_id' - 'wedding_id' order by s.order_index, s.created_at, s.id)
+       from kasalan.sections s where s.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'households', coalesce(
+      (select jsonb_agg(to_jsonb(g) - 'user_id' - 'wedding_id' order by g.created_at, g.id)
+       from kasalan.households g where g.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'persons', coalesce(
+      (select jsonb_agg(to_jsonb(p) - 'user_id' - 'wedding_id' order by p.household_id, p.position, p.id)
+       from kasalan.persons p where p.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'seatingLayout', (select l.layout from kasalan.seating_layouts l where l.wedding_id = p_wedding_id)
+  );
+end;
+$$;
+
+revoke execute on function kasalan.export_wedding(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan.export_wedding(p_wedding_id uuid) to authenticated;
+
+-- Imports a wedding file into the caller's empty wedding (wedding_not_empty otherwise): its
+-- details, sections, households, persons and seating. A file of an earlier export is read as
+-- today's (wedding_file_current). Ids and link tokens of the file already in use in this database
+-- are replaced by fresh ones (kasalan.import_file_with_free_ids) rather than refused, which would
+-- tell anyone whether a value existed in a wedding they do not manage; a file moved from another
+-- database keeps every id, code and token, so its links still work. import_ids_taken means only
+-- that the file repeats an id, token or code of its own. A file nested more than 64 levels deep
+-- (no export is near it) is refused with invalid_input before anything reads it. Security
+-- definer; checks can_manage and binds every row to the wedding. Called by "Your data"; granted to authenticated.
+create or replace function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_wedding kasalan.weddings;
+  v_details jsonb;
+  v_columns text;
+  v_constraint text;
+begin
+  if not kasalan_private.can_manage(p_wedding_id) then
+    raise exception 'wedding_not_found';
+  end if;
+  -- Bounded: the path walks no deeper than the level it asks for.
+  if jsonb_path_exists(p_file, 'strict $.**{64}') then
+    raise exception 'invalid_input' using detail = 'the file is nested too deeply';
+  end if;
+  if jsonb_typeof(p_file) is distinct from 'object'
+    or p_file ->> 'format' is distinct from 'kasalan-wedding'
+    or p_file -> 'version' is distinct from '1'::jsonb
+    or jsonb_typeof(p_file -> 'wedding') is distinct from 'object'
+  then
+    raise exception 'import_unsupported_file';
+  end if;
+
+  perform 1 from kasalan.weddings w where w.id = p_wedding_id for update;
+  if exists (select 1 from kasalan.households g where g.wedding_id = p_wedding_id)
+    or exists (select 1 from kasalan.seating_layouts l where l.wedding_id = p_wedding_id)
+  then
+    raise exception 'wedding_not_empty';
+  end if;
+
+  begin
+    p_file := kasalan.import_file_with_free_ids(kasalan_private.wedding_file_current(p_file));
+
+    -- The details: every column the file has, except what identifies this wedding here.
+    v_details := (p_file -> 'wedding') - 'id' - 'user_id' - 'slug' - 'created_at' - 'updated_at';
+    if v_details ? 'rsvp_questions' then
+      v_details := jsonb_set(v_details, '{rsvp_questions}', kasalan_private.rsvp_questions_clean(v_details -> 'rsvp_questions'));
+    end if;
+    select string_agg(format('%I', a.attname), ', ' order by a.attnum)
+    into v_columns
+    from pg_catalog.pg_attribute a
+    where a.attrelid = 'kasalan.weddings'::regclass
+      and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+      and v_details ? a.attname::text;
+    if v_columns is not null then
+      execute format(
+        'update kasalan.weddings w set (%1$s) = (select %1$s from pg_catalog.jsonb_populate_record(null::kasalan.weddings, $1)) where w.id = $2',
+        v_columns
+      ) using v_details, p_wedding_id;
+    end if;
+
+    delete from kasalan.sections s where s.wedding_id = p_wedding_id;
+    perform kasalan.import_rows('sections', p_wedding_id, coalesce(p_file -> 'sections', '[]'::jsonb));
+    perform kasalan.import_rows('households', p_wedding_id, coalesce(p_file -> 'households', '[]'::jsonb));
+    perform kasalan.import_rows('persons', p_wedding_id, coalesce(p_file -> 'persons', '[]'::jsonb));
+
+    if jsonb_typeof(p_file -> 'seatingLayout') = 'object' then
+      insert into kasalan.seating_layouts (user_id, wedding_id, layout)
+      values (
+        auth.uid(), p_wedding_id,
+        kasalan_private.seating_layout_for_guest_list(p_wedding_id, kasalan_private.checked_seating_layout(p_file -> 'seatingLayout'))
+      );
+    end if;
+  exception
+    when unique_violation then
+      get stacked diagnostics v_constraint = constraint_name;
+      raise exception 'import_ids_taken' using detail = v_constraint;
+    when foreign_key_violation or not_null_violation or check_violation or invalid_text_representation
+      or datetime_field_overflow or invalid_datetime_format or numeric_value_out_of_range
+      or string_data_right_truncation
+    then
+      get stacked diagnostics v_constraint = message_text;
+      raise exception 'invalid_input' using detail = v_constraint;
+  end;
+
+  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
+  return kasalan_private.wedding_json(v_wedding);
+end;
+$$;
+
+revoke execute on function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb) from public, anon;
+grant execute on function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb) to authenticated;
+
+-- The file's households, persons and sections with every id and link token that is already in
+-- use in this database (by any wedding, whoever manages it) replaced by a fresh one, and the
+-- file's references following: persons to their household, seats to their person and household.
+-- The same id (or token) in the file gets the same replacement, so the file's own duplicates stay
+-- duplicates. Whether a value was in use changes nothing in the import's answer: the check is one
+-- index lookup either way. Malformed parts are left as they are for the import to refuse. Helper of
+-- import_wedding.
+create or replace function kasalan.import_file_with_free_ids(p_file jsonb)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_households jsonb := '{}';
+  v_persons jsonb := '{}';
+  v_sections jsonb := '{}';
+  v_tokens jsonb := '{}';
+  v_rows jsonb;
+  v_row jsonb;
+  v_id uuid;
+  v_token text;
+  v_layout jsonb;
+begin
+  if jsonb_typeof(p_file -> 'households') = 'array' then
+    v_rows := '[]';
+    for v_row in select value from jsonb_array_elements(p_file -> 'households') loop
+      if jsonb_typeof(v_row) = 'object' then
+        v_id := kasalan_private.json_uuid(v_row, 'id');
+        if v_id is not null and (v_households ? v_id::text or exists (select 1 from kasalan.households g where g.id = v_id)) then
+          if not v_households ? v_id::text then
+            v_households := v_households || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
+          end if;
+          v_row := jsonb_set(v_row, '{id}', v_households -> v_id::text);
+        end if;
+        if jsonb_typeof(v_row -> 'invitation_token') = 'string' then
+          v_token := v_row ->> 'invitation_token';
+          if v_tokens ? v_token or exists (select 1 from kasalan.households g where g.invitation_token = v_token) then
+            if not v_tokens ? v_token then
+              v_tokens := v_tokens || jsonb_build_object(v_token, kasalan_private.new_invitation_token());
+            end if;
+            v_row := jsonb_set(v_row, '{invitation_token}', v_tokens -> v_token);
+          end if;
+        end if;
+      end if;
+      v_rows := v_rows || jsonb_build_array(v_row);
+    end loop;
+    p_file := jsonb_set(p_file, '{households}', v_rows);
+  end if;
+
+  if jsonb_typeof(p_file -> 'persons') = 'array' then
+    v_rows := '[]';
+    for v_row in select value from jsonb_array_elements(p_file -> 'persons') loop
+      if jsonb_typeof(v_row) = 'object' then
+        v_id := kasalan_private.json_uuid(v_row, 'id');
+        if v_id is not null and (v_persons ? v_id::text or exists (select 1 from kasalan.persons p where p.id = v_id)) then
+          if not v_persons ? v_id::text then
+            v_persons := v_persons || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
+          end if;
+          v_row := jsonb_set(v_row, '{id}', v_persons -> v_id::text);
+        end if;
+        v_id := kasalan_private.json_uuid(v_row, 'household_id');
+        if v_id is not null and v_households ? v_id::text then
+          v_row := jsonb_set(v_row, '{household_id}', v_households -> v_id::text);
+        end if;
+      end if;
+      v_rows := v_rows || jsonb_build_array(v_row);
+    end loop;
+    p_file := jsonb_set(p_file, '{persons}', v_rows);
+  end if;
+
+  if jsonb_typeof(p_file -> 'sections') = 'array' then
+    v_rows := '[]';
+    for v_row in select value from jsonb_array_elements(p_file -> 'sections') loop
+      if jsonb_typeof(v_row) = 'object' then
+        v_id := kasalan_private.json_uuid(v_row, 'id');
+        if v_id is not null and (v_sections ? v_id::text or exists (select 1 from kasalan.sections s where s.id = v_id)) then
+          if not v_sections ? v_id::text then
+            v_sections := v_sections || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
+          end if;
+          v_row := jsonb_set(v_row, '{id}', v_sections -> v_id::text);
+        end if;
+      end if;
+      v_rows := v_rows || jsonb_build_array(v_row);
+    end loop;
+    p_file := jsonb_set(p_file, '{sections}', v_rows);
+  end if;
+
+  -- Seats name a person and their household by id (checked_seating_layout checks the form later).
+  v_layout := p_file -> 'seatingLayout';
+  if jsonb_typeof(v_layout) = 'object' and jsonb_typeof(v_layout -> 'seats') = 'array'
+    and (v_households <> '{}' or v_persons <> '{}')
+  then
+    select coalesce(jsonb_agg(
+      case
+        when jsonb_typeof(s.value) = 'object' then
+          s.value
+          || case when v_persons ? lower(s.value ->> 'personId')
+               then jsonb_build_object('personId', v_persons -> lower(s.value ->> 'personId')) else '{}'::jsonb end
+          || case when v_households ? lower(s.value ->> 'householdId')
+               then jsonb_build_object('householdId', v_households -> lower(s.value ->> 'householdId')) else '{}'::jsonb end
+        else s.value
+      end
+      order by s.ordinality
+    ), '[]'::jsonb)
+    into v_layout
+    from jsonb_array_elements(v_layout -> 'seats') with ordinality s;
+    p_file := jsonb_set(p_file, '{seatingLayout,seats}', v_layout);
+  end if;
+
+  return p_file;
+end;
+$$;
+
+revoke execute on function kasalan.import_file_with_free_ids(p_file jsonb) from public, anon, authenticated;

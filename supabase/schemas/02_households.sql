@@ -1,0 +1,1146 @@
+-- Kasalan households and persons: the guest list. A household (kasalan.households) is who receives one
+-- invitation and answers for its persons; persons are the people counted at the wedding. Saving,
+-- deleting, importing, listing and searching them.
+
+-- =============================================================================================
+-- Checks the tables below rely on
+-- =============================================================================================
+
+-- A new random invitation code: 8 characters from an alphabet without 0/O/1/I/L, so it reads aloud
+-- and types from paper without doubt (31^8, about 8.5 * 10^11 codes). Helper of the column default.
+create or replace function kasalan_private.new_invitation_code()
+returns text
+language sql
+set search_path = ''
+as $$
+  select string_agg(substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', 1 + get_byte(r.bytes, i) % 31, 1), '' order by i)
+  from (select extensions.gen_random_bytes(8) as bytes) r
+  cross join generate_series(0, 7) as i
+$$;
+
+revoke execute on function kasalan_private.new_invitation_code() from public, anon, authenticated;
+
+-- The words a person can be found by: every word of the first name, last name and suffix in
+-- canonical form, plus two and three neighbouring words joined ("dela cruz" → "delacruz"), so a
+-- name typed together is still a whole word. Helper of the search (a stored column of persons).
+create or replace function kasalan_private.person_search_words(p_first_name text, p_last_name text, p_suffix text)
+returns text[]
+language sql
+immutable parallel safe
+set search_path = ''
+as $$
+  with w as (
+    select kasalan_private.search_word(t.word) as word, t.ord
+    from unnest(string_to_array(
+      kasalan_private.search_text(concat_ws(' ', p_first_name, p_last_name, p_suffix)), ' '
+    )) with ordinality as t(word, ord)
+    where t.word <> ''
+  )
+  select coalesce(array_agg(distinct x.word), '{}')
+  from (
+    select w.word from w
+    union all
+    select a.word || b.word from w a join w b on b.ord = a.ord + 1
+    union all
+    select a.word || b.word || c.word from w a join w b on b.ord = a.ord + 1 join w c on c.ord = a.ord + 2
+  ) x
+$$;
+
+revoke execute on function kasalan_private.person_search_words(p_first_name text, p_last_name text, p_suffix text) from public, anon, authenticated;
+
+-- A new link token: 16 random bytes as base64url without padding (22 characters). Helper of the
+-- column default and of renewing.
+create or replace function kasalan_private.new_invitation_token()
+returns text
+language sql
+set search_path = ''
+as $$
+  select translate(rtrim(encode(extensions.gen_random_bytes(16), 'base64'), '='), '+/', '-_')
+$$;
+
+revoke execute on function kasalan_private.new_invitation_token() from public, anon, authenticated;
+
+-- =============================================================================================
+-- Tables
+-- =============================================================================================
+
+-- One row per household: the contact details the invitation goes to.
+create table kasalan.households (
+  id uuid not null default extensions.gen_random_uuid(),
+  user_id uuid not null default auth.uid(),
+  wedding_id uuid not null,
+  email text,
+  phone text,
+  address jsonb not null default '{"zip": "", "city": "", "state": "", "country": "Philippines", "address1": "", "address2": ""}'::jsonb,
+  relationship_side text,
+  relationship_type text,
+  notes text,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  rsvp_message text,
+  rsvp_message_at timestamptz,
+  invitation_code text not null default kasalan_private.new_invitation_code(),
+  -- The first time the household's own link was opened by someone other than the couple.
+  invitation_opened_at timestamptz,
+  invitation_last_opened_at timestamptz,
+  invitation_token text not null default kasalan_private.new_invitation_token(),
+  -- When the link the household was last sent stopped working (a new design of the link, or a
+  -- renewed invitation): it needs a new card. Cleared when the couple sends it again.
+  link_replaced_at timestamptz,
+  constraint households_pkey primary key (id),
+  constraint households_id_wedding_id_key unique (id, wedding_id),
+  constraint households_invitation_token_key unique (invitation_token),
+  constraint households_wedding_id_invitation_code_key unique (wedding_id, invitation_code),
+  constraint households_address_check check (jsonb_typeof(address) = 'object'),
+  constraint households_address_clean check (kasalan.json_texts_are_clean(address, 'address')),
+  constraint households_email_check check ((char_length(email) >= 1) and (char_length(email) <= 254)),
+  constraint households_email_clean check (kasalan.text_is_clean(email, 'email')),
+  constraint households_invitation_code_format check (invitation_code ~ '^[2-9A-HJKMNP-Z]{8}$'),
+  constraint households_invitation_token_format check (invitation_token ~ '^[A-Za-z0-9_-]{22}$'),
+  constraint households_notes_check check (char_length(notes) <= 2000),
+  constraint households_notes_clean check (kasalan.text_is_clean(notes, 'notes')),
+  constraint households_phone_check check ((char_length(phone) >= 1) and (char_length(phone) <= 50)),
+  constraint households_phone_clean check (kasalan.text_is_clean(phone, 'phone')),
+  constraint households_relationship_side_check check (relationship_side in ('bride', 'groom', 'both')),
+  constraint households_relationship_type_check check (relationship_type in ('family', 'friend', 'familyFriend', 'others')),
+  constraint households_rsvp_message_check check (char_length(rsvp_message) <= 1000),
+  constraint households_rsvp_message_clean check (kasalan.text_is_clean(rsvp_message, 'rsvp_message')),
+  constraint households_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint households_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
+);
+alter table kasalan.households enable row level security;
+revoke all on kasalan.households from public, anon, authenticated;
+grant select on kasalan.households to authenticated;
+
+create index households_user_id_idx on kasalan.households (user_id);
+
+create index households_wedding_id_created_at_idx on kasalan.households (wedding_id, created_at, id);
+
+-- One invited person of a household.
+create table kasalan.persons (
+  id uuid not null default extensions.gen_random_uuid(),
+  user_id uuid not null default auth.uid(),
+  wedding_id uuid not null,
+  household_id uuid not null,
+  first_name text not null,
+  last_name text not null default '',
+  type text not null default 'adult',
+  title text,
+  suffix text,
+  notes text,
+  -- The RSVP e-mails sent to this person: [{sentAt, address}].
+  email_history jsonb not null default '[]'::jsonb,
+  is_attending boolean,
+  response jsonb not null default '[]'::jsonb,
+  responded_at timestamptz,
+  -- Order within the household.
+  position integer not null default 0,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  rsvp_recorded_by text,
+  search_words text[] not null generated always as (kasalan_private.person_search_words(first_name, last_name, suffix)) stored,
+  constraint persons_pkey primary key (id),
+  constraint persons_email_history_check check (jsonb_typeof(email_history) = 'array'),
+  constraint persons_first_name_check check ((btrim(first_name) <> '') and (char_length(first_name) <= 100)),
+  constraint persons_first_name_clean check (kasalan.text_is_clean(first_name, 'first_name')),
+  constraint persons_last_name_check check (char_length(last_name) <= 100),
+  constraint persons_last_name_clean check (kasalan.text_is_clean(last_name, 'last_name')),
+  constraint persons_notes_check check (char_length(notes) <= 2000),
+  constraint persons_notes_clean check (kasalan.text_is_clean(notes, 'notes')),
+  constraint persons_response_check check (jsonb_typeof(response) = 'array'),
+  constraint persons_rsvp_recorded_by_check check (rsvp_recorded_by in ('guest', 'couple')),
+  constraint persons_suffix_check check (char_length(suffix) <= 20),
+  constraint persons_suffix_clean check (kasalan.text_is_clean(suffix, 'suffix')),
+  constraint persons_title_check check (char_length(title) <= 50),
+  constraint persons_title_clean check (kasalan.text_is_clean(title, 'title')),
+  constraint persons_type_check check (type in ('adult', 'child')),
+  constraint persons_household_id_wedding_id_fkey foreign key (household_id, wedding_id) references kasalan.households(id, wedding_id) on delete cascade,
+  constraint persons_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
+  constraint persons_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
+);
+alter table kasalan.persons enable row level security;
+revoke all on kasalan.persons from public, anon, authenticated;
+grant select on kasalan.persons to authenticated;
+
+create index persons_household_id_idx on kasalan.persons (household_id, "position");
+
+create index persons_household_id_wedding_id_idx on kasalan.persons (household_id, wedding_id);
+
+-- Without fastupdate: new names go straight into the index instead of a pending list that only
+-- a vacuum empties (PGlite never runs one), which the planner rightly prices as a scan of everyone.
+create index persons_search_words_idx on kasalan.persons using gin (search_words) with (fastupdate = off);
+
+create index persons_user_id_idx on kasalan.persons (user_id);
+
+create index persons_wedding_id_idx on kasalan.persons (wedding_id);
+
+alter table kasalan.wedding_activity add constraint wedding_activity_household_id_fkey foreign key (household_id) references kasalan.households(id) on delete set null;
+
+-- =============================================================================================
+-- Functions
+-- =============================================================================================
+
+-- Checks, at commit, that a household still has an adult; the database-side twin of the guest
+-- form's rule. Security definer so that it also works when the transaction's role cannot read
+-- households (a visitor's RSVP). Trigger function only; nobody calls it.
+create or replace function kasalan.check_household_has_adult()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_household_id uuid;
+begin
+  if tg_table_name = 'households' then
+    v_household_id := new.id;
+  elsif tg_op = 'DELETE' then
+    v_household_id := old.household_id;
+  else
+    v_household_id := new.household_id;
+  end if;
+
+  if exists (select 1 from kasalan.households g where g.id = v_household_id)
+    and not exists (select 1 from kasalan.persons p where p.household_id = v_household_id and p.type = 'adult')
+  then
+    raise exception 'household_needs_adult';
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function kasalan.check_household_has_adult() from public, anon, authenticated;
+
+-- A household in the contract's Household shape, with its persons in order. Helper of the
+-- functions below.
+create or replace function kasalan_private.household_json(p_household kasalan.households)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', p_household.id,
+    'weddingId', p_household.wedding_id,
+    'userId', p_household.user_id,
+    'createdAt', p_household.created_at,
+    'email', p_household.email,
+    'phone', p_household.phone,
+    'address', p_household.address,
+    'relationshipSide', p_household.relationship_side,
+    'relationshipType', p_household.relationship_type,
+    'notes', p_household.notes,
+    'persons', coalesce(
+      (
+        select jsonb_agg(
+          jsonb_build_object(
+            'id', p.id,
+            'householdId', p.household_id,
+            'userId', p.user_id,
+            'firstName', p.first_name,
+            'lastName', p.last_name,
+            'type', p.type,
+            'title', p.title,
+            'suffix', p.suffix,
+            'notes', p.notes,
+            'emailHistory', p.email_history,
+            'isAttending', p.is_attending,
+            'response', p.response,
+            'respondedAt', p.responded_at,
+            'position', p.position
+          )
+          order by p.position, p.created_at, p.id
+        )
+        from kasalan.persons p
+        where p.household_id = p_household.id
+      ),
+      '[]'::jsonb
+    )
+  )
+$$;
+
+revoke execute on function kasalan_private.household_json(p_household kasalan.households) from public, anon, authenticated;
+
+-- The wedding's households in the Household shape of household_json, with lastChange (who last
+-- changed each one), oldest first. Built in one pass: the persons are grouped once for the whole
+-- wedding rather than one subquery per household (a third of the call at 2,000 households).
+-- Security invoker: RLS decides which households and persons the caller reads. Granted to
+-- authenticated.
+create or replace function kasalan.list_households(p_wedding_id uuid)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not kasalan_private.can(p_wedding_id, 'households') then
+    raise exception 'wedding_not_found';
+  end if;
+
+  return coalesce(
+    (
+      select jsonb_agg(
+        jsonb_build_object(
+          'id', g.id,
+          'weddingId', g.wedding_id,
+          'userId', g.user_id,
+          'createdAt', g.created_at,
+          'email', g.email,
+          'phone', g.phone,
+          'address', g.address,
+          'relationshipSide', g.relationship_side,
+          'relationshipType', g.relationship_type,
+          'notes', g.notes,
+          'persons', coalesce(p.persons, '[]'::jsonb),
+          'lastChange', c.change
+        )
+        order by g.created_at, g.id
+      )
+      from kasalan.households g
+      left join (
+        select p.household_id, jsonb_agg(
+          jsonb_build_object(
+            'id', p.id,
+            'householdId', p.household_id,
+            'userId', p.user_id,
+            'firstName', p.first_name,
+            'lastName', p.last_name,
+            'type', p.type,
+            'title', p.title,
+            'suffix', p.suffix,
+            'notes', p.notes,
+            'emailHistory', p.email_history,
+            'isAttending', p.is_attending,
+            'response', p.response,
+            'respondedAt', p.responded_at,
+            'position', p.position
+          )
+          order by p.position, p.created_at, p.id
+        ) as persons
+        from kasalan.persons p
+        where p.wedding_id = p_wedding_id
+        group by p.household_id
+      ) p on p.household_id = g.id
+      left join kasalan_private.household_last_changes(p_wedding_id) c on c.household_id = g.id
+      where g.wedding_id = p_wedding_id
+    ),
+    '[]'::jsonb
+  );
+end;
+$$;
+
+revoke execute on function kasalan.list_households(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan.list_households(p_wedding_id uuid) to authenticated;
+
+-- Creates or updates one household and its persons from the guest form's shape ({id?, email,
+-- phone, address, relationshipSide, relationshipType, notes, persons: [...]}) and returns it as
+-- household_json. Persons left out of the list are deleted. Checks the caller's right (a family
+-- helper only on their side); raises wedding_not_found, household_not_found, household_needs_adult,
+-- person_first_name_required or invalid_input. The body of save_household and import_households;
+-- nobody calls it directly.
+create or replace function kasalan.write_household(p_wedding_id uuid, p_household jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_household_id uuid;
+  v_household kasalan.households;
+  v_email text;
+  v_phone text;
+  v_notes text;
+  v_address jsonb;
+  v_side text;
+  v_type text;
+  v_persons jsonb;
+  v_person jsonb;
+  v_person_id uuid;
+  v_person_ids uuid[] := '{}';
+  v_index integer;
+  v_has_adult boolean := false;
+begin
+  if not kasalan_private.can(p_wedding_id, 'households') then
+    raise exception 'wedding_not_found';
+  end if;
+  if jsonb_typeof(p_household) is distinct from 'object' then
+    raise exception 'invalid_input' using detail = 'household must be an object';
+  end if;
+
+  -- Check the whole household before writing anything.
+  v_household_id := kasalan_private.json_uuid(p_household, 'id');
+  v_email := kasalan_private.json_text(p_household, 'email', 254);
+  v_phone := kasalan_private.json_text(p_household, 'phone', 50);
+  v_notes := kasalan_private.json_text(p_household, 'notes', 2000);
+  v_side := kasalan_private.json_text(p_household, 'relationshipSide', 20);
+  -- A family helper's households are on their side; the form may leave it to the database.
+  if v_side is null then
+    select m.side into v_side from kasalan.wedding_members m
+    where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid()) and m.role = 'family_helper';
+  end if;
+  if v_side not in ('bride', 'groom', 'both') then
+    raise exception 'invalid_input' using detail = 'relationshipSide must be bride, groom or both';
+  end if;
+  v_type := kasalan_private.json_text(p_household, 'relationshipType', 20);
+  if v_type not in ('family', 'friend', 'familyFriend', 'others') then
+    raise exception 'invalid_input' using detail = 'relationshipType must be family, friend, familyFriend or others';
+  end if;
+  if coalesce(jsonb_typeof(p_household -> 'address'), 'null') not in ('object', 'null') then
+    raise exception 'invalid_input' using detail = 'address must be an object';
+  end if;
+  v_address := jsonb_build_object(
+    'address1', coalesce(kasalan_private.json_text(p_household -> 'address', 'address1', 200), ''),
+    'address2', coalesce(kasalan_private.json_text(p_household -> 'address', 'address2', 200), ''),
+    'city', coalesce(kasalan_private.json_text(p_household -> 'address', 'city', 100), ''),
+    'state', coalesce(kasalan_private.json_text(p_household -> 'address', 'state', 100), ''),
+    'zip', coalesce(kasalan_private.json_text(p_household -> 'address', 'zip', 20), ''),
+    'country', coalesce(kasalan_private.json_text(p_household -> 'address', 'country', 100), 'Philippines')
+  );
+
+  v_persons := p_household -> 'persons';
+  if jsonb_typeof(v_persons) is distinct from 'array' then
+    raise exception 'invalid_input' using detail = 'persons must be a list';
+  end if;
+  for v_person in select value from jsonb_array_elements(v_persons) loop
+    if jsonb_typeof(v_person) <> 'object' then
+      raise exception 'invalid_input' using detail = 'each person must be an object';
+    end if;
+    if kasalan_private.json_text(v_person, 'firstName', 100) is null then
+      raise exception 'person_first_name_required';
+    end if;
+    perform kasalan_private.json_text(v_person, 'lastName', 100),
+      kasalan_private.json_text(v_person, 'title', 50),
+      kasalan_private.json_text(v_person, 'suffix', 20),
+      kasalan_private.json_text(v_person, 'notes', 2000);
+    if coalesce(kasalan_private.json_text(v_person, 'type', 10), 'adult') not in ('adult', 'child') then
+      raise exception 'invalid_input' using detail = 'type must be adult or child';
+    end if;
+    v_has_adult := v_has_adult or coalesce(kasalan_private.json_text(v_person, 'type', 10), 'adult') = 'adult';
+    v_person_id := kasalan_private.json_uuid(v_person, 'id');
+    if v_person_id is not null then
+      if v_person_id = any (v_person_ids) then
+        raise exception 'invalid_input' using detail = 'a person is listed twice';
+      end if;
+      v_person_ids := v_person_ids || v_person_id;
+    end if;
+  end loop;
+  if not v_has_adult then
+    raise exception 'household_needs_adult';
+  end if;
+
+  if v_household_id is null then
+    insert into kasalan.households (wedding_id, email, phone, address, relationship_side, relationship_type, notes)
+    values (p_wedding_id, v_email, v_phone, v_address, v_side, v_type, v_notes)
+    returning id into v_household_id;
+  else
+    update kasalan.households g
+    set email = v_email,
+        phone = v_phone,
+        address = v_address,
+        relationship_side = v_side,
+        relationship_type = v_type,
+        notes = v_notes
+    where g.id = v_household_id
+      and g.wedding_id = p_wedding_id;
+    if not found then
+      raise exception 'household_not_found';
+    end if;
+  end if;
+
+  -- A listed id must be one of this household's persons (a new household has none yet).
+  if exists (
+    select 1
+    from unnest(v_person_ids) as listed(id)
+    where not exists (select 1 from kasalan.persons p where p.id = listed.id and p.household_id = v_household_id)
+  ) then
+    raise exception 'invalid_input' using detail = 'a person belongs to another household';
+  end if;
+
+  delete from kasalan.persons p
+  where p.household_id = v_household_id
+    and p.id <> all (v_person_ids);
+
+  for v_person, v_index in select value, ordinality - 1 from jsonb_array_elements(v_persons) with ordinality loop
+    v_person_id := kasalan_private.json_uuid(v_person, 'id');
+    if v_person_id is null then
+      insert into kasalan.persons (wedding_id, household_id, first_name, last_name, type, title, suffix, notes, position)
+      values (
+        p_wedding_id, v_household_id,
+        kasalan_private.json_text(v_person, 'firstName', 100),
+        coalesce(kasalan_private.json_text(v_person, 'lastName', 100), ''),
+        coalesce(kasalan_private.json_text(v_person, 'type', 10), 'adult'),
+        kasalan_private.json_text(v_person, 'title', 50),
+        kasalan_private.json_text(v_person, 'suffix', 20),
+        kasalan_private.json_text(v_person, 'notes', 2000),
+        v_index
+      );
+    else
+      update kasalan.persons p
+      set first_name = kasalan_private.json_text(v_person, 'firstName', 100),
+          last_name = coalesce(kasalan_private.json_text(v_person, 'lastName', 100), ''),
+          type = coalesce(kasalan_private.json_text(v_person, 'type', 10), 'adult'),
+          title = kasalan_private.json_text(v_person, 'title', 50),
+          suffix = kasalan_private.json_text(v_person, 'suffix', 20),
+          notes = kasalan_private.json_text(v_person, 'notes', 2000),
+          position = v_index
+      where p.id = v_person_id
+        and p.household_id = v_household_id;
+    end if;
+  end loop;
+
+  select * into v_household from kasalan.households g where g.id = v_household_id;
+  return kasalan_private.household_json(v_household);
+end;
+$$;
+
+revoke execute on function kasalan.write_household(p_wedding_id uuid, p_household jsonb) from public, anon, authenticated;
+
+-- Deletes one household and its persons. For any member; a family helper deletes only their own
+-- side's households that they added. Granted to authenticated.
+create or replace function kasalan.delete_household(p_household_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from kasalan.households g
+  where g.id = p_household_id
+    and kasalan_private.can(g.wedding_id, 'households');
+  if not found then
+    raise exception 'household_not_found';
+  end if;
+end;
+$$;
+
+revoke execute on function kasalan.delete_household(p_household_id uuid) from public, anon;
+grant execute on function kasalan.delete_household(p_household_id uuid) to authenticated;
+
+-- A person's first and last name as one searchable text ("ma cristina dela cruz pena").
+-- Helper of the search.
+create or replace function kasalan_private.person_search_name(p_first_name text, p_last_name text)
+returns text
+language sql
+immutable parallel safe
+set search_path = ''
+as $$
+  select kasalan_private.search_text(coalesce(p_first_name, '') || ' ' || coalesce(p_last_name, ''))
+$$;
+
+revoke execute on function kasalan_private.person_search_name(p_first_name text, p_last_name text) from public, anon, authenticated;
+
+-- Adds the households of a spreadsheet import in one transaction, each through write_household
+-- (same checks and codes as save_household), and records the import's one activity entry itself
+-- (see above). Granted to authenticated.
+create or replace function kasalan.import_households(p_wedding_id uuid, p_households jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_household jsonb;
+  v_persons jsonb;
+  v_index integer := 0;
+  v_saved jsonb;
+  v_ids uuid[] := '{}';
+  v_sides text[] := '{}';
+  v_count integer := 0;
+  v_replies integer := 0;
+  v_questions jsonb;
+  v_kind text;
+  v_person kasalan.persons;
+  v_reply jsonb;
+  v_attending boolean;
+  v_response jsonb;
+  v_message text;
+  v_state text;
+  v_detail text;
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'guests') then
+    raise exception 'wedding_not_found';
+  end if;
+  if jsonb_typeof(p_households) is distinct from 'array' then
+    raise exception 'invalid_input' using detail = 'households must be a list';
+  end if;
+  -- A sanity limit far above any guest list, so one call cannot run for minutes.
+  if jsonb_array_length(p_households) > 5000 then
+    raise exception 'invalid_input' using detail = 'at most 5000 households per import';
+  end if;
+  select w.rsvp_questions into v_questions from kasalan.weddings w where w.id = p_wedding_id;
+  -- The activity triggers stay quiet while this call writes: it records one entry itself, below.
+  perform set_config('kasalan.importing', 'on', true);
+  v_kind := kasalan.rsvp_manager_kind(p_wedding_id);
+
+  begin
+    for v_household in select value from jsonb_array_elements(p_households) loop
+      v_index := v_index + 1;
+      if jsonb_typeof(v_household) <> 'object' then
+        raise exception 'invalid_input' using detail = 'each household must be an object';
+      end if;
+      -- An import only adds: drop any ids, so a household or person can never overwrite another.
+      v_household := v_household - 'id';
+      v_persons := case when jsonb_typeof(v_household -> 'persons') = 'array' then v_household -> 'persons' else null end;
+      if v_persons is not null then
+        v_household := jsonb_set(
+          v_household,
+          '{persons}',
+          coalesce(
+            (
+              select jsonb_agg(case when jsonb_typeof(p.value) = 'object' then p.value - 'id' - 'reply' else p.value end order by p.ordinality)
+              from jsonb_array_elements(v_persons) with ordinality as p(value, ordinality)
+            ),
+            '[]'::jsonb
+          )
+        );
+      end if;
+
+      -- write_household, not save_household: an import needs no lastChange per household.
+      v_saved := kasalan.write_household(p_wedding_id, v_household);
+      v_ids := array_append(v_ids, (v_saved ->> 'id')::uuid);
+      v_sides := array_append(v_sides, v_saved ->> 'relationshipSide');
+      v_count := v_count + jsonb_array_length(v_saved -> 'persons');
+
+      -- save_household keeps the persons in the order given (position = index).
+      for v_person in
+        select p.* from kasalan.persons p where p.household_id = (v_saved ->> 'id')::uuid order by p.position
+      loop
+        v_reply := v_persons -> v_person.position;
+        if jsonb_typeof(v_reply) is distinct from 'object' or not (v_reply ? 'reply') or jsonb_typeof(v_reply -> 'reply') = 'null' then
+          continue;
+        end if;
+        v_reply := v_reply -> 'reply';
+        if jsonb_typeof(v_reply) <> 'object' or jsonb_typeof(coalesce(v_reply -> 'isAttending', 'null'::jsonb)) not in ('boolean', 'null') then
+          raise exception 'invalid_input' using detail = 'reply.isAttending must be true, false or null';
+        end if;
+        v_attending := (v_reply ->> 'isAttending')::boolean;
+        if v_attending is null then
+          continue;
+        end if;
+        v_response := case when v_attending then kasalan_private.rsvp_response(v_questions, v_reply -> 'response') else '[]'::jsonb end;
+
+        insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+        values (
+          p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
+          kasalan.rsvp_reply_json(v_person),
+          jsonb_build_object('isAttending', v_attending, 'response', v_response, 'respondedAt', now(), 'recordedBy', 'couple')
+        );
+        update kasalan.persons p
+        set is_attending = v_attending,
+            response = v_response,
+            responded_at = now(),
+            rsvp_recorded_by = 'couple'
+        where p.id = v_person.id;
+        v_replies := v_replies + 1;
+      end loop;
+    end loop;
+  exception when others then
+    -- Same code for the app to translate, plus which household it was.
+    get stacked diagnostics v_message = message_text, v_state = returned_sqlstate, v_detail = pg_exception_detail;
+    raise exception using
+      message = v_message,
+      errcode = v_state,
+      detail = format('household %s%s', v_index, coalesce(': ' || nullif(v_detail, ''), ''));
+  end;
+
+  -- Every household above was created at the same now(), and the list sorts by (created_at, id):
+  -- space their creation times a microsecond apart, ending at now(), so the list keeps the file's
+  -- order (and households saved later still come after them).
+  update kasalan.households g
+  set created_at = g.created_at - make_interval(secs => (cardinality(v_ids) - imported.ordinality) / 1000000.0)
+  from unnest(v_ids) with ordinality as imported(id, ordinality)
+  where g.id = imported.id and g.wedding_id = p_wedding_id;
+
+  perform set_config('kasalan.importing', '', true);
+  -- What the triggers would have written: one household is household_added; more are one
+  -- households_imported entry, on their side when they all share one.
+  if cardinality(v_ids) = 1 then
+    perform kasalan.add_activity(p_wedding_id, 'household_added', v_ids[1]);
+  elsif cardinality(v_ids) > 1 then
+    perform kasalan.add_activity(p_wedding_id, 'households_imported', null, jsonb_build_object('count', cardinality(v_ids)));
+    if (select count(distinct s) = 1 and count(s) = cardinality(v_ids) from unnest(v_sides) s) then
+      update kasalan.wedding_activity a set household_side = v_sides[1]
+      where a.xact = txid_current() and a.wedding_id = p_wedding_id and a.action = 'households_imported';
+    end if;
+  end if;
+
+  return jsonb_build_object(
+    'households', cardinality(v_ids),
+    'persons', v_count,
+    'replies', v_replies,
+    'householdIds', to_jsonb(v_ids)
+  );
+end;
+$$;
+
+revoke execute on function kasalan.import_households(p_wedding_id uuid, p_households jsonb) from public, anon;
+grant execute on function kasalan.import_households(p_wedding_id uuid, p_households jsonb) to authenticated;
+
+-- The search itself, on one wedding, for the public call below and the harvest test; nobody calls
+-- it directly. Returns {status, matches}:
+--   too_short  a single word, or fewer than 4 letters after normalising (punctuation and spaces
+--              do not count)
+--   none       nothing matched
+--   too_many   more than 3 households or 10 persons matched: no names, the guest adds a word
+--   found      matches: [{personId, householdId, firstName, lastName, householdSize}], best first
+-- At least two words ("maria santos", "ma. cristina", "sto domingo"): all but the last must be
+-- whole name words, in any order, and the last may be a prefix of 3 letters or more ("maria
+-- san"). Single letters (a middle initial) are ignored beside two longer words.
+create or replace function kasalan_private.search_wedding_persons(p_wedding_id uuid, p_query text)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_raw text[];
+  v_words text[];
+  v_canon text[];
+  v_whole text[];
+  v_last text;
+  v_letters integer;
+  v_n integer;
+  v_ids uuid[];
+  v_households integer;
+begin
+  select coalesce(array_agg(t.word order by t.ord), '{}') into v_raw
+  from unnest(string_to_array(kasalan_private.search_text(left(coalesce(p_query, ''), 100)), ' ')) with ordinality as t(word, ord)
+  where t.word <> '';
+
+  select coalesce(array_agg(word order by ord), '{}') into v_words
+  from unnest(v_raw) with ordinality as t(word, ord)
+  where char_length(word) >= 2;
+  if coalesce(array_length(v_words, 1), 0) < 2 then
+    v_words := v_raw;
+  end if;
+  v_words := v_words[1:6];
+  v_n := coalesce(array_length(v_words, 1), 0);
+  select coalesce(sum(char_length(word)), 0) into v_letters from unnest(v_words) as word;
+
+  -- One word is never enough: a surname or a first name alone is what a harvester guesses.
+  if v_n < 2 or v_letters < 4 then
+    return jsonb_build_object('status', 'too_short', 'matches', '[]'::jsonb);
+  end if;
+
+  select array_agg(kasalan_private.search_word(word) order by ord) into v_canon
+  from unnest(v_words) with ordinality as t(word, ord);
+  v_whole := v_canon[1:v_n - 1];
+  v_last := v_canon[v_n];
+
+  -- At most 11 candidates: enough to know whether the query names one family or many. The whole
+  -- words go through persons_search_words_idx first, materialised so that the planner never trades
+  -- the index for a scan that hopes to find 11 rows early (for a rare name it would read everyone).
+  with whole as materialized (
+    select p.id, p.search_words
+    from kasalan.persons p
+    where p.search_words @> v_whole and p.wedding_id = p_wedding_id
+  )
+  select array_agg(m.id) into v_ids
+  from (
+    select w.id from whole w
+    where w.search_words @> array[v_last]
+      or (char_length(v_last) >= 3 and exists (select 1 from unnest(w.search_words) as x where starts_with(x, v_last)))
+    limit 11
+  ) m;
+
+  if v_ids is null then
+    return jsonb_build_object('status', 'none', 'matches', '[]'::jsonb);
+  end if;
+  select count(distinct p.household_id) into v_households from kasalan.persons p where p.id = any (v_ids);
+  if array_length(v_ids, 1) > 10 or v_households > 3 then
+    return jsonb_build_object('status', 'too_many', 'matches', '[]'::jsonb);
+  end if;
+
+  return jsonb_build_object(
+    'status', 'found',
+    'matches', (
+      select jsonb_agg(
+        jsonb_build_object(
+          'personId', p.id,
+          'householdId', p.household_id,
+          'firstName', p.first_name,
+          'lastName', p.last_name,
+          'householdSize', (select count(*) from kasalan.persons h where h.household_id = p.household_id)
+        )
+        order by (select count(*) from unnest(v_canon) as q where q = any (p.search_words)) desc,
+          kasalan_private.search_text(p.last_name), kasalan_private.search_text(p.first_name), p.id
+      )
+      from kasalan.persons p
+      where p.id = any (v_ids)
+    )
+  );
+end;
+$$;
+
+revoke execute on function kasalan_private.search_wedding_persons(p_wedding_id uuid, p_query text) from public, anon, authenticated;
+
+-- A visitor's name search on one wedding site, by its slug: the persons search_wedding_persons
+-- finds ({status, matches}). A read-only call (GET) is refused with read_only_call; a wedding that
+-- asks for the code answers invitation_code_required; a caller over their own limit gets
+-- rate_limited; and when the wedding's searches of the hour are used up by everyone together the
+-- search asks for the invitation code (invitation_code_required_busy) rather than refusing every
+-- guest: the site shows the code field, and a guest with their code or link gets through. An
+-- unknown or unpublished site finds nobody. Granted to anon and authenticated.
+create or replace function kasalan.search_persons(p_slug text, p_query text)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_wedding_id uuid;
+  v_published boolean;
+  v_manages boolean;
+  v_requires_code boolean;
+  v_count text;
+begin
+  perform kasalan_private.require_writable();
+  select w.id, w.is_published, kasalan_private.can_manage(w.id), w.rsvp_requires_code
+  into v_wedding_id, v_published, v_manages, v_requires_code
+  from kasalan.weddings w
+  where w.slug = p_slug;
+  if not found or not (v_published or v_manages) then
+    return jsonb_build_object('status', 'none', 'matches', '[]'::jsonb);
+  end if;
+  if not v_manages then
+    if v_requires_code then
+      raise exception 'invitation_code_required';
+    end if;
+    v_count := kasalan_private.count_call(v_wedding_id, 'search');
+    if v_count = 'caller' then
+      raise exception 'rate_limited';
+    elsif v_count = 'wedding' then
+      raise exception 'invitation_code_required_busy';
+    end if;
+  end if;
+  return kasalan_private.search_wedding_persons(v_wedding_id, p_query);
+end;
+$$;
+
+revoke execute on function kasalan.search_persons(p_slug text, p_query text) from public;
+grant execute on function kasalan.search_persons(p_slug text, p_query text) to anon, authenticated;
+
+-- Inserts a file's rows into one of the wedding's tables, owned by the caller and bound to the
+-- wedding whatever the file says. Only columns the file names are written (the others take their
+-- defaults); generated columns never. Helper of import_wedding, which checks the caller first.
+create or replace function kasalan.import_rows(p_table text, p_wedding_id uuid, p_rows jsonb)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_columns text;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    raise exception 'invalid_input' using detail = format('%s must be a list', p_table);
+  end if;
+  if jsonb_array_length(p_rows) = 0 then
+    return;
+  end if;
+  if exists (select 1 from jsonb_array_elements(p_rows) r where jsonb_typeof(r.value) <> 'object') then
+    raise exception 'invalid_input' using detail = format('each of %s must be an object', p_table);
+  end if;
+
+  select string_agg(format('%I', a.attname), ', ' order by a.attnum)
+  into v_columns
+  from pg_catalog.pg_attribute a
+  where a.attrelid = format('kasalan.%I', p_table)::regclass
+    and a.attnum > 0
+    and not a.attisdropped
+    and a.attgenerated = ''
+    and a.attname not in ('user_id', 'wedding_id')
+    and exists (select 1 from jsonb_array_elements(p_rows) r where r.value ? a.attname::text);
+  if v_columns is null then
+    raise exception 'invalid_input' using detail = format('%s have no known columns', p_table);
+  end if;
+
+  execute format(
+    'insert into kasalan.%1$I (user_id, wedding_id, %2$s) select $1, $2, %2$s from pg_catalog.jsonb_populate_recordset(null::kasalan.%1$I, $3)',
+    p_table, v_columns
+  ) using auth.uid(), p_wedding_id, p_rows;
+end;
+$$;
+
+revoke execute on function kasalan.import_rows(p_table text, p_wedding_id uuid, p_rows jsonb) from public, anon, authenticated;
+
+-- True when the signed-in account may see and edit a household of this side: every member but a
+-- family helper sees all; a family helper only households of their own side. Called by policies
+-- and the household trigger; granted to authenticated.
+create or replace function kasalan_private.can_see_household(p_wedding_id uuid, p_side text)
+returns boolean
+language sql
+stable security definer
+set search_path = ''
+as $$
+  select coalesce((
+    select m.role <> 'family_helper' or m.side = p_side
+    from kasalan.wedding_members m
+    where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid())
+  ), false)
+$$;
+
+revoke execute on function kasalan_private.can_see_household(p_wedding_id uuid, p_side text) from public, anon;
+grant execute on function kasalan_private.can_see_household(p_wedding_id uuid, p_side text) to authenticated;
+
+-- A family helper adds and edits households of their own side only, and deletes only households
+-- they added; checked on every write of a household, whichever function makes it. Households
+-- written by anyone else (the couple, a coordinator, a visitor's RSVP, a migration) pass.
+-- Trigger function only; nobody calls it.
+create or replace function kasalan.guard_family_helper_household()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_side text;
+  v_wedding_id uuid := case when tg_op = 'DELETE' then old.wedding_id else new.wedding_id end;
+begin
+  select m.side into v_side
+  from kasalan.wedding_members m
+  where m.wedding_id = v_wedding_id and m.user_id = (select auth.uid()) and m.role = 'family_helper';
+  if not found then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
+
+  if tg_op in ('UPDATE', 'DELETE') and old.relationship_side is distinct from v_side then
+    raise exception 'household_not_found';
+  end if;
+  if tg_op = 'DELETE' then
+    if old.user_id is distinct from (select auth.uid()) then
+      raise exception 'household_not_yours';
+    end if;
+    return old;
+  end if;
+  if new.relationship_side is distinct from v_side then
+    raise exception 'household_side_not_allowed';
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function kasalan.guard_family_helper_household() from public, anon, authenticated;
+
+-- Who last changed each household of a wedding that the caller may see, for the guest list: the
+-- latest entry about it, else who added it (an import's households): rows of (household_id, change
+-- {actorKind, actorName, isMe, action, at}). Nothing for a wedding the caller is not a member of;
+-- a family helper gets their side only. One pass over the wedding's entries, not one per
+-- household. Helper of list_households; granted to authenticated.
+create or replace function kasalan_private.household_last_changes(p_wedding_id uuid)
+returns table (household_id uuid, change jsonb)
+language sql
+stable security definer
+set search_path = ''
+as $$
+  with
+    me as (
+      select m.role, m.side from kasalan.wedding_members m
+      where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid())
+    ),
+    latest as (
+      select distinct on (a.household_id) a.household_id, a.actor_kind, a.actor_user, a.actor_name, a.action, a.at
+      from kasalan.wedding_activity a
+      where a.wedding_id = p_wedding_id and a.household_id is not null
+      order by a.household_id, a.at desc, a.id desc
+    )
+  select g.id, jsonb_build_object(
+    'actorKind', coalesce(l.actor_kind, 'member'),
+    'actorName', case
+      when l.household_id is not null and l.actor_user is null then l.actor_name
+      else coalesce(nullif(am.display_name, ''), l.actor_name, kasalan.account_display_name(g.user_id), '')
+    end,
+    'isMe', coalesce(l.actor_user, case when l.household_id is null then g.user_id end) is not distinct from (select auth.uid()),
+    'action', coalesce(l.action, 'household_added'),
+    'at', coalesce(l.at, g.created_at)
+  )
+  from kasalan.households g
+  cross join me
+  left join latest l on l.household_id = g.id
+  left join kasalan.wedding_members am
+    on am.wedding_id = g.wedding_id and am.user_id = case when l.household_id is null then g.user_id else l.actor_user end
+  where g.wedding_id = p_wedding_id
+    and (me.role <> 'family_helper' or me.side = g.relationship_side)
+$$;
+
+revoke execute on function kasalan_private.household_last_changes(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan_private.household_last_changes(p_wedding_id uuid) to authenticated;
+
+-- What the activity triggers count as a change of a household: its own fields and who its
+-- persons are. Null when there is no such household. Helper of save_household; nobody calls it.
+create or replace function kasalan.household_watched_fields(p_household_id uuid)
+returns jsonb
+language sql
+stable security definer
+set search_path = ''
+as $$
+  select jsonb_build_array(
+    g.email, g.phone, g.address, g.relationship_side, g.relationship_type, g.notes,
+    (
+      select coalesce(jsonb_agg(
+        jsonb_build_array(p.id, p.first_name, p.last_name, p.type, p.title, p.suffix, p.notes, p.position)
+        order by p.id
+      ), '[]'::jsonb)
+      from kasalan.persons p where p.household_id = g.id
+    )
+  )
+  from kasalan.households g
+  where g.id = p_household_id
+$$;
+
+revoke execute on function kasalan.household_watched_fields(p_household_id uuid) from public, anon, authenticated;
+
+-- Saves a household as before (write_household: same checks, codes and answers) and adds
+-- lastChange, as list_households gives it. The activity entry of this save is written at commit, so
+-- when the save changed the household its lastChange is the caller's, now; a save that changed
+-- nothing answers the latest entry. Granted to authenticated.
+create or replace function kasalan.save_household(p_wedding_id uuid, p_household jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_household_id uuid;
+  v_before jsonb;
+  v_saved jsonb;
+  v_change jsonb;
+  v_name text;
+begin
+  if not kasalan_private.can(p_wedding_id, 'households') then
+    raise exception 'wedding_not_found';
+  end if;
+  if jsonb_typeof(p_household) = 'object' and jsonb_typeof(p_household -> 'id') = 'string' then
+    v_household_id := kasalan_private.json_uuid(p_household, 'id');
+    if exists (select 1 from kasalan.households g where g.id = v_household_id and g.wedding_id = p_wedding_id) then
+      v_before := kasalan.household_watched_fields(v_household_id);
+    end if;
+  end if;
+
+  v_saved := kasalan.write_household(p_wedding_id, p_household);
+  v_household_id := (v_saved ->> 'id')::uuid;
+
+  if v_before is distinct from kasalan.household_watched_fields(v_household_id) then
+    select nullif(m.display_name, '') into v_name from kasalan.wedding_members m
+    where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid());
+    v_change := jsonb_build_object(
+      'actorKind', 'member',
+      'actorName', coalesce(v_name, kasalan.account_display_name((select auth.uid())), ''),
+      'isMe', true,
+      'action', case when v_before is null then 'household_added' else 'household_changed' end,
+      'at', now()
+    );
+  else
+    select c.change into v_change from kasalan_private.household_last_changes(p_wedding_id) c where c.household_id = v_household_id;
+  end if;
+  return v_saved || jsonb_build_object('lastChange', v_change);
+end;
+$$;
+
+revoke execute on function kasalan.save_household(p_wedding_id uuid, p_household jsonb) from public, anon;
+grant execute on function kasalan.save_household(p_wedding_id uuid, p_household jsonb) to authenticated;
+
+-- A person's name needs at least one letter, in any script (Latin with its accents, Baybayin,
+-- Greek, Cyrillic, Arabic, Han, Hangul, ...): emoji, digits or punctuation alone name no one, and a
+-- name is what the invitation, the RSVP page, the seating chart and the site's search read.
+-- PostgreSQL's regular expressions know Unicode letters only under an ICU or builtin UTF-8 locale,
+-- which neither PostgreSQL 15 nor the embedded engine can be counted on to have, so the letters are
+-- named by code point: the blocks of letters of every script, leaving out the blocks that hold only
+-- symbols, punctuation and emoji (U+2000-U+2BFF, U+3000-U+303F, U+3200-U+33FF, U+FE00-U+FE6F,
+-- U+1F000 and up to U+1FFFF, and Latin-1's signs). It may accept a few non-letters the form refuses
+-- (a digit of another script), never refuse a letter the form accepts (zod, \p{L}).
+-- True when p_name holds at least one letter. Immutable and internal.
+create or replace function kasalan_private.name_has_letter(p_name text)
+returns boolean
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_name ~ (
+    '['
+    || 'A-Za-z\u00AA\u00B5\u00BA\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF'   -- Latin, IPA, modifier letters
+    || '\u0370-\u1FFF'                                                   -- Greek ... Greek Extended
+    || '\u2C00-\u2DFF'                                                   -- Glagolitic ... Cyrillic Extended-A
+    || '\u3040-\u31FF\u3400-\uD7FF'                                       -- kana, Bopomofo, Hangul, Han, Yi
+    || '\uF900-\uFDFF\uFE70-\uFEFF\uFF21-\uFF3A\uFF41-\uFF5A\uFF66-\uFFDC' -- compatibility and full/half-width forms
+    || '\U00010000-\U0001EFFF\U00020000-\U0003FFFF'                       -- historic scripts, Han extensions
+    || ']'
+  )
+$$;
+
+revoke execute on function kasalan_private.name_has_letter(p_name text) from public, anon, authenticated;
+
+-- Raises person_name_needs_letter when a person's first name, or a last name given, has no letter.
+-- Runs when a person is added or a name changes: rows saved before the rule keep their names
+-- (nothing here can guess the name meant), so such a guest can still answer, be seated and be
+-- invited; the couple's form asks for a letter the next time they edit that household. A restored
+-- backup adds its persons again and meets the same rule. Trigger function only.
+create or replace function kasalan_private.person_names_need_a_letter()
+returns trigger
+language plpgsql
+set search_path = ''
+as $$
+begin
+  if not kasalan_private.name_has_letter(new.first_name)
+    or (pg_catalog.btrim(new.last_name) <> '' and not kasalan_private.name_has_letter(new.last_name)) then
+    raise exception 'person_name_needs_letter';
+  end if;
+  return new;
+end;
+$$;
+
+revoke execute on function kasalan_private.person_names_need_a_letter() from public, anon, authenticated;
+
+-- =============================================================================================
+-- Row-level security
+-- =============================================================================================
+
+create policy "Households can be read by members who keep their side of the list"
+  on kasalan.households for select to authenticated
+  using (kasalan_private.can_see_household(wedding_id, relationship_side));
+
+create policy "Persons can be read by members who may see their household"
+  on kasalan.persons for select to authenticated
+  using ((kasalan_private.can(wedding_id, 'guests') or (exists ( select 1
+   from kasalan.households g
+  where (g.id = persons.household_id)))));
+
+-- =============================================================================================
+-- Triggers
+-- =============================================================================================
+
+create trigger households_guard_family_helper before insert or delete or update
+  on kasalan.households
+  for each row
+  execute function kasalan.guard_family_helper_household();
+
+create constraint trigger households_need_adult after insert
+  on kasalan.households
+  deferrable initially deferred
+  for each row
+  execute function kasalan.check_household_has_adult();
+
+create trigger households_protect_row_identity before update
+  on kasalan.households
+  for each row
+  execute function kasalan.protect_row_identity('user_id', 'wedding_id');
+
+create constraint trigger persons_need_adult after insert or delete or update of type
+  on kasalan.persons
+  deferrable initially deferred
+  for each row
+  execute function kasalan.check_household_has_adult();
+
+create trigger persons_protect_row_identity before update
+  on kasalan.persons
+  for each row
+  execute function kasalan.protect_row_identity('user_id', 'wedding_id', 'household_id');
+
+create trigger persons_name_needs_a_letter_on_insert
+  before insert on kasalan.persons
+  for each row execute function kasalan_private.person_names_need_a_letter();
+
+create trigger persons_name_needs_a_letter_on_rename
+  before update of first_name, last_name on kasalan.persons
+  for each row
+  when (new.first_name is distinct from old.first_name or new.last_name is distinct from old.last_name)
+  execute function kasalan_private.person_names_need_a_letter();

@@ -1,0 +1,158 @@
+// A browser whose embedded database applied the migrations of before the per-domain baseline
+// (0001_kasalan_core … 0031_member_views) comes up on the baseline with the couple's wedding
+// intact. The database is tests/fixtures/upgrade-0031.tgz, made by scripts/make-upgrade-fixture.ts
+// from the checkout of that time. PGlite only: it is a PGlite data directory.
+
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { bootstrap, callRpc, localAuth, type Claims } from '../../src/lib/backend/local/engine'
+import { REPLACED_VERSIONS } from '../../src/lib/backend/local/baseline-upgrade'
+import { ENGINE, readSqlFiles } from './harness'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const facts = JSON.parse(readFileSync(`${ROOT}tests/fixtures/upgrade-0031.json`, 'utf8')) as {
+  coupleEmail: string
+  password: string
+  coordinatorEmail: string
+  weddingId: string
+  slug: string
+  oldSlug: string
+  households: string[]
+  persons: string[]
+}
+
+/** The old schema's names as they are now: the table of households, and a household's id. */
+const TABLE_NOW: Record<string, string> = { guests: 'households' }
+const COLUMN_NOW: Record<string, string> = { guest_id: 'household_id' }
+/** Keys of the rows' own JSON renamed with them (a seat's household, an import's households). */
+const JSON_NOW: [RegExp, string][] = [
+  [/"guestId":/g, '"householdId":'],
+  [/"guestIds":/g, '"householdIds":'],
+]
+
+const open = () =>
+  PGlite.create({
+    loadDataDir: new Blob([readFileSync(`${ROOT}tests/fixtures/upgrade-0031.tgz`)], { type: 'application/x-gzip' }),
+    extensions: { pgcrypto, unaccent, pg_trgm },
+  })
+
+/** Every row of every table of kasalan, as JSON, generated columns left out, sorted. */
+async function rowsOf(db: PGlite, rename = false): Promise<Record<string, unknown[]>> {
+  const { rows: tables } = await db.query<{ table: string }>(
+    "select relname as table from pg_class where relnamespace = 'kasalan'::regnamespace and relkind = 'r' order by 1",
+  )
+  const out: Record<string, unknown[]> = {}
+  for (const { table } of tables) {
+    const { rows } = await db.query<{ row: Record<string, unknown> }>(
+      `select to_jsonb(t) - array(select attname::text from pg_attribute
+                                   where attrelid = 'kasalan.${table}'::regclass and attgenerated <> '') as row
+         from kasalan.${table} t`,
+    )
+    const now = (row: Record<string, unknown>) => {
+      if (!rename) return row
+      let text = JSON.stringify(Object.fromEntries(Object.entries(row).map(([key, value]) => [COLUMN_NOW[key] ?? key, value])))
+      for (const [old, renamed] of JSON_NOW) text = text.replace(old, renamed)
+      return JSON.parse(text) as Record<string, unknown>
+    }
+    out[(rename && TABLE_NOW[table]) || table] = rows
+      .map(({ row }) => now(row))
+      .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1))
+  }
+  return out
+}
+
+describe.runIf(ENGINE === 'pglite')('a database made before the per-domain baseline', () => {
+  let db: PGlite
+  let before: Record<string, unknown[]>
+  let applied: string[]
+
+  beforeAll(async () => {
+    const old = await open()
+    before = await rowsOf(old, true)
+    await old.close()
+    db = await open()
+    applied = await bootstrap(db, readSqlFiles())
+  }, 120_000)
+
+  afterAll(async () => {
+    await db?.close()
+  })
+
+  test('is the fixture it claims to be: the old versions, with the couple in it', () => {
+    expect(before.weddings?.length).toBeGreaterThanOrEqual(2)
+    expect(Object.values(before).flat().length).toBeGreaterThan(40)
+  })
+
+  test('moves onto the baseline: the new versions recorded, the old ones gone', async () => {
+    const { migrations } = readSqlFiles()
+    expect(applied).toEqual(migrations.map((m) => m.version))
+    const { rows } = await db.query<{ version: string }>('select version from kasalan_local.applied_versions order by 1')
+    expect(rows.map((r) => r.version)).toEqual(['auth-shim', ...migrations.map((m) => m.version), 'seed'].sort())
+    expect(rows.some((r) => REPLACED_VERSIONS.has(r.version))).toBe(false)
+    const { rows: schemas } = await db.query<{ name: string }>(
+      "select nspname as name from pg_namespace where nspname like 'kasalan%' order by 1",
+    )
+    expect(schemas.map((s) => s.name)).toEqual(['kasalan', 'kasalan_local', 'kasalan_private'])
+    // A second start applies nothing.
+    expect(await bootstrap(db, readSqlFiles())).toEqual([])
+  })
+
+  test('keeps every row of every table: weddings, households, persons, answers, seats, sections, members, old slugs', async () => {
+    const after = await rowsOf(db)
+    expect(Object.keys(after).sort()).toEqual(Object.keys(before).sort())
+    for (const table of Object.keys(before)) expect({ table, rows: after[table] }).toEqual({ table, rows: before[table] })
+  })
+
+  test('the couple signs in and sees their wedding, guests, answers and seats', async () => {
+    const user = await localAuth(db, 'signIn', facts.coupleEmail, facts.password)
+    const couple: Claims = { sub: user.id, email: user.email, role: 'authenticated' }
+    const wedding = (await callRpc(db, couple, 'get_my_wedding')) as { id: string; slug: string; sections: unknown[] }
+    expect(wedding).toMatchObject({ id: facts.weddingId, slug: facts.slug })
+    expect(wedding.sections.length).toBeGreaterThan(3)
+    const guests = (await callRpc(db, couple, 'list_households', { p_wedding_id: facts.weddingId })) as {
+      id: string
+      persons: { id: string; isAttending: boolean | null }[]
+    }[]
+    expect(guests.map((g) => g.id).sort()).toEqual([...facts.households].sort())
+    expect(guests.flatMap((g) => g.persons.map((p) => p.id)).sort()).toEqual([...facts.persons].sort())
+    expect(guests.flatMap((g) => g.persons.map((p) => p.isAttending)).sort()).toEqual([false, true, true])
+    const rsvps = (await callRpc(db, couple, 'list_rsvps', { p_wedding_id: facts.weddingId })) as unknown[]
+    expect(rsvps.length).toBeGreaterThan(0)
+    const layout = (await callRpc(db, couple, 'get_seating_layout', { p_wedding_id: facts.weddingId })) as {
+      layout: { seats: { personId: string | null }[] }
+    }
+    expect(layout.layout.seats.map((s) => s.personId)).toContain(facts.persons[0])
+    const invitations = (await callRpc(db, couple, 'list_invitations', { p_wedding_id: facts.weddingId })) as {
+      households: { householdId: string; sends: number; invitedVia: string | null }[]
+    }
+    expect(invitations.households.find((h) => h.householdId === facts.households[0])).toMatchObject({ sends: 1, invitedVia: 'viber' })
+    const { members } = (await callRpc(db, couple, 'list_members', { p_wedding_id: facts.weddingId })) as {
+      members: { displayName: string }[]
+    }
+    expect(members.map((m) => m.displayName)).toContain('Tita Baby')
+  })
+
+  test('the site answers at its address and its old one, and the coordinator still works on it', async () => {
+    const site = (await callRpc(db, null, 'get_site', { p_slug: facts.slug })) as { wedding: { id: string } }
+    expect(site.wedding.id).toBe(facts.weddingId)
+    expect(await callRpc(db, null, 'get_site', { p_slug: facts.oldSlug })).toMatchObject({ redirectTo: facts.slug })
+    const user = await localAuth(db, 'signIn', facts.coordinatorEmail, facts.password)
+    const coordinator: Claims = { sub: user.id, email: user.email, role: 'authenticated' }
+    const mine = (await callRpc(db, coordinator, 'list_my_weddings')) as { id: string; role: string }[]
+    expect(mine).toEqual([expect.objectContaining({ id: facts.weddingId, role: 'coordinator' })])
+    expect(await callRpc(db, coordinator, 'list_households', { p_wedding_id: facts.weddingId })).toHaveLength(2)
+    // A write goes through the new definitions: triggers, policies, the activity feed.
+    const saved = (await callRpc(db, coordinator, 'save_household', {
+      p_wedding_id: facts.weddingId,
+      p_household: { persons: [{ firstName: 'Bagong', lastName: 'Bisita' }] },
+    })) as { id: string }
+    expect(await callRpc(db, coordinator, 'list_households', { p_wedding_id: facts.weddingId })).toHaveLength(3)
+    const { rows } = await db.query('select 1 from kasalan.wedding_activity where household_id = $1', [saved.id])
+    expect(rows.length).toBeGreaterThan(0)
+  })
+})
