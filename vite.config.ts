@@ -84,7 +84,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/db/**/*.test.ts'],
           // KASALAN_DB=postgres runs the same tests on real PostgreSQL (see tests/db/harness.ts).
-          globalSetup: process.env.KASALAN_DB === 'postgres' ? ['tests/db/postgres/global-setup.ts'] : [],
+          globalSetup: [
+            process.env.KASALAN_DB === 'postgres' ? 'tests/db/postgres/global-setup.ts' : 'tests/db/pglite-global-setup.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -4,7 +4,7 @@
 //   - `postgres`: Debian's PostgreSQL bootstrapped like hosted Supabase (tests/db/postgres), where
 //     the migrations were applied by the non-superuser `postgres` and calls go through
 //     `authenticator` with `set local role`, as PostgREST makes them.
-// One database per test file; tests create their own users so they do not depend on each other.
+// One database per test file (on PGlite a copy of one bootstrapped per run); tests create their own users so they do not depend on each other.
 
 import { readFileSync, readdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -122,8 +122,13 @@ export async function createTestDb(): Promise<TestDb> {
 }
 
 async function createPgliteTestDb(): Promise<TestDb> {
-  const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
-  const applied = await bootstrap(db, readSqlFiles())
+  // A copy of the database the run's global setup bootstrapped (tests/db/pglite-global-setup.ts);
+  // bootstrap then applies nothing more and pins the session's settings, as it does in the app.
+  const prepared = inject('kasalanPglite')
+  const loadDataDir = prepared ? new Blob([readFileSync(prepared.dataDir)]) : undefined
+  const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm }, loadDataDir })
+  const appliedNow = await bootstrap(db, readSqlFiles())
+  const applied = prepared ? [...prepared.applied, ...appliedNow] : appliedNow
   const realOnly = () => Promise.reject(new Error('needs the real-PostgreSQL lane (KASALAN_DB=postgres)'))
 
   return {
