@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
 import { createTestDb, type TestDb } from './harness'
-import { newVisitor, rpcAs } from './privacy-helpers'
+import { newVisitor, rpcAs, steadyClock } from './privacy-helpers'
 
 let t: TestDb
 
@@ -290,6 +290,7 @@ describe('links and codes', () => {
     const household = await w.find(w.first.id)
     const visitor = { 'x-forwarded-for': newVisitor() }
     const answers: unknown[] = []
+    await steadyClock()
     for (let i = 0; i < 40; i += 1) answers.push(await answer(openByCode(w.wedding.slug, randomCode(), visitor)))
     expect(answers.slice(0, 10)).toEqual(Array(10).fill({ status: 'not_found' }))
     const limited = answers.filter((a) => JSON.stringify(a) === JSON.stringify({ error: 'rate_limited' }))

@@ -5,7 +5,7 @@
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createTestDb, ENGINE, type TestDb } from './harness'
-import { rpcWith, type CallOptions } from './privacy-helpers'
+import { rpcWith, steadyClock, type CallOptions } from './privacy-helpers'
 
 let t: TestDb
 
@@ -34,15 +34,6 @@ async function wedding() {
 }
 
 type W = Awaited<ReturnType<typeof wedding>>
-
-/**
- * The limits count per calendar minute and hour: a test that makes 21 calls waits out the last
- * `margin` seconds of a minute first, so that its calls all fall in one minute (and one hour).
- */
-async function steadyClock(margin = 10) {
-  const seconds = new Date().getSeconds()
-  if (seconds >= 60 - margin) await new Promise((resolve) => setTimeout(resolve, (61 - seconds) * 1000))
-}
 
 /** One name search on the wedding's site; 'found', or the code it was refused with. */
 async function search(w: W, options: CallOptions = {}): Promise<string> {
