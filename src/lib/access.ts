@@ -16,6 +16,8 @@ export const capabilities = [
   'invitations',
   'site',
   'members',
+  'plan',
+  'money',
   'delete_wedding',
 ] as const
 export type Capability = (typeof capabilities)[number]
@@ -23,7 +25,8 @@ export type Capability = (typeof capabilities)[number]
 const byRole: Record<MemberRole, ReadonlySet<Capability>> = {
   owner: new Set(capabilities),
   partner: new Set(capabilities.filter((capability) => capability !== 'delete_wedding')),
-  coordinator: new Set(['view', 'households', 'guests', 'rsvps', 'seating', 'invitations']),
+  // The money too, when the couple allows it: that is the wedding's to say (seesMoney below).
+  coordinator: new Set(['view', 'households', 'guests', 'rsvps', 'seating', 'invitations', 'plan']),
   family_helper: new Set(['view', 'households']),
 }
 
@@ -33,6 +36,14 @@ const byRole: Record<MemberRole, ReadonlySet<Capability>> = {
  */
 export function can(role: MemberRole | undefined, capability: Capability): boolean {
   return byRole[role ?? 'owner'].has(capability)
+}
+
+/**
+ * True when the signed-in member sees the money (budget, payments, gift amounts): as get_my_wedding
+ * says, which knows whether the couple lets their coordinator see it; else by role alone.
+ */
+export function seesMoney(wedding: { myRole?: MemberRole; seesMoney?: boolean }): boolean {
+  return wedding.seesMoney ?? can(wedding.myRole, 'money')
 }
 
 type ManagePath = (typeof paths.manage)[keyof typeof paths.manage]

@@ -283,6 +283,8 @@ create table kasalan.weddings (
   site_language text not null default 'fil',
   invitation_templates jsonb not null default '{}'::jsonb,
   rsvp_requires_code boolean not null default false,
+  -- Whether the coordinator sees the money (budget, payments, gift amounts); the couple decides.
+  coordinator_sees_money boolean not null default false,
   constraint weddings_pkey primary key (id),
   constraint weddings_slug_key unique (slug),
   constraint weddings_bride_check check (jsonb_typeof(bride) = 'object'),
@@ -462,6 +464,9 @@ revoke execute on function kasalan.protect_row_identity() from public, anon, aut
 --   guests, rsvps, seating, invitations
 --                  owner, partner, coordinator (the whole guest list, replies, seating, invitations)
 --   site, members  owner, partner (the website, its content and settings; who has access)
+--   plan           owner, partner, coordinator (the checklist and the suppliers, money aside)
+--   money          owner, partner; the coordinator too when the couple allows it
+--                  (weddings.coordinator_sees_money): budget, payments, gift amounts
 --   delete_wedding owner (also handing the wedding over)
 -- Any other capability is false. Called by policies and functions; granted to authenticated.
 create or replace function kasalan_private.can(p_wedding_id uuid, p_capability text)
@@ -473,13 +478,16 @@ as $$
   select coalesce((
     select case
       when p_capability in ('view', 'households') then true
-      when p_capability in ('guests', 'rsvps', 'seating', 'invitations')
+      when p_capability in ('guests', 'rsvps', 'seating', 'invitations', 'plan')
         then m.role in ('owner', 'partner', 'coordinator')
       when p_capability in ('site', 'members') then m.role in ('owner', 'partner')
+      when p_capability = 'money'
+        then m.role in ('owner', 'partner') or (m.role = 'coordinator' and w.coordinator_sees_money)
       when p_capability = 'delete_wedding' then m.role = 'owner'
       else false
     end
     from kasalan.wedding_members m
+    join kasalan.weddings w on w.id = m.wedding_id
     where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid())
   ), false)
 $$;
@@ -1136,7 +1144,12 @@ language sql
 stable
 set search_path = ''
 as $$
-  select kasalan_private.wedding_json(w) || jsonb_build_object('myRole', m.role, 'mySide', m.side)
+  select kasalan_private.wedding_json(w) || jsonb_build_object(
+    'myRole', m.role,
+    'mySide', m.side,
+    'coordinatorSeesMoney', w.coordinator_sees_money,
+    'seesMoney', kasalan_private.can(w.id, 'money')
+  )
   from kasalan_private.my_membership(p_wedding_id) m
   join kasalan.weddings w on w.id = m.wedding_id
 $$;

@@ -108,6 +108,31 @@ describe('what each member sees', () => {
     }
   })
 
+  test('the coordinator sees the money only when the couple allows it; a family helper never', async () => {
+    const money = async (claims: NonNullable<Claims>) => {
+      const wedding = (await t.rpc(claims, 'get_my_wedding', { p_wedding_id: weddingId })) as { seesMoney: boolean }
+      const { rows } = await t.asRole<{ allowed: boolean }>('authenticated', claims, "select kasalan_private.can($1, 'money') as allowed", [
+        weddingId,
+      ])
+      expect(rows[0]?.allowed).toBe(wedding.seesMoney)
+      return wedding.seesMoney
+    }
+    expect([await money(as.owner), await money(as.partner), await money(as.coordinator), await money(as.brideHelper)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ])
+    await t.asOwner('update kasalan.weddings set coordinator_sees_money = true where id = $1', [weddingId])
+    try {
+      expect([await money(as.coordinator), await money(as.brideHelper), await money(as.groomHelper)]).toEqual([true, false, false])
+      // A stranger reads nothing of the wedding, money or not.
+      expect(await t.rpc(as.stranger, 'get_my_wedding', { p_wedding_id: weddingId })).not.toMatchObject({ id: weddingId })
+    } finally {
+      await t.asOwner('update kasalan.weddings set coordinator_sees_money = false where id = $1', [weddingId])
+    }
+  })
+
   test("a family helper's guest list reads the true state of their side's invited, opened and answered households", async () => {
     const stateOf = (list: State[]) => Object.fromEntries(list.map((item) => [item.householdId, item.state]))
 

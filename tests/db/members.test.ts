@@ -113,7 +113,7 @@ describe('membership', () => {
   })
 
   test('the permission helper answers each role, and no for what it does not know', async () => {
-    const capabilities = ['view', 'households', 'guests', 'rsvps', 'seating', 'invitations', 'site', 'members', 'delete_wedding', 'everything']
+    const capabilities = ['view', 'households', 'guests', 'rsvps', 'seating', 'invitations', 'site', 'members', 'plan', 'money', 'delete_wedding', 'everything']
     const answers = {} as Record<string, string>
     for (const who of EVERYONE.filter((w) => w !== 'anon')) {
       const { rows } = await t.asRole<{ capability: string; allowed: boolean }>(
@@ -125,9 +125,9 @@ describe('membership', () => {
       answers[who] = rows.filter((r) => r.allowed).map((r) => r.capability).join(' ')
     }
     expect(answers).toEqual({
-      owner: 'view households guests rsvps seating invitations site members delete_wedding',
-      partner: 'view households guests rsvps seating invitations site members',
-      coordinator: 'view households guests rsvps seating invitations',
+      owner: 'view households guests rsvps seating invitations site members plan money delete_wedding',
+      partner: 'view households guests rsvps seating invitations site members plan money',
+      coordinator: 'view households guests rsvps seating invitations plan',
       brideHelper: 'view households',
       groomHelper: 'view households',
       removed: '',

@@ -76,6 +76,9 @@ export const wedding = z.object({
   /** The signed-in account's role and side here (get_my_wedding only). */
   myRole: z.optional(z.enum(memberRoles)),
   mySide: z.optional(z.nullable(z.enum(memberSides))),
+  /** Whether the couple lets their coordinator see the money, and whether the caller does (get_my_wedding only). */
+  coordinatorSeesMoney: z.optional(z.boolean()),
+  seesMoney: z.optional(z.boolean()),
 })
 export type Wedding = z.infer<typeof wedding>
 
