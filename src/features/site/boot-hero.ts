@@ -13,6 +13,7 @@
  */
 
 import { formatLongDate } from '../../lib/manila-time'
+import { imageSources, readImage, type ImageSources } from '../../lib/site-content/images'
 import { countdownParts, countdownTarget } from './model/countdown'
 import { displayName as showName } from '../../lib/names'
 import { resolveTheme, themeVariables } from '../../lib/theme/theme'
@@ -84,18 +85,6 @@ export function bootTheme(value: unknown) {
   return { name: theme.name, style, namesFont: theme.fonts.names as string }
 }
 
-/** An address the page may load (src/lib/site-content's safeImageSrc), else null. */
-function safeSrc(value: unknown) {
-  const src = trimmed(value)
-  if (/^\/(?!\/)/.test(src)) return src
-  try {
-    const url = new URL(src)
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null
-  } catch {
-    return null
-  }
-}
-
 function h(tag: string, className: string, children: Array<Node | string> = [], attributes: Record<string, string> = {}) {
   const element = document.createElement(tag)
   element.className = className
@@ -104,45 +93,29 @@ function h(tag: string, className: string, children: Array<Node | string> = [], 
   return element
 }
 
-/** The hero's photo's sources, as src/lib/site-content's imageSources reads them (uploads kept as `media:`). */
-function photoSources(value: unknown) {
-  const stored = object(value)
-  const main = typeof value === 'string' ? { src: value } : stored
-  const allowed = (src: unknown) => (trimmed(src).startsWith('media:') ? trimmed(src) : safeSrc(src))
-  const src = allowed(main.src)
-  if (!src) return null
-  const size = (candidate: Json) => Number.isInteger(candidate.width) && Number.isInteger(candidate.height)
-  const candidates = [...(Array.isArray(stored.variants) ? stored.variants.map(object) : []), stored]
-    .filter((candidate) => size(candidate) && allowed(candidate.src))
-    .map((candidate) => ({ src: allowed(candidate.src)!, width: candidate.width as number }))
-    .sort((a, b) => a.width - b.width)
-  return {
-    src,
-    width: size(stored) ? String(stored.width) : '425',
-    height: size(stored) ? String(stored.height) : '531',
-    alt: text(stored.alt)?.trim() ?? null,
-    candidates,
-  }
-}
-type PhotoSources = NonNullable<ReturnType<typeof photoSources>>
+/** The hero's photo's sources, read as the app reads them (uploads kept as `media:`). */
+const photoSources = (value: unknown) => imageSources(readImage(value))
 
 /**
  * The hero's photo as SiteImage draws it; an upload (`media:`) through `urls`, its signed
  * addresses by storage path — without them yet, the box SiteImage holds in its place.
  */
-function heroPhoto(sources: PhotoSources, alt: string, urls: Record<string, string> = {}) {
+function heroPhoto(sources: ImageSources, alt: string, urls: Record<string, string> = {}) {
   const address = (src: string) => (src.startsWith('media:') ? urls[src.slice(6)] : src)
   const src = address(sources.src)
+  // HomeSection's size for a photo stored without one.
+  const width = String(sources.width ?? 425)
+  const height = String(sources.height ?? 531)
   if (!src) {
     return h('span', 'block bg-black/5 site-hero-photo mb-10', [], {
       'aria-hidden': 'true',
-      style: `aspect-ratio:${sources.width} / ${sources.height}`,
+      style: `aspect-ratio:${width} / ${height}`,
     })
   }
   const image = h('img', 'site-hero-photo mb-10', [], {
     alt: sources.alt ?? alt,
-    width: sources.width,
-    height: sources.height,
+    width,
+    height,
     decoding: 'async',
     fetchpriority: 'high',
   }) as HTMLImageElement
@@ -156,7 +129,7 @@ function heroPhoto(sources: PhotoSources, alt: string, urls: Record<string, stri
 }
 
 /** The storage paths of a photo's uploaded sources. */
-export function uploadPaths(sources: PhotoSources | null) {
+export function uploadPaths(sources: ImageSources | null) {
   if (!sources) return []
   return [sources.src, ...sources.candidates.map((candidate) => candidate.src)]
     .filter((src) => src.startsWith('media:'))

@@ -1,5 +1,3 @@
-import * as z from 'zod/mini'
-
 /**
  * A photo in a section's content. Older content (and the seed) keeps a bare address; the editor
  * stores an object with the photo's size and its smaller variants, so the site can write `width`,
@@ -30,8 +28,11 @@ function readVariant(value: unknown): ImageVariant | null {
   return typeof src === 'string' && isDimension(width) && isDimension(height) ? { src, width, height } : null
 }
 
-/** Reads a stored photo by hand rather than with zod: this runs on the guest's first load. */
-function readImage(value: unknown): ImageValue {
+/**
+ * Reads a stored photo by hand rather than with zod: this runs on the guest's first load, and in
+ * the first screen the HTML draws before the app (src/features/site/boot-hero.ts).
+ */
+export function readImage(value: unknown): ImageValue {
   if (typeof value === 'string') return value
   const main = readVariant(value)
   if (!main) return undefined
@@ -41,14 +42,6 @@ function readImage(value: unknown): ImageValue {
   if (Array.isArray(variants)) image.variants = variants.map(readVariant).filter((variant): variant is ImageVariant => variant !== null)
   return image
 }
-
-/** A photo field for the renderer: a bare address or a stored image; malformed reads as none. */
-export const imageField = z.optional(
-  z.pipe(
-    z.unknown(),
-    z.transform((value) => readImage(value) ?? undefined),
-  ),
-)
 
 export const mediaScheme = 'media:'
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini'
-import { imageField } from './images'
+import { readImage } from './images'
 
 /**
  * What each section type keeps in its `data`, read leniently: a couple's content is free-form,
@@ -8,6 +8,14 @@ import { imageField } from './images'
  */
 
 const text = z.catch(z.optional(z.string()), undefined)
+
+/** A photo field for the renderer: a bare address or a stored image; malformed reads as none. */
+const imageField = z.optional(
+  z.pipe(
+    z.unknown(),
+    z.transform((value) => readImage(value) ?? undefined),
+  ),
+)
 
 /** A list whose malformed items are dropped, and which is empty when it is not a list at all. */
 function list<Item extends z.ZodMiniType>(item: Item) {

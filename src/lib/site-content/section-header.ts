@@ -1,4 +1,4 @@
-import type { ImageValue, StoredImage } from './images'
+import { readImage, type StoredImage } from './images'
 import { isCoupleTitle } from '../names'
 
 /** The header above a section: optional title, image and description (line breaks kept). */
@@ -27,10 +27,9 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null
 }
 
+/** A photo as every photo field reads (readImage): a stored one without a sensible size is none. */
 function image(value: unknown): string | StoredImage | null {
-  if (typeof value === 'string') return text(value)
-  const stored = value as ImageValue
-  return stored && typeof stored === 'object' && typeof stored.src === 'string' ? stored : null
+  return typeof value === 'string' ? text(value) : (readImage(value) ?? null)
 }
 
 function fieldsOf(value: unknown): HeaderFields {

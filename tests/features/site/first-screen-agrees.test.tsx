@@ -96,3 +96,65 @@ describe("the HTML's first screen and the app's page agree", () => {
     expect(first.countdown).toHaveLength(4)
   })
 })
+
+/** The hero's photo as each draws it: its address, sources and size, or nothing. */
+function heroPhotoOf(page: Element) {
+  const photo = page.querySelector<HTMLImageElement>('img.site-hero-photo')
+  if (!photo) return null
+  const attributes = ['src', 'srcset', 'sizes', 'width', 'height', 'alt'] as const
+  return Object.fromEntries(attributes.map((name) => [name, photo.getAttribute(name)]))
+}
+
+// As the editor stores them, as older content keeps them, and as nobody should.
+const photos: Array<[string, unknown]> = [
+  ['a bare https address', 'https://example.com/hero.jpg'],
+  ['a path on this site, with spaces around', '  /images/hero.jpg  '],
+  [
+    'a stored photo with its variants and alt text',
+    {
+      src: 'https://example.com/hero-1600.jpg',
+      width: 1600,
+      height: 2000,
+      alt: ' Isabel at Miguel sa Tagaytay ',
+      variants: [
+        { src: 'https://example.com/hero-800.jpg', width: 800, height: 1000 },
+        { src: 'javascript:alert(1)', width: 400, height: 500 },
+      ],
+    },
+  ],
+  ['a stored photo without its size', { src: 'https://example.com/hero.jpg' }],
+  ['a stored photo larger than any phone', { src: 'https://example.com/hero.jpg', width: 20000, height: 25000 }],
+  ['a javascript: address', 'javascript:alert(1)'],
+  ['a protocol-relative address', '//evil.example/hero.jpg'],
+  ['an upload elsewhere than a wedding folder', { src: 'media:../secrets.jpg', width: 800, height: 1000 }],
+  ['a number', 42],
+]
+
+describe("the HTML's first screen and the app's page read the hero photo the same way", () => {
+  test.each(photos)('%s', async (_, image) => {
+    const base = demoSite()
+    const site: Site = {
+      ...base,
+      sections: base.sections.map((section) =>
+        section.type === 'home' ? { ...section, data: { ...section.data, header: { image } } } : section,
+      ),
+    }
+    ;(window as { __kasalanEarlySite?: unknown }).__kasalanEarlySite = {
+      slug: site.slug,
+      response: Promise.resolve(new Response(JSON.stringify(site))),
+    }
+    new Function(script)()
+    await vi.waitFor(() => expect(document.querySelector('#boot-hero h1')).not.toBeNull(), { timeout: 5000 })
+    const first = heroPhotoOf(document.querySelector('#boot-hero')!)
+    document.body.replaceChildren()
+
+    const { unmount } = renderAt(<SiteView site={site} firstScreenOnly />)
+    await screen.findByRole('heading', { level: 1 })
+    const app = heroPhotoOf(document.body)
+    unmount()
+    expect(first).toEqual(app)
+    // The only addresses either may load.
+    for (const address of [first?.src, first?.srcset].filter(Boolean)) expect(address).not.toMatch(/javascript:|evil|media:/)
+  })
+})
+
