@@ -1,27 +1,21 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId } from 'react'
 import { useParams } from 'wouter'
 import { Link, useNavigate } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { LanguageToggle } from '@/components/language-toggle'
 import { PageSpinner } from '@/components/page-spinner'
 import { isInvitationToken, openInvitation, openInvitationCode, type OpenedInvitation } from '@/lib/api/invitations'
-import { BackendError, isNetworkError } from '@/lib/backend'
+import { BackendError } from '@/lib/backend'
+import { codeProblem, invitationRsvpHref, useCodeEntry, type CodeProblem } from '@/lib/invitations/use-code-entry'
 import { paths } from '@/lib/paths'
 import { useLoad } from '@/lib/use-load'
 
-type Problem = 'not_found' | 'old_link' | 'rate_limited' | 'network' | 'failed'
-
-const cleanCode = (typed: string) => typed.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
-
-/** The household's RSVP, with its code for the RSVP page's calls. */
-const rsvpHref = (found: OpenedInvitation) =>
-  `${paths.site.rsvp(found.slug, found.householdId, found.personId)}?code=${encodeURIComponent(found.code)}`
+type Problem = 'not_found' | 'old_link' | Exclude<CodeProblem, 'wrong'>
 
 function problemOf(error: unknown): Problem {
-  if (isNetworkError(error)) return 'network'
   if (error instanceof BackendError && error.message === 'household_link_not_found') return 'not_found'
-  if (error instanceof BackendError && error.message === 'rate_limited') return 'rate_limited'
-  return 'failed'
+  const problem = codeProblem(error)
+  return problem === 'wrong' ? 'not_found' : problem
 }
 
 /**
@@ -51,7 +45,7 @@ export function OpenInvitationPage() {
         : null
 
   useEffect(() => {
-    if (found) void navigate(rsvpHref(found), { replace: true })
+    if (found) void navigate(invitationRsvpHref(found, found.slug), { replace: true })
   }, [found, navigate])
 
   useEffect(() => {
@@ -99,36 +93,11 @@ export function OpenInvitationPage() {
 function CodeForm({ slug }: { slug: string }) {
   const { t } = useTranslation('invite')
   const id = useId()
-  const navigate = useNavigate()
-  const [typed, setTyped] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<Problem | null>(null)
-  const cleaned = cleanCode(typed)
+  const { typed, setTyped, cleaned, busy, problem, submit } = useCodeEntry(slug, { replace: true })
 
   return (
     <>
-      <form
-        className="mt-6 rounded-2xl border border-line bg-white p-5"
-        onSubmit={(event) => {
-          event.preventDefault()
-          if (!cleaned || busy) return
-          setBusy(true)
-          setProblem(null)
-          openInvitationCode(slug, cleaned).then(
-            (found) => {
-              if (found) void navigate(rsvpHref(found), { replace: true })
-              else {
-                setProblem('not_found')
-                setBusy(false)
-              }
-            },
-            (error: unknown) => {
-              setProblem(problemOf(error))
-              setBusy(false)
-            },
-          )
-        }}
-      >
+      <form className="mt-6 rounded-2xl border border-line bg-white p-5" onSubmit={submit}>
         <label htmlFor={`${id}-code`} className="field-label">
           {t('notFound.codeLabel')}
         </label>
@@ -142,13 +111,13 @@ function CodeForm({ slug }: { slug: string }) {
           autoCapitalize="characters"
           spellCheck={false}
           aria-describedby={`${id}-hint`}
-          aria-invalid={problem === 'not_found' || undefined}
+          aria-invalid={problem === 'wrong' || undefined}
         />
         <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
           {t('notFound.codeHint')}
         </p>
         <p role="status" className="mt-2 min-h-5 text-sm text-red-700">
-          {problem ? (problem === 'not_found' ? t('notFound.wrongCode') : t(`failed.${problem}`)) : ''}
+          {problem ? (problem === 'wrong' ? t('notFound.wrongCode') : t(`failed.${problem}`)) : ''}
         </p>
         <button type="submit" className="btn btn-primary mt-2 w-full" disabled={!cleaned || busy}>
           {t('notFound.open')}

@@ -1,11 +1,6 @@
-import { useId, useState } from 'react'
-import { useNavigate } from '@/lib/routing'
+import { useId } from 'react'
 import { useTranslation } from '@/lib/i18n/react'
-import { openInvitationCode } from '@/lib/api/invitations'
-import { BackendError } from '@/lib/backend'
-import { paths } from '@/lib/paths'
-
-type Problem = 'wrong' | 'rate_limited' | 'failed'
+import { useCodeEntry } from '@/lib/invitations/use-code-entry'
 
 /**
  * When the couple requires the invitation code to RSVP, the database refuses the name search; the
@@ -15,37 +10,10 @@ type Problem = 'wrong' | 'rate_limited' | 'failed'
  */
 export function CodeField({ slug, routed, siteBusy = false }: { slug: string; routed: boolean; siteBusy?: boolean }) {
   const { t } = useTranslation('rsvp')
-  const navigate = useNavigate()
-  const [code, setCode] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [problem, setProblem] = useState<Problem | null>(null)
+  const { typed, setTyped, busy, problem, submit } = useCodeEntry(slug, { routed })
   const id = useId()
-  const cleaned = code.replace(/[^A-Za-z0-9]/g, '').toUpperCase()
   return (
-    <form
-      className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-sm"
-      onSubmit={(event) => {
-        event.preventDefault()
-        if (!cleaned || busy) return
-        setBusy(true)
-        setProblem(null)
-        openInvitationCode(slug, cleaned).then(
-          (found) => {
-            if (found) {
-              const rsvp = paths.site.rsvp(routed ? slug : null, found.householdId, found.personId)
-              void navigate(`${rsvp}?code=${encodeURIComponent(found.code)}`)
-              return
-            }
-            setProblem('wrong')
-            setBusy(false)
-          },
-          (error: unknown) => {
-            setProblem(error instanceof BackendError && error.message === 'rate_limited' ? 'rate_limited' : 'failed')
-            setBusy(false)
-          },
-        )
-      }}
-    >
+    <form className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-sm" onSubmit={submit}>
       <p>{t(siteBusy ? 'search.codeBusy' : 'search.codeRequired')}</p>
       <label htmlFor={`${id}-code`} className="mt-3 block font-semibold">
         {t('search.codeLabel')}
@@ -53,8 +21,8 @@ export function CodeField({ slug, routed, siteBusy = false }: { slug: string; ro
       <div className="mt-1 flex gap-2">
         <input
           id={`${id}-code`}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
           maxLength={20}
           autoComplete="off"
           autoCapitalize="characters"
