@@ -1135,7 +1135,8 @@ $$;
 revoke execute on function kasalan_private.my_membership(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan_private.my_membership(p_wedding_id uuid) to authenticated;
 
--- The wedding management opens, in the Wedding shape with the caller's role and side: p_wedding_id
+-- The wedding management opens, in the Wedding shape with the caller's role and side, whether the
+-- couple lets their coordinator see the money and whether the caller does: p_wedding_id
 -- when the caller is one of its members, else the first of theirs (the one they own first); null
 -- when they belong to none. Called by management's wedding gate; granted to authenticated.
 create or replace function kasalan.get_my_wedding(p_wedding_id uuid default NULL::uuid)

@@ -227,33 +227,6 @@ $$;
 revoke execute on function kasalan_private.slug_status(p_slug text, p_wedding_id uuid) from public, anon;
 grant execute on function kasalan_private.slug_status(p_slug text, p_wedding_id uuid) to authenticated;
 
--- slug_status for a new wedding. Called by check_wedding_slug(text).
-create or replace function kasalan_private.slug_status(p_slug text)
-returns text
-language sql
-stable security definer
-set search_path = ''
-as $$
-  select kasalan_private.slug_status(p_slug, null)
-$$;
-
-revoke execute on function kasalan_private.slug_status(p_slug text) from public, anon;
-grant execute on function kasalan_private.slug_status(p_slug text) to authenticated;
-
--- Whether a slug is free for a new wedding: {status: 'available' | 'taken' | 'not_allowed'}. The
--- one-argument form of check_wedding_slug below. Granted to authenticated.
-create or replace function kasalan.check_wedding_slug(p_slug text)
-returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  select jsonb_build_object('status', kasalan_private.slug_status(p_slug))
-$$;
-
-revoke execute on function kasalan.check_wedding_slug(p_slug text) from public, anon;
-grant execute on function kasalan.check_wedding_slug(p_slug text) to authenticated;
-
 -- Moves the site to a new address, checked for this wedding (slug_status(text, uuid)); the old
 -- one is kept and leads to the new. Raises
 -- wedding_not_found, slug_not_allowed or slug_taken. Returns the Wedding. Granted to authenticated.
@@ -706,10 +679,10 @@ $$;
 revoke execute on function kasalan.save_section_content(p_section_id uuid, p_title text, p_data jsonb, p_base_content_updated_at timestamp with time zone) from public, anon;
 grant execute on function kasalan.save_section_content(p_section_id uuid, p_title text, p_data jsonb, p_base_content_updated_at timestamp with time zone) to authenticated;
 
--- Whether a slug is free for the site of p_wedding_id: {status: 'available' | 'taken' |
--- 'not_allowed'}, as slug_status(text, uuid). The builder's address field calls it as the couple
--- types. Granted to authenticated.
-create or replace function kasalan.check_wedding_slug(p_slug text, p_wedding_id uuid)
+-- Whether a slug is free for the site of p_wedding_id (null: for a new wedding): {status:
+-- 'available' | 'taken' | 'not_allowed'}, as slug_status(text, uuid). The builder's address field
+-- calls it as the couple types. Granted to authenticated.
+create or replace function kasalan.check_wedding_slug(p_slug text, p_wedding_id uuid default NULL::uuid)
 returns jsonb
 language sql
 stable

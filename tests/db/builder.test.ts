@@ -365,8 +365,8 @@ describe('privileges of the 0007 functions', () => {
         and p.proname in ('is_reserved_slug', 'slug_status', 'checked_theme', 'update_wedding_details',
                           'check_wedding_slug', 'change_wedding_slug', 'save_site_structure')
       order by p.proname`)
-    // slug_status and check_wedding_slug each have a second form that names the wedding (0024).
-    expect(rows).toHaveLength(9)
+    // One form each: check_wedding_slug's wedding is optional (null: a new wedding).
+    expect(rows).toHaveLength(7)
     for (const row of rows) {
       // Writes go through security definer functions since 0026; helpers are out of the API since 0030.
       expect(row, row.name).toMatchObject({

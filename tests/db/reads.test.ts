@@ -1,8 +1,7 @@
 // Reading a big list quickly (issue 18): a call sent to the embedded database as one message
 // (engine.ts), and 0022's reads: list_households in one pass, list_rsvp_details, list_invitation_states.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { PGlite } from '@electric-sql/pglite'
-import { callRpc, localAuth, skipSyncAfterReads, type Claims, type PgLike } from '../../src/lib/backend/local/engine'
+import { callRpc, localAuth, type Claims, type PgLike } from '../../src/lib/backend/local/engine'
 import { createTestDb, ENGINE, type TestDb } from './harness'
 
 let t: TestDb
@@ -88,27 +87,6 @@ describe('one message per call', () => {
     await expect(callRpc(db, owner, 'reads_test_stable')).rejects.toThrow(/read-only transaction/)
     expect(String(await callRpc(db, owner, 'reads_test_volatile'))).toBe('1')
     await t.db.exec('drop function kasalan.reads_test_stable(), kasalan.reads_test_volatile(); drop sequence kasalan.reads_test_seq')
-  })
-
-  test.skipIf(ENGINE !== 'pglite')('a read leaves the files as they are; a write syncs them to IndexedDB', async () => {
-    const db = t.db as unknown as PGlite
-    const options: unknown[] = []
-    const original = db.execProtocol
-    db.execProtocol = (message, opts) => {
-      options.push(opts)
-      return original.call(db, message, opts)
-    }
-    try {
-      await skipSyncAfterReads(db)
-      const guests = (await callRpc(db as unknown as PgLike, owner, 'list_households', { p_wedding_id: weddingId })) as unknown[]
-      expect(guests.length).toBeGreaterThan(0)
-      expect(options).toEqual([{ syncToFs: false }])
-      options.length = 0
-      await callRpc(db as unknown as PgLike, owner, 'mark_rsvp_changes_seen', { p_wedding_id: weddingId, p_seen_at: new Date().toISOString() })
-      expect(options).toEqual([undefined])
-    } finally {
-      db.execProtocol = original
-    }
   })
 
   test('a zero byte in local sign-in is refused, not cut short', async () => {

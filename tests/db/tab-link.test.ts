@@ -127,6 +127,29 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     expect(await householdsNamed('Dalisay')).toHaveLength(1)
   })
 
+  test('a read leaves the files as they are; a write syncs them to IndexedDB once, at its commit', async () => {
+    const id = freshId()
+    const link = tab(id)
+    leaders.push(answerOn(id, server, 'only'))
+    await link.waitReady
+    const options: unknown[] = []
+    const original = db.execProtocol
+    db.execProtocol = (message, opts) => {
+      options.push(opts)
+      return original.call(db, message, opts)
+    }
+    try {
+      expect(await callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).toEqual(expect.any(Array))
+      expect(options).toEqual([{ syncToFs: false }])
+      options.length = 0
+      await callRpc(link, owner, 'mark_rsvp_changes_seen', { p_wedding_id: weddingId, p_seen_at: new Date().toISOString() })
+      expect(options.filter((opts) => (opts as { syncToFs?: boolean } | undefined)?.syncToFs === true)).toHaveLength(1)
+      expect(options.at(-1)).toEqual({ syncToFs: true })
+    } finally {
+      db.execProtocol = original
+    }
+  })
+
   test('the same save sent twice to a leader is applied once, and both get its answer', async () => {
     const id = freshId()
     const link = tab(id)

@@ -4,7 +4,6 @@
 // browser-only or Node-only API. The build's Vite config loads it too (the prebuilt data
 // directory), hence the explicit extensions: Vite's native config loader will need them.
 
-import type { PGlite } from '@electric-sql/pglite'
 import { findInvalidText, invalidTextDetail } from '../invalid-text.ts'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../json-depth.ts'
 import { moveToBaseline, REPLACED_VERSIONS } from './baseline-upgrade.ts'
@@ -361,27 +360,6 @@ export function callNameOf(message: Uint8Array): string | null {
   if (!head.startsWith(`${READ_ONLY_PREFIX}E'`)) return null
   const name = head.slice(start, head.indexOf("'", start))
   return IDENTIFIER.test(name) ? name : null
-}
-
-/**
- * Lets the database skip writing its files back to IndexedDB after a call to a STABLE or IMMUTABLE
- * function: such a call runs read only, so it changed nothing to keep, and the write-back is 40–90
- * ms of every read on a phone. Every other message syncs as before (`relaxedDurability: false`).
- * For the worker's PGlite, after the migrations: the functions are read once, here.
- */
-export async function skipSyncAfterReads(db: PGlite): Promise<void> {
-  const { rows } = await db.query<{ name: string }>(
-    "select p.proname as name from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.provolatile in ('s', 'i')",
-  )
-  const reads = new Set(rows.map((row) => row.name))
-  const execProtocol = db.execProtocol.bind(db)
-  db.execProtocol = (message, options) => {
-    if (options === undefined) {
-      const name = callNameOf(message)
-      if (name !== null && reads.has(name)) return execProtocol(message, { syncToFs: false })
-    }
-    return execProtocol(message, options)
-  }
 }
 
 const JSON_TYPES = new Set([114, 3802])
