@@ -96,6 +96,14 @@ function ChecklistScreen({ wedding }: { wedding: Wedding }) {
       <ThisWeek weddingId={wedding.id} version={version} />
 
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {loadError != null && (
+        <Alert tone="error">
+          {errorMessage(loadError, t, 'plan')}{' '}
+          <button type="button" className="font-semibold underline" onClick={refresh}>
+            {t('common:actions.retry')}
+          </button>
+        </Alert>
+      )}
 
       {canEdit && !started && (
         <section aria-labelledby="timeline-heading" className="rounded-2xl border border-brand-200 bg-brand-50 p-5">
