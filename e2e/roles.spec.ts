@@ -34,15 +34,16 @@ const addresses: Array<{ path: string; heading: string; others: Partial<Record<R
   { path: '/manage/data', heading: 'Your data', others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple } },
   { path: '/manage/members', heading: 'Members', others: {} },
   { path: '/manage/activity', heading: 'Who did what', others: {} },
+  { path: '/manage/plan', heading: 'Plan', others: {} },
 ]
 
 /** The tabs each role has, which are also what the "not for your role" page offers. */
 const tabsOf: Record<Role, string[]> = {
-  owner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Website', 'Members'],
-  partner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Website', 'Members'],
-  coordinator: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Members'],
-  brideHelper: ['Guest List', 'Members'],
-  groomHelper: ['Guest List', 'Members'],
+  owner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Website', 'Members'],
+  partner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Website', 'Members'],
+  coordinator: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Members'],
+  brideHelper: ['Guest List', 'Plan', 'Members'],
+  groomHelper: ['Guest List', 'Plan', 'Members'],
 }
 const roleLabel: Record<Role, string> = {
   owner: 'Owner',

@@ -1,6 +1,7 @@
 import {
   ArrowRight,
   CalendarHeart,
+  ClipboardList,
   Globe,
   LayoutGrid,
   ListChecks,
@@ -55,6 +56,7 @@ const screens = [
   { to: paths.manage.seating, key: 'seating', Icon: LayoutGrid },
   { to: paths.manage.rsvps, key: 'rsvps', Icon: ListChecks },
   { to: paths.manage.invitations, key: 'invitations', Icon: Send },
+  { to: paths.manage.plan, key: 'plan', Icon: ClipboardList },
   { to: paths.manage.website, key: 'website', Icon: Globe },
   { to: paths.manage.members, key: 'members', Icon: ShieldCheck },
 ] as const

@@ -53,7 +53,7 @@ export const router = createBrowserRouter([
         hydrateFallbackElement: <PageSpinner />,
         children: [
           { index: true, element: <Navigate to={paths.manage.guests} replace /> },
-          manage(paths.manage.guests, () => import('@/features/guests/routes/guests-page').then((m) => ({ Component: m.GuestsPage }))),
+          manage(paths.manage.guests, () => import('./routes/first-screen').then((m) => ({ Component: m.FirstScreen }))),
           manage(paths.manage.seating, () => import('@/features/seating/routes/seating-page').then((m) => ({ Component: m.SeatingPage }))),
           manage(paths.manage.rsvps, () => import('@/features/rsvp/routes/rsvps-tab-page').then((m) => ({ Component: m.RsvpsTabPage }))),
           manage(paths.manage.website, () => import('@/features/builder/routes/website-builder-page').then((m) => ({ Component: m.WebsiteBuilderPage }))),
@@ -64,6 +64,7 @@ export const router = createBrowserRouter([
           manage(paths.manage.cmsEditor, () => import('@/features/cms/routes/cms-editor-page').then((m) => ({ Component: m.CmsEditorPage }))),
           manage(paths.manage.members, () => members().then((m) => ({ Component: m.MembersPage }))),
           manage(paths.manage.activity, () => members().then((m) => ({ Component: m.ActivityPage }))),
+          manage(paths.manage.plan, () => import('@/features/plan/checklist/checklist-page').then((m) => ({ Component: m.ChecklistPage }))),
           manage(paths.manage.data, () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage }))),
         ],
       },

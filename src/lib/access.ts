@@ -70,6 +70,8 @@ export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
   // Everyone sees who has access and what changed; the page offers the rest by role.
   [paths.manage.members]: 'view',
   [paths.manage.activity]: 'view',
+  // The plan's checklist: everyone opens it; a family helper sees only what is assigned to them.
+  [paths.manage.plan]: 'view',
 }
 
 /** True when a member of this role may open this management screen. */

@@ -32,10 +32,12 @@ describe('what each role may open and do', () => {
         paths.manage.invitationsPrint,
         paths.manage.members,
         paths.manage.activity,
+        paths.manage.plan,
       ].sort(),
     )
+    // The plan opens for everyone: a family helper sees only the checklist items given to them.
     expect(opens('family_helper').sort()).toEqual(
-      [paths.manage.guests, paths.manage.members, paths.manage.activity].sort(),
+      [paths.manage.guests, paths.manage.members, paths.manage.activity, paths.manage.plan].sort(),
     )
     expect(screens.filter(everyMemberMayOpen)).toEqual(opens('family_helper'))
   })

@@ -17,12 +17,13 @@ import { RoleGate } from '../role-gate'
 
 // The Website tab covers the builder and the content editor: both shape the couple's site.
 // Each tab shows only to the roles that may open its screen (`@/lib/access`, the table the route
-// guard reads too): a family helper sees the guest list and the members.
+// guard reads too): a family helper sees the guest list, the plan and the members.
 const tabs: ReadonlyArray<{ to: ManageScreen; key: string; also?: readonly string[] }> = [
   { to: paths.manage.guests, key: 'nav.guests' },
   { to: paths.manage.seating, key: 'nav.seating' },
   { to: paths.manage.rsvps, key: 'nav.rsvps' },
   { to: paths.manage.invitations, key: 'nav.invitations' },
+  { to: paths.manage.plan, key: 'nav.plan' },
   { to: paths.manage.website, key: 'nav.website', also: [paths.manage.cms] },
   { to: paths.manage.members, key: 'nav.members' },
 ]
