@@ -64,6 +64,8 @@ export const router = createBrowserRouter([
           manage(paths.manage.cmsEditor, () => import('@/features/cms/routes/cms-editor-page').then((m) => ({ Component: m.CmsEditorPage }))),
           manage(paths.manage.members, () => members().then((m) => ({ Component: m.MembersPage }))),
           manage(paths.manage.activity, () => members().then((m) => ({ Component: m.ActivityPage }))),
+          manage(paths.manage.planBudget, () => withAppStrings(import('@/features/plan/budget/budget-page')).then((m) => ({ Component: m.BudgetPage }))),
+          manage(paths.manage.planSuppliers, () => withAppStrings(import('@/features/plan/suppliers/suppliers-page')).then((m) => ({ Component: m.SuppliersPage }))),
           manage(paths.manage.data, () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage }))),
         ],
       },

@@ -27,6 +27,8 @@ export const paths = {
     data: '/manage/data',
     members: '/manage/members',
     activity: '/manage/activity',
+    planBudget: '/manage/plan/budget',
+    planSuppliers: '/manage/plan/suppliers',
   },
   /** A household's personal invitation link: `/i/<token>` on any site address. */
   invitation: (token: string) => `/i/${encodeURIComponent(token)}`,

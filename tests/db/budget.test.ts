@@ -154,8 +154,9 @@ describe('the budget in pesos', () => {
       p_amount: 23_100_000,
       p_due_on: nextYear,
     })
-    let { lines, totals, month } = await budget()
-    expect(month).toBe(now.slice(0, 7))
+    const first = await budget()
+    expect(first.month).toBe(now.slice(0, 7))
+    let { lines, totals } = first
     expect(lines[0]!.payments.map((p) => [p.kind, p.dueCentavos, p.paid])).toEqual([
       ['down_payment', 23_100_000, false],
       ['balance', 23_100_000, false],
