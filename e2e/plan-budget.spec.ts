@@ -123,7 +123,8 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await noSidewaysScroll(couple)
   await couple.screenshot({ path: 'test-results/plan-suppliers-en.png', fullPage: true })
 
-  // The day-of contact sheet on paper: names, services, phones, and the contract for the couple.
+  // The day-of contact sheet on paper (A4's width): names, services, phones, and the contract for the couple.
+  await couple.setViewportSize({ width: 794, height: 1123 })
   await couple.emulateMedia({ media: 'print' })
   const sheet = couple.getByTestId('contact-sheet')
   await expect(sheet).toBeVisible()
@@ -132,6 +133,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(couple.getByRole('button', { name: 'Add a supplier' })).toBeHidden()
   await couple.screenshot({ path: 'test-results/plan-contact-sheet-en.png', fullPage: true })
   await couple.emulateMedia({ media: 'screen' })
+  await couple.setViewportSize({ width: 360, height: 780 })
 
   // The same screens in Filipino.
   await couple.getByRole('button', { name: /^Filipino/ }).click()
