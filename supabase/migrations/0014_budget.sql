@@ -381,8 +381,9 @@ begin
   if p_paid_on is not null and not v_paid then
     raise exception 'invalid_input' using detail = 'a paid date needs paid';
   end if;
-  -- The line stays while the payment is written (a delete waits, then takes the payment with it).
-  perform 1 from kasalan.budget_lines l where l.id = p_line_id and l.wedding_id = p_wedding_id for share;
+  -- The line stays while the payment is written: a delete waits, then takes the payment with it;
+  -- a change of the line does not wait.
+  perform 1 from kasalan.budget_lines l where l.id = p_line_id and l.wedding_id = p_wedding_id for key share;
   if not found then
     raise exception 'budget_line_not_found';
   end if;
@@ -511,7 +512,7 @@ begin
     raise exception 'invalid_input' using detail = 'amounts cannot be negative';
   end if;
   if v_money and p_budget_line_id is not null then
-    perform 1 from kasalan.budget_lines l where l.id = p_budget_line_id and l.wedding_id = p_wedding_id for share;
+    perform 1 from kasalan.budget_lines l where l.id = p_budget_line_id and l.wedding_id = p_wedding_id for key share;
     if not found then
       raise exception 'budget_line_not_found';
     end if;

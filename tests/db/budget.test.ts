@@ -3,7 +3,7 @@
 // down payment), what is due this month in Manila, and who sees the money, role by role.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, type TestDb } from './harness'
+import { createTestDb, ENGINE, type Session, type TestDb } from './harness'
 
 type Who = 'owner' | 'partner' | 'coordinator' | 'helper' | 'stranger'
 const EVERYONE: Who[] = ['owner', 'partner', 'coordinator', 'helper', 'stranger']
@@ -410,5 +410,72 @@ describe('who sees the money', () => {
     for (const name of ['get_budget', 'list_suppliers', 'set_coordinator_sees_money']) {
       expect(await outcome(t.rpc(null, name, { p_wedding_id: weddingId, ...(name.startsWith('set') ? { p_allowed: true } : {}) }))).not.toBe('ok')
     }
+  })
+})
+
+describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', () => {
+  /**
+   * Runs `first` in a transaction left open, then `second` on another connection until it waits
+   * for the first or is done, then commits the first. Returns the second's value or error code.
+   */
+  async function twoAtOnce(first: [string, Record<string, unknown>], second: [string, Record<string, unknown>]) {
+    const a: Session = await t.session()
+    const b: Session = await t.session()
+    try {
+      await a.begin(as.owner)
+      await a.rpc(...first)
+      await b.begin(as.partner)
+      let settled = false
+      const outcome = (async () => {
+        try {
+          await b.rpc(...second)
+          await b.commit()
+          return 'ok'
+        } catch (error) {
+          await b.rollback().catch(() => undefined)
+          return String((error as { message?: string }).message)
+        } finally {
+          settled = true
+        }
+      })()
+      await t.waitUntilBlocked(b.pid, () => settled)
+      await a.commit()
+      return await outcome
+    } finally {
+      await Promise.all([a.close(), b.close()])
+    }
+  }
+
+  const newLine = async (name: string) =>
+    (await t.rpc(as.owner, 'save_budget_line', { p_wedding_id: weddingId, p_line_id: null, p_category: 'rings', p_name: name, p_quote: 2_000_000 })) as string
+  const payment = (lineId: string): [string, Record<string, unknown>] => [
+    'save_budget_payment',
+    { p_wedding_id: weddingId, p_payment_id: null, p_line_id: lineId, p_kind: 'down_payment', p_percent: 50 },
+  ]
+  const paymentsOf = async (lineId: string) =>
+    (await t.asOwner<{ n: number }>('select count(*)::int as n from kasalan.budget_payments where line_id = $1', [lineId])).rows[0]!.n
+
+  test('a payment written while the line is deleted elsewhere is refused with budget_line_not_found', async () => {
+    const line = await newLine('Singsing A')
+    expect(await twoAtOnce(['delete_budget_line', { p_wedding_id: weddingId, p_line_id: line }], payment(line))).toBe('budget_line_not_found')
+    expect(await paymentsOf(line)).toBe(0)
+  })
+
+  test('a delete that comes while a payment is being written waits, then takes the payment with the line', async () => {
+    const line = await newLine('Singsing B')
+    expect(await twoAtOnce(payment(line), ['delete_budget_line', { p_wedding_id: weddingId, p_line_id: line }])).toBe('ok')
+    expect(await paymentsOf(line)).toBe(0)
+    expect((await budget()).lines.some((l) => l.id === line)).toBe(false)
+  })
+
+  test('the line can be changed while a payment is being written, and the payment follows the new price', async () => {
+    const line = await newLine('Singsing C')
+    const edit: [string, Record<string, unknown>] = [
+      'save_budget_line',
+      { p_wedding_id: weddingId, p_line_id: line, p_category: 'rings', p_name: 'Singsing C', p_quote: 3_000_000 },
+    ]
+    expect(await twoAtOnce(payment(line), edit)).toBe('ok')
+    const saved = (await budget()).lines.find((l) => l.id === line)!
+    expect(saved.payments.map((p) => p.dueCentavos)).toEqual([1_500_000])
   })
 })
