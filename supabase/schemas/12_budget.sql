@@ -7,7 +7,8 @@
 -- Tables
 -- =============================================================================================
 
--- One line of the budget. Its quote is quote_centavos, or price_per_head_centavos times the
+-- One line of the budget, in one of the ten categories (budget_category_order) or one the couple
+-- named. Its quote is quote_centavos, or price_per_head_centavos times the
 -- wedding's guest count (head_count_basis: 'attending', the persons who said yes; 'invited', every
 -- person on the list), plus the service charge and VAT when switched on.
 create table kasalan.budget_lines (
@@ -26,7 +27,8 @@ create table kasalan.budget_lines (
   updated_at timestamptz not null default now(),
   constraint budget_lines_pkey primary key (id),
   constraint budget_lines_id_wedding_id_key unique (id, wedding_id),
-  constraint budget_lines_category_check check (category in ('catering', 'venue', 'church', 'attire', 'photo_video', 'flowers', 'hair_makeup', 'rings', 'invitations', 'others')),
+  constraint budget_lines_category_check check ((btrim(category) <> '') and (char_length(category) <= 60)),
+  constraint budget_lines_category_clean check (kasalan.text_is_clean(category, 'category')),
   constraint budget_lines_name_check check ((btrim(name) <> '') and (char_length(name) <= 120)),
   constraint budget_lines_name_clean check (kasalan.text_is_clean(name, 'name')),
   constraint budget_lines_estimate_centavos_check check ((estimate_centavos >= 0) and (estimate_centavos <= 100000000000)),
@@ -114,7 +116,8 @@ create index suppliers_wedding_id_idx on kasalan.suppliers (wedding_id, created_
 -- Functions
 -- =============================================================================================
 
--- The categories' order, the budget's and the suppliers'. Helper; nobody calls it.
+-- The ten categories' order (null for any other), the budget's and the suppliers'; the couple's
+-- own categories come between invitations and others. Helper; nobody calls it.
 create or replace function kasalan_private.budget_category_order(p_category text)
 returns integer
 language sql
@@ -233,7 +236,7 @@ begin
   where p.wedding_id = p_wedding_id;
 
   select coalesce(jsonb_agg(kasalan_private.budget_line_json(l, v_attending, v_invited)
-    order by kasalan_private.budget_category_order(l.category), l.created_at, l.id), '[]'::jsonb)
+    order by coalesce(kasalan_private.budget_category_order(l.category) * 2, 19), l.category, l.created_at, l.id), '[]'::jsonb)
   into v_lines
   from kasalan.budget_lines l
   where l.wedding_id = p_wedding_id;
@@ -274,7 +277,8 @@ $$;
 revoke execute on function kasalan.get_budget(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan.get_budget(p_wedding_id uuid) to authenticated;
 
--- Adds a budget line (p_line_id null) or changes one. A per-head line gives p_price_per_head and
+-- Adds a budget line (p_line_id null) or changes one, in one of the ten categories or one the
+-- couple names (1 to 60 characters). A per-head line gives p_price_per_head and
 -- p_head_count_basis ('attending' or 'invited') and no p_quote. Amounts in centavos. Returns the
 -- line's id. Those who see the money only (else wedding_not_found); budget_line_not_found when
 -- p_line_id is not a line of this wedding. Granted to authenticated.
@@ -287,13 +291,14 @@ as $$
 declare
   v_id uuid;
   v_name text := btrim(coalesce(p_name, ''));
+  v_category text := btrim(coalesce(p_category, ''));
   v_basis text := case when p_price_per_head is null then null else coalesce(p_head_count_basis, 'invited') end;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'money') then
     raise exception 'wedding_not_found';
   end if;
-  if p_category is null or kasalan_private.budget_category_order(p_category) is null then
-    raise exception 'invalid_input' using detail = 'category is not a budget category';
+  if v_category = '' or char_length(v_category) > 60 then
+    raise exception 'invalid_input' using detail = 'category must be 1 to 60 characters';
   end if;
   if v_name = '' or char_length(v_name) > 120 then
     raise exception 'invalid_input' using detail = 'name must be 1 to 120 characters';
@@ -308,12 +313,12 @@ begin
   if p_line_id is null then
     insert into kasalan.budget_lines (wedding_id, category, name, estimate_centavos, quote_centavos,
       price_per_head_centavos, head_count_basis, actual_centavos, with_service, with_vat)
-    values (p_wedding_id, p_category, v_name, p_estimate, p_quote, p_price_per_head, v_basis,
+    values (p_wedding_id, v_category, v_name, p_estimate, p_quote, p_price_per_head, v_basis,
       p_actual, coalesce(p_with_service, false), coalesce(p_with_vat, false))
     returning id into v_id;
   else
     update kasalan.budget_lines l
-    set category = p_category, name = v_name, estimate_centavos = p_estimate, quote_centavos = p_quote,
+    set category = v_category, name = v_name, estimate_centavos = p_estimate, quote_centavos = p_quote,
       price_per_head_centavos = p_price_per_head, head_count_basis = v_basis, actual_centavos = p_actual,
       with_service = coalesce(p_with_service, false), with_vat = coalesce(p_with_vat, false)
     where l.id = p_line_id and l.wedding_id = p_wedding_id

@@ -20,6 +20,7 @@ interface Payment {
 }
 interface Line {
   id: string
+  category: string
   name: string
   heads: number | null
   quoteBaseCentavos: number | null
@@ -219,10 +220,30 @@ describe('the budget in pesos', () => {
     expect(lines.map((line) => line.name)).toEqual(["Josephine's Catering", 'Hardin ni Lola', 'Ilaw at tunog', 'Sobrang liit', 'Simbahan'])
   })
 
+  test("the couple's own categories come after the ten's invitations and before others", async () => {
+    const add = (category: string, name: string) =>
+      t.rpc(as.owner, 'save_budget_line', { p_wedding_id: weddingId, p_line_id: null, p_category: category, p_name: name, p_estimate: 100 })
+    await add('others', 'Pasalubong')
+    await add('  Ilaw at tunog ', 'Lights')
+    await add('invitations', 'Imbitasyon')
+    const { lines } = await budget()
+    const mine = lines.filter((line) => ['Pasalubong', 'Lights', 'Imbitasyon'].includes(line.name))
+    expect(mine.map((line) => [line.category, line.name])).toEqual([
+      ['invitations', 'Imbitasyon'],
+      ['Ilaw at tunog', 'Lights'],
+      ['others', 'Pasalubong'],
+    ])
+    // The supplier's service stays one of the ten.
+    expect(
+      await outcome(t.rpc(as.owner, 'save_supplier', { p_wedding_id: weddingId, p_supplier_id: null, p_name: 'Ilaw', p_service: 'Ilaw at tunog' })),
+    ).toBe('invalid_input')
+  })
+
   test('bad input is refused with invalid_input and changes nothing', async () => {
     const before = await budget()
     const base = { p_wedding_id: weddingId, p_line_id: null, p_category: 'venue', p_name: 'Mali' }
-    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_category: 'yacht' }))).toBe('invalid_input')
+    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_category: '   ' }))).toBe('invalid_input')
+    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_category: 'x'.repeat(61) }))).toBe('invalid_input')
     expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_name: '   ' }))).toBe('invalid_input')
     expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_quote: -1 }))).toBe('invalid_input')
     expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_quote: 1, p_price_per_head: 1 }))).toBe('invalid_input')

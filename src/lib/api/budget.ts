@@ -5,7 +5,10 @@ import { call } from './call'
 // suppliers. Money is in centavos, as the database keeps and computes it
 // (supabase/schemas/12_budget.sql).
 
-/** The budget's categories, in their order; a supplier's service is one of them. */
+/**
+ * The budget's ten categories, in their order; a supplier's service is one of them. A budget line
+ * may also be in a category the couple names.
+ */
 export const budgetCategories = [
   'catering',
   'venue',
@@ -44,9 +47,15 @@ export const budgetPayment = z.object({
 })
 export type BudgetPayment = z.infer<typeof budgetPayment>
 
+/** True for one of the ten categories (not one the couple named). */
+export function isBudgetCategory(category: string): category is BudgetCategory {
+  return (budgetCategories as readonly string[]).includes(category)
+}
+
 export const budgetLine = z.object({
   id: z.string(),
-  category: z.enum(budgetCategories),
+  /** One of budgetCategories, or the couple's own category's name. */
+  category: z.string(),
   name: z.string(),
   estimateCentavos: z.nullable(centavos),
   quoteCentavos: z.nullable(centavos),
@@ -105,7 +114,7 @@ export const supplier = z.object({
 export type Supplier = z.infer<typeof supplier>
 
 export interface BudgetLineInput {
-  category: BudgetCategory
+  category: string
   name: string
   estimateCentavos: number | null
   /** A per-head line has a price per head and a basis, and no quote of its own. */

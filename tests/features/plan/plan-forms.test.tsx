@@ -65,7 +65,7 @@ test('a phone that is not a number and a contract in words are said, and nothing
 test('a per-head caterer is sent in centavos with its basis, and a refused save keeps the form', async () => {
   api.saveBudgetLine.mockRejectedValueOnce(new BackendError('budget_line_not_found', 'P0001'))
   const onSaved = vi.fn()
-  render(<LineDrawer weddingId="w1" line={null} guests={{ attending: 40, invited: 62 }} onClose={() => {}} onSaved={onSaved} />)
+  render(<LineDrawer weddingId="w1" line={null} guests={{ attending: 40, invited: 62 }} categories={[]} onClose={() => {}} onSaved={onSaved} />)
   fireEvent.change(screen.getByLabelText('Name'), { target: { value: "Josephine's Catering" } })
   fireEvent.click(screen.getByRole('radio', { name: 'Per head' }))
   fireEvent.change(screen.getByLabelText('Price per guest (₱)'), { target: { value: '2,500' } })
@@ -90,4 +90,20 @@ test('a per-head caterer is sent in centavos with its basis, and a refused save 
     withService: true,
     withVat: true,
   })
+})
+
+test("a line in the couple's own category: offered again once used, and a new one needs a name", async () => {
+  const onSaved = vi.fn()
+  render(<LineDrawer weddingId="w1" line={null} guests={{ attending: 0, invited: 0 }} categories={['catering', 'Ilaw at tunog']} onClose={() => {}} onSaved={onSaved} />)
+  const options = [...(screen.getByLabelText('Category') as HTMLSelectElement).options].map((option) => option.text)
+  expect(options.slice(-3)).toEqual(['Ilaw at tunog', 'Others', 'New category…'])
+  fireEvent.change(screen.getByLabelText('Category'), { target: { value: ' new' } })
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Giveaways' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save line' }))
+  expect(await screen.findByText('Give the new category a name.')).toBeTruthy()
+  expect(api.saveBudgetLine).not.toHaveBeenCalled()
+  fireEvent.change(screen.getByLabelText('New category'), { target: { value: ' Souvenirs ' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save line' }))
+  await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Giveaways'))
+  expect(api.saveBudgetLine.mock.lastCall?.[2]).toMatchObject({ category: 'Souvenirs', name: 'Giveaways' })
 })

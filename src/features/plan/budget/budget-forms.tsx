@@ -5,11 +5,11 @@ import { Drawer } from '@/components/drawer'
 import { Field } from '@/components/field'
 import {
   budgetCategories,
+  isBudgetCategory,
   paymentKinds,
   saveBudgetLine,
   saveBudgetPayment,
   type Budget,
-  type BudgetCategory,
   type BudgetLine,
   type BudgetPayment,
   type HeadCountBasis,
@@ -17,6 +17,7 @@ import {
 } from '@/lib/api/budget'
 import { planError } from '../plan-error'
 import { formatPesos, parsePercent, parsePesos, pesosText } from './budget-model'
+import { categoryName } from './category-name'
 
 /** A checkbox with its label beside it. */
 function Switch({ label, checked, onChange }: { label: string; checked: boolean; onChange(checked: boolean): void }) {
@@ -53,15 +54,22 @@ interface LineDrawerProps {
   weddingId: string
   line: BudgetLine | null
   guests: Budget['guests']
+  /** The categories the budget uses, the couple's own among them. */
+  categories: string[]
   onClose(): void
   onSaved(name: string): void
 }
 
+// The category select's value for "a new category", which no category can be (it has a space).
+const NEW_CATEGORY = ' new'
+
 /** Adds or edits a budget line. What was typed stays when a save fails. */
-export function LineDrawer({ weddingId, line, guests, onClose, onSaved }: LineDrawerProps) {
+export function LineDrawer({ weddingId, line, guests, categories, onClose, onSaved }: LineDrawerProps) {
   const { t } = useTranslation('plan')
   const formId = useId()
-  const [category, setCategory] = useState<BudgetCategory>(line?.category ?? 'catering')
+  const ownCategories = categories.filter((category) => !isBudgetCategory(category))
+  const [category, setCategory] = useState<string>(line?.category ?? 'catering')
+  const [newCategory, setNewCategory] = useState('')
   const [name, setName] = useState(line?.name ?? '')
   const [estimate, setEstimate] = useState(pesosText(line?.estimateCentavos ?? null))
   const [perHead, setPerHead] = useState(line ? line.pricePerHeadCentavos !== null : false)
@@ -80,6 +88,8 @@ export function LineDrawer({ weddingId, line, guests, onClose, onSaved }: LineDr
     const amounts = { estimate: parsePesos(estimate), quote: parsePesos(perHead ? '' : quote), pricePerHead: parsePesos(perHead ? pricePerHead : ''), actual: parsePesos(actual) }
     const found: Record<string, string> = {}
     if (!name.trim()) found.name = t('budget.form.errors.name')
+    const chosenCategory = category === NEW_CATEGORY ? newCategory.trim() : category
+    if (!chosenCategory) found.newCategory = t('budget.form.errors.category')
     for (const [key, parsed] of Object.entries(amounts)) if (!parsed.ok) found[key] = t('budget.form.errors.amount')
     setErrors(found)
     if (Object.keys(found).length > 0) return
@@ -88,7 +98,7 @@ export function LineDrawer({ weddingId, line, guests, onClose, onSaved }: LineDr
     setFailure(null)
     try {
       await saveBudgetLine(weddingId, line?.id ?? null, {
-        category,
+        category: chosenCategory,
         name: name.trim(),
         estimateCentavos: value(amounts.estimate),
         quoteCentavos: value(amounts.quote),
@@ -132,15 +142,21 @@ export function LineDrawer({ weddingId, line, guests, onClose, onSaved }: LineDr
         {failure && <Alert tone="error">{failure}</Alert>}
         <Field label={t('budget.form.category')}>
           {(control) => (
-            <select {...control} className="field-input" value={category} onChange={(event) => setCategory(event.target.value as BudgetCategory)}>
-              {budgetCategories.map((option) => (
+            <select {...control} className="field-input" value={category} onChange={(event) => setCategory(event.target.value)}>
+              {[...budgetCategories.filter((option) => option !== 'others'), ...ownCategories, 'others'].map((option) => (
                 <option key={option} value={option}>
-                  {t(`budget.categories.${option}`)}
+                  {categoryName(t, option)}
                 </option>
               ))}
+              <option value={NEW_CATEGORY}>{t('budget.form.newCategoryOption')}</option>
             </select>
           )}
         </Field>
+        {category === NEW_CATEGORY && (
+          <Field label={t('budget.form.newCategory')} hint={t('budget.form.newCategoryHint')} error={errors.newCategory}>
+            {(control) => <input {...control} className="field-input" maxLength={60} value={newCategory} onChange={(event) => setNewCategory(event.target.value)} />}
+          </Field>
+        )}
         <Field label={t('budget.form.name')} hint={t('budget.form.nameHint')} error={errors.name}>
           {(control) => <input {...control} className="field-input" maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />}
         </Field>

@@ -9,7 +9,6 @@ import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/components/use-document-title'
 import type { Wedding } from '@/lib/api'
 import {
-  budgetCategories,
   deleteBudgetLine,
   deleteBudgetPayment,
   getBudget,
@@ -23,6 +22,7 @@ import { useLoad } from '@/lib/use-load'
 import { PlanTabs } from '../components/plan-tabs'
 import { planError } from '../plan-error'
 import { formatPesos } from './budget-model'
+import { categoryName } from './category-name'
 import { LineDrawer, PaymentDrawer } from './budget-forms'
 
 type Notice = { tone: 'success' | 'error'; text: string } | null
@@ -84,12 +84,11 @@ function BudgetScreen({ wedding }: { wedding: Wedding }) {
           {budget.lines.length === 0 ? (
             <p className="rounded-2xl border border-dashed border-line bg-white p-6 text-center text-muted">{t('budget.empty')}</p>
           ) : (
-            budgetCategories
-              .filter((category) => budget.lines.some((line) => line.category === category))
-              .map((category) => (
-                <section key={category} aria-labelledby={`category-${category}`} className="space-y-3">
-                  <h2 id={`category-${category}`} className="font-display text-xl text-ink">
-                    {t(`budget.categories.${category}`)}
+            // The categories in the database's order: the ten's, the couple's own before "others".
+            [...new Set(budget.lines.map((line) => line.category))].map((category, index) => (
+                <section key={category} aria-labelledby={`category-${index}`} className="space-y-3">
+                  <h2 id={`category-${index}`} className="font-display text-xl text-ink">
+                    {categoryName(t, category)}
                   </h2>
                   <ul className="space-y-3">
                     {budget.lines
@@ -132,6 +131,7 @@ function BudgetScreen({ wedding }: { wedding: Wedding }) {
           weddingId={wedding.id}
           line={editing.line}
           guests={budget.guests}
+          categories={[...new Set(budget.lines.map((line) => line.category))]}
           onClose={() => setEditing(null)}
           onSaved={(name) => {
             setEditing(null)

@@ -6,6 +6,7 @@ import { Field } from '@/components/field'
 import { budgetCategories, saveSupplier, supplierStatuses, type BudgetCategory, type BudgetLine, type Supplier, type SupplierStatus } from '@/lib/api/budget'
 import { internationalPhone } from '@/lib/invitations/phone'
 import { parsePesos, pesosText } from '../budget/budget-model'
+import { categoryName } from '../budget/category-name'
 import { planError } from '../plan-error'
 
 interface SupplierDrawerProps {
@@ -124,7 +125,7 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
                   <option value="">{t('suppliers.form.noLine')}</option>
                   {lines.map((line) => (
                     <option key={line.id} value={line.id}>
-                      {t(`budget.categories.${line.category}`)}: {line.name}
+                      {categoryName(t, line.category)}: {line.name}
                     </option>
                   ))}
                 </select>
