@@ -200,6 +200,8 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await couple.reload()
   await expect(couple.getByRole('checkbox', { name: 'Let the coordinator see the budget and gift amounts' })).toBeChecked({ timeout: 60_000 })
   await expectNoSeriousA11yViolations(couple)
+  await couple.getByRole('heading', { name: 'The money' }).scrollIntoViewIfNeeded()
+  await couple.screenshot({ path: 'test-results/plan-members-money-en.png' })
 
   await coordinator.bringToFront()
   await coordinator.reload()
