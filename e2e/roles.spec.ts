@@ -35,6 +35,8 @@ const addresses: Array<{ path: string; heading: string; others: Partial<Record<R
   { path: '/manage/members', heading: 'Members', others: {} },
   { path: '/manage/activity', heading: 'Who did what', others: {} },
   { path: '/manage/plan', heading: 'Plan', others: {} },
+  { path: '/manage/plan/budget', heading: 'Budget', others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple } },
+  { path: '/manage/plan/suppliers', heading: 'Suppliers', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
 ]
 
 /** The tabs each role has, which are also what the "not for your role" page offers. */
@@ -150,6 +152,14 @@ async function checkActions(page: Page, role: Role, path: string) {
   }
   if (path === '/manage/rsvps') {
     await expect(m.getByRole('tab', { name: 'Deadline and questions' })).toHaveCount(role === 'coordinator' ? 0 : 1)
+  }
+  if (path === '/manage/plan/budget') {
+    await expect(m.getByRole('button', { name: 'Add a budget line' })).toBeVisible()
+  }
+  if (path === '/manage/plan/suppliers') {
+    await expect(m.getByRole('button', { name: 'Add a supplier' })).toBeVisible()
+    // The coordinator is told the amounts are the couple's (until the couple allows them).
+    await expect(m.getByText('Contract amounts and payments are seen by the couple only.')).toHaveCount(role === 'coordinator' ? 1 : 0)
   }
   if (path === '/manage/members') {
     const manages = role === 'owner' || role === 'partner'

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useMatches } from 'react-router'
 import { PageSpinner } from '@/components/page-spinner'
-import { can, mayOpen, screenNeeds, type ManageScreen } from '@/lib/access'
+import { can, mayOpen, mayOpenIn, screenNeeds, type ManageScreen } from '@/lib/access'
 import type { Wedding } from '@/lib/api'
 import { listMembers } from '@/lib/api/members'
 import { displayCouple } from '@/lib/names'
@@ -46,7 +46,7 @@ export function RoleGate({ children }: { children: ReactNode }) {
   const { wedding, status } = useMyWedding()
   if (!screen) return children
   if (!wedding) return status === 'error' ? children : <PageSpinner />
-  if (mayOpen(wedding.myRole, screen)) return children
+  if (mayOpenIn(wedding, screen)) return children
   return <NotForYourRole wedding={wedding} screen={screen} />
 }
 

@@ -65,6 +65,8 @@ export const router = createBrowserRouter([
           manage(paths.manage.members, () => members().then((m) => ({ Component: m.MembersPage }))),
           manage(paths.manage.activity, () => members().then((m) => ({ Component: m.ActivityPage }))),
           manage(paths.manage.plan, () => import('@/features/plan/checklist/checklist-page').then((m) => ({ Component: m.ChecklistPage }))),
+          manage(paths.manage.planBudget, () => import('@/features/plan/budget/budget-page').then((m) => ({ Component: m.BudgetPage }))),
+          manage(paths.manage.planSuppliers, () => import('@/features/plan/suppliers/suppliers-page').then((m) => ({ Component: m.SuppliersPage }))),
           manage(paths.manage.data, () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage }))),
         ],
       },

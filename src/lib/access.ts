@@ -72,11 +72,23 @@ export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
   [paths.manage.activity]: 'view',
   // The plan's checklist: everyone opens it; a family helper sees only what is assigned to them.
   [paths.manage.plan]: 'view',
+  // The budget is the money; the coordinator opens it when the couple allows (mayOpenIn below).
+  [paths.manage.planBudget]: 'money',
+  // The suppliers' amounts are left out for those who do not see the money.
+  [paths.manage.planSuppliers]: 'plan',
 }
 
 /** True when a member of this role may open this management screen. */
 export function mayOpen(role: MemberRole | undefined, screen: ManageScreen): boolean {
   return can(role, screenNeeds[screen])
+}
+
+/**
+ * True when the signed-in member may open this screen of this wedding: as mayOpen, and a screen of
+ * the money also when the couple lets their coordinator see it.
+ */
+export function mayOpenIn(wedding: { myRole?: MemberRole; seesMoney?: boolean }, screen: ManageScreen): boolean {
+  return screenNeeds[screen] === 'money' ? seesMoney(wedding) : mayOpen(wedding.myRole, screen)
 }
 
 /** True when every role may open this screen: what the tabs show before the role is known. */

@@ -28,6 +28,8 @@ export const paths = {
     members: '/manage/members',
     activity: '/manage/activity',
     plan: '/manage/plan',
+    planBudget: '/manage/plan/budget',
+    planSuppliers: '/manage/plan/suppliers',
   },
   /** A household's personal invitation link: `/i/<token>` on any site address. */
   invitation: (token: string) => `/i/${encodeURIComponent(token)}`,

@@ -4,6 +4,7 @@ import {
   householdSides,
   mayDeleteHousehold,
   mayOpen,
+  mayOpenIn,
   screenNeeds,
   type ManageScreen,
 } from '@/lib/access'
@@ -33,6 +34,7 @@ describe('what each role may open and do', () => {
         paths.manage.members,
         paths.manage.activity,
         paths.manage.plan,
+        paths.manage.planSuppliers,
       ].sort(),
     )
     // The plan opens for everyone: a family helper sees only the checklist items given to them.
@@ -55,5 +57,19 @@ describe('what each role may open and do', () => {
     expect(mayDeleteHousehold('family_helper', null, mine)).toBe(false)
     for (const role of ['owner', 'partner', 'coordinator'] as const)
       expect(mayDeleteHousehold(role, 'me', theirs)).toBe(true)
+  })
+})
+
+describe('the screens of the money', () => {
+  test('the budget opens for the owner and partner, and for the coordinator only when the couple allows it', () => {
+    const budget = paths.manage.planBudget
+    expect(mayOpenIn({ myRole: 'owner' }, budget)).toBe(true)
+    expect(mayOpenIn({ myRole: 'partner', seesMoney: true }, budget)).toBe(true)
+    expect(mayOpenIn({ myRole: 'coordinator', seesMoney: false }, budget)).toBe(false)
+    expect(mayOpenIn({ myRole: 'coordinator', seesMoney: true }, budget)).toBe(true)
+    expect(mayOpenIn({ myRole: 'family_helper', seesMoney: false }, budget)).toBe(false)
+    // The suppliers are the plan's, whatever the money says.
+    expect(mayOpenIn({ myRole: 'coordinator', seesMoney: false }, paths.manage.planSuppliers)).toBe(true)
+    expect(mayOpenIn({ myRole: 'family_helper', seesMoney: false }, paths.manage.planSuppliers)).toBe(false)
   })
 })

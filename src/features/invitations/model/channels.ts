@@ -1,16 +1,11 @@
 // Where each channel's button goes: a link that opens the app with the message ready, or nothing
 // when the channel needs the clipboard (Messenger cannot take a message in a link).
 
+import { internationalPhone } from '@/lib/invitations/phone'
 import type { Channel as InvitationChannel } from '@/lib/invitations/types'
 
-/** A Philippine mobile number in international form without "+": "0917 555 0101" → "639175550101". */
-export function internationalPhone(phone: string | null | undefined): string | null {
-  const digits = (phone ?? '').replace(/\D/g, '')
-  if (/^09\d{9}$/.test(digits)) return `63${digits.slice(1)}`
-  if (/^9\d{9}$/.test(digits)) return `63${digits}`
-  if (/^\d{8,15}$/.test(digits)) return digits
-  return null
-}
+// Shared with the suppliers' contact links.
+export { internationalPhone }
 
 export interface ChannelTarget {
   phone: string | null

@@ -26,6 +26,7 @@ import { displayName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { useMyWedding, useSessionStore } from '@/lib/session'
 import { useLoad } from '@/lib/use-load'
+import { CoordinatorMoneySetting } from '../components/coordinator-money-setting'
 import { RoleSelect } from '../components/role-select'
 import { daysLeft, fromRoleChoice, invitationLink, roleChoice, shareLinks } from '../members-model'
 
@@ -164,6 +165,7 @@ function Members({ wedding }: { wedding: Wedding }) {
 
       {managesMembers && (
         <>
+          <CoordinatorMoneySetting wedding={wedding} />
           <InviteForm weddingId={wedding.id} onCreated={load} />
           <Pending
             invitations={list.invitations}

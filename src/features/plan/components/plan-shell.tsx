@@ -14,12 +14,10 @@ export function PlanShell({ children }: { children(wedding: Wedding): ReactNode 
     <MyWeddingGate namespace="plan">
       {(wedding) => (
         <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
-          <header className="space-y-4">
-            <div>
-              <h1 className="font-display text-3xl text-ink sm:text-4xl">{t('title')}</h1>
-              <p className="mt-1 text-muted">{t('intro')}</p>
-            </div>
-            <PlanTabs wedding={wedding} />
+          <PlanTabs wedding={wedding} />
+          <header>
+            <h1 className="font-display text-3xl text-ink">{t('title')}</h1>
+            <p className="mt-2 text-muted">{t('intro')}</p>
           </header>
           {children(wedding)}
         </div>

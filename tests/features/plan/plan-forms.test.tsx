@@ -1,0 +1,109 @@
+// The budget line and supplier forms against a mocked API: what a coordinator without the money is
+// offered and sends, a typing slip said in words with nothing typed lost, and a refused save shown.
+import { fireEvent, render, screen, waitFor } from '@testing-library/react'
+import i18next from 'i18next'
+import { initReactI18next } from 'react-i18next'
+import { beforeAll, beforeEach, expect, test, vi } from 'vitest'
+import { BackendError } from '@/lib/backend'
+import enPlan from '@/locales/en/plan.json'
+
+const api = vi.hoisted(() => ({ saveSupplier: vi.fn(), saveBudgetLine: vi.fn() }))
+vi.mock('@/lib/api/budget', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+
+const { SupplierDrawer } = await import('@/features/plan/suppliers/supplier-form')
+const { LineDrawer } = await import('@/features/plan/budget/budget-forms')
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: false,
+    ns: ['plan', 'common'],
+    resources: { en: { plan: enPlan, common: { actions: { cancel: 'Cancel', close: 'Close' }, error: { generic: 'Something went wrong.' } } } },
+    interpolation: { escapeValue: false },
+  })
+})
+
+beforeEach(() => {
+  api.saveSupplier.mockReset().mockResolvedValue('s1')
+  api.saveBudgetLine.mockReset().mockResolvedValue('l1')
+})
+
+test('a coordinator without the money is offered no contract or budget line, and sends none', async () => {
+  const onSaved = vi.fn()
+  render(<SupplierDrawer weddingId="w1" supplier={null} money={false} lines={[]} onClose={() => {}} onSaved={onSaved} />)
+  expect(screen.queryByLabelText('Contract amount (₱)')).toBeNull()
+  expect(screen.queryByLabelText(/^Budget line/)).toBeNull()
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: '  Studio Liwanag ' } })
+  fireEvent.change(screen.getByLabelText('Service'), { target: { value: 'photo_video' } })
+  fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: '0917 555 0101' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save supplier' }))
+  await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Studio Liwanag'))
+  expect(api.saveSupplier).toHaveBeenCalledWith('w1', null, {
+    name: 'Studio Liwanag',
+    service: 'photo_video',
+    phone: '0917 555 0101',
+    messenger: null,
+    notes: null,
+    status: 'considering',
+    contractCentavos: null,
+    budgetLineId: null,
+  })
+})
+
+test('a phone that is not a number and a contract in words are said, and nothing is sent', async () => {
+  render(<SupplierDrawer weddingId="w1" supplier={null} money lines={[]} onClose={() => {}} onSaved={() => {}} />)
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Flores de Mayo' } })
+  fireEvent.change(screen.getByLabelText('Mobile number'), { target: { value: 'call me' } })
+  fireEvent.change(screen.getByLabelText('Contract amount (₱)'), { target: { value: 'fifty thousand' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save supplier' }))
+  expect(await screen.findByText('Write a mobile number, like 0917 555 0101.')).toBeTruthy()
+  expect(screen.getByText('Write an amount in pesos, like 150,000.')).toBeTruthy()
+  expect(api.saveSupplier).not.toHaveBeenCalled()
+  expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Flores de Mayo')
+})
+
+test('a per-head caterer is sent in centavos with its basis, and a refused save keeps the form', async () => {
+  api.saveBudgetLine.mockRejectedValueOnce(new BackendError('budget_line_not_found', 'P0001'))
+  const onSaved = vi.fn()
+  render(<LineDrawer weddingId="w1" line={null} guests={{ attending: 40, invited: 62 }} categories={[]} onClose={() => {}} onSaved={onSaved} />)
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: "Josephine's Catering" } })
+  fireEvent.click(screen.getByRole('radio', { name: 'Per head' }))
+  fireEvent.change(screen.getByLabelText('Price per guest (₱)'), { target: { value: '2,500' } })
+  fireEvent.click(screen.getByRole('radio', { name: 'Those who said yes (40)' }))
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Add a 10 % service charge' }))
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Add 12 % VAT' }))
+  fireEvent.click(screen.getByRole('button', { name: 'Save line' }))
+  expect(await screen.findByText('That budget line was deleted. The budget has been read again.')).toBeTruthy()
+  expect(onSaved).not.toHaveBeenCalled()
+  expect((screen.getByLabelText('Price per guest (₱)') as HTMLInputElement).value).toBe('2,500')
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save line' }))
+  await waitFor(() => expect(onSaved).toHaveBeenCalledWith("Josephine's Catering"))
+  expect(api.saveBudgetLine).toHaveBeenLastCalledWith('w1', null, {
+    category: 'catering',
+    name: "Josephine's Catering",
+    estimateCentavos: null,
+    quoteCentavos: null,
+    pricePerHeadCentavos: 250_000,
+    headCountBasis: 'attending',
+    actualCentavos: null,
+    withService: true,
+    withVat: true,
+  })
+})
+
+test("a line in the couple's own category: offered again once used, and a new one needs a name", async () => {
+  const onSaved = vi.fn()
+  render(<LineDrawer weddingId="w1" line={null} guests={{ attending: 0, invited: 0 }} categories={['catering', 'Ilaw at tunog']} onClose={() => {}} onSaved={onSaved} />)
+  const options = [...(screen.getByLabelText('Category') as HTMLSelectElement).options].map((option) => option.text)
+  expect(options.slice(-3)).toEqual(['Ilaw at tunog', 'Others', 'New category…'])
+  fireEvent.change(screen.getByLabelText('Category'), { target: { value: ' new' } })
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Giveaways' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save line' }))
+  expect(await screen.findByText('Give the new category a name.')).toBeTruthy()
+  expect(api.saveBudgetLine).not.toHaveBeenCalled()
+  fireEvent.change(screen.getByLabelText('New category'), { target: { value: ' Souvenirs ' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save line' }))
+  await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Giveaways'))
+  expect(api.saveBudgetLine.mock.lastCall?.[2]).toMatchObject({ category: 'Souvenirs', name: 'Giveaways' })
+})
