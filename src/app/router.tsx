@@ -64,6 +64,7 @@ export const router = createBrowserRouter([
           manage(paths.manage.cmsEditor, () => import('@/features/cms/routes/cms-editor-page').then((m) => ({ Component: m.CmsEditorPage }))),
           manage(paths.manage.members, () => members().then((m) => ({ Component: m.MembersPage }))),
           manage(paths.manage.activity, () => members().then((m) => ({ Component: m.ActivityPage }))),
+          manage(paths.manage.planGifts, () => import('@/features/plan/gifts/routes/gifts-page').then((m) => ({ Component: m.GiftsPage }))),
           manage(paths.manage.data, () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage }))),
         ],
       },

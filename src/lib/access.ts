@@ -70,6 +70,8 @@ export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
   // Everyone sees who has access and what changed; the page offers the rest by role.
   [paths.manage.members]: 'view',
   [paths.manage.activity]: 'view',
+  // The gift ledger: the coordinator keeps it too; its amounts are money, hidden by the database.
+  [paths.manage.planGifts]: 'plan',
 }
 
 /** True when a member of this role may open this management screen. */

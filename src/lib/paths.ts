@@ -27,6 +27,7 @@ export const paths = {
     data: '/manage/data',
     members: '/manage/members',
     activity: '/manage/activity',
+    planGifts: '/manage/plan/gifts',
   },
   /** A household's personal invitation link: `/i/<token>` on any site address. */
   invitation: (token: string) => `/i/${encodeURIComponent(token)}`,

@@ -32,6 +32,7 @@ describe('what each role may open and do', () => {
         paths.manage.invitationsPrint,
         paths.manage.members,
         paths.manage.activity,
+        paths.manage.planGifts,
       ].sort(),
     )
     expect(opens('family_helper').sort()).toEqual(

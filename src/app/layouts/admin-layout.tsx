@@ -24,6 +24,7 @@ const tabs: ReadonlyArray<{ to: ManageScreen; key: string; also?: readonly strin
   { to: paths.manage.rsvps, key: 'nav.rsvps' },
   { to: paths.manage.invitations, key: 'nav.invitations' },
   { to: paths.manage.website, key: 'nav.website', also: [paths.manage.cms] },
+  { to: paths.manage.planGifts, key: 'nav.plan' },
   { to: paths.manage.members, key: 'nav.members' },
 ]
 
