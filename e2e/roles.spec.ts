@@ -38,9 +38,9 @@ const addresses: Array<{ path: string; heading: string; others: Partial<Record<R
 
 /** The tabs each role has, which are also what the "not for your role" page offers. */
 const tabsOf: Record<Role, string[]> = {
-  owner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Website', 'Members'],
-  partner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Website', 'Members'],
-  coordinator: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Members'],
+  owner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Website', 'Plan', 'Members'],
+  partner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Website', 'Plan', 'Members'],
+  coordinator: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Members'],
   brideHelper: ['Guest List', 'Members'],
   groomHelper: ['Guest List', 'Members'],
 }

@@ -4,6 +4,7 @@ import {
   Globe,
   LayoutGrid,
   ListChecks,
+  NotebookPen,
   Send,
   ShieldCheck,
   Users,
@@ -56,6 +57,7 @@ const screens = [
   { to: paths.manage.rsvps, key: 'rsvps', Icon: ListChecks },
   { to: paths.manage.invitations, key: 'invitations', Icon: Send },
   { to: paths.manage.website, key: 'website', Icon: Globe },
+  { to: paths.manage.planGifts, key: 'plan', Icon: NotebookPen },
   { to: paths.manage.members, key: 'members', Icon: ShieldCheck },
 ] as const
 

@@ -4,7 +4,7 @@
 // outside the wedding are told the wedding is not found.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, type TestDb } from './harness'
+import { createTestDb, ENGINE, type TestDb } from './harness'
 
 interface Gift {
   id: string
@@ -298,5 +298,27 @@ describe('a family helper, another couple and a visitor', () => {
       await expect(t.asRole('authenticated', as.owner, `select * from kasalan.${table}`)).rejects.toThrow(/permission denied/)
       await expect(t.asRole('anon', null, `select * from kasalan.${table}`)).rejects.toThrow(/permission denied/)
     }
+  })
+})
+
+describe.skipIf(ENGINE !== 'postgres')('at once (real PostgreSQL)', () => {
+  test('the couple and their coordinator save templates and gifts together, and nothing is lost', async () => {
+    const before = (await ledger(as.owner)).gifts.length
+    const saves = [as.owner, as.partner, as.coordinator, as.owner, as.partner, as.coordinator]
+    const results = await Promise.allSettled([
+      ...saves.map((who, index) =>
+        t.rpc(who, 'save_gift_thank_you_templates', { p_wedding_id: weddingId, p_templates: { fil: `Salamat ${index}`, en: `Thanks ${index}` } }),
+      ),
+      ...saves.map((who, index) => save(who, { giverName: `Bisita ${index}`, kind: 'cash', amount: 1000 })),
+    ])
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([])
+    const read = await ledger(as.owner)
+    expect(read.gifts.length).toBe(before + saves.length)
+    expect(Object.keys(read.templates).sort()).toEqual(['en', 'fil'])
+    const rows = await t.asOwner<{ count: number }>(
+      'select count(*)::int as count from kasalan.gift_thank_you_templates where wedding_id = $1',
+      [weddingId],
+    )
+    expect(rows.rows[0]?.count).toBe(2)
   })
 })

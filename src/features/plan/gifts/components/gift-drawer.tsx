@@ -23,6 +23,9 @@ import {
   type GiftValues,
 } from '../model/gift-form'
 
+// Two buttons share a phone's width, each on one line.
+const footerButton = 'flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]'
+
 interface GiftDrawerProps {
   open: boolean
   onOpenChange(open: boolean): void
@@ -45,10 +48,10 @@ export function GiftDrawer({ open, onOpenChange, gift, ...props }: GiftDrawerPro
       title={gift ? t('gifts.form.editTitle') : t('gifts.form.newTitle')}
       footer={
         <>
-          <button type="button" className="btn btn-secondary" onClick={() => onOpenChange(false)}>
+          <button type="button" className={`btn btn-secondary ${footerButton}`} onClick={() => onOpenChange(false)}>
             {t('gifts.form.cancel')}
           </button>
-          <button type="submit" form={formId} className="btn btn-primary">
+          <button type="submit" form={formId} className={`btn btn-primary ${footerButton}`}>
             {t('gifts.form.save')}
           </button>
         </>

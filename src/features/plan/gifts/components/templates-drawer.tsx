@@ -9,6 +9,9 @@ import { defaultThankYou, thankYouTemplate, type MessageLanguage } from '../mode
 const languages: MessageLanguage[] = ['fil', 'en']
 const maxLength = 1000
 
+// Two buttons share a phone's width, each on one line.
+const footerButton = 'flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]'
+
 interface TemplatesDrawerProps {
   open: boolean
   onOpenChange(open: boolean): void
@@ -28,10 +31,10 @@ export function TemplatesDrawer({ open, onOpenChange, templates, save }: Templat
       description={t('gifts.templates.intro')}
       footer={
         <>
-          <button type="button" className="btn btn-secondary" onClick={() => onOpenChange(false)}>
+          <button type="button" className={`btn btn-secondary ${footerButton}`} onClick={() => onOpenChange(false)}>
             {t('gifts.form.cancel')}
           </button>
-          <button type="submit" form={formId} className="btn btn-primary">
+          <button type="submit" form={formId} className={`btn btn-primary ${footerButton}`}>
             {t('gifts.templates.save')}
           </button>
         </>

@@ -103,8 +103,8 @@ function Gifts({ wedding }: { wedding: Wedding }) {
       no: t('gifts.csv.no'),
       kind: (kind) => t(`gifts.kinds.${kind}`),
       channel: (channel) => t(`gifts.channels.${channel}`),
-      thanked: t('gifts.status.sent'),
-      notYet: t('gifts.status.notYet'),
+      thanked: t('gifts.csv.sent'),
+      notYet: t('gifts.csv.notYet'),
       day: (instant) => toManila(instant).format('YYYY-MM-DD'),
     })
     downloadFile(`${t('gifts.csv.fileName')}-${todayInManila()}.csv`, await toCsv(rows))
@@ -325,8 +325,9 @@ function GiftRow({
             : t('gifts.status.notYet')}
         </p>
       </div>
-      <div className="flex flex-wrap gap-2">
-        <button type="button" className="btn btn-secondary min-h-11 px-3 text-sm" aria-label={t('gifts.list.thankLabel', { name })} onClick={onThank}>
+      {/* On a phone the thank-you takes a line of its own, editing and deleting share the next. */}
+      <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
+        <button type="button" className="btn btn-secondary col-span-2 min-h-11 px-3 text-sm" aria-label={t('gifts.list.thankLabel', { name })} onClick={onThank}>
           <HeartHandshake aria-hidden="true" className="size-4" />
           {t('gifts.list.thank')}
         </button>
