@@ -34,6 +34,7 @@ const addresses: Array<{ path: string; heading: string; others: Partial<Record<R
   { path: '/manage/data', heading: 'Your data', others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple } },
   { path: '/manage/members', heading: 'Members', others: {} },
   { path: '/manage/activity', heading: 'Who did what', others: {} },
+  { path: '/manage/plan/gifts', heading: 'Gifts', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
 ]
 
 /** The tabs each role has, which are also what the "not for your role" page offers. */
