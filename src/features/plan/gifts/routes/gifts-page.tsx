@@ -43,7 +43,7 @@ export function GiftsPage() {
 
 function Gifts({ wedding }: { wedding: Wedding }) {
   const { t, i18n } = useTranslation('plan')
-  const { data: ledger, error: loadError, reload, setData } = useLoad(() => listGifts(wedding.id), [wedding.id])
+  const { data: ledger, error: loadError, reload, refresh, setData } = useLoad(() => listGifts(wedding.id), [wedding.id])
   const [notice, setNotice] = useState<Notice>(null)
   const [editing, setEditing] = useState<Gift | 'new' | null>(null)
   const [thanking, setThanking] = useState<Gift | null>(null)
@@ -56,8 +56,7 @@ function Gifts({ wedding }: { wedding: Wedding }) {
   if (loadError) return <LoadFailed message={errorMessage(loadError, t, 'plan')} onRetry={reload} />
   if (!ledger) return <PageSpinner />
 
-  // The totals are the database's; a change reads the ledger again so they stay its own.
-  const readAgain = async () => setData(await listGifts(wedding.id))
+  // The totals are the database's: a change reads the ledger again (a failed read says so).
   const replace = (gift: Gift) =>
     setData((current) => current && { ...current, gifts: current.gifts.map((row) => (row.id === gift.id ? gift : row)) })
 
@@ -66,7 +65,7 @@ function Gifts({ wedding }: { wedding: Wedding }) {
     const saved = await saveGift(wedding.id, gift?.id ?? null, input)
     setEditing(null)
     setNotice({ tone: 'success', text: t(gift ? 'gifts.notice.saved' : 'gifts.notice.recorded', { name: giverLabel(saved) }) })
-    await readAgain().catch(() => undefined)
+    refresh()
   }
 
   const remove = async (gift: Gift) => {
@@ -75,7 +74,7 @@ function Gifts({ wedding }: { wedding: Wedding }) {
       await deleteGift(wedding.id, gift.id)
       setNotice({ tone: 'success', text: t('gifts.notice.deleted', { name: giverLabel(gift) }) })
       setDeleting(null)
-      await readAgain()
+      refresh()
     } catch (error) {
       setDeleting(null)
       setNotice({ tone: 'error', text: errorMessage(error, t, 'plan') })
