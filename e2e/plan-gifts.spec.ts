@@ -183,6 +183,8 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   await expect(page.getByText('Napasalamatan: 1 sa 3')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await screenshot(page, 'ledger-fil')
+  // A household is thanked as many ("sina"), a giver by name as one ("si").
+  await expect(page.getByRole('button', { name: 'Pasalamatan sina Ramon Santos, Lourdes Santos' })).toBeVisible()
   await page.getByRole('button', { name: 'Pasalamatan si Ninong Rudy (Toronto)' }).click()
   drawer = page.getByRole('dialog', { name: 'Pasasalamat' })
   await expect(drawer.getByLabel('Mensahe')).toHaveValue(/^Hi Ninong Rudy \(Toronto\)! /)

@@ -57,6 +57,14 @@ export function giverLabel(gift: Pick<GiftRecord, 'persons' | 'giverName'>): str
   return names.length > 0 ? names.join(', ') : displayName(gift.giverName)
 }
 
+/**
+ * How many the giver is, for the words around their name ("ni Ninong Rudy", "nina Ramon Santos,
+ * Lourdes Santos"): the household's persons, else one.
+ */
+export function giverCount(gift: Pick<GiftRecord, 'persons'>): number {
+  return Math.max(1, gift.persons.length)
+}
+
 /** Our thank-you wording, as a Filipino couple would send it on Messenger or Viber. */
 export const defaultThankYou: Record<MessageLanguage, string> = {
   fil: 'Hi {names}! 💛 Maraming, maraming salamat po sa regalo ninyo sa aming kasal. Malaking tulong po ito sa pagsisimula namin bilang mag-asawa, at lalo kaming natuwa na kasama namin kayo. Salamat po sa pagmamahal! — {couple}',

@@ -27,9 +27,16 @@ import { PlanTabs } from '../../components/plan-tabs'
 import { GiftDrawer } from '../components/gift-drawer'
 import { TemplatesDrawer } from '../components/templates-drawer'
 import { ThankYouDrawer } from '../components/thank-you-drawer'
-import { filterGifts, formatPesos, giftCsvRows, giverLabel, grandTotal, thankedCount, type ThanksFilter } from '../model/gift-ledger'
+import { filterGifts, formatPesos, giftCsvRows, giverCount, giverLabel, grandTotal, thankedCount, type ThanksFilter } from '../model/gift-ledger'
 
 type Notice = { tone: 'success' | 'error'; text: string } | null
+
+/**
+ * The giver's name for a message, and whether they are several: Filipino says "ni Ninong Rudy" but
+ * "nina Ramon Santos, Lourdes Santos" (the `_several` strings). A context, not a plural: Filipino's
+ * plural rule calls 2 and 3 "one".
+ */
+const about = (gift: Gift) => ({ name: giverLabel(gift), context: giverCount(gift) > 1 ? 'several' : undefined })
 
 /** /manage/plan/gifts: the gift ledger, its totals by kind, the thank-yous and the CSV. */
 export function GiftsPage() {
@@ -64,7 +71,7 @@ function Gifts({ wedding }: { wedding: Wedding }) {
     const gift = editing === 'new' || editing === null ? null : editing
     const saved = await saveGift(wedding.id, gift?.id ?? null, input)
     setEditing(null)
-    setNotice({ tone: 'success', text: t(gift ? 'gifts.notice.saved' : 'gifts.notice.recorded', { name: giverLabel(saved) }) })
+    setNotice({ tone: 'success', text: t(gift ? 'gifts.notice.saved' : 'gifts.notice.recorded', about(saved)) })
     refresh()
   }
 
@@ -72,7 +79,7 @@ function Gifts({ wedding }: { wedding: Wedding }) {
     setBusy(true)
     try {
       await deleteGift(wedding.id, gift.id)
-      setNotice({ tone: 'success', text: t('gifts.notice.deleted', { name: giverLabel(gift) }) })
+      setNotice({ tone: 'success', text: t('gifts.notice.deleted', about(gift)) })
       setDeleting(null)
       refresh()
     } catch (error) {
@@ -203,7 +210,7 @@ function Gifts({ wedding }: { wedding: Wedding }) {
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
         title={t('gifts.delete.title')}
-        description={deleting ? t('gifts.delete.description', { name: giverLabel(deleting) }) : undefined}
+        description={deleting ? t('gifts.delete.description', about(deleting)) : undefined}
         confirmLabel={t('gifts.delete.confirm')}
         busy={busy}
         onConfirm={() => deleting && void remove(deleting)}
@@ -299,7 +306,8 @@ function GiftRow({
   onDelete(): void
 }) {
   const { t } = useTranslation('plan')
-  const name = giverLabel(gift)
+  const giver = about(gift)
+  const name = giver.name
   const what = [t(`gifts.kinds.${gift.kind}`), gift.reference && t('gifts.list.reference', { reference: gift.reference }), gift.description]
     .filter(Boolean)
     .join(' · ')
@@ -326,15 +334,15 @@ function GiftRow({
       </div>
       {/* On a phone the thank-you takes a line of its own, editing and deleting share the next. */}
       <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
-        <button type="button" className="btn btn-secondary col-span-2 min-h-11 px-3 text-sm" aria-label={t('gifts.list.thankLabel', { name })} onClick={onThank}>
+        <button type="button" className="btn btn-secondary col-span-2 min-h-11 px-3 text-sm" aria-label={t('gifts.list.thankLabel', giver)} onClick={onThank}>
           <HeartHandshake aria-hidden="true" className="size-4" />
           {t('gifts.list.thank')}
         </button>
-        <button type="button" className="btn btn-secondary min-h-11 px-3 text-sm" aria-label={t('gifts.list.editLabel', { name })} onClick={onEdit}>
+        <button type="button" className="btn btn-secondary min-h-11 px-3 text-sm" aria-label={t('gifts.list.editLabel', giver)} onClick={onEdit}>
           <Pencil aria-hidden="true" className="size-4" />
           {t('gifts.list.edit')}
         </button>
-        <button type="button" className="btn btn-secondary min-h-11 px-3 text-sm" aria-label={t('gifts.list.deleteLabel', { name })} onClick={onDelete}>
+        <button type="button" className="btn btn-secondary min-h-11 px-3 text-sm" aria-label={t('gifts.list.deleteLabel', giver)} onClick={onDelete}>
           <Trash2 aria-hidden="true" className="size-4" />
           {t('gifts.list.delete')}
         </button>
