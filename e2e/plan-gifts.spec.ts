@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
+import { watchConsole } from './support/console'
 import { demoAccount } from './support/session'
 
 // The gift ledger on a phone: the demo couple records three gifts (a GCash transfer from a household
@@ -36,6 +37,7 @@ async function screenshot(page: Page, name: string, fullPage = true) {
 test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it without the money', async ({ page, context, baseURL }) => {
   test.setTimeout(300_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
+  const coupleConsole = watchConsole(page, 'couple')
   await signInTabAsDemo(page)
   await page.goto('/manage/plan/gifts')
   await expect(page.getByRole('heading', { name: 'Gifts', level: 1 })).toBeVisible(BOOT)
@@ -205,6 +207,7 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   await page.getByRole('button', { name: 'Create invitation link' }).click()
   const link = await page.getByRole('textbox', { name: 'Invitation link' }).inputValue()
   const coordinator = await context.newPage()
+  const coordinatorConsole = watchConsole(coordinator, 'coordinator')
   await coordinator.goto(link)
   await expect(coordinator.getByRole('heading', { name: "You're invited" })).toBeVisible(BOOT)
   await coordinator.getByLabel('Your name').fill('Ate Joy')
@@ -242,4 +245,6 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   expect(theirCsv).not.toContain('Amount')
   expect(theirCsv).not.toContain('5000.00')
   expect(theirCsv).toContain('1012 345 6789')
+  coupleConsole.expectNoErrors("errors in the couple's console")
+  coordinatorConsole.expectNoErrors("errors in the coordinator's console")
 })
