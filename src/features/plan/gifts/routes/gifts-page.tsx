@@ -63,7 +63,7 @@ function Gifts({ wedding }: { wedding: Wedding }) {
   if (loadError) return <LoadFailed message={errorMessage(loadError, t, 'plan')} onRetry={reload} />
   if (!ledger) return <PageSpinner />
 
-  // The totals are the database's: a change reads the ledger again (a failed read says so).
+  // A thank-you changes one gift: it is put in place, and the thank-you count follows.
   const replace = (gift: Gift) =>
     setData((current) => current && { ...current, gifts: current.gifts.map((row) => (row.id === gift.id ? gift : row)) })
 
@@ -72,6 +72,7 @@ function Gifts({ wedding }: { wedding: Wedding }) {
     const saved = await saveGift(wedding.id, gift?.id ?? null, input)
     setEditing(null)
     setNotice({ tone: 'success', text: t(gift ? 'gifts.notice.saved' : 'gifts.notice.recorded', about(saved)) })
+    // The totals are the database's: the ledger is read again (a failed read says so).
     refresh()
   }
 
