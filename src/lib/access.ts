@@ -76,6 +76,8 @@ export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
   [paths.manage.planBudget]: 'money',
   // The suppliers' amounts are left out for those who do not see the money.
   [paths.manage.planSuppliers]: 'plan',
+  // The gift ledger: the coordinator keeps it too; its amounts are money, hidden by the database.
+  [paths.manage.planGifts]: 'plan',
 }
 
 /** True when a member of this role may open this management screen. */

@@ -30,6 +30,7 @@ export const paths = {
     plan: '/manage/plan',
     planBudget: '/manage/plan/budget',
     planSuppliers: '/manage/plan/suppliers',
+    planGifts: '/manage/plan/gifts',
   },
   /** A household's personal invitation link: `/i/<token>` on any site address. */
   invitation: (token: string) => `/i/${encodeURIComponent(token)}`,

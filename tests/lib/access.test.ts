@@ -35,6 +35,7 @@ describe('what each role may open and do', () => {
         paths.manage.activity,
         paths.manage.plan,
         paths.manage.planSuppliers,
+        paths.manage.planGifts,
       ].sort(),
     )
     // The plan opens for everyone: a family helper sees only the checklist items given to them.

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { channelAvailable, channelHref, internationalPhone } from '@/features/invitations/model/channels'
+import { channelAvailable, channelHref, internationalPhone } from '@/lib/invitations/channels'
 import { daysToDeadline, followUpList, invitationCounts } from '@/features/invitations/model/follow-up'
 import {
   defaultTemplates,

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next'
 import type { EmailSendResult, InvitationChannel, InvitationHousehold, InvitationKind, InvitationTemplates } from '@/lib/api/invitations'
 import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
-import { channelAvailable } from '../model/channels'
+import { channelAvailable } from '@/lib/invitations/channels'
 import { daysSince, daysToDeadline, followUpList } from '../model/follow-up'
 import { renderMessage, type MessageWedding } from '@/lib/invitations/message'
-import { sendThrough } from '../send-through'
+import { sendThrough } from '@/lib/invitations/send-through'
 
 interface FollowUpListProps {
   households: InvitationHousehold[]

@@ -7,9 +7,9 @@ import type { EmailSendResult, InvitationChannel, InvitationHousehold, Invitatio
 import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { qrSvg } from '@/lib/qr'
-import { channelAvailable } from '../model/channels'
+import { channelAvailable } from '@/lib/invitations/channels'
 import { printedCode, renderMessage, type MessageLanguage, type MessageWedding } from '@/lib/invitations/message'
-import { canShare, sendThrough } from '../send-through'
+import { canShare, sendThrough } from '@/lib/invitations/send-through'
 
 const channelIcons: Record<InvitationChannel, ReactNode> = {
   messenger: <MessageCircle aria-hidden="true" className="size-4" />,

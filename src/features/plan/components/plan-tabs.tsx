@@ -13,6 +13,7 @@ const planTabs: ReadonlyArray<{ to: ManageScreen; key: string }> = [
   { to: paths.manage.plan, key: 'tabs.checklist' },
   { to: paths.manage.planBudget, key: 'tabs.budget' },
   { to: paths.manage.planSuppliers, key: 'tabs.suppliers' },
+  { to: paths.manage.planGifts, key: 'tabs.gifts' },
 ]
 
 /** The plan's sub-navigation: Checklist · Budget · Suppliers · Gifts, as the member may open. */

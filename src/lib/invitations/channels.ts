@@ -1,5 +1,6 @@
-// Where each channel's button goes: a link that opens the app with the message ready, or nothing
-// when the channel needs the clipboard (Messenger cannot take a message in a link).
+// Where each channel's button goes, for invitations, reminders and the gift ledger's thank-yous: a
+// link that opens the app with the message ready, or nothing when the channel needs the clipboard
+// (Messenger cannot take a message in a link).
 
 import { internationalPhone } from '@/lib/invitations/phone'
 import type { Channel as InvitationChannel } from '@/lib/invitations/types'

@@ -1,5 +1,5 @@
 import type { InvitationChannel } from '@/lib/api/invitations'
-import { channelHref, type ChannelTarget } from './model/channels'
+import { channelHref, type ChannelTarget } from './channels'
 
 export type SendOutcome = 'sent' | 'copied' | 'failed' | 'cancelled'
 
