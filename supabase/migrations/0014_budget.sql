@@ -13,6 +13,9 @@
 -- person on the list), plus the service charge and VAT when switched on.
 create table kasalan.budget_lines (
   id uuid not null default extensions.gen_random_uuid(),
+  -- The order rows were added in (timestamps tie within a transaction, and within a millisecond in
+  -- the embedded database).
+  seq bigint generated always as identity,
   wedding_id uuid not null,
   category text not null,
   name text not null,
@@ -79,6 +82,9 @@ create index budget_payments_wedding_id_idx on kasalan.budget_payments (wedding_
 -- the budget line whose payments are its schedule, notes and status.
 create table kasalan.suppliers (
   id uuid not null default extensions.gen_random_uuid(),
+  -- The order rows were added in (timestamps tie within a transaction, and within a millisecond in
+  -- the embedded database).
+  seq bigint generated always as identity,
   wedding_id uuid not null,
   name text not null,
   service text not null,
@@ -236,7 +242,7 @@ begin
   where p.wedding_id = p_wedding_id;
 
   select coalesce(jsonb_agg(kasalan_private.budget_line_json(l, v_attending, v_invited)
-    order by coalesce(kasalan_private.budget_category_order(l.category) * 2, 19), l.category, l.created_at, l.id), '[]'::jsonb)
+    order by coalesce(kasalan_private.budget_category_order(l.category) * 2, 19), l.category, l.seq), '[]'::jsonb)
   into v_lines
   from kasalan.budget_lines l
   where l.wedding_id = p_wedding_id;
@@ -474,7 +480,7 @@ begin
       'budgetLineId', case when v_money then s.budget_line_id end,
       'budgetLine', case when v_money and l.id is not null then kasalan_private.budget_line_json(l, v_attending, v_invited) end,
       'updatedAt', s.updated_at
-    ) order by kasalan_private.budget_category_order(s.service), s.created_at, s.id), '[]'::jsonb)
+    ) order by kasalan_private.budget_category_order(s.service), s.seq), '[]'::jsonb)
     from kasalan.suppliers s
     left join kasalan.budget_lines l on l.id = s.budget_line_id and l.wedding_id = s.wedding_id
     where s.wedding_id = p_wedding_id

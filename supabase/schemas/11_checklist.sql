@@ -11,6 +11,9 @@
 -- once per wedding. done_by_name keeps who ticked it when they have since left.
 create table kasalan.checklist_items (
   id uuid not null default extensions.gen_random_uuid(),
+  -- The order rows were added in (timestamps tie within a transaction, and within a millisecond in
+  -- the embedded database).
+  seq bigint generated always as identity,
   wedding_id uuid not null,
   template_key text,
   title text not null,
@@ -155,7 +158,7 @@ begin
     'items', (
       select coalesce(jsonb_agg(
         kasalan_private.checklist_item_json(i, v_date, v_today)
-        order by coalesce(i.due_date, v_date - i.days_before) nulls last, i.created_at, i.id
+        order by coalesce(i.due_date, v_date - i.days_before) nulls last, i.seq
       ), '[]'::jsonb)
       from kasalan.checklist_items i
       where i.wedding_id = p_wedding_id and kasalan_private.checklist_item_is_mine(i)
@@ -189,10 +192,10 @@ begin
     select jsonb_build_object(
       'today', v_today,
       'overdue', coalesce(jsonb_agg(
-        kasalan_private.checklist_item_json(i, v_date, v_today) order by d.due, i.created_at, i.id
+        kasalan_private.checklist_item_json(i, v_date, v_today) order by d.due, i.seq
       ) filter (where d.due < v_today), '[]'::jsonb),
       'thisWeek', coalesce(jsonb_agg(
-        kasalan_private.checklist_item_json(i, v_date, v_today) order by d.due, i.created_at, i.id
+        kasalan_private.checklist_item_json(i, v_date, v_today) order by d.due, i.seq
       ) filter (where d.due >= v_today), '[]'::jsonb)
     )
     from kasalan.checklist_items i
