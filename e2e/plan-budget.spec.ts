@@ -38,7 +38,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await couple.goto('/manage/plan/budget')
   await expect(couple.getByRole('heading', { name: 'Budget', level: 1 })).toBeVisible({ timeout: 120_000 })
   await expect(couple.getByText('No budget lines yet.')).toBeVisible()
-  await expect(couple.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Budget', 'Suppliers'])
+  await expect(couple.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Checklist', 'Budget', 'Suppliers', 'Gifts'])
 
   // The caterer, priced per head for everyone invited, with service and VAT.
   await couple.getByRole('button', { name: 'Add a budget line' }).click()
@@ -175,7 +175,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   // The suppliers and their contacts, without the money; the budget is the couple's.
   await coordinator.goto('/manage/plan/suppliers')
   await expect(coordinator.getByRole('heading', { name: 'Suppliers', level: 1 })).toBeVisible({ timeout: 60_000 })
-  await expect(coordinator.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Suppliers'])
+  await expect(coordinator.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Checklist', 'Suppliers', 'Gifts'])
   const seen = coordinator.getByTestId('supplier').filter({ hasText: "Josephine's Catering" })
   await expect(seen.getByRole('link', { name: "Call Josephine's Catering" })).toBeVisible()
   await expect(seen.getByTestId('supplier-money')).toHaveCount(0)

@@ -72,7 +72,7 @@ test('the couple starts from the timeline, catches a licence that expires too so
   // The Plan tab: nothing yet, and the timeline to start from.
   await page.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'Plan' }).click()
   await expect(page.getByRole('heading', { name: 'Plan', level: 1 })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Checklist'])
+  await expect(page.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Checklist', 'Budget', 'Suppliers', 'Gifts'])
   const week = page.getByRole('region', { name: 'This week' })
   await expect(week).toContainText('Nothing due in the next 7 days.')
   await expectNoSeriousA11yViolations(page)
@@ -179,6 +179,8 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await expect(theirWeek).toContainText('6 overdue')
   await expect(theirWeek).toContainText('and 4 more')
   await coordinator.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'Plan' }).click()
+  // The plan without the money: no budget until the couple allows it.
+  await expect(coordinator.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Checklist', 'Suppliers', 'Gifts'])
   const theirs = coordinator.getByTestId('checklist-item')
   await expect(theirs).toHaveCount(26)
   await expect(theirs.filter({ hasText: 'Marriage licence' }).getByTestId('validity-warning')).toContainText('Expires 10 days before the wedding')

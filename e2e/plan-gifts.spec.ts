@@ -41,7 +41,7 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   await signInTabAsDemo(page)
   await page.goto('/manage/plan/gifts')
   await expect(page.getByRole('heading', { name: 'Gifts', level: 1 })).toBeVisible(BOOT)
-  await expect(page.getByRole('navigation', { name: 'Planning' }).getByRole('link', { name: 'Gifts' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('navigation', { name: 'Plan' }).getByRole('link', { name: 'Gifts' })).toHaveAttribute('aria-current', 'page')
   await expect(page.getByText('No gifts recorded yet.')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
@@ -221,6 +221,7 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
 
   // The ledger and the thank-yous, and not one amount.
   await coordinator.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'Plan' }).click()
+  await coordinator.getByRole('navigation', { name: 'Plan' }).getByRole('link', { name: 'Gifts' }).click()
   await expect(coordinator.getByRole('heading', { name: 'Gifts', level: 1 })).toBeVisible(BOOT)
   const theirGifts = coordinator.getByTestId('gift')
   await expect(theirGifts).toHaveCount(3)

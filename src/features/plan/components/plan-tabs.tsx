@@ -1,5 +1,6 @@
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NavLink } from 'react-router'
+import { NavLink, useLocation } from 'react-router'
 import { mayOpenIn, type ManageScreen } from '@/lib/access'
 import type { Wedding } from '@/lib/api'
 import { paths } from '@/lib/paths'
@@ -19,8 +20,14 @@ const planTabs: ReadonlyArray<{ to: ManageScreen; key: string }> = [
 /** The plan's sub-navigation: Checklist · Budget · Suppliers · Gifts, as the member may open. */
 export function PlanTabs({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('plan')
+  const nav = useRef<HTMLElement>(null)
+  const { pathname } = useLocation()
+  // On a phone the tabs scroll sideways: the open one is brought into view, not left cut off.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
+  }, [pathname])
   return (
-    <nav aria-label={t('tabs.label')} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0 print:hidden">
+    <nav ref={nav} aria-label={t('tabs.label')} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0 print:hidden">
       <ul className="flex gap-2">
         {planTabs
           .filter((tab) => mayOpenIn(wedding, tab.to))
