@@ -535,17 +535,18 @@ describe.skipIf(ENGINE !== 'postgres')('an import racing an edit (real PostgreSQ
   async function emptyFile(t: TestDb) {
     const { claims, wedding } = await t.couple('Dalisay', 'Tomas')
     await t.rpc(claims, 'save_household', { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Mula' }] } })
+    await t.rpc(claims, 'save_checklist_item', { p_wedding_id: wedding.id, p_item: { title: 'Unang gawain' } })
     return (await t.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })) as WeddingFile
   }
 
-  async function race(firstIsImport: boolean) {
+  async function race(firstIsImport: boolean, edit: 'household' | 'checklist' = 'household') {
     const exported = await emptyFile(source)
     const { claims, wedding } = await target.couple()
     const importCall = { name: 'import_wedding', args: { p_wedding_id: wedding.id, p_file: exported } }
-    const editCall = {
-      name: 'save_household',
-      args: { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Bago' }] } },
-    }
+    const editCall =
+      edit === 'household'
+        ? { name: 'save_household', args: { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Bago' }] } } }
+        : { name: 'save_checklist_item', args: { p_wedding_id: wedding.id, p_item: { title: 'Bago' } } }
     const [first, second] = firstIsImport ? [importCall, editCall] : [editCall, importCall]
     const a = await target.session()
     const b = await target.session()
@@ -569,17 +570,29 @@ describe.skipIf(ENGINE !== 'postgres')('an import racing an edit (real PostgreSQ
       await a.commit()
       const secondOutcome = await outcome
       const guests = (await target.rpc(claims, 'list_households', { p_wedding_id: wedding.id })) as Household[]
-      return { second: secondOutcome, names: guests.flatMap((g) => g.persons.map((p) => p.firstName)).sort() }
+      const checklist = (await target.rpc(claims, 'list_checklist', { p_wedding_id: wedding.id })) as { items: { title: string }[] }
+      return {
+        second: secondOutcome,
+        names: [...guests.flatMap((g) => g.persons.map((p) => p.firstName)), ...checklist.items.map((i) => i.title)].sort(),
+      }
     } finally {
       await Promise.all([a.close(), b.close()])
     }
   }
 
   test('an edit during an import waits, then adds to the imported wedding', async () => {
-    expect(await race(true)).toEqual({ second: 'ok', names: ['Bago', 'Mula'] })
+    expect(await race(true)).toEqual({ second: 'ok', names: ['Bago', 'Mula', 'Unang gawain'] })
   })
 
   test('an import during an edit waits, then finds the wedding not empty', async () => {
     expect(await race(false)).toEqual({ second: 'wedding_not_empty', names: ['Bago'] })
+  })
+
+  test('a checklist item added during an import waits, then adds to the imported plan', async () => {
+    expect(await race(true, 'checklist')).toEqual({ second: 'ok', names: ['Bago', 'Mula', 'Unang gawain'] })
+  })
+
+  test('an import during a checklist add waits, then finds the wedding not empty', async () => {
+    expect(await race(false, 'checklist')).toEqual({ second: 'wedding_not_empty', names: ['Bago'] })
   })
 })
