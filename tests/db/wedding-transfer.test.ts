@@ -367,13 +367,10 @@ describe('export_wedding and import_wedding', () => {
     // wedding they do not manage.
     const { claims, wedding } = await source.couple()
     // The source's coordinator helps this wedding too: the item assigned to them stays theirs.
-    const coordinator = await join(source, claims, wedding.id, 'coordinator')
-    expect(coordinator.sub).not.toBe(from.coordinator.sub)
-    await source.asOwner('update kasalan.wedding_members set user_id = $1 where wedding_id = $2 and user_id = $3', [
-      from.coordinator.sub,
-      wedding.id,
-      coordinator.sub,
-    ])
+    const { token } = (await source.rpc(claims, 'create_member_invitation', { p_wedding_id: wedding.id, p_role: 'coordinator', p_side: null })) as {
+      token: string
+    }
+    await source.rpc(from.coordinator, 'accept_member_invitation', { p_token: token, p_display_name: 'Tita Baby' })
     const guestsBefore = await source.rpc(from.claims, 'list_households', { p_wedding_id: from.wedding.id })
     const budgetBefore = await source.rpc(from.claims, 'get_budget', { p_wedding_id: from.wedding.id })
     const giftsBefore = await source.rpc(from.claims, 'list_gifts', { p_wedding_id: from.wedding.id })
