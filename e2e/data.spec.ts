@@ -70,18 +70,54 @@ test('back up, clear the browser, restore: the guest list is identical', async (
   await cleared.close()
 })
 
-test('download the wedding file to move it', async ({ page }) => {
-  await signInAsDemo(page)
-  await page.goto('/manage/data')
-  await expect(page.getByRole('heading', { name: 'Your data', level: 1 })).toBeVisible({ timeout: 60_000 })
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download wedding file' }).click()])
-  expect(download.suggestedFilename()).toMatch(/^kasalan-isabel-and-miguel-\d{4}-\d{2}-\d{2}\.json$/)
-  const file = JSON.parse(readFileSync(await download.path(), 'utf8')) as { format: string; version: number; persons: unknown[] }
-  expect(file).toMatchObject({ format: 'kasalan-wedding', version: 1 })
-  expect(file.persons.length).toBeGreaterThan(10)
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 780 } })
 
-  // The demo wedding has guests, so importing into it is refused and nothing changes.
-  await page.getByLabel('Import a wedding file').setInputFiles(await download.path())
-  await page.getByRole('alertdialog', { name: 'Import this wedding?' }).getByRole('button', { name: 'Import' }).click()
-  await expect(page.getByText('Your wedding here already has guests or a seating chart, so nothing was imported.')).toBeVisible()
+  test('download the wedding file to move it: the plan travels with the guest list', async ({ page }) => {
+    await signInAsDemo(page)
+    // A checklist started from the timeline: the file must carry it.
+    await page.goto('/manage/plan')
+    await expect(page.getByRole('heading', { name: 'Plan', level: 1 })).toBeVisible({ timeout: 60_000 })
+    await page.getByRole('button', { name: 'Start from the Filipino timeline' }).click()
+    await expect(page.getByText('Your checklist is ready.')).toBeVisible()
+
+    await page.goto('/manage/data')
+    await expect(page.getByRole('heading', { name: 'Your data', level: 1 })).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByText('the seating chart, and your plan (checklist, budget and payments, suppliers, gifts and thank-you messages)')).toBeVisible()
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download wedding file' }).click()])
+    expect(download.suggestedFilename()).toMatch(/^kasalan-isabel-and-miguel-\d{4}-\d{2}-\d{2}\.json$/)
+    const weddingFile = { name: download.suggestedFilename(), mimeType: 'application/json', buffer: readFileSync(await download.path()) }
+    const file = JSON.parse(weddingFile.buffer.toString('utf8')) as {
+      format: string
+      version: number
+      persons: unknown[]
+      checklistItems: { title: string; template_key: string | null }[]
+    }
+    expect(file).toMatchObject({ format: 'kasalan-wedding', version: 1, budgetLines: [], suppliers: [], gifts: expect.any(Array) })
+    expect(file.persons.length).toBeGreaterThan(10)
+    expect(file.checklistItems).toHaveLength(25)
+    expect(file.checklistItems.every((item) => item.template_key !== null && item.title !== '')).toBe(true)
+
+    // The demo wedding has guests, so importing into it is refused and nothing changes.
+    await page.getByLabel('Import a wedding file').setInputFiles(weddingFile)
+    const confirm = page.getByRole('alertdialog', { name: 'Import this wedding?' })
+    await expect(confirm).toContainText('no guests, seating chart, checklist, budget, suppliers or gifts yet')
+    await expectNoSeriousA11yViolations(page, '[role="alertdialog"]')
+    await page.screenshot({ path: 'test-results/data-import-confirm-en-360.png' })
+    await confirm.getByRole('button', { name: 'Import' }).click()
+    await expect(page.getByText('Your wedding here already has guests, a seating chart or a plan (checklist, budget, suppliers or gifts), so nothing was imported.')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.screenshot({ path: 'test-results/data-move-en-360.png', fullPage: true })
+
+    // In Filipino.
+    await page.evaluate(() => localStorage.setItem('kasalan.language.app', 'fil'))
+    await page.reload()
+    await expect(page.getByRole('heading', { name: 'Ang inyong data', level: 1 })).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByText('at ang plano ninyo (checklist, budget at mga bayad, suppliers, mga regalo at thank-you messages)')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.screenshot({ path: 'test-results/data-move-fil-360.png', fullPage: true })
+    await page.getByLabel('Mag-import ng wedding file').setInputFiles(weddingFile)
+    await expect(page.getByRole('alertdialog', { name: 'I-import ang kasal na ito?' })).toContainText('checklist, budget, suppliers o regalo')
+    await page.screenshot({ path: 'test-results/data-import-confirm-fil-360.png' })
+  })
 })

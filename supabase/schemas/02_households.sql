@@ -820,9 +820,11 @@ $$;
 revoke execute on function kasalan.search_persons(p_slug text, p_query text) from public;
 grant execute on function kasalan.search_persons(p_slug text, p_query text) to anon, authenticated;
 
--- Inserts a file's rows into one of the wedding's tables, owned by the caller and bound to the
--- wedding whatever the file says. Only columns the file names are written (the others take their
--- defaults); generated columns never. Helper of import_wedding, which checks the caller first.
+-- Inserts a file's rows into one of the wedding's tables, bound to the wedding whatever the file
+-- says and, where the table has an owner (user_id), owned by the caller. Only columns the file
+-- names are written (the others take their defaults); generated and identity columns never, so a
+-- table's seq numbers the rows in the file's order. Helper of import_wedding, which checks the
+-- caller first.
 create or replace function kasalan.import_rows(p_table text, p_wedding_id uuid, p_rows jsonb)
 returns void
 language plpgsql
@@ -830,6 +832,8 @@ set search_path = ''
 as $$
 declare
   v_columns text;
+  v_values text;
+  v_owned boolean;
 begin
   if jsonb_typeof(p_rows) is distinct from 'array' then
     raise exception 'invalid_input' using detail = format('%s must be a list', p_table);
@@ -841,22 +845,33 @@ begin
     raise exception 'invalid_input' using detail = format('each of %s must be an object', p_table);
   end if;
 
-  select string_agg(format('%I', a.attname), ', ' order by a.attnum)
-  into v_columns
+  select string_agg(format('%I', a.attname), ', ' order by a.attnum),
+         string_agg(format('x.%I', a.attname), ', ' order by a.attnum)
+  into v_columns, v_values
   from pg_catalog.pg_attribute a
   where a.attrelid = format('kasalan.%I', p_table)::regclass
     and a.attnum > 0
     and not a.attisdropped
     and a.attgenerated = ''
+    and a.attidentity = ''
     and a.attname not in ('user_id', 'wedding_id')
     and exists (select 1 from jsonb_array_elements(p_rows) r where r.value ? a.attname::text);
   if v_columns is null then
     raise exception 'invalid_input' using detail = format('%s have no known columns', p_table);
   end if;
+  v_owned := exists (
+    select 1 from pg_catalog.pg_attribute a
+    where a.attrelid = format('kasalan.%I', p_table)::regclass and a.attname = 'user_id' and not a.attisdropped
+  );
 
   execute format(
-    'insert into kasalan.%1$I (user_id, wedding_id, %2$s) select $1, $2, %2$s from pg_catalog.jsonb_populate_recordset(null::kasalan.%1$I, $3)',
-    p_table, v_columns
+    'insert into kasalan.%1$I (%3$s wedding_id, %2$s) select %4$s $2, %5$s'
+    ' from pg_catalog.jsonb_array_elements($3) with ordinality r'
+    ' cross join lateral pg_catalog.jsonb_populate_record(null::kasalan.%1$I, r.value) x order by r.ordinality',
+    p_table, v_columns,
+    case when v_owned then 'user_id,' else '' end,
+    case when v_owned then '$1,' else '' end,
+    v_values
   ) using auth.uid(), p_wedding_id, p_rows;
 end;
 $$;

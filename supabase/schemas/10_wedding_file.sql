@@ -48,15 +48,121 @@ $$;
 
 revoke execute on function kasalan_private.wedding_file_current(p_file jsonb) from public, anon, authenticated;
 
--- The couple's whole wedding as one file: {format: 'kasalan-wedding', version: 1, exportedAt,
--- wedding, sections, households, persons, seatingLayout}. Each row is every column of its table
--- under the column's name, but user_id and wedding_id, so columns added by later migrations travel
--- without a change here; rows keep their ids, so invitation links keep working after a move. Called by "Your data";
--- granted to authenticated.
-create or replace function kasalan.export_wedding(p_wedding_id uuid)
+-- The ids of a file's rows (p_rows, a list) already used by a row of p_table, any wedding's, each
+-- mapped to a fresh one: {old: new}. Rows that are no objects or have no id are left for the
+-- import to refuse. Helper of import_file_with_free_ids.
+create or replace function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_taken jsonb := '{}';
+  v_row jsonb;
+  v_id uuid;
+  v_in_use boolean;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    return v_taken;
+  end if;
+  for v_row in select r.value from jsonb_array_elements(p_rows) with ordinality r order by r.ordinality loop
+    if jsonb_typeof(v_row) = 'object' then
+      v_id := kasalan_private.json_uuid(v_row, 'id');
+      if v_id is not null and not v_taken ? v_id::text then
+        execute format('select exists (select 1 from %s t where t.id = $1)', p_table) into v_in_use using v_id;
+        if v_in_use then
+          v_taken := v_taken || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
+        end if;
+      end if;
+    end if;
+  end loop;
+  return v_taken;
+end;
+$$;
+
+revoke execute on function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass) from public, anon, authenticated;
+
+-- A file's rows (p_rows, a list) with the id under p_key replaced where p_ids ({old: new}) has it;
+-- anything else as it is. Helper of import_file_with_free_ids.
+create or replace function kasalan_private.wedding_file_ids_replaced(p_rows jsonb, p_key text, p_ids jsonb)
+returns jsonb
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_rows jsonb := '[]';
+  v_row jsonb;
+  v_id uuid;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' or p_ids = '{}' then
+    return p_rows;
+  end if;
+  for v_row in select r.value from jsonb_array_elements(p_rows) with ordinality r order by r.ordinality loop
+    if jsonb_typeof(v_row) = 'object' then
+      v_id := kasalan_private.json_uuid(v_row, p_key);
+      if v_id is not null and p_ids ? v_id::text then
+        v_row := jsonb_set(v_row, array[p_key], p_ids -> v_id::text);
+      end if;
+    end if;
+    v_rows := v_rows || jsonb_build_array(v_row);
+  end loop;
+  return v_rows;
+end;
+$$;
+
+revoke execute on function kasalan_private.wedding_file_ids_replaced(p_rows jsonb, p_key text, p_ids jsonb) from public, anon, authenticated;
+
+-- A file's rows (p_rows, a list) with each account they name under p_keys (an assignee, who ticked
+-- an item, who added it) kept only when that account is a member of p_wedding_id, else null: an
+-- account of the wedding the file came from means nothing here, or someone else. Names kept
+-- beside (done_by_name) stay. Helper of import_wedding.
+create or replace function kasalan_private.wedding_file_members_only(p_rows jsonb, p_keys text[], p_wedding_id uuid)
 returns jsonb
 language plpgsql
 stable
+set search_path = ''
+as $$
+declare
+  v_rows jsonb := '[]';
+  v_row jsonb;
+  v_key text;
+  v_id uuid;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    return p_rows;
+  end if;
+  for v_row in select r.value from jsonb_array_elements(p_rows) with ordinality r order by r.ordinality loop
+    if jsonb_typeof(v_row) = 'object' then
+      foreach v_key in array p_keys loop
+        v_id := kasalan_private.json_uuid(v_row, v_key);
+        if v_id is not null and not exists (
+          select 1 from kasalan.wedding_members m where m.wedding_id = p_wedding_id and m.user_id = v_id
+        ) then
+          v_row := jsonb_set(v_row, array[v_key], 'null'::jsonb);
+        end if;
+      end loop;
+    end if;
+    v_rows := v_rows || jsonb_build_array(v_row);
+  end loop;
+  return v_rows;
+end;
+$$;
+
+revoke execute on function kasalan_private.wedding_file_members_only(p_rows jsonb, p_keys text[], p_wedding_id uuid) from public, anon, authenticated;
+
+-- The couple's whole wedding as one file: {format: 'kasalan-wedding', version: 1, exportedAt,
+-- wedding, sections, households, persons, seatingLayout, checklistItems, budgetLines,
+-- budgetPayments, suppliers, gifts, giftThankYouTemplates}. Each row is every column of its table
+-- under the column's name, but user_id, wedding_id and seq (the order rows were added in, which
+-- the lists keep), so columns added by later migrations travel without a change here; rows keep
+-- their ids, so invitation links keep working after a move. The money travels: the owner and the
+-- partner, who alone may export, see it. Security definer (the plan's tables are read only through
+-- functions); checks can_manage. Called by "Your data"; granted to authenticated.
+create or replace function kasalan.export_wedding(p_wedding_id uuid)
+returns jsonb
+language plpgsql
+stable security definer
 set search_path = ''
 as $$
 declare
@@ -84,7 +190,31 @@ begin
       (select jsonb_agg(to_jsonb(p) - 'user_id' - 'wedding_id' order by p.household_id, p.position, p.id)
        from kasalan.persons p where p.wedding_id = p_wedding_id),
       '[]'::jsonb),
-    'seatingLayout', (select l.layout from kasalan.seating_layouts l where l.wedding_id = p_wedding_id)
+    'seatingLayout', (select l.layout from kasalan.seating_layouts l where l.wedding_id = p_wedding_id),
+    'checklistItems', coalesce(
+      (select jsonb_agg(to_jsonb(i) - 'wedding_id' - 'seq' order by i.seq)
+       from kasalan.checklist_items i where i.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'budgetLines', coalesce(
+      (select jsonb_agg(to_jsonb(b) - 'wedding_id' - 'seq' order by b.seq)
+       from kasalan.budget_lines b where b.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'budgetPayments', coalesce(
+      (select jsonb_agg(to_jsonb(pay) - 'wedding_id' order by pay.created_at, pay.id)
+       from kasalan.budget_payments pay where pay.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'suppliers', coalesce(
+      (select jsonb_agg(to_jsonb(su) - 'wedding_id' - 'seq' order by su.seq)
+       from kasalan.suppliers su where su.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'gifts', coalesce(
+      (select jsonb_agg(to_jsonb(gi) - 'wedding_id' order by gi.created_at, gi.id)
+       from kasalan.gifts gi where gi.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'giftThankYouTemplates', coalesce(
+      (select jsonb_agg(to_jsonb(tt) - 'wedding_id' order by tt.language)
+       from kasalan.gift_thank_you_templates tt where tt.wedding_id = p_wedding_id),
+      '[]'::jsonb)
   );
 end;
 $$;
@@ -92,15 +222,22 @@ $$;
 revoke execute on function kasalan.export_wedding(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan.export_wedding(p_wedding_id uuid) to authenticated;
 
--- Imports a wedding file into the caller's empty wedding (wedding_not_empty otherwise): its
--- details, sections, households, persons and seating. A file of an earlier export is read as
--- today's (wedding_file_current). Ids and link tokens of the file already in use in this database
--- are replaced by fresh ones (kasalan.import_file_with_free_ids) rather than refused, which would
--- tell anyone whether a value existed in a wedding they do not manage; a file moved from another
--- database keeps every id, code and token, so its links still work. import_ids_taken means only
--- that the file repeats an id, token or code of its own. A file nested more than 64 levels deep
--- (no export is near it) is refused with invalid_input before anything reads it. Security
--- definer; checks can_manage and binds every row to the wedding. Called by "Your data"; granted to authenticated.
+-- Imports a wedding file into the caller's empty wedding (wedding_not_empty otherwise: it has
+-- guests, a seating chart, checklist items, budget lines, suppliers or gifts): its details,
+-- sections, households, persons and seating, and its plan: checklist, budget lines and their
+-- payments, suppliers, gifts and thank-you messages (the file's messages replace the wedding's).
+-- A file without the plan's lists (an earlier export) imports as before. A file of an earlier
+-- export is read as today's (wedding_file_current). Ids and link tokens of the file already in
+-- use in this database are replaced by fresh ones (kasalan.import_file_with_free_ids) rather than
+-- refused, which would tell anyone whether a value existed in a wedding they do not manage; a
+-- file moved from another database keeps every id, code and token, so its links still work.
+-- import_ids_taken means only that the file repeats an id, token or code of its own. The accounts
+-- a plan's row names (an assignee, who ticked an item, who added an item or gift) are kept only
+-- when they are members of this wedding (wedding_file_members_only). A gift's household and a
+-- supplier's budget line must be the file's own (invalid_input otherwise), as must a payment's
+-- line. A file nested more than 64 levels deep (no export is near it) is refused with invalid_input
+-- before anything reads it. Security definer; checks can_manage and binds every row to the
+-- wedding. Called by "Your data"; granted to authenticated.
 create or replace function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb)
 returns jsonb
 language plpgsql
@@ -131,6 +268,10 @@ begin
   perform 1 from kasalan.weddings w where w.id = p_wedding_id for update;
   if exists (select 1 from kasalan.households g where g.wedding_id = p_wedding_id)
     or exists (select 1 from kasalan.seating_layouts l where l.wedding_id = p_wedding_id)
+    or exists (select 1 from kasalan.checklist_items i where i.wedding_id = p_wedding_id)
+    or exists (select 1 from kasalan.budget_lines b where b.wedding_id = p_wedding_id)
+    or exists (select 1 from kasalan.suppliers su where su.wedding_id = p_wedding_id)
+    or exists (select 1 from kasalan.gifts gi where gi.wedding_id = p_wedding_id)
   then
     raise exception 'wedding_not_empty';
   end if;
@@ -168,6 +309,37 @@ begin
         kasalan_private.seating_layout_for_guest_list(p_wedding_id, kasalan_private.checked_seating_layout(p_file -> 'seatingLayout'))
       );
     end if;
+
+    -- The plan, in the order its rows reference each other.
+    if jsonb_typeof(p_file -> 'checklistItems') = 'array' and jsonb_array_length(p_file -> 'checklistItems') > 500 then
+      raise exception 'invalid_input' using detail = 'a checklist has at most 500 items';
+    end if;
+    perform kasalan.import_rows('checklist_items', p_wedding_id, kasalan_private.wedding_file_members_only(
+      coalesce(p_file -> 'checklistItems', '[]'::jsonb), array['assignee_user', 'done_by', 'created_by'], p_wedding_id));
+    perform kasalan.import_rows('budget_lines', p_wedding_id, coalesce(p_file -> 'budgetLines', '[]'::jsonb));
+    perform kasalan.import_rows('budget_payments', p_wedding_id, coalesce(p_file -> 'budgetPayments', '[]'::jsonb));
+    perform kasalan.import_rows('suppliers', p_wedding_id, coalesce(p_file -> 'suppliers', '[]'::jsonb));
+    perform kasalan.import_rows('gifts', p_wedding_id, kasalan_private.wedding_file_members_only(
+      coalesce(p_file -> 'gifts', '[]'::jsonb), array['created_by'], p_wedding_id));
+    if p_file ? 'giftThankYouTemplates' then
+      delete from kasalan.gift_thank_you_templates tt where tt.wedding_id = p_wedding_id;
+      perform kasalan.import_rows('gift_thank_you_templates', p_wedding_id, p_file -> 'giftThankYouTemplates');
+    end if;
+    -- Their keys ask only that the household or line exists somewhere: it must be this wedding's.
+    if exists (
+      select 1 from kasalan.gifts gi
+      where gi.wedding_id = p_wedding_id and gi.household_id is not null
+        and not exists (select 1 from kasalan.households g where g.id = gi.household_id and g.wedding_id = p_wedding_id)
+    ) then
+      raise exception 'invalid_input' using detail = 'a gift names a household the file does not have';
+    end if;
+    if exists (
+      select 1 from kasalan.suppliers su
+      where su.wedding_id = p_wedding_id and su.budget_line_id is not null
+        and not exists (select 1 from kasalan.budget_lines b where b.id = su.budget_line_id and b.wedding_id = p_wedding_id)
+    ) then
+      raise exception 'invalid_input' using detail = 'a supplier names a budget line the file does not have';
+    end if;
   exception
     when unique_violation then
       get stacked diagnostics v_constraint = constraint_name;
@@ -188,9 +360,11 @@ $$;
 revoke execute on function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb) from public, anon;
 grant execute on function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb) to authenticated;
 
--- The file's households, persons and sections with every id and link token that is already in
--- use in this database (by any wedding, whoever manages it) replaced by a fresh one, and the
--- file's references following: persons to their household, seats to their person and household.
+-- The file's households, persons, sections and plan's rows (checklist items, budget lines and
+-- payments, suppliers, gifts) with every id and link token that is already in use in this database
+-- (by any wedding, whoever manages it) replaced by a fresh one, and the file's references
+-- following: persons to their household, seats to their person and household, payments and
+-- suppliers to their budget line, gifts to their household.
 -- The same id (or token) in the file gets the same replacement, so the file's own duplicates stay
 -- duplicates. Whether a value was in use changes nothing in the import's answer: the check is one
 -- index lookup either way. Malformed parts are left as they are for the import to refuse. Helper of
@@ -205,6 +379,7 @@ declare
   v_persons jsonb := '{}';
   v_sections jsonb := '{}';
   v_tokens jsonb := '{}';
+  v_lines jsonb;
   v_rows jsonb;
   v_row jsonb;
   v_id uuid;
@@ -295,6 +470,34 @@ begin
     into v_layout
     from jsonb_array_elements(v_layout -> 'seats') with ordinality s;
     p_file := jsonb_set(p_file, '{seatingLayout,seats}', v_layout);
+  end if;
+
+  -- The plan's rows: their own ids, then what they name.
+  v_lines := kasalan_private.wedding_file_taken_ids(p_file -> 'budgetLines', 'kasalan.budget_lines');
+  if jsonb_typeof(p_file -> 'budgetLines') = 'array' then
+    p_file := jsonb_set(p_file, '{budgetLines}', kasalan_private.wedding_file_ids_replaced(p_file -> 'budgetLines', 'id', v_lines));
+  end if;
+  if jsonb_typeof(p_file -> 'budgetPayments') = 'array' then
+    p_file := jsonb_set(p_file, '{budgetPayments}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'budgetPayments', 'id',
+        kasalan_private.wedding_file_taken_ids(p_file -> 'budgetPayments', 'kasalan.budget_payments')),
+      'line_id', v_lines));
+  end if;
+  if jsonb_typeof(p_file -> 'suppliers') = 'array' then
+    p_file := jsonb_set(p_file, '{suppliers}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'suppliers', 'id',
+        kasalan_private.wedding_file_taken_ids(p_file -> 'suppliers', 'kasalan.suppliers')),
+      'budget_line_id', v_lines));
+  end if;
+  if jsonb_typeof(p_file -> 'gifts') = 'array' then
+    p_file := jsonb_set(p_file, '{gifts}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'gifts', 'id',
+        kasalan_private.wedding_file_taken_ids(p_file -> 'gifts', 'kasalan.gifts')),
+      'household_id', v_households));
+  end if;
+  if jsonb_typeof(p_file -> 'checklistItems') = 'array' then
+    p_file := jsonb_set(p_file, '{checklistItems}', kasalan_private.wedding_file_ids_replaced(p_file -> 'checklistItems', 'id',
+      kasalan_private.wedding_file_taken_ids(p_file -> 'checklistItems', 'kasalan.checklist_items')));
   end if;
 
   return p_file;

@@ -1,6 +1,7 @@
 // Moving a wedding (0011): export_wedding writes the couple's whole wedding as one versioned file,
 // import_wedding fills an empty wedding from it, all or nothing. The round trip goes from one
-// database to another, as a move from the embedded database to hosted Supabase does.
+// database to another, as a move from the embedded database to hosted Supabase does. Since 0017
+// the file carries the plan too: checklist, budget and payments, suppliers, gifts, thank-yous.
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
@@ -27,6 +28,19 @@ interface WeddingFile {
   households: Record<string, unknown>[]
   persons: Record<string, unknown>[]
   seatingLayout: Record<string, unknown> | null
+  checklistItems: Record<string, unknown>[]
+  budgetLines: Record<string, unknown>[]
+  budgetPayments: Record<string, unknown>[]
+  suppliers: Record<string, unknown>[]
+  gifts: Record<string, unknown>[]
+  giftThankYouTemplates: Record<string, unknown>[]
+}
+
+/** The plan's lists of a file, and the accounts each row may name (kept only for a member). */
+const PLAN_KEYS = ['checklistItems', 'budgetLines', 'budgetPayments', 'suppliers', 'gifts', 'giftThankYouTemplates'] as const
+const ACCOUNTS: Partial<Record<(typeof PLAN_KEYS)[number], string[]>> = {
+  checklistItems: ['assignee_user', 'done_by', 'created_by'],
+  gifts: ['created_by'],
 }
 
 interface Household {
@@ -106,7 +120,96 @@ async function fullWedding(t: TestDb) {
     },
     p_base_updated_at: '-infinity',
   })
-  return { claims, wedding, households }
+  const plan = await fullPlan(t, claims, wedding.id, households)
+  return { claims, wedding, households, ...plan }
+}
+
+/** A member of the wedding with `role`, signed up for it. */
+async function join(t: TestDb, owner: Claims, weddingId: string, role: string) {
+  const claims = (await t.signUp(role))!
+  const { token } = (await t.rpc(owner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: role, p_side: null })) as {
+    token: string
+  }
+  await t.rpc(claims, 'accept_member_invitation', { p_token: token, p_display_name: 'Tita Baby' })
+  return claims
+}
+
+/** Every planning table filled: checklist (assigned, ticked, a document), budget lines with payments, a supplier on a line, gifts (one from a household, thanked), thank-you messages. */
+async function fullPlan(t: TestDb, claims: Claims, weddingId: string, households: Household[]) {
+  const coordinator = await join(t, claims, weddingId, 'coordinator')
+  await t.rpc(claims, 'set_coordinator_sees_money', { p_wedding_id: weddingId, p_allowed: true })
+  const started = (await t.rpc(claims, 'start_checklist', {
+    p_wedding_id: weddingId,
+    p_items: [
+      { key: 'book_church', title: 'Magpa-book sa simbahan', category: 'church', daysBefore: 300 },
+      { key: 'cenomar', title: 'Kumuha ng CENOMAR', category: 'documents', daysBefore: 120, validDays: 180 },
+    ],
+  })) as { items: { id: string; templateKey: string | null }[] }
+  const cenomar = started.items.find((item) => item.templateKey === 'cenomar')!
+  await t.rpc(claims, 'save_checklist_item', {
+    p_wedding_id: weddingId,
+    p_item: { id: cenomar.id, title: 'Kumuha ng CENOMAR', category: 'documents', daysBefore: 120, validDays: 180, issuedOn: '2026-10-01' },
+  })
+  const tasting = (await t.rpc(claims, 'save_checklist_item', {
+    p_wedding_id: weddingId,
+    p_item: { title: 'Food tasting', notes: 'Sabado, 2pm', category: 'reception', dueDate: '2026-12-05', assigneeUserId: coordinator.sub, assigneeRole: 'coordinator' },
+  })) as { id: string }
+  await t.rpc(claims, 'set_checklist_item_done', { p_wedding_id: weddingId, p_item_id: tasting.id, p_done: true })
+
+  const catering = (await t.rpc(claims, 'save_budget_line', {
+    p_wedding_id: weddingId,
+    p_line_id: null,
+    p_category: 'catering',
+    p_name: "Josephine's Catering",
+    p_estimate: 40_000_000,
+    p_price_per_head: 250_000,
+    p_head_count_basis: 'invited',
+    p_with_service: true,
+    p_with_vat: true,
+  })) as string
+  await t.rpc(claims, 'save_budget_line', { p_wedding_id: weddingId, p_line_id: null, p_category: 'Lechon', p_name: 'Lechon ni Mang Tomas', p_quote: 1_250_000, p_actual: 1_300_000 })
+  await t.rpc(claims, 'save_budget_payment', {
+    p_wedding_id: weddingId, p_payment_id: null, p_line_id: catering, p_kind: 'down_payment', p_percent: 50, p_due_on: '2026-11-30', p_paid: true, p_paid_on: '2026-11-20',
+  })
+  await t.rpc(claims, 'save_budget_payment', {
+    p_wedding_id: weddingId, p_payment_id: null, p_line_id: catering, p_kind: 'balance', p_amount: 23_100_000, p_due_on: '2027-02-01',
+  })
+  await t.rpc(claims, 'save_supplier', {
+    p_wedding_id: weddingId, p_supplier_id: null, p_name: "Josephine's Catering", p_service: 'catering', p_phone: '+63 917 111 2222',
+    p_messenger: 'josephines.catering', p_notes: 'May libreng cake', p_status: 'booked', p_contract: 46_200_000, p_budget_line_id: catering,
+  })
+  await t.rpc(claims, 'save_supplier', { p_wedding_id: weddingId, p_supplier_id: null, p_name: 'Studio Liwanag', p_service: 'photo_video' })
+
+  const envelope = (await t.rpc(claims, 'save_gift', {
+    p_wedding_id: weddingId, p_gift_id: null,
+    p_gift: { householdId: households[0]!.id, kind: 'cash', amount: 500_000, receivedOn: '2027-02-14', notes: 'Sobre sa reception' },
+  })) as { id: string }
+  await t.rpc(claims, 'mark_gift_thanked', { p_wedding_id: weddingId, p_gift_id: envelope.id, p_channel: 'messenger' })
+  await t.rpc(claims, 'save_gift', {
+    p_wedding_id: weddingId, p_gift_id: null,
+    p_gift: { giverName: 'Ninong Ben (Dubai)', kind: 'gcash', reference: '1234 567 890', amount: 1_000_000 },
+  })
+  await t.rpc(claims, 'save_gift_thank_you_templates', {
+    p_wedding_id: weddingId,
+    p_templates: { fil: 'Salamat po, {name}!', en: 'Thank you, {name}!' },
+  })
+  return { coordinator, catering }
+}
+
+/** The file as a database where none of its accounts is a member would import it: those accounts null. */
+function withoutAccounts(file: WeddingFile): WeddingFile {
+  const copy = structuredClone(file)
+  for (const [key, columns] of Object.entries(ACCOUNTS)) {
+    for (const row of copy[key as keyof typeof ACCOUNTS]) for (const column of columns) row[column] = null
+  }
+  return copy
+}
+
+/** A file as an export before 0017 wrote it: without the plan. */
+function withoutPlan(file: WeddingFile): WeddingFile {
+  const copy: Partial<WeddingFile> = structuredClone(file)
+  for (const key of PLAN_KEYS) delete copy[key]
+  return copy as WeddingFile
 }
 
 /** The same file with every row's id replaced, as if it came from another wedding. */
@@ -149,6 +252,31 @@ describe('export_wedding and import_wedding', () => {
     expect(file.seatingLayout).toMatchObject({ tables: [{ name: 'Mesa 1' }] })
   })
 
+  test('the file carries the plan, its money included, each row without wedding_id or seq', () => {
+    expect(file.wedding).toMatchObject({ coordinator_sees_money: true })
+    expect(file.checklistItems.map((i) => i.title)).toEqual(['Magpa-book sa simbahan', 'Kumuha ng CENOMAR', 'Food tasting'])
+    expect(file.checklistItems[1]).toMatchObject({ template_key: 'cenomar', issued_on: '2026-10-01', valid_days: 180 })
+    expect(file.checklistItems[2]).toMatchObject({ assignee_user: from.coordinator.sub, done_by: from.claims!.sub, done_at: expect.any(String) })
+    expect(file.budgetLines.map((l) => [l.name, l.price_per_head_centavos ?? l.quote_centavos])).toEqual([
+      ["Josephine's Catering", 250_000],
+      ['Lechon ni Mang Tomas', 1_250_000],
+    ])
+    expect(file.budgetPayments).toHaveLength(2)
+    expect(file.budgetPayments.every((p) => p.line_id === from.catering)).toBe(true)
+    expect(file.suppliers[0]).toMatchObject({ budget_line_id: from.catering, contract_centavos: 46_200_000, status: 'booked' })
+    expect(file.gifts.map((g) => [g.household_id, g.amount, g.thanked_via])).toEqual([
+      [from.households[0]!.id, 500_000, 'messenger'],
+      [null, 1_000_000, null],
+    ])
+    expect(file.giftThankYouTemplates.map((m) => m.language)).toEqual(['en', 'fil'])
+    for (const key of PLAN_KEYS) {
+      for (const row of file[key]) {
+        expect(row).not.toHaveProperty('wedding_id')
+        expect(row).not.toHaveProperty('seq')
+      }
+    }
+  })
+
   test('a round trip into another database is equal field for field', async () => {
     const to = await target.couple('Iba', 'Pa')
     const imported = (await target.rpc(to.claims, 'import_wedding', { p_wedding_id: to.wedding.id, p_file: file })) as {
@@ -158,7 +286,23 @@ describe('export_wedding and import_wedding', () => {
     expect(imported).toMatchObject({ slug: to.wedding.slug, title: 'Corazon & Emilio' })
 
     const again = (await target.rpc(to.claims, 'export_wedding', { p_wedding_id: to.wedding.id })) as WeddingFile
-    expect(comparable(again)).toEqual(comparable(file))
+    // Every field of every row, the plan's too; the source's accounts are no members here.
+    expect(comparable(again)).toEqual(comparable(withoutAccounts(file)))
+    expect(again.checklistItems.find((i) => i.title === 'Food tasting')).toMatchObject({
+      assignee_user: null,
+      assignee_role: 'coordinator',
+      done_by: null,
+      done_by_name: expect.any(String),
+    })
+    expect(await target.rpc(to.claims, 'get_budget', { p_wedding_id: to.wedding.id })).toEqual(
+      await source.rpc(from.claims, 'get_budget', { p_wedding_id: from.wedding.id }),
+    )
+    expect(await target.rpc(to.claims, 'list_suppliers', { p_wedding_id: to.wedding.id })).toEqual(
+      await source.rpc(from.claims, 'list_suppliers', { p_wedding_id: from.wedding.id }),
+    )
+    expect(await target.rpc(to.claims, 'list_gifts', { p_wedding_id: to.wedding.id })).toEqual(
+      await source.rpc(from.claims, 'list_gifts', { p_wedding_id: from.wedding.id }),
+    )
 
     const strip = (list: unknown) =>
       // Who last changed a household is this database's own record, not part of the file.
@@ -180,7 +324,7 @@ describe('export_wedding and import_wedding', () => {
     // As the export wrote it then: a person's household and a seat's under their names of before.
     const [column, key] = ['guest_id', 'guestId'] // the names of before
     const old = JSON.parse(
-      JSON.stringify(file).replaceAll('"household_id":', `"${column}":`).replaceAll('"householdId":', `"${key}":`),
+      JSON.stringify(withoutPlan(file)).replaceAll('"household_id":', `"${column}":`).replaceAll('"householdId":', `"${key}":`),
     ) as WeddingFile
     expect(JSON.stringify(old)).not.toContain('household_id')
     expect(JSON.stringify(old)).toContain(`"${key}":`)
@@ -194,6 +338,8 @@ describe('export_wedding and import_wedding', () => {
       (s) => s.personId !== null,
     )!
     expect(again.persons.find((p) => p.id === seat.personId)?.household_id).toBe(seat.householdId)
+    // A file without the plan's lists leaves the plan empty.
+    expect(PLAN_KEYS.map((key) => again[key])).toEqual(PLAN_KEYS.map(() => []))
   })
 
   test('a guest finds their RSVP at the same link after the move', async () => {
@@ -220,10 +366,20 @@ describe('export_wedding and import_wedding', () => {
     // Refusing it (import_ids_taken, before 0027) told anyone whether an id or code existed in a
     // wedding they do not manage.
     const { claims, wedding } = await source.couple()
+    // The source's coordinator helps this wedding too: the item assigned to them stays theirs.
+    const { token } = (await source.rpc(claims, 'create_member_invitation', { p_wedding_id: wedding.id, p_role: 'coordinator', p_side: null })) as {
+      token: string
+    }
+    await source.rpc(from.coordinator, 'accept_member_invitation', { p_token: token, p_display_name: 'Tita Baby' })
     const guestsBefore = await source.rpc(from.claims, 'list_households', { p_wedding_id: from.wedding.id })
+    const budgetBefore = await source.rpc(from.claims, 'get_budget', { p_wedding_id: from.wedding.id })
+    const giftsBefore = await source.rpc(from.claims, 'list_gifts', { p_wedding_id: from.wedding.id })
     await source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: file })
     const copy = (await source.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })) as WeddingFile
-    const ids = (f: WeddingFile) => [...f.sections, ...f.households, ...f.persons].map((row) => row.id)
+    const ids = (f: WeddingFile) =>
+      [...f.sections, ...f.households, ...f.persons, ...f.checklistItems, ...f.budgetLines, ...f.budgetPayments, ...f.suppliers, ...f.gifts].map(
+        (row) => row.id,
+      )
     expect(ids(copy)).toHaveLength(ids(file).length)
     for (const id of ids(copy)) expect(ids(file)).not.toContain(id)
     const tokens = (f: WeddingFile) => f.households.map((h) => h.invitation_token)
@@ -233,7 +389,81 @@ describe('export_wedding and import_wedding', () => {
     expect(people(copy)).toEqual(people(file))
     const seated = (copy.seatingLayout as { seats: { personId: string | null }[] }).seats[0]!.personId
     expect(copy.persons.find((p) => p.id === seated)).toMatchObject({ first_name: 'Ñino' })
+
+    // The plan field for field, ids aside; each reference follows its row to its new id.
+    const noIds = (rows: Record<string, unknown>[]) =>
+      rows.map(({ id: _id, line_id: _line, budget_line_id: _budgetLine, household_id: _household, ...row }) => row)
+    const expected = withoutAccounts(file)
+    expected.checklistItems[2]!.assignee_user = from.coordinator.sub // a member here
+    for (const key of PLAN_KEYS) {
+      const sorted = (rows: Record<string, unknown>[]) => noIds(rows).map((row) => JSON.stringify(row)).sort()
+      expect(sorted(copy[key]), key).toEqual(sorted(expected[key]))
+    }
+    const [catering, lechon] = copy.budgetLines
+    expect(copy.budgetPayments.map((p) => p.line_id)).toEqual([catering!.id, catering!.id])
+    expect(copy.suppliers.map((s) => s.budget_line_id)).toEqual([catering!.id, null])
+    expect(lechon).toMatchObject({ name: 'Lechon ni Mang Tomas' })
+    const nino = copy.persons.find((p) => p.first_name === 'Ñino')!
+    expect(copy.gifts.map((g) => g.household_id)).toEqual([nino.household_id, null])
+    const budget = (await source.rpc(claims, 'get_budget', { p_wedding_id: wedding.id })) as { totals: unknown }
+    expect(budget.totals).toEqual((budgetBefore as { totals: unknown }).totals)
+    const gifts = (await source.rpc(claims, 'list_gifts', { p_wedding_id: wedding.id })) as { gifts: { householdId: string | null }[] }
+    expect(gifts.gifts.map((g) => g.householdId)).toEqual([nino.household_id, null])
+
     expect(await source.rpc(from.claims, 'list_households', { p_wedding_id: from.wedding.id })).toEqual(guestsBefore)
+    expect(await source.rpc(from.claims, 'get_budget', { p_wedding_id: from.wedding.id })).toEqual(budgetBefore)
+    expect(await source.rpc(from.claims, 'list_gifts', { p_wedding_id: from.wedding.id })).toEqual(giftsBefore)
+  })
+
+  test('a wedding that has begun its plan is not empty either: wedding_not_empty, and nothing changes', async () => {
+    const { claims, wedding } = await target.couple()
+    await target.rpc(claims, 'save_checklist_item', { p_wedding_id: wedding.id, p_item: { title: 'Unang hakbang' } })
+    const before = await target.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })
+    await expect(
+      target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: withoutPlan(file) }),
+    ).rejects.toMatchObject({ message: 'wedding_not_empty', code: 'P0001' })
+    expect({ ...(await target.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id }) as object), exportedAt: 0 }).toEqual({
+      ...(before as object),
+      exportedAt: 0,
+    })
+  })
+
+  test("a gift or supplier naming a household or budget line not in the file, or a broken plan row, is refused with invalid_input and leaves nothing", async () => {
+    const { claims, wedding } = await source.couple()
+    const before = await source.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })
+    const [gift] = file.gifts
+    const [supplier] = file.suppliers
+    // A household of another wedding of this database, not in the file.
+    const other = await source.couple()
+    const elsewhere = (
+      (await source.rpc(other.claims, 'save_household', { p_wedding_id: other.wedding.id, p_household: { persons: [{ firstName: 'Iba' }] } })) as Household
+    ).id
+    for (const broken of [
+      { ...file, gifts: [{ ...gift, household_id: crypto.randomUUID() }] },
+      { ...file, gifts: [{ ...gift, household_id: elsewhere }] },
+      {
+        // Its household (this database's, in the wedding the file came from) left out of the file.
+        ...withoutPlan(file),
+        households: file.households.filter((h) => h.id !== gift!.household_id),
+        persons: file.persons.filter((p) => p.household_id !== gift!.household_id),
+        seatingLayout: null,
+        gifts: [gift],
+      },
+      { ...file, suppliers: [{ ...supplier, budget_line_id: crypto.randomUUID() }] },
+      { ...file, budgetPayments: file.budgetPayments.map((p) => ({ ...p, line_id: crypto.randomUUID() })) },
+      { ...file, budgetPayments: file.budgetPayments.map((p) => ({ ...p, kind: 'utang' })) },
+      { ...file, checklistItems: file.checklistItems.map((i) => ({ ...i, title: ' ' })) },
+      { ...file, checklistItems: Array.from({ length: 501 }, (_, n) => ({ title: `Gawain ${n}` })) },
+      { ...file, gifts: 'wala' },
+      { ...file, giftThankYouTemplates: [{ language: 'es', body: 'Gracias' }] },
+    ]) {
+      const refused = source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: broken })
+      await expect(refused).rejects.toMatchObject({ message: 'invalid_input' })
+      expect({ ...(await source.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id }) as object), exportedAt: 0 }).toEqual({
+        ...(before as object),
+        exportedAt: 0,
+      })
+    }
   })
 
   test('anything but an export file is refused with import_unsupported_file', async () => {
@@ -302,17 +532,18 @@ describe.skipIf(ENGINE !== 'postgres')('an import racing an edit (real PostgreSQ
   async function emptyFile(t: TestDb) {
     const { claims, wedding } = await t.couple('Dalisay', 'Tomas')
     await t.rpc(claims, 'save_household', { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Mula' }] } })
+    await t.rpc(claims, 'save_checklist_item', { p_wedding_id: wedding.id, p_item: { title: 'Unang gawain' } })
     return (await t.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })) as WeddingFile
   }
 
-  async function race(firstIsImport: boolean) {
+  async function race(firstIsImport: boolean, edit: 'household' | 'checklist' = 'household') {
     const exported = await emptyFile(source)
     const { claims, wedding } = await target.couple()
     const importCall = { name: 'import_wedding', args: { p_wedding_id: wedding.id, p_file: exported } }
-    const editCall = {
-      name: 'save_household',
-      args: { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Bago' }] } },
-    }
+    const editCall =
+      edit === 'household'
+        ? { name: 'save_household', args: { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Bago' }] } } }
+        : { name: 'save_checklist_item', args: { p_wedding_id: wedding.id, p_item: { title: 'Bago' } } }
     const [first, second] = firstIsImport ? [importCall, editCall] : [editCall, importCall]
     const a = await target.session()
     const b = await target.session()
@@ -336,17 +567,29 @@ describe.skipIf(ENGINE !== 'postgres')('an import racing an edit (real PostgreSQ
       await a.commit()
       const secondOutcome = await outcome
       const guests = (await target.rpc(claims, 'list_households', { p_wedding_id: wedding.id })) as Household[]
-      return { second: secondOutcome, names: guests.flatMap((g) => g.persons.map((p) => p.firstName)).sort() }
+      const checklist = (await target.rpc(claims, 'list_checklist', { p_wedding_id: wedding.id })) as { items: { title: string }[] }
+      return {
+        second: secondOutcome,
+        names: [...guests.flatMap((g) => g.persons.map((p) => p.firstName)), ...checklist.items.map((i) => i.title)].sort(),
+      }
     } finally {
       await Promise.all([a.close(), b.close()])
     }
   }
 
   test('an edit during an import waits, then adds to the imported wedding', async () => {
-    expect(await race(true)).toEqual({ second: 'ok', names: ['Bago', 'Mula'] })
+    expect(await race(true)).toEqual({ second: 'ok', names: ['Bago', 'Mula', 'Unang gawain'] })
   })
 
   test('an import during an edit waits, then finds the wedding not empty', async () => {
     expect(await race(false)).toEqual({ second: 'wedding_not_empty', names: ['Bago'] })
+  })
+
+  test('a checklist item added during an import waits, then adds to the imported plan', async () => {
+    expect(await race(true, 'checklist')).toEqual({ second: 'ok', names: ['Bago', 'Mula', 'Unang gawain'] })
+  })
+
+  test('an import during a checklist add waits, then finds the wedding not empty', async () => {
+    expect(await race(false, 'checklist')).toEqual({ second: 'wedding_not_empty', names: ['Bago'] })
   })
 })

@@ -2,16 +2,28 @@ import * as z from 'zod/mini'
 import { call } from './call'
 import { wedding } from './schemas'
 
-/** A wedding file as export_wedding writes it (rows as the database keeps them; see the contract). */
+const rows = z.array(z.record(z.string(), z.unknown()))
+
+/**
+ * A wedding file as export_wedding writes it (rows as the database keeps them; see the contract).
+ * The plan's lists (checklist to thank-you messages) are in every export since they were added;
+ * import_wedding still takes a file without them.
+ */
 export const weddingFile = z.looseObject({
   format: z.literal('kasalan-wedding'),
   version: z.literal(1),
   exportedAt: z.string(),
   wedding: z.record(z.string(), z.unknown()),
-  sections: z.array(z.record(z.string(), z.unknown())),
-  households: z.array(z.record(z.string(), z.unknown())),
-  persons: z.array(z.record(z.string(), z.unknown())),
+  sections: rows,
+  households: rows,
+  persons: rows,
   seatingLayout: z.nullable(z.record(z.string(), z.unknown())),
+  checklistItems: rows,
+  budgetLines: rows,
+  budgetPayments: rows,
+  suppliers: rows,
+  gifts: rows,
+  giftThankYouTemplates: rows,
 })
 
 export type WeddingFile = z.infer<typeof weddingFile>

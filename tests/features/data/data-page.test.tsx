@@ -141,7 +141,7 @@ describe('DataPage', () => {
     const content = { format: 'kasalan-wedding', version: 1 }
     await user.upload(await screen.findByLabelText('Import a wedding file'), new File([JSON.stringify(content)], 'kasal.json'))
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Import' }))
-    expect(await screen.findByText(/already has guests or a seating chart, so nothing was imported/)).toBeInTheDocument()
+    expect(await screen.findByText(/already has guests, a seating chart or a plan \(checklist, budget, suppliers or gifts\), so nothing was imported/)).toBeInTheDocument()
     expect(mocks.reload).not.toHaveBeenCalled()
   })
 })

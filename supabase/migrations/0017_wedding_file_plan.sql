@@ -1,0 +1,523 @@
+-- The wedding file carries the plan: the checklist, the budget lines and their payments, the
+-- suppliers, the gift ledger and its thank-you messages travel with the guest list, so a couple who
+-- moves their wedding (or restores it from a file) keeps them. export_wedding reads them (as
+-- security definer now: the plan's tables are read only through functions), import_wedding and
+-- its helpers write them with fresh ids where the file's are taken, and import_rows skips identity
+-- columns and owns rows only where a table has an owner. The current definitions live in
+-- supabase/schemas/10_wedding_file.sql (import_rows in supabase/schemas/02_households.sql).
+
+-- Inserts a file's rows into one of the wedding's tables, bound to the wedding whatever the file
+-- says and, where the table has an owner (user_id), owned by the caller. Only columns the file
+-- names are written (the others take their defaults); generated and identity columns never, so a
+-- table's seq numbers the rows in the file's order. Helper of import_wedding, which checks the
+-- caller first.
+create or replace function kasalan.import_rows(p_table text, p_wedding_id uuid, p_rows jsonb)
+returns void
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_columns text;
+  v_values text;
+  v_owned boolean;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    raise exception 'invalid_input' using detail = format('%s must be a list', p_table);
+  end if;
+  if jsonb_array_length(p_rows) = 0 then
+    return;
+  end if;
+  if exists (select 1 from jsonb_array_elements(p_rows) r where jsonb_typeof(r.value) <> 'object') then
+    raise exception 'invalid_input' using detail = format('each of %s must be an object', p_table);
+  end if;
+
+  select string_agg(format('%I', a.attname), ', ' order by a.attnum),
+         string_agg(format('x.%I', a.attname), ', ' order by a.attnum)
+  into v_columns, v_values
+  from pg_catalog.pg_attribute a
+  where a.attrelid = format('kasalan.%I', p_table)::regclass
+    and a.attnum > 0
+    and not a.attisdropped
+    and a.attgenerated = ''
+    and a.attidentity = ''
+    and a.attname not in ('user_id', 'wedding_id')
+    and exists (select 1 from jsonb_array_elements(p_rows) r where r.value ? a.attname::text);
+  if v_columns is null then
+    raise exception 'invalid_input' using detail = format('%s have no known columns', p_table);
+  end if;
+  v_owned := exists (
+    select 1 from pg_catalog.pg_attribute a
+    where a.attrelid = format('kasalan.%I', p_table)::regclass and a.attname = 'user_id' and not a.attisdropped
+  );
+
+  execute format(
+    'insert into kasalan.%1$I (%3$s wedding_id, %2$s) select %4$s $2, %5$s'
+    ' from pg_catalog.jsonb_array_elements($3) with ordinality r'
+    ' cross join lateral pg_catalog.jsonb_populate_record(null::kasalan.%1$I, r.value) x order by r.ordinality',
+    p_table, v_columns,
+    case when v_owned then 'user_id,' else '' end,
+    case when v_owned then '$1,' else '' end,
+    v_values
+  ) using auth.uid(), p_wedding_id, p_rows;
+end;
+$$;
+
+revoke execute on function kasalan.import_rows(p_table text, p_wedding_id uuid, p_rows jsonb) from public, anon, authenticated;
+
+-- The ids of a file's rows (p_rows, a list) already used by a row of p_table, any wedding's, each
+-- mapped to a fresh one: {old: new}. Rows that are no objects or have no id are left for the
+-- import to refuse. Helper of import_file_with_free_ids.
+create or replace function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_taken jsonb := '{}';
+  v_row jsonb;
+  v_id uuid;
+  v_in_use boolean;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    return v_taken;
+  end if;
+  for v_row in select r.value from jsonb_array_elements(p_rows) with ordinality r order by r.ordinality loop
+    if jsonb_typeof(v_row) = 'object' then
+      v_id := kasalan_private.json_uuid(v_row, 'id');
+      if v_id is not null and not v_taken ? v_id::text then
+        execute format('select exists (select 1 from %s t where t.id = $1)', p_table) into v_in_use using v_id;
+        if v_in_use then
+          v_taken := v_taken || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
+        end if;
+      end if;
+    end if;
+  end loop;
+  return v_taken;
+end;
+$$;
+
+revoke execute on function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass) from public, anon, authenticated;
+
+-- A file's rows (p_rows, a list) with the id under p_key replaced where p_ids ({old: new}) has it;
+-- anything else as it is. Helper of import_file_with_free_ids.
+create or replace function kasalan_private.wedding_file_ids_replaced(p_rows jsonb, p_key text, p_ids jsonb)
+returns jsonb
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_rows jsonb := '[]';
+  v_row jsonb;
+  v_id uuid;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' or p_ids = '{}' then
+    return p_rows;
+  end if;
+  for v_row in select r.value from jsonb_array_elements(p_rows) with ordinality r order by r.ordinality loop
+    if jsonb_typeof(v_row) = 'object' then
+      v_id := kasalan_private.json_uuid(v_row, p_key);
+      if v_id is not null and p_ids ? v_id::text then
+        v_row := jsonb_set(v_row, array[p_key], p_ids -> v_id::text);
+      end if;
+    end if;
+    v_rows := v_rows || jsonb_build_array(v_row);
+  end loop;
+  return v_rows;
+end;
+$$;
+
+revoke execute on function kasalan_private.wedding_file_ids_replaced(p_rows jsonb, p_key text, p_ids jsonb) from public, anon, authenticated;
+
+-- A file's rows (p_rows, a list) with each account they name under p_keys (an assignee, who ticked
+-- an item, who added it) kept only when that account is a member of p_wedding_id, else null: an
+-- account of the wedding the file came from means nothing here, or someone else. Names kept
+-- beside (done_by_name) stay. Helper of import_wedding.
+create or replace function kasalan_private.wedding_file_members_only(p_rows jsonb, p_keys text[], p_wedding_id uuid)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_rows jsonb := '[]';
+  v_row jsonb;
+  v_key text;
+  v_id uuid;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    return p_rows;
+  end if;
+  for v_row in select r.value from jsonb_array_elements(p_rows) with ordinality r order by r.ordinality loop
+    if jsonb_typeof(v_row) = 'object' then
+      foreach v_key in array p_keys loop
+        v_id := kasalan_private.json_uuid(v_row, v_key);
+        if v_id is not null and not exists (
+          select 1 from kasalan.wedding_members m where m.wedding_id = p_wedding_id and m.user_id = v_id
+        ) then
+          v_row := jsonb_set(v_row, array[v_key], 'null'::jsonb);
+        end if;
+      end loop;
+    end if;
+    v_rows := v_rows || jsonb_build_array(v_row);
+  end loop;
+  return v_rows;
+end;
+$$;
+
+revoke execute on function kasalan_private.wedding_file_members_only(p_rows jsonb, p_keys text[], p_wedding_id uuid) from public, anon, authenticated;
+
+-- The couple's whole wedding as one file: {format: 'kasalan-wedding', version: 1, exportedAt,
+-- wedding, sections, households, persons, seatingLayout, checklistItems, budgetLines,
+-- budgetPayments, suppliers, gifts, giftThankYouTemplates}. Each row is every column of its table
+-- under the column's name, but user_id, wedding_id and seq (the order rows were added in, which
+-- the lists keep), so columns added by later migrations travel without a change here; rows keep
+-- their ids, so invitation links keep working after a move. The money travels: the owner and the
+-- partner, who alone may export, see it. Security definer (the plan's tables are read only through
+-- functions); checks can_manage. Called by "Your data"; granted to authenticated.
+create or replace function kasalan.export_wedding(p_wedding_id uuid)
+returns jsonb
+language plpgsql
+stable security definer
+set search_path = ''
+as $$
+declare
+  v_wedding kasalan.weddings;
+begin
+  if not kasalan_private.can_manage(p_wedding_id) then
+    raise exception 'wedding_not_found';
+  end if;
+  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
+
+  return jsonb_build_object(
+    'format', 'kasalan-wedding',
+    'version', 1,
+    'exportedAt', now(),
+    'wedding', to_jsonb(v_wedding) - 'user_id',
+    'sections', coalesce(
+      (select jsonb_agg(to_jsonb(s) - 'user_id' - 'wedding_id' order by s.order_index, s.created_at, s.id)
+       from kasalan.sections s where s.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'households', coalesce(
+      (select jsonb_agg(to_jsonb(g) - 'user_id' - 'wedding_id' order by g.created_at, g.id)
+       from kasalan.households g where g.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'persons', coalesce(
+      (select jsonb_agg(to_jsonb(p) - 'user_id' - 'wedding_id' order by p.household_id, p.position, p.id)
+       from kasalan.persons p where p.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'seatingLayout', (select l.layout from kasalan.seating_layouts l where l.wedding_id = p_wedding_id),
+    'checklistItems', coalesce(
+      (select jsonb_agg(to_jsonb(i) - 'wedding_id' - 'seq' order by i.seq)
+       from kasalan.checklist_items i where i.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'budgetLines', coalesce(
+      (select jsonb_agg(to_jsonb(b) - 'wedding_id' - 'seq' order by b.seq)
+       from kasalan.budget_lines b where b.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'budgetPayments', coalesce(
+      (select jsonb_agg(to_jsonb(pay) - 'wedding_id' order by pay.created_at, pay.id)
+       from kasalan.budget_payments pay where pay.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'suppliers', coalesce(
+      (select jsonb_agg(to_jsonb(su) - 'wedding_id' - 'seq' order by su.seq)
+       from kasalan.suppliers su where su.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'gifts', coalesce(
+      (select jsonb_agg(to_jsonb(gi) - 'wedding_id' order by gi.created_at, gi.id)
+       from kasalan.gifts gi where gi.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'giftThankYouTemplates', coalesce(
+      (select jsonb_agg(to_jsonb(tt) - 'wedding_id' order by tt.language)
+       from kasalan.gift_thank_you_templates tt where tt.wedding_id = p_wedding_id),
+      '[]'::jsonb)
+  );
+end;
+$$;
+
+revoke execute on function kasalan.export_wedding(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan.export_wedding(p_wedding_id uuid) to authenticated;
+
+-- Imports a wedding file into the caller's empty wedding (wedding_not_empty otherwise: it has
+-- guests, a seating chart, checklist items, budget lines, suppliers or gifts): its details,
+-- sections, households, persons and seating, and its plan: checklist, budget lines and their
+-- payments, suppliers, gifts and thank-you messages (the file's messages replace the wedding's).
+-- A file without the plan's lists (an earlier export) imports as before. A file of an earlier
+-- export is read as today's (wedding_file_current). Ids and link tokens of the file already in
+-- use in this database are replaced by fresh ones (kasalan.import_file_with_free_ids) rather than
+-- refused, which would tell anyone whether a value existed in a wedding they do not manage; a
+-- file moved from another database keeps every id, code and token, so its links still work.
+-- import_ids_taken means only that the file repeats an id, token or code of its own. The accounts
+-- a plan's row names (an assignee, who ticked an item, who added an item or gift) are kept only
+-- when they are members of this wedding (wedding_file_members_only). A gift's household and a
+-- supplier's budget line must be the file's own (invalid_input otherwise), as must a payment's
+-- line. A file nested more than 64 levels deep (no export is near it) is refused with invalid_input
+-- before anything reads it. Security definer; checks can_manage and binds every row to the
+-- wedding. Called by "Your data"; granted to authenticated.
+create or replace function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_wedding kasalan.weddings;
+  v_details jsonb;
+  v_columns text;
+  v_constraint text;
+begin
+  if not kasalan_private.can_manage(p_wedding_id) then
+    raise exception 'wedding_not_found';
+  end if;
+  -- Bounded: the path walks no deeper than the level it asks for.
+  if jsonb_path_exists(p_file, 'strict $.**{64}') then
+    raise exception 'invalid_input' using detail = 'the file is nested too deeply';
+  end if;
+  if jsonb_typeof(p_file) is distinct from 'object'
+    or p_file ->> 'format' is distinct from 'kasalan-wedding'
+    or p_file -> 'version' is distinct from '1'::jsonb
+    or jsonb_typeof(p_file -> 'wedding') is distinct from 'object'
+  then
+    raise exception 'import_unsupported_file';
+  end if;
+
+  perform 1 from kasalan.weddings w where w.id = p_wedding_id for update;
+  if exists (select 1 from kasalan.households g where g.wedding_id = p_wedding_id)
+    or exists (select 1 from kasalan.seating_layouts l where l.wedding_id = p_wedding_id)
+    or exists (select 1 from kasalan.checklist_items i where i.wedding_id = p_wedding_id)
+    or exists (select 1 from kasalan.budget_lines b where b.wedding_id = p_wedding_id)
+    or exists (select 1 from kasalan.suppliers su where su.wedding_id = p_wedding_id)
+    or exists (select 1 from kasalan.gifts gi where gi.wedding_id = p_wedding_id)
+  then
+    raise exception 'wedding_not_empty';
+  end if;
+
+  begin
+    p_file := kasalan.import_file_with_free_ids(kasalan_private.wedding_file_current(p_file));
+
+    -- The details: every column the file has, except what identifies this wedding here.
+    v_details := (p_file -> 'wedding') - 'id' - 'user_id' - 'slug' - 'created_at' - 'updated_at';
+    if v_details ? 'rsvp_questions' then
+      v_details := jsonb_set(v_details, '{rsvp_questions}', kasalan_private.rsvp_questions_clean(v_details -> 'rsvp_questions'));
+    end if;
+    select string_agg(format('%I', a.attname), ', ' order by a.attnum)
+    into v_columns
+    from pg_catalog.pg_attribute a
+    where a.attrelid = 'kasalan.weddings'::regclass
+      and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+      and v_details ? a.attname::text;
+    if v_columns is not null then
+      execute format(
+        'update kasalan.weddings w set (%1$s) = (select %1$s from pg_catalog.jsonb_populate_record(null::kasalan.weddings, $1)) where w.id = $2',
+        v_columns
+      ) using v_details, p_wedding_id;
+    end if;
+
+    delete from kasalan.sections s where s.wedding_id = p_wedding_id;
+    perform kasalan.import_rows('sections', p_wedding_id, coalesce(p_file -> 'sections', '[]'::jsonb));
+    perform kasalan.import_rows('households', p_wedding_id, coalesce(p_file -> 'households', '[]'::jsonb));
+    perform kasalan.import_rows('persons', p_wedding_id, coalesce(p_file -> 'persons', '[]'::jsonb));
+
+    if jsonb_typeof(p_file -> 'seatingLayout') = 'object' then
+      insert into kasalan.seating_layouts (user_id, wedding_id, layout)
+      values (
+        auth.uid(), p_wedding_id,
+        kasalan_private.seating_layout_for_guest_list(p_wedding_id, kasalan_private.checked_seating_layout(p_file -> 'seatingLayout'))
+      );
+    end if;
+
+    -- The plan, in the order its rows reference each other.
+    if jsonb_typeof(p_file -> 'checklistItems') = 'array' and jsonb_array_length(p_file -> 'checklistItems') > 500 then
+      raise exception 'invalid_input' using detail = 'a checklist has at most 500 items';
+    end if;
+    perform kasalan.import_rows('checklist_items', p_wedding_id, kasalan_private.wedding_file_members_only(
+      coalesce(p_file -> 'checklistItems', '[]'::jsonb), array['assignee_user', 'done_by', 'created_by'], p_wedding_id));
+    perform kasalan.import_rows('budget_lines', p_wedding_id, coalesce(p_file -> 'budgetLines', '[]'::jsonb));
+    perform kasalan.import_rows('budget_payments', p_wedding_id, coalesce(p_file -> 'budgetPayments', '[]'::jsonb));
+    perform kasalan.import_rows('suppliers', p_wedding_id, coalesce(p_file -> 'suppliers', '[]'::jsonb));
+    perform kasalan.import_rows('gifts', p_wedding_id, kasalan_private.wedding_file_members_only(
+      coalesce(p_file -> 'gifts', '[]'::jsonb), array['created_by'], p_wedding_id));
+    if p_file ? 'giftThankYouTemplates' then
+      delete from kasalan.gift_thank_you_templates tt where tt.wedding_id = p_wedding_id;
+      perform kasalan.import_rows('gift_thank_you_templates', p_wedding_id, p_file -> 'giftThankYouTemplates');
+    end if;
+    -- Their keys ask only that the household or line exists somewhere: it must be this wedding's.
+    if exists (
+      select 1 from kasalan.gifts gi
+      where gi.wedding_id = p_wedding_id and gi.household_id is not null
+        and not exists (select 1 from kasalan.households g where g.id = gi.household_id and g.wedding_id = p_wedding_id)
+    ) then
+      raise exception 'invalid_input' using detail = 'a gift names a household the file does not have';
+    end if;
+    if exists (
+      select 1 from kasalan.suppliers su
+      where su.wedding_id = p_wedding_id and su.budget_line_id is not null
+        and not exists (select 1 from kasalan.budget_lines b where b.id = su.budget_line_id and b.wedding_id = p_wedding_id)
+    ) then
+      raise exception 'invalid_input' using detail = 'a supplier names a budget line the file does not have';
+    end if;
+  exception
+    when unique_violation then
+      get stacked diagnostics v_constraint = constraint_name;
+      raise exception 'import_ids_taken' using detail = v_constraint;
+    when foreign_key_violation or not_null_violation or check_violation or invalid_text_representation
+      or datetime_field_overflow or invalid_datetime_format or numeric_value_out_of_range
+      or string_data_right_truncation
+    then
+      get stacked diagnostics v_constraint = message_text;
+      raise exception 'invalid_input' using detail = v_constraint;
+  end;
+
+  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
+  return kasalan_private.wedding_json(v_wedding);
+end;
+$$;
+
+revoke execute on function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb) from public, anon;
+grant execute on function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb) to authenticated;
+
+-- The file's households, persons, sections and plan's rows (checklist items, budget lines and
+-- payments, suppliers, gifts) with every id and link token that is already in use in this database
+-- (by any wedding, whoever manages it) replaced by a fresh one, and the file's references
+-- following: persons to their household, seats to their person and household, payments and
+-- suppliers to their budget line, gifts to their household.
+-- The same id (or token) in the file gets the same replacement, so the file's own duplicates stay
+-- duplicates. Whether a value was in use changes nothing in the import's answer: the check is one
+-- index lookup either way. Malformed parts are left as they are for the import to refuse. Helper of
+-- import_wedding.
+create or replace function kasalan.import_file_with_free_ids(p_file jsonb)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_households jsonb := '{}';
+  v_persons jsonb := '{}';
+  v_sections jsonb := '{}';
+  v_tokens jsonb := '{}';
+  v_lines jsonb;
+  v_rows jsonb;
+  v_row jsonb;
+  v_id uuid;
+  v_token text;
+  v_layout jsonb;
+begin
+  if jsonb_typeof(p_file -> 'households') = 'array' then
+    v_rows := '[]';
+    for v_row in select value from jsonb_array_elements(p_file -> 'households') loop
+      if jsonb_typeof(v_row) = 'object' then
+        v_id := kasalan_private.json_uuid(v_row, 'id');
+        if v_id is not null and (v_households ? v_id::text or exists (select 1 from kasalan.households g where g.id = v_id)) then
+          if not v_households ? v_id::text then
+            v_households := v_households || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
+          end if;
+          v_row := jsonb_set(v_row, '{id}', v_households -> v_id::text);
+        end if;
+        if jsonb_typeof(v_row -> 'invitation_token') = 'string' then
+          v_token := v_row ->> 'invitation_token';
+          if v_tokens ? v_token or exists (select 1 from kasalan.households g where g.invitation_token = v_token) then
+            if not v_tokens ? v_token then
+              v_tokens := v_tokens || jsonb_build_object(v_token, kasalan_private.new_invitation_token());
+            end if;
+            v_row := jsonb_set(v_row, '{invitation_token}', v_tokens -> v_token);
+          end if;
+        end if;
+      end if;
+      v_rows := v_rows || jsonb_build_array(v_row);
+    end loop;
+    p_file := jsonb_set(p_file, '{households}', v_rows);
+  end if;
+
+  if jsonb_typeof(p_file -> 'persons') = 'array' then
+    v_rows := '[]';
+    for v_row in select value from jsonb_array_elements(p_file -> 'persons') loop
+      if jsonb_typeof(v_row) = 'object' then
+        v_id := kasalan_private.json_uuid(v_row, 'id');
+        if v_id is not null and (v_persons ? v_id::text or exists (select 1 from kasalan.persons p where p.id = v_id)) then
+          if not v_persons ? v_id::text then
+            v_persons := v_persons || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
+          end if;
+          v_row := jsonb_set(v_row, '{id}', v_persons -> v_id::text);
+        end if;
+        v_id := kasalan_private.json_uuid(v_row, 'household_id');
+        if v_id is not null and v_households ? v_id::text then
+          v_row := jsonb_set(v_row, '{household_id}', v_households -> v_id::text);
+        end if;
+      end if;
+      v_rows := v_rows || jsonb_build_array(v_row);
+    end loop;
+    p_file := jsonb_set(p_file, '{persons}', v_rows);
+  end if;
+
+  if jsonb_typeof(p_file -> 'sections') = 'array' then
+    v_rows := '[]';
+    for v_row in select value from jsonb_array_elements(p_file -> 'sections') loop
+      if jsonb_typeof(v_row) = 'object' then
+        v_id := kasalan_private.json_uuid(v_row, 'id');
+        if v_id is not null and (v_sections ? v_id::text or exists (select 1 from kasalan.sections s where s.id = v_id)) then
+          if not v_sections ? v_id::text then
+            v_sections := v_sections || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
+          end if;
+          v_row := jsonb_set(v_row, '{id}', v_sections -> v_id::text);
+        end if;
+      end if;
+      v_rows := v_rows || jsonb_build_array(v_row);
+    end loop;
+    p_file := jsonb_set(p_file, '{sections}', v_rows);
+  end if;
+
+  -- Seats name a person and their household by id (checked_seating_layout checks the form later).
+  v_layout := p_file -> 'seatingLayout';
+  if jsonb_typeof(v_layout) = 'object' and jsonb_typeof(v_layout -> 'seats') = 'array'
+    and (v_households <> '{}' or v_persons <> '{}')
+  then
+    select coalesce(jsonb_agg(
+      case
+        when jsonb_typeof(s.value) = 'object' then
+          s.value
+          || case when v_persons ? lower(s.value ->> 'personId')
+               then jsonb_build_object('personId', v_persons -> lower(s.value ->> 'personId')) else '{}'::jsonb end
+          || case when v_households ? lower(s.value ->> 'householdId')
+               then jsonb_build_object('householdId', v_households -> lower(s.value ->> 'householdId')) else '{}'::jsonb end
+        else s.value
+      end
+      order by s.ordinality
+    ), '[]'::jsonb)
+    into v_layout
+    from jsonb_array_elements(v_layout -> 'seats') with ordinality s;
+    p_file := jsonb_set(p_file, '{seatingLayout,seats}', v_layout);
+  end if;
+
+  -- The plan's rows: their own ids, then what they name.
+  v_lines := kasalan_private.wedding_file_taken_ids(p_file -> 'budgetLines', 'kasalan.budget_lines');
+  if jsonb_typeof(p_file -> 'budgetLines') = 'array' then
+    p_file := jsonb_set(p_file, '{budgetLines}', kasalan_private.wedding_file_ids_replaced(p_file -> 'budgetLines', 'id', v_lines));
+  end if;
+  if jsonb_typeof(p_file -> 'budgetPayments') = 'array' then
+    p_file := jsonb_set(p_file, '{budgetPayments}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'budgetPayments', 'id',
+        kasalan_private.wedding_file_taken_ids(p_file -> 'budgetPayments', 'kasalan.budget_payments')),
+      'line_id', v_lines));
+  end if;
+  if jsonb_typeof(p_file -> 'suppliers') = 'array' then
+    p_file := jsonb_set(p_file, '{suppliers}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'suppliers', 'id',
+        kasalan_private.wedding_file_taken_ids(p_file -> 'suppliers', 'kasalan.suppliers')),
+      'budget_line_id', v_lines));
+  end if;
+  if jsonb_typeof(p_file -> 'gifts') = 'array' then
+    p_file := jsonb_set(p_file, '{gifts}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'gifts', 'id',
+        kasalan_private.wedding_file_taken_ids(p_file -> 'gifts', 'kasalan.gifts')),
+      'household_id', v_households));
+  end if;
+  if jsonb_typeof(p_file -> 'checklistItems') = 'array' then
+    p_file := jsonb_set(p_file, '{checklistItems}', kasalan_private.wedding_file_ids_replaced(p_file -> 'checklistItems', 'id',
+      kasalan_private.wedding_file_taken_ids(p_file -> 'checklistItems', 'kasalan.checklist_items')));
+  end if;
+
+  return p_file;
+end;
+$$;
+
+revoke execute on function kasalan.import_file_with_free_ids(p_file jsonb) from public, anon, authenticated;
