@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { formatPesos, parsePercent, parsePesos, pesosText } from '@/features/plan/budget/budget-model'
+import { parsePercent } from '@/features/plan/budget/budget-model'
+import { formatPesos, parsePesos, pesosText } from '@/features/plan/pesos'
 import { contactLinks, messengerHref } from '@/features/plan/suppliers/suppliers-model'
 
 describe('pesos as Filipinos write them', () => {
@@ -16,11 +17,13 @@ describe('pesos as Filipinos write them', () => {
     expect(parsePesos('₱ 2,500.5')).toEqual({ ok: true, value: 250_050 })
     expect(parsePesos('375,000.00')).toEqual({ ok: true, value: 37_500_000 })
     expect(parsePesos('0.07')).toEqual({ ok: true, value: 7 })
+    expect(parsePesos('PHP 1,000')).toEqual({ ok: true, value: 100_000 })
+    expect(parsePesos('p500')).toEqual({ ok: true, value: 50_000 })
     expect(parsePesos('  ')).toEqual({ ok: true, value: null })
   })
 
   test('letters, negatives, three decimals, misplaced commas and more than a billion are refused', () => {
-    for (const text of ['abc', '-500', '2500.505', '25,00', '1,0000', '2500 pesos', '1000000000.01']) {
+    for (const text of ['abc', '-500', '2500.505', '25,00', '1,0000', '2500 pesos', '1000000000.01', '₱', 'PHP']) {
       expect(parsePesos(text), text).toEqual({ ok: false })
     }
     expect(parsePesos('1000000000')).toEqual({ ok: true, value: 100_000_000_000 })

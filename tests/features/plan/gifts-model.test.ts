@@ -3,11 +3,9 @@ import { emptyGift, findHouseholds, giftValues, valuesToInput } from '@/features
 import {
   defaultThankYou,
   filterGifts,
-  formatPesos,
   giftCsvRows,
   giverLabel,
   grandTotal,
-  parsePesos,
   renderThankYou,
   thankYouTemplate,
   type CsvLabels,
@@ -29,20 +27,23 @@ const gift = (overrides: Partial<GiftRecord>): GiftRecord => ({
   ...overrides,
 })
 
-describe('pesos', () => {
-  test('are shown as Filipinos write them', () => {
-    expect(formatPesos(1250000)).toBe('₱12,500.00')
-    expect(formatPesos(250050)).toBe('₱2,500.50')
+describe("a gift's amount", () => {
+  const amountOf = (amount: string) => giftValues.safeParse({ ...emptyGift('2026-11-27'), giver: 'other', giverName: 'Ninong Rudy', amount })
+  test('is read however a couple types it, in centavos, and may be left out', () => {
+    const cases: Array<[string, number | null]> = [['5000', 500000], [' 5,000 ', 500000], ['₱ 12,500.5', 1250050], ['PHP 1,000.25', 100025], ['', null], ['   ', null]]
+    for (const [typed, centavos] of cases) {
+      const parsed = amountOf(typed)
+      expect(parsed.success, typed).toBe(true)
+      expect(valuesToInput(parsed.data!).amount, typed).toBe(centavos)
+    }
   })
 
-  test('are read however a couple types them, in centavos', () => {
-    expect(parsePesos('5000')).toBe(500000)
-    expect(parsePesos(' 5,000 ')).toBe(500000)
-    expect(parsePesos('₱ 12,500.5')).toBe(1250050)
-    expect(parsePesos('PHP 1,000.25')).toBe(100025)
-    expect(parsePesos('')).toBeNull()
-    expect(parsePesos('   ')).toBeNull()
-    for (const bad of ['0', '-500', '12.345', 'limang libo', '1e5', '₱', '10000000001']) expect(parsePesos(bad), bad).toBe('invalid')
+  test('is refused, saying why, when it is nothing, negative, or not an amount', () => {
+    for (const bad of ['0', '-500', '12.345', 'limang libo', '1e5', '₱', '10000000001', '5,00']) {
+      const parsed = amountOf(bad)
+      expect(parsed.success, bad).toBe(false)
+      expect(parsed.error?.issues.map((issue) => issue.message), bad).toEqual(['gifts.form.errors.amount'])
+    }
   })
 })
 

@@ -16,7 +16,8 @@ import {
   type PaymentKind,
 } from '@/lib/api/budget'
 import { planError } from '../plan-error'
-import { formatPesos, parsePercent, parsePesos, pesosText } from './budget-model'
+import { parsePercent } from './budget-model'
+import { formatPesos, parsePesos, pesosText } from '../pesos'
 import { categoryName } from './category-name'
 
 /** A checkbox with its label beside it. */

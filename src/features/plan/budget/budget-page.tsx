@@ -21,7 +21,7 @@ import { dayjs, formatLongDate, todayInManila } from '@/lib/dates'
 import { useLoad } from '@/lib/use-load'
 import { PlanTabs } from '../components/plan-tabs'
 import { planError } from '../plan-error'
-import { formatPesos } from './budget-model'
+import { formatPesos } from '../pesos'
 import { categoryName } from './category-name'
 import { LineDrawer, PaymentDrawer } from './budget-forms'
 

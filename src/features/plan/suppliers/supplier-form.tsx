@@ -5,7 +5,7 @@ import { Drawer } from '@/components/drawer'
 import { Field } from '@/components/field'
 import { budgetCategories, saveSupplier, supplierStatuses, type BudgetCategory, type BudgetLine, type Supplier, type SupplierStatus } from '@/lib/api/budget'
 import { internationalPhone } from '@/lib/invitations/phone'
-import { parsePesos, pesosText } from '../budget/budget-model'
+import { parsePesos, pesosText } from '../pesos'
 import { categoryName } from '../budget/category-name'
 import { planError } from '../plan-error'
 

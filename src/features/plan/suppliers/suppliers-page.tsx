@@ -13,7 +13,7 @@ import { deleteSupplier, getBudget, listSuppliers, type Supplier } from '@/lib/a
 import { formatLongDate } from '@/lib/dates'
 import { displayCouple } from '@/lib/names'
 import { useLoad } from '@/lib/use-load'
-import { formatPesos } from '../budget/budget-model'
+import { formatPesos } from '../pesos'
 import { PlanTabs } from '../components/plan-tabs'
 import { planError } from '../plan-error'
 import { SupplierDrawer } from './supplier-form'

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini'
-import { parsePesos, pesosForInput, type GiftRecord } from './gift-ledger'
+import { parsePesos, pesosText } from '../../pesos'
+import type { GiftRecord } from './gift-ledger'
 
 /**
  * The gift form's values and rules. Messages are keys of the `plan` namespace; the limits are the
@@ -36,7 +37,9 @@ export const giftValues = z
       if (values.giver === 'other' && !values.giverName.trim()) {
         context.issues.push({ code: 'custom', input: values.giverName, path: ['giverName'], message: 'gifts.form.errors.giverRequired' })
       }
-      if (parsePesos(values.amount) === 'invalid') {
+      // A gift's amount, when given, is more than nothing (the database takes ₱0.01 and up).
+      const amount = parsePesos(values.amount)
+      if (!amount.ok || amount.value === 0) {
         context.issues.push({ code: 'custom', input: values.amount, path: ['amount'], message: 'gifts.form.errors.amount' })
       }
     }),
@@ -56,7 +59,7 @@ export function giftToValues(gift: GiftRecord & { kind: GiftFormKind }): GiftVal
     kind: gift.kind,
     reference: gift.reference ?? '',
     description: gift.description ?? '',
-    amount: pesosForInput(gift.amount),
+    amount: pesosText(gift.amount),
     receivedOn: gift.receivedOn ?? '',
     notes: gift.notes ?? '',
   }
@@ -73,7 +76,7 @@ export function valuesToInput(values: GiftValues) {
     kind: values.kind,
     reference: kindsWithReference.has(values.kind) ? blankToNull(values.reference) : null,
     description: blankToNull(values.description),
-    amount: amount === 'invalid' ? null : amount,
+    amount: amount.ok ? amount.value : null,
     receivedOn: values.receivedOn || null,
     notes: blankToNull(values.notes),
   }

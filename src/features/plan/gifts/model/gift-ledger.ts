@@ -22,35 +22,6 @@ export interface GiftRecord {
   thankedVia: string | null
 }
 
-/** The most the database takes: ₱1,000,000,000.00, in centavos. */
-export const maxAmount = 100_000_000_000
-
-const pesoFormat = new Intl.NumberFormat('en-PH', { style: 'currency', currency: 'PHP' })
-
-/** "₱12,500.00": centavos as Filipinos write pesos. */
-export function formatPesos(centavos: number): string {
-  return pesoFormat.format(centavos / 100)
-}
-
-/** "12500.00": centavos as the amount field shows them for editing. */
-export function pesosForInput(centavos: number | null): string {
-  return centavos === null ? '' : (centavos / 100).toFixed(2)
-}
-
-/**
- * An amount as a couple types it ("5000", "5,000", "₱ 5,000.50", "PHP 1,000") in centavos; null
- * when blank; 'invalid' when it is not an amount of more than ₱0.00 with at most two decimals, or
- * more than the database takes.
- */
-export function parsePesos(text: string): number | null | 'invalid' {
-  const cleaned = text.replace(/^\s*(₱|php|p)\s*/i, '').replace(/[\s,]/g, '')
-  if (cleaned === '') return text.trim() === '' ? null : 'invalid'
-  const match = /^(\d{1,10})(?:\.(\d{1,2}))?$/.exec(cleaned)
-  if (!match) return 'invalid'
-  const centavos = Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'))
-  return centavos > 0 && centavos <= maxAmount ? centavos : 'invalid'
-}
-
 /** "Ramon Santos, Lourdes Santos": a household's persons while it is on the list, else the giver as saved. */
 export function giverLabel(gift: Pick<GiftRecord, 'persons' | 'giverName'>): string {
   const names = gift.persons.map((person) => displayFullName(person)).filter(Boolean)

@@ -27,7 +27,8 @@ import { PlanTabs } from '../../components/plan-tabs'
 import { GiftDrawer } from '../components/gift-drawer'
 import { TemplatesDrawer } from '../components/templates-drawer'
 import { ThankYouDrawer } from '../components/thank-you-drawer'
-import { filterGifts, formatPesos, giftCsvRows, giverCount, giverLabel, grandTotal, thankedCount, type ThanksFilter } from '../model/gift-ledger'
+import { filterGifts, giftCsvRows, giverCount, giverLabel, grandTotal, thankedCount, type ThanksFilter } from '../model/gift-ledger'
+import { formatPesos } from '../../pesos'
 
 type Notice = { tone: 'success' | 'error'; text: string } | null
 
