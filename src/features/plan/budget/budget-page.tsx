@@ -203,7 +203,7 @@ function Totals({ budget }: { budget: Budget }) {
       <h2 id="budget-totals" className="font-display text-xl text-ink">
         {t('budget.totals.heading')}
       </h2>
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-5" data-testid="budget-totals">
+      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4" data-testid="budget-totals">
         {figures.map(([key, value]) => (
           <div key={key} className={key === 'left' ? 'col-span-2 sm:col-span-1' : ''}>
             <dt className="text-sm text-muted">{t(`budget.totals.${key}`)}</dt>
@@ -279,10 +279,10 @@ function LineCard({ line, busy, onEdit, onDelete, onAddPayment, onEditPayment, o
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="min-w-0 flex-1 break-words text-lg font-semibold text-ink">{line.name}</h3>
         <div className="flex gap-1">
-          <button type="button" className="rounded-full p-2.5 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.line.edit', { name: line.name })} onClick={onEdit} disabled={busy}>
+          <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.line.edit', { name: line.name })} onClick={onEdit} disabled={busy}>
             <Pencil aria-hidden="true" className="size-4" />
           </button>
-          <button type="button" className="rounded-full p-2.5 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.line.delete', { name: line.name })} onClick={onDelete} disabled={busy}>
+          <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.line.delete', { name: line.name })} onClick={onDelete} disabled={busy}>
             <Trash2 aria-hidden="true" className="size-4" />
           </button>
         </div>
@@ -329,7 +329,7 @@ function LineCard({ line, busy, onEdit, onDelete, onAddPayment, onEditPayment, o
               const kind = t(`budget.payment.kinds.${payment.kind}`)
               return (
                 <li key={payment.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2.5 text-sm" data-testid="budget-payment">
-                  <div className="min-w-0 flex-[1_1_10rem]">
+                  <div className="min-w-0 flex-[1_1_16rem]">
                     <p className="font-semibold text-ink">
                       {kind} · <span className="tabular-nums">{formatPesos(payment.dueCentavos)}</span>
                     </p>
@@ -337,7 +337,7 @@ function LineCard({ line, busy, onEdit, onDelete, onAddPayment, onEditPayment, o
                       {payment.percent !== null && `${t('budget.payment.percentOf', { percent: payment.percent })} · `}
                       {payment.dueOn ? t('budget.payment.due', { date: formatLongDate(payment.dueOn, language) }) : t('budget.payment.noDueDate')}
                     </p>
-                    <p className={payment.paid ? 'text-green-800' : 'text-muted'}>
+                    <p className={payment.paid ? 'text-emerald-800' : 'text-muted'}>
                       {payment.paid
                         ? payment.paidOn
                           ? t('budget.payment.paidOn', { date: formatLongDate(payment.paidOn, language) })
@@ -347,14 +347,14 @@ function LineCard({ line, busy, onEdit, onDelete, onAddPayment, onEditPayment, o
                   </div>
                   <div className="flex gap-1">
                     {!payment.paid && (
-                      <button type="button" className="rounded-full p-2.5 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.payment.markPaid', { kind, name: line.name })} onClick={() => onMarkPaid(payment)} disabled={busy}>
+                      <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.payment.markPaid', { kind, name: line.name })} onClick={() => onMarkPaid(payment)} disabled={busy}>
                         <Check aria-hidden="true" className="size-4" />
                       </button>
                     )}
-                    <button type="button" className="rounded-full p-2.5 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.payment.edit', { kind, name: line.name })} onClick={() => onEditPayment(payment)} disabled={busy}>
+                    <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.payment.edit', { kind, name: line.name })} onClick={() => onEditPayment(payment)} disabled={busy}>
                       <Pencil aria-hidden="true" className="size-4" />
                     </button>
-                    <button type="button" className="rounded-full p-2.5 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.payment.delete', { kind, name: line.name })} onClick={() => onDeletePayment(payment)} disabled={busy}>
+                    <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.payment.delete', { kind, name: line.name })} onClick={() => onDeletePayment(payment)} disabled={busy}>
                       <Trash2 aria-hidden="true" className="size-4" />
                     </button>
                   </div>

@@ -6,7 +6,7 @@ export function WeekSummary() {
   const { wedding } = useMyWedding()
   if (!wedding) return null
   return (
-    <div className="mx-auto max-w-7xl px-4 pt-6 empty:hidden sm:px-6 sm:pt-8">
+    <div className="mx-auto max-w-7xl px-4 pt-6 empty:hidden sm:px-6">
       <ThisWeek weddingId={wedding.id} compact />
     </div>
   )

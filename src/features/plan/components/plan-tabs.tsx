@@ -27,7 +27,7 @@ export function PlanTabs({ wedding }: { wedding: Wedding }) {
     nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
   }, [pathname])
   return (
-    <nav ref={nav} aria-label={t('tabs.label')} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0 print:hidden">
+    <nav ref={nav} aria-label={t('tabs.label')} className="-mx-4 overflow-x-auto px-4 print:hidden">
       <ul className="flex gap-2">
         {planTabs
           .filter((tab) => mayOpenIn(wedding, tab.to))
@@ -38,7 +38,7 @@ export function PlanTabs({ wedding }: { wedding: Wedding }) {
                 end
                 className={({ isActive }) =>
                   `inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-4 text-sm font-semibold no-underline ${
-                    isActive ? 'bg-brand-700 text-white' : 'bg-white text-ink ring-1 ring-line hover:bg-brand-50'
+                    isActive ? 'bg-brand-600 text-white' : 'bg-white text-ink ring-1 ring-line hover:bg-brand-50'
                   }`
                 }
               >

@@ -26,6 +26,11 @@ const printCss = `
 @media print {
   @page { size: A4; margin: 12mm; }
   html, body { background: #fff !important; }
+  .contact-sheet { display: block; color: #000; }
+  .contact-sheet table { border-collapse: collapse; }
+  .contact-sheet th, .contact-sheet td { padding-right: 0.5rem; vertical-align: top; }
+  .contact-sheet thead tr { border-bottom: 2px solid #000; }
+  .contact-sheet tbody tr { border-bottom: 1px solid #a8a29e; }
 }
 `
 
@@ -135,8 +140,8 @@ function SuppliersScreen({ wedding }: { wedding: Wedding }) {
 const statusTone: Record<Supplier['status'], string> = {
   considering: 'bg-canvas text-ink ring-line',
   booked: 'bg-brand-50 text-brand-700 ring-brand-100',
-  paid: 'bg-green-50 text-green-800 ring-green-200',
-  cancelled: 'bg-stone-100 text-stone-700 ring-stone-200',
+  paid: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  cancelled: 'bg-stone-100 text-stone-700 ring-stone-300',
 }
 
 function SupplierCard({ supplier, money, busy, onEdit, onDelete }: { supplier: Supplier; money: boolean; busy: boolean; onEdit(): void; onDelete(): void }) {
@@ -217,10 +222,10 @@ function SupplierCard({ supplier, money, busy, onEdit, onDelete }: { supplier: S
       {supplier.notes && <p className="mt-3 whitespace-pre-line break-words text-sm text-ink">{supplier.notes}</p>}
 
       <div className="mt-3 flex justify-end gap-1">
-        <button type="button" className="rounded-full p-2.5 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('suppliers.card.edit', { name: supplier.name })} onClick={onEdit} disabled={busy}>
+        <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('suppliers.card.edit', { name: supplier.name })} onClick={onEdit} disabled={busy}>
           <Pencil aria-hidden="true" className="size-4" />
         </button>
-        <button type="button" className="rounded-full p-2.5 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('suppliers.card.delete', { name: supplier.name })} onClick={onDelete} disabled={busy}>
+        <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('suppliers.card.delete', { name: supplier.name })} onClick={onDelete} disabled={busy}>
           <Trash2 aria-hidden="true" className="size-4" />
         </button>
       </div>
@@ -234,28 +239,28 @@ function ContactSheet({ wedding, suppliers, money }: { wedding: Wedding; supplie
   const language = i18n.language === 'fil' ? 'fil' : 'en'
   const booked = suppliers.filter((supplier) => supplier.status !== 'cancelled')
   return (
-    <section className="hidden text-black print:block" data-testid="contact-sheet">
+    <section className="contact-sheet hidden" data-testid="contact-sheet">
       <h1 className="text-2xl font-semibold">{t('suppliers.sheet.title', { couple: displayCouple(wedding.bride, wedding.groom) })}</h1>
       {wedding.date && <p className="mt-1">{t('suppliers.sheet.date', { date: formatLongDate(wedding.date, language) })}</p>}
-      <table className="mt-4 w-full border-collapse text-sm">
+      <table className="mt-4 w-full text-sm">
         <thead>
-          <tr className="border-b-2 border-black text-left">
-            <th className="py-1 pr-2">{t('suppliers.sheet.name')}</th>
-            <th className="py-1 pr-2">{t('suppliers.sheet.service')}</th>
-            <th className="py-1 pr-2">{t('suppliers.sheet.phone')}</th>
-            <th className="py-1 pr-2">{t('suppliers.sheet.messenger')}</th>
-            <th className="py-1 pr-2">{t('suppliers.sheet.status')}</th>
+          <tr className="text-left">
+            <th className="py-1">{t('suppliers.sheet.name')}</th>
+            <th className="py-1">{t('suppliers.sheet.service')}</th>
+            <th className="py-1">{t('suppliers.sheet.phone')}</th>
+            <th className="py-1">{t('suppliers.sheet.messenger')}</th>
+            <th className="py-1">{t('suppliers.sheet.status')}</th>
             {money && <th className="py-1 text-right">{t('suppliers.sheet.contract')}</th>}
           </tr>
         </thead>
         <tbody>
           {booked.map((supplier) => (
-            <tr key={supplier.id} className="break-inside-avoid border-b border-stone-400 align-top">
-              <td className="py-1.5 pr-2 font-semibold">{supplier.name}</td>
-              <td className="py-1.5 pr-2">{t(`budget.categories.${supplier.service}`)}</td>
-              <td className="py-1.5 pr-2 whitespace-nowrap">{supplier.phone}</td>
-              <td className="py-1.5 pr-2">{supplier.messenger}</td>
-              <td className="py-1.5 pr-2">{t(`suppliers.statuses.${supplier.status}`)}</td>
+            <tr key={supplier.id} className="break-inside-avoid">
+              <td className="py-1.5 font-semibold">{supplier.name}</td>
+              <td className="py-1.5">{t(`budget.categories.${supplier.service}`)}</td>
+              <td className="py-1.5 whitespace-nowrap">{supplier.phone}</td>
+              <td className="py-1.5">{supplier.messenger}</td>
+              <td className="py-1.5">{t(`suppliers.statuses.${supplier.status}`)}</td>
               {money && <td className="py-1.5 text-right tabular-nums">{supplier.contractCentavos === null ? '' : formatPesos(supplier.contractCentavos)}</td>}
             </tr>
           ))}

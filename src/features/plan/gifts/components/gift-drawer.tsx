@@ -221,7 +221,7 @@ function GiftForm({ formId, weddingId, gift, seesMoney, save }: Omit<GiftDrawerP
         />
 
         <Field label={t('gifts.form.notes')} error={message(errors.notes?.message)}>
-          {(control) => <textarea {...control} className="field-input min-h-24" maxLength={giftLimits.notes} {...register('notes')} />}
+          {(control) => <textarea {...control} className="field-input min-h-40" maxLength={giftLimits.notes} {...register('notes')} />}
         </Field>
       </fieldset>
     </form>

@@ -259,7 +259,7 @@ function Filter({ filter, onChange }: { filter: { kind: string; thanks: ThanksFi
   const { t } = useTranslation('plan')
   const id = useId()
   return (
-    <div className="grid grid-cols-2 gap-3 sm:max-w-md">
+    <div className="grid max-w-md grid-cols-2 gap-3">
       <div>
         <label htmlFor={`${id}-kind`} className="field-label">
           {t('gifts.filter.kind')}
@@ -315,7 +315,7 @@ function GiftRow({
     .join(' · ')
   return (
     <li className="flex flex-wrap items-start gap-x-4 gap-y-3 p-4" data-testid="gift">
-      <div className="min-w-0 flex-[1_1_14rem] space-y-1">
+      <div className="min-w-0 flex-[1_1_16rem] space-y-1">
         <p className="font-semibold break-words text-ink">{name}</p>
         <p className="flex items-center gap-1.5 text-sm text-ink">
           <GiftIcon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
@@ -335,7 +335,7 @@ function GiftRow({
         </p>
       </div>
       {/* On a phone the thank-you takes a line of its own, editing and deleting share the next. */}
-      <div className="grid w-full grid-cols-2 gap-2 sm:flex sm:w-auto">
+      <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
         <button type="button" className="btn btn-secondary col-span-2 min-h-11 px-3 text-sm" aria-label={t('gifts.list.thankLabel', giver)} onClick={onThank}>
           <HeartHandshake aria-hidden="true" className="size-4" />
           {t('gifts.list.thank')}
