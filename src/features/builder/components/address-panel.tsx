@@ -125,7 +125,7 @@ export function AddressPanel({ wedding }: { wedding: Wedding }) {
                 message.tone === 'good' ? 'text-emerald-800' : message.tone === 'bad' ? 'text-red-800' : 'text-muted'
               }`}
             >
-              <Icon aria-hidden="true" className={`size-4 ${message.tone === 'wait' ? 'animate-spin' : ''}`} />
+              <Icon aria-hidden="true" className={`size-4 ${message.tone === 'wait' ? 'motion-safe:animate-spin' : ''}`} />
               {message.text}
             </span>
           )}

@@ -254,12 +254,12 @@ function ListSkeleton({ label }: { label: string }) {
     <div role="status" aria-label={label} className="space-y-4">
       <div className="grid gap-3 md:grid-cols-3 md:gap-4">
         {[0, 1, 2].map((i) => (
-          <div key={i} className="h-36 animate-pulse rounded-2xl bg-white shadow-sm ring-1 ring-line" />
+          <div key={i} className="h-36 motion-safe:animate-pulse rounded-2xl bg-white shadow-sm ring-1 ring-line" />
         ))}
       </div>
-      <div className="h-11 animate-pulse rounded-lg bg-white ring-1 ring-line" />
+      <div className="h-11 motion-safe:animate-pulse rounded-lg bg-white ring-1 ring-line" />
       {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="h-20 animate-pulse rounded-xl bg-white ring-1 ring-line" />
+        <div key={i} className="h-20 motion-safe:animate-pulse rounded-xl bg-white ring-1 ring-line" />
       ))}
     </div>
   )

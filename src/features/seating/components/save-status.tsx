@@ -18,7 +18,7 @@ export function SaveStatus() {
       )}
       {(status === 'pending' || status === 'saving') && (
         <span className="flex items-center gap-1.5 text-muted">
-          <Loader2 aria-hidden="true" className="size-4 animate-spin" />
+          <Loader2 aria-hidden="true" className="size-4 motion-safe:animate-spin" />
           {t('save.saving')}
         </span>
       )}
