@@ -128,6 +128,8 @@ describe('a crawler asking for a published site', () => {
       'og:image:width': '1200',
       'og:image:height': '630',
     })
+    // The art is decoration: it gets no description.
+    expect(tags(html)).not.toHaveProperty('og:image:alt')
   })
 
   test("a household's link previews as its couple's site, and names no guest", async () => {
