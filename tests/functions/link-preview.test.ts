@@ -95,6 +95,7 @@ describe('a crawler asking for a published site', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
     expect(response.headers.get('Vary')).toBe('User-Agent')
+    expect(response.headers.get('Cache-Control')).toBe('private, max-age=300')
     const html = await response.text()
     expect(html).toContain('<html lang="fil">')
     expect(tags(html)).toMatchObject({
@@ -185,7 +186,7 @@ describe('nothing for a wedding that is not published or not there', () => {
 
   test('an address that is no site or link asks the database nothing', async () => {
     const db = fakeDatabase()
-    for (const path of ['/', '/manage/guests', '/wedding/Not_A_Slug', '/i/short', '/wedding/a/b/c']) {
+    for (const path of ['/', '/manage/guests', '/wedding/Not_A_Slug', '/i/short', '/wedding/a%22b', '/x/wedding/maria-clara-and-juan']) {
       const response = await handlePreviewRequest(get(path, UA.facebook), deps(db.rpc))
       expect(tags(await response.text())['og:title'], path).toBe('Kasalan')
     }
@@ -203,13 +204,17 @@ describe('a person', () => {
     const response = await handlePreviewRequest(get(path, userAgent), deps(db.rpc))
     expect(response.status).toBe(302)
     expect(response.headers.get('Location')).toBe(location)
-    expect(response.headers.get('Cache-Control')).toBe('public, max-age=300')
+    expect(response.headers.get('Cache-Control')).toBe('private, max-age=300')
     expect(response.headers.get('Vary')).toBe('User-Agent')
     expect(db.calls).toEqual([])
   })
 
-  test('an address that is no site goes to the site’s front page; a POST is refused', async () => {
-    expect((await handlePreviewRequest(get('/whatever', UA.chrome), deps())).headers.get('Location')).toBe(`${SITE}/`)
+  test('any other page of the site keeps its path; an address that is no path of the site goes to its front page; a POST is refused', async () => {
+    const location = async (path: string) => (await handlePreviewRequest(get(path, UA.chrome), deps())).headers.get('Location')
+    expect(await location('/wedding/maria-clara-and-juan/rsvp/h1/p1')).toBe(`${SITE}/wedding/maria-clara-and-juan/rsvp/h1/p1`)
+    expect(await location('/rsvp/h1/p1/')).toBe(`${SITE}/rsvp/h1/p1/`)
+    expect(await location('/whatever')).toBe(`${SITE}/whatever`)
+    for (const path of ['/%2F%2Fevil.example', '//evil.example/a', '/a%20b', '/a"><script>']) expect(await location(path), path).toBe(`${SITE}/`)
     expect((await handlePreviewRequest(get('/wedding/maria-clara-and-juan', UA.chrome, 'POST'), deps())).status).toBe(405)
   })
 })
@@ -252,8 +257,11 @@ describe('isCrawler and previewTarget', () => {
 
   test('reads the site address from the path, with or without the function’s name before it', () => {
     expect(previewTarget('/link-preview/wedding/maria-and-juan')).toEqual({ kind: 'wedding', slug: 'maria-and-juan', path: '/wedding/maria-and-juan' })
+    expect(previewTarget('/functions/v1/link-preview/wedding/maria-and-juan/')).toEqual({ kind: 'wedding', slug: 'maria-and-juan', path: '/wedding/maria-and-juan' })
     expect(previewTarget('/wedding/maria-and-juan/rsvp/')).toEqual({ kind: 'wedding', slug: 'maria-and-juan', path: '/wedding/maria-and-juan/rsvp' })
     expect(previewTarget(`/i/${PUBLISHED_TOKEN}`)).toEqual({ kind: 'invitation', token: PUBLISHED_TOKEN, path: `/i/${PUBLISHED_TOKEN}` })
-    for (const path of ['/wedding/', '/wedding/Maria', '/wedding/a%22b', '/i/abc', `/i/${PUBLISHED_TOKEN}x`, '/manage']) expect(previewTarget(path), path).toBeNull()
+    for (const path of ['/wedding/', '/wedding/Maria', '/wedding/a%22b', '/i/abc', `/i/${PUBLISHED_TOKEN}x`, `/i/${PUBLISHED_TOKEN}/more`, '/manage', '/link-preview']) {
+      expect(previewTarget(path), path).toBeNull()
+    }
   })
 })

@@ -65,19 +65,29 @@ export type PreviewTarget = { kind: 'wedding'; slug: string; path: string } | { 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
 const tokenPattern = /^[A-Za-z0-9_-]{22}$/
 
+/** The function's own name before the site's path: `/link-preview` as Supabase passes it on. */
+const functionPrefix = /^(?:\/functions\/v1)?\/link-preview(?=\/|$)/
+
 /**
- * The site's address in the request's path (after the function's own name, if any): `/wedding/<slug>`,
- * optionally with a section's path (`/wedding/<slug>/schedule`), or `/i/<token>`. Null for anything else.
+ * The path on the site that the request names (what follows the function's own name): letters,
+ * digits, `-`, `_`, `.` and `/` only, at most 300 characters, no `..`; else `/`, the site's front page.
+ */
+export function sitePath(pathname: string): string {
+  const path = pathname.replace(functionPrefix, '') || '/'
+  return /^\/[A-Za-z0-9_./-]{0,300}$/.test(path) && !path.includes('..') && !path.startsWith('//') ? path : '/'
+}
+
+/**
+ * What the path is a link to: a wedding's site (`/wedding/<slug>`, with any of its pages after it:
+ * `/wedding/<slug>/schedule`, an RSVP page) or a household's link (`/i/<token>`). Null for
+ * anything else.
  */
 export function previewTarget(pathname: string): PreviewTarget | null {
-  const wedding = /(?:^|\/)wedding\/([^/]{1,63})((?:\/[a-z0-9-]{1,63}){0,1})\/?$/.exec(pathname)
-  if (wedding && slugPattern.test(wedding[1]!)) {
-    return { kind: 'wedding', slug: wedding[1]!, path: `/wedding/${wedding[1]}${wedding[2] ?? ''}` }
-  }
-  const invitation = /(?:^|\/)i\/([^/]{1,64})\/?$/.exec(pathname)
-  if (invitation && tokenPattern.test(invitation[1]!)) {
-    return { kind: 'invitation', token: invitation[1]!, path: `/i/${invitation[1]}` }
-  }
+  const path = sitePath(pathname).replace(/(.)\/$/, '$1')
+  const wedding = /^\/wedding\/([^/]{1,63})(\/.*)?$/.exec(path)
+  if (wedding && slugPattern.test(wedding[1]!)) return { kind: 'wedding', slug: wedding[1]!, path }
+  const invitation = /^\/i\/([^/]{1,64})$/.exec(path)
+  if (invitation && tokenPattern.test(invitation[1]!)) return { kind: 'invitation', token: invitation[1]!, path }
   return null
 }
 
@@ -200,8 +210,20 @@ export async function weddingPage(preview: LinkPreview, deps: PreviewDeps) {
   }
 }
 
+/**
+ * Both answers may be kept five minutes, by the asker only: one address answers a crawler and a
+ * person differently, and a shared cache that ignored `Vary` would hand the chat app the redirect.
+ */
+const cache = { 'Cache-Control': 'private, max-age=300', Vary: 'User-Agent' }
+
 const headers = {
-  html: { 'Content-Type': 'text/html; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; img-src *", 'Referrer-Policy': 'no-referrer' },
+  html: {
+    'Content-Type': 'text/html; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; img-src *",
+    'Referrer-Policy': 'no-referrer',
+    ...cache,
+  },
 }
 
 /** The request answered: a preview page, a redirect, or the generic page. */
@@ -211,16 +233,14 @@ export async function handlePreviewRequest(request: Request, deps: PreviewDeps):
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response(null, { status: 405, headers: { Allow: 'GET, HEAD' } })
   }
-  const target = previewTarget(new URL(request.url).pathname)
-  const destination = `${siteUrl}${target?.path ?? '/'}`
+  const pathname = new URL(request.url).pathname
+  const target = previewTarget(pathname)
+  const destination = `${siteUrl}${target?.path ?? sitePath(pathname)}`
 
   if (!isCrawler(request.headers.get('User-Agent'))) {
     // The site decides what a person sees (a wedding not published, a renewed link): a person
-    // always goes on. Cached a little, never shared between the two answers of one address.
-    return new Response(null, {
-      status: 302,
-      headers: { Location: destination, 'Cache-Control': 'public, max-age=300', Vary: 'User-Agent' },
-    })
+    // always goes on, without a database call.
+    return new Response(null, { status: 302, headers: { Location: destination, ...cache } })
   }
 
   let preview: LinkPreview | null = null
@@ -237,14 +257,14 @@ export async function handlePreviewRequest(request: Request, deps: PreviewDeps):
       language: 'fil',
       title: text.generic.title,
       description: text.generic.description,
-      url: `${shareUrl}${target?.path ?? '/'}`,
+      url: `${shareUrl}${target?.path ?? sitePath(pathname)}`,
       siteUrl: destination,
       image: { url: themeArtUrl(siteUrl, 'classic'), width: 1200, height: 630, alt: '' },
     })
     // Status 200 as for a wedding, so the answer tells nothing more than its words.
     return new Response(request.method === 'HEAD' ? null : body, {
       status: 200,
-      headers: { ...headers.html, 'Cache-Control': 'public, max-age=300', Vary: 'User-Agent' },
+      headers: headers.html,
     })
   }
 
@@ -257,6 +277,6 @@ export async function handlePreviewRequest(request: Request, deps: PreviewDeps):
   const body = previewHtml({ ...page, url: `${shareUrl}${path}`, siteUrl: `${siteUrl}${path}` })
   return new Response(request.method === 'HEAD' ? null : body, {
     status: 200,
-    headers: { ...headers.html, 'Cache-Control': 'public, max-age=300', Vary: 'User-Agent' },
+    headers: headers.html,
   })
 }
