@@ -4,6 +4,7 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL?: string
   readonly VITE_SUPABASE_ANON_KEY?: string
   readonly VITE_DEFAULT_SITE_SLUG?: string
+  readonly VITE_LINK_PREVIEW_URL?: string
 }
 
 interface ImportMeta {

@@ -50,7 +50,7 @@ function exposedSchemas(): string[] {
 }
 
 /** The calls a visitor who is not signed in makes (guests on a wedding's site and invitation). */
-const VISITOR_CALLS = ['get_media_object', 'get_rsvp', 'get_site', 'open_invitation', 'search_persons', 'submit_rsvp']
+const VISITOR_CALLS = ['get_link_preview', 'get_media_object', 'get_rsvp', 'get_site', 'open_invitation', 'search_persons', 'submit_rsvp']
 
 /** The helpers the Data API offered before 0030 although the app never called them. */
 const MOVED_HELPERS = [

@@ -53,7 +53,7 @@ const CORE_FUNCTIONS = [
 ]
 /** DESIGN.md's deliberate public calls: the only functions anon may execute. (media_readable, of
  * the storage read policy, is granted to anon only where Storage's policies exist: not here.) */
-const PUBLIC_CALLS = ['get_site', 'search_persons', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'open_invitation', 'open_invitation_code']
+const PUBLIC_CALLS = ['get_site', 'search_persons', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'open_invitation', 'open_invitation_code', 'get_link_preview']
 
 /** The core functions that are private helpers (kasalan_private): no call of the Data API. */
 const PRIVATE_HELPERS = ['can_manage', 'household_json', 'json_text', 'json_uuid', 'section_json', 'unique_wedding_slug', 'wedding_json']

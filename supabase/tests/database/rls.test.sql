@@ -59,8 +59,8 @@ order by p.oid::regprocedure::text;
 
 select is(
   has_function_privilege('anon', p.oid, 'execute'),
-  p.proname in ('get_site', 'search_persons', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation', 'open_invitation_code'),
-  format('anon %s execute kasalan.%s', case when p.proname in ('get_site', 'search_persons', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation', 'open_invitation_code') then 'may' else 'may not' end, p.oid::regprocedure)
+  p.proname in ('get_site', 'search_persons', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation', 'open_invitation_code', 'get_link_preview'),
+  format('anon %s execute kasalan.%s', case when p.proname in ('get_site', 'search_persons', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'media_readable', 'open_invitation', 'open_invitation_code', 'get_link_preview') then 'may' else 'may not' end, p.oid::regprocedure)
 )
 from pg_catalog.pg_proc p
 where p.pronamespace = 'kasalan'::regnamespace

@@ -1,29 +1,37 @@
-import { Check, Copy, Download, ExternalLink, Info } from 'lucide-react'
+import { Check, Copy, Download, ExternalLink, Info, MessageCircle } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Wedding } from '@/lib/api'
 import { downloadFile } from '@/lib/csv'
 import { usesSupabase } from '@/lib/env'
+import { linkPreviewUrl } from '@/lib/link-preview'
 import { paths } from '@/lib/paths'
 import { qrFileName, qrMatrix, qrSvg } from '@/lib/qr'
 
 const PNG_MODULE_PX = 16
 
-/** "Your site": the full address, copy it, open it, and its QR code to download for invitations. */
+/**
+ * "Your site": the full address, copy it, open it, and its QR code to download for invitations; on
+ * hosted Supabase, the link to paste in chats (through the link-preview function, so Messenger,
+ * Viber, WhatsApp and Facebook show the couple), and on the embedded database, that they cannot.
+ */
 export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; className?: string }) {
   const { t } = useTranslation('builder')
   const address = `${window.location.origin}${paths.site.wedding(wedding.slug)}`
+  const chatLink = linkPreviewUrl ? `${linkPreviewUrl}${paths.site.wedding(wedding.slug)}` : null
   const svg = useMemo(() => qrSvg(address), [address])
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null)
+  const [copied, setCopied] = useState<{ what: 'site' | 'chat'; ok: boolean } | null>(null)
 
-  const copy = async () => {
+  const copy = async (what: 'site' | 'chat', text: string) => {
     try {
-      await navigator.clipboard.writeText(address)
-      setCopied('yes')
+      await navigator.clipboard.writeText(text)
+      setCopied({ what, ok: true })
     } catch {
-      setCopied('no')
+      setCopied({ what, ok: false })
     }
   }
+  const copyStatus = (what: 'site' | 'chat') =>
+    copied?.what !== what ? '' : copied.ok ? t('site.copied') : t('site.copyFailed')
 
   const downloadPng = () => {
     const matrix = qrMatrix(address)
@@ -68,8 +76,8 @@ export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; cl
             {address}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={() => void copy()}>
-              {copied === 'yes' ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+            <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={() => void copy('site', address)}>
+              {copied?.what === 'site' && copied.ok ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
               {t('site.copy')}
             </button>
             <a href={paths.site.wedding(wedding.slug)} target="_blank" rel="noopener" className="btn btn-secondary min-h-10 px-3 text-sm">
@@ -91,15 +99,35 @@ export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; cl
             </button>
           </div>
           <p role="status" className="mt-1 min-h-5 text-sm text-muted">
-            {copied === 'yes' ? t('site.copied') : copied === 'no' ? t('site.copyFailed') : ''}
+            {copyStatus('site')}
           </p>
         </div>
       </div>
+      {chatLink && (
+        <div className="mt-3 border-t border-line pt-3" data-testid="chat-link">
+          <h3 className="flex items-center gap-2 text-sm font-semibold">
+            <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
+            {t('site.chatTitle')}
+          </h3>
+          <p className="mt-1 text-sm text-muted">{t('site.chatHint')}</p>
+          <p className="mt-1 break-all font-mono text-sm text-ink">{chatLink}</p>
+          <button type="button" className="btn btn-secondary mt-2 min-h-10 px-3 text-sm" onClick={() => void copy('chat', chatLink)}>
+            {copied?.what === 'chat' && copied.ok ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+            {t('site.chatCopy')}
+          </button>
+          <p role="status" className="mt-1 min-h-5 text-sm text-muted">
+            {copyStatus('chat')}
+          </p>
+        </div>
+      )}
       {!usesSupabase && (
-        <p className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
+        <div className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <span>{t('site.embedded')}</span>
-        </p>
+          <div>
+            <p>{t('site.embedded')}</p>
+            <p className="mt-1" data-testid="previews-need-supabase">{t('site.previewsNeedSupabase')}</p>
+          </div>
+        </div>
       )}
     </section>
   )

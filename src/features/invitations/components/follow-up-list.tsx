@@ -7,6 +7,7 @@ import { displayFullName } from '@/lib/names'
 import { channelAvailable } from '@/lib/invitations/channels'
 import { daysSince, daysToDeadline, followUpList } from '../model/follow-up'
 import { renderMessage, type MessageWedding } from '@/lib/invitations/message'
+import { chatLinkOrigin } from '@/lib/link-preview'
 import { sendThrough } from '@/lib/invitations/send-through'
 
 interface FollowUpListProps {
@@ -47,7 +48,7 @@ export function FollowUpList({ households, wedding, templates, record, onMoreWay
       }
       return
     }
-    const message = renderMessage({ kind: 'reminder', language: 'fil', templates, wedding, household, origin: window.location.origin })
+    const message = renderMessage({ kind: 'reminder', language: 'fil', templates, wedding, household, origin: chatLinkOrigin() })
     const outcome = await sendThrough(channel, { phone: household.phone ?? null, email: household.email ?? null }, message)
     try {
       if (outcome === 'failed') {

@@ -8,7 +8,8 @@ import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { qrSvg } from '@/lib/qr'
 import { channelAvailable } from '@/lib/invitations/channels'
-import { printedCode, renderMessage, type MessageLanguage, type MessageWedding } from '@/lib/invitations/message'
+import { invitationLink, printedCode, renderMessage, type MessageLanguage, type MessageWedding } from '@/lib/invitations/message'
+import { chatLinkOrigin } from '@/lib/link-preview'
 import { canShare, sendThrough } from '@/lib/invitations/send-through'
 
 const channelIcons: Record<InvitationChannel, ReactNode> = {
@@ -114,14 +115,16 @@ function SendOne({
   const id = useId()
   const [language, setLanguage] = useState<MessageLanguage>('fil')
   const rendered = useMemo(
-    () => renderMessage({ kind, language, templates, wedding, household, origin: window.location.origin }),
+    () => renderMessage({ kind, language, templates, wedding, household, origin: chatLinkOrigin() }),
     [kind, language, templates, wedding, household],
   )
   const [edited, setEdited] = useState<{ language: MessageLanguage; text: string } | null>(null)
   const text = edited?.language === language ? edited.text : rendered.text
   const [status, setStatus] = useState<Status>(null)
   const [busy, setBusy] = useState(false)
-  const svg = useMemo(() => qrSvg(rendered.link), [rendered.link])
+  // Scanned by a person, never a chat app: the site's own address, with no stop on the way.
+  const siteLink = invitationLink(window.location.origin, household.token)
+  const svg = useMemo(() => qrSvg(siteLink), [siteLink])
   const names = household.persons.map((person) => displayFullName(person)).join(', ')
   const target = { phone: household.phone ?? null, email: household.email ?? null }
   const channels = channelOrder.filter((channel) => channel !== 'share' || canShare())
@@ -172,7 +175,7 @@ function SendOne({
       <div className="flex items-center gap-4 rounded-2xl border border-line p-4">
         <img
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-          alt={t('send.qrAlt', { link: rendered.link })}
+          alt={t('send.qrAlt', { link: siteLink })}
           width={96}
           height={96}
           className="size-24 shrink-0"
