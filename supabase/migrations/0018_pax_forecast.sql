@@ -262,7 +262,8 @@ begin
         relationship_side = v_side,
         relationship_type = v_type,
         notes = v_notes,
-        seat_cap = v_seat_cap
+        -- A caller that does not send seatCap (an older form) keeps the household's cap.
+        seat_cap = case when p_household ? 'seatCap' then v_seat_cap else g.seat_cap end
     where g.id = v_household_id
       and g.wedding_id = p_wedding_id;
     if not found then

@@ -293,6 +293,10 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange, sid
         <Field label={t('form.notes')} hint={atLimit(watched.notes, householdLimits.notes) ?? t('form.notesHint')} error={message(errors.notes?.message, householdLimits.notes)}>
           {(control) => <textarea {...control} rows={3} maxLength={householdLimits.notes} className="field-input" {...register('notes')} />}
         </Field>
+
+        <Field label={t('form.seatCap')} hint={t('form.seatCapHint')} error={errors.seatCap?.message ? t(errors.seatCap.message) : undefined}>
+          {(control) => <input {...control} className="field-input max-w-32 tabular-nums" type="number" inputMode="numeric" min={1} max={100} step={1} {...register('seatCap')} />}
+        </Field>
       </fieldset>
 
       <div className="sticky -bottom-5 -mx-6 -mb-5 flex gap-2 border-t border-line bg-white px-4 py-4 sm:justify-end sm:gap-3 sm:px-6">

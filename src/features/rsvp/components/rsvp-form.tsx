@@ -111,6 +111,11 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
         <p id={`${id}-intro`} className="rsvp-subheading">
           {t(household.persons.length > 1 ? 'page.householdIntroParty' : 'page.householdIntroSingle')}
         </p>
+        {household.seatCap != null && household.seatCap < household.persons.length && (
+          <p data-testid="rsvp-seat-cap" className="mt-2 font-bold">
+            {t('page.seatCap', { count: household.seatCap })}
+          </p>
+        )}
         <fieldset disabled={isSubmitting} className="contents">
           <div className="mt-4 space-y-4">
             {household.persons.map((person) => {
