@@ -57,7 +57,7 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await expect(page.getByTestId('forecast-noShows').locator('dd')).toHaveText(String(noShows))
   await expect(page.getByTestId('forecast-walkIns').locator('dd')).toHaveText('5')
   await expect(page.getByTestId('forecast-range')).toHaveText(`${low}–${high} pax`)
-  await expect(page.getByText(`less 20% who may not come (${noShows})`)).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Give the caterer' }).getByText(`less 20% who may not come (${noShows})`)).toBeVisible()
   await expect(noShow).toHaveValue('20')
   await page.screenshot({ path: 'test-results/forecast-page-en.png', fullPage: true })
 

@@ -545,6 +545,28 @@ $$;
 
 revoke execute on function kasalan_private.check_seat_cap() from public, anon, authenticated;
 
+-- The answer a person gave to one of the wedding's questions ({id, question, ...}) in their stored
+-- response ([{questionId, question, answer}]), or null when none or blank. An answer saved before
+-- answers carried the question's id is matched by the question's text. Helper of get_pax_forecast.
+create or replace function kasalan_private.response_answer(p_response jsonb, p_question jsonb)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select nullif(btrim(r.value ->> 'answer'), '')
+  from jsonb_array_elements(case when jsonb_typeof(p_response) = 'array' then p_response else '[]'::jsonb end) with ordinality r
+  where jsonb_typeof(r.value) = 'object'
+    and (
+      r.value ->> 'questionId' = p_question ->> 'id'
+      or (not (r.value ? 'questionId') and btrim(r.value ->> 'question') = btrim(p_question ->> 'question'))
+    )
+  order by r.ordinality
+  limit 1
+$$;
+
+revoke execute on function kasalan_private.response_answer(p_response jsonb, p_question jsonb) from public, anon, authenticated;
+
 -- The pax forecast of a wedding, for the RSVPs tab's card and the forecast page:
 -- {settings: {expectedPct, noShowPct, walkIns},
 --  households: {total, answered, pending},
@@ -559,7 +581,7 @@ revoke execute on function kasalan_private.check_seat_cap() from public, anon, a
 --  questions: for each of the wedding's RSVP questions, what the persons coming answered:
 --    [{id, question, kind, counts: [{answer, count}] (choice: the options in their order, then any
 --    other answer kept from before an edit), answers: [{firstName, lastName, answer}] (text),
---    unanswered}]}.
+--    unanswered}]}, answers matched as kasalan_private.response_answer reads them.
 -- round() is to the nearest person, halves up. For the owner, partner and coordinator (rsvps);
 -- raises wedding_not_found otherwise. Security definer: it reads every household of the wedding
 -- whatever the caller's side. Granted to authenticated.
@@ -644,13 +666,8 @@ begin
                   select a.answer, count(*) as n,
                     coalesce((select o.ordinality from jsonb_array_elements_text(q.value -> 'options') with ordinality o where o.value = a.answer), 1000) as rank
                   from kasalan.persons p
-                  cross join lateral (
-                    select r.value ->> 'answer' as answer
-                    from jsonb_array_elements(p.response) r
-                    where r.value ->> 'questionId' = q.value ->> 'id'
-                    limit 1
-                  ) a
-                  where p.wedding_id = p_wedding_id and p.is_attending
+                  cross join lateral (select kasalan_private.response_answer(p.response, q.value) as answer) a
+                  where p.wedding_id = p_wedding_id and p.is_attending and a.answer is not null
                   group by a.answer
                 ) c
               ),
@@ -663,13 +680,8 @@ begin
                   order by p.last_name, p.first_name, p.id
                 )
                 from kasalan.persons p
-                cross join lateral (
-                  select r.value ->> 'answer' as answer
-                  from jsonb_array_elements(p.response) r
-                  where r.value ->> 'questionId' = q.value ->> 'id'
-                  limit 1
-                ) a
-                where p.wedding_id = p_wedding_id and p.is_attending
+                cross join lateral (select kasalan_private.response_answer(p.response, q.value) as answer) a
+                where p.wedding_id = p_wedding_id and p.is_attending and a.answer is not null
               ),
               '[]'::jsonb
             ) end,
@@ -677,9 +689,7 @@ begin
               select count(*)
               from kasalan.persons p
               where p.wedding_id = p_wedding_id and p.is_attending
-                and not exists (
-                  select 1 from jsonb_array_elements(p.response) r where r.value ->> 'questionId' = q.value ->> 'id'
-                )
+                and kasalan_private.response_answer(p.response, q.value) is null
             )
           )
           order by q.ordinality

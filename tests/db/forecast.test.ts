@@ -191,6 +191,26 @@ describe('the forecast', () => {
     ])
   })
 
+  test('an answer saved before answers carried the question id is read by its text; a blank one is no answer', async () => {
+    const dado = h.cruz.persons[0]!.id
+    const { rows } = await t.asOwner<{ response: unknown }>('select response from kasalan.persons where id = $1', [dado])
+    await t.asOwner('update kasalan.persons set response = $2 where id = $1', [
+      dado,
+      JSON.stringify([
+        { question: ' Anong ulam? ', answer: 'Gulay' },
+        { question: 'May hindi ba kayo kinakain?', answer: '  ' },
+      ]),
+    ])
+    const [mealSplit, diet] = (await forecast()).questions
+    expect(mealSplit!.counts).toEqual([
+      { answer: 'Kare-kare', count: 1 },
+      { answer: 'Manok', count: 2 },
+      { answer: 'Gulay', count: 2 },
+    ])
+    expect([diet!.answers.length, diet!.unanswered]).toEqual([2, 3])
+    await t.asOwner('update kasalan.persons set response = $2 where id = $1', [dado, JSON.stringify(rows[0]!.response)])
+  })
+
   test('the couple sets the assumptions and the range follows', async () => {
     const f = await saveSettings(50, 20, 4)
     expect(f.settings).toEqual({ expectedPct: 50, noShowPct: 20, walkIns: 4 })

@@ -25,9 +25,10 @@ const printCss = `
 @media print {
   @page { margin: 14mm; }
   html, body { background: #fff !important; }
+  body * { background-color: transparent !important; }
   .caterer-sheet { color: #000; }
   .caterer-sheet table { border-collapse: collapse; width: 100%; }
-  .caterer-sheet th, .caterer-sheet td { padding: 0.2rem 0.5rem 0.2rem 0; text-align: left; vertical-align: top; }
+  .caterer-sheet th, .caterer-sheet td { padding: 0.2rem 0.5rem 0.2rem 0; vertical-align: top; }
   .caterer-sheet thead tr { border-bottom: 2px solid #000; }
   .caterer-sheet tbody tr { border-bottom: 1px solid #a8a29e; }
   .caterer-sheet section { break-inside: avoid; }
@@ -289,12 +290,17 @@ function QuestionTables({ forecast, printed = false }: { forecast: PaxForecast; 
                       <td className="py-1">{answer}</td>
                     </tr>
                   ))}
-              <tr className="border-t border-line text-muted">
-                <td className="py-1 pr-2">{t(`${labels}.unanswered`)}</td>
-                <td className={question.kind === 'choice' ? 'py-1 text-right tabular-nums' : 'py-1'}>{n(t, question.unanswered)}</td>
-              </tr>
+              {question.kind === 'choice' && (
+                <tr className="border-t border-line text-muted">
+                  <td className="py-1 pr-2">{t(`${labels}.unanswered`)}</td>
+                  <td className="py-1 text-right tabular-nums">{n(t, question.unanswered)}</td>
+                </tr>
+              )}
             </tbody>
           </table>
+          {question.kind === 'text' && (
+            <p className="mt-1 text-sm text-muted">{t(`${labels}.unansweredCount`, { count: n(t, question.unanswered) })}</p>
+          )}
         </section>
       ))}
     </>
@@ -345,8 +351,12 @@ function CatererSheet({
           <tbody>
             {rows.map(([key, value]) => (
               <tr key={key}>
-                <th scope="row">{t(`sheet.${key}`)}</th>
-                <td data-testid={`sheet-${key}`}>{n(t, value)}</td>
+                <th scope="row" className="text-left">
+                  {t(`sheet.${key}`)}
+                </th>
+                <td data-testid={`sheet-${key}`} className="text-right tabular-nums">
+                  {n(t, value)}
+                </td>
               </tr>
             ))}
           </tbody>
