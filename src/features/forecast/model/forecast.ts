@@ -1,4 +1,26 @@
-import type { ForecastSettings, PaxForecast } from '@/lib/api/forecast'
+/** The forecast's assumptions (get_pax_forecast's settings). */
+export interface ForecastSettings {
+  expectedPct: number
+  noShowPct: number
+  walkIns: number
+}
+
+/** What the caterer's sheet reads of get_pax_forecast's answer (the API's PaxForecast fits it). */
+export interface PaxForecast {
+  confirmed: { adults: number; children: number }
+  declined: number
+  pending: number
+  expectedFromPending: number
+  noShows: number
+  walkIns: number
+  questions: ReadonlyArray<{
+    question: string
+    kind: 'text' | 'choice'
+    counts: ReadonlyArray<{ answer: string; count: number }>
+    answers: ReadonlyArray<{ firstName: string; lastName: string; answer: string }>
+    unanswered: number
+  }>
+}
 
 /** The bounds the database keeps each assumption within (save_pax_forecast_settings). */
 export const settingBounds = {

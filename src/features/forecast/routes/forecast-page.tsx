@@ -17,7 +17,7 @@ import { displayCouple } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { useLoad } from '@/lib/use-load'
 import { forecastCsvRows, readSettings, settingBounds, settingTexts, type SettingKey, type SettingTexts } from '../model/forecast'
-import { useRefreshOnReturn } from '../use-refresh-on-return'
+import { useRefreshOnReturn } from '@/lib/use-refresh-on-return'
 
 // On paper only the caterer's sheet shows: the page's controls and the app's header are hidden. No
 // page size is set, so the sheet prints on the printer's paper, A4 or letter, within both widths.
@@ -299,7 +299,7 @@ function QuestionTables({ forecast, printed = false }: { forecast: PaxForecast; 
             </tbody>
           </table>
           {question.kind === 'text' && (
-            <p className="mt-1 text-sm text-muted">{t(`${labels}.unansweredCount`, { count: n(t, question.unanswered) })}</p>
+            <p className="mt-1 text-sm text-muted">{t(`${labels}.unansweredCount`, { number: n(t, question.unanswered) })}</p>
           )}
         </section>
       ))}

@@ -4,10 +4,10 @@ import { Link } from 'react-router'
 import { getPaxForecast } from '@/lib/api/forecast'
 import { paths } from '@/lib/paths'
 import { useLoad } from '@/lib/use-load'
-import { useRefreshOnReturn } from '../use-refresh-on-return'
+import { useRefreshOnReturn } from '@/lib/use-refresh-on-return'
 
 /**
- * The RSVPs tab's card: the caterer's range and how many replies it rests on, linking to the
+ * The RSVPs tab's card (the forecast's, shared here so the RSVPs feature can show it): the caterer's range and how many replies it rests on, linking to the
  * forecast page. Nothing shows until the first reading (the tab's own counts are above it); a failed
  * reading leaves only the link.
  */
