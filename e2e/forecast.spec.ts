@@ -118,3 +118,44 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await page.screenshot({ path: 'test-results/forecast-card-fil.png', fullPage: true })
   consoleErrors.expectNoErrors()
 })
+
+test('a household with two seats reserved: the forecast counts two, its RSVP page says so and refuses a third yes', async ({ page }) => {
+  test.setTimeout(300_000)
+  await signInAsDemo(page)
+  await page.goto('/manage/rsvps/forecast')
+  await expect(page.getByRole('heading', { name: 'Pax forecast', level: 1 })).toBeVisible(BOOT)
+  const pendingBefore = await number(page, 'forecast-pending')
+
+  // The Peña household (three persons, none answered yet) gets two seats on the guest list.
+  await page.getByRole('link', { name: 'Guest List' }).click()
+  await expect(page.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible()
+  await page.getByRole('searchbox', { name: 'Search guests' }).fill('cristina')
+  await page.getByRole('button', { name: /^Edit Ma\. Cristina dela Cruz Peña/ }).click()
+  const editor = page.getByRole('dialog', { name: 'Edit household' })
+  const seats = editor.getByLabel('Seats reserved')
+  await seats.fill('0')
+  await editor.getByRole('button', { name: 'Save changes' }).click()
+  await expect(editor.getByText('Enter a whole number from 1 to 100, or leave it blank.')).toBeVisible()
+  await seats.fill('2')
+  await expectNoSeriousA11yViolations(page)
+  await editor.getByRole('button', { name: 'Save changes' }).click()
+  await expect(editor).toBeHidden()
+
+  await page.getByRole('link', { name: 'RSVPs' }).click()
+  await page.getByRole('link', { name: 'Open the forecast' }).click()
+  await expect(page.getByRole('heading', { name: 'Pax forecast', level: 1 })).toBeVisible()
+  await expect(page.getByTestId('forecast-pending').locator('dd')).toHaveText(String(pendingBefore - 1))
+
+  // The household's RSVP page, in the site's language: two seats, and three yeses refused.
+  await page.goto('/wedding/isabel-and-miguel/rsvp/5eed0002-0000-4000-8000-000000000005/5eed0003-0000-4000-8000-000000000010')
+  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(BOOT)
+  await expect(page.getByTestId('rsvp-seat-cap')).toHaveText('2 ang upuang nakalaan para sa inyo: hanggang 2 sa inyo ang puwedeng mag-oo.')
+  for (const name of [/Ma\. Cristina dela Cruz Peña/, /Rodrigo Peña/, /Bea Peña/]) {
+    await page.getByRole('group', { name }).getByRole('radio', { name: 'Dadalo' }).check()
+  }
+  await page.getByRole('button', { name: 'Ipadala ang sagot' }).click()
+  await expect(page.getByText(/Mas marami ang darating kaysa sa mga upuang nakalaan para sa inyo/)).toBeVisible()
+  await expect(page.getByRole('group', { name: /Bea Peña/ }).getByRole('radio', { name: 'Dadalo' })).toBeChecked()
+  await expectNoSeriousA11yViolations(page)
+  await page.screenshot({ path: 'test-results/forecast-rsvp-seat-cap-fil.png', fullPage: true })
+})
