@@ -115,7 +115,10 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   // Back on the RSVPs tab, the card follows.
   await page.getByRole('link', { name: 'Bumalik sa mga RSVP' }).click()
   await expect(page.getByRole('region', { name: 'Para sa caterer' }).getByTestId('forecast-card-range')).toHaveText(`${low}–${high} pax`)
-  await page.screenshot({ path: 'test-results/forecast-card-fil.png', fullPage: true })
+  await expect(page.getByRole('heading', { name: 'Mga RSVP', level: 1 })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'Para sa caterer' })).toBeVisible()
+  await page.getByRole('region', { name: 'Para sa caterer' }).scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'test-results/forecast-card-fil.png' })
   consoleErrors.expectNoErrors()
 })
 
