@@ -2,8 +2,8 @@
 -- 2 seats for you"): the guest form sets it (write_household), the guest list and the RSVP page
 -- show it, and a trigger keeps its persons attending within it, whichever function writes a reply
 -- (submit_rsvp, record_rsvp, restore_rsvp, the imports): rsvp_over_seat_cap, or
--- seat_cap_below_attending when the couple lowers a cap below the yeses given. record_rsvp now
--- takes the household's lock first, as submit_rsvp does. The wedding keeps the forecast's
+-- seat_cap_below_attending when the couple lowers a cap below the yeses given. record_rsvp and
+-- restore_rsvp now take the household's lock first, as submit_rsvp does. The wedding keeps the forecast's
 -- assumptions (forecast_expected_pct, forecast_no_show_pct, forecast_walk_ins); get_pax_forecast
 -- computes the number for the caterer and save_pax_forecast_settings saves them. Both new columns
 -- ride along in the wedding file (export_wedding reads whole rows, import_wedding and import_rows
@@ -503,6 +503,68 @@ as $$
 $$;
 
 revoke execute on function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid, p_access text) from public, anon, authenticated;
+
+-- Puts a reply (or a household's message) back to what it was before one change of the history, and
+-- keeps that as a change too (so a restore can itself be undone). Raises wedding_not_found,
+-- rsvp_change_not_found (not a change of this wedding, or its person was removed). Returns the
+-- household as list_rsvps shows it. For the owner, partner and coordinator. Granted to
+-- authenticated.
+create or replace function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_change kasalan.rsvp_changes;
+  v_person kasalan.persons;
+  v_household kasalan.households;
+  v_kind text;
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
+    raise exception 'wedding_not_found';
+  end if;
+  select * into v_change from kasalan.rsvp_changes c where c.id = p_change_id and c.wedding_id = p_wedding_id;
+  if not found then
+    raise exception 'rsvp_change_not_found';
+  end if;
+  v_kind := kasalan.rsvp_manager_kind(p_wedding_id);
+  -- The household first, as submit_rsvp and record_rsvp take it (its seat cap is counted under it).
+  perform 1 from kasalan.households g where g.id = v_change.household_id for update;
+
+  if v_change.person_id is not null then
+    select * into v_person from kasalan.persons p where p.id = v_change.person_id for update;
+    if not found then
+      raise exception 'rsvp_change_not_found';
+    end if;
+    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+    values (p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(), kasalan.rsvp_reply_json(v_person), v_change.previous);
+    update kasalan.persons p
+    set is_attending = (v_change.previous ->> 'isAttending')::boolean,
+        response = coalesce(v_change.previous -> 'response', '[]'::jsonb),
+        responded_at = (v_change.previous ->> 'respondedAt')::timestamptz,
+        rsvp_recorded_by = v_change.previous ->> 'recordedBy'
+    where p.id = v_person.id;
+  else
+    select * into v_household from kasalan.households g where g.id = v_change.household_id for update;
+    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+    values (
+      p_wedding_id, v_household.id, null, v_kind, auth.uid(),
+      jsonb_build_object('message', v_household.rsvp_message, 'messageAt', v_household.rsvp_message_at),
+      v_change.previous
+    );
+    update kasalan.households g
+    set rsvp_message = v_change.previous ->> 'message',
+        rsvp_message_at = (v_change.previous ->> 'messageAt')::timestamptz
+    where g.id = v_household.id;
+  end if;
+
+  return (select kasalan_private.rsvp_household_json(g) from kasalan.households g where g.id = v_change.household_id);
+end;
+$$;
+
+revoke execute on function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid) from public, anon;
+grant execute on function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid) to authenticated;
 
 -- Raises rsvp_over_seat_cap when a person's reply makes more of a household's persons attending
 -- than its seat cap, and seat_cap_below_attending when a cap is lowered below the persons already

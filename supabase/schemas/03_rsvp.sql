@@ -840,6 +840,8 @@ begin
     raise exception 'rsvp_change_not_found';
   end if;
   v_kind := kasalan.rsvp_manager_kind(p_wedding_id);
+  -- The household first, as submit_rsvp and record_rsvp take it (its seat cap is counted under it).
+  perform 1 from kasalan.households g where g.id = v_change.household_id for update;
 
   if v_change.person_id is not null then
     select * into v_person from kasalan.persons p where p.id = v_change.person_id for update;

@@ -330,6 +330,17 @@ describe('seat caps', () => {
     expect((await save(2)).seatCap).toBe(2)
   })
 
+  test('restoring an earlier yes beyond the seats is refused too', async () => {
+    const ben = h.bautista.persons[1]!.id
+    const { changes } = (await t.rpc(as.owner, 'list_rsvp_changes', { p_wedding_id: weddingId })) as {
+      changes: { id: string; personId: string | null; current: { isAttending?: boolean | null } }[]
+    }
+    const benSaidNo = changes.find((change) => change.personId === ben && change.current.isAttending === false)!
+    await expect(t.rpc(as.owner, 'restore_rsvp', { p_wedding_id: weddingId, p_change_id: benSaidNo.id })).rejects.toMatchObject({
+      message: 'rsvp_over_seat_cap',
+    })
+  })
+
   test('the spreadsheet import carries the cap and refuses replies beyond it', async () => {
     const { claims, wedding } = await t.couple()
     const household = (seatCap: number, replies: boolean[]) => ({
