@@ -74,6 +74,11 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     setSaveError(null)
+    // The seats reserved, said before sending (the database refuses it the same way).
+    if (household.seatCap != null && values.persons.filter((person) => person.attendance === 'yes').length > household.seatCap) {
+      setSaveError(t('errors.rsvp_over_seat_cap'))
+      return
+    }
     try {
       await submit(toAnswerInputs(values, questions), values.message)
       onSaved()
