@@ -141,6 +141,8 @@ test('a household with two seats reserved: the forecast counts two, its RSVP pag
   await expect(editor.getByText('Enter a whole number from 1 to 100, or leave it blank.')).toBeVisible()
   await seats.fill('2')
   await expectNoSeriousA11yViolations(page)
+  await seats.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  await page.screenshot({ path: 'test-results/forecast-household-seats-en.png' })
   await editor.getByRole('button', { name: 'Save changes' }).click()
   await expect(editor).toBeHidden()
 
