@@ -92,7 +92,7 @@ test('download the CSV: a real file, one row per person, Excel-ready', async ({ 
 
   const rows = Papa.parse<string[]>(bytes.toString('utf8').slice(1), { skipEmptyLines: true }).data
   const questions = seed.wedding.rsvpQuestions.map((q) => q.question)
-  expect(rows[0]).toEqual(['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', ...questions, 'Household'])
+  expect(rows[0]).toEqual(['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', ...questions, 'Household', 'Seats Reserved'])
   const persons = seed.households.flatMap((h) => h.persons)
   expect(rows).toHaveLength(1 + persons.length)
   expect(rows.slice(1).map((r) => `${r[1]} ${r[0]}`)).toEqual(persons.map((p) => `${p.firstName} ${p.lastName}`))
@@ -103,7 +103,7 @@ test('download the CSV: a real file, one row per person, Excel-ready', async ({ 
     expect(row.every((cell) => !/^[=+\-@\t\r]/.test(cell))).toBe(true)
   }
   expect(rows.find((r) => r[1] === 'Ramon' && r[0] === 'Santos')).toEqual([
-    'Santos', 'Ramon', "'+63 917 555 0101", 'Accepted', "groom's Family", 'Adult', 'Kare-kare', 'Ikaw ni Yeng Constantino', '1',
+    'Santos', 'Ramon', "'+63 917 555 0101", 'Accepted', "groom's Family", 'Adult', 'Kare-kare', 'Ikaw ni Yeng Constantino', '1', '',
   ])
 })
 

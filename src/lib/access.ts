@@ -78,6 +78,8 @@ export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
   [paths.manage.planSuppliers]: 'plan',
   // The gift ledger: the coordinator keeps it too; its amounts are money, hidden by the database.
   [paths.manage.planGifts]: 'plan',
+  // The pax forecast reads every reply: as the RSVPs tab.
+  [paths.manage.rsvpsForecast]: 'rsvps',
 }
 
 /** True when a member of this role may open this management screen. */

@@ -285,6 +285,12 @@ create table kasalan.weddings (
   rsvp_requires_code boolean not null default false,
   -- Whether the coordinator sees the money (budget, payments, gift amounts); the couple decides.
   coordinator_sees_money boolean not null default false,
+  -- The pax forecast's assumptions (supabase/schemas/14_forecast.sql): the share of the persons
+  -- still pending expected to come, the share of the yeses allowed for not coming (percent), and
+  -- the walk-ins allowed for (persons).
+  forecast_expected_pct integer not null default 83,
+  forecast_no_show_pct integer not null default 15,
+  forecast_walk_ins integer not null default 0,
   constraint weddings_pkey primary key (id),
   constraint weddings_slug_key unique (slug),
   constraint weddings_bride_check check (jsonb_typeof(bride) = 'object'),
@@ -297,6 +303,9 @@ create table kasalan.weddings (
   constraint weddings_country_check check (char_length(country) <= 100),
   constraint weddings_country_clean check (kasalan.text_is_clean(country, 'country')),
   constraint weddings_couple_names_valid check (kasalan_private.couple_name_is_valid(bride) and kasalan_private.couple_name_is_valid(groom)),
+  constraint weddings_forecast_expected_pct_check check ((forecast_expected_pct >= 0) and (forecast_expected_pct <= 100)),
+  constraint weddings_forecast_no_show_pct_check check ((forecast_no_show_pct >= 0) and (forecast_no_show_pct <= 50)),
+  constraint weddings_forecast_walk_ins_check check ((forecast_walk_ins >= 0) and (forecast_walk_ins <= 1000)),
   constraint weddings_groom_check check (jsonb_typeof(groom) = 'object'),
   constraint weddings_groom_clean check (kasalan.json_texts_are_clean(groom, 'groom')),
   constraint weddings_hashtag_check check (char_length(hashtag) <= 100),

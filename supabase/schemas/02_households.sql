@@ -87,6 +87,9 @@ create table kasalan.households (
   -- When the link the household was last sent stopped working (a new design of the link, or a
   -- renewed invitation): it needs a new card. Cleared when the couple sends it again.
   link_replaced_at timestamptz,
+  -- How many of the household's persons may come ("we reserved 2 seats for you"); null: all of
+  -- them. No more persons attending than this (kasalan_private.check_seat_cap).
+  seat_cap integer,
   constraint households_pkey primary key (id),
   constraint households_id_wedding_id_key unique (id, wedding_id),
   constraint households_invitation_token_key unique (invitation_token),
@@ -103,6 +106,7 @@ create table kasalan.households (
   constraint households_phone_clean check (kasalan.text_is_clean(phone, 'phone')),
   constraint households_relationship_side_check check (relationship_side in ('bride', 'groom', 'both')),
   constraint households_relationship_type_check check (relationship_type in ('family', 'friend', 'familyFriend', 'others')),
+  constraint households_seat_cap_check check ((seat_cap >= 1) and (seat_cap <= 100)),
   constraint households_rsvp_message_check check (char_length(rsvp_message) <= 1000),
   constraint households_rsvp_message_clean check (kasalan.text_is_clean(rsvp_message, 'rsvp_message')),
   constraint households_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
@@ -230,6 +234,7 @@ as $$
     'relationshipSide', p_household.relationship_side,
     'relationshipType', p_household.relationship_type,
     'notes', p_household.notes,
+    'seatCap', p_household.seat_cap,
     'persons', coalesce(
       (
         select jsonb_agg(
@@ -291,6 +296,7 @@ begin
           'relationshipSide', g.relationship_side,
           'relationshipType', g.relationship_type,
           'notes', g.notes,
+          'seatCap', g.seat_cap,
           'persons', coalesce(p.persons, '[]'::jsonb),
           'lastChange', c.change
         )
@@ -333,10 +339,10 @@ revoke execute on function kasalan.list_households(p_wedding_id uuid) from publi
 grant execute on function kasalan.list_households(p_wedding_id uuid) to authenticated;
 
 -- Creates or updates one household and its persons from the guest form's shape ({id?, email,
--- phone, address, relationshipSide, relationshipType, notes, persons: [...]}) and returns it as
+-- phone, address, relationshipSide, relationshipType, notes, seatCap, persons: [...]}) and returns it as
 -- household_json. Persons left out of the list are deleted. Checks the caller's right (a family
 -- helper only on their side); raises wedding_not_found, household_not_found, household_needs_adult,
--- person_first_name_required or invalid_input. The body of save_household and import_households;
+-- person_first_name_required, seat_cap_below_attending or invalid_input. The body of save_household and import_households;
 -- nobody calls it directly.
 create or replace function kasalan.write_household(p_wedding_id uuid, p_household jsonb)
 returns jsonb
@@ -350,6 +356,7 @@ declare
   v_email text;
   v_phone text;
   v_notes text;
+  v_seat_cap integer;
   v_address jsonb;
   v_side text;
   v_type text;
@@ -372,6 +379,14 @@ begin
   v_email := kasalan_private.json_text(p_household, 'email', 254);
   v_phone := kasalan_private.json_text(p_household, 'phone', 50);
   v_notes := kasalan_private.json_text(p_household, 'notes', 2000);
+  -- seatCap: a whole number of seats from 1 to 100, or null (or left out) for no cap.
+  if coalesce(jsonb_typeof(p_household -> 'seatCap'), 'null') not in ('number', 'null')
+    or (jsonb_typeof(p_household -> 'seatCap') = 'number'
+      and ((p_household ->> 'seatCap')::numeric not between 1 and 100 or (p_household ->> 'seatCap')::numeric % 1 <> 0))
+  then
+    raise exception 'invalid_input' using detail = 'seatCap must be a whole number from 1 to 100, or null';
+  end if;
+  v_seat_cap := (p_household ->> 'seatCap')::integer;
   v_side := kasalan_private.json_text(p_household, 'relationshipSide', 20);
   -- A family helper's households are on their side; the form may leave it to the database.
   if v_side is null then
@@ -429,8 +444,8 @@ begin
   end if;
 
   if v_household_id is null then
-    insert into kasalan.households (wedding_id, email, phone, address, relationship_side, relationship_type, notes)
-    values (p_wedding_id, v_email, v_phone, v_address, v_side, v_type, v_notes)
+    insert into kasalan.households (wedding_id, email, phone, address, relationship_side, relationship_type, notes, seat_cap)
+    values (p_wedding_id, v_email, v_phone, v_address, v_side, v_type, v_notes, v_seat_cap)
     returning id into v_household_id;
   else
     update kasalan.households g
@@ -439,7 +454,9 @@ begin
         address = v_address,
         relationship_side = v_side,
         relationship_type = v_type,
-        notes = v_notes
+        notes = v_notes,
+        -- A caller that does not send seatCap (an older form) keeps the household's cap.
+        seat_cap = case when p_household ? 'seatCap' then v_seat_cap else g.seat_cap end
     where g.id = v_household_id
       and g.wedding_id = p_wedding_id;
     if not found then
@@ -989,7 +1006,7 @@ stable security definer
 set search_path = ''
 as $$
   select jsonb_build_array(
-    g.email, g.phone, g.address, g.relationship_side, g.relationship_type, g.notes,
+    g.email, g.phone, g.address, g.relationship_side, g.relationship_type, g.notes, g.seat_cap,
     (
       select coalesce(jsonb_agg(
         jsonb_build_array(p.id, p.first_name, p.last_name, p.type, p.title, p.suffix, p.notes, p.position)

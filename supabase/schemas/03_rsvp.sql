@@ -412,6 +412,7 @@ as $$
     'email', p_household.email,
     'message', p_household.rsvp_message,
     'messageAt', p_household.rsvp_message_at,
+    'seatCap', p_household.seat_cap,
     'persons', coalesce(
       (
         select jsonb_agg(
@@ -442,8 +443,9 @@ grant execute on function kasalan_private.rsvp_household_json(p_household kasala
 
 -- Records (or corrects) one person's reply on their behalf, e.g. a coordinator taking a phone call:
 -- p_is_attending true/false with p_response [{questionId, answer}] (kept only when attending), or
--- null to put the person back to pending. Ignores the deadline. Returns the person's household in
--- the shape list_rsvps gives. For the owner, partner and coordinator. Granted to authenticated.
+-- null to put the person back to pending. Ignores the deadline; not the household's seat cap
+-- (rsvp_over_seat_cap). Returns the person's household in the shape list_rsvps gives. For the
+-- owner, partner and coordinator. Granted to authenticated.
 create or replace function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb)
 returns jsonb
 language plpgsql
@@ -460,6 +462,12 @@ begin
     raise exception 'wedding_not_found';
   end if;
   select w.rsvp_questions into v_questions from kasalan.weddings w where w.id = p_wedding_id;
+
+  -- The household first, as submit_rsvp takes it: one reply of a household at a time, so two
+  -- replies recorded at once (or a guest's and the couple's) cannot pass its seat cap together.
+  perform 1 from kasalan.households g
+  where g.id = (select p.household_id from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id)
+  for update;
 
   select * into v_person from kasalan.persons p
   where p.id = p_person_id and p.wedding_id = p_wedding_id
@@ -601,6 +609,7 @@ as $$
         'hasAnswered', exists (select 1 from kasalan.persons p where p.household_id = g.id and p.is_attending is not null),
         'message', case when p_access <> 'guest_search' then g.rsvp_message end,
         'messageAt', case when p_access <> 'guest_search' then g.rsvp_message_at end,
+        'seatCap', g.seat_cap,
         'persons', coalesce(
           (
             select jsonb_agg(
@@ -659,8 +668,9 @@ revoke execute on function kasalan.get_rsvp(p_household_id uuid, p_person_id uui
 grant execute on function kasalan.get_rsvp(p_household_id uuid, p_person_id uuid, p_code text) to anon, authenticated;
 
 -- A guest's answers for their household's persons and the household's message; raises
--- rsvp_not_found, rsvp_closed, rsvp_recorded_by_couple, rsvp_invalid_answer or
--- rsvp_person_not_in_household. As get_rsvp, a guest holding the household's code is never rate
+-- rsvp_not_found, rsvp_closed, rsvp_recorded_by_couple, rsvp_invalid_answer,
+-- rsvp_person_not_in_household or rsvp_over_seat_cap (more persons coming than the seats the couple
+-- reserved: kasalan_private.check_seat_cap). As get_rsvp, a guest holding the household's code is never rate
 -- limited, a visitor without it is. Granted to anon and authenticated.
 create or replace function kasalan.submit_rsvp(p_household_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text default NULL::text)
 returns jsonb
@@ -830,6 +840,8 @@ begin
     raise exception 'rsvp_change_not_found';
   end if;
   v_kind := kasalan.rsvp_manager_kind(p_wedding_id);
+  -- The household first, as submit_rsvp and record_rsvp take it (its seat cap is counted under it).
+  perform 1 from kasalan.households g where g.id = v_change.household_id for update;
 
   if v_change.person_id is not null then
     select * into v_person from kasalan.persons p where p.id = v_change.person_id for update;

@@ -98,6 +98,7 @@ describe('save_household: create', () => {
       relationshipSide: 'groom',
       relationshipType: 'family',
       notes: 'Malapit sa pasukan',
+      seatCap: null,
       persons: [
         {
           id: expect.any(String),

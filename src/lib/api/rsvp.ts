@@ -97,6 +97,8 @@ export const rsvp = z.object({
     hasAnswered: z._default(z.boolean(), false),
     message: text,
     messageAt: text,
+    /** Seats the couple reserved for the household; null: every person listed may come. */
+    seatCap: z.nullish(z.number()),
     persons: z.array(rsvpPerson),
   }),
 })

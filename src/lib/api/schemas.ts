@@ -140,6 +140,8 @@ export const household = z.object({
   relationshipSide: z.nullable(z.enum(relationshipSides)),
   relationshipType: z.nullable(z.enum(relationshipTypes)),
   notes: text,
+  /** Seats reserved for the household ("we reserved 2 seats for you"); null: all its persons. */
+  seatCap: z.nullish(z.number()),
   persons: z.array(person),
   // Typed here, checked where it is shown (see LastChange).
   lastChange: z.nullish(z.unknown() as z.ZodMiniType<LastChange>),
@@ -155,6 +157,7 @@ export interface HouseholdInput {
   relationshipSide: Household['relationshipSide']
   relationshipType: Household['relationshipType']
   notes: string | null
+  seatCap?: number | null
   persons: Array<{
     id?: string
     firstName: string

@@ -11,6 +11,7 @@ const questions = [{ question: meal }, { question: song }]
 
 const households = [
   household({
+    seatCap: 2,
     phone: '+63 917 555 0101',
     relationshipSide: 'groom',
     relationshipType: 'family',
@@ -38,8 +39,8 @@ test('one column per distinct question: the wedding’s first, then answered one
 describe('guestCsvRows', () => {
   const rows = guestCsvRows(households, questions)
 
-  test('has the spec’s columns, in order, then the questions, then the household', () => {
-    expect(rows[0]).toEqual(['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', meal, song, 'Old question', 'Household'])
+  test('has the spec’s columns, in order, then the questions, then the household and its seats', () => {
+    expect(rows[0]).toEqual(['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', meal, song, 'Old question', 'Household', 'Seats Reserved'])
     expect(rows[0]!.slice(0, 6)).toEqual([...guestCsvColumns])
   })
 
@@ -52,10 +53,10 @@ describe('guestCsvRows', () => {
     expect(csv.startsWith(BOM)).toBe(true)
     const parsed = Papa.parse<string[]>(csv.slice(BOM.length), { skipEmptyLines: true }).data
     expect(parsed).toEqual([
-      ['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', meal, song, 'Old question', 'Household'],
-      ['Peña', 'Ramon', "'+63 917 555 0101", 'Accepted', "groom's Family", 'Adult', 'Kare-kare', "'=1+1", '', '1'],
-      ['Peña', 'Paolo', "'+63 917 555 0101", 'Declined', "groom's Family", 'Child', '', '', '', '1'],
-      ['Reyes, Jr.', "'@Ana", '', 'Pending', 'Common Friends', 'Adult', '', '', 'kept "quoted"', '2'],
+      ['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', meal, song, 'Old question', 'Household', 'Seats Reserved'],
+      ['Peña', 'Ramon', "'+63 917 555 0101", 'Accepted', "groom's Family", 'Adult', 'Kare-kare', "'=1+1", '', '1', '2'],
+      ['Peña', 'Paolo', "'+63 917 555 0101", 'Declined', "groom's Family", 'Child', '', '', '', '1', '2'],
+      ['Reyes, Jr.', "'@Ana", '', 'Pending', 'Common Friends', 'Adult', '', '', 'kept "quoted"', '2', ''],
     ])
   })
 })

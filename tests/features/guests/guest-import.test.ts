@@ -157,14 +157,16 @@ describe('Kasalan’s own export imports back', () => {
       }),
       household({ relationshipSide: 'both', relationshipType: 'friend', persons: [{ firstName: 'Bea', lastName: 'Peña' }, { firstName: 'Carlo', lastName: 'Peña' }] }),
       household({ relationshipSide: 'bride', relationshipType: 'others', persons: [{ firstName: 'Ana', lastName: 'Reyes' }] }),
-      household({ persons: [{ firstName: '=Ella', lastName: 'Lim' }] }),
+      household({ persons: [{ firstName: '=Ella', lastName: 'Lim' }], seatCap: 1 }),
     ]
     const csv = await toCsv(guestCsvRows(original, [{ question: 'Anong ulam?' }]))
     const { households, grouping, mapping } = await preview(csv)
     expect(grouping).toBe('column')
     // Without the wedding's questions, the answer column is not guessed.
-    expect(mapping).toEqual(['lastName', 'firstName', 'phone', 'rsvpStatus', 'relation', 'personType', 'ignore', 'household'])
+    expect(mapping).toEqual(['lastName', 'firstName', 'phone', 'rsvpStatus', 'relation', 'personType', 'ignore', 'household', 'seatCap'])
     expect(households.every((h) => h.problems.length === 0 && !h.hasErrors)).toBe(true)
+    // The seats reserved come back; a household without a cap has none.
+    expect(households.map((h) => h.draft.seatCap)).toEqual([null, null, null, null, 1])
     expect(households.map((h) => h.draft)).toEqual(
       original.map((h) =>
         expect.objectContaining({
@@ -213,7 +215,7 @@ describe('replies come back from our own export', () => {
       household({ persons: [{ firstName: 'Lito', lastName: 'Santos', isAttending: true, response: [answer('meal', 'Kare-kare')] }] }),
     ]
     const { mapping, households } = await preview(await toCsv(guestCsvRows(original, questions)), {}, questions)
-    expect(mapping).toEqual(['lastName', 'firstName', 'phone', 'rsvpStatus', 'relation', 'personType', 'answer:meal', 'answer:song', 'household'])
+    expect(mapping).toEqual(['lastName', 'firstName', 'phone', 'rsvpStatus', 'relation', 'personType', 'answer:meal', 'answer:song', 'household', 'seatCap'])
     expect(households.flatMap((h) => [...h.problems, ...h.persons.flatMap((p) => p.problems)])).toEqual([])
     expect(households.map((h) => h.draft.persons.map((p) => [p.firstName, p.reply ?? null]))).toEqual([
       [
@@ -289,7 +291,7 @@ describe('every relation, side and answer comes back from our own export', () =>
       household({ persons: [{ firstName: 'Maricel', lastName: 'Cruz' }] }),
       household({ relationshipSide: 'bride', relationshipType: 'friend', persons: [{ firstName: 'Lia', lastName: 'Peña', type: 'child' }, { firstName: 'Bea', lastName: 'Peña' }] }),
     ]
-    const withoutHousehold = guestCsvRows(original, []).map((row) => row.slice(0, -1))
+    const withoutHousehold = guestCsvRows(original, []).map((row) => row.slice(0, -2))
     const { households, grouping } = await preview(await toCsv(withoutHousehold))
     expect(grouping).toBe('auto')
     expect(households.map((h) => [h.draft.relationshipSide, h.persons.map((p) => p.firstName)])).toEqual([

@@ -230,10 +230,10 @@ describe('the list', () => {
     expect(name).toMatch(/^guests-\d{4}-\d{2}-\d{2}\.csv$/)
     expect(text.startsWith('\uFEFF')).toBe(true)
     expect(text.slice(1).trim().split('\r\n')).toEqual([
-      'Last Name,First Name,Contact Number,RSVP Status,Relation,Adult/Child,Anong ulam?,Household',
-      "Santos,Ramon,'+63 917 555 0101,Accepted,groom's Family,Adult,Kare-kare,1",
-      "Santos,Paolo,'+63 917 555 0101,Pending,groom's Family,Child,,1",
-      "Peña,Niña,,Pending,bride's Friends,Adult,,2",
+      'Last Name,First Name,Contact Number,RSVP Status,Relation,Adult/Child,Anong ulam?,Household,Seats Reserved',
+      "Santos,Ramon,'+63 917 555 0101,Accepted,groom's Family,Adult,Kare-kare,1,",
+      "Santos,Paolo,'+63 917 555 0101,Pending,groom's Family,Child,,1,",
+      "Peña,Niña,,Pending,bride's Friends,Adult,,2,",
     ])
   })
 })
@@ -298,6 +298,7 @@ describe('the Add Guest drawer', () => {
       relationshipSide: 'groom',
       relationshipType: null,
       notes: null,
+      seatCap: null,
       persons: [
         { firstName: 'Andres', lastName: 'Villanueva', type: 'adult', title: null, suffix: null, notes: null },
         { firstName: 'Lia', lastName: null, type: 'child', title: null, suffix: null, notes: null },

@@ -217,6 +217,9 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange, sid
               {t('form.addChild')}
             </button>
           </div>
+          <Field label={t('form.seatCap')} hint={t('form.seatCapHint')} error={errors.seatCap?.message ? t(errors.seatCap.message) : undefined}>
+            {(control) => <input {...control} className="field-input max-w-32 tabular-nums" type="number" inputMode="numeric" min={1} max={100} step={1} {...register('seatCap')} />}
+          </Field>
         </section>
 
         <section aria-labelledby={`${formId}-contact`} className="space-y-3">

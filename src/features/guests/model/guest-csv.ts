@@ -18,6 +18,9 @@ export const guestCsvColumns = [
  */
 export const householdColumn = 'Household'
 
+/** Last, the seats reserved for the household (blank: no cap), on each of its persons' rows. */
+export const seatCapColumn = 'Seats Reserved'
+
 export function guestCsvFileName(date: string): string {
   return `guests-${date}.csv`
 }
@@ -62,7 +65,7 @@ export function guestCsvRows(
   questions: ReadonlyArray<{ question: string }>,
 ): string[][] {
   const extra = questionColumns(questions, households)
-  const rows: string[][] = [[...guestCsvColumns, ...extra, householdColumn]]
+  const rows: string[][] = [[...guestCsvColumns, ...extra, householdColumn, seatCapColumn]]
   for (const [index, household] of households.entries()) {
     const relation = relationLabel(household.relationshipSide, household.relationshipType)
     for (const person of household.persons) {
@@ -75,6 +78,7 @@ export function guestCsvRows(
         person.type === 'child' ? 'Child' : 'Adult',
         ...extra.map((question) => answerTo(person, question)),
         String(index + 1),
+        household.seatCap == null ? '' : String(household.seatCap),
       ])
     }
   }

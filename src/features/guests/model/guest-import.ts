@@ -37,6 +37,7 @@ export const importFields = [
   'country',
   'notes',
   'rsvpStatus',
+  'seatCap',
 ] as const
 /** An RSVP question of the wedding, as far as an import needs it. */
 export interface ImportQuestion {
@@ -79,6 +80,7 @@ const headerWords: Array<[ImportField, RegExp]> = [
   ['zip', /^(zip|zip ?code|postal ?code|post ?code)$/],
   ['country', /^(country|bansa)$/],
   ['notes', /^(notes?|remarks?|comments?|paalala|tala|memo|dietary|allergies)$/],
+  ['seatCap', /^(seats? reserved|reserved seats?|seat cap|seats? allowed|allowed seats?|seats|nakalaang upuan|upuan)$/],
   ['rsvpStatus', /^(rsvp|rsvp status|status|attending|response|reply|rsvp reply|sagot|dadalo)$/],
 ]
 
@@ -296,6 +298,8 @@ export type ProblemCode =
   | 'duplicateInFile'
   | 'unknownRsvpStatus'
   | 'answerNotAnOption'
+  | 'invalidSeatCap'
+  | 'overSeatCap'
 
 export interface ImportProblem {
   code: ProblemCode
@@ -504,6 +508,13 @@ function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>
   const email = first('email')
   if (email && !looksLikeEmail.test(email)) problems.push({ code: 'invalidEmail', severity: 'warning', value: email })
   const notes = [...new Set(members.flatMap((member) => member.values.notes))].join('\n') || null
+  // Seats reserved: a whole number from 1 to 100; anything else is reported and left out.
+  const seatCapCell = first('seatCap')
+  const seatCap = seatCapCell && /^\d+$/.test(seatCapCell) && Number(seatCapCell) >= 1 && Number(seatCapCell) <= 100 ? Number(seatCapCell) : null
+  if (seatCapCell && seatCap === null) problems.push({ code: 'invalidSeatCap', severity: 'warning', value: seatCapCell })
+  if (seatCap !== null && members.filter(({ person }) => person.reply?.isAttending).length > seatCap) {
+    problems.push({ code: 'overSeatCap', severity: 'error', value: seatCapCell ?? '' })
+  }
 
   const draft: HouseholdDraft = {
     email,
@@ -519,6 +530,7 @@ function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>
     relationshipSide: side,
     relationshipType: type,
     notes,
+    seatCap,
     persons: members.map(({ person }) => ({
       firstName: person.firstName,
       lastName: person.lastName,

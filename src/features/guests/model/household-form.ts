@@ -72,6 +72,8 @@ export const householdValues = z.object({
   relationshipSide: z.enum(['', 'bride', 'groom', 'both']),
   relationshipType: z.enum(['', 'family', 'friend', 'familyFriend', 'others']),
   notes: text(householdLimits.notes),
+  /** Seats reserved: blank for none, else a whole number from 1 to 100 (households_seat_cap_check). */
+  seatCap: z.string().check(z.trim(), z.refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 100), 'form.errors.seatCapInvalid')),
   persons: z
     .array(personValues)
     .check(
@@ -95,6 +97,7 @@ export function emptyHousehold(relationshipSide: HouseholdValues['relationshipSi
     relationshipSide,
     relationshipType: '',
     notes: '',
+    seatCap: '',
     persons: [newPerson('adult')],
   }
 }
@@ -127,6 +130,7 @@ export function householdToValues(household: HouseholdRecord): HouseholdValues {
     relationshipSide: household.relationshipSide ?? '',
     relationshipType: household.relationshipType ?? '',
     notes: household.notes ?? '',
+    seatCap: household.seatCap == null ? '' : String(household.seatCap),
     persons: household.persons.map(personToValues),
   }
 }
@@ -148,6 +152,7 @@ export function valuesToDraft(values: HouseholdValues, householdId?: string): Ho
     relationshipSide: values.relationshipSide || null,
     relationshipType: values.relationshipType || null,
     notes: blankToNull(values.notes),
+    seatCap: values.seatCap.trim() === '' ? null : Number(values.seatCap.trim()),
     persons: values.persons.map((person) => ({
       ...(person.personId ? { id: person.personId } : {}),
       firstName: person.firstName.trim(),

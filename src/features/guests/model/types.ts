@@ -37,6 +37,8 @@ export interface HouseholdRecord {
   readonly relationshipSide: RelationshipSide | null
   readonly relationshipType: RelationshipType | null
   readonly notes?: string | null
+  /** Seats reserved for the household; null or missing: all its persons. */
+  readonly seatCap?: number | null
   readonly persons: ReadonlyArray<PersonRecord>
 }
 
@@ -56,6 +58,8 @@ export interface HouseholdDraft {
   relationshipSide: RelationshipSide | null
   relationshipType: RelationshipType | null
   notes: string | null
+  /** Seats reserved; left out: the household keeps its cap (null: none). */
+  seatCap?: number | null
   persons: Array<{
     id?: string
     firstName: string

@@ -74,6 +74,11 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     setSaveError(null)
+    // The seats reserved, said before sending (the database refuses it the same way).
+    if (household.seatCap != null && values.persons.filter((person) => person.attendance === 'yes').length > household.seatCap) {
+      setSaveError(t('errors.rsvp_over_seat_cap'))
+      return
+    }
     try {
       await submit(toAnswerInputs(values, questions), values.message)
       onSaved()
@@ -111,6 +116,11 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
         <p id={`${id}-intro`} className="rsvp-subheading">
           {t(household.persons.length > 1 ? 'page.householdIntroParty' : 'page.householdIntroSingle')}
         </p>
+        {household.seatCap != null && household.seatCap < household.persons.length && (
+          <p data-testid="rsvp-seat-cap" className="mt-2 font-bold">
+            {t('page.seatCap', { count: household.seatCap })}
+          </p>
+        )}
         <fieldset disabled={isSubmitting} className="contents">
           <div className="mt-4 space-y-4">
             {household.persons.map((person) => {

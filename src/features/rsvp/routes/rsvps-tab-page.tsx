@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { Mail, Send } from 'lucide-react'
-import { useEffect, useMemo } from 'react'
+import { Suspense, useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
@@ -13,6 +13,7 @@ import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { RetryAlert } from '@/components/retry-alert'
 import { useGuestListStore } from '@/lib/guest-list'
 import { countInvitationStates } from '@/lib/invitations/state'
+import { ForecastCard } from '@/components/forecast-card'
 import { RsvpChangesPanel } from '../components/tab/rsvp-changes'
 import { RsvpPrivacySetting } from '../components/tab/rsvp-privacy-setting'
 import { RsvpResponses } from '../components/tab/rsvp-responses'
@@ -137,6 +138,10 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
           ))}
         </dl>
       </section>
+
+      <Suspense fallback={null}>
+        <ForecastCard weddingId={wedding.id} />
+      </Suspense>
 
       {setsRsvps ? (
         <Tabs.Root

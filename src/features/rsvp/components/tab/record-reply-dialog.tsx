@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import type { RsvpHousehold, RsvpQuestion } from '@/lib/api'
+import { BackendError } from '@/lib/backend'
 import { errorMessage } from '@/lib/errors'
 import { earlierAnswer, fullName, MAX_ANSWER_LENGTH } from '../../model/rsvp-form'
 import { useRsvpsStore } from '../../rsvps-store'
@@ -78,7 +79,12 @@ function ReplyForm({ person, questions, onDone }: { person: Person; questions: R
       await record(person.id, isAttending, response)
       onDone()
     } catch (error) {
-      setSaveError(errorMessage(error, t, 'rsvp'))
+      // The guest's page says this to the guest (rsvp:errors); the couple's side reads what to do.
+      setSaveError(
+        error instanceof BackendError && error.message === 'rsvp_over_seat_cap'
+          ? t('common:errors.rsvp_over_seat_cap')
+          : errorMessage(error, t, 'rsvp'),
+      )
     }
   })
 

@@ -1,0 +1,369 @@
+import { ArrowLeft, Download, Printer } from 'lucide-react'
+import { useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { Alert } from '@/components/alert'
+import { Field } from '@/components/field'
+import { LoadFailed } from '@/components/load-failed'
+import { MyWeddingGate } from '@/components/my-wedding-gate'
+import { PageSpinner } from '@/components/page-spinner'
+import { useDocumentTitle } from '@/components/use-document-title'
+import type { Wedding } from '@/lib/api'
+import { getPaxForecast, savePaxForecastSettings, type PaxForecast } from '@/lib/api/forecast'
+import { downloadFile, toCsv } from '@/lib/csv'
+import { formatLongDate, todayInManila } from '@/lib/dates'
+import { errorMessage } from '@/lib/errors'
+import { displayCouple } from '@/lib/names'
+import { paths } from '@/lib/paths'
+import { useLoad } from '@/lib/use-load'
+import { forecastCsvRows, readSettings, settingBounds, settingTexts, type SettingKey, type SettingTexts } from '../model/forecast'
+import { useRefreshOnReturn } from '@/lib/use-refresh-on-return'
+
+// On paper only the caterer's sheet shows: the page's controls and the app's header are hidden. No
+// page size is set, so the sheet prints on the printer's paper, A4 or letter, within both widths.
+const printCss = `
+@media print {
+  @page { margin: 14mm; }
+  html, body { background: #fff !important; }
+  body * { background-color: transparent !important; }
+  .caterer-sheet { color: #000; }
+  .caterer-sheet table { border-collapse: collapse; width: 100%; }
+  .caterer-sheet th, .caterer-sheet td { padding: 0.2rem 0.5rem 0.2rem 0; vertical-align: top; }
+  .caterer-sheet thead tr { border-bottom: 2px solid #000; }
+  .caterer-sheet tbody tr { border-bottom: 1px solid #a8a29e; }
+  .caterer-sheet section { break-inside: avoid; }
+}
+`
+
+/** /manage/rsvps/forecast: the pax forecast, its assumptions, the meal split and the caterer's sheet. */
+export function ForecastPage() {
+  const { t } = useTranslation('forecast')
+  useDocumentTitle(t('title'))
+  return <MyWeddingGate namespace="forecast">{(wedding) => <ForecastScreen wedding={wedding} />}</MyWeddingGate>
+}
+
+function ForecastScreen({ wedding }: { wedding: Wedding }) {
+  const { t, i18n } = useTranslation('forecast')
+  const { data: forecast, error, reload, refresh, setData } = useLoad(() => getPaxForecast(wedding.id), [wedding.id])
+  // Above the form, which starts again from the saved settings after each save.
+  const [notice, setNotice] = useState<Notice>(null)
+  useRefreshOnReturn(refresh)
+  const language = i18n.language === 'fil' ? 'fil' : 'en'
+
+  if (error && !forecast) return <LoadFailed message={errorMessage(error, t, 'forecast')} onRetry={reload} />
+  if (!forecast) return <PageSpinner />
+
+  const couple = displayCouple(wedding.bride, wedding.groom)
+  const weddingDate = wedding.date ? formatLongDate(wedding.date, language) : ''
+  const range = t('range.value', { low: n(t, forecast.low), high: n(t, forecast.high) })
+  const assumptions = assumptionsText(t, forecast)
+
+  const exportCsv = async () => {
+    const rows = forecastCsvRows(forecast, { couple, date: weddingDate, range, assumptions }, {
+      wedding: t('sheet.wedding'),
+      date: t('sheet.date'),
+      range: t('sheet.range'),
+      assumptions: t('sheet.assumptions'),
+      confirmedAdults: t('sheet.confirmedAdults'),
+      confirmedChildren: t('sheet.confirmedChildren'),
+      declined: t('sheet.declined'),
+      pending: t('sheet.pending'),
+      expectedFromPending: t('sheet.expectedFromPending'),
+      noShows: t('sheet.noShows'),
+      walkIns: t('sheet.walkIns'),
+      question: t('sheet.question'),
+      answer: t('sheet.answer'),
+      count: t('sheet.count'),
+      guest: t('sheet.guest'),
+      unanswered: t('sheet.unanswered'),
+    })
+    downloadFile(`${t('sheet.fileName')}-${todayInManila()}.csv`, await toCsv(rows))
+  }
+
+  const figures = [
+    ['confirmedAdults', forecast.confirmed.adults],
+    ['confirmedChildren', forecast.confirmed.children],
+    ['declined', forecast.declined],
+    ['pending', forecast.pending],
+    ['expectedFromPending', forecast.expectedFromPending],
+    ['noShows', forecast.noShows],
+    ['walkIns', forecast.walkIns],
+  ] as const
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 print:max-w-none print:p-0">
+      <style>{printCss}</style>
+      <div className="space-y-6 print:hidden">
+        <Link to={paths.manage.rsvps} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('back')}
+        </Link>
+        <header>
+          <h1 className="font-display text-3xl">{t('title')}</h1>
+          <p className="mt-1 text-muted">{t('intro')}</p>
+        </header>
+
+        <section aria-labelledby="forecast-range" className="rounded-2xl border border-brand-200 bg-brand-50 px-4 py-4">
+          <h2 id="forecast-range" className="text-sm font-semibold text-brand-900">
+            {t('range.label')}
+          </h2>
+          <p data-testid="forecast-range" className="font-display text-4xl text-brand-900">
+            {range}
+          </p>
+          <p className="mt-2 text-sm text-brand-900">{assumptions}</p>
+        </section>
+
+        <section aria-labelledby="forecast-figures">
+          <h2 id="forecast-figures" className="text-lg font-semibold">
+            {t('figures.title')}
+          </h2>
+          <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+            {figures.map(([key, value]) => (
+              <div key={key} data-testid={`forecast-${key}`} className="rounded-2xl border border-line bg-white px-4 py-3">
+                <dt className="text-sm text-muted">{t(`figures.${key}`)}</dt>
+                <dd className="font-display text-3xl">{n(t, value)}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-2 text-sm text-muted">
+            {t('figures.households', { answered: n(t, forecast.households.answered), total: n(t, forecast.households.total) })}{' '}
+            {t('figures.pendingHint')}
+          </p>
+        </section>
+
+        <SettingsForm
+          key={JSON.stringify(forecast.settings)}
+          forecast={forecast}
+          notice={notice}
+          onNotice={setNotice}
+          onSave={async (settings) => setData(await savePaxForecastSettings(wedding.id, settings))}
+        />
+
+        <section aria-labelledby="forecast-split" className="space-y-4">
+          <div>
+            <h2 id="forecast-split" className="text-lg font-semibold">
+              {t('split.title')}
+            </h2>
+            <p className="mt-1 text-sm text-muted">{forecast.questions.length ? t('split.intro') : t('split.none')}</p>
+          </div>
+          <QuestionTables forecast={forecast} />
+        </section>
+
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+            <Printer aria-hidden="true" className="size-4" />
+            {t('actions.print')}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => void exportCsv()}>
+            <Download aria-hidden="true" className="size-4" />
+            {t('actions.csv')}
+          </button>
+        </div>
+      </div>
+
+      <CatererSheet forecast={forecast} couple={couple} date={weddingDate} range={range} assumptions={assumptions} />
+    </div>
+  )
+}
+
+type T = ReturnType<typeof useTranslation>['t']
+
+const n = (t: T, value: number) => t('common:number', { value })
+
+function assumptionsText(t: T, forecast: PaxForecast) {
+  return t('range.assumptions', {
+    confirmed: n(t, forecast.confirmed.total),
+    noShowPct: forecast.settings.noShowPct,
+    noShows: n(t, forecast.noShows),
+    expectedPct: forecast.settings.expectedPct,
+    pending: n(t, forecast.pending),
+    expected: n(t, forecast.expectedFromPending),
+    walkIns: n(t, forecast.walkIns),
+  })
+}
+
+type Notice = { tone: 'success' | 'error'; text: string } | null
+
+function SettingsForm({
+  forecast,
+  notice,
+  onNotice: setNotice,
+  onSave,
+}: {
+  forecast: PaxForecast
+  notice: Notice
+  onNotice(notice: Notice): void
+  onSave(settings: PaxForecast['settings']): Promise<void>
+}) {
+  const { t } = useTranslation('forecast')
+  const [texts, setTexts] = useState<SettingTexts>(() => settingTexts(forecast.settings))
+  const [invalid, setInvalid] = useState<SettingKey[]>([])
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const read = readSettings(texts)
+    if ('invalid' in read) {
+      setInvalid(read.invalid)
+      setNotice(null)
+      return
+    }
+    setInvalid([])
+    setBusy(true)
+    try {
+      await onSave(read.settings)
+      setNotice({ tone: 'success', text: t('settings.saved') })
+    } catch (error) {
+      setNotice({ tone: 'error', text: errorMessage(error, t, 'forecast') })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void submit(event)} aria-labelledby="forecast-settings" className="space-y-4 rounded-2xl border border-line bg-white px-4 py-4" noValidate>
+      <h2 id="forecast-settings" className="text-lg font-semibold">
+        {t('settings.title')}
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {(Object.keys(settingBounds) as SettingKey[]).map((key) => (
+          <Field
+            key={key}
+            label={t(`settings.${key}`)}
+            hint={t(`settings.${key}Hint`)}
+            error={invalid.includes(key) ? t('settings.invalid', settingBounds[key]) : null}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="field-input tabular-nums"
+                type="number"
+                inputMode="numeric"
+                min={settingBounds[key].min}
+                max={settingBounds[key].max}
+                step={1}
+                value={texts[key]}
+                onChange={(event) => setTexts((current) => ({ ...current, [key]: event.target.value }))}
+              />
+            )}
+          </Field>
+        ))}
+      </div>
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? t('settings.saving') : t('settings.save')}
+      </button>
+    </form>
+  )
+}
+
+function QuestionTables({ forecast, printed = false }: { forecast: PaxForecast; printed?: boolean }) {
+  const { t } = useTranslation('forecast')
+  const labels = printed ? 'sheet' : 'split'
+  return (
+    <>
+      {forecast.questions.map((question) => (
+        <section key={question.id} className={printed ? 'mt-4' : 'rounded-2xl border border-line bg-white px-4 py-3'}>
+          <h3 className="font-semibold">{question.question}</h3>
+          <table className="mt-2 w-full text-left text-sm">
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 pr-2">
+                  {t(question.kind === 'choice' ? `${labels}.answer` : `${labels}.guest`)}
+                </th>
+                <th scope="col" className={question.kind === 'choice' ? 'py-1 text-right' : 'py-1'}>
+                  {t(question.kind === 'choice' ? `${labels}.count` : `${labels}.answer`)}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {question.kind === 'choice'
+                ? question.counts.map(({ answer, count }) => (
+                    <tr key={answer} className="border-t border-line">
+                      <td className="py-1 pr-2">{answer}</td>
+                      <td className="py-1 text-right tabular-nums">{n(t, count)}</td>
+                    </tr>
+                  ))
+                : question.answers.map(({ firstName, lastName, answer }, index) => (
+                    <tr key={index} className="border-t border-line">
+                      <td className="py-1 pr-2">{`${firstName} ${lastName}`.trim()}</td>
+                      <td className="py-1">{answer}</td>
+                    </tr>
+                  ))}
+              {question.kind === 'choice' && (
+                <tr className="border-t border-line text-muted">
+                  <td className="py-1 pr-2">{t(`${labels}.unanswered`)}</td>
+                  <td className="py-1 text-right tabular-nums">{n(t, question.unanswered)}</td>
+                </tr>
+              )}
+            </tbody>
+          </table>
+          {question.kind === 'text' && (
+            <p className="mt-1 text-sm text-muted">{t(`${labels}.unansweredCount`, { number: n(t, question.unanswered) })}</p>
+          )}
+        </section>
+      ))}
+    </>
+  )
+}
+
+/** The sheet for the caterer: only on paper. */
+function CatererSheet({
+  forecast,
+  couple,
+  date,
+  range,
+  assumptions,
+}: {
+  forecast: PaxForecast
+  couple: string
+  date: string
+  range: string
+  assumptions: string
+}) {
+  const { t, i18n } = useTranslation('forecast')
+  const rows = [
+    ['confirmedAdults', forecast.confirmed.adults],
+    ['confirmedChildren', forecast.confirmed.children],
+    ['declined', forecast.declined],
+    ['pending', forecast.pending],
+    ['expectedFromPending', forecast.expectedFromPending],
+    ['noShows', forecast.noShows],
+    ['walkIns', forecast.walkIns],
+  ] as const
+  return (
+    <div className="caterer-sheet hidden print:block" data-testid="caterer-sheet">
+      <h1 className="font-display text-2xl">{t('sheet.title')}</h1>
+      <p>
+        {couple}
+        {date && ` · ${date}`}
+      </p>
+      <p className="text-sm">{t('sheet.printedOn', { date: formatLongDate(todayInManila(), i18n.language === 'fil' ? 'fil' : 'en') })}</p>
+      <section className="mt-4">
+        <h2 className="font-semibold">{t('sheet.range')}</h2>
+        <p className="font-display text-3xl" data-testid="sheet-range">
+          {range}
+        </p>
+        <p className="text-sm">{assumptions}</p>
+      </section>
+      <section className="mt-4">
+        <table>
+          <tbody>
+            {rows.map(([key, value]) => (
+              <tr key={key}>
+                <th scope="row" className="text-left">
+                  {t(`sheet.${key}`)}
+                </th>
+                <td data-testid={`sheet-${key}`} className="text-right tabular-nums">
+                  {n(t, value)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+      <QuestionTables forecast={forecast} printed />
+    </div>
+  )
+}
+

@@ -1,0 +1,259 @@
+-- Kasalan pax forecast: the number of persons to give the caterer, from the replies so far, the
+-- households' seat caps and the couple's assumptions (kasalan.weddings.forecast_*), and the seat
+-- caps' own rule: no household has more persons coming than the seats reserved for it.
+
+-- =============================================================================================
+-- Functions
+-- =============================================================================================
+
+-- Raises rsvp_over_seat_cap when a person's reply makes more of a household's persons attending
+-- than its seat cap, and seat_cap_below_attending when a cap is lowered below the persons already
+-- attending (the couple records a "no" first). Takes the household's row lock before counting, as
+-- submit_rsvp and record_rsvp do, so two replies of one household at once are counted one after
+-- the other. Security definer so that it counts every person whoever writes. Trigger function
+-- only; nobody calls it.
+create or replace function kasalan_private.check_seat_cap()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_household_id uuid;
+  v_cap integer;
+  v_attending integer;
+begin
+  if tg_table_name = 'households' then
+    v_household_id := new.id;
+  else
+    v_household_id := new.household_id;
+  end if;
+  select g.seat_cap into v_cap from kasalan.households g where g.id = v_household_id for update;
+  if v_cap is null then
+    return null;
+  end if;
+  select count(*) into v_attending
+  from kasalan.persons p
+  where p.household_id = v_household_id and p.is_attending;
+  if v_attending > v_cap then
+    if tg_table_name = 'households' then
+      raise exception 'seat_cap_below_attending' using detail = format('%s attending, %s seats', v_attending, v_cap);
+    end if;
+    raise exception 'rsvp_over_seat_cap' using detail = format('%s attending, %s seats', v_attending, v_cap);
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function kasalan_private.check_seat_cap() from public, anon, authenticated;
+
+-- The answer a person gave to one of the wedding's questions ({id, question, ...}) in their stored
+-- response ([{questionId, question, answer}]), or null when none or blank. An answer saved before
+-- answers carried the question's id is matched by the question's text. Helper of get_pax_forecast.
+create or replace function kasalan_private.response_answer(p_response jsonb, p_question jsonb)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select nullif(btrim(r.value ->> 'answer'), '')
+  from jsonb_array_elements(case when jsonb_typeof(p_response) = 'array' then p_response else '[]'::jsonb end) with ordinality r
+  where jsonb_typeof(r.value) = 'object'
+    and (
+      r.value ->> 'questionId' = p_question ->> 'id'
+      or (not (r.value ? 'questionId') and btrim(r.value ->> 'question') = btrim(p_question ->> 'question'))
+    )
+  order by r.ordinality
+  limit 1
+$$;
+
+revoke execute on function kasalan_private.response_answer(p_response jsonb, p_question jsonb) from public, anon, authenticated;
+
+-- The pax forecast of a wedding, for the RSVPs tab's card and the forecast page:
+-- {settings: {expectedPct, noShowPct, walkIns},
+--  households: {total, answered, pending},
+--  confirmed: {adults, children, total}, declined,
+--  pending: the persons still to answer, a household counting no more than its seats left
+--    (seat cap less its yeses),
+--  expectedFromPending: round(pending * expectedPct / 100),
+--  noShows: round(confirmed.total * noShowPct / 100),
+--  walkIns,
+--  low: confirmed.total - noShows + expectedFromPending,
+--  high: confirmed.total + expectedFromPending + walkIns,
+--  questions: for each of the wedding's RSVP questions, what the persons coming answered:
+--    [{id, question, kind, counts: [{answer, count}] (choice: the options in their order, then any
+--    other answer kept from before an edit), answers: [{firstName, lastName, answer}] (text),
+--    unanswered}]}, answers matched as kasalan_private.response_answer reads them.
+-- round() is to the nearest person, halves up. For the owner, partner and coordinator (rsvps);
+-- raises wedding_not_found otherwise. Security definer: it reads every household of the wedding
+-- whatever the caller's side. Granted to authenticated.
+create or replace function kasalan.get_pax_forecast(p_wedding_id uuid)
+returns jsonb
+language plpgsql
+stable security definer
+set search_path = ''
+as $$
+declare
+  v_wedding kasalan.weddings;
+  v_confirmed_adults integer;
+  v_confirmed_children integer;
+  v_declined integer;
+  v_households integer;
+  v_answered integer;
+  v_pending integer;
+  v_expected integer;
+  v_no_shows integer;
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
+    raise exception 'wedding_not_found';
+  end if;
+  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
+
+  select
+    count(*) filter (where p.is_attending and p.type = 'adult'),
+    count(*) filter (where p.is_attending and p.type = 'child'),
+    count(*) filter (where not p.is_attending)
+  into v_confirmed_adults, v_confirmed_children, v_declined
+  from kasalan.persons p
+  where p.wedding_id = p_wedding_id;
+
+  select
+    count(*),
+    count(*) filter (where h.unanswered = 0),
+    coalesce(sum(greatest(0, least(h.unanswered, coalesce(h.seat_cap - h.yeses, h.unanswered)))), 0)
+  into v_households, v_answered, v_pending
+  from (
+    select g.id, g.seat_cap,
+      count(p.id) filter (where p.is_attending is null) as unanswered,
+      count(p.id) filter (where p.is_attending) as yeses
+    from kasalan.households g
+    left join kasalan.persons p on p.household_id = g.id
+    where g.wedding_id = p_wedding_id
+    group by g.id, g.seat_cap
+  ) h;
+
+  v_expected := round(v_pending * v_wedding.forecast_expected_pct / 100.0);
+  v_no_shows := round((v_confirmed_adults + v_confirmed_children) * v_wedding.forecast_no_show_pct / 100.0);
+
+  return jsonb_build_object(
+    'settings', jsonb_build_object(
+      'expectedPct', v_wedding.forecast_expected_pct,
+      'noShowPct', v_wedding.forecast_no_show_pct,
+      'walkIns', v_wedding.forecast_walk_ins
+    ),
+    'households', jsonb_build_object('total', v_households, 'answered', v_answered, 'pending', v_households - v_answered),
+    'confirmed', jsonb_build_object(
+      'adults', v_confirmed_adults,
+      'children', v_confirmed_children,
+      'total', v_confirmed_adults + v_confirmed_children
+    ),
+    'declined', v_declined,
+    'pending', v_pending,
+    'expectedFromPending', v_expected,
+    'noShows', v_no_shows,
+    'walkIns', v_wedding.forecast_walk_ins,
+    'low', v_confirmed_adults + v_confirmed_children - v_no_shows + v_expected,
+    'high', v_confirmed_adults + v_confirmed_children + v_expected + v_wedding.forecast_walk_ins,
+    'questions', coalesce(
+      (
+        select jsonb_agg(
+          jsonb_build_object(
+            'id', q.value ->> 'id',
+            'question', q.value ->> 'question',
+            'kind', q.value ->> 'kind',
+            'counts', case when q.value ->> 'kind' = 'choice' then coalesce(
+              (
+                select jsonb_agg(jsonb_build_object('answer', c.answer, 'count', c.n) order by c.rank, c.answer)
+                from (
+                  select a.answer, count(*) as n,
+                    coalesce((select o.ordinality from jsonb_array_elements_text(q.value -> 'options') with ordinality o where o.value = a.answer), 1000) as rank
+                  from kasalan.persons p
+                  cross join lateral (select kasalan_private.response_answer(p.response, q.value) as answer) a
+                  where p.wedding_id = p_wedding_id and p.is_attending and a.answer is not null
+                  group by a.answer
+                ) c
+              ),
+              '[]'::jsonb
+            ) else '[]'::jsonb end,
+            'answers', case when q.value ->> 'kind' = 'choice' then '[]'::jsonb else coalesce(
+              (
+                select jsonb_agg(
+                  jsonb_build_object('firstName', p.first_name, 'lastName', p.last_name, 'answer', a.answer)
+                  order by p.last_name, p.first_name, p.id
+                )
+                from kasalan.persons p
+                cross join lateral (select kasalan_private.response_answer(p.response, q.value) as answer) a
+                where p.wedding_id = p_wedding_id and p.is_attending and a.answer is not null
+              ),
+              '[]'::jsonb
+            ) end,
+            'unanswered', (
+              select count(*)
+              from kasalan.persons p
+              where p.wedding_id = p_wedding_id and p.is_attending
+                and kasalan_private.response_answer(p.response, q.value) is null
+            )
+          )
+          order by q.ordinality
+        )
+        from jsonb_array_elements(v_wedding.rsvp_questions) with ordinality q
+      ),
+      '[]'::jsonb
+    )
+  );
+end;
+$$;
+
+revoke execute on function kasalan.get_pax_forecast(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan.get_pax_forecast(p_wedding_id uuid) to authenticated;
+
+-- Saves the forecast's assumptions: the percent of pending persons expected to come (0-100), the
+-- percent of the yeses allowed for not coming (0-50) and the walk-ins (0-1000 persons). Returns the
+-- forecast as get_pax_forecast gives it. Raises wedding_not_found (not owner, partner or
+-- coordinator) or invalid_input. Granted to authenticated.
+create or replace function kasalan.save_pax_forecast_settings(p_wedding_id uuid, p_expected_pct integer, p_no_show_pct integer, p_walk_ins integer)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
+    raise exception 'wedding_not_found';
+  end if;
+  if p_expected_pct is null or p_expected_pct not between 0 and 100 then
+    raise exception 'invalid_input' using detail = 'expectedPct must be from 0 to 100';
+  end if;
+  if p_no_show_pct is null or p_no_show_pct not between 0 and 50 then
+    raise exception 'invalid_input' using detail = 'noShowPct must be from 0 to 50';
+  end if;
+  if p_walk_ins is null or p_walk_ins not between 0 and 1000 then
+    raise exception 'invalid_input' using detail = 'walkIns must be from 0 to 1000';
+  end if;
+  update kasalan.weddings w
+  set forecast_expected_pct = p_expected_pct,
+      forecast_no_show_pct = p_no_show_pct,
+      forecast_walk_ins = p_walk_ins
+  where w.id = p_wedding_id;
+  return kasalan.get_pax_forecast(p_wedding_id);
+end;
+$$;
+
+revoke execute on function kasalan.save_pax_forecast_settings(p_wedding_id uuid, p_expected_pct integer, p_no_show_pct integer, p_walk_ins integer) from public, anon;
+grant execute on function kasalan.save_pax_forecast_settings(p_wedding_id uuid, p_expected_pct integer, p_no_show_pct integer, p_walk_ins integer) to authenticated;
+
+-- =============================================================================================
+-- Triggers
+-- =============================================================================================
+
+create trigger households_seat_cap_holds after update of seat_cap
+  on kasalan.households
+  for each row
+  when (new.seat_cap is not null and new.seat_cap is distinct from old.seat_cap)
+  execute function kasalan_private.check_seat_cap();
+
+create trigger persons_seat_cap_holds after insert or update of is_attending
+  on kasalan.persons
+  for each row
+  when (new.is_attending)
+  execute function kasalan_private.check_seat_cap();
