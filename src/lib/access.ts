@@ -78,6 +78,8 @@ export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
   [paths.manage.planSuppliers]: 'plan',
   // The gift ledger: the coordinator keeps it too; its amounts are money, hidden by the database.
   [paths.manage.planGifts]: 'plan',
+  // Escort cards, table cards and the entourage insert: from the seating chart, for those who keep it.
+  [paths.manage.print]: 'seating',
 }
 
 /** True when a member of this role may open this management screen. */

@@ -31,6 +31,7 @@ export const paths = {
     planBudget: '/manage/plan/budget',
     planSuppliers: '/manage/plan/suppliers',
     planGifts: '/manage/plan/gifts',
+    print: '/manage/print',
   },
   /** A household's personal invitation link: `/i/<token>` on any site address. */
   invitation: (token: string) => `/i/${encodeURIComponent(token)}`,
