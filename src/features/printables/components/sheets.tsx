@@ -46,7 +46,7 @@ export const sheetCss = `
 .pt-card-name { font-family: var(--site-font-headings); font-size: 15pt; margin: 0; overflow-wrap: anywhere; }
 .pt-card-rule { width: 14mm; border: 0; border-top: 0.3mm solid var(--pt-accent); margin: 3mm auto 2mm; }
 .pt-card-table { font-family: var(--site-font-headings); font-size: 13pt; color: var(--pt-accent); margin: 0.5mm 0 0; overflow-wrap: anywhere; }
-.pt-cut { text-align: center; font-size: 7.5pt; color: #777; margin: 2mm 0 0; }
+.pt-cut { text-align: center; font-size: 7.5pt; color: #595959; margin: 2mm 0 0; }
 
 .pt-list-head { text-align: center; margin-bottom: 5mm; }
 .pt-list-head .pt-couple { font-size: 20pt; }
@@ -57,25 +57,25 @@ export const sheetCss = `
 .pt-line-name { flex: 1; min-width: 0; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 .pt-line-table { font-weight: 700; color: var(--pt-accent); white-space: nowrap; }
 
-.pt-table-card { display: flex; flex-direction: column; align-items: center; text-align: center; }
+.pt-table-card { display: flex; flex-direction: column; align-items: center; justify-content: center; text-align: center; padding: 20mm; }
 .pt-frame { position: absolute; inset: 8mm; border: 0.6mm solid var(--pt-accent); outline: 0.3mm solid var(--pt-accent); outline-offset: -2.5mm; pointer-events: none; }
-.pt-table-card .pt-couple { font-size: 22pt; margin-top: 16mm; }
-.pt-table-name { font-family: var(--site-font-headings); font-size: 54pt; line-height: 1.1; margin: 10mm 14mm 0; overflow-wrap: anywhere; font-weight: 400; }
-.pt-table-guests { list-style: none; margin: 12mm 0 0; padding: 0; font-size: 14pt; line-height: 1.75; column-count: 1; }
-.pt-table-guests.pt-many { column-count: 2; column-gap: 14mm; font-size: 12.5pt; }
+.pt-table-card .pt-couple { font-size: 24pt; }
+.pt-table-name { font-family: var(--site-font-headings); font-size: 60pt; line-height: 1.1; margin: 8mm 0 2mm; overflow-wrap: anywhere; font-weight: 400; }
+.pt-table-guests { list-style: none; margin: 10mm 0 0; padding: 0; font-size: 16pt; line-height: 1.8; column-count: 1; }
+.pt-table-guests.pt-many { column-count: 2; column-gap: 14mm; font-size: 13pt; }
 
 .pt-insert { text-align: center; padding: 14mm 16mm; }
 .pt-insert .pt-couple { font-size: 26pt; }
 .pt-insert .pt-title { font-size: 15pt; margin-top: 1mm; color: var(--pt-soft); }
 .pt-insert-blocks { margin-top: 6mm; }
-.pt-heading { font-family: var(--site-font-subheading); color: var(--pt-accent); font-size: 12.5pt; margin: 5mm 0 1.5mm; font-weight: 400; }
-.pt-row { display: flex; justify-content: center; gap: 10mm; margin-top: 3.5mm; break-inside: avoid; }
+.pt-heading { font-family: var(--site-font-subheading); color: var(--pt-accent); font-size: 14pt; margin: 7mm 0 2mm; font-weight: 400; }
+.pt-row { display: flex; justify-content: center; gap: 10mm; margin-top: 5mm; break-inside: avoid; }
 .pt-group { flex: 1 1 0; max-width: 80mm; }
 .pt-group h3, .pt-sponsors-label { font-family: var(--site-font-subtitles); color: var(--pt-soft); text-transform: uppercase; letter-spacing: 0.12em;
   font-size: 7.5pt; margin: 0 0 1mm; font-weight: 400; }
-.pt-names { list-style: none; margin: 0; padding: 0; font-size: 10.5pt; line-height: 1.45; }
+.pt-names { list-style: none; margin: 0; padding: 0; font-size: 11.5pt; line-height: 1.5; }
 .pt-role { color: var(--pt-soft); font-size: 8.5pt; }
-.pt-sponsors { display: grid; grid-template-columns: 1fr 1fr; column-gap: 10mm; max-width: 150mm; margin: 0 auto; font-size: 10.5pt; line-height: 1.45; }
+.pt-sponsors { display: grid; grid-template-columns: 1fr 1fr; column-gap: 10mm; max-width: 150mm; margin: 0 auto; font-size: 11.5pt; line-height: 1.5; }
 .pt-sponsors > div:nth-child(odd) { text-align: right; }
 .pt-sponsors > div:nth-child(even) { text-align: left; }
 .pt-ornament { color: var(--pt-accent); margin: 3mm 0 0; font-size: 11pt; letter-spacing: 0.5em; }

@@ -67,9 +67,9 @@ function PrintLoader({ wedding }: { wedding: Wedding }) {
 // On paper only the chosen printable shows: the app's header, tabs and this page's controls are
 // not printed. The page size is the paper chosen on the page.
 const printCss = (size: PaperSize) => `
+@page { size: ${paper[size].css}; margin: 0; }
 #printables-print { display: none; }
 @media print {
-  @page { size: ${paper[size].css}; margin: 0; }
   html, body { background: #fff !important; margin: 0 !important; padding: 0 !important; }
   body > *:not(#printables-print) { display: none !important; }
   #printables-print { display: block; }
