@@ -81,6 +81,7 @@ test('a couple seats two more guests, then prints escort cards, the escort list,
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await expectNoSeriousA11yViolations(page)
   await page.screenshot({ path: `${out}/screen-escort-cards-en-ui.png`, fullPage: true })
+  await page.screenshot({ path: `${out}/screen-escort-cards-en-ui-top.png` })
 
   // The Print button opens the browser's print dialog; only the cards are on paper.
   await page.evaluate(() => {
@@ -191,6 +192,8 @@ test('a couple seats two more guests, then prints escort cards, the escort list,
   await expect(page.getByRole('heading', { name: '12 bisita ang wala pang mesa' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await page.screenshot({ path: `${out}/screen-escort-cards-fil-ui.png`, fullPage: true })
+  await page.getByRole('heading', { name: '12 bisita ang wala pang mesa' }).scrollIntoViewIfNeeded()
+  await page.screenshot({ path: `${out}/screen-escort-cards-fil-ui-unseated.png` })
 })
 
 test('with no tables, escort cards and table cards say what to do first', async ({ page }) => {

@@ -4,7 +4,18 @@
 
 import { displayName, displayPersonName } from '@/lib/names'
 import type { Entourage, PartyMember } from '@/lib/site-content'
-import { foldText, mayCome, type SeatingLayout } from '@/features/seating/model'
+
+/** What the printables read of the seating chart (the saved layout fits). */
+export interface SeatingLayout {
+  readonly tables: readonly { readonly id: string; readonly name: string }[]
+  readonly seats: readonly { readonly tableId: string; readonly personId: string | null }[]
+}
+
+/** Lower case without accents, so "Pena" sorts with "Peña". */
+const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim()
+
+/** Who may come: accepted or not answered yet (as the seating chart counts them). */
+const mayCome = (person: Pick<PrintPerson, 'isAttending'>) => person.isAttending !== false
 
 /** A guest as the printables need them: the guest list's Person fits. */
 export interface PrintPerson {

@@ -6,8 +6,8 @@ import {
   surnameFirst,
   tableCards,
   type PrintHousehold,
+  type SeatingLayout,
 } from '@/features/printables/model'
-import type { SeatingLayout } from '@/features/seating/model'
 import type { Entourage } from '@/lib/site-content'
 
 const person = (id: string, firstName: string, lastName: string | null, extra: Partial<{ title: string; suffix: string; isAttending: boolean | null }> = {}) => ({

@@ -10,21 +10,31 @@ import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { mayOpenIn } from '@/lib/access'
 import type { Wedding } from '@/lib/api'
+import { getSeatingLayout } from '@/lib/api/seating'
 import { getMyWedding } from '@/lib/api/weddings'
 import { errorMessage } from '@/lib/errors'
+import { useGuestListStore } from '@/lib/guest-list'
 import type { Language } from '@/lib/i18n'
 import { displayCouple } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { readData, weddingPartyData } from '@/lib/site-content'
 import { loadFonts, resolveTheme, themeFamilies } from '@/lib/theme'
 import { useLoad } from '@/lib/use-load'
-import { useSeatingStore } from '@/features/seating/seating-store'
 import {
   ESCORT_CARDS_PER_PAGE,
   ESCORT_LINES_PER_COLUMN,
   escorts as escortsOf,
-  insertBlocks, paperSizes, printKinds, tableCards, type PaperSize, type PrintKind } from '../model'
-import { paper, Sheets, sheetCss } from '../components/sheets'
+  insertBlocks,
+  paperSizes,
+  printKinds,
+  tableCards,
+  type PaperSize,
+  type PrintHousehold,
+  type PrintKind,
+  type SeatingLayout,
+} from '../model'
+import { paper, sheetCss } from '../components/sheet-style'
+import { Sheets } from '../components/sheets'
 import { usePrintStrings } from '../use-print-strings'
 
 /** /manage/print: escort cards or list, table cards and the entourage insert, previewed and printed. */
@@ -34,34 +44,41 @@ export function PrintPage() {
   return <MyWeddingGate namespace="printables">{(wedding) => <PrintLoader wedding={wedding} />}</MyWeddingGate>
 }
 
-/** The seating chart as its screen has it, and the wedding read afresh (the entourage may have just changed). */
+/**
+ * The guest list (shared with the other screens), the saved seating chart, and the wedding read
+ * afresh: the entourage may have just been changed in the content editor.
+ */
 function PrintLoader({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('printables')
-  const loadStatus = useSeatingStore((state) => state.loadStatus)
-  const loadError = useSeatingStore((state) => state.loadError)
-  const loadedWedding = useSeatingStore((state) => state.weddingId)
-  const load = useSeatingStore((state) => state.load)
+  const listStatus = useGuestListStore((state) => state.status)
+  const listError = useGuestListStore((state) => state.error)
+  const listWedding = useGuestListStore((state) => state.weddingId)
+  const households = useGuestListStore((state) => state.households)
+  const loadList = useGuestListStore((state) => state.load)
+  const layout = useLoad(() => getSeatingLayout(wedding.id), [wedding.id])
   const fresh = useLoad(() => getMyWedding(wedding.id), [wedding.id])
 
   useEffect(() => {
-    void load(wedding.id)
-  }, [wedding.id, load])
+    void loadList(wedding.id)
+  }, [wedding.id, loadList])
 
-  const failure = loadStatus === 'error' && loadedWedding === wedding.id ? loadError : fresh.status === 'error' ? fresh.error : null
+  const listFailed = listWedding === wedding.id && listStatus === 'error'
+  const failure = listFailed ? listError : layout.status === 'error' ? layout.error : fresh.status === 'error' ? fresh.error : null
   if (failure) {
     return (
       <LoadFailed
         title={t('loadError')}
         message={errorMessage(failure, t, 'printables')}
         onRetry={() => {
-          if (loadStatus === 'error') void load(wedding.id, { force: true })
+          if (listFailed) void loadList(wedding.id, { force: true })
+          if (layout.status === 'error') layout.reload()
           if (fresh.status === 'error') fresh.reload()
         }}
       />
     )
   }
-  if (loadedWedding !== wedding.id || loadStatus !== 'ready' || fresh.status !== 'ready') return <PageSpinner />
-  return <PrintScreen wedding={fresh.data ?? wedding} />
+  if (listWedding !== wedding.id || listStatus !== 'ready' || !layout.data || !fresh.data) return <PageSpinner />
+  return <PrintScreen wedding={fresh.data} households={households} layout={layout.data.layout} />
 }
 
 // On paper only the chosen printable shows: the app's header, tabs and this page's controls are
@@ -81,7 +98,7 @@ const printCss = (size: PaperSize) => `
 
 const MM_TO_PX = 96 / 25.4
 
-function PrintScreen({ wedding }: { wedding: Wedding }) {
+function PrintScreen({ wedding, households, layout }: { wedding: Wedding; households: readonly PrintHousehold[]; layout: SeatingLayout }) {
   const { t } = useTranslation('printables')
   const ids = useId()
   const [kind, setKind] = useState<PrintKind>('escortCards')
@@ -89,8 +106,6 @@ function PrintScreen({ wedding }: { wedding: Wedding }) {
   const [size, setSize] = useState<PaperSize>('A4')
   const strings = usePrintStrings(language)
 
-  const layout = useSeatingStore((state) => state.history.present)
-  const households = useSeatingStore((state) => state.households)
   const escorts = useMemo(() => escortsOf(households, layout), [households, layout])
   const tables = useMemo(() => tableCards(households, layout), [households, layout])
   const partySection = wedding.sections.find((section) => section.type === 'wedding-party')
