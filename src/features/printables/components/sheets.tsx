@@ -35,7 +35,7 @@ export function Sheets({ kind, size, language, theme, couple, insertTitle, escor
     ...themeVariables(theme),
     '--pt-width': `${paper[size].width}mm`,
     // A hair under the page, so that rounding never spills a sheet onto a blank page.
-    '--pt-height': `${paper[size].height - 0.6}mm`,
+    '--pt-height': `${(paper[size].height - 0.6).toFixed(1)}mm`,
   } as CSSProperties
   return (
     <div className="pt-sheets" lang={language} style={style}>

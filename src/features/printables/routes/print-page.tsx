@@ -98,7 +98,7 @@ const printCss = (size: PaperSize) => `
 
 const MM_TO_PX = 96 / 25.4
 
-function PrintScreen({ wedding, households, layout }: { wedding: Wedding; households: readonly PrintHousehold[]; layout: SeatingLayout }) {
+export function PrintScreen({ wedding, households, layout }: { wedding: Wedding; households: readonly PrintHousehold[]; layout: SeatingLayout }) {
   const { t } = useTranslation('printables')
   const ids = useId()
   const [kind, setKind] = useState<PrintKind>('escortCards')
