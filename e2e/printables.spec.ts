@@ -35,14 +35,25 @@ async function expectOnlyThePrintout(page: Page) {
 
 const printout = (page: Page) => page.locator('#printables-print')
 
-test('a couple seats two more guests, then prints escort cards, the escort list, table cards and the entourage insert in Filipino and English', async ({ page }) => {
+test('a couple adds a flower girl and seats two more guests, then prints escort cards, the escort list, table cards and the entourage insert in Filipino and English', async ({ page }) => {
   mkdirSync(out, { recursive: true })
   await page.setViewportSize({ width: 360, height: 760 })
   await signInAsDemo(page)
 
+  // ---- One more flower girl in the wedding-party section, through the content editor. ----
+  await page.goto('/manage/cms')
+  await page.locator('a[href^="/manage/cms/editor"]').filter({ has: page.getByText('Wedding Party', { exact: true }) }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Wedding Party' })).toBeVisible({ timeout: 120_000 })
+  // A list of three is folded: open it.
+  await page.locator('summary', { hasText: 'Flower girls (3)' }).click()
+  await page.getByRole('button', { name: 'Add flower girl' }).click()
+  await page.getByRole('listitem', { name: 'Flower girl 4' }).getByLabel('Name').fill('Bianca Santos')
+  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 30_000 })
+
   // ---- Seat the Gonzales couple at Table 5 (they had no seat). ----
-  await page.goto('/manage/seating')
-  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true })).toBeVisible({ timeout: 120_000 })
+  await page.getByRole('link', { name: 'Seating Chart' }).click()
+  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true })).toBeVisible()
   for (const name of ['Mark Gonzales', 'Patricia Gonzales']) {
     await page.getByRole('searchbox', { name: 'Search guests' }).fill(name.split(' ')[0]!)
     await page.getByRole('option', { name, exact: true }).click()
@@ -172,6 +183,8 @@ test('a couple seats two more guests, then prints escort cards, the escort list,
   const sponsors = await insert.locator('.pt-sponsors > div:not(.pt-sponsors-label)').allTextContents()
   expect(sponsors.slice(0, 2)).toEqual(['Dr. Eduardo Villanueva', 'Dra. Rosario Villanueva'])
   await expect(insert).toContainText('Rev. Fr. Emmanuel Villareal')
+  // The flower girl just added, last in the march.
+  await expect(insert.locator('.pt-row').last()).toContainText('Bianca Santos')
   // In the site's theme: the classic theme's names font.
   expect(await insert.locator('.pt-couple').evaluate((element) => getComputedStyle(element).fontFamily)).toContain('Great Vibes')
   await expectNoSeriousA11yViolations(page)
