@@ -108,6 +108,24 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   expect(Math.round(pdf.width)).toBe(595)
   expect(Math.round(pdf.height)).toBe(842)
 
+  // The same cards on letter, in English: the five rows of cards fit the shorter page.
+  await page.getByRole('radio', { name: 'English' }).check()
+  await page.getByRole('radio', { name: /^Letter/ }).check()
+  await expect(mark).toContainText('Your table')
+  pdf = await printToPdf(page, 'escort-cards-en-letter')
+  expect(pdf.pages).toBe(5)
+  expect(Math.round(pdf.width)).toBe(612)
+  expect(Math.round(pdf.height)).toBe(792)
+  await page.emulateMedia({ media: 'print' })
+  const lastRow = await printout(page).locator('.pt-sheet').first().evaluate((sheet) => {
+    const cards = sheet.querySelectorAll('.pt-card')
+    const top = sheet.getBoundingClientRect().top
+    return { sheet: sheet.getBoundingClientRect().bottom - top, card: cards[cards.length - 1]!.getBoundingClientRect().bottom - top }
+  })
+  await page.emulateMedia({ media: null })
+  expect(lastRow.card).toBeGreaterThan(900)
+  expect(lastRow.card).toBeLessThanOrEqual(lastRow.sheet)
+
   // ---- The alphabetical escort list, on letter, in English. ----
   await page.getByRole('radio', { name: /^Escort list/ }).check()
   await page.getByRole('radio', { name: 'English' }).check()

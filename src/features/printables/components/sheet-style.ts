@@ -23,7 +23,7 @@ export const sheetCss = `
 .pt-eyebrow { font-family: var(--site-font-subtitles); color: var(--pt-soft); text-transform: uppercase; letter-spacing: 0.14em; font-size: 7.5pt; margin: 0; }
 
 .pt-cards { display: grid; grid-template-columns: repeat(2, 90mm); grid-auto-rows: 50mm; justify-content: center;
-  margin-top: 8mm; border-top: 0.3mm dashed #b5b5b5; border-left: 0.3mm dashed #b5b5b5; width: max-content; margin-inline: auto; }
+  margin-top: 3mm; border-top: 0.3mm dashed #b5b5b5; border-left: 0.3mm dashed #b5b5b5; width: max-content; margin-inline: auto; }
 .pt-card { border-right: 0.3mm dashed #b5b5b5; border-bottom: 0.3mm dashed #b5b5b5; display: flex; flex-direction: column;
   align-items: center; justify-content: center; text-align: center; padding: 4mm 6mm; position: relative; }
 .pt-card::before, .pt-card::after { content: ''; position: absolute; width: 4mm; height: 4mm; border-color: #555; border-style: solid; }
@@ -33,7 +33,7 @@ export const sheetCss = `
 .pt-card-name { font-family: var(--site-font-headings); font-size: 15pt; margin: 0; overflow-wrap: anywhere; }
 .pt-card-rule { width: 14mm; border: 0; border-top: 0.3mm solid var(--pt-accent); margin: 3mm auto 2mm; }
 .pt-card-table { font-family: var(--site-font-headings); font-size: 13pt; color: var(--pt-accent); margin: 0.5mm 0 0; overflow-wrap: anywhere; }
-.pt-cut { text-align: center; font-size: 7.5pt; color: #595959; margin: 2mm 0 0; }
+.pt-cut { text-align: center; font-size: 7.5pt; line-height: 1; color: #595959; margin: 0; }
 
 .pt-list-head { text-align: center; margin-bottom: 5mm; }
 .pt-list-head .pt-couple { font-size: 20pt; }
