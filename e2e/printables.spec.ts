@@ -6,6 +6,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
+import { watchConsole } from './support/console'
 import { signInAsDemo } from './support/session'
 
 const out = 'test-results/printables'
@@ -39,6 +40,7 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   mkdirSync(out, { recursive: true })
   await page.setViewportSize({ width: 360, height: 760 })
   await signInAsDemo(page)
+  const console = watchConsole(page)
 
   // ---- One more flower girl in the wedding-party section, through the content editor. ----
   await page.goto('/manage/cms')
@@ -225,6 +227,7 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   await page.screenshot({ path: `${out}/screen-escort-cards-fil-ui.png`, fullPage: true })
   await page.getByRole('heading', { name: '12 bisita ang wala pang mesa' }).scrollIntoViewIfNeeded()
   await page.screenshot({ path: `${out}/screen-escort-cards-fil-ui-unseated.png` })
+  console.expectNoErrors()
 })
 
 test('with no tables, escort cards and table cards say what to do first', async ({ page }) => {
