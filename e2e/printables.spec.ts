@@ -36,7 +36,9 @@ async function expectOnlyThePrintout(page: Page) {
 
 const printout = (page: Page) => page.locator('#printables-print')
 
-test('a couple adds a flower girl and seats two more guests, then prints escort cards, the escort list, table cards and the entourage insert in Filipino and English', async ({ page }) => {
+test('a couple adds a flower girl and seats two more guests, then prints escort cards, the escort list, table cards and the entourage insert in Filipino and English', async ({
+  page,
+}) => {
   mkdirSync(out, { recursive: true })
   await page.setViewportSize({ width: 360, height: 760 })
   await signInAsDemo(page)
@@ -44,30 +46,50 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
 
   // ---- One more flower girl in the wedding-party section, through the content editor. ----
   await page.goto('/manage/cms')
-  await page.locator('a[href^="/manage/cms/editor"]').filter({ has: page.getByText('Wedding Party', { exact: true }) }).first().click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Wedding Party' })).toBeVisible({ timeout: 120_000 })
+  await page
+    .locator('a[href^="/manage/cms/editor"]')
+    .filter({ has: page.getByText('Wedding Party', { exact: true }) })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Wedding Party' })).toBeVisible({
+    timeout: 120_000,
+  })
   // A list of three is folded: open it.
   await page.locator('summary', { hasText: 'Flower girls (3)' }).click()
   await page.getByRole('button', { name: 'Add flower girl' }).click()
-  await page.getByRole('listitem', { name: 'Flower girl 4' }).getByLabel('Name').fill('Bianca Santos')
+  await page
+    .getByRole('listitem', { name: 'Flower girl 4' })
+    .getByLabel('Name')
+    .fill('Bianca Santos')
   await page.getByRole('button', { name: 'Save', exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({
+    timeout: 30_000,
+  })
 
   // ---- Seat the Gonzales couple at Table 5 (they had no seat). ----
   await page.getByRole('link', { name: 'Seating Chart' }).click()
-  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true }),
+  ).toBeVisible()
   for (const name of ['Mark Gonzales', 'Patricia Gonzales']) {
     await page.getByRole('searchbox', { name: 'Search guests' }).fill(name.split(' ')[0]!)
     await page.getByRole('option', { name, exact: true }).click()
-    await page.getByRole('button', { name: /^Table 5, seat \d+: free$/ }).first().click()
-    await expect(page.getByRole('button', { name: new RegExp(`^Table 5, seat \\d+: ${name}$`) })).toBeVisible()
+    await page
+      .getByRole('button', { name: /^Table 5, seat \d+: free$/ })
+      .first()
+      .click()
+    await expect(
+      page.getByRole('button', { name: new RegExp(`^Table 5, seat \\d+: ${name}$`) }),
+    ).toBeVisible()
   }
   await expect(page.locator('[data-save-status]')).toHaveAttribute('data-save-status', 'saved')
 
   // ---- Open Print from the chart's toolbar. ----
   await page.getByRole('link', { name: 'Cards and lists' }).click()
   await expect(page).toHaveURL(/\/manage\/print$/)
-  await expect(page.getByRole('heading', { name: 'Cards and lists to print', level: 1 })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: 'Cards and lists to print', level: 1 }),
+  ).toBeVisible()
   // The site's language (Filipino) and A4 are chosen; escort cards first.
   await expect(page.getByRole('radio', { name: 'Filipino' })).toBeChecked()
   await expect(page.getByRole('radio', { name: 'A4' })).toBeChecked()
@@ -85,7 +107,9 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   // 42 seated guests: five sheets of ten cards, in surname order.
   const preview = page.getByRole('region', { name: 'Preview' })
   await expect(preview.getByTestId('print-sheet')).toHaveCount(5)
-  await expect(preview.getByText('5 pages. On paper, only the pages print: not this screen.')).toBeVisible()
+  await expect(
+    preview.getByText('5 pages. On paper, only the pages print: not this screen.'),
+  ).toBeVisible()
   const mark = preview.getByRole('listitem').filter({ hasText: 'Mark Gonzales' })
   await expect(mark).toContainText('Ang inyong mesa')
   await expect(mark).toContainText('Table 5')
@@ -119,11 +143,17 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   expect(Math.round(pdf.width)).toBe(612)
   expect(Math.round(pdf.height)).toBe(792)
   await page.emulateMedia({ media: 'print' })
-  const lastRow = await printout(page).locator('.pt-sheet').first().evaluate((sheet) => {
-    const cards = sheet.querySelectorAll('.pt-card')
-    const top = sheet.getBoundingClientRect().top
-    return { sheet: sheet.getBoundingClientRect().bottom - top, card: cards[cards.length - 1]!.getBoundingClientRect().bottom - top }
-  })
+  const lastRow = await printout(page)
+    .locator('.pt-sheet')
+    .first()
+    .evaluate((sheet) => {
+      const cards = sheet.querySelectorAll('.pt-card')
+      const top = sheet.getBoundingClientRect().top
+      return {
+        sheet: sheet.getBoundingClientRect().bottom - top,
+        card: cards[cards.length - 1]!.getBoundingClientRect().bottom - top,
+      }
+    })
   await page.emulateMedia({ media: null })
   expect(lastRow.card).toBeGreaterThan(900)
   expect(lastRow.card).toBeLessThanOrEqual(lastRow.sheet)
@@ -138,7 +168,9 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   await expect(lines).toHaveCount(42)
   // By surname (a title such as "Tito" or "Engr." after the comma does not count).
   const surnames = (await lines.allTextContents()).map((line) => line.split(',')[0]!)
-  expect(surnames).toEqual([...surnames].sort((a, b) => a.localeCompare(b, 'fil', { sensitivity: 'base' })))
+  expect(surnames).toEqual(
+    [...surnames].sort((a, b) => a.localeCompare(b, 'fil', { sensitivity: 'base' })),
+  )
   await expect(lines.filter({ hasText: /^Dela Cruz, / })).toHaveText([
     'Dela Cruz, Andrea',
     'Dela Cruz, Antonio',
@@ -149,7 +181,9 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
     'Dela Cruz, Lola Pacita',
     'Dela Cruz, Teresita',
   ])
-  await expect(preview.locator('.pt-line').filter({ hasText: 'Gonzales, Patricia' })).toContainText('Table 5')
+  await expect(preview.locator('.pt-line').filter({ hasText: 'Gonzales, Patricia' })).toContainText(
+    'Table 5',
+  )
   await expect(page.getByTestId('unseated-list')).toBeVisible()
   pdf = await printToPdf(page, 'escort-list-en-letter')
   expect(pdf.pages).toBe(1)
@@ -200,13 +234,17 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   ])
   // The principal sponsors in pairs: the section's left beside its right, under its own labels.
   await expect(insert.locator('.pt-sponsors-label')).toHaveText(['Ninong', 'Ninang'])
-  const sponsors = await insert.locator('.pt-sponsors > div:not(.pt-sponsors-label)').allTextContents()
+  const sponsors = await insert
+    .locator('.pt-sponsors > div:not(.pt-sponsors-label)')
+    .allTextContents()
   expect(sponsors.slice(0, 2)).toEqual(['Dr. Eduardo Villanueva', 'Dra. Rosario Villanueva'])
   await expect(insert).toContainText('Rev. Fr. Emmanuel Villareal')
   // The flower girl just added, last in the march.
   await expect(insert.locator('.pt-row').last()).toContainText('Bianca Santos')
   // In the site's theme: the classic theme's names font.
-  expect(await insert.locator('.pt-couple').evaluate((element) => getComputedStyle(element).fontFamily)).toContain('Great Vibes')
+  expect(
+    await insert.locator('.pt-couple').evaluate((element) => getComputedStyle(element).fontFamily),
+  ).toContain('Great Vibes')
   await expectNoSeriousA11yViolations(page)
   await expectOnlyThePrintout(page)
   pdf = await printToPdf(page, 'entourage-fil-a4')
@@ -220,7 +258,9 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
 
   // ---- The screen in Filipino. ----
   await page.getByRole('button', { name: /^Filipino/ }).click()
-  await expect(page.getByRole('heading', { name: 'Mga cards at listahang ipi-print', level: 1 })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: 'Mga cards at listahang ipi-print', level: 1 }),
+  ).toBeVisible()
   await page.getByRole('radio', { name: /^Escort cards/ }).check()
   await expect(page.getByRole('heading', { name: '12 bisita ang wala pang mesa' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
@@ -234,14 +274,19 @@ test('with no tables, escort cards and table cards say what to do first', async 
   await page.setViewportSize({ width: 360, height: 760 })
   await signInAsDemo(page)
   await page.goto('/manage/seating')
-  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true })).toBeVisible({ timeout: 120_000 })
+  await expect(
+    page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true }),
+  ).toBeVisible({ timeout: 120_000 })
   // Delete the demo's tables.
   const options = page.getByRole('button', { name: /^Options for / })
   await expect(options.first()).toBeVisible()
   while ((await options.count()) > 0) {
     await options.first().click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click()
-    await page.getByRole('alertdialog', { name: 'Delete this table?' }).getByRole('button', { name: 'Delete table' }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Delete this table?' })
+      .getByRole('button', { name: 'Delete table' })
+      .click()
   }
   await expect(page.locator('[data-save-status]')).toHaveAttribute('data-save-status', 'saved')
 

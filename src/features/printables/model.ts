@@ -12,7 +12,8 @@ export interface SeatingLayout {
 }
 
 /** Lower case without accents, so "Pena" sorts with "Peña". */
-const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim()
+const foldText = (text: string) =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim()
 
 /** Who may come: accepted or not answered yet (as the seating chart counts them). */
 const mayCome = (person: Pick<PrintPerson, 'isAttending'>) => person.isAttending !== false
@@ -65,7 +66,11 @@ const collator = new Intl.Collator('fil', { sensitivity: 'base', numeric: true }
 /** "dela Cruz, Dr. Antonio Jr." (or the first name alone for a guest without a surname). */
 export function surnameFirst(person: Omit<PrintPerson, 'id' | 'isAttending'>): string {
   const last = displayName(person.lastName)
-  const rest = displayPersonName({ title: person.title, firstName: person.firstName, suffix: person.suffix })
+  const rest = displayPersonName({
+    title: person.title,
+    firstName: person.firstName,
+    suffix: person.suffix,
+  })
   return last ? `${last}, ${rest}` : rest
 }
 
@@ -98,7 +103,12 @@ export function escorts(households: readonly PrintHousehold[], layout: SeatingLa
       }
     }
   }
-  seated.sort((a, b) => collator.compare(a.key[0], b.key[0]) || collator.compare(a.key[1], b.key[1]) || collator.compare(a.table, b.table))
+  seated.sort(
+    (a, b) =>
+      collator.compare(a.key[0], b.key[0]) ||
+      collator.compare(a.key[1], b.key[1]) ||
+      collator.compare(a.table, b.table),
+  )
   return { entries: seated.map(({ key: _key, ...entry }) => entry), unseated }
 }
 
@@ -110,9 +120,13 @@ export interface TableCard {
 }
 
 /** One card per table, in the chart's order, with the names seated at it. */
-export function tableCards(households: readonly PrintHousehold[], layout: SeatingLayout): TableCard[] {
+export function tableCards(
+  households: readonly PrintHousehold[],
+  layout: SeatingLayout,
+): TableCard[] {
   const persons = new Map<string, PrintPerson>()
-  for (const household of households) for (const person of household.persons) persons.set(person.id, person)
+  for (const household of households)
+    for (const person of household.persons) persons.set(person.id, person)
   return layout.tables.map((table) => ({
     tableId: table.id,
     name: table.name,
@@ -125,7 +139,8 @@ export function tableCards(households: readonly PrintHousehold[], layout: Seatin
 /** `items` in pages of `size` (at least one page, which may be empty). */
 export function pages<T>(items: readonly T[], size: number): T[][] {
   const result: T[][] = []
-  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size))
+  for (let index = 0; index < items.length; index += size)
+    result.push(items.slice(index, index + size))
   return result.length > 0 ? result : [[]]
 }
 
@@ -210,7 +225,11 @@ export function insertBlocks(entourage: Entourage | undefined): InsertBlock[] {
   const blocks: InsertBlock[] = []
   const row = (...groups: Array<[PartyLabel, readonly PartyMember[]]>) => {
     const filled = groups.filter(([, members]) => members.length > 0)
-    if (filled.length > 0) blocks.push({ kind: 'row', groups: filled.map(([label, members]) => ({ label, names: names(members) })) })
+    if (filled.length > 0)
+      blocks.push({
+        kind: 'row',
+        groups: filled.map(([label, members]) => ({ label, names: names(members) })),
+      })
   }
 
   row(['officiatingPriest', one(entourage.officiatingPriest)])
@@ -221,21 +240,35 @@ export function insertBlocks(entourage: Entourage | undefined): InsertBlock[] {
     const left = names(principal.left)
     const right = names(principal.right)
     const rows: Array<[InsertName | null, InsertName | null]> = []
-    for (let index = 0; index < Math.max(left.length, right.length); index++) rows.push([left[index] ?? null, right[index] ?? null])
+    for (let index = 0; index < Math.max(left.length, right.length); index++)
+      rows.push([left[index] ?? null, right[index] ?? null])
     blocks.push({ kind: 'heading', label: 'principalSponsors' })
-    blocks.push({ kind: 'sponsors', leftLabel: sharedRole(principal.left), rightLabel: sharedRole(principal.right), rows })
+    blocks.push({
+      kind: 'sponsors',
+      leftLabel: sharedRole(principal.left),
+      rightLabel: sharedRole(principal.right),
+      rows,
+    })
   }
 
   const secondary = entourage.secondarySponsors
   const secondaryCount =
-    (secondary?.bestMan ? 1 : 0) + (secondary?.maidOfHonor ? 1 : 0) + entourage.candle.length + entourage.veil.length + entourage.cord.length
+    (secondary?.bestMan ? 1 : 0) +
+    (secondary?.maidOfHonor ? 1 : 0) +
+    entourage.candle.length +
+    entourage.veil.length +
+    entourage.cord.length
   if (secondaryCount > 0) {
     blocks.push({ kind: 'heading', label: 'secondarySponsors' })
     row(['bestMan', one(secondary?.bestMan)], ['maidOfHonor', one(secondary?.maidOfHonor)])
     row(['candle', entourage.candle], ['veil', entourage.veil], ['cord', entourage.cord])
   }
   row(['groomsmen', secondary?.groomsmen ?? []], ['bridesmaids', secondary?.bridesmaid ?? []])
-  row(['ringBearer', one(entourage.ringBearer)], ['bibleBearer', one(entourage.bibleBearer)], ['coinBearer', one(entourage.coinBearer)])
+  row(
+    ['ringBearer', one(entourage.ringBearer)],
+    ['bibleBearer', one(entourage.bibleBearer)],
+    ['coinBearer', one(entourage.coinBearer)],
+  )
   row(['flowerGirls', entourage.flowerGirls])
   return blocks
 }

@@ -1,5 +1,13 @@
 import { useSyncExternalStore } from 'react'
-import { fixedT, hasStrings, loadNamespaces, onStringsChange, stringsVersion, type Language, type TFunction } from '@/lib/i18n'
+import {
+  fixedT,
+  hasStrings,
+  loadNamespaces,
+  onStringsChange,
+  stringsVersion,
+  type Language,
+  type TFunction,
+} from '@/lib/i18n'
 
 const namespaces = ['printables', 'site'] as const
 

@@ -64,7 +64,12 @@ const wedding = (overrides: Partial<Wedding> = {}): Wedding => ({
 const households: PrintHousehold[] = [
   {
     id: 'h1',
-    persons: Array.from({ length: 23 }, (_, index) => ({ id: `p${index}`, firstName: `Guest ${index}`, lastName: `Surname ${String(index).padStart(2, '0')}`, isAttending: true })),
+    persons: Array.from({ length: 23 }, (_, index) => ({
+      id: `p${index}`,
+      firstName: `Guest ${index}`,
+      lastName: `Surname ${String(index).padStart(2, '0')}`,
+      isAttending: true,
+    })),
   },
 ]
 const layout: SeatingLayout = {
@@ -72,14 +77,21 @@ const layout: SeatingLayout = {
     { id: 't1', name: 'Table 1' },
     { id: 't2', name: 'Sampaguita' },
   ],
-  seats: households[0]!.persons.map((person, index) => ({ tableId: index < 12 ? 't1' : 't2', personId: person.id })),
+  seats: households[0]!.persons.map((person, index) => ({
+    tableId: index < 12 ? 't1' : 't2',
+    personId: person.id,
+  })),
 }
 
 function renderScreen(props: { wedding?: Wedding; layout?: SeatingLayout } = {}) {
   return render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
-        <PrintScreen wedding={props.wedding ?? wedding()} households={households} layout={props.layout ?? layout} />
+        <PrintScreen
+          wedding={props.wedding ?? wedding()}
+          households={households}
+          layout={props.layout ?? layout}
+        />
       </MemoryRouter>
     </I18nextProvider>,
   )
@@ -94,14 +106,20 @@ describe('the print page', () => {
     const preview = screen.getByRole('region', { name: 'Preview' })
     expect(within(preview).getAllByTestId('print-sheet')).toHaveLength(3)
     expect(within(preview).getAllByText('Your table')).toHaveLength(23)
-    expect(within(preview).getByText('3 pages. On paper, only the pages print: not this screen.')).toBeInTheDocument()
+    expect(
+      within(preview).getByText('3 pages. On paper, only the pages print: not this screen.'),
+    ).toBeInTheDocument()
     // The same sheets, once more, for paper.
     expect(printed().querySelectorAll('[data-testid="print-sheet"]')).toHaveLength(3)
     expect(document.querySelector('style')!.textContent).toContain('@page { size: A4; margin: 0; }')
 
     await userEvent.click(screen.getByRole('radio', { name: /^Letter/ }))
-    expect(document.querySelector('style')!.textContent).toContain('@page { size: letter; margin: 0; }')
-    expect((printed().firstElementChild as HTMLElement).style.getPropertyValue('--pt-height')).toBe('278.8mm')
+    expect(document.querySelector('style')!.textContent).toContain(
+      '@page { size: letter; margin: 0; }',
+    )
+    expect((printed().firstElementChild as HTMLElement).style.getPropertyValue('--pt-height')).toBe(
+      '278.8mm',
+    )
   })
 
   test('the escort list in Filipino by default, 68 names to a sheet; table cards one per table', async () => {
@@ -109,21 +127,35 @@ describe('the print page', () => {
     expect(screen.getByRole('radio', { name: 'Filipino' })).toBeChecked()
     await userEvent.click(screen.getByRole('radio', { name: /^Escort list/ }))
     const preview = screen.getByRole('region', { name: 'Preview' })
-    expect(within(preview).getByRole('heading', { name: 'Hanapin ang inyong mesa' })).toBeInTheDocument()
+    expect(
+      within(preview).getByRole('heading', { name: 'Hanapin ang inyong mesa' }),
+    ).toBeInTheDocument()
     expect(within(preview).getAllByTestId('print-sheet')).toHaveLength(1)
-    expect(within(preview).getAllByRole('listitem')[0]).toHaveTextContent('Surname 00, Guest 0Table 1')
-    expect(within(preview).getAllByRole('listitem')[22]).toHaveTextContent('Surname 22, Guest 22Sampaguita')
+    expect(within(preview).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Surname 00, Guest 0Table 1',
+    )
+    expect(within(preview).getAllByRole('listitem')[22]).toHaveTextContent(
+      'Surname 22, Guest 22Sampaguita',
+    )
 
     await userEvent.click(screen.getByRole('radio', { name: /^Table cards/ }))
-    const sheets = within(screen.getByRole('region', { name: 'Preview' })).getAllByTestId('print-sheet')
-    expect(sheets.map((sheet) => within(sheet).getByRole('heading').textContent)).toEqual(['Table 1', 'Sampaguita'])
+    const sheets = within(screen.getByRole('region', { name: 'Preview' })).getAllByTestId(
+      'print-sheet',
+    )
+    expect(sheets.map((sheet) => within(sheet).getByRole('heading').textContent)).toEqual([
+      'Table 1',
+      'Sampaguita',
+    ])
     expect(within(sheets[1]!).getAllByRole('listitem')).toHaveLength(11)
   })
 
   test('nothing to print says what to do first, with a link only for those who may go there', async () => {
     renderScreen({ layout: { tables: [], seats: [] } })
     expect(screen.getByRole('heading', { name: 'Seat your guests first' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Open the seating chart' })).toHaveAttribute('href', '/manage/seating')
+    expect(screen.getByRole('link', { name: 'Open the seating chart' })).toHaveAttribute(
+      'href',
+      '/manage/seating',
+    )
     expect(screen.getByRole('button', { name: 'Print' })).toBeDisabled()
     expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument()
     expect(printed()).toBeNull()
@@ -134,15 +166,43 @@ describe('the print page', () => {
     expect(screen.getByRole('heading', { name: 'Add your tables first' })).toBeInTheDocument()
 
     await userEvent.click(screen.getByRole('radio', { name: /^Entourage insert/ }))
-    expect(screen.getByRole('heading', { name: 'Fill in your entourage first' })).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Fill in the wedding party' })).toHaveAttribute('href', '/manage/cms')
+    expect(
+      screen.getByRole('heading', { name: 'Fill in your entourage first' }),
+    ).toBeInTheDocument()
+    // The site has no wedding-party section: the list of sections, where it can be added back.
+    expect(screen.getByRole('link', { name: 'Fill in the wedding party' })).toHaveAttribute(
+      'href',
+      '/manage/cms',
+    )
   })
 
-  test("a coordinator with no entourage is told to ask the couple (the content editor is theirs)", async () => {
+  test("an empty wedding-party section's link opens its editor", async () => {
+    const section = {
+      id: 's1',
+      weddingId: 'w1',
+      type: 'wedding-party' as const,
+      label: null,
+      title: 'Gabay',
+      path: 'wedding-party',
+      visible: true,
+      orderIndex: 3,
+      data: {},
+    }
+    renderScreen({ wedding: wedding({ sections: [section] }) })
+    await userEvent.click(screen.getByRole('radio', { name: /^Entourage insert/ }))
+    expect(screen.getByRole('link', { name: 'Fill in the wedding party' })).toHaveAttribute(
+      'href',
+      '/manage/cms/editor?section=wedding-party',
+    )
+  })
+
+  test('a coordinator with no entourage is told to ask the couple (the content editor is theirs)', async () => {
     renderScreen({ wedding: wedding({ myRole: 'coordinator' }) })
     await userEvent.click(screen.getByRole('radio', { name: /^Entourage insert/ }))
     expect(screen.getByText(/Ask the couple to fill it in/)).toBeInTheDocument()
-    expect(screen.queryByRole('link', { name: 'Fill in the wedding party' })).not.toBeInTheDocument()
+    expect(
+      screen.queryByRole('link', { name: 'Fill in the wedding party' }),
+    ).not.toBeInTheDocument()
   })
 
   test('the entourage insert under the section title, in the paper language', async () => {
@@ -155,14 +215,26 @@ describe('the print page', () => {
       path: 'wedding-party',
       visible: true,
       orderIndex: 3,
-      data: { entourage: { officiatingPriest: { name: 'Fr. Jun' }, flowerGirls: [{ name: 'Sofia' }] } },
+      data: {
+        entourage: { officiatingPriest: { name: 'Fr. Jun' }, flowerGirls: [{ name: 'Sofia' }] },
+      },
     }
     renderScreen({ wedding: wedding({ sections: [section] }) })
     await userEvent.click(screen.getByRole('radio', { name: /^Entourage insert/ }))
     const preview = screen.getByRole('region', { name: 'Preview' })
-    expect(within(preview).getByRole('heading', { level: 2 })).toHaveTextContent('Ang Aming Entourage')
-    expect(within(preview).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Ang Magkakasal', 'Mga Tagasaboy ng Bulaklak'])
+    expect(within(preview).getByRole('heading', { level: 2 })).toHaveTextContent(
+      'Ang Aming Entourage',
+    )
+    expect(
+      within(preview)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Ang Magkakasal', 'Mga Tagasaboy ng Bulaklak'])
     await userEvent.click(screen.getByRole('radio', { name: 'English' }))
-    expect(within(preview).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Officiating Priest', 'Flower Girls'])
+    expect(
+      within(preview)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Officiating Priest', 'Flower Girls'])
   })
 })

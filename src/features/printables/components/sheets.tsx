@@ -30,7 +30,19 @@ interface SheetsProps {
 }
 
 /** The printed pages of one printable, each the size of the chosen paper. */
-export function Sheets({ kind, size, language, theme, couple, insertTitle, escorts, tables, insert, t, party }: SheetsProps) {
+export function Sheets({
+  kind,
+  size,
+  language,
+  theme,
+  couple,
+  insertTitle,
+  escorts,
+  tables,
+  insert,
+  t,
+  party,
+}: SheetsProps) {
   const style = {
     ...themeVariables(theme),
     '--pt-width': `${paper[size].width}mm`,
@@ -41,7 +53,12 @@ export function Sheets({ kind, size, language, theme, couple, insertTitle, escor
     <div className="pt-sheets" lang={language} style={style}>
       {kind === 'escortCards' &&
         pages(escorts, ESCORT_CARDS_PER_PAGE).map((page, index) => (
-          <section key={index} className="pt-sheet" data-testid="print-sheet" aria-label={t('sheet.page', { number: index + 1 })}>
+          <section
+            key={index}
+            className="pt-sheet"
+            data-testid="print-sheet"
+            aria-label={t('sheet.page', { number: index + 1 })}
+          >
             <p className="pt-cut">{t('sheet.cutHere')}</p>
             <ul className="pt-cards" style={{ listStyle: 'none', padding: 0 }}>
               {page.map((entry) => (
@@ -59,29 +76,41 @@ export function Sheets({ kind, size, language, theme, couple, insertTitle, escor
 
       {kind === 'escortList' &&
         pages(escorts, ESCORT_LINES_PER_COLUMN * 2).map((page, index) => (
-          <section key={index} className="pt-sheet" data-testid="print-sheet" aria-label={t('sheet.page', { number: index + 1 })}>
+          <section
+            key={index}
+            className="pt-sheet"
+            data-testid="print-sheet"
+            aria-label={t('sheet.page', { number: index + 1 })}
+          >
             <header className="pt-list-head">
               <p className="pt-couple">{couple}</p>
               <h2 className="pt-title">{t('sheet.findYourTable')}</h2>
             </header>
             <div className="pt-list">
-              {[page.slice(0, ESCORT_LINES_PER_COLUMN), page.slice(ESCORT_LINES_PER_COLUMN)].map((column, columnIndex) => (
-                <ol key={columnIndex}>
-                  {column.map((entry) => (
-                    <li key={entry.personId} className="pt-line">
-                      <span className="pt-line-name">{entry.sortedName}</span>
-                      <span className="pt-line-table">{entry.table}</span>
-                    </li>
-                  ))}
-                </ol>
-              ))}
+              {[page.slice(0, ESCORT_LINES_PER_COLUMN), page.slice(ESCORT_LINES_PER_COLUMN)].map(
+                (column, columnIndex) => (
+                  <ol key={columnIndex}>
+                    {column.map((entry) => (
+                      <li key={entry.personId} className="pt-line">
+                        <span className="pt-line-name">{entry.sortedName}</span>
+                        <span className="pt-line-table">{entry.table}</span>
+                      </li>
+                    ))}
+                  </ol>
+                ),
+              )}
             </div>
           </section>
         ))}
 
       {kind === 'tableCards' &&
         tables.map((table) => (
-          <section key={table.tableId} className="pt-sheet pt-table-card" data-testid="print-sheet" aria-label={table.name}>
+          <section
+            key={table.tableId}
+            className="pt-sheet pt-table-card"
+            data-testid="print-sheet"
+            aria-label={table.name}
+          >
             <div className="pt-frame" />
             <p className="pt-couple">{couple}</p>
             <h2 className="pt-table-name">{table.name}</h2>
@@ -95,7 +124,11 @@ export function Sheets({ kind, size, language, theme, couple, insertTitle, escor
         ))}
 
       {kind === 'entourage' && (
-        <section className="pt-sheet pt-flow pt-insert" data-testid="print-sheet" aria-label={insertTitle}>
+        <section
+          className="pt-sheet pt-flow pt-insert"
+          data-testid="print-sheet"
+          aria-label={insertTitle}
+        >
           <p className="pt-couple">{couple}</p>
           <h2 className="pt-title">{insertTitle}</h2>
           <p className="pt-ornament" aria-hidden="true">
@@ -113,7 +146,8 @@ export function Sheets({ kind, size, language, theme, couple, insertTitle, escor
 }
 
 function InsertBlockView({ block, party }: { block: InsertBlock; party: TFunction }) {
-  if (block.kind === 'heading') return <h3 className="pt-heading">{party(`party.${block.label}`)}</h3>
+  if (block.kind === 'heading')
+    return <h3 className="pt-heading">{party(`party.${block.label}`)}</h3>
   if (block.kind === 'sponsors') {
     return (
       <div className="pt-sponsors">

@@ -41,7 +41,11 @@ import { usePrintStrings } from '../use-print-strings'
 export function PrintPage() {
   const { t } = useTranslation('printables')
   useDocumentTitle(t('documentTitle'))
-  return <MyWeddingGate namespace="printables">{(wedding) => <PrintLoader wedding={wedding} />}</MyWeddingGate>
+  return (
+    <MyWeddingGate namespace="printables">
+      {(wedding) => <PrintLoader wedding={wedding} />}
+    </MyWeddingGate>
+  )
 }
 
 /**
@@ -63,7 +67,13 @@ function PrintLoader({ wedding }: { wedding: Wedding }) {
   }, [wedding.id, loadList])
 
   const listFailed = listWedding === wedding.id && listStatus === 'error'
-  const failure = listFailed ? listError : layout.status === 'error' ? layout.error : fresh.status === 'error' ? fresh.error : null
+  const failure = listFailed
+    ? listError
+    : layout.status === 'error'
+      ? layout.error
+      : fresh.status === 'error'
+        ? fresh.error
+        : null
   if (failure) {
     return (
       <LoadFailed
@@ -77,7 +87,8 @@ function PrintLoader({ wedding }: { wedding: Wedding }) {
       />
     )
   }
-  if (listWedding !== wedding.id || listStatus !== 'ready' || !layout.data || !fresh.data) return <PageSpinner />
+  if (listWedding !== wedding.id || listStatus !== 'ready' || !layout.data || !fresh.data)
+    return <PageSpinner />
   return <PrintScreen wedding={fresh.data} households={households} layout={layout.data.layout} />
 }
 
@@ -98,7 +109,19 @@ const printCss = (size: PaperSize) => `
 
 const MM_TO_PX = 96 / 25.4
 
-export function PrintScreen({ wedding, households, layout }: { wedding: Wedding; households: readonly PrintHousehold[]; layout: SeatingLayout }) {
+/**
+ * The choices (what, which language on paper, which paper), the guests still without a table, and
+ * the preview; the same sheets go to paper through a node of their own in `body`.
+ */
+export function PrintScreen({
+  wedding,
+  households,
+  layout,
+}: {
+  wedding: Wedding
+  households: readonly PrintHousehold[]
+  layout: SeatingLayout
+}) {
   const { t } = useTranslation('printables')
   const ids = useId()
   const [kind, setKind] = useState<PrintKind>('escortCards')
@@ -109,7 +132,10 @@ export function PrintScreen({ wedding, households, layout }: { wedding: Wedding;
   const escorts = useMemo(() => escortsOf(households, layout), [households, layout])
   const tables = useMemo(() => tableCards(households, layout), [households, layout])
   const partySection = wedding.sections.find((section) => section.type === 'wedding-party')
-  const insert = useMemo(() => insertBlocks(readData(weddingPartyData, partySection?.data).entourage), [partySection])
+  const insert = useMemo(
+    () => insertBlocks(readData(weddingPartyData, partySection?.data).entourage),
+    [partySection],
+  )
   const theme = useMemo(() => resolveTheme(wedding.theme), [wedding.theme])
   useEffect(() => {
     void loadFonts(themeFamilies(theme))
@@ -121,22 +147,38 @@ export function PrintScreen({ wedding, households, layout }: { wedding: Wedding;
   const empty: ReactNode =
     kind === 'escortCards' || kind === 'escortList' ? (
       escorts.entries.length === 0 ? (
-        <EmptyState title={t('empty.escorts')} text={t('empty.escortsText')} to={seatingLink ? paths.manage.seating : null} link={t('empty.toSeating')} />
+        <EmptyState
+          title={t('empty.escorts')}
+          text={t('empty.escortsText')}
+          to={seatingLink ? paths.manage.seating : null}
+          link={t('empty.toSeating')}
+        />
       ) : null
     ) : kind === 'tableCards' ? (
       tables.length === 0 ? (
-        <EmptyState title={t('empty.tables')} text={t('empty.tablesText')} to={seatingLink ? paths.manage.seating : null} link={t('empty.toSeating')} />
+        <EmptyState
+          title={t('empty.tables')}
+          text={t('empty.tablesText')}
+          to={seatingLink ? paths.manage.seating : null}
+          link={t('empty.toSeating')}
+        />
       ) : null
     ) : insert.length === 0 ? (
       <EmptyState
         title={t('empty.entourage')}
         text={entourageLink ? t('empty.entourageText') : t('empty.entourageAsk')}
-        to={entourageLink ? paths.manage.cms : null}
+        to={
+          !entourageLink
+            ? null
+            : partySection
+              ? `${paths.manage.cmsEditor}?section=${encodeURIComponent(partySection.path)}`
+              : paths.manage.cms
+        }
         link={t('empty.toEntourage')}
       />
     ) : null
 
-  const insertTitle = strings ? (partySection?.title?.trim() || strings.t('sheet.entourage')) : ''
+  const insertTitle = strings ? partySection?.title?.trim() || strings.t('sheet.entourage') : ''
   const sheets = strings && !empty && (
     <Sheets
       kind={kind}
@@ -158,7 +200,10 @@ export function PrintScreen({ wedding, households, layout }: { wedding: Wedding;
       <style>{sheetCss + printCss(size)}</style>
       <div>
         {seatingLink && (
-          <Link to={paths.manage.seating} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+          <Link
+            to={paths.manage.seating}
+            className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+          >
             <ArrowLeft aria-hidden="true" className="size-4" />
             {t('back')}
           </Link>
@@ -216,14 +261,22 @@ export function PrintScreen({ wedding, households, layout }: { wedding: Wedding;
             </div>
           </fieldset>
         </div>
-        <button type="button" className="btn btn-primary w-full sm:w-auto" onClick={() => window.print()} disabled={!sheets}>
+        <button
+          type="button"
+          className="btn btn-primary w-full sm:w-auto"
+          onClick={() => window.print()}
+          disabled={!sheets}
+        >
           <Printer aria-hidden="true" className="size-4" />
           {t('print')}
         </button>
       </div>
 
       {(kind === 'escortCards' || kind === 'escortList') && escorts.unseated.length > 0 && (
-        <section aria-labelledby={`${ids}-unseated`} className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm">
+        <section
+          aria-labelledby={`${ids}-unseated`}
+          className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm"
+        >
           <h2 id={`${ids}-unseated`} className="font-semibold">
             {t('unseated.title', { count: escorts.unseated.length })}
           </h2>
@@ -234,7 +287,10 @@ export function PrintScreen({ wedding, households, layout }: { wedding: Wedding;
             ))}
           </ul>
           {seatingLink && (
-            <Link to={paths.manage.seating} className="mt-2 inline-block font-semibold text-brand-700 underline">
+            <Link
+              to={paths.manage.seating}
+              className="mt-2 inline-block font-semibold text-brand-700 underline"
+            >
               {t('unseated.link')}
             </Link>
           )}
@@ -244,7 +300,9 @@ export function PrintScreen({ wedding, households, layout }: { wedding: Wedding;
       {empty}
       {sheets && (
         <section aria-label={t('preview')}>
-          <p className="mb-2 text-sm text-muted">{t('previewHint', { count: previewPages(kind, escorts.entries.length, tables.length) })}</p>
+          <p className="mb-2 text-sm text-muted">
+            {t('previewHint', { count: previewPages(kind, escorts.entries.length, tables.length) })}
+          </p>
           <Preview size={size}>{sheets}</Preview>
         </section>
       )}
@@ -269,7 +327,8 @@ function Preview({ size, children }: { size: PaperSize; children: ReactNode }) {
   useLayoutEffect(() => {
     const element = box.current
     if (!element) return
-    const measure = () => setScale(Math.min(1, element.clientWidth / (paper[size].width * MM_TO_PX)))
+    const measure = () =>
+      setScale(Math.min(1, element.clientWidth / (paper[size].width * MM_TO_PX)))
     measure()
     const observer = new ResizeObserver(measure)
     observer.observe(element)
@@ -284,7 +343,17 @@ function Preview({ size, children }: { size: PaperSize; children: ReactNode }) {
   )
 }
 
-function EmptyState({ title, text, to, link }: { title: string; text: string; to: string | null; link: string }) {
+function EmptyState({
+  title,
+  text,
+  to,
+  link,
+}: {
+  title: string
+  text: string
+  to: string | null
+  link: string
+}) {
   return (
     <div className="rounded-2xl border border-line bg-white p-6" data-testid="print-empty">
       <h2 className="font-semibold">{title}</h2>
