@@ -149,6 +149,50 @@ describe('the print page', () => {
     expect(within(sheets[1]!).getAllByRole('listitem')).toHaveLength(11)
   })
 
+  test('a long printout: the preview draws six sheets, paper gets them all; many unseated are counted', async () => {
+    const many: PrintHousehold[] = [
+      {
+        id: 'h2',
+        persons: Array.from({ length: 115 }, (_, index) => ({
+          id: `m${index}`,
+          firstName: `Guest ${index}`,
+          lastName: 'Santos',
+          isAttending: null,
+        })),
+      },
+    ]
+    // 75 seated at one table, 40 waiting.
+    const seated: SeatingLayout = {
+      tables: [{ id: 't1', name: 'Table 1' }],
+      seats: many[0]!.persons
+        .slice(0, 75)
+        .map((person) => ({ tableId: 't1', personId: person.id })),
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <PrintScreen
+            wedding={wedding({ siteLanguage: 'en' })}
+            households={many}
+            layout={seated}
+          />
+        </MemoryRouter>
+      </I18nextProvider>,
+    )
+    const preview = screen.getByRole('region', { name: 'Preview' })
+    expect(within(preview).getAllByTestId('print-sheet')).toHaveLength(6)
+    expect(
+      within(preview).getByText(
+        '8 pages. On paper, only the pages print: not this screen. The preview shows the first 6; all of them print.',
+      ),
+    ).toBeInTheDocument()
+    expect(printed().querySelectorAll('[data-testid="print-sheet"]')).toHaveLength(8)
+    expect(printed().querySelectorAll('.pt-card')).toHaveLength(75)
+    expect(screen.getByRole('heading', { name: '40 guests have no table yet' })).toBeInTheDocument()
+    expect(within(screen.getByTestId('unseated-list')).getAllByRole('listitem')).toHaveLength(30)
+    expect(screen.getByText('…and 10 more.')).toBeInTheDocument()
+  })
+
   test('nothing to print says what to do first, with a link only for those who may go there', async () => {
     renderScreen({ layout: { tables: [], seats: [] } })
     expect(screen.getByRole('heading', { name: 'Seat your guests first' })).toBeInTheDocument()

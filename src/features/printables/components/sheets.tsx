@@ -27,6 +27,8 @@ interface SheetsProps {
   insert: readonly InsertBlock[]
   t: TFunction
   party: TFunction
+  /** Draw only the first sheets (the preview of a long printout); paper gets them all. */
+  maxSheets?: number
 }
 
 /** The printed pages of one printable, each the size of the chosen paper. */
@@ -42,6 +44,7 @@ export function Sheets({
   insert,
   t,
   party,
+  maxSheets = Infinity,
 }: SheetsProps) {
   const style = {
     ...themeVariables(theme),
@@ -52,59 +55,63 @@ export function Sheets({
   return (
     <div className="pt-sheets" lang={language} style={style}>
       {kind === 'escortCards' &&
-        pages(escorts, ESCORT_CARDS_PER_PAGE).map((page, index) => (
-          <section
-            key={index}
-            className="pt-sheet"
-            data-testid="print-sheet"
-            aria-label={t('sheet.page', { number: index + 1 })}
-          >
-            <p className="pt-cut">{t('sheet.cutHere')}</p>
-            <ul className="pt-cards" style={{ listStyle: 'none', padding: 0 }}>
-              {page.map((entry) => (
-                <li key={entry.personId} className="pt-card">
-                  <p className="pt-card-couple">{couple}</p>
-                  <p className="pt-card-name">{entry.name}</p>
-                  <hr className="pt-card-rule" />
-                  <p className="pt-eyebrow">{t('sheet.yourTable')}</p>
-                  <p className="pt-card-table">{entry.table}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
-        ))}
+        pages(escorts, ESCORT_CARDS_PER_PAGE)
+          .slice(0, maxSheets)
+          .map((page, index) => (
+            <section
+              key={index}
+              className="pt-sheet"
+              data-testid="print-sheet"
+              aria-label={t('sheet.page', { number: index + 1 })}
+            >
+              <p className="pt-cut">{t('sheet.cutHere')}</p>
+              <ul className="pt-cards" style={{ listStyle: 'none', padding: 0 }}>
+                {page.map((entry) => (
+                  <li key={entry.personId} className="pt-card">
+                    <p className="pt-card-couple">{couple}</p>
+                    <p className="pt-card-name">{entry.name}</p>
+                    <hr className="pt-card-rule" />
+                    <p className="pt-eyebrow">{t('sheet.yourTable')}</p>
+                    <p className="pt-card-table">{entry.table}</p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
 
       {kind === 'escortList' &&
-        pages(escorts, ESCORT_LINES_PER_COLUMN * 2).map((page, index) => (
-          <section
-            key={index}
-            className="pt-sheet"
-            data-testid="print-sheet"
-            aria-label={t('sheet.page', { number: index + 1 })}
-          >
-            <header className="pt-list-head">
-              <p className="pt-couple">{couple}</p>
-              <h2 className="pt-title">{t('sheet.findYourTable')}</h2>
-            </header>
-            <div className="pt-list">
-              {[page.slice(0, ESCORT_LINES_PER_COLUMN), page.slice(ESCORT_LINES_PER_COLUMN)].map(
-                (column, columnIndex) => (
-                  <ol key={columnIndex}>
-                    {column.map((entry) => (
-                      <li key={entry.personId} className="pt-line">
-                        <span className="pt-line-name">{entry.sortedName}</span>
-                        <span className="pt-line-table">{entry.table}</span>
-                      </li>
-                    ))}
-                  </ol>
-                ),
-              )}
-            </div>
-          </section>
-        ))}
+        pages(escorts, ESCORT_LINES_PER_COLUMN * 2)
+          .slice(0, maxSheets)
+          .map((page, index) => (
+            <section
+              key={index}
+              className="pt-sheet"
+              data-testid="print-sheet"
+              aria-label={t('sheet.page', { number: index + 1 })}
+            >
+              <header className="pt-list-head">
+                <p className="pt-couple">{couple}</p>
+                <h2 className="pt-title">{t('sheet.findYourTable')}</h2>
+              </header>
+              <div className="pt-list">
+                {[page.slice(0, ESCORT_LINES_PER_COLUMN), page.slice(ESCORT_LINES_PER_COLUMN)].map(
+                  (column, columnIndex) => (
+                    <ol key={columnIndex}>
+                      {column.map((entry) => (
+                        <li key={entry.personId} className="pt-line">
+                          <span className="pt-line-name">{entry.sortedName}</span>
+                          <span className="pt-line-table">{entry.table}</span>
+                        </li>
+                      ))}
+                    </ol>
+                  ),
+                )}
+              </div>
+            </section>
+          ))}
 
       {kind === 'tableCards' &&
-        tables.map((table) => (
+        tables.slice(0, maxSheets).map((table) => (
           <section
             key={table.tableId}
             className="pt-sheet pt-table-card"

@@ -108,6 +108,10 @@ const printCss = (size: PaperSize) => `
 `
 
 const MM_TO_PX = 96 / 25.4
+/** The preview draws this many sheets at most: a long printout would slow a phone for nothing. */
+const PREVIEW_SHEETS = 6
+/** The guests without a table named on screen; the rest are counted. */
+const UNSEATED_SHOWN = 30
 
 /**
  * The choices (what, which language on paper, which paper), the guests still without a table, and
@@ -179,21 +183,25 @@ export function PrintScreen({
     ) : null
 
   const insertTitle = strings ? partySection?.title?.trim() || strings.t('sheet.entourage') : ''
-  const sheets = strings && !empty && (
-    <Sheets
-      kind={kind}
-      size={size}
-      language={language}
-      theme={theme}
-      couple={couple}
-      insertTitle={insertTitle}
-      escorts={escorts.entries}
-      tables={tables}
-      insert={insert}
-      t={strings.t}
-      party={strings.party}
-    />
-  )
+  const sheets = (maxSheets?: number) =>
+    strings &&
+    !empty && (
+      <Sheets
+        kind={kind}
+        size={size}
+        language={language}
+        theme={theme}
+        couple={couple}
+        insertTitle={insertTitle}
+        escorts={escorts.entries}
+        tables={tables}
+        insert={insert}
+        t={strings.t}
+        party={strings.party}
+        maxSheets={maxSheets}
+      />
+    )
+  const pageCount = previewPages(kind, escorts.entries.length, tables.length)
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
@@ -265,7 +273,7 @@ export function PrintScreen({
           type="button"
           className="btn btn-primary w-full sm:w-auto"
           onClick={() => window.print()}
-          disabled={!sheets}
+          disabled={!strings || Boolean(empty)}
         >
           <Printer aria-hidden="true" className="size-4" />
           {t('print')}
@@ -282,10 +290,15 @@ export function PrintScreen({
           </h2>
           <p className="mt-1">{t('unseated.text')}</p>
           <ul className="mt-2 list-disc pl-5" data-testid="unseated-list">
-            {escorts.unseated.map((person) => (
+            {escorts.unseated.slice(0, UNSEATED_SHOWN).map((person) => (
               <li key={person.personId}>{person.name}</li>
             ))}
           </ul>
+          {escorts.unseated.length > UNSEATED_SHOWN && (
+            <p className="mt-1">
+              {t('unseated.more', { count: escorts.unseated.length - UNSEATED_SHOWN })}
+            </p>
+          )}
           {seatingLink && (
             <Link
               to={paths.manage.seating}
@@ -298,16 +311,19 @@ export function PrintScreen({
       )}
 
       {empty}
-      {sheets && (
+      {strings && !empty && (
         <section aria-label={t('preview')}>
           <p className="mb-2 text-sm text-muted">
-            {t('previewHint', { count: previewPages(kind, escorts.entries.length, tables.length) })}
+            {t('previewHint', { count: pageCount })}
+            {pageCount > PREVIEW_SHEETS && ` ${t('previewFirst', { shown: PREVIEW_SHEETS })}`}
           </p>
-          <Preview size={size}>{sheets}</Preview>
+          <Preview size={size}>{sheets(PREVIEW_SHEETS)}</Preview>
         </section>
       )}
       {!strings && !empty && <PageSpinner />}
-      {sheets && createPortal(<div id="printables-print">{sheets}</div>, document.body)}
+      {strings &&
+        !empty &&
+        createPortal(<div id="printables-print">{sheets()}</div>, document.body)}
     </div>
   )
 }
