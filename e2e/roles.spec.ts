@@ -39,6 +39,7 @@ const addresses: Array<{ path: string; heading: string; others: Partial<Record<R
   { path: '/manage/plan/suppliers', heading: 'Suppliers', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
   { path: '/manage/plan/gifts', heading: 'Gifts', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
   { path: '/manage/rsvps/forecast', heading: 'Pax forecast', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
+  { path: '/manage/print', heading: 'Cards and lists to print', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
 ]
 
 /** The tabs each role has, which are also what the "not for your role" page offers. */

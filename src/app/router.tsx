@@ -69,6 +69,7 @@ export const router = createBrowserRouter([
           manage(paths.manage.planSuppliers, () => import('@/features/plan/suppliers/suppliers-page').then((m) => ({ Component: m.SuppliersPage }))),
           manage(paths.manage.planGifts, () => import('@/features/plan/gifts/routes/gifts-page').then((m) => ({ Component: m.GiftsPage }))),
           manage(paths.manage.rsvpsForecast, () => import('@/features/forecast/routes/forecast-page').then((m) => ({ Component: m.ForecastPage }))),
+          manage(paths.manage.print, () => import('@/features/printables/routes/print-page').then((m) => ({ Component: m.PrintPage }))),
           manage(paths.manage.data, () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage }))),
         ],
       },

@@ -80,6 +80,8 @@ export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
   [paths.manage.planGifts]: 'plan',
   // The pax forecast reads every reply: as the RSVPs tab.
   [paths.manage.rsvpsForecast]: 'rsvps',
+  // Escort cards, table cards and the entourage insert: from the seating chart, for those who keep it.
+  [paths.manage.print]: 'seating',
 }
 
 /** True when a member of this role may open this management screen. */

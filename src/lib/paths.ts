@@ -32,6 +32,7 @@ export const paths = {
     planSuppliers: '/manage/plan/suppliers',
     planGifts: '/manage/plan/gifts',
     rsvpsForecast: '/manage/rsvps/forecast',
+    print: '/manage/print',
   },
   /** A household's personal invitation link: `/i/<token>` on any site address. */
   invitation: (token: string) => `/i/${encodeURIComponent(token)}`,

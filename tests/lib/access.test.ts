@@ -37,6 +37,7 @@ describe('what each role may open and do', () => {
         paths.manage.planSuppliers,
         paths.manage.planGifts,
         paths.manage.rsvpsForecast,
+        paths.manage.print,
       ].sort(),
     )
     // The plan opens for everyone: a family helper sees only the checklist items given to them.

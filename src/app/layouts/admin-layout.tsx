@@ -20,7 +20,7 @@ import { RoleGate } from '../role-gate'
 // guard reads too): a family helper sees the guest list, the plan and the members.
 const tabs: ReadonlyArray<{ to: ManageScreen; key: string; also?: readonly string[] }> = [
   { to: paths.manage.guests, key: 'nav.guests' },
-  { to: paths.manage.seating, key: 'nav.seating' },
+  { to: paths.manage.seating, key: 'nav.seating', also: [paths.manage.print] },
   { to: paths.manage.rsvps, key: 'nav.rsvps' },
   { to: paths.manage.invitations, key: 'nav.invitations' },
   { to: paths.manage.plan, key: 'nav.plan' },

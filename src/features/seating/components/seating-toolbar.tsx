@@ -1,6 +1,8 @@
-import { ImageDown, Plus, Printer, Redo2, Undo2 } from 'lucide-react'
+import { IdCard, ImageDown, Plus, Printer, Redo2, Undo2 } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { paths } from '@/lib/paths'
 import { addTable, canRedo, canUndo, DEFAULT_SEAT_COUNT, MAX_SEATS_PER_TABLE, seatCountOrDefault, TABLE_TYPES, type TableType } from '../model'
 import { useSeatingStore } from '../seating-store'
 
@@ -90,6 +92,10 @@ export function SeatingToolbar({ onDownloadImage, onPrint }: SeatingToolbarProps
           <Printer aria-hidden="true" className="size-4" />
           {t('toolbar.print')}
         </button>
+        <Link to={paths.manage.print} className="btn btn-secondary whitespace-nowrap px-3">
+          <IdCard aria-hidden="true" className="size-4" />
+          {t('toolbar.printables')}
+        </Link>
       </div>
     </div>
   )
