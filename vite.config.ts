@@ -71,7 +71,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          environment: 'jsdom',
+          // happy-dom sets up in half jsdom's time; a test that needs jsdom's fuller browser (forms'
+          // selects, links that must not navigate, image loading) says so in its first line.
+          environment: 'happy-dom',
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/db/**'],
           setupFiles: ['tests/setup.ts'],

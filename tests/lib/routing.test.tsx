@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The public site's routing (wouter with what it leaves to us): which page an address is, links
 // that stay real links (a new tab, another site or management are the browser's), navigation,
 // back and forward, and scrolling.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The couple's RSVPs tab against a mocked API: counts, the status filter, recording a reply on a
 // guest's behalf, and editing the deadline and questions.
 import { act, fireEvent, render, screen, within } from '@testing-library/react'

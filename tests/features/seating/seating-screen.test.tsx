@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The seating screen without its canvas: the guest panel, the table list (the keyboard's way to
 // seat people), the toolbar, undo/redo, the save status and the table menu.
 import { act, render, screen, within } from '@testing-library/react'

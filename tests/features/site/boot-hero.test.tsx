@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { render, screen } from '@testing-library/react'
