@@ -31,6 +31,8 @@ export const paths = {
     planBudget: '/manage/plan/budget',
     planSuppliers: '/manage/plan/suppliers',
     planGifts: '/manage/plan/gifts',
+    checkin: '/manage/checkin',
+    checkinAfter: '/manage/checkin/after',
   },
   /** A household's personal invitation link: `/i/<token>` on any site address. */
   invitation: (token: string) => `/i/${encodeURIComponent(token)}`,
