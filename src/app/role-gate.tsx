@@ -11,7 +11,7 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useMatches } from 'react-router'
+import { Link, Navigate, useMatches } from 'react-router'
 import { PageSpinner } from '@/components/page-spinner'
 import { can, mayOpen, mayOpenIn, screenNeeds, type ManageScreen } from '@/lib/access'
 import type { Wedding } from '@/lib/api'
@@ -47,6 +47,8 @@ export function RoleGate({ children }: { children: ReactNode }) {
   if (!screen) return children
   if (!wedding) return status === 'error' ? children : <PageSpinner />
   if (mayOpenIn(wedding, screen)) return children
+  // An usher only checks guests in: any other address (the first screen, a bookmark) opens the door.
+  if (wedding.myRole === 'usher') return <Navigate to={paths.manage.checkin} replace />
   return <NotForYourRole wedding={wedding} screen={screen} />
 }
 

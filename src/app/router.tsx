@@ -69,6 +69,8 @@ export const router = createBrowserRouter([
           manage(paths.manage.planSuppliers, () => import('@/features/plan/suppliers/suppliers-page').then((m) => ({ Component: m.SuppliersPage }))),
           manage(paths.manage.planGifts, () => import('@/features/plan/gifts/routes/gifts-page').then((m) => ({ Component: m.GiftsPage }))),
           manage(paths.manage.data, () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage }))),
+          manage(paths.manage.checkin, () => import('@/features/checkin/routes/checkin-page').then((m) => ({ Component: m.CheckinPage }))),
+          manage(paths.manage.checkinAfter, () => import('@/features/checkin/routes/after-page').then((m) => ({ Component: m.CheckinAfterPage }))),
         ],
       },
       {

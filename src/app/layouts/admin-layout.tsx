@@ -26,6 +26,7 @@ const tabs: ReadonlyArray<{ to: ManageScreen; key: string; also?: readonly strin
   { to: paths.manage.plan, key: 'nav.plan' },
   { to: paths.manage.website, key: 'nav.website', also: [paths.manage.cms] },
   { to: paths.manage.members, key: 'nav.members' },
+  { to: paths.manage.checkin, key: 'nav.checkin' },
 ]
 
 const within = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`)
