@@ -4,11 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import { Drawer } from '@/components/drawer'
 import type QrScanner from 'qr-scanner'
-
-// qr-scanner (the phone's own BarcodeDetector where it has one, else its worker) is fetched only
-// when the scanner opens: the door's search never waits for it.
-let scannerModule: Promise<{ default: typeof QrScanner }> | undefined
-const loadScanner = () => (scannerModule ??= import('qr-scanner'))
+import { loadEngine, loadScanner } from '../scanner'
 
 type Problem = 'noCamera' | 'unreadable' | null
 
@@ -75,7 +71,7 @@ export function ScanDrawer({
     setProblem(null)
     try {
       const { default: Scanner } = await loadScanner()
-      const result = await Scanner.scanImage(file, { returnDetailedScanResult: true })
+      const result = await Scanner.scanImage(file, { returnDetailedScanResult: true, qrEngine: await loadEngine() })
       onTextRef.current(result.data)
     } catch {
       setProblem('unreadable')

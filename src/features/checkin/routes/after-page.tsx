@@ -127,22 +127,22 @@ function Breakdown({ title, first, rows }: { title: string; first: string; rows:
   return (
     <section className="mt-8">
       <h2 className="font-display text-2xl text-ink">{title}</h2>
-      <table className="mt-3 w-full rounded-2xl bg-white text-left">
+      <table className="mt-3 w-full rounded-2xl bg-white text-left text-sm">
         <thead className="text-sm text-muted">
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">{first}</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('after.saidYes')}</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('after.came')}</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('after.cameOfYes')}</th>
+            <th scope="col" className="px-2 py-2 font-semibold">{first}</th>
+            <th scope="col" className="whitespace-nowrap px-2 py-2 text-right font-semibold">{t('after.columns.saidYes')}</th>
+            <th scope="col" className="whitespace-nowrap px-2 py-2 text-right font-semibold">{t('after.columns.came')}</th>
+            <th scope="col" className="px-2 py-2 text-right font-semibold">{t('after.columns.cameOfYes')}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
           {rows.map((row) => (
             <tr key={row.key}>
-              <th scope="row" className="px-3 py-2 font-semibold text-ink">{row.key}</th>
-              <td className="px-3 py-2 text-right">{row.saidYes}</td>
-              <td className="px-3 py-2 text-right">{row.came}</td>
-              <td className="px-3 py-2 text-right">{row.cameOfYes}</td>
+              <th scope="row" className="whitespace-nowrap px-2 py-2 font-semibold text-ink">{row.key}</th>
+              <td className="px-2 py-2 text-right">{row.saidYes}</td>
+              <td className="px-2 py-2 text-right">{row.came}</td>
+              <td className="px-2 py-2 text-right">{row.cameOfYes}</td>
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,5 @@
 import { Check, QrCode, Search, UserPlus, Wifi, WifiOff, X } from 'lucide-react'
-import { useDeferredValue, useId, useMemo, useState } from 'react'
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
@@ -27,6 +27,7 @@ import {
 import { ScanDrawer } from '../components/scan-drawer'
 import { WalkInDrawer } from '../components/walk-in-drawer'
 import type { DoorSync } from '../door-sync'
+import { prefetchScanner } from '../scanner'
 import { useDoor } from '../use-door'
 
 /** /manage/checkin: the door, on a phone held in one hand. */
@@ -57,6 +58,13 @@ function Door({ wedding }: { wedding: Wedding }) {
   const tableNames = useMemo(() => new Map(roster?.tables.map((table) => [table.id, table.name]) ?? []), [roster])
   const counts = useMemo(() => (roster ? doorCounts(roster, state) : null), [roster, state])
   const found = useMemo(() => findHouseholds(index, deferredQuery), [index, deferredQuery])
+  const online = door.online
+  // The scanner, once the list is shown and while the signal lasts: the first scan may come offline.
+  useEffect(() => {
+    if (!online) return
+    const timer = window.setTimeout(prefetchScanner, 1500)
+    return () => window.clearTimeout(timer)
+  }, [online])
 
   if (!roster) {
     if (door.error) return <LoadFailed message={errorMessage(door.error, t, 'checkin')} onRetry={() => void door.sync.load()} />
