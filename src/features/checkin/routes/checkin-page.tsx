@@ -158,7 +158,7 @@ function Door({ wedding }: { wedding: Wedding }) {
         {announcement}
       </p>
 
-      <section aria-label={t('search.label')} className="mt-4 space-y-4">
+      <section aria-label={t('search.label')} className="mt-4 space-y-4" data-query={scanned ? undefined : deferredQuery}>
         {shown.map((household) => (
           <HouseholdCard key={household.id} household={household} state={state} tableNames={tableNames} onMark={mark} />
         ))}
