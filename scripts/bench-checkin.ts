@@ -140,7 +140,9 @@ async function main() {
     const photos: { buffer: Buffer; name: string }[] = []
     for (let index = 0; index < SCANS; index += 1) {
       const card = cards.nth(Math.floor(((index + 0.5) * count) / SCANS))
-      const name = (await card.locator('p.font-semibold').textContent())!.split(',')[0]!.trim()
+      await card.scrollIntoViewIfNeeded()
+      // The card's lines: the couple, the household's names, the code's label, the code, the link.
+      const name = (await card.innerText()).split('\n').map((text) => text.trim()).filter(Boolean)[1]!.split(',')[0]!.trim()
       const image = card.getByRole('img')
       await image.scrollIntoViewIfNeeded()
       await image.evaluate((element: HTMLImageElement) => {

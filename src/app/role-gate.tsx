@@ -2,6 +2,7 @@ import {
   ArrowRight,
   CalendarHeart,
   ClipboardList,
+  DoorOpen,
   Globe,
   LayoutGrid,
   ListChecks,
@@ -61,6 +62,7 @@ const screens = [
   { to: paths.manage.plan, key: 'plan', Icon: ClipboardList },
   { to: paths.manage.website, key: 'website', Icon: Globe },
   { to: paths.manage.members, key: 'members', Icon: ShieldCheck },
+  { to: paths.manage.checkin, key: 'checkin', Icon: DoorOpen },
 ] as const
 
 /** The owner and partner, by name ("Isabel or Miguel"), once read; the couple's names until then. */
