@@ -68,6 +68,8 @@ function Door({ wedding }: { wedding: Wedding }) {
 
   if (!roster) {
     if (door.error) return <LoadFailed message={errorMessage(door.error, t, 'checkin')} onRetry={() => void door.sync.load()} />
+    // Offline before this phone ever read the list: nothing to search yet; it loads when the signal returns.
+    if (!door.online) return <Alert className="mx-auto mt-6 max-w-xl" tone="info">{t('status.noList')}</Alert>
     return <PageSpinner />
   }
 
