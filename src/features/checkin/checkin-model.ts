@@ -56,6 +56,9 @@ export interface IndexedHousehold {
   household: CheckinHousehold
   /** Every word of every person's first and last name, normalised. */
   words: string[]
+  /** The first person's surname, normalised, and the card's title: the order of the results. */
+  surname: string
+  title: string
 }
 
 /** The words each household is found by; built once per roster. */
@@ -67,13 +70,15 @@ export function indexHouseholds(households: readonly CheckinHousehold[]): Indexe
         household.persons.flatMap((person) => searchText(`${person.firstName} ${person.lastName}`).split(' ')).filter(Boolean),
       ),
     ],
+    surname: searchText(household.persons[0]?.lastName ?? ''),
+    title: searchText(householdTitle(household)),
   }))
 }
 
 /** The fewest letters typed before the door's search answers. */
 export const MIN_LETTERS = 2
-/** The most households one search shows: more means "type another letter". */
-export const MAX_RESULTS = 20
+/** The most households one search shows (a phone's screen holds two or three): more means "type another letter". */
+export const MAX_RESULTS = 10
 
 /**
  * The households whose names hold every typed word as the start of a name word ("san" finds
@@ -88,10 +93,11 @@ export function findHouseholds(index: readonly IndexedHousehold[], query: string
     if (words.every((word) => entry.words.some((name) => name.startsWith(word)))) found.push(entry)
   }
   const first = words[0]!
-  const surname = (entry: IndexedHousehold) => searchText(entry.household.persons[0]?.lastName ?? '')
+  // Normalised keys compared as plain strings: no collation needed for a-z and digits.
+  const compare = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0)
   found.sort((a, b) => {
-    const byStart = Number(!surname(a).startsWith(first)) - Number(!surname(b).startsWith(first))
-    return byStart || surname(a).localeCompare(surname(b)) || householdTitle(a.household).localeCompare(householdTitle(b.household))
+    const byStart = Number(!a.surname.startsWith(first)) - Number(!b.surname.startsWith(first))
+    return byStart || compare(a.surname, b.surname) || compare(a.title, b.title)
   })
   return { households: found.slice(0, MAX_RESULTS).map((entry) => entry.household), more: found.length > MAX_RESULTS }
 }
