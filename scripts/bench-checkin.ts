@@ -196,7 +196,9 @@ async function main() {
     await page.getByText('Offline: check-ins are kept on this phone').waitFor()
     const search = page.getByRole('searchbox', { name: 'Find a guest' })
     let made = 0
-    for (const query of ['san', 'rey', 'cru', 'bau', 'pen', 'gar', 'men', 'iba', 'mar', 'jos', 'ana', 'jua', 'ros', 'ped', 'liz', 'ram']) {
+    // A surname and a digit ("santos1": Santos1, Santos10, …): ten households a search, few twice.
+    const surnames = ['santos', 'reyes', 'cruz', 'bautista', 'pena', 'garcia', 'mendoza', 'ibanez']
+    for (const query of Array.from({ length: 80 }, (_, index) => `${surnames[index % 8]}${Math.floor(index / 8) + 1}`)) {
       await search.fill(query)
       const buttons = page.getByRole('button', { name: /^Mark all \d+ arrived$/ })
       while (made < QUEUED && (await buttons.count()) > 0) {
