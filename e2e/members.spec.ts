@@ -67,7 +67,7 @@ test('the couple brings in a coordinator, sees their work, and removes them', as
   // Management shows a coordinator the guest list, seating, RSVPs and invitations, not the website.
   await expect(coordinator.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({ timeout: 60_000 })
   const tabs = coordinator.getByRole('navigation', { name: 'Management' })
-  await expect(tabs.getByRole('link')).toHaveText(['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Members'])
+  await expect(tabs.getByRole('link')).toHaveText(['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Members', 'Check-in'])
 
   // A household the coordinator adds says at once who changed it, without reading the list again.
   await coordinator.getByRole('button', { name: 'Add Guest' }).click()

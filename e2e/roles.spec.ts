@@ -40,13 +40,15 @@ const addresses: Array<{ path: string; heading: string; others: Partial<Record<R
   { path: '/manage/plan/gifts', heading: 'Gifts', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
   { path: '/manage/rsvps/forecast', heading: 'Pax forecast', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
   { path: '/manage/print', heading: 'Cards and lists to print', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
+  { path: '/manage/checkin', heading: 'Check-in', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
+  { path: '/manage/checkin/after', heading: 'After the day', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
 ]
 
 /** The tabs each role has, which are also what the "not for your role" page offers. */
 const tabsOf: Record<Role, string[]> = {
-  owner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Website', 'Members'],
-  partner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Website', 'Members'],
-  coordinator: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Members'],
+  owner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Website', 'Members', 'Check-in'],
+  partner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Website', 'Members', 'Check-in'],
+  coordinator: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Members', 'Check-in'],
   brideHelper: ['Guest List', 'Plan', 'Members'],
   groomHelper: ['Guest List', 'Plan', 'Members'],
 }

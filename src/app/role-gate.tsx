@@ -2,6 +2,7 @@ import {
   ArrowRight,
   CalendarHeart,
   ClipboardList,
+  DoorOpen,
   Globe,
   LayoutGrid,
   ListChecks,
@@ -11,7 +12,7 @@ import {
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useMatches } from 'react-router'
+import { Link, Navigate, useMatches } from 'react-router'
 import { PageSpinner } from '@/components/page-spinner'
 import { can, mayOpen, mayOpenIn, screenNeeds, type ManageScreen } from '@/lib/access'
 import type { Wedding } from '@/lib/api'
@@ -47,6 +48,8 @@ export function RoleGate({ children }: { children: ReactNode }) {
   if (!screen) return children
   if (!wedding) return status === 'error' ? children : <PageSpinner />
   if (mayOpenIn(wedding, screen)) return children
+  // An usher only checks guests in: any other address (the first screen, a bookmark) opens the door.
+  if (wedding.myRole === 'usher') return <Navigate to={paths.manage.checkin} replace />
   return <NotForYourRole wedding={wedding} screen={screen} />
 }
 
@@ -59,6 +62,7 @@ const screens = [
   { to: paths.manage.plan, key: 'plan', Icon: ClipboardList },
   { to: paths.manage.website, key: 'website', Icon: Globe },
   { to: paths.manage.members, key: 'members', Icon: ShieldCheck },
+  { to: paths.manage.checkin, key: 'checkin', Icon: DoorOpen },
 ] as const
 
 /** The owner and partner, by name ("Isabel or Miguel"), once read; the couple's names until then. */

@@ -71,6 +71,8 @@ export const router = createBrowserRouter([
           manage(paths.manage.rsvpsForecast, () => import('@/features/forecast/routes/forecast-page').then((m) => ({ Component: m.ForecastPage }))),
           manage(paths.manage.print, () => import('@/features/printables/routes/print-page').then((m) => ({ Component: m.PrintPage }))),
           manage(paths.manage.data, () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage }))),
+          manage(paths.manage.checkin, () => import('@/features/checkin/routes/checkin-page').then((m) => ({ Component: m.CheckinPage }))),
+          manage(paths.manage.checkinAfter, () => import('@/features/checkin/routes/after-page').then((m) => ({ Component: m.CheckinAfterPage }))),
         ],
       },
       {

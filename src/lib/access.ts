@@ -19,6 +19,7 @@ export const capabilities = [
   'plan',
   'money',
   'delete_wedding',
+  'checkin',
 ] as const
 export type Capability = (typeof capabilities)[number]
 
@@ -26,8 +27,10 @@ const byRole: Record<MemberRole, ReadonlySet<Capability>> = {
   owner: new Set(capabilities),
   partner: new Set(capabilities.filter((capability) => capability !== 'delete_wedding')),
   // The money too, when the couple allows it: that is the wedding's to say (seesMoney below).
-  coordinator: new Set(['view', 'households', 'guests', 'rsvps', 'seating', 'invitations', 'plan']),
+  coordinator: new Set(['view', 'households', 'guests', 'rsvps', 'seating', 'invitations', 'plan', 'checkin']),
   family_helper: new Set(['view', 'households']),
+  // The door only: names, tables and arrivals (get_checkin_roster), nothing of the rest.
+  usher: new Set(['checkin']),
 }
 
 /**
@@ -82,6 +85,10 @@ export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
   [paths.manage.rsvpsForecast]: 'rsvps',
   // Escort cards, table cards and the entourage insert: from the seating chart, for those who keep it.
   [paths.manage.print]: 'seating',
+  // The door: the couple, their coordinator and the ushers.
+  [paths.manage.checkin]: 'checkin',
+  // After the day: who came against who said yes, and the thank-you list.
+  [paths.manage.checkinAfter]: 'guests',
 }
 
 /** True when a member of this role may open this management screen. */

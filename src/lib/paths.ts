@@ -33,6 +33,8 @@ export const paths = {
     planGifts: '/manage/plan/gifts',
     rsvpsForecast: '/manage/rsvps/forecast',
     print: '/manage/print',
+    checkin: '/manage/checkin',
+    checkinAfter: '/manage/checkin/after',
   },
   /** A household's personal invitation link: `/i/<token>` on any site address. */
   invitation: (token: string) => `/i/${encodeURIComponent(token)}`,

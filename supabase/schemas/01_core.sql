@@ -382,7 +382,7 @@ create table kasalan.wedding_members (
   constraint wedding_members_pkey primary key (wedding_id, user_id),
   constraint wedding_members_display_name_check check (char_length(display_name) <= 100),
   constraint wedding_members_display_name_clean check (kasalan.text_is_clean(display_name, 'display_name')),
-  constraint wedding_members_role_check check (role in ('owner', 'partner', 'coordinator', 'family_helper')),
+  constraint wedding_members_role_check check (role in ('owner', 'partner', 'coordinator', 'family_helper', 'usher')),
   constraint wedding_members_side_check check (side in ('bride', 'groom')),
   constraint wedding_members_side_for_family_helpers check ((role = 'family_helper') = (side IS not null)),
   constraint wedding_members_invited_by_fkey foreign key (invited_by) references auth.users(id) on delete set null,
@@ -468,8 +468,8 @@ $$;
 revoke execute on function kasalan.protect_row_identity() from public, anon, authenticated;
 
 -- True when the signed-in account may do p_capability on the wedding, asked on every call:
---   view           any member
---   households     any member (a family helper only on their side: see can_see_household)
+--   view           any member but an usher
+--   households     any member but an usher (a family helper only on their side: see can_see_household)
 --   guests, rsvps, seating, invitations
 --                  owner, partner, coordinator (the whole guest list, replies, seating, invitations)
 --   site, members  owner, partner (the website, its content and settings; who has access)
@@ -477,6 +477,9 @@ revoke execute on function kasalan.protect_row_identity() from public, anon, aut
 --   money          owner, partner; the coordinator too when the couple allows it
 --                  (weddings.coordinator_sees_money): budget, payments, gift amounts
 --   delete_wedding owner (also handing the wedding over)
+--   checkin        owner, partner, coordinator, usher (the door: names, tables, arrivals)
+-- An usher does only the check-in: view and households are false for them, so every screen and
+-- call of the guest list, replies, invitations, plan and members refuses them.
 -- Any other capability is false. Called by policies and functions; granted to authenticated.
 create or replace function kasalan_private.can(p_wedding_id uuid, p_capability text)
 returns boolean
@@ -486,13 +489,14 @@ set search_path = ''
 as $$
   select coalesce((
     select case
-      when p_capability in ('view', 'households') then true
+      when p_capability in ('view', 'households') then m.role <> 'usher'
       when p_capability in ('guests', 'rsvps', 'seating', 'invitations', 'plan')
         then m.role in ('owner', 'partner', 'coordinator')
       when p_capability in ('site', 'members') then m.role in ('owner', 'partner')
       when p_capability = 'money'
         then m.role in ('owner', 'partner') or (m.role = 'coordinator' and w.coordinator_sees_money)
       when p_capability = 'delete_wedding' then m.role = 'owner'
+      when p_capability = 'checkin' then m.role in ('owner', 'partner', 'coordinator', 'usher')
       else false
     end
     from kasalan.wedding_members m
@@ -1193,7 +1197,7 @@ revoke execute on function kasalan_private.require_writable() from public, anon,
 
 create policy "Weddings can be read by their members"
   on kasalan.weddings for select to authenticated
-  using ((kasalan_private.can(id, 'view') or ((user_id = ( select auth.uid() as uid)) and (not kasalan_private.wedding_has_members(id)))));
+  using ((kasalan_private.can(id, 'view') or kasalan_private.can(id, 'checkin') or ((user_id = ( select auth.uid() as uid)) and (not kasalan_private.wedding_has_members(id)))));
 
 -- sections
 create policy "Sections can be read by the wedding's owner"

@@ -896,8 +896,9 @@ $$;
 revoke execute on function kasalan.import_rows(p_table text, p_wedding_id uuid, p_rows jsonb) from public, anon, authenticated;
 
 -- True when the signed-in account may see and edit a household of this side: every member but a
--- family helper sees all; a family helper only households of their own side. Called by policies
--- and the household trigger; granted to authenticated.
+-- family helper sees all; a family helper only households of their own side; an usher none (the
+-- door's list comes from get_checkin_roster, without contact details). Called by policies and the
+-- household trigger; granted to authenticated.
 create or replace function kasalan_private.can_see_household(p_wedding_id uuid, p_side text)
 returns boolean
 language sql
@@ -905,7 +906,7 @@ stable security definer
 set search_path = ''
 as $$
   select coalesce((
-    select m.role <> 'family_helper' or m.side = p_side
+    select m.role <> 'usher' and (m.role <> 'family_helper' or m.side = p_side)
     from kasalan.wedding_members m
     where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid())
   ), false)
@@ -955,9 +956,9 @@ revoke execute on function kasalan.guard_family_helper_household() from public, 
 
 -- Who last changed each household of a wedding that the caller may see, for the guest list: the
 -- latest entry about it, else who added it (an import's households): rows of (household_id, change
--- {actorKind, actorName, isMe, action, at}). Nothing for a wedding the caller is not a member of;
--- a family helper gets their side only. One pass over the wedding's entries, not one per
--- household. Helper of list_households; granted to authenticated.
+-- {actorKind, actorName, isMe, action, at}). Nothing for a wedding the caller is not a member of,
+-- nor for an usher; a family helper gets their side only. One pass over the wedding's entries, not
+-- one per household. Helper of list_households; granted to authenticated.
 create or replace function kasalan_private.household_last_changes(p_wedding_id uuid)
 returns table (household_id uuid, change jsonb)
 language sql
@@ -991,6 +992,7 @@ as $$
   left join kasalan.wedding_members am
     on am.wedding_id = g.wedding_id and am.user_id = case when l.household_id is null then g.user_id else l.actor_user end
   where g.wedding_id = p_wedding_id
+    and me.role <> 'usher'
     and (me.role <> 'family_helper' or me.side = g.relationship_side)
 $$;
 

@@ -24,7 +24,7 @@ create table kasalan.member_invitations (
   constraint member_invitations_token_key unique (token),
   constraint member_invitations_email_check check ((char_length(email) >= 3) and (char_length(email) <= 254)),
   constraint member_invitations_email_clean check (kasalan.text_is_clean(email, 'email')),
-  constraint member_invitations_role_check check (role in ('partner', 'coordinator', 'family_helper')),
+  constraint member_invitations_role_check check (role in ('partner', 'coordinator', 'family_helper', 'usher')),
   constraint member_invitations_side_check check (side in ('bride', 'groom')),
   constraint member_invitations_side_for_family_helpers check ((role = 'family_helper') = (side IS not null)),
   constraint member_invitations_accepted_by_fkey foreign key (accepted_by) references auth.users(id) on delete set null,
@@ -129,8 +129,8 @@ immutable
 set search_path = ''
 as $$
 begin
-  if p_role is null or p_role not in ('partner', 'coordinator', 'family_helper') then
-    raise exception 'invalid_input' using detail = 'role must be partner, coordinator or family_helper';
+  if p_role is null or p_role not in ('partner', 'coordinator', 'family_helper', 'usher') then
+    raise exception 'invalid_input' using detail = 'role must be partner, coordinator, family_helper or usher';
   end if;
   if p_role <> 'family_helper' then
     return null;

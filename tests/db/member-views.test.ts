@@ -8,7 +8,7 @@ import { can, capabilities } from '@/lib/access'
 import type { Claims } from '../../src/lib/backend/local/engine'
 import { createTestDb, type TestDb } from './harness'
 
-type Role = 'owner' | 'partner' | 'coordinator' | 'family_helper'
+type Role = 'owner' | 'partner' | 'coordinator' | 'family_helper' | 'usher'
 interface State {
   householdId: string
   state: string
@@ -19,7 +19,7 @@ interface State {
 
 let t: TestDb
 let weddingId: string
-const as = {} as Record<'owner' | 'partner' | 'coordinator' | 'brideHelper' | 'groomHelper' | 'stranger', NonNullable<Claims>>
+const as = {} as Record<'owner' | 'partner' | 'coordinator' | 'brideHelper' | 'groomHelper' | 'usher' | 'stranger', NonNullable<Claims>>
 /** The bride's side: one household in each state; the groom's side: one answered. */
 const ids = {} as Record<'notInvited' | 'invited' | 'opened' | 'answered' | 'groomAnswered', string>
 
@@ -52,6 +52,7 @@ beforeAll(async () => {
   as.coordinator = await join('coordinator', null, 'Ate Joy')
   as.brideHelper = await join('family_helper', 'bride', 'Tita Carmen')
   as.groomHelper = await join('family_helper', 'groom', 'Tito Ben')
+  as.usher = await join('usher', null, 'Kuya Jun')
   as.stranger = (await t.couple('Rina', 'Karlo')).claims
 
   ids.notInvited = (await addHousehold('bride', 'Lorna')).id
@@ -94,6 +95,7 @@ describe('what each member sees', () => {
       partner: as.partner,
       coordinator: as.coordinator,
       family_helper: as.brideHelper,
+      usher: as.usher,
     }
     for (const [role, claims] of Object.entries(members) as [Role, NonNullable<Claims>][]) {
       const { rows } = await t.asRole<{ capability: string; allowed: boolean }>(

@@ -38,13 +38,18 @@ describe('what each role may open and do', () => {
         paths.manage.planGifts,
         paths.manage.rsvpsForecast,
         paths.manage.print,
+        paths.manage.checkin,
+        paths.manage.checkinAfter,
       ].sort(),
     )
     // The plan opens for everyone: a family helper sees only the checklist items given to them.
     expect(opens('family_helper').sort()).toEqual(
       [paths.manage.guests, paths.manage.members, paths.manage.activity, paths.manage.plan].sort(),
     )
-    expect(screens.filter(everyMemberMayOpen)).toEqual(opens('family_helper'))
+    // An usher opens the door and nothing else.
+    expect(opens('usher')).toEqual([paths.manage.checkin])
+    // So no screen is every member's: before the role is known, no tab shows.
+    expect(screens.filter(everyMemberMayOpen)).toEqual([])
   })
 
   test('a family helper puts households on their own side and deletes only the ones they added', () => {

@@ -26,6 +26,7 @@ const tabs: ReadonlyArray<{ to: ManageScreen; key: string; also?: readonly strin
   { to: paths.manage.plan, key: 'nav.plan' },
   { to: paths.manage.website, key: 'nav.website', also: [paths.manage.cms] },
   { to: paths.manage.members, key: 'nav.members' },
+  { to: paths.manage.checkin, key: 'nav.checkin' },
 ]
 
 const within = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`)
@@ -44,7 +45,8 @@ export function AdminLayout() {
   const wedding = useSessionStore((state) => state.wedding)
   // Until the wedding (and so the role) is known, only the tabs every member may open.
   const shows = (screen: ManageScreen) => (wedding ? mayOpen(wedding.myRole, screen) : everyMemberMayOpen(screen))
-  usePreloadManagement(wedding?.id, shows(paths.manage.seating))
+  // Nothing of the guest list for those who may not open it (an usher, who only checks in).
+  usePreloadManagement(shows(paths.manage.guests) ? wedding?.id : undefined, shows(paths.manage.seating))
   const isActive = (tab: (typeof tabs)[number]) => [tab.to, ...(tab.also ?? [])].some((root) => within(pathname, root))
   useEffect(() => void applyLanguage(preferredLanguage('app')), [])
 

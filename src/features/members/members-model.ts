@@ -1,11 +1,11 @@
 // Pure helpers of the members screens: links to send, what each role may do, dates.
 
-type MemberRole = 'owner' | 'partner' | 'coordinator' | 'family_helper'
+type MemberRole = 'owner' | 'partner' | 'coordinator' | 'family_helper' | 'usher'
 type MemberSide = 'bride' | 'groom'
 export type RoleChoice = { role: Exclude<MemberRole, 'owner'>; side: MemberSide | null }
 
 /** The choices of one role list: a family helper once per side ('family_helper:bride', …). */
-export const roleChoices = ['partner', 'coordinator', 'family_helper:bride', 'family_helper:groom'] as const
+export const roleChoices = ['partner', 'coordinator', 'family_helper:bride', 'family_helper:groom', 'usher'] as const
 
 export function roleChoice(role: MemberRole, side: MemberSide | null): string {
   return side ? `${role}:${side}` : role

@@ -1,9 +1,13 @@
 import * as z from 'zod/mini'
 import { call } from './call'
-import { memberRoles, type MemberRole } from './schemas'
+import type { MemberRole } from './schemas'
 
 // Imported on its own (not through '@/lib/api'): only the plan's screens use the checklist, and
 // the public site's chunks must not carry these schemas.
+
+/** The roles a checklist item may be assigned to: every member's but the usher's, who only checks in. */
+export const checklistRoles = ['owner', 'partner', 'coordinator', 'family_helper'] as const satisfies readonly MemberRole[]
+export type ChecklistAssigneeRole = (typeof checklistRoles)[number]
 
 export const checklistCategories = [
   'planning',
@@ -32,7 +36,7 @@ export const checklistItem = z.object({
   daysBefore: z.nullable(z.number()),
   assigneeUserId: z.nullable(z.string()),
   assigneeName: z.nullable(z.string()),
-  assigneeRole: z.nullable(z.enum(memberRoles)),
+  assigneeRole: z.nullable(z.enum(checklistRoles)),
   issuedOn: z.nullable(z.string()),
   validDays: z.nullable(z.number()),
   validUntil: z.nullable(z.string()),
@@ -69,7 +73,7 @@ export interface ChecklistItemInput {
   dueDate: string | null
   daysBefore: number | null
   assigneeUserId: string | null
-  assigneeRole: MemberRole | null
+  assigneeRole: ChecklistAssigneeRole | null
   issuedOn: string | null
   validDays: number | null
 }

@@ -6,7 +6,7 @@ import { memberRoles, memberSides, personName } from './schemas'
 // public site's chunks must not carry these schemas.
 
 /** The roles an invitation can offer: ownership moves only by handing the wedding over. */
-export const invitableRoles = ['partner', 'coordinator', 'family_helper'] as const
+export const invitableRoles = ['partner', 'coordinator', 'family_helper', 'usher'] as const
 export type InvitableRole = (typeof invitableRoles)[number]
 type MemberSide = (typeof memberSides)[number]
 

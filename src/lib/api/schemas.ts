@@ -53,7 +53,7 @@ const weddingDetails = {
 }
 
 /** What an account is in a wedding (0012); the database decides what each may do. */
-export const memberRoles = ['owner', 'partner', 'coordinator', 'family_helper'] as const
+export const memberRoles = ['owner', 'partner', 'coordinator', 'family_helper', 'usher'] as const
 export type MemberRole = (typeof memberRoles)[number]
 export const memberSides = ['bride', 'groom'] as const
 export type MemberSide = (typeof memberSides)[number]

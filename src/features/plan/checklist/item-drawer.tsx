@@ -5,9 +5,8 @@ import { Alert } from '@/components/alert'
 import { DatePicker } from '@/components/date-picker'
 import { Drawer } from '@/components/drawer'
 import { Field } from '@/components/field'
-import { checklistCategories, saveChecklistItem, type ChecklistItem } from '@/lib/api/checklist'
+import { checklistCategories, checklistRoles, saveChecklistItem, type ChecklistItem } from '@/lib/api/checklist'
 import type { Member } from '@/lib/api/members'
-import { memberRoles } from '@/lib/api/schemas'
 import { errorMessage } from '@/lib/errors'
 import { displayName } from '@/lib/names'
 import { itemForm, itemFormErrors, itemInput, type ItemForm, type ItemFormErrors } from './checklist-model'
@@ -159,7 +158,7 @@ function ItemFormBody({
           {(ids) => (
             <select {...ids} className="field-input" value={form.assigneeRole} onChange={(event) => set('assigneeRole', event.target.value as ItemForm['assigneeRole'])}>
               <option value="">{t('checklist.form.anyRole')}</option>
-              {memberRoles.map((role) => (
+              {checklistRoles.map((role) => (
                 <option key={role} value={role}>
                   {t(`checklist.roles.${role}`)}
                 </option>

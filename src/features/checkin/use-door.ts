@@ -1,0 +1,29 @@
+import { useEffect, useMemo, useSyncExternalStore } from 'react'
+import { DoorSync, POLL_MS } from './door-sync'
+
+/**
+ * The door's list of one wedding on this phone (door-sync.ts): loaded once, sent and asked again
+ * as the connection comes and goes, and every few seconds while the screen is shown.
+ */
+export function useDoor(weddingId: string) {
+  const sync = useMemo(() => new DoorSync(weddingId), [weddingId])
+  const snapshot = useSyncExternalStore(sync.subscribe, sync.getSnapshot)
+
+  useEffect(() => {
+    void sync.load()
+    const changed = () => sync.connectionChanged()
+    window.addEventListener('online', changed)
+    window.addEventListener('offline', changed)
+    const timer = window.setInterval(() => {
+      if (document.visibilityState !== 'visible') return
+      void (sync.getSnapshot().waiting > 0 ? sync.flush() : sync.poll())
+    }, POLL_MS)
+    return () => {
+      window.removeEventListener('online', changed)
+      window.removeEventListener('offline', changed)
+      window.clearInterval(timer)
+    }
+  }, [sync])
+
+  return { sync, ...snapshot }
+}
