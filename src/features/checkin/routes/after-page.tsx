@@ -127,7 +127,7 @@ function Breakdown({ title, first, rows }: { title: string; first: string; rows:
   return (
     <section className="mt-8">
       <h2 className="font-display text-2xl text-ink">{title}</h2>
-      <table className="mt-3 w-full rounded-2xl bg-white text-left text-sm">
+      <table className="mt-3 w-full break-words rounded-2xl bg-white text-left text-sm">
         <thead className="text-sm text-muted">
           <tr>
             <th scope="col" className="px-2 py-2 font-semibold">{first}</th>

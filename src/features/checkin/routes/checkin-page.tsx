@@ -345,7 +345,7 @@ function TableCounts({ counts }: { counts: DoorCounts }) {
       {counts.tables.length === 0 ? (
         <p className="mt-3 text-muted">{t('counts.noTables')}</p>
       ) : (
-        <table className="mt-3 w-full text-left">
+        <table className="mt-3 w-full break-words text-left">
           <thead className="text-sm text-muted">
             <tr>
               <th scope="col" className="py-1 font-semibold">{t('counts.table')}</th>
