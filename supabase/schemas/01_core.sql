@@ -1148,24 +1148,74 @@ $$;
 revoke execute on function kasalan_private.my_membership(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan_private.my_membership(p_wedding_id uuid) to authenticated;
 
+-- The wedding as an usher opens it, in the Wedding shape: only what the public site shows (id,
+-- slug, title, the couple's names, date, place, hashtag, theme, site language, whether it is
+-- published and the RSVP deadline); no contact, questions, sections or settings (rsvpQuestions
+-- and sections empty, contact blank). Null unless the caller checks in at the wedding. Security
+-- definer because an usher may not read the wedding's row. Helper of get_my_wedding; granted to
+-- authenticated.
+create or replace function kasalan_private.door_wedding_json(p_wedding_id uuid)
+returns jsonb
+language sql
+stable security definer
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'id', w.id,
+    'userId', w.user_id,
+    'slug', w.slug,
+    'title', w.title,
+    'bride', w.bride,
+    'groom', w.groom,
+    'date', w.date,
+    'theme', w.theme,
+    'isPublished', w.is_published,
+    'rsvpDeadline', w.rsvp_deadline,
+    'rsvpQuestions', '[]'::jsonb,
+    'contact', jsonb_build_object('email', null, 'phone', null, 'names', null, 'messenger', null),
+    'location', jsonb_build_object('venue', w.venue, 'city', w.city, 'country', w.country),
+    'hashtag', w.hashtag,
+    'siteLanguage', w.site_language,
+    'sections', '[]'::jsonb
+  )
+  from kasalan.weddings w
+  where w.id = p_wedding_id and kasalan_private.can(p_wedding_id, 'checkin')
+$$;
+
+revoke execute on function kasalan_private.door_wedding_json(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan_private.door_wedding_json(p_wedding_id uuid) to authenticated;
+
 -- The wedding management opens, in the Wedding shape with the caller's role and side, whether the
 -- couple lets their coordinator see the money and whether the caller does: p_wedding_id
 -- when the caller is one of its members, else the first of theirs (the one they own first); null
--- when they belong to none. Called by management's wedding gate; granted to authenticated.
+-- when they belong to none. An usher, who may not read the wedding's row, gets only what the
+-- public site shows (kasalan_private.door_wedding_json) and neither sees the money. Called by
+-- management's wedding gate; granted to authenticated.
 create or replace function kasalan.get_my_wedding(p_wedding_id uuid default NULL::uuid)
 returns jsonb
 language sql
 stable
 set search_path = ''
 as $$
-  select kasalan_private.wedding_json(w) || jsonb_build_object(
-    'myRole', m.role,
-    'mySide', m.side,
-    'coordinatorSeesMoney', w.coordinator_sees_money,
-    'seesMoney', kasalan_private.can(w.id, 'money')
-  )
+  select case
+    when m.role = 'usher' then kasalan_private.door_wedding_json(m.wedding_id) || jsonb_build_object(
+      'myRole', m.role,
+      'mySide', m.side,
+      'coordinatorSeesMoney', false,
+      'seesMoney', false
+    )
+    else (
+      select kasalan_private.wedding_json(w) || jsonb_build_object(
+        'myRole', m.role,
+        'mySide', m.side,
+        'coordinatorSeesMoney', w.coordinator_sees_money,
+        'seesMoney', kasalan_private.can(w.id, 'money')
+      )
+      from kasalan.weddings w
+      where w.id = m.wedding_id
+    )
+  end
   from kasalan_private.my_membership(p_wedding_id) m
-  join kasalan.weddings w on w.id = m.wedding_id
 $$;
 
 revoke execute on function kasalan.get_my_wedding(p_wedding_id uuid) from public, anon;
@@ -1197,7 +1247,7 @@ revoke execute on function kasalan_private.require_writable() from public, anon,
 
 create policy "Weddings can be read by their members"
   on kasalan.weddings for select to authenticated
-  using ((kasalan_private.can(id, 'view') or kasalan_private.can(id, 'checkin') or ((user_id = ( select auth.uid() as uid)) and (not kasalan_private.wedding_has_members(id)))));
+  using ((kasalan_private.can(id, 'view') or ((user_id = ( select auth.uid() as uid)) and (not kasalan_private.wedding_has_members(id)))));
 
 -- sections
 create policy "Sections can be read by the wedding's owner"

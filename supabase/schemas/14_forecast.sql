@@ -71,7 +71,8 @@ revoke execute on function kasalan_private.response_answer(p_response jsonb, p_q
 
 -- The pax forecast of a wedding, for the RSVPs tab's card and the forecast page:
 -- {settings: {expectedPct, noShowPct, walkIns},
---  households: {total, answered, pending},
+--  households: {total, answered, pending}: answered when no person of it is left to answer or
+--    its yeses fill its seat cap (it adds no pending person),
 --  confirmed: {adults, children, total}, declined,
 --  pending: the persons still to answer, a household counting no more than its seats left
 --    (seat cap less its yeses),
@@ -119,7 +120,7 @@ begin
 
   select
     count(*),
-    count(*) filter (where h.unanswered = 0),
+    count(*) filter (where h.unanswered = 0 or h.yeses >= h.seat_cap),
     coalesce(sum(greatest(0, least(h.unanswered, coalesce(h.seat_cap - h.yeses, h.unanswered)))), 0)
   into v_households, v_answered, v_pending
   from (

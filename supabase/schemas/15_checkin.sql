@@ -68,14 +68,20 @@ create index checkin_walk_ins_created_by_idx on kasalan.checkin_walk_ins (create
 
 create index checkin_walk_ins_wedding_id_version_idx on kasalan.checkin_walk_ins (wedding_id, version);
 
--- The check-in calls already applied, by the id the usher's phone made for each: a call sent again
--- (the answer was lost on a poor signal, the phone's queue sent it twice) is applied once.
+-- The check-in calls already answered, by the id the usher's phone made for each, with their
+-- outcome (status applied or refused, and the refusal's code): a call sent again (the answer was
+-- lost on a poor signal, the phone's queue sent it twice) is applied once and answered as it was
+-- the first time.
 create table kasalan.checkin_actions (
   wedding_id uuid not null,
   id uuid not null,
   applied_at timestamptz not null default now(),
   applied_by uuid,
+  status text not null default 'applied',
+  code text,
   constraint checkin_actions_pkey primary key (wedding_id, id),
+  constraint checkin_actions_code_check check ((status = 'refused') = (code is not null)),
+  constraint checkin_actions_status_check check (status in ('applied', 'refused')),
   constraint checkin_actions_applied_by_fkey foreign key (applied_by) references auth.users(id) on delete set null,
   constraint checkin_actions_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
@@ -88,10 +94,12 @@ create index checkin_actions_applied_by_idx on kasalan.checkin_actions (applied_
 -- Functions
 -- =============================================================================================
 
--- The tables of the wedding's seating chart as the door needs them: id, name, how many seats, how
--- many of them hold a person still on the guest list, and the walk-ins seated there. Helper of the
--- functions below; nobody calls it.
-create or replace function kasalan_private.checkin_tables(p_wedding_id uuid)
+-- The tables of the wedding's seating chart as the door needs them (only p_table_id when given):
+-- id, name, how many seats, how many of them hold a person still on the guest list who has not
+-- declined (a guest who said no leaves their seat free for a walk-in), and the walk-ins seated
+-- there. Seated persons are found by their uuid, through the persons' key. Helper of the functions
+-- below; nobody calls it.
+create or replace function kasalan_private.checkin_tables(p_wedding_id uuid, p_table_id text default NULL::text)
 returns table (table_id text, table_name text, table_order bigint, seats integer, seated integer, walk_ins integer)
 language sql
 stable
@@ -105,8 +113,11 @@ as $$
     (
       select count(*)::integer
       from jsonb_array_elements(l.layout -> 'seats') s
-      join kasalan.persons p on p.wedding_id = p_wedding_id and p.id::text = lower(s ->> 'personId')
-      where s ->> 'tableId' = t ->> 'id'
+      join kasalan.persons p
+        on p.id = case
+          when s ->> 'personId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (s ->> 'personId')::uuid
+        end
+      where s ->> 'tableId' = t ->> 'id' and p.wedding_id = p_wedding_id and p.is_attending is distinct from false
     ),
     (
       select count(*)::integer from kasalan.checkin_walk_ins w
@@ -114,10 +125,10 @@ as $$
     )
   from kasalan.seating_layouts l
   cross join jsonb_array_elements(coalesce(l.layout -> 'tables', '[]'::jsonb)) with ordinality as tables(t, ord)
-  where l.wedding_id = p_wedding_id
+  where l.wedding_id = p_wedding_id and (p_table_id is null or t ->> 'id' = p_table_id)
 $$;
 
-revoke execute on function kasalan_private.checkin_tables(p_wedding_id uuid) from public, anon, authenticated;
+revoke execute on function kasalan_private.checkin_tables(p_wedding_id uuid, p_table_id text) from public, anon, authenticated;
 
 -- What the door needs of the guest list, and nothing more: {version, households: [{id, side,
 -- tokenKey, persons: [{id, firstName, lastName, type, attending, tableId, seat}]}], tables: [{id,
@@ -254,12 +265,16 @@ grant execute on function kasalan.checkin_changes(p_wedding_id uuid, p_since big
 --   unarrive       personIds: marked by mistake
 --   walkIn         tableId, name?: a guest not on the list, to a table with a free seat
 --   removeWalkIn   walkInId: the walk-in taken back
--- An action whose id was applied before is answered 'duplicate' and changes nothing; a person
--- marked arrived twice (again, or by another usher at the same moment) stays one arrival. Returns
--- {version, results: [{id, status: applied | duplicate | refused, code?}]}; refused codes:
--- person_not_found (not on this wedding's list), table_not_found, table_full, walk_in_not_found.
--- Raises invalid_input for a list that is not one, wedding_not_found for a caller who does not
--- check in. Called by the check-in screen and its offline queue.
+-- Each action's outcome is kept with its id (kasalan.checkin_actions): one sent again changes
+-- nothing and is answered with the outcome it had the first time, marked duplicate: true, so a
+-- refused one whose answer was lost is refused again, never taken for applied. A person marked
+-- arrived twice (again, or by another usher at the same moment) stays one arrival. Returns
+-- {version, results: [{id, status: applied | refused, code?, duplicate?}]}; refused codes:
+-- person_not_found (not on this wedding's list), table_not_found, table_full, walk_in_not_found,
+-- and invalid for an action that is not one (no object, no id, an unknown kind, malformed ids, a
+-- name too long): answered so, not kept, and the others applied. Raises invalid_input for a list
+-- that is not one or holds more than 500, wedding_not_found for a caller who does not check in.
+-- Called by the check-in screen and its offline queue.
 create or replace function kasalan.record_checkins(p_wedding_id uuid, p_actions jsonb)
 returns jsonb
 language plpgsql
@@ -278,8 +293,11 @@ declare
   v_name text;
   v_free integer;
   v_results jsonb := '[]'::jsonb;
+  v_walk_in_id uuid;
   v_code text;
   v_count integer;
+  v_invalid boolean;
+  v_done kasalan.checkin_actions;
 begin
   perform kasalan_private.require_writable();
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'checkin') then
@@ -297,36 +315,64 @@ begin
   select c.version + 1 into v_version from kasalan.checkin_state c where c.wedding_id = p_wedding_id for update;
 
   for v_action in select value from jsonb_array_elements(p_actions) loop
-    if jsonb_typeof(v_action) is distinct from 'object' then
-      raise exception 'invalid_input' using detail = 'each action must be an object';
-    end if;
-    v_id := kasalan_private.json_uuid(v_action, 'id');
-    v_kind := v_action ->> 'kind';
-    if v_id is null then
-      raise exception 'invalid_input' using detail = 'each action needs an id';
-    end if;
-    if v_kind is null or v_kind not in ('arrive', 'unarrive', 'walkIn', 'removeWalkIn') then
-      raise exception 'invalid_input' using detail = 'kind must be arrive, unarrive, walkIn or removeWalkIn';
-    end if;
-    v_person_ids := null;
-    if v_kind in ('arrive', 'unarrive') then
-      if jsonb_typeof(v_action -> 'personIds') is distinct from 'array'
-        or jsonb_array_length(v_action -> 'personIds') not between 1 and 100
-        or exists (
-          select 1 from jsonb_array_elements(v_action -> 'personIds') x
-          where jsonb_typeof(x) <> 'string' or x #>> '{}' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
-        )
-      then
-        raise exception 'invalid_input' using detail = 'personIds must be a list of 1 to 100 ids';
+    -- An action that is not one is refused as invalid, and the others go on.
+    v_invalid := false;
+    begin
+      v_id := null;
+      if jsonb_typeof(v_action) is distinct from 'object' then
+        raise exception 'invalid_input' using detail = 'each action must be an object';
       end if;
-      select array_agg(distinct (x #>> '{}')::uuid) into v_person_ids from jsonb_array_elements(v_action -> 'personIds') x;
+      v_id := kasalan_private.json_uuid(v_action, 'id');
+      v_kind := v_action ->> 'kind';
+      if v_id is null then
+        raise exception 'invalid_input' using detail = 'each action needs an id';
+      end if;
+      if v_kind is null or v_kind not in ('arrive', 'unarrive', 'walkIn', 'removeWalkIn') then
+        raise exception 'invalid_input' using detail = 'kind must be arrive, unarrive, walkIn or removeWalkIn';
+      end if;
+      v_person_ids := null;
+      v_table_id := null;
+      v_name := null;
+      v_walk_in_id := null;
+      if v_kind in ('arrive', 'unarrive') then
+        if jsonb_typeof(v_action -> 'personIds') is distinct from 'array'
+          or jsonb_array_length(v_action -> 'personIds') not between 1 and 100
+          or exists (
+            select 1 from jsonb_array_elements(v_action -> 'personIds') x
+            where jsonb_typeof(x) <> 'string' or x #>> '{}' !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+          )
+        then
+          raise exception 'invalid_input' using detail = 'personIds must be a list of 1 to 100 ids';
+        end if;
+        select array_agg(distinct (x #>> '{}')::uuid) into v_person_ids from jsonb_array_elements(v_action -> 'personIds') x;
+      elsif v_kind = 'walkIn' then
+        v_table_id := kasalan_private.json_text(v_action, 'tableId', 64);
+        v_name := coalesce(kasalan_private.json_text(v_action, 'name', 100), '');
+      else
+        v_walk_in_id := kasalan_private.json_uuid(v_action, 'walkInId');
+      end if;
+    exception when raise_exception then
+      if sqlerrm <> 'invalid_input' then
+        raise;
+      end if;
+      v_invalid := true;
+    end;
+    if v_invalid then
+      v_results := v_results || jsonb_build_object(
+        'id', coalesce(v_id::text, case when jsonb_typeof(v_action -> 'id') = 'string' then v_action ->> 'id' end, ''),
+        'status', 'refused',
+        'code', 'invalid'
+      );
+      continue;
     end if;
 
-    insert into kasalan.checkin_actions (wedding_id, id, applied_by) values (p_wedding_id, v_id, v_user)
-    on conflict do nothing;
-    get diagnostics v_count = row_count;
-    if v_count = 0 then
-      v_results := v_results || jsonb_build_object('id', v_id, 'status', 'duplicate');
+    -- Sent before: answered with the outcome it had then. The wedding's lock above orders the
+    -- calls, so no other call is recording this id meanwhile.
+    select * into v_done from kasalan.checkin_actions a where a.wedding_id = p_wedding_id and a.id = v_id;
+    if found then
+      v_results := v_results || jsonb_strip_nulls(
+        jsonb_build_object('id', v_id, 'status', v_done.status, 'code', v_done.code, 'duplicate', true)
+      );
       continue;
     end if;
 
@@ -352,11 +398,10 @@ begin
         v_changed := v_changed or v_count > 0;
       end if;
     elsif v_kind = 'walkIn' then
-      v_table_id := kasalan_private.json_text(v_action, 'tableId', 64);
-      v_name := coalesce(kasalan_private.json_text(v_action, 'name', 100), '');
       select t.seats - t.seated - t.walk_ins into v_free
-      from kasalan_private.checkin_tables(p_wedding_id) t
-      where t.table_id = v_table_id;
+      from kasalan_private.checkin_tables(p_wedding_id, v_table_id) t
+      where t.table_id = v_table_id
+      limit 1;
       if not found then
         v_code := 'table_not_found';
       elsif v_free <= 0 then
@@ -374,7 +419,7 @@ begin
     else
       update kasalan.checkin_walk_ins w
       set removed = true, version = v_version
-      where w.wedding_id = p_wedding_id and w.id = kasalan_private.json_uuid(v_action, 'walkInId') and not w.removed;
+      where w.wedding_id = p_wedding_id and w.id = v_walk_in_id and not w.removed;
       get diagnostics v_count = row_count;
       if v_count = 0 then
         v_code := 'walk_in_not_found';
@@ -382,6 +427,8 @@ begin
       v_changed := v_changed or v_count > 0;
     end if;
 
+    insert into kasalan.checkin_actions (wedding_id, id, applied_by, status, code)
+    values (p_wedding_id, v_id, v_user, case when v_code is null then 'applied' else 'refused' end, v_code);
     v_results := v_results || case
       when v_code is null then jsonb_build_object('id', v_id, 'status', 'applied')
       else jsonb_build_object('id', v_id, 'status', 'refused', 'code', v_code)

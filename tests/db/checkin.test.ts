@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
+import { wedding as weddingSchema } from '../../src/lib/api/schemas'
 import { createTestDb, ENGINE, type TestDb } from './harness'
 
 interface Roster {
@@ -15,7 +16,7 @@ interface Roster {
 }
 interface Recorded {
   version: number
-  results: { id: string; status: string; code?: string }[]
+  results: { id: string; status: string; code?: string; duplicate?: boolean }[]
 }
 
 let t: TestDb
@@ -29,8 +30,12 @@ let stranger: NonNullable<Claims>
 /** Households: the Santos (two, seated at table 1), the Reyes (one, table 2), the Cruz (declined). */
 const ids = {} as Record<'santos' | 'reyes' | 'cruz', { id: string; persons: { id: string }[] }>
 
-// What no usher may ever read: every one appears in the contact, notes, answers or message.
-const SECRETS = ['lihim-email@example.com', '0917-555-0199', 'Lihim na Kalye', 'Lihim na tala', 'Lihim na mensahe', 'lihim-sagot', 'Lihim sa tao']
+// What no usher may ever read: every one appears in the contact, notes, answers or message, or in
+// the wedding's own contact, questions and invitation texts.
+const SECRETS = [
+  'lihim-email@example.com', '0917-555-0199', 'Lihim na Kalye', 'Lihim na tala', 'Lihim na mensahe', 'lihim-sagot', 'Lihim sa tao',
+  'Lihim na tanong', 'Lihim na paanyaya', 'lihim-na-pahina',
+]
 
 async function join(role: string, side: string | null, name: string) {
   const claims = await t.signUp(role)
@@ -70,6 +75,16 @@ beforeAll(async () => {
   await t.asOwner(`update kasalan.persons set response = '[{"questionId": "q1", "answer": "lihim-sagot"}]' where id = $1`, [ids.santos.persons[0]!.id])
   await t.rpc(owner, 'record_rsvp', { p_wedding_id: weddingId, p_person_id: ids.cruz.persons[0]!.id, p_is_attending: false, p_response: [] })
   await t.asOwner('update kasalan.households set rsvp_message = $2 where id = $1', [ids.santos.id, 'Lihim na mensahe'])
+  await t.asOwner(
+    `update kasalan.weddings set contact = $2::jsonb, rsvp_questions = $3::jsonb, invitation_templates = $4::jsonb, venue = 'Simbahan ng Taal'
+     where id = $1`,
+    [
+      weddingId,
+      JSON.stringify({ email: 'lihim-email@example.com', phone: '0917-555-0199', messenger: 'https://m.me/lihim-na-pahina' }),
+      JSON.stringify([{ id: 'q1', question: 'Lihim na tanong?', kind: 'text' }]),
+      JSON.stringify({ invitation: { fil: 'Lihim na paanyaya' } }),
+    ],
+  )
   await t.rpc(owner, 'save_seating_layout', {
     p_wedding_id: weddingId,
     p_layout: {
@@ -101,7 +116,20 @@ afterAll(async () => {
 describe('the usher role', () => {
   test('an usher opens the wedding as an usher, and its check-in list names, tables and seats, never contact or answers', async () => {
     const wedding = (await t.rpc(usher, 'get_my_wedding', { p_wedding_id: weddingId })) as { id: string; myRole: string; sections: unknown[] }
-    expect(wedding).toMatchObject({ id: weddingId, myRole: 'usher', sections: [] })
+    expect(wedding).toMatchObject({ id: weddingId, myRole: 'usher', sections: [], seesMoney: false, coordinatorSeesMoney: false })
+    // Only what the public site shows, in the shape the app reads: no contact, questions or texts.
+    expect(weddingSchema.safeParse(wedding).success).toBe(true)
+    expect(wedding).toMatchObject({ rsvpQuestions: [], contact: { email: null, phone: null, names: null, messenger: null } })
+    expect(wedding).toMatchObject({ location: { venue: 'Simbahan ng Taal' } })
+    for (const secret of SECRETS) expect(JSON.stringify(wedding)).not.toContain(secret)
+    expect(Object.keys(wedding)).not.toContain('invitationTemplates')
+    // Without naming the wedding, the one they belong to, the same way.
+    expect(await t.rpc(usher, 'get_my_wedding', {})).toEqual(wedding)
+    // The couple still gets it all.
+    expect(await t.rpc(owner, 'get_my_wedding', { p_wedding_id: weddingId })).toMatchObject({
+      rsvpQuestions: [{ id: 'q1' }],
+      contact: { email: 'lihim-email@example.com' },
+    })
 
     const list = await roster(usher)
     const santos = list.households.find((item) => item.id === ids.santos.id)!
@@ -198,7 +226,8 @@ describe('the usher role', () => {
       const { rows } = await t.asRole('authenticated', usher, `select to_jsonb(x)::text as row from kasalan.${name} x`)
       const text = rows.map((row) => String((row as { row: string }).row)).join('\n')
       for (const secret of SECRETS) expect(text, name).not.toContain(secret)
-      if (name !== 'weddings') expect(rows, name).toEqual([])
+      // Not even the wedding's row: its contact, questions, texts and settings are the couple's.
+      expect(rows, name).toEqual([])
     }
   })
 
@@ -230,7 +259,7 @@ describe('arrivals', () => {
     const first = await record(usher, [action])
     expect(first.results).toEqual([{ id: action.id, status: 'applied' }])
     // The same call again (its answer was lost): applied once.
-    expect((await record(usher, [action])).results).toEqual([{ id: action.id, status: 'duplicate' }])
+    expect((await record(usher, [action])).results).toEqual([{ id: action.id, status: 'applied', duplicate: true }])
     // Another usher marks the same household: one arrival per person still.
     await record(usher2, [{ id: randomUUID(), kind: 'arrive', personIds: [ids.santos.persons[0]!.id] }])
     const { rows } = await t.asOwner<{ n: number }>('select count(*)::int as n from kasalan.checkin_arrivals where wedding_id = $1 and arrived', [weddingId])
@@ -252,7 +281,7 @@ describe('arrivals', () => {
     expect(changes.arrivals).toEqual([{ personId: ids.santos.persons[1]!.id, arrived: false }])
     // The undo sent again does not undo a later arrival.
     await record(usher, [{ id: randomUUID(), kind: 'arrive', personIds: [ids.santos.persons[1]!.id] }])
-    expect((await record(usher, [undo])).results[0]!.status).toBe('duplicate')
+    expect((await record(usher, [undo])).results[0]).toEqual({ id: undo.id, status: 'applied', duplicate: true })
     expect((await roster(usher)).arrivals).toContain(ids.santos.persons[1]!.id)
   })
 
@@ -269,7 +298,32 @@ describe('arrivals', () => {
       { id: wrong.id, status: 'refused', code: 'person_not_found' },
       { id: right.id, status: 'applied' },
     ])
-    await expect(record(usher, [{ id: 'not-an-id', kind: 'arrive', personIds: [] }])).rejects.toMatchObject({ message: 'invalid_input' })
+    // Sent again (the answer was lost): refused again, never taken for applied.
+    expect((await record(usher, [wrong])).results).toEqual([{ id: wrong.id, status: 'refused', code: 'person_not_found', duplicate: true }])
+  })
+
+  test('an action that is not one is refused as invalid and the others applied; a list that is not one raises', async () => {
+    await record(usher, [{ id: randomUUID(), kind: 'unarrive', personIds: [ids.reyes.persons[0]!.id] }])
+    const longName = { id: randomUUID(), kind: 'walkIn', tableId: 't2', name: 'x'.repeat(101) }
+    const noIds = { id: randomUUID(), kind: 'arrive', personIds: ['not-an-id'] }
+    const badWalkIn = { id: randomUUID(), kind: 'removeWalkIn', walkInId: 'nope' }
+    const unknownKind = { id: randomUUID(), kind: 'dance' }
+    const right = { id: randomUUID(), kind: 'arrive', personIds: [ids.reyes.persons[0]!.id] }
+    const { results } = await record(usher, [longName, { id: 'not-an-id', kind: 'arrive', personIds: [] }, 'not an object', noIds, badWalkIn, unknownKind, right])
+    expect(results).toEqual([
+      { id: longName.id, status: 'refused', code: 'invalid' },
+      { id: 'not-an-id', status: 'refused', code: 'invalid' },
+      { id: '', status: 'refused', code: 'invalid' },
+      { id: noIds.id, status: 'refused', code: 'invalid' },
+      { id: badWalkIn.id, status: 'refused', code: 'invalid' },
+      { id: unknownKind.id, status: 'refused', code: 'invalid' },
+      { id: right.id, status: 'applied' },
+    ])
+    expect((await roster(usher)).arrivals).toContain(ids.reyes.persons[0]!.id)
+    expect((await roster(usher)).walkIns.map((item) => item.name)).not.toContain('x'.repeat(101))
+    await expect(record(usher, { kind: 'arrive' } as unknown as unknown[])).rejects.toMatchObject({ message: 'invalid_input' })
+    const many = Array.from({ length: 501 }, () => ({ id: randomUUID(), kind: 'arrive', personIds: [ids.reyes.persons[0]!.id] }))
+    await expect(record(usher, many)).rejects.toMatchObject({ message: 'invalid_input' })
   })
 })
 
@@ -281,12 +335,14 @@ describe('walk-ins', () => {
     const second = { id: randomUUID(), kind: 'walkIn', tableId: 't2' }
     const third = { id: randomUUID(), kind: 'walkIn', tableId: 't2' }
     const { results } = await record(usher, [first, first, second, third])
-    expect(results.map((result) => [result.status, result.code])).toEqual([
-      ['applied', undefined],
-      ['duplicate', undefined],
-      ['applied', undefined],
-      ['refused', 'table_full'],
+    expect(results.map((result) => [result.status, result.code, result.duplicate])).toEqual([
+      ['applied', undefined, undefined],
+      ['applied', undefined, true],
+      ['applied', undefined, undefined],
+      ['refused', 'table_full', undefined],
     ])
+    // The refused one sent again: still refused, whatever changed since.
+    expect((await record(usher, [third])).results).toEqual([{ id: third.id, status: 'refused', code: 'table_full', duplicate: true }])
     expect((await record(usher, [{ id: randomUUID(), kind: 'walkIn', tableId: 'nowhere' }])).results[0]).toMatchObject({ code: 'table_not_found' })
     let list = await roster(owner)
     expect(list.walkIns.map((item) => [item.tableId, item.name]).sort()).toEqual([
@@ -298,6 +354,51 @@ describe('walk-ins', () => {
     list = await roster(owner)
     expect(list.walkIns).toHaveLength(1)
     expect((await record(usher, [{ id: randomUUID(), kind: 'walkIn', tableId: 't2' }])).results[0]!.status).toBe('applied')
+  })
+
+  test('a seat held by a guest who declined is free for a walk-in', async () => {
+    const couple = await t.couple('Lorna', 'Dante')
+    const theirs = (await t.rpc(couple.claims, 'save_household', {
+      p_wedding_id: couple.wedding.id,
+      p_household: {
+        relationshipSide: 'groom',
+        relationshipType: 'friend',
+        persons: [
+          { firstName: 'Oo', lastName: 'Tan', type: 'adult' },
+          { firstName: 'Hindi', lastName: 'Tan', type: 'adult' },
+        ],
+      },
+    })) as { persons: { id: string }[] }
+    const [yes, no] = theirs.persons as [{ id: string }, { id: string }]
+    const rsvp = (personId: string, isAttending: boolean) =>
+      t.rpc(couple.claims, 'record_rsvp', { p_wedding_id: couple.wedding.id, p_person_id: personId, p_is_attending: isAttending, p_response: [] })
+    await rsvp(yes.id, true)
+    await rsvp(no.id, false)
+    await t.rpc(couple.claims, 'save_seating_layout', {
+      p_wedding_id: couple.wedding.id,
+      p_layout: {
+        tables: [{ id: 'm1', name: 'Mesa 1', x: 0, y: 0, width: 120, height: 120, type: 'round' }],
+        seats: [
+          { id: 's1', tableId: 'm1', x: 0, y: 0, personId: yes.id, householdId: null },
+          // Seated by a chart saved in capitals: the same person.
+          { id: 's2', tableId: 'm1', x: 1, y: 0, personId: no.id.toUpperCase(), householdId: null },
+        ],
+      },
+      p_base_updated_at: null,
+    })
+    const door = (actions: unknown[]) =>
+      t.rpc(couple.claims, 'record_checkins', { p_wedding_id: couple.wedding.id, p_actions: actions }) as Promise<Recorded>
+    const list = (await t.rpc(couple.claims, 'get_checkin_roster', { p_wedding_id: couple.wedding.id })) as Roster
+    expect(list.tables).toEqual([{ id: 'm1', name: 'Mesa 1', seats: 2, seated: 1 }])
+    const first = { id: randomUUID(), kind: 'walkIn', tableId: 'm1', name: 'Kapalit' }
+    const second = { id: randomUUID(), kind: 'walkIn', tableId: 'm1' }
+    expect((await door([first, second])).results).toEqual([
+      { id: first.id, status: 'applied' },
+      { id: second.id, status: 'refused', code: 'table_full' },
+    ])
+    // Changing their mind back to yes takes the seat again: no room for more.
+    await rsvp(no.id, true)
+    expect((await t.rpc(couple.claims, 'get_checkin_roster', { p_wedding_id: couple.wedding.id }) as Roster).tables[0]).toMatchObject({ seated: 2 })
   })
 })
 

@@ -63,7 +63,8 @@ export type CheckinAction =
   | { id: string; kind: 'walkIn'; tableId: string; name?: string }
   | { id: string; kind: 'removeWalkIn'; walkInId: string }
 
-export const checkinRefusals = ['person_not_found', 'table_not_found', 'table_full', 'walk_in_not_found'] as const
+// invalid: an action the server could not read (refused on its own, the rest applied).
+export const checkinRefusals = ['person_not_found', 'table_not_found', 'table_full', 'walk_in_not_found', 'invalid'] as const
 export type CheckinRefusal = (typeof checkinRefusals)[number]
 
 export const recordedCheckins = z.object({
@@ -73,6 +74,8 @@ export const recordedCheckins = z.object({
       id: z.string(),
       status: z.enum(['applied', 'duplicate', 'refused']),
       code: z.optional(z.enum(checkinRefusals)),
+      /** Sent before: status and code are the outcome it had then. */
+      duplicate: z.optional(z.boolean()),
     }),
   ),
 })
