@@ -117,6 +117,8 @@ export class DoorSync {
   private stored = new Set<string>()
   private stopped = false
   private reloading: Promise<boolean> | null = null
+  /** When the roster was last read from the server (ms since the epoch). */
+  private readAt = 0
   private readonly deps: DoorDeps
   private readonly queueKey: string
   private readonly rosterKey: string
@@ -160,15 +162,18 @@ export class DoorSync {
 
   /**
    * Reads the whole roster again (a household added or re-seated on the day), when online.
-   * Resolves true when a fresh roster was read. Calls made meanwhile share the one read.
+   * Resolves true when a fresh roster was read, or one was read less than `maxAgeMs` ago.
+   * Calls made meanwhile share the one read.
    */
-  reloadRoster(): Promise<boolean> {
+  reloadRoster(maxAgeMs = 0): Promise<boolean> {
     if (!this.deps.isOnline()) return Promise.resolve(false)
+    if (!this.reloading && maxAgeMs > 0 && Date.now() - this.readAt < maxAgeMs) return Promise.resolve(true)
     this.reloading ??= (async () => {
       try {
         const roster = await this.deps.getRoster(this.weddingId)
         this.takeRoster(roster)
         this.write(this.rosterKey, roster)
+        this.readAt = Date.now()
         this.error = null
         return true
       } catch (error) {
