@@ -17,6 +17,7 @@ import {
   type WalkIn,
 } from '@/lib/api/checkin'
 import { isNetworkError } from '@/lib/backend'
+import { STORAGE_PREFIX } from '@/lib/door-storage'
 import { withQueued, type DoorState } from './checkin-model'
 
 /** How often an open screen asks what the other ushers did. */
@@ -25,39 +26,6 @@ export const POLL_MS = 3000
 export const BATCH = 200
 /** How often an open screen reads the whole list again (households added or re-seated on the day). */
 export const ROSTER_MS = 5 * 60 * 1000
-/** Where the door keeps its list and its queue, one key per wedding. */
-export const STORAGE_PREFIX = 'kasalan.checkin.'
-
-/** Removes every wedding's door list and queue from this browser (on sign-out). */
-export function clearDoorStorage(storage: Pick<Storage, 'length' | 'key' | 'removeItem'> = window.localStorage) {
-  try {
-    const keys: string[] = []
-    for (let i = 0; i < storage.length; i += 1) {
-      const key = storage.key(i)
-      if (key?.startsWith(STORAGE_PREFIX)) keys.push(key)
-    }
-    for (const key of keys) storage.removeItem(key)
-  } catch {
-    // Storage not available: nothing was kept.
-  }
-}
-
-/** How many door actions in this browser still wait to be sent, over every wedding. */
-export function waitingInStorage(storage: Pick<Storage, 'length' | 'key' | 'getItem'> = window.localStorage): number {
-  try {
-    let count = 0
-    for (let i = 0; i < storage.length; i += 1) {
-      const key = storage.key(i)
-      if (!key?.startsWith(`${STORAGE_PREFIX}queue.`)) continue
-      const queue: unknown = JSON.parse(storage.getItem(key) ?? '[]')
-      if (Array.isArray(queue)) count += queue.length
-    }
-    return count
-  } catch {
-    return 0
-  }
-}
-
 export interface Refused {
   action: CheckinAction
   code: CheckinRefusal | undefined
@@ -128,8 +96,8 @@ export class DoorSync {
     deps?: Partial<DoorDeps>,
   ) {
     this.deps = { ...defaultDeps(), ...deps }
-    this.queueKey = `kasalan.checkin.queue.${weddingId}`
-    this.rosterKey = `kasalan.checkin.roster.${weddingId}`
+    this.queueKey = `${STORAGE_PREFIX}queue.${weddingId}`
+    this.rosterKey = `${STORAGE_PREFIX}roster.${weddingId}`
     this.queue = this.read<CheckinAction[]>(this.queueKey) ?? []
     this.stored = new Set(this.queue.map((action) => action.id))
     const kept = this.read<CheckinRoster>(this.rosterKey)

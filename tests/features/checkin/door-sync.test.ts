@@ -1,5 +1,6 @@
 import { describe, expect, test, vi } from 'vitest'
-import { clearDoorStorage, DoorSync, waitingInStorage, type DoorDeps } from '@/features/checkin/door-sync'
+import { DoorSync, type DoorDeps } from '@/features/checkin/door-sync'
+import { clearDoorStorage, waitingInStorage } from '@/lib/door-storage'
 import type { CheckinAction, CheckinRoster } from '@/lib/api/checkin'
 
 const roster: CheckinRoster = {
