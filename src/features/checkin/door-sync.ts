@@ -17,13 +17,15 @@ import {
   type WalkIn,
 } from '@/lib/api/checkin'
 import { isNetworkError } from '@/lib/backend'
+import { STORAGE_PREFIX } from '@/lib/door-storage'
 import { withQueued, type DoorState } from './checkin-model'
 
 /** How often an open screen asks what the other ushers did. */
 export const POLL_MS = 3000
 /** The most actions one call sends. */
 export const BATCH = 200
-
+/** How often an open screen reads the whole list again (households added or re-seated on the day). */
+export const ROSTER_MS = 5 * 60 * 1000
 export interface Refused {
   action: CheckinAction
   code: CheckinRefusal | undefined
@@ -47,6 +49,7 @@ export interface DoorSnapshot {
 export interface DoorStorage {
   getItem(key: string): string | null
   setItem(key: string, value: string): void
+  removeItem(key: string): void
 }
 
 export interface DoorDeps {
@@ -78,6 +81,12 @@ export class DoorSync {
   private polling: Promise<void> | null = null
   private error: unknown = null
   private refused: Refused[] = []
+  /** The queue's ids as last read from or written to the phone's storage (see saveQueue). */
+  private stored = new Set<string>()
+  private stopped = false
+  private reloading: Promise<boolean> | null = null
+  /** When the roster was last read from the server (ms since the epoch). */
+  private readAt = 0
   private readonly deps: DoorDeps
   private readonly queueKey: string
   private readonly rosterKey: string
@@ -87,9 +96,10 @@ export class DoorSync {
     deps?: Partial<DoorDeps>,
   ) {
     this.deps = { ...defaultDeps(), ...deps }
-    this.queueKey = `kasalan.checkin.queue.${weddingId}`
-    this.rosterKey = `kasalan.checkin.roster.${weddingId}`
+    this.queueKey = `${STORAGE_PREFIX}queue.${weddingId}`
+    this.rosterKey = `${STORAGE_PREFIX}roster.${weddingId}`
     this.queue = this.read<CheckinAction[]>(this.queueKey) ?? []
+    this.stored = new Set(this.queue.map((action) => action.id))
     const kept = this.read<CheckinRoster>(this.rosterKey)
     if (kept) this.takeRoster(kept)
     this.snapshot = this.makeSnapshot()
@@ -104,26 +114,51 @@ export class DoorSync {
 
   /** Reads the whole roster (when online), then sends what is waiting. */
   async load(): Promise<void> {
+    this.stopped = false
     if (!this.deps.isOnline()) {
       this.changed()
       return
     }
-    try {
-      const roster = await this.deps.getRoster(this.weddingId)
-      this.takeRoster(roster)
-      this.write(this.rosterKey, roster)
-      this.error = null
-    } catch (error) {
-      if (!isNetworkError(error)) this.error = error
-    }
-    this.changed()
+    await this.reloadRoster()
     await this.flush()
+  }
+
+  /** The screen is gone: no more sends or polls from this instance (another may have the queue). */
+  stop() {
+    this.stopped = true
+  }
+
+  /**
+   * Reads the whole roster again (a household added or re-seated on the day), when online.
+   * Resolves true when a fresh roster was read, or one was read less than `maxAgeMs` ago.
+   * Calls made meanwhile share the one read.
+   */
+  reloadRoster(maxAgeMs = 0): Promise<boolean> {
+    if (!this.deps.isOnline()) return Promise.resolve(false)
+    if (!this.reloading && maxAgeMs > 0 && Date.now() - this.readAt < maxAgeMs) return Promise.resolve(true)
+    this.reloading ??= (async () => {
+      try {
+        const roster = await this.deps.getRoster(this.weddingId)
+        this.takeRoster(roster)
+        this.write(this.rosterKey, roster)
+        this.readAt = Date.now()
+        this.error = null
+        return true
+      } catch (error) {
+        this.failed(error)
+        return false
+      } finally {
+        this.reloading = null
+        this.changed()
+      }
+    })()
+    return this.reloading
   }
 
   /** Records one action: kept on the phone first, then sent if the phone is online. */
   do(action: CheckinAction): Promise<void> {
     this.queue = [...this.queue, action]
-    this.write(this.queueKey, this.queue)
+    this.saveQueue()
     this.changed()
     return this.flush()
   }
@@ -144,14 +179,14 @@ export class DoorSync {
   }
 
   private async send() {
-    while (this.queue.length > 0 && this.deps.isOnline()) {
+    while (this.queue.length > 0 && this.deps.isOnline() && !this.stopped) {
       const batch = this.queue.slice(0, BATCH)
       let answer
       try {
         answer = await this.deps.record(this.weddingId, batch)
       } catch (error) {
         // On the network: kept, sent when the connection returns. Anything else is shown.
-        if (!isNetworkError(error)) this.error = error
+        this.failed(error)
         return
       }
       this.error = null
@@ -163,16 +198,17 @@ export class DoorSync {
         return result?.status !== 'refused'
       })
       this.server = withQueued(this.server, accepted)
-      this.queue = this.queue.filter((action) => !sent.has(action.id))
-      this.write(this.queueKey, this.queue)
+      // Kept before the shorter queue is: a reload offline before the next poll still shows them.
+      this.persistServer()
+      this.saveQueue(sent)
       this.changed()
     }
-    if (this.queue.length === 0) await this.poll()
+    if (this.queue.length === 0 && !this.stopped) await this.poll()
   }
 
   /** Asks what changed since the version last seen; cheap when nothing did. */
   poll(): Promise<void> {
-    if (!this.deps.isOnline() || this.roster === null) return Promise.resolve()
+    if (!this.deps.isOnline() || this.roster === null || this.stopped) return Promise.resolve()
     this.polling ??= (async () => {
       try {
         const changes = await this.deps.getChanges(this.weddingId, this.version)
@@ -192,10 +228,8 @@ export class DoorSync {
         this.persistServer()
         this.changed()
       } catch (error) {
-        if (!isNetworkError(error)) {
-          this.error = error
-          this.changed()
-        }
+        this.failed(error)
+        this.changed()
       } finally {
         this.polling = null
       }
@@ -229,6 +263,32 @@ export class DoorSync {
     })
   }
 
+  /**
+   * Writes the queue to the phone's storage without losing another tab's (or an earlier screen's)
+   * check-ins: what is stored now is read again and merged by action id. An id that was stored and
+   * is gone was acknowledged elsewhere; `acknowledged` are the ids the server answered here.
+   */
+  private saveQueue(acknowledged: ReadonlySet<string> = new Set()) {
+    const stored = this.read<CheckinAction[]>(this.queueKey) ?? []
+    const storedIds = new Set(stored.map((action) => action.id))
+    const merged = [
+      ...stored,
+      ...this.queue.filter((action) => !storedIds.has(action.id) && !this.stored.has(action.id)),
+    ].filter((action) => !acknowledged.has(action.id))
+    this.queue = merged
+    if (this.write(this.queueKey, merged)) this.stored = new Set(merged.map((action) => action.id))
+  }
+
+  /** A network failure is waited out; a wedding this member may no longer see takes its data off the phone. */
+  private failed(error: unknown) {
+    if (isNetworkError(error)) return
+    this.error = error
+    if (error instanceof Error && error.message === 'wedding_not_found') {
+      this.remove(this.queueKey)
+      this.remove(this.rosterKey)
+    }
+  }
+
   private makeSnapshot(): DoorSnapshot {
     return {
       roster: this.roster,
@@ -255,11 +315,21 @@ export class DoorSync {
     }
   }
 
-  private write(key: string, value: unknown) {
+  private write(key: string, value: unknown): boolean {
     try {
       this.deps.storage.setItem(key, JSON.stringify(value))
+      return true
     } catch {
       // A full storage: the state stays in memory; the queue is still sent while the screen is open.
+      return false
+    }
+  }
+
+  private remove(key: string) {
+    try {
+      this.deps.storage.removeItem(key)
+    } catch {
+      // Storage not available: nothing was kept.
     }
   }
 }

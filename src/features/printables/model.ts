@@ -59,6 +59,11 @@ export interface Escorts {
   readonly entries: readonly EscortEntry[]
   /** Those who may come and have no seat: shown on screen so the couple seats them, never printed. */
   readonly unseated: readonly { readonly personId: string; readonly name: string }[]
+  /**
+   * Those who sent regrets and still have a seat: never printed (no card, no name on a table card),
+   * shown on screen so the couple frees the seat.
+   */
+  readonly declined: readonly { readonly personId: string; readonly name: string; readonly table: string }[]
 }
 
 const collator = new Intl.Collator('fil', { sensitivity: 'base', numeric: true })
@@ -87,10 +92,13 @@ export function escorts(households: readonly PrintHousehold[], layout: SeatingLa
   }
   const seated: Array<EscortEntry & { key: [string, string] }> = []
   const unseated: Array<{ personId: string; name: string }> = []
+  const declined: Array<{ personId: string; name: string; table: string }> = []
   for (const household of households) {
     for (const person of household.persons) {
       const table = tableOf.get(person.id)
-      if (table !== undefined) {
+      if (table !== undefined && !mayCome(person)) {
+        declined.push({ personId: person.id, name: displayPersonName(person), table })
+      } else if (table !== undefined) {
         seated.push({
           personId: person.id,
           name: displayPersonName(person),
@@ -109,7 +117,7 @@ export function escorts(households: readonly PrintHousehold[], layout: SeatingLa
       collator.compare(a.key[1], b.key[1]) ||
       collator.compare(a.table, b.table),
   )
-  return { entries: seated.map(({ key: _key, ...entry }) => entry), unseated }
+  return { entries: seated.map(({ key: _key, ...entry }) => entry), unseated, declined }
 }
 
 export interface TableCard {
@@ -119,14 +127,14 @@ export interface TableCard {
   readonly guests: readonly string[]
 }
 
-/** One card per table, in the chart's order, with the names seated at it. */
+/** One card per table, in the chart's order, with the names seated at it (not those who sent regrets). */
 export function tableCards(
   households: readonly PrintHousehold[],
   layout: SeatingLayout,
 ): TableCard[] {
   const persons = new Map<string, PrintPerson>()
   for (const household of households)
-    for (const person of household.persons) persons.set(person.id, person)
+    for (const person of household.persons) if (mayCome(person)) persons.set(person.id, person)
   return layout.tables.map((table) => ({
     tableId: table.id,
     name: table.name,

@@ -2,6 +2,7 @@ import { create } from 'zustand'
 import { createMyWedding, getMyWedding, hasJoinedAWedding, type PersonName, type Wedding } from '@/lib/api'
 import { getBackend, type AuthPort, type AuthSession, type AuthUser } from '@/lib/backend'
 import { holdsStoredSession } from '@/lib/backend/session-storage'
+import { clearDoorStorage } from '@/lib/door-storage'
 import { paths } from '@/lib/paths'
 import { coupleMetadata, type CoupleMetadata } from './couple'
 
@@ -268,7 +269,8 @@ export const useSessionStore = create<SessionState>((set, get) => ({
       const auth = await authPort()
       await auth.signOut()
     } finally {
-      // Whatever the server said, this screen no longer shows the couple's data.
+      // Whatever the server said, this screen no longer shows the couple's data, nor keeps the door's list.
+      clearDoorStorage()
       set(signedOut)
     }
   },

@@ -182,6 +182,60 @@ describe('AvatarMenu', () => {
   })
 })
 
+describe('Log out with check-ins still waiting at the door', () => {
+  async function signedIn() {
+    const account = fake.addAccount('maria@example.com', 'sampaguita', {
+      bride: { firstName: 'maria', lastName: 'santos' },
+      groom: { firstName: 'juan', lastName: 'reyes' },
+    })
+    fake.storeSession(account)
+    await useSessionStore.getState().start()
+    localStorage.setItem('kasalan.checkin.queue.w1', JSON.stringify([{ id: 'a1' }, { id: 'a2' }]))
+    renderRoutes(manageRoutes, '/manage/guests')
+    const user = userEvent.setup()
+    const trigger = await screen.findByRole('button', { name: /account menu$/ })
+    trigger.focus()
+    await user.keyboard('{Enter}')
+    return { user, menu: await screen.findByRole('menu') }
+  }
+
+  const original = window.confirm
+  function answer(yes: boolean) {
+    const confirm = vi.fn(() => yes)
+    window.confirm = confirm
+    return { confirm, mockRestore: () => void (window.confirm = original) }
+  }
+
+  test('asks first; kept when the usher says no', async () => {
+    const { confirm, mockRestore } = answer(false)
+    try {
+      const { user, menu } = await signedIn()
+      await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }))
+      expect(confirm).toHaveBeenCalledWith(
+        '2 check-ins made at the door have not been sent yet. Logging out removes them from this phone. Log out anyway?',
+      )
+      expect(fake.auth.signOut).not.toHaveBeenCalled()
+      expect(localStorage.getItem('kasalan.checkin.queue.w1')).not.toBeNull()
+    } finally {
+      mockRestore()
+      localStorage.removeItem('kasalan.checkin.queue.w1')
+    }
+  })
+
+  test('signs out and clears them when the usher says yes', async () => {
+    const { mockRestore } = answer(true)
+    try {
+      const { user, menu } = await signedIn()
+      await user.click(within(menu).getByRole('menuitem', { name: 'Log out' }))
+      expect(await screen.findByTestId('where')).toHaveTextContent('login /auth/login')
+      expect(fake.auth.signOut).toHaveBeenCalledTimes(1)
+      expect(localStorage.getItem('kasalan.checkin.queue.w1')).toBeNull()
+    } finally {
+      mockRestore()
+    }
+  })
+})
+
 describe('Welcome (/welcome)', () => {
   test('after sign-up without a session: check your e-mail', async () => {
     resetSessionStore({ status: 'signedOut' })

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import type { PaxForecast } from '@/lib/api/forecast'
-import { forecastCsvRows, readSettings, settingTexts } from '@/features/forecast/model/forecast'
+import { forecastCsvRows, readSettings, settingsOnRefresh, settingTexts } from '@/features/forecast/model/forecast'
 
 describe('readSettings', () => {
   test('reads whole numbers within each field’s bounds', () => {
@@ -84,5 +84,23 @@ describe('forecastCsvRows', () => {
       ['Ana Bautista', 'Walang mani'],
       ['UNANSWERED', 4],
     ])
+  })
+})
+
+describe('settingsOnRefresh', () => {
+  const previous = { expectedPct: 83, noShowPct: 15, walkIns: 10 }
+  const incoming = { expectedPct: 80, noShowPct: 20, walkIns: 10 }
+
+  test('untouched fields take what another member saved', () => {
+    expect(settingsOnRefresh(settingTexts(previous), previous, incoming)).toEqual(settingTexts(incoming))
+    // "010" reads as the saved 10: nothing to keep.
+    expect(settingsOnRefresh({ ...settingTexts(previous), walkIns: '010' }, previous, incoming)).toEqual(settingTexts(incoming))
+  })
+
+  test('typed and unsaved values are kept, a half-typed field too', () => {
+    const typed = { ...settingTexts(previous), walkIns: '25' }
+    expect(settingsOnRefresh(typed, previous, incoming)).toBe(typed)
+    const half = { ...settingTexts(previous), noShowPct: '' }
+    expect(settingsOnRefresh(half, previous, incoming)).toBe(half)
   })
 })

@@ -91,11 +91,12 @@ describe('escort cards and list', () => {
     expect(result.unseated).toEqual([{ personId: 'p7', name: 'Cora Zamora' }])
   })
 
-  test('a guest seated after declining is still printed with the table', () => {
+  test('a guest who declined and is still seated gets no card: listed apart, with the table, for the couple', () => {
     const withBen = { ...layout, seats: [...layout.seats, seat('s8', 't3', 'p6')] }
-    expect(escorts(households, withBen).entries.map((entry) => entry.sortedName)[0]).toBe(
-      'Abad, Ben',
-    )
+    const result = escorts(households, withBen)
+    expect(result.entries.map((entry) => entry.sortedName)).not.toContain('Abad, Ben')
+    expect(result.declined).toEqual([{ personId: 'p6', name: 'Ben Abad', table: 'Table 3' }])
+    expect(escorts(households, layout).declined).toEqual([])
   })
 
   test('surname first keeps title and suffix with the first name', () => {
@@ -125,6 +126,11 @@ describe('escort cards and list', () => {
 })
 
 describe('table cards', () => {
+  test('a guest who declined and is still seated is not named on the table card', () => {
+    const withBen = { ...layout, seats: [...layout.seats, seat('s8', 't3', 'p6')] }
+    expect(tableCards(households, withBen).find((card) => card.tableId === 't3')?.guests).toEqual([])
+  })
+
   test('one per table in the chart order, the names in seat order, the gone and the free left out', () => {
     expect(tableCards(households, layout)).toEqual([
       {

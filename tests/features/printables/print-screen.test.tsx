@@ -83,13 +83,13 @@ const layout: SeatingLayout = {
   })),
 }
 
-function renderScreen(props: { wedding?: Wedding; layout?: SeatingLayout } = {}) {
+function renderScreen(props: { wedding?: Wedding; layout?: SeatingLayout; households?: PrintHousehold[] } = {}) {
   return render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
         <PrintScreen
           wedding={props.wedding ?? wedding()}
-          households={households}
+          households={props.households ?? households}
           layout={props.layout ?? layout}
         />
       </MemoryRouter>
@@ -100,6 +100,22 @@ function renderScreen(props: { wedding?: Wedding; layout?: SeatingLayout } = {})
 const printed = () => document.getElementById('printables-print')!
 
 describe('the print page', () => {
+  test('a guest who sent regrets and is still seated is not printed, and is listed for the couple', async () => {
+    const declined = [
+      { id: 'h1', persons: households[0]!.persons.map((person, index) => (index === 0 ? { ...person, isAttending: false } : person)) },
+    ]
+    renderScreen({ wedding: wedding({ siteLanguage: 'en' }), households: declined })
+    const note = screen.getByRole('region', { name: '1 guest who sent regrets still has a seat' })
+    expect(within(note).getByRole('listitem')).toHaveTextContent('Guest 0 Surname 00 · Table 1')
+    const preview = screen.getByRole('region', { name: 'Preview' })
+    expect(within(preview).getAllByText('Your table')).toHaveLength(22)
+    expect(within(preview).queryByText('Guest 0 Surname 00')).toBeNull()
+
+    await userEvent.click(screen.getByRole('radio', { name: /^Table cards/ }))
+    expect(within(screen.getByRole('region', { name: 'Preview' })).queryByText('Guest 0 Surname 00')).toBeNull()
+    expect(screen.getByRole('region', { name: '1 guest who sent regrets still has a seat' })).toBeInTheDocument()
+  })
+
   test('escort cards: ten to an A4 sheet, in the site language; letter changes the page size', async () => {
     renderScreen({ wedding: wedding({ siteLanguage: 'en' }) })
     expect(screen.getByRole('radio', { name: 'English' })).toBeChecked()

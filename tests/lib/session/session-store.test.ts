@@ -220,6 +220,18 @@ describe('signIn and signOut', () => {
     })
   })
 
+  test('sign out takes the door\'s guest list and queue off this browser', async () => {
+    fake.addAccount('maria@example.com', 'sampaguita')
+    await store().signIn({ email: 'maria@example.com', password: 'sampaguita', remember: true })
+    localStorage.setItem('kasalan.checkin.roster.w1', '{"households":[]}')
+    localStorage.setItem('kasalan.checkin.queue.w1', '[]')
+    localStorage.setItem('kasalan.remember', '1')
+    await store().signOut()
+    expect(localStorage.getItem('kasalan.checkin.roster.w1')).toBeNull()
+    expect(localStorage.getItem('kasalan.checkin.queue.w1')).toBeNull()
+    expect(localStorage.getItem('kasalan.remember')).toBe('1')
+  })
+
   test('a wrong password is thrown and nobody is signed in', async () => {
     fake.addAccount('maria@example.com', 'sampaguita')
     useSessionStore.setState({ status: 'signedOut' })

@@ -3,6 +3,7 @@ import { DatabaseBackup, LogOut } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { mayOpen } from '@/lib/access'
+import { waitingInStorage } from '@/lib/door-storage'
 import { coupleInitials } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { capitalizeName, coupleDisplayName, useMyWedding, useSessionStore } from '@/lib/session'
@@ -68,7 +69,13 @@ export function AvatarMenu() {
           )}
           <DropdownMenu.Item
             className="flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-brand-50"
-            onSelect={async () => {
+            onSelect={async (event) => {
+              // Check-ins made offline at the door and not yet sent are lost with the sign-out: ask first.
+              const waiting = waitingInStorage()
+              if (waiting > 0 && !window.confirm(t('account.logOutWaiting', { count: waiting }))) {
+                event.preventDefault()
+                return
+              }
               try {
                 await signOut()
               } finally {

@@ -30,6 +30,9 @@ import type { DoorSync } from '../door-sync'
 import { prefetchScanner } from '../scanner'
 import { useDoor } from '../use-door'
 
+/** A name or code not found is checked against the list read again, at most this often. */
+const RECHECK_MS = 15_000
+
 /** /manage/checkin: the door, on a phone held in one hand. */
 export function CheckinPage() {
   const { t } = useTranslation('checkin')
@@ -59,6 +62,21 @@ function Door({ wedding }: { wedding: Wedding }) {
   const counts = useMemo(() => (roster ? doorCounts(roster, state) : null), [roster, state])
   const found = useMemo(() => findHouseholds(index, deferredQuery), [index, deferredQuery])
   const online = door.online
+  const searched = deferredQuery.trim()
+  // A name not found while online: the list is read again once (a household added or re-seated on
+  // the day) before the usher is told it is not on the list.
+  const [rechecked, setRechecked] = useState<string | null>(null)
+  const rechecking = !scanned && searched.length >= 2 && found.households.length === 0 && online && rechecked !== searched
+  useEffect(() => {
+    if (!rechecking) return
+    let live = true
+    void door.sync.reloadRoster(RECHECK_MS).then(() => {
+      if (live) setRechecked(searched)
+    })
+    return () => {
+      live = false
+    }
+  }, [rechecking, searched, door.sync])
   // The scanner, once the list is shown and while the signal lasts: the first scan may come offline.
   useEffect(() => {
     if (!online) return
@@ -79,7 +97,13 @@ function Door({ wedding }: { wedding: Wedding }) {
       setScanMessage(t('scan.notInvitation'))
       return
     }
-    const household = byKey.get(await tokenKey(token))
+    const key = await tokenKey(token)
+    let household = byKey.get(key)
+    if (!household && door.sync.getSnapshot().online) {
+      setScanMessage(t('search.checking'))
+      await door.sync.reloadRoster(RECHECK_MS)
+      household = door.sync.getSnapshot().roster?.households.find((item) => item.tokenKey === key)
+    }
     if (!household) {
       setScanMessage(t('scan.notOnList'))
       return
@@ -87,6 +111,7 @@ function Door({ wedding }: { wedding: Wedding }) {
     setScanMessage(null)
     setScanned(household)
     setScanOpen(false)
+    setAnnouncement(t('announce.scanned', { name: householdTitle(household) }))
   }
 
   function mark(household: CheckinHousehold, persons: CheckinPerson[], arrived: boolean) {
@@ -165,7 +190,8 @@ function Door({ wedding }: { wedding: Wedding }) {
           <HouseholdCard key={household.id} household={household} state={state} tableNames={tableNames} onMark={mark} />
         ))}
         {!scanned && found.more && <Alert tone="info">{t('search.more')}</Alert>}
-        {!scanned && typed && shown.length === 0 && deferredQuery.trim().length >= 2 && (
+        {rechecking && <p className="text-lg text-muted">{t('search.checking')}</p>}
+        {!scanned && typed && shown.length === 0 && searched.length >= 2 && !rechecking && (
           <div className="rounded-2xl border border-line bg-white p-4">
             <p className="text-lg text-ink">{t('search.notOnList')}</p>
             <button type="button" className="btn btn-secondary mt-3 min-h-12" onClick={() => setWalkInOpen(true)}>

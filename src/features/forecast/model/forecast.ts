@@ -37,6 +37,20 @@ export function settingTexts(settings: ForecastSettings): SettingTexts {
   return { expectedPct: String(settings.expectedPct), noShowPct: String(settings.noShowPct), walkIns: String(settings.walkIns) }
 }
 
+/** The typed values differ from `saved` (a field that does not read as a number counts as changed). */
+export function settingsDirty(texts: SettingTexts, saved: ForecastSettings): boolean {
+  const read = readSettings(texts)
+  return !('settings' in read) || (Object.keys(settingBounds) as SettingKey[]).some((key) => read.settings[key] !== saved[key])
+}
+
+/**
+ * What the form shows when the saved settings change under it (another member saved, seen on a
+ * refresh): the new ones if nothing was typed since `previous` was shown, else what was typed.
+ */
+export function settingsOnRefresh(texts: SettingTexts, previous: ForecastSettings, incoming: ForecastSettings): SettingTexts {
+  return settingsDirty(texts, previous) ? texts : settingTexts(incoming)
+}
+
 /**
  * Reads what the couple typed: a whole number within the field's bounds, or the key of the field
  * that is not (the typed text stays in the field).

@@ -16,7 +16,15 @@ import { errorMessage } from '@/lib/errors'
 import { displayCouple } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { useLoad } from '@/lib/use-load'
-import { forecastCsvRows, readSettings, settingBounds, settingTexts, type SettingKey, type SettingTexts } from '../model/forecast'
+import {
+  forecastCsvRows,
+  readSettings,
+  settingBounds,
+  settingsOnRefresh,
+  settingTexts,
+  type SettingKey,
+  type SettingTexts,
+} from '../model/forecast'
 import { useRefreshOnReturn } from '@/lib/use-refresh-on-return'
 
 // On paper only the caterer's sheet shows: the page's controls and the app's header are hidden. No
@@ -132,7 +140,6 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
         </section>
 
         <SettingsForm
-          key={JSON.stringify(forecast.settings)}
           forecast={forecast}
           notice={notice}
           onNotice={setNotice}
@@ -198,6 +205,17 @@ function SettingsForm({
   const { t } = useTranslation('forecast')
   const [texts, setTexts] = useState<SettingTexts>(() => settingTexts(forecast.settings))
   const [invalid, setInvalid] = useState<SettingKey[]>([])
+  // Saved settings that change under the form (a refresh after another member saved) replace the
+  // fields only when nothing typed is waiting to be saved.
+  const [shown, setShown] = useState(forecast.settings)
+  if (JSON.stringify(shown) !== JSON.stringify(forecast.settings)) {
+    setShown(forecast.settings)
+    const next = settingsOnRefresh(texts, shown, forecast.settings)
+    if (next !== texts) {
+      setTexts(next)
+      setInvalid([])
+    }
+  }
   const [busy, setBusy] = useState(false)
 
   const submit = async (event: FormEvent) => {

@@ -310,6 +310,31 @@ export function PrintScreen({
         </section>
       )}
 
+      {kind !== 'entourage' && escorts.declined.length > 0 && (
+        <section
+          aria-labelledby={`${ids}-declined`}
+          className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-sm"
+        >
+          <h2 id={`${ids}-declined`} className="font-semibold">
+            {t('declined.title', { count: escorts.declined.length })}
+          </h2>
+          <p className="mt-1">{t('declined.text')}</p>
+          <ul className="mt-2 list-disc pl-5" data-testid="declined-list">
+            {escorts.declined.slice(0, UNSEATED_SHOWN).map((person) => (
+              <li key={person.personId}>{t('declined.person', { name: person.name, table: person.table })}</li>
+            ))}
+          </ul>
+          {escorts.declined.length > UNSEATED_SHOWN && (
+            <p className="mt-1">{t('unseated.more', { count: escorts.declined.length - UNSEATED_SHOWN })}</p>
+          )}
+          {seatingLink && (
+            <Link to={paths.manage.seating} className="mt-2 inline-block font-semibold text-brand-700 underline">
+              {t('declined.link')}
+            </Link>
+          )}
+        </section>
+      )}
+
       {empty}
       {strings && !empty && (
         <section aria-label={t('preview')}>

@@ -74,7 +74,9 @@ export function createSupabaseBackend(settings: SupabaseSettings): Backend {
       // PostgREST would refuse NUL with 22P05 before the function runs; answer as the functions do.
       if (findInvalidText(args)) throw new BackendError('invalid_input', 'P0001')
       if (!client && !hasStoredSession()) return anonymousRpc(settings, name, args)
-      const { data, error } = await (await signedInClient()).rpc(name, args)
+      const { data, error, status } = await (await signedInClient()).rpc(name, args)
+      // postgrest-js answers a failed fetch with status 0 instead of throwing: the network, as in a browser.
+      if (error && status === 0) throw new TypeError(error.message)
       if (error) throw refusal(error.message, error.code)
       return data
     },

@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+// The forecast page against a mocked API: coming back to the tab after another member saved the
+// settings refreshes the figures and keeps what was typed and not yet saved.
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { createInstance } from 'i18next'
+import { I18nextProvider, initReactI18next } from 'react-i18next'
+import { MemoryRouter } from 'react-router'
+import { beforeAll, describe, expect, test, vi } from 'vitest'
+import type { Wedding } from '@/lib/api'
+import type { PaxForecast } from '@/lib/api/forecast'
+import enCommon from '@/locales/en/common.json'
+import enForecast from '@/locales/en/forecast.json'
+
+const api = vi.hoisted(() => ({ getPaxForecast: vi.fn(), savePaxForecastSettings: vi.fn() }))
+vi.mock('@/lib/api/forecast', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+
+const { ForecastPage } = await import('@/features/forecast/routes/forecast-page')
+const { useSessionStore } = await import('@/lib/session')
+
+const wedding = {
+  id: 'w1',
+  userId: 'u1',
+  slug: 'isabel-and-miguel',
+  title: 'Isabel & Miguel',
+  bride: { firstName: 'Isabel', lastName: 'Dela Cruz' },
+  groom: { firstName: 'Miguel', lastName: 'Santos' },
+  date: '2027-12-12',
+  theme: { name: 'classic' },
+  isPublished: true,
+  rsvpDeadline: null,
+  rsvpQuestions: [],
+  contact: { email: null, phone: null, names: null },
+  sections: [],
+  myRole: 'owner',
+} as unknown as Wedding
+
+const forecast = (settings: PaxForecast['settings']): PaxForecast => ({
+  settings,
+  households: { total: 5, answered: 1, pending: 4 },
+  confirmed: { adults: 4, children: 1, total: 5 },
+  declined: 1,
+  pending: 7,
+  expectedFromPending: 6,
+  noShows: 1,
+  walkIns: settings.walkIns,
+  low: 10,
+  high: 15,
+  questions: [],
+})
+
+const i18n = createInstance()
+beforeAll(async () => {
+  await i18n.use(initReactI18next).init({
+    lng: 'en',
+    fallbackLng: false,
+    ns: ['common', 'forecast'],
+    defaultNS: 'common',
+    resources: { en: { common: enCommon, forecast: enForecast } },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  })
+})
+
+function renderPage() {
+  useSessionStore.setState({ status: 'signedIn', wedding, weddingStatus: 'ready' } as never)
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <ForecastPage />
+      </MemoryRouter>
+    </I18nextProvider>,
+  )
+}
+
+
+async function returnToTab(walkIns: number) {
+  await act(async () => {
+    window.dispatchEvent(new Event('focus'))
+  })
+  await screen.findAllByText(new RegExp(`plus ${walkIns} walk-ins`))
+}
+
+const walkInsField = () => screen.getByLabelText<HTMLInputElement>(/^Walk-ins \(persons\)/)
+
+describe('a refresh after another member saved the settings', () => {
+  test('keeps the typed, unsaved value', async () => {
+    api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 83, noShowPct: 15, walkIns: 4 }))
+    renderPage()
+    fireEvent.change(await screen.findByLabelText(/^Walk-ins \(persons\)/), { target: { value: '25' } })
+    api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 80, noShowPct: 20, walkIns: 9 }))
+    await returnToTab(9)
+    expect(walkInsField().value).toBe('25')
+  })
+
+  test('an untouched form takes the saved settings', async () => {
+    api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 83, noShowPct: 15, walkIns: 4 }))
+    renderPage()
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Walk-ins \(persons\)/)).value).toBe('4')
+    api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 80, noShowPct: 20, walkIns: 12 }))
+    await returnToTab(12)
+    expect(walkInsField().value).toBe('12')
+  })
+})
