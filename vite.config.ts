@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath, URL } from 'node:url'
 import type { RolldownOptions } from 'rolldown'
 import { bootHeroPlugin } from './scripts/boot-hero-plugin.ts'
@@ -66,6 +67,9 @@ export default defineConfig({
   server: { port: 5173 },
   preview: { port: 4173 },
   test: {
+    // Vitest's default is one worker less than the cores: on a two-core machine, one worker, and the
+    // other core idle. The test files are independent (each its own database), so use them all.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         extends: true,

@@ -164,5 +164,7 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   await couple.getByRole('button', { name: /^Filipino/ }).click()
   await expect(couple.getByRole('heading', { name: 'Pagkatapos ng kasal', level: 1 })).toBeVisible()
   await expectNoSeriousA11yViolations(couple)
+  // Its tables fit the phone in Filipino's longer words, nothing scrolls sideways.
+  expect(await couple.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await couple.screenshot({ path: 'test-results/checkin-after-fil.png', fullPage: true })
 })

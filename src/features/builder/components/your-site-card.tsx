@@ -66,7 +66,7 @@ export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; cl
           alt={t('site.qrAlt', { address })}
           width={112}
           height={112}
-          className="size-28 shrink-0 self-center rounded-lg border border-line"
+          className="mx-auto size-28 shrink-0 rounded-lg border border-line md:mx-0"
         />
         <div className="min-w-0 flex-1">
           <h2 id="your-site-title" className="font-display text-xl">

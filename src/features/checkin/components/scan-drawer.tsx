@@ -99,7 +99,7 @@ export function ScanDrawer({
 
         <label
           htmlFor={inputId}
-          className="flex min-h-14 cursor-pointer items-center justify-center gap-3 rounded-2xl border-2 border-brand-600 px-4 py-3 text-lg font-semibold text-brand-700 focus-within:ring-2 focus-within:ring-brand-600 hover:bg-brand-50"
+          className="flex min-h-14 cursor-pointer items-center justify-center gap-3 rounded-2xl border-2 border-brand-600 px-4 py-3 text-lg font-semibold text-brand-700 focus-within:ring-2 focus-within:ring-brand-400 hover:bg-brand-50"
         >
           <Camera aria-hidden="true" className="size-6" />
           {t('scan.photo')}

@@ -50,7 +50,7 @@ export function WalkInDrawer({
               <li key={row.table.id}>
                 <button
                   type="button"
-                  className="flex min-h-16 w-full items-center justify-between gap-3 rounded-2xl border border-line bg-white px-5 py-3 text-left hover:border-brand-300 hover:bg-brand-50"
+                  className="flex min-h-14 w-full items-center justify-between gap-3 rounded-2xl border border-line bg-white px-5 py-3 text-left hover:border-brand-300 hover:bg-brand-50"
                   onClick={() => onAdd(row.table.id, name.trim())}
                 >
                   <span className="text-xl font-semibold text-ink">{row.table.name}</span>

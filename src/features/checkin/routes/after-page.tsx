@@ -139,7 +139,7 @@ function Breakdown({ title, first, rows }: { title: string; first: string; rows:
         <tbody className="divide-y divide-line">
           {rows.map((row) => (
             <tr key={row.key}>
-              <th scope="row" className="whitespace-nowrap px-2 py-2 font-semibold text-ink">{row.key}</th>
+              <th scope="row" className="px-2 py-2 font-semibold text-ink">{row.key}</th>
               <td className="px-2 py-2 text-right">{row.saidYes}</td>
               <td className="px-2 py-2 text-right">{row.came}</td>
               <td className="px-2 py-2 text-right">{row.cameOfYes}</td>

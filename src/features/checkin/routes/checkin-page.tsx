@@ -253,7 +253,7 @@ function StatusBar({ door, counts }: { door: ReturnType<typeof useDoor>; counts:
         <div className="mt-2">
           <Alert tone="error">
             <p className="font-semibold">{t('refused.title')}</p>
-            <ul className="mt-1 list-disc pl-5">
+            <ul className="mt-1 list-disc pl-4">
               {door.refused.map(({ action, code }) => (
                 <li key={action.id}>
                   {t(`refused.${code ?? 'person_not_found'}`, { name: action.kind === 'walkIn' ? action.name || t('walkIn.unnamed') : '' })}

@@ -34,7 +34,7 @@ const printCss = `
   @page { margin: 14mm; }
   html, body { background: #fff !important; }
   body * { background-color: transparent !important; }
-  .caterer-sheet { color: #000; }
+  .caterer-sheet { display: block !important; color: #000; }
   .caterer-sheet table { border-collapse: collapse; width: 100%; }
   .caterer-sheet th, .caterer-sheet td { padding: 0.2rem 0.5rem 0.2rem 0; vertical-align: top; }
   .caterer-sheet thead tr { border-bottom: 2px solid #000; }
@@ -286,7 +286,7 @@ function QuestionTables({ forecast, printed = false }: { forecast: PaxForecast; 
           <table className="mt-2 w-full text-left text-sm">
             <thead>
               <tr>
-                <th scope="col" className="py-1 pr-2">
+                <th scope="col" className="py-1 pr-3">
                   {t(question.kind === 'choice' ? `${labels}.answer` : `${labels}.guest`)}
                 </th>
                 <th scope="col" className={question.kind === 'choice' ? 'py-1 text-right' : 'py-1'}>
@@ -298,19 +298,19 @@ function QuestionTables({ forecast, printed = false }: { forecast: PaxForecast; 
               {question.kind === 'choice'
                 ? question.counts.map(({ answer, count }) => (
                     <tr key={answer} className="border-t border-line">
-                      <td className="py-1 pr-2">{answer}</td>
+                      <td className="py-1 pr-3">{answer}</td>
                       <td className="py-1 text-right tabular-nums">{n(t, count)}</td>
                     </tr>
                   ))
                 : question.answers.map(({ firstName, lastName, answer }, index) => (
                     <tr key={index} className="border-t border-line">
-                      <td className="py-1 pr-2">{`${firstName} ${lastName}`.trim()}</td>
+                      <td className="py-1 pr-3">{`${firstName} ${lastName}`.trim()}</td>
                       <td className="py-1">{answer}</td>
                     </tr>
                   ))}
               {question.kind === 'choice' && (
                 <tr className="border-t border-line text-muted">
-                  <td className="py-1 pr-2">{t(`${labels}.unanswered`)}</td>
+                  <td className="py-1 pr-3">{t(`${labels}.unanswered`)}</td>
                   <td className="py-1 text-right tabular-nums">{n(t, question.unanswered)}</td>
                 </tr>
               )}
@@ -350,7 +350,7 @@ function CatererSheet({
     ['walkIns', forecast.walkIns],
   ] as const
   return (
-    <div className="caterer-sheet hidden print:block" data-testid="caterer-sheet">
+    <div className="caterer-sheet hidden" data-testid="caterer-sheet">
       <h1 className="font-display text-2xl">{t('sheet.title')}</h1>
       <p>
         {couple}

@@ -289,7 +289,7 @@ export function PrintScreen({
             {t('unseated.title', { count: escorts.unseated.length })}
           </h2>
           <p className="mt-1">{t('unseated.text')}</p>
-          <ul className="mt-2 list-disc pl-5" data-testid="unseated-list">
+          <ul className="mt-2 list-disc pl-4" data-testid="unseated-list">
             {escorts.unseated.slice(0, UNSEATED_SHOWN).map((person) => (
               <li key={person.personId}>{person.name}</li>
             ))}
@@ -319,7 +319,7 @@ export function PrintScreen({
             {t('declined.title', { count: escorts.declined.length })}
           </h2>
           <p className="mt-1">{t('declined.text')}</p>
-          <ul className="mt-2 list-disc pl-5" data-testid="declined-list">
+          <ul className="mt-2 list-disc pl-4" data-testid="declined-list">
             {escorts.declined.slice(0, UNSEATED_SHOWN).map((person) => (
               <li key={person.personId}>{t('declined.person', { name: person.name, table: person.table })}</li>
             ))}
