@@ -85,3 +85,8 @@ export function isCoupleTitle(title: string | null | undefined, ...couples: Arra
   const own = key(title ?? '')
   return !own || couples.some(([bride, groom]) => key(displayCouple(bride, groom)) === own)
 }
+
+/** Lower case without accents, so "pena" finds and sorts with "Peña": how names are compared. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim()
+}

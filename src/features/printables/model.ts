@@ -2,7 +2,7 @@
 // list), each table with its guests (table cards), and the entourage in the order of the march.
 // The page draws these; the tests check them without a browser.
 
-import { displayName, displayPersonName } from '@/lib/names'
+import { displayName, displayPersonName, foldText } from '@/lib/names'
 import type { Entourage, PartyMember } from '@/lib/site-content'
 
 /** What the printables read of the seating chart (the saved layout fits). */
@@ -10,10 +10,6 @@ export interface SeatingLayout {
   readonly tables: readonly { readonly id: string; readonly name: string }[]
   readonly seats: readonly { readonly tableId: string; readonly personId: string | null }[]
 }
-
-/** Lower case without accents, so "Pena" sorts with "Peña". */
-const foldText = (text: string) =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim()
 
 /** Who may come: accepted or not answered yet (as the seating chart counts them). */
 const mayCome = (person: Pick<PrintPerson, 'isAttending'>) => person.isAttending !== false

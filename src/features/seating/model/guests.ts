@@ -1,6 +1,6 @@
 // The guest list as the seating chart sees it: households of persons, who is seated, who is not.
 
-import { displayFullName } from '@/lib/names'
+import { displayFullName, foldText } from '@/lib/names'
 import type { Occupant } from './assignment'
 import type { SeatingLayout } from './layout'
 
@@ -54,11 +54,6 @@ export function personsById(households: readonly RosterHousehold[]): Map<string,
   const map = new Map<string, RosterPerson>()
   for (const household of households) for (const person of household.persons) map.set(person.id, person)
   return map
-}
-
-/** Lower case without accents, so "pena" finds "Peña". */
-export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase().trim()
 }
 
 /** Who the chart seats: those who accepted or have not answered. A declined guest is kept apart. */
