@@ -999,6 +999,35 @@ $$;
 revoke execute on function kasalan_private.rsvp_questions_clean(p_questions jsonb) from public, anon, authenticated;
 
 -- supabase/schemas/03_rsvp.sql
+-- The name of the member who last recorded this person's reply for them ("Tita Carmen"), or null
+-- when it was the caller, when it is no longer known (they left), or when the caller may not see
+-- RSVPs of its wedding. The person's own reply (the main event's): changes of replies to other
+-- events (eventId) are not looked at. Security definer because the history and the members are
+-- read only by functions. Helper of rsvp_household_json; granted to authenticated.
+create or replace function kasalan_private.rsvp_recorded_by_name(p_person_id uuid)
+returns text
+language sql
+stable security definer
+set search_path = ''
+as $$
+  select nullif(m.display_name, '')
+  from kasalan.rsvp_changes c
+  join kasalan.wedding_members m on m.wedding_id = c.wedding_id and m.user_id = c.changed_by_user
+  where c.person_id = p_person_id
+    and kasalan_private.can(c.wedding_id, 'rsvps')
+    and c.changed_by in ('couple', 'member')
+    and c.changed_by_user is distinct from (select auth.uid())
+    and not (c.current ? 'eventId')
+    and c.changed_at = (
+      select max(l.changed_at) from kasalan.rsvp_changes l where l.person_id = p_person_id and not (l.current ? 'eventId')
+    )
+  limit 1
+$$;
+
+revoke execute on function kasalan_private.rsvp_recorded_by_name(p_person_id uuid) from public, anon;
+grant execute on function kasalan_private.rsvp_recorded_by_name(p_person_id uuid) to authenticated;
+
+-- supabase/schemas/03_rsvp.sql
 -- Sets the RSVP deadline (a date, or null for none) and the questions guests answer
 -- ([{id, question, kind: 'text'|'choice', options?, eventId?}]; eventId a schedule event's id or
 -- null, invalid_input otherwise). Returns the wedding. Called by the RSVPs tab; granted to

@@ -432,8 +432,9 @@ grant execute on function kasalan.update_rsvp_settings(p_wedding_id uuid, p_dead
 
 -- The name of the member who last recorded this person's reply for them ("Tita Carmen"), or null
 -- when it was the caller, when it is no longer known (they left), or when the caller may not see
--- RSVPs of its wedding. Security definer because the history and the members are read only by
--- functions. Helper of rsvp_household_json; granted to authenticated.
+-- RSVPs of its wedding. The person's own reply (the main event's): changes of replies to other
+-- events (eventId) are not looked at. Security definer because the history and the members are
+-- read only by functions. Helper of rsvp_household_json; granted to authenticated.
 create or replace function kasalan_private.rsvp_recorded_by_name(p_person_id uuid)
 returns text
 language sql
@@ -447,7 +448,10 @@ as $$
     and kasalan_private.can(c.wedding_id, 'rsvps')
     and c.changed_by in ('couple', 'member')
     and c.changed_by_user is distinct from (select auth.uid())
-    and c.changed_at = (select max(l.changed_at) from kasalan.rsvp_changes l where l.person_id = p_person_id)
+    and not (c.current ? 'eventId')
+    and c.changed_at = (
+      select max(l.changed_at) from kasalan.rsvp_changes l where l.person_id = p_person_id and not (l.current ? 'eventId')
+    )
   limit 1
 $$;
 
