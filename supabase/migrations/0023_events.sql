@@ -1662,6 +1662,59 @@ $$;
 revoke execute on function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid) from public, anon;
 grant execute on function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid) to authenticated;
 
+-- supabase/schemas/07_members.sql
+-- Replies: one entry per household and transaction, listing each person's answer (with eventId
+-- for a reply to an event other than the main one); a guest's own reply is the guest's. Replies
+-- that come with an import are part of the import's entry. Trigger function only; nobody calls it.
+create or replace function kasalan.record_reply_activity()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_person jsonb;
+  v_entry_id uuid;
+begin
+  if not exists (select 1 from kasalan.households g where g.id = new.household_id)
+    or kasalan.activity_covers(new.household_id, array['household_added'])
+  then
+    return null;
+  end if;
+  v_person := case when new.person_id is null
+    then jsonb_build_object('message', true)
+    else (
+      select jsonb_build_object(
+        'name', btrim(p.first_name || ' ' || p.last_name),
+        'isAttending', new.current -> 'isAttending'
+      ) || case when new.current ? 'eventId' then jsonb_build_object('eventId', new.current -> 'eventId') else '{}'::jsonb end
+      from kasalan.persons p where p.id = new.person_id
+    )
+  end;
+  if v_person is null then
+    return null;
+  end if;
+
+  select a.id into v_entry_id from kasalan.wedding_activity a
+  where a.xact = txid_current() and a.household_id = new.household_id and a.action = 'reply_recorded'
+  limit 1;
+  if v_entry_id is null then
+    perform kasalan.add_activity(
+      new.wedding_id, 'reply_recorded', new.household_id,
+      jsonb_build_object('persons', jsonb_build_array(v_person)),
+      case when new.changed_by in ('guest_search', 'guest_code') then 'guest' end
+    );
+  else
+    update kasalan.wedding_activity a
+    set details = jsonb_set(a.details, '{persons}', a.details -> 'persons' || jsonb_build_array(v_person))
+    where a.id = v_entry_id;
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function kasalan.record_reply_activity() from public, anon, authenticated;
+
 -- The forecast takes an event: the one-argument form goes.
 drop function kasalan.get_pax_forecast(p_wedding_id uuid);
 

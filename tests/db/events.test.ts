@@ -1146,6 +1146,17 @@ describe('the couple records a reply, the history restores it', () => {
       hasAnswered: false,
       isAttending: null,
     })
+    // The activity log names the event of such a reply.
+    const activity = await t.asOwner<{
+      details: { persons: { name: string; eventId?: string }[] }
+    }>(
+      "select details from kasalan.wedding_activity where wedding_id = $1 and action = 'reply_recorded' and household_id = $2",
+      [w.wedding.id, w.reyes.id],
+    )
+    expect(
+      activity.rows.flatMap((r) => r.details.persons).every((p) => p.eventId === w.despedida),
+    ).toBe(true)
+    expect(activity.rows.length).toBeGreaterThan(0)
     // Clearing records null.
     await record(w.despedida, carla, true)
     expect(await record(w.despedida, carla, null)).toMatchObject({
