@@ -249,7 +249,7 @@ describe('schedule event ids', () => {
         events: [
           reception,
           { ...civil, venue: 'Bulwagan' },
-          { name: 'Lunch', type: 'lunch' },
+          { id: ' ', name: 'Lunch', type: 'lunch' },
           despedida,
         ],
       },
