@@ -45,7 +45,7 @@ create table kasalan.event_guests (
 alter table kasalan.event_guests enable row level security;
 revoke all on kasalan.event_guests from public, anon, authenticated;
 
-create index event_guests_household_id_idx on kasalan.event_guests (household_id);
+create index event_guests_household_id_idx on kasalan.event_guests (household_id, wedding_id);
 
 -- A person's answer for an RSVP event other than the main one (the main one's is on the person).
 -- Replies of an event removed from the schedule, no longer taking RSVPs, or no longer inviting the
