@@ -1296,6 +1296,84 @@ $$;
 revoke execute on function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid, p_access text) from public, anon, authenticated;
 
 -- supabase/schemas/03_rsvp.sql
+-- Records (or corrects) one person's reply on their behalf, e.g. a coordinator taking a phone call:
+-- p_is_attending true/false with p_response [{questionId, answer}] (kept only when attending), or
+-- null to put the person back to pending. Ignores the deadline; not the household's seat cap
+-- (rsvp_over_seat_cap). When events take RSVPs this is the main event's answer, checked against
+-- the questions asked with it (kasalan_private.event_questions); the other events' replies are
+-- recorded with record_event_reply. Returns the person's household in the shape list_rsvps gives.
+-- For the owner, partner and coordinator. Granted to authenticated.
+create or replace function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_questions jsonb;
+  v_person kasalan.persons;
+  v_response jsonb;
+  v_recorded_by text;
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
+    raise exception 'wedding_not_found';
+  end if;
+
+  -- The household first, as submit_rsvp takes it: one reply of a household at a time, so two
+  -- replies recorded at once (or a guest's and the couple's) cannot pass its seat cap together.
+  perform 1 from kasalan.households g
+  where g.id = (select p.household_id from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id)
+  for update;
+  -- The questions of the main event (or, without RSVP events, those naming no event).
+  select kasalan_private.event_questions(
+    w.rsvp_questions,
+    (select e.event_id from kasalan_private.schedule_events(p_wedding_id) e where e.is_main),
+    true
+  )
+  into v_questions
+  from kasalan.weddings w where w.id = p_wedding_id;
+
+  select * into v_person from kasalan.persons p
+  where p.id = p_person_id and p.wedding_id = p_wedding_id
+  for update;
+  if not found then
+    raise exception 'person_not_found';
+  end if;
+
+  v_response := case when p_is_attending then kasalan_private.rsvp_response(v_questions, p_response) else '[]'::jsonb end;
+  v_recorded_by := case when p_is_attending is null then null else 'couple' end;
+
+  if (v_person.is_attending, v_person.response, v_person.rsvp_recorded_by)
+    is distinct from (p_is_attending, v_response, v_recorded_by)
+  then
+    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+    values (
+      p_wedding_id, v_person.household_id, v_person.id, kasalan.rsvp_manager_kind(p_wedding_id), auth.uid(),
+      kasalan.rsvp_reply_json(v_person),
+      jsonb_build_object(
+        'isAttending', p_is_attending,
+        'response', v_response,
+        'respondedAt', case when p_is_attending is null then null else now() end,
+        'recordedBy', v_recorded_by
+      )
+    );
+  end if;
+
+  update kasalan.persons p
+  set is_attending = p_is_attending,
+      response = v_response,
+      responded_at = case when p_is_attending is null then null else now() end,
+      rsvp_recorded_by = v_recorded_by
+  where p.id = v_person.id;
+
+  return (select kasalan_private.rsvp_household_json(g) from kasalan.households g where g.id = v_person.household_id);
+end;
+$$;
+
+revoke execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) from public, anon;
+grant execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) to authenticated;
+
+-- supabase/schemas/03_rsvp.sql
 -- A guest's answers for their household's persons and the household's message; raises
 -- rsvp_not_found, rsvp_closed, rsvp_recorded_by_couple, rsvp_invalid_answer,
 -- rsvp_person_not_in_household or rsvp_over_seat_cap (more persons coming than the seats the couple

@@ -607,6 +607,19 @@ describe('per-event answers and deadlines', () => {
         .response.map((a) => a.answer),
     ).toEqual(['Manok', 'Walang hipon'])
     expect(answerOf(rsvp, ana, w.despedida)!.response.map((a) => a.answer)).toEqual(['Buwan'])
+    // The couple recording the main answer is held to the main event's questions too.
+    const ben = w.person(w.santos, 'Ben')
+    const recordMain = (answer: { questionId: string; answer: string }) =>
+      t.rpc(w.claims, 'record_rsvp', {
+        p_wedding_id: w.wedding.id,
+        p_person_id: ben,
+        p_is_attending: true,
+        p_response: [answer],
+      })
+    await expect(recordMain({ questionId: 'song', answer: 'Buwan' })).rejects.toThrow(
+      'rsvp_invalid_answer',
+    )
+    await expect(recordMain({ questionId: 'meal', answer: 'Kare-kare' })).resolves.toBeTruthy()
     // The Cruz household, not invited to the despedida, is not asked its question.
     expect((await getRsvp(w, w.cruz)).wedding.rsvpQuestions.map((q) => q.id)).toEqual([
       'meal',
