@@ -996,12 +996,19 @@ describe('the couple’s settings', () => {
       settings(w.claims, w, w.despedida, { isPrivate: true, householdIds: [elsewhere.cruz.id] }),
     ).rejects.toThrow('invalid_input')
     // The last RSVP events off: the main one may go last, and the wedding answers as one again.
+    // Until then the only event taking RSVPs stays the main one, and is not private.
     await settings(w.claims, w, w.civil, { takesRsvp: false })
     await settings(w.claims, w, w.despedida, {
       takesRsvp: false,
       isPrivate: true,
       householdIds: [w.santos.id],
     })
+    expect(
+      byId(await settings(w.claims, w, w.reception, { isMain: false }), w.reception),
+    ).toMatchObject({ isMain: true, takesRsvp: true })
+    await expect(
+      settings(w.claims, w, w.reception, { isPrivate: true, householdIds: [w.santos.id] }),
+    ).rejects.toThrow('event_main_private')
     const events = await settings(w.claims, w, w.reception, { takesRsvp: false })
     expect(events.every((e) => !e.takesRsvp && !e.isMain)).toBe(true)
     expect((await getRsvp(w, w.cruz)).events).toEqual([])
