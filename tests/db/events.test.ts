@@ -1,4 +1,4 @@
-// Events with their own RSVPs (0023_events, supabase/schemas/17_events.sql): the schedule's events
+// Events with their own RSVPs (0023_event_rsvps, supabase/schemas/17_events.sql): the schedule's events
 // get stable ids; the couple marks which take RSVPs, with their own deadlines, which are private and
 // which is the main one; guests answer per event and per person, declining one declining nothing
 // else; a private event does not exist for a household it does not invite, in any public call;
@@ -1553,7 +1553,7 @@ describe.runIf(ENGINE === 'pglite')('a database with answers from before events'
         expect(before.events.length).toBe(4)
         expect(before.events.some((e) => 'id' in e)).toBe(false)
 
-        expect(await bootstrap(db, files)).toContain('0023_events')
+        expect(await bootstrap(db, files)).toContain('0023_event_rsvps')
         expect((await answers()).rows).toEqual(before.answers)
         const events = (await schedule()).rows[0]!.events
         expect(events.map(({ id: _id, ...rest }) => rest)).toEqual(before.events)
