@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import { render, screen } from '@testing-library/react'
-import { afterEach, describe, expect, onTestFinished, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { bootData, bootHeroScript, deferAppScripts } from '../../../scripts/boot-hero-plugin'
 import { bootHero, startBootHero } from '@/features/site/boot-hero'
 import { bootHeroShown, releaseBootHero } from '@/features/site/boot-screen'
@@ -12,6 +12,7 @@ import { formatLongDate } from '@/lib/dates'
 import { displayName } from '@/lib/names'
 import { coupleNames } from '@/features/site/model/sections'
 import { setUpI18n } from './render-site'
+import { runBootScript } from './run-boot-script'
 
 const data = bootData()
 
@@ -400,20 +401,6 @@ describe("the couple's names, one rule for the first screen and the app", () => 
   test("the script inlined in the HTML writes every name exactly as the app's site does", async () => {
     const script = await bootHeroScript()
     const pairs = typed.map((name, index) => [name, typed[(index + 1) % typed.length]!] as const)
-    // Each run of the script leaves its 1.5 s fallback timer behind, as a page would: on a busy
-    // machine one fired after this file's window was gone ("window is not defined", and the run
-    // failed). The script's timers are kept and cleared when the test ends.
-    const realSetTimeout = globalThis.setTimeout
-    const timers: ReturnType<typeof setTimeout>[] = []
-    const timeouts = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((...args: Parameters<typeof setTimeout>) => {
-      const timer = realSetTimeout(...args)
-      timers.push(timer)
-      return timer
-    }) as typeof setTimeout)
-    onTestFinished(() => {
-      timeouts.mockRestore()
-      timers.forEach((timer) => clearTimeout(timer))
-    })
     for (const [bride, groom] of pairs) {
       document.body.replaceChildren()
       const response = siteResponse({ wedding: { bride: { firstName: bride }, groom: { firstName: groom } } })
@@ -421,7 +408,7 @@ describe("the couple's names, one rule for the first screen and the app", () => 
         slug: 'isabel-and-miguel',
         response: Promise.resolve(new Response(JSON.stringify(response))),
       }
-      new Function(script)()
+      runBootScript(script)
       await vi.waitFor(() => expect(document.querySelector('#boot-hero h1')).not.toBeNull(), { timeout: 5000 })
       const names = [...document.querySelectorAll('#boot-hero h1 > span')].map((span) => span.textContent)
       const app = coupleNames({ bride: { firstName: bride }, groom: { firstName: groom } })
