@@ -1,9 +1,15 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
-/** Chromium from the machine: CHROME_PATH, else Debian's, else Playwright's own. */
+/**
+ * Chromium from the machine: CHROME_PATH, else Debian's headless shell, else Debian's browser, else
+ * Playwright's own. The headless shell is what Playwright itself runs headless tests on: the same
+ * Blink and V8 without the full browser's window machinery, so each test costs less CPU (see
+ * docs/decisions.md, "CI in ten minutes").
+ */
 const executablePath =
-  process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+  process.env.CHROME_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path))
 
 // E2E_DIST and E2E_PORT let several builds be tested side by side.
 const port = Number(process.env.E2E_PORT ?? 4173)
@@ -19,7 +25,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace records every action's page and a screencast: a third of a test's CPU. CI retries a
+    // failed test once, and that second run is traced; elsewhere, ask for one with `--trace on`.
+    trace: 'on-first-retry',
     // The app's spinners and skeletons stand still for those who ask for less motion. Asking for it
     // here is what keeps the browser tests affordable: Chromium drew every frame of a spinner that
     // turned while the embedded database opened, about 40 % of the suite's CPU.

@@ -12,6 +12,7 @@ import { formatLongDate } from '@/lib/dates'
 import { displayName } from '@/lib/names'
 import { coupleNames } from '@/features/site/model/sections'
 import { setUpI18n } from './render-site'
+import { runBootScript } from './run-boot-script'
 
 const data = bootData()
 
@@ -407,7 +408,7 @@ describe("the couple's names, one rule for the first screen and the app", () => 
         slug: 'isabel-and-miguel',
         response: Promise.resolve(new Response(JSON.stringify(response))),
       }
-      new Function(script)()
+      runBootScript(script)
       await vi.waitFor(() => expect(document.querySelector('#boot-hero h1')).not.toBeNull(), { timeout: 5000 })
       const names = [...document.querySelectorAll('#boot-hero h1 > span')].map((span) => span.textContent)
       const app = coupleNames({ bride: { firstName: bride }, groom: { firstName: groom } })

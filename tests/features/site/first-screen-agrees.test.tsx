@@ -5,6 +5,7 @@ import { bootHeroScript } from '../../../scripts/boot-hero-plugin'
 import { SiteView } from '@/features/site/components/site-view'
 import type { Site } from '@/lib/api'
 import { demoSite, renderAt, setUpI18n } from './render-site'
+import { runBootScript } from './run-boot-script'
 
 /**
  * The HTML's first screen (the inline script as the build makes it) and the app's page, drawn from
@@ -72,7 +73,7 @@ describe("the HTML's first screen and the app's page agree", () => {
       slug: site.slug,
       response: Promise.resolve(new Response(JSON.stringify(site))),
     }
-    new Function(script)()
+    runBootScript(script)
     await vi.waitFor(() => expect(document.querySelector('#boot-hero h1')).not.toBeNull(), { timeout: 5000 })
     const first = shown(document.querySelector('#boot-hero')!)
     const firstTitle = document.title
@@ -144,7 +145,7 @@ describe("the HTML's first screen and the app's page read the hero photo the sam
       slug: site.slug,
       response: Promise.resolve(new Response(JSON.stringify(site))),
     }
-    new Function(script)()
+    runBootScript(script)
     await vi.waitFor(() => expect(document.querySelector('#boot-hero h1')).not.toBeNull(), { timeout: 5000 })
     const first = heroPhotoOf(document.querySelector('#boot-hero')!)
     document.body.replaceChildren()
