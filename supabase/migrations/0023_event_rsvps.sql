@@ -15,7 +15,8 @@ create table kasalan.wedding_events (
   wedding_id uuid not null,
   event_id uuid not null,
   takes_rsvp boolean not null default false,
-  -- Null: the wedding's. Always null for the main event, whose deadline is the wedding's.
+  -- Null: the wedding's. Ignored while the event is the main one (whose deadline is the wedding's),
+  -- and kept, so that it is the event's own again once another event is the main one.
   rsvp_deadline date,
   is_private boolean not null default false,
   is_main boolean not null default false,
@@ -23,13 +24,14 @@ create table kasalan.wedding_events (
   updated_at timestamptz not null default now(),
   constraint wedding_events_pkey primary key (wedding_id, event_id),
   constraint wedding_events_main_not_private check (not (is_main and is_private)),
-  constraint wedding_events_main_takes_rsvp check (not is_main or takes_rsvp),
   constraint wedding_events_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
 alter table kasalan.wedding_events enable row level security;
 revoke all on kasalan.wedding_events from public, anon, authenticated;
 
--- At most one main event per wedding.
+-- At most one main event per wedding: the event whose answers are the persons' own. It keeps the
+-- mark while no event takes RSVPs (kasalan_private.schedule_events reads it as main only while it
+-- takes them), so that the answers on the persons stay its answers.
 create unique index wedding_events_one_main_idx on kasalan.wedding_events (wedding_id) where is_main;
 
 -- The households invited to a private event. Rows of an event that is no longer private are kept
@@ -470,26 +472,38 @@ begin
   end if;
 
   select we.event_id into v_old_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
+  if v_old_main = p_event_id and v_private then
+    -- The event whose answers are the persons' own is never private, taking RSVPs or not.
+    raise exception 'event_main_private';
+  end if;
   if v_old_main = p_event_id and not v_main then
     if exists (
       select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.takes_rsvp and e.event_id <> p_event_id
     ) then
       raise exception 'event_main_required';
     end if;
-    -- The only event taking RSVPs stays the main one; turned off, the wedding answers as one again.
+    -- The only event taking RSVPs stays the main one; turned off, the wedding answers as one again,
+    -- and the event keeps the mark: the persons' answers stay its answers.
     v_main := v_takes;
   end if;
   if v_main and v_private then
     raise exception 'event_main_private';
+  end if;
+  -- A private event takes RSVPs only beside a public main event taking them: without one, a
+  -- household it does not invite would answer a wedding whose events take no RSVPs for it.
+  if v_takes and v_private and not exists (
+    select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.is_main and e.event_id <> p_event_id
+  ) then
+    raise exception 'event_main_required';
   end if;
 
   insert into kasalan.wedding_events as we (wedding_id, event_id, takes_rsvp, rsvp_deadline, is_private, is_main)
   values (p_wedding_id, p_event_id, v_takes, case when v_main then null else v_deadline end, v_private, false)
   on conflict (wedding_id, event_id) do update
   set takes_rsvp = excluded.takes_rsvp,
-      rsvp_deadline = excluded.rsvp_deadline,
-      is_private = excluded.is_private,
-      is_main = we.is_main and excluded.takes_rsvp and not excluded.is_private;
+      -- The main event's own deadline is kept (and ignored) while it is the main one.
+      rsvp_deadline = case when we.is_main or v_main then we.rsvp_deadline else excluded.rsvp_deadline end,
+      is_private = excluded.is_private;
   if v_private then
     delete from kasalan.event_guests eg
     where eg.wedding_id = p_wedding_id and eg.event_id = p_event_id and eg.household_id <> all (v_households);
@@ -498,13 +512,14 @@ begin
     on conflict do nothing;
   end if;
 
-  -- Which event is the main one now: the one chosen; none when the main one was turned off (the
-  -- last taking RSVPs); the main one still in the schedule taking RSVPs; else, when events take
-  -- RSVPs, the first reception among them or the first of them; else as it was.
+  -- Which event is the main one now: the one chosen; the main one when it was turned off (the last
+  -- taking RSVPs: it keeps the mark, and its answers stay on the persons); the main one still in
+  -- the schedule taking RSVPs; else, when events take RSVPs, the first reception among them or the
+  -- first of them; else as it was.
   if v_main then
     v_new_main := p_event_id;
   elsif v_old_main = p_event_id then
-    v_new_main := null;
+    v_new_main := v_old_main;
   elsif exists (
     select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = v_old_main and e.takes_rsvp
   ) then
@@ -542,11 +557,13 @@ begin
         and (p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by) is distinct from
           (r.is_attending, coalesce(r.response, '[]'::jsonb), r.responded_at,
            case when r.is_attending is null then null when r.recorded_by = 'guest' then 'guest' else 'couple' end);
+      -- Its replies are on the persons now; only these are deleted.
+      delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_new_main;
     end if;
     if v_new_main is not null then
-      delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_new_main;
+      -- Its own deadline is kept, ignored while it is the main one.
       update kasalan.wedding_events we
-      set is_main = true, rsvp_deadline = null
+      set is_main = true
       where we.wedding_id = p_wedding_id and we.event_id = v_new_main;
     end if;
   end if;
@@ -1320,6 +1337,7 @@ declare
   v_person kasalan.persons;
   v_response jsonb;
   v_recorded_by text;
+  v_main uuid;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
     raise exception 'wedding_not_found';
@@ -1331,11 +1349,8 @@ begin
   where g.id = (select p.household_id from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id)
   for update;
   -- The questions of the main event (or, without RSVP events, those naming no event).
-  select kasalan_private.event_questions(
-    w.rsvp_questions,
-    (select e.event_id from kasalan_private.schedule_events(p_wedding_id) e where e.is_main),
-    true
-  )
+  select e.event_id into v_main from kasalan_private.schedule_events(p_wedding_id) e where e.is_main;
+  select kasalan_private.event_questions(w.rsvp_questions, v_main, true)
   into v_questions
   from kasalan.weddings w where w.id = p_wedding_id;
 
@@ -1344,6 +1359,15 @@ begin
   for update;
   if not found then
     raise exception 'person_not_found';
+  end if;
+  -- The household's events take RSVPs but none is the main one (it left the schedule): the
+  -- person's own answer is that event's, kept, and answers nothing else.
+  if v_main is null and exists (
+    select 1 from kasalan.weddings w
+    cross join lateral kasalan_private.household_rsvp_events(w, v_person.household_id) e
+    where w.id = p_wedding_id
+  ) then
+    raise exception 'invalid_input' using detail = 'no main event';
   end if;
 
   v_response := case when p_is_attending then kasalan_private.rsvp_response(v_questions, p_response) else '[]'::jsonb end;
@@ -1355,13 +1379,13 @@ begin
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
     values (
       p_wedding_id, v_person.household_id, v_person.id, kasalan.rsvp_manager_kind(p_wedding_id), auth.uid(),
-      kasalan.rsvp_reply_json(v_person),
+      kasalan.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
       jsonb_build_object(
         'isAttending', p_is_attending,
         'response', v_response,
         'respondedAt', case when p_is_attending is null then null else now() end,
         'recordedBy', v_recorded_by
-      )
+      ) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
     );
   end if;
 
@@ -1425,12 +1449,6 @@ begin
   if v_access = 'guest_search' then
     perform kasalan.rate_limit(v_wedding.id, 'rsvp');
   end if;
-  -- A wedding whose events take no RSVPs closes as one.
-  if kasalan_private.rsvp_is_closed(v_wedding.rsvp_deadline)
-    and not exists (select 1 from kasalan_private.schedule_events(v_wedding.id) e where e.takes_rsvp)
-  then
-    raise exception 'rsvp_closed';
-  end if;
 
   -- One household answers one at a time (two phones of one family); a change of the main event
   -- takes every household of the wedding first, so the events are read below once it is done.
@@ -1443,6 +1461,12 @@ begin
   from kasalan_private.household_rsvp_events(v_wedding, p_household_id) e;
   select (e.value ->> 'id')::uuid into v_main from jsonb_array_elements(v_events) e where e.value -> 'isMain' = 'true'::jsonb;
   v_main_questions := kasalan_private.event_questions(v_wedding.rsvp_questions, v_main, true);
+
+  -- A household none of whose events takes RSVPs answers for the wedding, which closes as one: the
+  -- events it is not invited to change nothing of what it is told.
+  if v_events = '[]'::jsonb and kasalan_private.rsvp_is_closed(v_wedding.rsvp_deadline) then
+    raise exception 'rsvp_closed';
+  end if;
 
   if jsonb_typeof(p_answers) is distinct from 'array' or jsonb_array_length(p_answers) = 0 then
     raise exception 'invalid_input' using detail = 'answers must be a non-empty list';
@@ -1484,6 +1508,11 @@ begin
       v_has_main := coalesce(jsonb_typeof(v_entry -> 'isAttending'), 'null') <> 'null';
       if v_has_main and jsonb_typeof(v_entry -> 'isAttending') <> 'boolean' then
         raise exception 'invalid_input' using detail = 'isAttending must be true or false';
+      end if;
+      -- None of the household's events is the main one (it left the schedule): the person's own
+      -- answer is that event's, kept, and answers nothing else.
+      if v_has_main and v_main is null then
+        raise exception 'invalid_input' using detail = 'no such event for this household';
       end if;
       v_seen := '{}';
       for v_item in select value from jsonb_array_elements(v_entry -> 'events') loop
@@ -1570,15 +1599,17 @@ begin
       and (v_message is not null or v_access <> 'guest_search');
   end if;
 
+  -- A guest is told the household's seats are full, not how many are coming (the couple is).
+  begin
   insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
   select p.wedding_id, p.household_id, p.id, v_access, auth.uid(),
-    kasalan.rsvp_reply_json(p),
+    kasalan.rsvp_reply_json(p) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
     jsonb_build_object(
       'isAttending', (r.value ->> 'isAttending')::boolean,
       'response', r.value -> 'response',
       'respondedAt', now(),
       'recordedBy', 'guest'
-    )
+    ) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
   from kasalan.persons p
   join jsonb_array_elements(v_rows) r on p.id = (r.value ->> 'id')::uuid
   where p.household_id = p_household_id
@@ -1621,6 +1652,12 @@ begin
       responded_at = excluded.responded_at,
       recorded_by = excluded.recorded_by,
       recorded_by_user = excluded.recorded_by_user;
+  exception when raise_exception then
+    if sqlerrm = 'rsvp_over_seat_cap' and v_access in ('guest_search', 'guest_code') then
+      raise exception 'rsvp_over_seat_cap';
+    end if;
+    raise;
+  end;
 
   if v_change_message then
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
@@ -1662,6 +1699,7 @@ declare
   v_kind text;
   v_event_id uuid;
   v_previous jsonb;
+  v_main uuid;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
     raise exception 'wedding_not_found';
@@ -1674,7 +1712,18 @@ begin
   -- The household first, as submit_rsvp and record_rsvp take it (its seat cap is counted under it).
   perform 1 from kasalan.households g where g.id = v_change.household_id for update;
 
-  v_event_id := (coalesce(v_change.current, v_change.previous) ->> 'eventId')::uuid;
+  -- The event the change answered: a reply's (eventId), or the main event's of then (mainEventId;
+  -- none on changes older than events: the person's own answer). Its answer is the person's own
+  -- while it is the main event now (the event marked main), a reply in event_replies otherwise.
+  v_event_id := coalesce(
+    (coalesce(v_change.current, v_change.previous) ->> 'eventId')::uuid,
+    (coalesce(v_change.current, v_change.previous) ->> 'mainEventId')::uuid
+  );
+  select we.event_id into v_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
+  if v_event_id = v_main then
+    v_event_id := null;
+  end if;
+  v_change.previous := v_change.previous - 'eventId' - 'mainEventId';
   if v_change.person_id is not null and v_event_id is not null then
     select * into v_person from kasalan.persons p where p.id = v_change.person_id for update;
     if not found or not exists (
@@ -1721,12 +1770,16 @@ begin
       raise exception 'rsvp_change_not_found';
     end if;
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
-    values (p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(), kasalan.rsvp_reply_json(v_person), v_change.previous);
+    values (
+      p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
+      kasalan.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
+      v_change.previous || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
+    );
     update kasalan.persons p
     set is_attending = (v_change.previous ->> 'isAttending')::boolean,
         response = coalesce(v_change.previous -> 'response', '[]'::jsonb),
         responded_at = (v_change.previous ->> 'respondedAt')::timestamptz,
-        rsvp_recorded_by = v_change.previous ->> 'recordedBy'
+        rsvp_recorded_by = case when v_change.previous ->> 'recordedBy' = 'member' then 'couple' else v_change.previous ->> 'recordedBy' end
     where p.id = v_person.id;
   else
     select * into v_household from kasalan.households g where g.id = v_change.household_id for update;

@@ -15,7 +15,8 @@ create table kasalan.wedding_events (
   wedding_id uuid not null,
   event_id uuid not null,
   takes_rsvp boolean not null default false,
-  -- Null: the wedding's. Always null for the main event, whose deadline is the wedding's.
+  -- Null: the wedding's. Ignored while the event is the main one (whose deadline is the wedding's),
+  -- and kept, so that it is the event's own again once another event is the main one.
   rsvp_deadline date,
   is_private boolean not null default false,
   is_main boolean not null default false,
@@ -23,13 +24,14 @@ create table kasalan.wedding_events (
   updated_at timestamptz not null default now(),
   constraint wedding_events_pkey primary key (wedding_id, event_id),
   constraint wedding_events_main_not_private check (not (is_main and is_private)),
-  constraint wedding_events_main_takes_rsvp check (not is_main or takes_rsvp),
   constraint wedding_events_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
 alter table kasalan.wedding_events enable row level security;
 revoke all on kasalan.wedding_events from public, anon, authenticated;
 
--- At most one main event per wedding.
+-- At most one main event per wedding: the event whose answers are the persons' own. It keeps the
+-- mark while no event takes RSVPs (kasalan_private.schedule_events reads it as main only while it
+-- takes them), so that the answers on the persons stay its answers.
 create unique index wedding_events_one_main_idx on kasalan.wedding_events (wedding_id) where is_main;
 
 -- The households invited to a private event. Rows of an event that is no longer private are kept
@@ -470,26 +472,38 @@ begin
   end if;
 
   select we.event_id into v_old_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
+  if v_old_main = p_event_id and v_private then
+    -- The event whose answers are the persons' own is never private, taking RSVPs or not.
+    raise exception 'event_main_private';
+  end if;
   if v_old_main = p_event_id and not v_main then
     if exists (
       select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.takes_rsvp and e.event_id <> p_event_id
     ) then
       raise exception 'event_main_required';
     end if;
-    -- The only event taking RSVPs stays the main one; turned off, the wedding answers as one again.
+    -- The only event taking RSVPs stays the main one; turned off, the wedding answers as one again,
+    -- and the event keeps the mark: the persons' answers stay its answers.
     v_main := v_takes;
   end if;
   if v_main and v_private then
     raise exception 'event_main_private';
+  end if;
+  -- A private event takes RSVPs only beside a public main event taking them: without one, a
+  -- household it does not invite would answer a wedding whose events take no RSVPs for it.
+  if v_takes and v_private and not exists (
+    select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.is_main and e.event_id <> p_event_id
+  ) then
+    raise exception 'event_main_required';
   end if;
 
   insert into kasalan.wedding_events as we (wedding_id, event_id, takes_rsvp, rsvp_deadline, is_private, is_main)
   values (p_wedding_id, p_event_id, v_takes, case when v_main then null else v_deadline end, v_private, false)
   on conflict (wedding_id, event_id) do update
   set takes_rsvp = excluded.takes_rsvp,
-      rsvp_deadline = excluded.rsvp_deadline,
-      is_private = excluded.is_private,
-      is_main = we.is_main and excluded.takes_rsvp and not excluded.is_private;
+      -- The main event's own deadline is kept (and ignored) while it is the main one.
+      rsvp_deadline = case when we.is_main or v_main then we.rsvp_deadline else excluded.rsvp_deadline end,
+      is_private = excluded.is_private;
   if v_private then
     delete from kasalan.event_guests eg
     where eg.wedding_id = p_wedding_id and eg.event_id = p_event_id and eg.household_id <> all (v_households);
@@ -498,13 +512,14 @@ begin
     on conflict do nothing;
   end if;
 
-  -- Which event is the main one now: the one chosen; none when the main one was turned off (the
-  -- last taking RSVPs); the main one still in the schedule taking RSVPs; else, when events take
-  -- RSVPs, the first reception among them or the first of them; else as it was.
+  -- Which event is the main one now: the one chosen; the main one when it was turned off (the last
+  -- taking RSVPs: it keeps the mark, and its answers stay on the persons); the main one still in
+  -- the schedule taking RSVPs; else, when events take RSVPs, the first reception among them or the
+  -- first of them; else as it was.
   if v_main then
     v_new_main := p_event_id;
   elsif v_old_main = p_event_id then
-    v_new_main := null;
+    v_new_main := v_old_main;
   elsif exists (
     select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = v_old_main and e.takes_rsvp
   ) then
@@ -542,11 +557,13 @@ begin
         and (p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by) is distinct from
           (r.is_attending, coalesce(r.response, '[]'::jsonb), r.responded_at,
            case when r.is_attending is null then null when r.recorded_by = 'guest' then 'guest' else 'couple' end);
+      -- Its replies are on the persons now; only these are deleted.
+      delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_new_main;
     end if;
     if v_new_main is not null then
-      delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_new_main;
+      -- Its own deadline is kept, ignored while it is the main one.
       update kasalan.wedding_events we
-      set is_main = true, rsvp_deadline = null
+      set is_main = true
       where we.wedding_id = p_wedding_id and we.event_id = v_new_main;
     end if;
   end if;
