@@ -538,11 +538,28 @@ begin
     perform 1 from kasalan.households g where g.wedding_id = p_wedding_id order by g.id for update;
     update kasalan.wedding_events we set is_main = false where we.wedding_id = p_wedding_id and we.is_main;
     if v_new_main is not null and v_old_main is not null then
-      -- The old main event's answers, on the persons, become its replies.
+      -- The old main event's answers, on the persons, become its replies. Who recorded an answer
+      -- for the couple (a member, and which account: the persons keep only 'couple') is read back
+      -- from the history: the latest change for that event, when it gave this answer.
       delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_old_main;
-      insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by)
-      select p.wedding_id, v_old_main, p.id, p.household_id, p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by
+      insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
+      select p.wedding_id, v_old_main, p.id, p.household_id, p.is_attending, p.response, p.responded_at,
+        case when p.rsvp_recorded_by = 'couple' then coalesce(c.changed_by, 'couple') else p.rsvp_recorded_by end,
+        case when p.rsvp_recorded_by = 'couple' then c.changed_by_user end
       from kasalan.persons p
+      left join lateral (
+        select l.changed_by, (select u.id from auth.users u where u.id = l.changed_by_user) as changed_by_user
+        from (
+          select h.changed_by, h.changed_by_user, h.current
+          from kasalan.rsvp_changes h
+          where h.person_id = p.id
+            and (h.current ->> 'eventId' = v_old_main::text or h.current ->> 'mainEventId' = v_old_main::text)
+          order by h.changed_at desc, h.id desc
+          limit 1
+        ) l
+        where l.changed_by in ('couple', 'member')
+          and l.current -> 'isAttending' = to_jsonb(p.is_attending)
+      ) c on true
       where p.wedding_id = p_wedding_id and p.is_attending is not null;
       -- The new one's replies become the persons' answers (a person without one: pending).
       update kasalan.persons p

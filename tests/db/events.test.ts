@@ -1834,6 +1834,46 @@ describe('fixes after review', () => {
     expect(byId(back, w.civil)).toMatchObject({ isMain: false, deadline: '2030-06-01', effectiveDeadline: '2030-06-01' })
   })
 
+  test('a swap there and back keeps who recorded a reply: the member and their account', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const coordinator = await t.signUp('coordinator')
+    const { token } = (await t.rpc(w.claims, 'create_member_invitation', {
+      p_wedding_id: w.wedding.id,
+      p_role: 'coordinator',
+      p_side: null,
+    })) as { token: string }
+    await t.rpc(coordinator, 'accept_member_invitation', { p_token: token, p_display_name: 'Ate Joy' })
+    const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
+    const record = (claims: Claims, personId: string, isAttending: boolean) =>
+      t.rpc(claims, 'record_event_reply', {
+        p_wedding_id: w.wedding.id,
+        p_event_id: w.civil,
+        p_person_id: personId,
+        p_is_attending: isAttending,
+        p_response: [],
+      })
+    await record(coordinator, ana, true)
+    await record(w.claims, ben, false)
+    const civilReplies = async () =>
+      (
+        await t.asOwner<{ person_id: string; recorded_by: string; recorded_by_user: string | null }>(
+          'select person_id, recorded_by, recorded_by_user from kasalan.event_replies where wedding_id = $1 and event_id = $2 order by person_id',
+          [w.wedding.id, w.civil],
+        )
+      ).rows
+    const before = await civilReplies()
+    expect(before).toEqual(
+      expect.arrayContaining([
+        { person_id: ana, recorded_by: 'member', recorded_by_user: coordinator!.sub },
+        { person_id: ben, recorded_by: 'couple', recorded_by_user: w.claims!.sub },
+      ]),
+    )
+    await settings(w.claims, w, w.civil, { isMain: true })
+    await settings(w.claims, w, w.reception, { isMain: true })
+    expect(await civilReplies()).toEqual(before)
+  })
+
   test('a full household’s seat cap tells a guest no numbers, the couple the numbers', async () => {
     const w = await eventsWedding()
     await withEvents(w)
