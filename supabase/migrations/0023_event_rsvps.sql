@@ -392,9 +392,12 @@ grant execute on function kasalan.list_events(p_wedding_id uuid) to authenticate
 -- events taking RSVPs, else the first of them), and the wedding's answers so far become its
 -- answers. Making another event the main one swaps the answers in one transaction: the old main
 -- event's (on the persons) move into its event_replies, the new one's replies onto the persons
--- (the households' seat caps hold for each). The main event cannot be private
+-- (the households' seat caps hold for each; replies are deleted only once moved onto the persons;
+-- the new main's own deadline is kept, ignored while it is main). The main event cannot be private
 -- (event_main_private), and its RSVPs are not turned off, nor does it stop being the main one,
--- while other events take RSVPs (event_main_required: choose another main event first). Raises
+-- while other events take RSVPs (event_main_required: choose another main event first). The last
+-- event taking RSVPs, turned off, keeps the main mark (its answers stay on the persons). A private
+-- event takes RSVPs only while a public main event takes them (event_main_required). Raises
 -- wedding_not_found (not owner, partner or coordinator), event_not_found (the id is not in the
 -- schedule), invalid_input. Granted to authenticated.
 create or replace function kasalan.save_event_settings(p_wedding_id uuid, p_event_id uuid, p_settings jsonb)
@@ -1430,7 +1433,11 @@ grant execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uui
 -- events; an entry answers something. An event that is not one of the household's RSVP events (not
 -- in the schedule, not taking RSVPs, or private and not inviting it) is invalid_input, the same for
 -- each; an answer to an event whose deadline has passed (the main event's: the wedding's) is
--- rsvp_closed, and nothing is written. Each answer is checked against its event's questions
+-- rsvp_closed, and nothing is written; a household none of whose events takes RSVPs closes with the
+-- wedding (its own events only: one it is not invited to changes nothing it is told). While the
+-- household's events include no main one (it left the schedule), isAttending is invalid_input. A
+-- guest's rsvp_over_seat_cap carries no detail. A change of the main answer carries mainEventId.
+-- Each answer is checked against its event's questions
 -- (kasalan_private.event_questions). As get_rsvp, a guest holding the household's code is never
 -- rate limited, a visitor without it is. Granted to anon and authenticated.
 create or replace function kasalan.submit_rsvp(p_household_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text default NULL::text)
@@ -1699,7 +1706,9 @@ grant execute on function kasalan.submit_rsvp(p_household_id uuid, p_person_id u
 -- supabase/schemas/03_rsvp.sql
 -- Puts a reply (or a household's message) back to what it was before one change of the history, and
 -- keeps that as a change too (so a restore can itself be undone). A change of a reply to an event
--- other than the main one (eventId in previous and current) is restored in event_replies. Raises wedding_not_found,
+-- other than the main one (eventId in previous and current), or of a main answer (mainEventId), is
+-- restored on the person when that event is the main one now, in event_replies otherwise; one with
+-- neither (from before events) on the person. Raises wedding_not_found,
 -- rsvp_change_not_found (not a change of this wedding, or its person was removed). Returns the
 -- household as list_rsvps shows it. For the owner, partner and coordinator. Granted to
 -- authenticated.

@@ -790,7 +790,11 @@ grant execute on function kasalan.get_rsvp(p_household_id uuid, p_person_id uuid
 -- events; an entry answers something. An event that is not one of the household's RSVP events (not
 -- in the schedule, not taking RSVPs, or private and not inviting it) is invalid_input, the same for
 -- each; an answer to an event whose deadline has passed (the main event's: the wedding's) is
--- rsvp_closed, and nothing is written. Each answer is checked against its event's questions
+-- rsvp_closed, and nothing is written; a household none of whose events takes RSVPs closes with the
+-- wedding (its own events only: one it is not invited to changes nothing it is told). While the
+-- household's events include no main one (it left the schedule), isAttending is invalid_input. A
+-- guest's rsvp_over_seat_cap carries no detail. A change of the main answer carries mainEventId.
+-- Each answer is checked against its event's questions
 -- (kasalan_private.event_questions). As get_rsvp, a guest holding the household's code is never
 -- rate limited, a visitor without it is. Granted to anon and authenticated.
 create or replace function kasalan.submit_rsvp(p_household_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text default NULL::text)
@@ -1077,7 +1081,9 @@ revoke execute on function kasalan.rsvp_manager_kind(p_wedding_id uuid) from pub
 
 -- Puts a reply (or a household's message) back to what it was before one change of the history, and
 -- keeps that as a change too (so a restore can itself be undone). A change of a reply to an event
--- other than the main one (eventId in previous and current) is restored in event_replies. Raises wedding_not_found,
+-- other than the main one (eventId in previous and current), or of a main answer (mainEventId), is
+-- restored on the person when that event is the main one now, in event_replies otherwise; one with
+-- neither (from before events) on the person. Raises wedding_not_found,
 -- rsvp_change_not_found (not a change of this wedding, or its person was removed). Returns the
 -- household as list_rsvps shows it. For the owner, partner and coordinator. Granted to
 -- authenticated.

@@ -392,9 +392,12 @@ grant execute on function kasalan.list_events(p_wedding_id uuid) to authenticate
 -- events taking RSVPs, else the first of them), and the wedding's answers so far become its
 -- answers. Making another event the main one swaps the answers in one transaction: the old main
 -- event's (on the persons) move into its event_replies, the new one's replies onto the persons
--- (the households' seat caps hold for each). The main event cannot be private
+-- (the households' seat caps hold for each; replies are deleted only once moved onto the persons;
+-- the new main's own deadline is kept, ignored while it is main). The main event cannot be private
 -- (event_main_private), and its RSVPs are not turned off, nor does it stop being the main one,
--- while other events take RSVPs (event_main_required: choose another main event first). Raises
+-- while other events take RSVPs (event_main_required: choose another main event first). The last
+-- event taking RSVPs, turned off, keeps the main mark (its answers stay on the persons). A private
+-- event takes RSVPs only while a public main event takes them (event_main_required). Raises
 -- wedding_not_found (not owner, partner or coordinator), event_not_found (the id is not in the
 -- schedule), invalid_input. Granted to authenticated.
 create or replace function kasalan.save_event_settings(p_wedding_id uuid, p_event_id uuid, p_settings jsonb)
