@@ -1170,6 +1170,10 @@ begin
     if not found then
       raise exception 'rsvp_change_not_found';
     end if;
+    -- A reply a member recorded for another event is the couple's on the person.
+    if v_change.previous ->> 'recordedBy' = 'member' then
+      v_change.previous := v_change.previous || jsonb_build_object('recordedBy', 'couple');
+    end if;
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
     values (
       p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
@@ -1180,7 +1184,7 @@ begin
     set is_attending = (v_change.previous ->> 'isAttending')::boolean,
         response = coalesce(v_change.previous -> 'response', '[]'::jsonb),
         responded_at = (v_change.previous ->> 'respondedAt')::timestamptz,
-        rsvp_recorded_by = case when v_change.previous ->> 'recordedBy' = 'member' then 'couple' else v_change.previous ->> 'recordedBy' end
+        rsvp_recorded_by = v_change.previous ->> 'recordedBy'
     where p.id = v_person.id;
   else
     select * into v_household from kasalan.households g where g.id = v_change.household_id for update;

@@ -1665,7 +1665,13 @@ describe('fixes after review', () => {
     expect(await replyRows(w, w.civil)).toEqual({ [ana]: false, [ben]: true })
     // The event whose answers are on the persons is not made private, even with RSVPs off.
     expect(
-      await failure(settings(w.claims, w, w.reception, { takesRsvp: false, isPrivate: true, householdIds: [w.santos.id] })),
+      await failure(
+        settings(w.claims, w, w.reception, {
+          takesRsvp: false,
+          isPrivate: true,
+          householdIds: [w.santos.id],
+        }),
+      ),
     ).toMatchObject({ message: 'event_main_private' })
 
     // Civil on again: it becomes the main one, its replies move onto the persons, the reception's
@@ -1695,21 +1701,33 @@ describe('fixes after review', () => {
     await withEvents(w)
     const ana = w.person(w.santos, 'Ana')
     // Ana: reception (main) no -> yes; civil no -> yes.
-    await submit(w, w.santos, [{ personId: ana, isAttending: false, events: [{ eventId: w.civil, isAttending: false }] }])
-    await submit(w, w.santos, [{ personId: ana, isAttending: true, events: [{ eventId: w.civil, isAttending: true }] }])
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: false, events: [{ eventId: w.civil, isAttending: false }] },
+    ])
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
     const changes = async () =>
       (
-        await t.asOwner<{ id: string; current: Record<string, unknown>; previous: Record<string, unknown> }>(
+        await t.asOwner<{
+          id: string
+          current: Record<string, unknown>
+          previous: Record<string, unknown>
+        }>(
           'select id, current, previous from kasalan.rsvp_changes where person_id = $1 order by changed_at desc, id',
           [ana],
         )
       ).rows
     const rows = await changes()
-    const mainChange = rows.find((r) => r.current.mainEventId === w.reception && r.current.isAttending === true)!
+    const mainChange = rows.find(
+      (r) => r.current.mainEventId === w.reception && r.current.isAttending === true,
+    )!
     expect(mainChange).toBeDefined()
     expect(mainChange.current).not.toHaveProperty('eventId')
     expect(mainChange.previous.mainEventId).toBe(w.reception)
-    const civilChange = rows.find((r) => r.current.eventId === w.civil && r.current.isAttending === true)!
+    const civilChange = rows.find(
+      (r) => r.current.eventId === w.civil && r.current.isAttending === true,
+    )!
 
     // The civil rite becomes the main event.
     await settings(w.claims, w, w.civil, { isMain: true })
@@ -1719,11 +1737,17 @@ describe('fixes after review', () => {
     }
     expect(await show()).toEqual([true, true])
     // Undo the reception's yes (given while it was the main event): back in its replies.
-    await t.rpc(w.claims, 'restore_rsvp', { p_wedding_id: w.wedding.id, p_change_id: mainChange.id })
+    await t.rpc(w.claims, 'restore_rsvp', {
+      p_wedding_id: w.wedding.id,
+      p_change_id: mainChange.id,
+    })
     expect(await show()).toEqual([false, true])
     expect((await personRows(w))[ana]).toBe(true)
     // Undo the civil yes (given while it was a reply): back on the person, the main event's answer.
-    await t.rpc(w.claims, 'restore_rsvp', { p_wedding_id: w.wedding.id, p_change_id: civilChange.id })
+    await t.rpc(w.claims, 'restore_rsvp', {
+      p_wedding_id: w.wedding.id,
+      p_change_id: civilChange.id,
+    })
     expect(await show()).toEqual([false, false])
     expect((await personRows(w))[ana]).toBe(false)
     expect(await replyRows(w, w.civil)).toEqual({})
@@ -1736,7 +1760,10 @@ describe('fixes after review', () => {
       "update kasalan.rsvp_changes set previous = previous - 'mainEventId', current = current - 'mainEventId' where id = $1",
       [mainChange.id],
     )
-    await t.rpc(w.claims, 'restore_rsvp', { p_wedding_id: w.wedding.id, p_change_id: mainChange.id })
+    await t.rpc(w.claims, 'restore_rsvp', {
+      p_wedding_id: w.wedding.id,
+      p_change_id: mainChange.id,
+    })
     expect(await show()).toEqual([false, false])
     expect((await personRows(w))[ana]).toBe(false)
     expect(await replyRows(w, w.reception)).toMatchObject({ [ana]: false })
@@ -1745,14 +1772,27 @@ describe('fixes after review', () => {
   test('a private event takes RSVPs only beside a public main event', async () => {
     const w = await eventsWedding()
     expect(
-      await failure(settings(w.claims, w, w.despedida, { isPrivate: true, householdIds: [w.santos.id] })),
+      await failure(
+        settings(w.claims, w, w.despedida, { isPrivate: true, householdIds: [w.santos.id] }),
+      ),
     ).toMatchObject({ message: 'event_main_required' })
     expect((await listEvents(w)).filter((e) => e.takesRsvp)).toEqual([])
     // Private without RSVPs is fine; with a public main, it takes them.
-    await settings(w.claims, w, w.despedida, { takesRsvp: false, isPrivate: true, householdIds: [w.santos.id] })
+    await settings(w.claims, w, w.despedida, {
+      takesRsvp: false,
+      isPrivate: true,
+      householdIds: [w.santos.id],
+    })
     await settings(w.claims, w, w.reception, {})
-    const saved = await settings(w.claims, w, w.despedida, { isPrivate: true, householdIds: [w.santos.id] })
-    expect(byId(saved, w.despedida)).toMatchObject({ takesRsvp: true, isPrivate: true, isMain: false })
+    const saved = await settings(w.claims, w, w.despedida, {
+      isPrivate: true,
+      householdIds: [w.santos.id],
+    })
+    expect(byId(saved, w.despedida)).toMatchObject({
+      takesRsvp: true,
+      isPrivate: true,
+      isMain: false,
+    })
   })
 
   test('an uninvited household is told the same whether a hidden event takes RSVPs or not', async () => {
@@ -1763,17 +1803,32 @@ describe('fixes after review', () => {
       await withEvents(w)
       await settings(w.claims, w, w.civil, { takesRsvp: false })
       if (!hidden) {
-        await settings(w.claims, w, w.despedida, { takesRsvp: false, isPrivate: true, householdIds: [w.santos.id] })
+        await settings(w.claims, w, w.despedida, {
+          takesRsvp: false,
+          isPrivate: true,
+          householdIds: [w.santos.id],
+        })
       }
       await withoutEvent(w, w.reception)
       const out = []
       for (const deadline of [PAST, FUTURE]) {
-        await t.rpc(w.claims, 'update_rsvp_settings', { p_wedding_id: w.wedding.id, p_deadline: deadline, p_questions: [] })
+        await t.rpc(w.claims, 'update_rsvp_settings', {
+          p_wedding_id: w.wedding.id,
+          p_deadline: deadline,
+          p_questions: [],
+        })
         out.push(await failure(submit(w, w.cruz, [])))
-        out.push(await failure(submit(w, w.cruz, [{ personId: crypto.randomUUID(), isAttending: true }])))
+        out.push(
+          await failure(submit(w, w.cruz, [{ personId: crypto.randomUUID(), isAttending: true }])),
+        )
         out.push(
           await failure(
-            submit(w, w.cruz, [{ personId: w.person(w.cruz, 'Elena'), events: [{ eventId: w.despedida, isAttending: true }] }]),
+            submit(w, w.cruz, [
+              {
+                personId: w.person(w.cruz, 'Elena'),
+                events: [{ eventId: w.despedida, isAttending: true }],
+              },
+            ]),
           ),
         )
       }
@@ -1786,7 +1841,10 @@ describe('fixes after review', () => {
     expect((await getRsvp(a.w, a.w.cruz)).events).toEqual([])
     // Santos, invited, still answers the despedida.
     const santos = await submit(a.w, a.w.santos, [
-      { personId: a.w.person(a.w.santos, 'Ana'), events: [{ eventId: a.w.despedida, isAttending: true }] },
+      {
+        personId: a.w.person(a.w.santos, 'Ana'),
+        events: [{ eventId: a.w.despedida, isAttending: true }],
+      },
     ])
     expect(answerOf(santos, a.w.person(a.w.santos, 'Ana'), a.w.despedida)?.isAttending).toBe(true)
   })
@@ -1801,22 +1859,36 @@ describe('fixes after review', () => {
       [w.civil, false],
       [w.despedida, false],
     ])
-    expect(await failure(submit(w, w.santos, [{ personId: ana, isAttending: false }]))).toMatchObject({
+    expect(
+      await failure(submit(w, w.santos, [{ personId: ana, isAttending: false }])),
+    ).toMatchObject({
       message: 'invalid_input',
     })
     expect(
       await failure(
-        t.rpc(w.claims, 'record_rsvp', { p_wedding_id: w.wedding.id, p_person_id: ana, p_is_attending: false, p_response: [] }),
+        t.rpc(w.claims, 'record_rsvp', {
+          p_wedding_id: w.wedding.id,
+          p_person_id: ana,
+          p_is_attending: false,
+          p_response: [],
+        }),
       ),
     ).toMatchObject({ message: 'invalid_input' })
     expect(
       await failure(
-        t.rpc(w.claims, 'record_rsvp', { p_wedding_id: w.wedding.id, p_person_id: ana, p_is_attending: null, p_response: [] }),
+        t.rpc(w.claims, 'record_rsvp', {
+          p_wedding_id: w.wedding.id,
+          p_person_id: ana,
+          p_is_attending: null,
+          p_response: [],
+        }),
       ),
     ).toMatchObject({ message: 'invalid_input' })
     expect((await personRows(w))[ana]).toBe(true)
     // The other events still answer.
-    await submit(w, w.santos, [{ personId: ana, events: [{ eventId: w.civil, isAttending: false }] }])
+    await submit(w, w.santos, [
+      { personId: ana, events: [{ eventId: w.civil, isAttending: false }] },
+    ])
     await putBack()
     const page = await getRsvp(w, w.santos)
     expect(answerOf(page, ana, w.reception)?.isAttending).toBe(true)
@@ -1829,9 +1901,15 @@ describe('fixes after review', () => {
     await settings(w.claims, w, w.civil, { deadline: '2030-06-01' })
     const asMain = await settings(w.claims, w, w.civil, { isMain: true })
     expect(byId(asMain, w.civil)).toMatchObject({ isMain: true, deadline: null })
-    expect(byId(asMain, w.civil).effectiveDeadline).toBe(byId(asMain, w.reception).effectiveDeadline)
+    expect(byId(asMain, w.civil).effectiveDeadline).toBe(
+      byId(asMain, w.reception).effectiveDeadline,
+    )
     const back = await settings(w.claims, w, w.reception, { isMain: true })
-    expect(byId(back, w.civil)).toMatchObject({ isMain: false, deadline: '2030-06-01', effectiveDeadline: '2030-06-01' })
+    expect(byId(back, w.civil)).toMatchObject({
+      isMain: false,
+      deadline: '2030-06-01',
+      effectiveDeadline: '2030-06-01',
+    })
   })
 
   test('a swap there and back keeps who recorded a reply: the member and their account', async () => {
@@ -1843,7 +1921,10 @@ describe('fixes after review', () => {
       p_role: 'coordinator',
       p_side: null,
     })) as { token: string }
-    await t.rpc(coordinator, 'accept_member_invitation', { p_token: token, p_display_name: 'Ate Joy' })
+    await t.rpc(coordinator, 'accept_member_invitation', {
+      p_token: token,
+      p_display_name: 'Ate Joy',
+    })
     const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
     const record = (claims: Claims, personId: string, isAttending: boolean) =>
       t.rpc(claims, 'record_event_reply', {
@@ -1857,7 +1938,11 @@ describe('fixes after review', () => {
     await record(w.claims, ben, false)
     const civilReplies = async () =>
       (
-        await t.asOwner<{ person_id: string; recorded_by: string; recorded_by_user: string | null }>(
+        await t.asOwner<{
+          person_id: string
+          recorded_by: string
+          recorded_by_user: string | null
+        }>(
           'select person_id, recorded_by, recorded_by_user from kasalan.event_replies where wedding_id = $1 and event_id = $2 order by person_id',
           [w.wedding.id, w.civil],
         )
@@ -1878,13 +1963,24 @@ describe('fixes after review', () => {
     const w = await eventsWedding()
     await withEvents(w)
     const [carla, dani] = [w.person(w.reyes, 'Carla'), w.person(w.reyes, 'Dani')]
-    await submit(w, w.reyes, [{ personId: carla, isAttending: true, events: [{ eventId: w.civil, isAttending: true }] }])
+    await submit(w, w.reyes, [
+      { personId: carla, isAttending: true, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
     // By the code and by the name search, for another event and for the main one.
     for (const code of [w.code(w.reyes), null]) {
       expect(
-        await failure(submit(w, w.reyes, [{ personId: dani, events: [{ eventId: w.civil, isAttending: true }] }], code)),
+        await failure(
+          submit(
+            w,
+            w.reyes,
+            [{ personId: dani, events: [{ eventId: w.civil, isAttending: true }] }],
+            code,
+          ),
+        ),
       ).toEqual({ message: 'rsvp_over_seat_cap', detail: null })
-      expect(await failure(submit(w, w.reyes, [{ personId: dani, isAttending: true }], code))).toEqual({
+      expect(
+        await failure(submit(w, w.reyes, [{ personId: dani, isAttending: true }], code)),
+      ).toEqual({
         message: 'rsvp_over_seat_cap',
         detail: null,
       })
@@ -1892,7 +1988,12 @@ describe('fixes after review', () => {
     // The couple is told how many.
     expect(
       await failure(
-        t.rpc(w.claims, 'record_rsvp', { p_wedding_id: w.wedding.id, p_person_id: dani, p_is_attending: true, p_response: [] }),
+        t.rpc(w.claims, 'record_rsvp', {
+          p_wedding_id: w.wedding.id,
+          p_person_id: dani,
+          p_is_attending: true,
+          p_response: [],
+        }),
       ),
     ).toEqual({ message: 'rsvp_over_seat_cap', detail: '2 attending, 1 seats' })
     expect(
