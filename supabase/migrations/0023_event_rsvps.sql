@@ -15,7 +15,8 @@ create table kasalan.wedding_events (
   wedding_id uuid not null,
   event_id uuid not null,
   takes_rsvp boolean not null default false,
-  -- Null: the wedding's. Always null for the main event, whose deadline is the wedding's.
+  -- Null: the wedding's. Ignored while the event is the main one (whose deadline is the wedding's),
+  -- and kept, so that it is the event's own again once another event is the main one.
   rsvp_deadline date,
   is_private boolean not null default false,
   is_main boolean not null default false,
@@ -23,13 +24,14 @@ create table kasalan.wedding_events (
   updated_at timestamptz not null default now(),
   constraint wedding_events_pkey primary key (wedding_id, event_id),
   constraint wedding_events_main_not_private check (not (is_main and is_private)),
-  constraint wedding_events_main_takes_rsvp check (not is_main or takes_rsvp),
   constraint wedding_events_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
 alter table kasalan.wedding_events enable row level security;
 revoke all on kasalan.wedding_events from public, anon, authenticated;
 
--- At most one main event per wedding.
+-- At most one main event per wedding: the event whose answers are the persons' own. It keeps the
+-- mark while no event takes RSVPs (kasalan_private.schedule_events reads it as main only while it
+-- takes them), so that the answers on the persons stay its answers.
 create unique index wedding_events_one_main_idx on kasalan.wedding_events (wedding_id) where is_main;
 
 -- The households invited to a private event. Rows of an event that is no longer private are kept
@@ -390,9 +392,12 @@ grant execute on function kasalan.list_events(p_wedding_id uuid) to authenticate
 -- events taking RSVPs, else the first of them), and the wedding's answers so far become its
 -- answers. Making another event the main one swaps the answers in one transaction: the old main
 -- event's (on the persons) move into its event_replies, the new one's replies onto the persons
--- (the households' seat caps hold for each). The main event cannot be private
+-- (the households' seat caps hold for each; replies are deleted only once moved onto the persons;
+-- the new main's own deadline is kept, ignored while it is main). The main event cannot be private
 -- (event_main_private), and its RSVPs are not turned off, nor does it stop being the main one,
--- while other events take RSVPs (event_main_required: choose another main event first). Raises
+-- while other events take RSVPs (event_main_required: choose another main event first). The last
+-- event taking RSVPs, turned off, keeps the main mark (its answers stay on the persons). A private
+-- event takes RSVPs only while a public main event takes them (event_main_required). Raises
 -- wedding_not_found (not owner, partner or coordinator), event_not_found (the id is not in the
 -- schedule), invalid_input. Granted to authenticated.
 create or replace function kasalan.save_event_settings(p_wedding_id uuid, p_event_id uuid, p_settings jsonb)
@@ -470,26 +475,38 @@ begin
   end if;
 
   select we.event_id into v_old_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
+  if v_old_main = p_event_id and v_private then
+    -- The event whose answers are the persons' own is never private, taking RSVPs or not.
+    raise exception 'event_main_private';
+  end if;
   if v_old_main = p_event_id and not v_main then
     if exists (
       select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.takes_rsvp and e.event_id <> p_event_id
     ) then
       raise exception 'event_main_required';
     end if;
-    -- The only event taking RSVPs stays the main one; turned off, the wedding answers as one again.
+    -- The only event taking RSVPs stays the main one; turned off, the wedding answers as one again,
+    -- and the event keeps the mark: the persons' answers stay its answers.
     v_main := v_takes;
   end if;
   if v_main and v_private then
     raise exception 'event_main_private';
+  end if;
+  -- A private event takes RSVPs only beside a public main event taking them: without one, a
+  -- household it does not invite would answer a wedding whose events take no RSVPs for it.
+  if v_takes and v_private and not exists (
+    select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.is_main and e.event_id <> p_event_id
+  ) then
+    raise exception 'event_main_required';
   end if;
 
   insert into kasalan.wedding_events as we (wedding_id, event_id, takes_rsvp, rsvp_deadline, is_private, is_main)
   values (p_wedding_id, p_event_id, v_takes, case when v_main then null else v_deadline end, v_private, false)
   on conflict (wedding_id, event_id) do update
   set takes_rsvp = excluded.takes_rsvp,
-      rsvp_deadline = excluded.rsvp_deadline,
-      is_private = excluded.is_private,
-      is_main = we.is_main and excluded.takes_rsvp and not excluded.is_private;
+      -- The main event's own deadline is kept (and ignored) while it is the main one.
+      rsvp_deadline = case when we.is_main or v_main then we.rsvp_deadline else excluded.rsvp_deadline end,
+      is_private = excluded.is_private;
   if v_private then
     delete from kasalan.event_guests eg
     where eg.wedding_id = p_wedding_id and eg.event_id = p_event_id and eg.household_id <> all (v_households);
@@ -498,13 +515,14 @@ begin
     on conflict do nothing;
   end if;
 
-  -- Which event is the main one now: the one chosen; none when the main one was turned off (the
-  -- last taking RSVPs); the main one still in the schedule taking RSVPs; else, when events take
-  -- RSVPs, the first reception among them or the first of them; else as it was.
+  -- Which event is the main one now: the one chosen; the main one when it was turned off (the last
+  -- taking RSVPs: it keeps the mark, and its answers stay on the persons); the main one still in
+  -- the schedule taking RSVPs; else, when events take RSVPs, the first reception among them or the
+  -- first of them; else as it was.
   if v_main then
     v_new_main := p_event_id;
   elsif v_old_main = p_event_id then
-    v_new_main := null;
+    v_new_main := v_old_main;
   elsif exists (
     select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = v_old_main and e.takes_rsvp
   ) then
@@ -523,11 +541,28 @@ begin
     perform 1 from kasalan.households g where g.wedding_id = p_wedding_id order by g.id for update;
     update kasalan.wedding_events we set is_main = false where we.wedding_id = p_wedding_id and we.is_main;
     if v_new_main is not null and v_old_main is not null then
-      -- The old main event's answers, on the persons, become its replies.
+      -- The old main event's answers, on the persons, become its replies. Who recorded an answer
+      -- for the couple (a member, and which account: the persons keep only 'couple') is read back
+      -- from the history: the latest change for that event, when it gave this answer.
       delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_old_main;
-      insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by)
-      select p.wedding_id, v_old_main, p.id, p.household_id, p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by
+      insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
+      select p.wedding_id, v_old_main, p.id, p.household_id, p.is_attending, p.response, p.responded_at,
+        case when p.rsvp_recorded_by = 'couple' then coalesce(c.changed_by, 'couple') else p.rsvp_recorded_by end,
+        case when p.rsvp_recorded_by = 'couple' then c.changed_by_user end
       from kasalan.persons p
+      left join lateral (
+        select l.changed_by, (select u.id from auth.users u where u.id = l.changed_by_user) as changed_by_user
+        from (
+          select h.changed_by, h.changed_by_user, h.current
+          from kasalan.rsvp_changes h
+          where h.person_id = p.id
+            and (h.current ->> 'eventId' = v_old_main::text or h.current ->> 'mainEventId' = v_old_main::text)
+          order by h.changed_at desc, h.id desc
+          limit 1
+        ) l
+        where l.changed_by in ('couple', 'member')
+          and l.current -> 'isAttending' = to_jsonb(p.is_attending)
+      ) c on true
       where p.wedding_id = p_wedding_id and p.is_attending is not null;
       -- The new one's replies become the persons' answers (a person without one: pending).
       update kasalan.persons p
@@ -542,11 +577,13 @@ begin
         and (p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by) is distinct from
           (r.is_attending, coalesce(r.response, '[]'::jsonb), r.responded_at,
            case when r.is_attending is null then null when r.recorded_by = 'guest' then 'guest' else 'couple' end);
+      -- Its replies are on the persons now; only these are deleted.
+      delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_new_main;
     end if;
     if v_new_main is not null then
-      delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_new_main;
+      -- Its own deadline is kept, ignored while it is the main one.
       update kasalan.wedding_events we
-      set is_main = true, rsvp_deadline = null
+      set is_main = true
       where we.wedding_id = p_wedding_id and we.event_id = v_new_main;
     end if;
   end if;
@@ -1320,6 +1357,7 @@ declare
   v_person kasalan.persons;
   v_response jsonb;
   v_recorded_by text;
+  v_main uuid;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
     raise exception 'wedding_not_found';
@@ -1331,11 +1369,8 @@ begin
   where g.id = (select p.household_id from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id)
   for update;
   -- The questions of the main event (or, without RSVP events, those naming no event).
-  select kasalan_private.event_questions(
-    w.rsvp_questions,
-    (select e.event_id from kasalan_private.schedule_events(p_wedding_id) e where e.is_main),
-    true
-  )
+  select e.event_id into v_main from kasalan_private.schedule_events(p_wedding_id) e where e.is_main;
+  select kasalan_private.event_questions(w.rsvp_questions, v_main, true)
   into v_questions
   from kasalan.weddings w where w.id = p_wedding_id;
 
@@ -1344,6 +1379,15 @@ begin
   for update;
   if not found then
     raise exception 'person_not_found';
+  end if;
+  -- The household's events take RSVPs but none is the main one (it left the schedule): the
+  -- person's own answer is that event's, kept, and answers nothing else.
+  if v_main is null and exists (
+    select 1 from kasalan.weddings w
+    cross join lateral kasalan_private.household_rsvp_events(w, v_person.household_id) e
+    where w.id = p_wedding_id
+  ) then
+    raise exception 'invalid_input' using detail = 'no main event';
   end if;
 
   v_response := case when p_is_attending then kasalan_private.rsvp_response(v_questions, p_response) else '[]'::jsonb end;
@@ -1355,13 +1399,13 @@ begin
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
     values (
       p_wedding_id, v_person.household_id, v_person.id, kasalan.rsvp_manager_kind(p_wedding_id), auth.uid(),
-      kasalan.rsvp_reply_json(v_person),
+      kasalan.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
       jsonb_build_object(
         'isAttending', p_is_attending,
         'response', v_response,
         'respondedAt', case when p_is_attending is null then null else now() end,
         'recordedBy', v_recorded_by
-      )
+      ) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
     );
   end if;
 
@@ -1389,7 +1433,11 @@ grant execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uui
 -- events; an entry answers something. An event that is not one of the household's RSVP events (not
 -- in the schedule, not taking RSVPs, or private and not inviting it) is invalid_input, the same for
 -- each; an answer to an event whose deadline has passed (the main event's: the wedding's) is
--- rsvp_closed, and nothing is written. Each answer is checked against its event's questions
+-- rsvp_closed, and nothing is written; a household none of whose events takes RSVPs closes with the
+-- wedding (its own events only: one it is not invited to changes nothing it is told). While the
+-- household's events include no main one (it left the schedule), isAttending is invalid_input. A
+-- guest's rsvp_over_seat_cap carries no detail. A change of the main answer carries mainEventId.
+-- Each answer is checked against its event's questions
 -- (kasalan_private.event_questions). As get_rsvp, a guest holding the household's code is never
 -- rate limited, a visitor without it is. Granted to anon and authenticated.
 create or replace function kasalan.submit_rsvp(p_household_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text default NULL::text)
@@ -1425,12 +1473,6 @@ begin
   if v_access = 'guest_search' then
     perform kasalan.rate_limit(v_wedding.id, 'rsvp');
   end if;
-  -- A wedding whose events take no RSVPs closes as one.
-  if kasalan_private.rsvp_is_closed(v_wedding.rsvp_deadline)
-    and not exists (select 1 from kasalan_private.schedule_events(v_wedding.id) e where e.takes_rsvp)
-  then
-    raise exception 'rsvp_closed';
-  end if;
 
   -- One household answers one at a time (two phones of one family); a change of the main event
   -- takes every household of the wedding first, so the events are read below once it is done.
@@ -1443,6 +1485,12 @@ begin
   from kasalan_private.household_rsvp_events(v_wedding, p_household_id) e;
   select (e.value ->> 'id')::uuid into v_main from jsonb_array_elements(v_events) e where e.value -> 'isMain' = 'true'::jsonb;
   v_main_questions := kasalan_private.event_questions(v_wedding.rsvp_questions, v_main, true);
+
+  -- A household none of whose events takes RSVPs answers for the wedding, which closes as one: the
+  -- events it is not invited to change nothing of what it is told.
+  if v_events = '[]'::jsonb and kasalan_private.rsvp_is_closed(v_wedding.rsvp_deadline) then
+    raise exception 'rsvp_closed';
+  end if;
 
   if jsonb_typeof(p_answers) is distinct from 'array' or jsonb_array_length(p_answers) = 0 then
     raise exception 'invalid_input' using detail = 'answers must be a non-empty list';
@@ -1484,6 +1532,11 @@ begin
       v_has_main := coalesce(jsonb_typeof(v_entry -> 'isAttending'), 'null') <> 'null';
       if v_has_main and jsonb_typeof(v_entry -> 'isAttending') <> 'boolean' then
         raise exception 'invalid_input' using detail = 'isAttending must be true or false';
+      end if;
+      -- None of the household's events is the main one (it left the schedule): the person's own
+      -- answer is that event's, kept, and answers nothing else.
+      if v_has_main and v_main is null then
+        raise exception 'invalid_input' using detail = 'no such event for this household';
       end if;
       v_seen := '{}';
       for v_item in select value from jsonb_array_elements(v_entry -> 'events') loop
@@ -1570,15 +1623,17 @@ begin
       and (v_message is not null or v_access <> 'guest_search');
   end if;
 
+  -- A guest is told the household's seats are full, not how many are coming (the couple is).
+  begin
   insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
   select p.wedding_id, p.household_id, p.id, v_access, auth.uid(),
-    kasalan.rsvp_reply_json(p),
+    kasalan.rsvp_reply_json(p) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
     jsonb_build_object(
       'isAttending', (r.value ->> 'isAttending')::boolean,
       'response', r.value -> 'response',
       'respondedAt', now(),
       'recordedBy', 'guest'
-    )
+    ) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
   from kasalan.persons p
   join jsonb_array_elements(v_rows) r on p.id = (r.value ->> 'id')::uuid
   where p.household_id = p_household_id
@@ -1621,6 +1676,12 @@ begin
       responded_at = excluded.responded_at,
       recorded_by = excluded.recorded_by,
       recorded_by_user = excluded.recorded_by_user;
+  exception when raise_exception then
+    if sqlerrm = 'rsvp_over_seat_cap' and v_access in ('guest_search', 'guest_code') then
+      raise exception 'rsvp_over_seat_cap';
+    end if;
+    raise;
+  end;
 
   if v_change_message then
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
@@ -1645,7 +1706,9 @@ grant execute on function kasalan.submit_rsvp(p_household_id uuid, p_person_id u
 -- supabase/schemas/03_rsvp.sql
 -- Puts a reply (or a household's message) back to what it was before one change of the history, and
 -- keeps that as a change too (so a restore can itself be undone). A change of a reply to an event
--- other than the main one (eventId in previous and current) is restored in event_replies. Raises wedding_not_found,
+-- other than the main one (eventId in previous and current), or of a main answer (mainEventId), is
+-- restored on the person when that event is the main one now, in event_replies otherwise; one with
+-- neither (from before events) on the person. Raises wedding_not_found,
 -- rsvp_change_not_found (not a change of this wedding, or its person was removed). Returns the
 -- household as list_rsvps shows it. For the owner, partner and coordinator. Granted to
 -- authenticated.
@@ -1662,6 +1725,7 @@ declare
   v_kind text;
   v_event_id uuid;
   v_previous jsonb;
+  v_main uuid;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
     raise exception 'wedding_not_found';
@@ -1674,7 +1738,18 @@ begin
   -- The household first, as submit_rsvp and record_rsvp take it (its seat cap is counted under it).
   perform 1 from kasalan.households g where g.id = v_change.household_id for update;
 
-  v_event_id := (coalesce(v_change.current, v_change.previous) ->> 'eventId')::uuid;
+  -- The event the change answered: a reply's (eventId), or the main event's of then (mainEventId;
+  -- none on changes older than events: the person's own answer). Its answer is the person's own
+  -- while it is the main event now (the event marked main), a reply in event_replies otherwise.
+  v_event_id := coalesce(
+    (coalesce(v_change.current, v_change.previous) ->> 'eventId')::uuid,
+    (coalesce(v_change.current, v_change.previous) ->> 'mainEventId')::uuid
+  );
+  select we.event_id into v_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
+  if v_event_id = v_main then
+    v_event_id := null;
+  end if;
+  v_change.previous := v_change.previous - 'eventId' - 'mainEventId';
   if v_change.person_id is not null and v_event_id is not null then
     select * into v_person from kasalan.persons p where p.id = v_change.person_id for update;
     if not found or not exists (
@@ -1720,8 +1795,16 @@ begin
     if not found then
       raise exception 'rsvp_change_not_found';
     end if;
+    -- A reply a member recorded for another event is the couple's on the person.
+    if v_change.previous ->> 'recordedBy' = 'member' then
+      v_change.previous := v_change.previous || jsonb_build_object('recordedBy', 'couple');
+    end if;
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
-    values (p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(), kasalan.rsvp_reply_json(v_person), v_change.previous);
+    values (
+      p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
+      kasalan.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
+      v_change.previous || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
+    );
     update kasalan.persons p
     set is_attending = (v_change.previous ->> 'isAttending')::boolean,
         response = coalesce(v_change.previous -> 'response', '[]'::jsonb),

@@ -518,6 +518,7 @@ declare
   v_person kasalan.persons;
   v_response jsonb;
   v_recorded_by text;
+  v_main uuid;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
     raise exception 'wedding_not_found';
@@ -529,11 +530,8 @@ begin
   where g.id = (select p.household_id from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id)
   for update;
   -- The questions of the main event (or, without RSVP events, those naming no event).
-  select kasalan_private.event_questions(
-    w.rsvp_questions,
-    (select e.event_id from kasalan_private.schedule_events(p_wedding_id) e where e.is_main),
-    true
-  )
+  select e.event_id into v_main from kasalan_private.schedule_events(p_wedding_id) e where e.is_main;
+  select kasalan_private.event_questions(w.rsvp_questions, v_main, true)
   into v_questions
   from kasalan.weddings w where w.id = p_wedding_id;
 
@@ -542,6 +540,15 @@ begin
   for update;
   if not found then
     raise exception 'person_not_found';
+  end if;
+  -- The household's events take RSVPs but none is the main one (it left the schedule): the
+  -- person's own answer is that event's, kept, and answers nothing else.
+  if v_main is null and exists (
+    select 1 from kasalan.weddings w
+    cross join lateral kasalan_private.household_rsvp_events(w, v_person.household_id) e
+    where w.id = p_wedding_id
+  ) then
+    raise exception 'invalid_input' using detail = 'no main event';
   end if;
 
   v_response := case when p_is_attending then kasalan_private.rsvp_response(v_questions, p_response) else '[]'::jsonb end;
@@ -553,13 +560,13 @@ begin
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
     values (
       p_wedding_id, v_person.household_id, v_person.id, kasalan.rsvp_manager_kind(p_wedding_id), auth.uid(),
-      kasalan.rsvp_reply_json(v_person),
+      kasalan.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
       jsonb_build_object(
         'isAttending', p_is_attending,
         'response', v_response,
         'respondedAt', case when p_is_attending is null then null else now() end,
         'recordedBy', v_recorded_by
-      )
+      ) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
     );
   end if;
 
@@ -783,7 +790,11 @@ grant execute on function kasalan.get_rsvp(p_household_id uuid, p_person_id uuid
 -- events; an entry answers something. An event that is not one of the household's RSVP events (not
 -- in the schedule, not taking RSVPs, or private and not inviting it) is invalid_input, the same for
 -- each; an answer to an event whose deadline has passed (the main event's: the wedding's) is
--- rsvp_closed, and nothing is written. Each answer is checked against its event's questions
+-- rsvp_closed, and nothing is written; a household none of whose events takes RSVPs closes with the
+-- wedding (its own events only: one it is not invited to changes nothing it is told). While the
+-- household's events include no main one (it left the schedule), isAttending is invalid_input. A
+-- guest's rsvp_over_seat_cap carries no detail. A change of the main answer carries mainEventId.
+-- Each answer is checked against its event's questions
 -- (kasalan_private.event_questions). As get_rsvp, a guest holding the household's code is never
 -- rate limited, a visitor without it is. Granted to anon and authenticated.
 create or replace function kasalan.submit_rsvp(p_household_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text default NULL::text)
@@ -819,12 +830,6 @@ begin
   if v_access = 'guest_search' then
     perform kasalan.rate_limit(v_wedding.id, 'rsvp');
   end if;
-  -- A wedding whose events take no RSVPs closes as one.
-  if kasalan_private.rsvp_is_closed(v_wedding.rsvp_deadline)
-    and not exists (select 1 from kasalan_private.schedule_events(v_wedding.id) e where e.takes_rsvp)
-  then
-    raise exception 'rsvp_closed';
-  end if;
 
   -- One household answers one at a time (two phones of one family); a change of the main event
   -- takes every household of the wedding first, so the events are read below once it is done.
@@ -837,6 +842,12 @@ begin
   from kasalan_private.household_rsvp_events(v_wedding, p_household_id) e;
   select (e.value ->> 'id')::uuid into v_main from jsonb_array_elements(v_events) e where e.value -> 'isMain' = 'true'::jsonb;
   v_main_questions := kasalan_private.event_questions(v_wedding.rsvp_questions, v_main, true);
+
+  -- A household none of whose events takes RSVPs answers for the wedding, which closes as one: the
+  -- events it is not invited to change nothing of what it is told.
+  if v_events = '[]'::jsonb and kasalan_private.rsvp_is_closed(v_wedding.rsvp_deadline) then
+    raise exception 'rsvp_closed';
+  end if;
 
   if jsonb_typeof(p_answers) is distinct from 'array' or jsonb_array_length(p_answers) = 0 then
     raise exception 'invalid_input' using detail = 'answers must be a non-empty list';
@@ -878,6 +889,11 @@ begin
       v_has_main := coalesce(jsonb_typeof(v_entry -> 'isAttending'), 'null') <> 'null';
       if v_has_main and jsonb_typeof(v_entry -> 'isAttending') <> 'boolean' then
         raise exception 'invalid_input' using detail = 'isAttending must be true or false';
+      end if;
+      -- None of the household's events is the main one (it left the schedule): the person's own
+      -- answer is that event's, kept, and answers nothing else.
+      if v_has_main and v_main is null then
+        raise exception 'invalid_input' using detail = 'no such event for this household';
       end if;
       v_seen := '{}';
       for v_item in select value from jsonb_array_elements(v_entry -> 'events') loop
@@ -964,15 +980,17 @@ begin
       and (v_message is not null or v_access <> 'guest_search');
   end if;
 
+  -- A guest is told the household's seats are full, not how many are coming (the couple is).
+  begin
   insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
   select p.wedding_id, p.household_id, p.id, v_access, auth.uid(),
-    kasalan.rsvp_reply_json(p),
+    kasalan.rsvp_reply_json(p) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
     jsonb_build_object(
       'isAttending', (r.value ->> 'isAttending')::boolean,
       'response', r.value -> 'response',
       'respondedAt', now(),
       'recordedBy', 'guest'
-    )
+    ) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
   from kasalan.persons p
   join jsonb_array_elements(v_rows) r on p.id = (r.value ->> 'id')::uuid
   where p.household_id = p_household_id
@@ -1015,6 +1033,12 @@ begin
       responded_at = excluded.responded_at,
       recorded_by = excluded.recorded_by,
       recorded_by_user = excluded.recorded_by_user;
+  exception when raise_exception then
+    if sqlerrm = 'rsvp_over_seat_cap' and v_access in ('guest_search', 'guest_code') then
+      raise exception 'rsvp_over_seat_cap';
+    end if;
+    raise;
+  end;
 
   if v_change_message then
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
@@ -1057,7 +1081,9 @@ revoke execute on function kasalan.rsvp_manager_kind(p_wedding_id uuid) from pub
 
 -- Puts a reply (or a household's message) back to what it was before one change of the history, and
 -- keeps that as a change too (so a restore can itself be undone). A change of a reply to an event
--- other than the main one (eventId in previous and current) is restored in event_replies. Raises wedding_not_found,
+-- other than the main one (eventId in previous and current), or of a main answer (mainEventId), is
+-- restored on the person when that event is the main one now, in event_replies otherwise; one with
+-- neither (from before events) on the person. Raises wedding_not_found,
 -- rsvp_change_not_found (not a change of this wedding, or its person was removed). Returns the
 -- household as list_rsvps shows it. For the owner, partner and coordinator. Granted to
 -- authenticated.
@@ -1074,6 +1100,7 @@ declare
   v_kind text;
   v_event_id uuid;
   v_previous jsonb;
+  v_main uuid;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
     raise exception 'wedding_not_found';
@@ -1086,7 +1113,18 @@ begin
   -- The household first, as submit_rsvp and record_rsvp take it (its seat cap is counted under it).
   perform 1 from kasalan.households g where g.id = v_change.household_id for update;
 
-  v_event_id := (coalesce(v_change.current, v_change.previous) ->> 'eventId')::uuid;
+  -- The event the change answered: a reply's (eventId), or the main event's of then (mainEventId;
+  -- none on changes older than events: the person's own answer). Its answer is the person's own
+  -- while it is the main event now (the event marked main), a reply in event_replies otherwise.
+  v_event_id := coalesce(
+    (coalesce(v_change.current, v_change.previous) ->> 'eventId')::uuid,
+    (coalesce(v_change.current, v_change.previous) ->> 'mainEventId')::uuid
+  );
+  select we.event_id into v_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
+  if v_event_id = v_main then
+    v_event_id := null;
+  end if;
+  v_change.previous := v_change.previous - 'eventId' - 'mainEventId';
   if v_change.person_id is not null and v_event_id is not null then
     select * into v_person from kasalan.persons p where p.id = v_change.person_id for update;
     if not found or not exists (
@@ -1132,8 +1170,16 @@ begin
     if not found then
       raise exception 'rsvp_change_not_found';
     end if;
+    -- A reply a member recorded for another event is the couple's on the person.
+    if v_change.previous ->> 'recordedBy' = 'member' then
+      v_change.previous := v_change.previous || jsonb_build_object('recordedBy', 'couple');
+    end if;
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
-    values (p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(), kasalan.rsvp_reply_json(v_person), v_change.previous);
+    values (
+      p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
+      kasalan.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
+      v_change.previous || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
+    );
     update kasalan.persons p
     set is_attending = (v_change.previous ->> 'isAttending')::boolean,
         response = coalesce(v_change.previous -> 'response', '[]'::jsonb),

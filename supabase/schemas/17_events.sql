@@ -15,7 +15,8 @@ create table kasalan.wedding_events (
   wedding_id uuid not null,
   event_id uuid not null,
   takes_rsvp boolean not null default false,
-  -- Null: the wedding's. Always null for the main event, whose deadline is the wedding's.
+  -- Null: the wedding's. Ignored while the event is the main one (whose deadline is the wedding's),
+  -- and kept, so that it is the event's own again once another event is the main one.
   rsvp_deadline date,
   is_private boolean not null default false,
   is_main boolean not null default false,
@@ -23,13 +24,14 @@ create table kasalan.wedding_events (
   updated_at timestamptz not null default now(),
   constraint wedding_events_pkey primary key (wedding_id, event_id),
   constraint wedding_events_main_not_private check (not (is_main and is_private)),
-  constraint wedding_events_main_takes_rsvp check (not is_main or takes_rsvp),
   constraint wedding_events_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
 alter table kasalan.wedding_events enable row level security;
 revoke all on kasalan.wedding_events from public, anon, authenticated;
 
--- At most one main event per wedding.
+-- At most one main event per wedding: the event whose answers are the persons' own. It keeps the
+-- mark while no event takes RSVPs (kasalan_private.schedule_events reads it as main only while it
+-- takes them), so that the answers on the persons stay its answers.
 create unique index wedding_events_one_main_idx on kasalan.wedding_events (wedding_id) where is_main;
 
 -- The households invited to a private event. Rows of an event that is no longer private are kept
@@ -390,9 +392,12 @@ grant execute on function kasalan.list_events(p_wedding_id uuid) to authenticate
 -- events taking RSVPs, else the first of them), and the wedding's answers so far become its
 -- answers. Making another event the main one swaps the answers in one transaction: the old main
 -- event's (on the persons) move into its event_replies, the new one's replies onto the persons
--- (the households' seat caps hold for each). The main event cannot be private
+-- (the households' seat caps hold for each; replies are deleted only once moved onto the persons;
+-- the new main's own deadline is kept, ignored while it is main). The main event cannot be private
 -- (event_main_private), and its RSVPs are not turned off, nor does it stop being the main one,
--- while other events take RSVPs (event_main_required: choose another main event first). Raises
+-- while other events take RSVPs (event_main_required: choose another main event first). The last
+-- event taking RSVPs, turned off, keeps the main mark (its answers stay on the persons). A private
+-- event takes RSVPs only while a public main event takes them (event_main_required). Raises
 -- wedding_not_found (not owner, partner or coordinator), event_not_found (the id is not in the
 -- schedule), invalid_input. Granted to authenticated.
 create or replace function kasalan.save_event_settings(p_wedding_id uuid, p_event_id uuid, p_settings jsonb)
@@ -470,26 +475,38 @@ begin
   end if;
 
   select we.event_id into v_old_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
+  if v_old_main = p_event_id and v_private then
+    -- The event whose answers are the persons' own is never private, taking RSVPs or not.
+    raise exception 'event_main_private';
+  end if;
   if v_old_main = p_event_id and not v_main then
     if exists (
       select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.takes_rsvp and e.event_id <> p_event_id
     ) then
       raise exception 'event_main_required';
     end if;
-    -- The only event taking RSVPs stays the main one; turned off, the wedding answers as one again.
+    -- The only event taking RSVPs stays the main one; turned off, the wedding answers as one again,
+    -- and the event keeps the mark: the persons' answers stay its answers.
     v_main := v_takes;
   end if;
   if v_main and v_private then
     raise exception 'event_main_private';
+  end if;
+  -- A private event takes RSVPs only beside a public main event taking them: without one, a
+  -- household it does not invite would answer a wedding whose events take no RSVPs for it.
+  if v_takes and v_private and not exists (
+    select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.is_main and e.event_id <> p_event_id
+  ) then
+    raise exception 'event_main_required';
   end if;
 
   insert into kasalan.wedding_events as we (wedding_id, event_id, takes_rsvp, rsvp_deadline, is_private, is_main)
   values (p_wedding_id, p_event_id, v_takes, case when v_main then null else v_deadline end, v_private, false)
   on conflict (wedding_id, event_id) do update
   set takes_rsvp = excluded.takes_rsvp,
-      rsvp_deadline = excluded.rsvp_deadline,
-      is_private = excluded.is_private,
-      is_main = we.is_main and excluded.takes_rsvp and not excluded.is_private;
+      -- The main event's own deadline is kept (and ignored) while it is the main one.
+      rsvp_deadline = case when we.is_main or v_main then we.rsvp_deadline else excluded.rsvp_deadline end,
+      is_private = excluded.is_private;
   if v_private then
     delete from kasalan.event_guests eg
     where eg.wedding_id = p_wedding_id and eg.event_id = p_event_id and eg.household_id <> all (v_households);
@@ -498,13 +515,14 @@ begin
     on conflict do nothing;
   end if;
 
-  -- Which event is the main one now: the one chosen; none when the main one was turned off (the
-  -- last taking RSVPs); the main one still in the schedule taking RSVPs; else, when events take
-  -- RSVPs, the first reception among them or the first of them; else as it was.
+  -- Which event is the main one now: the one chosen; the main one when it was turned off (the last
+  -- taking RSVPs: it keeps the mark, and its answers stay on the persons); the main one still in
+  -- the schedule taking RSVPs; else, when events take RSVPs, the first reception among them or the
+  -- first of them; else as it was.
   if v_main then
     v_new_main := p_event_id;
   elsif v_old_main = p_event_id then
-    v_new_main := null;
+    v_new_main := v_old_main;
   elsif exists (
     select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = v_old_main and e.takes_rsvp
   ) then
@@ -523,11 +541,28 @@ begin
     perform 1 from kasalan.households g where g.wedding_id = p_wedding_id order by g.id for update;
     update kasalan.wedding_events we set is_main = false where we.wedding_id = p_wedding_id and we.is_main;
     if v_new_main is not null and v_old_main is not null then
-      -- The old main event's answers, on the persons, become its replies.
+      -- The old main event's answers, on the persons, become its replies. Who recorded an answer
+      -- for the couple (a member, and which account: the persons keep only 'couple') is read back
+      -- from the history: the latest change for that event, when it gave this answer.
       delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_old_main;
-      insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by)
-      select p.wedding_id, v_old_main, p.id, p.household_id, p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by
+      insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
+      select p.wedding_id, v_old_main, p.id, p.household_id, p.is_attending, p.response, p.responded_at,
+        case when p.rsvp_recorded_by = 'couple' then coalesce(c.changed_by, 'couple') else p.rsvp_recorded_by end,
+        case when p.rsvp_recorded_by = 'couple' then c.changed_by_user end
       from kasalan.persons p
+      left join lateral (
+        select l.changed_by, (select u.id from auth.users u where u.id = l.changed_by_user) as changed_by_user
+        from (
+          select h.changed_by, h.changed_by_user, h.current
+          from kasalan.rsvp_changes h
+          where h.person_id = p.id
+            and (h.current ->> 'eventId' = v_old_main::text or h.current ->> 'mainEventId' = v_old_main::text)
+          order by h.changed_at desc, h.id desc
+          limit 1
+        ) l
+        where l.changed_by in ('couple', 'member')
+          and l.current -> 'isAttending' = to_jsonb(p.is_attending)
+      ) c on true
       where p.wedding_id = p_wedding_id and p.is_attending is not null;
       -- The new one's replies become the persons' answers (a person without one: pending).
       update kasalan.persons p
@@ -542,11 +577,13 @@ begin
         and (p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by) is distinct from
           (r.is_attending, coalesce(r.response, '[]'::jsonb), r.responded_at,
            case when r.is_attending is null then null when r.recorded_by = 'guest' then 'guest' else 'couple' end);
+      -- Its replies are on the persons now; only these are deleted.
+      delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_new_main;
     end if;
     if v_new_main is not null then
-      delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_new_main;
+      -- Its own deadline is kept, ignored while it is the main one.
       update kasalan.wedding_events we
-      set is_main = true, rsvp_deadline = null
+      set is_main = true
       where we.wedding_id = p_wedding_id and we.event_id = v_new_main;
     end if;
   end if;

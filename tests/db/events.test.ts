@@ -1614,3 +1614,398 @@ describe.runIf(ENGINE === 'pglite')('a database with answers from before events'
     },
   )
 })
+
+describe('fixes after review', () => {
+  const personRows = async (w: W) => {
+    const { rows } = await t.asOwner<{ id: string; is_attending: boolean | null }>(
+      'select id, is_attending from kasalan.persons where wedding_id = $1',
+      [w.wedding.id],
+    )
+    return Object.fromEntries(rows.map((r) => [r.id, r.is_attending]))
+  }
+  const replyRows = async (w: W, eventId: string) => {
+    const { rows } = await t.asOwner<{ person_id: string; is_attending: boolean }>(
+      'select person_id, is_attending from kasalan.event_replies where wedding_id = $1 and event_id = $2',
+      [w.wedding.id, eventId],
+    )
+    return Object.fromEntries(rows.map((r) => [r.person_id, r.is_attending]))
+  }
+  const withoutEvent = async (w: W, eventId: string) => {
+    const { section } = (await t.rpc(w.claims, 'get_section_content', {
+      p_section_id: w.schedule.id,
+    })) as { section: { data: { events: { id: string }[] } } }
+    await t.rpc(w.claims, 'save_section_content', {
+      p_section_id: w.schedule.id,
+      p_title: 'Schedule',
+      p_data: { events: section.data.events.filter((e) => e.id !== eventId) },
+    })
+    return async () =>
+      t.rpc(w.claims, 'save_section_content', {
+        p_section_id: w.schedule.id,
+        p_title: 'Schedule',
+        p_data: { events: section.data.events },
+      })
+  }
+
+  test('the last RSVP event turned off keeps the main mark: turning events on again loses no answer', async () => {
+    const w = await eventsWedding()
+    await settings(w.claims, w, w.reception, {})
+    await settings(w.claims, w, w.civil, {})
+    const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
+    // Reception (main): Ana yes, Ben no. Civil: Ana no, Ben yes.
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true, events: [{ eventId: w.civil, isAttending: false }] },
+      { personId: ben, isAttending: false, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    // Civil's RSVPs off, then the reception's (the last): the wedding answers as one again.
+    await settings(w.claims, w, w.civil, { takesRsvp: false })
+    const off = await settings(w.claims, w, w.reception, { takesRsvp: false })
+    expect(off.filter((e) => e.isMain || e.takesRsvp)).toEqual([])
+    expect((await getRsvp(w, w.santos)).events).toEqual([])
+    expect(await replyRows(w, w.civil)).toEqual({ [ana]: false, [ben]: true })
+    // The event whose answers are on the persons is not made private, even with RSVPs off.
+    expect(
+      await failure(
+        settings(w.claims, w, w.reception, {
+          takesRsvp: false,
+          isPrivate: true,
+          householdIds: [w.santos.id],
+        }),
+      ),
+    ).toMatchObject({ message: 'event_main_private' })
+
+    // Civil on again: it becomes the main one, its replies move onto the persons, the reception's
+    // answers into its replies.
+    const on = await settings(w.claims, w, w.civil, {})
+    expect(on.filter((e) => e.isMain).map((e) => e.id)).toEqual([w.civil])
+    expect((await personRows(w))[ana]).toBe(false)
+    expect((await personRows(w))[ben]).toBe(true)
+    expect(await replyRows(w, w.reception)).toEqual({ [ana]: true, [ben]: false })
+    expect(await replyRows(w, w.civil)).toEqual({})
+
+    // The reception on again and main again: every answer where it was.
+    await settings(w.claims, w, w.reception, {})
+    const back = await settings(w.claims, w, w.reception, { isMain: true })
+    expect(back.filter((e) => e.isMain).map((e) => e.id)).toEqual([w.reception])
+    const rsvp = await getRsvp(w, w.santos)
+    expect(answerOf(rsvp, ana, w.reception)?.isAttending).toBe(true)
+    expect(answerOf(rsvp, ana, w.civil)?.isAttending).toBe(false)
+    expect(answerOf(rsvp, ben, w.reception)?.isAttending).toBe(false)
+    expect(answerOf(rsvp, ben, w.civil)?.isAttending).toBe(true)
+    expect(byId(back, w.reception).counts).toMatchObject({ attending: 1, declined: 1 })
+    expect(byId(back, w.civil).counts).toMatchObject({ attending: 1, declined: 1 })
+  })
+
+  test('restore_rsvp after a main swap puts an answer back into the event it answered, both ways', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const ana = w.person(w.santos, 'Ana')
+    // Ana: reception (main) no -> yes; civil no -> yes.
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: false, events: [{ eventId: w.civil, isAttending: false }] },
+    ])
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    const changes = async () =>
+      (
+        await t.asOwner<{
+          id: string
+          current: Record<string, unknown>
+          previous: Record<string, unknown>
+        }>(
+          'select id, current, previous from kasalan.rsvp_changes where person_id = $1 order by changed_at desc, id',
+          [ana],
+        )
+      ).rows
+    const rows = await changes()
+    const mainChange = rows.find(
+      (r) => r.current.mainEventId === w.reception && r.current.isAttending === true,
+    )!
+    expect(mainChange).toBeDefined()
+    expect(mainChange.current).not.toHaveProperty('eventId')
+    expect(mainChange.previous.mainEventId).toBe(w.reception)
+    const civilChange = rows.find(
+      (r) => r.current.eventId === w.civil && r.current.isAttending === true,
+    )!
+
+    // The civil rite becomes the main event.
+    await settings(w.claims, w, w.civil, { isMain: true })
+    const show = async () => {
+      const r = await getRsvp(w, w.santos)
+      return [answerOf(r, ana, w.reception)?.isAttending, answerOf(r, ana, w.civil)?.isAttending]
+    }
+    expect(await show()).toEqual([true, true])
+    // Undo the reception's yes (given while it was the main event): back in its replies.
+    await t.rpc(w.claims, 'restore_rsvp', {
+      p_wedding_id: w.wedding.id,
+      p_change_id: mainChange.id,
+    })
+    expect(await show()).toEqual([false, true])
+    expect((await personRows(w))[ana]).toBe(true)
+    // Undo the civil yes (given while it was a reply): back on the person, the main event's answer.
+    await t.rpc(w.claims, 'restore_rsvp', {
+      p_wedding_id: w.wedding.id,
+      p_change_id: civilChange.id,
+    })
+    expect(await show()).toEqual([false, false])
+    expect((await personRows(w))[ana]).toBe(false)
+    expect(await replyRows(w, w.civil)).toEqual({})
+    const restored = (await changes())[0]!
+    expect(restored.current).toMatchObject({ isAttending: false, mainEventId: w.civil })
+    expect(restored.current).not.toHaveProperty('eventId')
+
+    // A change from before the key (no eventId, no mainEventId) is the person's own answer, as always.
+    await t.asOwner(
+      "update kasalan.rsvp_changes set previous = previous - 'mainEventId', current = current - 'mainEventId' where id = $1",
+      [mainChange.id],
+    )
+    await t.rpc(w.claims, 'restore_rsvp', {
+      p_wedding_id: w.wedding.id,
+      p_change_id: mainChange.id,
+    })
+    expect(await show()).toEqual([false, false])
+    expect((await personRows(w))[ana]).toBe(false)
+    expect(await replyRows(w, w.reception)).toMatchObject({ [ana]: false })
+  })
+
+  test('a private event takes RSVPs only beside a public main event', async () => {
+    const w = await eventsWedding()
+    expect(
+      await failure(
+        settings(w.claims, w, w.despedida, { isPrivate: true, householdIds: [w.santos.id] }),
+      ),
+    ).toMatchObject({ message: 'event_main_required' })
+    expect((await listEvents(w)).filter((e) => e.takesRsvp)).toEqual([])
+    // Private without RSVPs is fine; with a public main, it takes them.
+    await settings(w.claims, w, w.despedida, {
+      takesRsvp: false,
+      isPrivate: true,
+      householdIds: [w.santos.id],
+    })
+    await settings(w.claims, w, w.reception, {})
+    const saved = await settings(w.claims, w, w.despedida, {
+      isPrivate: true,
+      householdIds: [w.santos.id],
+    })
+    expect(byId(saved, w.despedida)).toMatchObject({
+      takesRsvp: true,
+      isPrivate: true,
+      isMain: false,
+    })
+  })
+
+  test('an uninvited household is told the same whether a hidden event takes RSVPs or not', async () => {
+    // a: the despedida, private to Santos and Reyes, is the only event left taking RSVPs (the main
+    // reception left the schedule); b: the same wedding without the private event taking RSVPs.
+    const told = async (hidden: boolean) => {
+      const w = await eventsWedding()
+      await withEvents(w)
+      await settings(w.claims, w, w.civil, { takesRsvp: false })
+      if (!hidden) {
+        await settings(w.claims, w, w.despedida, {
+          takesRsvp: false,
+          isPrivate: true,
+          householdIds: [w.santos.id],
+        })
+      }
+      await withoutEvent(w, w.reception)
+      const out = []
+      for (const deadline of [PAST, FUTURE]) {
+        await t.rpc(w.claims, 'update_rsvp_settings', {
+          p_wedding_id: w.wedding.id,
+          p_deadline: deadline,
+          p_questions: [],
+        })
+        out.push(await failure(submit(w, w.cruz, [])))
+        out.push(
+          await failure(submit(w, w.cruz, [{ personId: crypto.randomUUID(), isAttending: true }])),
+        )
+        out.push(
+          await failure(
+            submit(w, w.cruz, [
+              {
+                personId: w.person(w.cruz, 'Elena'),
+                events: [{ eventId: w.despedida, isAttending: true }],
+              },
+            ]),
+          ),
+        )
+      }
+      return { w, out }
+    }
+    const a = await told(true)
+    const b = await told(false)
+    expect(a.out).toEqual(b.out)
+    expect(a.out[0]).toEqual({ message: 'rsvp_closed', detail: null })
+    expect((await getRsvp(a.w, a.w.cruz)).events).toEqual([])
+    // Santos, invited, still answers the despedida.
+    const santos = await submit(a.w, a.w.santos, [
+      {
+        personId: a.w.person(a.w.santos, 'Ana'),
+        events: [{ eventId: a.w.despedida, isAttending: true }],
+      },
+    ])
+    expect(answerOf(santos, a.w.person(a.w.santos, 'Ana'), a.w.despedida)?.isAttending).toBe(true)
+  })
+
+  test('with the main event out of the schedule, an answer for the wedding is refused and the kept answers stay', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const ana = w.person(w.santos, 'Ana')
+    await submit(w, w.santos, [{ personId: ana, isAttending: true }])
+    const putBack = await withoutEvent(w, w.reception)
+    expect((await getRsvp(w, w.santos)).events.map((e) => [e.id, e.isMain])).toEqual([
+      [w.civil, false],
+      [w.despedida, false],
+    ])
+    expect(
+      await failure(submit(w, w.santos, [{ personId: ana, isAttending: false }])),
+    ).toMatchObject({
+      message: 'invalid_input',
+    })
+    expect(
+      await failure(
+        t.rpc(w.claims, 'record_rsvp', {
+          p_wedding_id: w.wedding.id,
+          p_person_id: ana,
+          p_is_attending: false,
+          p_response: [],
+        }),
+      ),
+    ).toMatchObject({ message: 'invalid_input' })
+    expect(
+      await failure(
+        t.rpc(w.claims, 'record_rsvp', {
+          p_wedding_id: w.wedding.id,
+          p_person_id: ana,
+          p_is_attending: null,
+          p_response: [],
+        }),
+      ),
+    ).toMatchObject({ message: 'invalid_input' })
+    expect((await personRows(w))[ana]).toBe(true)
+    // The other events still answer.
+    await submit(w, w.santos, [
+      { personId: ana, events: [{ eventId: w.civil, isAttending: false }] },
+    ])
+    await putBack()
+    const page = await getRsvp(w, w.santos)
+    expect(answerOf(page, ana, w.reception)?.isAttending).toBe(true)
+    expect(answerOf(page, ana, w.civil)?.isAttending).toBe(false)
+  })
+
+  test('a swap keeps the new main event’s own deadline, ignored while it is main', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    await settings(w.claims, w, w.civil, { deadline: '2030-06-01' })
+    const asMain = await settings(w.claims, w, w.civil, { isMain: true })
+    expect(byId(asMain, w.civil)).toMatchObject({ isMain: true, deadline: null })
+    expect(byId(asMain, w.civil).effectiveDeadline).toBe(
+      byId(asMain, w.reception).effectiveDeadline,
+    )
+    const back = await settings(w.claims, w, w.reception, { isMain: true })
+    expect(byId(back, w.civil)).toMatchObject({
+      isMain: false,
+      deadline: '2030-06-01',
+      effectiveDeadline: '2030-06-01',
+    })
+  })
+
+  test('a swap there and back keeps who recorded a reply: the member and their account', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const coordinator = await t.signUp('coordinator')
+    const { token } = (await t.rpc(w.claims, 'create_member_invitation', {
+      p_wedding_id: w.wedding.id,
+      p_role: 'coordinator',
+      p_side: null,
+    })) as { token: string }
+    await t.rpc(coordinator, 'accept_member_invitation', {
+      p_token: token,
+      p_display_name: 'Ate Joy',
+    })
+    const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
+    const record = (claims: Claims, personId: string, isAttending: boolean) =>
+      t.rpc(claims, 'record_event_reply', {
+        p_wedding_id: w.wedding.id,
+        p_event_id: w.civil,
+        p_person_id: personId,
+        p_is_attending: isAttending,
+        p_response: [],
+      })
+    await record(coordinator, ana, true)
+    await record(w.claims, ben, false)
+    const civilReplies = async () =>
+      (
+        await t.asOwner<{
+          person_id: string
+          recorded_by: string
+          recorded_by_user: string | null
+        }>(
+          'select person_id, recorded_by, recorded_by_user from kasalan.event_replies where wedding_id = $1 and event_id = $2 order by person_id',
+          [w.wedding.id, w.civil],
+        )
+      ).rows
+    const before = await civilReplies()
+    expect(before).toEqual(
+      expect.arrayContaining([
+        { person_id: ana, recorded_by: 'member', recorded_by_user: coordinator!.sub },
+        { person_id: ben, recorded_by: 'couple', recorded_by_user: w.claims!.sub },
+      ]),
+    )
+    await settings(w.claims, w, w.civil, { isMain: true })
+    await settings(w.claims, w, w.reception, { isMain: true })
+    expect(await civilReplies()).toEqual(before)
+  })
+
+  test('a full household’s seat cap tells a guest no numbers, the couple the numbers', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const [carla, dani] = [w.person(w.reyes, 'Carla'), w.person(w.reyes, 'Dani')]
+    await submit(w, w.reyes, [
+      { personId: carla, isAttending: true, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    // By the code and by the name search, for another event and for the main one.
+    for (const code of [w.code(w.reyes), null]) {
+      expect(
+        await failure(
+          submit(
+            w,
+            w.reyes,
+            [{ personId: dani, events: [{ eventId: w.civil, isAttending: true }] }],
+            code,
+          ),
+        ),
+      ).toEqual({ message: 'rsvp_over_seat_cap', detail: null })
+      expect(
+        await failure(submit(w, w.reyes, [{ personId: dani, isAttending: true }], code)),
+      ).toEqual({
+        message: 'rsvp_over_seat_cap',
+        detail: null,
+      })
+    }
+    // The couple is told how many.
+    expect(
+      await failure(
+        t.rpc(w.claims, 'record_rsvp', {
+          p_wedding_id: w.wedding.id,
+          p_person_id: dani,
+          p_is_attending: true,
+          p_response: [],
+        }),
+      ),
+    ).toEqual({ message: 'rsvp_over_seat_cap', detail: '2 attending, 1 seats' })
+    expect(
+      await failure(
+        t.rpc(w.claims, 'record_event_reply', {
+          p_wedding_id: w.wedding.id,
+          p_event_id: w.civil,
+          p_person_id: dani,
+          p_is_attending: true,
+          p_response: [],
+        }),
+      ),
+    ).toEqual({ message: 'rsvp_over_seat_cap', detail: '2 attending, 1 seats' })
+  })
+})
