@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { RetryAlert } from '@/components/retry-alert'
 import { can, householdSides, mayDeleteHousehold } from '@/lib/access'
 import type { Household, Wedding } from '@/lib/api'
+import { listEventReplies, listEvents } from '@/lib/api/events'
 import { downloadFile, toCsv } from '@/lib/csv'
 import { todayInManila } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
@@ -109,7 +110,9 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
     setCsvFailed(false)
     setExporting(true)
     try {
-      const csv = await toCsv(guestCsvRows(households, wedding.rsvpQuestions))
+      // One column per event that takes RSVPs, read now so the file has the latest replies.
+      const [events, replies] = await Promise.all([listEvents(wedding.id), listEventReplies(wedding.id)])
+      const csv = await toCsv(guestCsvRows(households, wedding.rsvpQuestions, { events, replies }))
       downloadFile(guestCsvFileName(todayInManila()), csv)
     } catch (error) {
       console.error(error)
