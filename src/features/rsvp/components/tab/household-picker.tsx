@@ -8,7 +8,7 @@ import { matchHouseholds } from '../../model/events'
 /** At most this many matches are listed at once; the couple narrows by typing. */
 const SHOWN = 50
 
-export const householdName = (household: Pick<Household, 'persons'>) =>
+const householdName = (household: Pick<Household, 'persons'>) =>
   household.persons.map((person) => displayFullName(person)).join(', ')
 
 interface HouseholdPickerProps {
