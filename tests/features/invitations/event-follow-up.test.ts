@@ -3,7 +3,7 @@ import { eventFollowUpList } from '@/features/invitations/model/follow-up'
 import { renderEventReminder } from '@/lib/invitations/message'
 import type { HouseholdInvitation } from '@/lib/invitations/types'
 
-type Household = HouseholdInvitation & { persons: Array<{ id: string; firstName: string }> }
+type Household = Omit<HouseholdInvitation, 'persons'> & { persons: Array<{ id: string; firstName: string }> }
 
 const base: Household = { householdId: 'a', code: 'ABCD2345', token: 'tok', persons: [], state: 'invited', answered: false }
 const invited = { invitedAt: '2026-11-01T00:00:00Z', lastSentAt: '2026-11-01T00:00:00Z' }
