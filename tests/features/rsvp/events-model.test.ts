@@ -183,3 +183,28 @@ describe('the CSV export with events', () => {
     ])
   })
 })
+
+describe('the changes feed with events', () => {
+  test('a reply to another event than the main one never becomes the person’s own answer', async () => {
+    const { applyReplyChanges } = await import('@/features/rsvp/reply-sync')
+    const person = { id: 'p1', householdId: 'h1', firstName: 'Ana', lastName: 'Reyes', type: 'adult' as const, isAttending: true, response: [], respondedAt: '2026-11-01T00:00:00Z', recordedBy: 'guest' as const, recordedByName: null }
+    const list = [{ id: 'h1', email: null, message: null, messageAt: null, persons: [person] }]
+    const change = (eventId: string | null, isAttending: boolean) => ({
+      id: `c-${eventId}`,
+      householdId: 'h1',
+      personId: 'p1',
+      firstName: 'Ana',
+      lastName: 'Reyes',
+      changedAt: '2026-11-02T00:00:00Z',
+      changedBy: 'guest_search' as const,
+      previous: { eventId, isAttending: null },
+      current: { eventId, isAttending, respondedAt: '2026-11-02T00:00:00Z', recordedBy: 'guest' as const },
+    })
+    const declinedDespedida = applyReplyChanges(list, [change('despedida', false)], null)
+    expect(declinedDespedida.households).toBe(list)
+    expect(declinedDespedida.changed.size).toBe(0)
+    // The main answer still comes through as before.
+    const declinedWedding = applyReplyChanges(list, [change(null, false)], null)
+    expect(declinedWedding.households[0]!.persons[0]!.isAttending).toBe(false)
+  })
+})

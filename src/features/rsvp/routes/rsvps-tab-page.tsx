@@ -66,6 +66,16 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
   const [chosenId, setChosenId] = useState<string | null>(null)
   const chosen = taking.find((event) => event.id === chosenId) ?? defaultEvent(taking)
   const chooserId = useId()
+  const eventNames = useMemo(
+    () =>
+      taking.length === 0
+        ? undefined
+        : {
+            byId: new Map(events.map((event) => [event.id, event.name.trim() || t('eventsTab.unnamed')])),
+            main: taking.find((event) => event.isMain)?.name.trim() || null,
+          },
+    [events, taking, t],
+  )
   const shown = useMemo(() => householdsForEvent(households, chosen, replyIndex), [households, chosen, replyIndex])
   // Once the replies show, the shared guest list is read behind them (if no screen has yet), so
   // the guest list and the seating chart open at once from here. A member who may not see the
@@ -88,7 +98,12 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
           <RsvpChangesPanel
             changes={changes}
             since={since?.weddingId === wedding.id ? since.at : null}
-            onRestore={(change) => restore(change.id)}
+            onRestore={async (change) => {
+              await restore(change.id)
+              // A reply to another event is restored among the events' replies.
+              if (change.current.eventId || change.previous.eventId) await loadEvents(wedding.id)
+            }}
+            eventNames={eventNames}
           />
         </div>
       )}

@@ -74,13 +74,19 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
     setSaving(true)
     setResult(null)
     try {
-      await save(event.id, {
+      const events = await save(event.id, {
         takesRsvp: draft.takesRsvp,
         deadline: draft.takesRsvp && !draft.isMain ? draft.deadline || null : (event.deadline ?? null),
         isPrivate: draft.takesRsvp && !draft.isMain ? draft.isPrivate : draft.isMain ? false : draft.isPrivate,
         isMain: draft.takesRsvp && draft.isMain,
         householdIds: draft.isPrivate && !draft.isMain ? draft.householdIds : [],
       })
+      // What the database kept (a first RSVP event becomes the seated one) replaces what was typed.
+      const kept = events.find((item) => item.id === event.id)
+      if (kept) {
+        setSaved(draftOf(kept))
+        setDraft(draftOf(kept))
+      }
       setResult({ tone: 'success', text: t('eventsTab.saved') })
     } catch (error) {
       setResult({ tone: 'error', text: errorMessage(error, t, 'rsvp') })
