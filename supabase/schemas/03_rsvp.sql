@@ -432,8 +432,9 @@ grant execute on function kasalan.update_rsvp_settings(p_wedding_id uuid, p_dead
 
 -- The name of the member who last recorded this person's reply for them ("Tita Carmen"), or null
 -- when it was the caller, when it is no longer known (they left), or when the caller may not see
--- RSVPs of its wedding. Security definer because the history and the members are read only by
--- functions. Helper of rsvp_household_json; granted to authenticated.
+-- RSVPs of its wedding. The person's own reply (the main event's): changes of replies to other
+-- events (eventId) are not looked at. Security definer because the history and the members are
+-- read only by functions. Helper of rsvp_household_json; granted to authenticated.
 create or replace function kasalan_private.rsvp_recorded_by_name(p_person_id uuid)
 returns text
 language sql
@@ -447,7 +448,10 @@ as $$
     and kasalan_private.can(c.wedding_id, 'rsvps')
     and c.changed_by in ('couple', 'member')
     and c.changed_by_user is distinct from (select auth.uid())
-    and c.changed_at = (select max(l.changed_at) from kasalan.rsvp_changes l where l.person_id = p_person_id)
+    and not (c.current ? 'eventId')
+    and c.changed_at = (
+      select max(l.changed_at) from kasalan.rsvp_changes l where l.person_id = p_person_id and not (l.current ? 'eventId')
+    )
   limit 1
 $$;
 
@@ -499,8 +503,10 @@ grant execute on function kasalan_private.rsvp_household_json(p_household kasala
 -- Records (or corrects) one person's reply on their behalf, e.g. a coordinator taking a phone call:
 -- p_is_attending true/false with p_response [{questionId, answer}] (kept only when attending), or
 -- null to put the person back to pending. Ignores the deadline; not the household's seat cap
--- (rsvp_over_seat_cap). Returns the person's household in the shape list_rsvps gives. For the
--- owner, partner and coordinator. Granted to authenticated.
+-- (rsvp_over_seat_cap). When events take RSVPs this is the main event's answer, checked against
+-- the questions asked with it (kasalan_private.event_questions); the other events' replies are
+-- recorded with record_event_reply. Returns the person's household in the shape list_rsvps gives.
+-- For the owner, partner and coordinator. Granted to authenticated.
 create or replace function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb)
 returns jsonb
 language plpgsql
@@ -516,13 +522,20 @@ begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
     raise exception 'wedding_not_found';
   end if;
-  select w.rsvp_questions into v_questions from kasalan.weddings w where w.id = p_wedding_id;
 
   -- The household first, as submit_rsvp takes it: one reply of a household at a time, so two
   -- replies recorded at once (or a guest's and the couple's) cannot pass its seat cap together.
   perform 1 from kasalan.households g
   where g.id = (select p.household_id from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id)
   for update;
+  -- The questions of the main event (or, without RSVP events, those naming no event).
+  select kasalan_private.event_questions(
+    w.rsvp_questions,
+    (select e.event_id from kasalan_private.schedule_events(p_wedding_id) e where e.is_main),
+    true
+  )
+  into v_questions
+  from kasalan.weddings w where w.id = p_wedding_id;
 
   select * into v_person from kasalan.persons p
   where p.id = p_person_id and p.wedding_id = p_wedding_id

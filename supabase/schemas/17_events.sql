@@ -45,7 +45,7 @@ create table kasalan.event_guests (
 alter table kasalan.event_guests enable row level security;
 revoke all on kasalan.event_guests from public, anon, authenticated;
 
-create index event_guests_household_id_idx on kasalan.event_guests (household_id);
+create index event_guests_household_id_idx on kasalan.event_guests (household_id, wedding_id);
 
 -- A person's answer for an RSVP event other than the main one (the main one's is on the person).
 -- Replies of an event removed from the schedule, no longer taking RSVPs, or no longer inviting the
@@ -81,9 +81,9 @@ create index event_replies_recorded_by_user_idx on kasalan.event_replies (record
 -- Functions
 -- =============================================================================================
 
--- A schedule section's data with an id on every event: an event without one gets a new uuid; an id
--- is kept in lower case. Raises invalid_input for an id that is not a uuid or that two events
--- share. Anything else (events that are not objects) is left for section_data_problem to judge.
+-- A schedule section's data with an id on every event: an event without one (or with a blank one)
+-- gets a new uuid; an id is kept in lower case. Raises invalid_input for an id that is not a uuid
+-- or that two events share. Anything else (events that are not objects) is left for section_data_problem to judge.
 -- Helper of the sections trigger (kasalan.check_section_content) and of migration 0023.
 create or replace function kasalan_private.schedule_with_ids(p_data jsonb)
 returns jsonb
@@ -102,7 +102,7 @@ begin
   end if;
   for v_event in select e.value from jsonb_array_elements(p_data -> 'events') with ordinality e order by e.ordinality loop
     if jsonb_typeof(v_event) = 'object' then
-      if v_event ? 'id' and jsonb_typeof(v_event -> 'id') <> 'null' then
+      if v_event ? 'id' and jsonb_typeof(v_event -> 'id') <> 'null' and btrim(coalesce(v_event ->> 'id', '')) <> '' then
         if jsonb_typeof(v_event -> 'id') <> 'string'
           or (v_event ->> 'id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
         then

@@ -5,9 +5,21 @@
 // answers given before events keep being the main event's; counts per event on a list worked out
 // by hand; the main swap; seat caps per event; history and restore; the forecast per event; the
 // wedding file; and, on real PostgreSQL, two phones at once and a main swap racing a guest.
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, ENGINE, type Session, type TestDb } from './harness'
+import { bootstrap, callRpc, type Claims } from '../../src/lib/backend/local/engine'
+import {
+  createTestDb,
+  DEMO,
+  DEMO_CLAIMS,
+  ENGINE,
+  readSqlFiles,
+  type Session,
+  type TestDb,
+} from './harness'
 import { newVisitor, rpcAs } from './privacy-helpers'
 
 let t: TestDb
@@ -237,7 +249,7 @@ describe('schedule event ids', () => {
         events: [
           reception,
           { ...civil, venue: 'Bulwagan' },
-          { name: 'Lunch', type: 'lunch' },
+          { id: ' ', name: 'Lunch', type: 'lunch' },
           despedida,
         ],
       },
@@ -595,6 +607,19 @@ describe('per-event answers and deadlines', () => {
         .response.map((a) => a.answer),
     ).toEqual(['Manok', 'Walang hipon'])
     expect(answerOf(rsvp, ana, w.despedida)!.response.map((a) => a.answer)).toEqual(['Buwan'])
+    // The couple recording the main answer is held to the main event's questions too.
+    const ben = w.person(w.santos, 'Ben')
+    const recordMain = (answer: { questionId: string; answer: string }) =>
+      t.rpc(w.claims, 'record_rsvp', {
+        p_wedding_id: w.wedding.id,
+        p_person_id: ben,
+        p_is_attending: true,
+        p_response: [answer],
+      })
+    await expect(recordMain({ questionId: 'song', answer: 'Buwan' })).rejects.toThrow(
+      'rsvp_invalid_answer',
+    )
+    await expect(recordMain({ questionId: 'meal', answer: 'Kare-kare' })).resolves.toBeTruthy()
     // The Cruz household, not invited to the despedida, is not asked its question.
     expect((await getRsvp(w, w.cruz)).wedding.rsvpQuestions.map((q) => q.id)).toEqual([
       'meal',
@@ -1134,6 +1159,17 @@ describe('the couple records a reply, the history restores it', () => {
       hasAnswered: false,
       isAttending: null,
     })
+    // The activity log names the event of such a reply.
+    const activity = await t.asOwner<{
+      details: { persons: { name: string; eventId?: string }[] }
+    }>(
+      "select details from kasalan.wedding_activity where wedding_id = $1 and action = 'reply_recorded' and household_id = $2",
+      [w.wedding.id, w.reyes.id],
+    )
+    expect(
+      activity.rows.flatMap((r) => r.details.persons).every((p) => p.eventId === w.despedida),
+    ).toBe(true)
+    expect(activity.rows.length).toBeGreaterThan(0)
     // Clearing records null.
     await record(w.despedida, carla, true)
     expect(await record(w.despedida, carla, null)).toMatchObject({
@@ -1463,4 +1499,102 @@ describe.runIf(ENGINE === 'postgres')('at once, on real PostgreSQL', () => {
     )
     expect(rows[0]!.n).toBe(0)
   })
+})
+
+describe.runIf(ENGINE === 'pglite')('a database with answers from before events', () => {
+  test(
+    'keeps every answer through 0023, its events gain ids, and the answers become the main event’s',
+    { timeout: 120_000 },
+    async () => {
+      const files = readSqlFiles()
+      const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
+      try {
+        await bootstrap(db, {
+          ...files,
+          migrations: files.migrations.filter(({ version }) => version < '0023'),
+        })
+        // The demo wedding's guests answer: the first person of each household yes with a meal, the others no.
+        await db.query(
+          `update kasalan.persons set is_attending = (position = 0), responded_at = now(), rsvp_recorded_by = 'guest',
+           response = case when position = 0 then '[{"questionId": "meal", "question": "Ulam?", "answer": "Manok"}]'::jsonb else '[]'::jsonb end
+         where wedding_id = $1`,
+          [DEMO.weddingId],
+        )
+        const answers = () =>
+          db.query<{ id: string; is_attending: boolean; response: unknown }>(
+            'select id, is_attending, response from kasalan.persons where wedding_id = $1 order by id',
+            [DEMO.weddingId],
+          )
+        const schedule = () =>
+          db.query<{ events: Record<string, unknown>[] }>(
+            "select data -> 'events' as events from kasalan.sections where wedding_id = $1 and type = 'schedule'",
+            [DEMO.weddingId],
+          )
+        const before = {
+          answers: (await answers()).rows,
+          events: (await schedule()).rows[0]!.events,
+        }
+        expect(before.events.length).toBe(4)
+        expect(before.events.some((e) => 'id' in e)).toBe(false)
+
+        expect(await bootstrap(db, files)).toContain('0023_events')
+        expect((await answers()).rows).toEqual(before.answers)
+        const events = (await schedule()).rows[0]!.events
+        expect(events.map(({ id: _id, ...rest }) => rest)).toEqual(before.events)
+        for (const event of events) expect(event.id).toMatch(UUID)
+        expect(new Set(events.map((e) => e.id)).size).toBe(4)
+
+        // Single-event until the couple says otherwise: no events in the guests' answer.
+        const household = await db.query<{ household_id: string; id: string }>(
+          'select household_id, id from kasalan.persons where wedding_id = $1 and position = 0 limit 1',
+          [DEMO.weddingId],
+        )
+        const { household_id: householdId, id: personId } = household.rows[0]!
+        const rsvp = (await callRpc(db, DEMO_CLAIMS, 'get_rsvp', {
+          p_household_id: householdId,
+          p_person_id: personId,
+        })) as Rsvp
+        expect(rsvp.events).toEqual([])
+        expect(personOf(rsvp, personId).isAttending).toBe(true)
+
+        // The ceremony and the first reception (Salu-salo) take RSVPs: the reception is the main one, with the answers.
+        const set = (eventId: unknown) =>
+          callRpc(db, DEMO_CLAIMS, 'save_event_settings', {
+            p_wedding_id: DEMO.weddingId,
+            p_event_id: eventId,
+            p_settings: {
+              takesRsvp: true,
+              deadline: null,
+              isPrivate: false,
+              isMain: false,
+              householdIds: [],
+            },
+          }) as Promise<ListedEvent[]>
+        await set(events[2]!.id)
+        const listed = await set(events[0]!.id)
+        const yes = before.answers.filter((a) => a.is_attending).length
+        const no = before.answers.filter((a) => !a.is_attending).length
+        expect(byId(listed, events[2]!.id as string)).toMatchObject({
+          name: 'Salu-salo',
+          isMain: true,
+          counts: { persons: before.answers.length, attending: yes, declined: no, pending: 0 },
+        })
+        expect(byId(listed, events[0]!.id as string)).toMatchObject({
+          isMain: false,
+          counts: { attending: 0, pending: before.answers.length },
+        })
+        const after = (await callRpc(db, DEMO_CLAIMS, 'get_rsvp', {
+          p_household_id: householdId,
+          p_person_id: personId,
+        })) as Rsvp
+        expect(answerOf(after, personId, events[2]!.id as string)).toMatchObject({
+          isAttending: true,
+          response: [{ answer: 'Manok' }],
+        })
+        expect((await answers()).rows).toEqual(before.answers)
+      } finally {
+        await db.close()
+      }
+    },
+  )
 })
