@@ -113,7 +113,7 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
               const formIndex = open.indexOf(event)
               return (
                 <section key={event.id} className="rsvp-card min-w-0" aria-labelledby={`${id}-event-${eventIndex}`} data-event={event.id}>
-                  <EventHeading event={event} index={eventIndex} headingId={`${id}-event-${eventIndex}`} />
+                  <EventHeading event={event} index={eventIndex} headingId={`${id}-event-${eventIndex}`} date={wedding.date} />
                   {formIndex < 0 ? (
                     <EventReplies event={event} persons={household.persons} />
                   ) : (
