@@ -69,8 +69,9 @@ $$;
 revoke execute on function kasalan_private.rsvp_is_closed(p_deadline date) from public, anon, authenticated;
 
 -- Checks the couple's RSVP questions and returns them cleaned:
--- [{id, question, kind: 'text'|'choice', options?}], options trimmed, blank ones dropped.
--- Helper of update_rsvp_settings.
+-- [{id, question, kind: 'text'|'choice', options?, eventId?}], options trimmed, blank ones dropped;
+-- eventId (a schedule event's id: the question is asked with that event's answer) kept when given,
+-- in lower case, left out when null (asked with the main answer). Helper of update_rsvp_settings.
 create or replace function kasalan_private.rsvp_questions_clean(p_questions jsonb)
 returns jsonb
 language plpgsql
@@ -86,6 +87,7 @@ declare
   v_option jsonb;
   v_options text[];
   v_clean text;
+  v_event jsonb;
   v_result jsonb := '[]';
 begin
   if p_questions is null or jsonb_typeof(p_questions) = 'null' then
@@ -119,6 +121,8 @@ begin
     if v_kind not in ('text', 'choice') then
       raise exception 'invalid_input' using detail = 'kind must be text or choice';
     end if;
+    v_event := case when kasalan_private.json_uuid(v_question, 'eventId') is null then '{}'::jsonb
+      else jsonb_build_object('eventId', kasalan_private.json_uuid(v_question, 'eventId')) end;
 
     if v_kind = 'choice' then
       if jsonb_typeof(v_question -> 'options') is distinct from 'array' then
@@ -145,9 +149,9 @@ begin
       end if;
       v_result := v_result || jsonb_build_array(jsonb_build_object(
         'id', v_id, 'question', v_text, 'kind', 'choice', 'options', to_jsonb(v_options)
-      ));
+      ) || v_event);
     else
-      v_result := v_result || jsonb_build_array(jsonb_build_object('id', v_id, 'question', v_text, 'kind', 'text'));
+      v_result := v_result || jsonb_build_array(jsonb_build_object('id', v_id, 'question', v_text, 'kind', 'text') || v_event);
     end if;
   end loop;
   return v_result;
@@ -252,15 +256,42 @@ $$;
 revoke execute on function kasalan.rsvp_wedding(p_household_id uuid, p_person_id uuid) from public, anon, authenticated;
 
 -- What a guest's RSVP page shows, without the access: the wedding's public details and the
--- household with every answer, the given person first. Helper of the four-argument form below.
+-- household with every answer, the given person first. With events: events, the household's RSVP
+-- events in the schedule's order ([] when no event takes RSVPs) as {id, name, type, date,
+-- startTime, endTime, venue, deadline (the one in force), isClosed, isMain}; rsvpQuestions only
+-- those asked of the household (naming no event, or one of its events); the schedule's events
+-- (wedding.events, each with its id) without the private ones it is not invited to. Helper of the
+-- four-argument form below.
 create or replace function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid)
 returns jsonb
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select jsonb_build_object(
+declare
+  v_events jsonb;
+begin
+  select coalesce(jsonb_agg(
+    jsonb_build_object(
+      'id', e.event_id,
+      'name', coalesce(e.event ->> 'name', ''),
+      'type', coalesce(e.event ->> 'type', ''),
+      'date', e.event ->> 'date',
+      'startTime', e.event ->> 'startTime',
+      'endTime', e.event ->> 'endTime',
+      'venue', e.event ->> 'venue',
+      'deadline', e.deadline,
+      'isClosed', e.is_closed,
+      'isMain', e.is_main
+    )
+    order by e.position
+  ), '[]'::jsonb)
+  into v_events
+  from kasalan_private.household_rsvp_events(p_wedding, p_household_id) e;
+
+  return jsonb_build_object(
     'personId', p_person_id,
+    'events', v_events,
     'wedding', jsonb_build_object(
       'slug', p_wedding.slug,
       'title', p_wedding.title,
@@ -269,7 +300,15 @@ as $$
       'date', p_wedding.date,
       'theme', p_wedding.theme,
       'rsvpDeadline', p_wedding.rsvp_deadline,
-      'rsvpQuestions', p_wedding.rsvp_questions,
+      'rsvpQuestions', coalesce(
+        (
+          select jsonb_agg(q.value order by q.ordinality)
+          from jsonb_array_elements(p_wedding.rsvp_questions) with ordinality q
+          where q.value ->> 'eventId' is null
+            or exists (select 1 from jsonb_array_elements(v_events) e where e.value ->> 'id' = q.value ->> 'eventId')
+        ),
+        '[]'::jsonb
+      ),
       'contact', p_wedding.contact,
       'isClosed', kasalan_private.rsvp_is_closed(p_wedding.rsvp_deadline),
       'venue', (
@@ -289,6 +328,7 @@ as $$
         (
           select jsonb_agg(
             jsonb_build_object(
+              'id', e.value ->> 'id',
               'name', e.value ->> 'name',
               'date', e.value ->> 'date',
               'startTime', e.value ->> 'startTime',
@@ -300,8 +340,9 @@ as $$
             order by e.ordinality
           )
           from kasalan.sections s
+          cross join lateral (select kasalan_private.schedule_for(p_wedding.id, s.data, p_household_id) as data) v
           cross join lateral jsonb_array_elements(
-            case when jsonb_typeof(s.data -> 'events') = 'array' then s.data -> 'events' else '[]'::jsonb end
+            case when jsonb_typeof(v.data -> 'events') = 'array' then v.data -> 'events' else '[]'::jsonb end
           ) with ordinality e
           where s.wedding_id = p_wedding.id
             and s.type = 'schedule'
@@ -339,14 +380,16 @@ as $$
       from kasalan.households g
       where g.id = p_household_id
     )
-  )
+  );
+end;
 $$;
 
 revoke execute on function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid) from public, anon, authenticated;
 
 -- Sets the RSVP deadline (a date, or null for none) and the questions guests answer
--- ([{id, question, kind: 'text'|'choice', options?}]). Returns the wedding. Called by the RSVPs tab;
--- granted to authenticated.
+-- ([{id, question, kind: 'text'|'choice', options?, eventId?}]; eventId a schedule event's id or
+-- null, invalid_input otherwise). Returns the wedding. Called by the RSVPs tab; granted to
+-- authenticated.
 create or replace function kasalan.update_rsvp_settings(p_wedding_id uuid, p_deadline date, p_questions jsonb)
 returns jsonb
 language plpgsql
@@ -355,14 +398,26 @@ set search_path = ''
 as $$
 declare
   v_wedding kasalan.weddings;
+  v_questions jsonb;
 begin
   if not kasalan_private.can_manage(p_wedding_id) then
     raise exception 'wedding_not_found';
   end if;
 
+  v_questions := kasalan_private.rsvp_questions_clean(p_questions);
+  if exists (
+    select 1 from jsonb_array_elements(v_questions) q
+    where q.value ? 'eventId'
+      and not exists (
+        select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = (q.value ->> 'eventId')::uuid
+      )
+  ) then
+    raise exception 'invalid_input' using detail = 'a question names an event the schedule does not have';
+  end if;
+
   update kasalan.weddings w
   set rsvp_deadline = p_deadline,
-      rsvp_questions = kasalan_private.rsvp_questions_clean(p_questions)
+      rsvp_questions = v_questions
   where w.id = p_wedding_id
   returning * into v_wedding;
   if not found then
@@ -377,8 +432,9 @@ grant execute on function kasalan.update_rsvp_settings(p_wedding_id uuid, p_dead
 
 -- The name of the member who last recorded this person's reply for them ("Tita Carmen"), or null
 -- when it was the caller, when it is no longer known (they left), or when the caller may not see
--- RSVPs of its wedding. Security definer because the history and the members are read only by
--- functions. Helper of rsvp_household_json; granted to authenticated.
+-- RSVPs of its wedding. The person's own reply (the main event's): changes of replies to other
+-- events (eventId) are not looked at. Security definer because the history and the members are
+-- read only by functions. Helper of rsvp_household_json; granted to authenticated.
 create or replace function kasalan_private.rsvp_recorded_by_name(p_person_id uuid)
 returns text
 language sql
@@ -392,7 +448,10 @@ as $$
     and kasalan_private.can(c.wedding_id, 'rsvps')
     and c.changed_by in ('couple', 'member')
     and c.changed_by_user is distinct from (select auth.uid())
-    and c.changed_at = (select max(l.changed_at) from kasalan.rsvp_changes l where l.person_id = p_person_id)
+    and not (c.current ? 'eventId')
+    and c.changed_at = (
+      select max(l.changed_at) from kasalan.rsvp_changes l where l.person_id = p_person_id and not (l.current ? 'eventId')
+    )
   limit 1
 $$;
 
@@ -593,22 +652,34 @@ revoke execute on function kasalan.rsvp_access(p_wedding kasalan.weddings, p_hou
 -- household, the given person first. With p_access 'guest_search' each person's answer, answers,
 -- answer time and the household's message are left out (null / []); hasAnswered says whether they
 -- answered and recordedByCouple whether the couple recorded it (then only the code may change it).
+-- Each person carries events: one entry per event of the answer's events, {eventId, hasAnswered,
+-- recordedByCouple, isAttending, response, respondedAt} (the main event's their own answer; under
+-- 'guest_search' only eventId, hasAnswered and recordedByCouple filled).
 create or replace function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid, p_access text)
 returns jsonb
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select jsonb_set(
-    kasalan.rsvp_json(p_wedding, p_household_id, p_person_id),
+declare
+  v_result jsonb := kasalan.rsvp_json(p_wedding, p_household_id, p_person_id);
+  v_open boolean := p_access <> 'guest_search';
+begin
+  return jsonb_set(
+    v_result,
     '{household}',
     (
       select jsonb_build_object(
         'id', g.id,
         'access', p_access,
-        'hasAnswered', exists (select 1 from kasalan.persons p where p.household_id = g.id and p.is_attending is not null),
-        'message', case when p_access <> 'guest_search' then g.rsvp_message end,
-        'messageAt', case when p_access <> 'guest_search' then g.rsvp_message_at end,
+        'hasAnswered', exists (select 1 from kasalan.persons p where p.household_id = g.id and p.is_attending is not null)
+          or exists (
+            select 1 from kasalan.event_replies r
+            join jsonb_array_elements(v_result -> 'events') e on (e.value ->> 'id')::uuid = r.event_id
+            where r.household_id = g.id and r.wedding_id = p_wedding.id
+          ),
+        'message', case when v_open then g.rsvp_message end,
+        'messageAt', case when v_open then g.rsvp_message_at end,
         'seatCap', g.seat_cap,
         'persons', coalesce(
           (
@@ -620,9 +691,35 @@ as $$
                 'type', p.type,
                 'hasAnswered', p.is_attending is not null,
                 'recordedByCouple', coalesce(p.rsvp_recorded_by = 'couple', false),
-                'isAttending', case when p_access <> 'guest_search' then p.is_attending end,
-                'response', case when p_access <> 'guest_search' then p.response else '[]'::jsonb end,
-                'respondedAt', case when p_access <> 'guest_search' then p.responded_at end
+                'isAttending', case when v_open then p.is_attending end,
+                'response', case when v_open then p.response else '[]'::jsonb end,
+                'respondedAt', case when v_open then p.responded_at end,
+                'events', coalesce(
+                  (
+                    select jsonb_agg(
+                      jsonb_build_object(
+                        'eventId', e.value ->> 'id',
+                        'hasAnswered', a.is_attending is not null,
+                        'recordedByCouple', coalesce(a.recorded_by in ('couple', 'member'), false),
+                        'isAttending', case when v_open then a.is_attending end,
+                        'response', case when v_open then coalesce(a.response, '[]'::jsonb) else '[]'::jsonb end,
+                        'respondedAt', case when v_open then a.responded_at end
+                      )
+                      order by e.ordinality
+                    )
+                    from jsonb_array_elements(v_result -> 'events') with ordinality e
+                    left join lateral (
+                      select p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by as recorded_by
+                      where (e.value -> 'isMain') = 'true'::jsonb
+                      union all
+                      select r.is_attending, r.response, r.responded_at, r.recorded_by
+                      from kasalan.event_replies r
+                      where (e.value -> 'isMain') <> 'true'::jsonb
+                        and r.wedding_id = p_wedding.id and r.event_id = (e.value ->> 'id')::uuid and r.person_id = p.id
+                    ) a on true
+                  ),
+                  '[]'::jsonb
+                )
               )
               order by p.id <> p_person_id, p.position, p.created_at, p.id
             )
@@ -635,7 +732,8 @@ as $$
       from kasalan.households g
       where g.id = p_household_id
     )
-  )
+  );
+end;
 $$;
 
 revoke execute on function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid, p_access text) from public, anon, authenticated;
@@ -670,8 +768,15 @@ grant execute on function kasalan.get_rsvp(p_household_id uuid, p_person_id uuid
 -- A guest's answers for their household's persons and the household's message; raises
 -- rsvp_not_found, rsvp_closed, rsvp_recorded_by_couple, rsvp_invalid_answer,
 -- rsvp_person_not_in_household or rsvp_over_seat_cap (more persons coming than the seats the couple
--- reserved: kasalan_private.check_seat_cap). As get_rsvp, a guest holding the household's code is never rate
--- limited, a visitor without it is. Granted to anon and authenticated.
+-- reserved, for any event: kasalan_private.check_seat_cap). p_answers: [{personId, isAttending?,
+-- response?, events?: [{eventId, isAttending, response?}]}]: isAttending and response answer the
+-- main event (or the wedding, when no event takes RSVPs), events the household's other RSVP
+-- events; an entry answers something. An event that is not one of the household's RSVP events (not
+-- in the schedule, not taking RSVPs, or private and not inviting it) is invalid_input, the same for
+-- each; an answer to an event whose deadline has passed (the main event's: the wedding's) is
+-- rsvp_closed, and nothing is written. Each answer is checked against its event's questions
+-- (kasalan_private.event_questions). As get_rsvp, a guest holding the household's code is never
+-- rate limited, a visitor without it is. Granted to anon and authenticated.
 create or replace function kasalan.submit_rsvp(p_household_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text default NULL::text)
 returns jsonb
 language plpgsql
@@ -689,6 +794,15 @@ declare
   v_message text;
   v_change_message boolean := false;
   v_household kasalan.households;
+  v_events jsonb;
+  v_main uuid;
+  v_main_questions jsonb;
+  v_has_main boolean;
+  v_item jsonb;
+  v_event_id uuid;
+  v_event jsonb;
+  v_seen uuid[];
+  v_event_rows jsonb := '[]';
 begin
   v_wedding := kasalan.rsvp_wedding(p_household_id, p_person_id);
   v_access := kasalan.rsvp_access(v_wedding, p_household_id, p_code);
@@ -696,12 +810,24 @@ begin
   if v_access = 'guest_search' then
     perform kasalan.rate_limit(v_wedding.id, 'rsvp');
   end if;
-  if kasalan_private.rsvp_is_closed(v_wedding.rsvp_deadline) then
+  -- A wedding whose events take no RSVPs closes as one.
+  if kasalan_private.rsvp_is_closed(v_wedding.rsvp_deadline)
+    and not exists (select 1 from kasalan_private.schedule_events(v_wedding.id) e where e.takes_rsvp)
+  then
     raise exception 'rsvp_closed';
   end if;
 
-  -- One household answers one at a time (two phones of one family).
+  -- One household answers one at a time (two phones of one family); a change of the main event
+  -- takes every household of the wedding first, so the events are read below once it is done.
   select * into v_household from kasalan.households g where g.id = p_household_id for update;
+
+  select coalesce(jsonb_agg(
+    jsonb_build_object('id', e.event_id, 'isMain', e.is_main, 'isClosed', e.is_closed) order by e.position
+  ), '[]'::jsonb)
+  into v_events
+  from kasalan_private.household_rsvp_events(v_wedding, p_household_id) e;
+  select (e.value ->> 'id')::uuid into v_main from jsonb_array_elements(v_events) e where e.value -> 'isMain' = 'true'::jsonb;
+  v_main_questions := kasalan_private.event_questions(v_wedding.rsvp_questions, v_main, true);
 
   if jsonb_typeof(p_answers) is distinct from 'array' or jsonb_array_length(p_answers) = 0 then
     raise exception 'invalid_input' using detail = 'answers must be a non-empty list';
@@ -723,19 +849,93 @@ begin
     if not exists (select 1 from kasalan.persons p where p.id = v_person_id and p.household_id = p_household_id) then
       raise exception 'rsvp_person_not_in_household';
     end if;
-    if jsonb_typeof(v_entry -> 'isAttending') is distinct from 'boolean' then
-      raise exception 'invalid_input' using detail = 'isAttending must be true or false';
+    if coalesce(jsonb_typeof(v_entry -> 'events'), 'null') not in ('null', 'array') then
+      raise exception 'invalid_input' using detail = 'events must be a list';
     end if;
-    v_attending := (v_entry ->> 'isAttending')::boolean;
-    v_rows := v_rows || jsonb_build_array(jsonb_build_object(
-      'id', v_person_id,
-      'isAttending', v_attending,
-      'response', case when v_attending then kasalan_private.rsvp_response(v_wedding.rsvp_questions, v_entry -> 'response') else '[]'::jsonb end
-    ));
+
+    if v_events = '[]'::jsonb then
+      -- No event takes RSVPs: one answer for the wedding, as always.
+      if jsonb_typeof(v_entry -> 'isAttending') is distinct from 'boolean' then
+        raise exception 'invalid_input' using detail = 'isAttending must be true or false';
+      end if;
+      if jsonb_array_length(coalesce(v_entry -> 'events', '[]'::jsonb)) > 0 then
+        raise exception 'invalid_input' using detail = 'no such event for this household';
+      end if;
+      v_has_main := true;
+    else
+      v_has_main := coalesce(jsonb_typeof(v_entry -> 'isAttending'), 'null') <> 'null';
+      if v_has_main and jsonb_typeof(v_entry -> 'isAttending') <> 'boolean' then
+        raise exception 'invalid_input' using detail = 'isAttending must be true or false';
+      end if;
+      v_seen := '{}';
+      for v_item in select value from jsonb_array_elements(coalesce(v_entry -> 'events', '[]'::jsonb)) loop
+        if jsonb_typeof(v_item) <> 'object' then
+          raise exception 'invalid_input' using detail = 'each event answer must be an object';
+        end if;
+        v_event_id := kasalan_private.json_uuid(v_item, 'eventId');
+        select e.value into v_event from jsonb_array_elements(v_events) e where (e.value ->> 'id')::uuid = v_event_id;
+        if v_event_id is null or v_event is null then
+          raise exception 'invalid_input' using detail = 'no such event for this household';
+        end if;
+        if v_event_id = any (v_seen) then
+          raise exception 'invalid_input' using detail = 'an event is answered twice';
+        end if;
+        v_seen := v_seen || v_event_id;
+        if jsonb_typeof(v_item -> 'isAttending') is distinct from 'boolean' then
+          raise exception 'invalid_input' using detail = 'isAttending must be true or false';
+        end if;
+        if v_event -> 'isMain' = 'true'::jsonb then
+          -- The main event named by its id: its answer is the person's own.
+          if v_has_main then
+            raise exception 'invalid_input' using detail = 'the main event is answered twice';
+          end if;
+          v_has_main := true;
+          v_entry := v_entry || jsonb_build_object('isAttending', v_item -> 'isAttending', 'response', v_item -> 'response');
+          continue;
+        end if;
+        if v_event -> 'isClosed' = 'true'::jsonb then
+          raise exception 'rsvp_closed';
+        end if;
+        v_attending := (v_item ->> 'isAttending')::boolean;
+        v_event_rows := v_event_rows || jsonb_build_array(jsonb_build_object(
+          'personId', v_person_id,
+          'eventId', v_event_id,
+          'isAttending', v_attending,
+          'response', case when v_attending
+            then kasalan_private.rsvp_response(kasalan_private.event_questions(v_wedding.rsvp_questions, v_event_id, false), v_item -> 'response')
+            else '[]'::jsonb end
+        ));
+      end loop;
+      if not v_has_main and cardinality(v_seen) = 0 then
+        raise exception 'invalid_input' using detail = 'an answer must answer something';
+      end if;
+    end if;
+
+    if v_has_main then
+      if kasalan_private.rsvp_is_closed(v_wedding.rsvp_deadline) then
+        raise exception 'rsvp_closed';
+      end if;
+      v_attending := (v_entry ->> 'isAttending')::boolean;
+      v_rows := v_rows || jsonb_build_array(jsonb_build_object(
+        'id', v_person_id,
+        'isAttending', v_attending,
+        'response', case when v_attending then kasalan_private.rsvp_response(v_main_questions, v_entry -> 'response') else '[]'::jsonb end
+      ));
+    end if;
   end loop;
 
-  if v_access = 'guest_search' and exists (
-    select 1 from kasalan.persons p where p.id = any (v_ids) and p.rsvp_recorded_by = 'couple'
+  if v_access = 'guest_search' and (
+    exists (
+      select 1 from kasalan.persons p
+      join jsonb_array_elements(v_rows) r on p.id = (r.value ->> 'id')::uuid
+      where p.rsvp_recorded_by = 'couple'
+    )
+    or exists (
+      select 1 from kasalan.event_replies er
+      join jsonb_array_elements(v_event_rows) r
+        on er.person_id = (r.value ->> 'personId')::uuid and er.event_id = (r.value ->> 'eventId')::uuid
+      where er.wedding_id = v_wedding.id and er.recorded_by in ('couple', 'member')
+    )
   ) then
     raise exception 'rsvp_recorded_by_couple';
   end if;
@@ -775,6 +975,34 @@ begin
   from jsonb_array_elements(v_rows) r
   where p.id = (r.value ->> 'id')::uuid
     and p.household_id = p_household_id;
+
+  -- The other events' answers, with their history (eventId in previous and current).
+  insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+  select v_wedding.id, p_household_id, (r.value ->> 'personId')::uuid, v_access, auth.uid(),
+    kasalan_private.event_reply_json((r.value ->> 'eventId')::uuid, er),
+    jsonb_build_object(
+      'eventId', (r.value ->> 'eventId')::uuid,
+      'isAttending', (r.value ->> 'isAttending')::boolean,
+      'response', r.value -> 'response',
+      'respondedAt', now(),
+      'recordedBy', 'guest'
+    )
+  from jsonb_array_elements(v_event_rows) r
+  left join kasalan.event_replies er
+    on er.wedding_id = v_wedding.id and er.event_id = (r.value ->> 'eventId')::uuid and er.person_id = (r.value ->> 'personId')::uuid
+  where (er.is_attending, er.response, er.recorded_by)
+    is distinct from ((r.value ->> 'isAttending')::boolean, r.value -> 'response', 'guest');
+
+  insert into kasalan.event_replies as er (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
+  select v_wedding.id, (r.value ->> 'eventId')::uuid, (r.value ->> 'personId')::uuid, p_household_id,
+    (r.value ->> 'isAttending')::boolean, r.value -> 'response', now(), 'guest', null
+  from jsonb_array_elements(v_event_rows) r
+  on conflict (wedding_id, event_id, person_id) do update
+  set is_attending = excluded.is_attending,
+      response = excluded.response,
+      responded_at = excluded.responded_at,
+      recorded_by = excluded.recorded_by,
+      recorded_by_user = excluded.recorded_by_user;
 
   if v_change_message then
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
@@ -816,7 +1044,8 @@ $$;
 revoke execute on function kasalan.rsvp_manager_kind(p_wedding_id uuid) from public, anon, authenticated;
 
 -- Puts a reply (or a household's message) back to what it was before one change of the history, and
--- keeps that as a change too (so a restore can itself be undone). Raises wedding_not_found,
+-- keeps that as a change too (so a restore can itself be undone). A change of a reply to an event
+-- other than the main one (eventId in previous and current) is restored in event_replies. Raises wedding_not_found,
 -- rsvp_change_not_found (not a change of this wedding, or its person was removed). Returns the
 -- household as list_rsvps shows it. For the owner, partner and coordinator. Granted to
 -- authenticated.
@@ -831,6 +1060,8 @@ declare
   v_person kasalan.persons;
   v_household kasalan.households;
   v_kind text;
+  v_event_id uuid;
+  v_previous jsonb;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
     raise exception 'wedding_not_found';
@@ -843,7 +1074,48 @@ begin
   -- The household first, as submit_rsvp and record_rsvp take it (its seat cap is counted under it).
   perform 1 from kasalan.households g where g.id = v_change.household_id for update;
 
-  if v_change.person_id is not null then
+  v_event_id := (coalesce(v_change.current, v_change.previous) ->> 'eventId')::uuid;
+  if v_change.person_id is not null and v_event_id is not null then
+    select * into v_person from kasalan.persons p where p.id = v_change.person_id for update;
+    if not found or not exists (
+      select 1 from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.event_id = v_event_id
+    ) then
+      raise exception 'rsvp_change_not_found';
+    end if;
+    v_previous := coalesce(
+      (
+        select kasalan_private.event_reply_json(v_event_id, r) from kasalan.event_replies r
+        where r.wedding_id = p_wedding_id and r.event_id = v_event_id and r.person_id = v_person.id
+      ),
+      kasalan_private.event_reply_json(v_event_id, null::kasalan.event_replies)
+    );
+    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+    values (
+      p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
+      v_previous,
+      v_change.previous || jsonb_build_object('eventId', v_event_id)
+    );
+    if v_change.previous -> 'isAttending' is null or jsonb_typeof(v_change.previous -> 'isAttending') = 'null' then
+      delete from kasalan.event_replies r
+      where r.wedding_id = p_wedding_id and r.event_id = v_event_id and r.person_id = v_person.id;
+    else
+      insert into kasalan.event_replies as r (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
+      values (
+        p_wedding_id, v_event_id, v_person.id, v_person.household_id,
+        (v_change.previous ->> 'isAttending')::boolean,
+        coalesce(v_change.previous -> 'response', '[]'::jsonb),
+        (v_change.previous ->> 'respondedAt')::timestamptz,
+        v_change.previous ->> 'recordedBy',
+        null
+      )
+      on conflict (wedding_id, event_id, person_id) do update
+      set is_attending = excluded.is_attending,
+          response = excluded.response,
+          responded_at = excluded.responded_at,
+          recorded_by = excluded.recorded_by,
+          recorded_by_user = excluded.recorded_by_user;
+    end if;
+  elsif v_change.person_id is not null then
     select * into v_person from kasalan.persons p where p.id = v_change.person_id for update;
     if not found then
       raise exception 'rsvp_change_not_found';

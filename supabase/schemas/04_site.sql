@@ -88,7 +88,9 @@ $$;
 revoke execute on function kasalan_private.unique_wedding_slug(p_bride_first_name text, p_groom_first_name text) from public, anon, authenticated;
 
 -- THE public call: a published wedding's site (the wedding's public details, theme and visible
--- sections) by its slug, or the couple's own site while they preview it. For an earlier slug of a
+-- sections) by its slug, or the couple's own site while they preview it. The schedule leaves out
+-- the private events (kasalan_private.schedule_for), whoever asks: the couple's content editor
+-- reads them with get_section_content. For an earlier slug of a
 -- wedding the caller may see (published, or theirs), {redirectTo: <current slug>} so the
 -- site sends the visitor on. Otherwise null, as for an unknown slug. Granted to anon and
 -- authenticated.
@@ -140,7 +142,13 @@ begin
     ),
     'sections', coalesce(
       (
-        select jsonb_agg(kasalan_private.section_json(s) order by s.order_index, s.created_at, s.id)
+        select jsonb_agg(
+          case when s.type = 'schedule'
+            then jsonb_set(kasalan_private.section_json(s), '{data}', kasalan_private.schedule_for(v_wedding.id, s.data, null))
+            else kasalan_private.section_json(s)
+          end
+          order by s.order_index, s.created_at, s.id
+        )
         from kasalan.sections s
         where s.wedding_id = v_wedding.id
           and (s.visible or v_is_owner)
@@ -419,7 +427,7 @@ as $$
   select (case p_type
     when 'home' then '{"header":{"title":"line","description":"text","image":"image"},"bride":{"firstName":"line","lastName":"line"},"groom":{"firstName":"line","lastName":"line"},"wedding":{"date":"date","location":{"venue":"line","city":"line","country":"line"},"hashtag":"line"},"stories":[{"title":"line","date":"date","description":"text","image":"image"}]}'
     when 'our-story' then '{"header":{"title":"line","description":"text","image":"image"},"stories":[{"title":"line","date":"date","description":"text","image":"image"}]}'
-    when 'schedule' then '{"header":{"title":"line","description":"text","image":"image"},"events":[{"name":"line","type":"line","date":"date","startTime":"time","endTime":"time","image":"image","venue":"line","address":{"url":"url","street":"line","city":"line","state":"line","country":"line","zip":"line"},"attire":"line","notes":"text"}],"dressCode":{"title":"line","description":"text","palette":[{"name":"line","hex":"color"}],"notes":"text"}}'
+    when 'schedule' then '{"header":{"title":"line","description":"text","image":"image"},"events":[{"id":"line","name":"line","type":"line","date":"date","startTime":"time","endTime":"time","image":"image","venue":"line","address":{"url":"url","street":"line","city":"line","state":"line","country":"line","zip":"line"},"attire":"line","notes":"text"}],"dressCode":{"title":"line","description":"text","palette":[{"name":"line","hex":"color"}],"notes":"text"}}'
     when 'travel' then '{"header":{"title":"line","description":"text","image":"image"},"hotels":[{"name":"line","description":"text","eta":"line","image":"image","address":{"street":"line","city":"line","state":"line","country":"line","zip":"line","map":"url","url":"url","direction":"text"}}]}'
     when 'registry' then '{"header":{"title":"line","description":"text","image":"image"},"note":"text","paymentOptions":[{"label":"line","accountName":"line","accountNumber":"line","qrImage":"image"}]}'
     when 'wedding-party' then '{"header":{"title":"line","description":"text","image":"image"},"entourage":{"officiatingPriest":{"name":"line","role":"line"},"parentsOfGroom":[{"name":"line","role":"line"}],"parentsOfBride":[{"name":"line","role":"line"}],"principalSponsors":{"left":[{"name":"line","role":"line"}],"right":[{"name":"line","role":"line"}]},"secondarySponsors":{"bestMan":{"name":"line","role":"line"},"maidOfHonor":{"name":"line","role":"line"},"groomsmen":[{"name":"line","role":"line"}],"bridesmaid":[{"name":"line","role":"line"}]},"candle":[{"name":"line","role":"line"}],"veil":[{"name":"line","role":"line"}],"cord":[{"name":"line","role":"line"}],"ringBearer":{"name":"line","role":"line"},"bibleBearer":{"name":"line","role":"line"},"coinBearer":{"name":"line","role":"line"},"flowerGirls":[{"name":"line","role":"line"}]}}'
@@ -564,7 +572,9 @@ $$;
 revoke execute on function kasalan_private.sanitize_section_embeds(p_value jsonb, p_shape jsonb, p_path text) from public, anon, authenticated;
 
 -- Holds every write of a section's data to its type's shape (section_data_invalid, detail: where
--- and why), and moves content_updated_at when the title or data changed. Trigger function only.
+-- and why), gives every schedule event without an id a new one (kasalan_private.schedule_with_ids:
+-- invalid_input for an id that is no uuid or is taken by another event of the schedule), and moves
+-- content_updated_at when the title or data changed. Trigger function only.
 create or replace function kasalan.check_section_content()
 returns trigger
 language plpgsql
@@ -579,6 +589,9 @@ begin
     and new.type is not distinct from old.type
   then
     return new;
+  end if;
+  if new.type = 'schedule' then
+    new.data := kasalan_private.schedule_with_ids(new.data);
   end if;
   v_problem := kasalan_private.section_data_problem(new.type, new.data);
   if v_problem is not null then

@@ -153,7 +153,9 @@ revoke execute on function kasalan_private.wedding_file_members_only(p_rows json
 
 -- The couple's whole wedding as one file: {format: 'kasalan-wedding', version: 1, exportedAt,
 -- wedding, sections, households, persons, seatingLayout, checklistItems, budgetLines,
--- budgetPayments, suppliers, gifts, giftThankYouTemplates}. Each row is every column of its table
+-- budgetPayments, suppliers, gifts, giftThankYouTemplates, events, eventGuests, eventReplies}
+-- (events: the schedule events' RSVP settings; eventGuests: who a private event invites;
+-- eventReplies: the answers to events other than the main one). Each row is every column of its table
 -- under the column's name, but user_id, wedding_id and seq (the order rows were added in, which
 -- the lists keep), so columns added by later migrations travel without a change here; rows keep
 -- their ids, so invitation links keep working after a move. The money travels: the owner and the
@@ -214,6 +216,18 @@ begin
     'giftThankYouTemplates', coalesce(
       (select jsonb_agg(to_jsonb(tt) - 'wedding_id' order by tt.language)
        from kasalan.gift_thank_you_templates tt where tt.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'events', coalesce(
+      (select jsonb_agg(to_jsonb(we) - 'wedding_id' order by we.created_at, we.event_id)
+       from kasalan.wedding_events we where we.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'eventGuests', coalesce(
+      (select jsonb_agg(to_jsonb(eg) - 'wedding_id' order by eg.event_id, eg.household_id)
+       from kasalan.event_guests eg where eg.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'eventReplies', coalesce(
+      (select jsonb_agg(to_jsonb(er) - 'wedding_id' order by er.event_id, er.household_id, er.person_id)
+       from kasalan.event_replies er where er.wedding_id = p_wedding_id),
       '[]'::jsonb)
   );
 end;
@@ -225,8 +239,10 @@ grant execute on function kasalan.export_wedding(p_wedding_id uuid) to authentic
 -- Imports a wedding file into the caller's empty wedding (wedding_not_empty otherwise: it has
 -- guests, a seating chart, checklist items, budget lines, suppliers or gifts): its details,
 -- sections, households, persons and seating, and its plan: checklist, budget lines and their
--- payments, suppliers, gifts and thank-you messages (the file's messages replace the wedding's).
--- A file without the plan's lists (an earlier export) imports as before. A file of an earlier
+-- payments, suppliers, gifts and thank-you messages (the file's messages replace the wedding's),
+-- and its events' RSVP settings, invited households and replies (they replace the wedding's
+-- settings; a reply must name a person of the file's household). A file without the plan's or the
+-- events' lists (an earlier export) imports as before. A file of an earlier
 -- export is read as today's (wedding_file_current). Ids and link tokens of the file already in
 -- use in this database are replaced by fresh ones (kasalan.import_file_with_free_ids) rather than
 -- refused, which would tell anyone whether a value existed in a wedding they do not manage; a
@@ -301,6 +317,21 @@ begin
     perform kasalan.import_rows('sections', p_wedding_id, coalesce(p_file -> 'sections', '[]'::jsonb));
     perform kasalan.import_rows('households', p_wedding_id, coalesce(p_file -> 'households', '[]'::jsonb));
     perform kasalan.import_rows('persons', p_wedding_id, coalesce(p_file -> 'persons', '[]'::jsonb));
+    delete from kasalan.wedding_events we where we.wedding_id = p_wedding_id;
+    perform kasalan.import_rows('wedding_events', p_wedding_id, coalesce(p_file -> 'events', '[]'::jsonb));
+    perform kasalan.import_rows('event_guests', p_wedding_id, coalesce(p_file -> 'eventGuests', '[]'::jsonb));
+    perform kasalan.import_rows('event_replies', p_wedding_id, kasalan_private.wedding_file_members_only(
+      coalesce(p_file -> 'eventReplies', '[]'::jsonb), array['recorded_by_user'], p_wedding_id));
+    if exists (
+      select 1 from kasalan.event_replies er
+      where er.wedding_id = p_wedding_id
+        and not exists (
+          select 1 from kasalan.persons p
+          where p.id = er.person_id and p.household_id = er.household_id and p.wedding_id = p_wedding_id
+        )
+    ) then
+      raise exception 'invalid_input' using detail = 'an event reply names a person the file does not have';
+    end if;
 
     if jsonb_typeof(p_file -> 'seatingLayout') = 'object' then
       insert into kasalan.seating_layouts (user_id, wedding_id, layout)
@@ -364,7 +395,8 @@ grant execute on function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb
 -- payments, suppliers, gifts) with every id and link token that is already in use in this database
 -- (by any wedding, whoever manages it) replaced by a fresh one, and the file's references
 -- following: persons to their household, seats to their person and household, payments and
--- suppliers to their budget line, gifts to their household.
+-- suppliers to their budget line, gifts to their household, events' invited households and
+-- replies to their household and person (event ids are the wedding's own: they stay).
 -- The same id (or token) in the file gets the same replacement, so the file's own duplicates stay
 -- duplicates. Whether a value was in use changes nothing in the import's answer: the check is one
 -- index lookup either way. Malformed parts are left as they are for the import to refuse. Helper of
@@ -470,6 +502,15 @@ begin
     into v_layout
     from jsonb_array_elements(v_layout -> 'seats') with ordinality s;
     p_file := jsonb_set(p_file, '{seatingLayout,seats}', v_layout);
+  end if;
+
+  if jsonb_typeof(p_file -> 'eventGuests') = 'array' then
+    p_file := jsonb_set(p_file, '{eventGuests}', kasalan_private.wedding_file_ids_replaced(p_file -> 'eventGuests', 'household_id', v_households));
+  end if;
+  if jsonb_typeof(p_file -> 'eventReplies') = 'array' then
+    p_file := jsonb_set(p_file, '{eventReplies}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'eventReplies', 'person_id', v_persons),
+      'household_id', v_households));
   end if;
 
   -- The plan's rows: their own ids, then what they name.

@@ -7,11 +7,12 @@
 -- =============================================================================================
 
 -- Raises rsvp_over_seat_cap when a person's reply makes more of a household's persons attending
--- than its seat cap, and seat_cap_below_attending when a cap is lowered below the persons already
--- attending (the couple records a "no" first). Takes the household's row lock before counting, as
--- submit_rsvp and record_rsvp do, so two replies of one household at once are counted one after
--- the other. Security definer so that it counts every person whoever writes. Trigger function
--- only; nobody calls it.
+-- than its seat cap, for the wedding (the main event) or for another event (a reply in
+-- event_replies: that event's yeses), and seat_cap_below_attending when a cap is lowered below the
+-- persons already attending, for the wedding or any event taking RSVPs (the couple records a "no"
+-- first). Takes the household's row lock before counting, as submit_rsvp and record_rsvp do, so
+-- two replies of one household at once are counted one after the other. Security definer so that
+-- it counts every person whoever writes. Trigger function only; nobody calls it.
 create or replace function kasalan_private.check_seat_cap()
 returns trigger
 language plpgsql
@@ -32,9 +33,28 @@ begin
   if v_cap is null then
     return null;
   end if;
-  select count(*) into v_attending
-  from kasalan.persons p
-  where p.household_id = v_household_id and p.is_attending;
+  if tg_table_name = 'event_replies' then
+    select count(*) into v_attending
+    from kasalan.event_replies r
+    where r.household_id = v_household_id and r.wedding_id = new.wedding_id and r.event_id = new.event_id and r.is_attending;
+  else
+    select count(*) into v_attending
+    from kasalan.persons p
+    where p.household_id = v_household_id and p.is_attending;
+  end if;
+  if tg_table_name = 'households' then
+    -- The events other than the main one, that take RSVPs and invite the household.
+    select greatest(v_attending, coalesce(max(n.yeses), 0)) into v_attending
+    from (
+      select count(*) as yeses
+      from kasalan.event_replies r
+      join kasalan.wedding_events we on we.wedding_id = r.wedding_id and we.event_id = r.event_id
+      where r.household_id = v_household_id and r.wedding_id = new.wedding_id and r.is_attending
+        and we.takes_rsvp and not we.is_main
+        and kasalan_private.event_invites(we.wedding_id, we.event_id, we.is_private, v_household_id)
+      group by r.event_id
+    ) n;
+  end if;
   if v_attending > v_cap then
     if tg_table_name = 'households' then
       raise exception 'seat_cap_below_attending' using detail = format('%s attending, %s seats', v_attending, v_cap);
@@ -85,10 +105,13 @@ revoke execute on function kasalan_private.response_answer(p_response jsonb, p_q
 --    [{id, question, kind, counts: [{answer, count}] (choice: the options in their order, then any
 --    other answer kept from before an edit), answers: [{firstName, lastName, answer}] (text),
 --    unanswered}]}, answers matched as kasalan_private.response_answer reads them.
--- round() is to the nearest person, halves up. For the owner, partner and coordinator (rsvps);
--- raises wedding_not_found otherwise. Security definer: it reads every household of the wedding
--- whatever the caller's side. Granted to authenticated.
-create or replace function kasalan.get_pax_forecast(p_wedding_id uuid)
+-- round() is to the nearest person, halves up. p_event_id: null or the main event, the wedding's
+-- own answers (and the questions asked with them), as always; another event taking RSVPs, the same
+-- figures over the persons it invites and their replies to it, with its questions (event_not_found
+-- for an id that is neither). For the owner, partner and coordinator (rsvps); raises
+-- wedding_not_found otherwise. Security definer: it reads every household of the wedding whatever
+-- the caller's side. Granted to authenticated.
+create or replace function kasalan.get_pax_forecast(p_wedding_id uuid, p_event_id uuid default NULL::uuid)
 returns jsonb
 language plpgsql
 stable security definer
@@ -96,6 +119,8 @@ set search_path = ''
 as $$
 declare
   v_wedding kasalan.weddings;
+  v_event uuid;
+  v_questions jsonb;
   v_confirmed_adults integer;
   v_confirmed_children integer;
   v_declined integer;
@@ -109,14 +134,29 @@ begin
     raise exception 'wedding_not_found';
   end if;
   select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
+  -- null: the persons' own answers (the main event's, or the wedding's).
+  if p_event_id is not null and not exists (
+    select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = p_event_id and e.is_main
+  ) then
+    if not exists (select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = p_event_id and e.takes_rsvp) then
+      raise exception 'event_not_found';
+    end if;
+    v_event := p_event_id;
+    v_questions := kasalan_private.event_questions(v_wedding.rsvp_questions, v_event, false);
+  else
+    v_questions := kasalan_private.event_questions(
+      v_wedding.rsvp_questions,
+      (select e.event_id from kasalan_private.schedule_events(p_wedding_id) e where e.is_main),
+      true
+    );
+  end if;
 
   select
     count(*) filter (where p.is_attending and p.type = 'adult'),
     count(*) filter (where p.is_attending and p.type = 'child'),
     count(*) filter (where not p.is_attending)
   into v_confirmed_adults, v_confirmed_children, v_declined
-  from kasalan.persons p
-  where p.wedding_id = p_wedding_id;
+  from kasalan_private.event_answers(p_wedding_id, v_event) p;
 
   select
     count(*),
@@ -125,10 +165,10 @@ begin
   into v_households, v_answered, v_pending
   from (
     select g.id, g.seat_cap,
-      count(p.id) filter (where p.is_attending is null) as unanswered,
-      count(p.id) filter (where p.is_attending) as yeses
+      count(p.person_id) filter (where p.is_attending is null) as unanswered,
+      count(p.person_id) filter (where p.is_attending) as yeses
     from kasalan.households g
-    left join kasalan.persons p on p.household_id = g.id
+    join kasalan_private.event_answers(p_wedding_id, v_event) p on p.household_id = g.id
     where g.wedding_id = p_wedding_id
     group by g.id, g.seat_cap
   ) h;
@@ -168,9 +208,9 @@ begin
                 from (
                   select a.answer, count(*) as n,
                     coalesce((select o.ordinality from jsonb_array_elements_text(q.value -> 'options') with ordinality o where o.value = a.answer), 1000) as rank
-                  from kasalan.persons p
+                  from kasalan_private.event_answers(p_wedding_id, v_event) p
                   cross join lateral (select kasalan_private.response_answer(p.response, q.value) as answer) a
-                  where p.wedding_id = p_wedding_id and p.is_attending and a.answer is not null
+                  where p.is_attending and a.answer is not null
                   group by a.answer
                 ) c
               ),
@@ -180,24 +220,24 @@ begin
               (
                 select jsonb_agg(
                   jsonb_build_object('firstName', p.first_name, 'lastName', p.last_name, 'answer', a.answer)
-                  order by p.last_name, p.first_name, p.id
+                  order by p.last_name, p.first_name, p.person_id
                 )
-                from kasalan.persons p
+                from kasalan_private.event_answers(p_wedding_id, v_event) p
                 cross join lateral (select kasalan_private.response_answer(p.response, q.value) as answer) a
-                where p.wedding_id = p_wedding_id and p.is_attending and a.answer is not null
+                where p.is_attending and a.answer is not null
               ),
               '[]'::jsonb
             ) end,
             'unanswered', (
               select count(*)
-              from kasalan.persons p
-              where p.wedding_id = p_wedding_id and p.is_attending
+              from kasalan_private.event_answers(p_wedding_id, v_event) p
+              where p.is_attending
                 and kasalan_private.response_answer(p.response, q.value) is null
             )
           )
           order by q.ordinality
         )
-        from jsonb_array_elements(v_wedding.rsvp_questions) with ordinality q
+        from jsonb_array_elements(v_questions) with ordinality q
       ),
       '[]'::jsonb
     )
@@ -205,8 +245,8 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.get_pax_forecast(p_wedding_id uuid) from public, anon;
-grant execute on function kasalan.get_pax_forecast(p_wedding_id uuid) to authenticated;
+revoke execute on function kasalan.get_pax_forecast(p_wedding_id uuid, p_event_id uuid) from public, anon;
+grant execute on function kasalan.get_pax_forecast(p_wedding_id uuid, p_event_id uuid) to authenticated;
 
 -- Saves the forecast's assumptions: the percent of pending persons expected to come (0-100), the
 -- percent of the yeses allowed for not coming (0-50) and the walk-ins (0-1000 persons). Returns the

@@ -105,11 +105,24 @@ describe.runIf(ENGINE === 'postgres')('migrations and schemas build the same dat
 describe('each object is created once across the baseline', () => {
   // The baseline is one migration per domain, the files supabase/schemas started from. A later
   // migration is a change: it may redefine what the baseline made (and supabase/schemas holds the
-  // result, checked above), so the rule is the baseline's.
-  const domains = new Set(readSchemaFiles().map(({ version }) => version.replace(/^schemas\/\d+_/, '')))
-  const migrations = readSqlFiles().migrations.filter(({ version }) => domains.has(version.replace(/^\d+_/, '')))
-  /** `create function`, `create table`, `create policy`, `create index`, `create trigger` statements, by object. */
+  // result, checked above), so the rule is the baseline's. A domain added later (its migration
+  // named as its schema file) is baseline for the objects its schema file holds, and a change for
+  // the other domains' objects it redefines.
+  const domainOf = (version: string) => version.replace(/^(schemas\/)?\d+_/, '')
+  const domains = new Set(readSchemaFiles().map(({ version }) => domainOf(version)))
+  const migrations = readSqlFiles().migrations.filter(({ version }) => domains.has(domainOf(version)))
+  /** The domains whose schema files create each object. */
+  const homes = new Map([...createdIn(readSchemaFiles())].map(([key, versions]) => [key, versions.map(domainOf)]))
   function created(): Map<string, string[]> {
+    const found = createdIn(migrations)
+    for (const [key, versions] of found) {
+      const home = homes.get(key)
+      found.set(key, versions.filter((version) => !home || !domains.has(domainOf(version)) || home.includes(domainOf(version))))
+    }
+    return found
+  }
+  /** `create function`, `create table`, `create policy`, `create index`, `create trigger` statements, by object. */
+  function createdIn(files: { version: string; sql: string }[]): Map<string, string[]> {
     const found = new Map<string, string[]>()
     const patterns: [string, RegExp][] = [
       ['function', /^create (?:or replace )?function ([\w.]+)\(([^)]*)\)/gim],
@@ -118,7 +131,7 @@ describe('each object is created once across the baseline', () => {
       ['index', /^create (?:unique )?index (?:if not exists )?(\w+)/gim],
       ['trigger', /^create (?:constraint )?trigger (\w+)/gim],
     ]
-    for (const { version, sql } of migrations) {
+    for (const { version, sql } of files) {
       for (const [kind, pattern] of patterns) {
         for (const match of sql.matchAll(pattern)) {
           // A function by its name and argument types (overloads are different functions).

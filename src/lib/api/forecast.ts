@@ -50,8 +50,12 @@ export const paxForecast = z.object({
 })
 export type PaxForecast = z.infer<typeof paxForecast>
 
-export function getPaxForecast(weddingId: string) {
-  return call('get_pax_forecast', { p_wedding_id: weddingId }, paxForecast)
+/**
+ * The forecast of the wedding's own answers (the main event's), or, given another event taking
+ * RSVPs, of the persons it invites and their replies to it (event_not_found for any other id).
+ */
+export function getPaxForecast(weddingId: string, eventId: string | null = null) {
+  return call('get_pax_forecast', { p_wedding_id: weddingId, p_event_id: eventId }, paxForecast)
 }
 
 /** Saves the assumptions; answers the forecast they give. */

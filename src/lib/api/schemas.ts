@@ -32,6 +32,8 @@ export const rsvpQuestion = z.object({
   question: z.string(),
   kind: z.enum(['text', 'choice']),
   options: z.optional(z.array(z.string())),
+  /** The schedule event whose answer asks it (0023); absent or null: asked with the main answer. */
+  eventId: z.optional(z.nullable(z.string())),
 })
 export type RsvpQuestion = z.infer<typeof rsvpQuestion>
 

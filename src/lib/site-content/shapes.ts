@@ -61,6 +61,8 @@ export const sectionShapes = {
     header,
     events: [
       {
+        /** A uuid the database gives each event (kept when it is edited or moved): its RSVP settings' key. */
+        id: 'line',
         name: 'line',
         type: 'line',
         date: 'date',

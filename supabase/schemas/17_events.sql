@@ -1,0 +1,715 @@
+-- Kasalan events with their own RSVPs: the schedule section's events (data.events[], each with a
+-- stable id) are the events guests answer for. A wedding whose events take no RSVPs has one answer
+-- per person (persons.is_attending), as before. When events take RSVPs, one of them is the main
+-- event, whose answers ARE persons.is_attending / persons.response and whose deadline is the
+-- wedding's; the others keep their answers in event_replies, each with its own deadline. A private
+-- event exists only for the households invited to it (event_guests).
+
+-- =============================================================================================
+-- Tables
+-- =============================================================================================
+
+-- The RSVP settings of one schedule event (by its id in the schedule section's data). A row whose
+-- event left the schedule is kept and ignored (putting the event back brings it back).
+create table kasalan.wedding_events (
+  wedding_id uuid not null,
+  event_id uuid not null,
+  takes_rsvp boolean not null default false,
+  -- Null: the wedding's. Always null for the main event, whose deadline is the wedding's.
+  rsvp_deadline date,
+  is_private boolean not null default false,
+  is_main boolean not null default false,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  constraint wedding_events_pkey primary key (wedding_id, event_id),
+  constraint wedding_events_main_not_private check (not (is_main and is_private)),
+  constraint wedding_events_main_takes_rsvp check (not is_main or takes_rsvp),
+  constraint wedding_events_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
+);
+alter table kasalan.wedding_events enable row level security;
+revoke all on kasalan.wedding_events from public, anon, authenticated;
+
+-- At most one main event per wedding.
+create unique index wedding_events_one_main_idx on kasalan.wedding_events (wedding_id) where is_main;
+
+-- The households invited to a private event. Rows of an event that is no longer private are kept
+-- and ignored (making it private again brings the list back).
+create table kasalan.event_guests (
+  wedding_id uuid not null,
+  event_id uuid not null,
+  household_id uuid not null,
+  constraint event_guests_pkey primary key (wedding_id, event_id, household_id),
+  constraint event_guests_event_fkey foreign key (wedding_id, event_id) references kasalan.wedding_events(wedding_id, event_id) on delete cascade,
+  constraint event_guests_household_id_wedding_id_fkey foreign key (household_id, wedding_id) references kasalan.households(id, wedding_id) on delete cascade
+);
+alter table kasalan.event_guests enable row level security;
+revoke all on kasalan.event_guests from public, anon, authenticated;
+
+create index event_guests_household_id_idx on kasalan.event_guests (household_id);
+
+-- A person's answer for an RSVP event other than the main one (the main one's is on the person).
+-- Replies of an event removed from the schedule, no longer taking RSVPs, or no longer inviting the
+-- person's household are kept and ignored.
+create table kasalan.event_replies (
+  wedding_id uuid not null,
+  event_id uuid not null,
+  person_id uuid not null,
+  household_id uuid not null,
+  is_attending boolean not null,
+  response jsonb not null default '[]'::jsonb,
+  responded_at timestamptz,
+  recorded_by text,
+  recorded_by_user uuid,
+  constraint event_replies_pkey primary key (wedding_id, event_id, person_id),
+  constraint event_replies_recorded_by_check check (recorded_by in ('guest', 'couple', 'member')),
+  constraint event_replies_response_check check (jsonb_typeof(response) = 'array'),
+  constraint event_replies_event_fkey foreign key (wedding_id, event_id) references kasalan.wedding_events(wedding_id, event_id) on delete cascade,
+  constraint event_replies_household_id_wedding_id_fkey foreign key (household_id, wedding_id) references kasalan.households(id, wedding_id) on delete cascade,
+  constraint event_replies_person_id_fkey foreign key (person_id) references kasalan.persons(id) on delete cascade,
+  constraint event_replies_recorded_by_user_fkey foreign key (recorded_by_user) references auth.users(id) on delete set null
+);
+alter table kasalan.event_replies enable row level security;
+revoke all on kasalan.event_replies from public, anon, authenticated;
+
+create index event_replies_household_id_idx on kasalan.event_replies (household_id, wedding_id);
+
+create index event_replies_person_id_idx on kasalan.event_replies (person_id);
+
+create index event_replies_recorded_by_user_idx on kasalan.event_replies (recorded_by_user);
+
+-- =============================================================================================
+-- Functions
+-- =============================================================================================
+
+-- A schedule section's data with an id on every event: an event without one gets a new uuid; an id
+-- is kept in lower case. Raises invalid_input for an id that is not a uuid or that two events
+-- share. Anything else (events that are not objects) is left for section_data_problem to judge.
+-- Helper of the sections trigger (kasalan.check_section_content) and of migration 0023.
+create or replace function kasalan_private.schedule_with_ids(p_data jsonb)
+returns jsonb
+language plpgsql
+volatile
+set search_path = ''
+as $$
+declare
+  v_events jsonb := '[]';
+  v_event jsonb;
+  v_id text;
+  v_ids text[] := '{}';
+begin
+  if jsonb_typeof(p_data) is distinct from 'object' or jsonb_typeof(p_data -> 'events') is distinct from 'array' then
+    return p_data;
+  end if;
+  for v_event in select e.value from jsonb_array_elements(p_data -> 'events') with ordinality e order by e.ordinality loop
+    if jsonb_typeof(v_event) = 'object' then
+      if v_event ? 'id' and jsonb_typeof(v_event -> 'id') <> 'null' then
+        if jsonb_typeof(v_event -> 'id') <> 'string'
+          or (v_event ->> 'id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+        then
+          raise exception 'invalid_input' using detail = 'an event id must be a uuid';
+        end if;
+        v_id := lower(v_event ->> 'id');
+      else
+        v_id := extensions.gen_random_uuid()::text;
+      end if;
+      if v_id = any (v_ids) then
+        raise exception 'invalid_input' using detail = 'two events have the same id';
+      end if;
+      v_ids := v_ids || v_id;
+      v_event := v_event || jsonb_build_object('id', v_id);
+    end if;
+    v_events := v_events || jsonb_build_array(v_event);
+  end loop;
+  return jsonb_set(p_data, '{events}', v_events);
+end;
+$$;
+
+revoke execute on function kasalan_private.schedule_with_ids(p_data jsonb) from public, anon, authenticated;
+
+-- Every event of a wedding's schedule, in the schedule's order, with its RSVP settings (a wedding
+-- keeps one schedule section; were there more, their events follow each other in the sections'
+-- order). An event without a row of settings takes no RSVPs and is public. Hidden or shown, the
+-- schedule section is the list. Helper of the event functions.
+create or replace function kasalan_private.schedule_events(p_wedding_id uuid)
+returns table(event_id uuid, "position" bigint, event jsonb, takes_rsvp boolean, rsvp_deadline date, is_private boolean, is_main boolean)
+language sql
+stable
+set search_path = ''
+as $$
+  select x.event_id, x.position, x.event,
+    coalesce(we.takes_rsvp, false), we.rsvp_deadline, coalesce(we.is_private, false), coalesce(we.is_main and we.takes_rsvp, false)
+  from (
+    select distinct on ((e.value ->> 'id')::uuid)
+      (e.value ->> 'id')::uuid as event_id,
+      row_number() over (order by s.order_index, s.created_at, s.id, e.ordinality) as position,
+      e.value as event
+    from kasalan.sections s
+    cross join lateral jsonb_array_elements(
+      case when jsonb_typeof(s.data -> 'events') = 'array' then s.data -> 'events' else '[]'::jsonb end
+    ) with ordinality e
+    where s.wedding_id = p_wedding_id
+      and s.type = 'schedule'
+      and jsonb_typeof(e.value) = 'object'
+      and (e.value ->> 'id') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+    order by (e.value ->> 'id')::uuid, s.order_index, s.created_at, s.id, e.ordinality
+  ) x
+  left join kasalan.wedding_events we on we.wedding_id = p_wedding_id and we.event_id = x.event_id
+  order by x.position
+$$;
+
+revoke execute on function kasalan_private.schedule_events(p_wedding_id uuid) from public, anon, authenticated;
+
+-- Whether a household (null: a visitor who is no household) is invited to a wedding's event: a
+-- public event invites every household, a private one those chosen. Helper.
+create or replace function kasalan_private.event_invites(p_wedding_id uuid, p_event_id uuid, p_is_private boolean, p_household_id uuid)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  select not coalesce(p_is_private, false) or (
+    p_household_id is not null and exists (
+      select 1 from kasalan.event_guests eg
+      where eg.wedding_id = p_wedding_id and eg.event_id = p_event_id and eg.household_id = p_household_id
+    )
+  )
+$$;
+
+revoke execute on function kasalan_private.event_invites(p_wedding_id uuid, p_event_id uuid, p_is_private boolean, p_household_id uuid) from public, anon, authenticated;
+
+-- A schedule section's data as a household (null: any visitor) may see it: the private events it
+-- is not invited to left out, as if they did not exist. Helper of get_site and rsvp_json.
+create or replace function kasalan_private.schedule_for(p_wedding_id uuid, p_data jsonb, p_household_id uuid)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if jsonb_typeof(p_data -> 'events') is distinct from 'array'
+    or not exists (select 1 from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_private)
+  then
+    return p_data;
+  end if;
+  return jsonb_set(p_data, '{events}', coalesce(
+    (
+      select jsonb_agg(e.value order by e.ordinality)
+      from jsonb_array_elements(p_data -> 'events') with ordinality e
+      left join kasalan.wedding_events we
+        on we.wedding_id = p_wedding_id
+        and jsonb_typeof(e.value) = 'object'
+        and (e.value ->> 'id') ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+        and we.event_id = (e.value ->> 'id')::uuid
+      where kasalan_private.event_invites(p_wedding_id, we.event_id, we.is_private, p_household_id)
+    ),
+    '[]'::jsonb
+  ));
+end;
+$$;
+
+revoke execute on function kasalan_private.schedule_for(p_wedding_id uuid, p_data jsonb, p_household_id uuid) from public, anon, authenticated;
+
+-- The RSVP events of a wedding (in the schedule, taking RSVPs) that a household is invited to, in
+-- the schedule's order, with the deadline in force (the main event's and, when an event has none of
+-- its own, the wedding's) and whether it has passed. Helper of the RSVP functions.
+create or replace function kasalan_private.household_rsvp_events(p_wedding kasalan.weddings, p_household_id uuid)
+returns table(event_id uuid, "position" bigint, event jsonb, deadline date, is_closed boolean, is_private boolean, is_main boolean)
+language sql
+stable
+set search_path = ''
+as $$
+  select e.event_id, e.position, e.event, d.deadline, kasalan_private.rsvp_is_closed(d.deadline), e.is_private, e.is_main
+  from kasalan_private.schedule_events(p_wedding.id) e
+  cross join lateral (
+    select case when e.is_main then p_wedding.rsvp_deadline else coalesce(e.rsvp_deadline, p_wedding.rsvp_deadline) end as deadline
+  ) d
+  where e.takes_rsvp
+    and kasalan_private.event_invites(p_wedding.id, e.event_id, e.is_private, p_household_id)
+  order by e.position
+$$;
+
+revoke execute on function kasalan_private.household_rsvp_events(p_wedding kasalan.weddings, p_household_id uuid) from public, anon, authenticated;
+
+-- The questions asked with one event's answer: those naming the event (eventId), and for the main
+-- event (p_is_main) or a wedding whose events take no RSVPs (p_event_id null) those naming none.
+-- Helper of the RSVP functions and the forecast.
+create or replace function kasalan_private.event_questions(p_questions jsonb, p_event_id uuid, p_is_main boolean)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select coalesce(
+    (
+      select jsonb_agg(q.value order by q.ordinality)
+      from jsonb_array_elements(case when jsonb_typeof(p_questions) = 'array' then p_questions else '[]'::jsonb end) with ordinality q
+      where case
+        when q.value ->> 'eventId' is null then p_event_id is null or coalesce(p_is_main, false)
+        else q.value ->> 'eventId' = p_event_id::text
+      end
+    ),
+    '[]'::jsonb
+  )
+$$;
+
+revoke execute on function kasalan_private.event_questions(p_questions jsonb, p_event_id uuid, p_is_main boolean) from public, anon, authenticated;
+
+-- A person's answer for one event as the history keeps it ({eventId, isAttending, response,
+-- respondedAt, recordedBy}; all null but eventId when they have none). Helper.
+create or replace function kasalan_private.event_reply_json(p_event_id uuid, p_reply kasalan.event_replies)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'eventId', p_event_id,
+    'isAttending', p_reply.is_attending,
+    'response', coalesce(p_reply.response, '[]'::jsonb),
+    'respondedAt', p_reply.responded_at,
+    'recordedBy', p_reply.recorded_by
+  )
+$$;
+
+revoke execute on function kasalan_private.event_reply_json(p_event_id uuid, p_reply kasalan.event_replies) from public, anon, authenticated;
+
+-- Every person of the wedding the event invites, with their answer for it: for the main event or
+-- p_event_id null (a wedding whose events take no RSVPs), every person and their own answer; for
+-- another event the persons of its invited households and their replies. Helper of the counts and
+-- the forecast (which check the caller themselves).
+create or replace function kasalan_private.event_answers(p_wedding_id uuid, p_event_id uuid)
+returns table(person_id uuid, household_id uuid, side text, type text, first_name text, last_name text, is_attending boolean, response jsonb)
+language sql
+stable
+set search_path = ''
+as $$
+  select p.id, p.household_id, g.relationship_side, p.type, p.first_name, p.last_name, p.is_attending, p.response
+  from kasalan.persons p
+  join kasalan.households g on g.id = p.household_id
+  where p.wedding_id = p_wedding_id
+    and (
+      p_event_id is null
+      or exists (select 1 from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.event_id = p_event_id and we.is_main)
+    )
+  union all
+  select p.id, p.household_id, g.relationship_side, p.type, p.first_name, p.last_name, r.is_attending, coalesce(r.response, '[]'::jsonb)
+  from kasalan.wedding_events we
+  join kasalan.persons p on p.wedding_id = we.wedding_id
+  join kasalan.households g on g.id = p.household_id
+  left join kasalan.event_replies r on r.wedding_id = we.wedding_id and r.event_id = we.event_id and r.person_id = p.id
+  where we.wedding_id = p_wedding_id
+    and we.event_id = p_event_id
+    and not we.is_main
+    and kasalan_private.event_invites(p_wedding_id, we.event_id, we.is_private, p.household_id)
+$$;
+
+revoke execute on function kasalan_private.event_answers(p_wedding_id uuid, p_event_id uuid) from public, anon, authenticated;
+
+-- Every event of the schedule for the couple's screens, in order: [{id, name, type, date,
+-- startTime, endTime, venue, takesRsvp, deadline, effectiveDeadline, isClosed, isPrivate, isMain,
+-- householdIds, counts: {households, persons, attending, declined, pending}}]. deadline is the
+-- event's own (null: the wedding's; always null for the main event, whose deadline is the
+-- wedding's); householdIds the households invited when private, else []. The counts are over the
+-- persons the event invites that the caller may see (a family helper: their side's households),
+-- all zero when the event takes no RSVPs; the main event's come from the persons' own answers.
+-- For every member but an usher (view); raises wedding_not_found otherwise. Security definer: the
+-- settings are read only through functions. Granted to authenticated.
+create or replace function kasalan.list_events(p_wedding_id uuid)
+returns jsonb
+language plpgsql
+stable security definer
+set search_path = ''
+as $$
+declare
+  v_wedding kasalan.weddings;
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'view') then
+    raise exception 'wedding_not_found';
+  end if;
+  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
+
+  return coalesce(
+    (
+      select jsonb_agg(
+        jsonb_build_object(
+          'id', e.event_id,
+          'name', coalesce(e.event ->> 'name', ''),
+          'type', coalesce(e.event ->> 'type', ''),
+          'date', e.event ->> 'date',
+          'startTime', e.event ->> 'startTime',
+          'endTime', e.event ->> 'endTime',
+          'venue', e.event ->> 'venue',
+          'takesRsvp', e.takes_rsvp,
+          'deadline', case when e.is_main then null else e.rsvp_deadline end,
+          'effectiveDeadline', d.deadline,
+          'isClosed', kasalan_private.rsvp_is_closed(d.deadline),
+          'isPrivate', e.is_private,
+          'isMain', e.is_main,
+          'householdIds', case when e.is_private then coalesce(
+            (
+              select jsonb_agg(eg.household_id order by g.created_at, g.id)
+              from kasalan.event_guests eg
+              join kasalan.households g on g.id = eg.household_id
+              where eg.wedding_id = p_wedding_id and eg.event_id = e.event_id
+                and kasalan_private.can_see_household(p_wedding_id, g.relationship_side)
+            ),
+            '[]'::jsonb
+          ) else '[]'::jsonb end,
+          'counts', (
+            select jsonb_build_object(
+              'households', count(distinct a.household_id),
+              'persons', count(a.person_id),
+              'attending', count(a.person_id) filter (where a.is_attending),
+              'declined', count(a.person_id) filter (where not a.is_attending),
+              'pending', count(a.person_id) filter (where a.is_attending is null)
+            )
+            from kasalan_private.event_answers(p_wedding_id, e.event_id) a
+            where e.takes_rsvp and kasalan_private.can_see_household(p_wedding_id, a.side)
+          )
+        )
+        order by e.position
+      )
+      from kasalan_private.schedule_events(p_wedding_id) e
+      cross join lateral (
+        select case when not e.takes_rsvp then null
+          when e.is_main then v_wedding.rsvp_deadline
+          else coalesce(e.rsvp_deadline, v_wedding.rsvp_deadline) end as deadline
+      ) d
+    ),
+    '[]'::jsonb
+  );
+end;
+$$;
+
+revoke execute on function kasalan.list_events(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan.list_events(p_wedding_id uuid) to authenticated;
+
+-- Sets one schedule event's RSVP settings: p_settings = {takesRsvp, deadline (a date or null: the
+-- wedding's), isPrivate, isMain, householdIds (the households invited when private)}; returns
+-- list_events. The first event to take RSVPs becomes the main one (the first reception among the
+-- events taking RSVPs, else the first of them), and the wedding's answers so far become its
+-- answers. Making another event the main one swaps the answers in one transaction: the old main
+-- event's (on the persons) move into its event_replies, the new one's replies onto the persons
+-- (the households' seat caps hold for each). The main event cannot be private
+-- (event_main_private), and its RSVPs are not turned off, nor does it stop being the main one,
+-- while other events take RSVPs (event_main_required: choose another main event first). Raises
+-- wedding_not_found (not owner, partner or coordinator), event_not_found (the id is not in the
+-- schedule), invalid_input. Granted to authenticated.
+create or replace function kasalan.save_event_settings(p_wedding_id uuid, p_event_id uuid, p_settings jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_wedding kasalan.weddings;
+  v_takes boolean;
+  v_private boolean;
+  v_main boolean;
+  v_deadline date;
+  v_households uuid[] := '{}';
+  v_item jsonb;
+  v_event record;
+  v_old_main uuid;
+  v_new_main uuid;
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
+    raise exception 'wedding_not_found';
+  end if;
+  if jsonb_typeof(p_settings) is distinct from 'object' then
+    raise exception 'invalid_input' using detail = 'settings must be an object';
+  end if;
+  if jsonb_typeof(p_settings -> 'takesRsvp') is distinct from 'boolean'
+    or jsonb_typeof(p_settings -> 'isPrivate') is distinct from 'boolean'
+    or jsonb_typeof(p_settings -> 'isMain') is distinct from 'boolean'
+  then
+    raise exception 'invalid_input' using detail = 'takesRsvp, isPrivate and isMain must be true or false';
+  end if;
+  v_takes := (p_settings ->> 'takesRsvp')::boolean;
+  v_private := (p_settings ->> 'isPrivate')::boolean;
+  v_main := (p_settings ->> 'isMain')::boolean;
+  if jsonb_typeof(p_settings -> 'deadline') = 'string' then
+    if (p_settings ->> 'deadline') !~ '^\d{4}-\d{2}-\d{2}$' then
+      raise exception 'invalid_input' using detail = 'deadline must be a date';
+    end if;
+    begin
+      v_deadline := (p_settings ->> 'deadline')::date;
+    exception when others then
+      raise exception 'invalid_input' using detail = 'deadline must be a date';
+    end;
+  elsif coalesce(jsonb_typeof(p_settings -> 'deadline'), 'null') <> 'null' then
+    raise exception 'invalid_input' using detail = 'deadline must be a date or null';
+  end if;
+  if coalesce(jsonb_typeof(p_settings -> 'householdIds'), 'null') not in ('null', 'array') then
+    raise exception 'invalid_input' using detail = 'householdIds must be a list';
+  end if;
+  if jsonb_typeof(p_settings -> 'householdIds') = 'array' then
+    if jsonb_array_length(p_settings -> 'householdIds') > 2000 then
+      raise exception 'invalid_input' using detail = 'too many households';
+    end if;
+    for v_item in select value from jsonb_array_elements(p_settings -> 'householdIds') loop
+      v_households := v_households || kasalan_private.json_uuid(jsonb_build_object('householdId', v_item), 'householdId');
+    end loop;
+  end if;
+  if v_main and v_private then
+    raise exception 'event_main_private';
+  end if;
+  if v_main and not v_takes then
+    raise exception 'invalid_input' using detail = 'the main event takes RSVPs';
+  end if;
+
+  -- One change of a wedding's events at a time.
+  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id for no key update;
+  if not found then
+    raise exception 'wedding_not_found';
+  end if;
+  if not exists (select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = p_event_id) then
+    raise exception 'event_not_found';
+  end if;
+  if exists (
+    select 1 from unnest(v_households) h(id)
+    where not exists (select 1 from kasalan.households g where g.id = h.id and g.wedding_id = p_wedding_id)
+  ) then
+    raise exception 'invalid_input' using detail = 'a household is not of this wedding';
+  end if;
+
+  select we.event_id into v_old_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
+  if v_old_main = p_event_id and not v_main and exists (
+    select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.takes_rsvp and e.event_id <> p_event_id
+  ) then
+    raise exception 'event_main_required';
+  end if;
+
+  insert into kasalan.wedding_events as we (wedding_id, event_id, takes_rsvp, rsvp_deadline, is_private, is_main)
+  values (p_wedding_id, p_event_id, v_takes, case when v_main then null else v_deadline end, v_private, false)
+  on conflict (wedding_id, event_id) do update
+  set takes_rsvp = excluded.takes_rsvp,
+      rsvp_deadline = excluded.rsvp_deadline,
+      is_private = excluded.is_private,
+      is_main = we.is_main and excluded.takes_rsvp and not excluded.is_private;
+  if v_private then
+    delete from kasalan.event_guests eg
+    where eg.wedding_id = p_wedding_id and eg.event_id = p_event_id and eg.household_id <> all (v_households);
+    insert into kasalan.event_guests (wedding_id, event_id, household_id)
+    select distinct p_wedding_id, p_event_id, h.id from unnest(v_households) h(id)
+    on conflict do nothing;
+  end if;
+
+  -- Which event is the main one now.
+  if v_main then
+    v_new_main := p_event_id;
+  elsif v_old_main = p_event_id then
+    v_new_main := null;
+  elsif exists (
+    select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = v_old_main and e.takes_rsvp
+  ) then
+    v_new_main := v_old_main;
+  else
+    select e.event_id into v_new_main
+    from kasalan_private.schedule_events(p_wedding_id) e
+    where e.takes_rsvp and not e.is_private
+    order by lower(btrim(coalesce(e.event ->> 'type', ''))) <> 'reception', e.position
+    limit 1;
+  end if;
+
+  if v_new_main is distinct from v_old_main then
+    -- The households in one order, before any answer moves: a guest answering waits, or is waited for.
+    perform 1 from kasalan.households g where g.wedding_id = p_wedding_id order by g.id for update;
+    update kasalan.wedding_events we set is_main = false where we.wedding_id = p_wedding_id and we.is_main;
+    if v_new_main is not null and v_old_main is not null then
+      -- The old main event's answers, on the persons, become its replies.
+      delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_old_main;
+      insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by)
+      select p.wedding_id, v_old_main, p.id, p.household_id, p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by
+      from kasalan.persons p
+      where p.wedding_id = p_wedding_id and p.is_attending is not null;
+      -- The new one's replies become the persons' answers (a person without one: pending).
+      update kasalan.persons p
+      set is_attending = r.is_attending,
+          response = coalesce(r.response, '[]'::jsonb),
+          responded_at = r.responded_at,
+          rsvp_recorded_by = case when r.is_attending is null then null when r.recorded_by = 'guest' then 'guest' else 'couple' end
+      from kasalan.persons q
+      left join kasalan.event_replies r on r.wedding_id = p_wedding_id and r.event_id = v_new_main and r.person_id = q.id
+      where q.id = p.id
+        and p.wedding_id = p_wedding_id
+        and (p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by) is distinct from
+          (r.is_attending, coalesce(r.response, '[]'::jsonb), r.responded_at,
+           case when r.is_attending is null then null when r.recorded_by = 'guest' then 'guest' else 'couple' end);
+    end if;
+    if v_new_main is not null then
+      delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_new_main;
+      update kasalan.wedding_events we
+      set is_main = true, rsvp_deadline = null
+      where we.wedding_id = p_wedding_id and we.event_id = v_new_main;
+    end if;
+  end if;
+
+  return kasalan.list_events(p_wedding_id);
+end;
+$$;
+
+revoke execute on function kasalan.save_event_settings(p_wedding_id uuid, p_event_id uuid, p_settings jsonb) from public, anon;
+grant execute on function kasalan.save_event_settings(p_wedding_id uuid, p_event_id uuid, p_settings jsonb) to authenticated;
+
+-- Every reply to an RSVP event other than the main one: [{eventId, personId, householdId,
+-- isAttending, response, respondedAt, recordedBy}], for the events in the schedule taking RSVPs,
+-- of the persons they invite, in the households the caller may see (a family helper: their side).
+-- The main event's answers are the persons' own (list_rsvps, list_households). For every member
+-- but an usher (view); raises wedding_not_found otherwise. Granted to authenticated.
+create or replace function kasalan.list_event_replies(p_wedding_id uuid)
+returns jsonb
+language plpgsql
+stable security definer
+set search_path = ''
+as $$
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'view') then
+    raise exception 'wedding_not_found';
+  end if;
+  return coalesce(
+    (
+      select jsonb_agg(
+        jsonb_build_object(
+          'eventId', r.event_id,
+          'personId', r.person_id,
+          'householdId', p.household_id,
+          'isAttending', r.is_attending,
+          'response', r.response,
+          'respondedAt', r.responded_at,
+          'recordedBy', r.recorded_by
+        )
+        order by e.position, g.created_at, g.id, p.position, p.created_at, p.id
+      )
+      from kasalan_private.schedule_events(p_wedding_id) e
+      join kasalan.event_replies r on r.wedding_id = p_wedding_id and r.event_id = e.event_id
+      join kasalan.persons p on p.id = r.person_id
+      join kasalan.households g on g.id = p.household_id
+      where e.takes_rsvp and not e.is_main
+        and kasalan_private.event_invites(p_wedding_id, e.event_id, e.is_private, g.id)
+        and kasalan_private.can_see_household(p_wedding_id, g.relationship_side)
+    ),
+    '[]'::jsonb
+  );
+end;
+$$;
+
+revoke execute on function kasalan.list_event_replies(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan.list_event_replies(p_wedding_id uuid) to authenticated;
+
+-- Records (or corrects) one person's reply to an RSVP event other than the main one, on their
+-- behalf: p_is_attending true/false with p_response [{questionId, answer}] (checked against the
+-- event's questions, kept only when attending), or null to put them back to pending. Ignores the
+-- deadline; not the household's seat cap for the event (rsvp_over_seat_cap). The main event is
+-- answered with record_rsvp. Returns {eventId, personId, householdId, isAttending, response,
+-- respondedAt, recordedBy}. Raises wedding_not_found (not owner, partner or coordinator),
+-- person_not_found, event_not_found (not an event of the schedule taking RSVPs), invalid_input (the
+-- main event, or a private event not inviting the person's household). Granted to authenticated.
+create or replace function kasalan.record_event_reply(p_wedding_id uuid, p_event_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_wedding kasalan.weddings;
+  v_person kasalan.persons;
+  v_event record;
+  v_reply kasalan.event_replies;
+  v_response jsonb;
+  v_kind text;
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
+    raise exception 'wedding_not_found';
+  end if;
+  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
+
+  -- The household first, as submit_rsvp and record_rsvp take it.
+  perform 1 from kasalan.households g
+  where g.id = (select p.household_id from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id)
+  for update;
+  select * into v_person from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id;
+  if not found then
+    raise exception 'person_not_found';
+  end if;
+
+  select * into v_event from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = p_event_id and e.takes_rsvp;
+  if not found then
+    raise exception 'event_not_found';
+  end if;
+  if v_event.is_main then
+    raise exception 'invalid_input' using detail = 'the main event is answered with record_rsvp';
+  end if;
+  if not kasalan_private.event_invites(p_wedding_id, p_event_id, v_event.is_private, v_person.household_id) then
+    raise exception 'invalid_input' using detail = 'the event does not invite this household';
+  end if;
+
+  v_response := case when p_is_attending then
+    kasalan_private.rsvp_response(kasalan_private.event_questions(v_wedding.rsvp_questions, p_event_id, false), p_response)
+    else '[]'::jsonb end;
+  v_kind := kasalan.rsvp_manager_kind(p_wedding_id);
+
+  select * into v_reply from kasalan.event_replies r
+  where r.wedding_id = p_wedding_id and r.event_id = p_event_id and r.person_id = p_person_id;
+  if (v_reply.is_attending, coalesce(v_reply.response, '[]'::jsonb), v_reply.recorded_by)
+    is distinct from (p_is_attending, v_response, case when p_is_attending is null then null else v_kind end)
+  then
+    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+    values (
+      p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
+      kasalan_private.event_reply_json(p_event_id, v_reply),
+      jsonb_build_object(
+        'eventId', p_event_id,
+        'isAttending', p_is_attending,
+        'response', v_response,
+        'respondedAt', case when p_is_attending is null then null else now() end,
+        'recordedBy', case when p_is_attending is null then null else v_kind end
+      )
+    );
+  end if;
+
+  if p_is_attending is null then
+    delete from kasalan.event_replies r
+    where r.wedding_id = p_wedding_id and r.event_id = p_event_id and r.person_id = p_person_id;
+    v_reply := null;
+  else
+    insert into kasalan.event_replies as r (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
+    values (p_wedding_id, p_event_id, p_person_id, v_person.household_id, p_is_attending, v_response, now(), v_kind, auth.uid())
+    on conflict (wedding_id, event_id, person_id) do update
+    set is_attending = excluded.is_attending,
+        response = excluded.response,
+        responded_at = excluded.responded_at,
+        recorded_by = excluded.recorded_by,
+        recorded_by_user = excluded.recorded_by_user
+    returning * into v_reply;
+  end if;
+
+  return jsonb_build_object(
+    'eventId', p_event_id,
+    'personId', p_person_id,
+    'householdId', v_person.household_id,
+    'isAttending', v_reply.is_attending,
+    'response', coalesce(v_reply.response, '[]'::jsonb),
+    'respondedAt', v_reply.responded_at,
+    'recordedBy', v_reply.recorded_by
+  );
+end;
+$$;
+
+revoke execute on function kasalan.record_event_reply(p_wedding_id uuid, p_event_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) from public, anon;
+grant execute on function kasalan.record_event_reply(p_wedding_id uuid, p_event_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) to authenticated;
+
+-- =============================================================================================
+-- Triggers
+-- =============================================================================================
+
+create trigger wedding_events_protect_row_identity before update
+  on kasalan.wedding_events
+  for each row
+  execute function kasalan.protect_row_identity('wedding_id', 'event_id');
+
+create trigger event_replies_seat_cap_holds after insert or update of is_attending
+  on kasalan.event_replies
+  for each row
+  when (new.is_attending)
+  execute function kasalan_private.check_seat_cap();

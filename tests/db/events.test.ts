@@ -1,0 +1,1576 @@
+// Events with their own RSVPs (0023_events, supabase/schemas/17_events.sql): the schedule's events
+// get stable ids; the couple marks which take RSVPs, with their own deadlines, which are private and
+// which is the main one; guests answer per event and per person, declining one declining nothing
+// else; a private event does not exist for a household it does not invite, in any public call;
+// answers given before events keep being the main event's; counts per event on a list worked out
+// by hand; the main swap; seat caps per event; history and restore; the forecast per event; the
+// wedding file; and, on real PostgreSQL, two phones at once and a main swap racing a guest.
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { bootstrap, callRpc, type Claims } from '../../src/lib/backend/local/engine'
+import {
+  createTestDb,
+  DEMO,
+  DEMO_CLAIMS,
+  ENGINE,
+  readSqlFiles,
+  type Session,
+  type TestDb,
+} from './harness'
+import { newVisitor, rpcAs } from './privacy-helpers'
+
+let t: TestDb
+
+beforeAll(async () => {
+  t = await createTestDb()
+})
+
+afterAll(async () => {
+  await t?.close()
+})
+
+const PAST = '2020-01-01'
+const FUTURE = '2099-12-31'
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+interface ScheduleEvent {
+  id?: string
+  name: string
+  type: string
+  date?: string
+  venue?: string
+}
+interface Household {
+  id: string
+  persons: { id: string; firstName: string }[]
+}
+interface EventCounts {
+  households: number
+  persons: number
+  attending: number
+  declined: number
+  pending: number
+}
+interface ListedEvent {
+  id: string
+  name: string
+  type: string
+  takesRsvp: boolean
+  deadline: string | null
+  effectiveDeadline: string | null
+  isClosed: boolean
+  isPrivate: boolean
+  isMain: boolean
+  householdIds: string[]
+  counts: EventCounts
+}
+interface PersonEvent {
+  eventId: string
+  hasAnswered: boolean
+  isAttending: boolean | null
+  response: { questionId: string; answer: string }[]
+  respondedAt: string | null
+}
+interface Rsvp {
+  events: {
+    id: string
+    name: string
+    type: string
+    deadline: string | null
+    isClosed: boolean
+    isMain: boolean
+  }[]
+  wedding: {
+    events: { id: string; name: string }[]
+    rsvpQuestions: { id: string; eventId?: string }[]
+    isClosed: boolean
+  }
+  household: {
+    access: string
+    persons: { id: string; firstName: string; isAttending: boolean | null; events: PersonEvent[] }[]
+  }
+}
+
+const SCHEDULE: ScheduleEvent[] = [
+  { name: 'Civil rite', type: 'ceremony', date: '2026-12-12', venue: 'Munisipyo ng Taal' },
+  { name: 'Reception', type: 'reception', date: '2026-12-12', venue: 'Casa Villavicencio' },
+  { name: 'Despedida de soltera', type: 'party', date: '2026-12-10', venue: 'Bahay ni Lola' },
+]
+
+/** The error a call raises: its message (the code) and detail. */
+async function failure(call: Promise<unknown>): Promise<{ message: string; detail: unknown }> {
+  try {
+    await call
+  } catch (error) {
+    const e = error as { message: string; details?: string; detail?: string }
+    return { message: e.message, detail: e.details ?? e.detail ?? null }
+  }
+  throw new Error('the call succeeded')
+}
+
+/**
+ * A published wedding with the three events above in its schedule and three households: Santos
+ * (Ana, Ben; bride's side), Reyes (Carla, Dani the child; groom's side; one seat) and Cruz (Elena;
+ * bride's side). No event takes RSVPs yet.
+ */
+async function eventsWedding() {
+  const { claims, wedding } = await t.couple()
+  const schedule = (wedding.sections as { id: string; type: string }[]).find(
+    (s) => s.type === 'schedule',
+  )!
+  const saved = (await t.rpc(claims, 'save_section_content', {
+    p_section_id: schedule.id,
+    p_title: 'Schedule',
+    p_data: { events: SCHEDULE },
+  })) as { section: { data: { events: Required<ScheduleEvent>[] } } }
+  const [civil, reception, despedida] = saved.section.data.events.map((e) => e.id)
+  const add = async (
+    lastName: string,
+    side: string,
+    persons: [string, string][],
+    seatCap: number | null = null,
+  ) =>
+    (await t.rpc(claims, 'save_household', {
+      p_wedding_id: wedding.id,
+      p_household: {
+        relationshipSide: side,
+        seatCap,
+        persons: persons.map(([firstName, type]) => ({ firstName, lastName, type })),
+      },
+    })) as Household
+  const santos = await add('Santos', 'bride', [
+    ['Ana', 'adult'],
+    ['Ben', 'adult'],
+  ])
+  const reyes = await add(
+    'Reyes',
+    'groom',
+    [
+      ['Carla', 'adult'],
+      ['Dani', 'child'],
+    ],
+    1,
+  )
+  const cruz = await add('Cruz', 'bride', [['Elena', 'adult']])
+  await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
+  const { rows } = await t.asOwner<{ id: string; code: string; token: string }>(
+    'select id, invitation_code as code, invitation_token as token from kasalan.households where wedding_id = $1',
+    [wedding.id],
+  )
+  const code = (h: Household) => rows.find((r) => r.id === h.id)!.code
+  const token = (h: Household) => rows.find((r) => r.id === h.id)!.token
+  const person = (h: Household, name: string) => h.persons.find((p) => p.firstName === name)!.id
+  return {
+    claims,
+    wedding,
+    schedule,
+    civil: civil!,
+    reception: reception!,
+    despedida: despedida!,
+    santos,
+    reyes,
+    cruz,
+    code,
+    token,
+    person,
+  }
+}
+type W = Awaited<ReturnType<typeof eventsWedding>>
+
+const settings = (claims: Claims, w: W, eventId: string, s: Partial<Record<string, unknown>>) =>
+  t.rpc(claims, 'save_event_settings', {
+    p_wedding_id: w.wedding.id,
+    p_event_id: eventId,
+    p_settings: {
+      takesRsvp: true,
+      deadline: null,
+      isPrivate: false,
+      isMain: false,
+      householdIds: [],
+      ...s,
+    },
+  }) as Promise<ListedEvent[]>
+
+const listEvents = (w: W, claims: Claims = w.claims) =>
+  t.rpc(claims, 'list_events', { p_wedding_id: w.wedding.id }) as Promise<ListedEvent[]>
+
+const getRsvp = (w: W, h: Household, code: string | null = w.code(h)) =>
+  rpcAs(t.db, null, 'get_rsvp', {
+    p_household_id: h.id,
+    p_person_id: h.persons[0]!.id,
+    p_code: code,
+  }) as Promise<Rsvp>
+
+const submit = (w: W, h: Household, answers: unknown[], code: string | null = w.code(h)) =>
+  rpcAs(t.db, null, 'submit_rsvp', {
+    p_household_id: h.id,
+    p_person_id: h.persons[0]!.id,
+    p_answers: answers,
+    p_message: null,
+    p_code: code,
+  }) as Promise<Rsvp>
+
+/**
+ * The usual set-up: the reception takes RSVPs (it becomes the main event), the civil rite too,
+ * and the despedida is private to Santos and Reyes.
+ */
+async function withEvents(w: W, despedidaDeadline: string | null = null) {
+  await settings(w.claims, w, w.reception, {})
+  await settings(w.claims, w, w.civil, {})
+  return settings(w.claims, w, w.despedida, {
+    isPrivate: true,
+    householdIds: [w.santos.id, w.reyes.id],
+    deadline: despedidaDeadline,
+  })
+}
+
+const byId = (events: ListedEvent[], id: string) => events.find((e) => e.id === id)!
+const personOf = (rsvp: Rsvp, id: string) => rsvp.household.persons.find((p) => p.id === id)!
+const answerOf = (rsvp: Rsvp, personId: string, eventId: string) =>
+  personOf(rsvp, personId).events.find((e) => e.eventId === eventId)
+
+describe('schedule event ids', () => {
+  test('every event gets a uuid, kept when the schedule is edited or reordered; a new event gets its own', async () => {
+    const w = await eventsWedding()
+    for (const id of [w.civil, w.reception, w.despedida]) expect(id).toMatch(UUID)
+    const { section } = (await t.rpc(w.claims, 'get_section_content', {
+      p_section_id: w.schedule.id,
+    })) as {
+      section: { data: { events: Required<ScheduleEvent>[] } }
+    }
+    const [civil, reception, despedida] = section.data.events
+    const saved = (await t.rpc(w.claims, 'save_section_content', {
+      p_section_id: w.schedule.id,
+      p_title: 'Schedule',
+      p_data: {
+        events: [
+          reception,
+          { ...civil, venue: 'Bulwagan' },
+          { name: 'Lunch', type: 'lunch' },
+          despedida,
+        ],
+      },
+    })) as { section: { data: { events: Required<ScheduleEvent>[] } } }
+    const ids = saved.section.data.events.map((e) => e.id)
+    expect(ids.slice(0, 2)).toEqual([w.reception, w.civil])
+    expect(ids[3]).toBe(w.despedida)
+    expect(ids[2]).toMatch(UUID)
+    expect(new Set(ids).size).toBe(4)
+  })
+
+  test('an id that is no uuid, or two events with one id, is invalid_input', async () => {
+    const w = await eventsWedding()
+    const save = (events: unknown[]) =>
+      t.rpc(w.claims, 'save_section_content', {
+        p_section_id: w.schedule.id,
+        p_title: 'Schedule',
+        p_data: { events },
+      })
+    await expect(save([{ id: 'reception', name: 'Reception' }])).rejects.toThrow('invalid_input')
+    await expect(
+      save([
+        { id: w.civil, name: 'A' },
+        { id: w.civil.toUpperCase(), name: 'B' },
+      ]),
+    ).rejects.toThrow('invalid_input')
+    await expect(save([{ id: w.civil, name: 'A' }])).resolves.toBeTruthy()
+  })
+})
+
+describe('a wedding whose events take no RSVPs', () => {
+  test('answers and looks as before: no events, one answer per person, every event listed without RSVPs', async () => {
+    const w = await eventsWedding()
+    const ana = w.person(w.santos, 'Ana')
+    const rsvp = await submit(w, w.santos, [{ personId: ana, isAttending: true }])
+    expect(rsvp.events).toEqual([])
+    expect(personOf(rsvp, ana)).toMatchObject({ isAttending: true, events: [] })
+    expect(rsvp.wedding.events.map((e) => e.name)).toEqual(SCHEDULE.map((e) => e.name))
+    expect(rsvp.wedding.events.map((e) => e.id)).toEqual([w.civil, w.reception, w.despedida])
+    // An event answer, or an answer without isAttending, has nothing to answer.
+    await expect(
+      submit(w, w.santos, [
+        { personId: ana, isAttending: true, events: [{ eventId: w.civil, isAttending: true }] },
+      ]),
+    ).rejects.toThrow('invalid_input')
+    await expect(submit(w, w.santos, [{ personId: ana }])).rejects.toThrow('invalid_input')
+    const events = await listEvents(w)
+    expect(events.map((e) => [e.name, e.takesRsvp, e.isMain, e.isPrivate])).toEqual([
+      ['Civil rite', false, false, false],
+      ['Reception', false, false, false],
+      ['Despedida de soltera', false, false, false],
+    ])
+    for (const e of events)
+      expect(e.counts).toEqual({ households: 0, persons: 0, attending: 0, declined: 0, pending: 0 })
+  })
+
+  test('a closed wedding is closed as before', async () => {
+    const w = await eventsWedding()
+    await t.rpc(w.claims, 'update_rsvp_settings', {
+      p_wedding_id: w.wedding.id,
+      p_deadline: PAST,
+      p_questions: [],
+    })
+    await expect(
+      submit(w, w.santos, [{ personId: w.person(w.santos, 'Ana'), isAttending: true }]),
+    ).rejects.toThrow('rsvp_closed')
+  })
+})
+
+describe('turning events on', () => {
+  test('the answers given so far become the main event’s; the first reception is the main one', async () => {
+    const w = await eventsWedding()
+    const ana = w.person(w.santos, 'Ana')
+    const ben = w.person(w.santos, 'Ben')
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true },
+      { personId: ben, isAttending: false },
+    ])
+    // The reception first: it is the only RSVP event, so the main one.
+    let events = await settings(w.claims, w, w.reception, {})
+    expect(byId(events, w.reception)).toMatchObject({
+      takesRsvp: true,
+      isMain: true,
+      deadline: null,
+    })
+    expect(byId(events, w.reception).counts).toEqual({
+      households: 3,
+      persons: 5,
+      attending: 1,
+      declined: 1,
+      pending: 3,
+    })
+    events = await settings(w.claims, w, w.civil, {})
+    expect(byId(events, w.reception).isMain).toBe(true)
+    expect(byId(events, w.civil)).toMatchObject({
+      isMain: false,
+      counts: { households: 3, persons: 5, attending: 0, declined: 0, pending: 5 },
+    })
+
+    const rsvp = await getRsvp(w, w.santos)
+    expect(rsvp.events.map((e) => [e.name, e.isMain])).toEqual([
+      ['Civil rite', false],
+      ['Reception', true],
+    ])
+    expect(answerOf(rsvp, ana, w.reception)).toMatchObject({ hasAnswered: true, isAttending: true })
+    expect(answerOf(rsvp, ben, w.reception)).toMatchObject({
+      hasAnswered: true,
+      isAttending: false,
+    })
+    expect(answerOf(rsvp, ana, w.civil)).toMatchObject({
+      hasAnswered: false,
+      isAttending: null,
+      response: [],
+    })
+  })
+
+  test('with two events turned on from none, the first reception among them is the main one', async () => {
+    const w = await eventsWedding()
+    // The civil rite alone takes RSVPs: it is the main one.
+    let events = await settings(w.claims, w, w.civil, {})
+    expect(byId(events, w.civil).isMain).toBe(true)
+    // Turned off (the only one), then the reception and the civil rite: the reception is main.
+    await settings(w.claims, w, w.civil, { takesRsvp: false })
+    events = await settings(w.claims, w, w.reception, {})
+    expect(byId(events, w.reception).isMain).toBe(true)
+    events = await settings(w.claims, w, w.civil, {})
+    expect(events.filter((e) => e.isMain).map((e) => e.id)).toEqual([w.reception])
+  })
+})
+
+describe('per-event answers and deadlines', () => {
+  test('a closed despedida refuses and writes nothing; the open reception still answers', async () => {
+    const w = await eventsWedding()
+    await withEvents(w, PAST)
+    const ana = w.person(w.santos, 'Ana')
+    const before = await t.asOwner<{ n: number }>(
+      'select count(*)::int as n from kasalan.rsvp_changes where wedding_id = $1',
+      [w.wedding.id],
+    )
+    await expect(
+      submit(w, w.santos, [
+        { personId: ana, isAttending: true, events: [{ eventId: w.despedida, isAttending: true }] },
+      ]),
+    ).rejects.toThrow('rsvp_closed')
+    let rsvp = await getRsvp(w, w.santos)
+    expect(personOf(rsvp, ana).isAttending).toBeNull()
+    const after = await t.asOwner<{ n: number }>(
+      'select count(*)::int as n from kasalan.rsvp_changes where wedding_id = $1',
+      [w.wedding.id],
+    )
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n)
+    expect(rsvp.events.find((e) => e.id === w.despedida)).toMatchObject({
+      deadline: PAST,
+      isClosed: true,
+      isMain: false,
+    })
+
+    rsvp = await submit(w, w.santos, [
+      { personId: ana, isAttending: true, events: [{ eventId: w.civil, isAttending: false }] },
+    ])
+    expect(personOf(rsvp, ana).isAttending).toBe(true)
+    expect(answerOf(rsvp, ana, w.reception)).toMatchObject({ isAttending: true })
+    expect(answerOf(rsvp, ana, w.civil)).toMatchObject({ hasAnswered: true, isAttending: false })
+    expect(answerOf(rsvp, ana, w.despedida)).toMatchObject({ hasAnswered: false })
+  })
+
+  test('past the wedding’s deadline the main event refuses, an event with a later deadline of its own still answers', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    await settings(w.claims, w, w.civil, { deadline: FUTURE })
+    await t.rpc(w.claims, 'update_rsvp_settings', {
+      p_wedding_id: w.wedding.id,
+      p_deadline: PAST,
+      p_questions: [],
+    })
+    const ana = w.person(w.santos, 'Ana')
+    await expect(submit(w, w.santos, [{ personId: ana, isAttending: true }])).rejects.toThrow(
+      'rsvp_closed',
+    )
+    // The main event named by its id is the same answer, and as closed.
+    await expect(
+      submit(w, w.santos, [
+        { personId: ana, events: [{ eventId: w.reception, isAttending: true }] },
+      ]),
+    ).rejects.toThrow('rsvp_closed')
+    const rsvp = await submit(w, w.santos, [
+      { personId: ana, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    expect(answerOf(rsvp, ana, w.civil)).toMatchObject({ isAttending: true })
+    expect(personOf(rsvp, ana).isAttending).toBeNull()
+    const listed = await listEvents(w)
+    expect(byId(listed, w.civil)).toMatchObject({
+      deadline: FUTURE,
+      effectiveDeadline: FUTURE,
+      isClosed: false,
+    })
+    expect(byId(listed, w.reception)).toMatchObject({
+      deadline: null,
+      effectiveDeadline: PAST,
+      isClosed: true,
+    })
+    expect(byId(listed, w.despedida)).toMatchObject({
+      deadline: null,
+      effectiveDeadline: PAST,
+      isClosed: true,
+    })
+  })
+
+  test('declining one event declines nothing else', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const ana = w.person(w.santos, 'Ana')
+    const ben = w.person(w.santos, 'Ben')
+    await submit(w, w.santos, [
+      {
+        personId: ana,
+        isAttending: true,
+        events: [
+          { eventId: w.civil, isAttending: true },
+          { eventId: w.despedida, isAttending: true },
+        ],
+      },
+      { personId: ben, isAttending: true, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    // Ana says no to the despedida only; Ben no to the reception only.
+    const rsvp = await submit(w, w.santos, [
+      { personId: ana, events: [{ eventId: w.despedida, isAttending: false }] },
+      { personId: ben, isAttending: false },
+    ])
+    expect(personOf(rsvp, ana).isAttending).toBe(true)
+    expect(answerOf(rsvp, ana, w.civil)).toMatchObject({ isAttending: true })
+    expect(answerOf(rsvp, ana, w.despedida)).toMatchObject({ isAttending: false })
+    expect(personOf(rsvp, ben).isAttending).toBe(false)
+    expect(answerOf(rsvp, ben, w.civil)).toMatchObject({ isAttending: true })
+    expect(answerOf(rsvp, ben, w.despedida)).toMatchObject({
+      hasAnswered: false,
+      isAttending: null,
+    })
+  })
+
+  test('an entry answers something; an event answered twice, or the main event twice, is invalid_input', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const ana = w.person(w.santos, 'Ana')
+    await expect(submit(w, w.santos, [{ personId: ana }])).rejects.toThrow('invalid_input')
+    await expect(submit(w, w.santos, [{ personId: ana, events: [] }])).rejects.toThrow(
+      'invalid_input',
+    )
+    await expect(
+      submit(w, w.santos, [
+        {
+          personId: ana,
+          events: [
+            { eventId: w.civil, isAttending: true },
+            { eventId: w.civil, isAttending: false },
+          ],
+        },
+      ]),
+    ).rejects.toThrow('invalid_input')
+    await expect(
+      submit(w, w.santos, [
+        {
+          personId: ana,
+          isAttending: true,
+          events: [{ eventId: w.reception, isAttending: false }],
+        },
+      ]),
+    ).rejects.toThrow('invalid_input')
+    await expect(
+      submit(w, w.santos, [{ personId: ana, events: [{ eventId: w.civil }] }]),
+    ).rejects.toThrow('invalid_input')
+  })
+
+  test('questions per event: the reception’s meal only with the reception, the despedida’s only with it', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    await expect(
+      t.rpc(w.claims, 'update_rsvp_settings', {
+        p_wedding_id: w.wedding.id,
+        p_deadline: null,
+        p_questions: [
+          { id: 'meal', question: 'Ulam?', kind: 'text', eventId: crypto.randomUUID() },
+        ],
+      }),
+    ).rejects.toThrow('invalid_input')
+    await expect(
+      t.rpc(w.claims, 'update_rsvp_settings', {
+        p_wedding_id: w.wedding.id,
+        p_deadline: null,
+        p_questions: [{ id: 'meal', question: 'Ulam?', kind: 'text', eventId: 'reception' }],
+      }),
+    ).rejects.toThrow('invalid_input')
+    await t.rpc(w.claims, 'update_rsvp_settings', {
+      p_wedding_id: w.wedding.id,
+      p_deadline: null,
+      p_questions: [
+        {
+          id: 'meal',
+          question: 'Anong ulam?',
+          kind: 'choice',
+          options: ['Kare-kare', 'Manok'],
+          eventId: w.reception,
+        },
+        { id: 'song', question: 'Kantang request?', kind: 'text', eventId: w.despedida },
+        { id: 'diet', question: 'Allergies?', kind: 'text', eventId: null },
+      ],
+    })
+    const ana = w.person(w.santos, 'Ana')
+    const asked = (await getRsvp(w, w.santos)).wedding.rsvpQuestions
+    expect(asked.map((q) => [q.id, q.eventId ?? null])).toEqual([
+      ['meal', w.reception],
+      ['song', w.despedida],
+      ['diet', null],
+    ])
+    // The meal is not a question of the civil rite, the song not of the reception.
+    await expect(
+      submit(w, w.santos, [
+        {
+          personId: ana,
+          events: [
+            {
+              eventId: w.civil,
+              isAttending: true,
+              response: [{ questionId: 'meal', answer: 'Manok' }],
+            },
+          ],
+        },
+      ]),
+    ).rejects.toThrow('rsvp_invalid_answer')
+    await expect(
+      submit(w, w.santos, [
+        { personId: ana, isAttending: true, response: [{ questionId: 'song', answer: 'Buwan' }] },
+      ]),
+    ).rejects.toThrow('rsvp_invalid_answer')
+    const rsvp = await submit(w, w.santos, [
+      {
+        personId: ana,
+        isAttending: true,
+        response: [
+          { questionId: 'meal', answer: 'Manok' },
+          { questionId: 'diet', answer: 'Walang hipon' },
+        ],
+        events: [
+          {
+            eventId: w.despedida,
+            isAttending: true,
+            response: [{ questionId: 'song', answer: 'Buwan' }],
+          },
+        ],
+      },
+    ])
+    expect(
+      personOf(rsvp, ana)
+        .events.find((e) => e.eventId === w.reception)!
+        .response.map((a) => a.answer),
+    ).toEqual(['Manok', 'Walang hipon'])
+    expect(answerOf(rsvp, ana, w.despedida)!.response.map((a) => a.answer)).toEqual(['Buwan'])
+    // The Cruz household, not invited to the despedida, is not asked its question.
+    expect((await getRsvp(w, w.cruz)).wedding.rsvpQuestions.map((q) => q.id)).toEqual([
+      'meal',
+      'diet',
+    ])
+  })
+
+  test('under the name search only whether each answered is shown, per event too', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const ana = w.person(w.santos, 'Ana')
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true, events: [{ eventId: w.civil, isAttending: false }] },
+    ])
+    const rsvp = await getRsvp(w, w.santos, null)
+    expect(rsvp.household.access).toBe('guest_search')
+    expect(answerOf(rsvp, ana, w.civil)).toEqual({
+      eventId: w.civil,
+      hasAnswered: true,
+      recordedByCouple: false,
+      isAttending: null,
+      response: [],
+      respondedAt: null,
+    })
+    expect(answerOf(rsvp, ana, w.reception)).toMatchObject({ hasAnswered: true, isAttending: null })
+  })
+})
+
+describe('a private event, for a household it does not invite', () => {
+  let w: W
+  const secret = (value: unknown, ...needles: string[]) => {
+    const text = JSON.stringify(value)
+    for (const needle of needles) expect(text).not.toContain(needle)
+  }
+
+  beforeAll(async () => {
+    w = await eventsWedding()
+    await withEvents(w)
+    await t.rpc(w.claims, 'update_rsvp_settings', {
+      p_wedding_id: w.wedding.id,
+      p_deadline: null,
+      p_questions: [
+        {
+          id: 'song',
+          question: 'Kantang request sa despedida?',
+          kind: 'text',
+          eventId: w.despedida,
+        },
+      ],
+    })
+  })
+
+  test('is not in its RSVP page, by its code or by the name search: not in the events, the schedule, the questions', async () => {
+    for (const code of [w.code(w.cruz), null]) {
+      const rsvp = await getRsvp(w, w.cruz, code)
+      expect(rsvp.events.map((e) => e.name)).toEqual(['Civil rite', 'Reception'])
+      expect(rsvp.wedding.events.map((e) => e.name)).toEqual(['Civil rite', 'Reception'])
+      expect(rsvp.wedding.rsvpQuestions).toEqual([])
+      expect(rsvp.household.persons[0]!.events.map((e) => e.eventId)).toEqual([
+        w.civil,
+        w.reception,
+      ])
+      secret(rsvp, w.despedida, 'Despedida', 'Bahay ni Lola', 'Kantang')
+    }
+    // The households it invites see it everywhere.
+    const invited = await getRsvp(w, w.reyes)
+    expect(invited.events.map((e) => e.name)).toEqual([
+      'Civil rite',
+      'Reception',
+      'Despedida de soltera',
+    ])
+    expect(invited.wedding.events.map((e) => e.id)).toContain(w.despedida)
+    expect(invited.wedding.rsvpQuestions.map((q) => q.id)).toEqual(['song'])
+  })
+
+  // (This one adds a lunch, taking no RSVPs, to the schedule.)
+  test('an answer to it fails exactly as one to an unknown event or to one taking no RSVPs', async () => {
+    const elena = w.person(w.cruz, 'Elena')
+    const attempt = (eventId: string, code: string | null = w.code(w.cruz)) =>
+      failure(
+        submit(w, w.cruz, [{ personId: elena, events: [{ eventId, isAttending: true }] }], code),
+      )
+    const unknown = await attempt(crypto.randomUUID())
+    expect(unknown.message).toBe('invalid_input')
+    expect(await attempt(w.despedida)).toEqual(unknown)
+    expect(await attempt(w.despedida, null)).toEqual(unknown)
+    // An event of the schedule that takes no RSVPs.
+    const { section } = (await t.rpc(w.claims, 'get_section_content', {
+      p_section_id: w.schedule.id,
+    })) as {
+      section: { data: { events: ScheduleEvent[] } }
+    }
+    const saved = (await t.rpc(w.claims, 'save_section_content', {
+      p_section_id: w.schedule.id,
+      p_title: 'Schedule',
+      p_data: { events: [...section.data.events, { name: 'Lunch', type: 'lunch' }] },
+    })) as { section: { data: { events: Required<ScheduleEvent>[] } } }
+    expect(await attempt(saved.section.data.events[3]!.id)).toEqual(unknown)
+    // Closed, it still fails the same way for them (and rsvp_closed for a household it invites).
+    await settings(w.claims, w, w.despedida, {
+      isPrivate: true,
+      householdIds: [w.santos.id, w.reyes.id],
+      deadline: PAST,
+    })
+    expect(await attempt(w.despedida)).toEqual(unknown)
+    await expect(
+      submit(w, w.santos, [
+        {
+          personId: w.person(w.santos, 'Ana'),
+          events: [{ eventId: w.despedida, isAttending: true }],
+        },
+      ]),
+    ).rejects.toThrow('rsvp_closed')
+    await settings(w.claims, w, w.despedida, {
+      isPrivate: true,
+      householdIds: [w.santos.id, w.reyes.id],
+    })
+  })
+
+  test('is not in the site for anyone, nor in the search, the invitation link or the link preview', async () => {
+    for (const claims of [null, w.claims]) {
+      const site = (await rpcAs(t.db, claims, 'get_site', { p_slug: w.wedding.slug })) as {
+        sections: { type: string; data: { events?: { id: string; name: string }[] } }[]
+      }
+      expect(
+        site.sections.find((s) => s.type === 'schedule')!.data.events!.map((e) => e.name),
+      ).toEqual(['Civil rite', 'Reception', 'Lunch'])
+      secret(site, w.despedida, 'Despedida', 'Bahay ni Lola')
+    }
+    // The couple's editor keeps it.
+    const content = (await t.rpc(w.claims, 'get_section_content', {
+      p_section_id: w.schedule.id,
+    })) as {
+      section: { data: { events: { id: string }[] } }
+    }
+    expect(content.section.data.events.map((e) => e.id)).toContain(w.despedida)
+
+    secret(
+      await rpcAs(
+        t.db,
+        null,
+        'search_persons',
+        { p_slug: w.wedding.slug, p_query: 'elena cruz' },
+        { 'cf-connecting-ip': newVisitor() },
+      ),
+      w.despedida,
+      'Despedida',
+    )
+    const opened = await rpcAs(t.db, null, 'open_invitation', { p_token: w.token(w.cruz) })
+    expect(opened).toMatchObject({ householdId: w.cruz.id })
+    secret(opened, w.despedida, 'Despedida')
+    for (const args of [
+      { p_slug: w.wedding.slug, p_token: null },
+      { p_slug: null, p_token: w.token(w.cruz) },
+    ]) {
+      const preview = await rpcAs(t.db, null, 'get_link_preview', args)
+      expect(preview).toMatchObject({ slug: w.wedding.slug })
+      secret(preview, w.despedida, 'Despedida', 'Bahay ni Lola')
+    }
+  })
+
+  test('a public event left private by nobody: turning private off shows it to everyone again', async () => {
+    const other = await eventsWedding()
+    await withEvents(other)
+    await settings(other.claims, other, other.despedida, { isPrivate: false })
+    expect((await getRsvp(other, other.cruz)).events.map((e) => e.name)).toContain(
+      'Despedida de soltera',
+    )
+    // And back: the list chosen before comes back with it.
+    const events = await settings(other.claims, other, other.despedida, {
+      isPrivate: true,
+      householdIds: [other.santos.id, other.reyes.id],
+    })
+    expect(byId(events, other.despedida).householdIds.sort()).toEqual(
+      [other.santos.id, other.reyes.id].sort(),
+    )
+    expect((await getRsvp(other, other.cruz)).events.map((e) => e.name)).not.toContain(
+      'Despedida de soltera',
+    )
+  })
+})
+
+describe('counts per event, on a list with known answers', () => {
+  test('each event counts the persons it invites, from its own answers', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
+    const [carla, dani] = [w.person(w.reyes, 'Carla'), w.person(w.reyes, 'Dani')]
+    const elena = w.person(w.cruz, 'Elena')
+    // Santos: Ana yes to everything; Ben no to the reception, yes to the civil rite, no despedida answer.
+    await submit(w, w.santos, [
+      {
+        personId: ana,
+        isAttending: true,
+        events: [
+          { eventId: w.civil, isAttending: true },
+          { eventId: w.despedida, isAttending: true },
+        ],
+      },
+      { personId: ben, isAttending: false, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    // Reyes (one seat): Carla yes to the reception and the despedida, Dani no to the despedida.
+    await submit(w, w.reyes, [
+      { personId: carla, isAttending: true, events: [{ eventId: w.despedida, isAttending: true }] },
+      {
+        personId: dani,
+        isAttending: false,
+        events: [{ eventId: w.despedida, isAttending: false }],
+      },
+    ])
+    // Cruz: Elena no to the civil rite only.
+    await submit(w, w.cruz, [
+      { personId: elena, events: [{ eventId: w.civil, isAttending: false }] },
+    ])
+
+    // Worked out by hand:
+    //   civil (all 3 households, 5 persons): yes Ana, Ben = 2; no Elena = 1; pending Carla, Dani = 2.
+    //   reception (main, 3 households, 5 persons): yes Ana, Carla = 2; no Ben, Dani = 2; pending Elena = 1.
+    //   despedida (Santos and Reyes, 4 persons): yes Ana, Carla = 2; no Dani = 1; pending Ben = 1.
+    const events = await listEvents(w)
+    expect(events.map((e) => [e.name, e.counts])).toEqual([
+      ['Civil rite', { households: 3, persons: 5, attending: 2, declined: 1, pending: 2 }],
+      ['Reception', { households: 3, persons: 5, attending: 2, declined: 2, pending: 1 }],
+      [
+        'Despedida de soltera',
+        { households: 2, persons: 4, attending: 2, declined: 1, pending: 1 },
+      ],
+    ])
+    expect(byId(events, w.despedida).householdIds.sort()).toEqual([w.santos.id, w.reyes.id].sort())
+
+    // A family helper of the groom's side counts the Reyes household only.
+    const helper = await t.signUp('helper')
+    const { token } = (await t.rpc(w.claims, 'create_member_invitation', {
+      p_wedding_id: w.wedding.id,
+      p_role: 'family_helper',
+      p_side: 'groom',
+    })) as { token: string }
+    await t.rpc(helper, 'accept_member_invitation', { p_token: token, p_display_name: 'Tita Nena' })
+    const helperView = await listEvents(w, helper)
+    expect(helperView.map((e) => [e.name, e.counts])).toEqual([
+      ['Civil rite', { households: 1, persons: 2, attending: 0, declined: 0, pending: 2 }],
+      ['Reception', { households: 1, persons: 2, attending: 1, declined: 1, pending: 0 }],
+      [
+        'Despedida de soltera',
+        { households: 1, persons: 2, attending: 1, declined: 1, pending: 0 },
+      ],
+    ])
+    expect(byId(helperView, w.despedida).householdIds).toEqual([w.reyes.id])
+    const replies = (await t.rpc(helper, 'list_event_replies', { p_wedding_id: w.wedding.id })) as {
+      personId: string
+      eventId: string
+    }[]
+    expect(replies.map((r) => [r.eventId, r.personId]).sort()).toEqual(
+      [
+        [w.despedida, carla],
+        [w.despedida, dani],
+      ].sort(),
+    )
+    // The helper may read, not change the settings.
+    await expect(settings(helper, w, w.civil, {})).rejects.toThrow('wedding_not_found')
+
+    // The couple's replies list: the non-main events' replies of invited persons.
+    const all = (await t.rpc(w.claims, 'list_event_replies', { p_wedding_id: w.wedding.id })) as {
+      eventId: string
+      personId: string
+      isAttending: boolean
+      recordedBy: string
+    }[]
+    expect(
+      all
+        .map(
+          (r) => `${r.eventId === w.civil ? 'civil' : 'despedida'}:${r.personId}:${r.isAttending}`,
+        )
+        .sort(),
+    ).toEqual(
+      [
+        `civil:${ana}:true`,
+        `civil:${ben}:true`,
+        `civil:${elena}:false`,
+        `despedida:${ana}:true`,
+        `despedida:${carla}:true`,
+        `despedida:${dani}:false`,
+      ].sort(),
+    )
+    expect(all.every((r) => r.recordedBy === 'guest')).toBe(true)
+
+    // Replies of a household no longer invited are kept and ignored: Santos off the despedida.
+    await settings(w.claims, w, w.despedida, { isPrivate: true, householdIds: [w.reyes.id] })
+    expect(byId(await listEvents(w), w.despedida).counts).toEqual({
+      households: 1,
+      persons: 2,
+      attending: 1,
+      declined: 1,
+      pending: 0,
+    })
+    await settings(w.claims, w, w.despedida, {
+      isPrivate: true,
+      householdIds: [w.reyes.id, w.santos.id],
+    })
+    expect(byId(await listEvents(w), w.despedida).counts).toEqual({
+      households: 2,
+      persons: 4,
+      attending: 2,
+      declined: 1,
+      pending: 1,
+    })
+    // An event turned off counts nothing, and its replies come back with it.
+    expect(
+      byId(await settings(w.claims, w, w.civil, { takesRsvp: false }), w.civil).counts,
+    ).toEqual({
+      households: 0,
+      persons: 0,
+      attending: 0,
+      declined: 0,
+      pending: 0,
+    })
+    expect(byId(await settings(w.claims, w, w.civil, {}), w.civil).counts.attending).toBe(2)
+  })
+
+  test('an usher, a stranger and a visitor are refused', async () => {
+    const w = await eventsWedding()
+    const usher = await t.signUp('usher')
+    const { token } = (await t.rpc(w.claims, 'create_member_invitation', {
+      p_wedding_id: w.wedding.id,
+      p_role: 'usher',
+    })) as { token: string }
+    await t.rpc(usher, 'accept_member_invitation', { p_token: token, p_display_name: 'Kuya Jun' })
+    const stranger = (await t.couple('Rosa', 'Pedro')).claims
+    for (const claims of [usher, stranger]) {
+      await expect(listEvents(w, claims)).rejects.toThrow('wedding_not_found')
+      await expect(
+        t.rpc(claims, 'list_event_replies', { p_wedding_id: w.wedding.id }),
+      ).rejects.toThrow('wedding_not_found')
+      await expect(settings(claims, w, w.civil, {})).rejects.toThrow('wedding_not_found')
+    }
+    await expect(t.rpc(null, 'list_events', { p_wedding_id: w.wedding.id })).rejects.toThrow()
+  })
+})
+
+describe('the couple’s settings', () => {
+  test('refuse an unknown event, a private main event, bad input, and turning off the main while others take RSVPs', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    await expect(settings(w.claims, w, crypto.randomUUID(), {})).rejects.toThrow('event_not_found')
+    await expect(
+      settings(w.claims, w, w.reception, { isMain: true, isPrivate: true }),
+    ).rejects.toThrow('event_main_private')
+    await expect(settings(w.claims, w, w.reception, { takesRsvp: false })).rejects.toThrow(
+      'event_main_required',
+    )
+    await expect(settings(w.claims, w, w.reception, { isMain: false })).rejects.toThrow(
+      'event_main_required',
+    )
+    await expect(settings(w.claims, w, w.civil, { takesRsvp: 'yes' })).rejects.toThrow(
+      'invalid_input',
+    )
+    await expect(settings(w.claims, w, w.civil, { deadline: 'soon' })).rejects.toThrow(
+      'invalid_input',
+    )
+    await expect(
+      settings(w.claims, w, w.civil, { isMain: true, takesRsvp: false }),
+    ).rejects.toThrow('invalid_input')
+    const elsewhere = await eventsWedding()
+    await expect(
+      settings(w.claims, w, w.despedida, { isPrivate: true, householdIds: [elsewhere.cruz.id] }),
+    ).rejects.toThrow('invalid_input')
+    // The last RSVP events off: the main one may go last, and the wedding answers as one again.
+    await settings(w.claims, w, w.civil, { takesRsvp: false })
+    await settings(w.claims, w, w.despedida, {
+      takesRsvp: false,
+      isPrivate: true,
+      householdIds: [w.santos.id],
+    })
+    const events = await settings(w.claims, w, w.reception, { takesRsvp: false })
+    expect(events.every((e) => !e.takesRsvp && !e.isMain)).toBe(true)
+    expect((await getRsvp(w, w.cruz)).events).toEqual([])
+    // The despedida, still private, stays out of the Cruz household's schedule.
+    expect((await getRsvp(w, w.cruz)).wedding.events.map((e) => e.name)).toEqual([
+      'Civil rite',
+      'Reception',
+    ])
+  })
+
+  test('making another event main swaps the answers, and swapping back brings them back', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
+    const elena = w.person(w.cruz, 'Elena')
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true, events: [{ eventId: w.civil, isAttending: false }] },
+      { personId: ben, isAttending: false, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    await submit(w, w.cruz, [
+      { personId: elena, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    const before = await listEvents(w)
+
+    const swapped = await settings(w.claims, w, w.civil, { isMain: true })
+    expect(swapped.filter((e) => e.isMain).map((e) => e.id)).toEqual([w.civil])
+    // The counts of each event do not move with the swap.
+    expect(swapped.map((e) => e.counts)).toEqual(before.map((e) => e.counts))
+    const { rows } = await t.asOwner<{ id: string; is_attending: boolean | null }>(
+      'select id, is_attending from kasalan.persons where wedding_id = $1',
+      [w.wedding.id],
+    )
+    const own = Object.fromEntries(rows.map((r) => [r.id, r.is_attending]))
+    expect([own[ana], own[ben], own[elena]]).toEqual([false, true, true])
+    const rsvp = await getRsvp(w, w.santos)
+    expect(answerOf(rsvp, ana, w.reception)).toMatchObject({ isAttending: true })
+    expect(answerOf(rsvp, ana, w.civil)).toMatchObject({ isAttending: false })
+    expect(rsvp.events.find((e) => e.isMain)!.id).toBe(w.civil)
+
+    const back = await settings(w.claims, w, w.reception, { isMain: true })
+    expect(back.map((e) => [e.id, e.isMain, e.counts])).toEqual(
+      before.map((e) => [e.id, e.isMain, e.counts]),
+    )
+    const again = await getRsvp(w, w.santos)
+    expect(personOf(again, ana).isAttending).toBe(true)
+    expect(personOf(again, ben).isAttending).toBe(false)
+    expect(answerOf(again, ben, w.civil)).toMatchObject({ isAttending: true })
+  })
+})
+
+describe('seat caps per event', () => {
+  test('a household of one seat has one yes per event, however it answers', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const [carla, dani] = [w.person(w.reyes, 'Carla'), w.person(w.reyes, 'Dani')]
+    await expect(
+      submit(w, w.reyes, [
+        { personId: carla, events: [{ eventId: w.despedida, isAttending: true }] },
+        { personId: dani, events: [{ eventId: w.despedida, isAttending: true }] },
+      ]),
+    ).rejects.toThrow('rsvp_over_seat_cap')
+    // One yes to each event: the reception, the civil rite and the despedida each hold one.
+    await submit(w, w.reyes, [
+      { personId: carla, isAttending: true, events: [{ eventId: w.despedida, isAttending: true }] },
+      { personId: dani, isAttending: false, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    await expect(
+      submit(w, w.reyes, [
+        { personId: dani, events: [{ eventId: w.despedida, isAttending: true }] },
+      ]),
+    ).rejects.toThrow('rsvp_over_seat_cap')
+    await expect(
+      t.rpc(w.claims, 'record_event_reply', {
+        p_wedding_id: w.wedding.id,
+        p_event_id: w.despedida,
+        p_person_id: dani,
+        p_is_attending: true,
+        p_response: [],
+      }),
+    ).rejects.toThrow('rsvp_over_seat_cap')
+    // Santos, without a cap, are not limited; a cap below an event's yeses is refused.
+    const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
+    await submit(w, w.santos, [
+      { personId: ana, events: [{ eventId: w.despedida, isAttending: true }] },
+      { personId: ben, events: [{ eventId: w.despedida, isAttending: true }] },
+    ])
+    await expect(
+      t.asOwner('update kasalan.households set seat_cap = 1 where id = $1', [w.santos.id]),
+    ).rejects.toThrow('seat_cap_below_attending')
+  })
+})
+
+describe('the couple records a reply, the history restores it', () => {
+  test('record_event_reply writes the history; restore_rsvp puts the reply back', async () => {
+    const w = await eventsWedding()
+    await withEvents(w, PAST)
+    const carla = w.person(w.reyes, 'Carla')
+    const elena = w.person(w.cruz, 'Elena')
+    const record = (eventId: string, personId: string, isAttending: boolean | null) =>
+      t.rpc(w.claims, 'record_event_reply', {
+        p_wedding_id: w.wedding.id,
+        p_event_id: eventId,
+        p_person_id: personId,
+        p_is_attending: isAttending,
+        p_response: [],
+      }) as Promise<{
+        eventId: string
+        personId: string
+        householdId: string
+        isAttending: boolean | null
+        recordedBy: string | null
+      }>
+    // The despedida is closed, yet the couple records a phone call.
+    expect(await record(w.despedida, carla, true)).toMatchObject({
+      eventId: w.despedida,
+      personId: carla,
+      householdId: w.reyes.id,
+      isAttending: true,
+      recordedBy: 'couple',
+    })
+    await expect(record(w.despedida, elena, true)).rejects.toThrow('invalid_input')
+    await expect(record(w.reception, elena, true)).rejects.toThrow('invalid_input')
+    await expect(record(crypto.randomUUID(), elena, true)).rejects.toThrow('event_not_found')
+    expect(await record(w.despedida, carla, false)).toMatchObject({ isAttending: false })
+
+    // A guest searching by name may not change what the couple recorded.
+    await settings(w.claims, w, w.despedida, {
+      isPrivate: true,
+      householdIds: [w.santos.id, w.reyes.id],
+      deadline: FUTURE,
+    })
+    await expect(
+      submit(
+        w,
+        w.reyes,
+        [{ personId: carla, events: [{ eventId: w.despedida, isAttending: true }] }],
+        null,
+      ),
+    ).rejects.toThrow('rsvp_recorded_by_couple')
+
+    const { changes } = (await t.rpc(w.claims, 'list_rsvp_changes', {
+      p_wedding_id: w.wedding.id,
+    })) as {
+      changes: {
+        id: string
+        personId: string
+        previous: Record<string, unknown>
+        current: Record<string, unknown>
+      }[]
+    }
+    const latest = changes[0]!
+    expect(latest).toMatchObject({
+      personId: carla,
+      previous: { eventId: w.despedida, isAttending: true },
+      current: { eventId: w.despedida, isAttending: false },
+    })
+    await t.rpc(w.claims, 'restore_rsvp', { p_wedding_id: w.wedding.id, p_change_id: latest.id })
+    const rsvp = await getRsvp(w, w.reyes)
+    expect(answerOf(rsvp, carla, w.despedida)).toMatchObject({ isAttending: true })
+    // The first change (from no reply): restoring it clears the reply.
+    const first = changes.find((c) => c.previous.isAttending === null && c.personId === carla)!
+    await t.rpc(w.claims, 'restore_rsvp', { p_wedding_id: w.wedding.id, p_change_id: first.id })
+    expect(answerOf(await getRsvp(w, w.reyes), carla, w.despedida)).toMatchObject({
+      hasAnswered: false,
+      isAttending: null,
+    })
+    // Clearing records null.
+    await record(w.despedida, carla, true)
+    expect(await record(w.despedida, carla, null)).toMatchObject({
+      isAttending: null,
+      recordedBy: null,
+    })
+  })
+})
+
+describe('the forecast per event', () => {
+  test('null or the main event as before; another event over its invited persons and replies, with its questions', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    await t.rpc(w.claims, 'update_rsvp_settings', {
+      p_wedding_id: w.wedding.id,
+      p_deadline: null,
+      p_questions: [
+        {
+          id: 'meal',
+          question: 'Anong ulam?',
+          kind: 'choice',
+          options: ['Kare-kare', 'Manok'],
+          eventId: w.reception,
+        },
+        {
+          id: 'drink',
+          question: 'Inumin?',
+          kind: 'choice',
+          options: ['Lambanog', 'Juice'],
+          eventId: w.despedida,
+        },
+      ],
+    })
+    const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
+    const [carla, dani] = [w.person(w.reyes, 'Carla'), w.person(w.reyes, 'Dani')]
+    await submit(w, w.santos, [
+      {
+        personId: ana,
+        isAttending: true,
+        response: [{ questionId: 'meal', answer: 'Manok' }],
+        events: [
+          {
+            eventId: w.despedida,
+            isAttending: true,
+            response: [{ questionId: 'drink', answer: 'Lambanog' }],
+          },
+        ],
+      },
+      { personId: ben, isAttending: true, events: [{ eventId: w.despedida, isAttending: false }] },
+    ])
+    await submit(w, w.reyes, [
+      {
+        personId: dani,
+        events: [
+          {
+            eventId: w.despedida,
+            isAttending: true,
+            response: [{ questionId: 'drink', answer: 'Juice' }],
+          },
+        ],
+      },
+    ])
+    type F = {
+      households: { total: number; answered: number; pending: number }
+      confirmed: { adults: number; children: number; total: number }
+      declined: number
+      pending: number
+      questions: { id: string; counts: { answer: string; count: number }[] }[]
+    }
+    const forecast = (eventId: string | null) =>
+      t.rpc(w.claims, 'get_pax_forecast', {
+        p_wedding_id: w.wedding.id,
+        p_event_id: eventId,
+      }) as Promise<F>
+    const main = await forecast(null)
+    expect(await forecast(w.reception)).toEqual(main)
+    // Reception: Ana, Ben yes (2 adults); Carla, Dani, Elena pending; Reyes' one seat counts 1 pending.
+    expect(main).toMatchObject({
+      households: { total: 3, answered: 1, pending: 2 },
+      confirmed: { adults: 2, children: 0, total: 2 },
+      declined: 0,
+      pending: 2,
+    })
+    expect(main.questions.map((q) => q.id)).toEqual(['meal'])
+    // Despedida (Santos, Reyes): Ana yes, Ben no, Dani yes (a child), Carla pending but Reyes' seat is taken.
+    const despedida = await forecast(w.despedida)
+    expect(despedida).toMatchObject({
+      households: { total: 2, answered: 2, pending: 0 },
+      confirmed: { adults: 1, children: 1, total: 2 },
+      declined: 1,
+      pending: 0,
+    })
+    expect(despedida.questions).toMatchObject([
+      {
+        id: 'drink',
+        counts: [
+          { answer: 'Lambanog', count: 1 },
+          { answer: 'Juice', count: 1 },
+        ],
+      },
+    ])
+    void carla
+    await expect(forecast(crypto.randomUUID())).rejects.toThrow('event_not_found')
+  })
+})
+
+describe('the wedding file', () => {
+  test('carries the events, who a private one invites and the replies; an older file still imports', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const ana = w.person(w.santos, 'Ana')
+    const carla = w.person(w.reyes, 'Carla')
+    await submit(w, w.santos, [
+      {
+        personId: ana,
+        isAttending: true,
+        events: [
+          { eventId: w.despedida, isAttending: true },
+          { eventId: w.civil, isAttending: false },
+        ],
+      },
+    ])
+    await submit(w, w.reyes, [
+      { personId: carla, events: [{ eventId: w.despedida, isAttending: false }] },
+    ])
+    const file = (await t.rpc(w.claims, 'export_wedding', {
+      p_wedding_id: w.wedding.id,
+    })) as Record<string, unknown[]>
+    expect(file.events).toHaveLength(3)
+    expect(file.eventGuests).toHaveLength(2)
+    expect(file.eventReplies).toHaveLength(3)
+    const before = await listEvents(w)
+
+    // Into another couple's new wedding, in this database: the households get new ids, the
+    // invitations and replies follow them.
+    const other = await t.couple('Liza', 'Enrique')
+    await t.rpc(other.claims, 'import_wedding', { p_wedding_id: other.wedding.id, p_file: file })
+    const after = (await t.rpc(other.claims, 'list_events', {
+      p_wedding_id: other.wedding.id,
+    })) as ListedEvent[]
+    const strip = (events: ListedEvent[]) =>
+      events.map(({ householdIds, ...rest }) => ({ ...rest, invited: householdIds.length }))
+    expect(strip(after)).toEqual(strip(before))
+    const { rows } = await t.asOwner<{ n: number }>(
+      `select count(*)::int as n from kasalan.event_guests eg join kasalan.households g on g.id = eg.household_id
+        where eg.wedding_id = $1 and g.wedding_id = $1`,
+      [other.wedding.id],
+    )
+    expect(rows[0]!.n).toBe(2)
+    const replies = (await t.rpc(other.claims, 'list_event_replies', {
+      p_wedding_id: other.wedding.id,
+    })) as unknown[]
+    expect(replies).toHaveLength(3)
+
+    // An older file, without the events' lists.
+    const third = await t.couple('Mila', 'Jose')
+    const { events: _e, eventGuests: _g, eventReplies: _r, ...older } = file
+    await t.rpc(third.claims, 'import_wedding', { p_wedding_id: third.wedding.id, p_file: older })
+    const listed = (await t.rpc(third.claims, 'list_events', {
+      p_wedding_id: third.wedding.id,
+    })) as ListedEvent[]
+    expect(listed.map((e) => [e.name, e.takesRsvp])).toEqual([
+      ['Civil rite', false],
+      ['Reception', false],
+      ['Despedida de soltera', false],
+    ])
+
+    // A reply naming a person of another wedding is refused.
+    const fourth = await t.couple('Nora', 'Leo')
+    const hostile = {
+      ...file,
+      eventReplies: [
+        {
+          ...(file.eventReplies![0] as Record<string, unknown>),
+          person_id: w.person(w.cruz, 'Elena'),
+        },
+      ],
+    }
+    await expect(
+      t.rpc(fourth.claims, 'import_wedding', { p_wedding_id: fourth.wedding.id, p_file: hostile }),
+    ).rejects.toThrow('invalid_input')
+  })
+})
+
+describe.runIf(ENGINE === 'postgres')('at once, on real PostgreSQL', () => {
+  async function both(
+    first: (s: Session) => Promise<unknown>,
+    second: (s: Session) => Promise<unknown>,
+    claims: [Claims, Claims],
+  ) {
+    const a = await t.session()
+    const b = await t.session()
+    try {
+      await a.begin(claims[0])
+      await first(a)
+      await b.begin(claims[1])
+      let settled = false
+      const secondDone = (async () => {
+        try {
+          const value = await second(b)
+          await b.commit()
+          return { value }
+        } catch (error) {
+          await b.rollback().catch(() => undefined)
+          return { error: (error as Error).message }
+        } finally {
+          settled = true
+        }
+      })()
+      await t.waitUntilBlocked(b.pid, () => settled)
+      await a.commit()
+      return await secondDone
+    } finally {
+      await Promise.all([a.close(), b.close()])
+    }
+  }
+
+  test('two phones of one household answering the despedida at once: one after the other, the seat held', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const [carla, dani] = [w.person(w.reyes, 'Carla'), w.person(w.reyes, 'Dani')]
+    const answer = (personId: string) => (s: Session) =>
+      s.rpc('submit_rsvp', {
+        p_household_id: w.reyes.id,
+        p_person_id: carla,
+        p_answers: [{ personId, events: [{ eventId: w.despedida, isAttending: true }] }],
+        p_message: null,
+        p_code: w.code(w.reyes),
+      })
+    // Reyes has one seat: Carla's phone and Dani's phone both say yes.
+    const second = await both(answer(carla), answer(dani), [null, null])
+    expect(second).toEqual({ error: 'rsvp_over_seat_cap' })
+    const { rows } = await t.asOwner<{ person_id: string; is_attending: boolean }>(
+      'select person_id, is_attending from kasalan.event_replies where household_id = $1',
+      [w.reyes.id],
+    )
+    expect(rows).toEqual([{ person_id: carla, is_attending: true }])
+
+    // Santos, without a cap: both phones answer Ana at once; the later answer stands, each in the history.
+    const ana = w.person(w.santos, 'Ana')
+    const santos = (isAttending: boolean) => (s: Session) =>
+      s.rpc('submit_rsvp', {
+        p_household_id: w.santos.id,
+        p_person_id: ana,
+        p_answers: [{ personId: ana, events: [{ eventId: w.despedida, isAttending }] }],
+        p_message: null,
+        p_code: w.code(w.santos),
+      })
+    expect(await both(santos(true), santos(false), [null, null])).toHaveProperty('value')
+    const rsvp = await getRsvp(w, w.santos)
+    expect(answerOf(rsvp, ana, w.despedida)).toMatchObject({ isAttending: false })
+    const history = await t.asOwner<{ n: number }>(
+      "select count(*)::int as n from kasalan.rsvp_changes where person_id = $1 and current ->> 'eventId' = $2",
+      [ana, w.despedida],
+    )
+    expect(history.rows[0]!.n).toBe(2)
+  })
+
+  test('a main swap racing a guest’s answer ends with every answer where it belongs', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const ana = w.person(w.santos, 'Ana')
+    const ben = w.person(w.santos, 'Ben')
+    await submit(w, w.santos, [
+      { personId: ben, isAttending: false, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    const guest = (s: Session) =>
+      s.rpc('submit_rsvp', {
+        p_household_id: w.santos.id,
+        p_person_id: ana,
+        p_answers: [{ personId: ana, events: [{ eventId: w.civil, isAttending: true }] }],
+        p_message: null,
+        p_code: w.code(w.santos),
+      })
+    const swap = (s: Session) =>
+      s.rpc('save_event_settings', {
+        p_wedding_id: w.wedding.id,
+        p_event_id: w.civil,
+        p_settings: {
+          takesRsvp: true,
+          deadline: null,
+          isPrivate: false,
+          isMain: true,
+          householdIds: [],
+        },
+      })
+    // The guest first, the swap waits for the household; then the swap first, the guest waits.
+    expect(await both(guest, swap, [null, w.claims])).toHaveProperty('value')
+    let rsvp = await getRsvp(w, w.santos)
+    expect(rsvp.events.find((e) => e.isMain)!.id).toBe(w.civil)
+    expect(answerOf(rsvp, ana, w.civil)).toMatchObject({ isAttending: true })
+    expect(personOf(rsvp, ana).isAttending).toBe(true)
+    expect(answerOf(rsvp, ben, w.reception)).toMatchObject({ isAttending: false })
+    expect(answerOf(rsvp, ben, w.civil)).toMatchObject({ isAttending: true })
+
+    const back = (s: Session) =>
+      s.rpc('save_event_settings', {
+        p_wedding_id: w.wedding.id,
+        p_event_id: w.reception,
+        p_settings: {
+          takesRsvp: true,
+          deadline: null,
+          isPrivate: false,
+          isMain: true,
+          householdIds: [],
+        },
+      })
+    const guestReception = (s: Session) =>
+      s.rpc('submit_rsvp', {
+        p_household_id: w.santos.id,
+        p_person_id: ana,
+        p_answers: [{ personId: ana, events: [{ eventId: w.reception, isAttending: true }] }],
+        p_message: null,
+        p_code: w.code(w.santos),
+      })
+    // The swap holds the households; the guest's answer to the reception (now the main event again) lands on Ana.
+    expect(await both(back, guestReception, [w.claims, null])).toHaveProperty('value')
+    rsvp = await getRsvp(w, w.santos)
+    expect(rsvp.events.find((e) => e.isMain)!.id).toBe(w.reception)
+    expect(personOf(rsvp, ana).isAttending).toBe(true)
+    expect(answerOf(rsvp, ana, w.civil)).toMatchObject({ isAttending: true })
+    expect(answerOf(rsvp, ben, w.civil)).toMatchObject({ isAttending: true })
+    expect(personOf(rsvp, ben).isAttending).toBe(false)
+    const { rows } = await t.asOwner<{ n: number }>(
+      'select count(*)::int as n from kasalan.event_replies where wedding_id = $1 and event_id = $2',
+      [w.wedding.id, w.reception],
+    )
+    expect(rows[0]!.n).toBe(0)
+  })
+})
+
+describe.runIf(ENGINE === 'pglite')('a database with answers from before events', () => {
+  test(
+    'keeps every answer through 0023, its events gain ids, and the answers become the main event’s',
+    { timeout: 120_000 },
+    async () => {
+      const files = readSqlFiles()
+      const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
+      try {
+        await bootstrap(db, {
+          ...files,
+          migrations: files.migrations.filter(({ version }) => version < '0023'),
+        })
+        // The demo wedding's guests answer: the first person of each household yes with a meal, the others no.
+        await db.query(
+          `update kasalan.persons set is_attending = (position = 0), responded_at = now(), rsvp_recorded_by = 'guest',
+           response = case when position = 0 then '[{"questionId": "meal", "question": "Ulam?", "answer": "Manok"}]'::jsonb else '[]'::jsonb end
+         where wedding_id = $1`,
+          [DEMO.weddingId],
+        )
+        const answers = () =>
+          db.query<{ id: string; is_attending: boolean; response: unknown }>(
+            'select id, is_attending, response from kasalan.persons where wedding_id = $1 order by id',
+            [DEMO.weddingId],
+          )
+        const schedule = () =>
+          db.query<{ events: Record<string, unknown>[] }>(
+            "select data -> 'events' as events from kasalan.sections where wedding_id = $1 and type = 'schedule'",
+            [DEMO.weddingId],
+          )
+        const before = {
+          answers: (await answers()).rows,
+          events: (await schedule()).rows[0]!.events,
+        }
+        expect(before.events.length).toBe(4)
+        expect(before.events.some((e) => 'id' in e)).toBe(false)
+
+        expect(await bootstrap(db, files)).toContain('0023_events')
+        expect((await answers()).rows).toEqual(before.answers)
+        const events = (await schedule()).rows[0]!.events
+        expect(events.map(({ id: _id, ...rest }) => rest)).toEqual(before.events)
+        for (const event of events) expect(event.id).toMatch(UUID)
+        expect(new Set(events.map((e) => e.id)).size).toBe(4)
+
+        // Single-event until the couple says otherwise: no events in the guests' answer.
+        const household = await db.query<{ household_id: string; id: string }>(
+          'select household_id, id from kasalan.persons where wedding_id = $1 and position = 0 limit 1',
+          [DEMO.weddingId],
+        )
+        const { household_id: householdId, id: personId } = household.rows[0]!
+        const rsvp = (await callRpc(db, DEMO_CLAIMS, 'get_rsvp', {
+          p_household_id: householdId,
+          p_person_id: personId,
+        })) as Rsvp
+        expect(rsvp.events).toEqual([])
+        expect(personOf(rsvp, personId).isAttending).toBe(true)
+
+        // The ceremony and the first reception (Salu-salo) take RSVPs: the reception is the main one, with the answers.
+        const set = (eventId: unknown) =>
+          callRpc(db, DEMO_CLAIMS, 'save_event_settings', {
+            p_wedding_id: DEMO.weddingId,
+            p_event_id: eventId,
+            p_settings: {
+              takesRsvp: true,
+              deadline: null,
+              isPrivate: false,
+              isMain: false,
+              householdIds: [],
+            },
+          }) as Promise<ListedEvent[]>
+        await set(events[2]!.id)
+        const listed = await set(events[0]!.id)
+        const yes = before.answers.filter((a) => a.is_attending).length
+        const no = before.answers.filter((a) => !a.is_attending).length
+        expect(byId(listed, events[2]!.id as string)).toMatchObject({
+          name: 'Salu-salo',
+          isMain: true,
+          counts: { persons: before.answers.length, attending: yes, declined: no, pending: 0 },
+        })
+        expect(byId(listed, events[0]!.id as string)).toMatchObject({
+          isMain: false,
+          counts: { attending: 0, pending: before.answers.length },
+        })
+        const after = (await callRpc(db, DEMO_CLAIMS, 'get_rsvp', {
+          p_household_id: householdId,
+          p_person_id: personId,
+        })) as Rsvp
+        expect(answerOf(after, personId, events[2]!.id as string)).toMatchObject({
+          isAttending: true,
+          response: [{ answer: 'Manok' }],
+        })
+        expect((await answers()).rows).toEqual(before.answers)
+      } finally {
+        await db.close()
+      }
+    },
+  )
+})
