@@ -47,6 +47,8 @@ export type RsvpStoredAnswer = z.infer<typeof rsvpStoredAnswer>
 export const rsvpPersonEvent = z.object({
   eventId: z.string(),
   hasAnswered: z._default(z.boolean(), false),
+  /** The couple recorded this reply: a visitor without the code may not change it. */
+  recordedByCouple: z._default(z.boolean(), false),
   isAttending: z.nullish(z.boolean()),
   response: z._default(z.nullable(z.array(rsvpStoredAnswer)), []),
   respondedAt: text,

@@ -49,6 +49,7 @@ function eventsRsvp(options: { closed?: string[]; replies?: Record<string, Recor
         return {
           eventId: event.id,
           hasAnswered: reply.isAttending !== null,
+          recordedByCouple: false,
           isAttending: reply.isAttending,
           response: reply.response ?? [],
           respondedAt: reply.isAttending === null ? null : '2027-01-02T03:04:05Z',
@@ -155,7 +156,7 @@ describe('RSVP page with events', () => {
     expect(screen.getByText('May kulang pa sa itaas. Pakitingnan ang mga paalalang nakapula.')).toBeInTheDocument()
   })
 
-  test('yes to the ceremony, no to the despedida: each event answered on its own, the reception as the person’s own answer', async () => {
+  test('yes to the ceremony, no to the despedida: each event answered on its own, named by its id', async () => {
     api.getRsvp.mockResolvedValue(eventsRsvp())
     const saved = eventsRsvp({
       replies: {
@@ -185,19 +186,17 @@ describe('RSVP page with events', () => {
       [
         {
           personId: CRISTINA,
-          isAttending: true,
-          response: [{ questionId: 'meal', answer: 'Kare-kare' }],
           events: [
             { eventId: CEREMONY, isAttending: true, response: [] },
+            { eventId: RECEPTION, isAttending: true, response: [{ questionId: 'meal', answer: 'Kare-kare' }] },
             { eventId: DESPEDIDA, isAttending: false, response: [] },
           ],
         },
         {
           personId: RODRIGO,
-          isAttending: false,
-          response: [],
           events: [
             { eventId: CEREMONY, isAttending: true, response: [] },
+            { eventId: RECEPTION, isAttending: false, response: [] },
             { eventId: DESPEDIDA, isAttending: false, response: [] },
           ],
         },
@@ -236,10 +235,9 @@ describe('RSVP page with events', () => {
     const [, , answers] = api.submitRsvp.mock.calls[0]!
     expect(answers[1]).toEqual({
       personId: RODRIGO,
-      isAttending: true,
-      response: [],
       events: [
         { eventId: CEREMONY, isAttending: true, response: [] },
+        { eventId: RECEPTION, isAttending: true, response: [] },
         { eventId: DESPEDIDA, isAttending: false, response: [] },
       ],
     })
@@ -286,6 +284,31 @@ describe('RSVP page with events', () => {
     const recorded = screen.getByRole('region', { name: 'Ang naitala naming sagot' })
     expect(within(within(recorded).getByRole('region', { name: 'Seremonya' })).getByText('Dadalo')).toBeInTheDocument()
     expect(within(within(recorded).getByRole('region', { name: 'Handaan' })).getByText('Hindi makakadalo')).toBeInTheDocument()
+  })
+
+  test('a guest who searched: a reply the couple recorded for one event is locked in that event only', async () => {
+    const rsvp = eventsRsvp()
+    rsvp.household.access = 'guest_search'
+    const rodrigo = rsvp.household.persons[1]!
+    rodrigo.events = rodrigo.events!.map((reply) => (reply.eventId === DESPEDIDA ? { ...reply, hasAnswered: true, recordedByCouple: true } : reply))
+    api.getRsvp.mockResolvedValue(rsvp)
+    api.submitRsvp.mockImplementation(() => new Promise(() => {}))
+    renderRsvp()
+    await screen.findByRole('heading', { level: 1 })
+    expect(within(card('Despedida')).queryByRole('group', { name: /Rodrigo/ })).not.toBeInTheDocument()
+    expect(within(card('Despedida')).getByText(/Naitala na ng magkasintahan ang sagot ni Rodrigo Peña/)).toBeInTheDocument()
+    expect(within(card('Seremonya')).getByRole('group', { name: /Rodrigo/ })).toBeInTheDocument()
+    for (const event of ['Seremonya', 'Handaan']) for (const person of ['Ma. Cristina', 'Rodrigo']) choose(event, person, 'Hindi')
+    choose('Despedida', 'Ma. Cristina', 'Oo')
+    await send()
+    const [, , answers] = api.submitRsvp.mock.calls[0]!
+    expect(answers[1]).toEqual({
+      personId: RODRIGO,
+      events: [
+        { eventId: CEREMONY, isAttending: false, response: [] },
+        { eventId: RECEPTION, isAttending: false, response: [] },
+      ],
+    })
   })
 
   test('a seat cap holds per event: too many yeses to one event is said before sending', async () => {

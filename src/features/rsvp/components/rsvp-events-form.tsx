@@ -14,7 +14,10 @@ import {
   MAX_ANSWER_LENGTH,
   MAX_MESSAGE_LENGTH,
   questionsForEvent,
+  recordedByCoupleFor,
   toEventAnswerInputs,
+  type EventLike,
+  type EventPersonLike,
   type EventsFormValues,
 } from '../model/rsvp-form'
 import { useRsvpStore } from '../rsvp-store'
@@ -57,8 +60,8 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
   const open = events.filter((event) => !event.isClosed)
   const answeredAt = lastEventRespondedAt(household.persons)
   const searchOnly = household.access === 'guest_search'
-  const isLocked = (person: (typeof household.persons)[number]) => searchOnly && person.recordedByCouple
-  const answerable = household.persons.filter((person) => !isLocked(person))
+  const isLocked = (person: EventPersonLike, event: EventLike) => searchOnly && recordedByCoupleFor(person, event)
+  const anyAnswerable = open.some((event) => household.persons.some((person) => !isLocked(person, event)))
 
   const {
     register,
@@ -66,7 +69,7 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
     handleSubmit,
     formState: { errors, isSubmitting, submitCount },
   } = useForm<EventsFormValues>({
-    defaultValues: initialEventsFormValues(answerable, events, questions, household.message),
+    defaultValues: initialEventsFormValues(household.persons, events, questions, household.message, isLocked),
     resolver: zodResolver(eventsFormSchema),
   })
   const watched = useWatch({ control, name: 'events' })
@@ -113,20 +116,20 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
               const formIndex = open.indexOf(event)
               return (
                 <section key={event.id} className="rsvp-card min-w-0" aria-labelledby={`${id}-event-${eventIndex}`} data-event={event.id}>
-                  <EventHeading event={event} index={eventIndex} headingId={`${id}-event-${eventIndex}`} />
+                  <EventHeading event={event} index={eventIndex} headingId={`${id}-event-${eventIndex}`} date={wedding.date} />
                   {formIndex < 0 ? (
                     <EventReplies event={event} persons={household.persons} />
                   ) : (
                     <ul className="rsvp-event-persons">
                       {household.persons.map((person) => {
-                        if (isLocked(person)) {
+                        if (isLocked(person, event)) {
                           return (
                             <li key={person.id}>
                               <LockedPerson name={fullName(person)} />
                             </li>
                           )
                         }
-                        const personIndex = answerable.indexOf(person)
+                        const personIndex = household.persons.filter((other) => !isLocked(other, event)).indexOf(person)
                         return (
                           <li key={person.id}>
                             <EventPersonFieldset
@@ -187,7 +190,7 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
               {t('page.fixErrors')}
             </p>
           )}
-          <button type="submit" className="rsvp-button w-full" disabled={isSubmitting || answerable.length === 0} aria-busy={isSubmitting}>
+          <button type="submit" className="rsvp-button w-full" disabled={isSubmitting || !anyAnswerable} aria-busy={isSubmitting}>
             {isSubmitting && <span aria-hidden="true" className="rsvp-spinner" />}
             {isSubmitting ? t('page.saving') : t('page.submit')}
           </button>

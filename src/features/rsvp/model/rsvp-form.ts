@@ -97,7 +97,10 @@ export function initialFormValues(
 }
 
 /** What submit_rsvp takes: every person with a choice, answers only for those who attend. */
-export function toAnswerInputs(values: RsvpFormValues, questions: readonly QuestionLike[]): AnswerInput[] {
+export function toAnswerInputs(
+  values: RsvpFormValues,
+  questions: readonly QuestionLike[],
+): AnswerInput[] {
   return values.persons
     .filter((person) => person.attendance !== '')
     .map((person) => ({
@@ -106,7 +109,10 @@ export function toAnswerInputs(values: RsvpFormValues, questions: readonly Quest
       response:
         person.attendance === 'yes'
           ? questions
-              .map((question, index) => ({ questionId: question.id, answer: (person.answers[index] ?? '').trim() }))
+              .map((question, index) => ({
+                questionId: question.id,
+                answer: (person.answers[index] ?? '').trim(),
+              }))
               .filter((answer) => answer.answer !== '')
           : [],
     }))
@@ -115,7 +121,8 @@ export function toAnswerInputs(values: RsvpFormValues, questions: readonly Quest
 /** The latest time anyone in the household answered, or null. */
 export function lastRespondedAt(persons: readonly { respondedAt?: string | null }[]) {
   return persons.reduce<string | null>(
-    (latest, person) => (person.respondedAt && (!latest || person.respondedAt > latest) ? person.respondedAt : latest),
+    (latest, person) =>
+      person.respondedAt && (!latest || person.respondedAt > latest) ? person.respondedAt : latest,
     null,
   )
 }
@@ -125,7 +132,13 @@ interface RsvpLike {
   wedding: { rsvpQuestions: readonly QuestionLike[] }
   household: {
     message?: string | null
-    persons: Array<PersonLike & { respondedAt?: string | null; hasAnswered?: boolean; events?: PersonEventLike[] }>
+    persons: Array<
+      PersonLike & {
+        respondedAt?: string | null
+        hasAnswered?: boolean
+        events?: PersonEventLike[]
+      }
+    >
   }
 }
 
@@ -156,7 +169,17 @@ export function withSubmittedAnswers<T extends RsvpLike>(
       persons: rsvp.household.persons.map((person) => {
         const sent = answers.find((answer) => answer.personId === person.id)
         if (!sent) return person
-        const main = sent.isAttending === undefined ? null : { isAttending: sent.isAttending, response: stored(sent.response) }
+        const byEvent = (eventId: string | undefined) => {
+          const answer = sent.events?.find((candidate) => candidate.eventId === eventId)
+          return answer
+            ? { isAttending: answer.isAttending, response: stored(answer.response) }
+            : null
+        }
+        // The main event's answer, sent as the person's own or under its id.
+        const main =
+          sent.isAttending === undefined
+            ? byEvent(mainId)
+            : { isAttending: sent.isAttending, response: stored(sent.response) }
         return {
           ...person,
           ...(main ? { ...main, respondedAt: now } : {}),
@@ -164,9 +187,10 @@ export function withSubmittedAnswers<T extends RsvpLike>(
           ...(person.events
             ? {
                 events: person.events.map((reply) => {
-                  const other = sent.events?.find((answer) => answer.eventId === reply.eventId)
-                  const answer = reply.eventId === mainId ? main : other ? { isAttending: other.isAttending, response: stored(other.response) } : null
-                  return answer ? { ...reply, ...answer, hasAnswered: true, respondedAt: now } : reply
+                  const answer = reply.eventId === mainId && main ? main : byEvent(reply.eventId)
+                  return answer
+                    ? { ...reply, ...answer, hasAnswered: true, respondedAt: now }
+                    : reply
                 }),
               }
             : {}),
@@ -194,6 +218,7 @@ export interface EventQuestionLike extends QuestionLike {
 export interface PersonEventLike {
   eventId: string
   hasAnswered?: boolean
+  recordedByCouple?: boolean
   isAttending?: boolean | null
   response?: StoredAnswerLike[] | null
   respondedAt?: string | null
@@ -201,6 +226,7 @@ export interface PersonEventLike {
 
 export interface EventPersonLike extends PersonLike {
   hasAnswered?: boolean
+  recordedByCouple?: boolean
   respondedAt?: string | null
   events?: PersonEventLike[]
 }
@@ -217,8 +243,13 @@ export interface EventsFormValues {
 }
 
 /** The event's questions: its own, and for the main event also those asked with the main answer. */
-export function questionsForEvent<Q extends EventQuestionLike>(event: EventLike, questions: readonly Q[]): Q[] {
-  return questions.filter((question) => (question.eventId ? question.eventId === event.id : Boolean(event.isMain)))
+export function questionsForEvent<Q extends EventQuestionLike>(
+  event: EventLike,
+  questions: readonly Q[],
+): Q[] {
+  return questions.filter((question) =>
+    question.eventId ? question.eventId === event.id : Boolean(event.isMain),
+  )
 }
 
 /** What a person answered to one event (the main event's answer is the person's own). */
@@ -241,12 +272,17 @@ export function eventReply(person: EventPersonLike, event: EventLike) {
   }
 }
 
-/** The form of the open events (closed ones are only shown), as the household last answered it. */
+/**
+ * The form of the open events (closed ones are only shown), as the household last answered it.
+ * `locked` persons (a reply to that event the couple recorded, for a guest without the code) are
+ * left out of that event's form.
+ */
 export function initialEventsFormValues(
   persons: readonly EventPersonLike[],
   events: readonly EventLike[],
   questions: readonly EventQuestionLike[],
   message: string | null | undefined,
+  locked: (person: EventPersonLike, event: EventLike) => boolean = () => false,
 ): EventsFormValues {
   return {
     events: events
@@ -255,14 +291,17 @@ export function initialEventsFormValues(
         const asked = questionsForEvent(event, questions)
         return {
           eventId: event.id,
-          persons: persons.map((person) => {
-            const reply = eventReply(person, event)
-            return {
-              personId: person.id,
-              attendance: reply.isAttending === true ? 'yes' : reply.isAttending === false ? 'no' : '',
-              answers: asked.map((question) => earlierAnswer(question, reply.response)),
-            }
-          }),
+          persons: persons
+            .filter((person) => !locked(person, event))
+            .map((person) => {
+              const reply = eventReply(person, event)
+              return {
+                personId: person.id,
+                attendance:
+                  reply.isAttending === true ? 'yes' : reply.isAttending === false ? 'no' : '',
+                answers: asked.map((question) => earlierAnswer(question, reply.response)),
+              }
+            }),
         }
       }),
     message: message ?? '',
@@ -272,13 +311,17 @@ export function initialEventsFormValues(
 const trimmedAnswers = (questions: readonly QuestionLike[], person: PersonFormValues) =>
   person.attendance === 'yes'
     ? questions
-        .map((question, index) => ({ questionId: question.id, answer: (person.answers[index] ?? '').trim() }))
+        .map((question, index) => ({
+          questionId: question.id,
+          answer: (person.answers[index] ?? '').trim(),
+        }))
         .filter((answer) => answer.answer !== '')
     : []
 
 /**
  * What submit_rsvp takes when events take RSVPs: one entry per person who answered an open event,
- * the main event's answer as the person's own and the others under `events`, each event's answers
+ * every event named by its id under `events` (the main one too: should the couple make another
+ * event main meanwhile, the answer still lands on the event the guest saw), each event's answers
  * only for those who come to it. Closed events are never sent.
  */
 export function toEventAnswerInputs(
@@ -293,11 +336,12 @@ export function toEventAnswerInputs(
     const asked = questionsForEvent(event, questions)
     for (const person of form.persons) {
       if (person.attendance === '') continue
-      const entry = byPerson.get(person.personId) ?? { personId: person.personId }
-      const isAttending = person.attendance === 'yes'
-      const response = trimmedAnswers(asked, person)
-      if (event.isMain) Object.assign(entry, { isAttending, response })
-      else entry.events = [...(entry.events ?? []), { eventId: event.id, isAttending, response }]
+      const entry = byPerson.get(person.personId) ?? { personId: person.personId, events: [] }
+      entry.events!.push({
+        eventId: event.id,
+        isAttending: person.attendance === 'yes',
+        response: trimmedAnswers(asked, person),
+      })
       byPerson.set(person.personId, entry)
     }
   }
@@ -310,6 +354,17 @@ export function lastEventRespondedAt(persons: readonly EventPersonLike[]) {
 }
 
 /** The events at least one person of the household said yes to. */
-export function eventsAttended<E extends EventLike>(events: readonly E[], persons: readonly EventPersonLike[]): E[] {
-  return events.filter((event) => persons.some((person) => eventReply(person, event).isAttending === true))
+export function eventsAttended<E extends EventLike>(
+  events: readonly E[],
+  persons: readonly EventPersonLike[],
+): E[] {
+  return events.filter((event) =>
+    persons.some((person) => eventReply(person, event).isAttending === true),
+  )
+}
+
+/** The couple recorded this person's reply to this event: a guest without the code may not change it. */
+export function recordedByCoupleFor(person: EventPersonLike, event: EventLike) {
+  if (event.isMain) return Boolean(person.recordedByCouple)
+  return Boolean(person.events?.find((reply) => reply.eventId === event.id)?.recordedByCouple)
 }
