@@ -181,6 +181,20 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(chooser.locator('option')).toHaveText(['Seremonya ng Kasal', 'Salu-salo (seated)', 'Despedida'])
   await expect(chooser).toHaveValue(await chooser.locator('option', { hasText: 'Salu-salo' }).getAttribute('value') as string)
 
+  // A reply taken over the phone, for the despedida only: Ramon Santos comes.
+  await chooser.selectOption({ label: 'Despedida' })
+  await page.getByRole('searchbox', { name: 'Find a guest' }).fill('ramon santos')
+  await page.getByRole('button', { name: 'Record reply for Ramon Santos' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Record a reply' })
+  await expect(dialog).toContainText('For Ramon Santos, at the Despedida. The RSVP deadline does not apply to you.')
+  await dialog.getByRole('radio', { name: 'Attending', exact: true }).check()
+  // The reception's questions are not asked for the despedida.
+  await expect(dialog.getByText(DESSERT)).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Save reply' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByRole('list', { name: 'Replies by household' }).getByText('Attending', { exact: true })).toBeVisible()
+  await page.getByRole('searchbox', { name: 'Find a guest' }).fill('')
+
   const counts: Record<string, { accepted: number; declined: number; pending: number }> = {}
   for (const name of ['Seremonya ng Kasal', 'Salu-salo (seated)', 'Despedida']) {
     await chooser.selectOption({ label: name })
@@ -188,7 +202,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
     counts[name] = await tabCounts(page)
   }
   expect(counts['Seremonya ng Kasal']).toMatchObject({ accepted: 3, declined: 0 })
-  expect(counts['Despedida']).toEqual({ accepted: 0, declined: 3, pending: INVITED_PERSONS - 3 })
+  expect(counts['Despedida']).toEqual({ accepted: 1, declined: 3, pending: INVITED_PERSONS - 4 })
   // The despedida's list holds only its eight households.
   await chooser.selectOption({ label: 'Despedida' })
   const list = page.getByRole('list', { name: 'Replies by household' })
@@ -201,6 +215,13 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await chooser.selectOption({ label: 'Salu-salo (seated)' })
   await page.getByRole('searchbox', { name: 'Find a guest' }).fill('cristina')
   await expect(list.getByText('Kare-kare')).toBeVisible()
+
+  // The forecast for the despedida: its own yeses and noes.
+  await page.goto('/manage/rsvps/forecast')
+  await page.getByLabel('Forecast for').selectOption({ label: 'Despedida' })
+  await expect(page.getByTestId('forecast-declined').locator('dd')).toHaveText('3')
+  await expect(page.getByTestId('forecast-confirmedAdults').locator('dd')).toHaveText('1')
+  await expect(page.getByTestId('forecast-pending').locator('dd')).toHaveText(String(INVITED_PERSONS - 4))
 
   // The CSV, downloaded from the guest list and read as a file.
   await page.goto('/manage/guests')

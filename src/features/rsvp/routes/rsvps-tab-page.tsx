@@ -116,6 +116,7 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
           counts={counts}
           questions={questionsFor(wedding.rsvpQuestions, chosen)}
           eventId={chosen && !chosen.isMain ? chosen.id : null}
+          eventName={chosen ? chosen.name.trim() || t('eventsTab.unnamed') : null}
         />
       ) : (
         <PageSpinner />

@@ -23,11 +23,13 @@ interface RecordReplyDialogProps {
   questions: RsvpQuestion[]
   /** A non-main event's reply is recorded (null: the wedding's own answer, or the main event's). */
   eventId?: string | null
+  /** The event whose reply is recorded, named when events take RSVPs. */
+  eventName?: string | null
   onOpenChange(open: boolean): void
 }
 
 /** The couple records or corrects one person's reply, e.g. taken over the phone; the deadline does not apply. */
-export function RecordReplyDialog({ person, questions, eventId = null, onOpenChange }: RecordReplyDialogProps) {
+export function RecordReplyDialog({ person, questions, eventId = null, eventName = null, onOpenChange }: RecordReplyDialogProps) {
   const { t } = useTranslation('rsvp')
   return (
     <Dialog.Root open={Boolean(person)} onOpenChange={onOpenChange}>
@@ -38,7 +40,11 @@ export function RecordReplyDialog({ person, questions, eventId = null, onOpenCha
             <div className="flex-1">
               <Dialog.Title className="font-display text-2xl">{t('tab.record.title')}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-muted">
-                {person ? t('tab.record.description', { name: fullName(person) }) : ''}
+                {person
+                  ? eventName
+                    ? t('eventsTab.recordFor', { name: fullName(person), event: eventName })
+                    : t('tab.record.description', { name: fullName(person) })
+                  : ''}
               </Dialog.Description>
             </div>
             <Dialog.Close className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('common:actions.close')}>
