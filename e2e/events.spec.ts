@@ -115,6 +115,12 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
 
   // The seated event cannot be made private: the control is not offered, the database refuses too.
   await expect(reception.getByLabel('Private: only for the households I choose')).toHaveCount(0)
+  // Nor can its RSVPs be turned off while other events take them: the database says why, in words.
+  await reception.getByLabel('Takes RSVPs').uncheck()
+  await reception.getByRole('button', { name: 'Save changes' }).click()
+  await expect(reception.getByText('This is the seated event. Mark another event as seated before turning off its RSVPs.')).toBeVisible()
+  await expect(reception.getByLabel('Takes RSVPs')).not.toBeChecked()
+  await reception.getByLabel('Takes RSVPs').check()
   await page.screenshot({ path: 'test-results/events-screen-en.png', fullPage: true })
 
   // ---- A question asked at the reception only. ----
