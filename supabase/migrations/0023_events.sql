@@ -409,7 +409,6 @@ declare
   v_deadline date;
   v_households uuid[] := '{}';
   v_item jsonb;
-  v_event record;
   v_old_main uuid;
   v_new_main uuid;
 begin
@@ -451,9 +450,6 @@ begin
       v_households := v_households || kasalan_private.json_uuid(jsonb_build_object('householdId', v_item), 'householdId');
     end loop;
   end if;
-  if v_main and v_private then
-    raise exception 'event_main_private';
-  end if;
   if v_main and not v_takes then
     raise exception 'invalid_input' using detail = 'the main event takes RSVPs';
   end if;
@@ -474,10 +470,17 @@ begin
   end if;
 
   select we.event_id into v_old_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
-  if v_old_main = p_event_id and not v_main and exists (
-    select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.takes_rsvp and e.event_id <> p_event_id
-  ) then
-    raise exception 'event_main_required';
+  if v_old_main = p_event_id and not v_main then
+    if exists (
+      select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.takes_rsvp and e.event_id <> p_event_id
+    ) then
+      raise exception 'event_main_required';
+    end if;
+    -- The only event taking RSVPs stays the main one; turned off, the wedding answers as one again.
+    v_main := v_takes;
+  end if;
+  if v_main and v_private then
+    raise exception 'event_main_private';
   end if;
 
   insert into kasalan.wedding_events as we (wedding_id, event_id, takes_rsvp, rsvp_deadline, is_private, is_main)
@@ -495,7 +498,9 @@ begin
     on conflict do nothing;
   end if;
 
-  -- Which event is the main one now.
+  -- Which event is the main one now: the one chosen; none when the main one was turned off (the
+  -- last taking RSVPs); the main one still in the schedule taking RSVPs; else, when events take
+  -- RSVPs, the first reception among them or the first of them; else as it was.
   if v_main then
     v_new_main := p_event_id;
   elsif v_old_main = p_event_id then
@@ -510,6 +515,7 @@ begin
     where e.takes_rsvp and not e.is_private
     order by lower(btrim(coalesce(e.event ->> 'type', ''))) <> 'reception', e.position
     limit 1;
+    v_new_main := coalesce(v_new_main, v_old_main);
   end if;
 
   if v_new_main is distinct from v_old_main then
@@ -1461,13 +1467,16 @@ begin
     if coalesce(jsonb_typeof(v_entry -> 'events'), 'null') not in ('null', 'array') then
       raise exception 'invalid_input' using detail = 'events must be a list';
     end if;
+    if jsonb_typeof(v_entry -> 'events') is distinct from 'array' then
+      v_entry := v_entry || jsonb_build_object('events', '[]'::jsonb);
+    end if;
 
     if v_events = '[]'::jsonb then
       -- No event takes RSVPs: one answer for the wedding, as always.
       if jsonb_typeof(v_entry -> 'isAttending') is distinct from 'boolean' then
         raise exception 'invalid_input' using detail = 'isAttending must be true or false';
       end if;
-      if jsonb_array_length(coalesce(v_entry -> 'events', '[]'::jsonb)) > 0 then
+      if jsonb_array_length(v_entry -> 'events') > 0 then
         raise exception 'invalid_input' using detail = 'no such event for this household';
       end if;
       v_has_main := true;
@@ -1477,7 +1486,7 @@ begin
         raise exception 'invalid_input' using detail = 'isAttending must be true or false';
       end if;
       v_seen := '{}';
-      for v_item in select value from jsonb_array_elements(coalesce(v_entry -> 'events', '[]'::jsonb)) loop
+      for v_item in select value from jsonb_array_elements(v_entry -> 'events') loop
         if jsonb_typeof(v_item) <> 'object' then
           raise exception 'invalid_input' using detail = 'each event answer must be an object';
         end if;

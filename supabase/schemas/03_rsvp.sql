@@ -861,13 +861,16 @@ begin
     if coalesce(jsonb_typeof(v_entry -> 'events'), 'null') not in ('null', 'array') then
       raise exception 'invalid_input' using detail = 'events must be a list';
     end if;
+    if jsonb_typeof(v_entry -> 'events') is distinct from 'array' then
+      v_entry := v_entry || jsonb_build_object('events', '[]'::jsonb);
+    end if;
 
     if v_events = '[]'::jsonb then
       -- No event takes RSVPs: one answer for the wedding, as always.
       if jsonb_typeof(v_entry -> 'isAttending') is distinct from 'boolean' then
         raise exception 'invalid_input' using detail = 'isAttending must be true or false';
       end if;
-      if jsonb_array_length(coalesce(v_entry -> 'events', '[]'::jsonb)) > 0 then
+      if jsonb_array_length(v_entry -> 'events') > 0 then
         raise exception 'invalid_input' using detail = 'no such event for this household';
       end if;
       v_has_main := true;
@@ -877,7 +880,7 @@ begin
         raise exception 'invalid_input' using detail = 'isAttending must be true or false';
       end if;
       v_seen := '{}';
-      for v_item in select value from jsonb_array_elements(coalesce(v_entry -> 'events', '[]'::jsonb)) loop
+      for v_item in select value from jsonb_array_elements(v_entry -> 'events') loop
         if jsonb_typeof(v_item) <> 'object' then
           raise exception 'invalid_input' using detail = 'each event answer must be an object';
         end if;

@@ -284,7 +284,7 @@ describe('a wedding whose events take no RSVPs', () => {
   test('answers and looks as before: no events, one answer per person, every event listed without RSVPs', async () => {
     const w = await eventsWedding()
     const ana = w.person(w.santos, 'Ana')
-    const rsvp = await submit(w, w.santos, [{ personId: ana, isAttending: true }])
+    const rsvp = await submit(w, w.santos, [{ personId: ana, isAttending: true, events: null }])
     expect(rsvp.events).toEqual([])
     expect(personOf(rsvp, ana)).toMatchObject({ isAttending: true, events: [] })
     expect(rsvp.wedding.events.map((e) => e.name)).toEqual(SCHEDULE.map((e) => e.name))
@@ -495,6 +495,15 @@ describe('per-event answers and deadlines', () => {
     await withEvents(w)
     const ana = w.person(w.santos, 'Ana')
     await expect(submit(w, w.santos, [{ personId: ana }])).rejects.toThrow('invalid_input')
+    await expect(submit(w, w.santos, [{ personId: ana, events: null }])).rejects.toThrow(
+      'invalid_input',
+    )
+    await expect(
+      submit(w, w.santos, [{ personId: ana, events: { eventId: w.civil } }]),
+    ).rejects.toThrow('invalid_input')
+    await expect(
+      submit(w, w.santos, [{ personId: ana, isAttending: true, events: null }]),
+    ).resolves.toBeTruthy()
     await expect(submit(w, w.santos, [{ personId: ana, events: [] }])).rejects.toThrow(
       'invalid_input',
     )
@@ -987,12 +996,19 @@ describe('the couple’s settings', () => {
       settings(w.claims, w, w.despedida, { isPrivate: true, householdIds: [elsewhere.cruz.id] }),
     ).rejects.toThrow('invalid_input')
     // The last RSVP events off: the main one may go last, and the wedding answers as one again.
+    // Until then the only event taking RSVPs stays the main one, and is not private.
     await settings(w.claims, w, w.civil, { takesRsvp: false })
     await settings(w.claims, w, w.despedida, {
       takesRsvp: false,
       isPrivate: true,
       householdIds: [w.santos.id],
     })
+    expect(
+      byId(await settings(w.claims, w, w.reception, { isMain: false }), w.reception),
+    ).toMatchObject({ isMain: true, takesRsvp: true })
+    await expect(
+      settings(w.claims, w, w.reception, { isPrivate: true, householdIds: [w.santos.id] }),
+    ).rejects.toThrow('event_main_private')
     const events = await settings(w.claims, w, w.reception, { takesRsvp: false })
     expect(events.every((e) => !e.takesRsvp && !e.isMain)).toBe(true)
     expect((await getRsvp(w, w.cruz)).events).toEqual([])
