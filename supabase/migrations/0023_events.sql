@@ -45,7 +45,7 @@ create table kasalan.event_guests (
 alter table kasalan.event_guests enable row level security;
 revoke all on kasalan.event_guests from public, anon, authenticated;
 
-create index event_guests_household_id_idx on kasalan.event_guests (household_id);
+create index event_guests_household_id_idx on kasalan.event_guests (household_id, wedding_id);
 
 -- A person's answer for an RSVP event other than the main one (the main one's is on the person).
 -- Replies of an event removed from the schedule, no longer taking RSVPs, or no longer inviting the
@@ -81,9 +81,9 @@ create index event_replies_recorded_by_user_idx on kasalan.event_replies (record
 -- Functions
 -- =============================================================================================
 
--- A schedule section's data with an id on every event: an event without one gets a new uuid; an id
--- is kept in lower case. Raises invalid_input for an id that is not a uuid or that two events
--- share. Anything else (events that are not objects) is left for section_data_problem to judge.
+-- A schedule section's data with an id on every event: an event without one (or with a blank one)
+-- gets a new uuid; an id is kept in lower case. Raises invalid_input for an id that is not a uuid
+-- or that two events share. Anything else (events that are not objects) is left for section_data_problem to judge.
 -- Helper of the sections trigger (kasalan.check_section_content) and of migration 0023.
 create or replace function kasalan_private.schedule_with_ids(p_data jsonb)
 returns jsonb
@@ -102,7 +102,7 @@ begin
   end if;
   for v_event in select e.value from jsonb_array_elements(p_data -> 'events') with ordinality e order by e.ordinality loop
     if jsonb_typeof(v_event) = 'object' then
-      if v_event ? 'id' and jsonb_typeof(v_event -> 'id') <> 'null' then
+      if v_event ? 'id' and jsonb_typeof(v_event -> 'id') <> 'null' and btrim(coalesce(v_event ->> 'id', '')) <> '' then
         if jsonb_typeof(v_event -> 'id') <> 'string'
           or (v_event ->> 'id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
         then
@@ -409,7 +409,6 @@ declare
   v_deadline date;
   v_households uuid[] := '{}';
   v_item jsonb;
-  v_event record;
   v_old_main uuid;
   v_new_main uuid;
 begin
@@ -451,9 +450,6 @@ begin
       v_households := v_households || kasalan_private.json_uuid(jsonb_build_object('householdId', v_item), 'householdId');
     end loop;
   end if;
-  if v_main and v_private then
-    raise exception 'event_main_private';
-  end if;
   if v_main and not v_takes then
     raise exception 'invalid_input' using detail = 'the main event takes RSVPs';
   end if;
@@ -474,10 +470,17 @@ begin
   end if;
 
   select we.event_id into v_old_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
-  if v_old_main = p_event_id and not v_main and exists (
-    select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.takes_rsvp and e.event_id <> p_event_id
-  ) then
-    raise exception 'event_main_required';
+  if v_old_main = p_event_id and not v_main then
+    if exists (
+      select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.takes_rsvp and e.event_id <> p_event_id
+    ) then
+      raise exception 'event_main_required';
+    end if;
+    -- The only event taking RSVPs stays the main one; turned off, the wedding answers as one again.
+    v_main := v_takes;
+  end if;
+  if v_main and v_private then
+    raise exception 'event_main_private';
   end if;
 
   insert into kasalan.wedding_events as we (wedding_id, event_id, takes_rsvp, rsvp_deadline, is_private, is_main)
@@ -495,7 +498,9 @@ begin
     on conflict do nothing;
   end if;
 
-  -- Which event is the main one now.
+  -- Which event is the main one now: the one chosen; none when the main one was turned off (the
+  -- last taking RSVPs); the main one still in the schedule taking RSVPs; else, when events take
+  -- RSVPs, the first reception among them or the first of them; else as it was.
   if v_main then
     v_new_main := p_event_id;
   elsif v_old_main = p_event_id then
@@ -510,6 +515,7 @@ begin
     where e.takes_rsvp and not e.is_private
     order by lower(btrim(coalesce(e.event ->> 'type', ''))) <> 'reception', e.position
     limit 1;
+    v_new_main := coalesce(v_new_main, v_old_main);
   end if;
 
   if v_new_main is distinct from v_old_main then
@@ -1296,6 +1302,84 @@ $$;
 revoke execute on function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid, p_access text) from public, anon, authenticated;
 
 -- supabase/schemas/03_rsvp.sql
+-- Records (or corrects) one person's reply on their behalf, e.g. a coordinator taking a phone call:
+-- p_is_attending true/false with p_response [{questionId, answer}] (kept only when attending), or
+-- null to put the person back to pending. Ignores the deadline; not the household's seat cap
+-- (rsvp_over_seat_cap). When events take RSVPs this is the main event's answer, checked against
+-- the questions asked with it (kasalan_private.event_questions); the other events' replies are
+-- recorded with record_event_reply. Returns the person's household in the shape list_rsvps gives.
+-- For the owner, partner and coordinator. Granted to authenticated.
+create or replace function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_questions jsonb;
+  v_person kasalan.persons;
+  v_response jsonb;
+  v_recorded_by text;
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
+    raise exception 'wedding_not_found';
+  end if;
+
+  -- The household first, as submit_rsvp takes it: one reply of a household at a time, so two
+  -- replies recorded at once (or a guest's and the couple's) cannot pass its seat cap together.
+  perform 1 from kasalan.households g
+  where g.id = (select p.household_id from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id)
+  for update;
+  -- The questions of the main event (or, without RSVP events, those naming no event).
+  select kasalan_private.event_questions(
+    w.rsvp_questions,
+    (select e.event_id from kasalan_private.schedule_events(p_wedding_id) e where e.is_main),
+    true
+  )
+  into v_questions
+  from kasalan.weddings w where w.id = p_wedding_id;
+
+  select * into v_person from kasalan.persons p
+  where p.id = p_person_id and p.wedding_id = p_wedding_id
+  for update;
+  if not found then
+    raise exception 'person_not_found';
+  end if;
+
+  v_response := case when p_is_attending then kasalan_private.rsvp_response(v_questions, p_response) else '[]'::jsonb end;
+  v_recorded_by := case when p_is_attending is null then null else 'couple' end;
+
+  if (v_person.is_attending, v_person.response, v_person.rsvp_recorded_by)
+    is distinct from (p_is_attending, v_response, v_recorded_by)
+  then
+    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+    values (
+      p_wedding_id, v_person.household_id, v_person.id, kasalan.rsvp_manager_kind(p_wedding_id), auth.uid(),
+      kasalan.rsvp_reply_json(v_person),
+      jsonb_build_object(
+        'isAttending', p_is_attending,
+        'response', v_response,
+        'respondedAt', case when p_is_attending is null then null else now() end,
+        'recordedBy', v_recorded_by
+      )
+    );
+  end if;
+
+  update kasalan.persons p
+  set is_attending = p_is_attending,
+      response = v_response,
+      responded_at = case when p_is_attending is null then null else now() end,
+      rsvp_recorded_by = v_recorded_by
+  where p.id = v_person.id;
+
+  return (select kasalan_private.rsvp_household_json(g) from kasalan.households g where g.id = v_person.household_id);
+end;
+$$;
+
+revoke execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) from public, anon;
+grant execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) to authenticated;
+
+-- supabase/schemas/03_rsvp.sql
 -- A guest's answers for their household's persons and the household's message; raises
 -- rsvp_not_found, rsvp_closed, rsvp_recorded_by_couple, rsvp_invalid_answer,
 -- rsvp_person_not_in_household or rsvp_over_seat_cap (more persons coming than the seats the couple
@@ -1383,13 +1467,16 @@ begin
     if coalesce(jsonb_typeof(v_entry -> 'events'), 'null') not in ('null', 'array') then
       raise exception 'invalid_input' using detail = 'events must be a list';
     end if;
+    if jsonb_typeof(v_entry -> 'events') is distinct from 'array' then
+      v_entry := v_entry || jsonb_build_object('events', '[]'::jsonb);
+    end if;
 
     if v_events = '[]'::jsonb then
       -- No event takes RSVPs: one answer for the wedding, as always.
       if jsonb_typeof(v_entry -> 'isAttending') is distinct from 'boolean' then
         raise exception 'invalid_input' using detail = 'isAttending must be true or false';
       end if;
-      if jsonb_array_length(coalesce(v_entry -> 'events', '[]'::jsonb)) > 0 then
+      if jsonb_array_length(v_entry -> 'events') > 0 then
         raise exception 'invalid_input' using detail = 'no such event for this household';
       end if;
       v_has_main := true;
@@ -1399,7 +1486,7 @@ begin
         raise exception 'invalid_input' using detail = 'isAttending must be true or false';
       end if;
       v_seen := '{}';
-      for v_item in select value from jsonb_array_elements(coalesce(v_entry -> 'events', '[]'::jsonb)) loop
+      for v_item in select value from jsonb_array_elements(v_entry -> 'events') loop
         if jsonb_typeof(v_item) <> 'object' then
           raise exception 'invalid_input' using detail = 'each event answer must be an object';
         end if;
@@ -1661,6 +1748,59 @@ $$;
 
 revoke execute on function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid) from public, anon;
 grant execute on function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid) to authenticated;
+
+-- supabase/schemas/07_members.sql
+-- Replies: one entry per household and transaction, listing each person's answer (with eventId
+-- for a reply to an event other than the main one); a guest's own reply is the guest's. Replies
+-- that come with an import are part of the import's entry. Trigger function only; nobody calls it.
+create or replace function kasalan.record_reply_activity()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_person jsonb;
+  v_entry_id uuid;
+begin
+  if not exists (select 1 from kasalan.households g where g.id = new.household_id)
+    or kasalan.activity_covers(new.household_id, array['household_added'])
+  then
+    return null;
+  end if;
+  v_person := case when new.person_id is null
+    then jsonb_build_object('message', true)
+    else (
+      select jsonb_build_object(
+        'name', btrim(p.first_name || ' ' || p.last_name),
+        'isAttending', new.current -> 'isAttending'
+      ) || case when new.current ? 'eventId' then jsonb_build_object('eventId', new.current -> 'eventId') else '{}'::jsonb end
+      from kasalan.persons p where p.id = new.person_id
+    )
+  end;
+  if v_person is null then
+    return null;
+  end if;
+
+  select a.id into v_entry_id from kasalan.wedding_activity a
+  where a.xact = txid_current() and a.household_id = new.household_id and a.action = 'reply_recorded'
+  limit 1;
+  if v_entry_id is null then
+    perform kasalan.add_activity(
+      new.wedding_id, 'reply_recorded', new.household_id,
+      jsonb_build_object('persons', jsonb_build_array(v_person)),
+      case when new.changed_by in ('guest_search', 'guest_code') then 'guest' end
+    );
+  else
+    update kasalan.wedding_activity a
+    set details = jsonb_set(a.details, '{persons}', a.details -> 'persons' || jsonb_build_array(v_person))
+    where a.id = v_entry_id;
+  end if;
+  return null;
+end;
+$$;
+
+revoke execute on function kasalan.record_reply_activity() from public, anon, authenticated;
 
 -- The forecast takes an event: the one-argument form goes.
 drop function kasalan.get_pax_forecast(p_wedding_id uuid);

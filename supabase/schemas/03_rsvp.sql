@@ -503,8 +503,10 @@ grant execute on function kasalan_private.rsvp_household_json(p_household kasala
 -- Records (or corrects) one person's reply on their behalf, e.g. a coordinator taking a phone call:
 -- p_is_attending true/false with p_response [{questionId, answer}] (kept only when attending), or
 -- null to put the person back to pending. Ignores the deadline; not the household's seat cap
--- (rsvp_over_seat_cap). Returns the person's household in the shape list_rsvps gives. For the
--- owner, partner and coordinator. Granted to authenticated.
+-- (rsvp_over_seat_cap). When events take RSVPs this is the main event's answer, checked against
+-- the questions asked with it (kasalan_private.event_questions); the other events' replies are
+-- recorded with record_event_reply. Returns the person's household in the shape list_rsvps gives.
+-- For the owner, partner and coordinator. Granted to authenticated.
 create or replace function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb)
 returns jsonb
 language plpgsql
@@ -520,13 +522,20 @@ begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
     raise exception 'wedding_not_found';
   end if;
-  select w.rsvp_questions into v_questions from kasalan.weddings w where w.id = p_wedding_id;
 
   -- The household first, as submit_rsvp takes it: one reply of a household at a time, so two
   -- replies recorded at once (or a guest's and the couple's) cannot pass its seat cap together.
   perform 1 from kasalan.households g
   where g.id = (select p.household_id from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id)
   for update;
+  -- The questions of the main event (or, without RSVP events, those naming no event).
+  select kasalan_private.event_questions(
+    w.rsvp_questions,
+    (select e.event_id from kasalan_private.schedule_events(p_wedding_id) e where e.is_main),
+    true
+  )
+  into v_questions
+  from kasalan.weddings w where w.id = p_wedding_id;
 
   select * into v_person from kasalan.persons p
   where p.id = p_person_id and p.wedding_id = p_wedding_id
@@ -852,13 +861,16 @@ begin
     if coalesce(jsonb_typeof(v_entry -> 'events'), 'null') not in ('null', 'array') then
       raise exception 'invalid_input' using detail = 'events must be a list';
     end if;
+    if jsonb_typeof(v_entry -> 'events') is distinct from 'array' then
+      v_entry := v_entry || jsonb_build_object('events', '[]'::jsonb);
+    end if;
 
     if v_events = '[]'::jsonb then
       -- No event takes RSVPs: one answer for the wedding, as always.
       if jsonb_typeof(v_entry -> 'isAttending') is distinct from 'boolean' then
         raise exception 'invalid_input' using detail = 'isAttending must be true or false';
       end if;
-      if jsonb_array_length(coalesce(v_entry -> 'events', '[]'::jsonb)) > 0 then
+      if jsonb_array_length(v_entry -> 'events') > 0 then
         raise exception 'invalid_input' using detail = 'no such event for this household';
       end if;
       v_has_main := true;
@@ -868,7 +880,7 @@ begin
         raise exception 'invalid_input' using detail = 'isAttending must be true or false';
       end if;
       v_seen := '{}';
-      for v_item in select value from jsonb_array_elements(coalesce(v_entry -> 'events', '[]'::jsonb)) loop
+      for v_item in select value from jsonb_array_elements(v_entry -> 'events') loop
         if jsonb_typeof(v_item) <> 'object' then
           raise exception 'invalid_input' using detail = 'each event answer must be an object';
         end if;

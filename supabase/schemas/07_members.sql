@@ -580,9 +580,9 @@ $$;
 
 revoke execute on function kasalan.record_household_activity() from public, anon, authenticated;
 
--- Replies: one entry per household and transaction, listing each person's answer; a guest's own
--- reply is the guest's. Replies that come with an import are part of the import's entry. Trigger
--- function only; nobody calls it.
+-- Replies: one entry per household and transaction, listing each person's answer (with eventId
+-- for a reply to an event other than the main one); a guest's own reply is the guest's. Replies
+-- that come with an import are part of the import's entry. Trigger function only; nobody calls it.
 create or replace function kasalan.record_reply_activity()
 returns trigger
 language plpgsql
@@ -604,7 +604,7 @@ begin
       select jsonb_build_object(
         'name', btrim(p.first_name || ' ' || p.last_name),
         'isAttending', new.current -> 'isAttending'
-      )
+      ) || case when new.current ? 'eventId' then jsonb_build_object('eventId', new.current -> 'eventId') else '{}'::jsonb end
       from kasalan.persons p where p.id = new.person_id
     )
   end;

@@ -45,7 +45,7 @@ create table kasalan.event_guests (
 alter table kasalan.event_guests enable row level security;
 revoke all on kasalan.event_guests from public, anon, authenticated;
 
-create index event_guests_household_id_idx on kasalan.event_guests (household_id);
+create index event_guests_household_id_idx on kasalan.event_guests (household_id, wedding_id);
 
 -- A person's answer for an RSVP event other than the main one (the main one's is on the person).
 -- Replies of an event removed from the schedule, no longer taking RSVPs, or no longer inviting the
@@ -81,9 +81,9 @@ create index event_replies_recorded_by_user_idx on kasalan.event_replies (record
 -- Functions
 -- =============================================================================================
 
--- A schedule section's data with an id on every event: an event without one gets a new uuid; an id
--- is kept in lower case. Raises invalid_input for an id that is not a uuid or that two events
--- share. Anything else (events that are not objects) is left for section_data_problem to judge.
+-- A schedule section's data with an id on every event: an event without one (or with a blank one)
+-- gets a new uuid; an id is kept in lower case. Raises invalid_input for an id that is not a uuid
+-- or that two events share. Anything else (events that are not objects) is left for section_data_problem to judge.
 -- Helper of the sections trigger (kasalan.check_section_content) and of migration 0023.
 create or replace function kasalan_private.schedule_with_ids(p_data jsonb)
 returns jsonb
@@ -102,7 +102,7 @@ begin
   end if;
   for v_event in select e.value from jsonb_array_elements(p_data -> 'events') with ordinality e order by e.ordinality loop
     if jsonb_typeof(v_event) = 'object' then
-      if v_event ? 'id' and jsonb_typeof(v_event -> 'id') <> 'null' then
+      if v_event ? 'id' and jsonb_typeof(v_event -> 'id') <> 'null' and btrim(coalesce(v_event ->> 'id', '')) <> '' then
         if jsonb_typeof(v_event -> 'id') <> 'string'
           or (v_event ->> 'id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
         then
@@ -409,7 +409,6 @@ declare
   v_deadline date;
   v_households uuid[] := '{}';
   v_item jsonb;
-  v_event record;
   v_old_main uuid;
   v_new_main uuid;
 begin
@@ -451,9 +450,6 @@ begin
       v_households := v_households || kasalan_private.json_uuid(jsonb_build_object('householdId', v_item), 'householdId');
     end loop;
   end if;
-  if v_main and v_private then
-    raise exception 'event_main_private';
-  end if;
   if v_main and not v_takes then
     raise exception 'invalid_input' using detail = 'the main event takes RSVPs';
   end if;
@@ -474,10 +470,17 @@ begin
   end if;
 
   select we.event_id into v_old_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
-  if v_old_main = p_event_id and not v_main and exists (
-    select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.takes_rsvp and e.event_id <> p_event_id
-  ) then
-    raise exception 'event_main_required';
+  if v_old_main = p_event_id and not v_main then
+    if exists (
+      select 1 from kasalan_private.schedule_events(p_wedding_id) e where e.takes_rsvp and e.event_id <> p_event_id
+    ) then
+      raise exception 'event_main_required';
+    end if;
+    -- The only event taking RSVPs stays the main one; turned off, the wedding answers as one again.
+    v_main := v_takes;
+  end if;
+  if v_main and v_private then
+    raise exception 'event_main_private';
   end if;
 
   insert into kasalan.wedding_events as we (wedding_id, event_id, takes_rsvp, rsvp_deadline, is_private, is_main)
@@ -495,7 +498,9 @@ begin
     on conflict do nothing;
   end if;
 
-  -- Which event is the main one now.
+  -- Which event is the main one now: the one chosen; none when the main one was turned off (the
+  -- last taking RSVPs); the main one still in the schedule taking RSVPs; else, when events take
+  -- RSVPs, the first reception among them or the first of them; else as it was.
   if v_main then
     v_new_main := p_event_id;
   elsif v_old_main = p_event_id then
@@ -510,6 +515,7 @@ begin
     where e.takes_rsvp and not e.is_private
     order by lower(btrim(coalesce(e.event ->> 'type', ''))) <> 'reception', e.position
     limit 1;
+    v_new_main := coalesce(v_new_main, v_old_main);
   end if;
 
   if v_new_main is distinct from v_old_main then

@@ -249,7 +249,7 @@ describe('schedule event ids', () => {
         events: [
           reception,
           { ...civil, venue: 'Bulwagan' },
-          { name: 'Lunch', type: 'lunch' },
+          { id: ' ', name: 'Lunch', type: 'lunch' },
           despedida,
         ],
       },
@@ -284,7 +284,7 @@ describe('a wedding whose events take no RSVPs', () => {
   test('answers and looks as before: no events, one answer per person, every event listed without RSVPs', async () => {
     const w = await eventsWedding()
     const ana = w.person(w.santos, 'Ana')
-    const rsvp = await submit(w, w.santos, [{ personId: ana, isAttending: true }])
+    const rsvp = await submit(w, w.santos, [{ personId: ana, isAttending: true, events: null }])
     expect(rsvp.events).toEqual([])
     expect(personOf(rsvp, ana)).toMatchObject({ isAttending: true, events: [] })
     expect(rsvp.wedding.events.map((e) => e.name)).toEqual(SCHEDULE.map((e) => e.name))
@@ -495,6 +495,15 @@ describe('per-event answers and deadlines', () => {
     await withEvents(w)
     const ana = w.person(w.santos, 'Ana')
     await expect(submit(w, w.santos, [{ personId: ana }])).rejects.toThrow('invalid_input')
+    await expect(submit(w, w.santos, [{ personId: ana, events: null }])).rejects.toThrow(
+      'invalid_input',
+    )
+    await expect(
+      submit(w, w.santos, [{ personId: ana, events: { eventId: w.civil } }]),
+    ).rejects.toThrow('invalid_input')
+    await expect(
+      submit(w, w.santos, [{ personId: ana, isAttending: true, events: null }]),
+    ).resolves.toBeTruthy()
     await expect(submit(w, w.santos, [{ personId: ana, events: [] }])).rejects.toThrow(
       'invalid_input',
     )
@@ -607,6 +616,19 @@ describe('per-event answers and deadlines', () => {
         .response.map((a) => a.answer),
     ).toEqual(['Manok', 'Walang hipon'])
     expect(answerOf(rsvp, ana, w.despedida)!.response.map((a) => a.answer)).toEqual(['Buwan'])
+    // The couple recording the main answer is held to the main event's questions too.
+    const ben = w.person(w.santos, 'Ben')
+    const recordMain = (answer: { questionId: string; answer: string }) =>
+      t.rpc(w.claims, 'record_rsvp', {
+        p_wedding_id: w.wedding.id,
+        p_person_id: ben,
+        p_is_attending: true,
+        p_response: [answer],
+      })
+    await expect(recordMain({ questionId: 'song', answer: 'Buwan' })).rejects.toThrow(
+      'rsvp_invalid_answer',
+    )
+    await expect(recordMain({ questionId: 'meal', answer: 'Kare-kare' })).resolves.toBeTruthy()
     // The Cruz household, not invited to the despedida, is not asked its question.
     expect((await getRsvp(w, w.cruz)).wedding.rsvpQuestions.map((q) => q.id)).toEqual([
       'meal',
@@ -974,12 +996,19 @@ describe('the couple’s settings', () => {
       settings(w.claims, w, w.despedida, { isPrivate: true, householdIds: [elsewhere.cruz.id] }),
     ).rejects.toThrow('invalid_input')
     // The last RSVP events off: the main one may go last, and the wedding answers as one again.
+    // Until then the only event taking RSVPs stays the main one, and is not private.
     await settings(w.claims, w, w.civil, { takesRsvp: false })
     await settings(w.claims, w, w.despedida, {
       takesRsvp: false,
       isPrivate: true,
       householdIds: [w.santos.id],
     })
+    expect(
+      byId(await settings(w.claims, w, w.reception, { isMain: false }), w.reception),
+    ).toMatchObject({ isMain: true, takesRsvp: true })
+    await expect(
+      settings(w.claims, w, w.reception, { isPrivate: true, householdIds: [w.santos.id] }),
+    ).rejects.toThrow('event_main_private')
     const events = await settings(w.claims, w, w.reception, { takesRsvp: false })
     expect(events.every((e) => !e.takesRsvp && !e.isMain)).toBe(true)
     expect((await getRsvp(w, w.cruz)).events).toEqual([])
@@ -1146,6 +1175,17 @@ describe('the couple records a reply, the history restores it', () => {
       hasAnswered: false,
       isAttending: null,
     })
+    // The activity log names the event of such a reply.
+    const activity = await t.asOwner<{
+      details: { persons: { name: string; eventId?: string }[] }
+    }>(
+      "select details from kasalan.wedding_activity where wedding_id = $1 and action = 'reply_recorded' and household_id = $2",
+      [w.wedding.id, w.reyes.id],
+    )
+    expect(
+      activity.rows.flatMap((r) => r.details.persons).every((p) => p.eventId === w.despedida),
+    ).toBe(true)
+    expect(activity.rows.length).toBeGreaterThan(0)
     // Clearing records null.
     await record(w.despedida, carla, true)
     expect(await record(w.despedida, carla, null)).toMatchObject({
