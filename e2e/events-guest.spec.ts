@@ -228,5 +228,34 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await expect(page.getByText('Seremonya ng Kasal').first()).toBeVisible(BOOT)
   await expect(page.locator('body')).not.toContainText('Despedida')
 
+  // ---- The despedida's own deadline passes: closed, read-only; the ceremony still answers. ----
+  const yesterday = new Date(Date.now() + 8 * 3600_000 - 24 * 3600_000).toISOString().slice(0, 10)
+  await callAs(page, demoAccount().id, 'save_event_settings', {
+    p_wedding_id: WEDDING,
+    p_event_id: ids.despedida,
+    p_settings: { takesRsvp: true, deadline: yesterday, isPrivate: true, isMain: false, householdIds: DESPEDIDA_HOUSEHOLDS },
+  })
+  await page.goto(`/rsvp/${PENA}/${CRISTINA}/`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(BOOT)
+  const closed = card(page, 'Despedida')
+  await expect(closed.getByRole('heading', { level: 2 })).toHaveText('Despedida Sarado na')
+  await expect(closed).toContainText('Natapos ang pagtanggap ng sagot dito noong')
+  await expect(closed.getByRole('radio')).toHaveCount(0)
+  // Found by the link without the code: the answers stay private, that they answered is said.
+  await expect(closed.getByText('Nakasagot na')).toHaveCount(3)
+  await expectNoSeriousA11yViolations(page)
+  await closed.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'test-results/events-guest-closed-fil-360.png' })
+  for (const who of [/Ma\. Cristina/, /Rodrigo/, /Bea/]) {
+    await answer(page, 'Seremonya ng Kasal', who, 'Hindi')
+    await answer(page, 'Salu-salo', who, 'Hindi')
+  }
+  await page.getByRole('button', { name: 'Ipadala ang sagot' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeVisible()
+  const after = await callAs<Array<{ eventId: string; personId: string; isAttending: boolean }>>(page, couple, 'list_event_replies', { p_wedding_id: WEDDING })
+  const now = (event: string) => after.filter((reply) => reply.eventId === event && penas.includes(reply.personId)).map((reply) => reply.isAttending)
+  expect(now(ids.ceremony)).toEqual([false, false, false])
+  expect(now(ids.despedida)).toEqual([false, false, false])
+
   consoleErrors.expectNoErrors()
 })
