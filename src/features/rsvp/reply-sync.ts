@@ -94,7 +94,7 @@ export function feedCovers(changes: readonly RsvpChange[], syncedTo: string): bo
 
 /**
  * Applies the reply changes newer than `syncedTo` (all of them when null), oldest first, so each
- * person ends with their latest reply. Returns the same array when nothing changed, and the ids of
+ * person ends with their latest reply (their own answer: replies to other events are left out). Returns the same array when nothing changed, and the ids of
  * the households that did.
  */
 export function applyReplyChanges(
@@ -113,6 +113,8 @@ export function applyReplyChanges(
     const household = position === undefined ? undefined : next[position]
     if (position === undefined || !household) continue
     const current = change.current
+    // A reply to an event other than the main one is not the person's own answer.
+    if (current.eventId || change.previous.eventId) continue
     if (change.personId === null) {
       if (household.message === (current.message ?? null) && household.messageAt === (current.messageAt ?? null)) continue
       next[position] = { ...household, message: current.message ?? null, messageAt: current.messageAt ?? null }

@@ -252,6 +252,8 @@ export function recordRsvp(
 
 /** A reply as the history keeps it: a person's answer, or (for a message change) the message. */
 export const rsvpReplyValue = z.object({
+  /** Set when the reply is to an event other than the main one (not the person's own answer). */
+  eventId: z.nullish(z.string()),
   isAttending: z.nullish(z.boolean()),
   response: z.nullish(z.array(rsvpStoredAnswer)),
   respondedAt: text,
