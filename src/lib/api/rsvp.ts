@@ -252,12 +252,13 @@ export function recordRsvp(
 
 /** A reply as the history keeps it: a person's answer, or (for a message change) the message. */
 export const rsvpReplyValue = z.object({
-  /** Set when the reply is to an event other than the main one (not the person's own answer). */
-  eventId: z.nullish(z.string()),
+  /** A reply to an event other than the main one (0023); absent: the person's own answer. */
+  eventId: text,
   isAttending: z.nullish(z.boolean()),
   response: z.nullish(z.array(rsvpStoredAnswer)),
   respondedAt: text,
-  recordedBy: z.nullish(z.enum(['guest', 'couple'])),
+  /** 'member': another member recorded a reply to an event (event_replies.recorded_by). */
+  recordedBy: z.nullish(z.enum(['guest', 'couple', 'member'])),
   message: text,
   messageAt: text,
 })
