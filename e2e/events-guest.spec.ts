@@ -142,6 +142,8 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await reception.getByRole('group', { name: /Rodrigo/ }).getByRole('radio', { name: 'Inihaw na manok' }).check()
   await expectNoSeriousA11yViolations(page)
   await page.screenshot({ path: 'test-results/events-guest-rsvp-fil-360.png', fullPage: true })
+  await card(page, 'Despedida').scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'test-results/events-guest-rsvp-card-fil-360.png' })
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   await page.getByRole('button', { name: 'Ipadala ang sagot' }).click()
@@ -154,7 +156,7 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await page.screenshot({ path: 'test-results/events-guest-thank-you-fil-360.png', fullPage: true })
 
   // The calendar holds what they come to: never the despedida they declined.
-  await expect(page.getByText('Kasama sa kalendaryo: Seremonya ng Kasal, Cocktails, Salu-salo')).toBeVisible()
+  await expect(page.getByText('Kasama sa kalendaryo: Seremonya ng Kasal, Cocktails, Salu-salo, Hapunan', { exact: true })).toBeVisible()
   const invitedIcs = await downloadIcs(page, 'Idagdag sa kalendaryo')
   expect(invitedIcs).toContain('SUMMARY:Seremonya ng Kasal · Kasal nina Isabel at Miguel')
   expect(invitedIcs).toContain(`UID:wedding-isabel-and-miguel-${ids.reception}@kasalan.ph`)
@@ -183,8 +185,13 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await expect(card(page, 'Despedida').getByRole('radio', { name: 'No', exact: true })).toHaveCount(3)
   await expectNoSeriousA11yViolations(page)
   await page.screenshot({ path: 'test-results/events-guest-rsvp-en-360.png', fullPage: true })
+  await page.getByRole('button', { name: 'Send my reply' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Ma. Cristina!' })).toBeVisible()
+  await expect(page.getByRole('region', { name: 'What we recorded' }).getByRole('region', { name: 'Despedida' }).getByText('Not attending')).toHaveCount(3)
+  await expectNoSeriousA11yViolations(page)
+  await page.screenshot({ path: 'test-results/events-guest-thank-you-en-360.png', fullPage: true })
   await page.getByRole('button', { name: /^Filipino/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeVisible()
 
   // ---- A household not invited to the despedida: it does not exist for them. ----
   await page.goto(`/rsvp/${SANTOS}/${RAMON}/`)
@@ -220,6 +227,35 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await page.goto('/wedding/isabel-and-miguel/schedule')
   await expect(page.getByText('Seremonya ng Kasal').first()).toBeVisible(BOOT)
   await expect(page.locator('body')).not.toContainText('Despedida')
+
+  // ---- The despedida's own deadline passes: closed, read-only; the ceremony still answers. ----
+  const yesterday = new Date(Date.now() + 8 * 3600_000 - 24 * 3600_000).toISOString().slice(0, 10)
+  await callAs(page, demoAccount().id, 'save_event_settings', {
+    p_wedding_id: WEDDING,
+    p_event_id: ids.despedida,
+    p_settings: { takesRsvp: true, deadline: yesterday, isPrivate: true, isMain: false, householdIds: DESPEDIDA_HOUSEHOLDS },
+  })
+  await page.goto(`/rsvp/${PENA}/${CRISTINA}/`)
+  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(BOOT)
+  const closed = card(page, 'Despedida')
+  await expect(closed.getByRole('heading', { level: 2 })).toHaveText('Despedida Sarado na')
+  await expect(closed).toContainText('Natapos ang pagtanggap ng sagot dito noong')
+  await expect(closed.getByRole('radio')).toHaveCount(0)
+  // Found by the link without the code: the answers stay private, that they answered is said.
+  await expect(closed.getByText('Nakasagot na')).toHaveCount(3)
+  await expectNoSeriousA11yViolations(page)
+  await closed.scrollIntoViewIfNeeded()
+  await page.screenshot({ path: 'test-results/events-guest-closed-fil-360.png' })
+  for (const who of [/Ma\. Cristina/, /Rodrigo/, /Bea/]) {
+    await answer(page, 'Seremonya ng Kasal', who, 'Hindi')
+    await answer(page, 'Salu-salo', who, 'Hindi')
+  }
+  await page.getByRole('button', { name: 'Ipadala ang sagot' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeVisible()
+  const after = await callAs<Array<{ eventId: string; personId: string; isAttending: boolean }>>(page, couple, 'list_event_replies', { p_wedding_id: WEDDING })
+  const now = (event: string) => after.filter((reply) => reply.eventId === event && penas.includes(reply.personId)).map((reply) => reply.isAttending)
+  expect(now(ids.ceremony)).toEqual([false, false, false])
+  expect(now(ids.despedida)).toEqual([false, false, false])
 
   consoleErrors.expectNoErrors()
 })

@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { SectionEditor } from '@/features/cms/components/section-editor'
+import { keepEventIds } from '@/features/cms/model/content'
 import type { SectionContent, Wedding } from '@/lib/api'
 import { setUpI18n } from './setup-i18n'
 
@@ -113,4 +114,56 @@ describe('the schedule editor and event ids', () => {
     ])
     expect(within(screen.getByRole('status')).getByText(/Saved/)).toBeInTheDocument()
   }, 30_000)
+
+  test('a draft typed before events had ids gets them back from the saved version, so the RSVPs stay with the events', async () => {
+    const user = userEvent.setup()
+    localStorage.setItem(
+      `kasalan.contentDraft.${section.id}`,
+      JSON.stringify({
+        title: 'Programa',
+        data: {
+          header: { title: 'Programa' },
+          events: [
+            { name: 'Handaan', type: 'reception', date: '2027-12-12', startTime: '19:00' },
+            { name: 'Seremonya', type: 'ceremony', date: '2027-12-12', startTime: '15:00' },
+            { name: 'Despedida' },
+          ],
+        },
+        baseContentUpdatedAt: loaded.contentUpdatedAt,
+        changedAt: '2026-11-23T10:10:00.000Z',
+      }),
+    )
+    api.saveSectionContent.mockImplementation(async (_id: string, title: string, data: Record<string, unknown>) => ({
+      section: { ...section, title, data },
+      contentUpdatedAt: '2026-11-23T11:00:00.000000+00:00',
+    }))
+    renderEditor()
+    expect(await screen.findByText(/We brought back the changes you hadn't saved/)).toBeInTheDocument()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(api.saveSectionContent).toHaveBeenCalledTimes(1))
+    expect(sentEvents(0).map((event) => [event.id, event.name, event.startTime])).toEqual([
+      [RECEPTION, 'Handaan', '19:00'],
+      [CEREMONY, 'Seremonya', '15:00'],
+      [undefined, 'Despedida', undefined],
+    ])
+  }, 30_000)
+
+  test('keepEventIds: by name, each id once, an id already there kept, other sections untouched', () => {
+    const saved = { events: [{ id: 'a', name: 'Kasal' }, { id: 'b', name: 'Handaan' }, { id: 'c', name: 'Handaan' }] }
+    const values = {
+      title: '',
+      data: { events: [{ name: ' handaan ' }, { id: 'a', name: 'Kasal' }, { name: 'Handaan' }, { name: 'Handaan' }, { name: 'Kasal' }, {}] },
+    }
+    expect(keepEventIds('schedule', values, saved).data.events).toEqual([
+      { name: ' handaan ', id: 'b' },
+      { id: 'a', name: 'Kasal' },
+      { name: 'Handaan', id: 'c' },
+      { name: 'Handaan' },
+      { name: 'Kasal' },
+      {},
+    ])
+    expect(keepEventIds('faqs', values, saved)).toBe(values)
+    const complete = { title: '', data: { events: [{ id: 'a', name: 'Kasal' }] } }
+    expect(keepEventIds('schedule', complete, saved)).toBe(complete)
+  })
 })

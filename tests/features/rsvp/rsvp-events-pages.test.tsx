@@ -258,7 +258,7 @@ describe('RSVP page with events', () => {
     await screen.findByRole('heading', { level: 1 })
     const reception = card('Handaan')
     expect(reception).toHaveTextContent('Sarado na')
-    expect(reception).toHaveTextContent('Sarado na ang RSVP nito mula Martes, 12 Oktubre 2027.')
+    expect(reception).toHaveTextContent('Natapos ang pagtanggap ng sagot dito noong Martes, 12 Oktubre 2027.')
     expect(within(reception).queryByRole('radio')).not.toBeInTheDocument()
     expect(within(reception).getByText('Inihaw na manok')).toBeInTheDocument()
     expect(within(reception).getByText('Hindi makakadalo')).toBeInTheDocument()

@@ -20,6 +20,7 @@ export function EventHeading({ event, index, headingId, date }: { event: RsvpEve
     <>
       <h2 id={headingId} className="rsvp-subheading">
         {eventName(event, index, t)}
+        {event.isClosed && ' '}
         {event.isClosed && (
           <span className="rsvp-badge ml-2 align-middle" data-status="pending">
             {t('events.closed')}

@@ -15,10 +15,10 @@ export function RsvpSummary({ household, events = [] }: { household: Rsvp['house
   return (
     <>
       {events.length > 0 ? (
-        <div className="space-y-6">
+        <div className="space-y-8">
           {events.map((event, index) => (
             <section key={event.id} aria-labelledby={`${id}-${index}`}>
-              <h3 id={`${id}-${index}`} className="font-bold">
+              <h3 id={`${id}-${index}`} className="rsvp-eyebrow">
                 {eventName(event, index, t)}
               </h3>
               <EventReplies event={event} persons={household.persons} />
