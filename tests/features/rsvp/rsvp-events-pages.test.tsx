@@ -92,14 +92,14 @@ function eventsRsvp(options: { closed?: string[]; replies?: Record<string, Recor
   }
 }
 
-function renderRsvp() {
+function renderRsvp(path = `/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}`) {
   const { history } = renderRoutes(
     [
       { path: '/wedding/:slug/rsvp/:householdId/:personId', element: <RsvpPage /> },
       { path: '/wedding/:slug/rsvp/:householdId/:personId/thank-you', element: <ThankYouPage /> },
       { path: '/wedding/:slug', element: <p>the wedding site</p> },
     ],
-    `/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}`,
+    path,
   )
   return history
 }
@@ -326,6 +326,21 @@ describe('RSVP page with events', () => {
     await send()
     expect(api.submitRsvp).not.toHaveBeenCalled()
     expect(screen.getByRole('alert')).toHaveTextContent('Seremonya: mas marami ang darating kaysa sa mga upuang nakalaan para sa inyo.')
+  })
+
+  test('coming to the despedida only: the thank-you page looks forward to its day, the calendar holds it alone', async () => {
+    api.getRsvp.mockResolvedValue(
+      eventsRsvp({
+        replies: {
+          [CRISTINA]: { [CEREMONY]: { isAttending: false }, [RECEPTION]: { isAttending: false }, [DESPEDIDA]: { isAttending: true } },
+          [RODRIGO]: { [CEREMONY]: { isAttending: false }, [RECEPTION]: { isAttending: false }, [DESPEDIDA]: { isAttending: false } },
+        },
+      }),
+    )
+    renderRsvp(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}/thank-you`)
+    expect(await screen.findByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeInTheDocument()
+    expect(screen.getByText('Magkita-kita tayo sa Biyernes, 10 Disyembre 2027!')).toBeInTheDocument()
+    expect(screen.getByRole('button', { name: 'Idagdag sa kalendaryo' })).toHaveAccessibleDescription('Kasama sa kalendaryo: Despedida')
   })
 
   test('in English: Yes / No, and the event named in the messages', async () => {

@@ -37,7 +37,9 @@ export function ThankYouPage() {
   const attended = eventsAttended(events, household.persons)
   const anyoneComing = events.length > 0 ? attended.length > 0 : household.persons.some((person) => person.isAttending)
   const isClosed = events.length > 0 ? events.every((event) => event.isClosed) : wedding.isClosed
-  const date = formatLongDate(wedding.date, language)
+  // With events: the day of the first event they come to (a despedida may come days before).
+  const firstDay = attended.map((event) => event.date || wedding.date).filter(Boolean).sort()[0] ?? wedding.date
+  const date = formatLongDate(events.length > 0 ? firstDay : wedding.date, language)
 
   return (
     <RsvpShell wedding={wedding}>
