@@ -230,6 +230,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(page.getByTestId('forecast-declined').locator('dd')).toHaveText('3')
   await expect(page.getByTestId('forecast-confirmedAdults').locator('dd')).toHaveText('1')
   await expect(page.getByTestId('forecast-pending').locator('dd')).toHaveText(String(INVITED_PERSONS - 4))
+  await expectNoSeriousA11yViolations(page)
 
   // The CSV, downloaded from the guest list and read as a file.
   await page.goto('/manage/guests')
