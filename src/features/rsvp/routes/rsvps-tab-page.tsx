@@ -51,11 +51,11 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
       restore: state.restore,
     })),
   )
-  // Fresh on opening the tab (guests answer while the couple is away), without reading every
-  // household again: the changes feed brings the list already here up to date.
   const { events, replyIndex, loadEvents } = useEventsStore(
     useShallow((state) => ({ events: state.events, replyIndex: state.index, loadEvents: state.load })),
   )
+  // Fresh on opening the tab (guests answer while the couple is away), without reading every
+  // household again: the changes feed brings the list already here up to date.
   useEffect(() => {
     void load(wedding.id)
     void loadChanges(wedding.id)
