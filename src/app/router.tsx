@@ -73,6 +73,7 @@ export const router = createBrowserRouter([
           manage(paths.manage.data, () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage }))),
           manage(paths.manage.checkin, () => import('@/features/checkin/routes/checkin-page').then((m) => ({ Component: m.CheckinPage }))),
           manage(paths.manage.checkinAfter, () => import('@/features/checkin/routes/after-page').then((m) => ({ Component: m.CheckinAfterPage }))),
+          manage(paths.manage.rsvpsEvents, () => import('@/features/rsvp/routes/events-page').then((m) => ({ Component: m.EventsPage }))),
         ],
       },
       {

@@ -89,6 +89,8 @@ export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
   [paths.manage.checkin]: 'checkin',
   // After the day: who came against who said yes, and the thank-you list.
   [paths.manage.checkinAfter]: 'guests',
+  // Which events take RSVPs and who is invited to each (save_event_settings asks 'rsvps').
+  [paths.manage.rsvpsEvents]: 'rsvps',
 }
 
 /** True when a member of this role may open this management screen. */

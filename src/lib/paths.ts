@@ -35,6 +35,7 @@ export const paths = {
     print: '/manage/print',
     checkin: '/manage/checkin',
     checkinAfter: '/manage/checkin/after',
+    rsvpsEvents: '/manage/rsvps/events',
   },
   /** A household's personal invitation link: `/i/<token>` on any site address. */
   invitation: (token: string) => `/i/${encodeURIComponent(token)}`,

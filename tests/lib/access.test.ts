@@ -40,6 +40,7 @@ describe('what each role may open and do', () => {
         paths.manage.print,
         paths.manage.checkin,
         paths.manage.checkinAfter,
+        paths.manage.rsvpsEvents,
       ].sort(),
     )
     // The plan opens for everyone: a family helper sees only the checklist items given to them.

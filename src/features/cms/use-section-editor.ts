@@ -4,7 +4,7 @@ import { BackendError } from '@/lib/backend'
 import { getMedia } from '@/lib/media'
 import { homeTitleFollowsNames, type SectionType } from '@/lib/site-content'
 import { readDraft, removeDraft, writeDraft } from './draft-storage'
-import { contentProblems, droppedMedia, sameContent, toSaved, type ContentValues } from './model/content'
+import { contentProblems, droppedMedia, keepEventIds, sameContent, toSaved, type ContentValues } from './model/content'
 import { pathKey, setAt, type ValuePath } from './model/value-path'
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed' | 'invalid' | 'conflict'
@@ -119,7 +119,8 @@ export function useSectionEditor(sectionId: string, weddingId: string, couple: C
     }
     setSaveState('saving')
     setSaveError(null)
-    const saved = toSaved(values)
+    // Ids given since this was typed (see keepEventIds): from the version it is saved over.
+    const saved = toSaved(keepEventIds(server.section.type as SectionType, values, (theirs ?? server).section.data))
     try {
       const result = await saveSectionContent(sectionId, saved.title, saved.data, baseVersion)
       const before = server.section.data

@@ -94,7 +94,8 @@ export function feedCovers(changes: readonly RsvpChange[], syncedTo: string): bo
 
 /**
  * Applies the reply changes newer than `syncedTo` (all of them when null), oldest first, so each
- * person ends with their latest reply. Returns the same array when nothing changed, and the ids of
+ * person ends with their latest reply (to the wedding, or the main event: replies to other events
+ * are left out). Returns the same array when nothing changed, and the ids of
  * the households that did.
  */
 export function applyReplyChanges(
@@ -113,6 +114,9 @@ export function applyReplyChanges(
     const household = position === undefined ? undefined : next[position]
     if (position === undefined || !household) continue
     const current = change.current
+    // A reply to another event than the main one: not the person's own answer (the events' replies
+    // are read on their own).
+    if (current.eventId || change.previous.eventId) continue
     if (change.personId === null) {
       if (household.message === (current.message ?? null) && household.messageAt === (current.messageAt ?? null)) continue
       next[position] = { ...household, message: current.message ?? null, messageAt: current.messageAt ?? null }
@@ -125,7 +129,7 @@ export function applyReplyChanges(
         isAttending: current.isAttending ?? null,
         response: current.response ?? [],
         respondedAt: current.respondedAt ?? null,
-        recordedBy: current.recordedBy ?? null,
+        recordedBy: current.recordedBy === 'member' ? ('couple' as const) : (current.recordedBy ?? null),
       }
       if (
         person.isAttending === reply.isAttending &&

@@ -43,6 +43,18 @@ export const rsvpStoredAnswer = z.object({
 })
 export type RsvpStoredAnswer = z.infer<typeof rsvpStoredAnswer>
 
+/** One person's answer to one RSVP event. */
+export const rsvpPersonEvent = z.object({
+  eventId: z.string(),
+  hasAnswered: z._default(z.boolean(), false),
+  /** The couple recorded this reply: a visitor without the code may not change it. */
+  recordedByCouple: z._default(z.boolean(), false),
+  isAttending: z.nullish(z.boolean()),
+  response: z._default(z.nullable(z.array(rsvpStoredAnswer)), []),
+  respondedAt: text,
+})
+export type RsvpPersonEvent = z.infer<typeof rsvpPersonEvent>
+
 export const rsvpPerson = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -55,11 +67,17 @@ export const rsvpPerson = z.object({
   hasAnswered: z._default(z.boolean(), false),
   /** The couple recorded this reply: a visitor without the code may not change it. */
   recordedByCouple: z._default(z.boolean(), false),
+  /**
+   * The person's answer to each of the household's RSVP events (`Rsvp.events`), the main one
+   * mirroring `isAttending`/`response`. Under `guest_search` only `eventId` and `hasAnswered`.
+   */
+  events: z.optional(z.array(rsvpPersonEvent)),
 })
 export type RsvpPerson = z.infer<typeof rsvpPerson>
 
 /** A part of the wedding day, from the site's schedule (free-form content, so every field may be missing). */
 export const rsvpEvent = z.object({
+  id: z.optional(text),
   name: text,
   date: text,
   startTime: text,
@@ -70,9 +88,34 @@ export const rsvpEvent = z.object({
 })
 export type RsvpEvent = z.infer<typeof rsvpEvent>
 
+/**
+ * An event of the schedule that takes RSVPs, as the household sees it (the household's own events
+ * only, in the schedule's order). `deadline` is the one that applies to it; the main event's
+ * answers are the persons' own `isAttending`/`response`.
+ */
+export const rsvpEventChoice = z.object({
+  id: z.string(),
+  name: text,
+  type: text,
+  date: text,
+  startTime: text,
+  endTime: text,
+  venue: text,
+  deadline: text,
+  isClosed: z._default(z.boolean(), false),
+  isMain: z._default(z.boolean(), false),
+})
+export type RsvpEventChoice = z.infer<typeof rsvpEventChoice>
+
+/** A question the guest answers; `eventId` null or missing: asked with the main answer, as before events. */
+export const rsvpGuestQuestion = z.extend(rsvpQuestion, { eventId: z.nullish(z.string()) })
+export type RsvpGuestQuestion = z.infer<typeof rsvpGuestQuestion>
+
 /** What a guest's RSVP page shows: the wedding's public details and the household. */
 export const rsvp = z.object({
   personId: z.string(),
+  /** The household's RSVP events in schedule order; empty while no event takes RSVPs (one answer per person). */
+  events: z.optional(z.array(rsvpEventChoice)),
   wedding: z.object({
     slug: z.string(),
     title: text,
@@ -81,7 +124,7 @@ export const rsvp = z.object({
     date: z.nullable(z.string()),
     theme,
     rsvpDeadline: z.nullable(z.string()),
-    rsvpQuestions: z.array(rsvpQuestion),
+    rsvpQuestions: z.array(rsvpGuestQuestion),
     contact,
     isClosed: z.boolean(),
     venue: z.nullish(z.object({ name: text, city: text, country: text })),
@@ -104,11 +147,16 @@ export const rsvp = z.object({
 })
 export type Rsvp = z.infer<typeof rsvp>
 
-/** What a person answers: attending or not, and (when attending) an answer per question id. */
+/**
+ * What a person answers: attending or not, and (when attending) an answer per question id.
+ * `isAttending`/`response` answer the main event (or the wedding, while no event takes RSVPs);
+ * `events` answer the other RSVP events.
+ */
 export interface RsvpAnswerInput {
   personId: string
-  isAttending: boolean
-  response: Array<{ questionId: string; answer: string }>
+  isAttending?: boolean
+  response?: Array<{ questionId: string; answer: string }>
+  events?: Array<{ eventId: string; isAttending: boolean; response: Array<{ questionId: string; answer: string }> }>
 }
 
 /**
@@ -204,10 +252,13 @@ export function recordRsvp(
 
 /** A reply as the history keeps it: a person's answer, or (for a message change) the message. */
 export const rsvpReplyValue = z.object({
+  /** A reply to an event other than the main one (0023); absent: the person's own answer. */
+  eventId: text,
   isAttending: z.nullish(z.boolean()),
   response: z.nullish(z.array(rsvpStoredAnswer)),
   respondedAt: text,
-  recordedBy: z.nullish(z.enum(['guest', 'couple'])),
+  /** 'member': another member recorded a reply to an event (event_replies.recorded_by). */
+  recordedBy: z.nullish(z.enum(['guest', 'couple', 'member'])),
   message: text,
   messageAt: text,
 })

@@ -135,3 +135,59 @@ export function renderMessage({ kind, language, templates, wedding, household, o
     link,
   }
 }
+
+/**
+ * A reminder for one event (a despedida, the ceremony) when events take their own RSVPs: it names
+ * the event, its day and its own deadline. Ours only: the couple's reminder speaks of the wedding.
+ */
+export const eventReminderTemplates: Record<MessageLanguage, { deadline: string; noDeadline: string }> = {
+  fil: {
+    deadline:
+      'Hi {names}! Friendly reminder lang po 😊 Hinihintay pa namin ang sagot ninyo para sa {event} sa {eventDate}. Paki-RSVP po bago mag-{deadline}, isang click lang: {link}\n(Invitation code: {code})\nSalamat po! — {couple}',
+    noDeadline:
+      'Hi {names}! Friendly reminder lang po 😊 Hinihintay pa namin ang sagot ninyo para sa {event} sa {eventDate}. Paki-RSVP po, isang click lang: {link}\n(Invitation code: {code})\nSalamat po! — {couple}',
+  },
+  en: {
+    deadline:
+      "Hi {names}! Just a friendly reminder 😊 We haven't heard from you yet about the {event} on {eventDate}. Please RSVP by {deadline}, it takes a minute: {link}\n(Invitation code: {code})\nThank you! — {couple}",
+    noDeadline:
+      "Hi {names}! Just a friendly reminder 😊 We haven't heard from you yet about the {event} on {eventDate}. Please RSVP, it takes a minute: {link}\n(Invitation code: {code})\nThank you! — {couple}",
+  },
+}
+
+const eventSubjects: Record<MessageLanguage, string> = {
+  fil: 'Paalala: RSVP para sa {event} nina {couple}',
+  en: "Reminder: RSVP for {couple}'s {event}",
+}
+
+/** The event a reminder is for: its name, day and deadline (the wedding's when it has none of its own). */
+export interface MessageEvent {
+  name: string
+  date: string | null
+  deadline: string | null
+}
+
+/** One household's reminder for one event, its e-mail subject and its link. */
+export function renderEventReminder(input: Omit<MessageInput, 'kind' | 'templates'> & { event: MessageEvent }) {
+  const { language, wedding, household, origin, event } = input
+  const deadline = messageDate(event.deadline, language)
+  const link = invitationLink(origin, household.token)
+  const values: Record<Placeholder, string> = {
+    names: householdNames(household.persons, language),
+    couple: displayCouple(wedding.bride, wedding.groom, and[language]),
+    link,
+    code: printedCode(household.code),
+    date: messageDate(wedding.date, language) ?? missing[language].date,
+    deadline: deadline ?? missing[language].deadline,
+  }
+  // The event's name goes in last, so braces in it are never read as placeholders.
+  const eventValues = (text: string) =>
+    text
+      .replaceAll('{eventDate}', messageDate(event.date ?? wedding.date, language) ?? missing[language].date)
+      .replaceAll('{event}', event.name)
+  return {
+    text: eventValues(fillTemplate(eventReminderTemplates[language][deadline ? 'deadline' : 'noDeadline'], values)),
+    subject: eventValues(fillTemplate(eventSubjects[language], values)),
+    link,
+  }
+}

@@ -19,6 +19,8 @@ export type Widget = 'eventType' | 'paymentLabel' | 'twoColumns' | 'hidden'
 /** By `type:path` with list indexes as `*`. */
 const widgets: Record<string, Widget> = {
   'schedule:events.*.type': 'eventType',
+  // An event's id is the database's (RSVPs are kept by it): never shown, kept through edits and moves.
+  'schedule:events.*.id': 'hidden',
   'registry:paymentOptions.*.label': 'paymentLabel',
   'wedding-party:entourage.principalSponsors': 'twoColumns',
   'gallery:images.*.src': 'hidden',

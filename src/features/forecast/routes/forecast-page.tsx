@@ -1,5 +1,5 @@
 import { ArrowLeft, Download, Printer } from 'lucide-react'
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
@@ -9,6 +9,7 @@ import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/components/use-document-title'
 import type { Wedding } from '@/lib/api'
+import { listEvents } from '@/lib/api/events'
 import { getPaxForecast, savePaxForecastSettings, type PaxForecast } from '@/lib/api/forecast'
 import { downloadFile, toCsv } from '@/lib/csv'
 import { formatLongDate, todayInManila } from '@/lib/dates'
@@ -52,7 +53,12 @@ export function ForecastPage() {
 
 function ForecastScreen({ wedding }: { wedding: Wedding }) {
   const { t, i18n } = useTranslation('forecast')
-  const { data: forecast, error, reload, refresh, setData } = useLoad(() => getPaxForecast(wedding.id), [wedding.id])
+  // When events take RSVPs, the forecast is of one of them (null: the main one, as before).
+  const [eventId, setEventId] = useState<string | null>(null)
+  const { data: events } = useLoad(() => listEvents(wedding.id).catch(() => []), [wedding.id])
+  const taking = (events ?? []).filter((event) => event.takesRsvp)
+  const chooserId = useId()
+  const { data: forecast, error, reload, refresh, setData } = useLoad(() => getPaxForecast(wedding.id, eventId), [wedding.id, eventId])
   // Above the form, which starts again from the saved settings after each save.
   const [notice, setNotice] = useState<Notice>(null)
   useRefreshOnReturn(refresh)
@@ -61,7 +67,9 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
   if (error && !forecast) return <LoadFailed message={errorMessage(error, t, 'forecast')} onRetry={reload} />
   if (!forecast) return <PageSpinner />
 
-  const couple = displayCouple(wedding.bride, wedding.groom)
+  // The caterer's sheet names the event it is for, when events take RSVPs.
+  const shownEvent = taking.find((event) => (eventId ? event.id === eventId : event.isMain))
+  const couple = [displayCouple(wedding.bride, wedding.groom), shownEvent?.name.trim()].filter(Boolean).join(' · ')
   const weddingDate = wedding.date ? formatLongDate(wedding.date, language) : ''
   const range = t('range.value', { low: n(t, forecast.low), high: n(t, forecast.high) })
   const assumptions = assumptionsText(t, forecast)
@@ -111,6 +119,29 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
           <p className="mt-1 text-muted">{t('intro')}</p>
         </header>
 
+        {taking.length > 0 && (
+          <div>
+            <label htmlFor={chooserId} className="field-label">
+              {t('event.chooser')}
+            </label>
+            <select
+              id={chooserId}
+              className="field-input sm:w-auto"
+              value={eventId ?? taking.find((event) => event.isMain)?.id ?? ''}
+              onChange={(changed) => {
+                const chosen = taking.find((event) => event.id === changed.target.value)
+                setEventId(chosen && !chosen.isMain ? chosen.id : null)
+              }}
+            >
+              {taking.map((event) => (
+                <option key={event.id} value={event.id}>
+                  {event.isMain ? t('event.main', { name: event.name.trim() || t('event.unnamed') }) : event.name.trim() || t('event.unnamed')}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+
         <section aria-labelledby="forecast-range" className="rounded-2xl border border-brand-200 bg-brand-50 px-4 py-4">
           <h2 id="forecast-range" className="text-sm font-semibold text-brand-900">
             {t('range.label')}
@@ -143,7 +174,11 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
           forecast={forecast}
           notice={notice}
           onNotice={setNotice}
-          onSave={async (settings) => setData(await savePaxForecastSettings(wedding.id, settings))}
+          onSave={async (settings) => {
+            const saved = await savePaxForecastSettings(wedding.id, settings)
+            // The saved figures are the main event's: another event's are read again with the new assumptions.
+            setData(eventId ? await getPaxForecast(wedding.id, eventId) : saved)
+          }}
         />
 
         <section aria-labelledby="forecast-split" className="space-y-4">

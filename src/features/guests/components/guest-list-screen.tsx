@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { RetryAlert } from '@/components/retry-alert'
 import { can, householdSides, mayDeleteHousehold } from '@/lib/access'
 import type { Household, Wedding } from '@/lib/api'
+import { listEventReplies, listEvents } from '@/lib/api/events'
 import { downloadFile, toCsv } from '@/lib/csv'
 import { todayInManila } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
@@ -55,6 +56,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
   const [deleting, setDeleting] = useState(false)
   const [deleteError, setDeleteError] = useState<string | null>(null)
   const [csvFailed, setCsvFailed] = useState(false)
+  const [csvWithoutEvents, setCsvWithoutEvents] = useState(false)
   const [exporting, setExporting] = useState(false)
   // Kept as a message and its name, so it follows a change of language while it is shown.
   const [notice, setNotice] = useState<{ key: 'delete.done' | 'form.updated' | 'form.created'; name: string } | null>(null)
@@ -107,9 +109,15 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
 
   async function downloadCsv() {
     setCsvFailed(false)
+    setCsvWithoutEvents(false)
     setExporting(true)
     try {
-      const csv = await toCsv(guestCsvRows(households, wedding.rsvpQuestions))
+      // One column per event that takes RSVPs, read now so the file has the latest replies. If they
+      // cannot be read the list is still given, and the couple is told what it lacks.
+      const read = await Promise.all([listEvents(wedding.id), listEventReplies(wedding.id)]).catch(() => null)
+      const events = read ? { events: read[0], replies: read[1] } : undefined
+      const csv = await toCsv(guestCsvRows(households, wedding.rsvpQuestions, events))
+      if (!read) setCsvWithoutEvents(true)
       downloadFile(guestCsvFileName(todayInManila()), csv)
     } catch (error) {
       console.error(error)
@@ -142,6 +150,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
       </div>
 
       {csvFailed && <Alert tone="error">{t('csv.failed')}</Alert>}
+      {csvWithoutEvents && <Alert tone="info">{t('csv.withoutEvents')}</Alert>}
       {notice && <Alert tone="success">{t(notice.key, { name: notice.name })}</Alert>}
       {syncError != null && (
         <Alert tone="info">

@@ -59,14 +59,77 @@ function answerTo(person: PersonRecord, question: string): string {
   return person.response.find((answer) => answer.question.trim() === question)?.answer ?? ''
 }
 
-/** The export: the header row, then one row per person, household by household, numbered. */
+/** An event guests answer for, as the export needs it (list_events' answer fits it). */
+export interface CsvEvent {
+  readonly id: string
+  readonly name?: string | null
+  readonly takesRsvp: boolean
+  readonly isMain: boolean
+  readonly isPrivate: boolean
+  readonly householdIds: ReadonlyArray<string>
+}
+
+/** A reply to an event other than the main one (list_event_replies' answer fits it). */
+export interface CsvEventReply {
+  readonly eventId: string
+  readonly personId: string
+  readonly isAttending: boolean | null
+  readonly response: ReadonlyArray<{ readonly question: string; readonly answer: string }>
+}
+
+/** Where a household was not invited to a private event. */
+export const notInvitedLabel = 'Not invited'
+
+/** An event's column: "RSVP: " and its name (two events of one name are told apart by a number). */
+export function eventColumns(events: ReadonlyArray<CsvEvent>): string[] {
+  const seen = new Map<string, number>()
+  return events
+    .filter((event) => event.takesRsvp)
+    .map((event) => {
+      const base = `RSVP: ${event.name?.trim() || 'Event'}`
+      const times = (seen.get(base) ?? 0) + 1
+      seen.set(base, times)
+      return times === 1 ? base : `${base} (${times})`
+    })
+}
+
+/**
+ * The export: the header row, then one row per person, household by household, numbered. When
+ * events take RSVPs, one column per event follows the fixed ones (the seated event's is also the
+ * RSVP Status), and each event's questions are answered from that event's replies.
+ */
 export function guestCsvRows(
   households: ReadonlyArray<HouseholdRecord>,
   questions: ReadonlyArray<{ question: string }>,
+  events: { events: ReadonlyArray<CsvEvent>; replies: ReadonlyArray<CsvEventReply> } = { events: [], replies: [] },
 ): string[][] {
-  const extra = questionColumns(questions, households)
-  const rows: string[][] = [[...guestCsvColumns, ...extra, householdColumn, seatCapColumn]]
-  for (const [index, household] of households.entries()) {
+  const taking = events.events.filter((event) => event.takesRsvp)
+  const byPerson = new Map<string, Map<string, CsvEventReply>>()
+  for (const reply of events.replies) {
+    let replies = byPerson.get(reply.personId)
+    if (!replies) byPerson.set(reply.personId, (replies = new Map()))
+    replies.set(reply.eventId, reply)
+  }
+  const invited = (event: CsvEvent, householdId: string) => !event.isPrivate || event.householdIds.includes(householdId)
+  // Each person with the answers of every event they are asked about, the main one's first.
+  const withEvents = (household: HouseholdRecord, person: PersonRecord): PersonRecord => {
+    if (taking.length === 0) return person
+    const replies = byPerson.get(person.id)
+    const response = [...person.response]
+    for (const event of taking) {
+      const reply = event.isMain || !invited(event, household.id) ? undefined : replies?.get(event.id)
+      if (reply?.isAttending) response.push(...reply.response)
+    }
+    return { ...person, response }
+  }
+  const people = households.map((household) => ({
+    ...household,
+    persons: household.persons.map((person) => withEvents(household, person)),
+  }))
+  const extra = questionColumns(questions, people)
+  const eventHeader = eventColumns(taking)
+  const rows: string[][] = [[...guestCsvColumns, ...eventHeader, ...extra, householdColumn, seatCapColumn]]
+  for (const [index, household] of people.entries()) {
     const relation = relationLabel(household.relationshipSide, household.relationshipType)
     for (const person of household.persons) {
       rows.push([
@@ -76,6 +139,11 @@ export function guestCsvRows(
         rsvpStatusLabel(person.isAttending),
         relation,
         person.type === 'child' ? 'Child' : 'Adult',
+        ...taking.map((event) =>
+          !invited(event, household.id)
+            ? notInvitedLabel
+            : rsvpStatusLabel(event.isMain ? person.isAttending : (byPerson.get(person.id)?.get(event.id)?.isAttending ?? null)),
+        ),
         ...extra.map((question) => answerTo(person, question)),
         String(index + 1),
         household.seatCap == null ? '' : String(household.seatCap),

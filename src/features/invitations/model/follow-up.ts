@@ -56,3 +56,31 @@ export function followUpList<H extends HouseholdInvitation>(households: Readonly
         a.householdId.localeCompare(b.householdId),
     )
 }
+
+/** An event that takes its own RSVPs, as the follow-up needs it (list_events' answer fits it). */
+export interface FollowUpEvent {
+  id: string
+  isMain: boolean
+  isPrivate: boolean
+  householdIds: ReadonlyArray<string>
+}
+
+/**
+ * The follow-up list for one event other than the main one: invited households asked about it
+ * (all of them, or the chosen ones of a private event) where someone has not answered it yet,
+ * most urgent first as for the wedding. `answered` holds `eventId:personId` of each reply given.
+ */
+export function eventFollowUpList<H extends HouseholdInvitation & { persons: ReadonlyArray<{ id: string; firstName: string }> }>(
+  households: ReadonlyArray<H>,
+  event: FollowUpEvent,
+  answered: ReadonlySet<string>,
+): H[] {
+  const waiting = households.filter(
+    (h) =>
+      (!event.isPrivate || event.householdIds.includes(h.householdId)) &&
+      (h.persons as ReadonlyArray<{ id: string }>).some((person) => !answered.has(`${event.id}:${person.id}`)),
+  )
+  // Each one waiting is, for this event, a household that has not answered.
+  const byId = new Map(waiting.map((h) => [h.householdId, h]))
+  return followUpList(waiting.map((h) => ({ ...h, answered: false }))).map((h) => byId.get(h.householdId)!)
+}

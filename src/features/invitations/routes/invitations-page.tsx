@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { Download, Mail, Printer } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
@@ -18,7 +18,8 @@ import { InvitationCounts } from '../components/invitation-counts'
 import { SendDrawer } from '../components/send-drawer'
 import { TemplatesForm } from '../components/templates-form'
 import { invitationsCsv } from '../csv'
-import { followUpList } from '../model/follow-up'
+import { followUpList, type FollowUpEvent } from '../model/follow-up'
+import { listEventReplies, listEvents } from '@/lib/api/events'
 import type { MessageWedding } from '@/lib/invitations/message'
 import { useInvitations } from '../use-invitations'
 
@@ -35,6 +36,7 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
   const { state, reload, record, sendEmails, renew, saveTemplates } = useInvitations(wedding.id)
   const [sending, setSending] = useState<{ kind: InvitationKind; householdIds: string[] } | null>(null)
   const [csvFailed, setCsvFailed] = useState(false)
+  const followUpEvents = useFollowUpEvents(wedding.id, state.status === 'ready' ? state.households : null)
   const messageWedding: MessageWedding = useMemo(
     () => ({ bride: wedding.bride, groom: wedding.groom, date: wedding.date, rsvpDeadline: wedding.rsvpDeadline }),
     [wedding],
@@ -120,6 +122,8 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
                 record={record}
                 onMoreWays={(household) => open('reminder', [household])}
                 sendEmail={sendsEmailItself ? sendEmails : undefined}
+                events={followUpEvents.events}
+                answered={followUpEvents.answered}
               />
             </Tabs.Content>
             <Tabs.Content value="templates" className="pt-4 focus-visible:outline-none">
@@ -140,4 +144,34 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
       )}
     </div>
   )
+}
+
+/**
+ * The events other than the main one that take RSVPs, and who has answered each, for following
+ * them up one by one. Read when the households are (again after a send); none when they cannot be
+ * read: the wedding's follow-up works as before.
+ */
+function useFollowUpEvents(weddingId: string, households: unknown) {
+  const [read, setRead] = useState<{ events: Array<FollowUpEvent & { name: string; date: string | null; effectiveDeadline: string | null }>; answered: ReadonlySet<string> }>({ events: [], answered: new Set() })
+  const { t } = useTranslation('invitations')
+  useEffect(() => {
+    if (!households) return
+    let current = true
+    Promise.all([listEvents(weddingId), listEventReplies(weddingId)]).then(
+      ([events, replies]) => {
+        if (!current) return
+        setRead({
+          events: events
+            .filter((event) => event.takesRsvp && !event.isMain)
+            .map((event) => ({ ...event, name: event.name?.trim() || t('followUp.eventUnnamed'), date: event.date ?? null })),
+          answered: new Set(replies.filter((reply) => reply.isAttending !== null).map((reply) => `${reply.eventId}:${reply.personId}`)),
+        })
+      },
+      () => undefined,
+    )
+    return () => {
+      current = false
+    }
+  }, [weddingId, households, t])
+  return read
 }

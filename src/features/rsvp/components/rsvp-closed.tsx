@@ -14,7 +14,10 @@ export function RsvpClosed({ rsvp }: { rsvp: Rsvp }) {
   const { wedding, household } = rsvp
   const contact = wedding.contact
   const names = contact.names?.trim() || coupleFirstNames(wedding, t('shell.and'))
-  const answered = household.persons.some((person) => person.isAttending !== null)
+  const events = rsvp.events ?? []
+  const answered = household.persons.some(
+    (person) => person.isAttending !== null || (person.events ?? []).some((reply) => reply.isAttending != null),
+  )
 
   return (
     <>
@@ -57,7 +60,7 @@ export function RsvpClosed({ rsvp }: { rsvp: Rsvp }) {
           <h2 id="rsvp-recorded" className="rsvp-subheading mb-4">
             {t('closed.recorded')}
           </h2>
-          <RsvpSummary household={household} />
+          <RsvpSummary household={household} events={events} />
         </section>
       )}
 

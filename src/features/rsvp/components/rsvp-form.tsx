@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle, CalendarClock, LockKeyhole } from 'lucide-react'
 import { useId, useState } from 'react'
-import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form'
+import { useForm, useWatch, type FieldErrors, type UseFormRegister, type UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from '@/lib/i18n/react'
 import * as z from 'zod/mini'
 import type { Rsvp, RsvpQuestion } from '@/lib/api'
@@ -53,8 +53,8 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
   const id = useId()
 
   const { wedding, household } = rsvp
-  const questions = wedding.rsvpQuestions
-  const greeted = household.persons[0]
+  // Questions asked for one event wait until an event takes RSVPs (then the events' form asks them).
+  const questions = wedding.rsvpQuestions.filter((question) => !question.eventId)
   const couple = coupleFirstNames(wedding, t('shell.and'))
   const answeredAt = lastRespondedAt(household.persons)
   const searchOnly = household.access === 'guest_search'
@@ -87,17 +87,9 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
     }
   })
 
-  const venue = [wedding.venue?.name, wedding.venue?.city].filter(Boolean).join(', ')
-  const date = formatLongDate(wedding.date, language)
-
   return (
     <>
-      <div className="text-center">
-        <p className="rsvp-eyebrow">{t('page.eyebrow')}</p>
-        <h1 className="rsvp-heading mt-2">{t('page.greeting', { name: displayName(greeted?.firstName) })}</h1>
-        <p className="mt-3">{t('page.invited', { couple })}</p>
-        {(date || venue) && <p className="rsvp-muted mt-1">{[date, venue].filter(Boolean).join(' · ')}</p>}
-      </div>
+      <RsvpGreeting rsvp={rsvp} />
 
       <div className="rsvp-note mt-6 flex gap-3 text-sm">
         <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-(--rsvp-accent)" />
@@ -187,8 +179,24 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
   )
 }
 
+/** The page's top: hello to the person the link is for, the couple's invitation, the day and the place. */
+export function RsvpGreeting({ rsvp }: { rsvp: Rsvp }) {
+  const { t, i18n } = useTranslation('rsvp')
+  const { wedding, household } = rsvp
+  const venue = [wedding.venue?.name, wedding.venue?.city].filter(Boolean).join(', ')
+  const date = formatLongDate(wedding.date, dateLanguage(i18n.language))
+  return (
+    <div className="text-center">
+      <p className="rsvp-eyebrow">{t('page.eyebrow')}</p>
+      <h1 className="rsvp-heading mt-2">{t('page.greeting', { name: displayName(household.persons[0]?.firstName) })}</h1>
+      <p className="mt-3">{t('page.invited', { couple: coupleFirstNames(wedding, t('shell.and')) })}</p>
+      {(date || venue) && <p className="rsvp-muted mt-1">{[date, venue].filter(Boolean).join(' · ')}</p>}
+    </div>
+  )
+}
+
 /** A person whose reply the couple recorded: a visitor without the household's code may not change it. */
-function LockedPerson({ name }: { name: string }) {
+export function LockedPerson({ name }: { name: string }) {
   const { t } = useTranslation('rsvp')
   return (
     <div className="rsvp-card min-w-0">
@@ -245,9 +253,8 @@ function PersonFieldset({ index, name, isChild, attending, questions, register, 
             <QuestionField
               key={question.id}
               question={question}
-              field={`persons.${index}.answers.${questionIndex}`}
+              input={register(`persons.${index}.answers.${questionIndex}`)}
               error={errors.persons?.[index]?.answers?.[questionIndex]?.message}
-              register={register}
             />
           ))}
         </div>
@@ -256,17 +263,8 @@ function PersonFieldset({ index, name, isChild, attending, questions, register, 
   )
 }
 
-function QuestionField({
-  question,
-  field,
-  error,
-  register,
-}: {
-  question: RsvpQuestion
-  field: `persons.${number}.answers.${number}`
-  error?: string
-  register: UseFormRegister<RsvpFormValues>
-}) {
+/** One of the couple's questions: a choice of options, or a line of text. */
+export function QuestionField({ question, input, error }: { question: RsvpQuestion; input: UseFormRegisterReturn; error?: string }) {
   const { t } = useTranslation('rsvp')
   const id = useId()
 
@@ -277,7 +275,7 @@ function QuestionField({
         <div className="grid gap-2">
           {(question.options ?? []).map((option) => (
             <label key={option} className="rsvp-choice">
-              <input type="radio" value={option} {...register(field)} />
+              <input type="radio" value={option} {...input} />
               <span>{option}</span>
             </label>
           ))}
@@ -296,7 +294,7 @@ function QuestionField({
         maxLength={MAX_ANSWER_LENGTH}
         className="rsvp-input"
         aria-invalid={Boolean(error)}
-        {...register(field)}
+        {...input}
       />
       {error && <p className="rsvp-error">{t(error)}</p>}
     </div>

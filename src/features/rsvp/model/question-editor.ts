@@ -8,6 +8,8 @@ export interface QuestionDraft {
   kind: 'text' | 'choice'
   /** One option per line. */
   options: string
+  /** The event it is asked for; '' or absent asks it with the main answer (the wedding's, or the seated event's). */
+  eventId?: string
 }
 
 export interface Question {
@@ -15,6 +17,8 @@ export interface Question {
   question: string
   kind: 'text' | 'choice'
   options?: string[]
+  /** The event it is asked for; absent or null: with the main answer. */
+  eventId?: string | null
 }
 
 export const MAX_QUESTIONS = 20
@@ -35,15 +39,19 @@ export function toDrafts(questions: readonly Question[]): QuestionDraft[] {
     question: question.question,
     kind: question.kind,
     options: (question.options ?? []).join('\n'),
+    eventId: question.eventId ?? undefined,
   }))
 }
 
+/** The questions to save; one asked with the main answer carries no event, as before events took RSVPs. */
 export function fromDrafts(drafts: readonly QuestionDraft[]): Question[] {
-  return drafts.map((draft) =>
-    draft.kind === 'choice'
-      ? { id: draft.id, question: draft.question.trim(), kind: 'choice', options: optionLines(draft.options) }
-      : { id: draft.id, question: draft.question.trim(), kind: 'text' },
-  )
+  return drafts.map((draft) => {
+    const question: Question =
+      draft.kind === 'choice'
+        ? { id: draft.id, question: draft.question.trim(), kind: 'choice', options: optionLines(draft.options) }
+        : { id: draft.id, question: draft.question.trim(), kind: 'text' }
+    return draft.eventId ? { ...question, eventId: draft.eventId } : question
+  })
 }
 
 /** A new question's id: short, unique among the others, and of the characters the database takes. */

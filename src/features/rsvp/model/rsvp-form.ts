@@ -43,6 +43,15 @@ export interface RsvpFormValues {
 
 export interface AnswerInput {
   personId: string
+  /** The main event's answer (or the wedding's, while no event takes RSVPs). */
+  isAttending?: boolean
+  response?: Array<{ questionId: string; answer: string }>
+  /** The other RSVP events' answers. */
+  events?: EventAnswerInput[]
+}
+
+export interface EventAnswerInput {
+  eventId: string
   isAttending: boolean
   response: Array<{ questionId: string; answer: string }>
 }
@@ -88,7 +97,10 @@ export function initialFormValues(
 }
 
 /** What submit_rsvp takes: every person with a choice, answers only for those who attend. */
-export function toAnswerInputs(values: RsvpFormValues, questions: readonly QuestionLike[]): AnswerInput[] {
+export function toAnswerInputs(
+  values: RsvpFormValues,
+  questions: readonly QuestionLike[],
+): AnswerInput[] {
   return values.persons
     .filter((person) => person.attendance !== '')
     .map((person) => ({
@@ -97,7 +109,10 @@ export function toAnswerInputs(values: RsvpFormValues, questions: readonly Quest
       response:
         person.attendance === 'yes'
           ? questions
-              .map((question, index) => ({ questionId: question.id, answer: (person.answers[index] ?? '').trim() }))
+              .map((question, index) => ({
+                questionId: question.id,
+                answer: (person.answers[index] ?? '').trim(),
+              }))
               .filter((answer) => answer.answer !== '')
           : [],
     }))
@@ -106,22 +121,31 @@ export function toAnswerInputs(values: RsvpFormValues, questions: readonly Quest
 /** The latest time anyone in the household answered, or null. */
 export function lastRespondedAt(persons: readonly { respondedAt?: string | null }[]) {
   return persons.reduce<string | null>(
-    (latest, person) => (person.respondedAt && (!latest || person.respondedAt > latest) ? person.respondedAt : latest),
+    (latest, person) =>
+      person.respondedAt && (!latest || person.respondedAt > latest) ? person.respondedAt : latest,
     null,
   )
 }
 
 interface RsvpLike {
+  events?: readonly EventLike[]
   wedding: { rsvpQuestions: readonly QuestionLike[] }
   household: {
     message?: string | null
-    persons: Array<PersonLike & { respondedAt?: string | null; hasAnswered?: boolean }>
+    persons: Array<
+      PersonLike & {
+        respondedAt?: string | null
+        hasAnswered?: boolean
+        events?: PersonEventLike[]
+      }
+    >
   }
 }
 
 /**
  * The RSVP as the guest just sent it, for a guest whose saved RSVP came back without answers (no
- * invitation code): each answered person gets what was sent, with the question's text.
+ * invitation code): each answered person gets what was sent, with the question's text, per event
+ * too (the main event's answer is also the person's own).
  */
 export function withSubmittedAnswers<T extends RsvpLike>(
   rsvp: T,
@@ -130,6 +154,13 @@ export function withSubmittedAnswers<T extends RsvpLike>(
   now = new Date().toISOString(),
 ): T {
   const questions = rsvp.wedding.rsvpQuestions
+  const stored = (response: AnswerInput['response']) =>
+    (response ?? []).map((answer) => ({
+      questionId: answer.questionId,
+      question: questions.find((question) => question.id === answer.questionId)?.question ?? '',
+      answer: answer.answer,
+    }))
+  const mainId = (rsvp.events ?? []).find((event) => event.isMain)?.id
   return {
     ...rsvp,
     household: {
@@ -138,18 +169,202 @@ export function withSubmittedAnswers<T extends RsvpLike>(
       persons: rsvp.household.persons.map((person) => {
         const sent = answers.find((answer) => answer.personId === person.id)
         if (!sent) return person
+        const byEvent = (eventId: string | undefined) => {
+          const answer = sent.events?.find((candidate) => candidate.eventId === eventId)
+          return answer
+            ? { isAttending: answer.isAttending, response: stored(answer.response) }
+            : null
+        }
+        // The main event's answer, sent as the person's own or under its id.
+        const main =
+          sent.isAttending === undefined
+            ? byEvent(mainId)
+            : { isAttending: sent.isAttending, response: stored(sent.response) }
         return {
           ...person,
-          isAttending: sent.isAttending,
+          ...(main ? { ...main, respondedAt: now } : {}),
           hasAnswered: true,
-          respondedAt: now,
-          response: sent.response.map((answer) => ({
-            questionId: answer.questionId,
-            question: questions.find((question) => question.id === answer.questionId)?.question ?? '',
-            answer: answer.answer,
-          })),
+          ...(person.events
+            ? {
+                events: person.events.map((reply) => {
+                  const answer = reply.eventId === mainId && main ? main : byEvent(reply.eventId)
+                  return answer
+                    ? { ...reply, ...answer, hasAnswered: true, respondedAt: now }
+                    : reply
+                }),
+              }
+            : {}),
         }
       }),
     },
   }
+}
+
+/* ---- Events with their own RSVPs ---- */
+
+/** An RSVP event as the form needs it (`Rsvp.events`). */
+export interface EventLike {
+  id: string
+  isMain?: boolean
+  isClosed?: boolean
+}
+
+/** A question, asked with the main answer (`eventId` null or missing) or for one event. */
+export interface EventQuestionLike extends QuestionLike {
+  eventId?: string | null
+}
+
+/** A person's answer to one event, as `get_rsvp` gives it. */
+export interface PersonEventLike {
+  eventId: string
+  hasAnswered?: boolean
+  recordedByCouple?: boolean
+  isAttending?: boolean | null
+  response?: StoredAnswerLike[] | null
+  respondedAt?: string | null
+}
+
+export interface EventPersonLike extends PersonLike {
+  hasAnswered?: boolean
+  recordedByCouple?: boolean
+  respondedAt?: string | null
+  events?: PersonEventLike[]
+}
+
+/** The answers of the household's persons to one open event. */
+export interface EventFormValues {
+  eventId: string
+  persons: PersonFormValues[]
+}
+
+export interface EventsFormValues {
+  events: EventFormValues[]
+  message: string
+}
+
+/** The event's questions: its own, and for the main event also those asked with the main answer. */
+export function questionsForEvent<Q extends EventQuestionLike>(
+  event: EventLike,
+  questions: readonly Q[],
+): Q[] {
+  return questions.filter((question) =>
+    question.eventId ? question.eventId === event.id : Boolean(event.isMain),
+  )
+}
+
+/** What a person answered to one event (the main event's answer is the person's own). */
+export function eventReply(person: EventPersonLike, event: EventLike) {
+  if (event.isMain) {
+    return {
+      isAttending: person.isAttending,
+      response: person.response,
+      hasAnswered: person.hasAnswered ?? person.isAttending !== null,
+      respondedAt: person.respondedAt ?? null,
+    }
+  }
+  const reply = person.events?.find((candidate) => candidate.eventId === event.id)
+  const isAttending = reply?.isAttending ?? null
+  return {
+    isAttending,
+    response: reply?.response ?? [],
+    hasAnswered: reply?.hasAnswered ?? isAttending !== null,
+    respondedAt: reply?.respondedAt ?? null,
+  }
+}
+
+/**
+ * The form of the open events (closed ones are only shown), as the household last answered it.
+ * `locked` persons (a reply to that event the couple recorded, for a guest without the code) are
+ * left out of that event's form.
+ */
+export function initialEventsFormValues(
+  persons: readonly EventPersonLike[],
+  events: readonly EventLike[],
+  questions: readonly EventQuestionLike[],
+  message: string | null | undefined,
+  locked: (person: EventPersonLike, event: EventLike) => boolean = () => false,
+): EventsFormValues {
+  return {
+    events: events
+      .filter((event) => !event.isClosed)
+      .map((event) => {
+        const asked = questionsForEvent(event, questions)
+        return {
+          eventId: event.id,
+          persons: persons
+            .filter((person) => !locked(person, event))
+            .map((person) => {
+              const reply = eventReply(person, event)
+              return {
+                personId: person.id,
+                attendance:
+                  reply.isAttending === true ? 'yes' : reply.isAttending === false ? 'no' : '',
+                answers: asked.map((question) => earlierAnswer(question, reply.response)),
+              }
+            }),
+        }
+      }),
+    message: message ?? '',
+  }
+}
+
+const trimmedAnswers = (questions: readonly QuestionLike[], person: PersonFormValues) =>
+  person.attendance === 'yes'
+    ? questions
+        .map((question, index) => ({
+          questionId: question.id,
+          answer: (person.answers[index] ?? '').trim(),
+        }))
+        .filter((answer) => answer.answer !== '')
+    : []
+
+/**
+ * What submit_rsvp takes when events take RSVPs: one entry per person who answered an open event,
+ * every event named by its id under `events` (the main one too: should the couple make another
+ * event main meanwhile, the answer still lands on the event the guest saw), each event's answers
+ * only for those who come to it. Closed events are never sent.
+ */
+export function toEventAnswerInputs(
+  values: EventsFormValues,
+  events: readonly EventLike[],
+  questions: readonly EventQuestionLike[],
+): AnswerInput[] {
+  const byPerson = new Map<string, AnswerInput>()
+  for (const form of values.events) {
+    const event = events.find((candidate) => candidate.id === form.eventId)
+    if (!event || event.isClosed) continue
+    const asked = questionsForEvent(event, questions)
+    for (const person of form.persons) {
+      if (person.attendance === '') continue
+      const entry = byPerson.get(person.personId) ?? { personId: person.personId, events: [] }
+      entry.events!.push({
+        eventId: event.id,
+        isAttending: person.attendance === 'yes',
+        response: trimmedAnswers(asked, person),
+      })
+      byPerson.set(person.personId, entry)
+    }
+  }
+  return [...byPerson.values()]
+}
+
+/** The latest time anyone in the household answered any event, or null. */
+export function lastEventRespondedAt(persons: readonly EventPersonLike[]) {
+  return lastRespondedAt(persons.flatMap((person) => [person, ...(person.events ?? [])]))
+}
+
+/** The events at least one person of the household said yes to. */
+export function eventsAttended<E extends EventLike>(
+  events: readonly E[],
+  persons: readonly EventPersonLike[],
+): E[] {
+  return events.filter((event) =>
+    persons.some((person) => eventReply(person, event).isAttending === true),
+  )
+}
+
+/** The couple recorded this person's reply to this event: a guest without the code may not change it. */
+export function recordedByCoupleFor(person: EventPersonLike, event: EventLike) {
+  if (event.isMain) return Boolean(person.recordedByCouple)
+  return Boolean(person.events?.find((reply) => reply.eventId === event.id)?.recordedByCouple)
 }

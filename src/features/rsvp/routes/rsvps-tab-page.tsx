@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
-import { Mail, Send } from 'lucide-react'
-import { Suspense, useEffect, useMemo } from 'react'
+import { CalendarDays, Mail, Send } from 'lucide-react'
+import { Suspense, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
@@ -18,7 +18,9 @@ import { RsvpChangesPanel } from '../components/tab/rsvp-changes'
 import { RsvpPrivacySetting } from '../components/tab/rsvp-privacy-setting'
 import { RsvpResponses } from '../components/tab/rsvp-responses'
 import { RsvpSettingsForm } from '../components/tab/rsvp-settings-form'
+import { defaultEvent, householdsForEvent, questionsFor, rsvpEvents } from '../model/events'
 import { countReplies } from '../model/rsvp-list'
+import { useEventsStore } from '../events-store'
 import { useRsvpsStore } from '../rsvps-store'
 
 const tabClass =
@@ -49,19 +51,39 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
       restore: state.restore,
     })),
   )
+  const { events, replyIndex, loadEvents } = useEventsStore(
+    useShallow((state) => ({ events: state.events, replyIndex: state.index, loadEvents: state.load })),
+  )
   // Fresh on opening the tab (guests answer while the couple is away), without reading every
   // household again: the changes feed brings the list already here up to date.
   useEffect(() => {
     void load(wedding.id)
     void loadChanges(wedding.id)
-  }, [load, loadChanges, wedding.id])
+    void loadEvents(wedding.id)
+  }, [load, loadChanges, loadEvents, wedding.id])
+  // When events take RSVPs, the replies are shown one event at a time (the seated one first).
+  const taking = useMemo(() => rsvpEvents(events), [events])
+  const [chosenId, setChosenId] = useState<string | null>(null)
+  const chosen = taking.find((event) => event.id === chosenId) ?? defaultEvent(taking)
+  const chooserId = useId()
+  const eventNames = useMemo(
+    () =>
+      taking.length === 0
+        ? undefined
+        : {
+            byId: new Map(events.map((event) => [event.id, event.name.trim() || t('eventsTab.unnamed')])),
+            main: taking.find((event) => event.isMain)?.name.trim() || null,
+          },
+    [events, taking, t],
+  )
+  const shown = useMemo(() => householdsForEvent(households, chosen, replyIndex), [households, chosen, replyIndex])
   // Once the replies show, the shared guest list is read behind them (if no screen has yet), so
   // the guest list and the seating chart open at once from here. A member who may not see the
   // guest list gets a refusal that changes nothing here.
   useEffect(() => {
     if (status === 'ready') void useGuestListStore.getState().load(wedding.id)
   }, [status, wedding.id])
-  const counts = useMemo(() => countReplies(households), [households])
+  const counts = useMemo(() => countReplies(shown), [shown])
   const invitationCounts = useMemo(() => countInvitationStates(invitations.values()), [invitations])
   const [params, setParams] = useSearchParams()
   // The deadline, the questions and the code are the couple's to set (update_rsvp_settings and
@@ -76,14 +98,26 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
           <RsvpChangesPanel
             changes={changes}
             since={since?.weddingId === wedding.id ? since.at : null}
-            onRestore={(change) => restore(change.id)}
+            onRestore={async (change) => {
+              await restore(change.id)
+              // A reply to another event is restored among the events' replies.
+              if (change.current.eventId || change.previous.eventId) await loadEvents(wedding.id)
+            }}
+            eventNames={eventNames}
           />
         </div>
       )}
       {status === 'error' ? (
         <RetryAlert message={errorMessage(error, t, 'rsvp')} onRetry={() => void load(wedding.id, { force: true })} />
       ) : status === 'ready' || households.length > 0 ? (
-        <RsvpResponses households={households} invitations={invitations} counts={counts} questions={wedding.rsvpQuestions} />
+        <RsvpResponses
+          households={shown}
+          invitations={invitations}
+          counts={counts}
+          questions={questionsFor(wedding.rsvpQuestions, chosen)}
+          eventId={chosen && !chosen.isMain ? chosen.id : null}
+          eventName={chosen ? chosen.name.trim() || t('eventsTab.unnamed') : null}
+        />
       ) : (
         <PageSpinner />
       )}
@@ -110,7 +144,26 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
           <Mail aria-hidden="true" className="size-4" />
           {t('tab.links.emailPreview')}
         </Link>
+        <Link to={paths.manage.rsvpsEvents} className="btn btn-secondary min-h-10 px-3 text-sm">
+          <CalendarDays aria-hidden="true" className="size-4" />
+          {t('eventsTab.link')}
+        </Link>
       </nav>
+
+      {taking.length > 0 && chosen && (
+        <div className="mt-6">
+          <label htmlFor={chooserId} className="field-label">
+            {t('eventsTab.chooser')}
+          </label>
+          <select id={chooserId} value={chosen.id} onChange={(event) => setChosenId(event.target.value)} className="field-input sm:w-auto">
+            {taking.map((event) => (
+              <option key={event.id} value={event.id}>
+                {event.isMain ? t('eventsTab.chooserMain', { name: event.name?.trim() || t('eventsTab.unnamed') }) : event.name?.trim() || t('eventsTab.unnamed')}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
 
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {cards.map((card) => (

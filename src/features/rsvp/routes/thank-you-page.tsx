@@ -11,7 +11,7 @@ import { dateLanguage, formatDateTime } from '../components/format-time'
 import { RsvpShell } from '../components/rsvp-shell'
 import { rsvpNotReady } from '../components/rsvp-not-ready'
 import { RsvpSummary } from '../components/rsvp-summary'
-import { lastRespondedAt } from '../model/rsvp-form'
+import { eventsAttended, lastEventRespondedAt, lastRespondedAt } from '../model/rsvp-form'
 import { useRsvpRoute } from '../use-rsvp-route'
 
 /** After answering: what was recorded for each person, the wedding for the calendar, and a way to change it. */
@@ -27,13 +27,19 @@ export function ThankYouPage() {
   if (status === 'notFound' || !rsvp) return rsvpNotReady({ status, retry, rateLimited })
 
   const { wedding, household } = rsvp
-  const answeredAt = lastRespondedAt(household.persons)
+  const events = rsvp.events ?? []
+  const answeredAt = events.length > 0 ? lastEventRespondedAt(household.persons) : lastRespondedAt(household.persons)
   // Nothing recorded yet (the page was opened directly): the RSVP itself is what they need.
   if (!answeredAt) return <Redirect to={rsvpPath} replace />
 
   const greeted = household.persons[0]!
-  const anyoneComing = household.persons.some((person) => person.isAttending)
-  const date = formatLongDate(wedding.date, language)
+  // When events take RSVPs: coming to at least one of them; the calendar holds those only.
+  const attended = eventsAttended(events, household.persons)
+  const anyoneComing = events.length > 0 ? attended.length > 0 : household.persons.some((person) => person.isAttending)
+  const isClosed = events.length > 0 ? events.every((event) => event.isClosed) : wedding.isClosed
+  // With events: the day of the first event they come to (a despedida may come days before).
+  const firstDay = attended.map((event) => event.date || wedding.date).filter(Boolean).sort()[0] ?? wedding.date
+  const date = formatLongDate(events.length > 0 ? firstDay : wedding.date, language)
 
   return (
     <RsvpShell wedding={wedding}>
@@ -51,21 +57,21 @@ export function ThankYouPage() {
         <h2 id="rsvp-recorded" className="rsvp-subheading mb-4">
           {t('thankYou.recorded')}
         </h2>
-        <RsvpSummary household={household} />
+        <RsvpSummary household={household} events={events} />
         <p className="rsvp-muted mt-5 border-t border-(--rsvp-line) pt-4 text-sm">
           {t('thankYou.savedAt', { time: formatDateTime(answeredAt, language) })}
         </p>
       </section>
 
       <div className="mt-6 grid gap-3">
-        {anyoneComing && <AddToCalendar wedding={wedding} />}
-        {!wedding.isClosed && (
+        {anyoneComing && <AddToCalendar wedding={wedding} events={events.length > 0 ? { all: events, attended } : undefined} />}
+        {!isClosed && (
           <Link to={rsvpPath} className="rsvp-button-quiet w-full">
             {t('thankYou.change')}
           </Link>
         )}
       </div>
-      {!wedding.isClosed && wedding.rsvpDeadline && (
+      {events.length === 0 && !wedding.isClosed && wedding.rsvpDeadline && (
         <p className="rsvp-muted mt-3 text-center text-sm">
           {t('thankYou.changeUntil', { date: formatLongDate(wedding.rsvpDeadline, language) })}
         </p>

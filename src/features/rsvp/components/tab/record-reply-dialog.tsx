@@ -8,6 +8,7 @@ import type { RsvpHousehold, RsvpQuestion } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
 import { errorMessage } from '@/lib/errors'
 import { earlierAnswer, fullName, MAX_ANSWER_LENGTH } from '../../model/rsvp-form'
+import { useEventsStore } from '../../events-store'
 import { useRsvpsStore } from '../../rsvps-store'
 
 type Person = RsvpHousehold['persons'][number]
@@ -20,11 +21,15 @@ interface ReplyValues {
 interface RecordReplyDialogProps {
   person: Person | null
   questions: RsvpQuestion[]
+  /** A non-main event's reply is recorded (null: the wedding's own answer, or the main event's). */
+  eventId?: string | null
+  /** The event whose reply is recorded, named when events take RSVPs. */
+  eventName?: string | null
   onOpenChange(open: boolean): void
 }
 
 /** The couple records or corrects one person's reply, e.g. taken over the phone; the deadline does not apply. */
-export function RecordReplyDialog({ person, questions, onOpenChange }: RecordReplyDialogProps) {
+export function RecordReplyDialog({ person, questions, eventId = null, eventName = null, onOpenChange }: RecordReplyDialogProps) {
   const { t } = useTranslation('rsvp')
   return (
     <Dialog.Root open={Boolean(person)} onOpenChange={onOpenChange}>
@@ -35,23 +40,30 @@ export function RecordReplyDialog({ person, questions, onOpenChange }: RecordRep
             <div className="flex-1">
               <Dialog.Title className="font-display text-2xl">{t('tab.record.title')}</Dialog.Title>
               <Dialog.Description className="mt-1 text-sm text-muted">
-                {person ? t('tab.record.description', { name: fullName(person) }) : ''}
+                {person
+                  ? eventName
+                    ? t('eventsTab.recordFor', { name: fullName(person), event: eventName })
+                    : t('tab.record.description', { name: fullName(person) })
+                  : ''}
               </Dialog.Description>
             </div>
             <Dialog.Close className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('common:actions.close')}>
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          {person && <ReplyForm key={person.id} person={person} questions={questions} onDone={() => onOpenChange(false)} />}
+          {person && <ReplyForm key={person.id} person={person} questions={questions} eventId={eventId} onDone={() => onOpenChange(false)} />}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   )
 }
 
-function ReplyForm({ person, questions, onDone }: { person: Person; questions: RsvpQuestion[]; onDone(): void }) {
+function ReplyForm({ person, questions, eventId, onDone }: { person: Person; questions: RsvpQuestion[]; eventId: string | null; onDone(): void }) {
   const { t } = useTranslation('rsvp')
-  const record = useRsvpsStore((state) => state.record)
+  const recordMain = useRsvpsStore((state) => state.record)
+  const recordEvent = useEventsStore((state) => state.record)
+  const record: typeof recordMain = (personId, isAttending, response) =>
+    eventId ? recordEvent(eventId, personId, isAttending, response) : recordMain(personId, isAttending, response)
   const [saveError, setSaveError] = useState<string | null>(null)
   const id = useId()
   const {

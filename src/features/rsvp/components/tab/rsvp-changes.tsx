@@ -13,13 +13,15 @@ interface RsvpChangesProps {
   /** When the couple last looked before this visit (null: never). */
   since: string | null
   onRestore(change: RsvpChange): Promise<unknown>
+  /** When events take RSVPs: each event's name by id, and the main event's, to say which a change is of. */
+  eventNames?: { byId: ReadonlyMap<string, string>; main: string | null }
 }
 
 /**
  * What changed in the replies since the couple's last visit, each with who changed it and a
  * one-tap restore of the earlier reply; and a notice when the site was probed.
  */
-export function RsvpChangesPanel({ changes, since, onRestore }: RsvpChangesProps) {
+export function RsvpChangesPanel({ changes, since, onRestore, eventNames }: RsvpChangesProps) {
   const { t, i18n } = useTranslation('rsvp')
   const language = dateLanguage(i18n.language)
   const id = useId()
@@ -29,6 +31,11 @@ export function RsvpChangesPanel({ changes, since, onRestore }: RsvpChangesProps
   const probes = changes.probes
 
   const reply = (value: RsvpReplyValue) => t(statusLabel[replyStatus(value.isAttending ?? null)])
+  const eventOf = (change: RsvpChange) => {
+    if (!eventNames || !change.personId) return null
+    const eventId = change.current.eventId ?? change.previous.eventId
+    return eventId ? (eventNames.byId.get(eventId) ?? t('eventsTab.unnamed')) : eventNames.main
+  }
   const restore = async (change: RsvpChange) => {
     const name = fullName(change)
     setBusy(change.id)
@@ -77,6 +84,7 @@ export function RsvpChangesPanel({ changes, since, onRestore }: RsvpChangesProps
                       ? t('tab.changes.change', { name, from: reply(change.previous), to: reply(change.current) })
                       : t('tab.changes.messageChange', { name })}
                   </p>
+                  {eventOf(change) && <p className="text-sm text-muted">{t('eventsTab.changeOf', { event: eventOf(change) })}</p>}
                   <p className="text-xs text-muted">
                     {formatDateTime(change.changedAt, language)} · {t(`tab.changes.by.${change.changedBy}`)}
                   </p>

@@ -28,6 +28,10 @@ interface RsvpResponsesProps {
   invitations: InvitationStatuses
   counts: ReplyCounts
   questions: RsvpQuestion[]
+  /** The event whose replies are shown, when it is not the main one (null: the wedding's own answers). */
+  eventId?: string | null
+  /** The event whose replies are shown, when events take RSVPs. */
+  eventName?: string | null
 }
 
 /**
@@ -35,7 +39,7 @@ interface RsvpResponsesProps {
  * the households in view are rendered (the page scrolls, not the list), as on the guest list, so
  * 2,000 households filter and scroll like 20.
  */
-export function RsvpResponses({ households, invitations, counts, questions }: RsvpResponsesProps) {
+export function RsvpResponses({ households, invitations, counts, questions, eventId = null, eventName = null }: RsvpResponsesProps) {
   const { t } = useTranslation('rsvp')
   const [filter, setFilter] = useState<StatusFilter>('all')
   const [name, setName] = useState('')
@@ -134,7 +138,7 @@ export function RsvpResponses({ households, invitations, counts, questions }: Rs
         </ul>
       )}
 
-      <RecordReplyDialog person={editing} questions={questions} onOpenChange={(open) => !open && setEditing(null)} />
+      <RecordReplyDialog person={editing} questions={questions} eventId={eventId} eventName={eventName} onOpenChange={(open) => !open && setEditing(null)} />
     </section>
   )
 }

@@ -18,6 +18,8 @@ import {
   toDrafts,
   type QuestionDraft,
 } from '../../model/question-editor'
+import { useEventsStore } from '../../events-store'
+import { rsvpEvents } from '../../model/events'
 import { useRsvpsStore } from '../../rsvps-store'
 
 // Messages are keys of the rsvp namespace; the database checks the same rules.
@@ -37,6 +39,7 @@ const settingsSchema = z.object({
             ),
           kind: z.enum(['text', 'choice']),
           options: z.string(),
+          eventId: z.optional(z.string()),
         })
         .check(
           z.superRefine((draft, context) => {
@@ -73,6 +76,12 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
   const { fields, append, remove, swap } = useFieldArray({ control, name: 'questions', keyName: 'key' })
   const kinds = useWatch({ control, name: 'questions' }).map((question) => question.kind)
   const deadline = useWatch({ control, name: 'deadline' })
+  // When events take RSVPs, each question is asked for one of them (the main one when none is set).
+  const events = useEventsStore((state) => state.events)
+  const taking = rsvpEvents(events)
+  const main = taking.find((event) => event.isMain)
+  const eventName = (event: { name?: string | null }) => event.name?.trim() || t('eventsTab.unnamed')
+  const askedFor = useWatch({ control, name: 'questions' }).map((question) => question.eventId ?? '')
 
   /** Keeps the keyboard on the moved question's same button, so "up, up, up" works. */
   const moveQuestion = (from: number, to: number, button: 'up' | 'down') => {
@@ -195,6 +204,31 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
                     <option value="choice">{t('tab.settings.kindChoice')}</option>
                   </select>
                 </div>
+
+                {taking.length > 0 && (
+                  <div className="mt-3">
+                    <label htmlFor={`${id}-e${field.key}`} className="field-label">
+                      {t('eventsTab.askedFor')} <span className="sr-only">{t('tab.settings.forQuestion', { number: index + 1 })}</span>
+                    </label>
+                    <select id={`${id}-e${field.key}`} className="field-input" {...register(`questions.${index}.eventId`)}>
+                      <option value="">{main ? t('eventsTab.askedForMain', { name: eventName(main) }) : t('eventsTab.askedForAll')}</option>
+                      {taking
+                        .filter((event) => !event.isMain)
+                        .map((event) => (
+                          <option key={event.id} value={event.id}>
+                            {eventName(event)}
+                          </option>
+                        ))}
+                      {askedFor[index] && !taking.some((event) => event.id === askedFor[index] && !event.isMain) && (
+                        <option value={askedFor[index]}>
+                          {taking.some((event) => event.id === askedFor[index])
+                            ? eventName(taking.find((event) => event.id === askedFor[index])!)
+                            : t('eventsTab.askedForGone')}
+                        </option>
+                      )}
+                    </select>
+                  </div>
+                )}
 
                 {kinds[index] === 'choice' && (
                   <div className="mt-3">
