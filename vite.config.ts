@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
-import { readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath, URL } from 'node:url'
 import type { RolldownOptions } from 'rolldown'
@@ -18,15 +17,6 @@ const ignorePgliteEval: NonNullable<RolldownOptions['onwarn']> = (warning, warn)
 
 // index.html reads it (%VITE_DEFAULT_SITE_SLUG%); unset means the seeded wedding, as in src/lib/env.ts.
 process.env.VITE_DEFAULT_SITE_SLUG ??= ''
-
-/**
- * Unit test files that replace a module with vi.mock: they need their own copy of the app's modules
- * (the others share their worker's, see the unit project below).
- */
-const isolatedUnitTests = readdirSync('tests', { recursive: true, encoding: 'utf8' })
-  .map((file) => `tests/${file.replaceAll('\\', '/')}`)
-  .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/db/'))
-  .filter((file) => readFileSync(file, 'utf8').includes('vi.mock('))
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), bootHeroPlugin(), chunkModulesPlugin(), seedDataDirPlugin()],
@@ -89,20 +79,7 @@ export default defineConfig({
           // selects, links that must not navigate, image loading) says so in its first line.
           environment: 'happy-dom',
           include: ['tests/**/*.test.{ts,tsx}'],
-          exclude: ['tests/db/**', ...isolatedUnitTests],
-          setupFiles: ['tests/setup.ts'],
-          // The files share their worker's modules instead of importing React, the router and the
-          // app's stores again for each file: a sixth of the unit tests' CPU. The files that replace
-          // a module with vi.mock run on their own below.
-          isolate: false,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'unit-isolated',
-          environment: 'happy-dom',
-          include: isolatedUnitTests,
+          exclude: ['tests/db/**'],
           setupFiles: ['tests/setup.ts'],
         },
       },
