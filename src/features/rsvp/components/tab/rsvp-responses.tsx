@@ -83,14 +83,14 @@ export function RsvpResponses({ households, invitations, counts, questions, even
             ))}
           </div>
           <div className="flex items-center gap-2 lg:ml-auto">
-            <label htmlFor={`${id}-invitation`} className="text-sm font-semibold text-muted">
+            <label htmlFor={`${id}-invitation`} className="shrink-0 text-sm font-semibold text-muted">
               {t('tab.responses.invitationFilter')}
             </label>
             <select
               id={`${id}-invitation`}
               value={invitation}
               onChange={(event) => setInvitation(event.target.value as InvitationStateName | 'all')}
-              className="field-input w-auto py-1.5"
+              className="field-input min-w-0 flex-1 py-1.5"
             >
               {(['all', ...invitationStateFilters] as const).map((value) => (
                 <option key={value} value={value}>
