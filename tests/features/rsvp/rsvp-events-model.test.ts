@@ -3,12 +3,12 @@
 // `events`, closed events never), and what goes in the household's calendar.
 import { describe, expect, test } from 'vitest'
 import { buildEventsIcs, calendarEvents } from '@/features/rsvp/model/calendar'
+import { questionsFor } from '@/features/rsvp/model/events'
 import {
   eventReply,
   eventsAttended,
   initialEventsFormValues,
   lastEventRespondedAt,
-  questionsForEvent,
   toEventAnswerInputs,
   withSubmittedAnswers,
 } from '@/features/rsvp/model/rsvp-form'
@@ -45,9 +45,9 @@ const persons = [
 
 describe('questions per event', () => {
   test('the main event asks the questions asked with the main answer and its own; another event only its own', () => {
-    expect(questionsForEvent(RECEPTION, questions).map((question) => question.id)).toEqual(['song', 'meal'])
-    expect(questionsForEvent(CEREMONY, questions)).toEqual([])
-    expect(questionsForEvent(DESPEDIDA, questions).map((question) => question.id)).toEqual(['ride'])
+    expect(questionsFor(questions, RECEPTION).map((question) => question.id)).toEqual(['song', 'meal'])
+    expect(questionsFor(questions, CEREMONY)).toEqual([])
+    expect(questionsFor(questions, DESPEDIDA).map((question) => question.id)).toEqual(['ride'])
   })
 })
 

@@ -7,13 +7,13 @@ import * as z from 'zod/mini'
 import type { Rsvp, RsvpGuestQuestion } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { coupleFirstNames, eventName } from '../model/format'
+import { questionsFor } from '../model/events'
 import {
   fullName,
   initialEventsFormValues,
   lastEventRespondedAt,
   MAX_ANSWER_LENGTH,
   MAX_MESSAGE_LENGTH,
-  questionsForEvent,
   recordedByCoupleFor,
   toEventAnswerInputs,
   type EventLike,
@@ -139,7 +139,7 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
                               event={eventName(event, eventIndex, t)}
                               isChild={person.type === 'child'}
                               attending={watched[formIndex]?.persons[personIndex]?.attendance === 'yes'}
-                              questions={questionsForEvent(event, questions)}
+                              questions={questionsFor(questions, event)}
                               register={register}
                               errors={errors}
                             />

@@ -131,9 +131,12 @@ interface QuestionLike {
  * The questions asked with an event's answer: those asked for it, and for the main event those
  * asked with the main answer (no event). With no event taking RSVPs, every question.
  */
-export function questionsFor<Q extends QuestionLike>(questions: readonly Q[], event: ReplyEvent | null): Q[] {
+export function questionsFor<Q extends QuestionLike>(
+  questions: readonly Q[],
+  event: { id: string; isMain?: boolean | null } | null,
+): Q[] {
   if (!event) return [...questions]
-  return questions.filter((question) => (question.eventId ?? null) === event.id || (event.isMain && !question.eventId))
+  return questions.filter((question) => (question.eventId ? question.eventId === event.id : Boolean(event.isMain)))
 }
 
 /** The households whose name matches every word typed (accent- and case-blind), for the picker. */

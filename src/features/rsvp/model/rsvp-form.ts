@@ -4,6 +4,7 @@
  */
 
 import { displayFullName } from '@/lib/names'
+import { questionsFor } from './events'
 
 export type Attendance = '' | 'yes' | 'no'
 export type ReplyStatus = 'accepted' | 'declined' | 'pending'
@@ -242,16 +243,6 @@ export interface EventsFormValues {
   message: string
 }
 
-/** The event's questions: its own, and for the main event also those asked with the main answer. */
-export function questionsForEvent<Q extends EventQuestionLike>(
-  event: EventLike,
-  questions: readonly Q[],
-): Q[] {
-  return questions.filter((question) =>
-    question.eventId ? question.eventId === event.id : Boolean(event.isMain),
-  )
-}
-
 /** What a person answered to one event (the main event's answer is the person's own). */
 export function eventReply(person: EventPersonLike, event: EventLike) {
   if (event.isMain) {
@@ -288,7 +279,7 @@ export function initialEventsFormValues(
     events: events
       .filter((event) => !event.isClosed)
       .map((event) => {
-        const asked = questionsForEvent(event, questions)
+        const asked = questionsFor(questions, event)
         return {
           eventId: event.id,
           persons: persons
@@ -333,7 +324,7 @@ export function toEventAnswerInputs(
   for (const form of values.events) {
     const event = events.find((candidate) => candidate.id === form.eventId)
     if (!event || event.isClosed) continue
-    const asked = questionsForEvent(event, questions)
+    const asked = questionsFor(questions, event)
     for (const person of form.persons) {
       if (person.attendance === '') continue
       const entry = byPerson.get(person.personId) ?? { personId: person.personId, events: [] }
