@@ -5,6 +5,8 @@
  * own replies, and a private event counts only the households invited to it.
  */
 
+import { foldText } from '@/lib/names'
+
 /** What the tab needs to know of an event (list_events' answer fits it). */
 export interface ReplyEvent {
   id: string
@@ -144,15 +146,10 @@ export function matchHouseholds<H extends { persons: ReadonlyArray<{ firstName: 
   households: readonly H[],
   query: string,
 ): H[] {
-  const fold = (value: string) =>
-    value
-      .normalize('NFD')
-      .replace(/\p{Diacritic}/gu, '')
-      .toLowerCase()
-  const words = fold(query).split(/\s+/).filter(Boolean)
+  const words = foldText(query).split(/\s+/).filter(Boolean)
   if (words.length === 0) return [...households]
   return households.filter((household) => {
-    const names = fold(household.persons.map((person) => `${person.firstName} ${person.lastName ?? ''}`).join(' '))
+    const names = foldText(household.persons.map((person) => `${person.firstName} ${person.lastName ?? ''}`).join(' '))
     return words.every((word) => names.includes(word))
   })
 }
