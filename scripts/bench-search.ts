@@ -7,11 +7,12 @@
  * generated Filipino names as the harvest test) and runs kasalan.search_persons as anon, the way
  * PostgREST calls it (JWT claims, request headers, `set local role anon`, one transaction per
  * call), with pgbench over the socket; prints median, p95 and worst. Then the same in PGlite
- * under Node (the embedded database), timed around each call. A benchmark: it prints, it never
- * fails a build. As root, the cluster runs as the `postgres` user (initdb refuses root).
+ * under Node (the embedded database), timed around each call. Last, the harvest measure of
+ * tests/db/search.test.ts against the search before the privacy change (tests/db/fixtures/
+ * search-before.sql) and today's. A benchmark: it prints, it never fails a build. As root, the cluster runs as the `postgres` user (initdb refuses root).
  */
 import { execFileSync, spawnSync } from 'node:child_process'
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -20,7 +21,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { bootstrap } from '../src/lib/backend/local/engine'
 import { readSqlFiles } from '../tests/db/harness'
-import { guestList, insertGuestListSql, type FixturePerson } from '../tests/db/search-fixture'
+import { guestList, harvestGuestList, harvestQueries, insertGuestListSql, type FixturePerson } from '../tests/db/search-fixture'
 
 const PERSONS = 10_000
 const QUERIES = 1000
@@ -70,13 +71,19 @@ function queries(list: FixturePerson[][]): string[] {
   return result
 }
 
-function seedSql(list: FixturePerson[][], queryList: string[]) {
-  const quote = (value: string) => `'${value.replace(/'/g, "''")}'`
+/** The benchmark's published wedding with these households. */
+function weddingSql(list: FixturePerson[][]) {
   return `
     insert into auth.users (id, email) values ('${USER_ID}', 'bench@example.com');
     insert into kasalan.weddings (id, user_id, slug, title, bride, groom, is_published)
     values ('${WEDDING_ID}', '${USER_ID}', '${SLUG}', 'Bench', '{"firstName": "A", "lastName": "B"}', '{"firstName": "C", "lastName": "D"}', true);
     ${insertGuestListSql(WEDDING_ID, USER_ID, list)}
+    analyze;`
+}
+
+function seedSql(list: FixturePerson[][], queryList: string[]) {
+  const quote = (value: string) => `'${value.replace(/'/g, "''")}'`
+  return `${weddingSql(list)}
     create table public.bench_queries (i integer primary key, q text not null);
     insert into public.bench_queries values ${queryList.map((q, i) => `(${i + 1}, ${quote(q)})`).join(',\n')};
     grant select on public.bench_queries to anon;
@@ -116,7 +123,7 @@ function realPostgres(list: FixturePerson[][], queryList: string[]) {
       script,
       `\\set i random(1, ${queryList.length})
 begin;
-select set_config('request.jwt.claims', '{"role": "anon"}', true), set_config('request.headers', '{"x-forwarded-for": "198.51.100.' || (:i % 250) || ', 10.0.0.' || (:i / 250) || '"}', true);
+select set_config('request.jwt.claims', '{"role": "anon"}', true), set_config('request.headers', '{"cf-connecting-ip": "10.0.' || (:i / 250) || '.' || (:i % 250) || '"}', true);
 set local role anon;
 select kasalan.search_persons('${SLUG}', (select q from public.bench_queries where i = :i));
 commit;
@@ -170,7 +177,7 @@ async function pglite(list: FixturePerson[][], queryList: string[]) {
     await db.transaction(async (tx) => {
       await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)", [
         JSON.stringify({ role: 'anon' }),
-        JSON.stringify({ 'x-forwarded-for': `198.51.100.${i % 250}, 10.0.0.${Math.floor(i / 250)}` }),
+        JSON.stringify({ 'cf-connecting-ip': `10.0.${Math.floor(i / 250)}.${i % 250}` }),
       ])
       await tx.exec('set local role anon')
       await tx.query('select kasalan.search_persons($1, $2)', [SLUG, query])
@@ -188,6 +195,33 @@ async function pglite(list: FixturePerson[][], queryList: string[]) {
   await db.close()
 }
 
+/**
+ * The harvest measure (tests/db/search.test.ts: 300 guests, every 3-letter start and punctuation
+ * form) against the search before the privacy change and today's, in PGlite: how many guests each
+ * gives away, and how long the calls take.
+ */
+async function harvestBeforeAndNow() {
+  const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
+  await bootstrap(db, { ...readSqlFiles(), seed: '' })
+  await db.exec(readFileSync(new URL('../tests/db/fixtures/search-before.sql', import.meta.url), 'utf8'))
+  await db.exec(weddingSql(harvestGuestList()))
+  const calls = harvestQueries()
+  const searches = {
+    'before the privacy change': `select m ->> 'personId' as person_id from jsonb_array_elements(search_before.search_persons('${SLUG}', q.query)) m`,
+    today: `select m ->> 'personId' as person_id from jsonb_array_elements(kasalan_private.search_wedding_persons('${WEDDING_ID}', q.query) -> 'matches') m`,
+  }
+  for (const [label, search] of Object.entries(searches)) {
+    const started = performance.now()
+    const { rows } = await db.query<{ recovered: number }>(
+      `select count(distinct r.person_id)::int as recovered from unnest($1::text[]) as q(query) cross join lateral (${search}) r`,
+      [calls],
+    )
+    const seconds = (performance.now() - started) / 1000
+    console.log(`harvest, ${calls.length} calls, search ${label}: ${rows[0]!.recovered} of 300 guests (${seconds.toFixed(1)} s in PGlite)`)
+  }
+  await db.close()
+}
+
 const list = households()
 const queryList = queries(list)
 console.log(`${list.flat().length} persons in ${list.length} households; ${queryList.length} different queries, e.g. ${queryList.slice(0, 5).map((q) => JSON.stringify(q)).join(', ')}`)
@@ -198,3 +232,4 @@ try {
   console.log(`real PostgreSQL: not measured (${failure.stderr?.toString().trim() || failure.message})`)
 }
 await pglite(list, queryList)
+await harvestBeforeAndNow()

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
-import { bootstrap, callRpc } from '../../src/lib/backend/local/engine.ts'
+import { bootstrap, callRpc, INITDB_PARAMS } from '../../src/lib/backend/local/engine.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -28,11 +28,17 @@ export function readSqlSources() {
  * decides), keyed by slug, for a first visit to show while the database starts.
  */
 export async function buildSeed(): Promise<{ dataDir: Uint8Array<ArrayBuffer>; sites: Record<string, unknown> }> {
-  const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
+  const db = await PGlite.create({
+    extensions: { pgcrypto, unaccent, pg_trgm },
+    initDbStartParams: INITDB_PARAMS,
+    // While the migrations run, PostgreSQL would keep its used segments for reuse and ship them
+    // with the directory: 1 MB each, zeros to every first visit.
+    startParams: [...PGlite.defaultStartParams, '-c', 'wal_recycle=off', '-c', 'min_wal_size=2MB'],
+  })
   try {
     await bootstrap(db, readSqlSources())
-    // The template databases are two thirds of the directory's files besides the WAL (about 16 MB
-    // that every start reads back from IndexedDB), and the embedded database never creates one.
+    // The template databases are two thirds of the directory's files besides the WAL, and the
+    // embedded database never creates one.
     for (const template of ['template0', 'template1']) {
       await db.exec(`alter database ${template} is_template false`)
       await db.exec(`drop database ${template}`)

@@ -10,7 +10,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
-import { bootstrap } from '../../src/lib/backend/local/engine'
+import { bootstrap, INITDB_PARAMS } from '../../src/lib/backend/local/engine'
 import { readSqlFiles } from './harness'
 
 declare module 'vitest' {
@@ -21,7 +21,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const started = Date.now()
-  const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
+  // As the app makes its databases (1 MB WAL segments): each file's copy is then a third the size.
+  const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm }, initDbStartParams: INITDB_PARAMS })
   const applied = await bootstrap(db, readSqlFiles())
   const dump = await db.dumpDataDir('none')
   await db.close()

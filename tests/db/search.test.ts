@@ -3,15 +3,10 @@
 // spending 20,000 calls on every 3-letter prefix and punctuation form; it must recover under 5 %.
 // Then: a guest typing their own name naturally still finds themself, abbreviations work both
 // ways, and the public call reveals nothing else.
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
+import type { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { bootstrap, localAuth, callRpc, type Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, ENGINE, readSqlFiles, type TestDb } from './harness'
+import { localAuth, callRpc, type Claims } from '../../src/lib/backend/local/engine'
+import { createTestDb, type TestDb } from './harness'
 import { rpcAs } from './privacy-helpers'
 import { FIRST_NAMES, harvestGuestList, harvestQueries, insertGuestListSql, SURNAMES } from './search-fixture'
 
@@ -70,23 +65,18 @@ describe('the harvest measure', () => {
     const queries = harvestQueries()
     expect(queries.length).toBeLessThanOrEqual(20_000)
 
-    // Before: the search as 0004 left it (tests/db/fixtures/search-before.sql), in PGlite. Measured
-    // on the PGlite lane only: the real-PostgreSQL lane would measure the same PGlite again.
-    let was = { recovered: 300, total: 300 }
-    if (ENGINE === 'pglite') {
-      const files = readSqlFiles()
-      const before = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
-      await bootstrap(before, { ...files, seed: '' })
-      await before.exec(readFileSync(fileURLToPath(new URL('./fixtures/search-before.sql', import.meta.url)), 'utf8'))
-      const old = await weddingWith(before, households, 'before')
-      was = await harvest(
-        before,
-        `select m ->> 'personId' as person_id from jsonb_array_elements(search_before.search_persons($3, q.query)) m`,
-        [old.wedding.id, old.wedding.slug],
-        queries,
-      )
-      await before.close()
-    }
+    // The calls can harvest a list: against a search that answers any start of a first name or
+    // surname, as the one before the privacy change did, they recover it all. (That very search is
+    // kept in tests/db/fixtures/search-before.sql; `npm run bench:search` measures it with these
+    // calls, 300 of 300, a minute of one core that proves nothing about today's search.)
+    const was = await harvest(
+      t.db,
+      `select p.id::text as person_id from kasalan.persons p, lower(regexp_replace(q.query, '[^a-zA-Z]', '', 'g')) as letters
+       where p.wedding_id = $2 and length(letters) >= 2
+         and (lower(p.first_name) like letters || '%' or lower(p.last_name) like letters || '%')`,
+      [(await weddingWith(t.db, households, 'control')).wedding.id],
+      queries,
+    )
 
     // After: the search itself (the public call adds the rate limit on top, tested in privacy.test.ts).
     const now = await weddingWith(t.db, households, 'after')
@@ -99,8 +89,8 @@ describe('the harvest measure', () => {
 
     const percent = (r: { recovered: number; total: number }) => ((100 * r.recovered) / r.total).toFixed(1)
     console.log(
-      `harvest with ${queries.length} calls: before ${was.recovered}/${was.total} (${percent(was)} %), ` +
-        `after ${is.recovered}/${is.total} (${percent(is)} %)`,
+      `harvest with ${queries.length} calls: a search by any start of a name ${was.recovered}/${was.total} (${percent(was)} %), ` +
+        `today's search ${is.recovered}/${is.total} (${percent(is)} %)`,
     )
     expect(was.total).toBe(300)
     expect(was.recovered / was.total).toBeGreaterThan(0.9)

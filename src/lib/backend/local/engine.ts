@@ -62,6 +62,15 @@ export class RpcError extends Error {
   }
 }
 
+/**
+ * initdb's settings for a new embedded database: write-ahead log segments of 1 MB instead of
+ * PostgreSQL's 16 MB. In the browser every file of the data directory lives in IndexedDB, and a file
+ * that changed is stored again whole after each write: with one 16 MB segment, every saved RSVP
+ * rewrote 16 MB, every start read them back, and the first visit downloaded them (as zeros, gzipped).
+ * A database keeps the size it was made with (it is in pg_control), so older ones open as before.
+ */
+export const INITDB_PARAMS = ['--wal-segsize=1']
+
 const SEED_VERSION = 'seed'
 const SHIM_VERSION = 'auth-shim'
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/

@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import shim from '../../../../supabase/local/auth-shim.sql?raw'
 import seed from '../../../../supabase/seed.sql?raw'
 import { dataDirExists, deleteDataDir } from './data-dir'
-import { bootstrap } from './engine'
+import { bootstrap, INITDB_PARAMS } from './engine'
 import { serveDatabase } from './leader'
 
 const migrationSources = import.meta.glob<string>('../../../../supabase/migrations/*.sql', {
@@ -48,6 +48,7 @@ serveDatabase(async (options) => {
       // Every write reaches IndexedDB before the call returns: with relaxed durability a reload
       // right after saving (a guest's RSVP, say) could lose it.
       relaxedDurability: false,
+      initDbStartParams: INITDB_PARAMS,
       extensions: { pgcrypto, unaccent, pg_trgm },
     })
   const prebuilt = await prebuiltDataDir(dataDir, (options.meta as { seedDataDir?: string } | undefined)?.seedDataDir)
