@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test } from 'vitest'
 import { formatLongDate, formatTime, manilaDateTime, toManila, todayInManila } from '@/lib/dates'
 import { manilaInstant } from '@/lib/manila-time'

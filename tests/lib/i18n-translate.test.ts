@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The guest pages read their strings without i18next: this holds the small lookup to i18next's
 // output for every string of the namespaces they use, in both languages, with every value the
 // strings ask for and counts across the plural forms (0, 1, 2, 5, 1,234…).

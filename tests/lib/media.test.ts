@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The media port's pure parts: how large the stored photos are, and resolving uploads in batches.
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { fitWithin, sizesFor } from '@/lib/media/resize'

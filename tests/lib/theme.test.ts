@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test } from 'vitest'
 import { contrastRatio, passesAA, resolveTheme, themeFamilies, themes, themeVariables } from '@/lib/theme'
 

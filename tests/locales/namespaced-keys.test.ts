@@ -1,3 +1,4 @@
+// @vitest-environment node
 // A string asked for with its namespace spelled out (t('common:actions.cancel')) exists in that
 // namespace, in both languages: a wrong namespace shows the raw key to the guest.
 import { expect, test } from 'vitest'

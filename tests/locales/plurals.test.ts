@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Counts read right in both languages: every string that shows {{count}} has its plural forms, and
 // both languages have the same strings.
 import { describe, expect, test } from 'vitest'

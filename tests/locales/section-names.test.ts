@@ -1,3 +1,4 @@
+// @vitest-environment node
 // One name per kind of section, in each language, read by the builder, the content editor and the
 // site from one place (common:sections): the registry is "Gifts" / "Handog" on all three.
 import { expect, test } from 'vitest'

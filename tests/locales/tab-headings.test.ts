@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Each management screen's heading is the very words of its tab, in both languages.
 import { describe, expect, test } from 'vitest'
 import enApp from '@/locales/en/app.json'

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test } from 'vitest'
 import { authErrorCode, signUpErrorField } from '@/features/auth/auth-errors'
 import { emptySignUp, fieldsWithIssues, signUpSchema } from '@/features/auth/auth-schemas'

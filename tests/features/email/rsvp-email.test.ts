@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The RSVP confirmation e-mail template: what a future sender will send.
 import { describe, expect, test } from 'vitest'
 import { emailDate, escapeHtml, renderRsvpEmail, type EmailWedding } from '@/features/email/model/rsvp-email'

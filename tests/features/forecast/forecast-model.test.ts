@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test } from 'vitest'
 import type { PaxForecast } from '@/lib/api/forecast'
 import { forecastCsvRows, readSettings, settingsOnRefresh, settingTexts } from '@/features/forecast/model/forecast'

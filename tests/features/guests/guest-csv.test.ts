@@ -1,3 +1,4 @@
+// @vitest-environment node
 import Papa from 'papaparse'
 import { describe, expect, test } from 'vitest'
 import { guestCsvColumns, guestCsvFileName, guestCsvRows, questionColumns } from '@/features/guests/model/guest-csv'

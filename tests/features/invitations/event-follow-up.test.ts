@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test } from 'vitest'
 import { eventFollowUpList } from '@/features/invitations/model/follow-up'
 import { renderEventReminder } from '@/lib/invitations/message'

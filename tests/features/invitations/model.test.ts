@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test } from 'vitest'
 import { channelAvailable, channelHref, internationalPhone } from '@/lib/invitations/channels'
 import { daysToDeadline, followUpList, invitationCounts } from '@/features/invitations/model/follow-up'

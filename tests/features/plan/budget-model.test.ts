@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test } from 'vitest'
 import { parsePercent } from '@/features/plan/budget/budget-model'
 import { formatPesos, parsePesos, pesosText } from '@/features/plan/pesos'

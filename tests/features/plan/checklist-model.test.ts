@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The checklist form's rules and what it saves: a due date left alone keeps following the wedding
 // date, one changed is the couple's; a document keeps its validity, a task has none; and the
 // timeline the couple starts from, with the church's papers and their validity.

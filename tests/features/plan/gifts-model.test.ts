@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, test } from 'vitest'
 import { emptyGift, findHouseholds, giftValues, valuesToInput } from '@/features/plan/gifts/model/gift-form'
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The wedding's add-to-calendar file (RFC 5545).
 import { describe, expect, test } from 'vitest'
 import { buildWeddingIcs, escapeText, foldLine, weddingDaySpan } from '@/features/rsvp/model/calendar'

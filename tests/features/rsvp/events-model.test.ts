@@ -1,3 +1,4 @@
+// @vitest-environment node
 import Papa from 'papaparse'
 import { describe, expect, test } from 'vitest'
 import { eventColumns, guestCsvRows, notInvitedLabel } from '@/features/guests/model/guest-csv'

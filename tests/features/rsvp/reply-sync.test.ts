@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The RSVPs tab's list kept up to date from the reply changes: a person's own answer follows the
 // latest change; a reply to another event (a despedida) never overwrites it.
 import { describe, expect, test } from 'vitest'

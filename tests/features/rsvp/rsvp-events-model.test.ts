@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The guest's RSVP per event as plain data: which questions each event asks, what the form starts
 // with, what is sent to submit_rsvp (the main event as the person's own answer, the others under
 // `events`, closed events never), and what goes in the household's calendar.

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The RSVP form's data, the couple's reply counts and filter, and the questions editor's data.
 import { describe, expect, test } from 'vitest'
 import { fromDrafts, newQuestionId, optionLines, toDrafts } from '@/features/rsvp/model/question-editor'

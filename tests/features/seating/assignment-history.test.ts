@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Who sits where, and undo/redo, called directly with no DOM.
 import { describe, expect, test } from 'vitest'
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // Who the seating chart offers to seat: those who may come (pending and accepted), declined apart.
 import { describe, expect, test } from 'vitest'
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The seating model: tables, seats and their geometry, called directly with no DOM.
 import { describe, expect, test } from 'vitest'
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 // The camera over the grid: zoom limits, the first fit, zooming about a point.
 import { describe, expect, test } from 'vitest'
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { BackendError } from '@/lib/backend'
 import { demoSite } from './render-site'

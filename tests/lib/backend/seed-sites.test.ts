@@ -1,3 +1,4 @@
+// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { seedSiteAnswer } from '@/lib/backend/local/seed-sites'
 

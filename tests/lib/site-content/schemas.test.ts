@@ -1,3 +1,4 @@
+// @vitest-environment node
 // One schema per section type: the renderer reads leniently, the editor checks strictly, both from
 // the same description (src/lib/site-content/shapes.ts).
 import { describe, expect, test } from 'vitest'
