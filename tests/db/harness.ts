@@ -121,14 +121,21 @@ export async function createTestDb(): Promise<TestDb> {
   return ENGINE === 'postgres' ? createPostgresTestDb() : createPgliteTestDb()
 }
 
-async function createPgliteTestDb(): Promise<TestDb> {
-  // A copy of the database the run's global setup bootstrapped (tests/db/pglite-global-setup.ts);
-  // bootstrap then applies nothing more and pins the session's settings, as it does in the app.
+/**
+ * A PGlite database with the shim, every migration and the seed: a copy of the one the PGlite
+ * lane's global setup bootstrapped (tests/db/pglite-global-setup.ts), else made from scratch; then
+ * bootstrap applies nothing more and pins the session's settings, as it does in the app.
+ */
+export async function bootstrappedPglite(): Promise<{ db: PGlite; applied: string[] }> {
   const prepared = inject('kasalanPglite')
   const loadDataDir = prepared ? new Blob([readFileSync(prepared.dataDir)]) : undefined
   const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm }, loadDataDir })
   const appliedNow = await bootstrap(db, readSqlFiles())
-  const applied = prepared ? [...prepared.applied, ...appliedNow] : appliedNow
+  return { db, applied: prepared ? [...prepared.applied, ...appliedNow] : appliedNow }
+}
+
+async function createPgliteTestDb(): Promise<TestDb> {
+  const { db, applied } = await bootstrappedPglite()
   const realOnly = () => Promise.reject(new Error('needs the real-PostgreSQL lane (KASALAN_DB=postgres)'))
 
   return {

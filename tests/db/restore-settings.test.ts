@@ -15,7 +15,7 @@ import {
   PINNED_SETTINGS,
 } from '../../src/lib/backend/local/engine'
 import { restoreBackup } from '../../src/lib/backend/local/restore'
-import { DEMO, ENGINE, readSqlFiles } from './harness'
+import { bootstrappedPglite, DEMO, ENGINE, readSqlFiles } from './harness'
 
 // The restore opens the backup in IndexedDB, which Node has not: here it opens in memory.
 vi.mock('@electric-sql/pglite', async (importOriginal) => {
@@ -39,8 +39,7 @@ const extensions = { pgcrypto, unaccent, pg_trgm }
 let db: RealPGlite
 
 beforeAll(async () => {
-  db = await RealPGlite.create({ extensions })
-  await bootstrap(db, readSqlFiles())
+  db = (await bootstrappedPglite()).db
 })
 
 afterAll(async () => {

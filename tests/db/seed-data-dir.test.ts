@@ -23,6 +23,9 @@ describe.skipIf(ENGINE !== 'pglite')('the prebuilt data directory', () => {
       expect(await bootstrap(db, readSqlSources())).toEqual([])
       // Only the database the app uses: the templates are left out of the file.
       expect((await db.query<{ datname: string }>('select datname from pg_database')).rows).toEqual([{ datname: 'postgres' }])
+      // Its write-ahead log in 1 MB segments, and none kept in reserve: a browser stores each whole.
+      expect((await db.query('show wal_segment_size')).rows).toEqual([{ wal_segment_size: '1MB' }])
+      expect((await db.query<{ n: number }>('select count(*)::int as n from pg_ls_waldir()')).rows[0]!.n).toBeLessThanOrEqual(3)
 
       const site = (await callRpc(db, null, 'get_site', { p_slug: DEMO.slug })) as { slug: string }
       expect(site.slug).toBe(DEMO.slug)
