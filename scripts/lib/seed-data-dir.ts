@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
-import { bootstrap, callRpc, INITDB_PARAMS } from '../../src/lib/backend/local/engine.ts'
+import { bootstrap, callRpc, INITDB_PARAMS, WAL_START_SETTINGS } from '../../src/lib/backend/local/engine.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -31,9 +31,8 @@ export async function buildSeed(): Promise<{ dataDir: Uint8Array<ArrayBuffer>; s
   const db = await PGlite.create({
     extensions: { pgcrypto, unaccent, pg_trgm },
     initDbStartParams: INITDB_PARAMS,
-    // While the migrations run, PostgreSQL would keep its used segments for reuse and ship them
-    // with the directory: 1 MB each, zeros to every first visit.
-    startParams: [...PGlite.defaultStartParams, '-c', 'wal_recycle=off', '-c', 'min_wal_size=2MB'],
+    // As the app starts it: no used segments kept for reuse, shipped as zeros to every first visit.
+    startParams: [...PGlite.defaultStartParams, ...WAL_START_SETTINGS],
   })
   try {
     await bootstrap(db, readSqlSources())

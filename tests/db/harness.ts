@@ -126,10 +126,12 @@ export async function createTestDb(): Promise<TestDb> {
  * lane's global setup bootstrapped (tests/db/pglite-global-setup.ts), else made from scratch; then
  * bootstrap applies nothing more and pins the session's settings, as it does in the app.
  */
-export async function bootstrappedPglite(): Promise<{ db: PGlite; applied: string[] }> {
+export async function bootstrappedPglite(
+  options: { startParams?: string[] } = {},
+): Promise<{ db: PGlite; applied: string[] }> {
   const prepared = inject('kasalanPglite')
   const loadDataDir = prepared ? new Blob([readFileSync(prepared.dataDir)]) : undefined
-  const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm }, loadDataDir })
+  const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm }, loadDataDir, ...options })
   const appliedNow = await bootstrap(db, readSqlFiles())
   return { db, applied: prepared ? [...prepared.applied, ...appliedNow] : appliedNow }
 }

@@ -4,12 +4,12 @@
 // server on this test's PGlite (the next leader opens the same database, as a new leader opens
 // what IndexedDB holds).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { PGlite } from '@electric-sql/pglite'
-import { callRpc, type Claims } from '../../src/lib/backend/local/engine'
-import { answerOn, createCallServer, type CallServer } from '../../src/lib/backend/local/leader'
+import { PGlite } from '@electric-sql/pglite'
+import { callRpc, WAL_START_SETTINGS, type Claims } from '../../src/lib/backend/local/engine'
+import { answerOn, checkpointWhenDue, CHECKPOINT_AFTER_BYTES, createCallServer, type CallServer } from '../../src/lib/backend/local/leader'
 import { TabLink } from '../../src/lib/backend/local/tab-link'
 import { channelName, type LinkMessage } from '../../src/lib/backend/local/tab-link-protocol'
-import { createTestDb, ENGINE, type TestDb } from './harness'
+import { bootstrappedPglite, createTestDb, DEMO, DEMO_CLAIMS, ENGINE, type TestDb } from './harness'
 
 let t: TestDb
 let db: PGlite
@@ -133,9 +133,11 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     leaders.push(answerOn(id, server, 'only'))
     await link.waitReady
     const options: unknown[] = []
+    const synced: string[] = []
     const original = db.execProtocol
     db.execProtocol = (message, opts) => {
       options.push(opts)
+      if (opts?.syncToFs) synced.push(new TextDecoder().decode(message.subarray(5, -1)))
       return original.call(db, message, opts)
     }
     try {
@@ -143,8 +145,9 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
       expect(options).toEqual([{ syncToFs: false }])
       options.length = 0
       await callRpc(link, owner, 'mark_rsvp_changes_seen', { p_wedding_id: weddingId, p_seen_at: new Date().toISOString() })
-      expect(options.filter((opts) => (opts as { syncToFs?: boolean } | undefined)?.syncToFs === true)).toHaveLength(1)
-      expect(options.at(-1)).toEqual({ syncToFs: true })
+      // Once, with the commit (then only a look at how much log awaits a checkpoint, a read).
+      expect(synced).toHaveLength(1)
+      expect(synced[0]).toMatch(/commit$/)
     } finally {
       db.execProtocol = original
     }
@@ -203,5 +206,40 @@ describe.runIf(ENGINE === 'pglite')('no call waits for ever', () => {
     await expect(callRpc(link, owner, 'save_household', household('Baka'))).rejects.toThrow('database_save_unknown')
     // A read it never answered changed nothing.
     await expect(callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).rejects.toThrow('database_no_answer')
+  })
+})
+
+describe.runIf(ENGINE === 'pglite')('the log between checkpoints', () => {
+  test('once 8 MB of log await a checkpoint, the next save makes one, and the old segments go', { timeout: 120_000 }, async () => {
+    // Started as the app starts it (worker.ts), from the database the run bootstrapped.
+    const { db: own } = await bootstrappedPglite({ startParams: [...PGlite.defaultStartParams, ...WAL_START_SETTINGS] })
+    try {
+      const log = async () =>
+        (
+          await own.query<{ behind: number; segments: number }>(
+            `select pg_catalog.pg_wal_lsn_diff(pg_catalog.pg_current_wal_lsn(), redo_lsn)::int as behind,
+                    (select count(*)::int from pg_catalog.pg_ls_waldir()) as segments
+               from pg_catalog.pg_control_checkpoint()`,
+          )
+        ).rows[0]!
+      const ownServer = await createCallServer(own)
+      expect(await checkpointWhenDue(own)).toBe(false)
+
+      // About 12 MB of log, as a large import writes: PostgreSQL alone would keep every segment.
+      await own.exec(`create table public.filler as select g, repeat('x', 500) as pad from generate_series(1, 20000) g`)
+      expect((await log()).behind).toBeGreaterThan(CHECKPOINT_AFTER_BYTES)
+      expect((await log()).segments).toBeGreaterThan(8)
+
+      const id = freshId()
+      const link = tab(id)
+      leaders.push(answerOn(id, ownServer, 'own'))
+      await callRpc(link, DEMO_CLAIMS, 'mark_rsvp_changes_seen', { p_wedding_id: DEMO.weddingId, p_seen_at: new Date().toISOString() })
+      const after = await log()
+      expect(after.behind).toBeLessThan(CHECKPOINT_AFTER_BYTES)
+      expect(after.segments).toBeLessThanOrEqual(3)
+      expect(await checkpointWhenDue(own)).toBe(false)
+    } finally {
+      await own.close()
+    }
   })
 })

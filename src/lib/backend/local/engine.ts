@@ -71,6 +71,13 @@ export class RpcError extends Error {
  */
 export const INITDB_PARAMS = ['--wal-segsize=1']
 
+/**
+ * PostgreSQL's settings for the embedded database's log, added to PGlite's own start parameters: a
+ * segment the log is done with is removed at a checkpoint rather than kept for reuse (up to 80 MB
+ * of them by default), since each one kept is a file IndexedDB stores and every start reads back.
+ */
+export const WAL_START_SETTINGS = ['-c', 'wal_recycle=off', '-c', 'min_wal_size=2MB']
+
 const SEED_VERSION = 'seed'
 const SHIM_VERSION = 'auth-shim'
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/

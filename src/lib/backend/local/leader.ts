@@ -126,6 +126,31 @@ function queryMessage(sql: string): Uint8Array {
   return message
 }
 
+/** How much log since the last checkpoint starts another (see `checkpointWhenDue`). */
+export const CHECKPOINT_AFTER_BYTES = 8 * 1024 * 1024
+
+/**
+ * PGlite runs PostgreSQL in single-user mode, where no checkpoint ever happens by itself: every
+ * start would replay, and IndexedDB keep, all the log written since the database was made (a
+ * 2,000-household import alone writes tens of MB). Once `CHECKPOINT_AFTER_BYTES` have been written
+ * since the last one, a checkpoint lets the old segments go. Runs inside the caller's exclusive
+ * hold on the database, or before any call is answered.
+ */
+export async function checkpointWhenDue(db: PGlite): Promise<boolean> {
+  // One message each, without PGlite's locks, which the caller may hold.
+  const { messages } = await db.execProtocol(
+    queryMessage(
+      `select pg_catalog.pg_wal_lsn_diff(pg_catalog.pg_current_wal_lsn(), redo_lsn) >= ${CHECKPOINT_AFTER_BYTES}
+         from pg_catalog.pg_control_checkpoint()`,
+    ),
+    { syncToFs: false },
+  )
+  const row = messages.find((message) => message.name === 'dataRow') as { fields?: unknown[] } | undefined
+  if (row?.fields?.[0] !== 't') return false
+  await db.execProtocol(queryMessage('checkpoint'), { syncToFs: true })
+  return true
+}
+
 /**
  * Answers calls on the leader's database. Exported for the tests, which run it on a database of
  * their own; `serveDatabase` is what the worker runs.
@@ -143,6 +168,7 @@ export async function createCallServer(db: PGlite) {
     -- A tab sends a call again only within its time limit: a day is far more than enough.
     delete from kasalan_local.call_log where at < now() - interval '1 day';
   `)
+  await checkpointWhenDue(db).catch(() => undefined)
   const { rows } = await db.query<{ name: string }>(
     "select p.proname as name from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.provolatile in ('s', 'i')",
   )
@@ -184,6 +210,8 @@ export async function createCallServer(db: PGlite) {
          commit`,
         true,
       )
+      // Saved and answered whatever the checkpoint does: one that fails is tried after the next write.
+      await checkpointWhenDue(db).catch(() => undefined)
       return answer
     } catch (error) {
       await run('rollback').catch(() => undefined)

@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import shim from '../../../../supabase/local/auth-shim.sql?raw'
 import seed from '../../../../supabase/seed.sql?raw'
 import { dataDirExists, deleteDataDir } from './data-dir'
-import { bootstrap, INITDB_PARAMS } from './engine'
+import { bootstrap, INITDB_PARAMS, WAL_START_SETTINGS } from './engine'
 import { serveDatabase } from './leader'
 
 const migrationSources = import.meta.glob<string>('../../../../supabase/migrations/*.sql', {
@@ -49,6 +49,7 @@ serveDatabase(async (options) => {
       // right after saving (a guest's RSVP, say) could lose it.
       relaxedDurability: false,
       initDbStartParams: INITDB_PARAMS,
+      startParams: [...PGlite.defaultStartParams, ...WAL_START_SETTINGS],
       extensions: { pgcrypto, unaccent, pg_trgm },
     })
   const prebuilt = await prebuiltDataDir(dataDir, (options.meta as { seedDataDir?: string } | undefined)?.seedDataDir)
