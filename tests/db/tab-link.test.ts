@@ -3,13 +3,13 @@
 // waiting for ever. Leaders here are the browser's in miniature: a BroadcastChannel and the call
 // server on this test's PGlite (the next leader opens the same database, as a new leader opens
 // what IndexedDB holds).
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { PGlite } from '@electric-sql/pglite'
-import { callRpc, WAL_START_SETTINGS, type Claims } from '../../src/lib/backend/local/engine'
+import { bootstrap, callRpc, WAL_START_SETTINGS, type Claims } from '../../src/lib/backend/local/engine'
 import { answerOn, checkpointWhenDue, CHECKPOINT_AFTER_BYTES, createCallServer, type CallServer } from '../../src/lib/backend/local/leader'
 import { TabLink } from '../../src/lib/backend/local/tab-link'
 import { channelName, type LinkMessage } from '../../src/lib/backend/local/tab-link-protocol'
-import { bootstrappedPglite, createTestDb, DEMO, DEMO_CLAIMS, ENGINE, type TestDb } from './harness'
+import { bootstrappedPglite, createTestDb, DEMO, DEMO_CLAIMS, ENGINE, readSqlFiles, type TestDb } from './harness'
 
 let t: TestDb
 let db: PGlite
@@ -206,6 +206,27 @@ describe.runIf(ENGINE === 'pglite')('no call waits for ever', () => {
     await expect(callRpc(link, owner, 'save_household', household('Baka'))).rejects.toThrow('database_save_unknown')
     // A read it never answered changed nothing.
     await expect(callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).rejects.toThrow('database_no_answer')
+  })
+})
+
+describe.runIf(ENGINE === 'pglite')('a start', () => {
+  test('with nothing to apply, stores the data directory twice: once for the versions, once for the call log', async () => {
+    // PGlite writes the data directory back (to IndexedDB, in the browser) after every statement
+    // outside a transaction: each time, every file is looked at and every stored one listed.
+    const { db: own } = await bootstrappedPglite()
+    try {
+      const stores = vi.spyOn(own, 'syncToFs')
+      expect(await bootstrap(own, readSqlFiles())).toEqual([])
+      expect(stores).toHaveBeenCalledTimes(1)
+      const started = await createCallServer(own)
+      expect(stores).toHaveBeenCalledTimes(2)
+      // What a start decides is all there: the settings pinned, and the reads known.
+      const { rows } = await own.query<{ on: string }>("select current_setting('standard_conforming_strings') as on")
+      expect(rows[0]!.on).toBe('on')
+      expect(started.reads).toContain('list_households')
+    } finally {
+      await own.close()
+    }
   })
 })
 

@@ -93,16 +93,20 @@ export async function bootstrap(
   db: PgLike,
   files: { shim: string; migrations: SqlFile[]; seed: string },
 ): Promise<string[]> {
-  // Before any SQL text is read: a database opened from a backup may have carried other settings.
-  await pinSessionSettings(db)
-  await db.exec(`
-    create schema if not exists kasalan_local;
-    create table if not exists kasalan_local.applied_versions (
-      version text primary key,
-      applied_at timestamptz not null default now()
-    );
-  `)
-  const { rows } = await db.query<{ version: string }>('select version from kasalan_local.applied_versions')
+  // One transaction, so that a start where nothing is to apply writes back to IndexedDB once:
+  // PGlite stores the data directory after every statement outside a transaction.
+  const rows = await db.transaction(async (tx) => {
+    // Before any SQL text is read: a database opened from a backup may have carried other settings.
+    await pinSessionSettings(tx)
+    await tx.exec(`
+      create schema if not exists kasalan_local;
+      create table if not exists kasalan_local.applied_versions (
+        version text primary key,
+        applied_at timestamptz not null default now()
+      );
+    `)
+    return (await tx.query<{ version: string }>('select version from kasalan_local.applied_versions')).rows
+  })
   const applied = new Set(rows.map((row) => row.version))
 
   const steps: SqlFile[] = [
@@ -134,7 +138,7 @@ export async function bootstrap(
     appliedNow.push(step.version)
   }
   // A file may have changed one for its own session.
-  await pinSessionSettings(db)
+  if (appliedNow.length > 0) await pinSessionSettings(db)
   return appliedNow
 }
 

@@ -158,20 +158,24 @@ export async function checkpointWhenDue(db: PGlite): Promise<boolean> {
 export type CallServer = Awaited<ReturnType<typeof createCallServer>>
 
 export async function createCallServer(db: PGlite) {
-  await db.exec(`
-    create table if not exists kasalan_local.call_log (
-      id text primary key,
-      answer text not null,
-      at timestamptz not null default now()
-    );
-    revoke all on kasalan_local.call_log from public;
-    -- A tab sends a call again only within its time limit: a day is far more than enough.
-    delete from kasalan_local.call_log where at < now() - interval '1 day';
-  `)
+  // One transaction: stored in IndexedDB once, not after each statement.
+  const rows = await db.transaction(async (tx) => {
+    await tx.exec(`
+      create table if not exists kasalan_local.call_log (
+        id text primary key,
+        answer text not null,
+        at timestamptz not null default now()
+      );
+      revoke all on kasalan_local.call_log from public;
+      -- A tab sends a call again only within its time limit: a day is far more than enough.
+      delete from kasalan_local.call_log where at < now() - interval '1 day';
+    `)
+    const { rows } = await tx.query<{ name: string }>(
+      "select p.proname as name from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.provolatile in ('s', 'i')",
+    )
+    return rows
+  })
   await checkpointWhenDue(db).catch(() => undefined)
-  const { rows } = await db.query<{ name: string }>(
-    "select p.proname as name from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.provolatile in ('s', 'i')",
-  )
   const reads = rows.map((row) => row.name)
   const readSet = new Set(reads)
 
