@@ -49,8 +49,11 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    // The built app on the embedded database (npm run test:e2e builds it into dist-e2e).
-    command: `npx vite preview --outDir ${outDir} --port ${port} --strictPort --host 127.0.0.1`,
+    // The built app on the embedded database (npm run test:e2e builds it into dist-e2e), served as a
+    // static host serves it: every address the app routes falls back to index.html. sirv is the file
+    // server inside `vite preview`, without Vite's own middleware, and serves the 20 MB each test's new
+    // browser context fetches for about half the CPU (docs/decisions.md, "CI in ten minutes").
+    command: `npx sirv ${outDir} --single --etag --quiet --port ${port} --host 127.0.0.1`,
     url: `http://127.0.0.1:${port}`,
     reuseExistingServer: !process.env.CI,
     timeout: 60_000,
