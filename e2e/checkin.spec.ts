@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { demoAccount } from './support/session'
+import { keepScreenshot } from './support/screenshots'
+import { openInApp } from './support/navigation'
 
 // The door on the embedded database, on a 360 px phone: the demo couple invites an usher, who joins
 // through the link in another tab, sees only the check-in, loses the signal, checks in three
@@ -41,7 +43,7 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   const photo = await qr.screenshot({ path: 'test-results/checkin-qr-photo.png' })
 
   // An usher's invitation link, from the members page.
-  await couple.goto('/manage/members')
+  await openInApp(couple, '/manage/members')
   await expect(couple.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible()
   await couple.getByLabel('Role', { exact: true }).selectOption({ label: 'Usher' })
   await expect(couple.getByText('Checks guests in at the door')).toBeVisible()
@@ -125,7 +127,7 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   await expect(usher.getByTestId('checkin-arrived')).toHaveText(String(arrived))
   await expect(usher.getByTestId('checkin-walk-ins')).toHaveText('1')
   await expect(usher.getByTestId('checkin-waiting')).toHaveText('5 check-ins waiting to send')
-  await usher.screenshot({ path: 'test-results/checkin-usher-offline-en.png', fullPage: true })
+  await keepScreenshot(usher, 'test-results/checkin-usher-offline-en.png', { fullPage: true })
 
   // The signal returns: everything waiting is sent, once.
   await context.setOffline(false)
@@ -139,13 +141,13 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   await expect(usher.getByRole('article', { name: 'Pascual' })).toContainText('Table 5 · upuan 4')
   await expect(usher.getByTestId('checkin-waiting')).toHaveText('Naipadala na lahat ng check-in')
   await expectNoSeriousA11yViolations(usher)
-  await usher.screenshot({ path: 'test-results/checkin-usher-fil.png', fullPage: true })
+  await keepScreenshot(usher, 'test-results/checkin-usher-fil.png', { fullPage: true })
   await usher.getByRole('button', { name: /^English/ }).click()
   await expect(search).toBeVisible()
 
   // The couple's door shows the same counts, and the after-the-day figures match.
   await couple.bringToFront()
-  await couple.goto('/manage/checkin')
+  await openInApp(couple, '/manage/checkin')
   await expect(couple.getByTestId('checkin-arrived')).toHaveText(String(arrived), { timeout: 60_000 })
   await expect(couple.getByTestId('checkin-walk-ins')).toHaveText('1')
   await couple.getByRole('link', { name: 'After the day' }).click()
@@ -158,7 +160,7 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   const download = couple.waitForEvent('download')
   await couple.getByRole('button', { name: 'Download the thank-you list (CSV)' }).click()
   expect((await download).suggestedFilename()).toMatch(/^thank-you-list-\d{4}-\d{2}-\d{2}\.csv$/)
-  await couple.screenshot({ path: 'test-results/checkin-after-en.png', fullPage: true })
+  await keepScreenshot(couple, 'test-results/checkin-after-en.png', { fullPage: true })
 
   // The couple's page in Filipino, by the language toggle.
   await couple.getByRole('button', { name: /^Filipino/ }).click()
@@ -166,5 +168,5 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   await expectNoSeriousA11yViolations(couple)
   // Its tables fit the phone in Filipino's longer words, nothing scrolls sideways.
   expect(await couple.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-  await couple.screenshot({ path: 'test-results/checkin-after-fil.png', fullPage: true })
+  await keepScreenshot(couple, 'test-results/checkin-after-fil.png', { fullPage: true })
 })

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { signInAsDemo } from './support/session'
+import { keepScreenshot } from './support/screenshots'
+import { openInApp } from './support/navigation'
 
 async function openGuestList(page: Page) {
   await signInAsDemo(page)
@@ -81,7 +83,7 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Start from the Filipino timeline' }).click()
     await expect(page.getByText('Your checklist is ready.')).toBeVisible()
 
-    await page.goto('/manage/data')
+    await openInApp(page, '/manage/data')
     await expect(page.getByRole('heading', { name: 'Your data', level: 1 })).toBeVisible({ timeout: 60_000 })
     await expect(page.getByText('the seating chart, and your plan (checklist, budget and payments, suppliers, gifts and thank-you messages)')).toBeVisible()
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download wedding file' }).click()])
@@ -103,11 +105,11 @@ test.describe('on a phone', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Import this wedding?' })
     await expect(confirm).toContainText('no guests, seating chart, checklist, budget, suppliers or gifts yet')
     await expectNoSeriousA11yViolations(page, '[role="alertdialog"]')
-    await page.screenshot({ path: 'test-results/data-import-confirm-en-360.png' })
+    await keepScreenshot(page, 'test-results/data-import-confirm-en-360.png')
     await confirm.getByRole('button', { name: 'Import' }).click()
     await expect(page.getByText('Your wedding here already has guests, a seating chart or a plan (checklist, budget, suppliers or gifts), so nothing was imported.')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
-    await page.screenshot({ path: 'test-results/data-move-en-360.png', fullPage: true })
+    await keepScreenshot(page, 'test-results/data-move-en-360.png', { fullPage: true })
 
     // In Filipino.
     await page.evaluate(() => localStorage.setItem('kasalan.language.app', 'fil'))
@@ -115,9 +117,9 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Ang inyong data', level: 1 })).toBeVisible({ timeout: 60_000 })
     await expect(page.getByText('at ang plano ninyo (checklist, budget at mga bayad, suppliers, mga regalo at thank-you messages)')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
-    await page.screenshot({ path: 'test-results/data-move-fil-360.png', fullPage: true })
+    await keepScreenshot(page, 'test-results/data-move-fil-360.png', { fullPage: true })
     await page.getByLabel('Mag-import ng wedding file').setInputFiles(weddingFile)
     await expect(page.getByRole('alertdialog', { name: 'I-import ang kasal na ito?' })).toContainText('checklist, budget, suppliers o regalo')
-    await page.screenshot({ path: 'test-results/data-import-confirm-fil-360.png' })
+    await keepScreenshot(page, 'test-results/data-import-confirm-fil-360.png')
   })
 })

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { signInAsDemo } from './support/session'
+import { keepScreenshot } from './support/screenshots'
 
 // Defects found on a tour of the app as a new couple, each checked where only a browser can see it.
 
@@ -62,7 +63,7 @@ test('the seating chart reflows when the window narrows from 1280 to 360 px, wit
   await expect.poll(async () => (await canvas.boundingBox())!.width).toBeLessThanOrEqual(360)
   // Konva's own canvas follows the box, not only the box around it.
   await expect.poll(() => canvas.locator('canvas').first().evaluate((node) => node.getBoundingClientRect().width)).toBeLessThanOrEqual(360)
-  await page.screenshot({ path: 'test-results/defects-seating-360.png' })
+  await keepScreenshot(page, 'test-results/defects-seating-360.png')
 })
 
 test('on a phone: the household form gives Last name room, and a 100-letter name wraps everywhere', async ({ page }) => {
@@ -81,7 +82,7 @@ test('on a phone: the household form gives Last name room, and a 100-letter name
   expect(last).toBeGreaterThanOrEqual(firstName - 1)
   expect(last).toBeGreaterThan(title * 1.8)
   expect(await lastName.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true)
-  await page.screenshot({ path: 'test-results/defects-household-form-360.png' })
+  await keepScreenshot(page, 'test-results/defects-household-form-360.png')
 
   // The longest name the form takes, without a space: it must wrap, not push the page sideways.
   const long = 'Maria'.repeat(20)
@@ -92,7 +93,7 @@ test('on a phone: the household form gives Last name room, and a 100-letter name
   await expect(toast).toBeVisible()
   expect(await pageOverflow(page)).toBe(0)
   expect(await toast.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true)
-  await page.screenshot({ path: 'test-results/defects-long-name-toast-360.png' })
+  await keepScreenshot(page, 'test-results/defects-long-name-toast-360.png')
 
   await page.getByRole('searchbox', { name: 'Search guests' }).fill('mariamaria')
   const link = page.getByRole('link', { name: /^Open the RSVP page of Maria/ }).first()
@@ -104,7 +105,7 @@ test('on a phone: the household form gives Last name room, and a 100-letter name
   for (const element of [greeting, page.getByRole('group', { name: new RegExp(long) })]) {
     expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true)
   }
-  await page.screenshot({ path: 'test-results/defects-long-name-rsvp-360.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/defects-long-name-rsvp-360.png', { fullPage: true })
 })
 
 test('the search boxes clear with an "×" in their own colour, not the browser’s blue', async ({ page }) => {
@@ -141,7 +142,7 @@ test('the search boxes clear with an "×" in their own colour, not the browser�
     return blue
   }, png.toString('base64'))
   expect(bluePixels).toBe(0)
-  await page.screenshot({ path: 'test-results/defects-search-clear.png', clip: { x: box.x, y: box.y - 8, width: box.width, height: box.height + 16 } })
+  await keepScreenshot(page, 'test-results/defects-search-clear.png', { clip: { x: box.x, y: box.y - 8, width: box.width, height: box.height + 16 } })
 })
 
 test('on a phone, the import review counts in words that agree and offers nothing that would import nothing; our own export imports back with its replies', async ({ page }) => {
@@ -161,14 +162,14 @@ test('on a phone, the import review counts in words that agree and offers nothin
   await expect(drawer.getByText('1 row makes 1 household with 1 guest.')).toBeVisible()
   await expect(drawer.getByRole('button', { name: /^Import 1 household/ })).toBeVisible()
   expect(await pageOverflow(page)).toBe(0)
-  await page.screenshot({ path: 'test-results/defects-import-one-row-360.png' })
+  await keepScreenshot(page, 'test-results/defects-import-one-row-360.png')
 
   await drawer.getByRole('button', { name: 'Back' }).click()
   await drawer.getByRole('button', { name: 'Back' }).click()
   await review(['First Name\tLast Name', '\tCruz'])
   await expect(drawer.getByText('No household can be imported as it is.', { exact: false })).toBeVisible()
   await expect(drawer.getByRole('button', { name: /^Import/ })).toHaveCount(0)
-  await page.screenshot({ path: 'test-results/defects-import-nothing-360.png' })
+  await keepScreenshot(page, 'test-results/defects-import-nothing-360.png')
   await drawer.getByRole('button', { name: 'Back' }).click()
   await drawer.getByRole('button', { name: 'Back' }).click()
   await drawer.getByRole('button', { name: 'Cancel' }).click()
@@ -181,10 +182,10 @@ test('on a phone, the import review counts in words that agree and offers nothin
   await drawer.getByRole('tab', { name: 'Import' }).click()
   await drawer.locator('input[type="file"]').setInputFiles({ name: 'guests.csv', mimeType: 'text/csv', buffer: Buffer.from(before) })
   await expect(drawer.getByLabel(/^What column G /)).toHaveValue(/^answer:/)
-  await page.screenshot({ path: 'test-results/defects-import-reply-columns.png' })
+  await keepScreenshot(page, 'test-results/defects-import-reply-columns.png')
   await drawer.getByRole('button', { name: 'Review households' }).click()
   await expect(drawer.getByText(/guests' replies \(accepted or declined\) come with them\./)).toBeVisible()
-  await page.screenshot({ path: 'test-results/defects-import-replies-review.png' })
+  await keepScreenshot(page, 'test-results/defects-import-replies-review.png')
   await drawer.getByRole('checkbox', { name: /^Skip them/ }).uncheck()
   await drawer.getByRole('button', { name: /^Import \d+ households/ }).click()
   await expect(drawer.getByText(/replies were kept, as if you had recorded them\./)).toBeVisible(BOOT)
@@ -210,7 +211,7 @@ test('a mistyped wedding address: the 404 page shows it and finds the couple’s
   await expect(page.getByRole('heading', { level: 1, name: 'Hindi namin makita ang pahinang ito' })).toBeVisible(BOOT)
   await expect(page.getByText('/wedding/isabel-and-migel')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/defects-404-360.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/defects-404-360.png', { fullPage: true })
   const address = page.getByRole('textbox', { name: 'Address ng wedding site ng magkasintahan' })
   await address.fill('Isabel & Miguel')
   await page.getByRole('button', { name: 'Pumunta sa site nila' }).click()

@@ -4,6 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 import { watchConsole } from './support/console'
 import { demoAccount } from './support/session'
 import { callAs } from './support/sql-calls'
+import { keepScreenshot } from './support/screenshots'
 
 // The guest's side of events with their own RSVPs, on a phone: the demo's RSVP page as it is
 // while no event takes RSVPs; then (set up by the couple's database calls) the ceremony, the
@@ -141,9 +142,9 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await reception.getByRole('group', { name: /Ma\. Cristina/ }).getByRole('radio', { name: 'Kare-kare' }).check()
   await reception.getByRole('group', { name: /Rodrigo/ }).getByRole('radio', { name: 'Inihaw na manok' }).check()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/events-guest-rsvp-fil-360.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/events-guest-rsvp-fil-360.png', { fullPage: true })
   await card(page, 'Despedida').scrollIntoViewIfNeeded()
-  await page.screenshot({ path: 'test-results/events-guest-rsvp-card-fil-360.png' })
+  await keepScreenshot(page, 'test-results/events-guest-rsvp-card-fil-360.png')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   await page.getByRole('button', { name: 'Ipadala ang sagot' }).click()
@@ -153,7 +154,7 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await expect(recorded.getByRole('region', { name: 'Seremonya ng Kasal' }).getByText('Dadalo', { exact: true })).toHaveCount(3)
   await expect(recorded.getByRole('region', { name: 'Salu-salo' })).toContainText('Kare-kare')
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/events-guest-thank-you-fil-360.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/events-guest-thank-you-fil-360.png', { fullPage: true })
 
   // The calendar holds what they come to: never the despedida they declined.
   await expect(page.getByText('Kasama sa kalendaryo: Seremonya ng Kasal, Cocktails, Salu-salo, Hapunan', { exact: true })).toBeVisible()
@@ -184,12 +185,12 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ma. Cristina!' })).toBeVisible()
   await expect(card(page, 'Despedida').getByRole('radio', { name: 'No', exact: true })).toHaveCount(3)
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/events-guest-rsvp-en-360.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/events-guest-rsvp-en-360.png', { fullPage: true })
   await page.getByRole('button', { name: 'Send my reply' }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Ma. Cristina!' })).toBeVisible()
   await expect(page.getByRole('region', { name: 'What we recorded' }).getByRole('region', { name: 'Despedida' }).getByText('Not attending')).toHaveCount(3)
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/events-guest-thank-you-en-360.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/events-guest-thank-you-en-360.png', { fullPage: true })
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeVisible()
 
@@ -245,7 +246,7 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await expect(closed.getByText('Nakasagot na')).toHaveCount(3)
   await expectNoSeriousA11yViolations(page)
   await closed.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: 'test-results/events-guest-closed-fil-360.png' })
+  await keepScreenshot(page, 'test-results/events-guest-closed-fil-360.png')
   for (const who of [/Ma\. Cristina/, /Rodrigo/, /Bea/]) {
     await answer(page, 'Seremonya ng Kasal', who, 'Hindi')
     await answer(page, 'Salu-salo', who, 'Hindi')

@@ -4,6 +4,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { watchConsole } from './support/console'
 import { demoAccount, signInAsDemo } from './support/session'
+import { keepScreenshot } from './support/screenshots'
+import { openInApp } from './support/navigation'
 
 // Events with their own RSVPs, on a phone. The demo couple adds a despedida to their schedule,
 // makes it private for eight households, turns RSVPs on for the ceremony, the reception and the
@@ -66,7 +68,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 30_000 })
 
   // ---- The Events screen, from the RSVPs tab. ----
-  await page.goto('/manage/rsvps')
+  await openInApp(page, '/manage/rsvps')
   await expect(page.getByRole('heading', { name: 'RSVPs', level: 1 })).toBeVisible(BOOT)
   // No event takes RSVPs yet: no chooser, the tab as before.
   await expect(page.getByLabel('Replies for')).toHaveCount(0)
@@ -107,7 +109,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await search.fill('')
   await expect(despedida.getByTestId('invited-count')).toHaveText('8 households invited')
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/events-picker-en.png', fullPage: false })
+  await keepScreenshot(page, 'test-results/events-picker-en.png', { fullPage: false })
   await despedida.getByRole('button', { name: 'Save changes' }).click()
   await expect(despedida.getByText('Saved. Guests see the change right away.')).toBeVisible()
   await expect(despedida.getByText('Private', { exact: true })).toBeVisible()
@@ -121,10 +123,10 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(reception.getByText('This is the seated event. Mark another event as seated before turning off its RSVPs.')).toBeVisible()
   await expect(reception.getByLabel('Takes RSVPs')).not.toBeChecked()
   await reception.getByLabel('Takes RSVPs').check()
-  await page.screenshot({ path: 'test-results/events-screen-en.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/events-screen-en.png', { fullPage: true })
 
   // ---- A question asked at the reception only. ----
-  await page.goto('/manage/rsvps?view=settings')
+  await openInApp(page, '/manage/rsvps?view=settings')
   const settings = page.getByRole('form', { name: 'Deadline and questions' })
   await expect(settings).toBeVisible(BOOT)
   await settings.getByRole('button', { name: 'Add a question' }).click()
@@ -133,7 +135,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(askedFor.locator('option')).toHaveText(['Salu-salo (seated)', 'Seremonya ng Kasal', 'Despedida'])
   await askedFor.selectOption({ label: 'Salu-salo (seated)' })
   await askedFor.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: 'test-results/events-asked-for-en.png' })
+  await keepScreenshot(page, 'test-results/events-asked-for-en.png')
   await settings.getByRole('button', { name: 'Save deadline and questions' }).click()
   await expect(settings.getByText('Saved. Guests see the changes right away.')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
@@ -183,7 +185,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await page.getByLabel('Password', { exact: true }).fill(demo.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/manage\//, BOOT)
-  await page.goto('/manage/rsvps')
+  await openInApp(page, '/manage/rsvps')
   const chooser = page.getByLabel('Replies for')
   await expect(chooser).toBeVisible(BOOT)
   await expect(chooser.locator('option')).toHaveText(['Seremonya ng Kasal', 'Salu-salo (seated)', 'Despedida'])
@@ -217,7 +219,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(list.getByText('Jessa Ramos')).toHaveCount(0)
   await expect(list.getByText('Ma. Cristina dela Cruz Peña')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/events-rsvps-tab-en.png', fullPage: false })
+  await keepScreenshot(page, 'test-results/events-rsvps-tab-en.png', { fullPage: false })
 
   // The reception's answers are the persons' own: the meal is there.
   await chooser.selectOption({ label: 'Salu-salo (seated)' })
@@ -225,7 +227,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(list.getByText('Kare-kare')).toBeVisible()
 
   // The forecast for the despedida: its own yeses and noes.
-  await page.goto('/manage/rsvps/forecast')
+  await openInApp(page, '/manage/rsvps/forecast')
   await page.getByLabel('Forecast for').selectOption({ label: 'Despedida' })
   await expect(page.getByTestId('forecast-declined').locator('dd')).toHaveText('3')
   await expect(page.getByTestId('forecast-confirmedAdults').locator('dd')).toHaveText('1')
@@ -233,7 +235,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expectNoSeriousA11yViolations(page)
 
   // The CSV, downloaded from the guest list and read as a file.
-  await page.goto('/manage/guests')
+  await openInApp(page, '/manage/guests')
   const downloading = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Download CSV' }).click(BOOT)
   const download = await downloading
@@ -261,9 +263,9 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(page.getByRole('heading', { name: 'Mga event', level: 1 })).toBeVisible(BOOT)
   await expect(eventCard(page, 'Despedida').getByText('Pribado', { exact: true })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/events-screen-fil.png', fullPage: true })
-  await page.goto('/manage/rsvps')
+  await keepScreenshot(page, 'test-results/events-screen-fil.png', { fullPage: true })
+  await openInApp(page, '/manage/rsvps')
   await expect(page.getByLabel('Mga sagot para sa')).toBeVisible(BOOT)
-  await page.screenshot({ path: 'test-results/events-rsvps-tab-fil.png', fullPage: false })
+  await keepScreenshot(page, 'test-results/events-rsvps-tab-fil.png', { fullPage: false })
   consoleErrors.expectNoErrors()
 })

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { watchConsole } from './support/console'
 import { signInAsDemo } from './support/session'
+import { keepScreenshot } from './support/screenshots'
 
 // The pax forecast on a phone: the demo couple opens it from the RSVPs tab's card, sets the no-show
 // allowance and the walk-ins (a wrong number is refused in words, what was typed kept), sees the
@@ -59,7 +60,7 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await expect(page.getByTestId('forecast-range')).toHaveText(`${low}–${high} pax`)
   await expect(page.getByRole('region', { name: 'Give the caterer' }).getByText(`less 20% who may not come (${noShows})`)).toBeVisible()
   await expect(noShow).toHaveValue('20')
-  await page.screenshot({ path: 'test-results/forecast-page-en.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/forecast-page-en.png', { fullPage: true })
 
   // The caterer's sheet: the print button opens the browser's print; on paper only the sheet shows.
   await page.evaluate(() => {
@@ -77,7 +78,7 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await expect(sheet.getByTestId('sheet-confirmedAdults')).toHaveText(String(adults))
   await expect(sheet.getByTestId('sheet-confirmedChildren')).toHaveText(String(children))
   await expect(sheet.getByText('Pax forecast for the caterer')).toBeVisible()
-  await page.screenshot({ path: 'test-results/forecast-sheet-print-en.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/forecast-sheet-print-en.png', { fullPage: true })
   // Chromium's print preview, on both papers.
   for (const format of ['A4', 'Letter'] as const) {
     const pdf = await page.pdf({ format, printBackground: true })
@@ -106,10 +107,10 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await expect(page.getByTestId('forecast-range')).toHaveText(`${low}–${high} pax`)
   await expect(page.getByLabel('Palugit sa mga nag-oo na hindi sisipot (%)')).toHaveValue('20')
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/forecast-page-fil.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/forecast-page-fil.png', { fullPage: true })
   await page.emulateMedia({ media: 'print' })
   await expect(page.getByTestId('caterer-sheet').getByText('Forecast ng pax para sa caterer')).toBeVisible()
-  await page.screenshot({ path: 'test-results/forecast-sheet-print-fil.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/forecast-sheet-print-fil.png', { fullPage: true })
   await page.emulateMedia({ media: 'screen' })
 
   // Back on the RSVPs tab, the card follows.
@@ -118,7 +119,7 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await expect(page.getByRole('heading', { name: 'Mga RSVP', level: 1 })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Para sa caterer' })).toBeVisible()
   await page.getByRole('region', { name: 'Para sa caterer' }).scrollIntoViewIfNeeded()
-  await page.screenshot({ path: 'test-results/forecast-card-fil.png' })
+  await keepScreenshot(page, 'test-results/forecast-card-fil.png')
   consoleErrors.expectNoErrors()
 })
 
@@ -142,7 +143,7 @@ test('a household with two seats reserved: the forecast counts two, its RSVP pag
   await seats.fill('2')
   await expectNoSeriousA11yViolations(page)
   await seats.evaluate((element) => element.scrollIntoView({ block: 'center' }))
-  await page.screenshot({ path: 'test-results/forecast-household-seats-en.png' })
+  await keepScreenshot(page, 'test-results/forecast-household-seats-en.png')
   await editor.getByRole('button', { name: 'Save changes' }).click()
   await expect(editor).toBeHidden()
 
@@ -162,5 +163,5 @@ test('a household with two seats reserved: the forecast counts two, its RSVP pag
   await expect(page.getByText(/Mas marami ang darating kaysa sa mga upuang nakalaan para sa inyo/)).toBeVisible()
   await expect(page.getByRole('group', { name: /Bea Peña/ }).getByRole('radio', { name: 'Dadalo' })).toBeChecked()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/forecast-rsvp-seat-cap-fil.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/forecast-rsvp-seat-cap-fil.png', { fullPage: true })
 })

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { demoAccount } from './support/session'
+import { keepScreenshot } from './support/screenshots'
 
 // The couple invites a household by copying its message; the guest opens the link in another tab
 // (no session there: the couple's lives only in their own tab), answers without searching; the
@@ -76,7 +77,7 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await expect(page.getByTestId('follow-up-row').filter({ hasText: names })).toBeVisible()
   await expect(page.getByRole('button', { name: `Copy reminder ${names}` })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/invitations-follow-up.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/invitations-follow-up.png', { fullPage: true })
 
   // The guest, in another tab with no session, opens the link and lands on the household's RSVP.
   const guest = await context.newPage()
@@ -113,11 +114,11 @@ test('the couple invites a household, the guest opens the link and answers, the 
   const notice = page.getByText('1 household needs a new card')
   await notice.evaluate((element) => element.scrollIntoView({ block: 'start' }))
   await page.mouse.wheel(0, -120)
-  await page.screenshot({ path: 'test-results/invitations-new-card.png' })
+  await keepScreenshot(page, 'test-results/invitations-new-card.png')
   await page.setViewportSize({ width: 360, height: 800 })
   await notice.evaluate((element) => element.scrollIntoView({ block: 'start' }))
   await page.mouse.wheel(0, -80)
-  await page.screenshot({ path: 'test-results/invitations-new-card-360.png' })
+  await keepScreenshot(page, 'test-results/invitations-new-card-360.png')
   await page.setViewportSize({ width: 1280, height: 720 })
   const newCode = (await answered.locator('.font-mono').first().textContent())!.trim()
 
@@ -148,9 +149,9 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await expect(page.getByRole('heading', { level: 1, name: 'Invitation codes to print' })).toBeVisible()
   await expect(page.getByTestId('print-card').first().getByRole('img', { name: /^QR code of http/ })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/invitations-print-sheet.png' })
+  await keepScreenshot(page, 'test-results/invitations-print-sheet.png')
   await page.emulateMedia({ media: 'print' })
-  await page.screenshot({ path: 'test-results/invitations-print-sheet-print.png' })
+  await keepScreenshot(page, 'test-results/invitations-print-sheet-print.png')
   await page.emulateMedia({ media: 'screen' })
 
   // The guest list and the RSVPs tab show the same states, filterable, with the count card.

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { watchConsole } from './support/console'
 import { signInAsDemo } from './support/session'
+import { keepScreenshot } from './support/screenshots'
 
 // "Leave without saving?" does what it says, in the builder and the content editor alike: Leave
 // drops the unsaved changes, so coming back shows what is saved; Stay keeps them. On a phone.
@@ -45,7 +46,7 @@ test('the builder: hide a section, go to another tab, Leave, and the Website tab
   await tab(page, 'Guest List').click()
   await expect(dialog).toContainText('will be dropped. When you come back you will see what was last saved.')
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: `${shots}/leave-builder-en-360.png` })
+  await keepScreenshot(page, `${shots}/leave-builder-en-360.png`)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('switch', { name: label })).toHaveAttribute('aria-checked', 'false')
@@ -78,7 +79,7 @@ test('the content editor: Leave drops the draft, also from this browser; Stay ke
   const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' })
   await expect(dialog).toContainText('will be dropped, also from this browser')
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: `${shots}/leave-editor-360.png` })
+  await keepScreenshot(page, `${shots}/leave-editor-360.png`)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(title).toHaveValue('Isang bagong pamagat')
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { signInAsDemo } from './support/session'
+import { keepScreenshot } from './support/screenshots'
 
 // The "Your site" card on the embedded database, on a phone: it says plainly, in English and in
 // Filipino, that link previews in the chat apps need hosted Supabase, and offers no link for chats.
@@ -17,11 +18,11 @@ test('the site card says link previews need hosted Supabase, in both languages',
   await expect(card.getByTestId('chat-link')).toHaveCount(0)
   await card.scrollIntoViewIfNeeded()
   await expectNoSeriousA11yViolations(page)
-  await card.screenshot({ path: 'test-results/link-previews-card-en.png' })
+  await keepScreenshot(card, 'test-results/link-previews-card-en.png')
 
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(card.getByRole('heading', { name: 'Ang inyong site' })).toBeVisible()
   await expect(card.getByTestId('previews-need-supabase')).toHaveText(/^Kailangan din ng hosted Supabase ang link preview: .*“Kasalan” lang ang lalabas/)
   await expectNoSeriousA11yViolations(page)
-  await card.screenshot({ path: 'test-results/link-previews-card-fil.png' })
+  await keepScreenshot(card, 'test-results/link-previews-card-fil.png')
 })

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { watchConsole } from './support/console'
 import { signInAsDemo } from './support/session'
+import { keepScreenshot } from './support/screenshots'
 
 // Guests' names as the couple typed them, in lower case, shown by one rule everywhere (src/lib/
 // names.ts): "lorna dela cruz" reads "Lorna dela Cruz" on the guest list, in the site's name search
@@ -43,7 +44,7 @@ test('names typed in lower case read the same on the guest list, the name search
   await expect(table.getByText('Teresita de los Santos', { exact: true })).toBeVisible()
   await expect(table.getByText('lorna dela cruz', { exact: true })).toHaveCount(0)
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: `${shots}/names-guest-list-en-360.png`, fullPage: true })
+  await keepScreenshot(page, `${shots}/names-guest-list-en-360.png`, { fullPage: true })
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita', exact: true })).toBeVisible()
   await expect(table.getByText('Lorna dela Cruz', { exact: true })).toBeVisible()
@@ -55,7 +56,7 @@ test('names typed in lower case read the same on the guest list, the name search
     expect(box.x + box.width).toBeLessThanOrEqual(360)
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-  await page.screenshot({ path: `${shots}/names-guest-list-fil-360.png`, fullPage: true })
+  await keepScreenshot(page, `${shots}/names-guest-list-fil-360.png`, { fullPage: true })
 
   // Stored as typed: the edit form shows what the couple wrote.
   await table.getByRole('button', { name: /^I-edit si Lorna dela Cruz/ }).click()
@@ -75,12 +76,12 @@ test('names typed in lower case read the same on the guest list, the name search
   await expect(lorna).toContainText('2 katao sa grupo')
   await expect(page.getByText('lorna dela cruz', { exact: true })).toHaveCount(0)
   await lorna.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${shots}/names-search-fil-360.png` })
+  await keepScreenshot(page, `${shots}/names-search-fil-360.png`)
   await page.getByRole('button', { name: /^English/ }).click()
   await expect(lorna).toContainText('Household of 2')
   await expect(page.getByRole('link', { name: /Lorna dela Cruz/ })).toBeVisible()
   await lorna.scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${shots}/names-search-en-360.png` })
+  await keepScreenshot(page, `${shots}/names-search-en-360.png`)
 
   // ---- The RSVP page: the greeting and each person. ----
   await lorna.click()
@@ -88,11 +89,11 @@ test('names typed in lower case read the same on the guest list, the name search
   await expect(page.getByRole('group', { name: /Lorna dela Cruz/ })).toBeVisible()
   await expect(page.getByRole('group', { name: /Teresita de los Santos/ })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: `${shots}/names-rsvp-en-360.png`, fullPage: true })
+  await keepScreenshot(page, `${shots}/names-rsvp-en-360.png`, { fullPage: true })
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Lorna!' })).toBeVisible()
   await expect(page.getByRole('group', { name: /Teresita de los Santos/ })).toBeVisible()
-  await page.screenshot({ path: `${shots}/names-rsvp-fil-360.png`, fullPage: true })
+  await keepScreenshot(page, `${shots}/names-rsvp-fil-360.png`, { fullPage: true })
 
   console.expectNoErrors()
 })
@@ -122,7 +123,7 @@ test('a name of emoji alone is refused, saying why, in both languages', async ({
     await expect(drawer.getByText(message)).toBeVisible()
     await expect(drawer).toBeVisible()
     await expectNoSeriousA11yViolations(page)
-    await page.screenshot({ path: `${shots}/names-emoji-${language}-360.png`, fullPage: true })
+    await keepScreenshot(page, `${shots}/names-emoji-${language}-360.png`, { fullPage: true })
     await page.keyboard.press('Escape')
     await page.getByRole('alertdialog').getByRole('button', { name: language === 'en' ? 'Discard' : 'Itapon' }).click()
     await expect(drawer).toBeHidden()

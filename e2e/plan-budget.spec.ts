@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { demoAccount } from './support/session'
+import { keepScreenshot } from './support/screenshots'
+import { openInApp } from './support/navigation'
 
 // The budget and the suppliers on a phone, on the embedded database: the demo couple adds their
 // caterer at ₱2,500 a head for everyone invited (62 on the demo list), with the 10 % service charge
@@ -56,7 +58,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(lineForm.getByText('Write an amount in pesos, like 2,500 or 2500.50.')).toBeVisible()
   await expect(lineForm.getByLabel('Name', { exact: true })).toHaveValue("Josephine's Catering")
   await expectNoSeriousA11yViolations(couple)
-  await couple.screenshot({ path: 'test-results/plan-budget-line-form-en.png' })
+  await keepScreenshot(couple, 'test-results/plan-budget-line-form-en.png')
   await lineForm.getByLabel('Price per guest (₱)').fill('2,500')
   await couple.getByRole('button', { name: 'Save line' }).click()
   await expect(lineForm).toBeHidden()
@@ -95,7 +97,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(couple.getByTestId('total-paid')).toHaveText('₱95,480.00')
   await expect(couple.getByTestId('total-left')).toHaveText('₱95,480.00')
   await expect(couple.getByTestId('total-due-this-month')).toHaveText('₱0.00')
-  await couple.screenshot({ path: 'test-results/plan-budget-en.png', fullPage: true })
+  await keepScreenshot(couple, 'test-results/plan-budget-en.png', { fullPage: true })
 
   // The caterer as a supplier, linked to the line: its payments are the schedule.
   await couple.getByRole('navigation', { name: 'Plan' }).getByRole('link', { name: 'Suppliers' }).click()
@@ -122,7 +124,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(caterer.getByTestId('supplier-money')).toContainText('₱95,480.00')
   await expectNoSeriousA11yViolations(couple)
   await noSidewaysScroll(couple)
-  await couple.screenshot({ path: 'test-results/plan-suppliers-en.png', fullPage: true })
+  await keepScreenshot(couple, 'test-results/plan-suppliers-en.png', { fullPage: true })
 
   // The day-of contact sheet on paper (A4's width): names, services, phones, and the contract for the couple.
   await couple.setViewportSize({ width: 794, height: 1123 })
@@ -132,7 +134,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(sheet).toContainText('0917 555 0101')
   await expect(sheet).toContainText('₱190,960.00')
   await expect(couple.getByRole('button', { name: 'Add a supplier' })).toBeHidden()
-  await couple.screenshot({ path: 'test-results/plan-contact-sheet-en.png', fullPage: true })
+  await keepScreenshot(couple, 'test-results/plan-contact-sheet-en.png', { fullPage: true })
   await couple.emulateMedia({ media: 'screen' })
   await couple.setViewportSize({ width: 360, height: 780 })
 
@@ -142,17 +144,17 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(caterer).toContainText('Booked')
   await expect(couple.getByRole('button', { name: 'Magdagdag ng supplier' })).toBeVisible()
   await expectNoSeriousA11yViolations(couple)
-  await couple.screenshot({ path: 'test-results/plan-suppliers-fil.png', fullPage: true })
+  await keepScreenshot(couple, 'test-results/plan-suppliers-fil.png', { fullPage: true })
   await couple.getByRole('navigation', { name: 'Plano' }).getByRole('link', { name: 'Budget' }).click()
   await expect(couple.getByText('Babayaran pa').first()).toBeVisible()
   await expect(couple.getByTestId('total-left')).toHaveText('₱95,480.00')
   await expectNoSeriousA11yViolations(couple)
-  await couple.screenshot({ path: 'test-results/plan-budget-fil.png', fullPage: true })
+  await keepScreenshot(couple, 'test-results/plan-budget-fil.png', { fullPage: true })
   await couple.getByRole('button', { name: /^English/ }).click()
   await expect(couple.getByRole('heading', { name: 'Budget', level: 1 })).toBeVisible()
 
   // A coordinator joins through a link, opened in another tab of the same browser.
-  await couple.goto('/manage/members')
+  await openInApp(couple, '/manage/members')
   await expect(couple.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible({ timeout: 60_000 })
   const moneySwitch = couple.getByRole('checkbox', { name: 'Let the coordinator see the budget and gift amounts' })
   await expect(moneySwitch).not.toBeChecked()
@@ -173,7 +175,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(coordinator.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({ timeout: 60_000 })
 
   // The suppliers and their contacts, without the money; the budget is the couple's.
-  await coordinator.goto('/manage/plan/suppliers')
+  await openInApp(coordinator, '/manage/plan/suppliers')
   await expect(coordinator.getByRole('heading', { name: 'Suppliers', level: 1 })).toBeVisible({ timeout: 60_000 })
   await expect(coordinator.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Checklist', 'Suppliers', 'Gifts'])
   const seen = coordinator.getByTestId('supplier').filter({ hasText: "Josephine's Catering" })
@@ -181,13 +183,13 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(seen.getByTestId('supplier-money')).toHaveCount(0)
   await expect(coordinator.getByText('Contract amounts and payments are seen by the couple only.')).toBeVisible()
   await expect(coordinator.getByText(/₱/)).toHaveCount(0)
-  await coordinator.screenshot({ path: 'test-results/plan-suppliers-coordinator-en.png', fullPage: true })
+  await keepScreenshot(coordinator, 'test-results/plan-suppliers-coordinator-en.png', { fullPage: true })
   await coordinator.emulateMedia({ media: 'print' })
   await expect(coordinator.getByTestId('contact-sheet')).toContainText('0917 555 0101')
   await expect(coordinator.getByTestId('contact-sheet')).not.toContainText('₱')
   await coordinator.emulateMedia({ media: 'screen' })
   await expectNoSeriousA11yViolations(coordinator)
-  await coordinator.goto('/manage/plan/budget')
+  await openInApp(coordinator, '/manage/plan/budget')
   await expect(coordinator.getByRole('heading', { name: 'This page is for the couple', level: 1 })).toBeVisible({ timeout: 60_000 })
   await expect(coordinator.getByText('₱190,960.00')).toHaveCount(0)
 
@@ -201,7 +203,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(couple.getByRole('checkbox', { name: 'Let the coordinator see the budget and gift amounts' })).toBeChecked({ timeout: 60_000 })
   await expectNoSeriousA11yViolations(couple)
   await couple.getByRole('heading', { name: 'The money' }).scrollIntoViewIfNeeded()
-  await couple.screenshot({ path: 'test-results/plan-members-money-en.png' })
+  await keepScreenshot(couple, 'test-results/plan-members-money-en.png')
 
   await coordinator.bringToFront()
   await coordinator.reload()

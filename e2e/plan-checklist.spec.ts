@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { demoAccount } from './support/session'
+import { keepScreenshot } from './support/screenshots'
+import { openInApp } from './support/navigation'
 
 // The checklist on a phone, on the embedded database: the demo couple sets their wedding date,
 // starts from the Filipino timeline (twice: nothing doubles), gives the marriage licence an issue
@@ -76,7 +78,7 @@ test('the couple starts from the timeline, catches a licence that expires too so
   const week = page.getByRole('region', { name: 'This week' })
   await expect(week).toContainText('Nothing due in the next 7 days.')
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/plan-checklist-empty-en-360.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/plan-checklist-empty-en-360.png', { fullPage: true })
 
   await page.getByRole('button', { name: 'Start from the Filipino timeline' }).click()
   await expect(page.getByText('Your checklist is ready.')).toBeVisible()
@@ -110,7 +112,7 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await expect(drawer.getByText('Enter a number of days from 1 to 3,650.')).toHaveCount(0)
   await pickDate(page, drawer.getByLabel('Issue date'), manilaDay(70), 'Choose the issue date')
   await drawer.getByLabel('Notes').fill('Kasama ang family planning seminar')
-  await page.screenshot({ path: 'test-results/plan-checklist-drawer-en-360.png' })
+  await keepScreenshot(page, 'test-results/plan-checklist-drawer-en-360.png')
   await drawer.getByRole('button', { name: 'Save' }).click()
   await expect(drawer).toBeHidden()
   const warning = licence.getByTestId('validity-warning')
@@ -137,7 +139,7 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await expect(first).toContainText(/Done by .+ · /)
   await expect(week.getByText('6 overdue')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/plan-checklist-en-360.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/plan-checklist-en-360.png', { fullPage: true })
 
   // In Filipino: the screen's words change; the items keep the words they were started in.
   await page.getByRole('button', { name: /^Filipino/ }).click()
@@ -145,7 +147,7 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await expect(warning).toContainText('Mag-e-expire 10 araw bago ang kasal')
   await expect(page.getByRole('region', { name: 'Ngayong linggo' }).getByText('6 ang lampas na')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/plan-checklist-fil-360.png', fullPage: true })
+  await keepScreenshot(page, 'test-results/plan-checklist-fil-360.png', { fullPage: true })
 
   // Management's first screen carries the week too.
   await page.getByRole('navigation', { name: 'Pamamahala' }).getByRole('link', { name: 'Listahan ng Bisita' }).click()
@@ -153,13 +155,13 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await expect(summary).toContainText('6 ang lampas na')
   await expect(summary.getByRole('link', { name: 'Buksan ang plano' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: 'test-results/plan-checklist-guests-fil-360.png' })
+  await keepScreenshot(page, 'test-results/plan-checklist-guests-fil-360.png')
   await page.getByRole('button', { name: /^English/ }).click()
   await expect(page.getByRole('region', { name: 'This week' })).toContainText('6 overdue')
-  await page.screenshot({ path: 'test-results/plan-checklist-guests-en-360.png' })
+  await keepScreenshot(page, 'test-results/plan-checklist-guests-en-360.png')
 
   // A coordinator joins through a link, and sees and may change the whole checklist.
-  await page.goto('/manage/members')
+  await openInApp(page, '/manage/members')
   await page.getByLabel('Role', { exact: true }).selectOption({ label: 'Coordinator' })
   await page.getByRole('button', { name: 'Create invitation link' }).click()
   const link = await page.getByRole('textbox', { name: 'Invitation link' }).inputValue()
@@ -190,5 +192,5 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await lechon.getByRole('checkbox').check()
   await expect(lechon).toContainText('Done by Ate Joy')
   await expectNoSeriousA11yViolations(coordinator)
-  await coordinator.screenshot({ path: 'test-results/plan-checklist-coordinator-en-360.png', fullPage: true })
+  await keepScreenshot(coordinator, 'test-results/plan-checklist-coordinator-en-360.png', { fullPage: true })
 })

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { watchConsole } from './support/console'
 import { demoAccount } from './support/session'
+import { keepScreenshot } from './support/screenshots'
 
 // The gift ledger on a phone: the demo couple records three gifts (a GCash transfer from a household
 // found by name, with its reference number; a ninong abroad who is not on the guest list; a registry
@@ -31,7 +32,7 @@ async function signInTabAsDemo(page: Page) {
 
 /** The whole screen, or only what is in view when a drawer is open over it. */
 async function screenshot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: `test-results/plan-gifts-${name}.png`, fullPage })
+  await keepScreenshot(page, `test-results/plan-gifts-${name}.png`, { fullPage })
 }
 
 test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it without the money', async ({ page, context, baseURL }) => {

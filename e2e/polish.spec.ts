@@ -4,11 +4,13 @@
 // rule. Screenshots at 360 and 1280 px in both languages go to test-results/polish/.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { demoAccount } from './support/session'
+import { keepScreenshot } from './support/screenshots'
+import { openInApp } from './support/navigation'
 
 const dbReady = { timeout: 120_000 }
 test.describe.configure({ timeout: 480_000 })
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/polish/${name}.png`, fullPage: false })
+const shot = (page: Page, name: string) => keepScreenshot(page, `test-results/polish/${name}.png`)
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox()
@@ -79,7 +81,7 @@ test('a new couple: one name per section, the themed hero button, the title that
   const slug = (await page.getByTestId('site-address').textContent())!.split('/wedding/')[1]!.trim()
 
   // The content editor: the same name, and the home title as the names show, capitalised.
-  await page.goto('/manage/cms')
+  await openInApp(page, '/manage/cms')
   const list = page.getByRole('list').filter({ hasText: 'Gifts' })
   await expect(list.getByRole('link').first()).toContainText('Maria Clara & Juan Miguel', dbReady)
   await expect(list).not.toContainText('maria clara')
@@ -92,7 +94,7 @@ test('a new couple: one name per section, the themed hero button, the title that
   await expect(page.getByText('Leave it empty to use “Maria Clara & Juan Miguel”.')).toBeVisible()
 
   // The schedule editor says once that its dates and times are Manila's.
-  await page.goto('/manage/cms/editor?section=schedule')
+  await openInApp(page, '/manage/cms/editor?section=schedule')
   await page.getByRole('button', { name: 'Add event' }).click()
   await page.getByRole('button', { name: 'Add event' }).click()
   await expect(page.getByText(/Asia\/Manila/)).toHaveCount(1)
@@ -207,7 +209,7 @@ test('the demo couple: the send drawer keeps its hint in view, a helper by the n
 
   // A family helper joins, typing their name in lower case.
   await couple.setViewportSize({ width: 1280, height: 800 })
-  await couple.goto('/manage/members')
+  await openInApp(couple, '/manage/members')
   await expect(couple.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible(dbReady)
   await couple.getByLabel('Role', { exact: true }).selectOption({ label: "Family helper · Bride's side" })
   await couple.getByRole('button', { name: 'Create invitation link' }).click()

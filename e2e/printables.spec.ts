@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { watchConsole } from './support/console'
 import { signInAsDemo } from './support/session'
+import { keepScreenshot } from './support/screenshots'
 
 const out = 'test-results/printables'
 
@@ -117,8 +118,8 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   await expect(page.locator('html')).not.toHaveAttribute('style', /overflow/)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: `${out}/screen-escort-cards-en-ui.png`, fullPage: true })
-  await page.screenshot({ path: `${out}/screen-escort-cards-en-ui-top.png` })
+  await keepScreenshot(page, `${out}/screen-escort-cards-en-ui.png`, { fullPage: true })
+  await keepScreenshot(page, `${out}/screen-escort-cards-en-ui-top.png`)
 
   // The Print button opens the browser's print dialog; only the cards are on paper.
   await page.evaluate(() => {
@@ -254,7 +255,7 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   await expect(insert.locator('h3', { hasText: 'Principal Sponsors' })).toBeVisible()
   pdf = await printToPdf(page, 'entourage-en-a4')
   expect(pdf.pages).toBe(1)
-  await page.screenshot({ path: `${out}/screen-entourage-en-ui.png`, fullPage: true })
+  await keepScreenshot(page, `${out}/screen-entourage-en-ui.png`, { fullPage: true })
 
   // ---- The screen in Filipino. ----
   await page.getByRole('button', { name: /^Filipino/ }).click()
@@ -264,9 +265,9 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   await page.getByRole('radio', { name: /^Escort cards/ }).check()
   await expect(page.getByRole('heading', { name: '12 bisita ang wala pang mesa' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await page.screenshot({ path: `${out}/screen-escort-cards-fil-ui.png`, fullPage: true })
+  await keepScreenshot(page, `${out}/screen-escort-cards-fil-ui.png`, { fullPage: true })
   await page.getByRole('heading', { name: '12 bisita ang wala pang mesa' }).scrollIntoViewIfNeeded()
-  await page.screenshot({ path: `${out}/screen-escort-cards-fil-ui-unseated.png` })
+  await keepScreenshot(page, `${out}/screen-escort-cards-fil-ui-unseated.png`)
   console.expectNoErrors()
 })
 

@@ -1,6 +1,8 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { demoAccount } from './support/session'
+import { keepsScreenshots } from './support/screenshots'
+import { openInApp } from './support/navigation'
 
 // Every member opens every management address directly, as by typing it, a bookmark or a link
 // from another member: the screen with only the actions their role may take, or a short page in
@@ -192,16 +194,9 @@ async function checkNotForYourRole(page: Page, role: Role) {
   await expect(m.getByRole('textbox')).toHaveCount(0)
 }
 
-/** Goes to an address as the app's own links do, without loading the page again. */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-}
-
 /** Kept with the test's results (test-results/), to look at. */
 async function screenshot(page: Page, name: string) {
+  if (!keepsScreenshots) return
   const path = test.info().outputPath(`${name}.png`)
   await page.screenshot({ path, fullPage: true })
   await test.info().attach(name, { path, contentType: 'image/png' })

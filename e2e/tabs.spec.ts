@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { signInAsDemo } from './support/session'
+import { keepScreenshot } from './support/screenshots'
 
 // The tabs of one browser share the embedded database through whichever tab's worker leads it. A
 // couple keeps several open (management, their site, a guest's view) and closes any of them at any
@@ -149,7 +150,7 @@ test('management reloaded while the site is open in another tab, then the site c
   await management.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'Guest List' }).click()
   await expect(management.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible(ANSWER)
   await expect(management.getByRole('table', { name: 'Households' }).getByRole('row').nth(1)).toBeVisible(ANSWER)
-  await management.screenshot({ path: test.info().outputPath('management-after-site-closed-360.png') })
+  await keepScreenshot(management, test.info().outputPath('management-after-site-closed-360.png'))
 
   expect(linkErrors).toEqual([])
   await context.close()
