@@ -78,6 +78,9 @@ export default defineConfig({
           // happy-dom sets up in half jsdom's time; a test that needs jsdom's fuller browser (forms'
           // selects, links that must not navigate, image loading) says so in its first line.
           environment: 'happy-dom',
+          // Worker threads, not child processes: each test file still gets its own modules and
+          // document, for 7 % less CPU than forks (95.6 → 88.8 CPU-s).
+          pool: 'threads',
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/db/**'],
           setupFiles: ['tests/setup.ts'],
