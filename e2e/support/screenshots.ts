@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test'
 
 /**
  * Whether the screenshots kept for people to look at are taken. They are compared with nothing, and
- * nobody opens them in CI, where the full-page ones alone cost about a tenth of a CPU-second each:
+ * nobody opens them in CI, where a full-page one costs up to half a CPU-second:
  * CI takes them only with E2E_SCREENSHOTS=1. A screenshot a test reads (its pixels, its size) is
  * taken with Playwright's own `screenshot()` everywhere.
  */

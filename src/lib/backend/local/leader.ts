@@ -170,10 +170,10 @@ export async function createCallServer(db: PGlite) {
       -- A tab sends a call again only within its time limit: a day is far more than enough.
       delete from kasalan_local.call_log where at < now() - interval '1 day';
     `)
-    const { rows } = await tx.query<{ name: string }>(
+    const reads = await tx.query<{ name: string }>(
       "select p.proname as name from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.provolatile in ('s', 'i')",
     )
-    return rows
+    return reads.rows
   })
   await checkpointWhenDue(db).catch(() => undefined)
   const reads = rows.map((row) => row.name)
