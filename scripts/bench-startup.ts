@@ -7,8 +7,9 @@
  * prints the medians of several runs.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { chromium, type Page } from '@playwright/test'
+import { signInAsDemo } from '../e2e/support/session'
 
 const runs = Number(process.env.RUNS ?? 5)
 // PORT=4196 when 4195 is taken (another server there would be measured instead: the script refuses).
@@ -70,14 +71,7 @@ async function measure(page: Page, load: () => Promise<unknown>) {
 
 /** Milliseconds from "Save & close" on a new household to the guest list's notice, `count` times. */
 async function saves(page: Page, run: number, count: number) {
-  const { account } = JSON.parse(readFileSync('supabase/seed-data/demo-wedding.json', 'utf8')) as {
-    account: { id: string; email: string; userMetadata: Record<string, unknown> }
-  }
-  const session = { user: { id: account.id, email: account.email, userMetadata: account.userMetadata } }
-  await page.evaluate((session) => {
-    localStorage.setItem('kasalan.remember', '1')
-    localStorage.setItem('kasalan.local.session', JSON.stringify(session))
-  }, session)
+  await signInAsDemo(page)
   await page.goto(`${baseUrl}manage/guests`)
   await page.getByRole('table', { name: 'Households' }).waitFor({ timeout: 120_000 })
   const millis: number[] = []

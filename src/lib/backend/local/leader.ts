@@ -158,8 +158,9 @@ export async function checkpointWhenDue(db: PGlite): Promise<boolean> {
 export type CallServer = Awaited<ReturnType<typeof createCallServer>>
 
 export async function createCallServer(db: PGlite) {
-  // One transaction: stored in IndexedDB once, not after each statement.
-  const rows = await db.transaction(async (tx) => {
+  // One transaction: stored in IndexedDB once, not after each statement. The reads are the
+  // database's STABLE and IMMUTABLE functions, answered with no call log entry and no write back.
+  const reads = await db.transaction(async (tx) => {
     await tx.exec(`
       create table if not exists kasalan_local.call_log (
         id text primary key,
@@ -170,13 +171,12 @@ export async function createCallServer(db: PGlite) {
       -- A tab sends a call again only within its time limit: a day is far more than enough.
       delete from kasalan_local.call_log where at < now() - interval '1 day';
     `)
-    const reads = await tx.query<{ name: string }>(
+    const { rows } = await tx.query<{ name: string }>(
       "select p.proname as name from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.provolatile in ('s', 'i')",
     )
-    return reads.rows
+    return rows.map((row) => row.name)
   })
   await checkpointWhenDue(db).catch(() => undefined)
-  const reads = rows.map((row) => row.name)
   const readSet = new Set(reads)
 
   /** One statement or several, inside the locks `exchange` holds; returns the first row's first value. */
