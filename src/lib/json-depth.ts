@@ -23,3 +23,38 @@ export function nestsDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {
   }
   return false
 }
+
+/**
+ * Whether JSON written as text nests arrays and objects more than `max` levels deep: a call's text
+ * argument that the database reads as `jsonb` is parsed there, and a deep one exhausts the
+ * embedded database's stack before any check in SQL can refuse it. Counts brackets outside string
+ * literals, in one pass; text that is not JSON at all is measured the same way and is refused only
+ * when it holds more than `max` unclosed brackets in a row, which no name, note or message does.
+ */
+export function textNestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]
+    if (inString) {
+      if (char === '\\') i++
+      else if (char === '"') inString = false
+    } else if (char === '"') inString = true
+    else if (char === '[' || char === '{') {
+      if (++depth > max) return true
+    } else if ((char === ']' || char === '}') && depth > 0) depth--
+  }
+  return false
+}
+
+/**
+ * Whether a call's arguments nest deeper than the database takes, as values or as JSON text: both
+ * backends refuse such a call with `input_too_deep` before it is sent (and before anything walks
+ * the arguments recursively).
+ */
+export function argumentsTooDeep(args: Record<string, unknown>): boolean {
+  return (
+    nestsDeeperThan(args, MAX_JSON_DEPTH + 1) ||
+    Object.values(args).some((value) => typeof value === 'string' && textNestsDeeperThan(value, MAX_JSON_DEPTH + 1))
+  )
+}

@@ -595,7 +595,6 @@ set search_path = ''
 as $$
 declare
   v_value jsonb := p_object -> p_key;
-  v_text text;
 begin
   if v_value is null or jsonb_typeof(v_value) = 'null' then
     return null;
@@ -603,18 +602,53 @@ begin
   if jsonb_typeof(v_value) <> 'string' then
     raise exception 'invalid_input' using detail = format('%s must be text', p_key);
   end if;
-  v_text := btrim(v_value #>> '{}');
+  return kasalan_private.text_arg(v_value #>> '{}', p_key, p_max_length);
+end;
+$$;
+
+revoke execute on function kasalan_private.json_text(p_object jsonb, p_key text, p_max_length integer) from public, anon, authenticated;
+
+-- A text argument as json_text reads a JSON field: trimmed, null when blank; invalid_input naming
+-- p_field when it is longer than p_max_length or holds a control character (other than tab and
+-- line breaks). Helper of the functions that take their fields as arguments.
+create or replace function kasalan_private.text_arg(p_value text, p_field text, p_max_length integer)
+returns text
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_text text := btrim(p_value);
+begin
   if v_text ~ '[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]' then
-    raise exception 'invalid_input' using detail = format('%s contains invalid characters', p_key);
+    raise exception 'invalid_input' using detail = format('%s contains invalid characters', p_field);
   end if;
   if char_length(v_text) > p_max_length then
-    raise exception 'invalid_input' using detail = format('%s is longer than %s characters', p_key, p_max_length);
+    raise exception 'invalid_input' using detail = format('%s is longer than %s characters', p_field, p_max_length);
   end if;
   return nullif(v_text, '');
 end;
 $$;
 
-revoke execute on function kasalan_private.json_text(p_object jsonb, p_key text, p_max_length integer) from public, anon, authenticated;
+revoke execute on function kasalan_private.text_arg(p_value text, p_field text, p_max_length integer) from public, anon, authenticated;
+
+-- An amount in centavos as it is stored (null stays null); invalid_input naming p_field when it is
+-- below zero or above p_max (the tables' own bounds). Helper of the money functions.
+create or replace function kasalan_private.centavos_arg(p_value bigint, p_field text, p_max bigint default 100000000000)
+returns bigint
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  if p_value < 0 or p_value > p_max then
+    raise exception 'invalid_input' using detail = format('%s must be from 0 to %s centavos', p_field, p_max);
+  end if;
+  return p_value;
+end;
+$$;
+
+revoke execute on function kasalan_private.centavos_arg(p_value bigint, p_field text, p_max bigint) from public, anon, authenticated;
 
 -- An id field of a JSON object: null when missing or null; raises invalid_input when it is not a
 -- UUID. Helper of the functions below.
@@ -1150,8 +1184,8 @@ grant execute on function kasalan_private.my_membership(p_wedding_id uuid) to au
 
 -- The wedding as an usher opens it, in the Wedding shape: only what the public site shows (id,
 -- slug, title, the couple's names, date, place, hashtag, theme, site language, whether it is
--- published and the RSVP deadline); no contact, questions, sections or settings (rsvpQuestions
--- and sections empty, contact blank). Null unless the caller checks in at the wedding. Security
+-- published and the RSVP deadline); no owner's account (userId null), contact, questions,
+-- sections or settings (rsvpQuestions and sections empty, contact blank). Null unless the caller checks in at the wedding. Security
 -- definer because an usher may not read the wedding's row. Helper of get_my_wedding; granted to
 -- authenticated.
 create or replace function kasalan_private.door_wedding_json(p_wedding_id uuid)
@@ -1162,7 +1196,7 @@ set search_path = ''
 as $$
   select jsonb_build_object(
     'id', w.id,
-    'userId', w.user_id,
+    'userId', null,
     'slug', w.slug,
     'title', w.title,
     'bride', w.bride,

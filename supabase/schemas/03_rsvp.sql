@@ -781,6 +781,53 @@ $$;
 revoke execute on function kasalan.get_rsvp(p_household_id uuid, p_person_id uuid, p_code text) from public;
 grant execute on function kasalan.get_rsvp(p_household_id uuid, p_person_id uuid, p_code text) to anon, authenticated;
 
+-- Whether a visitor by name search could fill a household's seats past its cap with these answers
+-- (p_rows: [{id, isAttending}] for the main event, p_event_rows: [{personId, eventId,
+-- isAttending}] for the others), counting as a yes every person of the household left out of an
+-- event's answers who has answered it: such a visitor does not see those answers (rsvp_json), so
+-- what it is told must not depend on them. True for the same answers whatever the others said, so
+-- a refusal tells nothing and nothing can be tested with it; at or under it, no trigger refuses
+-- either. Helper of submit_rsvp.
+create or replace function kasalan_private.seat_cap_may_overflow(p_household kasalan.households, p_rows jsonb, p_event_rows jsonb)
+returns boolean
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  return p_household.seat_cap is not null and (
+    (
+      jsonb_array_length(p_rows) > 0
+      and (select count(*) from jsonb_array_elements(p_rows) r where (r.value ->> 'isAttending')::boolean)
+        + (
+          select count(*) from kasalan.persons p
+          where p.household_id = p_household.id and p.is_attending is not null
+            and not exists (select 1 from jsonb_array_elements(p_rows) r where (r.value ->> 'id')::uuid = p.id)
+        ) > p_household.seat_cap
+    )
+    or exists (
+      select 1
+      from (select distinct (r.value ->> 'eventId')::uuid as event_id from jsonb_array_elements(p_event_rows) r) e
+      where (
+          select count(*) from jsonb_array_elements(p_event_rows) r
+          where (r.value ->> 'eventId')::uuid = e.event_id and (r.value ->> 'isAttending')::boolean
+        )
+        + (
+          select count(*) from kasalan.event_replies er
+          where er.household_id = p_household.id and er.wedding_id = p_household.wedding_id
+            and er.event_id = e.event_id and er.is_attending is not null
+            and not exists (
+              select 1 from jsonb_array_elements(p_event_rows) r
+              where (r.value ->> 'eventId')::uuid = e.event_id and (r.value ->> 'personId')::uuid = er.person_id
+            )
+        ) > p_household.seat_cap
+    )
+  );
+end;
+$$;
+
+revoke execute on function kasalan_private.seat_cap_may_overflow(p_household kasalan.households, p_rows jsonb, p_event_rows jsonb) from public, anon, authenticated;
+
 -- A guest's answers for their household's persons and the household's message; raises
 -- rsvp_not_found, rsvp_closed, rsvp_recorded_by_couple, rsvp_invalid_answer,
 -- rsvp_person_not_in_household or rsvp_over_seat_cap (more persons coming than the seats the couple
@@ -793,7 +840,9 @@ grant execute on function kasalan.get_rsvp(p_household_id uuid, p_person_id uuid
 -- rsvp_closed, and nothing is written; a household none of whose events takes RSVPs closes with the
 -- wedding (its own events only: one it is not invited to changes nothing it is told). While the
 -- household's events include no main one (it left the schedule), isAttending is invalid_input. A
--- guest's rsvp_over_seat_cap carries no detail. A change of the main answer carries mainEventId.
+-- guest's rsvp_over_seat_cap carries no detail; a visitor by name search is refused when the
+-- answers could fill the seats past the cap whatever the answers it cannot see
+-- (kasalan_private.seat_cap_may_overflow). A change of the main answer carries mainEventId.
 -- Each answer is checked against its event's questions
 -- (kasalan_private.event_questions). As get_rsvp, a guest holding the household's code is never
 -- rate limited, a visitor without it is. Granted to anon and authenticated.
@@ -966,6 +1015,12 @@ begin
     )
   ) then
     raise exception 'rsvp_recorded_by_couple';
+  end if;
+
+  -- A visitor by name search does not see how the others answered, so a refusal must not depend
+  -- on it: for each event answered, every person left out who has answered counts as a yes.
+  if v_access = 'guest_search' and kasalan_private.seat_cap_may_overflow(v_household, v_rows, v_event_rows) then
+    raise exception 'rsvp_over_seat_cap';
   end if;
 
   if p_message is not null then

@@ -480,6 +480,8 @@ declare
   v_manages boolean;
   v_person_id uuid;
 begin
+  -- It records the opening: run read only (a GET), it is refused before anything is looked up.
+  perform kasalan_private.require_writable();
   select * into v_household from kasalan.households g where g.invitation_token = left(coalesce(p_token, ''), 64);
   if not found then
     raise exception 'household_link_not_found';
@@ -521,7 +523,9 @@ grant execute on function kasalan.open_invitation(p_token text) to anon, authent
 -- Every visitor's attempt on a published wedding counts under the rate limit's kind 'code' (10 a
 -- minute, 30 an hour per caller, 300 an hour for the wedding): not_found is an answer, not an
 -- error, so the attempt stays counted; past the limit every code, right or wrong, raises
--- rate_limited. Whoever manages the wedding is not counted. Granted to anon and authenticated.
+-- rate_limited. The couple (owner and partner) are not counted; the wedding's other members are, by
+-- their account (a code opens a household of either side), and their tries past the limit reach
+-- the couple as a visitor's do (rate_probes). Granted to anon and authenticated.
 create or replace function kasalan.open_invitation_code(p_slug text, p_code text)
 returns jsonb
 language plpgsql
@@ -531,19 +535,23 @@ as $$
 declare
   v_code text := kasalan.normalize_invitation_code(p_code);
   v_wedding kasalan.weddings;
-  v_manages boolean := false;
+  v_member boolean := false;
+  v_couple boolean := false;
   v_target uuid;
   v_household kasalan.households;
   v_person_id uuid;
 begin
   select * into v_wedding from kasalan.weddings w where w.slug = left(coalesce(p_slug, ''), 63);
   if v_wedding.id is not null then
-    v_manages := (select auth.uid()) is not null and kasalan_private.can(v_wedding.id, 'view');
-    if v_wedding.is_published or v_manages then
+    v_member := (select auth.uid()) is not null and kasalan_private.can(v_wedding.id, 'view');
+    v_couple := v_member and kasalan_private.can_manage(v_wedding.id);
+    if v_wedding.is_published or v_member then
       v_target := v_wedding.id;
     end if;
   end if;
-  if v_target is not null and not v_manages then
+  -- A code opens any household, also one of the side a family helper may not see: only the couple
+  -- are not counted.
+  if v_target is not null and not v_couple then
     perform kasalan.rate_limit(v_target, 'code');
   end if;
 
@@ -560,7 +568,7 @@ begin
     return jsonb_build_object('status', 'not_found');
   end if;
 
-  if not v_manages then
+  if not v_member then
     update kasalan.households g
     set invitation_opened_at = coalesce(g.invitation_opened_at, now()),
         invitation_last_opened_at = now()

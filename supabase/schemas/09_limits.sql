@@ -152,7 +152,8 @@ revoke execute on function kasalan_private.client_address() from public, anon, a
 -- calls of this kind from everyone together went over the hour's cap. Limits per caller: searches
 -- 20 a minute and 150 an hour, RSVP loads and answers 30 and 200, codes 10 and 30; per wedding an
 -- hour: 2000 searches, 3000 RSVP calls, 300 codes. The caller is kasalan_private.client_address()
--- hashed with the wedding: addresses are never stored. A refused call rolls back with its caller's
+-- hashed with the wedding (addresses are never stored), or for a member of the wedding (a family
+-- helper, a coordinator, an usher: the couple is never counted) their account hashed with it. A refused call rolls back with its caller's
 -- error, so the call that reaches a limit is the one that records the probe the couple sees.
 -- Raises read_only_call in a read-only transaction, before writing anything.
 create or replace function kasalan_private.count_call(p_wedding_id uuid, p_kind text)
@@ -172,7 +173,14 @@ declare
   v_hour_start timestamptz := date_trunc('hour', now());
 begin
   perform kasalan_private.require_writable();
-  v_caller := md5(p_wedding_id::text || '|' || kasalan_private.client_address());
+  -- A member of the wedding is counted by their account, wherever they call from.
+  if exists (
+    select 1 from kasalan.wedding_members m where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid())
+  ) then
+    v_caller := md5(p_wedding_id::text || '|member|' || (select auth.uid())::text);
+  else
+    v_caller := md5(p_wedding_id::text || '|' || kasalan_private.client_address());
+  end if;
 
   insert into kasalan.rate_counters as c (wedding_id, kind, caller, span, window_start)
   values (p_wedding_id, p_kind, v_caller, 'm', date_trunc('minute', now()))

@@ -236,8 +236,42 @@ $$;
 revoke execute on function kasalan.export_wedding(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan.export_wedding(p_wedding_id uuid) to authenticated;
 
+-- Whether every row of p_rows (a file's list) whose p_key is set names a row of p_table that is
+-- this wedding's (imported from the same file before): a value of another wedding's, one that
+-- exists nowhere and one that is no id at all answer alike. Helper of import_wedding.
+create or replace function kasalan_private.wedding_file_refers_to_own(p_rows jsonb, p_key text, p_table regclass, p_wedding_id uuid)
+returns boolean
+language plpgsql
+stable
+set search_path = ''
+as $$
+declare
+  v_missing boolean;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    return true;
+  end if;
+  execute format(
+    'select exists (
+       select 1 from pg_catalog.jsonb_array_elements($1) r
+       where pg_catalog.jsonb_typeof(r.value -> $2) is distinct from ''null''
+         and r.value ? $2
+         and not exists (
+           select 1 from %s t
+           where t.wedding_id = $3
+             and t.id::text = case when pg_catalog.jsonb_typeof(r.value -> $2) = ''string'' then pg_catalog.lower(r.value ->> $2) end
+         )
+     )',
+    p_table
+  ) into v_missing using p_rows, p_key, p_wedding_id;
+  return not v_missing;
+end;
+$$;
+
+revoke execute on function kasalan_private.wedding_file_refers_to_own(p_rows jsonb, p_key text, p_table regclass, p_wedding_id uuid) from public, anon, authenticated;
+
 -- Imports a wedding file into the caller's empty wedding (wedding_not_empty otherwise: it has
--- guests, a seating chart, checklist items, budget lines, suppliers or gifts): its details,
+-- guests, a seating chart with tables, checklist items, budget lines, suppliers or gifts): its details,
 -- sections, households, persons and seating, and its plan: checklist, budget lines and their
 -- payments, suppliers, gifts and thank-you messages (the file's messages replace the wedding's),
 -- and its events' RSVP settings, invited households and replies (they replace the wedding's
@@ -249,9 +283,11 @@ grant execute on function kasalan.export_wedding(p_wedding_id uuid) to authentic
 -- file moved from another database keeps every id, code and token, so its links still work.
 -- import_ids_taken means only that the file repeats an id, token or code of its own. The accounts
 -- a plan's row names (an assignee, who ticked an item, who added an item or gift) are kept only
--- when they are members of this wedding (wedding_file_members_only). A gift's household and a
--- supplier's budget line must be the file's own (invalid_input otherwise), as must a payment's
--- line. A file nested more than 64 levels deep (no export is near it) is refused with invalid_input
+-- when they are members of this wedding (wedding_file_members_only). A gift's household, a
+-- supplier's budget line and an event reply's person must be the file's own, checked before the
+-- row is written (wedding_file_refers_to_own), so the refusal is the same whether or not the id
+-- exists elsewhere; a payment's line, a person's household and an event's invited household are
+-- keys within this wedding, refused alike for any id not the file's. A file nested more than 64 levels deep (no export is near it) is refused with invalid_input
 -- before anything reads it. Security definer; checks can_manage and binds every row to the
 -- wedding. Called by "Your data"; granted to authenticated.
 create or replace function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb)
@@ -283,7 +319,10 @@ begin
 
   perform 1 from kasalan.weddings w where w.id = p_wedding_id for update;
   if exists (select 1 from kasalan.households g where g.wedding_id = p_wedding_id)
-    or exists (select 1 from kasalan.seating_layouts l where l.wedding_id = p_wedding_id)
+    or exists (
+      select 1 from kasalan.seating_layouts l
+      where l.wedding_id = p_wedding_id and jsonb_array_length(coalesce(l.layout -> 'tables', '[]'::jsonb)) > 0
+    )
     or exists (select 1 from kasalan.checklist_items i where i.wedding_id = p_wedding_id)
     or exists (select 1 from kasalan.budget_lines b where b.wedding_id = p_wedding_id)
     or exists (select 1 from kasalan.suppliers su where su.wedding_id = p_wedding_id)
@@ -320,6 +359,11 @@ begin
     delete from kasalan.wedding_events we where we.wedding_id = p_wedding_id;
     perform kasalan.import_rows('wedding_events', p_wedding_id, coalesce(p_file -> 'events', '[]'::jsonb));
     perform kasalan.import_rows('event_guests', p_wedding_id, coalesce(p_file -> 'eventGuests', '[]'::jsonb));
+    -- A reference to a row the file does not have is refused before its key is tried, with the
+    -- same answer whether or not that id exists in another wedding.
+    if not kasalan_private.wedding_file_refers_to_own(p_file -> 'eventReplies', 'person_id', 'kasalan.persons', p_wedding_id) then
+      raise exception 'invalid_input' using detail = 'an event reply names a person the file does not have';
+    end if;
     perform kasalan.import_rows('event_replies', p_wedding_id, kasalan_private.wedding_file_members_only(
       coalesce(p_file -> 'eventReplies', '[]'::jsonb), array['recorded_by_user'], p_wedding_id));
     if exists (
@@ -333,6 +377,8 @@ begin
       raise exception 'invalid_input' using detail = 'an event reply names a person the file does not have';
     end if;
 
+    -- A chart saved with no tables (every household deleted) holds nothing: the file's replaces it.
+    delete from kasalan.seating_layouts l where l.wedding_id = p_wedding_id;
     if jsonb_typeof(p_file -> 'seatingLayout') = 'object' then
       insert into kasalan.seating_layouts (user_id, wedding_id, layout)
       values (
@@ -349,27 +395,18 @@ begin
       coalesce(p_file -> 'checklistItems', '[]'::jsonb), array['assignee_user', 'done_by', 'created_by'], p_wedding_id));
     perform kasalan.import_rows('budget_lines', p_wedding_id, coalesce(p_file -> 'budgetLines', '[]'::jsonb));
     perform kasalan.import_rows('budget_payments', p_wedding_id, coalesce(p_file -> 'budgetPayments', '[]'::jsonb));
+    if not kasalan_private.wedding_file_refers_to_own(p_file -> 'suppliers', 'budget_line_id', 'kasalan.budget_lines', p_wedding_id) then
+      raise exception 'invalid_input' using detail = 'a supplier names a budget line the file does not have';
+    end if;
     perform kasalan.import_rows('suppliers', p_wedding_id, coalesce(p_file -> 'suppliers', '[]'::jsonb));
+    if not kasalan_private.wedding_file_refers_to_own(p_file -> 'gifts', 'household_id', 'kasalan.households', p_wedding_id) then
+      raise exception 'invalid_input' using detail = 'a gift names a household the file does not have';
+    end if;
     perform kasalan.import_rows('gifts', p_wedding_id, kasalan_private.wedding_file_members_only(
       coalesce(p_file -> 'gifts', '[]'::jsonb), array['created_by'], p_wedding_id));
     if p_file ? 'giftThankYouTemplates' then
       delete from kasalan.gift_thank_you_templates tt where tt.wedding_id = p_wedding_id;
       perform kasalan.import_rows('gift_thank_you_templates', p_wedding_id, p_file -> 'giftThankYouTemplates');
-    end if;
-    -- Their keys ask only that the household or line exists somewhere: it must be this wedding's.
-    if exists (
-      select 1 from kasalan.gifts gi
-      where gi.wedding_id = p_wedding_id and gi.household_id is not null
-        and not exists (select 1 from kasalan.households g where g.id = gi.household_id and g.wedding_id = p_wedding_id)
-    ) then
-      raise exception 'invalid_input' using detail = 'a gift names a household the file does not have';
-    end if;
-    if exists (
-      select 1 from kasalan.suppliers su
-      where su.wedding_id = p_wedding_id and su.budget_line_id is not null
-        and not exists (select 1 from kasalan.budget_lines b where b.id = su.budget_line_id and b.wedding_id = p_wedding_id)
-    ) then
-      raise exception 'invalid_input' using detail = 'a supplier names a budget line the file does not have';
     end if;
   exception
     when unique_violation then
@@ -390,6 +427,38 @@ $$;
 
 revoke execute on function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb) from public, anon;
 grant execute on function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb) to authenticated;
+
+-- Empties a wedding for a fresh start, or to import a wedding file into it: removes its households
+-- with their persons, replies, invitations and arrivals, its seating chart, its checklist, budget
+-- (lines and payments), suppliers, gifts and the door's walk-ins and log, in one transaction (the
+-- activity feed records each household deleted, as a delete on the guest list does). The
+-- wedding's details, website, events, members and activity feed stay. For the owner alone, as
+-- deleting the wedding is (wedding_not_found for anyone else, never saying which). Called by "Your
+-- data"; granted to authenticated.
+create or replace function kasalan.empty_wedding(p_wedding_id uuid)
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if not kasalan_private.can(p_wedding_id, 'delete_wedding') then
+    raise exception 'wedding_not_found';
+  end if;
+  perform 1 from kasalan.weddings w where w.id = p_wedding_id for update;
+  delete from kasalan.households g where g.wedding_id = p_wedding_id;
+  delete from kasalan.seating_layouts l where l.wedding_id = p_wedding_id;
+  delete from kasalan.checklist_items i where i.wedding_id = p_wedding_id;
+  delete from kasalan.suppliers su where su.wedding_id = p_wedding_id;
+  delete from kasalan.budget_lines b where b.wedding_id = p_wedding_id;
+  delete from kasalan.gifts gi where gi.wedding_id = p_wedding_id;
+  delete from kasalan.checkin_walk_ins wi where wi.wedding_id = p_wedding_id;
+  delete from kasalan.checkin_actions a where a.wedding_id = p_wedding_id;
+end;
+$$;
+
+revoke execute on function kasalan.empty_wedding(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan.empty_wedding(p_wedding_id uuid) to authenticated;
 
 -- The file's households, persons, sections and plan's rows (checklist items, budget lines and
 -- payments, suppliers, gifts) with every id and link token that is already in use in this database

@@ -315,6 +315,13 @@ begin
   if least(p_estimate, p_quote, p_price_per_head, p_actual) < 0 then
     raise exception 'invalid_input' using detail = 'amounts cannot be negative';
   end if;
+  perform kasalan_private.centavos_arg(p_estimate, 'estimate');
+  perform kasalan_private.centavos_arg(p_quote, 'quote');
+  perform kasalan_private.centavos_arg(p_price_per_head, 'price_per_head', 100000000);
+  perform kasalan_private.centavos_arg(p_actual, 'actual');
+  if v_basis not in ('attending', 'invited') then
+    raise exception 'invalid_input' using detail = 'head_count_basis must be attending or invited';
+  end if;
 
   if p_line_id is null then
     insert into kasalan.budget_lines (wedding_id, category, name, estimate_centavos, quote_centavos,
@@ -389,6 +396,7 @@ begin
   if p_amount < 0 or p_percent <= 0 or p_percent > 100 then
     raise exception 'invalid_input' using detail = 'the amount or percentage is out of range';
   end if;
+  perform kasalan_private.centavos_arg(p_amount, 'amount');
   if p_paid_on is not null and not v_paid then
     raise exception 'invalid_input' using detail = 'a paid date needs paid';
   end if;
@@ -494,7 +502,9 @@ grant execute on function kasalan.list_suppliers(p_wedding_id uuid) to authentic
 -- Adds a supplier (p_supplier_id null) or changes one. p_contract (centavos) and p_budget_line_id
 -- are the money's: from a caller who does not see the money they are left as they were (none on
 -- a new supplier). Returns the supplier's id. Those who plan (else wedding_not_found);
--- supplier_not_found, budget_line_not_found. Granted to authenticated.
+-- supplier_not_found, budget_line_not_found; invalid_input naming the field for a phone over 40
+-- characters, a Messenger name over 100, notes over 2,000 or a contract out of range. Granted to
+-- authenticated.
 create or replace function kasalan.save_supplier(p_wedding_id uuid, p_supplier_id uuid, p_name text, p_service text, p_phone text default NULL::text, p_messenger text default NULL::text, p_notes text default NULL::text, p_status text default 'considering'::text, p_contract bigint default NULL::bigint, p_budget_line_id uuid default NULL::uuid)
 returns uuid
 language plpgsql
@@ -505,6 +515,9 @@ declare
   v_id uuid;
   v_money boolean;
   v_name text := btrim(coalesce(p_name, ''));
+  v_phone text;
+  v_messenger text;
+  v_notes text;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
     raise exception 'wedding_not_found';
@@ -512,6 +525,12 @@ begin
   v_money := kasalan_private.can(p_wedding_id, 'money');
   if v_name = '' or char_length(v_name) > 120 then
     raise exception 'invalid_input' using detail = 'name must be 1 to 120 characters';
+  end if;
+  v_phone := kasalan_private.text_arg(p_phone, 'phone', 40);
+  v_messenger := kasalan_private.text_arg(p_messenger, 'messenger', 100);
+  v_notes := kasalan_private.text_arg(p_notes, 'notes', 2000);
+  if v_money then
+    perform kasalan_private.centavos_arg(p_contract, 'contract');
   end if;
   if p_service is null or kasalan_private.budget_category_order(p_service) is null then
     raise exception 'invalid_input' using detail = 'service is not a budget category';
@@ -531,14 +550,12 @@ begin
 
   if p_supplier_id is null then
     insert into kasalan.suppliers (wedding_id, name, service, phone, messenger, notes, status, contract_centavos, budget_line_id)
-    values (p_wedding_id, v_name, p_service, nullif(btrim(p_phone), ''), nullif(btrim(p_messenger), ''),
-      nullif(btrim(p_notes), ''), p_status,
+    values (p_wedding_id, v_name, p_service, v_phone, v_messenger, v_notes, p_status,
       case when v_money then p_contract end, case when v_money then p_budget_line_id end)
     returning id into v_id;
   else
     update kasalan.suppliers s
-    set name = v_name, service = p_service, phone = nullif(btrim(p_phone), ''),
-      messenger = nullif(btrim(p_messenger), ''), notes = nullif(btrim(p_notes), ''), status = p_status,
+    set name = v_name, service = p_service, phone = v_phone, messenger = v_messenger, notes = v_notes, status = p_status,
       contract_centavos = case when v_money then p_contract else s.contract_centavos end,
       budget_line_id = case when v_money then p_budget_line_id else s.budget_line_id end
     where s.id = p_supplier_id and s.wedding_id = p_wedding_id

@@ -9,8 +9,10 @@
 -- Raises rsvp_over_seat_cap when a person's reply makes more of a household's persons attending
 -- than its seat cap, for the wedding (the main event) or for another event (a reply in
 -- event_replies: that event's yeses), and seat_cap_below_attending when a cap is lowered below the
--- persons already attending, for the wedding or any event taking RSVPs (the couple records a "no"
--- first). Takes the household's row lock before counting, as submit_rsvp and record_rsvp do, so
+-- persons already attending, for the wedding or any event, also one whose replies are kept while
+-- its RSVPs are off or the household is off its private list (the couple records a "no" first).
+-- So no event's yeses, live or kept, are ever more than the seats, and bringing kept replies back
+-- (RSVPs on again, invited again, made the main event) or importing an exported file always fits. Takes the household's row lock before counting, as submit_rsvp and record_rsvp do, so
 -- two replies of one household at once are counted one after the other. Security definer so that
 -- it counts every person whoever writes. Trigger function only; nobody calls it.
 create or replace function kasalan_private.check_seat_cap()
@@ -43,15 +45,13 @@ begin
     where p.household_id = v_household_id and p.is_attending;
   end if;
   if tg_table_name = 'households' then
-    -- The events other than the main one, that take RSVPs and invite the household.
+    -- Every event's yeses, also those kept while its RSVPs are off or the household is not on its
+    -- private list: they come back as they are when it asks again, so they must fit too.
     select greatest(v_attending, coalesce(max(n.yeses), 0)) into v_attending
     from (
       select count(*) as yeses
       from kasalan.event_replies r
-      join kasalan.wedding_events we on we.wedding_id = r.wedding_id and we.event_id = r.event_id
       where r.household_id = v_household_id and r.wedding_id = new.wedding_id and r.is_attending
-        and we.takes_rsvp and not we.is_main
-        and kasalan_private.event_invites(we.wedding_id, we.event_id, we.is_private, v_household_id)
       group by r.event_id
     ) n;
   end if;

@@ -62,7 +62,8 @@ export type MemberSide = (typeof memberSides)[number]
 
 export const wedding = z.object({
   id: z.string(),
-  userId: z.string(),
+  /** The owner's account; null for an usher, who is not told it. */
+  userId: z.nullable(z.string()),
   slug: z.string(),
   title: text,
   bride: personName,

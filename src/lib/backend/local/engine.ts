@@ -5,7 +5,7 @@
 // directory), hence the explicit extensions: Vite's native config loader will need them.
 
 import { findInvalidText, invalidTextDetail } from '../invalid-text.ts'
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../json-depth.ts'
+import { argumentsTooDeep, MAX_JSON_DEPTH } from '../../json-depth.ts'
 import { moveToBaseline, REPLACED_VERSIONS } from './baseline-upgrade.ts'
 
 export interface SqlFile {
@@ -174,7 +174,7 @@ export async function callRpc(
 ): Promise<unknown> {
   if (!IDENTIFIER.test(name)) throw new RpcError('invalid_function_name', '42883', name)
   // Before anything walks the arguments recursively (the checks below, JSON.stringify, the database).
-  if (nestsDeeperThan(args, MAX_JSON_DEPTH + 1)) {
+  if (argumentsTooDeep(args)) {
     throw new RpcError('input_too_deep', 'P0001', `arguments nest more than ${MAX_JSON_DEPTH} levels`)
   }
   const invalid = findInvalidText(args)

@@ -1,4 +1,5 @@
 import { BackendError } from '../errors'
+import { argumentsTooDeep } from '../../json-depth'
 import { findInvalidText } from '../invalid-text'
 import type { Backend } from '../types'
 import type { KasalanSupabaseClient } from './client'
@@ -71,6 +72,8 @@ export function createSupabaseBackend(settings: SupabaseSettings): Backend {
   return {
     kind: 'supabase',
     async rpc(name, args = {}) {
+      // The database would fail to read these before the function runs; answer as the functions do.
+      if (argumentsTooDeep(args)) throw new BackendError('input_too_deep', 'P0001')
       // PostgREST would refuse NUL with 22P05 before the function runs; answer as the functions do.
       if (findInvalidText(args)) throw new BackendError('invalid_input', 'P0001')
       if (!client && !hasStoredSession()) return anonymousRpc(settings, name, args)
