@@ -75,7 +75,7 @@ test('back up, clear the browser, restore: the guest list is identical', async (
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 360, height: 780 } })
 
-  test('download the wedding file to move it: the plan travels with the guest list', async ({ page }) => {
+  test('download the wedding file to move it: the plan travels with the guest list, and an emptied wedding takes it back', async ({ page }) => {
     await signInAsDemo(page)
     // A checklist started from the timeline: the file must carry it.
     await page.goto('/manage/plan')
@@ -110,6 +110,23 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Your wedding here already has guests, a seating chart or a plan (checklist, budget, suppliers or gifts), so nothing was imported.')).toBeVisible()
     await expectNoSeriousA11yViolations(page)
     await keepScreenshot(page, 'test-results/data-move-en-360.png', { fullPage: true })
+
+    // Emptied under "Start over", the same wedding takes the file, guests, plan and all.
+    await page.getByRole('button', { name: 'Empty this wedding' }).click()
+    const emptying = page.getByRole('alertdialog', { name: 'Empty this wedding?' })
+    await expect(emptying).toContainText('deleted for good')
+    await expectNoSeriousA11yViolations(page, '[role="alertdialog"]')
+    await keepScreenshot(page, 'test-results/data-empty-confirm-en-360.png')
+    await emptying.getByRole('button', { name: 'Empty it' }).click()
+    await expect(page.getByText('Your wedding is empty. You can import a wedding file into it now.')).toBeVisible()
+    await page.getByLabel('Import a wedding file').setInputFiles(weddingFile)
+    await page.getByRole('alertdialog', { name: 'Import this wedding?' }).getByRole('button', { name: 'Import' }).click()
+    await expect(page.getByText(/Wedding imported: [\d,]+ households are on your guest list\./)).toBeVisible({ timeout: 30_000 })
+    await openInApp(page, '/manage/plan')
+    await expect(page.getByRole('heading', { name: 'Plan', level: 1 })).toBeVisible({ timeout: 60_000 })
+    await expect(page.getByRole('button', { name: 'Start from the Filipino timeline' })).toHaveCount(0)
+    await openInApp(page, '/manage/data')
+    await expect(page.getByRole('heading', { name: 'Your data', level: 1 })).toBeVisible({ timeout: 60_000 })
 
     // In Filipino.
     await page.evaluate(() => localStorage.setItem('kasalan.language.app', 'fil'))

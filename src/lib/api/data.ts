@@ -37,3 +37,11 @@ export function exportWedding(weddingId: string) {
 export function importWedding(weddingId: string, file: unknown) {
   return call('import_wedding', { p_wedding_id: weddingId, p_file: file }, wedding)
 }
+
+/**
+ * Empties the couple's wedding for a fresh start or an import: its guests with their answers, the
+ * seating chart and the plan. The details, website, events and members stay. The owner's alone.
+ */
+export function emptyWedding(weddingId: string) {
+  return call('empty_wedding', { p_wedding_id: weddingId }, z.unknown())
+}

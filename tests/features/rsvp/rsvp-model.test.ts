@@ -2,7 +2,7 @@
 // The RSVP form's data, the couple's reply counts and filter, and the questions editor's data.
 import { describe, expect, test } from 'vitest'
 import { fromDrafts, newQuestionId, optionLines, toDrafts } from '@/features/rsvp/model/question-editor'
-import { earlierAnswer, initialFormValues, lastRespondedAt, replyStatus, toAnswerInputs } from '@/features/rsvp/model/rsvp-form'
+import { earlierAnswer, initialFormValues, lastRespondedAt, replyStatus, seatsCounted, toAnswerInputs } from '@/features/rsvp/model/rsvp-form'
 import { countReplies, filterReplies } from '@/features/rsvp/model/rsvp-list'
 
 const questions = [
@@ -111,5 +111,37 @@ describe('the questions editor', () => {
     const id = newQuestionId([{ id: 'q-000000' }], random)
     expect(id).not.toBe('q-000000')
     expect(id).toMatch(/^[A-Za-z0-9_-]+$/)
+  })
+})
+
+describe('the seats a household’s answers fill', () => {
+  // Ana's yes was recorded by the couple; Ben said no; Cy has not answered.
+  const persons = [
+    { id: 'a', firstName: 'Ana', isAttending: true, hasAnswered: true, recordedByCouple: true, response: [] },
+    { id: 'b', firstName: 'Ben', isAttending: false, hasAnswered: true, response: [] },
+    { id: 'c', firstName: 'Cy', isAttending: null, hasAnswered: false, response: [] },
+  ]
+  const main = { id: '', isMain: true }
+
+  test('with the code, the stored answers count as they are', () => {
+    const form = [{ personId: 'c', attendance: 'yes' as const }]
+    expect(seatsCounted(persons, main, form, false)).toEqual({ total: 2, fromForm: 1 })
+  })
+
+  test('by name search, everyone left out who answered counts, whatever they said', () => {
+    const hidden = persons.map((person) => ({ ...person, isAttending: null }))
+    const form = [{ personId: 'c', attendance: 'yes' as const }]
+    expect(seatsCounted(hidden, main, form, true)).toEqual({ total: 3, fromForm: 1 })
+    const everyone = ['a', 'b', 'c'].map((personId) => ({ personId, attendance: personId === 'b' ? ('no' as const) : ('yes' as const) }))
+    expect(seatsCounted(hidden, main, everyone, true)).toEqual({ total: 2, fromForm: 2 })
+  })
+
+  test('another event counts its own replies', () => {
+    const withEvents = persons.map((person) => ({
+      ...person,
+      events: [{ eventId: 'party', hasAnswered: person.id !== 'c', isAttending: person.id === 'b' ? true : null }],
+    }))
+    expect(seatsCounted(withEvents, { id: 'party' }, [], false)).toEqual({ total: 1, fromForm: 0 })
+    expect(seatsCounted(withEvents, { id: 'party' }, [], true)).toEqual({ total: 2, fromForm: 0 })
   })
 })

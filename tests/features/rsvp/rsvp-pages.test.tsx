@@ -202,6 +202,29 @@ describe('RSVP page', () => {
     expect(within(recorded).getByText('Hindi makakadalo')).toBeInTheDocument()
   })
 
+  test('a guest who searched is stopped before sending when the replies they cannot see could fill the seats', async () => {
+    // Two seats; Rodrigo's reply, recorded by the couple, is hidden from a visitor without the code.
+    const rsvp = demoRsvp()
+    rsvp.household.access = 'guest_search'
+    rsvp.household.hasAnswered = true
+    rsvp.household.seatCap = 2
+    rsvp.household.persons[1] = { ...rsvp.household.persons[1]!, hasAnswered: true, recordedByCouple: true }
+    api.getRsvp.mockResolvedValue(rsvp)
+    renderRsvp()
+    await screen.findByRole('heading', { level: 1 })
+    choose('Ma. Cristina', 'Dadalo')
+    fireEvent.click(within(screen.getAllByRole('group', { name: 'Anong ulam ang gusto mo sa hapunan?' })[0]!).getByRole('radio', { name: 'Kare-kare' }))
+    choose('Bea', 'Dadalo')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ipadala ang sagot' })))
+    expect(screen.getByRole('alert')).toHaveTextContent('may sumagot na sa inyong sambahayan, at kasama sa bilang ang kanilang sagot')
+    expect(api.submitRsvp).not.toHaveBeenCalled()
+    // One yes fits, whatever Rodrigo said.
+    choose('Bea', 'Hindi makakadalo')
+    api.submitRsvp.mockResolvedValue(rsvp)
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Ipadala ang sagot' })))
+    expect(api.submitRsvp).toHaveBeenCalledTimes(1)
+  })
+
   test('with ?code= in the link the code is sent, and kept on the way to the thank-you page', async () => {
     api.getRsvp.mockResolvedValue(demoRsvp({ answered: true }))
     api.submitRsvp.mockResolvedValue(demoRsvp({ answered: true }))

@@ -1,4 +1,4 @@
-import { DatabaseBackup, Download, HardDrive, Upload } from 'lucide-react'
+import { DatabaseBackup, Download, Eraser, HardDrive, Upload } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
@@ -6,7 +6,8 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { LoadFailed } from '@/components/load-failed'
 import { PageSpinner } from '@/components/page-spinner'
 import { listHouseholds } from '@/lib/api'
-import { exportWedding, importWedding } from '@/lib/api/data'
+import { can } from '@/lib/access'
+import { emptyWedding, exportWedding, importWedding } from '@/lib/api/data'
 import { getBackend } from '@/lib/backend'
 import { downloadFile } from '@/lib/csv'
 import { errorMessage } from '@/lib/errors'
@@ -44,6 +45,8 @@ export function DataPage() {
   const [moveNotice, setMoveNotice] = useState<Notice>(null)
   const [restoreFile, setRestoreFile] = useState<File | null>(null)
   const [importFile, setImportFile] = useState<{ name: string; content: Record<string, unknown> } | null>(null)
+  const [emptyNotice, setEmptyNotice] = useState<Notice>(null)
+  const [confirmingEmpty, setConfirmingEmpty] = useState(false)
 
   if (status === 'error') return <LoadFailed message={errorMessage(error, t, 'data')} onRetry={() => void reload()} />
   if (!wedding || !backend) return <PageSpinner />
@@ -126,6 +129,20 @@ export function DataPage() {
     }
   }
 
+  async function emptyHere() {
+    setBusy(true)
+    try {
+      await emptyWedding(wedding!.id)
+      setEmptyNotice({ tone: 'success', text: t('empty.done') })
+      setMoveNotice(null)
+    } catch (failure) {
+      fail(setEmptyNotice)(failure)
+    } finally {
+      setConfirmingEmpty(false)
+      setBusy(false)
+    }
+  }
+
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8">
       <header>
@@ -184,6 +201,16 @@ export function DataPage() {
         {moveNotice && <Alert tone={moveNotice.tone}>{moveNotice.text}</Alert>}
       </Card>
 
+      {can(wedding.myRole, 'delete_wedding') && (
+        <Card title={t('empty.title')} icon={<Eraser aria-hidden="true" className="size-5 text-brand-600" />}>
+          <p>{t('empty.body')}</p>
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setConfirmingEmpty(true)}>
+            {t('empty.start')}
+          </button>
+          {emptyNotice && <Alert tone={emptyNotice.tone}>{emptyNotice.text}</Alert>}
+        </Card>
+      )}
+
       <ConfirmDialog
         open={restoreFile !== null}
         onOpenChange={(open) => !open && !busy && setRestoreFile(null)}
@@ -202,6 +229,15 @@ export function DataPage() {
         tone="default"
         busy={busy}
         onConfirm={() => void importPicked()}
+      />
+      <ConfirmDialog
+        open={confirmingEmpty}
+        onOpenChange={(open) => !open && !busy && setConfirmingEmpty(false)}
+        title={t('empty.confirmTitle')}
+        description={t('empty.confirmBody')}
+        confirmLabel={t('empty.confirm')}
+        busy={busy}
+        onConfirm={() => void emptyHere()}
       />
     </div>
   )

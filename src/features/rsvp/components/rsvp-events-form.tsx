@@ -15,6 +15,7 @@ import {
   MAX_ANSWER_LENGTH,
   MAX_MESSAGE_LENGTH,
   recordedByCoupleFor,
+  seatsCounted,
   toEventAnswerInputs,
   type EventLike,
   type EventPersonLike,
@@ -77,11 +78,16 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
   const onSubmit = handleSubmit(async (values) => {
     setSaveError(null)
     // The seats reserved hold per event, said before sending (the database refuses it the same way).
-    const over = household.seatCap == null ? undefined : values.events.find((form) => form.persons.filter((person) => person.attendance === 'yes').length > household.seatCap!)
-    if (over) {
-      const index = events.findIndex((event) => event.id === over.eventId)
-      setSaveError(t('events.overSeatCap', { event: eventName(events[index]!, index, t) }))
-      return
+    const cap = household.seatCap
+    for (const form of cap == null ? [] : values.events) {
+      const index = events.findIndex((event) => event.id === form.eventId)
+      if (index < 0 || events[index]!.isClosed) continue
+      const seats = seatsCounted(household.persons, events[index]!, form.persons, searchOnly)
+      if (seats.total > cap!) {
+        const key = seats.fromForm > cap! ? 'events.overSeatCap' : 'events.overSeatCapHidden'
+        setSaveError(t(key, { event: eventName(events[index]!, index, t) }))
+        return
+      }
     }
     try {
       await submit(toEventAnswerInputs(values, events, questions), values.message)

@@ -15,6 +15,7 @@ import {
   lastRespondedAt,
   MAX_ANSWER_LENGTH,
   MAX_MESSAGE_LENGTH,
+  seatsCounted,
   toAnswerInputs,
   type RsvpFormValues,
 } from '../model/rsvp-form'
@@ -75,8 +76,9 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
   const onSubmit = handleSubmit(async (values) => {
     setSaveError(null)
     // The seats reserved, said before sending (the database refuses it the same way).
-    if (household.seatCap != null && values.persons.filter((person) => person.attendance === 'yes').length > household.seatCap) {
-      setSaveError(t('errors.rsvp_over_seat_cap'))
+    const seats = seatsCounted(household.persons, { id: '', isMain: true }, values.persons, searchOnly)
+    if (household.seatCap != null && seats.total > household.seatCap) {
+      setSaveError(t(seats.fromForm > household.seatCap ? 'errors.rsvp_over_seat_cap' : 'errors.rsvp_over_seat_cap_hidden'))
       return
     }
     try {

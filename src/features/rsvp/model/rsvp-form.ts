@@ -359,3 +359,30 @@ export function recordedByCoupleFor(person: EventPersonLike, event: EventLike) {
   if (event.isMain) return Boolean(person.recordedByCouple)
   return Boolean(person.events?.find((reply) => reply.eventId === event.id)?.recordedByCouple)
 }
+
+/**
+ * The seats one event's answers would fill, counted as the database counts them: the yeses in the
+ * form, and each person left out of it by their stored answer. A visitor who found the household
+ * by name search does not see the stored answers (`searchOnly`), so every person left out who has
+ * answered counts as a yes, whatever they said: what the guest is told never depends on them.
+ */
+export function seatsCounted(
+  persons: readonly EventPersonLike[],
+  event: EventLike,
+  form: readonly Pick<PersonFormValues, 'personId' | 'attendance'>[],
+  searchOnly: boolean,
+): { total: number; fromForm: number } {
+  const given = new Map(form.filter((person) => person.attendance !== '').map((person) => [person.personId, person.attendance]))
+  let fromForm = 0
+  let leftOut = 0
+  for (const person of persons) {
+    const attendance = given.get(person.id)
+    if (attendance !== undefined) {
+      if (attendance === 'yes') fromForm++
+      continue
+    }
+    const stored = eventReply(person, event)
+    if (searchOnly ? stored.hasAnswered : stored.isAttending === true) leftOut++
+  }
+  return { total: fromForm + leftOut, fromForm }
+}
