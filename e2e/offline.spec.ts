@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs'
-import { expect, test, type BrowserContext, type Page } from '@playwright/test'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { openInApp } from './support/navigation'
 import { signInAsDemo, signInTabAsDemo } from './support/session'
@@ -13,6 +15,7 @@ import { keepScreenshot } from './support/screenshots'
 const slug = 'isabel-and-miguel'
 const markerKey = 'kasalan.local.marker'
 const DAY = 24 * 3600 * 1000
+const fullChromium = process.env.CHROME_FULL_PATH ?? '/usr/bin/chromium'
 
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, serviceWorkers: 'allow' })
 
@@ -99,6 +102,41 @@ test('an usher offline checks in 5, reloads with no network, checks in 2 more: 7
   await expect(couple.getByTestId('after-came')).toHaveText('7')
   // Nothing is waiting in either tab's storage.
   expect(await usher.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('kasalan.checkin.queue.')).map((key) => JSON.parse(localStorage.getItem(key)!).length))).toEqual([0])
+})
+
+test('management is installable: Chromium finds no installability error', async ({ baseURL }) => {
+  // Only the full browser checks installability (the headless shell answers none for any page), and
+  // not in a private window, which every test's context is: a profile of its own, in Debian's Chromium.
+  test.skip(!existsSync(fullChromium), `${fullChromium} is needed to check installability`)
+  const profile = mkdtempSync(join(tmpdir(), 'kasalan-install-'))
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: fullChromium,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    baseURL,
+    viewport: { width: 360, height: 780 },
+  })
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage())
+    const cdp = await browser.newCDPSession(page)
+    // A guest's page offers nothing to install.
+    await page.goto(`/wedding/${slug}`)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Isabel', { timeout: 60_000 })
+    const guests = await cdp.send('Page.getInstallabilityErrors')
+    expect(guests.installabilityErrors.map((error) => error.errorId)).toContain('no-manifest')
+
+    await signInAsDemo(page)
+    await page.goto('/manage/guests')
+    await expect(page.getByRole('table', { name: 'Households' })).toBeVisible({ timeout: 120_000 })
+    await waitForServiceWorker(page)
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] }
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/)
+    expect(manifest.errors).toEqual([])
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors')
+    expect(installabilityErrors).toEqual([])
+  } finally {
+    await browser.close()
+    rmSync(profile, { recursive: true, force: true })
+  }
 })
 
 test('management opens with no network after one visit; the guests pages are never served by the worker', async ({ page, context }) => {

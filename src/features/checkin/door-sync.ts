@@ -17,7 +17,7 @@ import {
   type WalkIn,
 } from '@/lib/api/checkin'
 import { isNetworkError } from '@/lib/backend'
-import { STORAGE_PREFIX } from '@/lib/door-storage'
+import { LAST_DOOR_KEY, STORAGE_PREFIX } from '@/lib/door-storage'
 import { withQueued, type DoorState } from './checkin-model'
 
 /** How often an open screen asks what the other ushers did. */
@@ -140,7 +140,7 @@ export class DoorSync {
       try {
         const roster = await this.deps.getRoster(this.weddingId)
         this.takeRoster(roster)
-        this.write(this.rosterKey, roster)
+        if (this.write(this.rosterKey, roster)) this.remember()
         this.readAt = Date.now()
         this.error = null
         return true
@@ -277,6 +277,15 @@ export class DoorSync {
     ].filter((action) => !acknowledged.has(action.id))
     this.queue = merged
     if (this.write(this.queueKey, merged)) this.stored = new Set(merged.map((action) => action.id))
+  }
+
+  /** This wedding's door is the one to open when a reload offline cannot ask which wedding is open. */
+  private remember() {
+    try {
+      this.deps.storage.setItem(LAST_DOOR_KEY, this.weddingId)
+    } catch {
+      // A full storage: the door opens offline only once the wedding is known again.
+    }
   }
 
   /** A network failure is waited out; a wedding this member may no longer see takes its data off the phone. */

@@ -144,7 +144,13 @@ function LossDialog({ lastSeen, backupAt, language }: { lastSeen: string; backup
     <AlertDialog.Root open>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/30" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
+        <AlertDialog.Content
+          // The restore first: going on without it is the choice that gives the wedding up.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault()
+            ;(event.currentTarget as HTMLElement).querySelector<HTMLInputElement>('input[type="file"]')?.focus()
+          }}
+          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
           <AlertDialog.Title className="font-display text-xl text-ink">{t('guard.lost.title')}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-ink">
             {t('guard.lost.body', { date: formatShortDate(lastSeen, language) })}
