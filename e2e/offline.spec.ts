@@ -1,4 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test'
@@ -159,6 +161,66 @@ test('management opens with no network after one visit; the guests pages are nev
   const online = await page.goto(`/wedding/${slug}`)
   expect(online?.fromServiceWorker()).toBe(false)
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Isabel', { timeout: 60_000 })
+})
+
+/**
+ * The app as the test server serves it, through a host of its own on another port whose `/sw.js`
+ * can become the next deploy's: the browser's own update check (which no page route sees) then finds
+ * a worker that differs by a byte.
+ */
+async function hostWithNextDeploy(origin: string) {
+  let deployed = false
+  const server = createServer((request, response) => {
+    void (async () => {
+      const upstream = await fetch(new URL(request.url ?? '/', origin))
+      const headers: Record<string, string> = {}
+      for (const name of ['content-type', 'cache-control']) {
+        const value = upstream.headers.get(name)
+        if (value) headers[name] = value
+      }
+      let body = Buffer.from(await upstream.arrayBuffer())
+      if (request.url === '/sw.js' && deployed) body = Buffer.concat([body, Buffer.from('\n// the next deploy\n')])
+      response.writeHead(upstream.status, headers).end(body)
+    })().catch(() => response.writeHead(502).end())
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    deploy: () => void (deployed = true),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  }
+}
+
+test('a new deploy waits for the Reload the couple chooses', async ({ page, baseURL }) => {
+  const host = await hostWithNextDeploy(baseURL!)
+  try {
+    await signInAsDemo(page)
+    await page.goto(`${host.url}/manage/guests`)
+    await expect(page.getByRole('table', { name: 'Households' })).toBeVisible({ timeout: 120_000 })
+    await waitForServiceWorker(page)
+    const notice = page.getByRole('status').filter({ hasText: 'A new version of Kasalan is ready.' })
+    await expect(notice).toHaveCount(0)
+
+    host.deploy()
+    // What the app does every hour and whenever the page is shown again.
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()))
+    await expect(notice).toBeVisible({ timeout: 60_000 })
+    await expectNoSeriousA11yViolations(page)
+    await keepScreenshot(page, 'test-results/update-notice-en-360.png')
+    await page.getByRole('button', { name: /^Filipino/ }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'May bagong bersyon ng Kasalan.' })).toBeVisible()
+    await keepScreenshot(page, 'test-results/update-notice-fil-360.png')
+    await page.getByRole('button', { name: /^English/ }).click()
+    // Nothing changes until asked: the new worker waits. Then it takes over and the page reloads.
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting?.state))).toBe('installed')
+    await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), notice.getByRole('button', { name: 'Reload' }).click()])
+    await expect(page.getByRole('table', { name: 'Households' })).toBeVisible({ timeout: 120_000 })
+    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting ?? null))).toBeNull()
+    await expect(notice).toHaveCount(0)
+  } finally {
+    await host.close()
+  }
 })
 
 test('the guests pages register no worker and work where service workers are blocked', async ({ browser }) => {

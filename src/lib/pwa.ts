@@ -42,9 +42,15 @@ export async function startInstalledApp() {
   workbox = new Workbox('/sw.js', { scope: '/' })
   // A new deploy is installed and waits: the couple is asked (AppUpdateNotice).
   workbox.addEventListener('waiting', () => setWaiting(true))
-  workbox.addEventListener('controlling', (event) => {
-    if (!event.isUpdate) return
+  // Whether an earlier version controlled this page: workbox-window's own `isUpdate` says so only for
+  // a page that was controlled when it registered, not for a first visit that checks again later.
+  let controlled = navigator.serviceWorker.controller !== null
+  workbox.addEventListener('controlling', () => {
+    const replaced = controlled
+    controlled = true
     if (reloadWhenControlled) return window.location.reload()
+    // The first install took the page: nothing to say.
+    if (!replaced) return
     // Another tab took the new version: this one keeps its page (and whatever is typed in it) and
     // is asked too, since its old screens' files are no longer kept.
     newVersionControls = true
