@@ -4,22 +4,6 @@
 /** Where the door keeps its list and its queue, one key per wedding. */
 export const STORAGE_PREFIX = 'kasalan.checkin.'
 
-/** The wedding whose door this browser showed last (its list is kept under `roster.<id>`). */
-export const LAST_DOOR_KEY = `${STORAGE_PREFIX}last`
-
-/**
- * The wedding whose door list this browser keeps, when it showed one: a reload with no network on
- * hosted Supabase cannot ask which wedding is open, and the door opens on this one instead.
- */
-export function keptDoorWedding(storage: Pick<Storage, 'getItem'> = window.localStorage): string | null {
-  try {
-    const weddingId = storage.getItem(LAST_DOOR_KEY)
-    return weddingId && storage.getItem(`${STORAGE_PREFIX}roster.${weddingId}`) ? weddingId : null
-  } catch {
-    return null
-  }
-}
-
 /** Removes every wedding's door list and queue from this browser (on sign-out). */
 export function clearDoorStorage(storage: Pick<Storage, 'length' | 'key' | 'removeItem'> = window.localStorage) {
   try {

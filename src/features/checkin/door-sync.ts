@@ -17,8 +17,25 @@ import {
   type WalkIn,
 } from '@/lib/api/checkin'
 import { isNetworkError } from '@/lib/backend'
-import { LAST_DOOR_KEY, STORAGE_PREFIX } from '@/lib/door-storage'
+import { STORAGE_PREFIX } from '@/lib/door-storage'
 import { withQueued, type DoorState } from './checkin-model'
+
+/** The wedding whose door this browser showed last (its list is kept under `roster.<id>`). */
+const LAST_DOOR_KEY = `${STORAGE_PREFIX}last`
+
+/**
+ * The wedding whose door list this browser keeps, when it showed one: a reload with no network on
+ * hosted Supabase cannot ask which wedding is open, and the door opens on this one instead. Cleared
+ * with the rest of the door's keys on sign-out.
+ */
+export function keptDoorWedding(storage: Pick<Storage, 'getItem'> = window.localStorage): string | null {
+  try {
+    const weddingId = storage.getItem(LAST_DOOR_KEY)
+    return weddingId && storage.getItem(`${STORAGE_PREFIX}roster.${weddingId}`) ? weddingId : null
+  } catch {
+    return null
+  }
+}
 
 /** How often an open screen asks what the other ushers did. */
 export const POLL_MS = 3000

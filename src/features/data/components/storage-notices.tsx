@@ -66,7 +66,7 @@ function Banner({ label, icon, children, actions }: { label: string; icon: React
           {icon}
           <span>{children}</span>
         </p>
-        <div className="flex flex-wrap gap-2 sm:shrink-0">{actions}</div>
+        <div className="flex shrink-0 flex-wrap gap-2">{actions}</div>
       </div>
     </section>
   )
