@@ -32,6 +32,10 @@ export default defineConfig({
     // here is what keeps the browser tests affordable: Chromium drew every frame of a spinner that
     // turned while the embedded database opened, about 40 % of the suite's CPU.
     reducedMotion: 'reduce',
+    // Management registers a service worker that keeps about 20 MB (the app and the embedded
+    // database's engine) on its first visit: in every test's new browser, that would be fetched and
+    // stored again for nothing. e2e/offline.spec.ts allows it where it is what is tested.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath,
       args: [

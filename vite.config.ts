@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath, URL } from 'node:url'
 import type { RolldownOptions } from 'rolldown'
+import { VitePWA } from 'vite-plugin-pwa'
 import { bootHeroPlugin } from './scripts/boot-hero-plugin.ts'
 import { chunkModulesPlugin } from './scripts/chunk-modules-plugin.ts'
 import { publicSiteChunk } from './scripts/public-chunk.ts'
@@ -18,8 +19,64 @@ const ignorePgliteEval: NonNullable<RolldownOptions['onwarn']> = (warning, warn)
 // index.html reads it (%VITE_DEFAULT_SITE_SLUG%); unset means the seeded wedding, as in src/lib/env.ts.
 process.env.VITE_DEFAULT_SITE_SLUG ??= ''
 
+/**
+ * The service worker of the installed management app (Workbox's generateSW, docs/decisions.md
+ * "Installable, and the door with no signal"). Only management registers it (src/lib/pwa.ts): the
+ * guests' pages never do and work without it. What it keeps: the app shell (index.html, every
+ * script and stylesheet, the icons and the manifest) and the embedded database's engine (PGlite's
+ * WebAssembly, its data file and the three extensions), so that management and the door start with
+ * no network after one visit. Not kept: the first visit's prebuilt database (a browser that has
+ * opened management has its own in IndexedDB; without it, initdb and the migrations make one), and
+ * the public site's fonts and pictures unless seen (the runtime caches below).
+ */
+const serviceWorker = VitePWA({
+  strategies: 'generateSW',
+  // A new deploy waits until the couple says "Reload" (src/app/app-update-notice.tsx) or every tab is
+  // closed: never under a form someone is typing into, and never with old pages asking for chunks
+  // the new deploy removed.
+  registerType: 'prompt',
+  injectRegister: false,
+  // public/manifest.webmanifest, linked by management only (src/lib/pwa.ts), not by index.html,
+  // which the guests' pages share.
+  manifest: false,
+  includeManifestIcons: false,
+  workbox: {
+    globPatterns: [
+      'index.html',
+      'manifest.webmanifest',
+      'favicon.svg',
+      'icons/*.png',
+      'assets/*.{js,css}',
+      'assets/{pglite,initdb}-*.{wasm,data}',
+      'assets/*.tar-*.gz',
+    ],
+    // pglite.wasm is 9 MB.
+    maximumFileSizeToCacheInBytes: 12 * 1024 * 1024,
+    // Every file under assets/ carries its content's hash in its name.
+    dontCacheBustURLsMatching: /^assets\//,
+    // Only management's and sign-in's addresses open from the cache with no network. A guest's page
+    // (`/`, /wedding/…, /i/…, /rsvp/…) always comes from the host, as if there were no worker.
+    navigateFallback: 'index.html',
+    navigateFallbackAllowlist: [/^\/manage(?:\/|$)/, /^\/auth(?:\/|$)/],
+    directoryIndex: null,
+    cleanupOutdatedCaches: true,
+    // The first install takes the open page at once, so chunks it loads later (another screen, the
+    // door's scanner) come from the cache when the signal goes; later versions wait (see above).
+    clientsClaim: true,
+    skipWaiting: false,
+    runtimeCaching: [
+      {
+        // The site's fonts and pictures, once seen (the builder's preview offline).
+        urlPattern: ({ sameOrigin, request }) => sameOrigin && (request.destination === 'font' || request.destination === 'image'),
+        handler: 'CacheFirst',
+        options: { cacheName: 'kasalan-media', expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 } },
+      },
+    ],
+  },
+})
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bootHeroPlugin(), chunkModulesPlugin(), seedDataDirPlugin()],
+  plugins: [react(), tailwindcss(), bootHeroPlugin(), chunkModulesPlugin(), seedDataDirPlugin(), serviceWorker],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { demoAccount } from './support/session'
+import { signInTabAsDemo } from './support/session'
 import { keepScreenshot } from './support/screenshots'
 import { openInApp } from './support/navigation'
 
@@ -14,19 +14,6 @@ import { openInApp } from './support/navigation'
 const sessionKey = 'kasalan.local.session'
 
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true })
-
-async function signInTabAsDemo(page: Page) {
-  const { id, email, userMetadata } = demoAccount()
-  await page.addInitScript(
-    ({ key, session }) => {
-      if (sessionStorage.getItem('kasalan.e2e.tab')) return
-      sessionStorage.setItem('kasalan.e2e.tab', '1')
-      localStorage.setItem('kasalan.remember', '0')
-      sessionStorage.setItem(key, JSON.stringify(session))
-    },
-    { key: sessionKey, session: { user: { id, email, userMetadata } } },
-  )
-}
 
 test('an usher checks guests in offline, by name and by QR, and the couple sees the same counts', async ({ page: couple, context }) => {
   test.setTimeout(300_000)

@@ -40,3 +40,21 @@ export async function signInAsDemo(page: Page) {
     { session: { user: { id, email, userMetadata } } },
   )
 }
+
+/**
+ * Signs one tab in as the demo couple for that tab alone (the session in sessionStorage), so other
+ * tabs of the same browser, which share the embedded database, may sign in as someone else (an
+ * usher joining by the couple's link). Call it before the tab's first `page.goto`.
+ */
+export async function signInTabAsDemo(page: Page) {
+  const { id, email, userMetadata } = demoAccount()
+  await page.addInitScript(
+    ({ key, session }) => {
+      if (sessionStorage.getItem('kasalan.e2e.tab')) return
+      sessionStorage.setItem('kasalan.e2e.tab', '1')
+      localStorage.setItem('kasalan.remember', '0')
+      sessionStorage.setItem(key, JSON.stringify(session))
+    },
+    { key: 'kasalan.local.session', session: { user: { id, email, userMetadata } } },
+  )
+}

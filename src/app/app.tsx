@@ -7,6 +7,9 @@ export function App() {
   // beside the first screen rather than in it: a guest on the wedding site never waits for it.
   useEffect(() => {
     void import('@/lib/session').then(({ useSessionStore }) => useSessionStore.getState().start())
+    // Management is the installable app, with the service worker that opens it (and the door) with
+    // no network; the guests' pages never start it.
+    void import('@/lib/pwa').then(({ startInstalledApp }) => startInstalledApp())
   }, [])
   return <RouterProvider router={router} />
 }

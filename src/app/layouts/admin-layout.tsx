@@ -6,12 +6,14 @@ import { Logo } from '@/components/logo'
 import { PageSpinner } from '@/components/page-spinner'
 import { SocialIcon, type SocialNetwork } from '@/components/social-icons'
 import { AvatarMenu, RequireAuth } from '@/features/auth'
+import { StorageNotices } from '@/features/data'
 import { WeddingSwitcher } from '@/features/members'
 import { everyMemberMayOpen, mayOpen, type ManageScreen } from '@/lib/access'
 import { usesSupabase } from '@/lib/env'
 import { applyLanguage, preferredLanguage } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { useSessionStore } from '@/lib/session'
+import { AppUpdateNotice } from '../app-update-notice'
 import { usePreloadManagement } from '../preload-management'
 import { RoleGate } from '../role-gate'
 
@@ -86,6 +88,7 @@ export function AdminLayout() {
       </header>
 
       <main id="main" className="flex-1">
+        <StorageNotices />
         <RequireAuth>
           <Suspense fallback={<PageSpinner />}>
             <RoleGate>
@@ -126,6 +129,7 @@ export function AdminLayout() {
           </p>
         </div>
       </footer>
+      <AppUpdateNotice />
     </div>
   )
 }

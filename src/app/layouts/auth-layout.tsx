@@ -1,7 +1,9 @@
 import { Suspense, useEffect } from 'react'
 import { Outlet } from 'react-router'
 import { PageSpinner } from '@/components/page-spinner'
+import { StorageNotices } from '@/features/data'
 import { applyLanguage, preferredLanguage } from '@/lib/i18n'
+import { AppUpdateNotice } from '../app-update-notice'
 import { KasalanHeader } from './kasalan-header'
 
 /** Sign in, sign up and password pages: one centred card on a warm background. */
@@ -17,6 +19,8 @@ export function AuthLayout() {
           </Suspense>
         </div>
       </main>
+      <StorageNotices />
+      <AppUpdateNotice />
     </div>
   )
 }

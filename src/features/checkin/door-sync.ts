@@ -20,6 +20,23 @@ import { isNetworkError } from '@/lib/backend'
 import { STORAGE_PREFIX } from '@/lib/door-storage'
 import { withQueued, type DoorState } from './checkin-model'
 
+/** The wedding whose door this browser showed last (its list is kept under `roster.<id>`). */
+const LAST_DOOR_KEY = `${STORAGE_PREFIX}last`
+
+/**
+ * The wedding whose door list this browser keeps, when it showed one: a reload with no network on
+ * hosted Supabase cannot ask which wedding is open, and the door opens on this one instead. Cleared
+ * with the rest of the door's keys on sign-out.
+ */
+export function keptDoorWedding(storage: Pick<Storage, 'getItem'> = window.localStorage): string | null {
+  try {
+    const weddingId = storage.getItem(LAST_DOOR_KEY)
+    return weddingId && storage.getItem(`${STORAGE_PREFIX}roster.${weddingId}`) ? weddingId : null
+  } catch {
+    return null
+  }
+}
+
 /** How often an open screen asks what the other ushers did. */
 export const POLL_MS = 3000
 /** The most actions one call sends. */
@@ -140,7 +157,7 @@ export class DoorSync {
       try {
         const roster = await this.deps.getRoster(this.weddingId)
         this.takeRoster(roster)
-        this.write(this.rosterKey, roster)
+        if (this.write(this.rosterKey, roster)) this.remember()
         this.readAt = Date.now()
         this.error = null
         return true
@@ -277,6 +294,15 @@ export class DoorSync {
     ].filter((action) => !acknowledged.has(action.id))
     this.queue = merged
     if (this.write(this.queueKey, merged)) this.stored = new Set(merged.map((action) => action.id))
+  }
+
+  /** This wedding's door is the one to open when a reload offline cannot ask which wedding is open. */
+  private remember() {
+    try {
+      this.deps.storage.setItem(LAST_DOOR_KEY, this.weddingId)
+    } catch {
+      // A full storage: the door opens offline only once the wedding is known again.
+    }
   }
 
   /** A network failure is waited out; a wedding this member may no longer see takes its data off the phone. */

@@ -43,6 +43,11 @@ export interface AuthPort {
  * wedding lives in this browser's storage, so it can be kept safe and brought back.
  */
 export interface LocalDataPort {
+  /**
+   * True when this start found no database in this browser and made a new one (a first visit, or
+   * one whose storage the browser deleted); false when it opened the one kept here, or cannot tell.
+   */
+  readonly startedEmpty: boolean
   /** Whether the browser has promised to keep this site's storage (null: it cannot say). */
   persisted(): Promise<boolean | null>
   /** Asks the browser to keep this site's storage when space runs low; true when it agrees. */

@@ -114,4 +114,27 @@ describe('a household added on the day', () => {
     expect(await screen.findByRole('heading', { name: 'Villanueva' })).toBeInTheDocument()
     expect(await screen.findByText('Found Villanueva.')).toBeInTheDocument()
   })
+
+  test('a reload offline on hosted Supabase, which cannot load the wedding, opens the door this phone kept', async () => {
+    // The door was shown once online: its list and the wedding it belongs to are kept.
+    api.getCheckinRoster.mockResolvedValue(roster([household('h1', 'Santos', 'k1')]))
+    const online = renderPage()
+    await screen.findByRole('searchbox', { name: 'Find a guest' })
+    online.unmount()
+    expect(localStorage.getItem('kasalan.checkin.last')).toBe('w1')
+
+    // The reload: no wedding (the request failed on the network), and no signal for the list either.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+    useSessionStore.setState({ wedding: null, weddingStatus: 'error', weddingError: new TypeError('Failed to fetch') } as never)
+    renderPage()
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Find a guest' }), { target: { value: 'San' } })
+    expect(await screen.findByRole('heading', { name: 'Santos' })).toBeInTheDocument()
+    expect(api.getCheckinRoster).toHaveBeenCalledTimes(1)
+  })
+
+  test('a wedding that fails to load for another reason, or with no door kept, says so', async () => {
+    useSessionStore.setState({ wedding: null, weddingStatus: 'error', weddingError: new TypeError('Failed to fetch') } as never)
+    renderPage()
+    expect(await screen.findByRole('button', { name: enCommon.actions.retry })).toBeInTheDocument()
+  })
 })

@@ -32,6 +32,7 @@ vi.mock('@/lib/session', () => ({
 
 function localData(overrides: Partial<LocalDataPort> = {}): LocalDataPort {
   return {
+    startedEmpty: false,
     persisted: vi.fn().mockResolvedValue(false),
     persist: vi.fn().mockResolvedValue(false),
     backup: vi.fn().mockResolvedValue(new Blob(['backup'])),

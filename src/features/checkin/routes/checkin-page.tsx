@@ -7,7 +7,8 @@ import { LoadFailed } from '@/components/load-failed'
 import { PageSpinner } from '@/components/page-spinner'
 import { useDocumentTitle } from '@/components/use-document-title'
 import { can } from '@/lib/access'
-import type { Wedding } from '@/lib/api'
+import type { MemberRole } from '@/lib/api/schemas'
+import { isNetworkError } from '@/lib/backend'
 import type { CheckinHousehold, CheckinPerson, CheckinRoster } from '@/lib/api/checkin'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
@@ -26,7 +27,7 @@ import {
 } from '../checkin-model'
 import { ScanDrawer } from '../components/scan-drawer'
 import { WalkInDrawer } from '../components/walk-in-drawer'
-import type { DoorSync } from '../door-sync'
+import { keptDoorWedding, type DoorSync } from '../door-sync'
 import { prefetchScanner } from '../scanner'
 import { useDoor } from '../use-door'
 
@@ -38,14 +39,20 @@ export function CheckinPage() {
   const { t } = useTranslation('checkin')
   useDocumentTitle(t('title'))
   const { wedding, status, error, reload } = useMyWedding()
-  if (status === 'error') return <LoadFailed message={errorMessage(error, t, 'checkin')} onRetry={() => void reload()} />
+  if (status === 'error') {
+    // On hosted Supabase, a reload with no network cannot ask which wedding is open: the door this
+    // phone kept opens, with its list and its queue (the check-ins are sent when the signal returns).
+    const kept = isNetworkError(error) ? keptDoorWedding() : null
+    if (kept) return <Door key={kept} weddingId={kept} role={undefined} />
+    return <LoadFailed message={errorMessage(error, t, 'checkin')} onRetry={() => void reload()} />
+  }
   if (!wedding) return <PageSpinner />
-  return <Door key={wedding.id} wedding={wedding} />
+  return <Door key={wedding.id} weddingId={wedding.id} role={wedding.myRole} />
 }
 
-function Door({ wedding }: { wedding: Wedding }) {
+function Door({ weddingId, role }: { weddingId: string; role: MemberRole | undefined }) {
   const { t } = useTranslation('checkin')
-  const door = useDoor(wedding.id)
+  const door = useDoor(weddingId)
   const { roster, state } = door
   const [query, setQuery] = useState('')
   const deferredQuery = useDeferredValue(query)
@@ -205,7 +212,7 @@ function Door({ wedding }: { wedding: Wedding }) {
       <TableCounts counts={counts!} />
       <WalkInList roster={roster} state={state} tableNames={tableNames} sync={door.sync} />
 
-      {can(wedding.myRole, 'guests') && (
+      {can(role, 'guests') && (
         <p className="mt-6">
           <Link to={paths.manage.checkinAfter} className="font-semibold text-brand-700 underline">
             {t('after.link')}

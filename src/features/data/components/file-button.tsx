@@ -9,19 +9,22 @@ export function FileButton({
   label,
   accept,
   disabled,
+  primary,
   icon,
   onFile,
 }: {
   label: string
   accept: string
   disabled?: boolean
+  /** Drawn as the screen's main action rather than a second one. */
+  primary?: boolean
   icon?: ReactNode
   onFile(file: File): void
 }) {
   const input = useRef<HTMLInputElement>(null)
   return (
     <label
-      className={`btn btn-secondary cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 ${disabled ? 'pointer-events-none opacity-60' : ''}`}
+      className={`btn ${primary ? 'btn-primary' : 'btn-secondary'} cursor-pointer focus-within:outline-2 focus-within:outline-offset-2 focus-within:outline-brand-600 ${disabled ? 'pointer-events-none opacity-60' : ''}`}
     >
       {icon}
       {label}

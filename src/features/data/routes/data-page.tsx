@@ -1,8 +1,9 @@
 import { DatabaseBackup, Download, Eraser, HardDrive, Upload } from 'lucide-react'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { formatShortDate } from '@/components/last-change-text'
 import { LoadFailed } from '@/components/load-failed'
 import { PageSpinner } from '@/components/page-spinner'
 import { listHouseholds } from '@/lib/api'
@@ -15,6 +16,8 @@ import { useMyWedding } from '@/lib/session'
 import { useLoad } from '@/lib/use-load'
 import { FileButton } from '../components/file-button'
 import { backupFileName, readWeddingFile, weddingFileName } from '../data-model'
+import { storageGuard } from '../storage-guard'
+import { daysSince } from '../storage-guard-model'
 
 type Notice = { tone: 'success' | 'error' | 'info'; text: string } | null
 
@@ -32,7 +35,9 @@ function Card({ title, icon, children }: { title: string; icon: ReactNode; child
 
 /** /manage/data: where the couple's wedding lives, backups of the embedded database, and moving it. */
 export function DataPage() {
-  const { t } = useTranslation('data')
+  const { t, i18n } = useTranslation('data')
+  const guard = useSyncExternalStore(storageGuard.subscribe, storageGuard.getState)
+  useEffect(() => void storageGuard.check(), [])
   const { wedding, status, error, reload } = useMyWedding()
   const backend = useLoad(getBackend, []).data ?? null
   const local = backend?.localData
@@ -51,6 +56,7 @@ export function DataPage() {
   if (status === 'error') return <LoadFailed message={errorMessage(error, t, 'data')} onRetry={() => void reload()} />
   if (!wedding || !backend) return <PageSpinner />
   const localData = backend.localData
+  const backupAt = guard.marker?.backupAt ?? null
 
   const fail = (set: (notice: Notice) => void) => (failure: unknown) =>
     set({ tone: 'error', text: errorMessage(failure, t, 'data') })
@@ -67,6 +73,7 @@ export function DataPage() {
     setBusy(true)
     try {
       downloadFile(backupFileName(new Date()), await localData.backup(), 'application/gzip')
+      storageGuard.backedUp()
       setBackupNotice({ tone: 'success', text: t('backup.downloaded') })
     } catch (failure) {
       fail(setBackupNotice)(failure)
@@ -80,6 +87,7 @@ export function DataPage() {
     setBusy(true)
     try {
       await localData.restore(file)
+      storageGuard.lossAnswered()
       setRestoreFile(null)
       setBackupNotice({ tone: 'success', text: t('backup.restored') })
       window.location.reload()
@@ -165,6 +173,14 @@ export function DataPage() {
       {localData && (
         <Card title={t('backup.title')} icon={<DatabaseBackup aria-hidden="true" className="size-5 text-brand-600" />}>
           <p>{t('backup.body')}</p>
+          <p className="font-medium" data-testid="last-backup">
+            {backupAt
+              ? t('backup.last.date', {
+                  date: formatShortDate(backupAt, i18n.language === 'fil' ? 'fil' : 'en'),
+                  age: daysSince(backupAt, new Date()) === 0 ? t('backup.last.today') : t('backup.last.daysAgo', { count: daysSince(backupAt, new Date()) }),
+                })
+              : t('backup.last.none')}
+          </p>
           <div className="flex flex-wrap gap-3">
             <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void downloadBackup()}>
               <Download aria-hidden="true" className="size-4" />

@@ -22,7 +22,8 @@ export async function createLocalBackend(): Promise<Backend> {
   performance.mark('kasalan:db-start')
   const dataDir = currentDataDir()
   // Asked before the worker starts, which makes the data directory as soon as it opens it.
-  const firstVisit = seedDataDir !== null && !(await dataDirExists(dataDir))
+  const startedEmpty = !(await dataDirExists(dataDir))
+  const firstVisit = seedDataDir !== null && startedEmpty
   const seedSites: Promise<SeedSites | null> | null = firstVisit
     ? import('virtual:kasalan-seed-sites').then((m) => m.default).catch(() => null)
     : null
@@ -75,6 +76,7 @@ export async function createLocalBackend(): Promise<Backend> {
     },
     mayHaveSession: () => auth.claims() !== null,
     localData: {
+      startedEmpty,
       persisted: async () => (navigator.storage?.persisted ? navigator.storage.persisted() : null),
       persist: async () => (navigator.storage?.persist ? navigator.storage.persist() : false),
       backup: () => readyInTime().then(() => db.dumpDataDir('gzip')),

@@ -1,0 +1,1 @@
+export { StorageNotices } from './components/storage-notices'
