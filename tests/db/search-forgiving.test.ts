@@ -186,3 +186,44 @@ describe('known-as and maiden names on the guest list', () => {
     ).rejects.toMatchObject({ message: 'invalid_input', details: 'knownAs is longer than 50 characters' })
   })
 })
+
+describe('the wedding file', () => {
+  test("carries known-as and maiden names and the couple's nicknames, not the search columns; a file without them still imports", async () => {
+    const from = await t.couple('Pia', 'Paolo')
+    await t.rpc(from.claims, 'save_household', {
+      p_wedding_id: from.wedding.id,
+      p_household: { persons: [{ firstName: 'Reynaldo', lastName: 'Cruz', knownAs: 'Boyet', maidenName: null }, { firstName: 'Liza', lastName: 'Cruz', maidenName: 'Ramos' }] },
+    })
+    await t.rpc(from.claims, 'save_nicknames', { p_wedding_id: from.wedding.id, p_nicknames: [{ nickname: 'Dodong', name: 'Reynaldo' }] })
+    const file = (await t.rpc(from.claims, 'export_wedding', { p_wedding_id: from.wedding.id })) as {
+      persons: Array<Record<string, unknown>>
+      nicknames: unknown[]
+    }
+    expect(file.nicknames).toEqual([{ nickname: 'Dodong', name: 'Reynaldo', created_at: expect.any(String) }])
+    expect(file.persons.map((p) => [p.first_name, p.known_as, p.maiden_name])).toEqual(
+      expect.arrayContaining([['Reynaldo', 'Boyet', null], ['Liza', null, 'Ramos']]),
+    )
+    for (const person of file.persons) {
+      for (const column of ['search_names', 'search_sounds', 'search_keys']) expect(person).not.toHaveProperty(column)
+    }
+
+    const to = await t.couple('Rina', 'Rico')
+    await t.rpc(to.claims, 'import_wedding', { p_wedding_id: to.wedding.id, p_file: file })
+    expect(await t.rpc(to.claims, 'list_nicknames', { p_wedding_id: to.wedding.id })).toMatchObject({ nicknames: [{ nickname: 'Dodong', name: 'Reynaldo' }] })
+    const households = (await t.rpc(to.claims, 'list_households', { p_wedding_id: to.wedding.id })) as Array<{ persons: Array<{ firstName: string; knownAs: string | null; maidenName: string | null }> }>
+    expect(households.flatMap((h) => h.persons.map((p) => [p.firstName, p.knownAs, p.maidenName]))).toEqual(
+      expect.arrayContaining([['Reynaldo', 'Boyet', null], ['Liza', null, 'Ramos']]),
+    )
+
+    // A file from before: no nicknames list, persons without the two names.
+    const { nicknames: _nicknames, ...rest } = file
+    const older = { ...rest, persons: file.persons.map(({ known_as: _k, maiden_name: _m, ...person }) => person) }
+    const third = await t.couple('Sol', 'Santi')
+    await t.rpc(third.claims, 'import_wedding', { p_wedding_id: third.wedding.id, p_file: older })
+    const imported = (await t.rpc(third.claims, 'list_households', { p_wedding_id: third.wedding.id })) as typeof households
+    expect(imported.flatMap((h) => h.persons.map((p) => [p.firstName, p.knownAs, p.maidenName]))).toEqual(
+      expect.arrayContaining([['Reynaldo', null, null], ['Liza', null, null]]),
+    )
+    expect(await t.rpc(third.claims, 'list_nicknames', { p_wedding_id: third.wedding.id })).toMatchObject({ nicknames: [] })
+  })
+})
