@@ -83,6 +83,29 @@ test('names typed in lower case read the same on the guest list, the name search
   await lorna.scrollIntoViewIfNeeded()
   await keepScreenshot(page, `${shots}/names-search-en-360.png`)
 
+  // A name the list does not have: the guest is told what to try and how to reach the couple, in
+  // English and in Filipino.
+  const searchBox = page.getByRole('searchbox', { name: /^(Find your name|Hanapin ang iyong pangalan)$/ })
+  await searchBox.fill('')
+  await searchBox.pressSequentially('xiomara quebral', { delay: 20 })
+  await expect(page.getByText("Sorry, we couldn't find your name.", { exact: false })).toBeVisible()
+  await expect(page.getByText('Try your full first name rather than a nickname, and your surname as it is on your invitation.')).toBeVisible()
+  await expect(page.getByText('Or ask Isabel at Miguel:')).toBeVisible()
+  const status = page.getByRole('status').filter({ hasText: 'Or ask' })
+  await expect(status.getByRole('link', { name: 'isabelatmiguel@example.com' })).toHaveAttribute('href', 'mailto:isabelatmiguel@example.com')
+  await expect(status.getByRole('link', { name: '+63 917 555 0142' })).toHaveAttribute('href', 'tel:+639175550142')
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('button', { name: /^Filipino/ }).click()
+  await expect(page.getByText('Paumanhin, hindi namin natagpuan ang iyong pangalan.', { exact: false })).toBeVisible()
+  await expect(page.getByText('Subukan ang buo mong pangalan sa halip na palayaw, at ang apelyido mo gaya ng nakasulat sa imbitasyon.')).toBeVisible()
+  await expect(page.getByText('O magtanong kina Isabel at Miguel:')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'isabelatmiguel@example.com' }).first()).toBeVisible()
+  await keepScreenshot(page, `${shots}/names-search-none-fil-360.png`)
+  await page.getByRole('button', { name: /^English/ }).click()
+  await searchBox.fill('')
+  await searchBox.pressSequentially('lorna dela c', { delay: 20 })
+  await expect(lorna).toBeVisible()
+
   // ---- The RSVP page: the greeting and each person. ----
   await lorna.click()
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Lorna!' })).toBeVisible()

@@ -1032,26 +1032,6 @@ $$;
 
 revoke execute on function kasalan_private.json_shape_problem(p_value jsonb, p_shape jsonb, p_path text) from public, anon, authenticated;
 
--- A search word in its canonical form: the common Filipino abbreviations and their long forms are
--- one word (ma → maria, sto → santo, sta → santa, jr → junior, sr → senior). Helper of the search.
-create or replace function kasalan_private.search_word(p_word text)
-returns text
-language sql
-immutable parallel safe
-set search_path = ''
-as $$
-  select case p_word
-    when 'ma' then 'maria'
-    when 'sto' then 'santo'
-    when 'sta' then 'santa'
-    when 'jr' then 'junior'
-    when 'sr' then 'senior'
-    else p_word
-  end
-$$;
-
-revoke execute on function kasalan_private.search_word(p_word text) from public, anon, authenticated;
-
 -- The wedding's title from the couple's first names ("Maria & Juan"), shortened to the title's
 -- 200 characters when two very long names would overflow it. Helper of create_my_wedding.
 create or replace function kasalan_private.couple_title(p_bride_first_name text, p_groom_first_name text)

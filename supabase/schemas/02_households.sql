@@ -20,33 +20,258 @@ $$;
 
 revoke execute on function kasalan_private.new_invitation_code() from public, anon, authenticated;
 
--- The words a person can be found by: every word of the first name, last name and suffix in
--- canonical form, plus two and three neighbouring words joined ("dela cruz" → "delacruz"), so a
--- name typed together is still a whole word. Helper of the search (a stored column of persons).
-create or replace function kasalan_private.person_search_words(p_first_name text, p_last_name text, p_suffix text)
+-- The words of a name or a query in canonical form (Ma. → maria, Sto. → santo,
+-- Sta. → santa, Jr. → junior, Sr. → senior), with a surname particle joined to the word after it
+-- whichever way it was written: "de la Cruz", "dela Cruz", "De La Cruz" and "Delacruz" are all
+-- "delacruz"; "Sto. Domingo" and "Santo Domingo" are "santodomingo". For a stored name
+-- (p_stored) also two neighbouring words run together ("Mary Ann" as "maryann"), the word after a
+-- particle on its own ("cruz") and an abbreviated particle joined as guests type it
+-- ("stodomingo"). Helper of the search.
+create or replace function kasalan_private.name_words(p_text text, p_stored boolean)
+returns text[]
+language plpgsql
+immutable parallel safe
+set search_path = ''
+as $$
+declare
+  v_raw text[] := string_to_array(kasalan_private.search_text(p_text), ' ');
+  v_words text[] := '{}';
+  v_more text[] := '{}';
+  v_word text;
+  v_next text;
+  v_n integer := coalesce(array_length(v_raw, 1), 0);
+  v_i integer := 1;
+begin
+  while v_i <= v_n loop
+    v_word := v_raw[v_i];
+    if v_word = 'de' and v_i < v_n and v_raw[v_i + 1] in ('la', 'los', 'las') then
+      v_word := 'de' || v_raw[v_i + 1];
+      v_i := v_i + 1;
+    end if;
+    if v_i < v_n and v_word in ('de', 'del', 'dela', 'delos', 'delas', 'della', 'di', 'da', 'du', 'van', 'von', 'san', 'santo', 'santa', 'sto', 'sta') then
+      v_next := v_raw[v_i + 1];
+      v_next := case v_next when 'ma' then 'maria' when 'jr' then 'junior' when 'sr' then 'senior' else v_next end;
+      v_words := v_words || (case v_word when 'sto' then 'santo' when 'sta' then 'santa' else v_word end || v_next);
+      if p_stored then
+        v_more := v_more || v_next;
+        if v_word in ('sto', 'sta', 'santo', 'santa') then
+          v_more := v_more || (left(v_word, 1) || right(v_word, 2) || v_next);
+        end if;
+      end if;
+      v_i := v_i + 2;
+    else
+      v_words := v_words || case v_word
+        when 'ma' then 'maria' when 'sto' then 'santo' when 'sta' then 'santa' when 'jr' then 'junior' when 'sr' then 'senior'
+        else v_word end;
+      v_i := v_i + 1;
+    end if;
+  end loop;
+  if p_stored then
+    for v_i in 1 .. coalesce(array_length(v_words, 1), 0) - 1 loop
+      v_more := v_more || (v_words[v_i] || v_words[v_i + 1]);
+    end loop;
+    return v_words || v_more;
+  end if;
+  return v_words;
+end;
+$$;
+
+revoke execute on function kasalan_private.name_words(p_text text, p_stored boolean) from public, anon, authenticated;
+
+-- A nickname or a name as one word the way the search compares it ("Ma. Cristina" →
+-- "mariacristina"). Helper of the nicknames' columns.
+create or replace function kasalan_private.nickname_word(p_text text)
+returns text
+language sql
+immutable parallel safe
+set search_path = ''
+as $$
+  select array_to_string(kasalan_private.name_words(p_text, false), '')
+$$;
+
+revoke execute on function kasalan_private.nickname_word(p_text text) from public, anon, authenticated;
+
+-- A word as it sounds in Filipino spelling, so that the letters guests swap compare equal: ph/f/p,
+-- v/b, z/s, c/k/qu (c before e or i as s), ch as k, o/u, e/i/y, a silent h, ñ typed as "ny", and
+-- doubled letters as one ("Villanueba" = "Villanueva", "Jenifer" = "Jennifer", "Kristina" =
+-- "Cristina", "Penya" = "Peña"). Helper of the search.
+create or replace function kasalan_private.name_key(p_word text)
+returns text
+language sql
+immutable parallel safe
+set search_path = ''
+as $$
+  select regexp_replace(
+    translate(
+      replace(
+        regexp_replace(
+          replace(replace(replace(replace(replace(p_word, 'ph', 'f'), 'ch', 'k'), 'qu', 'k'), 'ck', 'k'), 'ny', 'n'),
+          'c([eiy])', 's\1', 'g'
+        ),
+        'h', ''
+      ),
+      'cqvfzuyi', 'kkbpsoee'
+    ),
+    '(.)\1+', '\1', 'g'
+  )
+$$;
+
+revoke execute on function kasalan_private.name_key(p_word text) from public, anon, authenticated;
+
+-- The keys a word is found by in the index: the word itself; '#' and its sound (name_key); and
+-- when p_fuzzy, for a sound of 4 letters or more '~' and the sound, and for one of 5 or more '~'
+-- and the sound less each of its letters in turn. Two words one letter apart in sound (missing,
+-- extra, wrong or two swapped) share a '~' key, so the index finds a typo without reading every
+-- name. Helper of the search.
+create or replace function kasalan_private.word_keys(p_word text, p_fuzzy boolean)
+returns text[]
+language plpgsql
+immutable parallel safe
+set search_path = ''
+as $$
+declare
+  v_key text := kasalan_private.name_key(p_word);
+  v_n integer := char_length(v_key);
+  v_keys text[] := array[p_word, '#' || v_key];
+begin
+  if p_fuzzy and v_n >= 4 then
+    v_keys := v_keys || ('~' || v_key);
+  end if;
+  if p_fuzzy and v_n >= 5 then
+    for v_i in 1 .. v_n loop
+      v_keys := v_keys || ('~' || left(v_key, v_i - 1) || substr(v_key, v_i + 1));
+    end loop;
+  end if;
+  return v_keys;
+end;
+$$;
+
+revoke execute on function kasalan_private.word_keys(p_word text, p_fuzzy boolean) from public, anon, authenticated;
+
+-- Whether two words are one letter apart: one missing, extra or wrong, or two neighbours swapped
+-- ("jenifer"/"jennifer", "micheal"/"michael"). Helper of the search (its typo pass).
+create or replace function kasalan_private.one_letter_apart(p_a text, p_b text)
+returns boolean
+language plpgsql
+immutable parallel safe
+set search_path = ''
+as $$
+declare
+  v_a integer := char_length(p_a);
+  v_b integer := char_length(p_b);
+  v_i integer := 1;
+begin
+  if abs(v_a - v_b) > 1 or p_a = p_b then
+    return false;
+  end if;
+  while v_i <= least(v_a, v_b) and substr(p_a, v_i, 1) = substr(p_b, v_i, 1) loop
+    v_i := v_i + 1;
+  end loop;
+  if v_a > v_b then
+    return substr(p_a, v_i + 1) = substr(p_b, v_i);
+  elsif v_a < v_b then
+    return substr(p_a, v_i) = substr(p_b, v_i + 1);
+  end if;
+  return substr(p_a, v_i + 1) = substr(p_b, v_i + 1)
+    or (substr(p_a, v_i, 1) = substr(p_b, v_i + 1, 1) and substr(p_a, v_i + 1, 1) = substr(p_b, v_i, 1)
+        and substr(p_a, v_i + 2) = substr(p_b, v_i + 2));
+end;
+$$;
+
+revoke execute on function kasalan_private.one_letter_apart(p_a text, p_b text) from public, anon, authenticated;
+
+-- The words a person can be found by (name_words, stored form) of their first name, the name they
+-- are known by, their last name, maiden surname and suffix, sorted, each once. Helper of the
+-- search (a stored column of persons).
+create or replace function kasalan_private.person_search_names(
+  p_first_name text, p_last_name text, p_suffix text, p_known_as text, p_maiden_name text
+)
+returns text[]
+language plpgsql
+immutable parallel safe
+set search_path = ''
+as $$
+declare
+  v_words text[] := '{}';
+  v_part text;
+begin
+  foreach v_part in array array[p_first_name, p_last_name, p_suffix, p_known_as, p_maiden_name] loop
+    if v_part is not null then
+      v_words := v_words || kasalan_private.name_words(v_part, true);
+    end if;
+  end loop;
+  return array(select distinct w from unnest(v_words) as w where w <> '' order by w);
+end;
+$$;
+
+revoke execute on function kasalan_private.person_search_names(p_first_name text, p_last_name text, p_suffix text, p_known_as text, p_maiden_name text) from public, anon, authenticated;
+
+-- The sound (name_key) of each of person_search_names, in the same order. Helper of the search
+-- (a stored column of persons).
+create or replace function kasalan_private.person_search_sounds(
+  p_first_name text, p_last_name text, p_suffix text, p_known_as text, p_maiden_name text
+)
 returns text[]
 language sql
 immutable parallel safe
 set search_path = ''
 as $$
-  with w as (
-    select kasalan_private.search_word(t.word) as word, t.ord
-    from unnest(string_to_array(
-      kasalan_private.search_text(concat_ws(' ', p_first_name, p_last_name, p_suffix)), ' '
-    )) with ordinality as t(word, ord)
-    where t.word <> ''
+  select array(
+    select kasalan_private.name_key(w.word)
+    from unnest(kasalan_private.person_search_names(p_first_name, p_last_name, p_suffix, p_known_as, p_maiden_name)) with ordinality as w(word, ord)
+    order by w.ord
   )
-  select coalesce(array_agg(distinct x.word), '{}')
-  from (
-    select w.word from w
-    union all
-    select a.word || b.word from w a join w b on b.ord = a.ord + 1
-    union all
-    select a.word || b.word || c.word from w a join w b on b.ord = a.ord + 1 join w c on c.ord = a.ord + 2
-  ) x
 $$;
 
-revoke execute on function kasalan_private.person_search_words(p_first_name text, p_last_name text, p_suffix text) from public, anon, authenticated;
+revoke execute on function kasalan_private.person_search_sounds(p_first_name text, p_last_name text, p_suffix text, p_known_as text, p_maiden_name text) from public, anon, authenticated;
+
+-- Every key of every word of person_search_names (word_keys, typos included), each once: what the
+-- index finds a person by. Helper of the search (a stored column of persons).
+create or replace function kasalan_private.person_search_keys(
+  p_first_name text, p_last_name text, p_suffix text, p_known_as text, p_maiden_name text
+)
+returns text[]
+language plpgsql
+immutable parallel safe
+set search_path = ''
+as $$
+declare
+  v_keys text[] := '{}';
+  v_word text;
+begin
+  foreach v_word in array kasalan_private.person_search_names(p_first_name, p_last_name, p_suffix, p_known_as, p_maiden_name) loop
+    v_keys := v_keys || kasalan_private.word_keys(v_word, true);
+  end loop;
+  return array(select distinct k from unnest(v_keys) as k);
+end;
+$$;
+
+revoke execute on function kasalan_private.person_search_keys(p_first_name text, p_last_name text, p_suffix text, p_known_as text, p_maiden_name text) from public, anon, authenticated;
+
+-- A query word that is not part of anyone's name: titles (Mr., Mrs., Dr., Atty., Engr.), the
+-- words Filipinos put before a relative's or an elder's name (Tita, Tito, Kuya, Ate, Lola, Lolo,
+-- Ninang, Ninong, Mang, Aling) and the words between two names typed together (and, at, &).
+-- Helper of the search; these words never count towards the two a search needs.
+create or replace function kasalan_private.is_search_filler(p_word text)
+returns boolean
+language sql
+immutable parallel safe
+set search_path = ''
+as $$
+  select p_word in (
+    'mr', 'mrs', 'ms', 'miss', 'mister', 'dr', 'dra', 'doc', 'doktor', 'atty', 'attorney', 'engr', 'engineer',
+    'arch', 'archt', 'architect', 'hon', 'rev', 'fr', 'msgr', 'pastor', 'ptr', 'bro', 'sis', 'prof', 'sir',
+    'maam', 'madam', 'mme', 'capt', 'judge', 'dona', 'kgg', 'kagawad', 'kap',
+    'tita', 'tito', 'tiya', 'tiyo', 'tia', 'tio', 'kuya', 'ate', 'lola', 'lolo', 'ninang', 'ninong',
+    'nanay', 'tatay', 'inay', 'itay', 'nay', 'tay', 'mommy', 'daddy', 'mama', 'papa', 'manang', 'manong',
+    'nang', 'nong', 'ading', 'insan', 'pinsan', 'ditse', 'diko', 'sangko', 'sanko', 'auntie', 'aunt',
+    'uncle', 'tatang', 'nanang', 'inang', 'amang', 'mang', 'aling', 'ka',
+    'and', 'at', 'ang', 'si', 'sina', 'kay', 'ni', 'nina', 'ng', 'mga', 'family', 'fam', 'pamilya',
+    'couple', 'magasawa', 'mag', 'asawa', 'the', 'of', 'with', 'plus', 'y'
+  )
+$$;
+
+revoke execute on function kasalan_private.is_search_filler(p_word text) from public, anon, authenticated;
 
 -- A new link token: 16 random bytes as base64url without padding (22 characters). Helper of the
 -- column default and of renewing.
@@ -132,6 +357,10 @@ create table kasalan.persons (
   title text,
   suffix text,
   notes text,
+  -- The name the person goes by, when the couple notes one ("Bobby"): searched, shown to the couple.
+  known_as text,
+  -- A married person's surname before marriage: searched, never shown to a visitor.
+  maiden_name text,
   -- The RSVP e-mails sent to this person: [{sentAt, address}].
   email_history jsonb not null default '[]'::jsonb,
   is_attending boolean,
@@ -142,11 +371,19 @@ create table kasalan.persons (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   rsvp_recorded_by text,
-  search_words text[] not null generated always as (kasalan_private.person_search_words(first_name, last_name, suffix)) stored,
+  -- What the search compares a person by: their name words, the sound of each, and the keys the
+  -- index finds them by.
+  search_names text[] not null generated always as (kasalan_private.person_search_names(first_name, last_name, suffix, known_as, maiden_name)) stored,
+  search_sounds text[] not null generated always as (kasalan_private.person_search_sounds(first_name, last_name, suffix, known_as, maiden_name)) stored,
+  search_keys text[] not null generated always as (kasalan_private.person_search_keys(first_name, last_name, suffix, known_as, maiden_name)) stored,
   constraint persons_pkey primary key (id),
   constraint persons_email_history_check check (jsonb_typeof(email_history) = 'array'),
   constraint persons_first_name_check check ((btrim(first_name) <> '') and (char_length(first_name) <= 100)),
   constraint persons_first_name_clean check (kasalan.text_is_clean(first_name, 'first_name')),
+  constraint persons_known_as_check check (char_length(known_as) <= 50),
+  constraint persons_known_as_clean check (kasalan.text_is_clean(known_as, 'known_as')),
+  constraint persons_maiden_name_check check (char_length(maiden_name) <= 100),
+  constraint persons_maiden_name_clean check (kasalan.text_is_clean(maiden_name, 'maiden_name')),
   constraint persons_last_name_check check (char_length(last_name) <= 100),
   constraint persons_last_name_clean check (kasalan.text_is_clean(last_name, 'last_name')),
   constraint persons_notes_check check (char_length(notes) <= 2000),
@@ -172,11 +409,158 @@ create index persons_household_id_wedding_id_idx on kasalan.persons (household_i
 
 -- Without fastupdate: new names go straight into the index instead of a pending list that only
 -- a vacuum empties (PGlite never runs one), which the planner rightly prices as a scan of everyone.
-create index persons_search_words_idx on kasalan.persons using gin (search_words) with (fastupdate = off);
+create index persons_search_keys_idx on kasalan.persons using gin (search_keys) with (fastupdate = off);
 
 create index persons_user_id_idx on kasalan.persons (user_id);
 
 create index persons_wedding_id_idx on kasalan.persons (wedding_id);
+
+-- A nickname or short form and the name it stands for, one word each as the search compares them
+-- (nickname_word, name_word: the words run together, "Juan Miguel" as "juanmiguel"). Rows without a
+-- wedding are the built-in Filipino list below; a wedding's own rows are the couple's, written only
+-- by kasalan.save_nicknames and read through kasalan.list_nicknames.
+create table kasalan.nicknames (
+  id uuid not null default extensions.gen_random_uuid(),
+  wedding_id uuid,
+  nickname text not null,
+  name text not null,
+  nickname_word text not null generated always as (kasalan_private.nickname_word(nickname)) stored,
+  name_word text not null generated always as (kasalan_private.nickname_word(name)) stored,
+  nickname_key text not null generated always as (kasalan_private.name_key(kasalan_private.nickname_word(nickname))) stored,
+  name_key text not null generated always as (kasalan_private.name_key(kasalan_private.nickname_word(name))) stored,
+  created_at timestamptz not null default now(),
+  constraint nicknames_pkey primary key (id),
+  constraint nicknames_nickname_check check ((char_length(nickname) >= 1) and (char_length(nickname) <= 50)),
+  constraint nicknames_nickname_clean check (kasalan.text_is_clean(nickname, 'nickname')),
+  constraint nicknames_name_check check ((char_length(name) >= 1) and (char_length(name) <= 50)),
+  constraint nicknames_name_clean check (kasalan.text_is_clean(name, 'name')),
+  constraint nicknames_words_check check ((char_length(nickname_word) >= 2) and (char_length(name_word) >= 2) and (nickname_word <> name_word)),
+  constraint nicknames_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
+);
+alter table kasalan.nicknames enable row level security;
+revoke all on kasalan.nicknames from public, anon, authenticated;
+
+create unique index nicknames_wedding_id_words_key on kasalan.nicknames (coalesce(wedding_id, '00000000-0000-0000-0000-000000000000'::uuid), nickname_word, name_word);
+
+create index nicknames_nickname_key_idx on kasalan.nicknames (nickname_key);
+
+create index nicknames_name_key_idx on kasalan.nicknames (name_key);
+
+-- The built-in list: nicknames and short forms common in Filipino families, and Junior as Jun.
+insert into kasalan.nicknames (nickname, name) values
+  ('Bobby', 'Roberto'), ('Bob', 'Roberto'), ('Obet', 'Roberto'), ('Bert', 'Roberto'), ('Berto', 'Roberto'), ('Robert', 'Roberto'),
+  ('Robby', 'Roberto'), ('Bobot', 'Roberto'), ('Obeth', 'Roberto'), ('Bobby', 'Robert'), ('Bob', 'Robert'), ('Rob', 'Robert'),
+  ('Robby', 'Robert'), ('Bert', 'Robert'), ('Jun', 'Junior'), ('Junjun', 'Junior'), ('Jonjon', 'Junior'), ('Junie', 'Junior'),
+  ('Pepe', 'Jose'), ('Peping', 'Jose'), ('Joe', 'Jose'), ('Jojo', 'Jose'), ('Joey', 'Jose'), ('Pepito', 'Jose'),
+  ('Pitoy', 'Jose'), ('Seng', 'Jose'), ('Pina', 'Josefina'), ('Fina', 'Josefina'), ('Josie', 'Josefina'), ('Pining', 'Josefina'),
+  ('Jo', 'Josefina'), ('Josie', 'Josephine'), ('Jo', 'Josephine'), ('Jopay', 'Josephine'), ('Jeng', 'Josephine'), ('Joe', 'Joseph'),
+  ('Jojo', 'Joseph'), ('Joey', 'Joseph'), ('Seph', 'Joseph'), ('Tina', 'Cristina'), ('Tintin', 'Cristina'), ('Cris', 'Cristina'),
+  ('Crissy', 'Cristina'), ('Tin', 'Cristina'), ('Ting', 'Cristina'), ('Tina', 'Christina'), ('Tintin', 'Christina'), ('Chris', 'Christina'),
+  ('Tin', 'Christina'), ('Tin', 'Kristine'), ('Tine', 'Kristine'), ('Kris', 'Kristine'), ('Tintin', 'Kristine'), ('Tina', 'Martina'),
+  ('Tina', 'Agustina'), ('Tina', 'Ernestina'), ('Nesting', 'Ernestina'), ('Chris', 'Christopher'), ('Topher', 'Christopher'), ('Tope', 'Christopher'),
+  ('Toper', 'Christopher'), ('Mike', 'Michael'), ('Mikey', 'Michael'), ('Mickey', 'Michael'), ('Mitch', 'Michael'), ('Mikel', 'Michael'),
+  ('Miggy', 'Miguel'), ('Migs', 'Miguel'), ('Migo', 'Miguel'), ('Mike', 'Miguel'), ('Miko', 'Miguel'), ('Mikoy', 'Miguel'),
+  ('Miggy', 'Juan Miguel'), ('Migs', 'Juan Miguel'), ('JM', 'Juan Miguel'), ('Connie', 'Concepcion'), ('Concha', 'Concepcion'), ('Choleng', 'Concepcion'),
+  ('Ching', 'Concepcion'), ('Connie', 'Consolacion'), ('Sol', 'Consolacion'), ('Cons', 'Consolacion'), ('Chit', 'Consolacion'), ('Sion', 'Consolacion'),
+  ('Connie', 'Consuelo'), ('Suelo', 'Consuelo'), ('Chelo', 'Consuelo'), ('Connie', 'Constancia'), ('Tancing', 'Constancia'), ('Connie', 'Cornelia'),
+  ('Nelia', 'Cornelia'), ('Kiko', 'Francisco'), ('Paco', 'Francisco'), ('Frank', 'Francisco'), ('Francis', 'Francisco'), ('Cisco', 'Francisco'),
+  ('Pancho', 'Francisco'), ('Paquito', 'Francisco'), ('Isko', 'Francisco'), ('Kiks', 'Francisco'), ('Kika', 'Francisca'), ('Paquita', 'Francisca'),
+  ('Cisca', 'Francisca'), ('Sisa', 'Francisca'), ('Kiko', 'Federico'), ('Fred', 'Federico'), ('Ding', 'Federico'), ('Eric', 'Federico'),
+  ('Jen', 'Jennifer'), ('Jenny', 'Jennifer'), ('Jenn', 'Jennifer'), ('Jennie', 'Jennifer'), ('Jenjen', 'Jennifer'), ('Jeni', 'Jennifer'),
+  ('Tess', 'Teresita'), ('Tessie', 'Teresita'), ('Tessa', 'Teresita'), ('Teri', 'Teresita'), ('Techie', 'Teresita'), ('Sita', 'Teresita'),
+  ('Tet', 'Teresita'), ('Tess', 'Teresa'), ('Tessie', 'Teresa'), ('Tere', 'Teresa'), ('Tessa', 'Teresa'), ('Teri', 'Teresa'),
+  ('Tet', 'Teresa'), ('Marites', 'Maria Teresa'), ('Maritess', 'Maria Teresa'), ('Tess', 'Maria Teresa'), ('Maite', 'Maria Teresa'), ('Eddie', 'Eduardo'),
+  ('Edu', 'Eduardo'), ('Ed', 'Eduardo'), ('Eddy', 'Eduardo'), ('Dado', 'Eduardo'), ('Edong', 'Eduardo'), ('Edgar', 'Edgardo'),
+  ('Egay', 'Edgardo'), ('Ed', 'Edgardo'), ('Dado', 'Edgardo'), ('Tony', 'Antonio'), ('Anton', 'Antonio'), ('Tonyo', 'Antonio'),
+  ('Tonio', 'Antonio'), ('Tonton', 'Antonio'), ('Toni', 'Antonio'), ('Ton', 'Antonio'), ('Tony', 'Anthony'), ('Anton', 'Anthony'),
+  ('Ton', 'Anthony'), ('Tonton', 'Anthony'), ('Jess', 'Jesus'), ('Jessie', 'Jesus'), ('Chuy', 'Jesus'), ('Jesse', 'Jesus'),
+  ('Susing', 'Jesus'), ('Manny', 'Manuel'), ('Maning', 'Manuel'), ('Manolo', 'Manuel'), ('Mano', 'Manuel'), ('Manoling', 'Manuel'),
+  ('Manny', 'Emmanuel'), ('Eman', 'Emmanuel'), ('Emman', 'Emmanuel'), ('Lito', 'Manolito'), ('Manny', 'Manolito'), ('Nolito', 'Manolito'),
+  ('Lito', 'Carlito'), ('Caloy', 'Carlito'), ('Lito', 'Angelito'), ('Angel', 'Angelito'), ('Charo', 'Rosario'), ('Rosie', 'Rosario'),
+  ('Chayong', 'Rosario'), ('Sayong', 'Rosario'), ('Charing', 'Rosario'), ('Cedes', 'Mercedes'), ('Meding', 'Mercedes'), ('Mercy', 'Mercedes'),
+  ('Ched', 'Mercedes'), ('Chedeng', 'Mercedes'), ('Willy', 'Guillermo'), ('Memo', 'Guillermo'), ('Guiller', 'Guillermo'), ('Willie', 'Guillermo'),
+  ('Gimo', 'Guillermo'), ('Willy', 'William'), ('Will', 'William'), ('Bill', 'William'), ('Billy', 'William'), ('Liam', 'William'),
+  ('Willy', 'Wilfredo'), ('Fred', 'Wilfredo'), ('Freddie', 'Wilfredo'), ('Wil', 'Wilfredo'), ('Pido', 'Wilfredo'), ('Ricky', 'Enrique'),
+  ('Rique', 'Enrique'), ('Henry', 'Enrique'), ('Enri', 'Enrique'), ('Ricky', 'Ricardo'), ('Carding', 'Ricardo'), ('Cardo', 'Ricardo'),
+  ('Rick', 'Ricardo'), ('Vicky', 'Victoria'), ('Toyang', 'Victoria'), ('Vic', 'Victoria'), ('Tori', 'Victoria'), ('Vicky', 'Maria Victoria'),
+  ('Marivic', 'Maria Victoria'), ('Rudy', 'Rodolfo'), ('Dolfo', 'Rodolfo'), ('Ody', 'Rodolfo'), ('Dolphy', 'Rodolfo'), ('Fred', 'Alfredo'),
+  ('Freddie', 'Alfredo'), ('Alfie', 'Alfredo'), ('Pido', 'Alfredo'), ('Fredo', 'Alfredo'), ('Greg', 'Gregorio'), ('Goyo', 'Gregorio'),
+  ('Gorio', 'Gregorio'), ('Gregg', 'Gregorio'), ('Yoyong', 'Gregorio'), ('Ernie', 'Ernesto'), ('Erning', 'Ernesto'), ('Esto', 'Ernesto'),
+  ('Ernest', 'Ernesto'), ('Leo', 'Leonardo'), ('Nardo', 'Leonardo'), ('Leon', 'Leonardo'), ('Narding', 'Leonardo'), ('Onyo', 'Leonardo'),
+  ('Bernie', 'Bernardo'), ('Nardo', 'Bernardo'), ('Bernard', 'Bernardo'), ('Narding', 'Bernardo'), ('Liza', 'Elizabeth'), ('Beth', 'Elizabeth'),
+  ('Betty', 'Elizabeth'), ('Eliza', 'Elizabeth'), ('Lisa', 'Elizabeth'), ('Liz', 'Elizabeth'), ('Bessie', 'Elizabeth'), ('Betsy', 'Elizabeth'),
+  ('Elsa', 'Elizabeth'), ('Marge', 'Margarita'), ('Margie', 'Margarita'), ('Marga', 'Margarita'), ('Rita', 'Margarita'), ('Margot', 'Margarita'),
+  ('Pat', 'Patricia'), ('Patty', 'Patricia'), ('Trish', 'Patricia'), ('Tricia', 'Patricia'), ('Pia', 'Patricia'), ('Cathy', 'Catherine'),
+  ('Kate', 'Catherine'), ('Cat', 'Catherine'), ('Kathy', 'Catherine'), ('Katie', 'Catherine'), ('Cath', 'Catherine'), ('Ben', 'Benjamin'),
+  ('Benjie', 'Benjamin'), ('Benj', 'Benjamin'), ('Jamin', 'Benjamin'), ('Benny', 'Benjamin'), ('Alex', 'Alejandro'), ('Andoy', 'Alejandro'),
+  ('Ale', 'Alejandro'), ('Jandro', 'Alejandro'), ('Alex', 'Alexander'), ('Xander', 'Alexander'), ('Sandro', 'Alexander'), ('Andoy', 'Alexander'),
+  ('Paeng', 'Rafael'), ('Raffy', 'Rafael'), ('Raf', 'Rafael'), ('Pael', 'Rafael'), ('Raffi', 'Rafael'), ('Enteng', 'Vicente'),
+  ('Vince', 'Vicente'), ('Vic', 'Vicente'), ('Intoy', 'Vicente'), ('Vic', 'Victor'), ('Toy', 'Victor'), ('Vicvic', 'Victor'),
+  ('Vince', 'Vincent'), ('Vinny', 'Vincent'), ('Vin', 'Vincent'), ('Nando', 'Fernando'), ('Ferdie', 'Fernando'), ('Fern', 'Fernando'),
+  ('Andoy', 'Fernando'), ('Pando', 'Fernando'), ('Ferdie', 'Ferdinand'), ('Andoy', 'Ferdinand'), ('Bongbong', 'Ferdinand'), ('Nand', 'Ferdinand'),
+  ('Naty', 'Natividad'), ('Nati', 'Natividad'), ('Tibing', 'Natividad'), ('Badong', 'Salvador'), ('Buddy', 'Salvador'), ('Ador', 'Salvador'),
+  ('Dodong', 'Salvador'), ('Teddy', 'Teodoro'), ('Ted', 'Teodoro'), ('Doro', 'Teodoro'), ('Dora', 'Teodora'), ('Doray', 'Teodora'),
+  ('Weng', 'Rowena'), ('Wena', 'Rowena'), ('Wengweng', 'Rowena'), ('Letty', 'Leticia'), ('Tisha', 'Leticia'), ('Leti', 'Leticia'),
+  ('Lety', 'Leticia'), ('Malou', 'Maria Luisa'), ('Luisa', 'Maria Luisa'), ('Malou', 'Maria Lourdes'), ('Lulu', 'Maria Lourdes'), ('Lulu', 'Lourdes'),
+  ('Lou', 'Lourdes'), ('Odette', 'Lourdes'), ('Des', 'Lourdes'), ('Lodi', 'Lourdes'), ('Puring', 'Purificacion'), ('Pura', 'Purificacion'),
+  ('Puri', 'Purificacion'), ('Pacing', 'Pacifico'), ('Paci', 'Pacifico'), ('Pax', 'Pacifico'), ('Dolly', 'Dolores'), ('Loleng', 'Dolores'),
+  ('Lolita', 'Dolores'), ('Dolor', 'Dolores'), ('Lolit', 'Dolores'), ('Iggy', 'Ignacio'), ('Nacio', 'Ignacio'), ('Nash', 'Ignacio'),
+  ('Ignas', 'Ignacio'), ('Ipe', 'Felipe'), ('Ipeng', 'Felipe'), ('Philip', 'Felipe'), ('Lipe', 'Felipe'), ('Pipo', 'Felipe'),
+  ('Vangie', 'Evangeline'), ('Eva', 'Evangeline'), ('Vange', 'Evangeline'), ('Evang', 'Evangeline'), ('Celyn', 'Jocelyn'), ('Joy', 'Jocelyn'),
+  ('Joce', 'Jocelyn'), ('Jossie', 'Jocelyn'), ('Mon', 'Ramon'), ('Monching', 'Ramon'), ('Moning', 'Ramon'), ('Bong', 'Ramon'),
+  ('Mong', 'Ramon'), ('Boni', 'Bonifacio'), ('Facio', 'Bonifacio'), ('Bong', 'Bonifacio'), ('Ninoy', 'Benigno'), ('Noynoy', 'Benigno'),
+  ('Rey', 'Reynaldo'), ('Naldo', 'Reynaldo'), ('Reynald', 'Reynaldo'), ('Ronnie', 'Ronaldo'), ('Ron', 'Ronaldo'), ('Naldo', 'Ronaldo'),
+  ('Ronald', 'Ronaldo'), ('Mel', 'Rommel'), ('Omeng', 'Rommel'), ('Art', 'Arturo'), ('Turing', 'Arturo'), ('Arthur', 'Arturo'),
+  ('Turo', 'Arturo'), ('Ben', 'Bienvenido'), ('Benny', 'Bienvenido'), ('Bien', 'Bienvenido'), ('Bienve', 'Bienvenido'), ('Nido', 'Bienvenido'),
+  ('Sidro', 'Isidro'), ('Sid', 'Isidro'), ('Lita', 'Carmelita'), ('Mely', 'Carmelita'), ('Carmi', 'Carmelita'), ('Melit', 'Carmelita'),
+  ('Carmel', 'Carmelita'), ('Mameng', 'Carmen'), ('Menchie', 'Carmen'), ('Menchu', 'Carmen'), ('Remy', 'Remedios'), ('Medy', 'Remedios'),
+  ('Meding', 'Remedios'), ('Remedy', 'Remedios'), ('Star', 'Estrella'), ('Estring', 'Estrella'), ('Minnie', 'Herminia'), ('Minya', 'Herminia'),
+  ('Miniang', 'Herminia'), ('Minyong', 'Herminio'), ('Miniong', 'Herminio'), ('Celia', 'Cecilia'), ('Cecile', 'Cecilia'), ('Ceci', 'Cecilia'),
+  ('Cel', 'Cecilia'), ('Virgil', 'Virgilio'), ('Gilio', 'Virgilio'), ('Biboy', 'Virgilio'), ('Danny', 'Danilo'), ('Dan', 'Danilo'),
+  ('Nilo', 'Danilo'), ('Dan', 'Daniel'), ('Danny', 'Daniel'), ('Dani', 'Daniel'), ('Ann', 'Mary Ann'), ('Anne', 'Mary Ann'),
+  ('Mae', 'Mary Ann'), ('JC', 'Juan Carlos'), ('Carlo', 'Juan Carlos'), ('Caloy', 'Carlos'), ('Carlo', 'Carlos'), ('Charlie', 'Carlos'),
+  ('Carl', 'Carlos'), ('Angel', 'Angelica'), ('Angie', 'Angelica'), ('Gelai', 'Angelica'), ('Jelly', 'Angelica'), ('Gelay', 'Angelica'),
+  ('Ica', 'Angelica'), ('Gelo', 'Angelo'), ('Angel', 'Angelo'), ('Elo', 'Angelo'), ('Jelo', 'Angelo'), ('Chema', 'Jose Maria'),
+  ('Joma', 'Jose Maria'), ('Jomar', 'Jose Maria'), ('Jomari', 'Jose Maria'), ('Glo', 'Gloria'), ('Gloring', 'Gloria'), ('Meldy', 'Imelda'),
+  ('Mel', 'Imelda'), ('Edith', 'Editha'), ('Ditas', 'Editha'), ('Ditha', 'Editha'), ('Sebio', 'Eusebio'), ('Sebyo', 'Eusebio'),
+  ('Arnold', 'Arnulfo'), ('Nulfo', 'Arnulfo'), ('Arnie', 'Arnulfo'), ('Pete', 'Pedro'), ('Peter', 'Pedro'), ('Pedring', 'Pedro'),
+  ('Pido', 'Pedro'), ('Pearl', 'Perla'), ('Bert', 'Alberto'), ('Berto', 'Alberto'), ('Albert', 'Alberto'), ('Gil', 'Gilberto'),
+  ('Bert', 'Gilberto'), ('Gibo', 'Gilberto'), ('Bert', 'Norberto'), ('Berto', 'Norberto'), ('Norbs', 'Norberto'), ('Flor', 'Florencio'),
+  ('Lencio', 'Florencio'), ('Flor', 'Florencia'), ('Miling', 'Emilio'), ('Emil', 'Emilio'), ('Milo', 'Emilio'), ('Roger', 'Rogelio'),
+  ('Oging', 'Rogelio'), ('Roland', 'Rolando'), ('Rolly', 'Rolando'), ('Lando', 'Rolando'), ('Olan', 'Rolando'), ('Orly', 'Orlando'),
+  ('Lando', 'Orlando'), ('Enzo', 'Lorenzo'), ('Renz', 'Lorenzo'), ('Loren', 'Lorenzo'), ('Nikki', 'Nicole'), ('Nic', 'Nicole'),
+  ('Cole', 'Nicole'), ('Kat', 'Katrina'), ('Trina', 'Katrina'), ('Kate', 'Katrina'), ('Katy', 'Katrina'), ('Linda', 'Rosalinda'),
+  ('Rosa', 'Rosalinda'), ('Lindy', 'Rosalinda'), ('Nora', 'Leonora'), ('Leony', 'Leonora'), ('Leonor', 'Leonora'), ('Noring', 'Leonora'),
+  ('Nene', 'Nenita'), ('Nita', 'Nenita'), ('Zeny', 'Zenaida'), ('Aida', 'Zenaida'), ('Naida', 'Zenaida'), ('Yoly', 'Yolanda'),
+  ('Landa', 'Yolanda'), ('Yola', 'Yolanda'), ('Mila', 'Milagros'), ('Mimi', 'Milagros'), ('Cory', 'Corazon'), ('Cora', 'Corazon'),
+  ('Azon', 'Corazon'), ('Coring', 'Corazon'), ('Lina', 'Rosalina'), ('Rosa', 'Rosalina'), ('Trining', 'Trinidad'), ('Trini', 'Trinidad'),
+  ('Gerry', 'Gerardo'), ('Gerard', 'Gerardo'), ('Ardo', 'Gerardo'), ('Gerry', 'Geraldine'), ('Dine', 'Geraldine'), ('Uly', 'Ulysses'),
+  ('Santi', 'Santiago'), ('Tiago', 'Santiago'), ('Yago', 'Santiago'), ('Isa', 'Isabel'), ('Bel', 'Isabel'), ('Belle', 'Isabel'),
+  ('Isay', 'Isabel'), ('Sabel', 'Isabel'), ('Belita', 'Isabelita'), ('Lita', 'Isabelita'), ('Isay', 'Isabelita'), ('Sophie', 'Sofia'),
+  ('Pia', 'Sofia'), ('Bea', 'Beatriz'), ('Trixie', 'Beatriz'), ('Gab', 'Gabriel'), ('Gabby', 'Gabriel'), ('Gabo', 'Gabriel'),
+  ('Gab', 'Gabriela'), ('Gabby', 'Gabriela'), ('Ella', 'Gabriela'), ('Pat', 'Patrick'), ('Patty', 'Patrick'), ('Kin', 'Joaquin'),
+  ('Jack', 'Joaquin'), ('Orio', 'Honorio'), ('Onyo', 'Honorio'), ('Max', 'Maximo'), ('Imo', 'Maximo'), ('Ben', 'Ruben'),
+  ('Rubs', 'Ruben'), ('Val', 'Valentin'), ('Tino', 'Valentin'), ('Gus', 'Agustin'), ('Gusting', 'Agustin'), ('Tinoy', 'Agustin'),
+  ('Mar', 'Mario'), ('Mayong', 'Mario'), ('Celo', 'Marcelo'), ('Marcy', 'Marcelo'), ('Ed', 'Edwin'), ('Win', 'Edwin'),
+  ('Mundo', 'Raymundo'), ('Ray', 'Raymundo'), ('Monding', 'Raymundo'), ('Ray', 'Raymond'), ('Mon', 'Raymond'), ('Digong', 'Rodrigo'),
+  ('Rudy', 'Rodrigo'), ('Rod', 'Rodrigo'), ('Drigo', 'Rodrigo'), ('Mando', 'Armando'), ('Armand', 'Armando'), ('Elle', 'Eleanor'),
+  ('Nora', 'Eleanor'), ('Lena', 'Elena'), ('Len', 'Elena'), ('Lenlen', 'Elena'), ('Helen', 'Elena'), ('Malen', 'Maria Elena'),
+  ('Lenlen', 'Maria Elena'), ('Virgie', 'Virginia'), ('Ginny', 'Virginia'), ('Bining', 'Virginia'), ('Pepa', 'Josefa'), ('Pepang', 'Josefa'),
+  ('Dioni', 'Dionisio'), ('Nisyo', 'Dionisio'), ('Eugene', 'Eugenio'), ('Genio', 'Eugenio'), ('Dyoni', 'Eugenio'), ('Atong', 'Fortunato'),
+  ('Tunato', 'Fortunato'), ('Gerty', 'Gertrudes'), ('Tuding', 'Gertrudes'), ('Nesto', 'Honesto'), ('Lucy', 'Lucia'), ('Luching', 'Lucia'),
+  ('Luisita', 'Luisa'), ('Isa', 'Luisa'), ('Louie', 'Luis'), ('Luigi', 'Luis'), ('Lui', 'Luis'), ('Cel', 'Maricel'),
+  ('Mace', 'Maricel'), ('Malou', 'Marilou'), ('Lou', 'Marilou'), ('Anong', 'Mariano'), ('Mar', 'Mariano'), ('Narcing', 'Narciso'),
+  ('Ciso', 'Narciso'), ('Oca', 'Oscar'), ('Oscarito', 'Oscar'), ('Pabling', 'Pablo'), ('Pabs', 'Pablo'), ('Pacual', 'Pascual'),
+  ('Ual', 'Pascual'), ('Pecto', 'Perfecto'), ('Perpek', 'Perfecto'), ('Carpio', 'Policarpio'), ('Poli', 'Policarpio'), ('Dencio', 'Prudencio'),
+  ('Pruding', 'Prudencio'), ('Paeng', 'Rafaela'), ('Fely', 'Rafaela'), ('Mona', 'Ramona'), ('Mony', 'Ramona'), ('Rey', 'Reynato'),
+  ('Nato', 'Reynato'), ('Rose', 'Rosita'), ('Sita', 'Rosita'), ('Sally', 'Salome'), ('Salud', 'Salome'), ('Rino', 'Severino'),
+  ('Sever', 'Severino'), ('Sol', 'Soledad'), ('Soling', 'Soledad'), ('Susan', 'Susana'), ('Susie', 'Susana'), ('Sanang', 'Susana'),
+  ('Tom', 'Tomas'), ('Tommy', 'Tomas'), ('Tomasito', 'Tomas'), ('Masing', 'Tomas'), ('Ben', 'Venancio'), ('Nancio', 'Venancio'),
+  ('Wency', 'Wenceslao'), ('Laoy', 'Wenceslao'), ('Zack', 'Zacarias'), ('Kariyas', 'Zacarias'), ('Leo', 'Leopoldo'), ('Pol', 'Leopoldo'),
+  ('Poldo', 'Leopoldo'), ('Pule', 'Apolinario'), ('Ario', 'Apolinario'), ('Ventura', 'Buenaventura'), ('Turing', 'Buenaventura'), ('Tomo', 'Crisostomo'),
+  ('Cris', 'Crisostomo'), ('Inggo', 'Domingo'), ('Mingo', 'Domingo'), ('Espie', 'Esperanza'), ('Pansing', 'Esperanza'), ('Fely', 'Felicidad'),
+  ('Cidad', 'Felicidad'), ('Mena', 'Filomena'), ('Pilo', 'Filomena'), ('Lari', 'Hilario'), ('Hilary', 'Hilario'), ('Lorns', 'Lorna'),
+  ('Mye', 'Mylene'), ('Lene', 'Mylene');
 
 alter table kasalan.wedding_activity add constraint wedding_activity_household_id_fkey foreign key (household_id) references kasalan.households(id) on delete set null;
 
@@ -247,6 +631,8 @@ as $$
             'type', p.type,
             'title', p.title,
             'suffix', p.suffix,
+            'knownAs', p.known_as,
+            'maidenName', p.maiden_name,
             'notes', p.notes,
             'emailHistory', p.email_history,
             'isAttending', p.is_attending,
@@ -314,6 +700,8 @@ begin
             'type', p.type,
             'title', p.title,
             'suffix', p.suffix,
+            'knownAs', p.known_as,
+            'maidenName', p.maiden_name,
             'notes', p.notes,
             'emailHistory', p.email_history,
             'isAttending', p.is_attending,
@@ -426,6 +814,8 @@ begin
     perform kasalan_private.json_text(v_person, 'lastName', 100),
       kasalan_private.json_text(v_person, 'title', 50),
       kasalan_private.json_text(v_person, 'suffix', 20),
+      kasalan_private.json_text(v_person, 'knownAs', 50),
+      kasalan_private.json_text(v_person, 'maidenName', 100),
       kasalan_private.json_text(v_person, 'notes', 2000);
     if coalesce(kasalan_private.json_text(v_person, 'type', 10), 'adult') not in ('adult', 'child') then
       raise exception 'invalid_input' using detail = 'type must be adult or child';
@@ -480,7 +870,7 @@ begin
   for v_person, v_index in select value, ordinality - 1 from jsonb_array_elements(v_persons) with ordinality loop
     v_person_id := kasalan_private.json_uuid(v_person, 'id');
     if v_person_id is null then
-      insert into kasalan.persons (wedding_id, household_id, first_name, last_name, type, title, suffix, notes, position)
+      insert into kasalan.persons (wedding_id, household_id, first_name, last_name, type, title, suffix, known_as, maiden_name, notes, position)
       values (
         p_wedding_id, v_household_id,
         kasalan_private.json_text(v_person, 'firstName', 100),
@@ -488,6 +878,8 @@ begin
         coalesce(kasalan_private.json_text(v_person, 'type', 10), 'adult'),
         kasalan_private.json_text(v_person, 'title', 50),
         kasalan_private.json_text(v_person, 'suffix', 20),
+        kasalan_private.json_text(v_person, 'knownAs', 50),
+        kasalan_private.json_text(v_person, 'maidenName', 100),
         kasalan_private.json_text(v_person, 'notes', 2000),
         v_index
       );
@@ -498,6 +890,9 @@ begin
           type = coalesce(kasalan_private.json_text(v_person, 'type', 10), 'adult'),
           title = kasalan_private.json_text(v_person, 'title', 50),
           suffix = kasalan_private.json_text(v_person, 'suffix', 20),
+          -- A caller that does not send them (an older form) keeps the person's known-as and maiden names.
+          known_as = case when v_person ? 'knownAs' then kasalan_private.json_text(v_person, 'knownAs', 50) else p.known_as end,
+          maiden_name = case when v_person ? 'maidenName' then kasalan_private.json_text(v_person, 'maidenName', 100) else p.maiden_name end,
           notes = kasalan_private.json_text(v_person, 'notes', 2000),
           position = v_index
       where p.id = v_person_id
@@ -693,16 +1088,201 @@ $$;
 revoke execute on function kasalan.import_households(p_wedding_id uuid, p_households jsonb) from public, anon;
 grant execute on function kasalan.import_households(p_wedding_id uuid, p_households jsonb) to authenticated;
 
--- The search itself, on one wedding, for the public call below and the harvest test; nobody calls
--- it directly. Returns {status, matches}:
---   too_short  a single word, or fewer than 4 letters after normalising (punctuation and spaces
---              do not count)
+-- One pass of the search over a wedding's persons for the query's name words (p_words, as
+-- name_words gives them): {status, matches} as search_wedding_persons answers. Each query word is
+-- compared with each word of a person's names (persons.search_names): the same word scores 4; the
+-- same sound (name_key), or a nickname's, either way (kasalan.nicknames: built in, and the
+-- wedding's own), 3; the start of a name word, for the last query word of 3 letters or more, 2;
+-- and in the typo pass (p_typos) a word one letter apart in sound, 2. Two neighbouring query words
+-- may match one name word run together ("buena ventura"). A person matches when two query words
+-- match two different words of their names and score 5 or more; words that match nothing (a middle
+-- name, a second person's name) are allowed. Candidates come from persons_search_keys_idx, two
+-- query words at a time, so a common first name alone never reads its hundreds of persons. The
+-- best score wins and those one point below it are shown too (a near name), at most 3 in all;
+-- more than 3 at the best score is too_many. Helper of search_wedding_persons.
+create or replace function kasalan_private.search_pass(p_wedding_id uuid, p_words text[], p_typos boolean)
+returns jsonb
+language plpgsql
+stable
+set search_path = ''
+set plan_cache_mode = force_generic_plan
+as $$
+begin
+  -- PL/pgSQL with a generic plan, so that the plan is made once per session: planning this
+  -- statement takes longer than running it.
+  return (
+  with
+  n as (select cardinality(p_words) as n, p_words[cardinality(p_words)] as last),
+  -- Each query word (i), and each two neighbouring words run together (covering i and i + 1),
+  -- with its sound.
+  items as materialized (
+    select x.i, x.j, x.word, x.single, kasalan_private.name_key(x.word) as key
+    from (
+      select t.i, t.i as j, t.word, true as single
+      from unnest(p_words) with ordinality as t(word, i)
+      union all
+      select t.i, t.i + 1, t.word || p_words[t.i + 1], false
+      from unnest(p_words) with ordinality as t(word, i), n
+      where t.i < n.n
+    ) x
+  ),
+  -- The names a word may stand for, by sound: itself, the names it is a nickname of, and their
+  -- nicknames.
+  formal as (
+    select it.i, it.key from items it where it.single
+    union
+    select it.i, nk.name_key
+    from items it
+    join kasalan.nicknames nk on nk.nickname_key = it.key
+    where it.single and (nk.wedding_id is null or nk.wedding_id = p_wedding_id)
+  ),
+  alias as (
+    select f.i, f.key from formal f
+    union
+    select f.i, nk.nickname_key
+    from formal f
+    join kasalan.nicknames nk on nk.name_key = f.key
+    where nk.wedding_id is null or nk.wedding_id = p_wedding_id
+  ),
+  -- What each item looks for in the index: the word, the sounds of its names, and in the typo pass
+  -- (single words) the keys one letter apart.
+  wanted as materialized (
+    select it.i, it.j, it.word, it.single, it.key, x.sound, x.typo,
+      array[it.word] || x.sound || x.typo as keys
+    from items it
+    cross join lateral (
+      select
+        array(
+          select '#' || it.key
+          union
+          select '#' || a.key from alias a where it.single and a.i = it.i
+        ) as sound,
+        case when p_typos and it.single then array(select k from unnest(kasalan_private.word_keys(it.word, true)) as k where left(k, 1) = '~')
+             else '{}'::text[] end as typo
+    ) x
+  ),
+  -- Candidates: persons the index finds for two query words (or for two run together).
+  pairs as (
+    select a.keys as first_keys, b.keys as second_keys
+    from wanted a join wanted b on a.single and b.single and a.i < b.i
+    union all
+    select w.keys, w.keys from wanted w where not w.single
+  ),
+  found as materialized (
+    select distinct f.id
+    from pairs
+    cross join lateral (
+      select p.id from kasalan.persons p
+      where p.wedding_id = p_wedding_id and p.search_keys && pairs.first_keys and p.search_keys && pairs.second_keys
+      limit 60
+    ) f
+  ),
+  -- Or, when that finds no one, found for a word as typed and with a name starting with the last
+  -- word ("maria san").
+  started as materialized (
+    select p.id
+    from wanted w
+    cross join n
+    join kasalan.persons p on p.wedding_id = p_wedding_id and p.search_keys @> array[w.word]
+    where not p_typos and w.single and w.i < n.n and char_length(n.last) >= 3
+      and not exists (select 1 from found)
+      and exists (select 1 from unnest(p.search_names) as k where starts_with(k, n.last))
+    limit 60
+  ),
+  candidates as materialized (
+    select p.id, p.search_names, p.search_sounds
+    from kasalan.persons p
+    where p.id in (select id from found union select id from started)
+  ),
+  scored as (
+    select c.id, w.i, w.j, nw.word as name_word,
+      case
+        when nw.word = w.word then 4
+        when ('#' || nw.sound) = any (w.sound) then 3
+        when w.single and w.i = n.n and char_length(w.word) >= 3 and starts_with(nw.word, w.word) then 2
+        when p_typos and w.single and greatest(char_length(w.key), char_length(nw.sound)) >= 5
+          and kasalan_private.one_letter_apart(w.key, nw.sound) then 2
+        else 0
+      end as score
+    from candidates c
+    cross join lateral unnest(c.search_names, c.search_sounds) as nw(word, sound)
+    cross join wanted w
+    cross join n
+  ),
+  -- Each query word's best score for a candidate.
+  word_best as (
+    select s.id, x.i, max(s.score) as score
+    from scored s
+    cross join lateral (values (s.i), (s.j)) as x(i)
+    where s.score > 0
+    group by s.id, x.i
+  ),
+  best as (
+    select c.id, w.i, coalesce(wb.score, 0) as score
+    from candidates c
+    cross join wanted w
+    left join word_best wb on wb.id = c.id and wb.i = w.i
+    where w.single
+  ),
+  names_matched as (
+    select s.id, count(distinct s.name_word) as names
+    from scored s
+    where s.score > 0
+    group by s.id
+  ),
+  ranked as (
+    select b.id, sum(b.score) as score, count(*) filter (where b.score > 0) as words,
+      coalesce(min(nm.names), 0) as names
+    from best b
+    left join names_matched nm on nm.id = b.id
+    group by b.id
+  ),
+  matched as (
+    select r.id, r.score, max(r.score) over () as top
+    from ranked r
+    where r.words >= 2 and r.names >= 2 and r.score >= 5
+  )
+  select case
+      when (select count(*) from matched m where m.score = m.top) > 3 then jsonb_build_object('status', 'too_many', 'matches', '[]'::jsonb)
+      when not exists (select 1 from matched) then jsonb_build_object('status', 'none', 'matches', '[]'::jsonb)
+      else jsonb_build_object('status', 'found', 'matches', (
+        select jsonb_agg(x.match order by x.n)
+        from (
+          select jsonb_build_object(
+              'personId', p.id,
+              'householdId', p.household_id,
+              'firstName', p.first_name,
+              'lastName', p.last_name,
+              'householdSize', (select count(*) from kasalan.persons h where h.household_id = p.household_id)
+            ) as match,
+            row_number() over (
+              order by m.score desc, cardinality(p.search_names),
+                kasalan_private.search_text(p.last_name), kasalan_private.search_text(p.first_name), p.id
+            ) as n
+          from matched m
+          join kasalan.persons p on p.id = m.id
+          where m.score >= m.top - 1
+        ) x
+        where x.n <= 3
+      ))
+    end
+  );
+end;
+$$;
+
+revoke execute on function kasalan_private.search_pass(p_wedding_id uuid, p_words text[], p_typos boolean) from public, anon, authenticated;
+
+-- The search itself, on one wedding, for the public call kasalan.search_persons and the harvest
+-- test; nobody calls it directly. Returns {status, matches}:
+--   too_short  fewer than two name words (titles, kinship words and "and" do not count, a particle
+--              and its surname are one word, "dela Cruz"), or fewer than 4 letters
 --   none       nothing matched
---   too_many   more than 3 households or 10 persons matched: no names, the guest adds a word
---   found      matches: [{personId, householdId, firstName, lastName, householdSize}], best first
--- At least two words ("maria santos", "ma. cristina", "sto domingo"): all but the last must be
--- whole name words, in any order, and the last may be a prefix of 3 letters or more ("maria
--- san"). Single letters (a middle initial) are ignored beside two longer words.
+--   too_many   more than 3 persons matched equally well: no names, the guest adds a word
+--   found      up to 3 matches: [{personId, householdId, firstName, lastName, householdSize}], best
+--              first
+-- First as written (every word a whole word of one person's names, the last perhaps only begun);
+-- when that finds no one, forgiving (search_pass: sounds, nicknames, words that match nobody);
+-- and when that finds no one either, forgiving one letter per word too.
 create or replace function kasalan_private.search_wedding_persons(p_wedding_id uuid, p_query text)
 returns jsonb
 language plpgsql
@@ -710,67 +1290,48 @@ stable
 set search_path = ''
 as $$
 declare
-  v_raw text[];
   v_words text[];
-  v_canon text[];
-  v_whole text[];
-  v_last text;
   v_letters integer;
-  v_n integer;
   v_ids uuid[];
-  v_households integer;
+  v_result jsonb;
 begin
-  select coalesce(array_agg(t.word order by t.ord), '{}') into v_raw
+  -- Name words only: titles, kinship words and "and" are set aside; single letters (a middle
+  -- initial) too, beside two longer words.
+  select coalesce(array_agg(t.word order by t.ord), '{}') into v_words
   from unnest(string_to_array(kasalan_private.search_text(left(coalesce(p_query, ''), 100)), ' ')) with ordinality as t(word, ord)
-  where t.word <> '';
-
-  select coalesce(array_agg(word order by ord), '{}') into v_words
-  from unnest(v_raw) with ordinality as t(word, ord)
-  where char_length(word) >= 2;
-  if coalesce(array_length(v_words, 1), 0) < 2 then
-    v_words := v_raw;
+  where not kasalan_private.is_search_filler(t.word);
+  if (select count(*) from unnest(v_words) as w where char_length(w) >= 2) >= 2 then
+    v_words := array(select w from unnest(v_words) with ordinality as t(w, ord) where char_length(w) >= 2 order by ord);
   end if;
-  v_words := v_words[1:6];
-  v_n := coalesce(array_length(v_words, 1), 0);
-  select coalesce(sum(char_length(word)), 0) into v_letters from unnest(v_words) as word;
+  v_words := (kasalan_private.name_words(array_to_string(v_words, ' '), false))[1:6];
+  select coalesce(sum(char_length(w)), 0) into v_letters from unnest(v_words) as w;
 
   -- One word is never enough: a surname or a first name alone is what a harvester guesses.
-  if v_n < 2 or v_letters < 4 then
+  if coalesce(cardinality(v_words), 0) < 2 or v_letters < 4 then
     return jsonb_build_object('status', 'too_short', 'matches', '[]'::jsonb);
   end if;
 
-  select array_agg(kasalan_private.search_word(word) order by ord) into v_canon
-  from unnest(v_words) with ordinality as t(word, ord);
-  v_whole := v_canon[1:v_n - 1];
-  v_last := v_canon[v_n];
-
-  -- At most 11 candidates: enough to know whether the query names one family or many. The whole
-  -- words go through persons_search_words_idx first, materialised so that the planner never trades
-  -- the index for a scan that hopes to find 11 rows early (for a rare name it would read everyone).
+  -- A name typed as it is written, the last word perhaps not finished ("maria san"): every word
+  -- a whole word of one person's names, the last one a whole word or the start of one. The whole
+  -- words go through persons_search_keys_idx first, materialised so that the planner never trades
+  -- the index for a scan that hopes to find 4 rows early.
   with whole as materialized (
-    select p.id, p.search_words
+    select p.id, p.search_keys, p.search_names
     from kasalan.persons p
-    where p.search_words @> v_whole and p.wedding_id = p_wedding_id
+    where p.search_keys @> v_words[1:cardinality(v_words) - 1] and p.wedding_id = p_wedding_id
   )
-  select array_agg(m.id) into v_ids
+  select array_agg(w.id) into v_ids
   from (
     select w.id from whole w
-    where w.search_words @> array[v_last]
-      or (char_length(v_last) >= 3 and exists (select 1 from unnest(w.search_words) as x where starts_with(x, v_last)))
-    limit 11
-  ) m;
-
-  if v_ids is null then
-    return jsonb_build_object('status', 'none', 'matches', '[]'::jsonb);
-  end if;
-  select count(distinct p.household_id) into v_households from kasalan.persons p where p.id = any (v_ids);
-  if array_length(v_ids, 1) > 10 or v_households > 3 then
+    where w.search_keys @> v_words[cardinality(v_words):]
+      or (char_length(v_words[cardinality(v_words)]) >= 3
+          and exists (select 1 from unnest(w.search_names) as x where starts_with(x, v_words[cardinality(v_words)])))
+    limit 4
+  ) w;
+  if cardinality(v_ids) > 3 then
     return jsonb_build_object('status', 'too_many', 'matches', '[]'::jsonb);
-  end if;
-
-  return jsonb_build_object(
-    'status', 'found',
-    'matches', (
+  elsif v_ids is not null then
+    return jsonb_build_object('status', 'found', 'matches', (
       select jsonb_agg(
         jsonb_build_object(
           'personId', p.id,
@@ -779,13 +1340,20 @@ begin
           'lastName', p.last_name,
           'householdSize', (select count(*) from kasalan.persons h where h.household_id = p.household_id)
         )
-        order by (select count(*) from unnest(v_canon) as q where q = any (p.search_words)) desc,
-          kasalan_private.search_text(p.last_name), kasalan_private.search_text(p.first_name), p.id
+        order by cardinality(array(select unnest(v_words) intersect select unnest(p.search_names))) desc,
+          cardinality(p.search_names), kasalan_private.search_text(p.last_name), kasalan_private.search_text(p.first_name), p.id
       )
       from kasalan.persons p
       where p.id = any (v_ids)
-    )
-  );
+    ));
+  end if;
+
+  -- Otherwise the forgiving search: nicknames, sounds, extra words; then typos.
+  v_result := kasalan_private.search_pass(p_wedding_id, v_words, false);
+  if v_result ->> 'status' = 'none' then
+    v_result := kasalan_private.search_pass(p_wedding_id, v_words, true);
+  end if;
+  return v_result;
 end;
 $$;
 
@@ -836,6 +1404,81 @@ $$;
 
 revoke execute on function kasalan.search_persons(p_slug text, p_query text) from public;
 grant execute on function kasalan.search_persons(p_slug text, p_query text) to anon, authenticated;
+
+-- The wedding's own nicknames, as the couple wrote them: [{nickname, name}], in the order added,
+-- and how many the built-in list holds. For a member who may edit the guest list; raises
+-- wedding_not_found. Granted to authenticated.
+create or replace function kasalan.list_nicknames(p_wedding_id uuid)
+returns jsonb
+language plpgsql
+stable security definer
+set search_path = ''
+as $$
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'households') then
+    raise exception 'wedding_not_found';
+  end if;
+  return jsonb_build_object(
+    'nicknames', coalesce(
+      (select jsonb_agg(jsonb_build_object('nickname', n.nickname, 'name', n.name) order by n.created_at, n.id)
+       from kasalan.nicknames n where n.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'builtInCount', (select count(*) from kasalan.nicknames n where n.wedding_id is null)
+  );
+end;
+$$;
+
+revoke execute on function kasalan.list_nicknames(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan.list_nicknames(p_wedding_id uuid) to authenticated;
+
+-- Replaces the wedding's own nicknames with p_nicknames ([{nickname, name}], at most 200): what a
+-- guest may type (nickname) for a name on the list (name), searched both ways as the built-in
+-- ones are. Each must hold a letter and be at most 50 characters, and differ from its name; a pair
+-- given twice is kept once. Returns list_nicknames. Raises wedding_not_found, invalid_input
+-- (detail names the problem). For a member who may edit the guest list; granted to authenticated.
+create or replace function kasalan.save_nicknames(p_wedding_id uuid, p_nicknames jsonb)
+returns jsonb
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_entry jsonb;
+  v_nickname text;
+  v_name text;
+begin
+  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'households') then
+    raise exception 'wedding_not_found';
+  end if;
+  if jsonb_typeof(p_nicknames) is distinct from 'array' then
+    raise exception 'invalid_input' using detail = 'nicknames must be a list';
+  end if;
+  if jsonb_array_length(p_nicknames) > 200 then
+    raise exception 'invalid_input' using detail = 'at most 200 nicknames';
+  end if;
+  delete from kasalan.nicknames n where n.wedding_id = p_wedding_id;
+  for v_entry in select value from jsonb_array_elements(p_nicknames) loop
+    if jsonb_typeof(v_entry) is distinct from 'object' then
+      raise exception 'invalid_input' using detail = 'each nickname must be an object';
+    end if;
+    v_nickname := kasalan_private.json_text(v_entry, 'nickname', 50);
+    v_name := kasalan_private.json_text(v_entry, 'name', 50);
+    if char_length(kasalan_private.nickname_word(v_nickname)) < 2 or char_length(kasalan_private.nickname_word(v_name)) < 2 then
+      raise exception 'invalid_input' using detail = 'a nickname and its name need two letters each';
+    end if;
+    if kasalan_private.nickname_word(v_nickname) = kasalan_private.nickname_word(v_name) then
+      raise exception 'invalid_input' using detail = 'a nickname must differ from its name';
+    end if;
+    insert into kasalan.nicknames (wedding_id, nickname, name)
+    values (p_wedding_id, v_nickname, v_name)
+    on conflict do nothing;
+  end loop;
+  return kasalan.list_nicknames(p_wedding_id);
+end;
+$$;
+
+revoke execute on function kasalan.save_nicknames(p_wedding_id uuid, p_nicknames jsonb) from public, anon;
+grant execute on function kasalan.save_nicknames(p_wedding_id uuid, p_nicknames jsonb) to authenticated;
 
 -- Inserts a file's rows into one of the wedding's tables, bound to the wedding whatever the file
 -- says and, where the table has an owner (user_id), owned by the caller. Only columns the file
@@ -1011,7 +1654,7 @@ as $$
     g.email, g.phone, g.address, g.relationship_side, g.relationship_type, g.notes, g.seat_cap,
     (
       select coalesce(jsonb_agg(
-        jsonb_build_array(p.id, p.first_name, p.last_name, p.type, p.title, p.suffix, p.notes, p.position)
+        jsonb_build_array(p.id, p.first_name, p.last_name, p.type, p.title, p.suffix, p.notes, p.position, p.known_as, p.maiden_name)
         order by p.id
       ), '[]'::jsonb)
       from kasalan.persons p where p.household_id = g.id

@@ -951,7 +951,7 @@ create constraint trigger persons_record_changed_activity after update
   on kasalan.persons
   deferrable initially deferred
   for each row
-  when (old.first_name IS DISTINCT FROM new.first_name or old.last_name IS DISTINCT FROM new.last_name or old.type IS DISTINCT FROM new.type or old.title IS DISTINCT FROM new.title or old.suffix IS DISTINCT FROM new.suffix or old.notes IS DISTINCT FROM new.notes or old."position" IS DISTINCT FROM new."position")
+  when (old.first_name IS DISTINCT FROM new.first_name or old.last_name IS DISTINCT FROM new.last_name or old.type IS DISTINCT FROM new.type or old.title IS DISTINCT FROM new.title or old.suffix IS DISTINCT FROM new.suffix or old.notes IS DISTINCT FROM new.notes or old."position" IS DISTINCT FROM new."position" or old.known_as IS DISTINCT FROM new.known_as or old.maiden_name IS DISTINCT FROM new.maiden_name)
   execute function kasalan.record_household_activity();
 
 create constraint trigger rsvp_changes_record_activity after insert

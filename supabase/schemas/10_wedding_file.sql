@@ -153,9 +153,10 @@ revoke execute on function kasalan_private.wedding_file_members_only(p_rows json
 
 -- The couple's whole wedding as one file: {format: 'kasalan-wedding', version: 1, exportedAt,
 -- wedding, sections, households, persons, seatingLayout, checklistItems, budgetLines,
--- budgetPayments, suppliers, gifts, giftThankYouTemplates, events, eventGuests, eventReplies}
--- (events: the schedule events' RSVP settings; eventGuests: who a private event invites;
--- eventReplies: the answers to events other than the main one). Each row is every column of its table
+-- budgetPayments, suppliers, gifts, giftThankYouTemplates, events, eventGuests, eventReplies,
+-- nicknames} (events: the schedule events' RSVP settings; eventGuests: who a private event invites;
+-- eventReplies: the answers to events other than the main one; nicknames: the couple's own, for the
+-- name search). A person's search columns are left out: the database makes them again. Each row is every column of its table
 -- under the column's name, but user_id, wedding_id and seq (the order rows were added in, which
 -- the lists keep), so columns added by later migrations travel without a change here; rows keep
 -- their ids, so invitation links keep working after a move. The money travels: the owner and the
@@ -189,7 +190,8 @@ begin
        from kasalan.households g where g.wedding_id = p_wedding_id),
       '[]'::jsonb),
     'persons', coalesce(
-      (select jsonb_agg(to_jsonb(p) - 'user_id' - 'wedding_id' order by p.household_id, p.position, p.id)
+      (select jsonb_agg(to_jsonb(p) - 'user_id' - 'wedding_id' - 'search_names' - 'search_sounds' - 'search_keys'
+                        order by p.household_id, p.position, p.id)
        from kasalan.persons p where p.wedding_id = p_wedding_id),
       '[]'::jsonb),
     'seatingLayout', (select l.layout from kasalan.seating_layouts l where l.wedding_id = p_wedding_id),
@@ -228,6 +230,10 @@ begin
     'eventReplies', coalesce(
       (select jsonb_agg(to_jsonb(er) - 'wedding_id' order by er.event_id, er.household_id, er.person_id)
        from kasalan.event_replies er where er.wedding_id = p_wedding_id),
+      '[]'::jsonb),
+    'nicknames', coalesce(
+      (select jsonb_agg(jsonb_build_object('nickname', n.nickname, 'name', n.name, 'created_at', n.created_at) order by n.created_at, n.id)
+       from kasalan.nicknames n where n.wedding_id = p_wedding_id),
       '[]'::jsonb)
   );
 end;
@@ -275,8 +281,9 @@ revoke execute on function kasalan_private.wedding_file_refers_to_own(p_rows jso
 -- sections, households, persons and seating, and its plan: checklist, budget lines and their
 -- payments, suppliers, gifts and thank-you messages (the file's messages replace the wedding's),
 -- and its events' RSVP settings, invited households and replies (they replace the wedding's
--- settings; a reply must name a person of the file's household). A file without the plan's or the
--- events' lists (an earlier export) imports as before. A file of an earlier
+-- settings; a reply must name a person of the file's household), and the couple's own nicknames
+-- (they replace the wedding's). A file without the plan's, the events' or the nicknames' lists, or
+-- whose persons have no known-as or maiden names (an earlier export), imports as before. A file of an earlier
 -- export is read as today's (wedding_file_current). Ids and link tokens of the file already in
 -- use in this database are replaced by fresh ones (kasalan.import_file_with_free_ids) rather than
 -- refused, which would tell anyone whether a value existed in a wedding they do not manage; a
@@ -404,6 +411,11 @@ begin
     end if;
     perform kasalan.import_rows('gifts', p_wedding_id, kasalan_private.wedding_file_members_only(
       coalesce(p_file -> 'gifts', '[]'::jsonb), array['created_by'], p_wedding_id));
+    -- The couple's own nicknames (files from before have none).
+    if p_file ? 'nicknames' then
+      delete from kasalan.nicknames n where n.wedding_id = p_wedding_id;
+      perform kasalan.import_rows('nicknames', p_wedding_id, p_file -> 'nicknames');
+    end if;
     if p_file ? 'giftThankYouTemplates' then
       delete from kasalan.gift_thank_you_templates tt where tt.wedding_id = p_wedding_id;
       perform kasalan.import_rows('gift_thank_you_templates', p_wedding_id, p_file -> 'giftThankYouTemplates');

@@ -109,6 +109,8 @@ describe('save_household: create', () => {
           type: 'adult',
           title: 'Tito',
           suffix: 'Jr.',
+          knownAs: null,
+          maidenName: null,
           notes: null,
           emailHistory: [],
           isAttending: null,

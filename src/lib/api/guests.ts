@@ -32,3 +32,21 @@ export type ImportResult = z.infer<typeof importResult>
 export function importHouseholds(weddingId: string, households: HouseholdInput[]) {
   return call('import_households', { p_wedding_id: weddingId, p_households: households }, importResult)
 }
+
+export const nicknameList = z.object({
+  /** The wedding's own, as the couple wrote them, in the order added. */
+  nicknames: z.array(z.object({ nickname: z.string(), name: z.string() })),
+  /** How many the built-in Filipino list holds. */
+  builtInCount: z.number(),
+})
+export type NicknameList = z.infer<typeof nicknameList>
+
+/** The nicknames the site's name search knows for this wedding besides the built-in ones. */
+export function listNicknames(weddingId: string) {
+  return call('list_nicknames', { p_wedding_id: weddingId }, nicknameList)
+}
+
+/** Replaces the wedding's own nicknames (at most 200). */
+export function saveNicknames(weddingId: string, nicknames: Array<{ nickname: string; name: string }>) {
+  return call('save_nicknames', { p_wedding_id: weddingId, p_nicknames: nicknames }, nicknameList)
+}

@@ -100,6 +100,9 @@ export const person = z.object({
   type: z.enum(personTypes),
   title: text,
   suffix: text,
+  /** The name the person goes by, and a maiden surname: searched on the site, shown only to the couple (0025). */
+  knownAs: z.optional(text),
+  maidenName: z.optional(text),
   notes: text,
   isAttending: z.nullable(z.boolean()),
   response: z.array(rsvpAnswer),
@@ -168,6 +171,8 @@ export interface HouseholdInput {
     type: Person['type']
     title: string | null
     suffix: string | null
+    knownAs?: string | null
+    maidenName?: string | null
     notes: string | null
     /** Only import_households reads it: the person's reply from a file. */
     reply?: { isAttending: boolean; response: Array<{ questionId: string; answer: string }> }

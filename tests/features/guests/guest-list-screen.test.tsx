@@ -24,6 +24,8 @@ const api = vi.hoisted(() => ({
   saveHousehold: vi.fn(),
   deleteHousehold: vi.fn(),
   importHouseholds: vi.fn(),
+  listNicknames: vi.fn(),
+  saveNicknames: vi.fn(),
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 const invitationsApi = vi.hoisted(() => ({ listInvitationStates: vi.fn() }))
@@ -287,6 +289,9 @@ describe('the Add Guest drawer', () => {
     await user.type(firstNames[1]!, 'Lia')
     expect(within(drawer).getByRole('button', { name: 'Remove Guest 2 · Child' })).toBeEnabled()
     expect(within(drawer).getByRole('button', { name: 'Remove Guest 1 · Adult' })).toBeDisabled()
+    // How guests may type his name on the site: the name he goes by, and her surname before marriage.
+    await user.type(within(drawer).getAllByLabelText('Known as')[0]!, 'Andoy')
+    await user.type(within(drawer).getAllByLabelText('Maiden surname')[1]!, 'Cruz')
     await user.selectOptions(within(drawer).getByLabelText('Whose guest'), 'groom')
     await user.click(within(drawer).getByRole('button', { name: 'Save & close' }))
 
@@ -300,8 +305,8 @@ describe('the Add Guest drawer', () => {
       notes: null,
       seatCap: null,
       persons: [
-        { firstName: 'Andres', lastName: 'Villanueva', type: 'adult', title: null, suffix: null, notes: null },
-        { firstName: 'Lia', lastName: null, type: 'child', title: null, suffix: null, notes: null },
+        { firstName: 'Andres', lastName: 'Villanueva', type: 'adult', title: null, suffix: null, knownAs: 'Andoy', maidenName: null, notes: null },
+        { firstName: 'Lia', lastName: null, type: 'child', title: null, suffix: null, knownAs: null, maidenName: 'Cruz', notes: null },
       ],
     })
     expect(await screen.findByText('Andres Villanueva')).toBeInTheDocument()
@@ -491,3 +496,35 @@ describe('a family helper', () => {
     expect(screen.queryByRole('button', { name: 'Import a spreadsheet' })).not.toBeInTheDocument()
   })
 })
+
+describe("the couple's nicknames for the site's search", () => {
+  test('lists them, adds one, refuses a nickname equal to its name, and saves what was typed', async () => {
+    api.listNicknames.mockResolvedValue({ nicknames: [{ nickname: 'Dodong', name: 'Reynaldo' }], builtInCount: 674 })
+    api.saveNicknames.mockImplementation((_weddingId: string, nicknames: Array<{ nickname: string; name: string }>) =>
+      Promise.resolve({ nicknames, builtInCount: 674 }),
+    )
+    const user = await renderScreen()
+    await user.click(await screen.findByRole('button', { name: 'Nicknames' }))
+    const drawer = await screen.findByRole('dialog', { name: 'Nicknames for the name search' })
+    expect(await within(drawer).findByText(/already knows 674 common Filipino nicknames/)).toBeInTheDocument()
+    expect(within(drawer).getAllByLabelText('Nickname')[0]).toHaveValue('Dodong')
+
+    await user.click(within(drawer).getByRole('button', { name: 'Add a nickname' }))
+    expect(within(drawer).getAllByLabelText('Nickname')[1]).toHaveFocus()
+    await user.type(within(drawer).getAllByLabelText('Nickname')[1]!, 'Bebeng')
+    await user.type(within(drawer).getAllByLabelText('Name on the list')[1]!, 'bebeng')
+    await user.click(within(drawer).getByRole('button', { name: 'Save nicknames' }))
+    expect(await within(drawer).findByText('A nickname must differ from the name.')).toBeInTheDocument()
+    expect(api.saveNicknames).not.toHaveBeenCalled()
+
+    await user.clear(within(drawer).getAllByLabelText('Name on the list')[1]!)
+    await user.type(within(drawer).getAllByLabelText('Name on the list')[1]!, 'Genoveva')
+    await user.click(within(drawer).getByRole('button', { name: 'Save nicknames' }))
+    expect(await within(drawer).findByText('Nicknames saved.')).toBeInTheDocument()
+    expect(api.saveNicknames).toHaveBeenCalledWith('wedding-1', [
+      { nickname: 'Dodong', name: 'Reynaldo' },
+      { nickname: 'Bebeng', name: 'Genoveva' },
+    ])
+  })
+})
+

@@ -1,4 +1,4 @@
-import { Download, FileUp, Plus, SearchX, Users } from 'lucide-react'
+import { Download, FileUp, Plus, SearchX, Tags, Users } from 'lucide-react'
 import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
@@ -20,6 +20,7 @@ import { GuestCountCards } from './guest-counts'
 import { GuestTable } from './guest-table'
 import { GuestToolbar } from './guest-toolbar'
 import { HouseholdDrawer, type DrawerTab } from './household-drawer'
+import { NicknamesDrawer } from './nicknames-drawer'
 
 interface DrawerState {
   open: boolean
@@ -52,6 +53,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
   )
 
   const [drawer, setDrawer] = useState<DrawerState>({ open: false, household: null, tab: 'manual' })
+  const [nicknamesOpen, setNicknamesOpen] = useState(false)
   const [toDelete, setToDelete] = useState<Household | null>(null)
   const [deleting, setDeleting] = useState(false)
   const [deleteError, setDeleteError] = useState<string | null>(null)
@@ -142,6 +144,10 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
             <Download aria-hidden="true" className="size-4" />
             {t('actions.downloadCsv')}
           </button>
+          <button type="button" className="btn btn-secondary flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]" onClick={() => setNicknamesOpen(true)}>
+            <Tags aria-hidden="true" className="size-4" />
+            {t('actions.nicknames')}
+          </button>
           <button type="button" className="btn btn-primary flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]" onClick={() => openAdd('manual')}>
             <Plus aria-hidden="true" className="size-4" />
             {t('actions.addGuest')}
@@ -213,6 +219,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
         </>
       )}
 
+      <NicknamesDrawer weddingId={wedding.id} open={nicknamesOpen} onOpenChange={setNicknamesOpen} />
       <HouseholdDrawer
         // A fresh form each time the drawer opens, for the household it opens on.
         key={drawer.open ? (drawer.household?.id ?? 'new') : 'closed'}

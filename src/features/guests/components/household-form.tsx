@@ -189,6 +189,15 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange, sid
                         {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={householdLimits.suffix} placeholder={t('form.suffixPlaceholder')} {...register(`persons.${index}.suffix`)} />}
                       </Field>
                     </div>
+                    {/* How guests may type the name: searched on the site, never shown there (the maiden surname). */}
+                    <div className="mt-3 grid grid-cols-2 gap-3">
+                      <Field label={t('form.knownAs')} error={message(personErrors?.knownAs?.message, householdLimits.knownAs)} hint={atLimit(persons[index]?.knownAs, householdLimits.knownAs)}>
+                        {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={householdLimits.knownAs} placeholder={t('form.knownAsPlaceholder')} {...register(`persons.${index}.knownAs`)} />}
+                      </Field>
+                      <Field label={t('form.maidenName')} error={message(personErrors?.maidenName?.message, householdLimits.maidenName)} hint={atLimit(persons[index]?.maidenName, householdLimits.maidenName) ?? t('form.maidenNameHint')}>
+                        {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={householdLimits.maidenName} {...register(`persons.${index}.maidenName`)} />}
+                      </Field>
+                    </div>
                   </fieldset>
                 </li>
               )

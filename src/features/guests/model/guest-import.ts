@@ -22,6 +22,8 @@ export const importFields = [
   'lastName',
   'title',
   'suffix',
+  'knownAs',
+  'maidenName',
   'household',
   'personType',
   'email',
@@ -66,6 +68,8 @@ const headerWords: Array<[ImportField, RegExp]> = [
   ['fullName', /^(full ?name|names?|guests?|guest ?names?|invitees?|pangalan|buong pangalan|bisita|mga bisita|pangalan ng bisita|name of guests?)$/],
   ['title', /^(title|salutation|prefix|honorific|titulo)$/],
   ['suffix', /^(suffix|name suffix|jr sr|hulapi)$/],
+  ['knownAs', /^(known as|nick ?names?|palayaw|alias|goes by|aka|a k a|preferred name)$/],
+  ['maidenName', /^(maiden|maiden (name|surname)|nee|apelyido sa pagkadalaga|apelyido noong dalaga|dating apelyido)$/],
   ['household', /^(household|household (id|name|no|number|group)|group|group (id|name|no|number)|family|party|party (id|name)|invitations?|invite|invitation (group|no|number)|sambahayan|pamilya|grupo)$/],
   ['personType', /^(adult ?\/? ?child|adult or child|adult child|age group|age|adult|child|kid|kids|is child|bata|matanda o bata|guest type|person type|type of guest)$/],
   ['email', /^(e ?mail|e ?mail address|email addr|correo)$/],
@@ -325,6 +329,8 @@ export interface ImportPerson {
   lastName: string | null
   title: string | null
   suffix: string | null
+  knownAs: string | null
+  maidenName: string | null
   type: PersonType
   reply: ImportReply | null
   problems: ImportProblem[]
@@ -473,11 +479,24 @@ function personOf(values: RowValues, childFlagColumn: boolean, questions: Readon
     problems.push({ code: 'unknownPersonType', severity: 'warning', value: cells.personType })
     type = 'adult'
   }
-  for (const [field, value] of [['firstName', firstName], ['lastName', lastName], ['title', title], ['suffix', suffix]] as const) {
+  const knownAs = cells.knownAs ?? null
+  const maidenName = cells.maidenName ?? null
+  for (const [field, value] of [['firstName', firstName], ['lastName', lastName], ['title', title], ['suffix', suffix], ['knownAs', knownAs], ['maidenName', maidenName]] as const) {
     if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…', max: limits[field] })
   }
   const reply = replyOf(values, questions, problems)
-  return { row: values.row, firstName: firstName.trim(), lastName: blankToNull(lastName), title: blankToNull(title), suffix: blankToNull(suffix), type, reply, problems }
+  return {
+    row: values.row,
+    firstName: firstName.trim(),
+    lastName: blankToNull(lastName),
+    title: blankToNull(title),
+    suffix: blankToNull(suffix),
+    knownAs: blankToNull(knownAs),
+    maidenName: blankToNull(maidenName),
+    type,
+    reply,
+    problems,
+  }
 }
 
 function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>): ImportHousehold {
@@ -537,6 +556,8 @@ function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>
       type: person.type,
       title: person.title,
       suffix: person.suffix,
+      knownAs: person.knownAs,
+      maidenName: person.maidenName,
       notes: null,
       ...(person.reply ? { reply: person.reply } : {}),
     })),

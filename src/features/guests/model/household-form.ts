@@ -14,6 +14,8 @@ export const householdLimits = {
   firstName: 100,
   lastName: 100,
   suffix: 20,
+  knownAs: 50,
+  maidenName: 100,
   email: 254,
   phone: 50,
   address1: 200,
@@ -47,6 +49,8 @@ export const personValues = z.object({
       z.refine((value) => value.trim() === '' || hasLetter(value), 'form.errors.nameNeedsLetter'),
     ),
   suffix: text(householdLimits.suffix),
+  knownAs: text(householdLimits.knownAs),
+  maidenName: text(householdLimits.maidenName),
   type: z.enum(['adult', 'child']),
   /** Not on the form; carried through so an edit keeps it. */
   notes: z.nullable(z.string()),
@@ -86,7 +90,7 @@ export type HouseholdValues = z.infer<typeof householdValues>
 export type PersonValues = z.infer<typeof personValues>
 
 export function newPerson(type: PersonValues['type'] = 'adult'): PersonValues {
-  return { personId: null, title: '', firstName: '', lastName: '', suffix: '', type, notes: null }
+  return { personId: null, title: '', firstName: '', lastName: '', suffix: '', knownAs: '', maidenName: '', type, notes: null }
 }
 
 export function emptyHousehold(relationshipSide: HouseholdValues['relationshipSide'] = ''): HouseholdValues {
@@ -109,6 +113,8 @@ function personToValues(person: PersonRecord): PersonValues {
     firstName: person.firstName,
     lastName: person.lastName ?? '',
     suffix: person.suffix ?? '',
+    knownAs: person.knownAs ?? '',
+    maidenName: person.maidenName ?? '',
     type: person.type,
     notes: person.notes ?? null,
   }
@@ -160,6 +166,8 @@ export function valuesToDraft(values: HouseholdValues, householdId?: string): Ho
       type: person.type,
       title: blankToNull(person.title),
       suffix: blankToNull(person.suffix),
+      knownAs: blankToNull(person.knownAs),
+      maidenName: blankToNull(person.maidenName),
       notes: person.notes,
     })),
   }

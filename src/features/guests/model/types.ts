@@ -15,6 +15,10 @@ export interface PersonRecord {
   readonly type: PersonType
   readonly title?: string | null
   readonly suffix?: string | null
+  /** The name the person goes by ("Bobby"); searched on the site. */
+  readonly knownAs?: string | null
+  /** A married person's surname before marriage; searched on the site, never shown there. */
+  readonly maidenName?: string | null
   readonly notes?: string | null
   readonly isAttending: boolean | null
   readonly response: ReadonlyArray<{ readonly question: string; readonly answer: string }>
@@ -67,6 +71,9 @@ export interface HouseholdDraft {
     type: PersonType
     title: string | null
     suffix: string | null
+    /** Left out: the person keeps theirs. */
+    knownAs?: string | null
+    maidenName?: string | null
     notes: string | null
     /** Only from an import: the reply the file has for this person. */
     reply?: { isAttending: boolean; response: Array<{ questionId: string; answer: string }> }

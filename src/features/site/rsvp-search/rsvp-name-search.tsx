@@ -1,6 +1,7 @@
-import { ChevronRight, Search } from 'lucide-react'
+import { ChevronRight, Mail, Phone, Search } from 'lucide-react'
 import { lazy, Suspense, useId } from 'react'
 import { useParams } from 'wouter'
+import type { Contact } from '@/lib/api'
 import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { displayFullName } from '@/lib/names'
@@ -18,15 +19,15 @@ const CodeField = lazy(() => import('./code-field').then((m) => ({ default: m.Co
  * Its strings come with the RSVP namespace, so it waits for them on its own without holding up
  * the rest of the site.
  */
-export function RsvpNameSearch({ slug }: { slug: string }) {
+export function RsvpNameSearch({ slug, contact }: { slug: string; contact?: Contact }) {
   return (
     <Suspense fallback={<div aria-hidden="true" className="h-[7.5rem]" />}>
-      <NameSearch slug={slug} />
+      <NameSearch slug={slug} contact={contact} />
     </Suspense>
   )
 }
 
-function NameSearch({ slug }: { slug: string }) {
+function NameSearch({ slug, contact }: { slug: string; contact?: Contact }) {
   const { t } = useTranslation('rsvp')
   const { slug: routeSlug } = useParams()
   const { query, setQuery, status, outcome, results, retry } = useNameSearch(slug)
@@ -66,9 +67,10 @@ function NameSearch({ slug }: { slug: string }) {
 
       <div role="status" aria-live="polite">
         {status === 'searching' && <p className="site-muted mt-4 text-center text-sm">{t('search.searching')}</p>}
-        {status === 'done' && results.length === 0 && (
+        {status === 'done' && results.length === 0 && outcome === 'none' && <NoMatch contact={contact} />}
+        {status === 'done' && results.length === 0 && outcome !== 'none' && (
           <p className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-center text-sm">
-            {t(outcome === 'too_many' ? 'search.tooMany' : outcome === 'too_short' ? 'search.tooShort' : 'search.noMatch')}
+            {t(outcome === 'too_many' ? 'search.tooMany' : 'search.tooShort')}
           </p>
         )}
         {status === 'rateLimited' && (
@@ -113,6 +115,46 @@ function NameSearch({ slug }: { slug: string }) {
             </li>
           ))}
         </ul>
+      )}
+    </div>
+  )
+}
+
+/**
+ * Nobody matched: the spec's message, what to try (the name as the invitation has it), and how
+ * to reach the couple when they gave an e-mail or a phone on their site.
+ */
+function NoMatch({ contact }: { contact?: Contact }) {
+  const { t } = useTranslation('rsvp')
+  const email = contact?.email?.trim()
+  const phone = contact?.phone?.trim()
+  const names = contact?.names?.trim()
+  return (
+    <div className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-center text-sm">
+      <p>{t('search.noMatch')}</p>
+      <p className="site-muted mt-2">{t('search.noMatchTry')}</p>
+      {(email || phone) && (
+        <>
+          <p className="mt-3 font-semibold">{names ? t('search.noMatchContactNamed', { names }) : t('search.noMatchContact')}</p>
+          <ul className="mt-2 flex flex-col items-center gap-2">
+            {email && (
+              <li>
+                <a href={`mailto:${email}`} className="site-link inline-flex items-center gap-2 break-all">
+                  <Mail aria-hidden="true" className="size-4 shrink-0" />
+                  {email}
+                </a>
+              </li>
+            )}
+            {phone && (
+              <li>
+                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="site-link inline-flex items-center gap-2">
+                  <Phone aria-hidden="true" className="size-4 shrink-0" />
+                  {phone}
+                </a>
+              </li>
+            )}
+          </ul>
+        </>
       )}
     </div>
   )

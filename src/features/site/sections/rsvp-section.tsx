@@ -9,7 +9,7 @@ export function RsvpSection({ section, site, level }: { section: Section; site: 
   return (
     <SectionFrame id={section.path} header={header} level={level}>
       <div className="site-card">
-        <RsvpNameSearch slug={site.slug} />
+        <RsvpNameSearch slug={site.slug} contact={site.wedding.contact} />
       </div>
     </SectionFrame>
   )
