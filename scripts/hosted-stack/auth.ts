@@ -292,7 +292,7 @@ export function createAuth(options: AuthOptions) {
         user = rows[0]!
         await client.query(
           `insert into auth.identities (provider_id, user_id, identity_data, provider)
-           values ($1, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', false, 'phone_verified', false), 'email')`,
+           values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', false, 'phone_verified', false), 'email')`,
           [user.id, email],
         )
       }
