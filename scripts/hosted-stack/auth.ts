@@ -321,7 +321,7 @@ export function createAuth(options: AuthOptions) {
 
   async function refreshGrant(body: Record<string, unknown>) {
     const token = typeof body.refresh_token === 'string' ? body.refresh_token : ''
-    return transaction(async (client) => {
+    const session = await transaction(async (client) => {
       const { rows } = await client.query<{ token: string; revoked: boolean; session_id: string; user_id: string; updated_at: Date }>(
         'select * from auth.refresh_tokens where token = $1 for update',
         [token],
@@ -340,9 +340,10 @@ export function createAuth(options: AuthOptions) {
         const child = active[0]
         const withinReuse = child && child.parent === row.token && Date.now() - child.created_at.getTime() <= options.refreshTokenReuseInterval * 1000
         if (!withinReuse) {
-          // A token used twice: someone else may hold it. Every token of the session goes.
+          // A token used twice: someone else may hold it. Every token of the session goes (committed,
+          // then refused).
           await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.session_id])
-          throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+          return null
         }
         return sessionJson(client, user, row.session_id, child.token, 'token_refresh')
       }
@@ -357,6 +358,8 @@ export function createAuth(options: AuthOptions) {
       await client.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id])
       return sessionJson(client, user, row.session_id, next, 'token_refresh')
     })
+    if (!session) throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+    return session
   }
 
   async function updateUser(request: IncomingMessage, body: Record<string, unknown>) {
