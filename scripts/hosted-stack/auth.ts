@@ -449,6 +449,8 @@ export function createAuth(options: AuthOptions) {
 
   return async function handleAuth(request: IncomingMessage, response: ServerResponse, path: string) {
     const url = new URL(request.url ?? '/', 'http://stack')
+    // Every answer names the API version it speaks: auth-js reads an error's `code` only when it does.
+    response.setHeader('X-Supabase-Api-Version', '2024-01-01')
     const method = request.method ?? 'GET'
     const readJson = async (): Promise<Record<string, unknown>> => {
       const text = (await readBody(request, 1024 * 1024)).toString('utf8')

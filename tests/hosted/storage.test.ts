@@ -14,7 +14,7 @@ beforeAll(async () => {
   ;[owner, stranger] = await Promise.all([couple('storage-owner'), confirmedUser('storage-stranger')])
 })
 
-const upload = (path: string, token: string | undefined, body: Uint8Array = png, headers: Record<string, string> = {}) =>
+const upload = (path: string, token: string | undefined, body: Uint8Array<ArrayBuffer> = new Uint8Array(png), headers: Record<string, string> = {}) =>
   call<{ Key?: string; Id?: string; statusCode?: string; error?: string; message?: string }>(`/storage/v1/object/site-media/${path}`, {
     method: 'POST',
     headers: { 'Content-Type': 'image/png', 'x-upsert': 'false', ...headers },
