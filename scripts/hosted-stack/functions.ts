@@ -50,7 +50,7 @@ interface Running {
   process: ChildProcess
 }
 
-async function startOne(name: string, options: FunctionsOptions): Promise<Running> {
+async function startOne(name: string, options: FunctionsOptions, spawned: ChildProcess[]): Promise<Running> {
   const entry = pathToFileURL(join(ROOT, 'supabase/functions', name, 'index.ts')).href
   const child = spawn(
     denoBinary(),
@@ -73,6 +73,7 @@ async function startOne(name: string, options: FunctionsOptions): Promise<Runnin
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
+  spawned.push(child)
   const port = await new Promise<number>((resolve, reject) => {
     let output = ''
     const timer = setTimeout(() => reject(new Error(`Edge Function ${name} did not start in 60 s:\n${output}`)), 60_000)
@@ -103,10 +104,14 @@ async function startOne(name: string, options: FunctionsOptions): Promise<Runnin
 export async function startFunctions(options: FunctionsOptions) {
   const verify = verifyJwtSettings()
   const running = new Map<string, Running>()
+  const spawned: ChildProcess[] = []
+  const starts = options.names.map((name) => startOne(name, options, spawned))
   try {
-    for (const started of await Promise.all(options.names.map((name) => startOne(name, options)))) running.set(started.name, started)
+    for (const started of await Promise.all(starts)) running.set(started.name, started)
   } catch (error) {
-    for (const one of running.values()) one.process.kill()
+    // Every process started, also those still starting when another failed.
+    for (const child of spawned) child.kill()
+    await Promise.allSettled(starts)
     throw error
   }
 

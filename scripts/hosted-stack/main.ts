@@ -3,12 +3,14 @@
 // the stack alone. Ctrl-C stops everything and deletes the stack's data.
 //   HOSTED_STACK_PORT   the stack's port (default 54321, the Supabase CLI's)
 //   HOSTED_STACK_JWT_EXPIRY  access tokens' lifetime in seconds (default 3600)
+//   HOSTED_APP_PORT     the app's dev server port (default 5173)
 
 import { spawn } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { startHostedStack } from './stack'
 
 const stackOnly = process.argv.includes('--stack-only')
-const appPort = 5173
+const appPort = Number(process.env.HOSTED_APP_PORT ?? 5173)
 const stack = await startHostedStack({
   port: Number(process.env.HOSTED_STACK_PORT ?? 54321),
   siteUrl: `http://localhost:${appPort}`,
@@ -28,7 +30,8 @@ Kasalan's hosted stack is up (PostgreSQL ${stack.db.major}; started in ${JSON.st
 
 let app: ReturnType<typeof spawn> | null = null
 if (!stackOnly) {
-  app = spawn('npx', ['vite', '--port', String(appPort), '--strictPort'], {
+  // Vite itself (not through npx), so that stopping it stops the server.
+  app = spawn(fileURLToPath(new URL('../../node_modules/.bin/vite', import.meta.url)), ['--port', String(appPort), '--strictPort'], {
     stdio: 'inherit',
     env: { ...process.env, VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.anonKey },
   })
