@@ -24,11 +24,14 @@ export async function createKeys(jwtSecret = DEFAULT_JWT_SECRET): Promise<Keys> 
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .sign(secret)
   }
-  const tenYears = 10 * 365 * 24 * 3600
+  // The keys are the same on every start (fixed iat and exp, as the Supabase CLI's), so an app built
+  // for the stack keeps working when the stack starts again.
+  const fixed = (role: string) =>
+    new SignJWT({ iss: 'supabase-demo', role, iat: 1_700_000_000, exp: 2_000_000_000 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret)
   return {
     secret,
-    anonKey: await sign({ iss: 'supabase-demo', role: 'anon' }, tenYears),
-    serviceRoleKey: await sign({ iss: 'supabase-demo', role: 'service_role' }, tenYears),
+    anonKey: await fixed('anon'),
+    serviceRoleKey: await fixed('service_role'),
     sign,
     async verify(token) {
       try {

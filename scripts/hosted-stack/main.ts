@@ -4,16 +4,24 @@
 //   HOSTED_STACK_PORT   the stack's port (default 54321, the Supabase CLI's)
 //   HOSTED_STACK_JWT_EXPIRY  access tokens' lifetime in seconds (default 3600)
 //   HOSTED_APP_PORT     the app's dev server port (default 5173)
+//   HOSTED_SITE_URL     the app's address for e-mail links (default http://localhost:<HOSTED_APP_PORT>)
+// `--print-anon-key` prints the anon key (the same on every start) and exits.
 
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { createKeys } from './keys'
 import { startHostedStack } from './stack'
 
 const stackOnly = process.argv.includes('--stack-only')
+if (process.argv.includes('--print-anon-key')) {
+  // For a build made before the stack starts (the hosted browser tests' dist-hosted).
+  console.log((await createKeys()).anonKey)
+  process.exit(0)
+}
 const appPort = Number(process.env.HOSTED_APP_PORT ?? 5173)
 const stack = await startHostedStack({
   port: Number(process.env.HOSTED_STACK_PORT ?? 54321),
-  siteUrl: `http://localhost:${appPort}`,
+  siteUrl: process.env.HOSTED_SITE_URL ?? `http://localhost:${appPort}`,
   jwtExpiry: Number(process.env.HOSTED_STACK_JWT_EXPIRY ?? 3600),
   functions: true,
   log: (line) => console.log(line),
@@ -43,8 +51,13 @@ async function shutdown() {
   if (stopping) return
   stopping = true
   app?.kill()
-  await stack.stop()
-  process.exit(0)
+  try {
+    await stack.stop()
+    process.exit(0)
+  } catch (error) {
+    console.error('The stack did not stop cleanly:', error)
+    process.exit(1)
+  }
 }
 process.on('SIGINT', () => void shutdown())
 process.on('SIGTERM', () => void shutdown())

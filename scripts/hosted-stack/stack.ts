@@ -91,8 +91,11 @@ export async function startHostedStack(options: StackOptions = {}): Promise<Stac
     server.closeAllConnections()
     await new Promise<void>((resolve) => server.close(() => resolve()))
     await Promise.all(pools.map((pool) => pool.end().catch(() => undefined)))
-    cluster.stop()
-    rmSync(dir, { recursive: true, force: true })
+    try {
+      cluster.stop()
+    } finally {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
+    }
   }
 
   try {

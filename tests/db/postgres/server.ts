@@ -68,7 +68,8 @@ export async function startCluster(bin: string, options: ClusterOptions = {}): P
     try {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      // Retried: the server's last processes may still be leaving files as it goes.
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
     }
   }
 
