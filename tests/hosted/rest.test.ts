@@ -8,7 +8,7 @@
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEFAULT_JWT_SECRET } from '../../scripts/hosted-stack/keys'
-import { call, confirmedUser, database, hosted, rpc } from './support'
+import { call, confirmedUser, couple, database, hosted, rpc } from './support'
 
 const owner = database('postgres')
 
@@ -288,5 +288,31 @@ describe('authentication (references/auth) and the API gateway', () => {
     expect(preflight.headers.get('access-control-allow-headers')).toContain('content-profile')
     const answer = await call('/rest/v1/rpc/add_them?a=1&b=1', { headers: { Origin: 'http://localhost:5173' } })
     expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
+  })
+})
+
+describe("the app's rate limits over HTTP (docs/security.md, the trusted address)", () => {
+  test('one address gets 20 searches a minute, whatever x-forwarded-for or cf-connecting-ip it sends; GET is refused as read only', async () => {
+    const { session, wedding } = await couple('limits')
+    expect((await rpc('set_wedding_published', { p_wedding_id: wedding.id, p_published: true }, session.access_token)).status).toBe(200)
+    const search = (n: number) =>
+      post('search_persons', { p_slug: wedding.slug, p_query: 'maria' }, {
+        headers: { 'Content-Profile': 'kasalan', 'x-forwarded-for': `198.51.100.${n}`, 'cf-connecting-ip': `203.0.113.${n}` },
+      })
+    for (let n = 1; n <= 20; n++) expect((await search(n)).status, `search ${n}`).toBe(200)
+    const refused = await search(21)
+    expect(refused.status).toBe(400)
+    expect(refused.body).toMatchObject({ code: 'P0001', message: 'rate_limited' })
+
+    // Counting writes: a GET (always read only) is refused before anything is counted, with the
+    // project's code and PostgREST's 405 for 25006 (kasalan_private.require_writable).
+    const viaGet = await call(`/rest/v1/rpc/search_persons?p_slug=${wedding.slug}&p_query=maria`, { headers: { 'Accept-Profile': 'kasalan' } })
+    expect(viaGet.status).toBe(405)
+    expect(viaGet.body).toEqual({
+      code: '25006',
+      message: 'read_only_call',
+      details: null,
+      hint: 'This call records the visit: send it as POST, not GET.',
+    })
   })
 })
