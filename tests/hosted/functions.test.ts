@@ -17,6 +17,38 @@ describe('link-preview (verify_jwt = false)', () => {
   })
 })
 
+describe('link-preview with an uploaded hero photo (the function signs it through Storage as a visitor)', () => {
+  test("a published site's preview shows its photo by a signed address that serves it; unpublished, it does not", async () => {
+    const { url } = hosted()
+    const { session, wedding } = await couple('preview')
+    const token = session.access_token
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+    const path = `${wedding.id}/hero.png`
+    const uploaded = await call(`/storage/v1/object/site-media/${path}`, { method: 'POST', headers: { 'Content-Type': 'image/png' }, body: new Uint8Array(png), token })
+    expect(uploaded.status).toBe(200)
+    const home = (wedding as unknown as { sections: Array<{ id: string; type: string }> }).sections.find((section) => section.type === 'home')!
+    const content = await rpc<{ section: { title: string; data: Record<string, unknown> } }>('get_section_content', { p_section_id: home.id }, token)
+    const { data, title } = content.body.section
+    const image = { src: `media:${path}`, width: 1200, height: 630, alt: 'Kami' }
+    const saved = await rpc('save_section_content', { p_section_id: home.id, p_title: title, p_data: { ...data, header: { ...((data.header as object) ?? {}), image } } }, token)
+    expect(saved.status).toBe(200)
+
+    const ogImage = async () => {
+      const page = await fetch(`${url}/functions/v1/link-preview/wedding/${wedding.slug}`, { headers: { 'User-Agent': 'WhatsApp/2.23' } })
+      return /<meta property="og:image" content="([^"]+)">/.exec(await page.text())?.[1]?.replaceAll('&amp;', '&')
+    }
+    expect(await ogImage()).not.toContain('/storage/v1/')
+
+    expect((await rpc('set_wedding_published', { p_wedding_id: wedding.id, p_published: true }, token)).status).toBe(200)
+    const signed = await ogImage()
+    expect(signed).toMatch(new RegExp(`^${url}/storage/v1/object/sign/site-media/${path}\\?token=`))
+    const photo = await fetch(signed!)
+    expect(photo.status).toBe(200)
+    expect(photo.headers.get('content-type')).toBe('image/png')
+    expect(Buffer.from(await photo.arrayBuffer())).toEqual(png)
+  })
+})
+
 describe('send-invitations (verify_jwt = true)', () => {
   test('the relay refuses a call without a valid JWT (401); the CORS preflight reaches the function', async () => {
     const { url } = hosted()
