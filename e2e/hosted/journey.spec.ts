@@ -24,13 +24,11 @@ async function newPhone(browser: Browser): Promise<Page> {
   return context.newPage()
 }
 
-test('a couple signs up by e-mail link and publishes; a guest answers on another phone; the couple sees it', async ({ browser }) => {
-  test.setTimeout(180_000)
-  const run = `${Date.now()}`.slice(-6)
+/** A couple signs up on their phone and opens the confirmation e-mail's link; on the guest list. */
+async function signUpByEmailLink(browser: Browser): Promise<{ couple: Page; bride: string }> {
+  const run = `${Date.now()}`.slice(-6) + Math.floor(Math.random() * 10)
   const email = `couple-${run}@example.com`
   const bride = `Liza${run}`
-
-  // ---- The couple signs up. ----
   const couple = await newPhone(browser)
   await couple.goto('/auth/register')
   await couple.getByLabel("Bride's first name").fill(bride)
@@ -54,6 +52,14 @@ test('a couple signs up by e-mail link and publishes; a guest answers on another
   await expectNoSeriousA11yViolations(couple)
   await couple.getByRole('link', { name: 'Go to your guest list' }).click()
   await expect(couple).toHaveURL(/\/manage\/guests$/, READY)
+
+  return { couple, bride }
+}
+
+test('a couple signs up by e-mail link and publishes; a guest answers on another phone; the couple sees it', async ({ browser }) => {
+  test.setTimeout(180_000)
+  // ---- The couple signs up. ----
+  const { couple } = await signUpByEmailLink(browser)
 
   // ---- A household with the guest, and the site published. ----
   await couple.getByRole('button', { name: 'Add Guest' }).click()
@@ -96,4 +102,51 @@ test('a couple signs up by e-mail link and publishes; a guest answers on another
   await expectNoSeriousA11yViolations(couple)
   test.info().annotations.push({ type: 'reply shown on the open RSVPs tab after', description: `${shownAfter} ms` })
   console.log(`The reply showed on the couple's open RSVPs tab ${(shownAfter / 1000).toFixed(1)} s after the guest sent it`)
+})
+
+test("a photo taken on the couple's phone reaches a guest's phone through Storage", async ({ browser }) => {
+  test.setTimeout(180_000)
+  const { couple } = await signUpByEmailLink(browser)
+
+  // The Gifts section's header photo, "from the phone", and the site published.
+  await couple.goto('/manage/cms')
+  await couple.locator('a[href^="/manage/cms/editor"]').filter({ has: couple.getByText('Gifts', { exact: true }) }).first().click()
+  await expect(couple.getByRole('heading', { level: 1, name: 'Gifts' })).toBeVisible(READY)
+  const photo = await couple.evaluate(async () => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 1600
+    canvas.height = 1000
+    const context = canvas.getContext('2d')!
+    const gradient = context.createLinearGradient(0, 0, 1600, 1000)
+    gradient.addColorStop(0, '#b45309')
+    gradient.addColorStop(1, '#f5e6c8')
+    context.fillStyle = gradient
+    context.fillRect(0, 0, 1600, 1000)
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9))
+    return [...new Uint8Array(await blob.arrayBuffer())]
+  })
+  const header = couple.getByRole('group', { name: 'Section header' })
+  await header.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: Buffer.from(photo) })
+  await expect(header.getByRole('button', { name: /^Replace photo/ })).toBeVisible(READY)
+  await header.getByLabel('Describe the photo').fill('Sina Liza at Enrique sa Tagaytay')
+  await couple.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect(couple.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible(READY)
+
+  await couple.goto('/manage/website')
+  const address = (await couple.getByTestId('site-address').textContent())!
+  const slug = address.split('/wedding/')[1]!.trim()
+  await couple.getByRole('button', { name: 'Publish', exact: true }).click()
+  await expect(couple.getByRole('status').filter({ hasText: 'Published: guests can see your site' })).toBeVisible(READY)
+
+  // The guest's phone loads it from Storage by a signed address, as a visitor.
+  const guest = await newPhone(browser)
+  await guest.goto(`/wedding/${slug}/registry`)
+  const image = guest.getByRole('img', { name: 'Sina Liza at Enrique sa Tagaytay' })
+  await image.scrollIntoViewIfNeeded(READY)
+  await expect(image).toHaveJSProperty('complete', true)
+  expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0)
+  expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(
+    new RegExp(`^${stack}/storage/v1/object/sign/site-media/[0-9a-f-]{36}/`),
+  )
+  await expectNoSeriousA11yViolations(guest)
 })
