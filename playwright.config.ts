@@ -17,6 +17,8 @@ const outDir = process.env.E2E_DIST ?? 'dist-e2e'
 
 export default defineConfig({
   testDir: 'e2e',
+  // The hosted stack's browser tests have their own config (playwright.hosted.config.ts).
+  testIgnore: ['hosted/**'],
   timeout: 90_000,
   expect: { timeout: 20_000 },
   fullyParallel: true,

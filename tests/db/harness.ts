@@ -6,7 +6,7 @@
 //     `authenticator` with `set local role`, as PostgREST makes them.
 // One database per test file (on PGlite a copy of one bootstrapped per run); tests create their own users so they do not depend on each other.
 
-import { readFileSync, readdirSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type Results } from '@electric-sql/pglite'
 import pg from 'pg'
@@ -20,9 +20,11 @@ import {
   localAuth,
   type Claims,
   type PgLike,
-  type SqlFile,
 } from '../../src/lib/backend/local/engine'
 import { PGLITE_TYPES, pgLike } from './postgres/connection'
+import { readSqlFiles } from './sql-files'
+
+export { readSqlFiles }
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -36,19 +38,6 @@ export const DEMO = {
 } as const
 
 export const DEMO_CLAIMS: Claims = { sub: DEMO.userId, email: DEMO.email, role: 'authenticated' }
-
-export function readSqlFiles(): { shim: string; migrations: SqlFile[]; seed: string } {
-  const dir = `${ROOT}supabase/migrations/`
-  const migrations = readdirSync(dir)
-    .filter((name) => name.endsWith('.sql'))
-    .sort()
-    .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(dir + name, 'utf8') }))
-  return {
-    shim: readFileSync(`${ROOT}supabase/local/auth-shim.sql`, 'utf8'),
-    migrations,
-    seed: readFileSync(`${ROOT}supabase/seed.sql`, 'utf8'),
-  }
-}
 
 export function readDemoContent(): {
   wedding: Record<string, unknown>

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { bootstrap } from '../../../src/lib/backend/local/engine'
-import { readSqlFiles } from '../harness'
+import { readSqlFiles } from '../sql-files'
 import { pgLike } from './connection'
 import { supportedMajors } from './versions'
 
@@ -23,13 +23,23 @@ export interface Cluster {
   host: string
   port: number
   major: number
+  /** The bootstrapped database: the template, unless the caller named another. */
+  database: string
   /** The versions the template's bootstrap applied, in order. */
   applied: string[]
   stop(): void
 }
 
+export interface ClusterOptions {
+  /** The database to bootstrap (default the tests' template). */
+  database?: string
+  /** More of the platform, run by the superuser after the auth shim and before the migrations. */
+  platformSql?: string[]
+}
+
 /** Starts a cluster, bootstraps the template database and returns how to reach it. */
-export async function startCluster(bin: string): Promise<Cluster> {
+export async function startCluster(bin: string, options: ClusterOptions = {}): Promise<Cluster> {
+  const database = options.database ?? TEMPLATE
   const dir = mkdtempSync(join(tmpdir(), 'kasalan-pg-'))
   const data = join(dir, 'data')
   // PostgreSQL refuses to run as root: on a CI machine running as root, run it as Debian's `postgres`.
@@ -43,7 +53,7 @@ export async function startCluster(bin: string): Promise<Cluster> {
 
   run('initdb', ['-D', data, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'])
   const port = 54_000 + (process.pid % 1000)
-  const options = [
+  const serverOptions = [
     `-k ${dir}`,
     "-c listen_addresses=''",
     `-p ${port}`,
@@ -53,12 +63,13 @@ export async function startCluster(bin: string): Promise<Cluster> {
     '-c timezone=UTC',
     '-c max_connections=200',
   ].join(' ')
-  run('pg_ctl', ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', 'start'])
+  run('pg_ctl', ['-D', data, '-o', serverOptions, '-l', join(dir, 'server.log'), '-w', 'start'])
   const stop = () => {
     try {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
     } finally {
-      rmSync(dir, { recursive: true, force: true })
+      // Retried: the server's last processes may still be leaving files as it goes.
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
     }
   }
 
@@ -70,11 +81,11 @@ export async function startCluster(bin: string): Promise<Cluster> {
     if (!supportedMajors().includes(major)) {
       throw new Error(`PostgreSQL ${major} is not one of the supported majors (${supportedMajors().join(', ')})`)
     }
-    await admin.query(`create database ${TEMPLATE}`)
+    await admin.query(`create database ${database}`)
     await admin.end()
 
-    const applied = await bootstrapTemplate(dir, port)
-    return { host: dir, port, major, applied, stop }
+    const applied = await bootstrapDatabase(dir, port, database, readSqlFiles(), options.platformSql)
+    return { host: dir, port, major, database, applied, stop }
   } catch (error) {
     stop()
     throw error
@@ -82,22 +93,17 @@ export async function startCluster(bin: string): Promise<Cluster> {
 }
 
 /**
- * Bootstraps the template as Supabase's platform, then the auth shim (both as the superuser), then
- * the migrations and the seed as the non-superuser `postgres`, through the same engine as PGlite.
- */
-async function bootstrapTemplate(host: string, port: number): Promise<string[]> {
-  return bootstrapDatabase(host, port, TEMPLATE, readSqlFiles())
-}
-
-/**
- * Bootstraps an existing, empty database of the cluster as the template is bootstrapped, from the
- * files given (the schema drift test builds one from supabase/schemas). Returns the versions applied.
+ * Bootstraps an existing, empty database of the cluster as Supabase's platform, then the auth shim
+ * and `platformSql` (all as the superuser), then the migrations and the seed as the non-superuser
+ * `postgres`, through the same engine as PGlite, from the files given (the schema drift test builds
+ * one from supabase/schemas). Returns the versions applied.
  */
 export async function bootstrapDatabase(
   host: string,
   port: number,
   database: string,
   files: ReturnType<typeof readSqlFiles>,
+  platformSql: string[] = [],
 ): Promise<string[]> {
   const admin = new pg.Client({ host, port, user: SUPERUSER, database })
   await admin.connect()
@@ -105,6 +111,7 @@ export async function bootstrapDatabase(
     await admin.query(readFileSync(`${ROOT}tests/db/postgres/platform.sql`, 'utf8'))
     await admin.query(files.shim)
     await admin.query(readFileSync(`${ROOT}tests/db/postgres/platform-auth.sql`, 'utf8'))
+    for (const sql of platformSql) await admin.query(sql)
     await admin.query(`grant create, temporary on database ${database} to postgres`)
   } finally {
     await admin.end()

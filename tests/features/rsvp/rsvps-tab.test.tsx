@@ -25,7 +25,7 @@ vi.mock('@/lib/api/rsvp-details', () => detailsApi)
 // The settings test clicks through a calendar and a form: room for a busy machine.
 vi.setConfig({ testTimeout: 15_000 })
 
-const { RsvpsTabPage } = await import('@/features/rsvp/routes/rsvps-tab-page')
+const { RsvpsTabPage, REPLY_POLL_MS } = await import('@/features/rsvp/routes/rsvps-tab-page')
 const { useSessionStore } = await import('@/lib/session')
 const { useRsvpsStore } = await import('@/features/rsvp/rsvps-store')
 const { useGuestListStore } = await import('@/lib/guest-list')
@@ -310,6 +310,63 @@ describe('RSVPs tab', () => {
     expect(screen.queryByRole('tab', { name: 'Deadline and questions' })).not.toBeInTheDocument()
     expect(screen.queryByRole('form', { name: 'Deadline and questions' })).not.toBeInTheDocument()
     expect(invitationsApi.getRsvpRequiresCode).not.toHaveBeenCalled()
+  })
+})
+
+describe('replies from other phones', () => {
+  const coraAnswered: RsvpHousehold[] = [households[0]!, { ...households[1]!, persons: [person('p3', 'Cora', true)] }]
+  const coraChange = {
+    id: 'c9',
+    householdId: 'h2',
+    personId: 'p3',
+    firstName: 'Cora',
+    lastName: 'Reyes',
+    changedAt: '2027-01-04T00:00:00Z',
+    changedBy: 'guest_search' as const,
+    previous: { isAttending: null, response: [], respondedAt: null, recordedBy: null },
+    current: { isAttending: true, response: [], respondedAt: '2027-01-02T03:04:05Z', recordedBy: 'guest' as const },
+  }
+  const coraLine = () => within(screen.getByRole('list', { name: 'Replies by household' })).getByText('Cora Reyes').closest('li')!
+
+  test('an open tab in view shows a reply a guest sent meanwhile, without being opened again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    onTestFinished(() => void vi.useRealTimers())
+    renderTab()
+    await screen.findByRole('list', { name: 'Replies by household' })
+    expect(coraLine()).toHaveTextContent('No reply yet')
+    const reads = api.listRsvpChanges.mock.calls.length
+
+    // A guest answers on their own phone.
+    serveReplies(coraAnswered)
+    api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [coraChange], probes: [] } satisfies RsvpChanges)
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(REPLY_POLL_MS)
+    })
+    expect(api.listRsvpChanges.mock.calls.length).toBe(reads + 1)
+    await vi.waitFor(() => expect(coraLine()).toHaveTextContent('Attending'))
+  })
+
+  test('a hidden tab asks nothing, and reads at once when the couple comes back to it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    onTestFinished(() => void vi.useRealTimers())
+    const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden')
+    onTestFinished(() => void visibility.mockRestore())
+    renderTab()
+    await screen.findByRole('list', { name: 'Replies by household' })
+    const reads = api.listRsvpChanges.mock.calls.length
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(REPLY_POLL_MS * 3)
+    })
+    expect(api.listRsvpChanges.mock.calls.length).toBe(reads)
+
+    serveReplies(coraAnswered)
+    api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [coraChange], probes: [] } satisfies RsvpChanges)
+    visibility.mockReturnValue('visible')
+    await act(async () => {
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    expect(api.listRsvpChanges.mock.calls.length).toBe(reads + 1)
+    await vi.waitFor(() => expect(coraLine()).toHaveTextContent('Attending'))
   })
 })
 

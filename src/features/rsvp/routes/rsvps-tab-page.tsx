@@ -1,6 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import { CalendarDays, Mail, Send } from 'lucide-react'
-import { Suspense, useEffect, useId, useMemo, useState } from 'react'
+import { Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { useShallow } from 'zustand/react/shallow'
@@ -9,6 +9,8 @@ import { can } from '@/lib/access'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
+import { usePollWhileVisible } from '@/lib/use-poll-while-visible'
+import { useRefreshOnReturn } from '@/lib/use-refresh-on-return'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { RetryAlert } from '@/components/retry-alert'
 import { useGuestListStore } from '@/lib/guest-list'
@@ -25,6 +27,9 @@ import { useRsvpsStore } from '../rsvps-store'
 
 const tabClass =
   'border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700'
+
+/** How often an open RSVPs tab asks for new replies, while in view. */
+export const REPLY_POLL_MS = 15_000
 
 /**
  * /manage/rsvps: the guests' replies, and (?view=settings) the deadline and questions they answer,
@@ -61,6 +66,11 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
     void loadChanges(wedding.id)
     void loadEvents(wedding.id)
   }, [load, loadChanges, loadEvents, wedding.id])
+  // Guests answer from their own phones while the tab is open: the changes feed is read again
+  // every REPLY_POLL_MS while the tab is in view, and at once when the couple comes back to it.
+  const readChanges = useCallback(() => loadChanges(wedding.id), [loadChanges, wedding.id])
+  usePollWhileVisible(readChanges, REPLY_POLL_MS)
+  useRefreshOnReturn(readChanges)
   // When events take RSVPs, the replies are shown one event at a time (the seated one first).
   const taking = useMemo(() => rsvpEvents(events), [events])
   const [chosenId, setChosenId] = useState<string | null>(null)
