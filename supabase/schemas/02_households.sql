@@ -441,6 +441,8 @@ alter table kasalan.nicknames enable row level security;
 revoke all on kasalan.nicknames from public, anon, authenticated;
 
 create unique index nicknames_wedding_id_words_key on kasalan.nicknames (coalesce(wedding_id, '00000000-0000-0000-0000-000000000000'::uuid), nickname_word, name_word);
+-- Deleting a wedding finds its own nicknames by this key.
+create index nicknames_wedding_id_idx on kasalan.nicknames (wedding_id);
 
 create index nicknames_nickname_key_idx on kasalan.nicknames (nickname_key);
 
