@@ -36,6 +36,13 @@ export interface AuthPort {
    * Here rather than on Backend so the public site's first load does not carry it.
    */
   invoke?(name: string, body: Record<string, unknown>): Promise<unknown>
+  /**
+   * The signed-in user's access token for a request made by hand (the Data API's, Storage's),
+   * refreshed first when it has expired; null when signed out. Rejects as the network (a TypeError)
+   * when the browser is offline or the token could not be refreshed on it. Absent on the embedded
+   * database, which has no tokens.
+   */
+  accessToken?(): Promise<string | null>
 }
 
 /**
