@@ -5,7 +5,8 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { createStorageMedia } from '@/lib/media/storage'
 
-const settings = vi.hoisted(() => ({ url: 'https://example.supabase.co', anonKey: 'anon' }))
+// A project of its own (supabase-js's BroadcastChannel for its storage key is shared between test files' threads).
+const settings = vi.hoisted(() => ({ url: 'https://kasalan-media-test.supabase.co', anonKey: 'anon' }))
 vi.mock('@/lib/backend', async (importOriginal) => {
   const { createSupabaseBackend } = await import('@/lib/backend/supabase/adapter')
   const backend = createSupabaseBackend(settings)
@@ -18,7 +19,7 @@ let requests: Array<{ path: string; authorization: string | null }>
 beforeEach(() => {
   requests = []
   const now = Math.floor(Date.now() / 1000)
-  localStorage.setItem('sb-example-auth-token', JSON.stringify({ access_token: 'expired', refresh_token: 'r1', token_type: 'bearer', expires_in: 3600, expires_at: now - 60, user }))
+  localStorage.setItem('sb-kasalan-media-test-auth-token', JSON.stringify({ access_token: 'expired', refresh_token: 'r1', token_type: 'bearer', expires_in: 3600, expires_at: now - 60, user }))
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -8,8 +8,10 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { isNetworkError } from '@/lib/backend'
 import { createSupabaseBackend } from '@/lib/backend/supabase/adapter'
 
-const url = 'https://example.supabase.co'
-const key = 'sb-example-auth-token'
+// A project of its own: supabase-js tells its other clients of the same storage key about sign-outs
+// over a BroadcastChannel, which Node shares between the test files' threads.
+const url = 'https://kasalan-tokens-test.supabase.co'
+const key = 'sb-kasalan-tokens-test-auth-token'
 const user = { id: '5d0b8a52-8a3e-4f0e-9a57-3c4f1f0d2b11', email: 'jun@example.com', user_metadata: { name: 'Kuya Jun' } }
 const kept = { user: { id: user.id, email: user.email, userMetadata: user.user_metadata } }
 
@@ -19,6 +21,8 @@ let authReachable: boolean
 /** Runs while a refresh is on its way (another tab storing its own refreshed session, say). */
 let duringRefresh: (() => void) | null
 let requests: Array<{ path: string; authorization: string | null }>
+/** The access tokens the Data API takes as expired (the server's clock says so). */
+let expiredAtServer: Set<string>
 
 const rpcRequests = () => requests.filter((request) => request.path.startsWith('/rest/v1/rpc/'))
 const refreshes = () => requests.filter((request) => request.path.startsWith('/auth/v1/token'))
@@ -29,6 +33,7 @@ beforeEach(() => {
   authReachable = true
   duringRefresh = null
   requests = []
+  expiredAtServer = new Set()
   const now = Math.floor(Date.now() / 1000)
   // Signed in a while ago: the access token has expired, the refresh token is good.
   localStorage.setItem(key, JSON.stringify({ access_token: 'expired', refresh_token: 'r1', token_type: 'bearer', expires_in: 3600, expires_at: now - 60, user }))
@@ -50,7 +55,11 @@ beforeEach(() => {
         const issued = Math.floor(Date.now() / 1000)
         return Response.json({ access_token: 'fresh', refresh_token: 'r2', token_type: 'bearer', expires_in: 3600, expires_at: issued + 3600, user })
       }
-      if (address.pathname.startsWith('/rest/v1/rpc/')) return Response.json({ ok: true })
+      if (address.pathname.startsWith('/rest/v1/rpc/')) {
+        const token = headers.get('Authorization')?.replace('Bearer ', '') ?? ''
+        if (expiredAtServer.has(token)) return Response.json({ code: 'PGRST303', message: 'JWT expired', details: null, hint: null }, { status: 401 })
+        return Response.json({ ok: true })
+      }
       return Response.json({}, { status: 404 })
     }),
   )
@@ -124,4 +133,21 @@ test("two refreshes that cross: the call goes with the session the other one sto
   await expect(backend.rpc('get_my_wedding', {})).resolves.toEqual({ ok: true })
   expect(refreshes()).toHaveLength(1)
   expect(rpcRequests().map((request) => request.authorization)).toEqual(['Bearer other-tab'])
+})
+
+test("a call refused as expired (the phone's clock behind the server's) is sent once more with a new token", async () => {
+  online = true
+  const now = Math.floor(Date.now() / 1000)
+  // Valid for the phone's clock; the server's says it has expired.
+  localStorage.setItem(key, JSON.stringify({ access_token: 'current', refresh_token: 'r1', token_type: 'bearer', expires_in: 3600, expires_at: now + 1800, user }))
+  expiredAtServer = new Set(['current'])
+  const backend = createSupabaseBackend({ url, anonKey: 'anon' })
+  await expect(backend.rpc('get_my_wedding', {})).resolves.toEqual({ ok: true })
+  expect(rpcRequests().map((request) => request.authorization)).toEqual(['Bearer current', 'Bearer fresh'])
+
+  // Once only: a new token refused too is the answer.
+  expiredAtServer = new Set(['fresh'])
+  const error: unknown = await backend.rpc('get_my_wedding', {}).catch((failure: unknown) => failure)
+  expect(error).toMatchObject({ code: 'PGRST303' })
+  expect(refreshes()).toHaveLength(2)
 })

@@ -88,8 +88,17 @@ export function createSupabaseBackend(settings: SupabaseSettings): Backend {
       // PostgREST would refuse NUL with 22P05 before the function runs; answer as the functions do.
       if (findInvalidText(args)) throw new BackendError('invalid_input', 'P0001')
       if (!client && !hasStoredSession()) return postRpc(settings, name, args, null)
-      const token = await (await auth()).accessToken!()
-      return postRpc(settings, name, args, token)
+      const port = await auth()
+      const token = await port.accessToken!()
+      try {
+        return await postRpc(settings, name, args, token)
+      } catch (error) {
+        // Refused as expired before the function ran (PGRST303): the token expired on its way, or
+        // the phone's clock is behind the server's, so supabase-js did not see it due. Sent once
+        // more with a new one.
+        if (!token || !(error instanceof BackendError) || error.code !== 'PGRST303') throw error
+        return postRpc(settings, name, args, await port.accessToken!({ refresh: true }))
+      }
     },
     mayHaveSession: () => Boolean(client) || hasStoredSession(),
     auth,

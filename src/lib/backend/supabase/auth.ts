@@ -60,11 +60,11 @@ export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
       if (error) fail(error)
       return toSession(data.session)
     },
-    async accessToken() {
+    async accessToken({ refresh = false } = {}) {
       // With no network, at once: supabase-js would first try to refresh an expired token for
       // about 25 s, and the door, reloaded offline, would wait that long for its kept list.
       if (browserOffline()) throw new TypeError('Network request failed: the browser is offline')
-      const { data, error } = await sessionNow(client)
+      const { data, error } = refresh ? await client.auth.refreshSession() : await sessionNow(client)
       // A token that could not be refreshed on the network is a network error: the call waits for
       // it, as the door's queue does.
       if (error) fail(error)
