@@ -1,8 +1,10 @@
 import type { User } from '@supabase/supabase-js'
 import type { KasalanSupabaseClient } from './client'
 import { invoke } from './invoke'
+import { browserOffline, onTheNetwork } from './network'
 import { BackendError } from '../errors'
 import { setRemember } from '../session-storage'
+import { keptSupabaseSession } from './kept-session'
 import type { AuthPort, AuthSession, AuthUser } from '../types'
 
 function toUser(user: User): AuthUser {
@@ -13,13 +15,28 @@ function toSession(session: { user: User } | null): AuthSession | null {
   return session ? { user: toUser(session.user) } : null
 }
 
+/** The session this browser last kept, when it names someone (its access token may have expired). */
+function lastSession(): AuthSession | null {
+  const user = keptSupabaseSession()?.user
+  return user?.id ? { user: { id: user.id, email: user.email ?? '', userMetadata: user.user_metadata ?? {} } } : null
+}
+
+/**
+ * supabase-js's session, refreshed when due. Asked again once when two refreshes crossed (another
+ * tab's, say): supabase-js keeps the tokens stored first and answers none, and they are there now.
+ */
+async function sessionNow(client: KasalanSupabaseClient) {
+  const answer = await client.auth.getSession()
+  return answer.error?.name === 'AuthRefreshDiscardedError' ? client.auth.getSession() : answer
+}
+
 /**
  * The auth service's error as a BackendError: its message as the service wrote it (the sign-up form
  * shows unknown ones as they are) and its stable code (`user_already_exists`, `weak_password`, …).
  * An unreachable service becomes a network error, which the app words as such.
  */
 function fail(error: { message: string; code?: string; status?: number; name?: string }): never {
-  if (error.name === 'AuthRetryableFetchError' || error.status === 0) {
+  if (onTheNetwork(error)) {
     throw new TypeError(`Network request failed: ${error.message}`)
   }
   throw new BackendError(error.message, error.code ?? String(error.status ?? 'auth'))
@@ -29,15 +46,37 @@ export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
   return {
     capabilities: { oauth: true, email: true },
     invoke: (name, body) => invoke(client, name, body),
+    // A session whose access token expired cannot be refreshed with no network: supabase-js would
+    // try for about 25 s and then answer none, and the door, reloaded offline, would become the
+    // sign-in page. The person stays signed in with the last session kept here, and supabase-js
+    // refreshes the token once the network is back (a refresh token it refuses then does sign out).
     async getSession() {
-      const { data, error } = await client.auth.getSession()
+      if (browserOffline()) {
+        const kept = lastSession()
+        if (kept) return kept
+      }
+      const { data, error } = await sessionNow(client)
+      if (error && onTheNetwork(error)) return lastSession()
       if (error) fail(error)
       return toSession(data.session)
     },
+    async accessToken({ refresh = false } = {}) {
+      // With no network, at once: supabase-js would first try to refresh an expired token for
+      // about 25 s, and the door, reloaded offline, would wait that long for its kept list.
+      if (browserOffline()) throw new TypeError('Network request failed: the browser is offline')
+      const { data, error } = refresh ? await client.auth.refreshSession() : await sessionNow(client)
+      // A token that could not be refreshed on the network is a network error: the call waits for
+      // it, as the door's queue does.
+      if (error) fail(error)
+      return data.session?.access_token ?? null
+    },
     onChange(listener) {
-      const { data } = client.auth.onAuthStateChange((_event, session) =>
-        listener(toSession(session)),
-      )
+      const { data } = client.auth.onAuthStateChange((event, session) => {
+        // The first answer is "none" when the refresh failed on the network, with the session still
+        // kept (supabase-js removes a session it ends before saying so): not a sign-out.
+        if (event === 'INITIAL_SESSION' && !session && lastSession()) return
+        listener(toSession(session))
+      })
       return () => data.subscription.unsubscribe()
     },
     async signUp({ email, password, metadata, emailRedirectTo }) {
