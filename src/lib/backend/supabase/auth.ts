@@ -7,7 +7,7 @@ import { setRemember } from '../session-storage'
 import { keptSupabaseSession } from './kept-session'
 import type { AuthPort, AuthSession, AuthUser } from '../types'
 
-function toUser(user: User): AuthUser {
+function toUser(user: { id: string; email?: string; user_metadata?: Record<string, unknown> }): AuthUser {
   return { id: user.id, email: user.email ?? '', userMetadata: user.user_metadata ?? {} }
 }
 
@@ -18,7 +18,7 @@ function toSession(session: { user: User } | null): AuthSession | null {
 /** The session this browser last kept, when it names someone (its access token may have expired). */
 function lastSession(): AuthSession | null {
   const user = keptSupabaseSession()?.user
-  return user?.id ? { user: { id: user.id, email: user.email ?? '', userMetadata: user.user_metadata ?? {} } } : null
+  return user?.id ? { user: toUser(user) } : null
 }
 
 /**
