@@ -657,16 +657,24 @@ revoke execute on function kasalan_private.household_json(p_household kasalan.ho
 -- The wedding's households in the Household shape of household_json, with lastChange (who last
 -- changed each one), oldest first. Built in one pass: the persons are grouped once for the whole
 -- wedding rather than one subquery per household (a third of the call at 2,000 households).
--- Security invoker: RLS decides which households and persons the caller reads. Granted to
--- authenticated.
+-- Security definer, with the rule of the tables' row-level security applied once: any member but
+-- an usher reads the list (wedding_not_found for anyone else), a family helper only their side's
+-- households, and every person of a household they read. Checking each of 7,000 rows under RLS
+-- was half of the call at 2,000 households. Granted to authenticated.
 create or replace function kasalan.list_households(p_wedding_id uuid)
 returns jsonb
 language plpgsql
-stable
+stable security definer
 set search_path = ''
 as $$
+declare
+  v_role text;
+  v_side text;
 begin
-  if not kasalan_private.can(p_wedding_id, 'households') then
+  select m.role, m.side into v_role, v_side
+  from kasalan.wedding_members m
+  where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid());
+  if v_role is null or v_role = 'usher' then
     raise exception 'wedding_not_found';
   end if;
 
@@ -719,6 +727,7 @@ begin
       ) p on p.household_id = g.id
       left join kasalan_private.household_last_changes(p_wedding_id) c on c.household_id = g.id
       where g.wedding_id = p_wedding_id
+        and (v_role <> 'family_helper' or g.relationship_side = v_side)
     ),
     '[]'::jsonb
   );

@@ -191,9 +191,11 @@ as $$
           order by ord
         )
         from jsonb_array_elements(coalesce(p_layout -> 'seats', '[]'::jsonb)) with ordinality as seats(s, ord)
+        -- By the person's id, one index lookup a seat (a seat names an id or nothing).
         left join kasalan.persons p
           on p.wedding_id = p_wedding_id
-          and p.id::text = lower(s ->> 'personId')
+          and p.id = case when s ->> 'personId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+            then (s ->> 'personId')::uuid end
       ),
       '[]'::jsonb
     )
