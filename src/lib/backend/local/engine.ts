@@ -14,6 +14,20 @@ export interface SqlFile {
   sql: string
 }
 
+/**
+ * A file's SQL, or how to fetch it: the browser's worker passes loaders, so a start that finds every
+ * file applied (each reload) fetches and parses none of the migrations' text.
+ */
+export interface LazySqlFile {
+  version: string
+  sql: string | (() => Promise<string>)
+}
+
+const sqlOf = async (file: LazySqlFile): Promise<SqlFile> => ({
+  version: file.version,
+  sql: typeof file.sql === 'string' ? file.sql : await file.sql(),
+})
+
 export interface QueryResult<T> {
   rows: T[]
   fields?: { name: string; dataTypeID: number }[]
@@ -91,7 +105,7 @@ const VOID_TYPE_OID = 2278
  */
 export async function bootstrap(
   db: PgLike,
-  files: { shim: string; migrations: SqlFile[]; seed: string },
+  files: { shim: LazySqlFile['sql']; migrations: LazySqlFile[]; seed: LazySqlFile['sql'] },
 ): Promise<string[]> {
   // One transaction, so that a start where nothing is to apply writes back to IndexedDB once:
   // PGlite stores the data directory after every statement outside a transaction.
@@ -109,7 +123,7 @@ export async function bootstrap(
   })
   const applied = new Set(rows.map((row) => row.version))
 
-  const steps: SqlFile[] = [
+  const steps: LazySqlFile[] = [
     { version: SHIM_VERSION, sql: files.shim },
     ...[...files.migrations].sort((a, b) => a.version.localeCompare(b.version)),
     { version: SEED_VERSION, sql: files.seed },
@@ -117,7 +131,7 @@ export async function bootstrap(
   const appliedNow: string[] = []
   // A database made by the migrations the baseline replaced: its rows move onto the baseline.
   if (rows.some((row) => REPLACED_VERSIONS.has(row.version))) {
-    const baseline = steps.filter((step) => step.version !== SHIM_VERSION && step.version !== SEED_VERSION)
+    const baseline = await Promise.all(steps.filter((step) => step.version !== SHIM_VERSION && step.version !== SEED_VERSION).map(sqlOf))
     try {
       appliedNow.push(...(await moveToBaseline(db, baseline)))
     } catch (error) {
@@ -127,9 +141,10 @@ export async function bootstrap(
   }
   for (const step of steps) {
     if (applied.has(step.version)) continue
+    const { sql } = await sqlOf(step)
     try {
       await db.transaction(async (tx) => {
-        await tx.exec(step.sql)
+        await tx.exec(sql)
         await tx.query('insert into kasalan_local.applied_versions (version) values ($1)', [step.version])
       })
     } catch (error) {

@@ -3,21 +3,22 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import shim from '../../../../supabase/local/auth-shim.sql?raw'
-import seed from '../../../../supabase/seed.sql?raw'
 import { dataDirExists, deleteDataDir } from './data-dir'
 import { bootstrap, INITDB_PARAMS, WAL_START_SETTINGS } from './engine'
 import { serveDatabase } from './leader'
 
+// Each file is its own chunk, fetched only when a database lacks it (a reload needs none): the
+// migrations' 0.9 MB of text stays out of the worker's own script, which every start loads.
 const migrationSources = import.meta.glob<string>('../../../../supabase/migrations/*.sql', {
   query: '?raw',
   import: 'default',
-  eager: true,
 })
 
 const migrations = Object.entries(migrationSources)
   .map(([path, sql]) => ({ version: path.split('/').pop()!.replace(/\.sql$/, ''), sql }))
   .sort((a, b) => a.version.localeCompare(b.version))
+const shim = () => import('../../../../supabase/local/auth-shim.sql?raw').then((m) => m.default)
+const seed = () => import('../../../../supabase/seed.sql?raw').then((m) => m.default)
 
 /**
  * The database as the build left it after the shim, the migrations and the seed (see
