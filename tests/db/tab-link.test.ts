@@ -127,29 +127,34 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     expect(await householdsNamed('Dalisay')).toHaveLength(1)
   })
 
-  test('a read leaves the files as they are; a write syncs them to IndexedDB once, at its commit', async () => {
+  test('a read leaves the files as they are; a write syncs them to IndexedDB once, after its commit', async () => {
     const id = freshId()
     const link = tab(id)
     leaders.push(answerOn(id, server, 'only'))
     await link.waitReady
-    const options: unknown[] = []
-    const synced: string[] = []
+    // What reaches the database, in order: each message (and whether it stores the files), and each store.
+    const events: string[] = []
     const original = db.execProtocol
     db.execProtocol = (message, opts) => {
-      options.push(opts)
-      if (opts?.syncToFs) synced.push(new TextDecoder().decode(message.subarray(5, -1)))
+      events.push(`${opts?.syncToFs ? 'stored: ' : ''}${new TextDecoder().decode(message.subarray(5, -1)).trim().split(/\s+/).at(-1)}`)
       return original.call(db, message, opts)
     }
+    const stores = vi.spyOn(db, 'syncToFs').mockImplementation(async function (this: typeof db) {
+      events.push('store')
+    })
     try {
       expect(await callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).toEqual(expect.any(Array))
-      expect(options).toEqual([{ syncToFs: false }])
-      options.length = 0
+      expect(events).toHaveLength(1)
+      expect(events[0]).not.toMatch(/^stored/)
+      events.length = 0
       await callRpc(link, owner, 'mark_rsvp_changes_seen', { p_wedding_id: weddingId, p_seen_at: new Date().toISOString() })
-      // Once, with the commit (then only a look at how much log awaits a checkpoint, a read).
-      expect(synced).toHaveLength(1)
-      expect(synced[0]).toMatch(/commit$/)
+      // Once, after the commit and the look at how much log awaits a checkpoint (a read).
+      expect(events.filter((event) => event.startsWith('stored'))).toEqual([])
+      expect(events.slice(-3)).toEqual(['commit', expect.stringMatching(/pg_control_checkpoint\(\)$/), 'store'])
+      expect(stores).toHaveBeenCalledTimes(1)
     } finally {
       db.execProtocol = original
+      stores.mockRestore()
     }
   })
 
@@ -254,7 +259,24 @@ describe.runIf(ENGINE === 'pglite')('the log between checkpoints', () => {
       const id = freshId()
       const link = tab(id)
       leaders.push(answerOn(id, ownServer, 'own'))
-      await callRpc(link, DEMO_CLAIMS, 'mark_rsvp_changes_seen', { p_wedding_id: DEMO.weddingId, p_seen_at: new Date().toISOString() })
+      // The files are stored once, after the checkpoint: the segments it lets go never are.
+      const stored: string[] = []
+      const original = own.execProtocol
+      own.execProtocol = (message, opts) => {
+        const sql = new TextDecoder().decode(message.subarray(5, -1)).trim()
+        if (sql === 'checkpoint') stored.push(`checkpoint${opts?.syncToFs ? ', stored' : ''}`)
+        return original.call(own, message, opts)
+      }
+      const stores = vi.spyOn(own, 'syncToFs').mockImplementation(async function () {
+        stored.push('store')
+      })
+      try {
+        await callRpc(link, DEMO_CLAIMS, 'mark_rsvp_changes_seen', { p_wedding_id: DEMO.weddingId, p_seen_at: new Date().toISOString() })
+      } finally {
+        own.execProtocol = original
+        stores.mockRestore()
+      }
+      expect(stored).toEqual(['checkpoint', 'store'])
       const after = await log()
       expect(after.behind).toBeLessThan(CHECKPOINT_AFTER_BYTES)
       expect(after.segments).toBeLessThanOrEqual(3)

@@ -134,9 +134,10 @@ export const CHECKPOINT_AFTER_BYTES = 8 * 1024 * 1024
  * start would replay, and IndexedDB keep, all the log written since the database was made (a
  * 2,000-household import alone writes tens of MB). Once `CHECKPOINT_AFTER_BYTES` have been written
  * since the last one, a checkpoint lets the old segments go. Runs inside the caller's exclusive
- * hold on the database, or before any call is answered.
+ * hold on the database, or before any call is answered. With `syncToFs` false the caller stores the
+ * files itself.
  */
-export async function checkpointWhenDue(db: PGlite): Promise<boolean> {
+export async function checkpointWhenDue(db: PGlite, syncToFs = true): Promise<boolean> {
   // One message each, without PGlite's locks, which the caller may hold.
   const { messages } = await db.execProtocol(
     queryMessage(
@@ -147,7 +148,7 @@ export async function checkpointWhenDue(db: PGlite): Promise<boolean> {
   )
   const row = messages.find((message) => message.name === 'dataRow') as { fields?: unknown[] } | undefined
   if (row?.fields?.[0] !== 't') return false
-  await db.execProtocol(queryMessage('checkpoint'), { syncToFs: true })
+  await db.execProtocol(queryMessage('checkpoint'), { syncToFs })
   return true
 }
 
@@ -212,10 +213,13 @@ export async function createCallServer(db: PGlite) {
         `reset role;
          insert into kasalan_local.call_log (id, answer) values (${id}, ${sqlLiteral(JSON.stringify(answer))});
          commit`,
-        true,
       )
-      // Saved and answered whatever the checkpoint does: one that fails is tried after the next write.
-      await checkpointWhenDue(db).catch(() => undefined)
+      // A write that brings the log to a checkpoint (an import's tens of MB) is checkpointed before
+      // IndexedDB stores it: the log's segments, gone by then, are never stored, and the tables'
+      // files are stored once, not after the log and again after the checkpoint. Saved and answered
+      // whatever the checkpoint does: one that fails is tried after the next write.
+      await checkpointWhenDue(db, false).catch(() => undefined)
+      await db.syncToFs()
       return answer
     } catch (error) {
       await run('rollback').catch(() => undefined)
