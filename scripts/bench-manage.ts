@@ -18,7 +18,9 @@
  * seating a household, adding a table, DOM nodes.
  *
  * Environment: BENCH_DIST=<dir> measures that build as it is (for example one of an older commit,
- * `VITE_SUPABASE_URL= npx vite build --outDir <dir>`); otherwise the app is built first. RUNS (5),
+ * `VITE_SUPABASE_URL= npx vite build --outDir <dir>`); otherwise the app is built first. Two builds,
+ * BENCH_DIST=<before>,<after>, are measured run by run in turn, so that both meet the same load on a
+ * shared machine, and the table has a column for each. RUNS (5),
  * IMPORT_SIZES (2031,5000), PORT (else a free one), CHROME_PATH (else /usr/bin/chromium, else
  * Playwright's own). It is a benchmark, not a test: it fails nothing, and a figure whose run failed
  * says so.
@@ -28,7 +30,7 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { loadavg } from 'node:os'
-import { resolve } from 'node:path'
+import { basename, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { preview } from 'vite'
@@ -41,7 +43,11 @@ const DETAILED = process.argv.includes('--screens')
 const SEARCHES = ['pena', 'maria', 'cruz12', 'santos', 'jose', 'reyes1', 'ana', 'bautista']
 const root = fileURLToPath(new URL('../', import.meta.url))
 // BENCH_OUT_DIR: another build place, so that two checkouts sharing node_modules do not overwrite each other's build.
-const outDir = process.env.BENCH_DIST ? resolve(process.env.BENCH_DIST) : (process.env.BENCH_OUT_DIR ?? `${root}node_modules/.cache/bench-manage`)
+const outDirs = process.env.BENCH_DIST
+  ? process.env.BENCH_DIST.split(',').map((dir) => resolve(dir))
+  : [process.env.BENCH_OUT_DIR ?? `${root}node_modules/.cache/bench-manage`]
+/** Each build measured: its folder's name labels its column. */
+const builds = outDirs.map((dir) => ({ dir, label: basename(dir), baseURL: '' }))
 
 const seed = JSON.parse(readFileSync(`${root}supabase/seed-data/demo-wedding.json`, 'utf8')) as {
   account: { id: string; email: string; userMetadata: Record<string, unknown> }
@@ -85,9 +91,10 @@ const line = (label: string, values: number[], unit = 'ms') =>
     `    ${label.padEnd(50)} median ${quantile(values, 0.5).toFixed(0).padStart(6)} ${unit}   p95 ${quantile(values, 0.95).toFixed(0).padStart(6)} ${unit}   (n=${values.length})`,
   )
 
-/** One figure of the table: its runs' milliseconds (NaN for a run that failed) and the load at each. */
+/** One figure of the table for one build: its runs' milliseconds (NaN for a run that failed) and the load at each. */
 interface Figure {
   label: string
+  build: string
   ms: number[]
   loads: number[]
   note?: string
@@ -95,32 +102,39 @@ interface Figure {
 const figures: Figure[] = []
 const load = () => loadavg()[0]!
 
-function figure(label: string): Figure {
-  const found = figures.find((f) => f.label === label)
+function figure(build: string, label: string): Figure {
+  const found = figures.find((f) => f.label === label && f.build === build)
   if (found) return found
-  const made: Figure = { label, ms: [], loads: [] }
+  const made: Figure = { label, build, ms: [], loads: [] }
   figures.push(made)
   return made
 }
 
 /** Adds one run's time to a figure, and prints it at once (a long benchmark shows its progress). */
-function record(label: string, ms: number, note?: string) {
-  const f = figure(label)
+function record(build: string, label: string, ms: number, note?: string) {
+  const f = figure(build, label)
   f.ms.push(ms)
   f.loads.push(load())
   if (note) f.note = note
-  console.log(`  ${label}: ${Number.isNaN(ms) ? `failed${note ? ` (${note})` : ''}` : `${(ms / 1000).toFixed(2)} s`}   load ${load().toFixed(1)}`)
+  const shown = Number.isNaN(ms) ? `failed${note ? ` (${note})` : ''}` : `${(ms / 1000).toFixed(2)} s`
+  console.log(`  ${builds.length > 1 ? `[${build}] ` : ''}${label}: ${shown}   load ${load().toFixed(1)}`)
+}
+
+/** A figure's cell: its median, then each run (— for a failed one) and the load average over them. */
+function cell(f: Figure | undefined) {
+  if (!f) return '—'
+  const done = f.ms.filter((ms) => !Number.isNaN(ms))
+  const median = done.length ? `**${(quantile(done, 0.5) / 1000).toFixed(2)} s**` : `failed${f.note ? ` (${f.note})` : ''}`
+  const runs = f.ms.map((ms) => (Number.isNaN(ms) ? '—' : (ms / 1000).toFixed(1))).join(', ')
+  return `${median} (${runs}; load ${Math.min(...f.loads).toFixed(1)}–${Math.max(...f.loads).toFixed(1)})`
 }
 
 function printTable() {
-  console.log(`\n| figure (median of up to ${RUNS}) | median | runs | load average |`)
-  console.log('|---|---|---|---|')
-  for (const f of figures) {
-    const done = f.ms.filter((ms) => !Number.isNaN(ms))
-    const median = done.length ? `${(quantile(done, 0.5) / 1000).toFixed(2)} s` : 'failed'
-    const runs = `${done.length}${done.length < f.ms.length ? ` (${f.ms.length - done.length} failed${f.note ? `: ${f.note}` : ''})` : ''}: ${f.ms.map((ms) => (Number.isNaN(ms) ? '—' : (ms / 1000).toFixed(1))).join(', ')}`
-    console.log(`| ${f.label} | ${median} | ${runs} | ${Math.min(...f.loads).toFixed(1)}–${Math.max(...f.loads).toFixed(1)} |`)
-  }
+  const labels = [...new Set(figures.map((f) => f.label))]
+  console.log(`\nMedians of up to ${RUNS} runs, each run's time in seconds and the 1-minute load average over them:\n`)
+  console.log(`| figure | ${builds.map((b) => b.label).join(' | ')} |`)
+  console.log(`|---|${builds.map(() => '---').join('|')}|`)
+  for (const label of labels) console.log(`| ${label} | ${builds.map((b) => cell(figures.find((f) => f.label === label && f.build === b.label))).join(' | ')} |`)
 }
 
 interface Screen {
@@ -456,71 +470,85 @@ async function detailedScreens(page: Page) {
 }
 
 /** Runs `fn`, recording NaN under `label` (with why) when it throws, so one failed run does not end the benchmark. */
-async function attempt(label: string, fn: () => Promise<void>) {
+async function attempt(build: string, label: string, fn: () => Promise<void>) {
   try {
     await fn()
   } catch (error) {
-    record(label, NaN, (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 80))
+    record(build, label, NaN, (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 80))
   }
 }
 
 async function main() {
   console.log(`A wedding of ${TOTAL.toLocaleString('en')} households in Chromium, on the built app with the embedded database; medians of ${RUNS}.`)
   if (process.env.BENCH_DIST) {
-    if (!existsSync(`${outDir}/index.html`)) throw new Error(`No build in ${outDir}.`)
-    console.log(`The build in ${outDir}.\n`)
+    for (const { dir } of builds) if (!existsSync(`${dir}/index.html`)) throw new Error(`No build in ${dir}.`)
+    console.log(`The builds in ${outDirs.join(', ')}${builds.length > 1 ? ', run by run in turn' : ''}.\n`)
   } else {
-    rmSync(outDir, { recursive: true, force: true })
-    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--logLevel', 'error'], {
+    rmSync(outDirs[0]!, { recursive: true, force: true })
+    execFileSync('npx', ['vite', 'build', '--outDir', outDirs[0]!, '--logLevel', 'error'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
     })
   }
-  const port = Number(process.env.PORT ?? 0) || (await freePort())
-  const server = await preview({ root, logLevel: 'error', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } })
-  const baseURL = `http://127.0.0.1:${port}`
+  const servers = []
+  for (const [index, build] of builds.entries()) {
+    const port = process.env.PORT ? Number(process.env.PORT) + index : await freePort()
+    servers.push(await preview({ root, logLevel: 'error', build: { outDir: build.dir }, preview: { port, strictPort: true, host: '127.0.0.1' } }))
+    build.baseURL = `http://127.0.0.1:${port}`
+  }
   const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
   const browser = await chromium.launch({
     executablePath,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   })
-  let big: BrowserContext | null = null
+  /** Each build's browser holding the big wedding: the last spreadsheet import's. */
+  const big = new Map<string, BrowserContext>()
   try {
     // The spreadsheet import, each run in a new browser (the demo wedding); the last one's wedding is measured next.
     for (let run = 0; run < RUNS; run++) {
-      const context = await newContext(browser, baseURL, { demo: true })
-      const page = await context.newPage()
-      await attempt('spreadsheet import, 2,000 households: click to the list', async () => {
-        const { listed, notice } = await timeCsvImport(page)
-        record('spreadsheet import, 2,000 households: click to the list', listed)
-        record('spreadsheet import, 2,000 households: click to "Imported"', notice)
-      })
-      await big?.close()
-      big = context
+      for (const build of builds) {
+        const context = await newContext(browser, build.baseURL, { demo: true })
+        const page = await context.newPage()
+        await attempt(build.label, 'spreadsheet import, 2,000 households: click to the list', async () => {
+          const { listed, notice } = await timeCsvImport(page)
+          record(build.label, 'spreadsheet import, 2,000 households: click to the list', listed)
+          record(build.label, 'spreadsheet import, 2,000 households: click to "Imported"', notice)
+        })
+        await big.get(build.label)?.close()
+        big.set(build.label, context)
+      }
     }
-    const page = big!.pages()[0]!
 
     for (const viewport of [
       { name: 'desktop', width: 1280, height: 900 },
       { name: 'phone', width: 360, height: 740 },
     ]) {
-      await page.setViewportSize(viewport)
       for (const { path, marks } of reloads) {
         for (let run = 0; run < RUNS; run++) {
-          await attempt(`reload, ${viewport.name}: ${marks[0]![0]}`, async () => {
-            const { shown, dbReady } = await timeReload(page, path, marks.map(([, selector]) => selector))
-            marks.forEach(([label], index) => record(`reload, ${viewport.name}: ${label}`, shown[index]!))
-            record(`reload, ${viewport.name}: the database ready`, dbReady)
-          })
+          for (const build of builds) {
+            const page = big.get(build.label)!.pages()[0]!
+            await page.setViewportSize(viewport)
+            await attempt(build.label, `reload, ${viewport.name}: ${marks[0]![0]}`, async () => {
+              const { shown, dbReady } = await timeReload(page, path, marks.map(([, selector]) => selector))
+              marks.forEach(([label], index) => record(build.label, `reload, ${viewport.name}: ${label}`, shown[index]!))
+              record(build.label, `reload, ${viewport.name}: the database ready`, dbReady)
+            })
+          }
         }
       }
     }
 
-    const file = await downloadWeddingFile(page)
-    if (DETAILED) await detailedScreens(page)
-    await big!.close()
-    big = null
+    // The couple's own file, as the first build's Your data downloads it: every build imports the same.
+    const file = await downloadWeddingFile(big.get(builds[0]!.label)!.pages()[0]!)
+    if (DETAILED) {
+      for (const build of builds) {
+        console.log(`\n  ${build.label}`)
+        await detailedScreens(big.get(build.label)!.pages()[0]!)
+      }
+    }
+    for (const context of big.values()) await context.close()
+    big.clear()
 
     for (const size of IMPORT_SIZES) {
       if (size < file.households.length) {
@@ -530,24 +558,26 @@ async function main() {
       const sized = Buffer.from(JSON.stringify(grownFile(file, size)))
       const label = `wedding file, ${size.toLocaleString('en')} households`
       for (let run = 0; run < RUNS; run++) {
-        const context = await newContext(browser, baseURL, { demo: false })
-        const page = await context.newPage()
-        for (const where of ['into a new browser', 'into a second account, every id taken']) {
-          await attempt(`${label}: ${where}`, async () => {
-            await signUp(page)
-            const { ms, notice } = await timeWeddingImport(page, sized)
-            const imported = notice.startsWith('Wedding imported')
-            record(`${label}: ${where}`, imported ? ms : NaN, imported ? undefined : `${notice.slice(0, 60)} after ${(ms / 1000).toFixed(0)} s`)
-          })
+        for (const build of builds) {
+          const context = await newContext(browser, build.baseURL, { demo: false })
+          const page = await context.newPage()
+          for (const where of ['into a new browser', 'into a second account, every id taken']) {
+            await attempt(build.label, `${label}: ${where}`, async () => {
+              await signUp(page)
+              const { ms, notice } = await timeWeddingImport(page, sized)
+              const imported = notice.startsWith('Wedding imported')
+              record(build.label, `${label}: ${where}`, imported ? ms : NaN, imported ? undefined : `${notice.slice(0, 60)} after ${(ms / 1000).toFixed(0)} s`)
+            })
+          }
+          await context.close()
         }
-        await context.close()
       }
     }
   } finally {
     printTable()
-    await big?.close()
+    for (const context of big.values()) await context.close()
     await browser.close()
-    await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+    for (const server of servers) await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
   }
 }
 
