@@ -5,7 +5,7 @@
 // what IndexedDB holds).
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { PGlite } from '@electric-sql/pglite'
-import { bootstrap, callRpc, WAL_START_SETTINGS, type Claims } from '../../src/lib/backend/local/engine'
+import { callRpc, localAuth, resumeWithoutStoring, WAL_START_SETTINGS, type Claims } from '../../src/lib/backend/local/engine'
 import { answerOn, checkpointWhenDue, CHECKPOINT_AFTER_BYTES, createCallServer, type CallServer } from '../../src/lib/backend/local/leader'
 import { TabLink } from '../../src/lib/backend/local/tab-link'
 import { channelName, type LinkMessage } from '../../src/lib/backend/local/tab-link-protocol'
@@ -215,23 +215,63 @@ describe.runIf(ENGINE === 'pglite')('no call waits for ever', () => {
 })
 
 describe.runIf(ENGINE === 'pglite')('a start', () => {
-  test('with nothing to apply, stores the data directory twice: once for the versions, once for the call log', async () => {
-    // PGlite writes the data directory back (to IndexedDB, in the browser) after every statement
-    // outside a transaction: each time, every file is looked at and every stored one listed.
+  test('with nothing to apply, pins the settings, finds every version and stores nothing in IndexedDB', async () => {
+    // PGlite writes the data directory back (to IndexedDB, in the browser) after each of its
+    // transactions, even one that only read: each time every file is looked at and every stored one
+    // listed. A reload's start has nothing to store.
     const { db: own } = await bootstrappedPglite()
     try {
+      // As a restored backup's session might have it, before the start pins it; and no checkpoint
+      // due (one would be stored).
+      await own.query("select set_config('IntervalStyle', 'sql_standard', false)")
+      await own.exec('checkpoint')
       const stores = vi.spyOn(own, 'syncToFs')
-      expect(await bootstrap(own, readSqlFiles())).toEqual([])
-      expect(stores).toHaveBeenCalledTimes(1)
+      const versions = readSqlFiles().migrations.map((migration) => migration.version)
+      expect(await resumeWithoutStoring(own, versions)).toBe(true)
       const started = await createCallServer(own)
-      expect(stores).toHaveBeenCalledTimes(2)
+      expect(stores).not.toHaveBeenCalled()
       // What a start decides is all there: the settings pinned, and the reads known.
-      const { rows } = await own.query<{ on: string }>("select current_setting('standard_conforming_strings') as on")
-      expect(rows[0]!.on).toBe('on')
-      expect(started.reads).toContain('list_households')
+      const { rows } = await own.query<{ style: string }>("select current_setting('IntervalStyle') as style")
+      expect(rows[0]!.style).toBe('postgres')
+      expect(started.reads).toEqual(expect.arrayContaining(['list_households', 'auth.local_get_user']))
+      expect(started.reads).not.toContain('save_household')
     } finally {
       await own.close()
     }
+  })
+
+  test('a database lacking a version, or holding one the baseline replaced, is left to bootstrap as it was', async () => {
+    const { db: own } = await bootstrappedPglite()
+    try {
+      const versions = readSqlFiles().migrations.map((migration) => migration.version)
+      const applied = async () => (await own.query<{ version: string }>('select version from kasalan_local.applied_versions order by 1')).rows
+      const before = await applied()
+      expect(await resumeWithoutStoring(own, [...versions, '9999_later'])).toBe(false)
+      await own.query("insert into kasalan_local.applied_versions (version) values ('0022_quick_reads')")
+      expect(await resumeWithoutStoring(own, versions)).toBe(false)
+      await own.query("delete from kasalan_local.applied_versions where version = '0022_quick_reads'")
+      expect(await applied()).toEqual(before)
+      expect(await resumeWithoutStoring(own, versions)).toBe(true)
+    } finally {
+      await own.close()
+    }
+  })
+
+  test("the account read that checks a session is a read: no call log entry, nothing stored", async () => {
+    const id = freshId()
+    const link = tab(id)
+    leaders.push(answerOn(id, server, 'only'))
+    await link.waitReady
+    const logged = async () => (await db.query<{ n: number }>('select count(*)::int as n from kasalan_local.call_log')).rows[0]!.n
+    const before = await logged()
+    const stores = vi.spyOn(db, 'syncToFs')
+    try {
+      expect(await localAuth(link, 'getUser', owner.sub)).toMatchObject({ id: owner.sub })
+      expect(stores).not.toHaveBeenCalled()
+    } finally {
+      stores.mockRestore()
+    }
+    expect(await logged()).toBe(before)
   })
 })
 

@@ -159,24 +159,35 @@ export async function checkpointWhenDue(db: PGlite, syncToFs = true): Promise<bo
 export type CallServer = Awaited<ReturnType<typeof createCallServer>>
 
 export async function createCallServer(db: PGlite) {
-  // One transaction: stored in IndexedDB once, not after each statement. The reads are the
-  // database's STABLE and IMMUTABLE functions, answered with no call log entry and no write back.
-  const reads = await db.transaction(async (tx) => {
-    await tx.exec(`
-      create table if not exists kasalan_local.call_log (
-        id text primary key,
-        answer text not null,
-        at timestamptz not null default now()
-      );
-      revoke all on kasalan_local.call_log from public;
-      -- A tab sends a call again only within its time limit: a day is far more than enough.
-      delete from kasalan_local.call_log where at < now() - interval '1 day';
-    `)
-    const { rows } = await tx.query<{ name: string }>(
-      "select p.proname as name from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.provolatile in ('s', 'i')",
-    )
-    return rows.map((row) => row.name)
-  })
+  // One transaction, not stored in IndexedDB now: every start makes the same (the table, its
+  // grants, yesterday's entries gone), and the next write stores it with its own. The reads are the
+  // database's STABLE and IMMUTABLE functions (and the auth shim's account read), answered with no
+  // call log entry and no write back.
+  const { messages } = await db._runExclusiveTransaction(() =>
+    db._runExclusiveQuery(() =>
+      db.execProtocol(
+        queryMessage(`
+          begin;
+          create table if not exists kasalan_local.call_log (
+            id text primary key,
+            answer text not null,
+            at timestamptz not null default now()
+          );
+          revoke all on kasalan_local.call_log from public;
+          -- A tab sends a call again only within its time limit: a day is far more than enough.
+          delete from kasalan_local.call_log where at < now() - interval '1 day';
+          select p.proname as name from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.provolatile in ('s', 'i')
+          union all
+          select 'auth.' || p.proname from pg_catalog.pg_proc p
+           where p.pronamespace = 'auth'::regnamespace and p.proname = 'local_get_user' and p.provolatile in ('s', 'i');
+          commit`),
+        { syncToFs: false },
+      ),
+    ),
+  )
+  const reads = keep(messages)
+    .filter((message) => message.name === 'dataRow')
+    .map((row) => String(row.fields?.[0]))
   await checkpointWhenDue(db).catch(() => undefined)
   const readSet = new Set(reads)
 

@@ -4,7 +4,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { dataDirExists, deleteDataDir } from './data-dir'
-import { bootstrap, INITDB_PARAMS, WAL_START_SETTINGS } from './engine'
+import { bootstrap, INITDB_PARAMS, resumeWithoutStoring, WAL_START_SETTINGS } from './engine'
 import { serveDatabase } from './leader'
 
 // Each file is its own chunk, fetched only when a database lacks it (a reload needs none): the
@@ -64,7 +64,8 @@ serveDatabase(async (options) => {
     db = await open()
   }
   // Applies what the prebuilt directory lacks (nothing, when both come from the same build), or
-  // everything on a database made from scratch.
-  await bootstrap(db, { shim, migrations, seed })
+  // everything on a database made from scratch; a reload finds nothing to apply and stores nothing.
+  const versions = migrations.map((migration) => migration.version)
+  if (!(await resumeWithoutStoring(db, versions))) await bootstrap(db, { shim, migrations, seed })
   return db
 })
