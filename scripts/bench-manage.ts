@@ -21,7 +21,8 @@
  * `VITE_SUPABASE_URL= npx vite build --outDir <dir>`); otherwise the app is built first. Two builds,
  * BENCH_DIST=<before>,<after>, are measured run by run in turn, so that both meet the same load on a
  * shared machine, and the table has a column for each. RUNS (5),
- * IMPORT_SIZES (2031,5000), PORT (else a free one), CHROME_PATH (else /usr/bin/chromium, else
+ * IMPORT_SIZES (2031,5000), PARTS (csv,reload,file: which of the three to run; the wedding file's
+ * import still makes the big wedding by one spreadsheet import), PORT (else a free one and the next), CHROME_PATH (else /usr/bin/chromium, else
  * Playwright's own). It is a benchmark, not a test: it fails nothing, and a figure whose run failed
  * says so.
  */
@@ -39,6 +40,8 @@ const HOUSEHOLDS = 2000
 const RUNS = Number(process.env.RUNS ?? 5)
 const IMPORT_SIZES = (process.env.IMPORT_SIZES ?? '2031,5000').split(',').map(Number)
 const DETAILED = process.argv.includes('--screens')
+/** Which parts to run: csv (the spreadsheet import), reload, file (the wedding file's import); all by default. */
+const PARTS = new Set((process.env.PARTS ?? 'csv,reload,file').split(','))
 /** Typed one key at a time, then cleared: 42 keystrokes and 8 clears. */
 const SEARCHES = ['pena', 'maria', 'cruz12', 'santos', 'jose', 'reyes1', 'ana', 'bautista']
 const root = fileURLToPath(new URL('../', import.meta.url))
@@ -506,7 +509,7 @@ async function main() {
   const big = new Map<string, BrowserContext>()
   try {
     // The spreadsheet import, each run in a new browser (the demo wedding); the last one's wedding is measured next.
-    for (let run = 0; run < RUNS; run++) {
+    for (let run = 0; run < (PARTS.has('csv') ? RUNS : 1); run++) {
       for (const build of builds) {
         const context = await newContext(browser, build.baseURL, { demo: true })
         const page = await context.newPage()
@@ -524,6 +527,7 @@ async function main() {
       { name: 'desktop', width: 1280, height: 900 },
       { name: 'phone', width: 360, height: 740 },
     ]) {
+      if (!PARTS.has('reload')) break
       for (const { path, marks } of reloads) {
         for (let run = 0; run < RUNS; run++) {
           for (const build of builds) {
@@ -550,7 +554,7 @@ async function main() {
     for (const context of big.values()) await context.close()
     big.clear()
 
-    for (const size of IMPORT_SIZES) {
+    for (const size of PARTS.has('file') ? IMPORT_SIZES : []) {
       if (size < file.households.length) {
         console.log(`  (no wedding file of ${size} households: the couple's own has ${file.households.length})`)
         continue

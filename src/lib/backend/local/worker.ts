@@ -25,8 +25,8 @@ const seed = () => import('../../../../supabase/seed.sql?raw').then((m) => m.def
  * scripts/seed-data-dir.ts), for a browser that has none yet: loading it skips initdb and every
  * migration on a first visit. Anything that fails here only means the slower way.
  */
-async function prebuiltDataDir(dataDir: string, url: string | null | undefined): Promise<Blob | undefined> {
-  if (!url || !dataDir.startsWith('idb://') || (await dataDirExists(dataDir))) return undefined
+async function prebuiltDataDir(url: string | null | undefined): Promise<Blob | undefined> {
+  if (!url) return undefined
   try {
     const response = await fetch(url)
     if (!response.ok) return undefined
@@ -39,11 +39,25 @@ async function prebuiltDataDir(dataDir: string, url: string | null | undefined):
   }
 }
 
+/**
+ * PGlite storing nothing in IndexedDB while `quiet`. Opening the data directory IndexedDB already
+ * holds changes nothing worth storing (a recovery redone at the next start is the same), yet PGlite
+ * stores the whole directory back after its own first query (the array types): every file looked
+ * at and every stored one listed, on each reload.
+ */
+class QuietlyOpenedPGlite extends PGlite {
+  quiet = false
+
+  override async syncToFs(): Promise<void> {
+    if (!this.quiet) await super.syncToFs()
+  }
+}
+
 // One worker per tab; the one that leads opens the database and answers every tab (leader.ts).
 serveDatabase(async (options) => {
   const dataDir = options.dataDir ?? 'idb://kasalan'
-  const open = (loadDataDir?: Blob) =>
-    PGlite.create({
+  const open = async (loadDataDir?: Blob, quiet = false) => {
+    const db = new QuietlyOpenedPGlite({
       dataDir,
       loadDataDir,
       // Every write reaches IndexedDB before the call returns: with relaxed durability a reload
@@ -53,10 +67,18 @@ serveDatabase(async (options) => {
       startParams: [...PGlite.defaultStartParams, ...WAL_START_SETTINGS],
       extensions: { pgcrypto, unaccent, pg_trgm },
     })
-  const prebuilt = await prebuiltDataDir(dataDir, (options.meta as { seedDataDir?: string } | undefined)?.seedDataDir)
+    // Before PGlite's first query: opening awaits IndexedDB and the engine long before.
+    db.quiet = quiet
+    await db.waitReady
+    db.quiet = false
+    return db
+  }
+  // A browser without the directory (a first visit, or a tab that opens it first) loads the build's.
+  const stored = !dataDir.startsWith('idb://') || (await dataDirExists(dataDir))
+  const prebuilt = stored ? undefined : await prebuiltDataDir((options.meta as { seedDataDir?: string } | undefined)?.seedDataDir)
   let db: PGlite
   try {
-    db = await open(prebuilt)
+    db = await open(prebuilt, stored && dataDir.startsWith('idb://'))
   } catch (error) {
     if (!prebuilt) throw error
     // A prebuilt directory this PGlite cannot open: start again from nothing, the slow way.
