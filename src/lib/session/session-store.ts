@@ -60,7 +60,7 @@ interface SessionState {
 const LAST_WEDDING_KEY = 'kasalan.lastWedding'
 
 /** The wedding the account used last on this browser (a coordinator's client), if any. */
-function lastWeddingId(): string | null {
+export function lastWeddingId(): string | null {
   try {
     return localStorage.getItem(LAST_WEDDING_KEY)
   } catch {
