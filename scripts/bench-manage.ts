@@ -14,6 +14,13 @@
  *   file is taken there, as when moving to another device), then in the same browser into a second
  *   new account (every id, link and code is taken, so each gets a fresh one); at 2,031 households,
  *   and at 5,000 (the same file grown with copies of its households).
+ * `BENCH_HOSTED=1` measures the same on the hosted stack (scripts/hosted-stack: the Data API, Auth
+ * and PostgreSQL 15 on this machine) with the app's Supabase-mode build, where a reload starts no
+ * database but crosses the network: the demo account signs in through the sign-in page; each
+ * spreadsheet run after the first starts again from the demo's 31 households (the imported ones
+ * deleted on the server); the wedding file goes into a new account only (the wedding it came from is
+ * on the same server, so every id is taken). The stack is on loopback: add a phone network's round
+ * trips to its figures.
  * `--screens` adds the older per-screen figures: tab switches, keystrokes, the RSVPs tab's filters,
  * seating a household, adding a table, DOM nodes.
  *
@@ -34,7 +41,10 @@ import { loadavg } from 'node:os'
 import { basename, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test'
+import pg from 'pg'
 import { preview } from 'vite'
+import { startHostedStack, type Stack } from './hosted-stack/stack'
+import { buildSupabaseMode, supabaseHostRule } from './lib/supabase-mode'
 
 const HOUSEHOLDS = 2000
 const RUNS = Number(process.env.RUNS ?? 5)
@@ -42,13 +52,17 @@ const IMPORT_SIZES = (process.env.IMPORT_SIZES ?? '2031,5000').split(',').map(Nu
 const DETAILED = process.argv.includes('--screens')
 /** Which parts to run: csv (the spreadsheet import), reload, file (the wedding file's import); all by default. */
 const PARTS = new Set((process.env.PARTS ?? 'csv,reload,file').split(','))
+/** On the hosted stack (BENCH_HOSTED=1) rather than the embedded database. */
+const HOSTED = process.env.BENCH_HOSTED === '1'
+/** The hosted stack, when HOSTED: started by main. */
+let stack: Stack | null = null
 /** Typed one key at a time, then cleared: 42 keystrokes and 8 clears. */
 const SEARCHES = ['pena', 'maria', 'cruz12', 'santos', 'jose', 'reyes1', 'ana', 'bautista']
 const root = fileURLToPath(new URL('../', import.meta.url))
 // BENCH_OUT_DIR: another build place, so that two checkouts sharing node_modules do not overwrite each other's build.
 const outDirs = process.env.BENCH_DIST
   ? process.env.BENCH_DIST.split(',').map((dir) => resolve(dir))
-  : [process.env.BENCH_OUT_DIR ?? `${root}node_modules/.cache/bench-manage`]
+  : [process.env.BENCH_OUT_DIR ?? `${root}node_modules/.cache/bench-manage${HOSTED ? '-hosted' : ''}`]
 /** Each build measured: its folder's name labels its column. */
 const builds = outDirs.map((dir) => ({ dir, label: basename(dir), baseURL: '' }))
 
@@ -196,7 +210,7 @@ function watchScreens(selectors: string[]) {
 
 async function newContext(browser: Browser, baseURL: string, options: { demo: boolean; viewport?: { width: number; height: number } }) {
   const context = await browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true })
-  if (options.demo) {
+  if (options.demo && !HOSTED) {
     const { id, email, userMetadata } = seed.account
     await context.addInitScript(
       ({ session }) => {
@@ -210,6 +224,25 @@ async function newContext(browser: Browser, baseURL: string, options: { demo: bo
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn' })
   await context.addInitScript(watchScreens, [...new Set([...screens.map((s) => s.ready), ...reloads.flatMap((r) => r.marks.map(([, selector]) => selector))])])
   return context
+}
+
+/**
+ * A page of a context holding the demo wedding: on the embedded database the session is put in
+ * the browser's storage beforehand (newContext); on the hosted stack the demo couple signs in.
+ */
+async function openDemo(context: BrowserContext) {
+  const page = await context.newPage()
+  if (HOSTED) await signInOnPage(page, seed.account.email, 'kasalan-demo')
+  return page
+}
+
+/** Signs in through the sign-in page ("Remember me" as it comes, ticked); resolves once management opens. */
+async function signInOnPage(page: Page, email: string, password: string) {
+  await page.goto('/auth/login?returnTo=%2Fmanage%2Fguests')
+  await page.getByLabel('Email').fill(email, { timeout: 120_000 })
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL(/\/manage\/guests$/, { timeout: 120_000 })
 }
 
 /** Milliseconds from the navigation's start to each selector, and to the database being ready. */
@@ -261,6 +294,7 @@ async function timeCsvImport(page: Page) {
 
 /** Signs a new couple up in this browser (signing out whoever was in): the page ends on their guest list. */
 async function signUp(page: Page) {
+  if (HOSTED) return signUpHosted(page)
   if (page.url().startsWith('http')) await page.evaluate(() => localStorage.removeItem('kasalan.local.session'))
   await page.goto('/auth/register')
   await page.getByLabel("Bride's first name").fill('Liza', { timeout: 120_000 })
@@ -273,6 +307,51 @@ async function signUp(page: Page) {
   await page.getByLabel('Password', { exact: true }).fill('sampaguita-2027')
   await page.getByRole('button', { name: "Let's go" }).click()
   await page.waitForURL(/\/manage\/guests$/, { timeout: 180_000 })
+}
+
+/**
+ * On the hosted stack: a new couple signed up and confirmed by the e-mail's link, their wedding
+ * made as the sign-up page makes it (over HTTP, as the app calls the stack), then signed in on the
+ * page (whoever was in signed out first).
+ */
+async function signUpHosted(page: Page) {
+  const { url, anonKey } = stack!
+  const email = `bench-${randomUUID()}@example.com`
+  const password = 'sampaguita-2027'
+  const call = async (path: string, body: unknown, token = anonKey) => {
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { apikey: anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Profile': 'kasalan' },
+      body: JSON.stringify(body),
+    })
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+    return response.json() as Promise<Record<string, unknown>>
+  }
+  await call('/auth/v1/signup', { email, password, data: { name: 'Liza & Enrique' } })
+  const [mail] = stack!.outbox.messages.filter((message) => message.to.includes(email))
+  if (!mail) throw new Error('no confirmation e-mail')
+  await fetch(mail.links[0]!, { redirect: 'manual' })
+  const { access_token: token } = await call('/auth/v1/token?grant_type=password', { email, password })
+  await call('/rest/v1/rpc/create_my_wedding', { p_bride: { firstName: 'Liza', lastName: 'Soberano' }, p_groom: { firstName: 'Enrique', lastName: 'Gil' }, p_date: null }, token as string)
+  if (page.url().startsWith('http')) await page.evaluate(() => {
+    localStorage.clear()
+    sessionStorage.clear()
+  })
+  await signInOnPage(page, email, password)
+}
+
+/** On the hosted stack: deletes the demo wedding's households but those it had first (`kept`). */
+async function resetDemoWedding(kept: Set<string> | null) {
+  const client = new pg.Client({ host: stack!.db.host, port: stack!.db.port, database: stack!.db.database, user: 'supabase_admin' })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ id: string }>('select id from kasalan.households where wedding_id = (select wedding_id from kasalan.households group by 1 order by count(*) desc limit 1)')
+    if (!kept) return new Set(rows.map((row) => row.id))
+    await client.query('delete from kasalan.households where id = any($1::uuid[])', [rows.map((row) => row.id).filter((id) => !kept.has(id))])
+    return kept
+  } finally {
+    await client.end()
+  }
 }
 
 /** On Your data: picks the wedding file and imports it; from the click on "Import" to the notice. */
@@ -482,10 +561,15 @@ async function attempt(build: string, label: string, fn: () => Promise<void>) {
 }
 
 async function main() {
-  console.log(`A wedding of ${TOTAL.toLocaleString('en')} households in Chromium, on the built app with the embedded database; medians of ${RUNS}.`)
+  console.log(
+    `A wedding of ${TOTAL.toLocaleString('en')} households in Chromium, on the built app with ${HOSTED ? 'the hosted stack (PostgreSQL on loopback)' : 'the embedded database'}; medians of ${RUNS}.`,
+  )
   if (process.env.BENCH_DIST) {
     for (const { dir } of builds) if (!existsSync(`${dir}/index.html`)) throw new Error(`No build in ${dir}.`)
     console.log(`The builds in ${outDirs.join(', ')}${builds.length > 1 ? ', run by run in turn' : ''}.\n`)
+  } else if (HOSTED) {
+    rmSync(outDirs[0]!, { recursive: true, force: true })
+    await buildSupabaseMode(outDirs[0]!)
   } else {
     rmSync(outDirs[0]!, { recursive: true, force: true })
     execFileSync('npx', ['vite', 'build', '--outDir', outDirs[0]!, '--logLevel', 'error'], {
@@ -494,6 +578,7 @@ async function main() {
       env: { ...process.env, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
     })
   }
+  if (HOSTED) stack = await startHostedStack({ port: 0, jwtExpiry: 3600 })
   const servers = []
   for (const [index, build] of builds.entries()) {
     const port = process.env.PORT ? Number(process.env.PORT) + index : await freePort()
@@ -503,16 +588,27 @@ async function main() {
   const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      ...(stack ? [supabaseHostRule(Number(new URL(stack.url).port))] : []),
+    ],
   })
+  /** On the hosted stack: the demo wedding's own households, kept when a spreadsheet run starts again. */
+  let demoHouseholds: Set<string> | null = HOSTED ? await resetDemoWedding(null) : null
   /** Each build's browser holding the big wedding: the last spreadsheet import's. */
   const big = new Map<string, BrowserContext>()
   try {
     // The spreadsheet import, each run in a new browser (the demo wedding); the last one's wedding is measured next.
     for (let run = 0; run < (PARTS.has('csv') ? RUNS : 1); run++) {
       for (const build of builds) {
+        if (HOSTED && run > 0) demoHouseholds = await resetDemoWedding(demoHouseholds)
         const context = await newContext(browser, build.baseURL, { demo: true })
-        const page = await context.newPage()
+        const page = await openDemo(context)
         await attempt(build.label, 'spreadsheet import, 2,000 households: click to the list', async () => {
           const { listed, notice } = await timeCsvImport(page)
           record(build.label, 'spreadsheet import, 2,000 households: click to the list', listed)
@@ -536,7 +632,7 @@ async function main() {
             await attempt(build.label, `reload, ${viewport.name}: ${marks[0]![0]}`, async () => {
               const { shown, dbReady } = await timeReload(page, path, marks.map(([, selector]) => selector))
               marks.forEach(([label], index) => record(build.label, `reload, ${viewport.name}: ${label}`, shown[index]!))
-              record(build.label, `reload, ${viewport.name}: the database ready`, dbReady)
+              if (!HOSTED) record(build.label, `reload, ${viewport.name}: the database ready`, dbReady)
             })
           }
         }
@@ -565,7 +661,7 @@ async function main() {
         for (const build of builds) {
           const context = await newContext(browser, build.baseURL, { demo: false })
           const page = await context.newPage()
-          for (const where of ['into a new browser', 'into a second account, every id taken']) {
+          for (const where of HOSTED ? ['into a new account, every id taken'] : ['into a new browser', 'into a second account, every id taken']) {
             await attempt(build.label, `${label}: ${where}`, async () => {
               await signUp(page)
               const { ms, notice } = await timeWeddingImport(page, sized)
@@ -582,6 +678,7 @@ async function main() {
     for (const context of big.values()) await context.close()
     await browser.close()
     for (const server of servers) await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+    await stack?.stop()
   }
 }
 
