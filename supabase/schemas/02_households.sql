@@ -206,47 +206,42 @@ $$;
 
 revoke execute on function kasalan_private.person_search_names(p_first_name text, p_last_name text, p_suffix text, p_known_as text, p_maiden_name text) from public, anon, authenticated;
 
--- The sound (name_key) of each of person_search_names, in the same order. Helper of the search
--- (a stored column of persons).
-create or replace function kasalan_private.person_search_sounds(
-  p_first_name text, p_last_name text, p_suffix text, p_known_as text, p_maiden_name text
-)
-returns text[]
-language sql
-immutable parallel safe
-set search_path = ''
-as $$
-  select array(
-    select kasalan_private.name_key(w.word)
-    from unnest(kasalan_private.person_search_names(p_first_name, p_last_name, p_suffix, p_known_as, p_maiden_name)) with ordinality as w(word, ord)
-    order by w.ord
-  )
-$$;
-
-revoke execute on function kasalan_private.person_search_sounds(p_first_name text, p_last_name text, p_suffix text, p_known_as text, p_maiden_name text) from public, anon, authenticated;
-
--- Every key of every word of person_search_names (word_keys, typos included), each once: what the
--- index finds a person by. Helper of the search (a stored column of persons).
-create or replace function kasalan_private.person_search_keys(
-  p_first_name text, p_last_name text, p_suffix text, p_known_as text, p_maiden_name text
-)
-returns text[]
+-- Sets a person's search columns from their names (person_search_names once): the words, the
+-- sound of each in the same order, and every key of every word, each once (what the index finds a
+-- person by). On every insert, and on every update that changes a name or touches one of them, so
+-- they always say what the names say. Trigger of persons (0028).
+create or replace function kasalan_private.person_search_columns()
+returns trigger
 language plpgsql
-immutable parallel safe
 set search_path = ''
 as $$
 declare
-  v_keys text[] := '{}';
   v_word text;
+  v_keys text[] := '{}';
 begin
-  foreach v_word in array kasalan_private.person_search_names(p_first_name, p_last_name, p_suffix, p_known_as, p_maiden_name) loop
+  if tg_op = 'UPDATE'
+    and (new.first_name, new.last_name, new.suffix, new.known_as, new.maiden_name)
+      is not distinct from (old.first_name, old.last_name, old.suffix, old.known_as, old.maiden_name)
+    and (new.search_names, new.search_sounds, new.search_keys)
+      is not distinct from (old.search_names, old.search_sounds, old.search_keys) then
+    return new;
+  end if;
+  new.search_names := kasalan_private.person_search_names(new.first_name, new.last_name, new.suffix, new.known_as, new.maiden_name);
+  -- The sound (name_key) of each word, in the same order.
+  new.search_sounds := array(
+    select kasalan_private.name_key(w.word) from unnest(new.search_names) with ordinality as w(word, ord) order by w.ord
+  );
+  -- Every key of every word (word_keys, typos included), each once: what the index finds a person by.
+  foreach v_word in array new.search_names loop
     v_keys := v_keys || kasalan_private.word_keys(v_word, true);
   end loop;
-  return array(select distinct k from unnest(v_keys) as k);
+  new.search_keys := array(select distinct k from unnest(v_keys) as k);
+  return new;
 end;
 $$;
 
-revoke execute on function kasalan_private.person_search_keys(p_first_name text, p_last_name text, p_suffix text, p_known_as text, p_maiden_name text) from public, anon, authenticated;
+revoke execute on function kasalan_private.person_search_columns() from public, anon, authenticated;
+
 
 -- A query word that is not part of anyone's name: titles (Mr., Mrs., Dr., Atty., Engr.), the
 -- words Filipinos put before a relative's or an elder's name (Tita, Tito, Kuya, Ate, Lola, Lolo,
@@ -373,9 +368,10 @@ create table kasalan.persons (
   rsvp_recorded_by text,
   -- What the search compares a person by: their name words, the sound of each, and the keys the
   -- index finds them by.
-  search_names text[] not null generated always as (kasalan_private.person_search_names(first_name, last_name, suffix, known_as, maiden_name)) stored,
-  search_sounds text[] not null generated always as (kasalan_private.person_search_sounds(first_name, last_name, suffix, known_as, maiden_name)) stored,
-  search_keys text[] not null generated always as (kasalan_private.person_search_keys(first_name, last_name, suffix, known_as, maiden_name)) stored,
+  -- Set by persons_search_columns from the names.
+  search_names text[] not null,
+  search_sounds text[] not null,
+  search_keys text[] not null,
   constraint persons_pkey primary key (id),
   constraint persons_email_history_check check (jsonb_typeof(email_history) = 'array'),
   constraint persons_first_name_check check ((btrim(first_name) <> '') and (char_length(first_name) <= 100)),
@@ -1987,6 +1983,15 @@ create trigger persons_protect_row_identity before update
   on kasalan.persons
   for each row
   execute function kasalan.protect_row_identity('user_id', 'wedding_id', 'household_id');
+
+create trigger persons_search_columns
+  before insert or update on kasalan.persons
+  for each row execute function kasalan_private.person_search_columns();
+
+-- Always, as a generated column is computed always: also for rows copied with triggers off
+-- (session_replication_role = replica, as when a dump is restored or an old database moves onto the
+-- baseline), which would otherwise arrive with no search columns.
+alter table kasalan.persons enable always trigger persons_search_columns;
 
 create trigger persons_name_needs_a_letter_on_insert
   before insert on kasalan.persons
