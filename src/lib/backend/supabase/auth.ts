@@ -72,10 +72,16 @@ export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
     },
     onChange(listener) {
       const { data } = client.auth.onAuthStateChange((event, session) => {
+        // This tab's own session (sessionStorage first, else the lasting one), as supabase-js stored
+        // it: supabase-js writes storage before it tells.
+        const own = lastSession()
         // The first answer is "none" when the refresh failed on the network, with the session still
         // kept (supabase-js removes a session it ends before saying so): not a sign-out.
-        if (event === 'INITIAL_SESSION' && !session && lastSession()) return
-        listener(toSession(session))
+        if (event === 'INITIAL_SESSION' && !session && own) return
+        // supabase-js tells every tab of the browser of a sign-in or sign-out in any of them, with
+        // that tab's session; a tab that keeps its own (signed in without "Remember me") stays
+        // signed in as whom its storage says.
+        listener(own?.user.id === session?.user.id ? toSession(session) : own)
       })
       return () => data.subscription.unsubscribe()
     },
