@@ -85,8 +85,8 @@ export function createSupabaseBackend(settings: SupabaseSettings): Backend {
     },
     mayHaveSession: () => Boolean(client) || hasStoredSession(),
     async auth() {
-      const { createSupabaseAuth } = await import('./auth')
-      return createSupabaseAuth(await signedInClient())
+      const [{ createSupabaseAuth }, { sessionStorageKey }] = await Promise.all([import('./auth'), import('./client')])
+      return createSupabaseAuth(await signedInClient(), sessionStorageKey(url))
     },
   }
 }

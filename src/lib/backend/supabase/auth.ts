@@ -2,7 +2,7 @@ import type { User } from '@supabase/supabase-js'
 import type { KasalanSupabaseClient } from './client'
 import { invoke } from './invoke'
 import { BackendError } from '../errors'
-import { setRemember } from '../session-storage'
+import { sessionStore, setRemember } from '../session-storage'
 import type { AuthPort, AuthSession, AuthUser } from '../types'
 
 function toUser(user: User): AuthUser {
@@ -25,7 +25,26 @@ function fail(error: { message: string; code?: string; status?: number; name?: s
   throw new BackendError(error.message, error.code ?? String(error.status ?? 'auth'))
 }
 
-export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
+/**
+ * The user whose session this tab holds under `storageKey` (its own, else the browser's lasting
+ * one), as supabase-js stored it; null when none.
+ */
+function storedUser(storageKey: string): User | null {
+  try {
+    const stored = JSON.parse(sessionStore.getItem(storageKey) ?? 'null') as { user?: User } | null
+    return stored?.user?.id ? stored.user : null
+  } catch {
+    return null
+  }
+}
+
+/**
+ * `storageKey` is where the client keeps its session (`sessionStorageKey`): supabase-js tells
+ * every tab of the browser about a sign-in or sign-out in any of them, with that tab's session,
+ * but a tab that keeps its own session (signed in without "Remember me") stays signed in as whom
+ * its storage says. The client writes storage before it tells, so its own changes agree.
+ */
+export function createSupabaseAuth(client: KasalanSupabaseClient, storageKey: string): AuthPort {
   return {
     capabilities: { oauth: true, email: true },
     invoke: (name, body) => invoke(client, name, body),
@@ -35,9 +54,10 @@ export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
       return toSession(data.session)
     },
     onChange(listener) {
-      const { data } = client.auth.onAuthStateChange((_event, session) =>
-        listener(toSession(session)),
-      )
+      const { data } = client.auth.onAuthStateChange((_event, session) => {
+        const own = storedUser(storageKey)
+        listener(own?.id === session?.user.id ? toSession(session) : own ? { user: toUser(own) } : null)
+      })
       return () => data.subscription.unsubscribe()
     },
     async signUp({ email, password, metadata, emailRedirectTo }) {
