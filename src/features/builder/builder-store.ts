@@ -35,8 +35,12 @@ interface BuilderState {
   save(): Promise<boolean>
   /** Forgets unsaved changes: back to the saved site. */
   discard(): void
-  /** Forgets this wedding's draft and its undo history (the couple chose Leave): the next open starts from what is saved. */
-  close(): void
+  /**
+   * Forgets the unsaved changes and the undo history (the couple chose Leave): the builder holds
+   * the saved site again, at once. Never an empty draft in between: the screen that asked may stay
+   * on view (the couple comes back before the next screen has loaded), and it must show the site.
+   */
+  drop(wedding: Wedding): void
   setPublished(published: boolean): Promise<void>
 }
 
@@ -99,8 +103,9 @@ export const useBuilderStore = create<BuilderState>((set, get) => ({
     if (!sameDraft(saved, history.present)) set({ history: commit(history, saved), saveError: null })
   },
 
-  close() {
-    set({ weddingId: null, history: createHistory(empty), saved: empty, saveError: null })
+  drop(wedding) {
+    const draft = draftFromWedding(wedding)
+    set({ weddingId: wedding.id, history: createHistory(draft), saved: draft, saveError: null })
   },
 
   async setPublished(published) {
