@@ -13,7 +13,7 @@ export function Alert({ tone = 'info', children, className = '' }: { tone?: keyo
   return (
     <div role={role} className={`flex items-start gap-3 rounded-lg border px-4 py-3 text-sm ${toneClass} ${className}`}>
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <div>{children}</div>
+      <div className="min-w-0 flex-1">{children}</div>
     </div>
   )
 }

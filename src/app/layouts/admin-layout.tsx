@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router'
 import { LanguageToggle } from '@/components/language-toggle'
 import { Logo } from '@/components/logo'
 import { PageSpinner } from '@/components/page-spinner'
+import { ScrollRow } from '@/components/scroll-row'
 import { SocialIcon, type SocialNetwork } from '@/components/social-icons'
 import { AvatarMenu, RequireAuth } from '@/features/auth'
 import { StorageNotices } from '@/features/data'
@@ -49,6 +50,9 @@ export function AdminLayout() {
   const shows = (screen: ManageScreen) => (wedding ? mayOpen(wedding.myRole, screen) : everyMemberMayOpen(screen))
   // Nothing of the guest list for those who may not open it (an usher, who only checks in).
   usePreloadManagement(shows(paths.manage.guests) ? wedding?.id : undefined, shows(paths.manage.seating))
+  // The door is a tool in one hand on the day, and the usher's whole Kasalan: no "Our Story" or
+  // "Become a vendor" under it. The footer keeps only which database this is.
+  const working = within(pathname, paths.manage.checkin) || wedding?.myRole === 'usher'
   const isActive = (tab: (typeof tabs)[number]) => [tab.to, ...(tab.also ?? [])].some((root) => within(pathname, root))
   useEffect(() => void applyLanguage(preferredLanguage('app')), [])
 
@@ -68,22 +72,25 @@ export function AdminLayout() {
             <AvatarMenu />
           </div>
         </div>
-        <nav aria-label={t('nav.manageTabs')} className="mx-auto max-w-7xl overflow-x-auto px-4 sm:px-6">
-          <ul className="flex gap-1">
-            {tabs.filter((tab) => shows(tab.to)).map((tab) => (
-              <li key={tab.to}>
-                <Link
-                  to={tab.to}
-                  aria-current={isActive(tab) ? 'page' : undefined}
-                  className={`block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold ${
-                    isActive(tab) ? 'border-brand-600 text-brand-700' : 'border-transparent text-muted hover:text-ink'
-                  }`}
-                >
-                  {t(tab.key)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label={t('nav.manageTabs')} className="mx-auto max-w-7xl">
+          {/* On a phone the tabs scroll sideways, with the open one in view and a hint of the rest. */}
+          <ScrollRow current={pathname} fade="from-white" className="px-4 sm:px-6">
+            <ul className="flex gap-1">
+              {tabs.filter((tab) => shows(tab.to)).map((tab) => (
+                <li key={tab.to}>
+                  <Link
+                    to={tab.to}
+                    aria-current={isActive(tab) ? 'page' : undefined}
+                    className={`block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold ${
+                      isActive(tab) ? 'border-brand-600 text-brand-700' : 'border-transparent text-muted hover:text-ink'
+                    }`}
+                  >
+                    {t(tab.key)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </ScrollRow>
         </nav>
       </header>
 
@@ -99,30 +106,10 @@ export function AdminLayout() {
       </main>
 
       <footer className="border-t border-line bg-white print:hidden">
-        <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row md:items-center">
-          <nav aria-label={t('footer.links')}>
-            <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">
-              <li><a className="hover:text-ink" href="#our-story">{t('footer.ourStory')}</a></li>
-              <li><a className="hover:text-ink" href="mailto:vendors@kasalan.ph">{t('footer.vendor')}</a></li>
-              <li><a className="hover:text-ink" href="mailto:?subject=Kasalan">{t('footer.refer')}</a></li>
-              <li><a className="hover:text-ink" href="#faqs">{t('footer.faqs')}</a></li>
-              <li><a className="hover:text-ink" href="mailto:hello@kasalan.ph">{t('footer.contact')}</a></li>
-              <li><Link className="hover:text-ink" to={paths.terms}>{t('footer.terms')}</Link></li>
-              <li><Link className="hover:text-ink" to={paths.privacy}>{t('footer.privacy')}</Link></li>
-            </ul>
-          </nav>
-          <ul aria-label={t('footer.social')} className="flex gap-3 md:ml-auto">
-            {socials.map(({ network, href }) => (
-              <li key={network}>
-                <a href={href} className="block rounded-full p-2 text-muted hover:bg-brand-50 hover:text-brand-700" rel="noopener noreferrer" target="_blank">
-                  <SocialIcon network={network} />
-                  <span className="sr-only">{t(`footer.${network}`)}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+        <div className={`mx-auto flex max-w-7xl flex-col gap-6 px-4 sm:px-6 md:flex-row md:items-center ${working ? 'py-4' : 'py-8'}`}>
+          {!working && <KasalanLinks />}
           <p
-            className="rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700"
+            className="shrink-0 self-start whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700 md:self-auto"
             title={usesSupabase ? undefined : t('footer.backend.localHint')}
           >
             {t(usesSupabase ? 'footer.backend.supabase' : 'footer.backend.local')}
@@ -131,5 +118,35 @@ export function AdminLayout() {
       </footer>
       <AppUpdateNotice />
     </div>
+  )
+}
+
+/** Kasalan's own links and social accounts, under every screen but the door's. */
+function KasalanLinks() {
+  const { t } = useTranslation('app')
+  return (
+    <>
+      <nav aria-label={t('footer.links')}>
+        <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">
+          <li><a className="hover:text-ink" href="#our-story">{t('footer.ourStory')}</a></li>
+          <li><a className="hover:text-ink" href="mailto:vendors@kasalan.ph">{t('footer.vendor')}</a></li>
+          <li><a className="hover:text-ink" href="mailto:?subject=Kasalan">{t('footer.refer')}</a></li>
+          <li><a className="hover:text-ink" href="#faqs">{t('footer.faqs')}</a></li>
+          <li><a className="hover:text-ink" href="mailto:hello@kasalan.ph">{t('footer.contact')}</a></li>
+          <li><Link className="hover:text-ink" to={paths.terms}>{t('footer.terms')}</Link></li>
+          <li><Link className="hover:text-ink" to={paths.privacy}>{t('footer.privacy')}</Link></li>
+        </ul>
+      </nav>
+      <ul aria-label={t('footer.social')} className="flex gap-3 md:ml-auto">
+        {socials.map(({ network, href }) => (
+          <li key={network}>
+            <a href={href} className="block rounded-full p-2 text-muted hover:bg-brand-50 hover:text-brand-700" rel="noopener noreferrer" target="_blank">
+              <SocialIcon network={network} />
+              <span className="sr-only">{t(`footer.${network}`)}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
   )
 }

@@ -6,10 +6,14 @@ import type { Site } from '@/lib/api'
 
 type Device = 'desktop' | 'phone'
 
+/** From this width the desktop preview is shown first. */
+const wideEnough = '(min-width: 768px)'
+
 /** The live preview of the unsaved site, the real public renderer, on a desktop or a 360 px phone. */
 export function BuilderPreview({ site }: { site: Site }) {
   const { t } = useTranslation('builder')
-  const [device, setDevice] = useState<Device>('desktop')
+  // A phone shows the phone preview first: the desktop one, scaled to a phone's width, is too small to read.
+  const [device, setDevice] = useState<Device>(() => (window.matchMedia?.(wideEnough).matches === false ? 'phone' : 'desktop'))
   const language = site.wedding.siteLanguage
 
   return (

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
 import { LeaveGuard } from '@/components/leave-guard'
+import { ScrollRow } from '@/components/scroll-row'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
@@ -31,9 +32,12 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
   const save = useBuilderStore((state) => state.save)
   const undo = useBuilderStore((state) => state.undo)
   const redo = useBuilderStore((state) => state.redo)
-  const close = useBuilderStore((state) => state.close)
+  const drop = useBuilderStore((state) => state.drop)
   const [details, setDetails] = useState<DetailsPreview | null>(null)
   const [detailsDirty, setDetailsDirty] = useState(false)
+  // Leave drops what was typed in the forms too: they start again from the saved wedding, should
+  // this screen still be on view (the couple came back before the next screen had loaded).
+  const [forms, setForms] = useState(0)
 
   useEffect(() => open(wedding), [open, wedding])
   useUndoShortcuts(undo, redo)
@@ -48,7 +52,10 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
         title={t('leave.title')}
         description={t('leave.body')}
         confirmLabel={t('leave.confirm')}
-        onLeave={close}
+        onLeave={() => {
+          drop(wedding)
+          setForms((generation) => generation + 1)
+        }}
         beforeUnload
       />
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
@@ -101,17 +108,19 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
           )}
 
           <Tabs.Root defaultValue="sections" className="mt-4">
-            <Tabs.List aria-label={t('panels.label')} className="flex overflow-x-auto border-b border-line">
-              {(['sections', 'theme', 'details', 'address'] as const).map((panel) => (
-                <Tabs.Trigger
-                  key={panel}
-                  value={panel}
-                  className="whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
-                >
-                  {t(`panels.${panel}`)}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
+            <ScrollRow>
+              <Tabs.List aria-label={t('panels.label')} className="flex w-max min-w-full border-b border-line">
+                {(['sections', 'theme', 'details', 'address'] as const).map((panel) => (
+                  <Tabs.Trigger
+                    key={panel}
+                    value={panel}
+                    className="whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
+                  >
+                    {t(`panels.${panel}`)}
+                  </Tabs.Trigger>
+                ))}
+              </Tabs.List>
+            </ScrollRow>
             <Tabs.Content value="sections" className="pt-4 focus-visible:outline-none">
               {ready && <SectionSidebar />}
             </Tabs.Content>
@@ -119,10 +128,10 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
               {ready && <ThemePanel />}
             </Tabs.Content>
             <Tabs.Content value="details" forceMount className="pt-4 focus-visible:outline-none data-[state=inactive]:hidden">
-              <DetailsPanel wedding={wedding} onPreview={setDetails} onDirtyChange={setDetailsDirty} />
+              <DetailsPanel key={forms} wedding={wedding} onPreview={setDetails} onDirtyChange={setDetailsDirty} />
             </Tabs.Content>
             <Tabs.Content value="address" className="pt-4 focus-visible:outline-none">
-              <AddressPanel wedding={wedding} />
+              <AddressPanel key={forms} wedding={wedding} />
             </Tabs.Content>
           </Tabs.Root>
         </div>

@@ -68,7 +68,8 @@ function GroupField({ shape, path, context }: { shape: Record<string, Shape>; pa
   // A list item's own fields, and the section's top, need no box of their own.
   if (path.length === 0 || typeof path[path.length - 1] === 'number') return body
   return (
-    <fieldset className="min-w-0 rounded-xl border border-line p-4">
+    // Boxes inside boxes (the entourage's sponsors): slimmer margins on a phone leave the fields room.
+    <fieldset className="min-w-0 rounded-xl border border-line p-3 sm:p-4">
       <legend className="px-1 text-base font-semibold text-ink">{label('groups', context.type, path)}</legend>
       {label('groupHints', context.type, path, { defaultValue: '' }) && (
         <p className="-mt-1 mb-3 text-sm text-muted">{label('groupHints', context.type, path, { defaultValue: '' })}</p>
@@ -147,11 +148,13 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
       <ol className={compact ? 'mt-3 space-y-2' : 'mt-3 space-y-3'}>
         {items.map((_, index) =>
           compact ? (
-            <li key={index} aria-label={itemName(index)} className="flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-3">
-              <div className="min-w-0 flex-1">
+            <li key={index} aria-label={itemName(index)} className="flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-2 sm:p-3">
+              {/* The fields keep at least 14rem: where that leaves no room for the buttons (a
+                  phone), the buttons go under them rather than squeezing "Ram" into view. */}
+              <div className="min-w-0 flex-[1_1_14rem]">
                 <ShapeFields shape={item} path={[...path, index]} context={context} />
               </div>
-              {controls(index)}
+              <div className="ml-auto">{controls(index)}</div>
             </li>
           ) : (
             <li key={index} className="rounded-xl border border-line bg-white p-4">
@@ -184,7 +187,7 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
 
   if (!folded) return list
   return (
-    <details open={initiallyOpen} className="group rounded-lg border border-line bg-canvas/40 px-3 py-2">
+    <details open={initiallyOpen} className="group rounded-lg border border-line bg-canvas/40 px-2 py-2 sm:px-3">
       <summary className="cursor-pointer py-1 font-semibold text-ink">
         {legend} <span className="font-normal text-muted">({items.length})</span>
       </summary>

@@ -1,5 +1,6 @@
 import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ScrollRow } from '@/components/scroll-row'
 import type { GuestCounts } from '../model/guest-list'
 
 const dots = {
@@ -33,7 +34,8 @@ const fourStats = 'mt-3 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4 sm:gap-2
 
 /**
  * The three count cards: who is invited, from which side, and how they answered. Every number
- * counts people. On a phone they sit side by side and swipe, so the list starts on the first screen.
+ * counts people. On a phone they sit side by side and swipe, so the list starts on the first screen;
+ * the next card's edge and an arrow say there is more.
  * Drawn again only when the counts change, not on every keystroke in the search.
  */
 export const GuestCountCards = memo(function GuestCountCards({ counts }: { counts: GuestCounts }) {
@@ -41,11 +43,12 @@ export const GuestCountCards = memo(function GuestCountCards({ counts }: { count
   const share = (part: number) => (counts.guests ? (part / counts.guests) * 100 : 0)
 
   return (
-    <div
+    <ScrollRow
       role="group"
       aria-label={t('counts.label')}
       tabIndex={0}
-      className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none] sm:-mx-6 sm:px-6 md:mx-0 md:grid md:grid-cols-[1fr_1.3fr_1.3fr] md:gap-4 md:overflow-visible md:px-0 md:pb-0"
+      outerClassName="-mx-4 sm:-mx-6 md:mx-0"
+      className="flex snap-x snap-mandatory scroll-px-4 gap-3 px-4 pb-1 sm:scroll-px-6 sm:px-6 md:grid md:grid-cols-[1fr_1.3fr_1.3fr] md:gap-4 md:overflow-visible md:px-0 md:pb-0"
     >
       <section aria-labelledby="count-guests" className={card}>
         <h2 id="count-guests" className="text-sm font-semibold text-muted">
@@ -102,6 +105,6 @@ export const GuestCountCards = memo(function GuestCountCards({ counts }: { count
           <Stat label={t('counts.rsvp.pending')} value={counts.pending} dot="pending" />
         </dl>
       </section>
-    </div>
+    </ScrollRow>
   )
 })

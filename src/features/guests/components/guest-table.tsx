@@ -114,7 +114,7 @@ const GuestRow = memo(function GuestRow({ household, invitation, rsvpHref, onEdi
         <ul className="space-y-1">
           {household.persons.map((person) => (
             <li key={person.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="font-medium text-ink">{personFullName(person)}</span>
+              <span className="min-w-0 font-medium text-ink">{personFullName(person)}</span>
               {person.type === 'child' && (
                 <span className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800">{t('person.child')}</span>
               )}

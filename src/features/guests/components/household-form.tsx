@@ -36,7 +36,9 @@ type Intent = 'close' | 'another'
 const allSides = ['bride', 'groom', 'both'] as const
 
 // Two save buttons share a phone's width; Cancel gives way to the drawer's close button there.
-const footerButton = 'flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]'
+// Side by side on a phone, each on two balanced lines when its words need them ("I-save at
+// magdagdag pa" beside "I-save at isara" is wider than a 360 px screen on one line).
+const footerButton = 'min-w-0 flex-1 px-3 text-sm leading-tight text-balance sm:flex-none sm:whitespace-nowrap sm:px-4 sm:text-[0.9375rem]'
 
 /**
  * The Manually tab, and the edit form: a household's persons, contact, relationship, address and

@@ -7,6 +7,7 @@ import { Alert } from '@/components/alert'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { PageSpinner } from '@/components/page-spinner'
 import { RetryAlert } from '@/components/retry-alert'
+import { ScrollRow } from '@/components/scroll-row'
 import type { Wedding } from '@/lib/api'
 import { sendsEmailItself, type InvitationHousehold, type InvitationKind } from '@/lib/api/invitations'
 import { downloadFile } from '@/lib/csv'
@@ -100,17 +101,19 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
             <InvitationCounts households={households} />
           </div>
           <Tabs.Root defaultValue="households" className="mt-6">
-            <Tabs.List aria-label={t('tabs.label')} className="flex overflow-x-auto border-b border-line">
-              <Tabs.Trigger value="households" className={tabClass}>
-                {t('tabs.households')}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="follow-up" className={tabClass}>
-                {t('tabs.followUp', { count: followUpList(households).length })}
-              </Tabs.Trigger>
-              <Tabs.Trigger value="templates" className={tabClass}>
-                {t('tabs.templates')}
-              </Tabs.Trigger>
-            </Tabs.List>
+            <ScrollRow>
+              <Tabs.List aria-label={t('tabs.label')} className="flex w-max min-w-full border-b border-line">
+                <Tabs.Trigger value="households" className={tabClass}>
+                  {t('tabs.households')}
+                </Tabs.Trigger>
+                <Tabs.Trigger value="follow-up" className={tabClass}>
+                  {t('tabs.followUp', { count: followUpList(households).length })}
+                </Tabs.Trigger>
+                <Tabs.Trigger value="templates" className={tabClass}>
+                  {t('tabs.templates')}
+                </Tabs.Trigger>
+              </Tabs.List>
+            </ScrollRow>
             <Tabs.Content value="households" className="pt-4 focus-visible:outline-none">
               <HouseholdList households={households} onSend={(list) => open('invitation', list)} renew={renew} />
             </Tabs.Content>

@@ -66,6 +66,7 @@ function PrintSheet({ wedding }: { wedding: Wedding }) {
 function PrintCard({ household, couple }: { household: InvitationHousehold; couple: string }) {
   const { t } = useTranslation('invitations')
   const link = invitationLink(window.location.origin, household.token)
+  const ownPart = `/i/${household.token}`
   const svg = useMemo(() => qrSvg(link), [link])
   const names = household.persons.map((person) => displayFullName(person)).join(', ')
   return (
@@ -78,14 +79,20 @@ function PrintCard({ household, couple }: { household: InvitationHousehold; coup
         alt={t('send.qrAlt', { link })}
         width={112}
         height={112}
-        className="size-28 shrink-0"
+        className="size-24 shrink-0 sm:size-28 print:size-28"
       />
       <div className="min-w-0">
         <p className="text-xs uppercase tracking-wide text-muted">{couple}</p>
         <p className="font-semibold">{names}</p>
         <p className="mt-2 text-xs text-muted">{t('print.codeLabel')}</p>
         <p className="font-mono text-xl tracking-widest">{printedCode(household.code)}</p>
-        <p className="mt-1 break-all font-mono text-xs text-muted">{link}</p>
+        {/* The address on one line and the household's own part whole on the next, never a
+            letter of it left alone on a line of its own. */}
+        <p className="mt-1 font-mono text-[0.6875rem] text-muted sm:text-xs" data-testid="print-link">
+          <span className="break-all">{link.slice(0, link.length - ownPart.length)}</span>
+          <wbr />
+          <span className="whitespace-nowrap">{ownPart}</span>
+        </p>
       </div>
     </li>
   )

@@ -1,6 +1,5 @@
-import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NavLink, useLocation } from 'react-router'
+import { NavLink } from 'react-router'
 import { mayOpenIn, type ManageScreen } from '@/lib/access'
 import type { Wedding } from '@/lib/api'
 import { paths } from '@/lib/paths'
@@ -20,15 +19,10 @@ const planTabs: ReadonlyArray<{ to: ManageScreen; key: string }> = [
 /** The plan's sub-navigation: Checklist · Budget · Suppliers · Gifts, as the member may open. */
 export function PlanTabs({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('plan')
-  const nav = useRef<HTMLElement>(null)
-  const { pathname } = useLocation()
-  // On a phone the tabs scroll sideways: the open one is brought into view, not left cut off.
-  useEffect(() => {
-    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' })
-  }, [pathname])
+  // Two by two on a phone, where the four do not fit a line: every part in sight, none cut off.
   return (
-    <nav ref={nav} aria-label={t('tabs.label')} className="-mx-4 overflow-x-auto px-4 print:hidden">
-      <ul className="flex gap-2">
+    <nav aria-label={t('tabs.label')} className="print:hidden">
+      <ul className="grid grid-cols-2 gap-2 sm:flex">
         {planTabs
           .filter((tab) => mayOpenIn(wedding, tab.to))
           .map((tab) => (
@@ -37,7 +31,7 @@ export function PlanTabs({ wedding }: { wedding: Wedding }) {
                 to={tab.to}
                 end
                 className={({ isActive }) =>
-                  `inline-flex min-h-11 items-center whitespace-nowrap rounded-full px-4 text-sm font-semibold no-underline ${
+                  `flex min-h-11 items-center justify-center rounded-full px-4 text-center text-sm font-semibold leading-tight no-underline ${
                     isActive ? 'bg-brand-600 text-white' : 'bg-white text-ink ring-1 ring-line hover:bg-brand-50'
                   }`
                 }

@@ -296,7 +296,8 @@ const PanelOption = memo(function PanelOption({ id, row, label, picked, active, 
           picked ? 'bg-brand-600 text-white' : 'hover:bg-brand-50'
         }`}
       >
-        <span className={`min-w-0 truncate text-xs font-semibold ${picked ? 'text-white' : 'text-muted'}`}>{label}</span>
+        {/* The whole name, on two lines if need be (rows are measured): "Ramon Dimaculangan's h…" named no one. */}
+        <span className={`min-w-0 text-xs font-semibold ${picked ? 'text-white' : 'text-muted'}`}>{label}</span>
         {/* The option's name reads "…'s household Seat all 3", not the two run together. */}{' '}
         <span
           className={`flex shrink-0 items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-semibold ${

@@ -22,7 +22,9 @@ export function OwnerBanner() {
     >
       <div className="site-container flex flex-wrap items-center gap-x-4 gap-y-2">
         <Icon aria-hidden="true" className="size-4 shrink-0" />
-        <p role="status" className="min-w-0 flex-1">
+        {/* The words take a line of their own when the buttons leave them less than 16rem, as on a
+            phone, instead of shrinking to a column beside them. */}
+        <p role="status" className="min-w-0 flex-[1_1_16rem]">
           <span className="font-bold">{isPublished ? t('owner.publishedTitle') : t('owner.privateTitle')}</span>{' '}
           {isPublished ? t(usesSupabase ? 'owner.publishedBody' : 'owner.publishedBodyEmbedded') : t('owner.privateBody')}
         </p>
