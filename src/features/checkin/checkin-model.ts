@@ -1,6 +1,8 @@
 // Pure helpers of the check-in screens: finding a household by a few letters or by its scanned
 // invitation, what the door shows of it, the counts, and the after-the-day figures.
 
+import { displayFullName, displayName, foldText } from '@/lib/names'
+
 // What these functions read of the door's list (the API's CheckinRoster fits it: src/lib/api/checkin.ts).
 export interface CheckinPerson {
   id: string
@@ -102,14 +104,23 @@ export function findHouseholds(index: readonly IndexedHousehold[], query: string
   return { households: found.slice(0, MAX_RESULTS).map((entry) => entry.household), more: found.length > MAX_RESULTS }
 }
 
-/** The household's surnames ("Santos", "Santos · Reyes"), for its card's title. */
+/**
+ * The household's surnames ("Santos", "Santos · Reyes"), for its card's title: shown by the one
+ * name rule (`@/lib/names`), as the seating chart and the printables show them, so "dimaculangan"
+ * typed reads "Dimaculangan"; "santos" and "Santos" are one surname.
+ */
 export function householdTitle(household: CheckinHousehold): string {
-  const surnames = [...new Set(household.persons.map((person) => person.lastName.trim()).filter(Boolean))]
-  return surnames.length ? surnames.join(' · ') : household.persons.map((person) => person.firstName).join(', ')
+  const surnames = new Map<string, string>()
+  for (const person of household.persons) {
+    const surname = displayName(person.lastName)
+    if (surname && !surnames.has(foldText(surname))) surnames.set(foldText(surname), surname)
+  }
+  return surnames.size ? [...surnames.values()].join(' · ') : household.persons.map((person) => displayName(person.firstName)).join(', ')
 }
 
+/** "Lorna Dimaculangan": a person's name at the door, by the one name rule. */
 export function personName(person: Pick<CheckinPerson, 'firstName' | 'lastName'>): string {
-  return `${person.firstName} ${person.lastName}`.trim()
+  return displayFullName(person)
 }
 
 /** The token of a household's invitation link read from a QR code (`…/i/<token>`), or null. */

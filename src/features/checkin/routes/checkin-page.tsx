@@ -11,6 +11,7 @@ import type { MemberRole } from '@/lib/api/schemas'
 import { isNetworkError } from '@/lib/backend'
 import type { CheckinHousehold, CheckinPerson, CheckinRoster } from '@/lib/api/checkin'
 import { errorMessage } from '@/lib/errors'
+import { displayName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { useMyWedding } from '@/lib/session'
 import {
@@ -144,14 +145,16 @@ function Door({ weddingId, role }: { weddingId: string; role: MemberRole | undef
       <h1 className="sr-only">{t('title')}</h1>
       <StatusBar door={door} counts={counts!} />
 
-      <div className="mt-4 flex gap-3">
-        <button type="button" className="btn btn-primary min-h-14 flex-1 text-lg" onClick={() => { setScanMessage(null); setScanOpen(true) }}>
-          <QrCode aria-hidden="true" className="size-6" />
+      {/* Both named in words, on a phone too (one above the other there): an usher new to the door
+          reads what a button does. */}
+      <div className="mt-4 grid gap-3 sm:grid-cols-[3fr_2fr]">
+        <button type="button" className="btn btn-primary min-h-14 text-lg leading-tight text-balance" onClick={() => { setScanMessage(null); setScanOpen(true) }}>
+          <QrCode aria-hidden="true" className="size-6 shrink-0" />
           {t('scan.open')}
         </button>
-        <button type="button" className="btn btn-secondary min-h-14 text-lg" onClick={() => setWalkInOpen(true)}>
-          <UserPlus aria-hidden="true" className="size-6" />
-          <span className="sr-only sm:not-sr-only">{t('walkIn.open')}</span>
+        <button type="button" className="btn btn-secondary min-h-12 text-lg leading-tight text-balance sm:min-h-14" onClick={() => setWalkInOpen(true)}>
+          <UserPlus aria-hidden="true" className="size-6 shrink-0" />
+          {t('walkIn.open')}
         </button>
       </div>
 
@@ -308,10 +311,11 @@ function HouseholdCard({
   const notYet = household.persons.filter((person) => !state.arrived.has(person.id) && person.attending !== false)
   return (
     <article className="rounded-2xl border border-line bg-white p-4 shadow-sm" aria-label={title}>
-      <div className="flex items-center justify-between gap-3">
-        <h2 className="font-display text-2xl text-ink">{title}</h2>
+      {/* "Mark all" goes under the surnames when they need the line, rather than breaking one. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
+        <h2 className="min-w-0 font-display text-2xl text-ink">{title}</h2>
         {notYet.length > 1 && (
-          <button type="button" className="btn btn-primary min-h-12" onClick={() => onMark(household, notYet, true)}>
+          <button type="button" className="btn btn-primary min-h-12 shrink-0" onClick={() => onMark(household, notYet, true)}>
             <Check aria-hidden="true" className="size-5" />
             {t('household.markAll', { count: notYet.length })}
           </button>
@@ -355,7 +359,8 @@ function HouseholdCard({
               ) : (
                 <button
                   type="button"
-                  className="btn btn-secondary min-h-12 text-lg"
+                  // Narrower on a phone, so a long surname beside it keeps its line ("Dimaculangan").
+                  className="btn btn-secondary min-h-12 shrink-0 px-3 text-base sm:px-4 sm:text-lg"
                   aria-label={t('household.markArrived', { name })}
                   onClick={() => onMark(household, [person], true)}
                 >
@@ -426,7 +431,7 @@ function WalkInList({
       </h2>
       <ul className="mt-2 divide-y divide-line">
         {walkIns.map((walkIn) => {
-          const name = walkIn.name || t('walkIn.unnamed')
+          const name = displayName(walkIn.name) || t('walkIn.unnamed')
           return (
             <li key={walkIn.id} className="flex items-center justify-between gap-3 py-2">
               <span className="text-lg text-ink">

@@ -141,7 +141,8 @@ function Members({ wedding }: { wedding: Wedding }) {
                   {t('list.removeConfirm')}
                 </button>
               )}
-              {me && !member.isMe && can(me.role, 'delete_wedding') && (
+              {/* Not to an usher, who only checks guests in: the wedding goes to someone who plans it. */}
+              {me && !member.isMe && member.role !== 'usher' && can(me.role, 'delete_wedding') && (
                 <button
                   type="button"
                   className="btn btn-secondary"
