@@ -17,15 +17,16 @@ import { formatPesos } from '../pesos'
 import { PlanTabs } from '../components/plan-tabs'
 import { planError } from '../plan-error'
 import { SupplierDrawer } from './supplier-form'
-import { contactLinks } from './suppliers-model'
+import { contactLinks, messengerHref } from './suppliers-model'
 
 type Notice = { tone: 'success' | 'error'; text: string } | null
 
-// On paper only the contact sheet shows, on A4: the page's controls and the app's header are hidden.
+// On paper only the contact sheet shows, on the printer's paper (A4 or letter): the page's controls
+// and the app's header are hidden.
 const printCss = `
 @media print {
-  @page { size: A4; margin: 12mm; }
-  html, body { background: #fff !important; }
+  @page { margin: 12mm; }
+  html, body, .bg-canvas { background: #fff !important; }
   .contact-sheet { display: block; color: #000; }
   .contact-sheet table { border-collapse: collapse; }
   .contact-sheet th, .contact-sheet td { padding-right: 0.5rem; vertical-align: top; }
@@ -233,6 +234,27 @@ function SupplierCard({ supplier, money, busy, onEdit, onDelete }: { supplier: S
   )
 }
 
+/** A Messenger name longer than this may go to a line of its own under "m.me/" on the sheet. */
+const LONG_MESSENGER_NAME = 28
+
+/**
+ * "m.me/studioliwanag": a supplier's Messenger as the sheet prints it, short, however it was typed,
+ * and on one line; only a name too long to fit beside the other columns breaks, after "m.me/".
+ */
+function MessengerShown({ messenger }: { messenger: string | null }) {
+  const href = messengerHref(messenger)
+  if (!href) return <span className="whitespace-nowrap">{messenger}</span>
+  const name = decodeURIComponent(href.slice('https://m.me/'.length))
+  if (name.length <= LONG_MESSENGER_NAME) return <span className="whitespace-nowrap">m.me/{name}</span>
+  return (
+    <>
+      m.me/
+      <wbr />
+      <span className="whitespace-nowrap">{name}</span>
+    </>
+  )
+}
+
 /** The day-of contact sheet, shown on paper only: names, services, phones; money only for those who see it. */
 function ContactSheet({ wedding, suppliers, money }: { wedding: Wedding; suppliers: Supplier[]; money: boolean }) {
   const { t, i18n } = useTranslation('plan')
@@ -242,26 +264,30 @@ function ContactSheet({ wedding, suppliers, money }: { wedding: Wedding; supplie
     <section className="contact-sheet hidden" data-testid="contact-sheet">
       <h1 className="text-2xl font-semibold">{t('suppliers.sheet.title', { couple: displayCouple(wedding.bride, wedding.groom) })}</h1>
       {wedding.date && <p className="mt-1">{t('suppliers.sheet.date', { date: formatLongDate(wedding.date, language) })}</p>}
-      <table className="mt-4 w-full text-sm">
+      <table className="mt-4 w-full text-[0.8125rem]">
         <thead>
           <tr className="text-left">
             <th className="py-1">{t('suppliers.sheet.name')}</th>
             <th className="py-1">{t('suppliers.sheet.service')}</th>
-            <th className="py-1">{t('suppliers.sheet.phone')}</th>
-            <th className="py-1">{t('suppliers.sheet.messenger')}</th>
-            <th className="py-1">{t('suppliers.sheet.status')}</th>
-            {money && <th className="py-1 text-right">{t('suppliers.sheet.contract')}</th>}
+            <th className="whitespace-nowrap py-1">{t('suppliers.sheet.phone')}</th>
+            <th className="whitespace-nowrap py-1">{t('suppliers.sheet.messenger')}</th>
+            <th className="whitespace-nowrap py-1">{t('suppliers.sheet.status')}</th>
+            {money && <th className="whitespace-nowrap py-1 text-right">{t('suppliers.sheet.contract')}</th>}
           </tr>
         </thead>
+        {/* The names and services wrap between words; a number, a status, a link and an amount stay
+            whole on one line, so the columns are sized around them on A4 and letter alike. */}
         <tbody>
           {booked.map((supplier) => (
             <tr key={supplier.id} className="break-inside-avoid">
               <td className="py-1.5 font-semibold">{supplier.name}</td>
               <td className="py-1.5">{t(`budget.categories.${supplier.service}`)}</td>
-              <td className="py-1.5 whitespace-nowrap">{supplier.phone}</td>
-              <td className="py-1.5">{supplier.messenger}</td>
-              <td className="py-1.5">{t(`suppliers.statuses.${supplier.status}`)}</td>
-              {money && <td className="py-1.5 text-right tabular-nums">{supplier.contractCentavos === null ? '' : formatPesos(supplier.contractCentavos)}</td>}
+              <td className="whitespace-nowrap py-1.5">{supplier.phone}</td>
+              <td className="py-1.5">
+                <MessengerShown messenger={supplier.messenger} />
+              </td>
+              <td className="whitespace-nowrap py-1.5">{t(`suppliers.statuses.${supplier.status}`)}</td>
+              {money && <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{supplier.contractCentavos === null ? '' : formatPesos(supplier.contractCentavos)}</td>}
             </tr>
           ))}
         </tbody>
