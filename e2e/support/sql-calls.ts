@@ -73,5 +73,11 @@ export async function callAs<T = unknown>(page: Page, userId: string | null, nam
     { userId, name, args },
   )
   if ('error' in answer) throw new Error(answer.error)
-  return (answer.result === null ? null : JSON.parse(answer.result)) as T
+  if (answer.result === null) return null as T
+  // A function that answers JSON answers it parsed; one that answers a scalar (an id), as text.
+  try {
+    return JSON.parse(answer.result) as T
+  } catch {
+    return answer.result as T
+  }
 }
