@@ -212,7 +212,7 @@ test('a mistyped wedding address: the 404 page shows it and finds the couple’s
   await expect(page.getByText('/wedding/isabel-and-migel')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await keepScreenshot(page, 'test-results/defects-404-360.png', { fullPage: true })
-  const address = page.getByRole('textbox', { name: 'Address ng wedding site ng magkasintahan' })
+  const address = page.getByRole('textbox', { name: 'Address ng wedding site ng ikakasal' })
   await address.fill('Isabel & Miguel')
   await page.getByRole('button', { name: 'Pumunta sa site nila' }).click()
   await expect(page.getByRole('heading', { level: 1, name: /Isabel\s*&\s*Miguel/ })).toBeVisible(BOOT)

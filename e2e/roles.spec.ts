@@ -244,7 +244,7 @@ test('a family helper reads the page in Filipino, and on a phone', async () => {
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Para sa ikakasal ang pahinang ito')
   await expect(main(page).getByText('Katuwang ng pamilya', { exact: true })).toBeVisible()
-  await expect(main(page).getByText('Panig ng bride', { exact: true })).toBeVisible()
+  await expect(main(page).getByText('Panig ng nobya', { exact: true })).toBeVisible()
   await expect(main(page).getByRole('link', { name: /Listahan ng Bisita/ })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await screenshot(page, 'not-for-your-role-360-fil')

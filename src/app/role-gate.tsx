@@ -87,6 +87,8 @@ export function NotForYourRole({ wedding, screen }: { wedding: Wedding; screen: 
   const ask = usePeopleToAsk(wedding, i18n.language)
   // Who keeps this screen: the couple alone, or the couple and their coordinator.
   const keptBy = can('coordinator', screenNeeds[screen]) ? 'coordinator' : 'couple'
+  // The money is the couple's, but theirs to show their coordinator: say where they allow it.
+  const why = screenNeeds[screen] === 'money' && role === 'coordinator' ? 'money' : keptBy
   const open = screens.filter((item) => mayOpen(role, item.to))
 
   return (
@@ -107,7 +109,7 @@ export function NotForYourRole({ wedding, screen }: { wedding: Wedding; screen: 
           <h1 id="role-gate-title" className="mt-4 font-display text-3xl text-ink sm:text-4xl">
             {t(`roleGate.title.${keptBy}`)}
           </h1>
-          <p className="mx-auto mt-3 max-w-md text-muted">{t(`roleGate.why.${keptBy}`)}</p>
+          <p className="mx-auto mt-3 max-w-md text-muted">{t(`roleGate.why.${why}`)}</p>
         </div>
 
         <div className="px-5 py-6 sm:px-10">

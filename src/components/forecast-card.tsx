@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { getPaxForecast } from '@/lib/api/forecast'
+import { paxRange } from '@/lib/pax-range'
 import { paths } from '@/lib/paths'
 import { useLoad } from '@/lib/use-load'
 import { useRefreshOnReturn } from '@/lib/use-refresh-on-return'
@@ -24,7 +25,7 @@ export function ForecastCard({ weddingId }: { weddingId: string }) {
             {t('card.title')}
           </h2>
           <p data-testid="forecast-card-range" className="font-display text-2xl">
-            {forecast ? t('card.value', { low: n(forecast.low), high: n(forecast.high) }) : '–'}
+            {forecast ? paxRange(t, forecast.low, forecast.high) : '–'}
           </p>
           {forecast && (
             <p className="text-sm text-muted">

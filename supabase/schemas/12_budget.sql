@@ -215,7 +215,9 @@ revoke execute on function kasalan_private.budget_line_json(p_line kasalan.budge
 
 -- The whole budget: {lines, guests: {attending, invited}, totals: {estimateCentavos,
 -- quoteCentavos, actualCentavos, priceCentavos, paidCentavos, leftCentavos, dueThisMonthCentavos,
--- dueThisMonthCount, costPerGuestCentavos}, month}. Due this month: the unpaid payments due on or
+-- dueThisMonthCount, costPerGuestCentavos}, month}. guests.invited: every person on the list, a
+-- household with a seat cap counting no more than its seats (kasalan_private.household_tally);
+-- guests.attending: the yeses. Due this month: the unpaid payments due on or
 -- before the last day of this month in Manila (overdue ones included). Cost per guest: the price
 -- over the persons who said yes, else over everyone invited. Those who see the money only (else
 -- wedding_not_found). Called by the budget page; granted to authenticated.
@@ -236,10 +238,10 @@ begin
     raise exception 'wedding_not_found';
   end if;
   v_month_end := (date_trunc('month', v_today) + interval '1 month - 1 day')::date;
-  select count(*) filter (where p.is_attending), count(*)
+  -- Everyone invited counts each household up to its seat cap, as the forecast and the door do.
+  select coalesce(sum(h.yeses), 0), coalesce(sum(h.seats), 0)
   into v_attending, v_invited
-  from kasalan.persons p
-  where p.wedding_id = p_wedding_id;
+  from kasalan_private.household_tally(p_wedding_id, null) h;
 
   select coalesce(jsonb_agg(kasalan_private.budget_line_json(l, v_attending, v_invited)
     order by coalesce(kasalan_private.budget_category_order(l.category) * 2, 19), l.category, l.seq), '[]'::jsonb)

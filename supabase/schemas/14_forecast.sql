@@ -92,13 +92,18 @@ revoke execute on function kasalan_private.response_answer(p_response jsonb, p_q
 -- The pax forecast of a wedding, for the RSVPs tab's card and the forecast page:
 -- {settings: {expectedPct, noShowPct, walkIns},
 --  households: {total, answered, pending}: answered when no person of it is left to answer or
---    its yeses fill its seat cap (it adds no pending person),
+--    its yeses fill its seat cap (it adds no pending person); every household figure is
+--    kasalan_private.household_tally's,
 --  confirmed: {adults, children, total}, declined,
 --  pending: the persons still to answer, a household counting no more than its seats left
 --    (seat cap less its yeses),
+--  noReply: every person with no reply yet (the Events page's and the RSVPs tab's figure),
+--  beyondSeats: noReply less pending, those whose household's seats are already taken,
+--  mayCome: confirmed.total + pending, the door's "expected",
+--  isPrivate: whether the event is private,
 --  expectedFromPending: round(pending * expectedPct / 100),
 --  noShows: round(confirmed.total * noShowPct / 100),
---  walkIns,
+--  walkIns: the wedding's walk-ins, none for a private event (it is for the households chosen),
 --  low: confirmed.total - noShows + expectedFromPending,
 --  high: confirmed.total + expectedFromPending + walkIns,
 --  questions: for each of the wedding's RSVP questions, what the persons coming answered:
@@ -129,6 +134,10 @@ declare
   v_pending integer;
   v_expected integer;
   v_no_shows integer;
+  v_no_reply integer;
+  v_beyond_seats integer;
+  v_private boolean := false;
+  v_walk_ins integer;
 begin
   if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
     raise exception 'wedding_not_found';
@@ -142,6 +151,7 @@ begin
       raise exception 'event_not_found';
     end if;
     v_event := p_event_id;
+    v_private := (select e.is_private from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = p_event_id);
     v_questions := kasalan_private.event_questions(v_wedding.rsvp_questions, v_event, false);
   else
     v_questions := kasalan_private.event_questions(
@@ -153,25 +163,23 @@ begin
 
   select
     count(*) filter (where p.is_attending and p.type = 'adult'),
-    count(*) filter (where p.is_attending and p.type = 'child'),
-    count(*) filter (where not p.is_attending)
-  into v_confirmed_adults, v_confirmed_children, v_declined
+    count(*) filter (where p.is_attending and p.type = 'child')
+  into v_confirmed_adults, v_confirmed_children
   from kasalan_private.event_answers(p_wedding_id, v_event) p;
 
+  -- The households' figures as every other count reads them (household_tally).
   select
     count(*),
-    count(*) filter (where h.unanswered = 0 or h.yeses >= h.seat_cap),
-    coalesce(sum(greatest(0, least(h.unanswered, coalesce(h.seat_cap - h.yeses, h.unanswered)))), 0)
-  into v_households, v_answered, v_pending
-  from (
-    select g.id, g.seat_cap,
-      count(p.person_id) filter (where p.is_attending is null) as unanswered,
-      count(p.person_id) filter (where p.is_attending) as yeses
-    from kasalan.households g
-    join kasalan_private.event_answers(p_wedding_id, v_event) p on p.household_id = g.id
-    where g.wedding_id = p_wedding_id
-    group by g.id, g.seat_cap
-  ) h;
+    count(*) filter (where h.still_to_answer = 0),
+    coalesce(sum(h.noes), 0),
+    coalesce(sum(h.still_to_answer), 0),
+    coalesce(sum(h.no_reply), 0),
+    coalesce(sum(h.beyond_seats), 0)
+  into v_households, v_answered, v_declined, v_pending, v_no_reply, v_beyond_seats
+  from kasalan_private.household_tally(p_wedding_id, v_event) h;
+
+  -- Walk-ins come to what is open to everyone: a private event is for the households chosen.
+  v_walk_ins := case when v_private then 0 else v_wedding.forecast_walk_ins end;
 
   v_expected := round(v_pending * v_wedding.forecast_expected_pct / 100.0);
   v_no_shows := round((v_confirmed_adults + v_confirmed_children) * v_wedding.forecast_no_show_pct / 100.0);
@@ -190,11 +198,15 @@ begin
     ),
     'declined', v_declined,
     'pending', v_pending,
+    'noReply', v_no_reply,
+    'beyondSeats', v_beyond_seats,
+    'mayCome', v_confirmed_adults + v_confirmed_children + v_pending,
+    'isPrivate', v_private,
     'expectedFromPending', v_expected,
     'noShows', v_no_shows,
-    'walkIns', v_wedding.forecast_walk_ins,
+    'walkIns', v_walk_ins,
     'low', v_confirmed_adults + v_confirmed_children - v_no_shows + v_expected,
-    'high', v_confirmed_adults + v_confirmed_children + v_expected + v_wedding.forecast_walk_ins,
+    'high', v_confirmed_adults + v_confirmed_children + v_expected + v_walk_ins,
     'questions', coalesce(
       (
         select jsonb_agg(

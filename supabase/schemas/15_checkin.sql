@@ -131,12 +131,14 @@ $$;
 revoke execute on function kasalan_private.checkin_tables(p_wedding_id uuid, p_table_id text) from public, anon, authenticated;
 
 -- What the door needs of the guest list, and nothing more: {version, households: [{id, side,
--- tokenKey, persons: [{id, firstName, lastName, type, attending, tableId, seat}]}], tables: [{id,
+-- tokenKey, mayCome, persons: [{id, firstName, lastName, type, attending, tableId, seat}]}], tables: [{id,
 -- name, seats, seated}], arrivals: [personId], walkIns: [{id, tableId, name}]}. Names, the table
 -- and seat (its number at its table), whether the person said yes (true), no (false) or not yet
 -- (null); never an address, e-mail, phone, note, answer or message. tokenKey: the first 32 hex
 -- digits of the SHA-256 of the household's invitation link token, so the phone recognises a
--- scanned invitation without holding the links themselves. For members who check in (owner,
+-- scanned invitation without holding the links themselves. mayCome: the persons of the household
+-- who may come, as the forecast counts them (the yeses and those still to answer within its seats:
+-- kasalan_private.household_tally), so the door's "expected" is the forecast's. For members who check in (owner,
 -- partner, coordinator, usher); else wedding_not_found. Called by the check-in screen.
 create or replace function kasalan.get_checkin_roster(p_wedding_id uuid)
 returns jsonb
@@ -171,6 +173,7 @@ begin
           'id', g.id,
           'side', g.relationship_side,
           'tokenKey', left(encode(sha256(convert_to(g.invitation_token, 'UTF8')), 'hex'), 32),
+          'mayCome', coalesce(h.may_come, 0),
           'persons', (
             select coalesce(jsonb_agg(
               jsonb_build_object(
@@ -191,6 +194,7 @@ begin
         order by g.created_at, g.id
       )
       from kasalan.households g
+      left join kasalan_private.household_tally(p_wedding_id, null) h on h.household_id = g.id
       where g.wedding_id = p_wedding_id
     ), '[]'::jsonb),
     'tables', coalesce((

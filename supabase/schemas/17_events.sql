@@ -128,10 +128,12 @@ $$;
 
 revoke execute on function kasalan_private.schedule_with_ids(p_data jsonb) from public, anon, authenticated;
 
--- Every event of a wedding's schedule, in the schedule's order, with its RSVP settings (a wedding
--- keeps one schedule section; were there more, their events follow each other in the sections'
--- order). An event without a row of settings takes no RSVPs and is public. Hidden or shown, the
--- schedule section is the list. Helper of the event functions.
+-- Every event of a wedding's schedule, in the order of their days (an event without a date of its
+-- own is on the wedding's day; with no date at all, after the dated ones), and within a day in
+-- the schedule's order, with its RSVP settings (a wedding keeps one schedule section; were there
+-- more, their events follow each other in the sections' order). So a despedida the day before comes
+-- first, wherever the couple wrote it. An event without a row of settings takes no RSVPs and is
+-- public. Hidden or shown, the schedule section is the list. Helper of the event functions.
 create or replace function kasalan_private.schedule_events(p_wedding_id uuid)
 returns table(event_id uuid, "position" bigint, event jsonb, takes_rsvp boolean, rsvp_deadline date, is_private boolean, is_main boolean)
 language sql
@@ -143,9 +145,14 @@ as $$
   from (
     select distinct on ((e.value ->> 'id')::uuid)
       (e.value ->> 'id')::uuid as event_id,
-      row_number() over (order by s.order_index, s.created_at, s.id, e.ordinality) as position,
+      row_number() over (
+        order by
+          case when e.value ->> 'date' ~ '^\d{4}-\d{2}-\d{2}$' then e.value ->> 'date' else w.date::text end nulls last,
+          s.order_index, s.created_at, s.id, e.ordinality
+      ) as position,
       e.value as event
     from kasalan.sections s
+    join kasalan.weddings w on w.id = s.wedding_id
     cross join lateral jsonb_array_elements(
       case when jsonb_typeof(s.data -> 'events') = 'array' then s.data -> 'events' else '[]'::jsonb end
     ) with ordinality e
@@ -307,11 +314,47 @@ $$;
 
 revoke execute on function kasalan_private.event_answers(p_wedding_id uuid, p_event_id uuid) from public, anon, authenticated;
 
+-- Each household an event invites (p_event_id null: the wedding's own answers), counted once for
+-- every figure that speaks of it, so the forecast, the Events page, the door and the budget agree:
+-- persons listed; yeses, noes, no reply; seats: its seat cap, else its persons; still_to_answer,
+-- the persons with no reply who may still come (no more than its seats left after the yeses);
+-- beyond_seats, the rest of those with no reply (the seats are taken: they cannot say yes);
+-- may_come, the yeses and still_to_answer. Helper of the counts (which check the caller themselves).
+create or replace function kasalan_private.household_tally(p_wedding_id uuid, p_event_id uuid)
+returns table(household_id uuid, side text, persons integer, yeses integer, noes integer, no_reply integer, seats integer, still_to_answer integer, beyond_seats integer, may_come integer)
+language sql
+stable
+set search_path = ''
+as $$
+  select t.household_id, t.side, t.persons, t.yeses, t.noes, t.no_reply,
+    least(t.persons, coalesce(t.seat_cap, t.persons)),
+    o.still_to_answer,
+    t.no_reply - o.still_to_answer,
+    t.yeses + o.still_to_answer
+  from (
+    select a.household_id, a.side, g.seat_cap,
+      count(*)::integer as persons,
+      (count(*) filter (where a.is_attending))::integer as yeses,
+      (count(*) filter (where not a.is_attending))::integer as noes,
+      (count(*) filter (where a.is_attending is null))::integer as no_reply
+    from kasalan_private.event_answers(p_wedding_id, p_event_id) a
+    join kasalan.households g on g.id = a.household_id
+    group by a.household_id, a.side, g.seat_cap
+  ) t
+  cross join lateral (
+    select greatest(0, least(t.no_reply, coalesce(t.seat_cap - t.yeses, t.no_reply)))::integer as still_to_answer
+  ) o
+$$;
+
+revoke execute on function kasalan_private.household_tally(p_wedding_id uuid, p_event_id uuid) from public, anon, authenticated;
+
 -- Every event of the schedule for the couple's screens, in order: [{id, name, type, date,
 -- startTime, endTime, venue, takesRsvp, deadline, effectiveDeadline, isClosed, isPrivate, isMain,
--- householdIds, counts: {households, persons, attending, declined, pending}}]. deadline is the
--- event's own (null: the wedding's; always null for the main event, whose deadline is the
--- wedding's); householdIds the households invited when private, else []. The counts are over the
+-- householdIds, counts: {households, persons, attending, declined, pending (no reply yet),
+-- stillToAnswer, beyondSeats}}], the counts summed from household_tally (stillToAnswer is the
+-- forecast's pending). deadline is the event's own (null: the wedding's; always null for the main
+-- event, whose deadline is the wedding's); householdIds the households invited when private, else
+-- []. The counts are over the
 -- persons the event invites that the caller may see (a family helper: their side's households),
 -- all zero when the event takes no RSVPs; the main event's come from the persons' own answers.
 -- For every member but an usher (view); raises wedding_not_found otherwise. Security definer: the
@@ -359,14 +402,16 @@ begin
           ) else '[]'::jsonb end,
           'counts', (
             select jsonb_build_object(
-              'households', count(distinct a.household_id),
-              'persons', count(a.person_id),
-              'attending', count(a.person_id) filter (where a.is_attending),
-              'declined', count(a.person_id) filter (where not a.is_attending),
-              'pending', count(a.person_id) filter (where a.is_attending is null)
+              'households', count(h.household_id),
+              'persons', coalesce(sum(h.persons), 0),
+              'attending', coalesce(sum(h.yeses), 0),
+              'declined', coalesce(sum(h.noes), 0),
+              'pending', coalesce(sum(h.no_reply), 0),
+              'stillToAnswer', coalesce(sum(h.still_to_answer), 0),
+              'beyondSeats', coalesce(sum(h.beyond_seats), 0)
             )
-            from kasalan_private.event_answers(p_wedding_id, e.event_id) a
-            where e.takes_rsvp and kasalan_private.can_see_household(p_wedding_id, a.side)
+            from kasalan_private.household_tally(p_wedding_id, e.event_id) h
+            where e.takes_rsvp and kasalan_private.can_see_household(p_wedding_id, h.side)
           )
         )
         order by e.position

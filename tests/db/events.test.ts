@@ -297,13 +297,14 @@ describe('a wedding whose events take no RSVPs', () => {
     ).rejects.toThrow('invalid_input')
     await expect(submit(w, w.santos, [{ personId: ana }])).rejects.toThrow('invalid_input')
     const events = await listEvents(w)
+    // In the order of their days: the despedida, two days before, first (0027).
     expect(events.map((e) => [e.name, e.takesRsvp, e.isMain, e.isPrivate])).toEqual([
+      ['Despedida de soltera', false, false, false],
       ['Civil rite', false, false, false],
       ['Reception', false, false, false],
-      ['Despedida de soltera', false, false, false],
     ])
     for (const e of events)
-      expect(e.counts).toEqual({ households: 0, persons: 0, attending: 0, declined: 0, pending: 0 })
+      expect(e.counts).toEqual({ households: 0, persons: 0, attending: 0, declined: 0, pending: 0, stillToAnswer: 0, beyondSeats: 0 })
   })
 
   test('a closed wedding is closed as before', async () => {
@@ -335,7 +336,7 @@ describe('turning events on', () => {
       isMain: true,
       deadline: null,
     })
-    expect(byId(events, w.reception).counts).toEqual({
+    expect(byId(events, w.reception).counts).toMatchObject({
       households: 3,
       persons: 5,
       attending: 1,
@@ -696,9 +697,9 @@ describe('a private event, for a household it does not invite', () => {
     // The households it invites see it everywhere.
     const invited = await getRsvp(w, w.reyes)
     expect(invited.events.map((e) => e.name)).toEqual([
+      'Despedida de soltera',
       'Civil rite',
       'Reception',
-      'Despedida de soltera',
     ])
     expect(invited.wedding.events.map((e) => e.id)).toContain(w.despedida)
     expect(invited.wedding.rsvpQuestions.map((q) => q.id)).toEqual(['song'])
@@ -848,14 +849,16 @@ describe('counts per event, on a list with known answers', () => {
     //   civil (all 3 households, 5 persons): yes Ana, Ben = 2; no Elena = 1; pending Carla, Dani = 2.
     //   reception (main, 3 households, 5 persons): yes Ana, Carla = 2; no Ben, Dani = 2; pending Elena = 1.
     //   despedida (Santos and Reyes, 4 persons): yes Ana, Carla = 2; no Dani = 1; pending Ben = 1.
+    // Still to answer counts Reyes (one seat) once: at the civil rite Carla and Dani have no reply
+    // and one seat left, so one of them is beyond the seats.
     const events = await listEvents(w)
     expect(events.map((e) => [e.name, e.counts])).toEqual([
-      ['Civil rite', { households: 3, persons: 5, attending: 2, declined: 1, pending: 2 }],
-      ['Reception', { households: 3, persons: 5, attending: 2, declined: 2, pending: 1 }],
       [
         'Despedida de soltera',
-        { households: 2, persons: 4, attending: 2, declined: 1, pending: 1 },
+        { households: 2, persons: 4, attending: 2, declined: 1, pending: 1, stillToAnswer: 1, beyondSeats: 0 },
       ],
+      ['Civil rite', { households: 3, persons: 5, attending: 2, declined: 1, pending: 2, stillToAnswer: 1, beyondSeats: 1 }],
+      ['Reception', { households: 3, persons: 5, attending: 2, declined: 2, pending: 1, stillToAnswer: 1, beyondSeats: 0 }],
     ])
     expect(byId(events, w.despedida).householdIds.sort()).toEqual([w.santos.id, w.reyes.id].sort())
 
@@ -869,12 +872,12 @@ describe('counts per event, on a list with known answers', () => {
     await t.rpc(helper, 'accept_member_invitation', { p_token: token, p_display_name: 'Tita Nena' })
     const helperView = await listEvents(w, helper)
     expect(helperView.map((e) => [e.name, e.counts])).toEqual([
-      ['Civil rite', { households: 1, persons: 2, attending: 0, declined: 0, pending: 2 }],
-      ['Reception', { households: 1, persons: 2, attending: 1, declined: 1, pending: 0 }],
       [
         'Despedida de soltera',
-        { households: 1, persons: 2, attending: 1, declined: 1, pending: 0 },
+        { households: 1, persons: 2, attending: 1, declined: 1, pending: 0, stillToAnswer: 0, beyondSeats: 0 },
       ],
+      ['Civil rite', { households: 1, persons: 2, attending: 0, declined: 0, pending: 2, stillToAnswer: 1, beyondSeats: 1 }],
+      ['Reception', { households: 1, persons: 2, attending: 1, declined: 1, pending: 0, stillToAnswer: 0, beyondSeats: 0 }],
     ])
     expect(byId(helperView, w.despedida).householdIds).toEqual([w.reyes.id])
     const replies = (await t.rpc(helper, 'list_event_replies', { p_wedding_id: w.wedding.id })) as {
@@ -923,6 +926,8 @@ describe('counts per event, on a list with known answers', () => {
       attending: 1,
       declined: 1,
       pending: 0,
+      stillToAnswer: 0,
+      beyondSeats: 0,
     })
     await settings(w.claims, w, w.despedida, {
       isPrivate: true,
@@ -934,6 +939,8 @@ describe('counts per event, on a list with known answers', () => {
       attending: 2,
       declined: 1,
       pending: 1,
+      stillToAnswer: 1,
+      beyondSeats: 0,
     })
     // An event turned off counts nothing, and its replies come back with it.
     expect(
@@ -944,6 +951,8 @@ describe('counts per event, on a list with known answers', () => {
       attending: 0,
       declined: 0,
       pending: 0,
+      stillToAnswer: 0,
+      beyondSeats: 0,
     })
     expect(byId(await settings(w.claims, w, w.civil, {}), w.civil).counts.attending).toBe(2)
   })
@@ -1348,9 +1357,9 @@ describe('the wedding file', () => {
       p_wedding_id: third.wedding.id,
     })) as ListedEvent[]
     expect(listed.map((e) => [e.name, e.takesRsvp])).toEqual([
+      ['Despedida de soltera', false],
       ['Civil rite', false],
       ['Reception', false],
-      ['Despedida de soltera', false],
     ])
 
     // A reply naming a person of another wedding is refused.
@@ -1856,8 +1865,8 @@ describe('fixes after review', () => {
     await submit(w, w.santos, [{ personId: ana, isAttending: true }])
     const putBack = await withoutEvent(w, w.reception)
     expect((await getRsvp(w, w.santos)).events.map((e) => [e.id, e.isMain])).toEqual([
-      [w.civil, false],
       [w.despedida, false],
+      [w.civil, false],
     ])
     expect(
       await failure(submit(w, w.santos, [{ personId: ana, isAttending: false }])),

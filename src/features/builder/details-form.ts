@@ -3,11 +3,10 @@
 
 import * as z from 'zod/mini'
 import type { Wedding, WeddingDetailsInput } from '@/lib/api'
+import { messengerPattern } from '@/lib/contact'
 
 /** An e-mail address as sign-up takes it. */
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-/** A Messenger or Facebook link, as the database takes it. */
-export const messengerPattern = /^https:\/\/(www\.|m\.|web\.)?(facebook\.com|fb\.com|messenger\.com|m\.me)\/\S*$/i
 
 export const DETAIL_LIMITS = {
   name: 100,

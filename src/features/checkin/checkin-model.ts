@@ -17,6 +17,8 @@ export interface CheckinHousehold {
   id: string
   side: 'bride' | 'groom' | 'both' | null
   tokenKey: string
+  /** Its persons who may come, as the forecast counts them (missing from a roster kept from before). */
+  mayCome?: number
   persons: CheckinPerson[]
 }
 export interface CheckinTable {
@@ -177,17 +179,23 @@ export interface DoorCounts {
   tables: TableCount[]
 }
 
-/** The live counts: arrived against expected, by table, and the walk-ins. */
+/**
+ * The live counts: arrived against expected, by table, and the walk-ins. The whole door expects
+ * what the forecast says may come (each household's `mayCome`, the database's count: the yeses and
+ * those still to answer within its seats); a table, the persons seated there who did not send
+ * regrets. A roster kept from before `mayCome` was sent counts everyone who did not send regrets.
+ */
 export function doorCounts(roster: CheckinRoster, state: DoorState): DoorCounts {
   const byTable = new Map(roster.tables.map((table) => [table.id, { table, expected: 0, arrived: 0, walkIns: 0, free: 0 }]))
   let expected = 0
   let arrived = 0
   for (const household of roster.households) {
+    if (household.mayCome !== undefined) expected += household.mayCome
     for (const person of household.persons) {
       const came = state.arrived.has(person.id)
       const row = person.tableId ? byTable.get(person.tableId) : undefined
       if (isExpected(person)) {
-        expected += 1
+        if (household.mayCome === undefined) expected += 1
         if (row) row.expected += 1
       }
       if (came) {

@@ -155,6 +155,7 @@ export type PartyLabel =
   | 'parentsOfBride'
   | 'principalSponsors'
   | 'secondarySponsors'
+  | 'attendants'
   | 'bestMan'
   | 'maidOfHonor'
   | 'candle'
@@ -183,7 +184,8 @@ export interface InsertGroup {
  * - `row`: one to three groups side by side (the groom's side left, the bride's right; the candle,
  *   veil and cord sponsors; the bearers);
  * - `sponsors`: the principal sponsors in pairs, each row a left and a right as the section keeps them;
- * - `heading`: a title over the blocks that follow (the principal and the secondary sponsors).
+ * - `heading`: a title over the blocks that follow (the principal and the secondary sponsors, the
+ *   attendants).
  */
 export type InsertBlock =
   | { readonly kind: 'row'; readonly groups: readonly InsertGroup[] }
@@ -220,9 +222,10 @@ function names(members: readonly PartyMember[]): InsertName[] {
 /**
  * The entourage in the order of the march at a Filipino church wedding: the officiating priest; the
  * parents of the groom and of the bride; the principal sponsors in pairs; the secondary sponsors
- * (best man and maid of honor, then the candle, veil and cord sponsors); the groomsmen and
- * bridesmaids; the bearers of the ring, the bible and the coins; the flower girls. Empty groups are
- * left out; an entourage with nobody in it gives no blocks.
+ * (best man and maid of honor, then the candle, veil and cord sponsors); then, under a heading of
+ * their own (not the secondary sponsors'), the attendants: the groomsmen and bridesmaids, the
+ * bearers of the ring, the bible and the coins, the flower girls. Empty groups are left out; an
+ * entourage with nobody in it gives no blocks.
  */
 export function insertBlocks(entourage: Entourage | undefined): InsertBlock[] {
   if (!entourage) return []
@@ -267,6 +270,14 @@ export function insertBlocks(entourage: Entourage | undefined): InsertBlock[] {
     row(['bestMan', one(secondary?.bestMan)], ['maidOfHonor', one(secondary?.maidOfHonor)])
     row(['candle', entourage.candle], ['veil', entourage.veil], ['cord', entourage.cord])
   }
+  const attendants =
+    (secondary?.groomsmen?.length ?? 0) +
+    (secondary?.bridesmaid?.length ?? 0) +
+    (entourage.ringBearer ? 1 : 0) +
+    (entourage.bibleBearer ? 1 : 0) +
+    (entourage.coinBearer ? 1 : 0) +
+    entourage.flowerGirls.length
+  if (attendants > 0) blocks.push({ kind: 'heading', label: 'attendants' })
   row(['groomsmen', secondary?.groomsmen ?? []], ['bridesmaids', secondary?.bridesmaid ?? []])
   row(
     ['ringBearer', one(entourage.ringBearer)],

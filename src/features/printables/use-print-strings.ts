@@ -1,13 +1,5 @@
-import { useSyncExternalStore } from 'react'
-import {
-  fixedT,
-  hasStrings,
-  loadNamespaces,
-  onStringsChange,
-  stringsVersion,
-  type Language,
-  type TFunction,
-} from '@/lib/i18n'
+import { useStringsIn } from '@/lib/i18n/use-strings-in'
+import type { Language, TFunction } from '@/lib/i18n'
 
 const namespaces = ['printables', 'site'] as const
 
@@ -17,11 +9,6 @@ const namespaces = ['printables', 'site'] as const
  * the wedding site. Null until both have arrived.
  */
 export function usePrintStrings(language: Language): { t: TFunction; party: TFunction } | null {
-  useSyncExternalStore(onStringsChange, stringsVersion)
-  if (!namespaces.every((namespace) => hasStrings(language, namespace))) {
-    // The store's change renders again once they arrive; a failure shows the keys.
-    loadNamespaces(namespaces, language).catch(() => undefined)
-    return null
-  }
-  return { t: fixedT(language, 'printables'), party: fixedT(language, 'site') }
+  const strings = useStringsIn(language, namespaces)
+  return strings && { t: strings.printables, party: strings.site }
 }

@@ -25,6 +25,11 @@ export const checkinHousehold = z.object({
   side: z.nullable(z.enum(['bride', 'groom', 'both'])),
   /** The first 32 hex digits of the SHA-256 of the household's invitation link token. */
   tokenKey: z.string(),
+  /**
+   * Its persons who may come, as the forecast counts them (the yeses and those still to answer
+   * within its seats). Missing from a roster kept on the phone from before it was sent.
+   */
+  mayCome: z.optional(z.number()),
   persons: z.array(checkinPerson),
 })
 export type CheckinHousehold = z.infer<typeof checkinHousehold>

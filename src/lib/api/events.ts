@@ -19,7 +19,12 @@ export const eventCounts = z.object({
   persons: count,
   attending: count,
   declined: count,
+  /** Persons with no reply yet. */
   pending: count,
+  /** Of those, the ones who may still come: no more than their household's seats left (the forecast's). */
+  stillToAnswer: count,
+  /** The rest: their household's seats are taken. */
+  beyondSeats: count,
 })
 export type EventCounts = z.infer<typeof eventCounts>
 

@@ -40,6 +40,14 @@ export const paxForecast = z.object({
   declined: count,
   /** Persons still to answer, a household counting no more than its seats left. */
   pending: count,
+  /** Every person with no reply yet (the Events page's and the RSVPs tab's figure). */
+  noReply: count,
+  /** Those with no reply whose household's seats are already taken: noReply less pending. */
+  beyondSeats: count,
+  /** The yeses and those still to answer: the door's "expected". */
+  mayCome: count,
+  /** A private event: no walk-ins are added to it. */
+  isPrivate: z.boolean(),
   expectedFromPending: count,
   noShows: count,
   walkIns: count,

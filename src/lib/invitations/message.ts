@@ -63,10 +63,13 @@ const and: Record<MessageLanguage, string> = { fil: 'at', en: 'and' }
 
 const dayjsLocale: Record<MessageLanguage, string> = { fil: 'tl-ph', en: 'en' }
 
-/** "Disyembre 12, 2025" / "December 12, 2025", or null for no (or an invalid) date. */
+/**
+ * "12 Disyembre 2025" / "12 December 2025", as the wedding's site writes a date, or null for no
+ * (or an invalid) date.
+ */
 export function messageDate(date: string | null | undefined, language: MessageLanguage): string | null {
   const value = manilaDateTime(date)
-  return value ? value.locale(dayjsLocale[language]).format('MMMM D, YYYY') : null
+  return value ? value.locale(dayjsLocale[language]).format('D MMMM YYYY') : null
 }
 
 /** "Pacing", "Pacing at Ben", "Pacing, Ben at Niño": the household's first names as a greeting. */

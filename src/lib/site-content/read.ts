@@ -220,3 +220,17 @@ export function readData<Schema extends z.ZodMiniType>(schema: Schema, data: unk
   const parsed = schema.safeParse(data && typeof data === 'object' ? data : {})
   return parsed.success ? parsed.data : schema.parse({})
 }
+
+/**
+ * A schedule's events in the order of their days, as the database lists them
+ * (kasalan_private.schedule_events): an event without a date of its own is on the wedding's day,
+ * one with no date at all after the dated ones, and within a day the schedule's order. So a
+ * despedida the day before comes first, wherever the couple wrote it.
+ */
+export function inDayOrder<E extends { date?: string | null }>(events: readonly E[], weddingDate: string | null | undefined): E[] {
+  const day = (event: E) => (event.date && /^\d{4}-\d{2}-\d{2}$/.test(event.date) ? event.date : (weddingDate ?? null))
+  return events
+    .map((event, index) => ({ event, index, day: day(event) }))
+    .sort((a, b) => (a.day === b.day ? a.index - b.index : a.day === null ? 1 : b.day === null ? -1 : a.day < b.day ? -1 : 1))
+    .map(({ event }) => event)
+}

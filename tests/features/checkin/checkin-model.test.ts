@@ -82,6 +82,21 @@ test('counts: arrived against expected (all but regrets), by table, free seats l
   ])
 })
 
+test('the whole door expects what the database says may come (each household within its seats), as the forecast counts', () => {
+  // h2 has three persons with no reply and one seat: the roster says one may come.
+  const capped = {
+    ...roster,
+    households: [
+      { ...households[0]!, mayCome: 2 },
+      { ...households[1]!, mayCome: 1, persons: [person('p3', 'José', 'Peña', null, 't2'), person('p5', 'Lita', 'Peña', null), person('p6', 'Rey', 'Peña', null)] },
+      { ...households[2]!, mayCome: 0 },
+    ],
+  }
+  expect(doorCounts(capped, { arrived: new Set(), walkIns: new Map() }).expected).toBe(3)
+  // A roster kept on the phone from before mayCome was sent counts everyone but regrets, as before.
+  expect(doorCounts({ ...capped, households: capped.households.map(({ mayCome: _, ...household }) => household) }, { arrived: new Set(), walkIns: new Map() }).expected).toBe(5)
+})
+
 test('after the day: came against said yes, by side and by table, and the thank-you list', () => {
   const figures = afterTheDay(roster, { arrived: new Set(['p1', 'p3']), walkIns: new Map() }, 'No table')
   expect(figures).toMatchObject({ saidYes: 2, came: 2, cameOfYes: 1, cameUnexpected: 1, walkIns: 0 })

@@ -44,6 +44,19 @@ describe('renderRsvpEmail', () => {
     expect(html).toContain('href="mailto:isabelatmiguel@example.com"')
   })
 
+  test('the Messenger link the Details form promised is in the e-mail, and one person named is "kay", not "kina"', () => {
+    const withMessenger = { ...wedding, contact: { ...wedding.contact, names: 'Tita Carmen', messenger: 'https://m.me/isabelatmiguel' } }
+    const { html, text } = renderRsvpEmail({ wedding: withMessenger, household, language: 'fil', rsvpUrl })
+    expect(text).toContain('May tanong? Makipag-ugnayan kay Tita Carmen:')
+    expect(text).toContain('https://m.me/isabelatmiguel')
+    expect(html).toContain('<a href="https://m.me/isabelatmiguel" style="color:#7b4f25">m.me/isabelatmiguel</a>')
+    // Named as a couple, "kina"; a link that is not Facebook's or Messenger's is never written.
+    const couple = { ...wedding, contact: { ...wedding.contact, messenger: 'https://example.com/x' } }
+    const plain = renderRsvpEmail({ wedding: couple, household, language: 'fil', rsvpUrl })
+    expect(plain.text).toContain('May tanong? Makipag-ugnayan kina Isabel at Miguel:')
+    expect(plain.html).not.toContain('example.com/x')
+  })
+
   test('English is available', () => {
     const { subject, text, html } = renderRsvpEmail({ wedding, household, language: 'en', rsvpUrl })
     expect(subject).toBe("We received your RSVP — Isabel and Miguel's wedding")

@@ -42,10 +42,10 @@ describe('following up one event', () => {
       event: { name: 'Despedida {names}', date: '2026-12-10', deadline: '2026-12-01' },
     }
     const fil = renderEventReminder(input)
-    expect(fil.text).toContain('para sa Despedida {names} sa Disyembre 10, 2026')
-    expect(fil.text).toContain('bago mag-Disyembre 1, 2026')
+    expect(fil.text).toContain('para sa Despedida {names} sa 10 Disyembre 2026')
+    expect(fil.text).toContain('bago mag-1 Disyembre 2026')
     expect(fil.subject).toBe('Paalala: RSVP para sa Despedida {names} nina Liza at Enrique')
     const en = renderEventReminder({ ...input, language: 'en', event: { name: 'despedida', date: null, deadline: null } })
-    expect(en.text).toContain('about the despedida on December 12, 2026. Please RSVP, it takes a minute: https://kasalan.ph/i/tok')
+    expect(en.text).toContain('about the despedida on 12 December 2026. Please RSVP, it takes a minute: https://kasalan.ph/i/tok')
   })
 })

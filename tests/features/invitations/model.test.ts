@@ -42,11 +42,11 @@ describe('templates', () => {
     const template = '{names}|{couple}|{link}|{code}|{date}|{deadline}|{unknown}'
     const fil = renderMessage(input({ templates: { invitation: { fil: template } } }))
     expect(fil.text).toBe(
-      'Lola Pacing, Tito Ben at Ñora|Ma. Cristina at Niño|https://kasalan.ph/i/q7Xw-2mR_vK9bLp4ZtYc8A|ABCD-2345|Disyembre 12, 2026|Nobyembre 30, 2026|{unknown}',
+      'Lola Pacing, Tito Ben at Ñora|Ma. Cristina at Niño|https://kasalan.ph/i/q7Xw-2mR_vK9bLp4ZtYc8A|ABCD-2345|12 Disyembre 2026|30 Nobyembre 2026|{unknown}',
     )
     const en = renderMessage(input({ language: 'en', templates: { invitation: { en: template } } }))
     expect(en.text).toBe(
-      'Lola Pacing, Tito Ben and Ñora|Ma. Cristina and Niño|https://kasalan.ph/i/q7Xw-2mR_vK9bLp4ZtYc8A|ABCD-2345|December 12, 2026|November 30, 2026|{unknown}',
+      'Lola Pacing, Tito Ben and Ñora|Ma. Cristina and Niño|https://kasalan.ph/i/q7Xw-2mR_vK9bLp4ZtYc8A|ABCD-2345|12 December 2026|30 November 2026|{unknown}',
     )
     expect(fil.link).toBe(`https://kasalan.ph/i/${TOKEN}`)
   })
@@ -59,7 +59,7 @@ describe('templates', () => {
         expect(text).toContain(`https://kasalan.ph/i/${TOKEN}`)
         expect(text).not.toContain('/i/ABCD2345')
         expect(text).toContain('ABCD-2345')
-        expect(text).toContain(language === 'fil' ? 'Nobyembre 30, 2026' : 'November 30, 2026')
+        expect(text).toContain(language === 'fil' ? '30 Nobyembre 2026' : '30 November 2026')
         expect(subject).toContain(language === 'fil' ? 'Ma. Cristina at Niño' : 'Ma. Cristina and Niño')
       }
     }

@@ -60,7 +60,7 @@ const gift: Gift = {
   updatedAt: '2026-12-12T01:00:00Z',
 }
 
-function renderThankYou(mark: (gift: Gift, channel: ThankYouChannel | null) => Promise<Gift>) {
+function renderThankYou(mark: (gift: Gift, channel: ThankYouChannel | null) => Promise<Gift>, language: 'fil' | 'en' = 'en') {
   render(
     <I18nextProvider i18n={i18n}>
       <ThankYouDrawer
@@ -68,6 +68,7 @@ function renderThankYou(mark: (gift: Gift, channel: ThankYouChannel | null) => P
         onOpenChange={() => undefined}
         templates={{ en: 'Salamat, {names}! — {couple}' }}
         couple={{ bride: { firstName: 'Isabel' }, groom: { firstName: 'Miguel' } }}
+        language={language}
         mark={mark}
       />
     </I18nextProvider>,
@@ -90,6 +91,14 @@ describe('the thank-you', () => {
     expect(screen.getByTestId('thank-you-state')).toHaveTextContent('Thanked on Sunday, 20 December 2026 through copy and paste.')
     await user.click(screen.getByRole('button', { name: 'Mark as not yet thanked' }))
     expect(mark).toHaveBeenLastCalledWith(expect.objectContaining({ thankedVia: 'copy' }), null)
+  })
+
+  test("starts in the site's language, whatever the screen's: a Filipino site's guests get our Filipino message", async () => {
+    renderThankYou(vi.fn(), 'fil')
+    expect(screen.getByRole('radio', { name: 'Filipino' })).toBeChecked()
+    expect(screen.getByLabelText('Message')).toHaveValue(
+      'Hi Ramon at Lourdes! 💛 Maraming, maraming salamat po sa regalo ninyo sa aming kasal. Malaking tulong po ito sa pagsisimula namin bilang mag-asawa, at lalo kaming natuwa na kasama namin kayo. Salamat po sa pagmamahal! — Isabel at Miguel',
+    )
   })
 
   test('a refused mark says why and leaves it not yet sent', async () => {

@@ -195,6 +195,8 @@ describe('the entourage insert', () => {
       '# secondarySponsors',
       'bestMan | maidOfHonor',
       'candle | cord',
+      // The attendants under a heading of their own, not the secondary sponsors'.
+      '# attendants',
       'groomsmen | bridesmaids',
       'ringBearer | coinBearer',
       'flowerGirls',
@@ -251,11 +253,11 @@ describe('the entourage insert', () => {
     ])
     expect(insertBlocks(entourage())).toEqual([])
     expect(insertBlocks(undefined)).toEqual([])
-    // Groomsmen without a best man: no "secondary sponsors" heading over nothing.
+    // Groomsmen without a best man: no "secondary sponsors" heading over nothing, their own heading.
     expect(
       insertBlocks(
         entourage({ secondarySponsors: { groomsmen: [m('Jerome')], bridesmaid: [] } }),
-      ).map((block) => block.kind),
-    ).toEqual(['row'])
+      ).map((block) => (block.kind === 'heading' ? block.label : block.kind)),
+    ).toEqual(['attendants', 'row'])
   })
 })

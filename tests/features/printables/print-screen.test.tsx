@@ -289,12 +289,12 @@ describe('the print page', () => {
       within(preview)
         .getAllByRole('heading', { level: 3 })
         .map((heading) => heading.textContent),
-    ).toEqual(['Ang Magkakasal', 'Mga Tagasaboy ng Bulaklak'])
+    ).toEqual(['Ang Magkakasal', 'Mga Abay', 'Mga Tagasaboy ng Bulaklak'])
     await userEvent.click(screen.getByRole('radio', { name: 'English' }))
     expect(
       within(preview)
         .getAllByRole('heading', { level: 3 })
         .map((heading) => heading.textContent),
-    ).toEqual(['Officiating Priest', 'Flower Girls'])
+    ).toEqual(['Officiating Priest', 'Attendants', 'Flower Girls'])
   })
 })

@@ -296,7 +296,7 @@ describe('RSVP page with events', () => {
     renderRsvp()
     await screen.findByRole('heading', { level: 1 })
     expect(within(card('Despedida')).queryByRole('group', { name: /Rodrigo/ })).not.toBeInTheDocument()
-    expect(within(card('Despedida')).getByText(/Naitala na ng magkasintahan ang sagot ni Rodrigo Peña/)).toBeInTheDocument()
+    expect(within(card('Despedida')).getByText(/Naitala na ng ikakasal ang sagot ni Rodrigo Peña/)).toBeInTheDocument()
     expect(within(card('Seremonya')).getByRole('group', { name: /Rodrigo/ })).toBeInTheDocument()
     for (const event of ['Seremonya', 'Handaan']) for (const person of ['Ma. Cristina', 'Rodrigo']) choose(event, person, 'Hindi')
     choose('Despedida', 'Ma. Cristina', 'Oo')

@@ -180,7 +180,7 @@ describe('RSVP page', () => {
     ).toBeInTheDocument()
     // Rodrigo's reply was recorded by the couple: no choice to make for him.
     expect(screen.queryByRole('group', { name: /Rodrigo Peña/ })).not.toBeInTheDocument()
-    expect(screen.getByText(/Naitala na ng magkasintahan ang sagot ni Rodrigo Peña/)).toBeInTheDocument()
+    expect(screen.getByText(/Naitala na ng ikakasal ang sagot ni Rodrigo Peña/)).toBeInTheDocument()
 
     choose('Ma. Cristina', 'Dadalo')
     fireEvent.click(within(screen.getAllByRole('group', { name: 'Anong ulam ang gusto mo sa hapunan?' })[0]!).getByRole('radio', { name: 'Kare-kare' }))

@@ -96,7 +96,7 @@ function renderTab() {
 }
 
 
-const counts0 = { households: 0, persons: 0, attending: 0, declined: 0, pending: 0 }
+const counts0 = { households: 0, persons: 0, attending: 0, declined: 0, pending: 0, stillToAnswer: 0, beyondSeats: 0 }
 const event = (id: string, name: string, patch: Partial<WeddingEvent> = {}): WeddingEvent => ({
   id,
   name,

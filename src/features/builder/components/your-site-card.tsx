@@ -1,6 +1,7 @@
 import { Check, Copy, Download, ExternalLink, Info, MessageCircle } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { Wedding } from '@/lib/api'
 import { downloadFile } from '@/lib/csv'
 import { usesSupabase } from '@/lib/env'
@@ -124,7 +125,12 @@ export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; cl
         <div className="mt-3 flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200">
           <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <div>
-            <p>{t('site.embedded')}</p>
+            <p>
+              {t('site.embedded')}{' '}
+              <Link to={paths.manage.data} className="font-semibold underline">
+                {t('site.embeddedHow')}
+              </Link>
+            </p>
             <p className="mt-1" data-testid="previews-need-supabase">{t('site.previewsNeedSupabase')}</p>
           </div>
         </div>

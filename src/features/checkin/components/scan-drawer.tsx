@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import { Drawer } from '@/components/drawer'
 import type QrScanner from 'qr-scanner'
-import { loadEngine, loadScanner } from '../scanner'
+import { loadScanner, readQrPhoto } from '../scanner'
 
 type Problem = 'noCamera' | 'unreadable' | null
 
@@ -70,9 +70,7 @@ export function ScanDrawer({
     setReading(true)
     setProblem(null)
     try {
-      const { default: Scanner } = await loadScanner()
-      const result = await Scanner.scanImage(file, { returnDetailedScanResult: true, qrEngine: await loadEngine() })
-      onTextRef.current(result.data)
+      onTextRef.current(await readQrPhoto(file))
     } catch {
       setProblem('unreadable')
     } finally {

@@ -6,9 +6,11 @@ import type { SectionType, Shape } from '@/lib/site-content'
  */
 
 /** Top-level data keys not edited in the content editor (the home's names and date come from the
- * wedding details, edited in the builder; `body` is the older free text of custom pages). */
+ * wedding details, edited in the builder; the home's `stories` are the spec's, shown nowhere: the
+ * couple's story is the Our Story page's, edited there; `body` is the older free text of custom
+ * pages). */
 export const hiddenKeys: Partial<Record<SectionType, readonly string[]>> = {
-  home: ['bride', 'groom', 'wedding'],
+  home: ['bride', 'groom', 'wedding', 'stories'],
   about: ['body'],
   custom: ['body'],
   gallery: [],

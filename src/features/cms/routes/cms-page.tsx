@@ -38,6 +38,7 @@ function SectionList({ wedding }: { wedding: Wedding }) {
     <ul className="mt-6 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white">
       {wedding.sections.map((section) => {
         const title = editorSectionTitle(section, wedding, t)
+        const typeName = t(`common:sections.${section.type}`)
         const summary = sectionSummary(section.type, section.data)
         return (
           <li key={section.id}>
@@ -45,7 +46,8 @@ function SectionList({ wedding }: { wedding: Wedding }) {
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-ink">{title}</p>
                 <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
-                  <span>{t(`common:sections.${section.type}`)}</span>
+                  {/* The section's kind, when its title does not already say it ("Our Story" once, not twice). */}
+                  {typeName.trim().toLowerCase() !== title.trim().toLowerCase() && <span>{typeName}</span>}
                   <span className="inline-flex items-center gap-1">
                     {section.visible ? <Eye aria-hidden="true" className="size-3.5" /> : <EyeOff aria-hidden="true" className="size-3.5" />}
                     {section.visible ? t('page.visible') : t('page.hidden')}

@@ -4,6 +4,7 @@
  * e-mail namespace's `template` block (src/locales/<language>/email.json); every value put into the
  * HTML is escaped, and only http(s) links are ever written.
  */
+import { messengerLabel, messengerUrl, namesAreSeveral } from '@/lib/contact'
 import { displayCouple, displayFullName, displayName } from '@/lib/names'
 import enStrings from '@/locales/en/email.json' with { type: 'json' }
 import filStrings from '@/locales/fil/email.json' with { type: 'json' }
@@ -17,7 +18,7 @@ export interface EmailWedding {
   date: string | null
   rsvpDeadline: string | null
   venue?: string | null
-  contact: { email?: string | null; phone?: string | null; names?: string | null }
+  contact: { email?: string | null; phone?: string | null; names?: string | null; messenger?: string | null }
 }
 
 export interface EmailPerson {
@@ -105,6 +106,9 @@ export function renderRsvpEmail({ wedding, household, language, rsvpUrl }: Rende
   const deadline = emailDate(wedding.rsvpDeadline, language)
   const link = safeUrl(rsvpUrl)
   const contactNames = wedding.contact.names?.trim() || couple
+  // One person named ("Tita Carmen") is "kay", more than one or the couple "kina".
+  const questions = fill(wedding.contact.names?.trim() && !namesAreSeveral(contactNames) ? s.questionsOne : s.questions, { names: contactNames })
+  const messenger = messengerUrl(wedding.contact.messenger)
   const anyoneComing = household.persons.some((person) => person.isAttending)
   const message = household.message?.trim() || ''
 
@@ -127,8 +131,8 @@ export function renderRsvpEmail({ wedding, household, language, rsvpUrl }: Rende
     '',
     ...(when ? [anyoneComing ? fill(s.seeYou, { when }) : fill(s.weddingOn, { when }), ''] : []),
     ...(link ? [deadline ? fill(s.changeUntil, { date: deadline }) : s.change, link, ''] : []),
-    fill(s.questions, { names: contactNames }),
-    ...[wedding.contact.email, wedding.contact.phone].filter((value): value is string => Boolean(value?.trim())),
+    questions,
+    ...[wedding.contact.email, wedding.contact.phone, messenger].filter((value): value is string => Boolean(value?.trim())),
     '',
     fill(s.signature, { couple }),
     '',
@@ -170,6 +174,7 @@ export function renderRsvpEmail({ wedding, household, language, rsvpUrl }: Rende
       ? `<a href="mailto:${e(contactEmail)}" style="color:${colors.accent}">${e(contactEmail)}</a>`
       : e(contactEmail),
     wedding.contact.phone?.trim() ? e(wedding.contact.phone.trim()) : '',
+    messenger ? `<a href="${e(messenger)}" style="color:${colors.accent}">${e(messengerLabel(messenger))}</a>` : '',
   ].filter(Boolean)
 
   const html = [
@@ -197,7 +202,7 @@ export function renderRsvpEmail({ wedding, household, language, rsvpUrl }: Rende
       ? `<p style="margin:20px 0 0;text-align:center"><a href="${e(link)}" style="display:inline-block;padding:12px 22px;border-radius:6px;background:${colors.accent};color:#ffffff;text-decoration:none;font-weight:bold">${e(s.changeButton)}</a></p>` +
         `<p style="margin:8px 0 0;text-align:center;font-size:13px;color:${colors.soft}">${e(deadline ? fill(s.changeUntil, { date: deadline }) : s.change)}</p>`
       : '',
-    `<p style="margin:24px 0 0">${e(fill(s.questions, { names: contactNames }))}${contactLines.length ? `<br>${contactLines.join('<br>')}` : ''}</p>`,
+    `<p style="margin:24px 0 0">${e(questions)}${contactLines.length ? `<br>${contactLines.join('<br>')}` : ''}</p>`,
     `<p style="margin:20px 0 0">${e(fill(s.signature, { couple }))}</p>`,
     `</td></tr>`,
     `<tr><td style="padding:16px 28px 24px;font-family:Arial,sans-serif;font-size:12px;color:${colors.soft};text-align:center">${e(s.footer)}</td></tr>`,

@@ -16,6 +16,7 @@ import { formatLongDate, todayInManila } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
 import { displayCouple } from '@/lib/names'
 import { paths } from '@/lib/paths'
+import { paxRange } from '@/lib/pax-range'
 import { useLoad } from '@/lib/use-load'
 import {
   forecastCsvRows,
@@ -30,17 +31,25 @@ import { useRefreshOnReturn } from '@/lib/use-refresh-on-return'
 
 // On paper only the caterer's sheet shows: the page's controls and the app's header are hidden. No
 // page size is set, so the sheet prints on the printer's paper, A4 or letter, within both widths.
+// In the app's sans-serif throughout (its display face is the device's own serif, which on paper
+// may be any), at 10 pt, the figures two by two: a usual wedding's sheet is one page. A long list
+// of answers goes on to the next page row by row, its heading kept with its first rows, rather
+// than leaving a page with a question alone.
 const printCss = `
 @media print {
   @page { margin: 14mm; }
   html, body { background: #fff !important; }
   body * { background-color: transparent !important; }
-  .caterer-sheet { display: block !important; color: #000; }
-  .caterer-sheet table { border-collapse: collapse; width: 100%; }
-  .caterer-sheet th, .caterer-sheet td { padding: 0.2rem 0.5rem 0.2rem 0; vertical-align: top; }
-  .caterer-sheet thead tr { border-bottom: 2px solid #000; }
-  .caterer-sheet tbody tr { border-bottom: 1px solid #a8a29e; }
-  .caterer-sheet section { break-inside: avoid; }
+  .caterer-sheet { display: block !important; color: #000; font-family: var(--font-sans); font-size: 10pt; line-height: 1.35; }
+  .caterer-sheet h1 { font-size: 16pt; font-weight: 700; }
+  .caterer-sheet h2, .caterer-sheet h3 { break-after: avoid; }
+  .caterer-sheet table { border-collapse: collapse; width: 100%; font-size: 10pt; }
+  .caterer-sheet th, .caterer-sheet td { padding: 1.5pt 6pt 1.5pt 0; vertical-align: top; }
+  .caterer-sheet thead { display: table-header-group; }
+  .caterer-sheet thead tr { border-bottom: 1.5pt solid #000; }
+  .caterer-sheet tbody tr { border-bottom: 0.5pt solid #a8a29e; break-inside: avoid; }
+  .caterer-sheet .sheet-figures { display: grid; grid-template-columns: 1fr 1fr; column-gap: 10mm; }
+  .caterer-sheet .sheet-figures > div { display: flex; justify-content: space-between; gap: 6pt; border-bottom: 0.5pt solid #a8a29e; padding: 1.5pt 0; break-inside: avoid; }
 }
 `
 
@@ -71,7 +80,7 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
   const shownEvent = taking.find((event) => (eventId ? event.id === eventId : event.isMain))
   const couple = [displayCouple(wedding.bride, wedding.groom), shownEvent?.name.trim()].filter(Boolean).join(' · ')
   const weddingDate = wedding.date ? formatLongDate(wedding.date, language) : ''
-  const range = t('range.value', { low: n(t, forecast.low), high: n(t, forecast.high) })
+  const range = paxRange(t, forecast.low, forecast.high)
   const assumptions = assumptionsText(t, forecast)
 
   const exportCsv = async () => {
@@ -104,6 +113,7 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
     ['expectedFromPending', forecast.expectedFromPending],
     ['noShows', forecast.noShows],
     ['walkIns', forecast.walkIns],
+    ['mayCome', forecast.mayCome],
   ] as const
 
   return (
@@ -166,7 +176,11 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
           </dl>
           <p className="mt-2 text-sm text-muted">
             {t('figures.households', { answered: n(t, forecast.households.answered), total: n(t, forecast.households.total) })}{' '}
-            {t('figures.pendingHint')}
+            {forecast.beyondSeats > 0
+              ? t('figures.beyondSeats', { count: forecast.beyondSeats, noReply: n(t, forecast.noReply) })
+              : t('figures.pendingHint')}{' '}
+            {t('figures.mayComeHint')}
+            {forecast.isPrivate && <> {t('figures.privateNoWalkIns')}</>}
           </p>
         </section>
 
@@ -316,9 +330,9 @@ function QuestionTables({ forecast, printed = false }: { forecast: PaxForecast; 
   return (
     <>
       {forecast.questions.map((question) => (
-        <section key={question.id} className={printed ? 'mt-4' : 'rounded-2xl border border-line bg-white px-4 py-3'}>
+        <section key={question.id} className={printed ? 'mt-3' : 'rounded-2xl border border-line bg-white px-4 py-3'}>
           <h3 className="font-semibold">{question.question}</h3>
-          <table className="mt-2 w-full text-left text-sm">
+          <table className={printed ? 'mt-1 w-full text-left' : 'mt-2 w-full text-left text-sm'}>
             <thead>
               <tr>
                 <th scope="col" className="py-1 pr-3">
@@ -352,7 +366,7 @@ function QuestionTables({ forecast, printed = false }: { forecast: PaxForecast; 
             </tbody>
           </table>
           {question.kind === 'text' && (
-            <p className="mt-1 text-sm text-muted">{t(`${labels}.unansweredCount`, { number: n(t, question.unanswered) })}</p>
+            <p className={printed ? 'mt-1' : 'mt-1 text-sm text-muted'}>{t(`${labels}.unansweredCount`, { number: n(t, question.unanswered) })}</p>
           )}
         </section>
       ))}
@@ -386,7 +400,7 @@ function CatererSheet({
   ] as const
   return (
     <div className="caterer-sheet hidden" data-testid="caterer-sheet">
-      <h1 className="font-display text-2xl">{t('sheet.title')}</h1>
+      <h1>{t('sheet.title')}</h1>
       <p>
         {couple}
         {date && ` · ${date}`}
@@ -394,27 +408,21 @@ function CatererSheet({
       <p className="text-sm">{t('sheet.printedOn', { date: formatLongDate(todayInManila(), i18n.language === 'fil' ? 'fil' : 'en') })}</p>
       <section className="mt-4">
         <h2 className="font-semibold">{t('sheet.range')}</h2>
-        <p className="font-display text-3xl" data-testid="sheet-range">
+        <p className="text-2xl font-bold tabular-nums" data-testid="sheet-range">
           {range}
         </p>
-        <p className="text-sm">{assumptions}</p>
+        <p>{assumptions}</p>
       </section>
-      <section className="mt-4">
-        <table>
-          <tbody>
-            {rows.map(([key, value]) => (
-              <tr key={key}>
-                <th scope="row" className="text-left">
-                  {t(`sheet.${key}`)}
-                </th>
-                <td data-testid={`sheet-${key}`} className="text-right tabular-nums">
-                  {n(t, value)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <dl className="sheet-figures mt-3">
+        {rows.map(([key, value]) => (
+          <div key={key}>
+            <dt className="font-semibold">{t(`sheet.${key}`)}</dt>
+            <dd data-testid={`sheet-${key}`} className="tabular-nums">
+              {n(t, value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
       <QuestionTables forecast={forecast} printed />
     </div>
   )

@@ -19,9 +19,10 @@ const dots = {
 function Stat({ label, value, dot }: { label: string; value: number; dot: keyof typeof dots }) {
   return (
     <div className="min-w-0">
-      <dt className="flex items-center gap-1.5 text-xs font-medium text-muted">
-        <span aria-hidden="true" className={`size-2 shrink-0 rounded-full ${dots[dot]}`} />
-        <span className="truncate">{label}</span>
+      {/* A label wraps between its words ("Walang / panig") rather than being cut. */}
+      <dt className="flex items-start gap-1.5 text-xs font-medium leading-tight text-muted">
+        <span aria-hidden="true" className={`mt-1 size-2 shrink-0 rounded-full ${dots[dot]}`} />
+        <span className="min-w-0">{label}</span>
       </dt>
       <dd className="mt-0.5 whitespace-nowrap text-xl font-semibold tabular-nums text-ink">{value.toLocaleString()}</dd>
     </div>

@@ -310,7 +310,7 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange, sid
       </fieldset>
 
       <div className="sticky -bottom-5 -mx-6 -mb-5 flex gap-2 border-t border-line bg-white px-4 py-4 sm:justify-end sm:gap-3 sm:px-6">
-        <button type="button" className="btn btn-secondary mr-auto hidden sm:inline-flex" onClick={onCancel} disabled={saving}>
+        <button type="button" className="btn btn-secondary mr-auto hidden whitespace-nowrap sm:inline-flex" onClick={onCancel} disabled={saving}>
           {t('common:actions.cancel')}
         </button>
         {!household && (

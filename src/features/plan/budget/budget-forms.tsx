@@ -183,6 +183,7 @@ export function LineDrawer({ weddingId, line, guests, categories, onClose, onSav
               ]}
               onChange={setBasis}
             />
+            <p className="text-sm text-muted">{t('budget.form.basisHint')}</p>
           </>
         ) : (
           amountField(t('budget.form.quote'), 'quote', quote, setQuote)

@@ -24,6 +24,7 @@ import { byMonth, dueState } from './checklist-model'
 import { monthHeading, shortDate } from './dates'
 import { ItemDrawer } from './item-drawer'
 import { ThisWeek } from './this-week'
+import { useItemTitle } from './use-item-title'
 import { timelineItems } from './timeline'
 
 type Notice = { tone: 'success' | 'error'; text: string } | null
@@ -37,6 +38,7 @@ export function ChecklistPage() {
 
 function ChecklistScreen({ wedding }: { wedding: Wedding }) {
   const { t, i18n } = useTranslation('plan')
+  const itemTitle = useItemTitle()
   const language = i18n.language === 'fil' ? 'fil' : 'en'
   const { data: list, error: loadError, setData, refresh, reload } = useLoad(() => listChecklist(wedding.id), [wedding.id])
   const canEdit = list?.canEdit ?? false
@@ -143,7 +145,8 @@ function ChecklistScreen({ wedding }: { wedding: Wedding }) {
             {t(canEdit ? 'checklist.empty' : 'checklist.emptyHelper')}
           </p>
         ) : (
-          byMonth(list.items).map(({ month, items }) => (
+          // A timeline item not renamed reads in the screen's language (and is edited so).
+          byMonth(list.items.map((item) => ({ ...item, title: itemTitle(item) }))).map(({ month, items }) => (
             <section key={month || 'undated'} aria-labelledby={`month-${month || 'undated'}`} className="rounded-2xl border border-line bg-white">
               <h3 id={`month-${month || 'undated'}`} className="border-b border-line px-4 py-2.5 text-sm font-semibold tracking-wide text-muted uppercase">
                 {month ? monthHeading(month, language) : t('checklist.undated')}

@@ -6,6 +6,7 @@ import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
 import { useLoad } from '@/lib/use-load'
 import { shortDate } from './dates'
+import { useItemTitle } from './use-item-title'
 
 /**
  * What needs doing this week, in Manila's days: the items overdue, then those due in the next
@@ -15,6 +16,7 @@ import { shortDate } from './dates'
  */
 export function ThisWeek({ weddingId, version = 0, compact = false }: { weddingId: string; version?: number; compact?: boolean }) {
   const { t, i18n } = useTranslation('plan')
+  const itemTitle = useItemTitle()
   const language = i18n.language === 'fil' ? 'fil' : 'en'
   const { data, error, refresh } = useLoad(() => {
     void version // the checklist changed: read the summary again
@@ -61,7 +63,7 @@ export function ThisWeek({ weddingId, version = 0, compact = false }: { weddingI
                 <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-500" />
               )}
               <span className="min-w-0 flex-1">
-                <span className="block break-words text-ink">{item.title}</span>
+                <span className="block break-words text-ink">{itemTitle(item)}</span>
                 <span className={`block ${overdue ? 'font-semibold text-red-800' : 'text-muted'}`}>
                   {overdue
                     ? t('checklist.week.overdueOn', { date: shortDate(item.dueDate, language) })

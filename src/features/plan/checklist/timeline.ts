@@ -45,3 +45,20 @@ export const filipinoTimeline: ReadonlyArray<{
 export function timelineItems(title: (key: string) => string): TimelineItem[] {
   return filipinoTimeline.map((item) => ({ ...item, title: title(item.key) }))
 }
+
+/**
+ * An item's title to show: a timeline item whose title is still the timeline's own, in either
+ * language (`here`: the screen's strings, `other`: the other language's, once loaded), in the
+ * screen's language; any title the couple wrote or changed, as written.
+ */
+export function timelineTitle(
+  item: { templateKey: string | null; title: string },
+  here: (key: string) => string,
+  other: ((key: string) => string) | null,
+): string {
+  if (!item.templateKey) return item.title
+  const key = `checklist.timeline.${item.templateKey}`
+  const shown = here(key)
+  if (shown === key) return item.title
+  return item.title === shown || (other !== null && item.title === other(key)) ? shown : item.title
+}

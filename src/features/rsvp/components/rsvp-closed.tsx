@@ -1,4 +1,5 @@
-import { Mail, Phone } from 'lucide-react'
+import { Mail, MessageCircle, Phone } from 'lucide-react'
+import { messengerLabel, messengerUrl, namesAreSeveral } from '@/lib/contact'
 import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import type { Rsvp } from '@/lib/api'
@@ -13,7 +14,9 @@ export function RsvpClosed({ rsvp }: { rsvp: Rsvp }) {
   const { t, i18n } = useTranslation('rsvp')
   const { wedding, household } = rsvp
   const contact = wedding.contact
-  const names = contact.names?.trim() || coupleFirstNames(wedding, t('shell.and'))
+  const named = contact.names?.trim()
+  const names = named || coupleFirstNames(wedding, t('shell.and'))
+  const messenger = messengerUrl(contact.messenger)
   const events = rsvp.events ?? []
   const answered = household.persons.some(
     (person) => person.isAttending !== null || (person.events ?? []).some((reply) => reply.isAttending != null),
@@ -31,7 +34,7 @@ export function RsvpClosed({ rsvp }: { rsvp: Rsvp }) {
 
       <section className="rsvp-card mt-8" aria-labelledby="rsvp-contact">
         <h2 id="rsvp-contact" className="rsvp-subheading">
-          {t('closed.contactTitle', { names })}
+          {t(named && !namesAreSeveral(named) ? 'closed.contactTitleOne' : 'closed.contactTitle', { names })}
         </h2>
         <p className="rsvp-muted mt-1 text-sm">{t('closed.contactBody')}</p>
         <ul className="mt-4 space-y-2">
@@ -51,8 +54,16 @@ export function RsvpClosed({ rsvp }: { rsvp: Rsvp }) {
               </a>
             </li>
           )}
+          {messenger && (
+            <li>
+              <a className="rsvp-button-quiet w-full justify-start break-all" href={messenger} target="_blank" rel="noopener noreferrer">
+                <MessageCircle aria-hidden="true" className="size-5 shrink-0" />
+                {messengerLabel(messenger)}
+              </a>
+            </li>
+          )}
         </ul>
-        {!contact.email && !contact.phone && <p className="mt-2 text-sm">{t('closed.noContact')}</p>}
+        {!contact.email && !contact.phone && !messenger && <p className="mt-2 text-sm">{t('closed.noContact')}</p>}
       </section>
 
       {answered && (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId, useState, type MouseEvent } from 'react'
 import { useForm, useWatch, type FieldErrors, type UseFormRegister } from 'react-hook-form'
 import { useTranslation } from '@/lib/i18n/react'
 import * as z from 'zod/mini'
@@ -12,11 +12,13 @@ import {
   fullName,
   initialEventsFormValues,
   lastEventRespondedAt,
+  onlyRecordedByCouple,
   MAX_ANSWER_LENGTH,
   MAX_MESSAGE_LENGTH,
   recordedByCoupleFor,
   seatsCounted,
   toEventAnswerInputs,
+  yesPassesSeatCap,
   type EventLike,
   type EventPersonLike,
   type EventsFormValues,
@@ -74,6 +76,22 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
     resolver: zodResolver(eventsFormSchema),
   })
   const watched = useWatch({ control, name: 'events' })
+  // A "yes" past the seats reserved for an event is refused where it is ticked, and said beside it;
+  // the message goes once someone else is marked as not coming to it.
+  const [refused, setRefused] = useState<{ eventId: string; personId: string } | null>(null)
+  const formOf = (formIndex: number) => watched[formIndex]?.persons ?? []
+  const passes = (event: EventLike, formIndex: number, personId: string) =>
+    yesPassesSeatCap(household.persons, event, formOf(formIndex), searchOnly, household.seatCap, personId)
+  const onYesClick = (event: EventLike, formIndex: number, personId: string) => (click: MouseEvent<HTMLInputElement>) => {
+    if (!passes(event, formIndex, personId)) return setRefused(null)
+    click.preventDefault()
+    setRefused({ eventId: event.id, personId })
+  }
+  const seatsFull = (event: EventLike, formIndex: number, personId: string, name: string) => {
+    if (refused?.eventId !== event.id || refused.personId !== personId || !passes(event, formIndex, personId)) return null
+    const hidden = seatsCounted(household.persons, event, formOf(formIndex), searchOnly).fromForm < (household.seatCap ?? 0)
+    return t(hidden ? 'page.seatsFullHidden' : 'page.seatsFull', { count: household.seatCap ?? 0, name })
+  }
 
   const onSubmit = handleSubmit(async (values) => {
     setSaveError(null)
@@ -101,9 +119,15 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
     <>
       <RsvpGreeting rsvp={rsvp} />
 
-      {(answeredAt || (searchOnly && household.hasAnswered)) && (
+      {(answeredAt || household.hasAnswered) && (
         <div className="rsvp-note mt-6 text-sm">
-          <p>{answeredAt ? t('page.answeredBefore', { time: formatDateTime(answeredAt, language) }) : t('page.hiddenAnswers')}</p>
+          <p>
+            {answeredAt
+              ? t('page.answeredBefore', { time: formatDateTime(answeredAt, language) })
+              : !searchOnly && onlyRecordedByCouple(household.persons)
+                ? t('page.recordedForYou', { couple: coupleFirstNames(wedding, t('shell.and')) })
+                : t('page.hiddenAnswers')}
+          </p>
         </div>
       )}
 
@@ -148,6 +172,8 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
                               questions={questionsFor(questions, event)}
                               register={register}
                               errors={errors}
+                              onYesClick={onYesClick(event, formIndex, person.id)}
+                              seatsFull={seatsFull(event, formIndex, person.id, fullName(person))}
                             />
                           </li>
                         )
@@ -216,26 +242,32 @@ interface EventPersonFieldsetProps {
   questions: RsvpGuestQuestion[]
   register: UseFormRegister<EventsFormValues>
   errors: FieldErrors<EventsFormValues>
+  /** Refuses a "yes" that would pass the seats reserved for this event. */
+  onYesClick(event: MouseEvent<HTMLInputElement>): void
+  /** Why "yes" was just refused for this person, if it was. */
+  seatsFull: string | null
 }
 
 /** One person's Oo / Hindi for one event, and that event's questions once they say yes. */
-function EventPersonFieldset({ eventIndex, personIndex, name, event, isChild, attending, questions, register, errors }: EventPersonFieldsetProps) {
+function EventPersonFieldset({ eventIndex, personIndex, name, event, isChild, attending, questions, register, errors, onYesClick, seatsFull }: EventPersonFieldsetProps) {
   const { t } = useTranslation('rsvp')
   const id = useId()
   const personErrors = errors.events?.[eventIndex]?.persons?.[personIndex]
   const error = personErrors?.attendance?.message
   const errorId = `${id}-error`
+  const seatsId = `${id}-seats`
+  const describedBy = [error ? errorId : null, seatsFull ? seatsId : null].filter(Boolean).join(' ')
   const field = `events.${eventIndex}.persons.${personIndex}` as const
 
   return (
-    <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
+    <fieldset className="min-w-0" aria-describedby={describedBy || undefined}>
       <legend className="float-left w-full">
         <span className="font-bold">{name}</span>
         {isChild && <span className="rsvp-badge ml-2 align-middle" data-status="pending">{t('page.child')}</span>}
       </legend>
       <div className="rsvp-yesno clear-both pt-3">
         <label className="rsvp-choice">
-          <input type="radio" value="yes" aria-invalid={Boolean(error)} {...register(`${field}.attendance`)} />
+          <input type="radio" value="yes" aria-invalid={Boolean(error)} {...register(`${field}.attendance`)} onClick={onYesClick} />
           <span>{t('events.yes')}</span>
         </label>
         <label className="rsvp-choice">
@@ -246,6 +278,11 @@ function EventPersonFieldset({ eventIndex, personIndex, name, event, isChild, at
       {error && (
         <p id={errorId} className="rsvp-error">
           {t(error, { name, event })}
+        </p>
+      )}
+      {seatsFull && (
+        <p id={seatsId} role="alert" className="rsvp-error">
+          {seatsFull}
         </p>
       )}
       {attending && questions.length > 0 && (

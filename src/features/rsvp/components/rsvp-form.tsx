@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle, CalendarClock, LockKeyhole } from 'lucide-react'
-import { useId, useState } from 'react'
+import { useId, useState, type MouseEvent } from 'react'
 import { useForm, useWatch, type FieldErrors, type UseFormRegister, type UseFormRegisterReturn } from 'react-hook-form'
 import { useTranslation } from '@/lib/i18n/react'
 import * as z from 'zod/mini'
@@ -13,10 +13,12 @@ import {
   fullName,
   initialFormValues,
   lastRespondedAt,
+  onlyRecordedByCouple,
   MAX_ANSWER_LENGTH,
   MAX_MESSAGE_LENGTH,
   seatsCounted,
   toAnswerInputs,
+  yesPassesSeatCap,
   type RsvpFormValues,
 } from '../model/rsvp-form'
 import { useRsvpStore } from '../rsvp-store'
@@ -57,8 +59,12 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
   // Questions asked for one event wait until an event takes RSVPs (then the events' form asks them).
   const questions = wedding.rsvpQuestions.filter((question) => !question.eventId)
   const couple = coupleFirstNames(wedding, t('shell.and'))
-  const answeredAt = lastRespondedAt(household.persons)
   const searchOnly = household.access === 'guest_search'
+  // When the household itself last sent its answers: a reply the couple recorded (imported with the
+  // list, or taken by phone) is theirs, not a time the household answered.
+  const answeredAt = lastRespondedAt(household.persons.filter((person) => !person.recordedByCouple))
+  // (A visitor by name search sees no answers: they are told so instead.)
+  const recordedByCouple = !searchOnly && onlyRecordedByCouple(household.persons)
   const isLocked = (person: (typeof household.persons)[number]) => searchOnly && person.recordedByCouple
   const answerable = household.persons.filter((person) => !isLocked(person))
 
@@ -71,7 +77,23 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
     defaultValues: initialFormValues(answerable, questions, household.message),
     resolver: zodResolver(rsvpFormSchema),
   })
-  const attendance = useWatch({ control, name: 'persons' }).map((person) => person.attendance)
+  const watched = useWatch({ control, name: 'persons' })
+  const attendance = watched.map((person) => person.attendance)
+  // A "Dadalo" past the seats reserved is refused where it is ticked, and said beside it; the
+  // message goes once someone else is marked as not coming.
+  const main = { id: '', isMain: true }
+  const [refused, setRefused] = useState<string | null>(null)
+  const passes = (personId: string) => yesPassesSeatCap(household.persons, main, watched, searchOnly, household.seatCap, personId)
+  const onYesClick = (personId: string) => (event: MouseEvent<HTMLInputElement>) => {
+    if (!passes(personId)) return setRefused(null)
+    event.preventDefault()
+    setRefused(personId)
+  }
+  const seatsFull = (personId: string, name: string) => {
+    if (refused !== personId || !passes(personId)) return null
+    const hidden = seatsCounted(household.persons, main, watched, searchOnly).fromForm < (household.seatCap ?? 0)
+    return t(hidden ? 'page.seatsFullHidden' : 'page.seatsFull', { count: household.seatCap ?? 0, name })
+  }
 
   const onSubmit = handleSubmit(async (values) => {
     setSaveError(null)
@@ -96,13 +118,21 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
       <div className="rsvp-note mt-6 flex gap-3 text-sm">
         <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-(--rsvp-accent)" />
         <div>
-          <p className="font-bold">
-            {wedding.rsvpDeadline
-              ? t('page.deadline', { date: formatLongDate(wedding.rsvpDeadline, language) })
-              : t('page.noDeadline')}
-          </p>
-          {answeredAt && <p className="mt-1">{t('page.answeredBefore', { time: formatDateTime(answeredAt, language) })}</p>}
-          {searchOnly && household.hasAnswered && !answeredAt && <p className="mt-1">{t('page.hiddenAnswers')}</p>}
+          {/* An answered household is not asked to answer: it is told until when it may change. */}
+          {household.hasAnswered ? (
+            wedding.rsvpDeadline && (
+              <p className="font-bold">{t('thankYou.changeUntil', { date: formatLongDate(wedding.rsvpDeadline, language) })}</p>
+            )
+          ) : (
+            <p className="font-bold">
+              {wedding.rsvpDeadline
+                ? t('page.deadline', { date: formatLongDate(wedding.rsvpDeadline, language) })
+                : t('page.noDeadline')}
+            </p>
+          )}
+          {answeredAt && <p className="mt-1 first:mt-0">{t('page.answeredBefore', { time: formatDateTime(answeredAt, language) })}</p>}
+          {recordedByCouple && <p className="mt-1 first:mt-0">{t('page.recordedForYou', { couple })}</p>}
+          {searchOnly && household.hasAnswered && !answeredAt && !recordedByCouple && <p className="mt-1 first:mt-0">{t('page.hiddenAnswers')}</p>}
         </div>
       </div>
 
@@ -130,6 +160,8 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
                   questions={questions}
                   register={register}
                   errors={errors}
+                  onYesClick={onYesClick(person.id)}
+                  seatsFull={seatsFull(person.id, fullName(person))}
                 />
               )
             })}
@@ -219,23 +251,29 @@ interface PersonFieldsetProps {
   questions: RsvpQuestion[]
   register: UseFormRegister<RsvpFormValues>
   errors: FieldErrors<RsvpFormValues>
+  /** Refuses a "Dadalo" that would pass the seats reserved. */
+  onYesClick(event: MouseEvent<HTMLInputElement>): void
+  /** Why "Dadalo" was just refused for this person, if it was. */
+  seatsFull: string | null
 }
 
-function PersonFieldset({ index, name, isChild, attending, questions, register, errors }: PersonFieldsetProps) {
+function PersonFieldset({ index, name, isChild, attending, questions, register, errors, onYesClick, seatsFull }: PersonFieldsetProps) {
   const { t } = useTranslation('rsvp')
   const id = useId()
   const error = errors.persons?.[index]?.attendance?.message
   const errorId = `${id}-error`
+  const seatsId = `${id}-seats`
+  const describedBy = [error ? errorId : null, seatsFull ? seatsId : null].filter(Boolean).join(' ')
 
   return (
-    <fieldset className="rsvp-card min-w-0" aria-describedby={error ? errorId : undefined}>
+    <fieldset className="rsvp-card min-w-0" aria-describedby={describedBy || undefined}>
       <legend className="float-left w-full">
         <span className="text-lg font-bold">{name}</span>
         {isChild && <span className="rsvp-badge ml-2 align-middle" data-status="pending">{t('page.child')}</span>}
       </legend>
       <div className="clear-both grid gap-2 pt-3 min-[420px]:grid-cols-2 min-[420px]:gap-3">
         <label className="rsvp-choice">
-          <input type="radio" value="yes" aria-invalid={Boolean(error)} {...register(`persons.${index}.attendance`)} />
+          <input type="radio" value="yes" aria-invalid={Boolean(error)} {...register(`persons.${index}.attendance`)} onClick={onYesClick} />
           <span>{t('status.attending')}</span>
         </label>
         <label className="rsvp-choice">
@@ -246,6 +284,11 @@ function PersonFieldset({ index, name, isChild, attending, questions, register, 
       {error && (
         <p id={errorId} className="rsvp-error">
           {t(error, { name })}
+        </p>
+      )}
+      {seatsFull && (
+        <p id={seatsId} role="alert" className="rsvp-error">
+          {seatsFull}
         </p>
       )}
 

@@ -53,11 +53,14 @@ export function RsvpSummary({ household, events = [] }: { household: Rsvp['house
           })}
         </ul>
       )}
+      {/* The household's note, apart from the last person's answers: it is all of theirs. */}
       {household.message && (
-        <figure className="rsvp-note mt-5 text-sm">
-          <figcaption className="rsvp-muted">{t('summary.message')}</figcaption>
-          <blockquote className="mt-1 whitespace-pre-line">{household.message}</blockquote>
-        </figure>
+        <section aria-labelledby={`${id}-message`} className="mt-6 border-t border-(--rsvp-line) pt-5" data-testid="rsvp-summary-message">
+          <h3 id={`${id}-message`} className="rsvp-eyebrow">
+            {t('summary.message')}
+          </h3>
+          <blockquote className="rsvp-note mt-2 whitespace-pre-line text-sm">{household.message}</blockquote>
+        </section>
       )}
     </>
   )

@@ -339,9 +339,23 @@ export function toEventAnswerInputs(
   return [...byPerson.values()]
 }
 
-/** The latest time anyone in the household answered any event, or null. */
+/**
+ * The latest time the household itself sent an answer to any event, or null. A reply the couple
+ * recorded (imported with the list, or taken by phone) is not a time the household answered.
+ */
 export function lastEventRespondedAt(persons: readonly EventPersonLike[]) {
-  return lastRespondedAt(persons.flatMap((person) => [person, ...(person.events ?? [])]))
+  return lastRespondedAt(
+    persons.flatMap((person) => [person, ...(person.events ?? [])]).filter((answer) => !answer.recordedByCouple),
+  )
+}
+
+/**
+ * The household has answers, and the couple recorded every one of them (imported with the list, or
+ * taken by phone): the household never sent any itself.
+ */
+export function onlyRecordedByCouple(persons: readonly EventPersonLike[]) {
+  const answered = persons.flatMap((person) => [person, ...(person.events ?? [])]).filter((answer) => answer.hasAnswered)
+  return answered.length > 0 && answered.every((answer) => answer.recordedByCouple)
 }
 
 /** The events at least one person of the household said yes to. */
@@ -385,4 +399,22 @@ export function seatsCounted(
     if (searchOnly ? stored.hasAnswered : stored.isAttending === true) leftOut++
   }
   return { total: fromForm + leftOut, fromForm }
+}
+
+/**
+ * Whether marking this person as coming to the event would fill more seats than the household has
+ * (counted as seatsCounted counts them): the form refuses that tick where it is made, rather than
+ * after sending. False without a seat cap, or when the person is already marked as coming.
+ */
+export function yesPassesSeatCap(
+  persons: readonly EventPersonLike[],
+  event: EventLike,
+  form: readonly Pick<PersonFormValues, 'personId' | 'attendance'>[],
+  searchOnly: boolean,
+  seatCap: number | null | undefined,
+  personId: string,
+): boolean {
+  if (seatCap == null || form.some((person) => person.personId === personId && person.attendance === 'yes')) return false
+  const marked = form.map((person) => (person.personId === personId ? { ...person, attendance: 'yes' as const } : person))
+  return seatsCounted(persons, event, marked, searchOnly).total > seatCap
 }

@@ -1,14 +1,17 @@
-import { Mail, Phone } from 'lucide-react'
+import { Mail, MessageCircle, Phone } from 'lucide-react'
+import { messengerLabel, messengerUrl, namesAreSeveral } from '@/lib/contact'
 import { useTranslation } from '@/lib/i18n/react'
 import type { Site } from '@/lib/api'
 import { Ornament } from './ornament'
 
-/** How guests reach the couple: names, e-mail and phone, when the couple gave them. */
+/** How guests reach the couple: names, e-mail, phone and Messenger, when the couple gave them. */
 export function ContactBlock({ contact }: { contact: Site['wedding']['contact'] }) {
   const { t } = useTranslation('site')
   const email = contact.email?.trim()
   const phone = contact.phone?.trim()
-  if (!email && !phone) return null
+  const messenger = messengerUrl(contact.messenger)
+  const names = contact.names?.trim()
+  if (!email && !phone && !messenger) return null
   return (
     <section aria-labelledby="site-contact-title" className="site-band">
       <div className="site-container">
@@ -19,7 +22,7 @@ export function ContactBlock({ contact }: { contact: Site['wedding']['contact'] 
           </h2>
           <Ornament className="mx-auto mt-4 h-4 w-28" />
           <p className="site-prose mt-6">
-            {contact.names?.trim() ? t('contact.bodyNamed', { names: contact.names.trim() }) : t('contact.body')}
+            {names ? t(namesAreSeveral(names) ? 'contact.bodyNamed' : 'contact.bodyNamedOne', { names }) : t('contact.body')}
           </p>
           <ul className="mt-7 flex flex-col items-center gap-3">
             {email && (
@@ -35,6 +38,14 @@ export function ContactBlock({ contact }: { contact: Site['wedding']['contact'] 
                 <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="site-link inline-flex items-center gap-2">
                   <Phone aria-hidden="true" className="size-4 shrink-0" />
                   {phone}
+                </a>
+              </li>
+            )}
+            {messenger && (
+              <li>
+                <a href={messenger} target="_blank" rel="noopener noreferrer" className="site-link inline-flex items-center gap-2 break-all">
+                  <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
+                  {messengerLabel(messenger)}
                 </a>
               </li>
             )}

@@ -1,7 +1,8 @@
-import { ChevronRight, Mail, Phone, Search } from 'lucide-react'
+import { ChevronRight, Mail, MessageCircle, Phone, Search } from 'lucide-react'
 import { lazy, Suspense, useId } from 'react'
 import { useParams } from 'wouter'
 import type { Contact } from '@/lib/api'
+import { messengerLabel, messengerUrl, namesAreSeveral } from '@/lib/contact'
 import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { displayFullName } from '@/lib/names'
@@ -128,14 +129,17 @@ function NoMatch({ contact }: { contact?: Contact }) {
   const { t } = useTranslation('rsvp')
   const email = contact?.email?.trim()
   const phone = contact?.phone?.trim()
+  const messenger = messengerUrl(contact?.messenger)
   const names = contact?.names?.trim()
   return (
     <div className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-center text-sm">
       <p>{t('search.noMatch')}</p>
       <p className="site-muted mt-2">{t('search.noMatchTry')}</p>
-      {(email || phone) && (
+      {(email || phone || messenger) && (
         <>
-          <p className="mt-3 font-semibold">{names ? t('search.noMatchContactNamed', { names }) : t('search.noMatchContact')}</p>
+          <p className="mt-3 font-semibold">
+            {names ? t(namesAreSeveral(names) ? 'search.noMatchContactNamed' : 'search.noMatchContactNamedOne', { names }) : t('search.noMatchContact')}
+          </p>
           <ul className="mt-2 flex flex-col items-center gap-2">
             {email && (
               <li>
@@ -150,6 +154,14 @@ function NoMatch({ contact }: { contact?: Contact }) {
                 <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="site-link inline-flex items-center gap-2">
                   <Phone aria-hidden="true" className="size-4 shrink-0" />
                   {phone}
+                </a>
+              </li>
+            )}
+            {messenger && (
+              <li>
+                <a href={messenger} target="_blank" rel="noopener noreferrer" className="site-link inline-flex items-center gap-2 break-all">
+                  <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
+                  {messengerLabel(messenger)}
                 </a>
               </li>
             )}

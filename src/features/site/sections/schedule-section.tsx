@@ -7,6 +7,7 @@ import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useDateLanguage, useSectionHeader } from '../components/use-section-header'
 import {
   eventTypes,
+  inDayOrder,
   readData,
   safeLink,
   scheduleData,
@@ -19,13 +20,18 @@ import { SiteImage } from '../components/site-image'
 interface Props {
   section: Section
   level: HeadingLevel
+  /** The wedding's day: an event without a date of its own is on it. */
+  weddingDate?: string | null
 }
 
-/** Pagtitipon: the day's events in order, then the dress code (Gayak) kept with the schedule. */
-export function ScheduleSection({ section, level }: Props) {
+/**
+ * Pagtitipon: the events in the order of their days (a despedida the day before first), then the
+ * dress code (Gayak) kept with the schedule.
+ */
+export function ScheduleSection({ section, level, weddingDate }: Props) {
   const header = useSectionHeader(section)
   const { events, dressCode } = readData(scheduleData, section.data)
-  const days = groupByDate(events)
+  const days = groupByDate(inDayOrder(events, weddingDate), weddingDate)
   return (
     <>
       <SectionFrame id={section.path} header={header} level={level}>
@@ -42,11 +48,11 @@ export function ScheduleSection({ section, level }: Props) {
   )
 }
 
-function groupByDate(events: ScheduleEvent[]) {
+function groupByDate(events: ScheduleEvent[], weddingDate: string | null | undefined) {
   const days: Array<{ date: string | null; events: ScheduleEvent[] }> = []
   for (const event of events) {
     if (!event.name && !event.venue && !event.startTime) continue
-    const date = event.date ?? null
+    const date = event.date || weddingDate || null
     const last = days.at(-1)
     if (last && last.date === date) last.events.push(event)
     else days.push({ date, events: [event] })

@@ -24,7 +24,7 @@ interface Props {
 export function SectionView({ section, site, level }: Props) {
   switch (section.type) {
     case 'schedule':
-      return <ScheduleSection section={section} level={level} />
+      return <ScheduleSection section={section} level={level} weddingDate={site.wedding.date} />
     case 'wedding-party':
       return <WeddingPartySection section={section} level={level} />
     case 'registry':

@@ -4,6 +4,7 @@ import type { Section } from '@/lib/api'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useSectionHeader } from '../components/use-section-header'
 import { readData, weddingPartyData, type Entourage, type PartyMember } from '@/lib/site-content'
+import { WholeWords } from '@/components/whole-words'
 
 interface Props {
   section: Section
@@ -86,7 +87,9 @@ function Names({ members }: { members: readonly PartyMember[] }) {
   return (
     <ul className="space-y-1.5 text-[0.95rem] leading-snug">
       {members.map((member, index) => (
-        <li key={`${member.name}-${index}`}>{member.name}</li>
+        <li key={`${member.name}-${index}`}>
+          <WholeWords text={member.name} />
+        </li>
       ))}
     </ul>
   )

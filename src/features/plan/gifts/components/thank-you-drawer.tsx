@@ -29,6 +29,8 @@ interface ThankYouDrawerProps {
   onOpenChange(open: boolean): void
   templates: ThankYouTemplates
   couple: { bride: { firstName?: string | null }; groom: { firstName?: string | null } }
+  /** The language the message starts in: the site's, the one the couple speaks to their guests in. */
+  language: MessageLanguage
   mark(gift: Gift, channel: ThankYouChannel | null): Promise<Gift>
 }
 
@@ -58,11 +60,11 @@ export function ThankYouDrawer({ gift, onOpenChange, ...props }: ThankYouDrawerP
 
 type Status = { tone: 'ok' | 'error'; text: string } | null
 
-function ThankYou({ gift: initial, templates, couple, mark }: Omit<ThankYouDrawerProps, 'gift' | 'onOpenChange'> & { gift: Gift }) {
+function ThankYou({ gift: initial, templates, couple, language: siteLanguage, mark }: Omit<ThankYouDrawerProps, 'gift' | 'onOpenChange'> & { gift: Gift }) {
   const { t, i18n } = useTranslation('plan')
   const id = useId()
   const [gift, setGift] = useState(initial)
-  const [language, setLanguage] = useState<MessageLanguage>(i18n.language === 'en' ? 'en' : 'fil')
+  const [language, setLanguage] = useState<MessageLanguage>(siteLanguage)
   const rendered = renderThankYou({ template: thankYouTemplate(templates, language), language, gift, couple })
   const [edited, setEdited] = useState<{ language: MessageLanguage; text: string } | null>(null)
   const text = edited?.language === language ? edited.text : rendered

@@ -191,6 +191,7 @@ function Gifts({ wedding }: { wedding: Wedding }) {
         onOpenChange={(open) => !open && setThanking(null)}
         templates={ledger.templates}
         couple={wedding}
+        language={wedding.siteLanguage ?? 'fil'}
         mark={async (gift, channel) => {
           const marked = await markGiftThanked(wedding.id, gift.id, channel)
           replace(marked)

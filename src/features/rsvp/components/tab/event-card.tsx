@@ -125,10 +125,12 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
       {when && <p className="mt-1 text-sm text-muted">{when}</p>}
       {event.takesRsvp && (
         <p className="mt-2 text-sm" data-testid="event-counts">
-          {t('eventsTab.counts', {
+          {/* With seat caps, those the seats leave out are not the forecast's "still to answer": say both. */}
+          {t(event.counts.beyondSeats > 0 ? 'eventsTab.countsSeats' : 'eventsTab.counts', {
             attending: event.counts.attending,
             declined: event.counts.declined,
             pending: event.counts.pending,
+            stillToAnswer: event.counts.stillToAnswer,
             households: event.counts.households,
           })}
         </p>
