@@ -141,6 +141,9 @@ export default defineConfig({
           include: ['tests/**/*.test.{ts,tsx}'],
           exclude: ['tests/db/**', 'tests/hosted/**'],
           setupFiles: ['tests/setup.ts'],
+          // A screen's first render loads its modules and strings: about a second on a quiet machine,
+          // past Vitest's 5 s on a busy one (load 10). A hang still fails, in 20 s.
+          testTimeout: 20_000,
         },
       },
       {

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { demoAccount } from './support/session'
 import { keepScreenshot } from './support/screenshots'
+import { openInApp } from './support/navigation'
 
 // The couple invites a household by copying its message; the guest opens the link in another tab
 // (no session there: the couple's lives only in their own tab), answers without searching; the
@@ -23,14 +24,6 @@ async function signInThisTabOnly(page: Page) {
     },
     { session: { user: { id, email, userMetadata } } },
   )
-}
-
-/** Moves to another screen inside the running app (the screen loads its data again). */
-async function goWithinApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to)
-    dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
 }
 
 /** Loads the invitations screen again (the couple's session lives on in this tab). */
@@ -145,7 +138,7 @@ test('the couple invites a household, the guest opens the link and answers, the 
   expect(guest.url()).toContain(`?code=${newCode.replace('-', '')}`)
 
   // The printable sheet: a card per household with its QR code and code.
-  await goWithinApp(page, '/manage/invitations/print')
+  await openInApp(page, '/manage/invitations/print')
   await expect(page.getByRole('heading', { level: 1, name: 'Invitation codes to print' })).toBeVisible()
   await expect(page.getByTestId('print-card').first().getByRole('img', { name: /^QR code of http/ })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
@@ -155,12 +148,12 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await page.emulateMedia({ media: 'screen' })
 
   // The guest list and the RSVPs tab show the same states, filterable, with the count card.
-  await goWithinApp(page, '/manage/guests')
+  await openInApp(page, '/manage/guests')
   await expect(page.getByRole('columnheader', { name: 'Invitation' })).toBeAttached(BOOT)
   await page.getByRole('button', { name: /^Filter/ }).click()
   await page.getByRole('menuitemradio', { name: 'Answered', exact: true }).click()
   await expect(page.getByRole('table').getByTestId('invitation-state').first()).toHaveText('Answered')
-  await goWithinApp(page, '/manage/rsvps')
+  await openInApp(page, '/manage/rsvps')
   await expect(page.getByTestId('rsvp-invitation-answered')).toHaveText(/^Answered[1-9]/, BOOT)
   await page.getByLabel('Invitation', { exact: true }).selectOption('answered')
   await expect(page.getByRole('list', { name: 'Replies by household' }).getByTestId('invitation-state').first()).toHaveText('Answered')

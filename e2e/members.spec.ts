@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { demoAccount } from './support/session'
+import { signInTabAsDemo } from './support/session'
 
 // Planning together on the embedded database: the demo couple invites a coordinator, who signs up
 // through the link in another tab of the same browser, adds a household (who changed it shows at
@@ -12,20 +12,6 @@ import { demoAccount } from './support/session'
 // before localStorage), so signing up in one tab does not sign the other one in as someone else.
 
 const sessionKey = 'kasalan.local.session'
-
-/** The demo couple, signed in in this tab only. */
-async function signInTabAsDemo(page: Page) {
-  const { id, email, userMetadata } = demoAccount()
-  await page.addInitScript(
-    ({ key, session }) => {
-      if (sessionStorage.getItem('kasalan.e2e.tab')) return
-      sessionStorage.setItem('kasalan.e2e.tab', '1')
-      localStorage.setItem('kasalan.remember', '0')
-      sessionStorage.setItem(key, JSON.stringify(session))
-    },
-    { key: sessionKey, session: { user: { id, email, userMetadata } } },
-  )
-}
 
 test('the couple brings in a coordinator, sees their work, and removes them', async ({ page: couple, context }) => {
   test.setTimeout(240_000)

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { openInApp } from './support/navigation'
+import { visibleEnglish } from './support/english-words'
 import { overruns } from './support/overflow'
 import { keepScreenshot } from './support/screenshots'
 import { demoAccount, signInAsDemo } from './support/session'
@@ -85,10 +86,26 @@ for (const language of ['fil', 'en'] as const) {
     })
     await page.reload()
     const failures: string[] = []
+    const english: string[] = []
     for (const screen of screens) {
       if (screen !== '/manage/guests') await openInApp(page, screen)
       failures.push(...(await pastTheEdge(page, `${language} ${screen}`)))
+      // In Filipino, no English word from the team's list (e2e/support/english-words.ts).
+      if (language === 'fil') english.push(...(await visibleEnglish(page)).map((word) => `${screen}: ${word}`))
+      if (language === 'fil' && screen === '/manage/guests') {
+        // The household drawer, and its import tab.
+        await page.getByRole('button', { name: 'Magdagdag ng Bisita' }).first().click()
+        const drawer = page.getByRole('dialog')
+        await expect(drawer).toBeVisible()
+        english.push(...(await visibleEnglish(page)).map((word) => `${screen}, the drawer: ${word}`))
+        const importTab = drawer.getByRole('tab').nth(1)
+        await importTab.click()
+        english.push(...(await visibleEnglish(page)).map((word) => `${screen}, the drawer's second tab: ${word}`))
+        await page.keyboard.press('Escape')
+        await expect(drawer).toBeHidden()
+      }
     }
+    expect.soft(english, 'English words on the Filipino management screens').toEqual([])
 
     // The guest site: its home page and each section's page, as the couple sees it (with their banner).
     await page.goto(`/wedding/${slug}`)

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { demoAccount } from './support/session'
+import { signInTabAsDemo } from './support/session'
 import { keepScreenshot } from './support/screenshots'
 import { openInApp } from './support/navigation'
 
@@ -15,20 +15,6 @@ import { openInApp } from './support/navigation'
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true })
 
 const sessionKey = 'kasalan.local.session'
-
-/** The demo couple, signed in in this tab only (each tab keeps its own account). */
-async function signInTabAsDemo(page: Page) {
-  const { id, email, userMetadata } = demoAccount()
-  await page.addInitScript(
-    ({ key, session }) => {
-      if (sessionStorage.getItem('kasalan.e2e.tab')) return
-      sessionStorage.setItem('kasalan.e2e.tab', '1')
-      localStorage.setItem('kasalan.remember', '0')
-      sessionStorage.setItem(key, JSON.stringify(session))
-    },
-    { key: sessionKey, session: { user: { id, email, userMetadata } } },
-  )
-}
 
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)

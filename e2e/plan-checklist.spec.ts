@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
-import { demoAccount } from './support/session'
+import { signInTabAsDemo } from './support/session'
 import { keepScreenshot } from './support/screenshots'
 import { openInApp } from './support/navigation'
 
@@ -12,20 +12,6 @@ import { openInApp } from './support/navigation'
 
 const sessionKey = 'kasalan.local.session'
 const dbReady = { timeout: 120_000 }
-
-/** The demo couple, signed in in this tab only. */
-async function signInTabAsDemo(page: Page) {
-  const { id, email, userMetadata } = demoAccount()
-  await page.addInitScript(
-    ({ key, session }) => {
-      if (sessionStorage.getItem('kasalan.e2e.tab')) return
-      sessionStorage.setItem('kasalan.e2e.tab', '1')
-      localStorage.setItem('kasalan.remember', '0')
-      sessionStorage.setItem(key, JSON.stringify(session))
-    },
-    { key: sessionKey, session: { user: { id, email, userMetadata } } },
-  )
-}
 
 /** `YYYY-MM-DD`, `days` after today in Manila. */
 function manilaDay(days: number) {

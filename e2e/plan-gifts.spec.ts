@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { watchConsole } from './support/console'
-import { demoAccount } from './support/session'
+import { signInTabAsDemo } from './support/session'
 import { keepScreenshot } from './support/screenshots'
 
 // The gift ledger on a phone: the demo couple records three gifts (a GCash transfer from a household
@@ -15,20 +15,6 @@ const BOOT = { timeout: 120_000 }
 const sessionKey = 'kasalan.local.session'
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
-
-/** The demo couple, signed in in this tab only, so the coordinator's tab can be someone else. */
-async function signInTabAsDemo(page: Page) {
-  const { id, email, userMetadata } = demoAccount()
-  await page.addInitScript(
-    ({ key, session }) => {
-      if (sessionStorage.getItem('kasalan.e2e.tab')) return
-      sessionStorage.setItem('kasalan.e2e.tab', '1')
-      localStorage.setItem('kasalan.remember', '0')
-      sessionStorage.setItem(key, JSON.stringify(session))
-    },
-    { key: sessionKey, session: { user: { id, email, userMetadata } } },
-  )
-}
 
 /** The whole screen, or only what is in view when a drawer is open over it. */
 async function screenshot(page: Page, name: string, fullPage = true) {

@@ -3,7 +3,7 @@
 // labels, nothing squeezed or hidden at 360 px, one Manila-time note per form, members by the name
 // rule. Screenshots at 360 and 1280 px in both languages go to test-results/polish/.
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { demoAccount } from './support/session'
+import { signInTabAsDemo } from './support/session'
 import { keepScreenshot } from './support/screenshots'
 import { openInApp } from './support/navigation'
 
@@ -166,20 +166,6 @@ test('a new couple: one name per section, the themed hero button, the title that
 })
 
 const sessionKey = 'kasalan.local.session'
-
-/** The demo couple, signed in in this tab only (members.spec.ts's way: tabs keep their own account). */
-async function signInTabAsDemo(page: Page) {
-  const { id, email, userMetadata } = demoAccount()
-  await page.addInitScript(
-    ({ key, session }) => {
-      if (sessionStorage.getItem('kasalan.e2e.tab')) return
-      sessionStorage.setItem('kasalan.e2e.tab', '1')
-      localStorage.setItem('kasalan.remember', '0')
-      sessionStorage.setItem(key, JSON.stringify(session))
-    },
-    { key: sessionKey, session: { user: { id, email, userMetadata } } },
-  )
-}
 
 test('the demo couple: the send drawer keeps its hint in view, a helper by the name rule with their own avatar, room for their e-mail', async ({ page: couple, context }) => {
   await signInTabAsDemo(couple)

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
+import { openInApp } from './support/navigation'
 
 // Guest privacy on the demo site: a guest finds themself by "maria" and their surname and answers;
 // a visitor who found a name changes a reply, and the couple restores it in one tap.
@@ -8,14 +9,6 @@ const household = (page: Page, name: RegExp) => page.getByRole('group', { name }
 
 // The embedded database boots in each fresh browser context: slow on a busy machine.
 const BOOT = { timeout: 90_000 }
-
-/** Moves to another screen inside the running app, without a reload (see rsvp.spec.ts). */
-async function goWithinApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to)
-    dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-}
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
 
@@ -82,7 +75,7 @@ test('a visitor who found a name changes a reply; the couple sees it since their
 
   // ---- The couple, on the same browser's database, opens the RSVPs tab. ----
   await page.setViewportSize({ width: 1280, height: 900 })
-  await goWithinApp(page, `/auth/login?returnTo=${encodeURIComponent('/manage/rsvps')}`)
+  await openInApp(page, `/auth/login?returnTo=${encodeURIComponent('/manage/rsvps')}`)
   await expect(page.getByLabel('Email')).toBeVisible(BOOT)
   await page.getByLabel('Email').fill('demo@kasalan.ph')
   await page.getByLabel('Password', { exact: true }).fill('kasalan-demo')

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { signInAsDemo } from './support/session'
+import { openInApp } from './support/navigation'
 
 // A guest on a phone: the demo site, their name, their household's answers, the thank-you page.
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
@@ -10,17 +11,6 @@ const household = (page: Page, name: RegExp) => page.getByRole('group', { name }
 
 // The embedded database boots in each fresh browser context: slow on a busy machine.
 const BOOT = { timeout: 90_000 }
-
-/**
- * Moves to another address in this tab, as back/forward would: within the public site or within
- * management without a reload; between the two, the page loads again (they are separate apps).
- */
-async function goWithinApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    history.pushState(null, '', to)
-    dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-}
 
 test('a guest finds their name, answers for the household, changes one answer, and the couple sees it', async ({ page }, testInfo) => {
   test.setTimeout(300_000)
@@ -88,7 +78,7 @@ test('a guest finds their name, answers for the household, changes one answer, a
 
   // ---- The couple, on the same browser's database, signs in and sees it in the RSVPs tab. ----
   await page.setViewportSize({ width: 1280, height: 900 })
-  await goWithinApp(page, `/auth/login?returnTo=${encodeURIComponent('/manage/rsvps')}`)
+  await openInApp(page, `/auth/login?returnTo=${encodeURIComponent('/manage/rsvps')}`)
   await expect(page.getByLabel('Email')).toBeVisible(BOOT)
   await page.getByLabel('Email').fill('demo@kasalan.ph')
   await page.getByLabel('Password', { exact: true }).fill('kasalan-demo')
@@ -146,7 +136,7 @@ test('the couple previews the confirmation e-mail; after the deadline the RSVP i
   await expect(settings.getByRole('status')).toContainText('Saved.')
 
   await page.setViewportSize({ width: 360, height: 740 })
-  await goWithinApp(page, '/wedding/isabel-and-miguel/rsvp/5eed0002-0000-4000-8000-000000000005/5eed0003-0000-4000-8000-000000000010')
+  await openInApp(page, '/wedding/isabel-and-miguel/rsvp/5eed0002-0000-4000-8000-000000000005/5eed0003-0000-4000-8000-000000000010')
   await expect(page.getByRole('heading', { level: 1, name: 'Sarado na ang RSVP' })).toBeVisible(BOOT)
   await expect(page.getByRole('link', { name: 'isabelatmiguel@example.com' })).toHaveAttribute('href', 'mailto:isabelatmiguel@example.com')
   await expect(page.getByRole('button', { name: 'Ipadala ang sagot' })).toHaveCount(0)

@@ -5,19 +5,19 @@ import { keepScreenshot } from './support/screenshots'
 // The tabs of one browser share the embedded database through whichever tab's worker leads it. A
 // couple keeps several open (management, their site, a guest's view) and closes any of them at any
 // time, the leading one too, mid-save: the others must go on answering, and every save must land,
-// once. Three tabs on a phone's width are closed in each of the six orders while another one saves
-// a household right as the tab goes, and again right after; a fresh tab then reads every one back.
+// once. Three tabs on a phone's width are closed in turn while another one saves a household right
+// as the tab goes, and again right after; a fresh tab then reads every one back.
 //
 // The first tab of a round is opened alone, so its worker leads; the next leader is the worker that
-// asked next (the second tab's). The six orders thus close the leader first, second and last.
+// asked next (the second tab's). The orders close the leader first, second and last: 012, 102 and
+// 120 in every run, and the other three of the six (021, 201, 210: the same leader's places, the
+// followers swapped) with KASALAN_E2E_ALL_ORDERS=1, where the extra two minutes of CPU are worth it.
 
 const orders = [
   [0, 1, 2],
-  [0, 2, 1],
   [1, 0, 2],
   [1, 2, 0],
-  [2, 0, 1],
-  [2, 1, 0],
+  ...(process.env.KASALAN_E2E_ALL_ORDERS ? ([[0, 2, 1], [2, 0, 1], [2, 1, 0]] as const) : []),
 ] as const
 
 /** Longer than a new leader takes to open the database, far shorter than a hang. */
@@ -69,10 +69,11 @@ async function rowsOf(page: Page, lastName: string) {
   return page.getByRole('table', { name: 'Households' }).getByRole('row').filter({ hasText: lastName })
 }
 
-// The six orders in two halves, each a test with its own browser context (so its own embedded
+// The orders in two halves, each a test with its own browser context (so its own embedded
 // database), which the two workers run side by side; within a half, each round reads back every
 // save of the rounds before it.
-const halves = [orders.slice(0, 3), orders.slice(3)]
+const middle = Math.ceil(orders.length / 2)
+const halves = [orders.slice(0, middle), orders.slice(middle)]
 
 for (const [half, halfOrders] of halves.entries()) {
   test(`closing tabs in the orders ${halfOrders.map((order) => order.join('')).join(', ')}, the leader first too, loses no save and leaves no tab waiting`, async ({ browser }) => {
@@ -82,7 +83,7 @@ for (const [half, halfOrders] of halves.entries()) {
     let first: Page | null = null
 
     for (const [index, order] of halfOrders.entries()) {
-      const round = half * halfOrders.length + index
+      const round = half * middle + index
       // The tab that read the previous round back leads this one.
       const tabs = [first ?? (await openTab(context)), await openTab(context), await openTab(context)]
       for (const [step, closing] of order.entries()) {

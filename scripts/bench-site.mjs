@@ -77,7 +77,7 @@ const version = JSON.parse(readFileSync(join(toolchain.modules, 'node_modules', 
 const nodeVersion = execFileSync(toolchain.node, ['--version'], { encoding: 'utf8' }).trim()
 const runner = join(dirname(fileURLToPath(import.meta.url)), 'lib', 'lighthouse-run.mjs')
 
-if (!given && !process.argv.includes('--no-build')) buildSupabaseMode(outDir)
+if (!given && !process.argv.includes('--no-build')) await buildSupabaseMode(outDir)
 const sites = await seededSites([DEMO_SLUG])
 sites.set(
   PHOTO_SLUG,

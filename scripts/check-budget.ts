@@ -50,7 +50,7 @@ const forbidden = [
   'dayjs',
 ]
 
-if (!given && !process.argv.includes('--no-build')) buildSupabaseMode(outDir)
+if (!given && !process.argv.includes('--no-build')) await buildSupabaseMode(outDir)
 const chunkModules = JSON.parse(readFileSync(join(outDir, 'chunk-modules.json'), 'utf8')) as Record<
   string,
   Record<string, number>

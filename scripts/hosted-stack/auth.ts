@@ -3,8 +3,9 @@
 // (https://github.com/supabase/auth/blob/master/README.md, "Endpoints", and openapi.yaml) and
 // https://supabase.com/docs/guides/auth/debugging/error-codes for the error codes:
 //   POST /signup (e-mail confirmation on), POST /token?grant_type=password|refresh_token (refresh
-//   tokens rotate; a used one is accepted again only within the reuse interval, else the session's
-//   every token is revoked), GET/PUT /user, POST /logout?scope=, POST /recover, GET/POST /verify
+//   tokens rotate; the parent of the active one gets the active one again, any other used one is
+//   swapped within the reuse interval from its use, and past it the session's every token is
+//   revoked), GET/PUT /user, POST /logout?scope=, POST /recover, GET/POST /verify
 //   (the link's redirect carries the session in the URL fragment), GET /settings, GET /health.
 // Errors: {code, message} when the client sends X-Supabase-Api-Version (supabase-js does), else
 // the older {code: <status>, error_code, msg}. Accounts live in auth.users and auth.identities,
@@ -333,22 +334,23 @@ export function createAuth(options: AuthOptions) {
       const { rows: users } = await client.query<UserRow>('select * from auth.users where id = $1', [row.user_id])
       const user = users[0]!
       if (row.revoked) {
-        const { rows: active } = await client.query<{ token: string; parent: string | null; created_at: Date }>(
-          'select token, parent, created_at from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+        // As Supabase Auth does (internal/tokens/service.go, RefreshTokenGrant): the parent of the
+        // session's active token gets that token again (the client lost the answer); any other used
+        // token is swapped for a new one within the reuse interval from its use, and past it the
+        // session's every token is revoked (someone else may hold a copy).
+        const { rows: active } = await client.query<{ token: string; parent: string | null }>(
+          'select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
           [row.session_id],
         )
         const child = active[0]
-        const withinReuse = child && child.parent === row.token && Date.now() - child.created_at.getTime() <= options.refreshTokenReuseInterval * 1000
-        if (!withinReuse) {
-          // A token used twice: someone else may hold it. Every token of the session goes (committed,
-          // then refused).
-          await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [row.session_id])
+        if (child && child.parent === row.token) return sessionJson(client, user, row.session_id, child.token, 'token_refresh')
+        if (Date.now() - row.updated_at.getTime() > options.refreshTokenReuseInterval * 1000) {
+          await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [row.session_id])
           return null
         }
-        return sessionJson(client, user, row.session_id, child.token, 'token_refresh')
       }
       const next = newRefreshToken()
-      await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [row.token])
+      if (!row.revoked) await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [row.token])
       await client.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
         next,
         row.user_id,

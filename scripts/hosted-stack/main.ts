@@ -14,7 +14,7 @@ import { startHostedStack } from './stack'
 
 const stackOnly = process.argv.includes('--stack-only')
 if (process.argv.includes('--print-anon-key')) {
-  // For a build made before the stack starts (the hosted browser tests' dist-hosted).
+  // For a build made before the stack starts (scripts/lib/supabase-mode.ts makes its own).
   console.log((await createKeys()).anonKey)
   process.exit(0)
 }

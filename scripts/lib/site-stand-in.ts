@@ -9,7 +9,6 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { extname, join, normalize } from 'node:path'
-import { execFileSync } from 'node:child_process'
 import { gzipSync } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -17,22 +16,10 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { bootstrap, callRpc } from '../../src/lib/backend/local/engine'
 import { readSqlSources } from './seed-data-dir'
+import { SUPABASE_HOST, supabaseHostRule } from './supabase-mode'
 
-/** The host the measured build calls for its data; mapped to the stand-in in Chromium. */
-export const SUPABASE_HOST = 'kasalan-stand-in.supabase.co'
+export { buildSupabaseMode, SUPABASE_HOST } from './supabase-mode'
 export const DEMO_SLUG = 'isabel-and-miguel'
-
-/** Builds the app as production runs it (Supabase mode), with its data calls going to the stand-in. */
-export function buildSupabaseMode(outDir: string) {
-  execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--logLevel', 'warn'], {
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      VITE_SUPABASE_URL: `http://${SUPABASE_HOST}`,
-      VITE_SUPABASE_ANON_KEY: 'stand-in-anon-key',
-    },
-  })
-}
 
 /** What `kasalan.get_site` answers an anonymous visitor for each slug, from the real migrations and seed. */
 export async function seededSites(slugs: string[]): Promise<Map<string, unknown>> {
@@ -157,7 +144,7 @@ export async function startStandIn(outDir: string, sites: Map<string, unknown>, 
     apiOrigin: `http://${SUPABASE_HOST}`,
     requests,
     /** Chromium flags that send the Supabase host to the stand-in's own server. */
-    chromiumArgs: [`--host-resolver-rules=MAP ${SUPABASE_HOST} 127.0.0.1:${apiPort}`],
+    chromiumArgs: [supabaseHostRule(apiPort)],
     close: async () => void (await Promise.all([close(site), close(api)])),
   }
 }

@@ -1,5 +1,25 @@
 import { useEffect } from 'react'
+import { holdsStoredSession } from '@/lib/backend/session-storage'
 import { useGuestListStore } from '@/lib/guest-list'
+import { lastWeddingId } from '@/lib/session'
+
+/**
+ * A page load of the guest list, the RSVPs tab or the seating chart asks for the wedding's guest
+ * list (and the chart for its saved layout) as soon as the page runs, for the wedding this browser
+ * opened last: the read waits for the database with the session's own check, rather than after the
+ * session, the wedding and the screen's first render, each a round trip to the database's worker.
+ * The screen then takes the read under way (the shared list's `load`, `prefetchSeatingLayout`). A
+ * read for a wedding the account no longer has fails quietly; the screen reads its own.
+ */
+export function readFirstScreen(pathname: string): void {
+  const weddingId = lastWeddingId()
+  if (!weddingId || !holdsStoredSession()) return
+  if (!/^\/manage\/(guests|rsvps|seating)\/?$/.test(pathname)) return
+  void useGuestListStore.getState().load(weddingId)
+  if (pathname.startsWith('/manage/seating')) {
+    void import('@/features/seating/seating-store').then((m) => m.prefetchSeatingLayout(weddingId))
+  }
+}
 
 /**
  * What management's tabs need before they are clicked, fetched once the first screen has shown:

@@ -6,15 +6,19 @@
 -- =============================================================================================
 
 -- The objects of a list with the key p_old renamed p_new (where the object has p_old and not
--- p_new); anything else as it is. Helper of wedding_file_current, and of the move of a browser's
--- database onto this baseline (src/lib/backend/local/baseline-upgrade.ts).
+-- p_new); anything else as it is, and a list with no such object unread a second time. Helper of
+-- wedding_file_current, and of the move of a browser's database onto this baseline
+-- (src/lib/backend/local/baseline-upgrade.ts).
 create or replace function kasalan_private.renamed_key(p_list jsonb, p_old text, p_new text)
 returns jsonb
 language sql
 immutable
 set search_path = ''
 as $$
-  select case when jsonb_typeof(p_list) = 'array' then (
+  select case when jsonb_typeof(p_list) = 'array' and exists (
+      select 1 from jsonb_array_elements(p_list) e
+      where jsonb_typeof(e.value) = 'object' and e.value ? p_old and not e.value ? p_new
+    ) then (
     select coalesce(jsonb_agg(
       case when jsonb_typeof(e.value) = 'object' and e.value ? p_old and not e.value ? p_new
         then (e.value - p_old) || jsonb_build_object(p_new, e.value -> p_old)
@@ -48,34 +52,66 @@ $$;
 
 revoke execute on function kasalan_private.wedding_file_current(p_file jsonb) from public, anon, authenticated;
 
+-- Raises what kasalan_private.json_uuid raises (invalid_input: '<key> must be an id') for the first
+-- value in p_rows (a list) under one of p_keys that is there, not null and no id, reading the rows
+-- in order and each row's keys in the order of p_keys; nothing when all are ids or missing. A
+-- set-based statement may then read the ids without raising, and refuses a file as the row-by-row
+-- loop before it did. Helper of the wedding file's import.
+create or replace function kasalan_private.json_uuids_checked(p_rows jsonb, p_keys text[])
+returns void
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_row jsonb;
+  v_key text;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    return;
+  end if;
+  select r.value, k.key into v_row, v_key
+  from jsonb_array_elements(p_rows) with ordinality r
+  cross join unnest(p_keys) with ordinality k(key, n)
+  where jsonb_typeof(r.value) = 'object'
+    and coalesce(jsonb_typeof(r.value -> k.key), 'null') <> 'null'
+    and (jsonb_typeof(r.value -> k.key) <> 'string'
+      or (r.value ->> k.key) !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$')
+  order by r.ordinality, k.n
+  limit 1;
+  if found then
+    perform kasalan_private.json_uuid(v_row, v_key);
+  end if;
+end;
+$$;
+
+revoke execute on function kasalan_private.json_uuids_checked(p_rows jsonb, p_keys text[]) from public, anon, authenticated;
+
 -- The ids of a file's rows (p_rows, a list) already used by a row of p_table, any wedding's, each
 -- mapped to a fresh one: {old: new}. Rows that are no objects or have no id are left for the
--- import to refuse. Helper of import_file_with_free_ids.
+-- import to refuse. One lookup per distinct id, in one statement. Helper of import_file_with_free_ids.
 create or replace function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass)
 returns jsonb
 language plpgsql
 set search_path = ''
 as $$
 declare
-  v_taken jsonb := '{}';
-  v_row jsonb;
-  v_id uuid;
-  v_in_use boolean;
+  v_taken jsonb;
 begin
   if jsonb_typeof(p_rows) is distinct from 'array' then
-    return v_taken;
+    return '{}'::jsonb;
   end if;
-  for v_row in select r.value from jsonb_array_elements(p_rows) with ordinality r order by r.ordinality loop
-    if jsonb_typeof(v_row) = 'object' then
-      v_id := kasalan_private.json_uuid(v_row, 'id');
-      if v_id is not null and not v_taken ? v_id::text then
-        execute format('select exists (select 1 from %s t where t.id = $1)', p_table) into v_in_use using v_id;
-        if v_in_use then
-          v_taken := v_taken || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
-        end if;
-      end if;
-    end if;
-  end loop;
+  perform kasalan_private.json_uuids_checked(p_rows, array['id']);
+  execute format(
+    'select coalesce(pg_catalog.jsonb_object_agg(f.id, extensions.gen_random_uuid()), ''{}''::jsonb)
+       from (
+         select distinct kasalan_private.json_uuid(r.value, ''id'') as id
+         from pg_catalog.jsonb_array_elements($1) r
+         where pg_catalog.jsonb_typeof(r.value) = ''object''
+       ) f
+      where exists (select 1 from %s t where t.id = f.id)',
+    p_table
+  ) into v_taken using p_rows;
   return v_taken;
 end;
 $$;
@@ -90,24 +126,20 @@ language plpgsql
 immutable
 set search_path = ''
 as $$
-declare
-  v_rows jsonb := '[]';
-  v_row jsonb;
-  v_id uuid;
 begin
   if jsonb_typeof(p_rows) is distinct from 'array' or p_ids = '{}' then
     return p_rows;
   end if;
-  for v_row in select r.value from jsonb_array_elements(p_rows) with ordinality r order by r.ordinality loop
-    if jsonb_typeof(v_row) = 'object' then
-      v_id := kasalan_private.json_uuid(v_row, p_key);
-      if v_id is not null and p_ids ? v_id::text then
-        v_row := jsonb_set(v_row, array[p_key], p_ids -> v_id::text);
-      end if;
-    end if;
-    v_rows := v_rows || jsonb_build_array(v_row);
-  end loop;
-  return v_rows;
+  perform kasalan_private.json_uuids_checked(p_rows, array[p_key]);
+  return (
+    select coalesce(jsonb_agg(
+      case when jsonb_typeof(r.value) = 'object' and p_ids ? kasalan_private.json_uuid(r.value, p_key)::text
+        then jsonb_set(r.value, array[p_key], p_ids -> kasalan_private.json_uuid(r.value, p_key)::text)
+        else r.value
+      end
+      order by r.ordinality), '[]'::jsonb)
+    from jsonb_array_elements(p_rows) with ordinality r
+  );
 end;
 $$;
 
@@ -123,29 +155,28 @@ language plpgsql
 stable
 set search_path = ''
 as $$
-declare
-  v_rows jsonb := '[]';
-  v_row jsonb;
-  v_key text;
-  v_id uuid;
 begin
   if jsonb_typeof(p_rows) is distinct from 'array' then
     return p_rows;
   end if;
-  for v_row in select r.value from jsonb_array_elements(p_rows) with ordinality r order by r.ordinality loop
-    if jsonb_typeof(v_row) = 'object' then
-      foreach v_key in array p_keys loop
-        v_id := kasalan_private.json_uuid(v_row, v_key);
-        if v_id is not null and not exists (
-          select 1 from kasalan.wedding_members m where m.wedding_id = p_wedding_id and m.user_id = v_id
-        ) then
-          v_row := jsonb_set(v_row, array[v_key], 'null'::jsonb);
-        end if;
-      end loop;
-    end if;
-    v_rows := v_rows || jsonb_build_array(v_row);
-  end loop;
-  return v_rows;
+  perform kasalan_private.json_uuids_checked(p_rows, p_keys);
+  return (
+    select coalesce(jsonb_agg(
+      case when jsonb_typeof(r.value) = 'object'
+        then r.value || coalesce((
+          select jsonb_object_agg(k.key, 'null'::jsonb)
+          from unnest(p_keys) k(key)
+          where kasalan_private.json_uuid(r.value, k.key) is not null
+            and not exists (
+              select 1 from kasalan.wedding_members m
+              where m.wedding_id = p_wedding_id and m.user_id = kasalan_private.json_uuid(r.value, k.key)
+            )
+        ), '{}'::jsonb)
+        else r.value
+      end
+      order by r.ordinality), '[]'::jsonb)
+    from jsonb_array_elements(p_rows) with ordinality r
+  );
 end;
 $$;
 
@@ -308,6 +339,8 @@ declare
   v_details jsonb;
   v_columns text;
   v_constraint text;
+  v_household_ids uuid[];
+  v_side text;
 begin
   if not kasalan_private.can_manage(p_wedding_id) then
     raise exception 'wedding_not_found';
@@ -361,8 +394,35 @@ begin
 
     delete from kasalan.sections s where s.wedding_id = p_wedding_id;
     perform kasalan.import_rows('sections', p_wedding_id, coalesce(p_file -> 'sections', '[]'::jsonb));
+    -- The activity triggers stay quiet while the guest list is written, and its one entry is
+    -- recorded below as they would have made it at commit: one trigger call per row, each
+    -- rewriting the growing entry, took most of a minute at 2,000 households.
+    perform set_config('kasalan.importing', 'on', true);
     perform kasalan.import_rows('households', p_wedding_id, coalesce(p_file -> 'households', '[]'::jsonb));
     perform kasalan.import_rows('persons', p_wedding_id, coalesce(p_file -> 'persons', '[]'::jsonb));
+    perform set_config('kasalan.importing', '', true);
+    select coalesce(array_agg(kasalan_private.json_uuid(r.value, 'id') order by r.ordinality), '{}')
+    into v_household_ids
+    from jsonb_array_elements(coalesce(p_file -> 'households', '[]'::jsonb)) with ordinality r;
+    if array_position(v_household_ids, null) is not null then
+      -- Households without ids in the file (never an export's) got theirs here: in the list's order.
+      select coalesce(array_agg(g.id order by g.created_at, g.id), '{}') into v_household_ids
+      from kasalan.households g where g.wedding_id = p_wedding_id;
+    end if;
+    if cardinality(v_household_ids) = 1 then
+      perform kasalan.add_activity(p_wedding_id, 'household_added', v_household_ids[1]);
+    elsif cardinality(v_household_ids) > 1 then
+      perform kasalan.add_activity(p_wedding_id, 'households_imported', null,
+        jsonb_build_object('count', cardinality(v_household_ids), 'householdIds', to_jsonb(v_household_ids)));
+      -- On their side when they all share one.
+      select min(g.relationship_side) into v_side
+      from kasalan.households g where g.wedding_id = p_wedding_id
+      having count(distinct g.relationship_side) = 1 and count(g.relationship_side) = count(*);
+      if v_side is not null then
+        update kasalan.wedding_activity a set household_side = v_side
+        where a.xact = txid_current() and a.wedding_id = p_wedding_id and a.action = 'households_imported';
+      end if;
+    end if;
     delete from kasalan.wedding_events we where we.wedding_id = p_wedding_id;
     perform kasalan.import_rows('wedding_events', p_wedding_id, coalesce(p_file -> 'events', '[]'::jsonb));
     perform kasalan.import_rows('event_guests', p_wedding_id, coalesce(p_file -> 'eventGuests', '[]'::jsonb));
@@ -480,7 +540,9 @@ grant execute on function kasalan.empty_wedding(p_wedding_id uuid) to authentica
 -- replies to their household and person (event ids are the wedding's own: they stay).
 -- The same id (or token) in the file gets the same replacement, so the file's own duplicates stay
 -- duplicates. Whether a value was in use changes nothing in the import's answer: the check is one
--- index lookup either way. Malformed parts are left as they are for the import to refuse. Helper of
+-- index lookup either way. Each list is read and rewritten in one statement (at 2,000 households,
+-- a row at a time took minutes). Malformed parts are left as they are for the import to refuse;
+-- a value that is no id is refused as the import always did (json_uuids_checked). Helper of
 -- import_wedding.
 create or replace function kasalan.import_file_with_free_ids(p_file jsonb)
 returns jsonb
@@ -493,74 +555,47 @@ declare
   v_sections jsonb := '{}';
   v_tokens jsonb := '{}';
   v_lines jsonb;
-  v_rows jsonb;
-  v_row jsonb;
-  v_id uuid;
-  v_token text;
   v_layout jsonb;
 begin
   if jsonb_typeof(p_file -> 'households') = 'array' then
-    v_rows := '[]';
-    for v_row in select value from jsonb_array_elements(p_file -> 'households') loop
-      if jsonb_typeof(v_row) = 'object' then
-        v_id := kasalan_private.json_uuid(v_row, 'id');
-        if v_id is not null and (v_households ? v_id::text or exists (select 1 from kasalan.households g where g.id = v_id)) then
-          if not v_households ? v_id::text then
-            v_households := v_households || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
-          end if;
-          v_row := jsonb_set(v_row, '{id}', v_households -> v_id::text);
-        end if;
-        if jsonb_typeof(v_row -> 'invitation_token') = 'string' then
-          v_token := v_row ->> 'invitation_token';
-          if v_tokens ? v_token or exists (select 1 from kasalan.households g where g.invitation_token = v_token) then
-            if not v_tokens ? v_token then
-              v_tokens := v_tokens || jsonb_build_object(v_token, kasalan_private.new_invitation_token());
-            end if;
-            v_row := jsonb_set(v_row, '{invitation_token}', v_tokens -> v_token);
-          end if;
-        end if;
-      end if;
-      v_rows := v_rows || jsonb_build_array(v_row);
-    end loop;
-    p_file := jsonb_set(p_file, '{households}', v_rows);
+    v_households := kasalan_private.wedding_file_taken_ids(p_file -> 'households', 'kasalan.households');
+    select coalesce(jsonb_object_agg(f.token, kasalan_private.new_invitation_token()), '{}'::jsonb)
+    into v_tokens
+    from (
+      select distinct r.value ->> 'invitation_token' as token
+      from jsonb_array_elements(p_file -> 'households') r
+      where jsonb_typeof(r.value) = 'object' and jsonb_typeof(r.value -> 'invitation_token') = 'string'
+    ) f
+    where exists (select 1 from kasalan.households g where g.invitation_token = f.token);
+    if v_households <> '{}' or v_tokens <> '{}' then
+      p_file := jsonb_set(p_file, '{households}', (
+        select jsonb_agg(
+          case when jsonb_typeof(r.value) = 'object' then
+            r.value
+            || case when v_households ? kasalan_private.json_uuid(r.value, 'id')::text
+                 then jsonb_build_object('id', v_households -> kasalan_private.json_uuid(r.value, 'id')::text)
+                 else '{}'::jsonb end
+            || case when jsonb_typeof(r.value -> 'invitation_token') = 'string' and v_tokens ? (r.value ->> 'invitation_token')
+                 then jsonb_build_object('invitation_token', v_tokens -> (r.value ->> 'invitation_token'))
+                 else '{}'::jsonb end
+          else r.value end
+          order by r.ordinality)
+        from jsonb_array_elements(p_file -> 'households') with ordinality r
+      ));
+    end if;
   end if;
 
   if jsonb_typeof(p_file -> 'persons') = 'array' then
-    v_rows := '[]';
-    for v_row in select value from jsonb_array_elements(p_file -> 'persons') loop
-      if jsonb_typeof(v_row) = 'object' then
-        v_id := kasalan_private.json_uuid(v_row, 'id');
-        if v_id is not null and (v_persons ? v_id::text or exists (select 1 from kasalan.persons p where p.id = v_id)) then
-          if not v_persons ? v_id::text then
-            v_persons := v_persons || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
-          end if;
-          v_row := jsonb_set(v_row, '{id}', v_persons -> v_id::text);
-        end if;
-        v_id := kasalan_private.json_uuid(v_row, 'household_id');
-        if v_id is not null and v_households ? v_id::text then
-          v_row := jsonb_set(v_row, '{household_id}', v_households -> v_id::text);
-        end if;
-      end if;
-      v_rows := v_rows || jsonb_build_array(v_row);
-    end loop;
-    p_file := jsonb_set(p_file, '{persons}', v_rows);
+    perform kasalan_private.json_uuids_checked(p_file -> 'persons', array['id', 'household_id']);
+    v_persons := kasalan_private.wedding_file_taken_ids(p_file -> 'persons', 'kasalan.persons');
+    p_file := jsonb_set(p_file, '{persons}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'persons', 'id', v_persons),
+      'household_id', v_households));
   end if;
 
   if jsonb_typeof(p_file -> 'sections') = 'array' then
-    v_rows := '[]';
-    for v_row in select value from jsonb_array_elements(p_file -> 'sections') loop
-      if jsonb_typeof(v_row) = 'object' then
-        v_id := kasalan_private.json_uuid(v_row, 'id');
-        if v_id is not null and (v_sections ? v_id::text or exists (select 1 from kasalan.sections s where s.id = v_id)) then
-          if not v_sections ? v_id::text then
-            v_sections := v_sections || jsonb_build_object(v_id::text, extensions.gen_random_uuid());
-          end if;
-          v_row := jsonb_set(v_row, '{id}', v_sections -> v_id::text);
-        end if;
-      end if;
-      v_rows := v_rows || jsonb_build_array(v_row);
-    end loop;
-    p_file := jsonb_set(p_file, '{sections}', v_rows);
+    v_sections := kasalan_private.wedding_file_taken_ids(p_file -> 'sections', 'kasalan.sections');
+    p_file := jsonb_set(p_file, '{sections}', kasalan_private.wedding_file_ids_replaced(p_file -> 'sections', 'id', v_sections));
   end if;
 
   -- Seats name a person and their household by id (checked_seating_layout checks the form later).

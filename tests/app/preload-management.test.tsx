@@ -1,7 +1,7 @@
 // Management's read-ahead: the other tabs' code and the seating layout, once the first screen's list has settled.
 import { renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
-import { usePreloadManagement } from '@/app/preload-management'
+import { readFirstScreen, usePreloadManagement } from '@/app/preload-management'
 import { useGuestListStore } from '@/lib/guest-list'
 
 const loaded = vi.hoisted(() => ({ prefetch: vi.fn(), strings: vi.fn(), modules: [] as string[] }))
@@ -72,5 +72,45 @@ describe('usePreloadManagement', () => {
     await vi.dynamicImportSettled()
     expect(loaded.prefetch).not.toHaveBeenCalled()
     expect(loaded.strings).not.toHaveBeenCalled()
+  })
+})
+
+describe('readFirstScreen', () => {
+  const load = vi.fn(() => Promise.resolve())
+  beforeEach(() => {
+    useGuestListStore.setState({ load })
+    localStorage.clear()
+    localStorage.setItem('kasalan.lastWedding', 'w-1')
+    localStorage.setItem('kasalan.local.session', JSON.stringify({ user: { id: 'u-1' } }))
+  })
+  afterEach(() => localStorage.clear())
+
+  test('a page load of the guest list or the RSVPs tab asks for the last wedding’s list at once', async () => {
+    readFirstScreen('/manage/guests')
+    readFirstScreen('/manage/rsvps')
+    await vi.dynamicImportSettled()
+    expect(load.mock.calls).toEqual([['w-1'], ['w-1']])
+    expect(loaded.prefetch).not.toHaveBeenCalled()
+  })
+
+  test('the seating chart’s asks for its saved layout too', async () => {
+    readFirstScreen('/manage/seating')
+    await vi.dynamicImportSettled()
+    expect(load).toHaveBeenCalledWith('w-1')
+    expect(loaded.prefetch).toHaveBeenCalledWith('w-1')
+  })
+
+  test('nothing for other screens, without a session, or without a wedding opened before', async () => {
+    readFirstScreen('/manage/plan')
+    readFirstScreen('/manage/rsvps/forecast')
+    readFirstScreen('/wedding/isabel-and-miguel')
+    localStorage.removeItem('kasalan.local.session')
+    readFirstScreen('/manage/guests')
+    localStorage.setItem('kasalan.local.session', JSON.stringify({ user: { id: 'u-1' } }))
+    localStorage.removeItem('kasalan.lastWedding')
+    readFirstScreen('/manage/seating')
+    await vi.dynamicImportSettled()
+    expect(load).not.toHaveBeenCalled()
+    expect(loaded.prefetch).not.toHaveBeenCalled()
   })
 })

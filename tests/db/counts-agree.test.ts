@@ -1,4 +1,4 @@
-// Counts that agree (0027): every figure that speaks of who may come reads one count per household
+// Counts that agree (0029): every figure that speaks of who may come reads one count per household
 // (kasalan_private.household_tally), so the forecast's "still to answer", the Events page's counts,
 // the door's "expected" and the budget's "everyone invited" agree on a list with seat caps, each
 // saying what it counts. A private event's forecast adds no walk-ins. And the schedule's events are

@@ -297,7 +297,7 @@ describe('a wedding whose events take no RSVPs', () => {
     ).rejects.toThrow('invalid_input')
     await expect(submit(w, w.santos, [{ personId: ana }])).rejects.toThrow('invalid_input')
     const events = await listEvents(w)
-    // In the order of their days: the despedida, two days before, first (0027).
+    // In the order of their days: the despedida, two days before, first (0029).
     expect(events.map((e) => [e.name, e.takesRsvp, e.isMain, e.isPrivate])).toEqual([
       ['Despedida de soltera', false, false, false],
       ['Civil rite', false, false, false],

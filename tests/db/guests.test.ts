@@ -150,6 +150,52 @@ describe('import_households', () => {
     await expectError(importMany(Array.from({ length: 5001 }, () => family('Marami'))), 'invalid_input')
   })
 
+  test('writes each household and person as save_household does, field for field', async () => {
+    const households = [
+      family('Rivera', [['Ma. Clara', 'adult'], ['Jun', 'child']], {
+        email: ' clara@example.com ',
+        phone: '0918 222 3333',
+        address: { address1: '7 Kalye Luna', address2: '', city: 'Iloilo', state: 'Panay', zip: '5000', country: '' },
+        relationshipSide: 'both',
+        relationshipType: 'familyFriend',
+        notes: 'Ninang',
+        seatCap: 2,
+      }),
+      {
+        relationshipSide: null,
+        relationshipType: null,
+        persons: [{ firstName: 'Lola', lastName: 'Basyang', title: 'Gng.', suffix: 'Sr.', knownAs: 'Lola B', maidenName: 'Reyes', notes: 'wheelchair' }],
+      },
+    ]
+    const imported = await importMany(households)
+    const saved = []
+    for (const household of households) saved.push((await t.rpc(owner, 'save_household', { p_wedding_id: weddingId, p_household: household })) as Household)
+    const byId = new Map((await list()).map((h) => [h.id, h]))
+    /** A household as the list shows it, without what differs between two saves: ids, codes, times, who changed it last. */
+    const shape = (id: string) => {
+      const { id: _id, invitationCode: _code, createdAt: _created, updatedAt: _updated, lastChange: _change, persons, ...household } = byId.get(id)! as Household &
+        Record<string, unknown>
+      return { ...household, persons: persons.map(({ id: _person, householdId: _household, ...person }: Person & { householdId?: string }) => person) }
+    }
+    expect(imported.householdIds.map(shape)).toEqual(saved.map((h) => shape(h.id)))
+  })
+
+  test('a field refused in the middle of a file names its household, and saves nothing', async () => {
+    const before = await list()
+    const cases: Array<[unknown[], string, string]> = [
+      [[family('Uno'), family('Dos', undefined, { email: `${'a'.repeat(250)}@example.com` })], 'invalid_input', 'household 2: email is longer than 254 characters'],
+      [[family('Uno', [['Ana', 'alien' as 'adult']])], 'invalid_input', 'household 1: type must be adult or child'],
+      [[family('Uno'), family('Dos'), { ...family('Tres'), persons: [{ firstName: 'Cita', notes: 'tab\u0001' }] }], 'invalid_input', 'household 3: notes contains invalid characters'],
+      [[family('Uno'), family('Dos', undefined, { seatCap: 0 })], 'invalid_input', 'household 2: seatCap must be a whole number from 1 to 100, or null'],
+      [[family('Uno'), { ...family('Dos'), persons: 'Ana' }], 'invalid_input', 'household 2: persons must be a list'],
+      [[family('Uno'), 'Dos'], 'invalid_input', 'household 2: each household must be an object'],
+    ]
+    for (const [households, message, details] of cases) {
+      expect((await expectError(importMany(households), message)).details).toBe(details)
+    }
+    expect(await list()).toHaveLength(before.length)
+  })
+
   test('an empty list saves nothing and says so', async () => {
     expect(await importMany([])).toEqual({ households: 0, persons: 0, replies: 0, householdIds: [] })
   })

@@ -145,7 +145,8 @@ describe('0022: the reads behind the guest list and the RSVPs tab', () => {
     } finally {
       await t.asOwner('revoke execute on function kasalan_private.household_json(kasalan.households) from authenticated')
     }
-    // The family helper reads only their side's households, as RLS decides.
+    // The family helper reads only their side's households, as RLS decided before list_households
+    // applied the rule itself (0026, big wedding).
     const helperList = (await t.rpc(helper, 'list_households', { p_wedding_id: weddingId })) as Household[]
     expect(helperList.map((household) => household.id).sort()).toEqual([households[1]!.id])
   })
@@ -209,7 +210,7 @@ describe('0022: the reads behind the guest list and the RSVPs tab', () => {
        where p.pronamespace = 'kasalan'::regnamespace and p.proname in ('list_households', 'list_rsvp_details', 'list_invitation_states') order by 1`,
     )
     expect(rows).toEqual([
-      { name: 'list_households', definer: false, config: ['search_path=""'] },
+      { name: 'list_households', definer: true, config: ['search_path=""'] },
       { name: 'list_invitation_states', definer: true, config: ['search_path=""'] },
       { name: 'list_rsvp_details', definer: true, config: ['search_path=""'] },
     ])

@@ -24,6 +24,10 @@ interface SearchResult {
 
 let t: TestDb
 
+/** The search of one wedding as the site's call makes it, published or not. */
+const searchWedding = async (weddingId: string, query: string) =>
+  (await t.asOwner<{ r: SearchResult }>('select kasalan_private.search_wedding_persons($1, $2) as r', [weddingId, query])).rows[0]!.r
+
 beforeAll(async () => {
   t = await createTestDb()
 })
@@ -116,10 +120,7 @@ describe('a guest finds themself', () => {
   let weddingId: string
   const search = async (query: string, claims: Claims = null) =>
     (await rpcAs(t.db, claims, 'search_persons', { p_slug: slug, p_query: query })) as SearchResult
-  const core = async (query: string) => {
-    const { rows } = await t.asOwner<{ r: SearchResult }>('select kasalan_private.search_wedding_persons($1, $2) as r', [weddingId, query])
-    return rows[0]!.r
-  }
+  const core = (query: string) => searchWedding(weddingId, query)
 
   beforeAll(async () => {
     const { wedding } = await weddingWith(t.db, [
@@ -241,6 +242,47 @@ describe('a guest finds themself', () => {
         `explain select id from kasalan.persons p where p.search_keys @> array['maria', 'santos']`,
       )
     })
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('persons_search_keys_idx')
+  })
+
+  test('the search columns follow the names: a rename is found by its new name only, and columns written by hand are set again', async () => {
+    const couple = await t.couple('Lorna', 'Ramon')
+    const saved = (await t.rpc(couple.claims, 'save_household', {
+      p_wedding_id: couple.wedding.id,
+      p_household: { persons: [{ firstName: 'Perla', lastName: 'Villanueva' }] },
+    })) as { persons: Array<{ id: string }> }
+    const personId = saved.persons[0]!.id
+    const columns = async () =>
+      (await t.asOwner<{ search_names: string[]; search_sounds: string[]; search_keys: string[] }>('select search_names, search_sounds, search_keys from kasalan.persons where id = $1', [personId])).rows[0]!
+    const first = await columns()
+    expect(first.search_names).toEqual(['perla', 'villanueva'])
+    expect(first.search_sounds).toHaveLength(2)
+    expect(first.search_keys).toEqual(expect.arrayContaining(['perla', 'villanueva']))
+
+    await t.asOwner(`update kasalan.persons set last_name = 'Sarmiento' where id = $1`, [personId])
+    expect((await columns()).search_names).toEqual(['perla', 'sarmiento'])
+    expect((await searchWedding(couple.wedding.id, 'perla sarmiento')).status).toBe('found')
+    expect((await searchWedding(couple.wedding.id, 'perla villanueva')).status).toBe('none')
+
+    // Nobody but the owner can write persons directly; even the owner cannot make them disagree.
+    await t.asOwner(`update kasalan.persons set search_names = '{}', search_sounds = '{}', search_keys = '{}' where id = $1`, [personId])
+    expect(await columns()).toMatchObject({ search_names: ['perla', 'sarmiento'], search_keys: expect.arrayContaining(['sarmiento']) })
+    // An update that changes no name leaves them as they are.
+    await t.asOwner(`update kasalan.persons set notes = 'Ninang' where id = $1`, [personId])
+    expect((await columns()).search_names).toEqual(['perla', 'sarmiento'])
+  })
+
+  test('after an import of 2,000 households, with no vacuum, the index still finds names and the planner still takes it', { timeout: 120_000 }, async () => {
+    const couple = await t.couple('Lorna', 'Ramon')
+    const households = Array.from({ length: 2000 }, (_, h) => ({
+      relationshipSide: 'both',
+      relationshipType: 'friend',
+      persons: [{ firstName: h === 1234 ? 'Crisanta' : 'Maria', lastName: `Dimaculangan${h}` }],
+    }))
+    await t.rpc(couple.claims, 'import_households', { p_wedding_id: couple.wedding.id, p_households: households })
+    // The last keys are still in the index's pending list (0027): the search reads it too.
+    expect(await searchWedding(couple.wedding.id, 'crisanta dimaculangan1234')).toMatchObject({ status: 'found', matches: [{ firstName: 'Crisanta', lastName: 'Dimaculangan1234' }] })
+    const plan = await t.asOwner<{ 'QUERY PLAN': string }>(`explain select id from kasalan.persons p where p.search_keys @> array['crisanta']`)
     expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('persons_search_keys_idx')
   })
 })

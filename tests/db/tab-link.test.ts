@@ -5,7 +5,7 @@
 // what IndexedDB holds).
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { PGlite } from '@electric-sql/pglite'
-import { bootstrap, callRpc, WAL_START_SETTINGS, type Claims } from '../../src/lib/backend/local/engine'
+import { callRpc, localAuth, resumeWithoutStoring, WAL_START_SETTINGS, type Claims } from '../../src/lib/backend/local/engine'
 import { answerOn, checkpointWhenDue, CHECKPOINT_AFTER_BYTES, createCallServer, type CallServer } from '../../src/lib/backend/local/leader'
 import { TabLink } from '../../src/lib/backend/local/tab-link'
 import { channelName, type LinkMessage } from '../../src/lib/backend/local/tab-link-protocol'
@@ -127,29 +127,34 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     expect(await householdsNamed('Dalisay')).toHaveLength(1)
   })
 
-  test('a read leaves the files as they are; a write syncs them to IndexedDB once, at its commit', async () => {
+  test('a read leaves the files as they are; a write syncs them to IndexedDB once, after its commit', async () => {
     const id = freshId()
     const link = tab(id)
     leaders.push(answerOn(id, server, 'only'))
     await link.waitReady
-    const options: unknown[] = []
-    const synced: string[] = []
+    // What reaches the database, in order: each message (and whether it stores the files), and each store.
+    const events: string[] = []
     const original = db.execProtocol
     db.execProtocol = (message, opts) => {
-      options.push(opts)
-      if (opts?.syncToFs) synced.push(new TextDecoder().decode(message.subarray(5, -1)))
+      events.push(`${opts?.syncToFs ? 'stored: ' : ''}${new TextDecoder().decode(message.subarray(5, -1)).trim().split(/\s+/).at(-1)}`)
       return original.call(db, message, opts)
     }
+    const stores = vi.spyOn(db, 'syncToFs').mockImplementation(async function (this: typeof db) {
+      events.push('store')
+    })
     try {
       expect(await callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).toEqual(expect.any(Array))
-      expect(options).toEqual([{ syncToFs: false }])
-      options.length = 0
+      expect(events).toHaveLength(1)
+      expect(events[0]).not.toMatch(/^stored/)
+      events.length = 0
       await callRpc(link, owner, 'mark_rsvp_changes_seen', { p_wedding_id: weddingId, p_seen_at: new Date().toISOString() })
-      // Once, with the commit (then only a look at how much log awaits a checkpoint, a read).
-      expect(synced).toHaveLength(1)
-      expect(synced[0]).toMatch(/commit$/)
+      // Once, after the commit and the look at how much log awaits a checkpoint (a read).
+      expect(events.filter((event) => event.startsWith('stored'))).toEqual([])
+      expect(events.slice(-3)).toEqual(['commit', expect.stringMatching(/pg_control_checkpoint\(\)$/), 'store'])
+      expect(stores).toHaveBeenCalledTimes(1)
     } finally {
       db.execProtocol = original
+      stores.mockRestore()
     }
   })
 
@@ -210,23 +215,63 @@ describe.runIf(ENGINE === 'pglite')('no call waits for ever', () => {
 })
 
 describe.runIf(ENGINE === 'pglite')('a start', () => {
-  test('with nothing to apply, stores the data directory twice: once for the versions, once for the call log', async () => {
-    // PGlite writes the data directory back (to IndexedDB, in the browser) after every statement
-    // outside a transaction: each time, every file is looked at and every stored one listed.
+  test('with nothing to apply, pins the settings, finds every version and stores nothing in IndexedDB', async () => {
+    // PGlite writes the data directory back (to IndexedDB, in the browser) after each of its
+    // transactions, even one that only read: each time every file is looked at and every stored one
+    // listed. A reload's start has nothing to store.
     const { db: own } = await bootstrappedPglite()
     try {
+      // As a restored backup's session might have it, before the start pins it; and no checkpoint
+      // due (one would be stored).
+      await own.query("select set_config('IntervalStyle', 'sql_standard', false)")
+      await own.exec('checkpoint')
       const stores = vi.spyOn(own, 'syncToFs')
-      expect(await bootstrap(own, readSqlFiles())).toEqual([])
-      expect(stores).toHaveBeenCalledTimes(1)
+      const versions = readSqlFiles().migrations.map((migration) => migration.version)
+      expect(await resumeWithoutStoring(own, versions)).toBe(true)
       const started = await createCallServer(own)
-      expect(stores).toHaveBeenCalledTimes(2)
+      expect(stores).not.toHaveBeenCalled()
       // What a start decides is all there: the settings pinned, and the reads known.
-      const { rows } = await own.query<{ on: string }>("select current_setting('standard_conforming_strings') as on")
-      expect(rows[0]!.on).toBe('on')
-      expect(started.reads).toContain('list_households')
+      const { rows } = await own.query<{ style: string }>("select current_setting('IntervalStyle') as style")
+      expect(rows[0]!.style).toBe('postgres')
+      expect(started.reads).toEqual(expect.arrayContaining(['list_households', 'auth.local_get_user']))
+      expect(started.reads).not.toContain('save_household')
     } finally {
       await own.close()
     }
+  })
+
+  test('a database lacking a version, or holding one the baseline replaced, is left to bootstrap as it was', async () => {
+    const { db: own } = await bootstrappedPglite()
+    try {
+      const versions = readSqlFiles().migrations.map((migration) => migration.version)
+      const applied = async () => (await own.query<{ version: string }>('select version from kasalan_local.applied_versions order by 1')).rows
+      const before = await applied()
+      expect(await resumeWithoutStoring(own, [...versions, '9999_later'])).toBe(false)
+      await own.query("insert into kasalan_local.applied_versions (version) values ('0022_quick_reads')")
+      expect(await resumeWithoutStoring(own, versions)).toBe(false)
+      await own.query("delete from kasalan_local.applied_versions where version = '0022_quick_reads'")
+      expect(await applied()).toEqual(before)
+      expect(await resumeWithoutStoring(own, versions)).toBe(true)
+    } finally {
+      await own.close()
+    }
+  })
+
+  test("the account read that checks a session is a read: no call log entry, nothing stored", async () => {
+    const id = freshId()
+    const link = tab(id)
+    leaders.push(answerOn(id, server, 'only'))
+    await link.waitReady
+    const logged = async () => (await db.query<{ n: number }>('select count(*)::int as n from kasalan_local.call_log')).rows[0]!.n
+    const before = await logged()
+    const stores = vi.spyOn(db, 'syncToFs')
+    try {
+      expect(await localAuth(link, 'getUser', owner.sub)).toMatchObject({ id: owner.sub })
+      expect(stores).not.toHaveBeenCalled()
+    } finally {
+      stores.mockRestore()
+    }
+    expect(await logged()).toBe(before)
   })
 })
 
@@ -254,7 +299,24 @@ describe.runIf(ENGINE === 'pglite')('the log between checkpoints', () => {
       const id = freshId()
       const link = tab(id)
       leaders.push(answerOn(id, ownServer, 'own'))
-      await callRpc(link, DEMO_CLAIMS, 'mark_rsvp_changes_seen', { p_wedding_id: DEMO.weddingId, p_seen_at: new Date().toISOString() })
+      // The files are stored once, after the checkpoint: the segments it lets go never are.
+      const stored: string[] = []
+      const original = own.execProtocol
+      own.execProtocol = (message, opts) => {
+        const sql = new TextDecoder().decode(message.subarray(5, -1)).trim()
+        if (sql === 'checkpoint') stored.push(`checkpoint${opts?.syncToFs ? ', stored' : ''}`)
+        return original.call(own, message, opts)
+      }
+      const stores = vi.spyOn(own, 'syncToFs').mockImplementation(async function () {
+        stored.push('store')
+      })
+      try {
+        await callRpc(link, DEMO_CLAIMS, 'mark_rsvp_changes_seen', { p_wedding_id: DEMO.weddingId, p_seen_at: new Date().toISOString() })
+      } finally {
+        own.execProtocol = original
+        stores.mockRestore()
+      }
+      expect(stored).toEqual(['checkpoint', 'store'])
       const after = await log()
       expect(after.behind).toBeLessThan(CHECKPOINT_AFTER_BYTES)
       expect(after.segments).toBeLessThanOrEqual(3)

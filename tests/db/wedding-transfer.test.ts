@@ -492,6 +492,66 @@ describe('export_wedding and import_wedding', () => {
     expect(await target.rpc(claims, 'list_households', { p_wedding_id: wedding.id })).toEqual([])
   })
 
+  test('a value that is no id is refused with invalid_input naming the first one in the file, and nothing is imported', async () => {
+    const { claims, wedding } = await target.couple()
+    const fresh = withNewIds(file)
+    const cases: [WeddingFile, string][] = [
+      [{ ...fresh, households: fresh.households.map((h, i) => (i === 1 ? { ...h, id: 'ikalawa' } : h)) }, 'id must be an id'],
+      // The rows in order, and in a row its id before its household.
+      [{ ...fresh, persons: fresh.persons.map((p, i) => (i === 0 ? { ...p, household_id: 42 } : i === 1 ? { ...p, id: 'x' } : p)) }, 'household_id must be an id'],
+      [{ ...fresh, persons: fresh.persons.map((p, i) => (i === 0 ? { ...p, id: 'x', household_id: 42 } : p)) }, 'id must be an id'],
+      [{ ...fresh, gifts: fresh.gifts.map((g) => ({ ...g, created_by: 'ninong' })) }, 'created_by must be an id'],
+      [{ ...fresh, checklistItems: fresh.checklistItems.map((item, i) => (i === 1 ? { ...item, done_by: 'x', assignee_user: 'y' } : item)) }, 'assignee_user must be an id'],
+    ]
+    for (const [broken, detail] of cases) {
+      await expect(target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: broken })).rejects.toMatchObject({
+        message: 'invalid_input',
+        details: detail,
+      })
+    }
+    expect(await target.rpc(claims, 'list_households', { p_wedding_id: wedding.id })).toEqual([])
+  })
+
+  test('the guest list is one entry in the activity feed: its count and households in the file\'s order, on their side when they share one', async () => {
+    const activity = async (weddingId: string) =>
+      (
+        await target.asOwner<{ action: string; household_id: string | null; household_name: string | null; household_side: string | null; details: Record<string, unknown> }>(
+          `select action, household_id, household_name, household_side, details from kasalan.wedding_activity
+            where wedding_id = $1 and action in ('household_added', 'households_imported')`,
+          [weddingId],
+        )
+      ).rows
+    const many = await target.couple()
+    const fresh = withNewIds(file)
+    await target.rpc(many.claims, 'import_wedding', { p_wedding_id: many.wedding.id, p_file: fresh })
+    expect(await activity(many.wedding.id)).toEqual([
+      {
+        action: 'households_imported',
+        household_id: null,
+        household_name: null,
+        household_side: null,
+        details: { count: 2, householdIds: fresh.households.map((h) => h.id) },
+      },
+    ])
+
+    const oneSide = await target.couple()
+    const brides = withNewIds(file)
+    for (const household of brides.households) household.relationship_side = 'bride'
+    await target.rpc(oneSide.claims, 'import_wedding', { p_wedding_id: oneSide.wedding.id, p_file: brides })
+    expect((await activity(oneSide.wedding.id)).map((entry) => entry.household_side)).toEqual(['bride'])
+
+    const one = await target.couple()
+    const single = withNewIds(file)
+    const jose = single.households.find((h) => single.persons.some((p) => p.household_id === h.id && p.first_name === 'Jose'))!
+    await target.rpc(one.claims, 'import_wedding', {
+      p_wedding_id: one.wedding.id,
+      p_file: { ...withoutPlan(single), seatingLayout: null, eventGuests: [], eventReplies: [], households: [jose], persons: single.persons.filter((p) => p.household_id === jose.id) },
+    })
+    expect(await activity(one.wedding.id)).toEqual([
+      { action: 'household_added', household_id: jose.id, household_name: 'Jose Rizal', household_side: 'groom', details: {} },
+    ])
+  })
+
   test('a file nested 50,000 levels deep is refused with input_too_deep before it reaches SQL', async () => {
     const { claims, wedding } = await target.couple()
     const before = await target.rpc(claims, 'get_my_wedding')

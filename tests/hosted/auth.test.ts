@@ -127,21 +127,43 @@ describe('POST /token', () => {
     expect(second.body.refresh_token).not.toBe(first.body.refresh_token)
   })
 
-  test('a used refresh token is accepted again within the reuse interval (the same new token), not after', async () => {
+  // Supabase Auth's rules (internal/tokens/service.go, RefreshTokenGrant; refresh_token_reuse_interval 10 s).
+  test("the parent of the session's active refresh token gets the active one again (its answer was lost), however late", async () => {
     const { session } = await confirmedUser('reuse')
     const rotated = await refreshGrant(session.refresh_token)
     const retried = await refreshGrant(session.refresh_token)
     expect(retried.status).toBe(200)
     expect(retried.body.refresh_token).toBe(rotated.body.refresh_token)
+    await admin.query(
+      "update auth.refresh_tokens set created_at = created_at - interval '1 minute', updated_at = updated_at - interval '1 minute' where session_id = (select session_id from auth.refresh_tokens where token = $1)",
+      [session.refresh_token],
+    )
+    const late = await refreshGrant(session.refresh_token)
+    expect(late.status).toBe(200)
+    expect(late.body.refresh_token).toBe(rotated.body.refresh_token)
+  })
 
-    // Past the interval, a used token is someone else's copy: refused, and the whole session revoked.
-    await admin.query("update auth.refresh_tokens set created_at = created_at - interval '1 minute' where token = $1", [rotated.body.refresh_token])
-    const replayed = await refreshGrant(session.refresh_token)
+  test('any other used refresh token is swapped for a new one within the reuse interval from its use; past it, the session is revoked', async () => {
+    const { session } = await confirmedUser('reuse-stale')
+    const first = await refreshGrant(session.refresh_token)
+    const second = await refreshGrant(first.body.refresh_token)
+    expect(second.status).toBe(200)
+    // A tab that read the first token before the others rotated it twice.
+    const stale = await refreshGrant(session.refresh_token)
+    expect(stale.status).toBe(200)
+    expect([session.refresh_token, first.body.refresh_token, second.body.refresh_token]).not.toContain(stale.body.refresh_token)
+
+    // Past the interval, a used token (here the first rotation's, no longer the active one's parent)
+    // is someone else's copy: refused, and every token of the session revoked.
+    await admin.query("update auth.refresh_tokens set updated_at = updated_at - interval '1 minute' where token = $1", [first.body.refresh_token])
+    const replayed = await refreshGrant(first.body.refresh_token)
     expect(replayed.status).toBe(400)
     expect(replayed.body).toMatchObject({ code: 'refresh_token_already_used' })
-    const current = await refreshGrant(rotated.body.refresh_token)
-    expect(current.status).toBe(400)
-    expect(current.body).toMatchObject({ code: 'refresh_token_already_used' })
+    const { rows } = await admin.query<{ active: number }>(
+      'select count(*)::int as active from auth.refresh_tokens where session_id = (select session_id from auth.refresh_tokens where token = $1) and not revoked',
+      [session.refresh_token],
+    )
+    expect(rows[0]!.active).toBe(0)
   })
 
   test('an unknown refresh token is refresh_token_not_found (400)', async () => {

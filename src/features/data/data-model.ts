@@ -39,3 +39,11 @@ export function readWeddingFile(text: string): WeddingFileRead {
   const file = parsed as Record<string, unknown>
   return file.format === 'kasalan-wedding' ? { file } : { error: 'import_unsupported_file' }
 }
+
+/**
+ * How many households a wedding file brings: what the guest list holds after its import, which
+ * fills an empty wedding with every household of the file or refuses the whole file.
+ */
+export function weddingFileHouseholds(file: Record<string, unknown>): number {
+  return Array.isArray(file.households) ? file.households.length : 0
+}

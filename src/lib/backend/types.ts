@@ -36,6 +36,14 @@ export interface AuthPort {
    * Here rather than on Backend so the public site's first load does not carry it.
    */
   invoke?(name: string, body: Record<string, unknown>): Promise<unknown>
+  /**
+   * The signed-in user's access token for a request made by hand (the Data API's, Storage's),
+   * refreshed first when it has expired; null when signed out. Rejects as the network (a TypeError)
+   * when the browser is offline or the token could not be refreshed on it. `refresh`: a new one
+   * even if this one looks valid here (the server said it had expired). Absent on the embedded
+   * database, which has no tokens.
+   */
+  accessToken?(options?: { refresh?: boolean }): Promise<string | null>
 }
 
 /**

@@ -1,4 +1,5 @@
-import { BackendError } from '@/lib/backend'
+import { BackendError, getBackend } from '@/lib/backend'
+import { keptSupabaseSession } from '@/lib/backend/supabase/kept-session'
 import { earlyMediaUrls } from './early-media'
 import { mediaBucket, type MediaPort } from './types'
 
@@ -7,20 +8,15 @@ interface SupabaseSettings {
   anonKey: string
 }
 
-/** The signed-in couple's access token as supabase-js stored it, else null (a visitor). */
-function storedAccessToken(): string | null {
-  try {
-    for (const storage of [localStorage, sessionStorage]) {
-      for (const key of Object.keys(storage)) {
-        if (!key.startsWith('sb-') || !key.endsWith('-auth-token')) continue
-        const token = (JSON.parse(storage.getItem(key) ?? 'null') as { access_token?: unknown } | null)?.access_token
-        if (typeof token === 'string') return token
-      }
-    }
-  } catch {
-    // Blocked storage: read as a visitor.
-  }
-  return null
+/**
+ * The signed-in member's access token, refreshed first when it has expired (a photo chosen after
+ * the phone slept: the token supabase-js stored is no longer valid, and Storage refuses it); null
+ * for a visitor, whose page never loads the auth client for this.
+ */
+async function accessToken(): Promise<string | null> {
+  if (!keptSupabaseSession()?.access_token) return null
+  const auth = await (await getBackend()).auth()
+  return (await auth.accessToken?.()) ?? null
 }
 
 /**
@@ -31,9 +27,9 @@ function storedAccessToken(): string | null {
  */
 export function createStorageMedia({ url, anonKey }: SupabaseSettings): MediaPort {
   const api = `${url}/storage/v1`
-  const headers = (extra: Record<string, string> = {}) => ({
+  const headers = async (extra: Record<string, string> = {}) => ({
     apikey: anonKey,
-    Authorization: `Bearer ${storedAccessToken() ?? anonKey}`,
+    Authorization: `Bearer ${(await accessToken()) ?? anonKey}`,
     ...extra,
   })
   const check = async (response: Response) => {
@@ -49,7 +45,7 @@ export function createStorageMedia({ url, anonKey }: SupabaseSettings): MediaPor
       await check(
         await fetch(`${api}/object/${mediaBucket}/${encodePath(path)}`, {
           method: 'POST',
-          headers: headers({ 'Content-Type': blob.type, 'x-upsert': 'false', 'cache-control': 'max-age=31536000' }),
+          headers: await headers({ 'Content-Type': blob.type, 'x-upsert': 'false', 'cache-control': 'max-age=31536000' }),
           body: blob,
         }),
       )
@@ -63,7 +59,7 @@ export function createStorageMedia({ url, anonKey }: SupabaseSettings): MediaPor
       const response = await check(
         await fetch(`${api}/object/sign/${mediaBucket}`, {
           method: 'POST',
-          headers: headers({ 'Content-Type': 'application/json' }),
+          headers: await headers({ 'Content-Type': 'application/json' }),
           body: JSON.stringify({ expiresIn: 60 * 60 * 24, paths: missing }),
         }),
       )
@@ -81,7 +77,7 @@ export function createStorageMedia({ url, anonKey }: SupabaseSettings): MediaPor
       await check(
         await fetch(`${api}/object/${mediaBucket}`, {
           method: 'DELETE',
-          headers: headers({ 'Content-Type': 'application/json' }),
+          headers: await headers({ 'Content-Type': 'application/json' }),
           body: JSON.stringify({ prefixes: own }),
         }),
       )

@@ -2,6 +2,7 @@ export {
   authPort,
   currentSession,
   isAuthCallback,
+  lastWeddingId,
   useSessionStore,
   type SessionStatus,
   type SignUpInput,

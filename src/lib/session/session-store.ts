@@ -60,7 +60,7 @@ interface SessionState {
 const LAST_WEDDING_KEY = 'kasalan.lastWedding'
 
 /** The wedding the account used last on this browser (a coordinator's client), if any. */
-function lastWeddingId(): string | null {
+export function lastWeddingId(): string | null {
   try {
     return localStorage.getItem(LAST_WEDDING_KEY)
   } catch {
@@ -110,9 +110,17 @@ export async function currentSession() {
   return session
 }
 
+/** The same person with the same details: what a token refresh brings back every hour. */
+function sameUser(a: AuthUser, b: AuthUser) {
+  return a.id === b.id && a.email === b.email && JSON.stringify(a.userMetadata) === JSON.stringify(b.userMetadata)
+}
+
 function applySession(session: AuthSession | null) {
   const { user } = useSessionStore.getState()
   if (!session) return useSessionStore.setState(signedOut)
+  // A refreshed token is not a new user: kept as it was, screens that load for the signed-in user
+  // do not load again (one that did, asking for a token in turn, refreshed it in a loop).
+  if (user && sameUser(user, session.user)) return useSessionStore.setState({ status: 'signedIn' })
   if (user?.id === session.user.id)
     return useSessionStore.setState({ status: 'signedIn', user: session.user })
   useSessionStore.setState({

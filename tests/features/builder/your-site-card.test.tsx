@@ -8,7 +8,16 @@ import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import enBuilder from '@/locales/en/builder.json'
 import filBuilder from '@/locales/fil/builder.json'
+import { MemoryRouter } from 'react-router'
 import { builderWedding } from './builder-wedding'
+
+/** The card inside management's router (it links to Your data). */
+const renderCard = () =>
+  render(
+    <MemoryRouter>
+      <YourSiteCard wedding={builderWedding()} />
+    </MemoryRouter>,
+  )
 
 const mode = vi.hoisted(() => ({ usesSupabase: false, linkPreviewUrl: null as string | null }))
 vi.mock('@/lib/env', async (importOriginal) => ({
@@ -50,9 +59,11 @@ describe('on the embedded database', () => {
     ['en', /Link previews need hosted Supabase too: .*Messenger, Viber, WhatsApp or Facebook shows only “Kasalan”/],
   ])('in %s, says that link previews need hosted Supabase, and offers no link for chats', async (language, message) => {
     await i18next.changeLanguage(language)
-    render(<YourSiteCard wedding={builderWedding()} />)
+    renderCard()
     expect(screen.getByTestId('previews-need-supabase')).toHaveTextContent(message)
     expect(screen.queryByTestId('chat-link')).not.toBeInTheDocument()
+    // How to share it is on Your data, not in a README a couple never sees.
+    expect(screen.getByRole('link', { name: language === 'en' ? 'How to move, on Your data' : 'Paano lumipat, sa Ang inyong data' })).toHaveAttribute('href', '/manage/data')
     expect(screen.getByTestId('site-address')).toHaveTextContent(`${window.location.origin}/wedding/maria-and-juan`)
   })
 })
@@ -63,7 +74,7 @@ describe('on hosted Supabase', () => {
     await i18next.changeLanguage('en')
     const user = userEvent.setup()
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue()
-    render(<YourSiteCard wedding={builderWedding()} />)
+    renderCard()
 
     expect(screen.queryByTestId('previews-need-supabase')).not.toBeInTheDocument()
     const chat = screen.getByTestId('chat-link')

@@ -11,7 +11,7 @@ const mocks = vi.hoisted(() => ({
   backend: null as unknown as Backend,
   exportWedding: vi.fn(),
   importWedding: vi.fn(),
-  listHouseholds: vi.fn(),
+  loadGuestList: vi.fn(),
   reload: vi.fn(),
 }))
 
@@ -20,7 +20,7 @@ vi.mock('@/lib/backend', async (original) => ({
   getBackend: () => Promise.resolve(mocks.backend),
 }))
 vi.mock('@/lib/api/data', () => ({ exportWedding: mocks.exportWedding, importWedding: mocks.importWedding }))
-vi.mock('@/lib/api', () => ({ listHouseholds: mocks.listHouseholds }))
+vi.mock('@/lib/guest-list', () => ({ useGuestListStore: { getState: () => ({ load: mocks.loadGuestList }) } }))
 vi.mock('@/lib/session', () => ({
   useMyWedding: () => ({
     wedding: { id: 'w1', slug: 'maria-and-juan' },
@@ -114,22 +114,22 @@ describe('DataPage', () => {
     expect(mocks.importWedding).not.toHaveBeenCalled()
   })
 
-  test('on hosted Supabase, imports a wedding file after asking, and counts the households', async () => {
+  test("on hosted Supabase, imports a wedding file after asking, counts the file's households, and reads the guest list again", async () => {
     mocks.backend = backend('supabase')
     mocks.importWedding.mockResolvedValue({ id: 'w1' })
-    mocks.listHouseholds.mockResolvedValue([{}, {}, {}])
     const user = userEvent.setup()
     render(<DataPage />)
 
     expect(await screen.findByText(/kept on your hosted Supabase project/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Download a backup' })).not.toBeInTheDocument()
-    const content = { format: 'kasalan-wedding', version: 1, persons: [] }
+    const content = { format: 'kasalan-wedding', version: 1, households: [{ id: 'h1' }, { id: 'h2' }, { id: 'h3' }], persons: [] }
     await user.upload(screen.getByLabelText('Import a wedding file'), new File([JSON.stringify(content)], 'kasal.json'))
     const dialog = await screen.findByRole('alertdialog', { name: 'Import this wedding?' })
     await user.click(within(dialog).getByRole('button', { name: 'Import' }))
 
     await waitFor(() => expect(mocks.importWedding).toHaveBeenCalledWith('w1', content))
     expect(await screen.findByText('Wedding imported: 3 households are on your guest list.')).toBeInTheDocument()
+    expect(mocks.loadGuestList).toHaveBeenCalledWith('w1', { force: true })
     expect(mocks.reload).toHaveBeenCalled()
   })
 

@@ -126,7 +126,7 @@ describe('supabase-js in a tab that keeps its own session', () => {
     const listener = vi.fn()
     sessionStorage.setItem(key, stored(users.couple))
     localStorage.setItem(key, stored(users.usher))
-    createSupabaseAuth(client, key).onChange(listener)
+    createSupabaseAuth(client).onChange(listener)
     emit('SIGNED_IN', session(users.usher))
     expect(listener).toHaveBeenLastCalledWith({ user: { id: 'couple', email: users.couple.email, userMetadata: {} } })
     // And its own sign-out is a sign-out once storage no longer holds it.
@@ -139,7 +139,7 @@ describe('supabase-js in a tab that keeps its own session', () => {
   test('its own events pass as they are', () => {
     const { client, emit } = fakeClient()
     const listener = vi.fn()
-    createSupabaseAuth(client, key).onChange(listener)
+    createSupabaseAuth(client).onChange(listener)
     localStorage.setItem(key, stored(users.couple))
     emit('TOKEN_REFRESHED', session(users.couple))
     expect(listener).toHaveBeenLastCalledWith({ user: { id: 'couple', email: users.couple.email, userMetadata: {} } })

@@ -43,6 +43,20 @@ describe('start', () => {
     expect(store()).toMatchObject({ status: 'signedOut', user: null })
   })
 
+  test("a token refresh keeps the signed-in user as it was, so what loads for them does not load again", async () => {
+    const account = fake.addAccount('maria@example.com', 'sampaguita', { name: 'Maria' })
+    fake.storeSession(account)
+    await store().start()
+    const before = store().user
+    fake.refreshToken()
+    expect(store().status).toBe('signedIn')
+    expect(store().user).toBe(before)
+    // Changed details are taken up.
+    fake.storeSession({ ...account, userMetadata: { name: 'Maria Clara' } })
+    fake.refreshToken()
+    expect(store().user).toMatchObject({ id: account.id, userMetadata: { name: 'Maria Clara' } })
+  })
+
   test('an auth link (tokens in the URL) loads the auth client even with nothing stored', async () => {
     window.history.replaceState(null, '', '/welcome#access_token=abc&refresh_token=def&type=signup')
     try {

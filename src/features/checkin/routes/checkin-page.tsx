@@ -329,7 +329,7 @@ function HouseholdCard({
           return (
             <li key={person.id} className="flex items-center gap-3 py-3">
               <div className="min-w-0 flex-1">
-                <p className="text-xl font-semibold text-ink">
+                <p className="text-lg font-semibold text-ink sm:text-xl">
                   {name}
                   {person.type === 'child' && <span className="ml-2 text-sm font-normal text-muted">{t('household.child')}</span>}
                 </p>

@@ -6,16 +6,16 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { formatShortDate } from '@/components/last-change-text'
 import { LoadFailed } from '@/components/load-failed'
 import { PageSpinner } from '@/components/page-spinner'
-import { listHouseholds } from '@/lib/api'
 import { can } from '@/lib/access'
 import { emptyWedding, exportWedding, importWedding } from '@/lib/api/data'
 import { getBackend } from '@/lib/backend'
 import { downloadFile } from '@/lib/csv'
 import { errorMessage } from '@/lib/errors'
+import { useGuestListStore } from '@/lib/guest-list'
 import { useMyWedding } from '@/lib/session'
 import { useLoad } from '@/lib/use-load'
 import { FileButton } from '../components/file-button'
-import { backupFileName, readWeddingFile, weddingFileName } from '../data-model'
+import { backupFileName, readWeddingFile, weddingFileHouseholds, weddingFileName } from '../data-model'
 import { storageGuard } from '../storage-guard'
 import { daysSince } from '../storage-guard-model'
 
@@ -126,8 +126,10 @@ export function DataPage() {
     setBusy(true)
     try {
       await importWedding(wedding!.id, importFile.content)
-      const households = (await listHouseholds(wedding!.id)).length
-      setMoveNotice({ tone: 'success', text: t('move.imported', { households }) })
+      // All of the file or nothing: its households are the list's. The screens' shared list is read
+      // again meanwhile (it may hold this wedding's list from before the import).
+      void useGuestListStore.getState().load(wedding!.id, { force: true })
+      setMoveNotice({ tone: 'success', text: t('move.imported', { households: weddingFileHouseholds(importFile.content) }) })
       await reload()
     } catch (failure) {
       fail(setMoveNotice)(failure)

@@ -21,21 +21,22 @@ const READY_TIME_LIMIT_MS = 120_000
 export async function createLocalBackend(): Promise<Backend> {
   performance.mark('kasalan:db-start')
   const dataDir = currentDataDir()
-  // Asked before the worker starts, which makes the data directory as soon as it opens it.
-  const startedEmpty = !(await dataDirExists(dataDir))
-  const firstVisit = seedDataDir !== null && startedEmpty
-  const seedSites: Promise<SeedSites | null> | null = firstVisit
-    ? import('virtual:kasalan-seed-sites').then((m) => m.default).catch(() => null)
-    : null
+  // Asked now, before the worker can open the directory (opening makes it), and answered while the
+  // worker loads: the worker starts at once rather than after IndexedDB has answered.
+  const exists = dataDirExists(dataDir)
   const db = new TabLink(
     new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'kasalan-db' }),
     // One leader per data directory: after a restore, this tab opens the restored one even while
     // another tab still holds the one it replaced.
-    // A first visit loads the database the build prepared instead of making it here; on any other
-    // the worker need not look for the directory again (it still does on a first visit, in case
-    // another tab made it meanwhile).
-    { id: dataDir, dataDir, meta: { seedDataDir: firstVisit ? seedDataDir : null } },
+    // A browser without the directory loads the database the build prepared instead of making it
+    // here; the worker looks for the directory itself before it does (another tab may have made it).
+    { id: dataDir, dataDir, meta: { seedDataDir } },
   )
+  const startedEmpty = !(await exists)
+  const firstVisit = seedDataDir !== null && startedEmpty
+  const seedSites: Promise<SeedSites | null> | null = firstVisit
+    ? import('virtual:kasalan-seed-sites').then((m) => m.default).catch(() => null)
+    : null
   let databaseReady = false
   const ready = db.waitReady.then(() => {
     databaseReady = true

@@ -14,6 +14,20 @@ export interface SqlFile {
   sql: string
 }
 
+/**
+ * A file's SQL, or how to fetch it: the browser's worker passes loaders, so a start that finds every
+ * file applied (each reload) fetches and parses none of the migrations' text.
+ */
+export interface LazySqlFile {
+  version: string
+  sql: string | (() => Promise<string>)
+}
+
+const sqlOf = async (file: LazySqlFile): Promise<SqlFile> => ({
+  version: file.version,
+  sql: typeof file.sql === 'string' ? file.sql : await file.sql(),
+})
+
 export interface QueryResult<T> {
   rows: T[]
   fields?: { name: string; dataTypeID: number }[]
@@ -38,7 +52,7 @@ export interface PgLike extends PgTx {
    * trip to the worker (10–60 ms on a busy phone), and `transaction()` + `query()` make about forty
    * of them per call, so a call is sent as one message when the database offers this.
    */
-  execProtocol?(message: Uint8Array): Promise<{ messages: ProtocolMessage[] }>
+  execProtocol?(message: Uint8Array, options?: { syncToFs?: boolean }): Promise<{ messages: ProtocolMessage[] }>
   _runExclusiveTransaction?<T>(fn: () => Promise<T>): Promise<T>
   _runExclusiveQuery?<T>(fn: () => Promise<T>): Promise<T>
 }
@@ -91,7 +105,7 @@ const VOID_TYPE_OID = 2278
  */
 export async function bootstrap(
   db: PgLike,
-  files: { shim: string; migrations: SqlFile[]; seed: string },
+  files: { shim: LazySqlFile['sql']; migrations: LazySqlFile[]; seed: LazySqlFile['sql'] },
 ): Promise<string[]> {
   // One transaction, so that a start where nothing is to apply writes back to IndexedDB once:
   // PGlite stores the data directory after every statement outside a transaction.
@@ -109,7 +123,7 @@ export async function bootstrap(
   })
   const applied = new Set(rows.map((row) => row.version))
 
-  const steps: SqlFile[] = [
+  const steps: LazySqlFile[] = [
     { version: SHIM_VERSION, sql: files.shim },
     ...[...files.migrations].sort((a, b) => a.version.localeCompare(b.version)),
     { version: SEED_VERSION, sql: files.seed },
@@ -117,7 +131,7 @@ export async function bootstrap(
   const appliedNow: string[] = []
   // A database made by the migrations the baseline replaced: its rows move onto the baseline.
   if (rows.some((row) => REPLACED_VERSIONS.has(row.version))) {
-    const baseline = steps.filter((step) => step.version !== SHIM_VERSION && step.version !== SEED_VERSION)
+    const baseline = await Promise.all(steps.filter((step) => step.version !== SHIM_VERSION && step.version !== SEED_VERSION).map(sqlOf))
     try {
       appliedNow.push(...(await moveToBaseline(db, baseline)))
     } catch (error) {
@@ -127,9 +141,10 @@ export async function bootstrap(
   }
   for (const step of steps) {
     if (applied.has(step.version)) continue
+    const { sql } = await sqlOf(step)
     try {
       await db.transaction(async (tx) => {
-        await tx.exec(step.sql)
+        await tx.exec(sql)
         await tx.query('insert into kasalan_local.applied_versions (version) values ($1)', [step.version])
       })
     } catch (error) {
@@ -140,6 +155,31 @@ export async function bootstrap(
   // A file may have changed one for its own session.
   if (appliedNow.length > 0) await pinSessionSettings(db)
   return appliedNow
+}
+
+/**
+ * What `bootstrap` does on a database that already has every file applied (each reload), in one
+ * exchange that stores nothing in IndexedDB: the session's settings pinned, and every version found,
+ * none of those the baseline replaced. True then; false otherwise (a new or an older database, or no
+ * such table yet), having changed nothing, so that `bootstrap` runs. PGlite stores the data
+ * directory after each of `bootstrap`'s transactions, even one that only read.
+ */
+export async function resumeWithoutStoring(db: PgLike, versions: string[]): Promise<boolean> {
+  if (!canExchangeOnce(db)) return false
+  const array = (values: readonly string[]) => `array[${values.map((value) => sqlLiteral(value)).join(', ')}]::text[]`
+  try {
+    return (await exchangeOnce(db, [
+      `select pg_catalog.set_config(s.name, v.value, false)
+         from rows from (pg_catalog.unnest(${array(Object.keys(PINNED_SETTINGS))}), pg_catalog.unnest(${array(Object.values(PINNED_SETTINGS))})) as v(name, value)
+         join pg_catalog.pg_settings s on lower(s.name) = lower(v.name)
+        where s.context = 'user'`,
+      `select count(*) filter (where a.version = any (${array([SHIM_VERSION, ...versions, SEED_VERSION])})) = ${versions.length + 2}
+              and count(*) filter (where a.version = any (${array([...REPLACED_VERSIONS])})) = 0
+         from kasalan_local.applied_versions a`,
+    ], { syncToFs: false })) === true
+  } catch {
+    return false
+  }
 }
 
 const volatilityCache = new WeakMap<PgLike, Map<string, string>>()
@@ -258,7 +298,10 @@ export async function localAuth<K extends keyof LocalAuthCalls>(
     if (canExchangeOnce(db)) {
       let index = 0
       const sql = LOCAL_AUTH_SQL[call].replace(/\$\d/g, () => sqlLiteral(params[index++]))
-      return (await exchangeOnce(db, [sql])) as LocalAuthCalls[K]['result']
+      // Reading the account (each start checks the session with it) is a read like a STABLE
+      // function's: the leader keeps no call log for it and stores nothing after it.
+      const first = call === 'getUser' ? [`${AUTH_READ_PREFIX}${sqlLiteral('local_get_user')} and p.provolatile in ('s', 'i') limit 1`] : []
+      return (await exchangeOnce(db, [...first, sql])) as LocalAuthCalls[K]['result']
     }
     return await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ result: LocalAuthCalls[K]['result'] }>(LOCAL_AUTH_SQL[call], params)
@@ -367,19 +410,31 @@ function queryMessage(sql: string): Uint8Array {
   return message
 }
 
-// The first statement of every one-exchange call; `readOnlyCallName` reads the name back from it.
+// The first statement of every one-exchange call; `callNameOf` reads the name back from it.
 const READ_ONLY_PREFIX =
   "select set_config('transaction_read_only', 'on', true) from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.proname = "
+// The same for the auth shim's account read (`localAuth` getUser): its name comes back as `auth.<name>`.
+const AUTH_READ_PREFIX =
+  "select set_config('transaction_read_only', 'on', true) from pg_catalog.pg_proc p where p.pronamespace = 'auth'::regnamespace and p.proname = "
 const decoder = new TextDecoder()
 
-/** The function a one-exchange call message calls (see `callRpc`), or null for any other message. */
+/**
+ * The function a one-exchange call message calls (see `callRpc`; `auth.local_get_user` for the
+ * account read of `localAuth`), or null for any other message.
+ */
 export function callNameOf(message: Uint8Array): string | null {
   if (message[0] !== 0x51) return null
   const head = decoder.decode(message.subarray(5, 5 + READ_ONLY_PREFIX.length + 70))
-  const start = READ_ONLY_PREFIX.length + 2
-  if (!head.startsWith(`${READ_ONLY_PREFIX}E'`)) return null
-  const name = head.slice(start, head.indexOf("'", start))
-  return IDENTIFIER.test(name) ? name : null
+  for (const [prefix, schema] of [
+    [READ_ONLY_PREFIX, ''],
+    [AUTH_READ_PREFIX, 'auth.'],
+  ] as const) {
+    if (!head.startsWith(`${prefix}E'`)) continue
+    const start = prefix.length + 2
+    const name = head.slice(start, head.indexOf("'", start))
+    return IDENTIFIER.test(name) ? `${schema}${name}` : null
+  }
+  return null
 }
 
 const JSON_TYPES = new Set([114, 3802])
@@ -392,9 +447,9 @@ const BOOL_TYPE = 16
  * Holds PGlite's locks as `transaction()` does, so it never lands inside another caller's
  * transaction. Returns the last statement's single value, parsed by its type.
  */
-async function exchangeOnce(db: ExchangingDb, statements: string[]): Promise<unknown> {
+async function exchangeOnce(db: ExchangingDb, statements: string[], options?: { syncToFs?: boolean }): Promise<unknown> {
   const { messages } = await db._runExclusiveTransaction(() =>
-    db._runExclusiveQuery(() => db.execProtocol(queryMessage(statements.join(';\n')))),
+    db._runExclusiveQuery(() => db.execProtocol(queryMessage(statements.join(';\n')), options)),
   )
   let type = 0
   let value: unknown = null

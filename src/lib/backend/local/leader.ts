@@ -134,9 +134,10 @@ export const CHECKPOINT_AFTER_BYTES = 8 * 1024 * 1024
  * start would replay, and IndexedDB keep, all the log written since the database was made (a
  * 2,000-household import alone writes tens of MB). Once `CHECKPOINT_AFTER_BYTES` have been written
  * since the last one, a checkpoint lets the old segments go. Runs inside the caller's exclusive
- * hold on the database, or before any call is answered.
+ * hold on the database, or before any call is answered. With `syncToFs` false the caller stores the
+ * files itself.
  */
-export async function checkpointWhenDue(db: PGlite): Promise<boolean> {
+export async function checkpointWhenDue(db: PGlite, syncToFs = true): Promise<boolean> {
   // One message each, without PGlite's locks, which the caller may hold.
   const { messages } = await db.execProtocol(
     queryMessage(
@@ -147,7 +148,7 @@ export async function checkpointWhenDue(db: PGlite): Promise<boolean> {
   )
   const row = messages.find((message) => message.name === 'dataRow') as { fields?: unknown[] } | undefined
   if (row?.fields?.[0] !== 't') return false
-  await db.execProtocol(queryMessage('checkpoint'), { syncToFs: true })
+  await db.execProtocol(queryMessage('checkpoint'), { syncToFs })
   return true
 }
 
@@ -158,24 +159,35 @@ export async function checkpointWhenDue(db: PGlite): Promise<boolean> {
 export type CallServer = Awaited<ReturnType<typeof createCallServer>>
 
 export async function createCallServer(db: PGlite) {
-  // One transaction: stored in IndexedDB once, not after each statement. The reads are the
-  // database's STABLE and IMMUTABLE functions, answered with no call log entry and no write back.
-  const reads = await db.transaction(async (tx) => {
-    await tx.exec(`
-      create table if not exists kasalan_local.call_log (
-        id text primary key,
-        answer text not null,
-        at timestamptz not null default now()
-      );
-      revoke all on kasalan_local.call_log from public;
-      -- A tab sends a call again only within its time limit: a day is far more than enough.
-      delete from kasalan_local.call_log where at < now() - interval '1 day';
-    `)
-    const { rows } = await tx.query<{ name: string }>(
-      "select p.proname as name from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.provolatile in ('s', 'i')",
-    )
-    return rows.map((row) => row.name)
-  })
+  // One transaction, not stored in IndexedDB now: every start makes the same (the table, its
+  // grants, yesterday's entries gone), and the next write stores it with its own. The reads are the
+  // database's STABLE and IMMUTABLE functions (and the auth shim's account read), answered with no
+  // call log entry and no write back.
+  const { messages } = await db._runExclusiveTransaction(() =>
+    db._runExclusiveQuery(() =>
+      db.execProtocol(
+        queryMessage(`
+          begin;
+          create table if not exists kasalan_local.call_log (
+            id text primary key,
+            answer text not null,
+            at timestamptz not null default now()
+          );
+          revoke all on kasalan_local.call_log from public;
+          -- A tab sends a call again only within its time limit: a day is far more than enough.
+          delete from kasalan_local.call_log where at < now() - interval '1 day';
+          select p.proname as name from pg_catalog.pg_proc p where p.pronamespace = 'kasalan'::regnamespace and p.provolatile in ('s', 'i')
+          union all
+          select 'auth.' || p.proname from pg_catalog.pg_proc p
+           where p.pronamespace = 'auth'::regnamespace and p.proname = 'local_get_user' and p.provolatile in ('s', 'i');
+          commit`),
+        { syncToFs: false },
+      ),
+    ),
+  )
+  const reads = keep(messages)
+    .filter((message) => message.name === 'dataRow')
+    .map((row) => String(row.fields?.[0]))
   await checkpointWhenDue(db).catch(() => undefined)
   const readSet = new Set(reads)
 
@@ -212,10 +224,13 @@ export async function createCallServer(db: PGlite) {
         `reset role;
          insert into kasalan_local.call_log (id, answer) values (${id}, ${sqlLiteral(JSON.stringify(answer))});
          commit`,
-        true,
       )
-      // Saved and answered whatever the checkpoint does: one that fails is tried after the next write.
-      await checkpointWhenDue(db).catch(() => undefined)
+      // A write that brings the log to a checkpoint (an import's tens of MB) is checkpointed before
+      // IndexedDB stores it: the log's segments, gone by then, are never stored, and the tables'
+      // files are stored once, not after the log and again after the checkpoint. Saved and answered
+      // whatever the checkpoint does: one that fails is tried after the next write.
+      await checkpointWhenDue(db, false).catch(() => undefined)
+      await db.syncToFs()
       return answer
     } catch (error) {
       await run('rollback').catch(() => undefined)

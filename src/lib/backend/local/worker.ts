@@ -3,29 +3,30 @@ import { PGlite } from '@electric-sql/pglite'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import shim from '../../../../supabase/local/auth-shim.sql?raw'
-import seed from '../../../../supabase/seed.sql?raw'
 import { dataDirExists, deleteDataDir } from './data-dir'
-import { bootstrap, INITDB_PARAMS, WAL_START_SETTINGS } from './engine'
+import { bootstrap, INITDB_PARAMS, resumeWithoutStoring, WAL_START_SETTINGS } from './engine'
 import { serveDatabase } from './leader'
 
+// Each file is its own chunk, fetched only when a database lacks it (a reload needs none): the
+// migrations' 0.9 MB of text stays out of the worker's own script, which every start loads.
 const migrationSources = import.meta.glob<string>('../../../../supabase/migrations/*.sql', {
   query: '?raw',
   import: 'default',
-  eager: true,
 })
 
 const migrations = Object.entries(migrationSources)
   .map(([path, sql]) => ({ version: path.split('/').pop()!.replace(/\.sql$/, ''), sql }))
   .sort((a, b) => a.version.localeCompare(b.version))
+const shim = () => import('../../../../supabase/local/auth-shim.sql?raw').then((m) => m.default)
+const seed = () => import('../../../../supabase/seed.sql?raw').then((m) => m.default)
 
 /**
  * The database as the build left it after the shim, the migrations and the seed (see
  * scripts/seed-data-dir.ts), for a browser that has none yet: loading it skips initdb and every
  * migration on a first visit. Anything that fails here only means the slower way.
  */
-async function prebuiltDataDir(dataDir: string, url: string | null | undefined): Promise<Blob | undefined> {
-  if (!url || !dataDir.startsWith('idb://') || (await dataDirExists(dataDir))) return undefined
+async function prebuiltDataDir(url: string | null | undefined): Promise<Blob | undefined> {
+  if (!url) return undefined
   try {
     const response = await fetch(url)
     if (!response.ok) return undefined
@@ -38,11 +39,25 @@ async function prebuiltDataDir(dataDir: string, url: string | null | undefined):
   }
 }
 
+/**
+ * PGlite storing nothing in IndexedDB while `quiet`. Opening the data directory IndexedDB already
+ * holds changes nothing worth storing (a recovery redone at the next start is the same), yet PGlite
+ * stores the whole directory back after its own first query (the array types): every file looked
+ * at and every stored one listed, on each reload.
+ */
+class QuietlyOpenedPGlite extends PGlite {
+  quiet = false
+
+  override async syncToFs(): Promise<void> {
+    if (!this.quiet) await super.syncToFs()
+  }
+}
+
 // One worker per tab; the one that leads opens the database and answers every tab (leader.ts).
 serveDatabase(async (options) => {
   const dataDir = options.dataDir ?? 'idb://kasalan'
-  const open = (loadDataDir?: Blob) =>
-    PGlite.create({
+  const open = async (loadDataDir?: Blob, quiet = false) => {
+    const db = new QuietlyOpenedPGlite({
       dataDir,
       loadDataDir,
       // Every write reaches IndexedDB before the call returns: with relaxed durability a reload
@@ -52,10 +67,18 @@ serveDatabase(async (options) => {
       startParams: [...PGlite.defaultStartParams, ...WAL_START_SETTINGS],
       extensions: { pgcrypto, unaccent, pg_trgm },
     })
-  const prebuilt = await prebuiltDataDir(dataDir, (options.meta as { seedDataDir?: string } | undefined)?.seedDataDir)
+    // Before PGlite's first query: opening awaits IndexedDB and the engine long before.
+    db.quiet = quiet
+    await db.waitReady
+    db.quiet = false
+    return db
+  }
+  // A browser without the directory (a first visit, or a tab that opens it first) loads the build's.
+  const stored = !dataDir.startsWith('idb://') || (await dataDirExists(dataDir))
+  const prebuilt = stored ? undefined : await prebuiltDataDir((options.meta as { seedDataDir?: string } | undefined)?.seedDataDir)
   let db: PGlite
   try {
-    db = await open(prebuilt)
+    db = await open(prebuilt, stored && dataDir.startsWith('idb://'))
   } catch (error) {
     if (!prebuilt) throw error
     // A prebuilt directory this PGlite cannot open: start again from nothing, the slow way.
@@ -63,7 +86,8 @@ serveDatabase(async (options) => {
     db = await open()
   }
   // Applies what the prebuilt directory lacks (nothing, when both come from the same build), or
-  // everything on a database made from scratch.
-  await bootstrap(db, { shim, migrations, seed })
+  // everything on a database made from scratch; a reload finds nothing to apply and stores nothing.
+  const versions = migrations.map((migration) => migration.version)
+  if (!(await resumeWithoutStoring(db, versions))) await bootstrap(db, { shim, migrations, seed })
   return db
 })

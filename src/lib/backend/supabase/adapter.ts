@@ -1,7 +1,7 @@
 import { BackendError } from '../errors'
 import { argumentsTooDeep } from '../../json-depth'
 import { findInvalidText } from '../invalid-text'
-import type { Backend } from '../types'
+import type { AuthPort, Backend } from '../types'
 import type { KasalanSupabaseClient } from './client'
 import { takeEarlySite } from './early-site'
 
@@ -31,19 +31,20 @@ function refusal(message: string, code: string) {
 }
 
 /**
- * A visitor's call: one POST to PostgREST's RPC endpoint with the anon key, exactly what
- * postgrest-js sends, without shipping that client to every guest's phone.
+ * One call: a POST to PostgREST's RPC endpoint, exactly what postgrest-js sends, with the member's
+ * access token or, for a visitor, the anon key (without shipping that client to every guest's
+ * phone). A visitor's `get_site` may be the request index.html already started.
  */
-async function anonymousRpc({ url, anonKey }: SupabaseSettings, name: string, args: object) {
+async function postRpc({ url, anonKey }: SupabaseSettings, name: string, args: object, token: string | null) {
   // The page's own site request, already under way since index.html; a failed one is asked again.
-  const early = await takeEarlySite(name, args)?.catch(() => undefined)
+  const early = token ? undefined : await takeEarlySite(name, args)?.catch(() => undefined)
   const response =
     early ??
     (await fetch(`${url}/rest/v1/rpc/${encodeURIComponent(name)}`, {
       method: 'POST',
       headers: {
         apikey: anonKey,
-        Authorization: `Bearer ${anonKey}`,
+        Authorization: `Bearer ${token ?? anonKey}`,
         'Content-Type': 'application/json',
         'Content-Profile': 'kasalan',
         Accept: 'application/json',
@@ -60,14 +61,24 @@ async function anonymousRpc({ url, anonKey }: SupabaseSettings, name: string, ar
 }
 
 /**
- * Hosted Supabase. A visitor's calls are plain requests to PostgREST with the anon key;
- * supabase-js (auth and signed-in calls) loads only for management or when a session exists.
+ * Hosted Supabase. Every call is a plain request to PostgREST; supabase-js (auth: the session and
+ * its tokens) loads only for management or when a session exists. A member's call carries the
+ * token the auth client gives (refreshed when needed) or fails as the network; never the anon key
+ * in its place, which supabase-js would send for a session it could not give (a refresh that failed
+ * on the network, or two that crossed), and the server would refuse as a visitor's.
  */
 export function createSupabaseBackend(settings: SupabaseSettings): Backend {
   const { url, anonKey } = settings
   let client: Promise<KasalanSupabaseClient> | undefined
+  let authPort: Promise<AuthPort> | undefined
   const signedInClient = () =>
     (client ??= import('./client').then((m) => m.createSupabaseClient(url, anonKey)))
+  const auth = () => {
+    authPort ??= Promise.all([import('./auth'), signedInClient()]).then(([m, supabase]) => m.createSupabaseAuth(supabase))
+    // A failed load (offline, before the app was kept) may be tried again.
+    authPort.catch(() => (authPort = undefined))
+    return authPort
+  }
 
   return {
     kind: 'supabase',
@@ -76,17 +87,20 @@ export function createSupabaseBackend(settings: SupabaseSettings): Backend {
       if (argumentsTooDeep(args)) throw new BackendError('input_too_deep', 'P0001')
       // PostgREST would refuse NUL with 22P05 before the function runs; answer as the functions do.
       if (findInvalidText(args)) throw new BackendError('invalid_input', 'P0001')
-      if (!client && !hasStoredSession()) return anonymousRpc(settings, name, args)
-      const { data, error, status } = await (await signedInClient()).rpc(name, args)
-      // postgrest-js answers a failed fetch with status 0 instead of throwing: the network, as in a browser.
-      if (error && status === 0) throw new TypeError(error.message)
-      if (error) throw refusal(error.message, error.code)
-      return data
+      if (!client && !hasStoredSession()) return postRpc(settings, name, args, null)
+      const port = await auth()
+      const token = await port.accessToken!()
+      try {
+        return await postRpc(settings, name, args, token)
+      } catch (error) {
+        // Refused as expired before the function ran (PGRST303): the token expired on its way, or
+        // the phone's clock is behind the server's, so supabase-js did not see it due. Sent once
+        // more with a new one.
+        if (!token || !(error instanceof BackendError) || error.code !== 'PGRST303') throw error
+        return postRpc(settings, name, args, await port.accessToken!({ refresh: true }))
+      }
     },
     mayHaveSession: () => Boolean(client) || hasStoredSession(),
-    async auth() {
-      const [{ createSupabaseAuth }, { sessionStorageKey }] = await Promise.all([import('./auth'), import('./client')])
-      return createSupabaseAuth(await signedInClient(), sessionStorageKey(url))
-    },
+    auth,
   }
 }

@@ -1,16 +1,33 @@
 import type { User } from '@supabase/supabase-js'
 import type { KasalanSupabaseClient } from './client'
 import { invoke } from './invoke'
+import { browserOffline, onTheNetwork } from './network'
 import { BackendError } from '../errors'
-import { sessionStore, setRemember } from '../session-storage'
+import { setRemember } from '../session-storage'
+import { keptSupabaseSession } from './kept-session'
 import type { AuthPort, AuthSession, AuthUser } from '../types'
 
-function toUser(user: User): AuthUser {
+function toUser(user: { id: string; email?: string; user_metadata?: Record<string, unknown> }): AuthUser {
   return { id: user.id, email: user.email ?? '', userMetadata: user.user_metadata ?? {} }
 }
 
 function toSession(session: { user: User } | null): AuthSession | null {
   return session ? { user: toUser(session.user) } : null
+}
+
+/** The session this browser last kept, when it names someone (its access token may have expired). */
+function lastSession(): AuthSession | null {
+  const user = keptSupabaseSession()?.user
+  return user?.id ? { user: toUser(user) } : null
+}
+
+/**
+ * supabase-js's session, refreshed when due. Asked again once when two refreshes crossed (another
+ * tab's, say): supabase-js keeps the tokens stored first and answers none, and they are there now.
+ */
+async function sessionNow(client: KasalanSupabaseClient) {
+  const answer = await client.auth.getSession()
+  return answer.error?.name === 'AuthRefreshDiscardedError' ? client.auth.getSession() : answer
 }
 
 /**
@@ -19,44 +36,52 @@ function toSession(session: { user: User } | null): AuthSession | null {
  * An unreachable service becomes a network error, which the app words as such.
  */
 function fail(error: { message: string; code?: string; status?: number; name?: string }): never {
-  if (error.name === 'AuthRetryableFetchError' || error.status === 0) {
+  if (onTheNetwork(error)) {
     throw new TypeError(`Network request failed: ${error.message}`)
   }
   throw new BackendError(error.message, error.code ?? String(error.status ?? 'auth'))
 }
 
-/**
- * The user whose session this tab holds under `storageKey` (its own, else the browser's lasting
- * one), as supabase-js stored it; null when none.
- */
-function storedUser(storageKey: string): User | null {
-  try {
-    const stored = JSON.parse(sessionStore.getItem(storageKey) ?? 'null') as { user?: User } | null
-    return stored?.user?.id ? stored.user : null
-  } catch {
-    return null
-  }
-}
-
-/**
- * `storageKey` is where the client keeps its session (`sessionStorageKey`): supabase-js tells
- * every tab of the browser about a sign-in or sign-out in any of them, with that tab's session,
- * but a tab that keeps its own session (signed in without "Remember me") stays signed in as whom
- * its storage says. The client writes storage before it tells, so its own changes agree.
- */
-export function createSupabaseAuth(client: KasalanSupabaseClient, storageKey: string): AuthPort {
+export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
   return {
     capabilities: { oauth: true, email: true },
     invoke: (name, body) => invoke(client, name, body),
+    // A session whose access token expired cannot be refreshed with no network: supabase-js would
+    // try for about 25 s and then answer none, and the door, reloaded offline, would become the
+    // sign-in page. The person stays signed in with the last session kept here, and supabase-js
+    // refreshes the token once the network is back (a refresh token it refuses then does sign out).
     async getSession() {
-      const { data, error } = await client.auth.getSession()
+      if (browserOffline()) {
+        const kept = lastSession()
+        if (kept) return kept
+      }
+      const { data, error } = await sessionNow(client)
+      if (error && onTheNetwork(error)) return lastSession()
       if (error) fail(error)
       return toSession(data.session)
     },
+    async accessToken({ refresh = false } = {}) {
+      // With no network, at once: supabase-js would first try to refresh an expired token for
+      // about 25 s, and the door, reloaded offline, would wait that long for its kept list.
+      if (browserOffline()) throw new TypeError('Network request failed: the browser is offline')
+      const { data, error } = refresh ? await client.auth.refreshSession() : await sessionNow(client)
+      // A token that could not be refreshed on the network is a network error: the call waits for
+      // it, as the door's queue does.
+      if (error) fail(error)
+      return data.session?.access_token ?? null
+    },
     onChange(listener) {
-      const { data } = client.auth.onAuthStateChange((_event, session) => {
-        const own = storedUser(storageKey)
-        listener(own?.id === session?.user.id ? toSession(session) : own ? { user: toUser(own) } : null)
+      const { data } = client.auth.onAuthStateChange((event, session) => {
+        // This tab's own session (sessionStorage first, else the lasting one), as supabase-js stored
+        // it: supabase-js writes storage before it tells.
+        const own = lastSession()
+        // The first answer is "none" when the refresh failed on the network, with the session still
+        // kept (supabase-js removes a session it ends before saying so): not a sign-out.
+        if (event === 'INITIAL_SESSION' && !session && own) return
+        // supabase-js tells every tab of the browser of a sign-in or sign-out in any of them, with
+        // that tab's session; a tab that keeps its own (signed in without "Remember me") stays
+        // signed in as whom its storage says.
+        listener(own?.user.id === session?.user.id ? toSession(session) : own)
       })
       return () => data.subscription.unsubscribe()
     },

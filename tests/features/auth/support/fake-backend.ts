@@ -164,6 +164,11 @@ export function storeSession(user: AuthUser | null) {
   else localStorage.removeItem('kasalan.local.session')
 }
 
+/** What a token refresh tells the app: the signed-in user again, as a new object. */
+export function refreshToken() {
+  if (session) emit({ user: structuredClone(session.user) })
+}
+
 export function weddingOf(userId: string) {
   return weddings.get(userId) ?? null
 }

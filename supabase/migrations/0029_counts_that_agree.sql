@@ -1,4 +1,4 @@
--- 0027: counts that agree. One count per household (kasalan_private.household_tally) behind every
+-- 0029: counts that agree. One count per household (kasalan_private.household_tally) behind every
 -- figure that speaks of who may come: the forecast's "still to answer", the Events page's counts,
 -- the door's "expected" and the budget's "everyone invited" all count a household with a seat cap
 -- up to its seats, and the forecast says how many with no reply its seats leave out. A private
