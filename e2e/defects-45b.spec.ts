@@ -71,9 +71,7 @@ function phonePhoto(page: Page, code: Buffer) {
     for (let i = 0; i < pixels.data.length; i += 4) {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff
       const grain = (seed % 25) - 12
-      pixels.data[i] += grain
-      pixels.data[i + 1] += grain
-      pixels.data[i + 2] += grain
+      for (let channel = i; channel < i + 3; channel++) pixels.data[channel] = pixels.data[channel]! + grain
     }
     context.putImageData(pixels, 0, 0)
     const blob = await new Promise<Blob>((done) => canvas.toBlob((made) => done(made!), 'image/jpeg', 0.9))
