@@ -105,3 +105,36 @@ describe('a refresh after another member saved the settings', () => {
     expect(walkInsField().value).toBe('12')
   })
 })
+
+describe('one number when the low and high ends agree', () => {
+  test('the RSVPs tab’s card and the forecast page say "6 pax", not "6–6 pax"', async () => {
+    const { ForecastCard } = await import('@/components/forecast-card')
+    api.getPaxForecast.mockResolvedValue({ ...forecast({ expectedPct: 100, noShowPct: 0, walkIns: 0 }), low: 6, high: 6 })
+    const card = render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <ForecastCard weddingId="w1" />
+        </MemoryRouter>
+      </I18nextProvider>,
+    )
+    expect(await card.findByTestId('forecast-card-range')).toHaveTextContent(/^6 pax$/)
+    card.unmount()
+
+    renderPage()
+    expect(await screen.findAllByText('6 pax')).not.toHaveLength(0)
+    expect(screen.queryByText(/6–6/)).toBeNull()
+  })
+
+  test('46–52 pax stays a range', async () => {
+    const { ForecastCard } = await import('@/components/forecast-card')
+    api.getPaxForecast.mockResolvedValue({ ...forecast({ expectedPct: 83, noShowPct: 15, walkIns: 4 }), low: 46, high: 52 })
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <ForecastCard weddingId="w1" />
+        </MemoryRouter>
+      </I18nextProvider>,
+    )
+    expect(await screen.findByTestId('forecast-card-range')).toHaveTextContent(/^46–52 pax$/)
+  })
+})

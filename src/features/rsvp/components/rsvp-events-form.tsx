@@ -24,6 +24,7 @@ import {
   type EventsFormValues,
 } from '../model/rsvp-form'
 import { useRsvpStore } from '../rsvp-store'
+import { refusableYes } from './refusable-yes'
 import { EventHeading, EventReplies } from './rsvp-event-parts'
 import { LockedPerson, QuestionField, RsvpGreeting } from './rsvp-form'
 import { dateLanguage, formatDateTime } from './format-time'
@@ -267,7 +268,7 @@ function EventPersonFieldset({ eventIndex, personIndex, name, event, isChild, at
       </legend>
       <div className="rsvp-yesno clear-both pt-3">
         <label className="rsvp-choice">
-          <input type="radio" value="yes" aria-invalid={Boolean(error)} {...register(`${field}.attendance`)} onClick={onYesClick} />
+          <input type="radio" value="yes" aria-invalid={Boolean(error)} {...refusableYes(register(`${field}.attendance`), onYesClick)} />
           <span>{t('events.yes')}</span>
         </label>
         <label className="rsvp-choice">

@@ -22,6 +22,7 @@ import {
   type RsvpFormValues,
 } from '../model/rsvp-form'
 import { useRsvpStore } from '../rsvp-store'
+import { refusableYes } from './refusable-yes'
 import { dateLanguage, formatDateTime } from './format-time'
 
 // Messages are keys of the rsvp namespace, translated where they are shown.
@@ -273,7 +274,7 @@ function PersonFieldset({ index, name, isChild, attending, questions, register, 
       </legend>
       <div className="clear-both grid gap-2 pt-3 min-[420px]:grid-cols-2 min-[420px]:gap-3">
         <label className="rsvp-choice">
-          <input type="radio" value="yes" aria-invalid={Boolean(error)} {...register(`persons.${index}.attendance`)} onClick={onYesClick} />
+          <input type="radio" value="yes" aria-invalid={Boolean(error)} {...refusableYes(register(`persons.${index}.attendance`), onYesClick)} />
           <span>{t('status.attending')}</span>
         </label>
         <label className="rsvp-choice">
