@@ -311,7 +311,7 @@ describe('RSVP page with events', () => {
     })
   })
 
-  test('a seat cap holds per event: too many yeses to one event is said before sending', async () => {
+  test('a seat cap holds per event: a yes past the seats of one event is refused where it is ticked, and said beside it', async () => {
     const rsvp = eventsRsvp()
     rsvp.household.seatCap = 1
     api.getRsvp.mockResolvedValue(rsvp)
@@ -321,11 +321,21 @@ describe('RSVP page with events', () => {
       choose('Seremonya', person, 'Oo')
       choose('Despedida', person, 'Hindi')
     }
-    choose('Handaan', 'Ma. Cristina', 'Oo')
-    choose('Handaan', 'Rodrigo', 'Hindi')
+    // Rodrigo's yes to the ceremony would be the second for one seat: it does not take.
+    const rodrigo = within(card('Seremonya')).getByRole('group', { name: /Rodrigo/ })
+    expect(within(rodrigo).getByRole('radio', { name: 'Oo' })).not.toBeChecked()
+    expect(within(rodrigo).getByRole('alert')).toHaveTextContent('1 lang ang upuang nakalaan para sa inyo')
+    // Each event on its own: the same yes to the reception, where nobody else comes, takes.
+    choose('Handaan', 'Ma. Cristina', 'Hindi')
+    choose('Handaan', 'Rodrigo', 'Oo')
+    expect(within(within(card('Handaan')).getByRole('group', { name: /Rodrigo/ })).getByRole('radio', { name: 'Oo' })).toBeChecked()
+    // Sending asks for Rodrigo's answer to the ceremony, and sends nothing yet.
     await send()
     expect(api.submitRsvp).not.toHaveBeenCalled()
-    expect(screen.getByRole('alert')).toHaveTextContent('Seremonya: mas marami ang darating kaysa sa mga upuang nakalaan para sa inyo.')
+    choose('Seremonya', 'Rodrigo', 'Hindi')
+    api.submitRsvp.mockResolvedValue(rsvp)
+    await send()
+    expect(api.submitRsvp).toHaveBeenCalledTimes(1)
   })
 
   test('coming to the despedida only: the thank-you page looks forward to its day, the calendar holds it alone', async () => {
