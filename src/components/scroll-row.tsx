@@ -10,8 +10,8 @@ interface ScrollRowProps extends HTMLAttributes<HTMLDivElement> {
   children: ReactNode
   /** Changes when the current item changes (the address, the chosen tab): it is brought into view. */
   current?: unknown
-  /** The hints fade from the colour behind the row: `from-white` (the header) or `from-canvas`. */
-  fade?: 'from-white' | 'from-canvas'
+  /** The hints fade from the colour behind the row: white (the header) or the page's canvas. */
+  fade?: 'white' | 'canvas'
   /** Classes of the box around the row (its margins); the rest go to the scrolling box itself. */
   outerClassName?: string
 }
@@ -23,7 +23,7 @@ interface ScrollRowProps extends HTMLAttributes<HTMLDivElement> {
  * where the row fits, show no hint. The scrolling box is marked `data-scrolls-sideways` (the
  * browser tests' overflow check leaves it to itself).
  */
-export function ScrollRow({ children, current, fade = 'from-canvas', outerClassName = '', className = '', ...rest }: ScrollRowProps) {
+export function ScrollRow({ children, current, fade = 'canvas', outerClassName = '', className = '', ...rest }: ScrollRowProps) {
   const scroller = useRef<HTMLDivElement>(null)
   const [more, setMore] = useState({ before: false, after: false })
 
@@ -70,9 +70,14 @@ export function ScrollRow({ children, current, fade = 'from-canvas', outerClassN
       tabIndex={-1}
       aria-hidden="true"
       onClick={() => scrollBy(side === 'before' ? -1 : 1)}
-      className={`absolute inset-y-0 flex w-10 items-center text-muted ${fade} to-transparent ${
-        side === 'before' ? 'left-0 justify-start bg-linear-to-r pl-1' : 'right-0 justify-end bg-linear-to-l pr-1'
-      }`}
+      className={`absolute inset-y-0 flex items-center text-muted ${side === 'before' ? 'left-0 justify-start' : 'right-0 justify-end'}`}
+      // Its size and fade as styles of its own: management's alone, they stay out of the stylesheet
+      // the guests' site loads first, which must arrive in the first round trip.
+      style={{
+        width: HINT_PX,
+        padding: '0 0.25rem',
+        background: `linear-gradient(to ${side === 'before' ? 'right' : 'left'}, ${fade === 'white' ? '#fff' : 'var(--color-canvas)'}, transparent)`,
+      }}
       data-scroll-hint={side}
     >
       {side === 'before' ? <ChevronLeft className="size-5" /> : <ChevronRight className="size-5" />}

@@ -74,7 +74,7 @@ export function AdminLayout() {
         </div>
         <nav aria-label={t('nav.manageTabs')} className="mx-auto max-w-7xl">
           {/* On a phone the tabs scroll sideways, with the open one in view and a hint of the rest. */}
-          <ScrollRow current={pathname} fade="from-white" className="px-4 sm:px-6">
+          <ScrollRow current={pathname} fade="white" className="px-4 sm:px-6">
             <ul className="flex gap-1">
               {tabs.filter((tab) => shows(tab.to)).map((tab) => (
                 <li key={tab.to}>
@@ -109,7 +109,7 @@ export function AdminLayout() {
         <div className={`mx-auto flex max-w-7xl flex-col gap-6 px-4 sm:px-6 md:flex-row md:items-center ${working ? 'py-4' : 'py-8'}`}>
           {!working && <KasalanLinks />}
           <p
-            className="shrink-0 self-start whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700 md:self-auto"
+            className="shrink-0 self-start whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700"
             title={usesSupabase ? undefined : t('footer.backend.localHint')}
           >
             {t(usesSupabase ? 'footer.backend.supabase' : 'footer.backend.local')}

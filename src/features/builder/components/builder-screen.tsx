@@ -109,7 +109,7 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
 
           <Tabs.Root defaultValue="sections" className="mt-4">
             <ScrollRow>
-              <Tabs.List aria-label={t('panels.label')} className="flex w-max min-w-full border-b border-line">
+              <Tabs.List aria-label={t('panels.label')} className="flex border-b border-line" style={{ width: 'max-content', minWidth: '100%' }}>
                 {(['sections', 'theme', 'details', 'address'] as const).map((panel) => (
                   <Tabs.Trigger
                     key={panel}

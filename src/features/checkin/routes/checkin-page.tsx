@@ -147,12 +147,12 @@ function Door({ weddingId, role }: { weddingId: string; role: MemberRole | undef
 
       {/* Both named in words, on a phone too (one above the other there): an usher new to the door
           reads what a button does. */}
-      <div className="mt-4 grid gap-3 sm:grid-cols-[3fr_2fr]">
-        <button type="button" className="btn btn-primary min-h-14 text-lg leading-tight text-balance" onClick={() => { setScanMessage(null); setScanOpen(true) }}>
+      <div className="mt-4 grid gap-3 sm:grid-cols-2">
+        <button type="button" className="btn btn-primary min-h-14 text-lg leading-tight" style={{ textWrap: 'balance' }} onClick={() => { setScanMessage(null); setScanOpen(true) }}>
           <QrCode aria-hidden="true" className="size-6 shrink-0" />
           {t('scan.open')}
         </button>
-        <button type="button" className="btn btn-secondary min-h-12 text-lg leading-tight text-balance sm:min-h-14" onClick={() => setWalkInOpen(true)}>
+        <button type="button" className="btn btn-secondary min-h-12 text-lg leading-tight" style={{ textWrap: 'balance' }} onClick={() => setWalkInOpen(true)}>
           <UserPlus aria-hidden="true" className="size-6 shrink-0" />
           {t('walkIn.open')}
         </button>
@@ -329,7 +329,7 @@ function HouseholdCard({
           return (
             <li key={person.id} className="flex items-center gap-3 py-3">
               <div className="min-w-0 flex-1">
-                <p className="text-lg font-semibold text-ink sm:text-xl">
+                <p className="text-lg font-semibold text-ink">
                   {name}
                   {person.type === 'child' && <span className="ml-2 text-sm font-normal text-muted">{t('household.child')}</span>}
                 </p>
@@ -360,7 +360,7 @@ function HouseholdCard({
                 <button
                   type="button"
                   // Narrower on a phone, so a long surname beside it keeps its line ("Dimaculangan").
-                  className="btn btn-secondary min-h-12 shrink-0 px-3 text-base sm:px-4 sm:text-lg"
+                  className="btn btn-secondary min-h-12 shrink-0 px-3 text-base sm:px-4"
                   aria-label={t('household.markArrived', { name })}
                   onClick={() => onMark(household, [person], true)}
                 >

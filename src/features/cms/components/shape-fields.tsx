@@ -148,10 +148,10 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
       <ol className={compact ? 'mt-3 space-y-2' : 'mt-3 space-y-3'}>
         {items.map((_, index) =>
           compact ? (
-            <li key={index} aria-label={itemName(index)} className="flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-2 sm:p-3">
+            <li key={index} aria-label={itemName(index)} className="flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-2">
               {/* The fields keep at least 14rem: where that leaves no room for the buttons (a
                   phone), the buttons go under them rather than squeezing "Ram" into view. */}
-              <div className="min-w-0 flex-[1_1_14rem]">
+              <div className="min-w-0" style={{ flex: '1 1 14rem' }}>
                 <ShapeFields shape={item} path={[...path, index]} context={context} />
               </div>
               <div className="ml-auto">{controls(index)}</div>
@@ -187,7 +187,7 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
 
   if (!folded) return list
   return (
-    <details open={initiallyOpen} className="group rounded-lg border border-line bg-canvas/40 px-2 py-2 sm:px-3">
+    <details open={initiallyOpen} className="group rounded-lg border border-line bg-canvas/40 p-2">
       <summary className="cursor-pointer py-1 font-semibold text-ink">
         {legend} <span className="font-normal text-muted">({items.length})</span>
       </summary>

@@ -38,7 +38,9 @@ const allSides = ['bride', 'groom', 'both'] as const
 // Two save buttons share a phone's width; Cancel gives way to the drawer's close button there.
 // Side by side on a phone, each on two balanced lines when its words need them ("I-save at
 // magdagdag pa" beside "I-save at isara" is wider than a 360 px screen on one line).
-const footerButton = 'min-w-0 flex-1 px-3 text-sm leading-tight text-balance sm:flex-none sm:whitespace-nowrap sm:px-4 sm:text-[0.9375rem]'
+const footerButton = 'min-w-0 flex-1 px-3 text-sm leading-tight sm:flex-none sm:px-4 sm:text-[0.9375rem]'
+/** Words over two balanced lines on a phone (a style, not a class: see ScrollRow's hints). */
+const balanced = { textWrap: 'balance' } as const
 
 /**
  * The Manually tab, and the edit form: a household's persons, contact, relationship, address and
@@ -314,11 +316,11 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange, sid
           {t('common:actions.cancel')}
         </button>
         {!household && (
-          <button type="submit" value="another" className={`btn btn-secondary ${footerButton}`} disabled={saving}>
+          <button type="submit" value="another" className={`btn btn-secondary ${footerButton}`} style={balanced} disabled={saving}>
             {t('form.saveAnother')}
           </button>
         )}
-        <button type="submit" value="close" className={`btn btn-primary ${footerButton}`} disabled={saving}>
+        <button type="submit" value="close" className={`btn btn-primary ${footerButton}`} style={balanced} disabled={saving}>
           {saving ? t('form.saving') : household ? t('form.saveChanges') : t('form.saveClose')}
         </button>
       </div>

@@ -102,7 +102,7 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
           </div>
           <Tabs.Root defaultValue="households" className="mt-6">
             <ScrollRow>
-              <Tabs.List aria-label={t('tabs.label')} className="flex w-max min-w-full border-b border-line">
+              <Tabs.List aria-label={t('tabs.label')} className="flex border-b border-line" style={{ width: 'max-content', minWidth: '100%' }}>
                 <Tabs.Trigger value="households" className={tabClass}>
                   {t('tabs.households')}
                 </Tabs.Trigger>

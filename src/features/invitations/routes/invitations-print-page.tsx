@@ -101,7 +101,7 @@ function PrintCard({ household, couple, paper }: { household: InvitationHousehol
         alt={t('send.qrAlt', { link })}
         width={112}
         height={112}
-        className="size-24 shrink-0 sm:size-28 print:size-28"
+        className="size-24 shrink-0"
       />
       <div className="min-w-0">
         <p className="text-xs uppercase tracking-wide text-muted">{couple}</p>
@@ -110,7 +110,7 @@ function PrintCard({ household, couple, paper }: { household: InvitationHousehol
         <p className="font-mono text-xl tracking-widest">{printedCode(household.code)}</p>
         {/* The address on one line and the household's own part whole on the next, never a
             letter of it left alone on a line of its own. */}
-        <p className="mt-1 font-mono text-[0.6875rem] text-muted sm:text-xs" data-testid="print-link">
+        <p className="mt-1 font-mono text-[0.6875rem] text-muted" data-testid="print-link">
           <span className="break-all">{link.slice(0, link.length - ownPart.length)}</span>
           <wbr />
           <span className="whitespace-nowrap">{ownPart}</span>

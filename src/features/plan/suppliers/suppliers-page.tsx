@@ -264,7 +264,7 @@ function ContactSheet({ wedding, suppliers, money }: { wedding: Wedding; supplie
     <section className="contact-sheet hidden" data-testid="contact-sheet">
       <h1 className="text-2xl font-semibold">{t('suppliers.sheet.title', { couple: displayCouple(wedding.bride, wedding.groom) })}</h1>
       {wedding.date && <p className="mt-1">{t('suppliers.sheet.date', { date: formatLongDate(wedding.date, language) })}</p>}
-      <table className="mt-4 w-full text-[0.8125rem]">
+      <table className="mt-4 w-full" style={{ fontSize: '0.8125rem' }}>
         <thead>
           <tr className="text-left">
             <th className="py-1">{t('suppliers.sheet.name')}</th>
