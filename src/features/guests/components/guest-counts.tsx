@@ -49,7 +49,7 @@ export const GuestCountCards = memo(function GuestCountCards({ counts }: { count
       aria-label={t('counts.label')}
       tabIndex={0}
       outerClassName="-mx-4 sm:-mx-6 md:mx-0"
-      className="flex snap-x snap-mandatory gap-3 px-4 pb-1 sm:px-6 md:grid md:grid-cols-[1fr_1.3fr_1.3fr] md:gap-4 md:overflow-visible md:px-0 md:pb-0"
+      className="flex snap-x snap-mandatory gap-3 px-4 pb-1 sm:px-6 md:grid md:grid-cols-[1fr_1.3fr_1.3fr] md:gap-4 md:overflow-visible md:px-0 md:pb-0" style={{ scrollPaddingInline: '1rem' }}
     >
       <section aria-labelledby="count-guests" className={card}>
         <h2 id="count-guests" className="text-sm font-semibold text-muted">
