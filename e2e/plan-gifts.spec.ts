@@ -109,6 +109,9 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   drawer = page.getByRole('dialog', { name: 'Thank-you' })
   await expect(drawer.getByTestId('thank-you-state')).toHaveText('Thank-you not sent yet.')
   const message = drawer.getByLabel('Message')
+  // It starts in the site's language (Filipino here), and can be written in English instead.
+  await expect(message).toHaveValue(/^Hi Ramon at Lourdes! 💛 Maraming, maraming salamat po/)
+  await drawer.getByRole('radio', { name: 'English' }).check()
   await expect(message).toHaveValue(/^Hi Ramon and Lourdes! 💛 Thank you so much for your wedding gift\./)
   await drawer.getByRole('radio', { name: 'Filipino' }).check()
   await expect(message).toHaveValue(/^Hi Ramon at Lourdes! 💛 Maraming, maraming salamat po/)
@@ -160,6 +163,8 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   await expect(page.getByText('Thank-you message saved.')).toBeVisible()
   await page.getByRole('button', { name: 'Send a thank-you to Antonio Dela Cruz, Teresita Dela Cruz' }).click()
   drawer = page.getByRole('dialog', { name: 'Thank-you' })
+  // The site is in Filipino, so the message starts there; in English it is the couple's own wording.
+  await drawer.getByRole('radio', { name: 'English' }).check()
   await expect(drawer.getByLabel('Message')).toHaveValue('Thank you so much, Antonio and Teresita! See you soon. — Isabel & Miguel')
   await page.keyboard.press('Escape')
   await expect(drawer).toBeHidden()

@@ -226,6 +226,8 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
     'Kandila',
     'Belo',
     'Kordon',
+    // The attendants under a heading of their own, apart from the sponsors.
+    'Mga Abay',
     'Mga Abay na Lalaki',
     'Mga Abay na Babae',
     'Tagadala ng Singsing',

@@ -55,8 +55,8 @@ export const sheetCss = `
 .pt-insert .pt-couple { font-size: 26pt; }
 .pt-insert .pt-title { font-size: 15pt; margin-top: 1mm; color: var(--pt-soft); }
 .pt-insert-blocks { margin-top: 6mm; }
-.pt-heading { font-family: var(--site-font-subheading); color: var(--pt-accent); font-size: 14pt; margin: 7mm 0 2mm; font-weight: 400; }
-.pt-row { display: flex; justify-content: center; gap: 10mm; margin-top: 5mm; break-inside: avoid; }
+.pt-heading { font-family: var(--site-font-subheading); color: var(--pt-accent); font-size: 14pt; margin: 5mm 0 2mm; font-weight: 400; }
+.pt-row { display: flex; justify-content: center; gap: 10mm; margin-top: 4mm; break-inside: avoid; }
 .pt-group { flex: 1 1 0; max-width: 80mm; }
 .pt-group h3, .pt-sponsors-label { font-family: var(--site-font-subtitles); color: var(--pt-soft); text-transform: uppercase; letter-spacing: 0.12em;
   font-size: 7.5pt; margin: 0 0 1mm; font-weight: 400; }
