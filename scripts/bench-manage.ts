@@ -68,6 +68,7 @@ const builds = outDirs.map((dir) => ({ dir, label: basename(dir), baseURL: '' })
 
 const seed = JSON.parse(readFileSync(`${root}supabase/seed-data/demo-wedding.json`, 'utf8')) as {
   account: { id: string; email: string; userMetadata: Record<string, unknown> }
+  wedding: { id: string }
   households: unknown[]
 }
 const TOTAL = HOUSEHOLDS + seed.households.length
@@ -345,7 +346,7 @@ async function resetDemoWedding(kept: Set<string> | null) {
   const client = new pg.Client({ host: stack!.db.host, port: stack!.db.port, database: stack!.db.database, user: 'supabase_admin' })
   await client.connect()
   try {
-    const { rows } = await client.query<{ id: string }>('select id from kasalan.households where wedding_id = (select wedding_id from kasalan.households group by 1 order by count(*) desc limit 1)')
+    const { rows } = await client.query<{ id: string }>('select id from kasalan.households where wedding_id = $1', [seed.wedding.id])
     if (!kept) return new Set(rows.map((row) => row.id))
     await client.query('delete from kasalan.households where id = any($1::uuid[])', [rows.map((row) => row.id).filter((id) => !kept.has(id))])
     return kept
