@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from '../support/axe'
-import { coupleWithGuests, median, newPhone, phone, READY, serverRoster, signInOnPhone, storedSession, usherOf } from './support'
+import { coupleWithGuests, keepJournal, median, newPhone, phone, READY, serverRoster, signInOnPhone, storedSession, usherOf } from './support'
 
 // The door on the hosted stack, each usher on their own phone (a browser context each, 360 px
 // wide, its own storage and network): two ushers at one door, and an usher whose phone loses the
@@ -94,6 +94,7 @@ test("an usher's phone loses the signal, checks in 5, reloads with none, checks 
   // The usher's phone keeps the app (its service worker), as an installed app does.
   const context = await browser.newContext({ ...phone, serviceWorkers: 'allow' })
   const usher = await context.newPage()
+  keepJournal(usher, "the usher's phone")
   const sent: string[] = []
   context.on('request', (request) => {
     if (!request.url().endsWith('/rest/v1/rpc/record_checkins')) return

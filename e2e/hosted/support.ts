@@ -2,7 +2,7 @@
 // context of its own, 360 px wide), and the setting up that is not what a journey tests (an
 // account, a wedding and its households) done over HTTP as the app itself does it.
 
-import { expect, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test'
 import { stackPort } from '../../playwright.hosted.config'
 import type { OutboxMessage } from '../../scripts/hosted-stack/outbox'
 import { createKeys } from '../../scripts/hosted-stack/keys'
@@ -15,10 +15,45 @@ export const appStack = `http://${SUPABASE_HOST}`
 export const phone = { viewport: { width: 360, height: 740 }, hasTouch: true }
 export const READY = { timeout: 30_000 }
 
+/**
+ * What the phones of the running test met that a person would not see: refused requests, failed
+ * ones and console errors, in order. Printed when the test fails, so that a failure in CI (where a
+ * screen only says "Something went wrong") says which call failed and how.
+ */
+const journal: string[] = []
+
+export function keepJournal(page: Page, phoneName: string) {
+  const note = (line: string) => journal.push(`${new Date().toISOString().slice(11, 23)} ${phoneName} ${line}`)
+  page.on('response', (response) => {
+    if (response.status() < 400) return
+    void response.text().then(
+      (body) => note(`${response.status()} ${response.request().method()} ${response.url()} ${body.slice(0, 300)}`),
+      () => note(`${response.status()} ${response.request().method()} ${response.url()}`),
+    )
+  })
+  page.on('requestfailed', (request) => note(`failed ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`console: ${message.text().slice(0, 300)}`)
+  })
+  page.on('pageerror', (error) => note(`page error: ${error.message.slice(0, 300)}`))
+}
+
+// Playwright reads a hook's fixtures from its first parameter, which must be a destructuring.
+// eslint-disable-next-line no-empty-pattern
+test.afterEach(({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus && journal.length > 0) {
+    console.log(`What the phones met in "${testInfo.title}":\n${journal.join('\n')}`)
+  }
+  journal.length = 0
+})
+
+let phones = 0
 /** A new phone: a browser context of its own (its own storage, its own network), and a page in it. */
 export async function newPhone(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
   const context = await browser.newContext({ ...phone, ...options })
-  return context.newPage()
+  const page = await context.newPage()
+  keepJournal(page, `phone ${++phones}`)
+  return page
 }
 
 /** The e-mails the outbox holds for an address, oldest first. */
