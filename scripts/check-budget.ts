@@ -14,6 +14,7 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from '@playwright/test'
 import { checkFirstPaint } from './lib/first-paint-check'
+import { filesMissingFromSiteStylesheet } from './lib/site-sources'
 import {
   buildSupabaseMode,
   chromiumFlags,
@@ -28,7 +29,9 @@ const maxScripts = 10
 // The stylesheet blocks the first paint: it must come in the first round trip (TCP's first ten
 // packets, about 14.6 KB with the response's headers). At 14.56 KB (gzip -9, as measured here)
 // Lighthouse's FCP went from 0.76 s to 0.91 s, one round trip more; at 14.30 KB it was 0.76 s again.
-const cssLimitBytes = 14_400
+// Management's classes have a stylesheet of their own (src/app/app.css): the guests' holds the
+// site's alone, with room for the site to grow inside that first round trip.
+const cssLimitBytes = 12_000
 // `--dist=<dir>` measures a build made elsewhere (an earlier commit's, say) instead of building.
 const given = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--dist='.length)
 const outDir = given ?? 'dist-budget'
@@ -120,6 +123,10 @@ try {
   await standIn.close()
 }
 
+// Every file a guest's page can load has its classes in the guests' stylesheet.
+for (const file of filesMissingFromSiteStylesheet(outDir)) {
+  failures.push(`${file} can be loaded by a guest's page, but src/styles.css does not read it: add it to the @source lines there`)
+}
 if (offenders.size) failures.push(`the public site must not load: ${[...offenders].join(', ')}`)
 for (const failure of failures) console.error(`budget: ${failure}`)
 if (failures.length) process.exit(1)

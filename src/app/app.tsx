@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import './app.css'
 import { RouterProvider } from 'react-router'
 import { router } from './router'
 
