@@ -28,7 +28,7 @@ export function readFirstScreen(pathname: string): void {
  */
 export function preloadManagement(weddingId: string, { seating }: { seating: boolean }): void {
   void import('@/features/guests/routes/guests-page')
-  void import('@/lib/i18n/i18next').then((m) => m.startI18next(seating ? ['guests', 'seating', 'rsvp'] : ['guests']))
+  void import('@/lib/i18n/i18next').then((m) => m.startI18next(seating ? ['guests', 'seating', 'rsvps', 'rsvp'] : ['guests']))
   if (!seating) return
   void import('@/features/rsvp/routes/rsvps-tab-page')
   void import('@/features/seating/routes/seating-page')

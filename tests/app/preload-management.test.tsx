@@ -36,7 +36,7 @@ describe('usePreloadManagement', () => {
     await vi.dynamicImportSettled()
     expect(loaded.prefetch).toHaveBeenCalledTimes(1)
     expect(loaded.prefetch).toHaveBeenCalledWith('w-1')
-    expect(loaded.strings).toHaveBeenCalledWith(['guests', 'seating', 'rsvp'])
+    expect(loaded.strings).toHaveBeenCalledWith(['guests', 'seating', 'rsvps', 'rsvp'])
     expect(loaded.modules).toEqual(expect.arrayContaining(['guests', 'rsvps', 'seating', 'canvas']))
 
     // A later change to the list reads nothing more.

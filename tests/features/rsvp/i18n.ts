@@ -4,17 +4,19 @@ import { addStrings, applyLanguage, languages } from '@/lib/i18n'
 import enCommon from '@/locales/en/common.json'
 import enInvitations from '@/locales/en/invitations.json'
 import enRsvp from '@/locales/en/rsvp.json'
+import enRsvps from '@/locales/en/rsvps.json'
 import filCommon from '@/locales/fil/common.json'
 import filInvitations from '@/locales/fil/invitations.json'
 import filRsvp from '@/locales/fil/rsvp.json'
+import filRsvps from '@/locales/fil/rsvps.json'
 
 const resources = {
-  fil: { common: filCommon, rsvp: filRsvp, invitations: filInvitations },
-  en: { common: enCommon, rsvp: enRsvp, invitations: enInvitations },
+  fil: { common: filCommon, rsvp: filRsvp, rsvps: filRsvps, invitations: filInvitations },
+  en: { common: enCommon, rsvp: enRsvp, rsvps: enRsvps, invitations: enInvitations },
 }
 
 /**
- * The real common, rsvp and invitations strings, Filipino first as the public site starts: in
+ * The real common, rsvp (the guest's), rsvps (the couple's RSVPs tab) and invitations strings, Filipino first as the public site starts: in
  * i18next (the RSVP pages) and in the app's language store (the site's name search, the 404 page).
  */
 export async function setUpI18n(language: 'fil' | 'en' = 'fil') {
@@ -22,7 +24,7 @@ export async function setUpI18n(language: 'fil' | 'en' = 'fil') {
     await i18next.use(initReactI18next).init({
       lng: language,
       fallbackLng: false,
-      ns: ['common', 'rsvp', 'invitations'],
+      ns: ['common', 'rsvp', 'rsvps', 'invitations'],
       defaultNS: 'common',
       resources,
       interpolation: { escapeValue: false },

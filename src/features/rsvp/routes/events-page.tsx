@@ -20,13 +20,13 @@ import { useEventsStore } from '../events-store'
  * event, the households invited.
  */
 export function EventsPage() {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation(['rsvps', 'rsvp'])
   useDocumentTitle(t('eventsTab.title'))
   return <MyWeddingGate namespace="rsvp">{(wedding) => <EventsScreen wedding={wedding} />}</MyWeddingGate>
 }
 
 function EventsScreen({ wedding }: { wedding: Wedding }) {
-  const { t, i18n } = useTranslation('rsvp')
+  const { t, i18n } = useTranslation(['rsvps', 'rsvp'])
   const language = i18n.language === 'fil' ? 'fil' : 'en'
   const { events, status, error, load } = useEventsStore(
     useShallow((state) => ({ events: state.events, status: state.status, error: state.error, load: state.load })),

@@ -42,7 +42,7 @@ export function RsvpsTabPage() {
 }
 
 function RsvpsScreen({ wedding }: { wedding: Wedding }) {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation(['rsvps', 'rsvp'])
   const { households, invitations, status, error, load, changes, since, loadChanges, restore } = useRsvpsStore(
     useShallow((state) => ({
       households: state.households,

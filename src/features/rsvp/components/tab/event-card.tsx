@@ -45,7 +45,7 @@ const sameDraft = (a: Draft, b: Draft) =>
 
 /** One schedule event: whether it takes RSVPs, until when, whether it is seated, and who is invited. */
 export function EventCard({ event, households, weddingDeadline, language }: EventCardProps) {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation(['rsvps', 'rsvp'])
   const save = useEventsStore((state) => state.save)
   const id = useId()
   const [draft, setDraft] = useState<Draft>(() => draftOf(event))

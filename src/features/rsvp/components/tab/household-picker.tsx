@@ -20,7 +20,7 @@ interface HouseholdPickerProps {
 
 /** The households invited to a private event: search by name, tick many; the chosen ones listed first. */
 export function HouseholdPicker({ households, chosen, onChange, disabled }: HouseholdPickerProps) {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation(['rsvps', 'rsvp'])
   const id = useId()
   const [query, setQuery] = useState('')
   const chosenSet = useMemo(() => new Set(chosen), [chosen])

@@ -30,7 +30,7 @@ interface RecordReplyDialogProps {
 
 /** The couple records or corrects one person's reply, e.g. taken over the phone; the deadline does not apply. */
 export function RecordReplyDialog({ person, questions, eventId = null, eventName = null, onOpenChange }: RecordReplyDialogProps) {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation(['rsvps', 'rsvp'])
   return (
     <Dialog.Root open={Boolean(person)} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -59,7 +59,7 @@ export function RecordReplyDialog({ person, questions, eventId = null, eventName
 }
 
 function ReplyForm({ person, questions, eventId, onDone }: { person: Person; questions: RsvpQuestion[]; eventId: string | null; onDone(): void }) {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation(['rsvps', 'rsvp'])
   const recordMain = useRsvpsStore((state) => state.record)
   const recordEvent = useEventsStore((state) => state.record)
   const record: typeof recordMain = (personId, isAttending, response) =>
@@ -112,7 +112,7 @@ function ReplyForm({ person, questions, eventId, onDone }: { person: Person; que
                 className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold"
               >
                 <input type="radio" value={value} className="size-4 accent-brand-600" {...register('status')} />
-                {t(value === 'yes' ? 'status.attending' : value === 'no' ? 'status.notAttending' : 'status.pending')}
+                {t(value === 'yes' ? 'rsvp:status.attending' : value === 'no' ? 'rsvp:status.notAttending' : 'rsvp:status.pending')}
               </label>
             ))}
           </div>

@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/errors'
 import { fullName, replyStatus } from '../../model/rsvp-form'
 import { dateLanguage, formatDateTime } from '../format-time'
 
-const statusLabel = { accepted: 'status.attending', declined: 'status.notAttending', pending: 'status.pending' } as const
+const statusLabel = { accepted: 'rsvp:status.attending', declined: 'rsvp:status.notAttending', pending: 'rsvp:status.pending' } as const
 
 interface RsvpChangesProps {
   changes: RsvpChanges
@@ -22,7 +22,7 @@ interface RsvpChangesProps {
  * one-tap restore of the earlier reply; and a notice when the site was probed.
  */
 export function RsvpChangesPanel({ changes, since, onRestore, eventNames }: RsvpChangesProps) {
-  const { t, i18n } = useTranslation('rsvp')
+  const { t, i18n } = useTranslation(['rsvps', 'rsvp'])
   const language = dateLanguage(i18n.language)
   const id = useId()
   const [busy, setBusy] = useState<string | null>(null)

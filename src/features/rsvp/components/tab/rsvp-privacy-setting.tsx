@@ -6,7 +6,7 @@ import { useLoad } from '@/lib/use-load'
 
 /** The stricter privacy setting: guests need their invitation link or code to RSVP. */
 export function RsvpPrivacySetting({ weddingId }: { weddingId: string }) {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation(['rsvps', 'rsvp'])
   const loaded = useLoad(() => getRsvpRequiresCode(weddingId), [weddingId])
   return (
     <SettingSwitch

@@ -20,7 +20,7 @@ const badge = {
   pending: 'bg-canvas text-muted ring-line',
 } as const
 
-const statusLabel = { accepted: 'status.attending', declined: 'status.notAttending', pending: 'status.pending' } as const
+const statusLabel = { accepted: 'rsvp:status.attending', declined: 'rsvp:status.notAttending', pending: 'rsvp:status.pending' } as const
 
 interface RsvpResponsesProps {
   households: RsvpHousehold[]
@@ -40,7 +40,7 @@ interface RsvpResponsesProps {
  * 2,000 households filter and scroll like 20.
  */
 export function RsvpResponses({ households, invitations, counts, questions, eventId = null, eventName = null }: RsvpResponsesProps) {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation(['rsvps', 'rsvp'])
   const [filter, setFilter] = useState<StatusFilter>('all')
   const [name, setName] = useState('')
   const [invitation, setInvitation] = useState<InvitationStateName | 'all'>('all')
@@ -150,7 +150,7 @@ interface HouseholdRepliesProps {
 }
 
 const HouseholdReplies = memo(function HouseholdReplies({ household, invitation, onRecord }: HouseholdRepliesProps) {
-  const { t, i18n } = useTranslation('rsvp')
+  const { t, i18n } = useTranslation(['rsvps', 'rsvp'])
   const language = dateLanguage(i18n.language)
   return (
     <>

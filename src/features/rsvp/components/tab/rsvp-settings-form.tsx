@@ -57,7 +57,7 @@ type SettingsValues = z.infer<typeof settingsSchema>
 
 /** The RSVP deadline and the questions guests answer: add, edit, reorder, remove, then save. */
 export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation(['rsvps', 'rsvp'])
   const saveSettings = useRsvpsStore((state) => state.saveSettings)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const id = useId()
