@@ -8,10 +8,10 @@ const root = fileURLToPath(new URL('../', import.meta.url))
 
 /**
  * What a guest's browser needs for the public wedding site: the app's entry (which imports the
- * public site, wouter and the site page), the session check, the Supabase visitor calls
- * and the site's Filipino strings. Their static imports go with them. Management's app (with
- * react-router), its screens and the embedded database are reached only through dynamic imports,
- * so they never land here.
+ * public site, wouter and the site page), the session check, the Supabase visitor calls and the
+ * site's Filipino strings with the name search's (the RSVP page's come with that page). Their
+ * static imports go with them. Management's app (with react-router), its screens and the embedded
+ * database are reached only through dynamic imports, so they never land here.
  */
 const publicRoots = [
   'src/main.tsx',
@@ -19,7 +19,7 @@ const publicRoots = [
   'src/lib/backend/supabase/adapter.ts',
   'src/locales/fil/common.json',
   'src/locales/fil/site.json',
-  'src/locales/fil/rsvp.json',
+  'src/locales/fil/search.json',
 ].map((path) => root + path)
 
 /**

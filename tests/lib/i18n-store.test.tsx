@@ -17,7 +17,7 @@ function Greeting() {
   const { t, i18n } = useTranslation('rsvp')
   return (
     <p>
-      {i18n.language}: {t('page.greeting', { name: 'Bea' })} · {t('search.householdSize', { count: 3 })}
+      {i18n.language}: {t('page.greeting', { name: 'Bea' })} · {t('page.seatCap', { count: 3 })}
     </p>
   )
 }
@@ -36,7 +36,7 @@ describe('the language store', () => {
       </Suspense>,
     )
     expect(screen.getByText('waiting')).toBeInTheDocument()
-    expect(await screen.findByText('fil: Kumusta, Bea! · 3 katao sa grupo')).toBeInTheDocument()
+    expect(await screen.findByText('fil: Kumusta, Bea! · 3 ang upuang nakalaan para sa inyo: hanggang 3 sa inyo ang puwedeng mag-oo.')).toBeInTheDocument()
 
     // The switch fetches English rsvp before the component redraws: no fallback in between.
     const followed: Language[] = []
@@ -44,7 +44,7 @@ describe('the language store', () => {
     const before = drawnFallback.mock.calls.length
     await act(() => applyLanguage('en'))
     expect(drawnFallback).toHaveBeenCalledTimes(before)
-    expect(screen.getByText('en: Hello, Bea! · Household of 3')).toBeInTheDocument()
+    expect(screen.getByText('en: Hello, Bea! · We reserved 3 seats for you: up to 3 of you can say yes.')).toBeInTheDocument()
     expect(hasStrings('en', 'common')).toBe(true)
     expect(followed).toEqual(['en'])
     expect(document.documentElement.lang).toBe('en')

@@ -72,7 +72,7 @@ describe.each(languages)('%s', (language) => {
     const t = i18next.getFixedT(language, 'site')
     const keys: [string, TranslateOptions?][] = [
       ['common:actions.retry'],
-      ['rsvp:search.found', { count: 3 }],
+      ['search:search.found', { count: 3 }],
       ['site:nav.home'],
       ['nav.nothing'],
       ['common:errors.no_such_code', { defaultValue: '' }],

@@ -20,7 +20,7 @@ export function RsvpLoadFailed({ onRetry, rateLimited = false }: { onRetry(): vo
   return (
     <div role="alert" className="py-16 text-center">
       <h1 className="rsvp-heading">{t('page.loadFailedTitle')}</h1>
-      <p className="rsvp-muted mt-3">{t(rateLimited ? 'errors.rate_limited' : 'page.loadFailed')}</p>
+      <p className="rsvp-muted mt-3">{t(rateLimited ? 'common:errors.rate_limited' : 'page.loadFailed')}</p>
       <button type="button" className="rsvp-button mt-8" onClick={onRetry}>
         {t('common:actions.retry')}
       </button>

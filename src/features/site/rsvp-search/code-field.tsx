@@ -9,7 +9,7 @@ import { useCodeEntry } from '@/lib/invitations/use-code-entry'
  * name searches of the hour are used up.
  */
 export function CodeField({ slug, routed, siteBusy = false }: { slug: string; routed: boolean; siteBusy?: boolean }) {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation('search')
   const { typed, setTyped, busy, problem, submit } = useCodeEntry(slug, { routed })
   const id = useId()
   return (
@@ -36,7 +36,7 @@ export function CodeField({ slug, routed, siteBusy = false }: { slug: string; ro
         </button>
       </div>
       <p id={`${id}-problem`} role="status" className="mt-2 min-h-5">
-        {problem === 'wrong' ? t('search.codeWrong') : problem === 'rate_limited' ? t('errors.rate_limited') : problem ? t('search.codeFailed') : ''}
+        {problem === 'wrong' ? t('search.codeWrong') : problem === 'rate_limited' ? t('common:errors.rate_limited') : problem ? t('search.codeFailed') : ''}
       </p>
     </form>
   )

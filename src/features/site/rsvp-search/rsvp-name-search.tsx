@@ -29,7 +29,7 @@ export function RsvpNameSearch({ slug, contact }: { slug: string; contact?: Cont
 }
 
 function NameSearch({ slug, contact }: { slug: string; contact?: Contact }) {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation('search')
   const { slug: routeSlug } = useParams()
   const { query, setQuery, status, outcome, results, retry } = useNameSearch(slug)
   const id = useId()
@@ -76,7 +76,7 @@ function NameSearch({ slug, contact }: { slug: string; contact?: Contact }) {
         )}
         {status === 'rateLimited' && (
           <p className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-center text-sm">
-            {t('errors.rate_limited')}{' '}
+            {t('common:errors.rate_limited')}{' '}
             <button type="button" onClick={retry} className="site-link">
               {t('search.retry')}
             </button>
@@ -126,7 +126,7 @@ function NameSearch({ slug, contact }: { slug: string; contact?: Contact }) {
  * to reach the couple when they gave an e-mail or a phone on their site.
  */
 function NoMatch({ contact }: { contact?: Contact }) {
-  const { t } = useTranslation('rsvp')
+  const { t } = useTranslation('search')
   const email = contact?.email?.trim()
   const phone = contact?.phone?.trim()
   const messenger = messengerUrl(contact?.messenger)
