@@ -1,16 +1,24 @@
 import { lazy, type ComponentType } from 'react'
 import { SitePage } from '@/features/site/routes/site-page'
+import { loadNamespaces } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { routePattern } from '@/lib/routing'
 
 // The public wedding site and its RSVP pages, routed with wouter (`@/lib/routing`): a guest's
 // phone never downloads react-router. The site page comes in the same file as this table
 // (a guest's first screen waits on no second request for its code); the rest are their own chunks.
+// The RSVP pages' strings are fetched beside their code, not after it has drawn and asked for them
+// (a failed fetch is left to the page, which asks again).
+const rsvpStrings = () => loadNamespaces(['rsvp']).catch(() => undefined)
 const RsvpPage = lazy(() =>
-  import('@/features/rsvp/routes/rsvp-page').then((m) => ({ default: m.RsvpPage })),
+  Promise.all([import('@/features/rsvp/routes/rsvp-page'), rsvpStrings()]).then(([m]) => ({
+    default: m.RsvpPage,
+  })),
 )
 const ThankYouPage = lazy(() =>
-  import('@/features/rsvp/routes/thank-you-page').then((m) => ({ default: m.ThankYouPage })),
+  Promise.all([import('@/features/rsvp/routes/thank-you-page'), rsvpStrings()]).then(([m]) => ({
+    default: m.ThankYouPage,
+  })),
 )
 const SitePreviewPage = lazy(() =>
   import('@/features/site/routes/site-preview-page').then((m) => ({ default: m.SitePreviewPage })),
