@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { getRsvp, submitRsvp, type Rsvp, type RsvpAnswerInput } from '@/lib/api'
+import { getRsvp, submitRsvp, type Rsvp, type RsvpAnswerInput } from '@/lib/api/rsvp'
 import { BackendError } from '@/lib/backend'
 import { withSubmittedAnswers } from './model/rsvp-form'
 

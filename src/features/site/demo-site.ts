@@ -1,4 +1,4 @@
-import { site, type Site } from '@/lib/api'
+import { site, type Site } from '@/lib/api/schemas'
 
 /**
  * The built-in demo site, shown when no slug is given, the wedding is not found or the fetch

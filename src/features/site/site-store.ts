@@ -1,5 +1,7 @@
 import { create } from 'zustand'
-import { getSite, setWeddingPublished, type Site, type SiteRedirect } from '@/lib/api'
+import { setWeddingPublished } from '@/lib/api/publishing'
+import type { Site, SiteRedirect } from '@/lib/api/schemas'
+import { getSite } from '@/lib/api/site'
 import { loadDemoSite } from './demo-site'
 
 /**

@@ -3,10 +3,10 @@ import { call } from './call'
 import { contact, personName, personTypes, rsvpQuestion, theme, wedding, type RsvpQuestion } from './schemas'
 
 /*
- * The RSVP calls (supabase/schemas/03_rsvp.sql). The first three are a
- * visitor's: search a name, load a household's RSVP, submit it. They carry names and ids only, never
- * contact details, and a visitor without the household's invitation code does not see its earlier
- * answers. The rest are the couple's RSVPs tab.
+ * The RSVP calls (supabase/schemas/03_rsvp.sql). The first two are a visitor's: load a household's
+ * RSVP, submit it (the name search that leads there is ./name-search.ts, in the site's first file).
+ * They carry names and ids only, never contact details, and a visitor without the household's
+ * invitation code does not see its earlier answers. The rest are the couple's RSVPs tab.
  */
 
 const text = z.nullish(z.string())
@@ -14,26 +14,6 @@ const text = z.nullish(z.string())
 /** Who a reply change or an RSVP load came from (0009). */
 export const rsvpAccess = ['guest_search', 'guest_code', 'couple', 'member'] as const
 export type RsvpAccess = (typeof rsvpAccess)[number]
-
-/** One person the name search found. */
-export const guestSearchResult = z.object({
-  personId: z.string(),
-  householdId: z.string(),
-  firstName: z.string(),
-  lastName: text,
-  householdSize: z.number(),
-})
-export type GuestSearchResult = z.infer<typeof guestSearchResult>
-
-/**
- * What the search says: `too_short` (fewer than 4 letters, or one short word), `none`,
- * `too_many` (the name is shared by many households: no names, the guest adds a word) or `found`.
- */
-export const guestSearch = z.object({
-  status: z.enum(['too_short', 'none', 'too_many', 'found']),
-  matches: z.array(guestSearchResult),
-})
-export type GuestSearch = z.infer<typeof guestSearch>
 
 /** One stored answer: the question's text as it was asked, and the answer. */
 export const rsvpStoredAnswer = z.object({
@@ -157,15 +137,6 @@ export interface RsvpAnswerInput {
   isAttending?: boolean
   response?: Array<{ questionId: string; answer: string }>
   events?: Array<{ eventId: string; isAttending: boolean; response: Array<{ questionId: string; answer: string }> }>
-}
-
-/**
- * The guest's name search on one published wedding: the person typed, not a list (whole name
- * words; at most 10 matches from at most 3 households). Fails with `rate_limited` when one caller
- * searches much faster than a person types.
- */
-export function searchPersons(slug: string, query: string) {
-  return call('search_persons', { p_slug: slug, p_query: query }, guestSearch)
 }
 
 /**

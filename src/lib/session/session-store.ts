@@ -1,5 +1,6 @@
 import { create } from 'zustand'
-import { createMyWedding, getMyWedding, hasJoinedAWedding, type PersonName, type Wedding } from '@/lib/api'
+import type { PersonName, Wedding } from '@/lib/api/schemas'
+import { createMyWedding, getMyWedding, hasJoinedAWedding } from '@/lib/api/weddings'
 import { getBackend, type AuthPort, type AuthSession, type AuthUser } from '@/lib/backend'
 import { holdsStoredSession } from '@/lib/backend/session-storage'
 import { clearDoorStorage } from '@/lib/door-storage'

@@ -8,7 +8,7 @@ import { renderRoutes } from '../../support/routing'
 import { setUpI18n } from './i18n'
 
 const api = vi.hoisted(() => ({ getRsvp: vi.fn(), submitRsvp: vi.fn() }))
-vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+vi.mock('@/lib/api/rsvp', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 
 const { RsvpPage } = await import('@/features/rsvp/routes/rsvp-page')
 const { ThankYouPage } = await import('@/features/rsvp/routes/thank-you-page')

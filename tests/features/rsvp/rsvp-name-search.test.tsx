@@ -7,7 +7,7 @@ import { renderRoutes } from '../../support/routing'
 import { setUpI18n } from './i18n'
 
 const api = vi.hoisted(() => ({ searchPersons: vi.fn() }))
-vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+vi.mock('@/lib/api/name-search', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 const invitations = vi.hoisted(() => ({ openInvitationCode: vi.fn() }))
 vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitations }))
 

@@ -4,7 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { demoSite, renderAt, setUpI18n } from './render-site'
 
 const api = vi.hoisted(() => ({ getSite: vi.fn(), setWeddingPublished: vi.fn() }))
-vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+vi.mock('@/lib/api/site', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+vi.mock('@/lib/api/publishing', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 vi.mock('@/features/site/rsvp-search/rsvp-name-search', () => ({ RsvpNameSearch: () => <p>name search</p> }))
 
 const { SitePage } = await import('@/features/site/routes/site-page')

@@ -4,7 +4,8 @@ import { BackendError } from '@/lib/backend'
 import { demoSite } from './render-site'
 
 const api = vi.hoisted(() => ({ getSite: vi.fn(), setWeddingPublished: vi.fn() }))
-vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+vi.mock('@/lib/api/site', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+vi.mock('@/lib/api/publishing', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 
 const { useSiteStore } = await import('@/features/site/site-store')
 const initial = useSiteStore.getState()

@@ -1,7 +1,7 @@
 import { useEffect, useState, type MouseEvent } from 'react'
 import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
-import { site as siteSchema, type Site } from '@/lib/api'
+import { site as siteSchema, type Site } from '@/lib/api/schemas'
 import { applyLanguage } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { isPreviewMessage, previewMessageTypes, type PreviewShowMessage } from '@/lib/site-preview'

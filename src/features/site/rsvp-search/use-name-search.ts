@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { searchPersons, type GuestSearch, type GuestSearchResult } from '@/lib/api'
+import { searchPersons, type GuestSearch, type GuestSearchResult } from '@/lib/api/name-search'
 import { BackendError } from '@/lib/backend'
 
 /**

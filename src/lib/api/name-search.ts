@@ -1,0 +1,36 @@
+import * as z from 'zod/mini'
+import { call } from './call'
+
+/*
+ * The guest's name search (supabase/schemas/03_rsvp.sql, `search_persons`), a module of its own:
+ * it is on the site's first screen, and the rest of the RSVP calls come only with the RSVP page.
+ */
+
+/** One person the name search found. */
+export const guestSearchResult = z.object({
+  personId: z.string(),
+  householdId: z.string(),
+  firstName: z.string(),
+  lastName: z.nullish(z.string()),
+  householdSize: z.number(),
+})
+export type GuestSearchResult = z.infer<typeof guestSearchResult>
+
+/**
+ * What the search says: `too_short` (fewer than 4 letters, or one short word), `none`,
+ * `too_many` (the name is shared by many households: no names, the guest adds a word) or `found`.
+ */
+export const guestSearch = z.object({
+  status: z.enum(['too_short', 'none', 'too_many', 'found']),
+  matches: z.array(guestSearchResult),
+})
+export type GuestSearch = z.infer<typeof guestSearch>
+
+/**
+ * The guest's name search on one published wedding: the person typed, not a list (whole name
+ * words; at most 10 matches from at most 3 households). Fails with `rate_limited` when one caller
+ * searches much faster than a person types.
+ */
+export function searchPersons(slug: string, query: string) {
+  return call('search_persons', { p_slug: slug, p_query: query }, guestSearch)
+}
