@@ -7,7 +7,8 @@ import { callAs } from './support/sql-calls'
 
 // What guests and the door met, on a 360 px phone in Filipino: the Messenger contact the Details form
 // promised, a third "Dadalo" in a two-seat household, a reply the couple recorded told as the
-// household's own, and a full-size phone photo of a printed QR code. One start of the app.
+// household's own, a full-size phone photo of a printed QR code, and a ninang's double surname
+// split at its hyphen on the site. One start of the app.
 
 test.describe.configure({ timeout: 300_000 })
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
@@ -37,6 +38,24 @@ async function addHousehold(page: Page, lastName: string, firstNames: string[], 
   })
   const { households } = await callAs<{ households: Invitation[] }>(page, demoAccount().id, 'list_invitations', { p_wedding_id: WEDDING })
   return households.find((invitation) => invitation.householdId === id)!
+}
+
+/** The text of each line an element's words take on screen, read character by character. */
+function linesOf(page: Page, text: string) {
+  return page.getByText(text, { exact: true }).evaluate((element) => {
+    const byLine = new Map<number, string>()
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (let i = 0; i < (node.textContent ?? '').length; i += 1) {
+        const char = document.createRange()
+        char.setStart(node, i)
+        char.setEnd(node, i + 1)
+        const top = Math.round(char.getBoundingClientRect().top)
+        byLine.set(top, (byLine.get(top) ?? '') + node.textContent![i])
+      }
+    }
+    return [...byLine.values()].map((line) => line.trim())
+  })
 }
 
 /**
@@ -114,10 +133,28 @@ test('guests see the Messenger contact, a third "Dadalo" for two seats is refuse
   const recorded = await addHousehold(page, 'Salonga', ['Celia'], null)
   await callAs(page, couple, 'record_rsvp', { p_wedding_id: WEDDING, p_person_id: recorded.persons[0]!.id, p_is_attending: false, p_response: [] })
 
-  // The site's contact section: the Messenger link, and one person named in the singular.
+  // A ninang with a double surname, in the principal sponsors' narrow right-hand column.
+  const PARTY = '5eed0001-0000-4000-8000-000000000005'
+  type Party = { section: { title: string; data: { entourage: { principalSponsors: { right: Array<{ name: string }> } } } }; contentUpdatedAt: string }
+  const party = await callAs<Party>(page, couple, 'get_section_content', { p_section_id: PARTY })
+  const { entourage } = party.section.data
+  const right = entourage.principalSponsors.right.map((sponsor) => (/Marites Aquino/.test(sponsor.name) ? { ...sponsor, name: 'Atty. Corazon Aquino-Reyes' } : sponsor))
+  await callAs(page, couple, 'save_section_content', {
+    p_section_id: PARTY,
+    p_title: party.section.title,
+    p_data: { ...party.section.data, entourage: { ...entourage, principalSponsors: { ...entourage.principalSponsors, right } } },
+    p_base_content_updated_at: party.contentUpdatedAt,
+  })
+
+  // On the site, the double surname is kept whole on its line, not "Aquino-" above "Reyes".
   await page.goto('/wedding/isabel-and-miguel')
   const contact = page.getByRole('region', { name: 'Makipag-ugnayan' })
   await expect(contact).toBeVisible(BOOT)
+  const ninang = await linesOf(page, 'Atty. Corazon Aquino-Reyes')
+  expect(ninang.length, `the ninang on ${JSON.stringify(ninang)}`).toBeGreaterThan(1)
+  expect(ninang, 'the double surname on one line').toContain('Aquino-Reyes')
+
+  // The site's contact section: the Messenger link, and one person named in the singular.
   await expect(contact.getByRole('link', { name: 'm.me/isabelatmiguel' })).toHaveAttribute('href', 'https://m.me/isabelatmiguel')
   await expect(contact).toContainText('Ikagagalak ni Tita Carmen')
   await expect(contact).not.toContainText('Ikagagalak nina')

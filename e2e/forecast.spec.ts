@@ -7,8 +7,8 @@ import { keepScreenshot } from './support/screenshots'
 
 // The pax forecast on a phone: the demo couple opens it from the RSVPs tab's card, sets the no-show
 // allowance and the walk-ins (a wrong number is refused in words, what was typed kept), sees the
-// range follow, prints the caterer's sheet (its figures are the page's, on A4 and letter) and
-// downloads its CSV; then reads it all in Filipino.
+// range follow, prints the caterer's sheet (its figures are the page's, on one page of A4 and of
+// letter, in sans-serif) and downloads its CSV; then reads it all in Filipino.
 
 const BOOT = { timeout: 120_000 }
 
@@ -78,13 +78,24 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await expect(sheet.getByTestId('sheet-confirmedAdults')).toHaveText(String(adults))
   await expect(sheet.getByTestId('sheet-confirmedChildren')).toHaveText(String(children))
   await expect(sheet.getByText('Pax forecast for the caterer')).toBeVisible()
+  // Its title in the app's sans-serif, as the rest of the sheet: not the display face, which on
+  // paper falls back to whatever serif the device has.
+  const [titleFont, sansFont] = await sheet.getByRole('heading', { level: 1 }).evaluate((title) => [
+    getComputedStyle(title).fontFamily,
+    getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim(),
+  ])
+  expect(sansFont).toMatch(/sans-serif$/)
+  expect(titleFont).toBe(sansFont)
   await keepScreenshot(page, 'test-results/forecast-sheet-print-en.png', { fullPage: true })
-  // Chromium's print preview, on both papers.
+  // Chromium's print preview, on both papers: the demo's sheet, its song requests included, is one
+  // page (not a second holding only the song requests).
   for (const format of ['A4', 'Letter'] as const) {
     const pdf = await page.pdf({ format, printBackground: true })
     writeFileSync(`test-results/forecast-sheet-${format}.pdf`, pdf)
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
+    expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length, `pages on ${format}`).toBe(1)
   }
+  await expect(sheet.getByRole('heading', { level: 3, name: 'Anong kanta ang magpapasayaw sa iyo?' })).toBeVisible()
   await page.emulateMedia({ media: 'screen' })
 
   // The CSV for the caterer.

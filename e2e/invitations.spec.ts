@@ -8,8 +8,8 @@ import { openInApp } from './support/navigation'
 // (no session there: the couple's lives only in their own tab), answers without searching; the
 // couple sees invited → opened → answered, the household leave the follow-up list, and a renewed
 // invitation turns the old link into a friendly page, marks the household as needing a new card, and
-// the new code typed on the wedding's own site opens the RSVP. Then the printed sheet, and the
-// invitation e-mail's preview reached from the RSVPs tab.
+// the new code typed on the wedding's own site opens the RSVP. Then the printed sheet (in the site's
+// language, on white paper), and the invitation e-mail's preview reached from the RSVPs tab.
 
 // The embedded database boots in each fresh browser context: slow on a busy machine.
 const BOOT = { timeout: 90_000 }
@@ -142,8 +142,20 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await expect(page.getByRole('heading', { level: 1, name: 'Invitation codes to print' })).toBeVisible()
   await expect(page.getByTestId('print-card').first().getByRole('img', { name: /^QR code of http/ })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
+  // The cards are the guests': in the site's language (Filipino here), though the screen is English.
+  const card = page.getByTestId('print-card').first()
+  await expect(card.getByText('Code para sa RSVP', { exact: true })).toBeVisible()
+  await expect(card).not.toContainText('RSVP code')
   await keepScreenshot(page, 'test-results/invitations-print-sheet.png')
   await page.emulateMedia({ media: 'print' })
+  // On white paper even with the browser's "background graphics" on: nothing printed is painted.
+  const painted = await page.evaluate(() =>
+    [document.documentElement, ...document.querySelectorAll('body, body *')]
+      .filter((element) => element.checkVisibility())
+      .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}: ${getComputedStyle(element).backgroundColor}`)
+      .filter((painted) => !/: (rgba\(0, 0, 0, 0\)|rgb\(255, 255, 255\))$/.test(painted)),
+  )
+  expect(painted).toEqual([])
   await keepScreenshot(page, 'test-results/invitations-print-sheet-print.png')
   await page.emulateMedia({ media: 'screen' })
 

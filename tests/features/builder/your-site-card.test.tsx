@@ -64,6 +64,7 @@ describe('on the embedded database', () => {
     expect(screen.queryByTestId('chat-link')).not.toBeInTheDocument()
     // How to share it is on Your data, not in a README a couple never sees.
     expect(screen.getByRole('link', { name: language === 'en' ? 'How to move, on Your data' : 'Paano lumipat, sa Ang inyong data' })).toHaveAttribute('href', '/manage/data')
+    expect(document.body).not.toHaveTextContent('README')
     expect(screen.getByTestId('site-address')).toHaveTextContent(`${window.location.origin}/wedding/maria-and-juan`)
   })
 })

@@ -180,4 +180,25 @@ describe('SectionEditor', () => {
       siteLanguage: 'en',
     })
   })
+
+  test('the home editor has no Stories list: the couple’s story is edited on Our Story', async () => {
+    const editorOf = (type: 'home' | 'our-story', data: Record<string, unknown>) => {
+      const own = { ...section, id: `22222222-2222-4222-8222-00000000000${type === 'home' ? 1 : 2}`, type, label: type, title: null, path: type, data }
+      api.getSectionContent.mockResolvedValue({ section: own, contentUpdatedAt: loaded.contentUpdatedAt })
+      return render(
+        <RouterProvider
+          router={createMemoryRouter([{ path: '/', element: <SectionEditor wedding={{ ...wedding, sections: [own] }} sectionId={own.id} /> }])}
+        />,
+      )
+    }
+    // The home's data as the demo and every new wedding keep it, with the spec's empty `stories`.
+    const { unmount } = editorOf('home', { header: { title: 'Isabel & Miguel' }, stories: [] })
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument()
+    expect(screen.queryByText(/^Stories/)).not.toBeInTheDocument()
+    expect(screen.queryByRole('button', { name: 'Add story' })).not.toBeInTheDocument()
+    unmount()
+    // Our Story keeps its stories.
+    editorOf('our-story', { stories: [] })
+    expect(await screen.findByRole('button', { name: 'Add story' })).toBeInTheDocument()
+  })
 })

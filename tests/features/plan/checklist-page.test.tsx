@@ -11,6 +11,8 @@ import { BackendError } from '@/lib/backend'
 import type { Checklist, ChecklistItem } from '@/lib/api/checklist'
 import enCommon from '@/locales/en/common.json'
 import enPlan from '@/locales/en/plan.json'
+import filCommon from '@/locales/fil/common.json'
+import filPlan from '@/locales/fil/plan.json'
 
 const api = vi.hoisted(() => ({
   listChecklist: vi.fn(),
@@ -76,7 +78,7 @@ beforeAll(async () => {
     lng: 'en',
     fallbackLng: false,
     ns: ['plan', 'common'],
-    resources: { en: { plan: enPlan, common: enCommon } },
+    resources: { en: { plan: enPlan, common: enCommon }, fil: { plan: filPlan, common: filCommon } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   })
@@ -175,4 +177,27 @@ test('the couple deletes an item from its drawer, after saying yes', async () =>
   expect(await screen.findByText('Deleted “Souvenirs”.')).toBeTruthy()
   expect(api.deleteChecklistItem).toHaveBeenCalledWith('w1', 'i1')
   expect(screen.queryByRole('checkbox', { name: 'Souvenirs' })).toBeNull()
+})
+
+test('items started from the timeline in English read in Filipino after the switch; the couple’s own stay as written', async () => {
+  // Started while the screen was in English: the timeline's titles were stored in English.
+  const fromTimeline = item('t1', { templateKey: 'book_reception', title: enPlan.checklist.timeline.book_reception, category: 'reception', assigneeRole: null })
+  const renamed = item('t2', { templateKey: 'caterer', title: 'Food tasting at Josephine’s', category: 'suppliers', assigneeRole: null })
+  const own = item('t3', { title: 'Sponsors list', assigneeRole: null })
+  api.listChecklist.mockResolvedValue(list(true, [fromTimeline, renamed, own]))
+  api.checklistThisWeek.mockResolvedValue({ today: '2026-11-27', overdue: [fromTimeline], thisWeek: [] })
+  await i18next.changeLanguage('fil')
+  try {
+    renderAs('owner')
+    expect(await screen.findByRole('checkbox', { name: 'I-book ang reception venue' })).toBeTruthy()
+    expect(screen.queryByText('Book the reception venue')).toBeNull()
+    // This week's list says it in Filipino too.
+    const week = screen.getByRole('region', { name: filPlan.checklist.week.heading })
+    expect(within(week).getByText('I-book ang reception venue')).toBeTruthy()
+    // A renamed timeline item and the couple's own item are theirs, as written.
+    expect(screen.getByRole('checkbox', { name: 'Food tasting at Josephine’s' })).toBeTruthy()
+    expect(screen.getByRole('checkbox', { name: 'Sponsors list' })).toBeTruthy()
+  } finally {
+    await i18next.changeLanguage('en')
+  }
 })

@@ -155,7 +155,9 @@ describe('RSVP page', () => {
     expect(within(recorded).getAllByText('Dadalo')).toHaveLength(2)
     expect(within(recorded).getByText('Hindi makakadalo')).toBeInTheDocument()
     expect(within(recorded).getByText('Kare-kare')).toBeInTheDocument()
-    expect(within(recorded).getByText('Salamat!')).toBeInTheDocument()
+    // The household's message apart from the last person's answers, under a heading of its own.
+    const message = within(recorded).getByRole('region', { name: 'Ang mensahe ng inyong grupo sa ikakasal' })
+    expect(within(message).getByText('Salamat!')).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Idagdag sa kalendaryo' })).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Baguhin ang sagot' })).toHaveAttribute('href', `/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}`)
     // The thank-you page used the saved answers; it did not load them again.
@@ -200,6 +202,27 @@ describe('RSVP page', () => {
     const recorded = await screen.findByRole('region', { name: 'Ang naitala naming sagot' })
     expect(within(recorded).getByText('Kare-kare')).toBeInTheDocument()
     expect(within(recorded).getByText('Hindi makakadalo')).toBeInTheDocument()
+  })
+
+  test('an answered household is not asked to answer: it is told until when it may change its answer', async () => {
+    // A guest who searched: their group has answered, the answers are hidden from them.
+    const searched = demoRsvp()
+    searched.household.access = 'guest_search'
+    searched.household.hasAnswered = true
+    searched.wedding.rsvpDeadline = null
+    api.getRsvp.mockResolvedValue(searched)
+    const { unmount } = renderRoutes([{ path: '/wedding/:slug/rsvp/:householdId/:personId', element: <RsvpPage /> }], `/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}`)
+    expect(await screen.findByText(/^Nakasagot na ang inyong grupo\./)).toBeInTheDocument()
+    expect(screen.queryByText('Pakisagot sa lalong madaling panahon.')).not.toBeInTheDocument()
+    unmount()
+
+    // Through the invitation's link, with a deadline: not "Pakisagot hanggang …", but until when.
+    useRsvpStore.setState({ key: null, rsvp: null, status: 'idle', error: null })
+    api.getRsvp.mockResolvedValue(demoRsvp({ answered: true }))
+    renderRsvp()
+    expect(await screen.findByText(/^Natanggap namin ang inyong sagot noong/)).toBeInTheDocument()
+    expect(screen.getByText('Maaari ninyong baguhin ang sagot hanggang Martes, 12 Oktubre 2027.')).toBeInTheDocument()
+    expect(screen.queryByText(/^Pakisagot hanggang/)).not.toBeInTheDocument()
   })
 
   test('a guest who searched is stopped before sending when the replies they cannot see could fill the seats', async () => {

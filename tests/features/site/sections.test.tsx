@@ -123,6 +123,29 @@ describe('schedule (Pagtitipon) and dress code (Gayak)', () => {
   test('malformed data is skipped, not fatal', () => {
     showEmpty('schedule', { events: 'oops', dressCode: { palette: [{ hex: 'red; x' }, 7] } }, 'Pagtitipon')
   })
+
+  test('events in the order of their days: a despedida the day before comes first, wherever it was written', () => {
+    // The wedding is on 12 December 2025; the ceremony and reception carry no date of their own.
+    show(
+      demoSection('schedule', {
+        events: [
+          { name: 'Seremonya ng Kasal', type: 'ceremony', startTime: '16:00' },
+          { name: 'Salu-salo', type: 'reception', startTime: '18:00' },
+          { name: 'Despedida de Soltera', date: '2025-12-11', startTime: '19:00' },
+        ],
+      }),
+    )
+    const schedule = screen.getByRole('region', { name: 'Pagtitipon' })
+    expect(within(schedule).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Despedida de Soltera',
+      'Seremonya ng Kasal',
+      'Salu-salo',
+    ])
+    // Each day under its own date, the day before first.
+    const days = within(schedule).getAllByRole('list')
+    expect(days.map((day) => day.previousElementSibling?.textContent)).toEqual(['Huwebes, 11 Disyembre 2025', 'Biyernes, 12 Disyembre 2025'])
+    expect(within(days[0]!).getByRole('heading', { level: 3 })).toHaveTextContent('Despedida de Soltera')
+  })
 })
 
 describe('wedding party (Gabay)', () => {

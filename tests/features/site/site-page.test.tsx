@@ -85,6 +85,17 @@ describe('the site page', () => {
     expect(within(contact).getByRole('link', { name: '+63 917 555 0142' })).toHaveAttribute('href', 'tel:+639175550142')
   })
 
+  test('the contact block names one person with “ni”, several with “nina”', async () => {
+    const { ContactBlock } = await import('@/features/site/components/contact-block')
+    const { unmount } = renderAt(<ContactBlock contact={{ names: 'Tita Carmen', phone: '+63 917 555 0142' }} />)
+    const contact = screen.getByRole('region', { name: 'Makipag-ugnayan' })
+    expect(contact).toHaveTextContent('Ikagagalak ni Tita Carmen na sagutin ang anumang tanong ninyo.')
+    expect(contact).not.toHaveTextContent('nina')
+    unmount()
+    renderAt(<ContactBlock contact={{ names: 'Tita Carmen at Tito Ben', phone: '+63 917 555 0142' }} />)
+    expect(screen.getByRole('region', { name: 'Makipag-ugnayan' })).toHaveTextContent('Ikagagalak nina Tita Carmen at Tito Ben na sagutin ang anumang tanong ninyo.')
+  })
+
   test('the drawer lists the visible sections and opens one alone on its own page', async () => {
     api.getSite.mockResolvedValue(demoSite())
     const { history } = renderAt(<SitePage />)
@@ -156,6 +167,12 @@ describe('the owner’s view', () => {
     await userEvent.click(within(banner).getByRole('button', { name: 'Ilathala' }))
     expect(api.setWeddingPublished).toHaveBeenCalledWith(site.wedding.id, true)
     expect(await within(banner).findByText('Nakalathala na ang inyong site.')).toBeInTheDocument()
+    // On the embedded database only this browser sees it: how to share it is on Your data, not in a
+    // README a couple never sees.
+    expect(banner).toHaveTextContent(
+      'Para maibahagi sa mga bisita, ilipat ang inyong kasal sa hosted na Kasalan: nasa Ang inyong data, sa menu ng inyong account, kung paano.',
+    )
+    expect(banner).not.toHaveTextContent('README')
 
     await userEvent.click(within(banner).getByRole('button', { name: 'Itago sa mga bisita' }))
     expect(api.setWeddingPublished).toHaveBeenLastCalledWith(site.wedding.id, false)

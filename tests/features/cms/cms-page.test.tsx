@@ -1,0 +1,66 @@
+// The content list names each section once: its title, and its kind beside it only when the title
+// does not already say it ("Our Story", not "Our Story / Our Story").
+import { render, screen, within } from '@testing-library/react'
+import { MemoryRouter } from 'react-router'
+import { beforeAll, expect, test } from 'vitest'
+import { CmsPage } from '@/features/cms/routes/cms-page'
+import type { Wedding } from '@/lib/api'
+import { useSessionStore } from '@/lib/session'
+import { setUpI18n } from './setup-i18n'
+
+const section = (
+  type: string,
+  title: string | null,
+  data: Record<string, unknown> = {},
+  index = 0,
+) => ({
+  id: `33333333-3333-4333-8333-00000000000${index}`,
+  weddingId: 'w',
+  type,
+  label: type,
+  title,
+  path: type,
+  visible: true,
+  data,
+  orderIndex: index,
+})
+
+const wedding = {
+  id: 'w',
+  userId: 'u',
+  slug: 'maria-and-juan',
+  title: 'Maria & Juan',
+  bride: { firstName: 'Maria', lastName: 'Reyes' },
+  groom: { firstName: 'Juan', lastName: 'Cruz' },
+  date: '2027-02-14',
+  theme: { name: 'classic' },
+  isPublished: false,
+  rsvpDeadline: null,
+  rsvpQuestions: [],
+  contact: {},
+  myRole: 'owner',
+  sections: [section('our-story', null, {}, 1), section('faqs', 'Mga Tanong', {}, 2)],
+} as unknown as Wedding
+
+beforeAll(async () => {
+  await setUpI18n('en')
+})
+
+test('each section is named once: the kind beside a title of the couple’s own, not beside itself', () => {
+  useSessionStore.setState({
+    status: 'signedIn',
+    user: { id: 'u', email: 'maria@example.com', userMetadata: {} },
+    wedding,
+    weddingStatus: 'ready',
+  })
+  render(
+    <MemoryRouter>
+      <CmsPage />
+    </MemoryRouter>,
+  )
+  const items = within(screen.getByRole('list')).getAllByRole('listitem')
+  expect(within(items[0]!).getAllByText('Our Story')).toHaveLength(1)
+  // The couple's own title keeps the kind beside it, to say what it is.
+  expect(within(items[1]!).getByText('Mga Tanong')).toBeInTheDocument()
+  expect(within(items[1]!).getByText('FAQs')).toBeInTheDocument()
+})
