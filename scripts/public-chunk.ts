@@ -8,14 +8,13 @@ const root = fileURLToPath(new URL('../', import.meta.url))
 
 /**
  * What a guest's browser needs for the public wedding site: the app's entry (which imports the
- * public site, wouter and the site page), the session check, the Supabase visitor calls and the
- * site's Filipino strings with the name search's (the RSVP page's come with that page). Their
- * static imports go with them. Management's app (with react-router), its screens and the embedded
+ * public site, wouter and the site page), the Supabase visitor calls and the site's Filipino
+ * strings with the name search's (the RSVP page's come with that page; the session's code comes
+ * only to a visitor who has a session). Their static imports go with them. Management's app (with react-router), its screens and the embedded
  * database are reached only through dynamic imports, so they never land here.
  */
 const publicRoots = [
   'src/main.tsx',
-  'src/lib/session/index.ts',
   'src/lib/backend/supabase/adapter.ts',
   'src/locales/fil/common.json',
   'src/locales/fil/site.json',

@@ -1,7 +1,9 @@
 import { Component, StrictMode, useEffect, type ReactNode } from 'react'
 import { RouteError } from '@/components/route-error'
 import { Route, Router, Switch, useLocation } from 'wouter'
+import { holdsStoredSession } from '@/lib/backend/session-storage'
 import { siteLocation } from '@/lib/routing'
+import { isAuthCallback } from '@/lib/session/auth-callback'
 import { WebsiteLayout } from './layouts/website-layout'
 import { isPublicPath, publicRoutes } from './public-routes'
 
@@ -57,8 +59,10 @@ const browserLocation = siteLocation(isPublicPath)
 
 /** The public site as its own app: `src/main.tsx` mounts it for a public address. */
 export function PublicSite() {
-  // As in management: the session starts beside the first screen (the owner's banner follows it).
+  // As in management: the session starts beside the first screen (it keeps a couple's tokens fresh
+  // and reads an auth link's). A guest with no session and no auth link never fetches its code.
   useEffect(() => {
+    if (!holdsStoredSession() && !isAuthCallback(window.location)) return
     void import('@/lib/session').then(({ useSessionStore }) => useSessionStore.getState().start())
   }, [])
   return (

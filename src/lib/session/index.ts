@@ -1,7 +1,7 @@
+export { isAuthCallback } from './auth-callback'
 export {
   authPort,
   currentSession,
-  isAuthCallback,
   lastWeddingId,
   useSessionStore,
   type SessionStatus,

@@ -5,6 +5,7 @@ import { getBackend, type AuthPort, type AuthSession, type AuthUser } from '@/li
 import { holdsStoredSession } from '@/lib/backend/session-storage'
 import { clearDoorStorage } from '@/lib/door-storage'
 import { paths } from '@/lib/paths'
+import { isAuthCallback } from './auth-callback'
 import { coupleMetadata, type CoupleMetadata } from './couple'
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut'
@@ -131,17 +132,6 @@ function applySession(session: AuthSession | null) {
     weddingStatus: 'idle',
     weddingError: null,
   })
-}
-
-/**
- * True when the page was opened from an auth link (e-mail confirmation, password reset, Google or
- * Apple): the tokens are in the URL, not yet in storage, so the auth client must load to read them.
- */
-export function isAuthCallback(location: Pick<Location, 'hash' | 'search'>) {
-  return (
-    /(^#|&)(access_token|error_description)=/.test(location.hash) ||
-    /[?&](code|token_hash|error_description)=/.test(location.search)
-  )
 }
 
 /** Whether the account holds all four names a wedding needs (sign-up stores them). */
