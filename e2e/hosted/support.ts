@@ -33,7 +33,7 @@ export function keepJournal(page: Page, phoneName: string) {
   })
   page.on('requestfailed', (request) => note(`failed ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
   page.on('console', (message) => {
-    if (message.type() === 'error') note(`console: ${message.text().slice(0, 300)}`)
+    if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text().slice(0, 300)}`)
   })
   page.on('pageerror', (error) => note(`page error: ${error.message.slice(0, 300)}`))
 }

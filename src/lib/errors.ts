@@ -13,7 +13,22 @@ export function errorMessage(error: unknown, t: TFunction, namespace = 'common')
       if (message) return message
     }
   }
+  reportUnexpected(error)
   return t('common:error.generic')
+}
+
+const reported = new WeakSet<object>()
+
+/**
+ * A failure the app has no words for is shown as the generic message; what it was goes to the
+ * console once (a screen redraws the message many times), so that it can be found and named.
+ */
+function reportUnexpected(error: unknown) {
+  if (typeof error === 'object' && error !== null) {
+    if (reported.has(error)) return
+    reported.add(error)
+  }
+  console.warn('Unexpected failure:', error)
 }
 
 /**

@@ -135,6 +135,41 @@ test("two refreshes that cross: the call goes with the session the other one sto
   expect(rpcRequests().map((request) => request.authorization)).toEqual(['Bearer other-tab'])
 })
 
+test('refreshes that cross twice running (short-lived tokens, several tabs): the call still goes as the member', async () => {
+  online = true
+  const now = Math.floor(Date.now() / 1000)
+  localStorage.setItem(key, JSON.stringify({ access_token: 'current', refresh_token: 'r1', token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, user }))
+  const backend = createSupabaseBackend({ url, anonKey: 'anon' })
+  expect(await (await backend.auth()).getSession()).toEqual(kept)
+  // An hour on, the token is due. Each of this tab's next two refreshes is crossed by another tab
+  // storing a session that is itself due at once (tokens that last seconds), so this tab's next
+  // look refreshes again.
+  vi.setSystemTime(Date.now() + 59 * 60 * 1000)
+  const later = Math.floor(Date.now() / 1000)
+  let crossings = 0
+  duringRefresh = () => {
+    if (crossings >= 2) return
+    crossings += 1
+    localStorage.setItem(key, JSON.stringify({ access_token: `other-tab-${crossings}`, refresh_token: `r${crossings + 10}`, token_type: 'bearer', expires_in: 5, expires_at: later + 5, user }))
+  }
+  await expect(backend.rpc('get_my_wedding', {})).resolves.toEqual({ ok: true })
+  expect(crossings).toBe(2)
+  expect(refreshes()).toHaveLength(3)
+  expect(rpcRequests().map((request) => request.authorization)).toEqual(['Bearer fresh'])
+})
+
+test('a call refused as expired whose new token crossed another refresh goes with the one stored meanwhile', async () => {
+  online = true
+  const now = Math.floor(Date.now() / 1000)
+  localStorage.setItem(key, JSON.stringify({ access_token: 'current', refresh_token: 'r1', token_type: 'bearer', expires_in: 3600, expires_at: now + 1800, user }))
+  expiredAtServer = new Set(['current'])
+  duringRefresh = () =>
+    localStorage.setItem(key, JSON.stringify({ access_token: 'other-tab', refresh_token: 'r9', token_type: 'bearer', expires_in: 3600, expires_at: now + 3600, user }))
+  const backend = createSupabaseBackend({ url, anonKey: 'anon' })
+  await expect(backend.rpc('set_wedding_published', {})).resolves.toEqual({ ok: true })
+  expect(rpcRequests().map((request) => request.authorization)).toEqual(['Bearer current', 'Bearer other-tab'])
+})
+
 test("a call refused as expired (the phone's clock behind the server's) is sent once more with a new token", async () => {
   online = true
   const now = Math.floor(Date.now() / 1000)

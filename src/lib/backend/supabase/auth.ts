@@ -21,13 +21,18 @@ function lastSession(): AuthSession | null {
   return user?.id ? { user: toUser(user) } : null
 }
 
+/** supabase-js's answer when two refreshes crossed: it kept the tokens stored first, and gave none. */
+const crossed = (answer: { error: { name: string } | null }) => answer.error?.name === 'AuthRefreshDiscardedError'
+
 /**
- * supabase-js's session, refreshed when due. Asked again once when two refreshes crossed (another
- * tab's, say): supabase-js keeps the tokens stored first and answers none, and they are there now.
+ * supabase-js's session, refreshed when due. Asked again when two refreshes crossed (another tab's,
+ * say): the tokens stored first are there now. With short-lived tokens and several tabs a refresh
+ * can cross another twice running, so it asks up to three times before that is the answer.
  */
 async function sessionNow(client: KasalanSupabaseClient) {
-  const answer = await client.auth.getSession()
-  return answer.error?.name === 'AuthRefreshDiscardedError' ? client.auth.getSession() : answer
+  let answer = await client.auth.getSession()
+  for (let again = 0; again < 2 && crossed(answer); again += 1) answer = await client.auth.getSession()
+  return answer
 }
 
 /**
@@ -64,7 +69,10 @@ export function createSupabaseAuth(client: KasalanSupabaseClient): AuthPort {
       // With no network, at once: supabase-js would first try to refresh an expired token for
       // about 25 s, and the door, reloaded offline, would wait that long for its kept list.
       if (browserOffline()) throw new TypeError('Network request failed: the browser is offline')
-      const { data, error } = refresh ? await client.auth.refreshSession() : await sessionNow(client)
+      let answer = refresh ? await client.auth.refreshSession() : await sessionNow(client)
+      // A forced refresh that crossed another: the other's tokens, stored meanwhile, are as new.
+      if (refresh && crossed(answer)) answer = await sessionNow(client)
+      const { data, error } = answer
       // A token that could not be refreshed on the network is a network error: the call waits for
       // it, as the door's queue does.
       if (error) fail(error)
