@@ -262,7 +262,7 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   // ---- The screen in Filipino. ----
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(
-    page.getByRole('heading', { name: 'Mga cards at listahang ipi-print', level: 1 }),
+    page.getByRole('heading', { name: 'Ipi-print na mga card at listahan', level: 1 }),
   ).toBeVisible()
   await page.getByRole('radio', { name: /^Escort cards/ }).check()
   await expect(page.getByRole('heading', { name: '12 bisita ang wala pang mesa' })).toBeVisible()

@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router'
 import { LanguageToggle } from '@/components/language-toggle'
 import { Logo } from '@/components/logo'
 import { PageSpinner } from '@/components/page-spinner'
+import { ringInside } from '@/components/management-styles'
 import { ScrollRow } from '@/components/scroll-row'
 import { SocialIcon, type SocialNetwork } from '@/components/social-icons'
 import { AvatarMenu, RequireAuth } from '@/features/auth'
@@ -81,6 +82,7 @@ export function AdminLayout() {
                   <Link
                     to={tab.to}
                     aria-current={isActive(tab) ? 'page' : undefined}
+                    style={ringInside}
                     className={`block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold ${
                       isActive(tab) ? 'border-brand-600 text-brand-700' : 'border-transparent text-muted hover:text-ink'
                     }`}

@@ -127,3 +127,32 @@ describe('the follow-up list’s one-tap reminder', () => {
     expect(await screen.findByText(/reached today's limit of 300 e-mails/)).toBeInTheDocument()
   })
 })
+
+describe('the follow-up list with nobody to remind', () => {
+  function renderEmpty(households: InvitationHousehold[]) {
+    render(
+      <I18nextProvider i18n={i18n}>
+        <FollowUpList
+          households={households}
+          wedding={{ bride: { firstName: 'Maria' }, groom: { firstName: 'Juan' }, date: '2026-12-12', rsvpDeadline: null }}
+          templates={{}}
+          record={vi.fn(async () => undefined)}
+          onMoreWays={() => undefined}
+        />
+      </I18nextProvider>,
+    )
+  }
+
+  test('before any invitation is sent, it says none was sent and where to send them', () => {
+    renderEmpty([household, { ...household, householdId: '33333333-3333-4333-8333-333333333333', answered: true }])
+    expect(screen.getByText(/no invitation has been sent from here/)).toBeInTheDocument()
+    expect(screen.queryByText(/every invited household has answered/)).not.toBeInTheDocument()
+  })
+
+  test('once the invited have all answered, it says so', () => {
+    const sentAt = new Date().toISOString()
+    renderEmpty([{ ...household, state: 'answered', sends: 1, invitedAt: sentAt, answered: true } as InvitationHousehold, household])
+    expect(screen.getByText(/every invited household has answered/)).toBeInTheDocument()
+    expect(screen.queryByText(/no invitation has been sent from here/)).not.toBeInTheDocument()
+  })
+})

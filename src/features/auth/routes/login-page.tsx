@@ -164,7 +164,8 @@ export function LoginPage() {
       </form>
 
       <p className="mt-6 text-center text-sm text-muted">
-        {t('login.noAccount')} <AuthLink to={paths.auth.register}>{t('login.register')}</AuthLink>
+        {/* The link whole on the next line rather than "Gumawa ng / account" split under the question. */}
+        {t('login.noAccount')} <AuthLink to={paths.auth.register} className="whitespace-nowrap">{t('login.register')}</AuthLink>
       </p>
     </FormProvider>
   )

@@ -2,13 +2,13 @@ import * as Tabs from '@radix-ui/react-tabs'
 import { Redo2, Undo2 } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
 import { LeaveGuard } from '@/components/leave-guard'
+import { ringInside } from '@/components/management-styles'
 import { ScrollRow } from '@/components/scroll-row'
+import { WebsiteSubnav } from '@/components/website-subnav'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
-import { paths } from '@/lib/paths'
 import { selectDirty, useBuilderStore } from '../builder-store'
 import { previewSite } from '../preview-site'
 import { canRedo, canUndo } from '../model/history'
@@ -60,20 +60,7 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
       />
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <h1 className="font-display text-3xl">{t('title')}</h1>
-        <nav aria-label={t('subnav.label')}>
-          <ul className="flex rounded-full bg-white p-1 text-sm font-semibold shadow-sm ring-1 ring-line">
-            <li>
-              <Link to={paths.manage.website} aria-current="page" className="block rounded-full bg-brand-600 px-4 py-1.5 text-white">
-                {t('subnav.design')}
-              </Link>
-            </li>
-            <li>
-              <Link to={paths.manage.cms} className="block rounded-full px-4 py-1.5 text-muted hover:text-ink">
-                {t('subnav.content')}
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <WebsiteSubnav current="design" labels={{ nav: t('subnav.label'), design: t('subnav.design'), content: t('subnav.content') }} />
         <PublishControl wedding={wedding} className="sm:ml-auto" />
       </div>
 
@@ -94,12 +81,16 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
               <Redo2 aria-hidden="true" className="size-4" />
               {t('toolbar.redo')}
             </button>
-            <p role="status" className="ml-auto px-1 text-xs text-muted">
-              {saving ? t('toolbar.saving') : dirty ? t('toolbar.unsaved') : t('toolbar.saved')}
-            </p>
-            <button type="button" className="btn btn-primary min-h-10 px-4" onClick={() => void save()} disabled={!dirty || saving}>
-              {saving ? t('toolbar.saving') : t('toolbar.save')}
-            </button>
+            {/* The status and Save stay together, at the line's end: where the row is too narrow for
+                all four, they go to the next line as a pair (Save alone had wrapped to the start). */}
+            <div className="flex items-center gap-2" style={{ flex: '1 1 12rem' }}>
+              <p role="status" className="min-w-0 flex-1 px-1 text-right text-xs text-muted">
+                {saving ? t('toolbar.saving') : dirty ? t('toolbar.unsaved') : t('toolbar.saved')}
+              </p>
+              <button type="button" className="btn btn-primary min-h-10 px-4" onClick={() => void save()} disabled={!dirty || saving}>
+                {saving ? t('toolbar.saving') : t('toolbar.save')}
+              </button>
+            </div>
           </div>
           {saveError != null && (
             <Alert tone="error" className="mt-3">
@@ -114,6 +105,7 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
                   <Tabs.Trigger
                     key={panel}
                     value={panel}
+                    style={ringInside}
                     className="whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700"
                   >
                     {t(`panels.${panel}`)}

@@ -1,4 +1,4 @@
-import { Download } from 'lucide-react'
+import { ArrowLeft, Download } from 'lucide-react'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -62,11 +62,11 @@ function Figures({ roster }: { roster: CheckinRoster }) {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
-      <p>
-        <Link to={paths.manage.checkin} className="font-semibold text-brand-700 underline">
-          {t('after.back')}
-        </Link>
-      </p>
+      {/* Back as every screen below another goes back: an arrow, the link's words. */}
+      <Link to={paths.manage.checkin} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {t('after.back')}
+      </Link>
       <h1 className="mt-3 font-display text-3xl text-ink">{t('after.title')}</h1>
       <p className="mt-1 text-muted">{t('after.intro')}</p>
 
@@ -80,7 +80,8 @@ function Figures({ roster }: { roster: CheckinRoster }) {
             ['walkIns', figures.walkIns],
           ] as const
         ).map(([key, value]) => (
-          <div key={key} className="rounded-2xl border border-line bg-white p-4">
+          // The number at the card's foot, level with its neighbour's when a label wraps.
+          <div key={key} className="flex flex-col justify-between rounded-2xl border border-line bg-white p-4">
             <dt className="text-sm text-muted">{t(`after.${key}`)}</dt>
             <dd className="text-3xl font-semibold text-ink" data-testid={`after-${key}`}>
               {value}
@@ -89,7 +90,9 @@ function Figures({ roster }: { roster: CheckinRoster }) {
         ))}
       </dl>
 
-      <Breakdown title={t('after.bySide')} first={t('after.side')} rows={figures.bySide.map((row) => ({ ...row, key: t(`after.sides.${row.key}`) }))} />
+      {/* Each side by its short name under the column's "Side": "Panig ng nobya" in full broke over
+          three lines on a phone, beside the three numbers' headers. */}
+      <Breakdown title={t('after.bySide')} first={t('after.side')} rows={figures.bySide.map((row) => ({ ...row, key: t(`after.sideRows.${row.key}`) }))} />
       <Breakdown title={t('after.byTable')} first={t('counts.table')} rows={figures.byTable} />
 
       <section className="mt-8" aria-labelledby="thanks-heading">

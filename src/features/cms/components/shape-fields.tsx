@@ -178,7 +178,7 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
         disabled={full}
         onClick={() => context.change(path, [...items, newItem(item)])}
       >
-        <Plus aria-hidden="true" className="size-4" />
+        <Plus aria-hidden="true" className="size-4 shrink-0" />
         {label('add', context.type, path)}
       </button>
       {full && <p className="mt-1.5 text-sm text-muted">{t('listField.full', { max: limits.maxItems })}</p>}

@@ -2,6 +2,7 @@ import { ChevronRight, Eye, EyeOff } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
+import { WebsiteSubnav } from '@/components/website-subnav'
 import type { Wedding } from '@/lib/api'
 import { paths } from '@/lib/paths'
 import { sectionSummary } from '../model/section-summary'
@@ -16,15 +17,12 @@ export function CmsPage() {
   useDocumentTitle(t('page.title'))
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
-      <div className="flex flex-wrap items-end gap-3">
-        <div className="mr-auto">
-          <h1 className="font-display text-3xl text-ink">{t('page.title')}</h1>
-          <p className="mt-1 text-muted">{t('page.intro')}</p>
-        </div>
-        <Link to={paths.manage.website} className="btn btn-secondary">
-          {t('page.design')}
-        </Link>
+      {/* The Website tab's switch, as on the design screen, with this half filled. */}
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <h1 className="font-display text-3xl text-ink">{t('page.title')}</h1>
+        <WebsiteSubnav current="content" labels={{ nav: t('page.subnav'), design: t('page.design'), content: t('page.content') }} />
       </div>
+      <p className="mt-3 text-muted">{t('page.intro')}</p>
       <MyWeddingGate namespace="cms" failedTitle={t('page.loadError')}>
         {(wedding) => <SectionList wedding={wedding} />}
       </MyWeddingGate>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
 import { Field } from '@/components/field'
+import { rowsSharedWithNeighbours } from '@/components/management-styles'
 import { LoadFailed } from '@/components/load-failed'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { PageSpinner } from '@/components/page-spinner'
@@ -168,7 +169,8 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
           </h2>
           <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {figures.map(([key, value]) => (
-              <div key={key} data-testid={`forecast-${key}`} className="rounded-2xl border border-line bg-white px-4 py-3">
+              // The number at the card's foot, level with its neighbours' when a label wraps.
+              <div key={key} data-testid={`forecast-${key}`} className="flex flex-col justify-between rounded-2xl border border-line bg-white px-4 py-3">
                 <dt className="text-sm text-muted">{t(`figures.${key}`)}</dt>
                 <dd className="font-display text-3xl">{n(t, value)}</dd>
               </div>
@@ -296,6 +298,7 @@ function SettingsForm({
         {(Object.keys(settingBounds) as SettingKey[]).map((key) => (
           <Field
             key={key}
+            style={rowsSharedWithNeighbours}
             label={t(`settings.${key}`)}
             hint={t(`settings.${key}Hint`)}
             error={invalid.includes(key) ? t('settings.invalid', settingBounds[key]) : null}

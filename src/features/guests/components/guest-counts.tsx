@@ -18,7 +18,9 @@ const dots = {
 
 function Stat({ label, value, dot }: { label: string; value: number; dot: keyof typeof dots }) {
   return (
-    <div className="min-w-0">
+    // The number at the foot of its cell: beside a label that wraps ("Walang / panig"), the row's
+    // numbers still line up.
+    <div className="flex min-w-0 flex-col justify-between">
       {/* A label wraps between its words ("Walang / panig") rather than being cut. */}
       <dt className="flex items-start gap-1.5 text-xs font-medium leading-tight text-muted">
         <span aria-hidden="true" className={`mt-1 size-2 shrink-0 rounded-full ${dots[dot]}`} />

@@ -5,6 +5,7 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import { Field } from '@/components/field'
+import { rowsSharedWithNeighbours } from '@/components/management-styles'
 import type { Household } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { useGuestsStore } from '../guests-store'
@@ -193,12 +194,13 @@ export function HouseholdForm({ household, onSaved, onCancel, onDirtyChange, sid
                         {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={householdLimits.suffix} placeholder={t('form.suffixPlaceholder')} {...register(`persons.${index}.suffix`)} />}
                       </Field>
                     </div>
-                    {/* How guests may type the name: searched on the site, never shown there (the maiden surname). */}
+                    {/* How guests may type the name: searched on the site, never shown there (the maiden surname).
+                        The two boxes level, though "Apelyido sa pagkadalaga" takes two lines on a phone. */}
                     <div className="mt-3 grid grid-cols-2 gap-3">
-                      <Field label={t('form.knownAs')} error={message(personErrors?.knownAs?.message, householdLimits.knownAs)} hint={atLimit(persons[index]?.knownAs, householdLimits.knownAs)}>
+                      <Field label={t('form.knownAs')} error={message(personErrors?.knownAs?.message, householdLimits.knownAs)} hint={atLimit(persons[index]?.knownAs, householdLimits.knownAs)} style={rowsSharedWithNeighbours}>
                         {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={householdLimits.knownAs} placeholder={t('form.knownAsPlaceholder')} {...register(`persons.${index}.knownAs`)} />}
                       </Field>
-                      <Field label={t('form.maidenName')} error={message(personErrors?.maidenName?.message, householdLimits.maidenName)} hint={atLimit(persons[index]?.maidenName, householdLimits.maidenName) ?? t('form.maidenNameHint')}>
+                      <Field label={t('form.maidenName')} error={message(personErrors?.maidenName?.message, householdLimits.maidenName)} hint={atLimit(persons[index]?.maidenName, householdLimits.maidenName) ?? t('form.maidenNameHint')} style={rowsSharedWithNeighbours}>
                         {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={householdLimits.maidenName} {...register(`persons.${index}.maidenName`)} />}
                       </Field>
                     </div>

@@ -114,7 +114,11 @@ export function FollowUpList({ households, wedding, templates, record, onMoreWay
         {status?.text ?? ''}
       </p>
       {list.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-muted">{t('followUp.empty')}</p>
+        // "Every invited household has answered" is true of none invited too, and read as if the
+        // invitations had gone out: before the first, the empty list says where to send them.
+        <p className="rounded-2xl border border-line bg-white p-6 text-muted">
+          {households.some((household) => household.invitedAt) ? t('followUp.empty') : t('followUp.noneInvited')}
+        </p>
       ) : (
         <ol className="divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white" aria-label={t('followUp.listLabel')}>
           {list.map((household) => {

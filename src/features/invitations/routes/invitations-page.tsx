@@ -7,6 +7,7 @@ import { Alert } from '@/components/alert'
 import { MyWeddingGate } from '@/components/my-wedding-gate'
 import { PageSpinner } from '@/components/page-spinner'
 import { RetryAlert } from '@/components/retry-alert'
+import { ringInside } from '@/components/management-styles'
 import { ScrollRow } from '@/components/scroll-row'
 import type { Wedding } from '@/lib/api'
 import { sendsEmailItself, type InvitationHousehold, type InvitationKind } from '@/lib/api/invitations'
@@ -103,13 +104,13 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
           <Tabs.Root defaultValue="households" className="mt-6">
             <ScrollRow>
               <Tabs.List aria-label={t('tabs.label')} className="flex border-b border-line" style={{ width: 'max-content', minWidth: '100%' }}>
-                <Tabs.Trigger value="households" className={tabClass}>
+                <Tabs.Trigger value="households" className={tabClass} style={ringInside}>
                   {t('tabs.households')}
                 </Tabs.Trigger>
-                <Tabs.Trigger value="follow-up" className={tabClass}>
+                <Tabs.Trigger value="follow-up" className={tabClass} style={ringInside}>
                   {t('tabs.followUp', { count: followUpList(households).length })}
                 </Tabs.Trigger>
-                <Tabs.Trigger value="templates" className={tabClass}>
+                <Tabs.Trigger value="templates" className={tabClass} style={ringInside}>
                   {t('tabs.templates')}
                 </Tabs.Trigger>
               </Tabs.List>

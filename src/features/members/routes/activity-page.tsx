@@ -1,3 +1,4 @@
+import { ArrowLeft } from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -47,11 +48,11 @@ function Activity({ wedding }: { wedding: Wedding }) {
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
       <header>
-        <p className="text-sm">
-          <Link to={paths.manage.members} className="text-brand-700 underline underline-offset-2">
-            {t('activity.back')}
-          </Link>
-        </p>
+        {/* Back as every screen below another goes back: an arrow, the link's words. */}
+        <Link to={paths.manage.members} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {t('activity.back')}
+        </Link>
         <h1 className="mt-2 font-display text-3xl text-ink">{t('activity.title')}</h1>
         <p className="mt-2 text-muted">{t('activity.intro')}</p>
       </header>

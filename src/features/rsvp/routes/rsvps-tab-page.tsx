@@ -16,6 +16,8 @@ import { RetryAlert } from '@/components/retry-alert'
 import { useGuestListStore } from '@/lib/guest-list'
 import { countInvitationStates } from '@/lib/invitations/state'
 import { ForecastCard } from '@/components/forecast-card'
+import { ringInside } from '@/components/management-styles'
+import { ScrollRow } from '@/components/scroll-row'
 import { RsvpChangesPanel } from '../components/tab/rsvp-changes'
 import { RsvpPrivacySetting } from '../components/tab/rsvp-privacy-setting'
 import { RsvpResponses } from '../components/tab/rsvp-responses'
@@ -26,7 +28,7 @@ import { useEventsStore } from '../events-store'
 import { useRsvpsStore } from '../rsvps-store'
 
 const tabClass =
-  'border-b-2 border-transparent px-4 py-2.5 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700'
+  'whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700'
 
 /** How often an open RSVPs tab asks for new replies, while in view. */
 export const REPLY_POLL_MS = 15_000
@@ -177,7 +179,8 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
 
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {cards.map((card) => (
-          <div key={card.key} className="rounded-2xl border border-line bg-white px-4 py-3">
+          // The number at the card's foot, level with its neighbours' when a label wraps.
+          <div key={card.key} className="flex flex-col justify-between rounded-2xl border border-line bg-white px-4 py-3">
             <dt className="text-sm text-muted">{t(`tab.counts.${card.key}`)}</dt>
             <dd className="font-display text-3xl">
               {status === 'ready' || households.length > 0 ? t('common:number', { value: card.value }) : '–'}
@@ -212,14 +215,18 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
           value={view}
           onValueChange={(value) => setParams(value === 'settings' ? { view: 'settings' } : {}, { replace: true })}
         >
-          <Tabs.List aria-label={t('tab.views')} className="flex overflow-x-auto border-b border-line">
-            <Tabs.Trigger value="replies" className={tabClass}>
-              {t('tab.responses.title')}
-            </Tabs.Trigger>
-            <Tabs.Trigger value="settings" className={tabClass}>
-              {t('tab.settings.title')}
-            </Tabs.Trigger>
-          </Tabs.List>
+          {/* Each tab's words on one line ("Mga sagot" wrapped beside the longer one): on a phone too
+              narrow for both, the row scrolls and shows it, as the invitations' tabs do. */}
+          <ScrollRow current={view}>
+            <Tabs.List aria-label={t('tab.views')} className="flex border-b border-line" style={{ width: 'max-content', minWidth: '100%' }}>
+              <Tabs.Trigger value="replies" className={tabClass} style={ringInside}>
+                {t('tab.responses.title')}
+              </Tabs.Trigger>
+              <Tabs.Trigger value="settings" className={tabClass} style={ringInside}>
+                {t('tab.settings.title')}
+              </Tabs.Trigger>
+            </Tabs.List>
+          </ScrollRow>
           <Tabs.Content value="replies" className="pt-6 focus-visible:outline-none">
             {replies}
           </Tabs.Content>

@@ -68,7 +68,10 @@ export function RsvpResponses({ households, invitations, counts, questions, even
         <h2 id={`${id}-title`} className="font-display text-2xl">
           {t('tab.responses.title')}
         </h2>
-        <div className="mt-4 flex flex-col gap-3 lg:flex-row lg:items-center">
+        {/* The status filters on a line of their own, and the invitation filter and the search on the
+            next: side by side, the four filters wrapped early and left the search too narrow for its
+            hint. On a phone the filter's label sits above its box, which then shows its words whole. */}
+        <div className="mt-4 flex flex-col gap-3">
           <div role="group" aria-label={t('tab.responses.filter')} className="flex flex-wrap gap-2">
             {statusFilters.map((value) => (
               <button
@@ -82,36 +85,38 @@ export function RsvpResponses({ households, invitations, counts, questions, even
               </button>
             ))}
           </div>
-          <div className="flex items-center gap-2 lg:ml-auto">
-            <label htmlFor={`${id}-invitation`} className="shrink-0 text-sm font-semibold text-muted">
-              {t('tab.responses.invitationFilter')}
-            </label>
-            <select
-              id={`${id}-invitation`}
-              value={invitation}
-              onChange={(event) => setInvitation(event.target.value as InvitationStateName | 'all')}
-              className="field-input min-w-0 flex-1 py-1.5"
-            >
-              {(['all', ...invitationStateFilters] as const).map((value) => (
-                <option key={value} value={value}>
-                  {t(`tab.invitationFilters.${value}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="relative lg:w-64">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
-            <label htmlFor={`${id}-name`} className="sr-only">
-              {t('tab.responses.searchLabel')}
-            </label>
-            <input
-              id={`${id}-name`}
-              type="search"
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              placeholder={t('tab.responses.searchPlaceholder')}
-              className="field-input pl-9"
-            />
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+            <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
+              <label htmlFor={`${id}-invitation`} className="shrink-0 text-sm font-semibold text-muted">
+                {t('tab.responses.invitationFilter')}
+              </label>
+              <select
+                id={`${id}-invitation`}
+                value={invitation}
+                onChange={(event) => setInvitation(event.target.value as InvitationStateName | 'all')}
+                className="field-input min-w-0"
+              >
+                {(['all', ...invitationStateFilters] as const).map((value) => (
+                  <option key={value} value={value}>
+                    {t(`tab.invitationFilters.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="relative flex-1">
+              <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
+              <label htmlFor={`${id}-name`} className="sr-only">
+                {t('tab.responses.searchLabel')}
+              </label>
+              <input
+                id={`${id}-name`}
+                type="search"
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                placeholder={t('tab.responses.searchPlaceholder')}
+                className="field-input pl-9"
+              />
+            </div>
           </div>
         </div>
       </div>
