@@ -58,7 +58,10 @@ test('each section is named once: the kind beside a title of the couple’s own,
       <CmsPage />
     </MemoryRouter>,
   )
-  const items = within(screen.getByRole('list')).getAllByRole('listitem')
+  // The sections' list (the Design / Content switch above it is a list in a navigation).
+  const sections = screen.getAllByRole('list').filter((list) => !list.closest('nav'))
+  expect(sections).toHaveLength(1)
+  const items = within(sections[0]!).getAllByRole('listitem')
   expect(within(items[0]!).getAllByText('Our Story')).toHaveLength(1)
   // The couple's own title keeps the kind beside it, to say what it is.
   expect(within(items[1]!).getByText('Mga Tanong')).toBeInTheDocument()
