@@ -6,6 +6,7 @@ import { beforeAll, expect, test } from 'vitest'
 import { CmsPage } from '@/features/cms/routes/cms-page'
 import type { Wedding } from '@/lib/api'
 import { useSessionStore } from '@/lib/session'
+import { builderWedding } from '../builder/builder-wedding'
 import { setUpI18n } from './setup-i18n'
 
 const section = (
@@ -25,22 +26,9 @@ const section = (
   orderIndex: index,
 })
 
-const wedding = {
-  id: 'w',
-  userId: 'u',
-  slug: 'maria-and-juan',
-  title: 'Maria & Juan',
-  bride: { firstName: 'Maria', lastName: 'Reyes' },
-  groom: { firstName: 'Juan', lastName: 'Cruz' },
-  date: '2027-02-14',
-  theme: { name: 'classic' },
-  isPublished: false,
-  rsvpDeadline: null,
-  rsvpQuestions: [],
-  contact: {},
-  myRole: 'owner',
-  sections: [section('our-story', null, {}, 1), section('faqs', 'Mga Tanong', {}, 2)],
-} as unknown as Wedding
+const wedding = builderWedding({
+  sections: [section('our-story', null, {}, 1), section('faqs', 'Mga Tanong', {}, 2)] as Wedding['sections'],
+})
 
 beforeAll(async () => {
   await setUpI18n('en')
