@@ -4,7 +4,7 @@
  * e-mail, so each shows every way the Details form promised.
  */
 
-/** A Messenger or Facebook link, as the database takes it (kasalan.contact_is_valid). */
+/** A Messenger or Facebook link, as the database takes it (kasalan_private.contact_is_valid). */
 export const messengerPattern = /^https:\/\/(www\.|m\.|web\.)?(facebook\.com|fb\.com|messenger\.com|m\.me)\/\S*$/i
 
 /** The saved link when it is one the database takes, else null. */

@@ -142,7 +142,7 @@ revoke execute on function kasalan_private.couple_name_is_valid(p_name jsonb) fr
 -- {fil?, en?}} with texts of 1 to 1000 characters without control characters (tab and line
 -- breaks allowed); raises invalid_input naming the problem otherwise. Check of
 -- weddings.invitation_templates.
-create or replace function kasalan.invitation_templates_are_valid(p_templates jsonb)
+create or replace function kasalan_private.invitation_templates_are_valid(p_templates jsonb)
 returns boolean
 language plpgsql
 immutable
@@ -167,20 +167,20 @@ begin
       then
         raise exception 'invalid_input' using detail = format('template %s.%s must be a text of at most 1000 characters', v_kind, v_language);
       end if;
-      perform kasalan.text_is_clean(v_text #>> '{}', format('%s.%s', v_kind, v_language));
+      perform kasalan_private.text_is_clean(v_text #>> '{}', format('%s.%s', v_kind, v_language));
     end loop;
   end loop;
   return true;
 end;
 $$;
 
-revoke execute on function kasalan.invitation_templates_are_valid(p_templates jsonb) from public, anon, authenticated;
+revoke execute on function kasalan_private.invitation_templates_are_valid(p_templates jsonb) from public, anon, authenticated;
 
 -- True for the contact block update_wedding_details stores: {names?, email?, phone?,
 -- messenger?}, texts of at most 100 / 254 / 50 / 300 characters, the e-mail an address and
 -- messenger an https link to Facebook or Messenger; raises invalid_input otherwise. Check of
 -- weddings.contact.
-create or replace function kasalan.contact_is_valid(p_contact jsonb)
+create or replace function kasalan_private.contact_is_valid(p_contact jsonb)
 returns boolean
 language plpgsql
 immutable
@@ -199,7 +199,7 @@ begin
     then
       raise exception 'invalid_input' using detail = format('contact %s is not valid', v_key);
     end if;
-    perform kasalan.text_is_clean(v_value #>> '{}', format('contact %s', v_key));
+    perform kasalan_private.text_is_clean(v_value #>> '{}', format('contact %s', v_key));
   end loop;
   if p_contact ->> 'email' !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
     raise exception 'invalid_input' using detail = 'contact email is not an e-mail address';
@@ -211,12 +211,12 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.contact_is_valid(p_contact jsonb) from public, anon, authenticated;
+revoke execute on function kasalan_private.contact_is_valid(p_contact jsonb) from public, anon, authenticated;
 
 -- True when p_value has no control character other than tab and line breaks (json_text's
 -- rule); raises invalid_input '<field> contains invalid characters' otherwise, the answer every
 -- function gives. Check of every user text column.
-create or replace function kasalan.text_is_clean(p_value text, p_field text)
+create or replace function kasalan_private.text_is_clean(p_value text, p_field text)
 returns boolean
 language plpgsql
 immutable
@@ -230,10 +230,10 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.text_is_clean(p_value text, p_field text) from public, anon, authenticated;
+revoke execute on function kasalan_private.text_is_clean(p_value text, p_field text) from public, anon, authenticated;
 
 -- The same for every text inside a JSON value (names, contact, address, questions, section data).
-create or replace function kasalan.json_texts_are_clean(p_value jsonb, p_field text)
+create or replace function kasalan_private.json_texts_are_clean(p_value jsonb, p_field text)
 returns boolean
 language plpgsql
 immutable
@@ -247,13 +247,13 @@ begin
     union all
     select k from jsonb_path_query(p_value, 'strict $.**') v, jsonb_object_keys(v) k where jsonb_typeof(v) = 'object'
   loop
-    perform kasalan.text_is_clean(v_text, p_field);
+    perform kasalan_private.text_is_clean(v_text, p_field);
   end loop;
   return true;
 end;
 $$;
 
-revoke execute on function kasalan.json_texts_are_clean(p_value jsonb, p_field text) from public, anon, authenticated;
+revoke execute on function kasalan_private.json_texts_are_clean(p_value jsonb, p_field text) from public, anon, authenticated;
 
 -- =============================================================================================
 -- Tables
@@ -294,36 +294,36 @@ create table kasalan.weddings (
   constraint weddings_pkey primary key (id),
   constraint weddings_slug_key unique (slug),
   constraint weddings_bride_check check (jsonb_typeof(bride) = 'object'),
-  constraint weddings_bride_clean check (kasalan.json_texts_are_clean(bride, 'bride')),
+  constraint weddings_bride_clean check (kasalan_private.json_texts_are_clean(bride, 'bride')),
   constraint weddings_city_check check (char_length(city) <= 100),
-  constraint weddings_city_clean check (kasalan.text_is_clean(city, 'city')),
+  constraint weddings_city_clean check (kasalan_private.text_is_clean(city, 'city')),
   constraint weddings_contact_check check (jsonb_typeof(contact) = 'object'),
-  constraint weddings_contact_clean check (kasalan.json_texts_are_clean(contact, 'contact')),
-  constraint weddings_contact_valid check (kasalan.contact_is_valid(contact)),
+  constraint weddings_contact_clean check (kasalan_private.json_texts_are_clean(contact, 'contact')),
+  constraint weddings_contact_valid check (kasalan_private.contact_is_valid(contact)),
   constraint weddings_country_check check (char_length(country) <= 100),
-  constraint weddings_country_clean check (kasalan.text_is_clean(country, 'country')),
+  constraint weddings_country_clean check (kasalan_private.text_is_clean(country, 'country')),
   constraint weddings_couple_names_valid check (kasalan_private.couple_name_is_valid(bride) and kasalan_private.couple_name_is_valid(groom)),
   constraint weddings_forecast_expected_pct_check check ((forecast_expected_pct >= 0) and (forecast_expected_pct <= 100)),
   constraint weddings_forecast_no_show_pct_check check ((forecast_no_show_pct >= 0) and (forecast_no_show_pct <= 50)),
   constraint weddings_forecast_walk_ins_check check ((forecast_walk_ins >= 0) and (forecast_walk_ins <= 1000)),
   constraint weddings_groom_check check (jsonb_typeof(groom) = 'object'),
-  constraint weddings_groom_clean check (kasalan.json_texts_are_clean(groom, 'groom')),
+  constraint weddings_groom_clean check (kasalan_private.json_texts_are_clean(groom, 'groom')),
   constraint weddings_hashtag_check check (char_length(hashtag) <= 100),
-  constraint weddings_hashtag_clean check (kasalan.text_is_clean(hashtag, 'hashtag')),
-  constraint weddings_invitation_templates_clean check (kasalan.json_texts_are_clean(invitation_templates, 'invitation_templates')),
+  constraint weddings_hashtag_clean check (kasalan_private.text_is_clean(hashtag, 'hashtag')),
+  constraint weddings_invitation_templates_clean check (kasalan_private.json_texts_are_clean(invitation_templates, 'invitation_templates')),
   constraint weddings_invitation_templates_object check (jsonb_typeof(invitation_templates) = 'object'),
-  constraint weddings_invitation_templates_valid check (kasalan.invitation_templates_are_valid(invitation_templates)),
+  constraint weddings_invitation_templates_valid check (kasalan_private.invitation_templates_are_valid(invitation_templates)),
   constraint weddings_rsvp_questions_check check (jsonb_typeof(rsvp_questions) = 'array'),
-  constraint weddings_rsvp_questions_clean check (kasalan.json_texts_are_clean(rsvp_questions, 'rsvp_questions')),
+  constraint weddings_rsvp_questions_clean check (kasalan_private.json_texts_are_clean(rsvp_questions, 'rsvp_questions')),
   constraint weddings_site_language_check check (site_language in ('fil', 'en')),
   constraint weddings_slug_format check ((char_length(slug) <= 63) and (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$')),
   constraint weddings_slug_not_reserved check (not kasalan_private.is_reserved_slug(slug)),
   constraint weddings_theme_check check ((jsonb_typeof(theme) = 'object') and (coalesce((theme ->> 'name'), '') = any (array['classic', 'elegant', 'modern']))),
   constraint weddings_theme_valid check (kasalan_private.checked_theme(theme) IS not null),
   constraint weddings_title_check check (char_length(title) <= 200),
-  constraint weddings_title_clean check (kasalan.text_is_clean(title, 'title')),
+  constraint weddings_title_clean check (kasalan_private.text_is_clean(title, 'title')),
   constraint weddings_venue_check check (char_length(venue) <= 200),
-  constraint weddings_venue_clean check (kasalan.text_is_clean(venue, 'venue')),
+  constraint weddings_venue_clean check (kasalan_private.text_is_clean(venue, 'venue')),
   constraint weddings_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade
 );
 alter table kasalan.weddings enable row level security;
@@ -351,12 +351,12 @@ create table kasalan.sections (
   constraint sections_pkey primary key (id),
   constraint sections_wedding_id_path_key unique (wedding_id, path) deferrable,
   constraint sections_data_check check (jsonb_typeof(data) = 'object'),
-  constraint sections_data_clean check (kasalan.json_texts_are_clean(data, 'data')),
+  constraint sections_data_clean check (kasalan_private.json_texts_are_clean(data, 'data')),
   constraint sections_label_check check (char_length(label) <= 100),
-  constraint sections_label_clean check (kasalan.text_is_clean(label, 'label')),
+  constraint sections_label_clean check (kasalan_private.text_is_clean(label, 'label')),
   constraint sections_path_check check ((char_length(path) <= 63) and (path ~ '^[a-z0-9]+(-[a-z0-9]+)*$')),
   constraint sections_title_check check (char_length(title) <= 200),
-  constraint sections_title_clean check (kasalan.text_is_clean(title, 'title')),
+  constraint sections_title_clean check (kasalan_private.text_is_clean(title, 'title')),
   constraint sections_type_check check (type in ('home', 'our-story', 'schedule', 'travel', 'registry', 'wedding-party', 'gallery', 'things-to-do', 'faqs', 'rsvp', 'about', 'custom')),
   constraint sections_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
   constraint sections_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
@@ -381,7 +381,7 @@ create table kasalan.wedding_members (
   invited_by uuid,
   constraint wedding_members_pkey primary key (wedding_id, user_id),
   constraint wedding_members_display_name_check check (char_length(display_name) <= 100),
-  constraint wedding_members_display_name_clean check (kasalan.text_is_clean(display_name, 'display_name')),
+  constraint wedding_members_display_name_clean check (kasalan_private.text_is_clean(display_name, 'display_name')),
   constraint wedding_members_role_check check (role in ('owner', 'partner', 'coordinator', 'family_helper', 'usher')),
   constraint wedding_members_side_check check (side in ('bride', 'groom')),
   constraint wedding_members_side_for_family_helpers check ((role = 'family_helper') = (side IS not null)),
@@ -420,10 +420,10 @@ create table kasalan.wedding_activity (
   constraint wedding_activity_action_check check (action in ('household_added', 'household_changed', 'household_deleted', 'households_imported', 'reply_recorded', 'seated', 'unseated', 'seating_changed', 'invitation_sent', 'member_invited', 'member_invitation_revoked', 'member_joined', 'member_removed', 'member_left', 'member_role_changed', 'ownership_transferred', 'site_published', 'site_unpublished')),
   constraint wedding_activity_actor_kind_check check (actor_kind in ('member', 'guest', 'system')),
   constraint wedding_activity_actor_name_check check (char_length(actor_name) <= 100),
-  constraint wedding_activity_actor_name_clean check (kasalan.text_is_clean(actor_name, 'actor_name')),
+  constraint wedding_activity_actor_name_clean check (kasalan_private.text_is_clean(actor_name, 'actor_name')),
   constraint wedding_activity_details_check check (jsonb_typeof(details) = 'object'),
   constraint wedding_activity_household_name_check check (char_length(household_name) <= 300),
-  constraint wedding_activity_household_name_clean check (kasalan.text_is_clean(household_name, 'household_name')),
+  constraint wedding_activity_household_name_clean check (kasalan_private.text_is_clean(household_name, 'household_name')),
   constraint wedding_activity_actor_user_fkey foreign key (actor_user) references auth.users(id) on delete set null,
   constraint wedding_activity_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
@@ -447,7 +447,7 @@ create index wedding_activity_xact_idx on kasalan.wedding_activity (xact);
 -- (a save names the version it started from), and the embedded database's clock counts
 -- milliseconds: two saves within one millisecond would otherwise be stamped the same time and the
 -- older base pass for the newer. Trigger; nobody calls it.
-create or replace function kasalan.protect_row_identity()
+create or replace function kasalan_private.protect_row_identity()
 returns trigger
 language plpgsql
 set search_path = ''
@@ -465,14 +465,16 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.protect_row_identity() from public, anon, authenticated;
+revoke execute on function kasalan_private.protect_row_identity() from public, anon, authenticated;
 
 -- True when the signed-in account may do p_capability on the wedding, asked on every call:
 --   view           any member but an usher
 --   households     any member but an usher (a family helper only on their side: see can_see_household)
 --   guests, rsvps, seating, invitations
 --                  owner, partner, coordinator (the whole guest list, replies, seating, invitations)
---   site, members  owner, partner (the website, its content and settings; who has access)
+--   manage, members
+--                  owner, partner: "the couple" (the website, its content and settings, the
+--                  wedding file; who has access)
 --   plan           owner, partner, coordinator (the checklist and the suppliers, money aside)
 --   money          owner, partner; the coordinator too when the couple allows it
 --                  (weddings.coordinator_sees_money): budget, payments, gift amounts
@@ -492,7 +494,7 @@ as $$
       when p_capability in ('view', 'households') then m.role <> 'usher'
       when p_capability in ('guests', 'rsvps', 'seating', 'invitations', 'plan')
         then m.role in ('owner', 'partner', 'coordinator')
-      when p_capability in ('site', 'members') then m.role in ('owner', 'partner')
+      when p_capability in ('manage', 'members') then m.role in ('owner', 'partner')
       when p_capability = 'money'
         then m.role in ('owner', 'partner') or (m.role = 'coordinator' and w.coordinator_sees_money)
       when p_capability = 'delete_wedding' then m.role = 'owner'
@@ -515,11 +517,34 @@ language sql
 stable security definer
 set search_path = ''
 as $$
-  select kasalan_private.can(p_wedding_id, 'site')
+  select kasalan_private.can(p_wedding_id, 'manage')
 $$;
 
 revoke execute on function kasalan_private.can_manage(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan_private.can_manage(p_wedding_id uuid) to authenticated;
+
+-- The guard every function on one wedding opens with, in one line:
+--   perform kasalan_private.require(p_wedding_id, 'plan');
+-- Refused as if the wedding did not exist (wedding_not_found) unless the signed-in account may do
+-- p_capability on it (kasalan_private.can above); a null id is refused too. Functions that reach
+-- their wedding through another row (a household, a section) check it on that row instead.
+-- tests/db/guards.test.ts calls every function a signed-in account may call with another
+-- wedding's ids, so a function without its guard is caught. Granted to authenticated.
+create or replace function kasalan_private.require(p_wedding_id uuid, p_capability text)
+returns void
+language plpgsql
+stable
+set search_path = ''
+as $$
+begin
+  if not kasalan_private.can(p_wedding_id, p_capability) then
+    raise exception 'wedding_not_found';
+  end if;
+end;
+$$;
+
+revoke execute on function kasalan_private.require(p_wedding_id uuid, p_capability text) from public, anon;
+grant execute on function kasalan_private.require(p_wedding_id uuid, p_capability text) to authenticated;
 
 -- A section in the contract's Section shape. Helper of the functions below; granted to authenticated.
 create or replace function kasalan_private.section_json(p_section kasalan.sections)
@@ -824,9 +849,7 @@ declare
   v_messenger text;
   v_language text;
 begin
-  if p_wedding_id is null or not kasalan_private.can_manage(p_wedding_id) then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'manage');
   if jsonb_typeof(p_details) is distinct from 'object' then
     raise exception 'invalid_input' using detail = 'details must be an object';
   end if;
@@ -1051,7 +1074,7 @@ revoke execute on function kasalan_private.couple_title(p_bride_first_name text,
 
 -- The names members are shown under come from the account's name when they give none: without
 -- control characters, so an account's odd name never stops its wedding from being created.
-create or replace function kasalan.account_display_name(p_user_id uuid)
+create or replace function kasalan_private.account_display_name(p_user_id uuid)
 returns text
 language sql
 stable security definer
@@ -1066,10 +1089,10 @@ as $$
   where u.id = p_user_id
 $$;
 
-revoke execute on function kasalan.account_display_name(p_user_id uuid) from public, anon, authenticated;
+revoke execute on function kasalan_private.account_display_name(p_user_id uuid) from public, anon, authenticated;
 
 -- Makes the account that creates a wedding its owner. Trigger function only; nobody calls it.
-create or replace function kasalan.add_wedding_owner()
+create or replace function kasalan_private.add_wedding_owner()
 returns trigger
 language plpgsql
 security definer
@@ -1077,17 +1100,17 @@ set search_path = ''
 as $$
 begin
   insert into kasalan.wedding_members (wedding_id, user_id, role, display_name, joined_at)
-  values (new.id, new.user_id, 'owner', coalesce(kasalan.account_display_name(new.user_id), ''), new.created_at)
+  values (new.id, new.user_id, 'owner', coalesce(kasalan_private.account_display_name(new.user_id), ''), new.created_at)
   on conflict do nothing;
   return null;
 end;
 $$;
 
-revoke execute on function kasalan.add_wedding_owner() from public, anon, authenticated;
+revoke execute on function kasalan_private.add_wedding_owner() from public, anon, authenticated;
 
 -- Checks, at commit, that a wedding that still exists has exactly one owner (a handover demotes
 -- and promotes in one transaction). Trigger function only; nobody calls it.
-create or replace function kasalan.check_wedding_has_owner()
+create or replace function kasalan_private.check_wedding_has_owner()
 returns trigger
 language plpgsql
 security definer
@@ -1103,7 +1126,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.check_wedding_has_owner() from public, anon, authenticated;
+revoke execute on function kasalan_private.check_wedding_has_owner() from public, anon, authenticated;
 
 -- weddings: a wedding that has no members yet is its creator's (an INSERT ... RETURNING checks
 -- the select policy before the owner's membership row exists).
@@ -1275,20 +1298,20 @@ create policy "Sections can be read by the wedding's owner"
 create trigger sections_protect_row_identity before update
   on kasalan.sections
   for each row
-  execute function kasalan.protect_row_identity('user_id', 'wedding_id');
+  execute function kasalan_private.protect_row_identity('user_id', 'wedding_id');
 
 create constraint trigger wedding_members_need_owner after delete or update
   on kasalan.wedding_members
   deferrable initially deferred
   for each row
-  execute function kasalan.check_wedding_has_owner();
+  execute function kasalan_private.check_wedding_has_owner();
 
 create trigger weddings_add_owner after insert
   on kasalan.weddings
   for each row
-  execute function kasalan.add_wedding_owner();
+  execute function kasalan_private.add_wedding_owner();
 
 create trigger weddings_protect_row_identity before update
   on kasalan.weddings
   for each row
-  execute function kasalan.protect_row_identity('user_id');
+  execute function kasalan_private.protect_row_identity('user_id');

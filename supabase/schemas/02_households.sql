@@ -315,20 +315,20 @@ create table kasalan.households (
   constraint households_invitation_token_key unique (invitation_token),
   constraint households_wedding_id_invitation_code_key unique (wedding_id, invitation_code),
   constraint households_address_check check (jsonb_typeof(address) = 'object'),
-  constraint households_address_clean check (kasalan.json_texts_are_clean(address, 'address')),
+  constraint households_address_clean check (kasalan_private.json_texts_are_clean(address, 'address')),
   constraint households_email_check check ((char_length(email) >= 1) and (char_length(email) <= 254)),
-  constraint households_email_clean check (kasalan.text_is_clean(email, 'email')),
+  constraint households_email_clean check (kasalan_private.text_is_clean(email, 'email')),
   constraint households_invitation_code_format check (invitation_code ~ '^[2-9A-HJKMNP-Z]{8}$'),
   constraint households_invitation_token_format check (invitation_token ~ '^[A-Za-z0-9_-]{22}$'),
   constraint households_notes_check check (char_length(notes) <= 2000),
-  constraint households_notes_clean check (kasalan.text_is_clean(notes, 'notes')),
+  constraint households_notes_clean check (kasalan_private.text_is_clean(notes, 'notes')),
   constraint households_phone_check check ((char_length(phone) >= 1) and (char_length(phone) <= 50)),
-  constraint households_phone_clean check (kasalan.text_is_clean(phone, 'phone')),
+  constraint households_phone_clean check (kasalan_private.text_is_clean(phone, 'phone')),
   constraint households_relationship_side_check check (relationship_side in ('bride', 'groom', 'both')),
   constraint households_relationship_type_check check (relationship_type in ('family', 'friend', 'familyFriend', 'others')),
   constraint households_seat_cap_check check ((seat_cap >= 1) and (seat_cap <= 100)),
   constraint households_rsvp_message_check check (char_length(rsvp_message) <= 1000),
-  constraint households_rsvp_message_clean check (kasalan.text_is_clean(rsvp_message, 'rsvp_message')),
+  constraint households_rsvp_message_clean check (kasalan_private.text_is_clean(rsvp_message, 'rsvp_message')),
   constraint households_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
   constraint households_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
@@ -375,21 +375,21 @@ create table kasalan.persons (
   constraint persons_pkey primary key (id),
   constraint persons_email_history_check check (jsonb_typeof(email_history) = 'array'),
   constraint persons_first_name_check check ((btrim(first_name) <> '') and (char_length(first_name) <= 100)),
-  constraint persons_first_name_clean check (kasalan.text_is_clean(first_name, 'first_name')),
+  constraint persons_first_name_clean check (kasalan_private.text_is_clean(first_name, 'first_name')),
   constraint persons_known_as_check check (char_length(known_as) <= 50),
-  constraint persons_known_as_clean check (kasalan.text_is_clean(known_as, 'known_as')),
+  constraint persons_known_as_clean check (kasalan_private.text_is_clean(known_as, 'known_as')),
   constraint persons_maiden_name_check check (char_length(maiden_name) <= 100),
-  constraint persons_maiden_name_clean check (kasalan.text_is_clean(maiden_name, 'maiden_name')),
+  constraint persons_maiden_name_clean check (kasalan_private.text_is_clean(maiden_name, 'maiden_name')),
   constraint persons_last_name_check check (char_length(last_name) <= 100),
-  constraint persons_last_name_clean check (kasalan.text_is_clean(last_name, 'last_name')),
+  constraint persons_last_name_clean check (kasalan_private.text_is_clean(last_name, 'last_name')),
   constraint persons_notes_check check (char_length(notes) <= 2000),
-  constraint persons_notes_clean check (kasalan.text_is_clean(notes, 'notes')),
+  constraint persons_notes_clean check (kasalan_private.text_is_clean(notes, 'notes')),
   constraint persons_response_check check (jsonb_typeof(response) = 'array'),
   constraint persons_rsvp_recorded_by_check check (rsvp_recorded_by in ('guest', 'couple')),
   constraint persons_suffix_check check (char_length(suffix) <= 20),
-  constraint persons_suffix_clean check (kasalan.text_is_clean(suffix, 'suffix')),
+  constraint persons_suffix_clean check (kasalan_private.text_is_clean(suffix, 'suffix')),
   constraint persons_title_check check (char_length(title) <= 50),
-  constraint persons_title_clean check (kasalan.text_is_clean(title, 'title')),
+  constraint persons_title_clean check (kasalan_private.text_is_clean(title, 'title')),
   constraint persons_type_check check (type in ('adult', 'child')),
   constraint persons_household_id_wedding_id_fkey foreign key (household_id, wedding_id) references kasalan.households(id, wedding_id) on delete cascade,
   constraint persons_user_id_fkey foreign key (user_id) references auth.users(id) on delete cascade,
@@ -428,9 +428,9 @@ create table kasalan.nicknames (
   created_at timestamptz not null default now(),
   constraint nicknames_pkey primary key (id),
   constraint nicknames_nickname_check check ((char_length(nickname) >= 1) and (char_length(nickname) <= 50)),
-  constraint nicknames_nickname_clean check (kasalan.text_is_clean(nickname, 'nickname')),
+  constraint nicknames_nickname_clean check (kasalan_private.text_is_clean(nickname, 'nickname')),
   constraint nicknames_name_check check ((char_length(name) >= 1) and (char_length(name) <= 50)),
-  constraint nicknames_name_clean check (kasalan.text_is_clean(name, 'name')),
+  constraint nicknames_name_clean check (kasalan_private.text_is_clean(name, 'name')),
   constraint nicknames_words_check check ((char_length(nickname_word) >= 2) and (char_length(name_word) >= 2) and (nickname_word <> name_word)),
   constraint nicknames_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
@@ -570,7 +570,7 @@ alter table kasalan.wedding_activity add constraint wedding_activity_household_i
 -- Checks, at commit, that a household still has an adult; the database-side twin of the guest
 -- form's rule. Security definer so that it also works when the transaction's role cannot read
 -- households (a visitor's RSVP). Trigger function only; nobody calls it.
-create or replace function kasalan.check_household_has_adult()
+create or replace function kasalan_private.check_household_has_adult()
 returns trigger
 language plpgsql
 security definer
@@ -596,7 +596,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.check_household_has_adult() from public, anon, authenticated;
+revoke execute on function kasalan_private.check_household_has_adult() from public, anon, authenticated;
 
 -- A household in the contract's Household shape, with its persons in order. Helper of the
 -- functions below.
@@ -740,7 +740,7 @@ grant execute on function kasalan.list_households(p_wedding_id uuid) to authenti
 -- helper only on their side); raises wedding_not_found, household_not_found, household_needs_adult,
 -- person_first_name_required, seat_cap_below_attending or invalid_input. The body of save_household and import_households;
 -- nobody calls it directly.
-create or replace function kasalan.write_household(p_wedding_id uuid, p_household jsonb)
+create or replace function kasalan_private.write_household(p_wedding_id uuid, p_household jsonb)
 returns jsonb
 language plpgsql
 security definer
@@ -763,9 +763,7 @@ declare
   v_index integer;
   v_has_adult boolean := false;
 begin
-  if not kasalan_private.can(p_wedding_id, 'households') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'households');
   if jsonb_typeof(p_household) is distinct from 'object' then
     raise exception 'invalid_input' using detail = 'household must be an object';
   end if;
@@ -913,7 +911,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.write_household(p_wedding_id uuid, p_household jsonb) from public, anon, authenticated;
+revoke execute on function kasalan_private.write_household(p_wedding_id uuid, p_household jsonb) from public, anon, authenticated;
 
 -- Deletes one household and its persons. For any member; a family helper deletes only their own
 -- side's households that they added. Granted to authenticated.
@@ -1063,7 +1061,7 @@ begin
       where jsonb_typeof(p.value #> '{reply,isAttending}') = 'boolean'
     ),
     targets as (
-      select pe.id, pe.household_id, kasalan.rsvp_reply_json(pe) as previous, x.attending, x.n, x.position,
+      select pe.id, pe.household_id, kasalan_private.rsvp_reply_json(pe) as previous, x.attending, x.n, x.position,
         case when x.attending then kasalan_private.rsvp_response(p_questions, x.answers) else '[]'::jsonb end as response
       from replies x
       join kasalan.persons pe on pe.household_id = v_ids[x.n] and pe.position = x.position
@@ -1126,9 +1124,7 @@ declare
   v_detail text;
   v_at_once jsonb;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'guests') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'guests');
   if jsonb_typeof(p_households) is distinct from 'array' then
     raise exception 'invalid_input' using detail = 'households must be a list';
   end if;
@@ -1139,7 +1135,7 @@ begin
   select w.rsvp_questions into v_questions from kasalan.weddings w where w.id = p_wedding_id;
   -- The activity triggers stay quiet while this call writes: it records one entry itself, below.
   perform set_config('kasalan.importing', 'on', true);
-  v_kind := kasalan.rsvp_manager_kind(p_wedding_id);
+  v_kind := kasalan_private.rsvp_manager_kind(p_wedding_id);
 
   begin
     v_at_once := kasalan_private.import_households_at_once(p_wedding_id, p_households, v_questions, v_kind);
@@ -1178,7 +1174,7 @@ begin
         end if;
 
         -- write_household, not save_household: an import needs no lastChange per household.
-        v_saved := kasalan.write_household(p_wedding_id, v_household);
+        v_saved := kasalan_private.write_household(p_wedding_id, v_household);
         v_ids := array_append(v_ids, (v_saved ->> 'id')::uuid);
         v_sides := array_append(v_sides, v_saved ->> 'relationshipSide');
         v_count := v_count + jsonb_array_length(v_saved -> 'persons');
@@ -1204,7 +1200,7 @@ begin
           insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
           values (
             p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
-            kasalan.rsvp_reply_json(v_person),
+            kasalan_private.rsvp_reply_json(v_person),
             jsonb_build_object('isAttending', v_attending, 'response', v_response, 'respondedAt', now(), 'recordedBy', 'couple')
           );
           update kasalan.persons p
@@ -1238,9 +1234,9 @@ begin
   -- What the triggers would have written: one household is household_added; more are one
   -- households_imported entry, on their side when they all share one.
   if cardinality(v_ids) = 1 then
-    perform kasalan.add_activity(p_wedding_id, 'household_added', v_ids[1]);
+    perform kasalan_private.add_activity(p_wedding_id, 'household_added', v_ids[1]);
   elsif cardinality(v_ids) > 1 then
-    perform kasalan.add_activity(p_wedding_id, 'households_imported', null, jsonb_build_object('count', cardinality(v_ids)));
+    perform kasalan_private.add_activity(p_wedding_id, 'households_imported', null, jsonb_build_object('count', cardinality(v_ids)));
     if (select count(distinct s) = 1 and count(s) = cardinality(v_ids) from unnest(v_sides) s) then
       update kasalan.wedding_activity a set household_side = v_sides[1]
       where a.xact = txid_current() and a.wedding_id = p_wedding_id and a.action = 'households_imported';
@@ -1586,9 +1582,7 @@ stable security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'households') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'households');
   return jsonb_build_object(
     'nicknames', coalesce(
       (select jsonb_agg(jsonb_build_object('nickname', n.nickname, 'name', n.name) order by n.created_at, n.id)
@@ -1618,9 +1612,7 @@ declare
   v_nickname text;
   v_name text;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'households') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'households');
   if jsonb_typeof(p_nicknames) is distinct from 'array' then
     raise exception 'invalid_input' using detail = 'nicknames must be a list';
   end if;
@@ -1656,7 +1648,7 @@ grant execute on function kasalan.save_nicknames(p_wedding_id uuid, p_nicknames 
 -- names are written (the others take their defaults); generated and identity columns never, so a
 -- table's seq numbers the rows in the file's order. Helper of import_wedding, which checks the
 -- caller first.
-create or replace function kasalan.import_rows(p_table text, p_wedding_id uuid, p_rows jsonb)
+create or replace function kasalan_private.import_rows(p_table text, p_wedding_id uuid, p_rows jsonb)
 returns void
 language plpgsql
 set search_path = ''
@@ -1707,7 +1699,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.import_rows(p_table text, p_wedding_id uuid, p_rows jsonb) from public, anon, authenticated;
+revoke execute on function kasalan_private.import_rows(p_table text, p_wedding_id uuid, p_rows jsonb) from public, anon, authenticated;
 
 -- True when the signed-in account may see and edit a household of this side: every member but a
 -- family helper sees all; a family helper only households of their own side; an usher none (the
@@ -1733,7 +1725,7 @@ grant execute on function kasalan_private.can_see_household(p_wedding_id uuid, p
 -- they added; checked on every write of a household, whichever function makes it. Households
 -- written by anyone else (the couple, a coordinator, a visitor's RSVP, a migration) pass.
 -- Trigger function only; nobody calls it.
-create or replace function kasalan.guard_family_helper_household()
+create or replace function kasalan_private.guard_family_helper_household()
 returns trigger
 language plpgsql
 security definer
@@ -1766,7 +1758,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.guard_family_helper_household() from public, anon, authenticated;
+revoke execute on function kasalan_private.guard_family_helper_household() from public, anon, authenticated;
 
 -- Who last changed each household of a wedding that the caller may see, for the guest list: the
 -- latest entry about it, else who added it (an import's households): rows of (household_id, change
@@ -1794,7 +1786,7 @@ as $$
     'actorKind', coalesce(l.actor_kind, 'member'),
     'actorName', case
       when l.household_id is not null and l.actor_user is null then l.actor_name
-      else coalesce(nullif(am.display_name, ''), l.actor_name, kasalan.account_display_name(g.user_id), '')
+      else coalesce(nullif(am.display_name, ''), l.actor_name, kasalan_private.account_display_name(g.user_id), '')
     end,
     'isMe', coalesce(l.actor_user, case when l.household_id is null then g.user_id end) is not distinct from (select auth.uid()),
     'action', coalesce(l.action, 'household_added'),
@@ -1815,7 +1807,7 @@ grant execute on function kasalan_private.household_last_changes(p_wedding_id uu
 
 -- What the activity triggers count as a change of a household: its own fields and who its
 -- persons are. Null when there is no such household. Helper of save_household; nobody calls it.
-create or replace function kasalan.household_watched_fields(p_household_id uuid)
+create or replace function kasalan_private.household_watched_fields(p_household_id uuid)
 returns jsonb
 language sql
 stable security definer
@@ -1835,7 +1827,7 @@ as $$
   where g.id = p_household_id
 $$;
 
-revoke execute on function kasalan.household_watched_fields(p_household_id uuid) from public, anon, authenticated;
+revoke execute on function kasalan_private.household_watched_fields(p_household_id uuid) from public, anon, authenticated;
 
 -- Saves a household as before (write_household: same checks, codes and answers) and adds
 -- lastChange, as list_households gives it. The activity entry of this save is written at commit, so
@@ -1854,25 +1846,23 @@ declare
   v_change jsonb;
   v_name text;
 begin
-  if not kasalan_private.can(p_wedding_id, 'households') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'households');
   if jsonb_typeof(p_household) = 'object' and jsonb_typeof(p_household -> 'id') = 'string' then
     v_household_id := kasalan_private.json_uuid(p_household, 'id');
     if exists (select 1 from kasalan.households g where g.id = v_household_id and g.wedding_id = p_wedding_id) then
-      v_before := kasalan.household_watched_fields(v_household_id);
+      v_before := kasalan_private.household_watched_fields(v_household_id);
     end if;
   end if;
 
-  v_saved := kasalan.write_household(p_wedding_id, p_household);
+  v_saved := kasalan_private.write_household(p_wedding_id, p_household);
   v_household_id := (v_saved ->> 'id')::uuid;
 
-  if v_before is distinct from kasalan.household_watched_fields(v_household_id) then
+  if v_before is distinct from kasalan_private.household_watched_fields(v_household_id) then
     select nullif(m.display_name, '') into v_name from kasalan.wedding_members m
     where m.wedding_id = p_wedding_id and m.user_id = (select auth.uid());
     v_change := jsonb_build_object(
       'actorKind', 'member',
-      'actorName', coalesce(v_name, kasalan.account_display_name((select auth.uid())), ''),
+      'actorName', coalesce(v_name, kasalan_private.account_display_name((select auth.uid())), ''),
       'isMe', true,
       'action', case when v_before is null then 'household_added' else 'household_changed' end,
       'at', now()
@@ -1960,29 +1950,29 @@ create policy "Persons can be read by members who may see their household"
 create trigger households_guard_family_helper before insert or delete or update
   on kasalan.households
   for each row
-  execute function kasalan.guard_family_helper_household();
+  execute function kasalan_private.guard_family_helper_household();
 
 create constraint trigger households_need_adult after insert
   on kasalan.households
   deferrable initially deferred
   for each row
-  execute function kasalan.check_household_has_adult();
+  execute function kasalan_private.check_household_has_adult();
 
 create trigger households_protect_row_identity before update
   on kasalan.households
   for each row
-  execute function kasalan.protect_row_identity('user_id', 'wedding_id');
+  execute function kasalan_private.protect_row_identity('user_id', 'wedding_id');
 
 create constraint trigger persons_need_adult after insert or delete or update of type
   on kasalan.persons
   deferrable initially deferred
   for each row
-  execute function kasalan.check_household_has_adult();
+  execute function kasalan_private.check_household_has_adult();
 
 create trigger persons_protect_row_identity before update
   on kasalan.persons
   for each row
-  execute function kasalan.protect_row_identity('user_id', 'wedding_id', 'household_id');
+  execute function kasalan_private.protect_row_identity('user_id', 'wedding_id', 'household_id');
 
 create trigger persons_search_columns
   before insert or update on kasalan.persons

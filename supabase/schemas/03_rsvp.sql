@@ -232,7 +232,7 @@ revoke execute on function kasalan_private.rsvp_response(p_questions jsonb, p_an
 -- that household and the wedding published (or the caller its owner, previewing). Raises
 -- rsvp_not_found otherwise, without saying which part did not match. Helper of the public calls
 -- only; nobody else may call it.
-create or replace function kasalan.rsvp_wedding(p_household_id uuid, p_person_id uuid)
+create or replace function kasalan_private.rsvp_wedding(p_household_id uuid, p_person_id uuid)
 returns kasalan.weddings
 language plpgsql
 stable
@@ -253,7 +253,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.rsvp_wedding(p_household_id uuid, p_person_id uuid) from public, anon, authenticated;
+revoke execute on function kasalan_private.rsvp_wedding(p_household_id uuid, p_person_id uuid) from public, anon, authenticated;
 
 -- What a guest's RSVP page shows, without the access: the wedding's public details and the
 -- household with every answer, the given person first. With events: events, the household's RSVP
@@ -262,7 +262,7 @@ revoke execute on function kasalan.rsvp_wedding(p_household_id uuid, p_person_id
 -- those asked of the household (naming no event, or one of its events); the schedule's events
 -- (wedding.events, each with its id) without the private ones it is not invited to. Helper of the
 -- four-argument form below.
-create or replace function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid)
+create or replace function kasalan_private.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid)
 returns jsonb
 language plpgsql
 stable
@@ -384,7 +384,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid) from public, anon, authenticated;
+revoke execute on function kasalan_private.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid) from public, anon, authenticated;
 
 -- Sets the RSVP deadline (a date, or null for none) and the questions guests answer
 -- ([{id, question, kind: 'text'|'choice', options?, eventId?}]; eventId a schedule event's id or
@@ -400,10 +400,7 @@ declare
   v_wedding kasalan.weddings;
   v_questions jsonb;
 begin
-  if not kasalan_private.can_manage(p_wedding_id) then
-    raise exception 'wedding_not_found';
-  end if;
-
+  perform kasalan_private.require(p_wedding_id, 'manage');
   v_questions := kasalan_private.rsvp_questions_clean(p_questions);
   if exists (
     select 1 from jsonb_array_elements(v_questions) q
@@ -520,10 +517,7 @@ declare
   v_recorded_by text;
   v_main uuid;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
-    raise exception 'wedding_not_found';
-  end if;
-
+  perform kasalan_private.require(p_wedding_id, 'rsvps');
   -- The household first, as submit_rsvp takes it: one reply of a household at a time, so two
   -- replies recorded at once (or a guest's and the couple's) cannot pass its seat cap together.
   perform 1 from kasalan.households g
@@ -559,8 +553,8 @@ begin
   then
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
     values (
-      p_wedding_id, v_person.household_id, v_person.id, kasalan.rsvp_manager_kind(p_wedding_id), auth.uid(),
-      kasalan.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
+      p_wedding_id, v_person.household_id, v_person.id, kasalan_private.rsvp_manager_kind(p_wedding_id), auth.uid(),
+      kasalan_private.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
       jsonb_build_object(
         'isAttending', p_is_attending,
         'response', v_response,
@@ -593,10 +587,7 @@ stable
 set search_path = ''
 as $$
 begin
-  if not kasalan_private.can(p_wedding_id, 'rsvps') then
-    raise exception 'wedding_not_found';
-  end if;
-
+  perform kasalan_private.require(p_wedding_id, 'rsvps');
   return coalesce(
     (
       select jsonb_agg(kasalan_private.rsvp_household_json(g) order by g.created_at, g.id)
@@ -612,7 +603,7 @@ revoke execute on function kasalan.list_rsvps(p_wedding_id uuid) from public, an
 grant execute on function kasalan.list_rsvps(p_wedding_id uuid) to authenticated;
 
 -- A person's reply as the history keeps it. Helper of the functions below.
-create or replace function kasalan.rsvp_reply_json(p_person kasalan.persons)
+create or replace function kasalan_private.rsvp_reply_json(p_person kasalan.persons)
 returns jsonb
 language sql
 stable
@@ -626,13 +617,13 @@ as $$
   )
 $$;
 
-revoke execute on function kasalan.rsvp_reply_json(p_person kasalan.persons) from public, anon, authenticated;
+revoke execute on function kasalan_private.rsvp_reply_json(p_person kasalan.persons) from public, anon, authenticated;
 
 -- How the caller reaches a household's RSVP: 'couple' for the wedding's owner (the member with
 -- role owner), 'member' for another member who may see it, 'guest_code' with the household's code,
 -- 'guest_search' for a visitor of a published site, null for none. Helper of the public calls get_rsvp and
 -- submit_rsvp; nobody else may call it.
-create or replace function kasalan.rsvp_access(p_wedding kasalan.weddings, p_household_id uuid, p_code text)
+create or replace function kasalan_private.rsvp_access(p_wedding kasalan.weddings, p_household_id uuid, p_code text)
 returns text
 language plpgsql
 stable security definer
@@ -662,7 +653,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.rsvp_access(p_wedding kasalan.weddings, p_household_id uuid, p_code text) from public, anon, authenticated;
+revoke execute on function kasalan_private.rsvp_access(p_wedding kasalan.weddings, p_household_id uuid, p_code text) from public, anon, authenticated;
 
 -- What a guest's RSVP page shows, with how the caller reached it: the wedding's public details and the
 -- household, the given person first. With p_access 'guest_search' each person's answer, answers,
@@ -671,14 +662,14 @@ revoke execute on function kasalan.rsvp_access(p_wedding kasalan.weddings, p_hou
 -- Each person carries events: one entry per event of the answer's events, {eventId, hasAnswered,
 -- recordedByCouple, isAttending, response, respondedAt} (the main event's their own answer; under
 -- 'guest_search' only eventId, hasAnswered and recordedByCouple filled).
-create or replace function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid, p_access text)
+create or replace function kasalan_private.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid, p_access text)
 returns jsonb
 language plpgsql
 stable
 set search_path = ''
 as $$
 declare
-  v_result jsonb := kasalan.rsvp_json(p_wedding, p_household_id, p_person_id);
+  v_result jsonb := kasalan_private.rsvp_json(p_wedding, p_household_id, p_person_id);
   v_open boolean := p_access <> 'guest_search';
 begin
   return jsonb_set(
@@ -752,7 +743,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid, p_access text) from public, anon, authenticated;
+revoke execute on function kasalan_private.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid, p_access text) from public, anon, authenticated;
 
 -- One household's RSVP for the guest's RSVP and thank-you pages (rsvp_json); raises
 -- rsvp_not_found unless the caller may reach it (rsvp_access). A guest holding the household's
@@ -769,12 +760,12 @@ declare
   v_wedding kasalan.weddings;
   v_access text;
 begin
-  v_wedding := kasalan.rsvp_wedding(p_household_id, p_person_id);
-  v_access := kasalan.rsvp_access(v_wedding, p_household_id, p_code);
+  v_wedding := kasalan_private.rsvp_wedding(p_household_id, p_person_id);
+  v_access := kasalan_private.rsvp_access(v_wedding, p_household_id, p_code);
   if v_access = 'guest_search' then
-    perform kasalan.rate_limit(v_wedding.id, 'rsvp');
+    perform kasalan_private.rate_limit(v_wedding.id, 'rsvp');
   end if;
-  return kasalan.rsvp_json(v_wedding, p_household_id, p_person_id, v_access);
+  return kasalan_private.rsvp_json(v_wedding, p_household_id, p_person_id, v_access);
 end;
 $$;
 
@@ -873,11 +864,11 @@ declare
   v_seen uuid[];
   v_event_rows jsonb := '[]';
 begin
-  v_wedding := kasalan.rsvp_wedding(p_household_id, p_person_id);
-  v_access := kasalan.rsvp_access(v_wedding, p_household_id, p_code);
+  v_wedding := kasalan_private.rsvp_wedding(p_household_id, p_person_id);
+  v_access := kasalan_private.rsvp_access(v_wedding, p_household_id, p_code);
   -- A guest holding the household's code is never limited: only the name-search path is.
   if v_access = 'guest_search' then
-    perform kasalan.rate_limit(v_wedding.id, 'rsvp');
+    perform kasalan_private.rate_limit(v_wedding.id, 'rsvp');
   end if;
 
   -- One household answers one at a time (two phones of one family); a change of the main event
@@ -1039,7 +1030,7 @@ begin
   begin
   insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
   select p.wedding_id, p.household_id, p.id, v_access, auth.uid(),
-    kasalan.rsvp_reply_json(p) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
+    kasalan_private.rsvp_reply_json(p) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
     jsonb_build_object(
       'isAttending', (r.value ->> 'isAttending')::boolean,
       'response', r.value -> 'response',
@@ -1108,7 +1099,7 @@ begin
     where g.id = p_household_id;
   end if;
 
-  return kasalan.rsvp_json(v_wedding, p_household_id, p_person_id, v_access);
+  return kasalan_private.rsvp_json(v_wedding, p_household_id, p_person_id, v_access);
 end;
 $$;
 
@@ -1117,7 +1108,7 @@ grant execute on function kasalan.submit_rsvp(p_household_id uuid, p_person_id u
 
 -- Who on the couple's side records a reply: 'couple' for the wedding's owner (role owner),
 -- 'member' for anyone else who manages it. Helper of the reply functions; nobody else may call it.
-create or replace function kasalan.rsvp_manager_kind(p_wedding_id uuid)
+create or replace function kasalan_private.rsvp_manager_kind(p_wedding_id uuid)
 returns text
 language sql
 stable security definer
@@ -1132,7 +1123,7 @@ as $$
   end
 $$;
 
-revoke execute on function kasalan.rsvp_manager_kind(p_wedding_id uuid) from public, anon, authenticated;
+revoke execute on function kasalan_private.rsvp_manager_kind(p_wedding_id uuid) from public, anon, authenticated;
 
 -- Puts a reply (or a household's message) back to what it was before one change of the history, and
 -- keeps that as a change too (so a restore can itself be undone). A change of a reply to an event
@@ -1157,14 +1148,12 @@ declare
   v_previous jsonb;
   v_main uuid;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'rsvps');
   select * into v_change from kasalan.rsvp_changes c where c.id = p_change_id and c.wedding_id = p_wedding_id;
   if not found then
     raise exception 'rsvp_change_not_found';
   end if;
-  v_kind := kasalan.rsvp_manager_kind(p_wedding_id);
+  v_kind := kasalan_private.rsvp_manager_kind(p_wedding_id);
   -- The household first, as submit_rsvp and record_rsvp take it (its seat cap is counted under it).
   perform 1 from kasalan.households g where g.id = v_change.household_id for update;
 
@@ -1232,7 +1221,7 @@ begin
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
     values (
       p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
-      kasalan.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
+      kasalan_private.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
       v_change.previous || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
     );
     update kasalan.persons p
@@ -1276,10 +1265,7 @@ stable security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
-    raise exception 'wedding_not_found';
-  end if;
-
+  perform kasalan_private.require(p_wedding_id, 'rsvps');
   return jsonb_build_object(
     'lastSeenAt', (
       select s.seen_at from kasalan.rsvp_changes_seen s
@@ -1349,9 +1335,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'rsvps');
   if p_seen_at is null or p_seen_at = 'infinity' or p_seen_at = '-infinity' then
     raise exception 'invalid_input' using detail = 'seenAt must be a time';
   end if;
@@ -1374,9 +1358,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can_manage(p_wedding_id) then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'manage');
   if p_required is null then
     raise exception 'invalid_input';
   end if;
@@ -1400,9 +1382,7 @@ as $$
 declare
   v_required boolean;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'rsvps');
   select w.rsvp_requires_code into v_required from kasalan.weddings w where w.id = p_wedding_id;
   return v_required;
 end;
@@ -1424,10 +1404,7 @@ stable security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
-    raise exception 'wedding_not_found';
-  end if;
-
+  perform kasalan_private.require(p_wedding_id, 'rsvps');
   return jsonb_build_object(
     'messages', coalesce(
       (

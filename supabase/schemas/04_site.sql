@@ -175,11 +175,9 @@ as $$
 declare
   v_wedding kasalan.weddings;
 begin
+  perform kasalan_private.require(p_wedding_id, 'manage');
   if p_published is null then
     raise exception 'invalid_input' using detail = 'published must be true or false';
-  end if;
-  if p_wedding_id is null or not kasalan_private.can_manage(p_wedding_id) then
-    raise exception 'wedding_not_found';
   end if;
 
   update kasalan.weddings w
@@ -248,9 +246,7 @@ declare
   v_wedding kasalan.weddings;
   v_status text;
 begin
-  if p_wedding_id is null or not kasalan_private.can_manage(p_wedding_id) then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'manage');
   select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
   if not found then
     raise exception 'wedding_not_found';
@@ -307,9 +303,7 @@ declare
   v_paths text[] := '{}';
   v_existing kasalan.sections;
 begin
-  if p_wedding_id is null or not kasalan_private.can_manage(p_wedding_id) then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'manage');
   v_theme := kasalan_private.checked_theme(p_theme);
   if jsonb_typeof(p_sections) is distinct from 'array' then
     raise exception 'invalid_input' using detail = 'sections must be a list';
@@ -575,7 +569,7 @@ revoke execute on function kasalan_private.sanitize_section_embeds(p_value jsonb
 -- and why), gives every schedule event without an id a new one (kasalan_private.schedule_with_ids:
 -- invalid_input for an id that is no uuid or is taken by another event of the schedule), and moves
 -- content_updated_at when the title or data changed. Trigger function only.
-create or replace function kasalan.check_section_content()
+create or replace function kasalan_private.check_section_content()
 returns trigger
 language plpgsql
 set search_path = ''
@@ -604,7 +598,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.check_section_content() from public, anon, authenticated;
+revoke execute on function kasalan_private.check_section_content() from public, anon, authenticated;
 
 -- One section for the content editor: {section: Section, contentUpdatedAt}. Raises
 -- section_not_found when it does not exist or the caller may not manage its wedding. Called by
@@ -713,7 +707,7 @@ grant execute on function kasalan.check_wedding_slug(p_slug text, p_wedding_id u
 -- wedding_addresses_pkey), which change_wedding_slug answers as slug_taken and create_my_wedding
 -- takes as "try the next one". Two transactions claiming one address meet at the primary key: the
 -- second waits for the first and is refused if it commits. Trigger; nobody calls it.
-create or replace function kasalan.claim_wedding_address()
+create or replace function kasalan_private.claim_wedding_address()
 returns trigger
 language plpgsql
 security definer
@@ -741,7 +735,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.claim_wedding_address() from public, anon, authenticated;
+revoke execute on function kasalan_private.claim_wedding_address() from public, anon, authenticated;
 
 -- =============================================================================================
 -- Row-level security
@@ -758,14 +752,14 @@ create policy "Old slugs can be read by the wedding's owner"
 create trigger sections_check_content before insert or update
   on kasalan.sections
   for each row
-  execute function kasalan.check_section_content();
+  execute function kasalan_private.check_section_content();
 
 create trigger wedding_old_slugs_claim_address after insert or update of slug, wedding_id
   on kasalan.wedding_old_slugs
   for each row
-  execute function kasalan.claim_wedding_address();
+  execute function kasalan_private.claim_wedding_address();
 
 create trigger weddings_claim_address after insert or update of slug
   on kasalan.weddings
   for each row
-  execute function kasalan.claim_wedding_address();
+  execute function kasalan_private.claim_wedding_address();

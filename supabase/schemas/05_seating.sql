@@ -221,10 +221,7 @@ as $$
 declare
   v_row kasalan.seating_layouts;
 begin
-  if not kasalan_private.can(p_wedding_id, 'seating') then
-    raise exception 'wedding_not_found';
-  end if;
-
+  perform kasalan_private.require(p_wedding_id, 'seating');
   select * into v_row from kasalan.seating_layouts l where l.wedding_id = p_wedding_id;
   return jsonb_build_object(
     'weddingId', p_wedding_id,
@@ -254,9 +251,7 @@ declare
   v_layout jsonb;
   v_row kasalan.seating_layouts;
 begin
-  if not kasalan_private.can(p_wedding_id, 'seating') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'seating');
   v_layout := kasalan_private.seating_layout_for_guest_list(p_wedding_id, kasalan_private.checked_seating_layout(p_layout));
 
   if p_base_updated_at is null then
@@ -302,4 +297,4 @@ create policy "Seating layouts can be read by members who do the seating"
 create trigger seating_layouts_protect_row_identity before update
   on kasalan.seating_layouts
   for each row
-  execute function kasalan.protect_row_identity('user_id', 'wedding_id');
+  execute function kasalan_private.protect_row_identity('user_id', 'wedding_id');

@@ -19,7 +19,7 @@ create table kasalan.invitation_sends (
   sent_by uuid default auth.uid(),
   constraint invitation_sends_pkey primary key (id),
   constraint invitation_sends_address_check check (char_length(address) <= 254),
-  constraint invitation_sends_address_clean check (kasalan.text_is_clean(address, 'address')),
+  constraint invitation_sends_address_clean check (kasalan_private.text_is_clean(address, 'address')),
   constraint invitation_sends_channel_check check (channel in ('messenger', 'viber', 'whatsapp', 'sms', 'email', 'copy', 'share')),
   constraint invitation_sends_kind_check check (kind in ('invitation', 'reminder')),
   constraint invitation_sends_household_id_fkey foreign key (household_id) references kasalan.households(id) on delete cascade,
@@ -54,7 +54,7 @@ revoke all on kasalan.email_send_days from public, anon, authenticated;
 
 -- A code as a guest may type it (lower case, spaces, dashes), in its stored form. Helper of the
 -- public call.
-create or replace function kasalan.normalize_invitation_code(p_code text)
+create or replace function kasalan_private.normalize_invitation_code(p_code text)
 returns text
 language sql
 immutable
@@ -63,12 +63,12 @@ as $$
   select upper(regexp_replace(left(coalesce(p_code, ''), 40), '[^A-Za-z0-9]', '', 'g'))
 $$;
 
-revoke execute on function kasalan.normalize_invitation_code(p_code text) from public, anon, authenticated;
+revoke execute on function kasalan_private.normalize_invitation_code(p_code text) from public, anon, authenticated;
 
 -- A household as the invitations screen shows it: its persons, code, state and sends, its link
 -- token (token) and when its last sent link stopped working
 -- (linkReplacedAt, null when the card it holds still opens). Helper of the invitation calls.
-create or replace function kasalan.invitation_json(p_household kasalan.households)
+create or replace function kasalan_private.invitation_json(p_household kasalan.households)
 returns jsonb
 language sql
 stable
@@ -127,10 +127,10 @@ as $$
   ) s
 $$;
 
-revoke execute on function kasalan.invitation_json(p_household kasalan.households) from public, anon, authenticated;
+revoke execute on function kasalan_private.invitation_json(p_household kasalan.households) from public, anon, authenticated;
 
 -- The wedding's invitations: {templates, households} where households is every household as
--- kasalan.invitation_json gives it, in the guest list's order. Raises wedding_not_found unless the
+-- kasalan_private.invitation_json gives it, in the guest list's order. Raises wedding_not_found unless the
 -- caller manages the wedding. Called by the invitations screen; granted to authenticated.
 create or replace function kasalan.list_invitations(p_wedding_id uuid)
 returns jsonb
@@ -139,14 +139,12 @@ stable security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'invitations') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'invitations');
   return jsonb_build_object(
     'templates', (select w.invitation_templates from kasalan.weddings w where w.id = p_wedding_id),
     'households', coalesce(
       (
-        select jsonb_agg(kasalan.invitation_json(g) order by g.created_at, g.id)
+        select jsonb_agg(kasalan_private.invitation_json(g) order by g.created_at, g.id)
         from kasalan.households g
         where g.wedding_id = p_wedding_id
       ),
@@ -177,9 +175,7 @@ declare
   v_ids uuid[];
   v_count integer;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'invitations') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'invitations');
   if p_kind is null or p_kind not in ('invitation', 'reminder') then
     raise exception 'invalid_input' using detail = 'kind must be invitation or reminder';
   end if;
@@ -226,7 +222,7 @@ begin
   end if;
 
   return (
-    select jsonb_agg(kasalan.invitation_json(g) order by g.created_at, g.id)
+    select jsonb_agg(kasalan_private.invitation_json(g) order by g.created_at, g.id)
     from kasalan.households g
     where g.id = any (v_ids)
   );
@@ -251,9 +247,7 @@ declare
   v_household kasalan.households;
   v_attempt integer := 0;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'invitations') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'invitations');
   loop
     v_attempt := v_attempt + 1;
     begin
@@ -278,7 +272,7 @@ begin
   if v_household.id is null then
     raise exception 'household_not_found';
   end if;
-  return kasalan.invitation_json(v_household);
+  return kasalan_private.invitation_json(v_household);
 end;
 $$;
 
@@ -301,9 +295,7 @@ declare
   v_text text;
   v_saved jsonb := '{}';
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'invitations') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'invitations');
   if jsonb_typeof(p_templates) is distinct from 'object' then
     raise exception 'invalid_input' using detail = 'templates must be an object';
   end if;
@@ -356,9 +348,7 @@ declare
   v_day date := (now() at time zone 'Asia/Manila')::date;
   v_sent integer;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'invitations') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'invitations');
   if p_count is null or p_count < 1 or p_count > v_cap then
     raise exception 'invalid_input' using detail = format('count must be between 1 and %s', v_cap);
   end if;
@@ -394,9 +384,7 @@ declare
   -- Those who keep the whole list see every household; the check per household is for the rest.
   v_sees_all boolean;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'households') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'households');
   v_sees_all := kasalan_private.can(p_wedding_id, 'guests');
 
   return coalesce(
@@ -444,7 +432,7 @@ grant execute on function kasalan.list_invitation_states(p_wedding_id uuid) to a
 
 -- Sending a household an invitation or a reminder gives it the current link: it no longer needs a
 -- new card. Trigger function only; nobody calls it.
-create or replace function kasalan.invitation_sent_clears_replaced_link()
+create or replace function kasalan_private.invitation_sent_clears_replaced_link()
 returns trigger
 language plpgsql
 security definer
@@ -459,7 +447,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.invitation_sent_clears_replaced_link() from public, anon, authenticated;
+revoke execute on function kasalan_private.invitation_sent_clears_replaced_link() from public, anon, authenticated;
 
 -- A guest opens their household's link (/i/<token>): returns {slug, householdId, personId, code} (the
 -- household's first person, and its code for the RSVP page's calls), and records that the link
@@ -533,7 +521,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_code text := kasalan.normalize_invitation_code(p_code);
+  v_code text := kasalan_private.normalize_invitation_code(p_code);
   v_wedding kasalan.weddings;
   v_member boolean := false;
   v_couple boolean := false;
@@ -552,7 +540,7 @@ begin
   -- A code opens any household, also one of the side a family helper may not see: only the couple
   -- are not counted.
   if v_target is not null and not v_couple then
-    perform kasalan.rate_limit(v_target, 'code');
+    perform kasalan_private.rate_limit(v_target, 'code');
   end if;
 
   -- With no wedding to look in, the same lookup finds nothing.
@@ -595,4 +583,4 @@ grant execute on function kasalan.open_invitation_code(p_slug text, p_code text)
 create trigger invitation_sends_clear_replaced_link after insert
   on kasalan.invitation_sends
   for each row
-  execute function kasalan.invitation_sent_clears_replaced_link();
+  execute function kasalan_private.invitation_sent_clears_replaced_link();

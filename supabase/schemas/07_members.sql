@@ -23,7 +23,7 @@ create table kasalan.member_invitations (
   constraint member_invitations_pkey primary key (id),
   constraint member_invitations_token_key unique (token),
   constraint member_invitations_email_check check ((char_length(email) >= 3) and (char_length(email) <= 254)),
-  constraint member_invitations_email_clean check (kasalan.text_is_clean(email, 'email')),
+  constraint member_invitations_email_clean check (kasalan_private.text_is_clean(email, 'email')),
   constraint member_invitations_role_check check (role in ('partner', 'coordinator', 'family_helper', 'usher')),
   constraint member_invitations_side_check check (side in ('bride', 'groom')),
   constraint member_invitations_side_for_family_helpers check ((role = 'family_helper') = (side IS not null)),
@@ -45,7 +45,7 @@ create index member_invitations_wedding_id_idx on kasalan.member_invitations (we
 -- =============================================================================================
 
 -- A member in the contract's Member shape. Helper of the functions below; nobody calls it.
-create or replace function kasalan.member_json(p_member kasalan.wedding_members)
+create or replace function kasalan_private.member_json(p_member kasalan.wedding_members)
 returns jsonb
 language sql
 stable security definer
@@ -62,11 +62,11 @@ as $$
   )
 $$;
 
-revoke execute on function kasalan.member_json(p_member kasalan.wedding_members) from public, anon, authenticated;
+revoke execute on function kasalan_private.member_json(p_member kasalan.wedding_members) from public, anon, authenticated;
 
 -- An invitation in the contract's MemberInvitation shape (with its token: only those who may
 -- manage members see it). Helper of the functions below; nobody calls it.
-create or replace function kasalan.member_invitation_json(p_invitation kasalan.member_invitations)
+create or replace function kasalan_private.member_invitation_json(p_invitation kasalan.member_invitations)
 returns jsonb
 language sql
 stable
@@ -83,7 +83,7 @@ as $$
   )
 $$;
 
-revoke execute on function kasalan.member_invitation_json(p_invitation kasalan.member_invitations) from public, anon, authenticated;
+revoke execute on function kasalan_private.member_invitation_json(p_invitation kasalan.member_invitations) from public, anon, authenticated;
 
 -- Who has access to a wedding and the invitations still open: {members, invitations}. Any member
 -- may see who else has access; only the owner and partner see the open invitations (their links).
@@ -95,20 +95,18 @@ stable security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'view') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'view');
   return jsonb_build_object(
     'members', (
       select coalesce(jsonb_agg(
-        kasalan.member_json(m)
+        kasalan_private.member_json(m)
         order by array_position(array['owner', 'partner', 'coordinator', 'family_helper'], m.role), m.joined_at, m.user_id
       ), '[]'::jsonb)
       from kasalan.wedding_members m
       where m.wedding_id = p_wedding_id
     ),
     'invitations', case when kasalan_private.can(p_wedding_id, 'members') then (
-      select coalesce(jsonb_agg(kasalan.member_invitation_json(i) order by i.created_at desc, i.id), '[]'::jsonb)
+      select coalesce(jsonb_agg(kasalan_private.member_invitation_json(i) order by i.created_at desc, i.id), '[]'::jsonb)
       from kasalan.member_invitations i
       where i.wedding_id = p_wedding_id
         and i.accepted_at is null and i.revoked_at is null and i.expires_at > now()
@@ -122,7 +120,7 @@ grant execute on function kasalan.list_members(p_wedding_id uuid) to authenticat
 
 -- Checks a role and side pair for a member who is not the owner; returns the side to store.
 -- Helper of the functions below; nobody calls it.
-create or replace function kasalan.member_side(p_role text, p_side text)
+create or replace function kasalan_private.member_side(p_role text, p_side text)
 returns text
 language plpgsql
 immutable
@@ -142,7 +140,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.member_side(p_role text, p_side text) from public, anon, authenticated;
+revoke execute on function kasalan_private.member_side(p_role text, p_side text) from public, anon, authenticated;
 
 -- Creates an invitation to join the wedding as p_role (p_side for a family helper; p_email, when
 -- given, is the only account that may accept it). Returns it with its token, from which the app
@@ -158,10 +156,8 @@ declare
   v_email text := nullif(lower(btrim(p_email)), '');
   v_invitation kasalan.member_invitations;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'members') then
-    raise exception 'wedding_not_found';
-  end if;
-  v_side := kasalan.member_side(p_role, p_side);
+  perform kasalan_private.require(p_wedding_id, 'members');
+  v_side := kasalan_private.member_side(p_role, p_side);
   if v_email is not null and (char_length(v_email) > 254 or v_email !~ '^[^@\s]+@[^@\s]+$') then
     raise exception 'invalid_input' using detail = 'email must be an e-mail address';
   end if;
@@ -173,7 +169,7 @@ begin
     p_role, v_side, v_email, auth.uid()
   )
   returning * into v_invitation;
-  return kasalan.member_invitation_json(v_invitation);
+  return kasalan_private.member_invitation_json(v_invitation);
 end;
 $$;
 
@@ -190,9 +186,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'members') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'members');
   update kasalan.member_invitations i
   set revoked_at = now()
   where i.id = p_invitation_id and i.wedding_id = p_wedding_id
@@ -291,7 +285,7 @@ begin
   insert into kasalan.wedding_members (wedding_id, user_id, role, side, display_name, invited_by)
   values (
     v_invitation.wedding_id, v_user_id, v_invitation.role, v_invitation.side,
-    coalesce(v_name, kasalan.account_display_name(v_user_id), ''), v_invitation.created_by
+    coalesce(v_name, kasalan_private.account_display_name(v_user_id), ''), v_invitation.created_by
   );
   update kasalan.member_invitations i
   set accepted_at = now(), accepted_by = v_user_id
@@ -316,10 +310,8 @@ declare
   v_side text;
   v_member kasalan.wedding_members;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'members') then
-    raise exception 'wedding_not_found';
-  end if;
-  v_side := kasalan.member_side(p_role, p_side);
+  perform kasalan_private.require(p_wedding_id, 'members');
+  v_side := kasalan_private.member_side(p_role, p_side);
   select * into v_member from kasalan.wedding_members m
   where m.wedding_id = p_wedding_id and m.user_id = p_user_id
   for update;
@@ -332,7 +324,7 @@ begin
   set role = p_role, side = v_side
   where m.wedding_id = p_wedding_id and m.user_id = p_user_id
   returning * into v_member;
-  return kasalan.member_json(v_member);
+  return kasalan_private.member_json(v_member);
 end;
 $$;
 
@@ -350,9 +342,7 @@ as $$
 declare
   v_role text;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'members') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'members');
   select m.role into v_role from kasalan.wedding_members m
   where m.wedding_id = p_wedding_id and m.user_id = p_user_id
   for update;
@@ -404,9 +394,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'delete_wedding') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'delete_wedding');
   perform 1 from kasalan.wedding_members m where m.wedding_id = p_wedding_id for update;
   if p_user_id is null or p_user_id = (select auth.uid()) or not exists (
     select 1 from kasalan.wedding_members m where m.wedding_id = p_wedding_id and m.user_id = p_user_id
@@ -427,7 +415,7 @@ grant execute on function kasalan.transfer_wedding_ownership(p_wedding_id uuid, 
 
 -- A household's name as the activity shows it: its first person's full name, "+ N" for the others.
 -- Helper of the triggers below; nobody calls it.
-create or replace function kasalan.activity_household_name(p_household_id uuid)
+create or replace function kasalan_private.activity_household_name(p_household_id uuid)
 returns text
 language sql
 stable security definer
@@ -447,12 +435,12 @@ as $$
   ) first
 $$;
 
-revoke execute on function kasalan.activity_household_name(p_household_id uuid) from public, anon, authenticated;
+revoke execute on function kasalan_private.activity_household_name(p_household_id uuid) from public, anon, authenticated;
 
 -- Adds one activity entry for the signed-in account (or 'guest' when p_actor_kind says so;
 -- nothing without either), under p_actor_name or their member name, with the household's
 -- current name and side when p_household_id is given. Helper of the triggers below; nobody calls it.
-create or replace function kasalan.add_activity(p_wedding_id uuid, p_action text, p_household_id uuid default NULL::uuid, p_details jsonb default '{}'::jsonb, p_actor_kind text default NULL::text, p_actor_name text default NULL::text)
+create or replace function kasalan_private.add_activity(p_wedding_id uuid, p_action text, p_household_id uuid default NULL::uuid, p_details jsonb default '{}'::jsonb, p_actor_kind text default NULL::text, p_actor_name text default NULL::text)
 returns void
 language plpgsql
 security definer
@@ -472,7 +460,7 @@ begin
   if v_user_id is not null and v_name is null then
     select nullif(m.display_name, '') into v_name from kasalan.wedding_members m
     where m.wedding_id = p_wedding_id and m.user_id = v_user_id;
-    v_name := coalesce(v_name, kasalan.account_display_name(v_user_id), '');
+    v_name := coalesce(v_name, kasalan_private.account_display_name(v_user_id), '');
   end if;
   if p_household_id is not null then
     select g.relationship_side into v_side from kasalan.households g where g.id = p_household_id;
@@ -487,18 +475,18 @@ begin
     coalesce(v_name, ''),
     p_action,
     p_household_id,
-    case when p_household_id is not null then kasalan.activity_household_name(p_household_id) end,
+    case when p_household_id is not null then kasalan_private.activity_household_name(p_household_id) end,
     v_side,
     coalesce(p_details, '{}'::jsonb)
   );
 end;
 $$;
 
-revoke execute on function kasalan.add_activity(p_wedding_id uuid, p_action text, p_household_id uuid, p_details jsonb, p_actor_kind text, p_actor_name text) from public, anon, authenticated;
+revoke execute on function kasalan_private.add_activity(p_wedding_id uuid, p_action text, p_household_id uuid, p_details jsonb, p_actor_kind text, p_actor_name text) from public, anon, authenticated;
 
 -- True when this transaction already recorded something about the household (so its persons,
 -- replies of an import, and so on add nothing more). Helper of the triggers below.
-create or replace function kasalan.activity_covers(p_household_id uuid, p_actions text[])
+create or replace function kasalan_private.activity_covers(p_household_id uuid, p_actions text[])
 returns boolean
 language sql
 stable security definer
@@ -512,11 +500,11 @@ as $$
   )
 $$;
 
-revoke execute on function kasalan.activity_covers(p_household_id uuid, p_actions text[]) from public, anon, authenticated;
+revoke execute on function kasalan_private.activity_covers(p_household_id uuid, p_actions text[]) from public, anon, authenticated;
 
 -- Households: added (several in one transaction make one households_imported entry), changed
 -- (its own fields or its persons), deleted. Trigger function only; nobody calls it.
-create or replace function kasalan.record_household_activity()
+create or replace function kasalan_private.record_household_activity()
 returns trigger
 language plpgsql
 security definer
@@ -529,7 +517,7 @@ declare
 begin
   if tg_op = 'DELETE' and tg_table_name = 'households' then
     -- Before the delete, while its persons still give it a name (household_id then goes null).
-    perform kasalan.add_activity(old.wedding_id, 'household_deleted', old.id);
+    perform kasalan_private.add_activity(old.wedding_id, 'household_deleted', old.id);
     return old;
   end if;
 
@@ -555,7 +543,7 @@ begin
     limit 1
     for update;
     if v_entry.id is null then
-      perform kasalan.add_activity(v_wedding_id, 'household_added', v_household_id);
+      perform kasalan_private.add_activity(v_wedding_id, 'household_added', v_household_id);
     else
       update kasalan.wedding_activity a
       set action = 'households_imported',
@@ -571,19 +559,19 @@ begin
     return null;
   end if;
 
-  if not kasalan.activity_covers(v_household_id, array['household_added', 'household_changed']) then
-    perform kasalan.add_activity(v_wedding_id, 'household_changed', v_household_id);
+  if not kasalan_private.activity_covers(v_household_id, array['household_added', 'household_changed']) then
+    perform kasalan_private.add_activity(v_wedding_id, 'household_changed', v_household_id);
   end if;
   return null;
 end;
 $$;
 
-revoke execute on function kasalan.record_household_activity() from public, anon, authenticated;
+revoke execute on function kasalan_private.record_household_activity() from public, anon, authenticated;
 
 -- Replies: one entry per household and transaction, listing each person's answer (with eventId
 -- for a reply to an event other than the main one); a guest's own reply is the guest's. Replies
 -- that come with an import are part of the import's entry. Trigger function only; nobody calls it.
-create or replace function kasalan.record_reply_activity()
+create or replace function kasalan_private.record_reply_activity()
 returns trigger
 language plpgsql
 security definer
@@ -594,7 +582,7 @@ declare
   v_entry_id uuid;
 begin
   if not exists (select 1 from kasalan.households g where g.id = new.household_id)
-    or kasalan.activity_covers(new.household_id, array['household_added'])
+    or kasalan_private.activity_covers(new.household_id, array['household_added'])
   then
     return null;
   end if;
@@ -616,7 +604,7 @@ begin
   where a.xact = txid_current() and a.household_id = new.household_id and a.action = 'reply_recorded'
   limit 1;
   if v_entry_id is null then
-    perform kasalan.add_activity(
+    perform kasalan_private.add_activity(
       new.wedding_id, 'reply_recorded', new.household_id,
       jsonb_build_object('persons', jsonb_build_array(v_person)),
       case when new.changed_by in ('guest_search', 'guest_code') then 'guest' end
@@ -630,12 +618,12 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.record_reply_activity() from public, anon, authenticated;
+revoke execute on function kasalan_private.record_reply_activity() from public, anon, authenticated;
 
 -- Seating: a save that seats or unseats the persons of a few households makes one entry per
 -- household ("seated Maria Santos at Table 3"); a save that moves more makes one seating_changed
 -- entry with the counts. Moving tables alone is not recorded. Trigger function only.
-create or replace function kasalan.record_seating_activity()
+create or replace function kasalan_private.record_seating_activity()
 returns trigger
 language plpgsql
 security definer
@@ -680,7 +668,7 @@ begin
     return null;
   end if;
   if (select count(distinct c ->> 'householdId') from jsonb_array_elements(v_changes) c) > 5 then
-    perform kasalan.add_activity(new.wedding_id, 'seating_changed', null, jsonb_build_object(
+    perform kasalan_private.add_activity(new.wedding_id, 'seating_changed', null, jsonb_build_object(
       'seated', (select count(*) from jsonb_array_elements(v_changes) c where c ->> 'table' is not null),
       'unseated', (select count(*) from jsonb_array_elements(v_changes) c where c ->> 'table' is null)
     ));
@@ -697,7 +685,7 @@ begin
     join kasalan.households g on g.id = p.household_id
     group by 1
   loop
-    perform kasalan.add_activity(
+    perform kasalan_private.add_activity(
       new.wedding_id,
       case when v_household.seated then 'seated' else 'unseated' end,
       v_household.household_id,
@@ -708,10 +696,10 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.record_seating_activity() from public, anon, authenticated;
+revoke execute on function kasalan_private.record_seating_activity() from public, anon, authenticated;
 
 -- Invitations sent: one entry per call (channel, kind, how many households). Trigger function only.
-create or replace function kasalan.record_invitation_activity()
+create or replace function kasalan_private.record_invitation_activity()
 returns trigger
 language plpgsql
 security definer
@@ -728,7 +716,7 @@ begin
     and a.details ->> 'channel' = new.channel and a.details ->> 'kind' = new.kind
   limit 1;
   if v_entry.id is null then
-    perform kasalan.add_activity(new.wedding_id, 'invitation_sent', new.household_id,
+    perform kasalan_private.add_activity(new.wedding_id, 'invitation_sent', new.household_id,
       jsonb_build_object('channel', new.channel, 'kind', new.kind, 'count', 1));
   else
     update kasalan.wedding_activity a
@@ -743,11 +731,11 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.record_invitation_activity() from public, anon, authenticated;
+revoke execute on function kasalan_private.record_invitation_activity() from public, anon, authenticated;
 
 -- Members: joined, removed or left, role changed, the wedding handed over; invitations created and
 -- revoked. The owner a new wedding starts with is not news. Trigger function only.
-create or replace function kasalan.record_member_activity()
+create or replace function kasalan_private.record_member_activity()
 returns trigger
 language plpgsql
 security definer
@@ -756,10 +744,10 @@ as $$
 begin
   if tg_table_name = 'member_invitations' then
     if tg_op = 'INSERT' then
-      perform kasalan.add_activity(new.wedding_id, 'member_invited', null,
+      perform kasalan_private.add_activity(new.wedding_id, 'member_invited', null,
         jsonb_build_object('role', new.role, 'side', new.side));
     elsif old.revoked_at is null and new.revoked_at is not null then
-      perform kasalan.add_activity(new.wedding_id, 'member_invitation_revoked', null,
+      perform kasalan_private.add_activity(new.wedding_id, 'member_invitation_revoked', null,
         jsonb_build_object('role', new.role, 'side', new.side));
     end if;
     return null;
@@ -767,11 +755,11 @@ begin
 
   if tg_op = 'INSERT' then
     if new.role <> 'owner' then
-      perform kasalan.add_activity(new.wedding_id, 'member_joined', null,
+      perform kasalan_private.add_activity(new.wedding_id, 'member_joined', null,
         jsonb_build_object('userId', new.user_id, 'name', new.display_name, 'role', new.role, 'side', new.side));
     end if;
   elsif tg_op = 'DELETE' then
-    perform kasalan.add_activity(
+    perform kasalan_private.add_activity(
       old.wedding_id,
       case when old.user_id = auth.uid() then 'member_left' else 'member_removed' end,
       null,
@@ -780,10 +768,10 @@ begin
       case when old.user_id = auth.uid() then nullif(old.display_name, '') end
     );
   elsif new.role = 'owner' and old.role <> 'owner' then
-    perform kasalan.add_activity(new.wedding_id, 'ownership_transferred', null,
+    perform kasalan_private.add_activity(new.wedding_id, 'ownership_transferred', null,
       jsonb_build_object('userId', new.user_id, 'name', new.display_name));
   elsif old.role <> 'owner' and (old.role, old.side) is distinct from (new.role, new.side) then
-    perform kasalan.add_activity(new.wedding_id, 'member_role_changed', null, jsonb_build_object(
+    perform kasalan_private.add_activity(new.wedding_id, 'member_role_changed', null, jsonb_build_object(
       'userId', new.user_id, 'name', new.display_name, 'role', new.role, 'side', new.side,
       'previousRole', old.role, 'previousSide', old.side
     ));
@@ -792,25 +780,25 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.record_member_activity() from public, anon, authenticated;
+revoke execute on function kasalan_private.record_member_activity() from public, anon, authenticated;
 
 -- The site published or taken down. Trigger function only; nobody calls it.
-create or replace function kasalan.record_site_activity()
+create or replace function kasalan_private.record_site_activity()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
 begin
-  perform kasalan.add_activity(new.id, case when new.is_published then 'site_published' else 'site_unpublished' end);
+  perform kasalan_private.add_activity(new.id, case when new.is_published then 'site_published' else 'site_unpublished' end);
   return null;
 end;
 $$;
 
-revoke execute on function kasalan.record_site_activity() from public, anon, authenticated;
+revoke execute on function kasalan_private.record_site_activity() from public, anon, authenticated;
 
 -- An entry as list_activity and lastChange give it. Helper of the functions below; nobody calls it.
-create or replace function kasalan.activity_json(p_entry kasalan.wedding_activity)
+create or replace function kasalan_private.activity_json(p_entry kasalan.wedding_activity)
 returns jsonb
 language sql
 stable security definer
@@ -830,7 +818,7 @@ as $$
   )
 $$;
 
-revoke execute on function kasalan.activity_json(p_entry kasalan.wedding_activity) from public, anon, authenticated;
+revoke execute on function kasalan_private.activity_json(p_entry kasalan.wedding_activity) from public, anon, authenticated;
 
 -- The latest changes to a wedding, latest first: {entries, hasMore, actors}. p_before_at and
 -- p_before_id continue after the last entry of the previous page; p_actor keeps one member's
@@ -846,14 +834,12 @@ as $$
 declare
   v_entries jsonb;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'view') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'view');
   if p_limit is null or p_limit not between 1 and 100 then
     raise exception 'invalid_input' using detail = 'limit must be 1 to 100';
   end if;
 
-  select coalesce(jsonb_agg(kasalan.activity_json(e) order by e.at desc, e.id desc), '[]'::jsonb)
+  select coalesce(jsonb_agg(kasalan_private.activity_json(e) order by e.at desc, e.id desc), '[]'::jsonb)
   into v_entries
   from (
     select a.* from kasalan.wedding_activity a
@@ -913,7 +899,7 @@ create constraint trigger households_record_activity after insert
   deferrable initially deferred
   for each row
   when (current_setting('kasalan.importing'::text, true) IS DISTINCT FROM 'on'::text)
-  execute function kasalan.record_household_activity();
+  execute function kasalan_private.record_household_activity();
 
 -- Only the household's own fields: codes, messages and sending times are not a change of it.
 create constraint trigger households_record_changed_activity after update
@@ -921,30 +907,30 @@ create constraint trigger households_record_changed_activity after update
   deferrable initially deferred
   for each row
   when (old.email IS DISTINCT FROM new.email or old.phone IS DISTINCT FROM new.phone or old.address IS DISTINCT FROM new.address or old.relationship_side IS DISTINCT FROM new.relationship_side or old.relationship_type IS DISTINCT FROM new.relationship_type or old.notes IS DISTINCT FROM new.notes)
-  execute function kasalan.record_household_activity();
+  execute function kasalan_private.record_household_activity();
 
 create trigger households_record_deleted_activity before delete
   on kasalan.households
   for each row
-  execute function kasalan.record_household_activity();
+  execute function kasalan_private.record_household_activity();
 
 create constraint trigger invitation_sends_record_activity after insert
   on kasalan.invitation_sends
   deferrable initially deferred
   for each row
-  execute function kasalan.record_invitation_activity();
+  execute function kasalan_private.record_invitation_activity();
 
 create trigger member_invitations_record_activity after insert or update
   on kasalan.member_invitations
   for each row
-  execute function kasalan.record_member_activity();
+  execute function kasalan_private.record_member_activity();
 
 create constraint trigger persons_record_activity after insert or delete
   on kasalan.persons
   deferrable initially deferred
   for each row
   when (current_setting('kasalan.importing'::text, true) IS DISTINCT FROM 'on'::text)
-  execute function kasalan.record_household_activity();
+  execute function kasalan_private.record_household_activity();
 
 -- Only who the person is: replies and e-mail history are not a change of the household.
 create constraint trigger persons_record_changed_activity after update
@@ -952,28 +938,28 @@ create constraint trigger persons_record_changed_activity after update
   deferrable initially deferred
   for each row
   when (old.first_name IS DISTINCT FROM new.first_name or old.last_name IS DISTINCT FROM new.last_name or old.type IS DISTINCT FROM new.type or old.title IS DISTINCT FROM new.title or old.suffix IS DISTINCT FROM new.suffix or old.notes IS DISTINCT FROM new.notes or old."position" IS DISTINCT FROM new."position" or old.known_as IS DISTINCT FROM new.known_as or old.maiden_name IS DISTINCT FROM new.maiden_name)
-  execute function kasalan.record_household_activity();
+  execute function kasalan_private.record_household_activity();
 
 create constraint trigger rsvp_changes_record_activity after insert
   on kasalan.rsvp_changes
   deferrable initially deferred
   for each row
   when (current_setting('kasalan.importing'::text, true) IS DISTINCT FROM 'on'::text)
-  execute function kasalan.record_reply_activity();
+  execute function kasalan_private.record_reply_activity();
 
 create constraint trigger seating_layouts_record_activity after insert or update
   on kasalan.seating_layouts
   deferrable initially deferred
   for each row
-  execute function kasalan.record_seating_activity();
+  execute function kasalan_private.record_seating_activity();
 
 create trigger wedding_members_record_activity after insert or delete or update
   on kasalan.wedding_members
   for each row
-  execute function kasalan.record_member_activity();
+  execute function kasalan_private.record_member_activity();
 
 create trigger weddings_record_activity after update
   on kasalan.weddings
   for each row
   when (old.is_published IS DISTINCT FROM new.is_published)
-  execute function kasalan.record_site_activity();
+  execute function kasalan_private.record_site_activity();

@@ -84,9 +84,7 @@ as $$
 declare
   v_bytes bytea;
 begin
-  if p_wedding_id is null or not kasalan_private.can_manage(p_wedding_id) then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'manage');
   if p_path is null
     or p_path !~ '^[0-9a-f-]{36}/[A-Za-z0-9_.-]{1,120}$'
     or kasalan_private.media_wedding_id(p_path) is distinct from p_wedding_id
@@ -155,9 +153,7 @@ as $$
 declare
   v_count integer;
 begin
-  if p_wedding_id is null or not kasalan_private.can_manage(p_wedding_id) then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'manage');
   delete from kasalan.media_objects m
   where m.wedding_id = p_wedding_id
     and m.path in (select jsonb_array_elements_text(case when jsonb_typeof(p_paths) = 'array' then p_paths else '[]' end));
@@ -178,9 +174,7 @@ stable
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can_manage(p_wedding_id) then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'manage');
   return coalesce(
     (
       select jsonb_agg(distinct substr(m[1], 7))

@@ -6,7 +6,7 @@
 -- =============================================================================================
 
 -- Calls per caller (and per wedding, caller '*') in the current minute ('m') and hour ('h').
--- Written only by kasalan.rate_limit; rows older than an hour are removed as new hours start.
+-- Written only by kasalan_private.rate_limit; rows older than an hour are removed as new hours start.
 create table kasalan.rate_counters (
   wedding_id uuid not null,
   kind text not null,
@@ -44,7 +44,7 @@ revoke all on kasalan.rate_probes from public, anon, authenticated;
 -- A public call's rate limit, counted by kasalan_private.count_call: raises rate_limited when the caller or the
 -- wedding is over a limit of this kind, and read_only_call in a read-only transaction. Helper of
 -- the public calls; nobody calls it directly.
-create or replace function kasalan.rate_limit(p_wedding_id uuid, p_kind text)
+create or replace function kasalan_private.rate_limit(p_wedding_id uuid, p_kind text)
 returns void
 language plpgsql
 security definer
@@ -57,7 +57,7 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.rate_limit(p_wedding_id uuid, p_kind text) from public, anon, authenticated;
+revoke execute on function kasalan_private.rate_limit(p_wedding_id uuid, p_kind text) from public, anon, authenticated;
 
 -- The rate-limit caller for one address as a client or proxy wrote it: an IPv4 address as itself
 -- ('203.0.113.7'), an IPv6 address as its /64 ('2001:db8:1:2::/64'), an IPv4-mapped IPv6 address

@@ -202,9 +202,7 @@ as $$
 declare
   v_wedding kasalan.weddings;
 begin
-  if not kasalan_private.can_manage(p_wedding_id) then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'manage');
   select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
 
   return jsonb_build_object(
@@ -316,7 +314,7 @@ revoke execute on function kasalan_private.wedding_file_refers_to_own(p_rows jso
 -- (they replace the wedding's). A file without the plan's, the events' or the nicknames' lists, or
 -- whose persons have no known-as or maiden names (an earlier export), imports as before. A file of an earlier
 -- export is read as today's (wedding_file_current). Ids and link tokens of the file already in
--- use in this database are replaced by fresh ones (kasalan.import_file_with_free_ids) rather than
+-- use in this database are replaced by fresh ones (kasalan_private.import_file_with_free_ids) rather than
 -- refused, which would tell anyone whether a value existed in a wedding they do not manage; a
 -- file moved from another database keeps every id, code and token, so its links still work.
 -- import_ids_taken means only that the file repeats an id, token or code of its own. The accounts
@@ -342,9 +340,7 @@ declare
   v_household_ids uuid[];
   v_side text;
 begin
-  if not kasalan_private.can_manage(p_wedding_id) then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'manage');
   -- Bounded: the path walks no deeper than the level it asks for.
   if jsonb_path_exists(p_file, 'strict $.**{64}') then
     raise exception 'invalid_input' using detail = 'the file is nested too deeply';
@@ -372,7 +368,7 @@ begin
   end if;
 
   begin
-    p_file := kasalan.import_file_with_free_ids(kasalan_private.wedding_file_current(p_file));
+    p_file := kasalan_private.import_file_with_free_ids(kasalan_private.wedding_file_current(p_file));
 
     -- The details: every column the file has, except what identifies this wedding here.
     v_details := (p_file -> 'wedding') - 'id' - 'user_id' - 'slug' - 'created_at' - 'updated_at';
@@ -393,13 +389,13 @@ begin
     end if;
 
     delete from kasalan.sections s where s.wedding_id = p_wedding_id;
-    perform kasalan.import_rows('sections', p_wedding_id, coalesce(p_file -> 'sections', '[]'::jsonb));
+    perform kasalan_private.import_rows('sections', p_wedding_id, coalesce(p_file -> 'sections', '[]'::jsonb));
     -- The activity triggers stay quiet while the guest list is written, and its one entry is
     -- recorded below as they would have made it at commit: one trigger call per row, each
     -- rewriting the growing entry, took most of a minute at 2,000 households.
     perform set_config('kasalan.importing', 'on', true);
-    perform kasalan.import_rows('households', p_wedding_id, coalesce(p_file -> 'households', '[]'::jsonb));
-    perform kasalan.import_rows('persons', p_wedding_id, coalesce(p_file -> 'persons', '[]'::jsonb));
+    perform kasalan_private.import_rows('households', p_wedding_id, coalesce(p_file -> 'households', '[]'::jsonb));
+    perform kasalan_private.import_rows('persons', p_wedding_id, coalesce(p_file -> 'persons', '[]'::jsonb));
     perform set_config('kasalan.importing', '', true);
     select coalesce(array_agg(kasalan_private.json_uuid(r.value, 'id') order by r.ordinality), '{}')
     into v_household_ids
@@ -410,9 +406,9 @@ begin
       from kasalan.households g where g.wedding_id = p_wedding_id;
     end if;
     if cardinality(v_household_ids) = 1 then
-      perform kasalan.add_activity(p_wedding_id, 'household_added', v_household_ids[1]);
+      perform kasalan_private.add_activity(p_wedding_id, 'household_added', v_household_ids[1]);
     elsif cardinality(v_household_ids) > 1 then
-      perform kasalan.add_activity(p_wedding_id, 'households_imported', null,
+      perform kasalan_private.add_activity(p_wedding_id, 'households_imported', null,
         jsonb_build_object('count', cardinality(v_household_ids), 'householdIds', to_jsonb(v_household_ids)));
       -- On their side when they all share one.
       select min(g.relationship_side) into v_side
@@ -424,14 +420,14 @@ begin
       end if;
     end if;
     delete from kasalan.wedding_events we where we.wedding_id = p_wedding_id;
-    perform kasalan.import_rows('wedding_events', p_wedding_id, coalesce(p_file -> 'events', '[]'::jsonb));
-    perform kasalan.import_rows('event_guests', p_wedding_id, coalesce(p_file -> 'eventGuests', '[]'::jsonb));
+    perform kasalan_private.import_rows('wedding_events', p_wedding_id, coalesce(p_file -> 'events', '[]'::jsonb));
+    perform kasalan_private.import_rows('event_guests', p_wedding_id, coalesce(p_file -> 'eventGuests', '[]'::jsonb));
     -- A reference to a row the file does not have is refused before its key is tried, with the
     -- same answer whether or not that id exists in another wedding.
     if not kasalan_private.wedding_file_refers_to_own(p_file -> 'eventReplies', 'person_id', 'kasalan.persons', p_wedding_id) then
       raise exception 'invalid_input' using detail = 'an event reply names a person the file does not have';
     end if;
-    perform kasalan.import_rows('event_replies', p_wedding_id, kasalan_private.wedding_file_members_only(
+    perform kasalan_private.import_rows('event_replies', p_wedding_id, kasalan_private.wedding_file_members_only(
       coalesce(p_file -> 'eventReplies', '[]'::jsonb), array['recorded_by_user'], p_wedding_id));
     if exists (
       select 1 from kasalan.event_replies er
@@ -458,27 +454,27 @@ begin
     if jsonb_typeof(p_file -> 'checklistItems') = 'array' and jsonb_array_length(p_file -> 'checklistItems') > 500 then
       raise exception 'invalid_input' using detail = 'a checklist has at most 500 items';
     end if;
-    perform kasalan.import_rows('checklist_items', p_wedding_id, kasalan_private.wedding_file_members_only(
+    perform kasalan_private.import_rows('checklist_items', p_wedding_id, kasalan_private.wedding_file_members_only(
       coalesce(p_file -> 'checklistItems', '[]'::jsonb), array['assignee_user', 'done_by', 'created_by'], p_wedding_id));
-    perform kasalan.import_rows('budget_lines', p_wedding_id, coalesce(p_file -> 'budgetLines', '[]'::jsonb));
-    perform kasalan.import_rows('budget_payments', p_wedding_id, coalesce(p_file -> 'budgetPayments', '[]'::jsonb));
+    perform kasalan_private.import_rows('budget_lines', p_wedding_id, coalesce(p_file -> 'budgetLines', '[]'::jsonb));
+    perform kasalan_private.import_rows('budget_payments', p_wedding_id, coalesce(p_file -> 'budgetPayments', '[]'::jsonb));
     if not kasalan_private.wedding_file_refers_to_own(p_file -> 'suppliers', 'budget_line_id', 'kasalan.budget_lines', p_wedding_id) then
       raise exception 'invalid_input' using detail = 'a supplier names a budget line the file does not have';
     end if;
-    perform kasalan.import_rows('suppliers', p_wedding_id, coalesce(p_file -> 'suppliers', '[]'::jsonb));
+    perform kasalan_private.import_rows('suppliers', p_wedding_id, coalesce(p_file -> 'suppliers', '[]'::jsonb));
     if not kasalan_private.wedding_file_refers_to_own(p_file -> 'gifts', 'household_id', 'kasalan.households', p_wedding_id) then
       raise exception 'invalid_input' using detail = 'a gift names a household the file does not have';
     end if;
-    perform kasalan.import_rows('gifts', p_wedding_id, kasalan_private.wedding_file_members_only(
+    perform kasalan_private.import_rows('gifts', p_wedding_id, kasalan_private.wedding_file_members_only(
       coalesce(p_file -> 'gifts', '[]'::jsonb), array['created_by'], p_wedding_id));
     -- The couple's own nicknames (files from before have none).
     if p_file ? 'nicknames' then
       delete from kasalan.nicknames n where n.wedding_id = p_wedding_id;
-      perform kasalan.import_rows('nicknames', p_wedding_id, p_file -> 'nicknames');
+      perform kasalan_private.import_rows('nicknames', p_wedding_id, p_file -> 'nicknames');
     end if;
     if p_file ? 'giftThankYouTemplates' then
       delete from kasalan.gift_thank_you_templates tt where tt.wedding_id = p_wedding_id;
-      perform kasalan.import_rows('gift_thank_you_templates', p_wedding_id, p_file -> 'giftThankYouTemplates');
+      perform kasalan_private.import_rows('gift_thank_you_templates', p_wedding_id, p_file -> 'giftThankYouTemplates');
     end if;
   exception
     when unique_violation then
@@ -514,9 +510,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not kasalan_private.can(p_wedding_id, 'delete_wedding') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'delete_wedding');
   perform 1 from kasalan.weddings w where w.id = p_wedding_id for update;
   delete from kasalan.households g where g.wedding_id = p_wedding_id;
   delete from kasalan.seating_layouts l where l.wedding_id = p_wedding_id;
@@ -544,7 +538,7 @@ grant execute on function kasalan.empty_wedding(p_wedding_id uuid) to authentica
 -- a row at a time took minutes). Malformed parts are left as they are for the import to refuse;
 -- a value that is no id is refused as the import always did (json_uuids_checked). Helper of
 -- import_wedding.
-create or replace function kasalan.import_file_with_free_ids(p_file jsonb)
+create or replace function kasalan_private.import_file_with_free_ids(p_file jsonb)
 returns jsonb
 language plpgsql
 set search_path = ''
@@ -661,4 +655,4 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.import_file_with_free_ids(p_file jsonb) from public, anon, authenticated;
+revoke execute on function kasalan_private.import_file_with_free_ids(p_file jsonb) from public, anon, authenticated;

@@ -37,12 +37,12 @@ create table kasalan.checklist_items (
   constraint checklist_items_category_check check (category in ('planning', 'church', 'documents', 'reception', 'suppliers', 'guests', 'attire', 'after', 'other')),
   constraint checklist_items_days_before_check check (days_before between -365 and 1000),
   constraint checklist_items_done_by_name_check check (char_length(done_by_name) <= 100),
-  constraint checklist_items_done_by_name_clean check (kasalan.text_is_clean(done_by_name, 'done_by_name')),
+  constraint checklist_items_done_by_name_clean check (kasalan_private.text_is_clean(done_by_name, 'done_by_name')),
   constraint checklist_items_notes_check check (char_length(notes) <= 2000),
-  constraint checklist_items_notes_clean check (kasalan.text_is_clean(notes, 'notes')),
+  constraint checklist_items_notes_clean check (kasalan_private.text_is_clean(notes, 'notes')),
   constraint checklist_items_template_key_check check (template_key ~ '^[a-z0-9_]{1,64}$'),
   constraint checklist_items_title_check check ((char_length(btrim(title)) >= 1) and (char_length(title) <= 200)),
-  constraint checklist_items_title_clean check (kasalan.text_is_clean(title, 'title')),
+  constraint checklist_items_title_clean check (kasalan_private.text_is_clean(title, 'title')),
   constraint checklist_items_valid_days_check check (valid_days between 1 and 3650),
   constraint checklist_items_assignee_user_fkey foreign key (assignee_user) references auth.users(id) on delete set null,
   constraint checklist_items_created_by_fkey foreign key (created_by) references auth.users(id) on delete set null,
@@ -147,9 +147,7 @@ declare
   v_date date;
   v_today date := (now() at time zone 'Asia/Manila')::date;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'view') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'view');
   select w.date into v_date from kasalan.weddings w where w.id = p_wedding_id;
   return jsonb_build_object(
     'weddingDate', v_date,
@@ -184,9 +182,7 @@ declare
   v_date date;
   v_today date := (now() at time zone 'Asia/Manila')::date;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'view') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'view');
   select w.date into v_date from kasalan.weddings w where w.id = p_wedding_id;
   return (
     select jsonb_build_object(
@@ -319,9 +315,7 @@ declare
   v_date date;
   v_row kasalan.checklist_items;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'plan');
   v_fields := kasalan_private.checked_checklist_item(p_wedding_id, p_item);
   -- Held until the end: two adds at once count each other.
   select w.date into v_date from kasalan.weddings w where w.id = p_wedding_id for no key update;
@@ -383,9 +377,7 @@ declare
   v_row kasalan.checklist_items;
   v_name text;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'view') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'view');
   if p_done is null then
     raise exception 'invalid_input' using detail = 'done must be true or false';
   end if;
@@ -424,9 +416,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'plan');
   delete from kasalan.checklist_items i where i.id = p_item_id and i.wedding_id = p_wedding_id;
   if not found then
     raise exception 'checklist_item_not_found';
@@ -453,9 +443,7 @@ declare
   v_item jsonb;
   v_fields jsonb;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'plan');
   if jsonb_typeof(p_items) is distinct from 'array' or jsonb_array_length(p_items) not between 1 and 100 then
     raise exception 'invalid_input' using detail = 'items must be a list of 1 to 100 items';
   end if;
@@ -494,4 +482,4 @@ grant execute on function kasalan.start_checklist(p_wedding_id uuid, p_items jso
 create trigger checklist_items_protect_row_identity before update
   on kasalan.checklist_items
   for each row
-  execute function kasalan.protect_row_identity('id', 'wedding_id', 'template_key');
+  execute function kasalan_private.protect_row_identity('id', 'wedding_id', 'template_key');

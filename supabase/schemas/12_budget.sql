@@ -31,9 +31,9 @@ create table kasalan.budget_lines (
   constraint budget_lines_pkey primary key (id),
   constraint budget_lines_id_wedding_id_key unique (id, wedding_id),
   constraint budget_lines_category_check check ((btrim(category) <> '') and (char_length(category) <= 60)),
-  constraint budget_lines_category_clean check (kasalan.text_is_clean(category, 'category')),
+  constraint budget_lines_category_clean check (kasalan_private.text_is_clean(category, 'category')),
   constraint budget_lines_name_check check ((btrim(name) <> '') and (char_length(name) <= 120)),
-  constraint budget_lines_name_clean check (kasalan.text_is_clean(name, 'name')),
+  constraint budget_lines_name_clean check (kasalan_private.text_is_clean(name, 'name')),
   constraint budget_lines_estimate_centavos_check check ((estimate_centavos >= 0) and (estimate_centavos <= 100000000000)),
   constraint budget_lines_quote_centavos_check check ((quote_centavos >= 0) and (quote_centavos <= 100000000000)),
   constraint budget_lines_price_per_head_centavos_check check ((price_per_head_centavos >= 0) and (price_per_head_centavos <= 100000000)),
@@ -98,14 +98,14 @@ create table kasalan.suppliers (
   updated_at timestamptz not null default now(),
   constraint suppliers_pkey primary key (id),
   constraint suppliers_name_check check ((btrim(name) <> '') and (char_length(name) <= 120)),
-  constraint suppliers_name_clean check (kasalan.text_is_clean(name, 'name')),
+  constraint suppliers_name_clean check (kasalan_private.text_is_clean(name, 'name')),
   constraint suppliers_service_check check (service in ('catering', 'venue', 'church', 'attire', 'photo_video', 'flowers', 'hair_makeup', 'rings', 'invitations', 'others')),
   constraint suppliers_phone_check check (char_length(phone) <= 40),
-  constraint suppliers_phone_clean check (kasalan.text_is_clean(phone, 'phone')),
+  constraint suppliers_phone_clean check (kasalan_private.text_is_clean(phone, 'phone')),
   constraint suppliers_messenger_check check (char_length(messenger) <= 100),
-  constraint suppliers_messenger_clean check (kasalan.text_is_clean(messenger, 'messenger')),
+  constraint suppliers_messenger_clean check (kasalan_private.text_is_clean(messenger, 'messenger')),
   constraint suppliers_notes_check check (char_length(notes) <= 2000),
-  constraint suppliers_notes_clean check (kasalan.text_is_clean(notes, 'notes')),
+  constraint suppliers_notes_clean check (kasalan_private.text_is_clean(notes, 'notes')),
   constraint suppliers_contract_centavos_check check ((contract_centavos >= 0) and (contract_centavos <= 100000000000)),
   constraint suppliers_status_check check (status in ('considering', 'booked', 'paid', 'cancelled')),
   constraint suppliers_budget_line_id_fkey foreign key (budget_line_id) references kasalan.budget_lines(id) on delete set null,
@@ -234,9 +234,7 @@ declare
   v_month_end date;
   v_lines jsonb;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'money') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'money');
   v_month_end := (date_trunc('month', v_today) + interval '1 month - 1 day')::date;
   -- Everyone invited counts each household up to its seat cap, as the forecast and the door do.
   select coalesce(sum(h.yeses), 0), coalesce(sum(h.seats), 0)
@@ -302,9 +300,7 @@ declare
   v_category text := btrim(coalesce(p_category, ''));
   v_basis text := case when p_price_per_head is null then null else coalesce(p_head_count_basis, 'invited') end;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'money') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'money');
   if v_category = '' or char_length(v_category) > 60 then
     raise exception 'invalid_input' using detail = 'category must be 1 to 60 characters';
   end if;
@@ -359,9 +355,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'money') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'money');
   delete from kasalan.budget_lines l where l.id = p_line_id and l.wedding_id = p_wedding_id;
   if not found then
     raise exception 'budget_line_not_found';
@@ -386,9 +380,7 @@ declare
   v_id uuid;
   v_paid boolean := coalesce(p_paid, false);
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'money') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'money');
   if p_kind is null or p_kind not in ('down_payment', 'balance', 'other') then
     raise exception 'invalid_input' using detail = 'kind must be down_payment, balance or other';
   end if;
@@ -439,9 +431,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'money') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'money');
   delete from kasalan.budget_payments b where b.id = p_payment_id and b.wedding_id = p_wedding_id;
   if not found then
     raise exception 'budget_payment_not_found';
@@ -467,9 +457,7 @@ declare
   v_attending integer;
   v_invited integer;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'plan');
   v_money := kasalan_private.can(p_wedding_id, 'money');
   if v_money then
     select count(*) filter (where p.is_attending), count(*)
@@ -521,9 +509,7 @@ declare
   v_messenger text;
   v_notes text;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'plan');
   v_money := kasalan_private.can(p_wedding_id, 'money');
   if v_name = '' or char_length(v_name) > 120 then
     raise exception 'invalid_input' using detail = 'name must be 1 to 120 characters';
@@ -582,9 +568,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'plan');
   delete from kasalan.suppliers s where s.id = p_supplier_id and s.wedding_id = p_wedding_id;
   if not found then
     raise exception 'supplier_not_found';
@@ -605,9 +589,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'members') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'members');
   if p_allowed is null then
     raise exception 'invalid_input' using detail = 'allowed must be true or false';
   end if;
@@ -626,14 +608,14 @@ grant execute on function kasalan.set_coordinator_sees_money(p_wedding_id uuid, 
 create trigger budget_lines_protect_row_identity before update
   on kasalan.budget_lines
   for each row
-  execute function kasalan.protect_row_identity('id', 'wedding_id');
+  execute function kasalan_private.protect_row_identity('id', 'wedding_id');
 
 create trigger budget_payments_protect_row_identity before update
   on kasalan.budget_payments
   for each row
-  execute function kasalan.protect_row_identity('id', 'wedding_id');
+  execute function kasalan_private.protect_row_identity('id', 'wedding_id');
 
 create trigger suppliers_protect_row_identity before update
   on kasalan.suppliers
   for each row
-  execute function kasalan.protect_row_identity('id', 'wedding_id');
+  execute function kasalan_private.protect_row_identity('id', 'wedding_id');

@@ -31,14 +31,14 @@ create table kasalan.gifts (
   constraint gifts_pkey primary key (id),
   constraint gifts_amount_check check (amount > 0 and amount <= 100000000000),
   constraint gifts_description_check check (char_length(description) <= 200),
-  constraint gifts_description_clean check (kasalan.text_is_clean(description, 'description')),
+  constraint gifts_description_clean check (kasalan_private.text_is_clean(description, 'description')),
   constraint gifts_giver_name_check check ((char_length(giver_name) >= 1) and (char_length(giver_name) <= 300)),
-  constraint gifts_giver_name_clean check (kasalan.text_is_clean(giver_name, 'giver_name')),
+  constraint gifts_giver_name_clean check (kasalan_private.text_is_clean(giver_name, 'giver_name')),
   constraint gifts_kind_check check (kind in ('cash', 'gcash', 'maya', 'money_dance', 'registry', 'other')),
   constraint gifts_notes_check check (char_length(notes) <= 1000),
-  constraint gifts_notes_clean check (kasalan.text_is_clean(notes, 'notes')),
+  constraint gifts_notes_clean check (kasalan_private.text_is_clean(notes, 'notes')),
   constraint gifts_reference_check check (char_length(reference) <= 100),
-  constraint gifts_reference_clean check (kasalan.text_is_clean(reference, 'reference')),
+  constraint gifts_reference_clean check (kasalan_private.text_is_clean(reference, 'reference')),
   constraint gifts_reference_kind_check check (reference is null or kind in ('cash', 'gcash', 'maya')),
   constraint gifts_thanked_check check ((thanked_at is null) = (thanked_via is null)),
   constraint gifts_thanked_via_check check (thanked_via in ('messenger', 'viber', 'whatsapp', 'sms', 'email', 'copy', 'share', 'in_person')),
@@ -64,7 +64,7 @@ create table kasalan.gift_thank_you_templates (
   updated_at timestamptz not null default now(),
   constraint gift_thank_you_templates_pkey primary key (wedding_id, language),
   constraint gift_thank_you_templates_body_check check ((char_length(body) >= 1) and (char_length(body) <= 1000)),
-  constraint gift_thank_you_templates_body_clean check (kasalan.text_is_clean(body, 'body')),
+  constraint gift_thank_you_templates_body_clean check (kasalan_private.text_is_clean(body, 'body')),
   constraint gift_thank_you_templates_language_check check (language in ('fil', 'en')),
   constraint gift_thank_you_templates_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
 );
@@ -129,9 +129,7 @@ as $$
 declare
   v_money boolean;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'plan');
   v_money := kasalan_private.can(p_wedding_id, 'money');
   return jsonb_build_object(
     'seesMoney', v_money,
@@ -195,9 +193,7 @@ declare
   v_received_on date;
   v_gift kasalan.gifts;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'plan');
   v_money := kasalan_private.can(p_wedding_id, 'money');
   if jsonb_typeof(p_gift) is distinct from 'object' then
     raise exception 'invalid_input' using detail = 'gift must be an object';
@@ -217,7 +213,7 @@ begin
     if not exists (select 1 from kasalan.households g where g.id = v_household_id and g.wedding_id = p_wedding_id) then
       raise exception 'household_not_found';
     end if;
-    v_giver_name := kasalan.activity_household_name(v_household_id);
+    v_giver_name := kasalan_private.activity_household_name(v_household_id);
   else
     v_giver_name := kasalan_private.json_text(p_gift, 'giverName', 300);
     if v_giver_name is null then
@@ -289,9 +285,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'plan');
   delete from kasalan.gifts g where g.id = p_gift_id and g.wedding_id = p_wedding_id;
   if not found then
     raise exception 'gift_not_found';
@@ -315,9 +309,7 @@ as $$
 declare
   v_gift kasalan.gifts;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'plan');
   if p_channel is not null and p_channel not in ('messenger', 'viber', 'whatsapp', 'sms', 'email', 'copy', 'share', 'in_person') then
     raise exception 'invalid_input' using detail = 'unknown channel';
   end if;
@@ -350,9 +342,7 @@ declare
   v_language text;
   v_body text;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'plan') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'plan');
   if jsonb_typeof(p_templates) is distinct from 'object' then
     raise exception 'invalid_input' using detail = 'templates must be an object';
   end if;
@@ -384,4 +374,4 @@ grant execute on function kasalan.save_gift_thank_you_templates(p_wedding_id uui
 create trigger gifts_protect_row_identity before update
   on kasalan.gifts
   for each row
-  execute function kasalan.protect_row_identity('id', 'wedding_id', 'created_by', 'created_at');
+  execute function kasalan_private.protect_row_identity('id', 'wedding_id', 'created_by', 'created_at');

@@ -139,9 +139,7 @@ declare
   v_private boolean := false;
   v_walk_ins integer;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'rsvps');
   select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
   -- null: the persons' own answers (the main event's, or the wedding's).
   if p_event_id is not null and not exists (
@@ -271,9 +269,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'rsvps');
   if p_expected_pct is null or p_expected_pct not between 0 and 100 then
     raise exception 'invalid_input' using detail = 'expectedPct must be from 0 to 100';
   end if;

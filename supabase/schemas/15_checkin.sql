@@ -56,7 +56,7 @@ create table kasalan.checkin_walk_ins (
   created_by uuid,
   constraint checkin_walk_ins_pkey primary key (id),
   constraint checkin_walk_ins_name_check check (char_length(name) <= 100),
-  constraint checkin_walk_ins_name_clean check (kasalan.text_is_clean(name, 'name')),
+  constraint checkin_walk_ins_name_clean check (kasalan_private.text_is_clean(name, 'name')),
   constraint checkin_walk_ins_table_id_check check (table_id ~ '^[A-Za-z0-9_-]{1,64}$'),
   constraint checkin_walk_ins_created_by_fkey foreign key (created_by) references auth.users(id) on delete set null,
   constraint checkin_walk_ins_wedding_id_fkey foreign key (wedding_id) references kasalan.weddings(id) on delete cascade
@@ -149,10 +149,7 @@ as $$
 declare
   v_seats jsonb;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'checkin') then
-    raise exception 'wedding_not_found';
-  end if;
-
+  perform kasalan_private.require(p_wedding_id, 'checkin');
   -- Each seated person's table and seat number (the seat's place among its table's seats).
   select coalesce(jsonb_object_agg(lower(s.person_id), jsonb_build_object('tableId', s.table_id, 'seat', s.number)), '{}'::jsonb)
   into v_seats
@@ -234,9 +231,7 @@ as $$
 declare
   v_version bigint;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'checkin') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'checkin');
   v_version := coalesce((select c.version from kasalan.checkin_state c where c.wedding_id = p_wedding_id), 0);
   if p_since is not null and p_since >= v_version then
     return jsonb_build_object('version', v_version, 'arrivals', '[]'::jsonb, 'walkIns', '[]'::jsonb);
@@ -303,10 +298,8 @@ declare
   v_invalid boolean;
   v_done kasalan.checkin_actions;
 begin
+  perform kasalan_private.require(p_wedding_id, 'checkin');
   perform kasalan_private.require_writable();
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'checkin') then
-    raise exception 'wedding_not_found';
-  end if;
   if jsonb_typeof(p_actions) is distinct from 'array' then
     raise exception 'invalid_input' using detail = 'actions must be a list';
   end if;

@@ -86,7 +86,7 @@ create index event_replies_recorded_by_user_idx on kasalan.event_replies (record
 -- A schedule section's data with an id on every event: an event without one (or with a blank one)
 -- gets a new uuid; an id is kept in lower case. Raises invalid_input for an id that is not a uuid
 -- or that two events share. Anything else (events that are not objects) is left for section_data_problem to judge.
--- Helper of the sections trigger (kasalan.check_section_content) and of migration 0023.
+-- Helper of the sections trigger (kasalan_private.check_section_content) and of migration 0023.
 create or replace function kasalan_private.schedule_with_ids(p_data jsonb)
 returns jsonb
 language plpgsql
@@ -368,9 +368,7 @@ as $$
 declare
   v_wedding kasalan.weddings;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'view') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'view');
   select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
 
   return coalesce(
@@ -462,9 +460,7 @@ declare
   v_old_main uuid;
   v_new_main uuid;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'rsvps');
   if jsonb_typeof(p_settings) is distinct from 'object' then
     raise exception 'invalid_input' using detail = 'settings must be an object';
   end if;
@@ -652,9 +648,7 @@ stable security definer
 set search_path = ''
 as $$
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'view') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'view');
   return coalesce(
     (
       select jsonb_agg(
@@ -707,9 +701,7 @@ declare
   v_response jsonb;
   v_kind text;
 begin
-  if p_wedding_id is null or not kasalan_private.can(p_wedding_id, 'rsvps') then
-    raise exception 'wedding_not_found';
-  end if;
+  perform kasalan_private.require(p_wedding_id, 'rsvps');
   select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
 
   -- The household first, as submit_rsvp and record_rsvp take it.
@@ -735,7 +727,7 @@ begin
   v_response := case when p_is_attending then
     kasalan_private.rsvp_response(kasalan_private.event_questions(v_wedding.rsvp_questions, p_event_id, false), p_response)
     else '[]'::jsonb end;
-  v_kind := kasalan.rsvp_manager_kind(p_wedding_id);
+  v_kind := kasalan_private.rsvp_manager_kind(p_wedding_id);
 
   select * into v_reply from kasalan.event_replies r
   where r.wedding_id = p_wedding_id and r.event_id = p_event_id and r.person_id = p_person_id;
@@ -794,7 +786,7 @@ grant execute on function kasalan.record_event_reply(p_wedding_id uuid, p_event_
 create trigger wedding_events_protect_row_identity before update
   on kasalan.wedding_events
   for each row
-  execute function kasalan.protect_row_identity('wedding_id', 'event_id');
+  execute function kasalan_private.protect_row_identity('wedding_id', 'event_id');
 
 create trigger event_replies_seat_cap_holds after insert or update of is_attending
   on kasalan.event_replies

@@ -401,7 +401,7 @@ describe('who may read it', () => {
       })
     }
     await expect(
-      t.asRole('authenticated', as.owner, `select kasalan.add_activity($1, 'site_published')`, [weddingId]),
+      t.asRole('authenticated', as.owner, `select kasalan_private.add_activity($1, 'site_published')`, [weddingId]),
     ).rejects.toMatchObject({ code: '42501' })
     // Neither a member nor a guest (the seed, the database's owner): nobody to name, nothing recorded.
     const before = await count()

@@ -56,7 +56,10 @@ const CORE_FUNCTIONS = [
 const PUBLIC_CALLS = ['get_site', 'search_persons', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'open_invitation', 'open_invitation_code', 'get_link_preview']
 
 /** The core functions that are private helpers (kasalan_private): no call of the Data API. */
-const PRIVATE_HELPERS = ['can_manage', 'household_json', 'json_text', 'json_uuid', 'section_json', 'unique_wedding_slug', 'wedding_json']
+const PRIVATE_HELPERS = [
+  'can_manage', 'check_household_has_adult', 'household_json', 'json_text', 'json_uuid', 'protect_row_identity', 'section_json',
+  'unique_wedding_slug', 'wedding_json',
+]
 
 /** Calls a private helper as the database owner (it is no call of the API). */
 async function helper(name: string, args: Record<string, unknown>) {
@@ -141,6 +144,13 @@ describe('function privileges', () => {
     }
   })
 
+  test('`kasalan` holds only calls of the Data API: every helper and trigger function is private (0030)', () => {
+    const inApi = functions.filter((f) => f.schema === 'kasalan')
+    expect(inApi.length).toBeGreaterThan(70)
+    expect(inApi.filter((f) => !f.authenticated && !f.anon || f.trigger).map((f) => f.name)).toEqual([])
+    expect(functions.filter((f) => f.schema === 'kasalan_private').length).toBeGreaterThan(100)
+  })
+
   test("every function, security definer or not, sets search_path = ''", () => {
     // And nothing else, but the name search's forgiving pass, planned once per session (0025).
     const also: Record<string, string[]> = { search_pass: ['plan_cache_mode=force_generic_plan'] }
@@ -190,8 +200,8 @@ describe('function privileges', () => {
 
   test('nobody calls the trigger functions directly', async () => {
     for (const role of ['anon', 'authenticated'] as const) {
-      await expect(t.asRole(role, DEMO_CLAIMS, 'select kasalan.protect_row_identity()')).rejects.toMatchObject(denied)
-      await expect(t.asRole(role, DEMO_CLAIMS, 'select kasalan.check_household_has_adult()')).rejects.toMatchObject(denied)
+      await expect(t.asRole(role, DEMO_CLAIMS, 'select kasalan_private.protect_row_identity()')).rejects.toMatchObject(denied)
+      await expect(t.asRole(role, DEMO_CLAIMS, 'select kasalan_private.check_household_has_adult()')).rejects.toMatchObject(denied)
     }
   })
 })

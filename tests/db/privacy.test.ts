@@ -326,7 +326,7 @@ describe('rate limits', () => {
       }
     }
     // The wedding-scoped search behind the public search_persons (by slug) is a private helper.
-    for (const name of ['kasalan.rate_limit', 'kasalan_private.search_wedding_persons', 'kasalan.rsvp_access']) {
+    for (const name of ['kasalan_private.rate_limit', 'kasalan_private.search_wedding_persons', 'kasalan_private.rsvp_access']) {
       const { rows } = await t.asOwner<{ anon: boolean; authenticated: boolean }>(
         `select has_function_privilege('anon', p.oid, 'execute') as anon, has_function_privilege('authenticated', p.oid, 'execute') as authenticated
          from pg_proc p where p.pronamespace = split_part($1, '.', 1)::regnamespace and p.proname = split_part($1, '.', 2)`,

@@ -99,8 +99,8 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
   const invitationCounts = useMemo(() => countInvitationStates(invitations.values()), [invitations])
   const [params, setParams] = useSearchParams()
   // The deadline, the questions and the code are the couple's to set (update_rsvp_settings and
-  // set_rsvp_requires_code ask 'site'): a coordinator gets the replies without the Settings tab.
-  const setsRsvps = can(wedding.myRole, 'site')
+  // set_rsvp_requires_code ask 'manage'): a coordinator gets the replies without the Settings tab.
+  const setsRsvps = can(wedding.myRole, 'manage')
   const view = setsRsvps && params.get('view') === 'settings' ? 'settings' : 'replies'
 
   const replies = (
