@@ -56,7 +56,7 @@ export const router = createBrowserRouter([
           manage(paths.manage.guests, () => import('./routes/first-screen').then((m) => ({ Component: m.FirstScreen }))),
           manage(paths.manage.seating, () => import('@/features/seating/routes/seating-page').then((m) => ({ Component: m.SeatingPage }))),
           manage(paths.manage.rsvps, () => import('@/features/rsvp/routes/rsvps-tab-page').then((m) => ({ Component: m.RsvpsTabPage }))),
-          manage(paths.manage.website, () => import('@/features/builder/routes/website-builder-page').then((m) => ({ Component: m.WebsiteBuilderPage }))),
+          manage(paths.manage.website, () => import('@/features/website/routes/website-page').then((m) => ({ Component: m.WebsitePage }))),
           manage(paths.manage.invitations, () => import('@/features/invitations/routes/invitations-page').then((m) => ({ Component: m.InvitationsPage }))),
           manage(paths.manage.invitationsPrint, () => import('@/features/invitations/routes/invitations-print-page').then((m) => ({ Component: m.InvitationsPrintPage }))),
           manage(paths.manage.emailPreviewRsvp, () => import('@/features/email/routes/rsvp-email-preview-page').then((m) => ({ Component: m.RsvpEmailPreviewPage }))),

@@ -6,7 +6,7 @@ import { beforeAll, expect, test } from 'vitest'
 import { CmsPage } from '@/features/cms/routes/cms-page'
 import type { Wedding } from '@/lib/api'
 import { useSessionStore } from '@/lib/session'
-import { builderWedding } from '../builder/builder-wedding'
+import { websiteWedding } from '../website/website-wedding'
 import { setUpI18n } from './setup-i18n'
 
 const section = (
@@ -26,7 +26,7 @@ const section = (
   orderIndex: index,
 })
 
-const wedding = builderWedding({
+const wedding = websiteWedding({
   sections: [section('our-story', null, {}, 1), section('faqs', 'Mga Tanong', {}, 2)] as Wedding['sections'],
 })
 

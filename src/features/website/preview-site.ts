@@ -1,11 +1,11 @@
 import type { Site, Wedding } from '@/lib/api'
 import { previewSiteOf } from '@/lib/site-preview'
-import { themeForSave, type BuilderDraft } from './model/draft'
+import { themeForSave, type WebsiteDraft } from './model/draft'
 
 /** The site the draft would make, for the live preview: the saved wedding with the unsaved changes. */
 export function previewSite(
   wedding: Wedding,
-  draft: BuilderDraft,
+  draft: WebsiteDraft,
   details?: Partial<Pick<Site['wedding'], 'bride' | 'groom' | 'date' | 'location' | 'hashtag' | 'contact'>>,
 ): Site {
   const saved = new Map(wedding.sections.map((section) => [section.id, section]))

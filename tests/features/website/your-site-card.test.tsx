@@ -6,16 +6,16 @@ import userEvent from '@testing-library/user-event'
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
 import { afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import enBuilder from '@/locales/en/builder.json'
-import filBuilder from '@/locales/fil/builder.json'
+import enWebsite from '@/locales/en/website.json'
+import filWebsite from '@/locales/fil/website.json'
 import { MemoryRouter } from 'react-router'
-import { builderWedding } from './builder-wedding'
+import { websiteWedding } from './website-wedding'
 
 /** The card inside management's router (it links to Your data). */
 const renderCard = () =>
   render(
     <MemoryRouter>
-      <YourSiteCard wedding={builderWedding()} />
+      <YourSiteCard wedding={websiteWedding()} />
     </MemoryRouter>,
   )
 
@@ -33,16 +33,16 @@ vi.mock('@/lib/link-preview', async (importOriginal) => ({
   },
 }))
 
-const { YourSiteCard } = await import('@/features/builder/components/your-site-card')
+const { YourSiteCard } = await import('@/features/website/components/your-site-card')
 const { linkPreviewBase } = await import('@/lib/link-preview')
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'fil',
     fallbackLng: false,
-    ns: ['builder'],
-    defaultNS: 'builder',
-    resources: { fil: { builder: filBuilder }, en: { builder: enBuilder } },
+    ns: ['website'],
+    defaultNS: 'website',
+    resources: { fil: { website: filWebsite }, en: { website: enWebsite } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   })

@@ -15,13 +15,13 @@ import {
   setThemeName,
   themeForSave,
   uniquePath,
-} from '@/features/builder/model/draft'
-import { previewSite } from '@/features/builder/preview-site'
-import { canRedo, canUndo, commit, createHistory, redo, undo } from '@/features/builder/model/history'
-import { slugify, slugProblem } from '@/features/builder/model/slug'
-import { builderWedding } from './builder-wedding'
+} from '@/features/website/model/draft'
+import { previewSite } from '@/features/website/preview-site'
+import { canRedo, canUndo, commit, createHistory, redo, undo } from '@/features/website/model/history'
+import { slugify, slugProblem } from '@/features/website/model/slug'
+import { websiteWedding } from './website-wedding'
 
-const wedding = builderWedding()
+const wedding = websiteWedding()
 const start = draftFromWedding(wedding)
 const paths = (draft: typeof start) => draft.sections.map((section) => section.path)
 

@@ -27,7 +27,7 @@ interface Props {
  * save keeps everything typed.
  */
 export function DetailsPanel({ wedding, onPreview, onDirtyChange }: Props) {
-  const { t, i18n } = useTranslation(['builder', 'auth'])
+  const { t, i18n } = useTranslation(['website', 'auth'])
   const setWedding = useSessionStore((state) => state.setWedding)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const form = useForm<DetailsValues>({
@@ -58,7 +58,7 @@ export function DetailsPanel({ wedding, onPreview, onDirtyChange }: Props) {
       reset(detailsValues(saved))
       setResult({ tone: 'success', text: t('details.saved') })
     } catch (error) {
-      setResult({ tone: 'error', text: t('details.saveFailed', { reason: errorMessage(error, t, 'builder') }) })
+      setResult({ tone: 'error', text: t('details.saveFailed', { reason: errorMessage(error, t, 'website') }) })
     }
   })
 

@@ -7,7 +7,7 @@ import {
   sameDraft,
   sectionsForSave,
   themeForSave,
-  type BuilderDraft,
+  type WebsiteDraft,
 } from './model/draft'
 import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from './model/history'
 
@@ -16,11 +16,11 @@ import { canRedo, canUndo, commit, createHistory, redo, undo, type History } fro
  * was last saved, and the save and publish calls. The wedding itself lives in the session store,
  * which every management screen shares; a save hands it the wedding the database returned.
  */
-interface BuilderState {
+interface WebsiteState {
   weddingId: string | null
-  history: History<BuilderDraft>
+  history: History<WebsiteDraft>
   /** The draft as last saved (or loaded): the builder has unsaved changes when it differs. */
-  saved: BuilderDraft
+  saved: WebsiteDraft
   saving: boolean
   saveError: unknown
   publishing: boolean
@@ -28,7 +28,7 @@ interface BuilderState {
   /** Starts from the saved wedding, unless the builder already holds this wedding's draft. */
   open(wedding: Wedding): void
   /** Records one change of the draft as one undo step. */
-  change(update: (draft: BuilderDraft) => BuilderDraft): void
+  change(update: (draft: WebsiteDraft) => WebsiteDraft): void
   undo(): void
   redo(): void
   /** Saves the sections and theme in one call; a failure keeps the draft and says why. */
@@ -44,9 +44,9 @@ interface BuilderState {
   setPublished(published: boolean): Promise<void>
 }
 
-const empty: BuilderDraft = { sections: [], theme: { name: 'classic', fonts: {}, colors: {} } }
+const empty: WebsiteDraft = { sections: [], theme: { name: 'classic', fonts: {}, colors: {} } }
 
-export const useBuilderStore = create<BuilderState>((set, get) => ({
+export const useWebsiteStore = create<WebsiteState>((set, get) => ({
   weddingId: null,
   history: createHistory(empty),
   saved: empty,
@@ -85,7 +85,7 @@ export const useBuilderStore = create<BuilderState>((set, get) => ({
       useSessionStore.getState().setWedding(wedding)
       const ids = new Set(wedding.sections.map((section) => section.id))
       const now = get().history
-      const mark = (drafts: readonly BuilderDraft[]) => drafts.map((one) => markSaved(one, ids))
+      const mark = (drafts: readonly WebsiteDraft[]) => drafts.map((one) => markSaved(one, ids))
       set({
         history: { past: mark(now.past), present: markSaved(now.present, ids), future: mark(now.future) },
         saved: markSaved(draft, ids),
@@ -125,4 +125,4 @@ export const useBuilderStore = create<BuilderState>((set, get) => ({
 }))
 
 /** True when the draft differs from what was saved. */
-export const selectDirty = (state: BuilderState) => !sameDraft(state.saved, state.history.present)
+export const selectDirty = (state: WebsiteState) => !sameDraft(state.saved, state.history.present)

@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { ConfirmDialog } from '@/components/confirm-dialog'
 import { paths } from '@/lib/paths'
-import { useBuilderStore } from '../builder-store'
+import { useWebsiteStore } from '../website-store'
 import {
   addCustomPage,
   LABEL_MAX_LENGTH,
@@ -40,9 +40,9 @@ import {
  * custom page. Below: add a custom page.
  */
 export function SectionSidebar() {
-  const { t } = useTranslation('builder')
-  const sections = useBuilderStore((state) => state.history.present.sections)
-  const change = useBuilderStore((state) => state.change)
+  const { t } = useTranslation('website')
+  const sections = useWebsiteStore((state) => state.history.present.sections)
+  const change = useWebsiteStore((state) => state.change)
   const [openId, setOpenId] = useState<string | null>(null)
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -111,8 +111,8 @@ function SectionRow({
   open: boolean
   onToggle(): void
 }) {
-  const { t } = useTranslation('builder')
-  const change = useBuilderStore((state) => state.change)
+  const { t } = useTranslation('website')
+  const change = useWebsiteStore((state) => state.change)
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
     id: section.id,
   })
@@ -244,8 +244,8 @@ function sectionName(section: DraftSection, t: (key: string) => string) {
 }
 
 function RenameForm({ section, name }: { section: DraftSection; name: string }) {
-  const { t } = useTranslation('builder')
-  const change = useBuilderStore((state) => state.change)
+  const { t } = useTranslation('website')
+  const change = useWebsiteStore((state) => state.change)
   const [value, setValue] = useState(section.label)
   const id = useId()
   const blank = value.trim() === ''
@@ -281,8 +281,8 @@ function RenameForm({ section, name }: { section: DraftSection; name: string }) 
 }
 
 function AddPageForm({ disabled, onAdded }: { disabled: boolean; onAdded(id: string): void }) {
-  const { t } = useTranslation('builder')
-  const change = useBuilderStore((state) => state.change)
+  const { t } = useTranslation('website')
+  const change = useWebsiteStore((state) => state.change)
   const [label, setLabel] = useState('')
   const [touched, setTouched] = useState(false)
   const id = useId()

@@ -17,7 +17,7 @@ const PNG_MODULE_PX = 16
  * Viber, WhatsApp and Facebook show the couple), and on the embedded database, that they cannot.
  */
 export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; className?: string }) {
-  const { t } = useTranslation('builder')
+  const { t } = useTranslation('website')
   const address = `${window.location.origin}${paths.site.wedding(wedding.slug)}`
   const chatLink = linkPreviewUrl ? `${linkPreviewUrl}${paths.site.wedding(wedding.slug)}` : null
   const svg = useMemo(() => qrSvg(address), [address])

@@ -5,7 +5,7 @@ const labels = ['Home', 'Our Story', 'Schedule', 'Travel', 'Wedding Party', 'Gal
 const titles = ['Maria & Juan', 'Ang Aming Kuwento', 'Pagtitipon', 'Tuluyan', 'Gabay', 'Larawan', 'Pasyalan at Kainan', 'Handog', 'Katanungan', 'RSVP']
 
 /** A new couple's wedding as get_my_wedding returns it: the ten default sections. */
-export function builderWedding(overrides: Partial<Wedding> = {}): Wedding {
+export function websiteWedding(overrides: Partial<Wedding> = {}): Wedding {
   const id = '00000000-0000-4000-8000-0000000000aa'
   return {
     id,

@@ -57,7 +57,7 @@ export interface ThemeDraft {
   readonly colors: Readonly<Partial<Record<ColorRole, string>>>
 }
 
-export interface BuilderDraft {
+export interface WebsiteDraft {
   readonly sections: readonly DraftSection[]
   readonly theme: ThemeDraft
 }
@@ -91,7 +91,7 @@ function themeDraft(theme: Record<string, unknown>): ThemeDraft {
 }
 
 /** The draft the saved wedding starts the builder with. */
-export function draftFromWedding(wedding: { sections: readonly SectionRecord[]; theme: Record<string, unknown> }): BuilderDraft {
+export function draftFromWedding(wedding: { sections: readonly SectionRecord[]; theme: Record<string, unknown> }): WebsiteDraft {
   const sections = [...wedding.sections]
     .sort((a, b) => a.orderIndex - b.orderIndex)
     .map((section) => ({
@@ -106,17 +106,17 @@ export function draftFromWedding(wedding: { sections: readonly SectionRecord[]; 
 }
 
 /** True when two drafts would save the same site. */
-export function sameDraft(a: BuilderDraft, b: BuilderDraft): boolean {
+export function sameDraft(a: WebsiteDraft, b: WebsiteDraft): boolean {
   if (a === b) return true
-  const shape = (draft: BuilderDraft) =>
+  const shape = (draft: WebsiteDraft) =>
     JSON.stringify([draft.sections.map(({ id, label, path, visible }) => [id, label, path, visible]), draft.theme])
   return shape(a) === shape(b)
 }
 
-const withSections = (draft: BuilderDraft, sections: readonly DraftSection[]): BuilderDraft => ({ ...draft, sections })
+const withSections = (draft: WebsiteDraft, sections: readonly DraftSection[]): WebsiteDraft => ({ ...draft, sections })
 
 /** Moves the section at `from` to `to` (list positions). */
-export function moveSection(draft: BuilderDraft, from: number, to: number): BuilderDraft {
+export function moveSection(draft: WebsiteDraft, from: number, to: number): WebsiteDraft {
   const { sections } = draft
   if (from === to || from < 0 || to < 0 || from >= sections.length || to >= sections.length) return draft
   const next = [...sections]
@@ -125,7 +125,7 @@ export function moveSection(draft: BuilderDraft, from: number, to: number): Buil
   return withSections(draft, next)
 }
 
-function updateSection(draft: BuilderDraft, id: string, change: (section: DraftSection) => DraftSection): BuilderDraft {
+function updateSection(draft: WebsiteDraft, id: string, change: (section: DraftSection) => DraftSection): WebsiteDraft {
   let changed = false
   const sections = draft.sections.map((section) => {
     if (section.id !== id) return section
@@ -137,12 +137,12 @@ function updateSection(draft: BuilderDraft, id: string, change: (section: DraftS
 }
 
 /** Shows or hides a section on the site. */
-export function setSectionVisible(draft: BuilderDraft, id: string, visible: boolean): BuilderDraft {
+export function setSectionVisible(draft: WebsiteDraft, id: string, visible: boolean): WebsiteDraft {
   return updateSection(draft, id, (section) => (section.visible === visible ? section : { ...section, visible }))
 }
 
 /** Renames a section (its name in the site's menu); a blank name changes nothing. */
-export function renameSection(draft: BuilderDraft, id: string, label: string): BuilderDraft {
+export function renameSection(draft: WebsiteDraft, id: string, label: string): WebsiteDraft {
   const trimmed = label.trim().slice(0, LABEL_MAX_LENGTH)
   if (!trimmed) return draft
   return updateSection(draft, id, (section) => {
@@ -163,7 +163,7 @@ export function uniquePath(label: string, sections: readonly DraftSection[], exc
 }
 
 /** Adds a visible custom page at the end, with this id (a UUID the page keeps once saved). */
-export function addCustomPage(draft: BuilderDraft, label: string, id: string): BuilderDraft {
+export function addCustomPage(draft: WebsiteDraft, label: string, id: string): WebsiteDraft {
   const trimmed = label.trim().slice(0, LABEL_MAX_LENGTH)
   if (!trimmed || draft.sections.length >= MAX_SECTIONS) return draft
   const page: DraftSection = {
@@ -178,14 +178,14 @@ export function addCustomPage(draft: BuilderDraft, label: string, id: string): B
 }
 
 /** Removes a custom (or about) page; other sections cannot be removed, only hidden. */
-export function removeSection(draft: BuilderDraft, id: string): BuilderDraft {
+export function removeSection(draft: WebsiteDraft, id: string): WebsiteDraft {
   const section = draft.sections.find((candidate) => candidate.id === id)
   if (!section || !removableTypes.has(section.type)) return draft
   return withSections(draft, draft.sections.filter((candidate) => candidate.id !== id))
 }
 
 /** Chooses one of the three themes, with its own fonts and colours. */
-export function setThemeName(draft: BuilderDraft, name: ThemeName): BuilderDraft {
+export function setThemeName(draft: WebsiteDraft, name: ThemeName): WebsiteDraft {
   if (draft.theme.name === name && Object.keys(draft.theme.fonts).length + Object.keys(draft.theme.colors).length === 0) {
     return draft
   }
@@ -193,7 +193,7 @@ export function setThemeName(draft: BuilderDraft, name: ThemeName): BuilderDraft
 }
 
 /** The font of one role (names, headings, …). */
-export function setFont(draft: BuilderDraft, role: FontRole, family: FontFamily): BuilderDraft {
+export function setFont(draft: WebsiteDraft, role: FontRole, family: FontFamily): WebsiteDraft {
   const current = draft.theme.fonts[role] ?? themes[draft.theme.name].fonts[role]
   if (current === family) return draft
   const fonts = { ...draft.theme.fonts }
@@ -203,7 +203,7 @@ export function setFont(draft: BuilderDraft, role: FontRole, family: FontFamily)
 }
 
 /** The colour of one role (background, text, …); only a hex colour is taken. */
-export function setColor(draft: BuilderDraft, role: ColorRole, colour: string): BuilderDraft {
+export function setColor(draft: WebsiteDraft, role: ColorRole, colour: string): WebsiteDraft {
   if (!hex.test(colour)) return draft
   const value = colour.toLowerCase()
   const current = draft.theme.colors[role] ?? themes[draft.theme.name].colors[role]
@@ -215,12 +215,12 @@ export function setColor(draft: BuilderDraft, role: ColorRole, colour: string): 
 }
 
 /** Back to the theme's own fonts and colours. */
-export function resetThemeChoices(draft: BuilderDraft): BuilderDraft {
+export function resetThemeChoices(draft: WebsiteDraft): WebsiteDraft {
   return setThemeName(draft, draft.theme.name)
 }
 
 /** The sections as save_site_structure takes them (order is position). */
-export function sectionsForSave(draft: BuilderDraft) {
+export function sectionsForSave(draft: WebsiteDraft) {
   return draft.sections.map(({ id, type, label, path, visible }) => ({ id, type, label, path, visible }))
 }
 
@@ -234,7 +234,7 @@ export function themeForSave(theme: ThemeDraft): Record<string, unknown> {
 }
 
 /** Marks pages that now exist in the database as saved: their address no longer follows their name. */
-export function markSaved(draft: BuilderDraft, savedIds: ReadonlySet<string>): BuilderDraft {
+export function markSaved(draft: WebsiteDraft, savedIds: ReadonlySet<string>): WebsiteDraft {
   if (!draft.sections.some((section) => section.isNew && savedIds.has(section.id))) return draft
   return withSections(
     draft,

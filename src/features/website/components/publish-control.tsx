@@ -2,14 +2,14 @@ import { Eye, Lock } from 'lucide-react'
 import { useTranslation } from 'react-i18next'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
-import { useBuilderStore } from '../builder-store'
+import { useWebsiteStore } from '../website-store'
 
 /** Whether guests can see the site, always in view, and the switch. */
 export function PublishControl({ wedding, className = '' }: { wedding: Wedding; className?: string }) {
-  const { t } = useTranslation('builder')
-  const publishing = useBuilderStore((state) => state.publishing)
-  const publishError = useBuilderStore((state) => state.publishError)
-  const setPublished = useBuilderStore((state) => state.setPublished)
+  const { t } = useTranslation('website')
+  const publishing = useWebsiteStore((state) => state.publishing)
+  const publishError = useWebsiteStore((state) => state.publishError)
+  const setPublished = useWebsiteStore((state) => state.setPublished)
   const published = wedding.isPublished
   const Icon = published ? Eye : Lock
 
@@ -34,7 +34,7 @@ export function PublishControl({ wedding, className = '' }: { wedding: Wedding; 
       </button>
       {publishError != null && (
         <p role="alert" className="basis-full text-sm font-semibold text-red-800">
-          {errorMessage(publishError, t, 'builder')}
+          {errorMessage(publishError, t, 'website')}
         </p>
       )}
     </div>

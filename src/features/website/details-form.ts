@@ -22,8 +22,8 @@ export const DETAIL_LIMITS = {
 
 // Messages: the name and date ones are sign-up's own (auth namespace), word for word.
 const requiredName = (message: string) =>
-  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(DETAIL_LIMITS.name, 'builder:details.errors.tooLong'))
-const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, 'builder:details.errors.tooLong'))
+  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(DETAIL_LIMITS.name, 'website:details.errors.tooLong'))
+const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, 'website:details.errors.tooLong'))
 
 export const detailsSchema = z
   .object({
@@ -43,7 +43,7 @@ export const detailsSchema = z
     ),
     contactPhone: optional(DETAIL_LIMITS.phone),
     contactMessenger: optional(DETAIL_LIMITS.messenger).check(
-      z.refine((value) => value === '' || messengerPattern.test(value), 'builder:details.errors.messenger'),
+      z.refine((value) => value === '' || messengerPattern.test(value), 'website:details.errors.messenger'),
     ),
     siteLanguage: z.enum(['fil', 'en']),
   })

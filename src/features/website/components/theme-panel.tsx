@@ -16,7 +16,7 @@ import {
   type FontFamily,
   type SiteTheme,
 } from '@/lib/theme'
-import { useBuilderStore } from '../builder-store'
+import { useWebsiteStore } from '../website-store'
 import { resetThemeChoices, setColor, setFont, setThemeName, themeForSave } from '../model/draft'
 
 /** The pairs of colours a guest reads: text on its background. */
@@ -28,9 +28,9 @@ const readablePairs: ReadonlyArray<[foreground: ColorRole, background: ColorRole
 
 /** Theme & Style: the three themes, each previewed; a font per role; colours, with a contrast check. */
 export function ThemePanel() {
-  const { t } = useTranslation('builder')
-  const draftTheme = useBuilderStore((state) => state.history.present.theme)
-  const change = useBuilderStore((state) => state.change)
+  const { t } = useTranslation('website')
+  const draftTheme = useWebsiteStore((state) => state.history.present.theme)
+  const change = useWebsiteStore((state) => state.change)
   const theme = resolveTheme(themeForSave(draftTheme))
   const customised = Object.keys(draftTheme.fonts).length + Object.keys(draftTheme.colors).length > 0
 
@@ -96,7 +96,7 @@ export function ThemePanel() {
 }
 
 function ThemeCard({ theme, checked, onChoose }: { theme: SiteTheme; checked: boolean; onChoose(): void }) {
-  const { t } = useTranslation('builder')
+  const { t } = useTranslation('website')
   const style = themeVariables(theme) as CSSProperties
   return (
     <label
@@ -159,7 +159,7 @@ function FontChoice({ label, value, onChange }: { label: string; value: FontFami
 }
 
 function ColorChoice({ label, value, onChange }: { label: string; value: string; onChange(colour: string): void }) {
-  const { t } = useTranslation('builder')
+  const { t } = useTranslation('website')
   const id = useId()
   const [text, setText] = useState(value)
   const [typing, setTyping] = useState(false)
@@ -209,7 +209,7 @@ function ColorChoice({ label, value, onChange }: { label: string; value: string;
 
 /** A warning for each pair of colours a guest would struggle to read (WCAG AA, 4.5:1). */
 function ContrastReport({ theme }: { theme: SiteTheme }) {
-  const { t } = useTranslation('builder')
+  const { t } = useTranslation('website')
   const failing = readablePairs.filter(([foreground, background]) => !passesAA(theme.colors[foreground], theme.colors[background]))
   return (
     <div role="status" className="mt-4">

@@ -10,16 +10,16 @@ type Device = 'desktop' | 'phone'
 const wideEnough = '(min-width: 768px)'
 
 /** The live preview of the unsaved site, the real public renderer, on a desktop or a 360 px phone. */
-export function BuilderPreview({ site }: { site: Site }) {
-  const { t } = useTranslation('builder')
+export function WebsitePreview({ site }: { site: Site }) {
+  const { t } = useTranslation('website')
   // A phone shows the phone preview first: the desktop one, scaled to a phone's width, is too small to read.
   const [device, setDevice] = useState<Device>(() => (window.matchMedia?.(wideEnough).matches === false ? 'phone' : 'desktop'))
   const language = site.wedding.siteLanguage
 
   return (
-    <section aria-labelledby="builder-preview-title" className="min-w-0 lg:sticky lg:top-4 lg:self-start">
+    <section aria-labelledby="website-preview-title" className="min-w-0 lg:sticky lg:top-4 lg:self-start">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-        <h2 id="builder-preview-title" className="font-display text-xl">
+        <h2 id="website-preview-title" className="font-display text-xl">
           {t('preview.title')}
         </h2>
         <div role="group" aria-label={t('preview.device')} className="flex rounded-full bg-white p-1 text-sm font-semibold ring-1 ring-line">

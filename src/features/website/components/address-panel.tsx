@@ -21,7 +21,7 @@ const CHECK_DELAY_MS = 300
  * moment after typing stops, whether it is free. The old address keeps leading to the site.
  */
 export function AddressPanel({ wedding }: { wedding: Wedding }) {
-  const { t } = useTranslation('builder')
+  const { t } = useTranslation('website')
   const setWedding = useSessionStore((state) => state.setWedding)
   const [slug, setSlug] = useState(wedding.slug)
   const [answer, setAnswer] = useState<{ slug: string; status: SlugStatus | 'failed' } | null>(null)
@@ -67,7 +67,7 @@ export function AddressPanel({ wedding }: { wedding: Wedding }) {
       setWedding(saved)
       setResult({ tone: 'success', text: t('address.changed', { old: `/wedding/${old}`, slug: `/wedding/${saved.slug}` }) })
     } catch (error) {
-      setResult({ tone: 'error', text: t('address.failed', { reason: errorMessage(error, t, 'builder') }) })
+      setResult({ tone: 'error', text: t('address.failed', { reason: errorMessage(error, t, 'website') }) })
     } finally {
       setBusy(false)
     }

@@ -9,11 +9,11 @@ import { ScrollRow } from '@/components/scroll-row'
 import { WebsiteSubnav } from '@/components/website-subnav'
 import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
-import { selectDirty, useBuilderStore } from '../builder-store'
+import { selectDirty, useWebsiteStore } from '../website-store'
 import { previewSite } from '../preview-site'
 import { canRedo, canUndo } from '../model/history'
 import { AddressPanel } from './address-panel'
-import { BuilderPreview } from './builder-preview'
+import { WebsitePreview } from './website-preview'
 import { DetailsPanel, type DetailsPreview } from './details-panel'
 import { PublishControl } from './publish-control'
 import { SectionSidebar } from './section-sidebar'
@@ -21,18 +21,18 @@ import { ThemePanel } from './theme-panel'
 import { YourSiteCard } from './your-site-card'
 
 /** The builder: the site card, the settings panels beside the live preview, Save and Publish. */
-export function BuilderScreen({ wedding }: { wedding: Wedding }) {
-  const { t } = useTranslation('builder')
-  const open = useBuilderStore((state) => state.open)
-  const draft = useBuilderStore((state) => state.history.present)
-  const history = useBuilderStore((state) => state.history)
-  const dirty = useBuilderStore(selectDirty)
-  const saving = useBuilderStore((state) => state.saving)
-  const saveError = useBuilderStore((state) => state.saveError)
-  const save = useBuilderStore((state) => state.save)
-  const undo = useBuilderStore((state) => state.undo)
-  const redo = useBuilderStore((state) => state.redo)
-  const drop = useBuilderStore((state) => state.drop)
+export function WebsiteScreen({ wedding }: { wedding: Wedding }) {
+  const { t } = useTranslation('website')
+  const open = useWebsiteStore((state) => state.open)
+  const draft = useWebsiteStore((state) => state.history.present)
+  const history = useWebsiteStore((state) => state.history)
+  const dirty = useWebsiteStore(selectDirty)
+  const saving = useWebsiteStore((state) => state.saving)
+  const saveError = useWebsiteStore((state) => state.saveError)
+  const save = useWebsiteStore((state) => state.save)
+  const undo = useWebsiteStore((state) => state.undo)
+  const redo = useWebsiteStore((state) => state.redo)
+  const drop = useWebsiteStore((state) => state.drop)
   const [details, setDetails] = useState<DetailsPreview | null>(null)
   const [detailsDirty, setDetailsDirty] = useState(false)
   // Leave drops what was typed in the forms too: they start again from the saved wedding, should
@@ -43,7 +43,7 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
   useUndoShortcuts(undo, redo)
 
   const site = useMemo(() => previewSite(wedding, draft, details ?? undefined), [wedding, draft, details])
-  const ready = useBuilderStore((state) => state.weddingId === wedding.id)
+  const ready = useWebsiteStore((state) => state.weddingId === wedding.id)
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
@@ -94,7 +94,7 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
           </div>
           {saveError != null && (
             <Alert tone="error" className="mt-3">
-              {t('toolbar.saveFailed', { reason: errorMessage(saveError, t, 'builder') })}
+              {t('toolbar.saveFailed', { reason: errorMessage(saveError, t, 'website') })}
             </Alert>
           )}
 
@@ -128,7 +128,7 @@ export function BuilderScreen({ wedding }: { wedding: Wedding }) {
           </Tabs.Root>
         </div>
 
-        <BuilderPreview site={site} />
+        <WebsitePreview site={site} />
       </div>
     </div>
   )

@@ -11,9 +11,9 @@ import type { Site } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
 import { useSessionStore } from '@/lib/session'
 import enAuth from '@/locales/en/auth.json'
-import enBuilder from '@/locales/en/builder.json'
+import enWebsite from '@/locales/en/website.json'
 import enCommon from '@/locales/en/common.json'
-import { builderWedding } from './builder-wedding'
+import { websiteWedding } from './website-wedding'
 
 const api = vi.hoisted(() => ({
   saveSiteStructure: vi.fn(),
@@ -33,33 +33,33 @@ vi.mock('@/components/site-preview-frame', () => ({
 
 vi.setConfig({ testTimeout: 20_000 })
 
-const { BuilderScreen } = await import('@/features/builder/components/builder-screen')
-const { useBuilderStore } = await import('@/features/builder/builder-store')
-const initialBuilder = useBuilderStore.getState()
+const { WebsiteScreen } = await import('@/features/website/components/website-screen')
+const { useWebsiteStore } = await import('@/features/website/website-store')
+const initialWebsite = useWebsiteStore.getState()
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: false,
-    ns: ['common', 'builder', 'auth'],
+    ns: ['common', 'website', 'auth'],
     defaultNS: 'common',
-    resources: { en: { common: enCommon, builder: enBuilder, auth: enAuth } },
+    resources: { en: { common: enCommon, website: enWebsite, auth: enAuth } },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   })
 })
 
 beforeEach(() => {
-  useBuilderStore.setState(initialBuilder, true)
+  useWebsiteStore.setState(initialWebsite, true)
   previews.length = 0
 })
 afterEach(() => vi.clearAllMocks())
 
-function renderBuilder(wedding = builderWedding()) {
+function renderWebsite(wedding = websiteWedding()) {
   useSessionStore.setState({ wedding, weddingStatus: 'ready' })
   const router = createMemoryRouter(
     [
-      { path: '/manage/website', element: <BuilderScreen wedding={wedding} /> },
+      { path: '/manage/website', element: <WebsiteScreen wedding={wedding} /> },
       { path: '/manage/guests', element: <p>guest list</p> },
     ],
     { initialEntries: ['/manage/website'] },
@@ -79,7 +79,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Save' })
 
 describe('the website builder', () => {
   test('reorders by the keyboard-friendly buttons; the preview follows; Save sends the new order', async () => {
-    const { user } = renderBuilder()
+    const { user } = renderWebsite()
     expect(order().slice(0, 3)).toEqual(['Home', 'Our Story', 'Schedule'])
     expect(saveButton()).toBeDisabled()
 
@@ -94,10 +94,10 @@ describe('the website builder', () => {
     expect(screen.getByRole('button', { name: 'Move up' })).toBeDisabled()
 
     api.saveSiteStructure.mockImplementation(async (_id, sections, theme) => ({
-      ...builderWedding(),
+      ...websiteWedding(),
       theme,
       sections: sections.map((section: { id: string }, orderIndex: number) => ({
-        ...builderWedding().sections.find((saved) => saved.id === section.id)!,
+        ...websiteWedding().sections.find((saved) => saved.id === section.id)!,
         ...section,
         orderIndex,
       })),
@@ -105,14 +105,14 @@ describe('the website builder', () => {
     await user.click(saveButton())
     await waitFor(() => expect(screen.getByText('All changes saved')).toBeInTheDocument())
     const [weddingId, sections, theme] = api.saveSiteStructure.mock.calls[0]!
-    expect(weddingId).toBe(builderWedding().id)
+    expect(weddingId).toBe(websiteWedding().id)
     expect(sections.slice(0, 3).map((section: { path: string }) => section.path)).toEqual(['schedule', 'home', 'our-story'])
     expect(theme).toEqual({ name: 'classic' })
     expect(saveButton()).toBeDisabled()
   })
 
   test('the eye hides and shows a section, in the list and the preview', async () => {
-    const { user } = renderBuilder()
+    const { user } = renderWebsite()
     const toggle = screen.getByRole('switch', { name: 'Show Where to Stay on the site' })
     expect(toggle).toBeChecked()
     await user.click(toggle)
@@ -126,7 +126,7 @@ describe('the website builder', () => {
   })
 
   test('adds, renames and removes a custom page; a blank name is refused', async () => {
-    const { user } = renderBuilder()
+    const { user } = renderWebsite()
     const name = screen.getByRole('textbox', { name: 'Add a page' })
     await user.click(screen.getByRole('button', { name: 'Add' }))
     expect(screen.getByRole('alert')).toHaveTextContent('Give the page a name.')
@@ -154,7 +154,7 @@ describe('the website builder', () => {
   })
 
   test('undo and redo walk back and forth through changes, by button and by Ctrl+Z', async () => {
-    const { user } = renderBuilder()
+    const { user } = renderWebsite()
     const undo = screen.getByRole('button', { name: 'Undo' })
     const redo = screen.getByRole('button', { name: 'Redo' })
     expect(undo).toBeDisabled()
@@ -181,7 +181,7 @@ describe('the website builder', () => {
   })
 
   test('a failed save keeps every change and says why', async () => {
-    const { user } = renderBuilder()
+    const { user } = renderWebsite()
     await user.click(screen.getByRole('switch', { name: 'Show Gifts on the site' }))
     api.saveSiteStructure.mockRejectedValue(new BackendError('invalid_input', 'P0001'))
     await user.click(saveButton())
@@ -193,7 +193,7 @@ describe('the website builder', () => {
   })
 
   test('leaving with unsaved changes asks first', async () => {
-    const { user, router } = renderBuilder()
+    const { user, router } = renderWebsite()
     await user.click(screen.getByRole('switch', { name: 'Show Gifts on the site' }))
     void router.navigate('/manage/guests')
     const dialog = await screen.findByRole('alertdialog', { name: 'Leave without saving?' })
