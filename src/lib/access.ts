@@ -66,8 +66,8 @@ export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
   [paths.manage.invitations]: 'invitations',
   [paths.manage.invitationsPrint]: 'invitations',
   [paths.manage.website]: 'site',
-  [paths.manage.cms]: 'site',
-  [paths.manage.cmsEditor]: 'site',
+  [paths.manage.content]: 'site',
+  [paths.manage.contentEditor]: 'site',
   // The wedding file: export and import are the site's (can_manage).
   [paths.manage.data]: 'site',
   // Everyone sees who has access and what changed; the page offers the rest by role.

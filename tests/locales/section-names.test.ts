@@ -31,6 +31,6 @@ test('the builder, the content editor and the site all read it', () => {
   const readers = (folder: string) =>
     Object.entries(sources).filter(([file, source]) => file.startsWith(`/src/features/${folder}/`) && source.includes('common:sections.${'))
   expect(readers('website')).not.toHaveLength(0)
-  expect(readers('cms')).not.toHaveLength(0)
+  expect(readers('content')).not.toHaveLength(0)
   expect(readers('site')).not.toHaveLength(0)
 })

@@ -37,7 +37,7 @@ function EventsScreen({ wedding }: { wedding: Wedding }) {
     void useGuestListStore.getState().load(wedding.id)
   }, [load, wedding.id])
   const schedule = wedding.sections.find((section) => section.type === 'schedule')
-  const scheduleHref = `${paths.manage.cmsEditor}?section=${encodeURIComponent(schedule?.path ?? 'schedule')}`
+  const scheduleHref = `${paths.manage.contentEditor}?section=${encodeURIComponent(schedule?.path ?? 'schedule')}`
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">

@@ -195,7 +195,7 @@ function SectionRow({
             </button>
             {!section.isNew && (
               <Link
-                to={`${paths.manage.cmsEditor}?section=${encodeURIComponent(section.path)}`}
+                to={`${paths.manage.contentEditor}?section=${encodeURIComponent(section.path)}`}
                 className="btn btn-secondary min-h-9 px-3 text-sm"
               >
                 <PencilLine aria-hidden="true" className="size-4" />

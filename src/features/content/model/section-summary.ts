@@ -14,7 +14,7 @@ import {
 
 /** How complete a section is, as the list of sections says it: a count of what it holds. */
 export interface SectionSummary {
-  /** The i18n key under `cms:summary` (with `count`): events, hotels, people, … */
+  /** The i18n key under `content:summary` (with `count`): events, hotels, people, … */
   key: string
   count: number
 }

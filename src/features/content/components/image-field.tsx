@@ -40,7 +40,7 @@ function Thumbnail({ value }: { value: ImageValue }) {
  * EXIF in the browser before it is stored; its description for screen readers; remove it.
  */
 export function ImageField({ label, value, weddingId, onChange, error }: Props) {
-  const { t } = useTranslation('cms')
+  const { t } = useTranslation('content')
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState(false)

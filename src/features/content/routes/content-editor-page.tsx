@@ -8,17 +8,17 @@ import { editorSectionTitle } from '../model/section-title'
 import { useDocumentTitle } from '@/components/use-document-title'
 
 /** /manage/cms/editor?section=<section path>: one section's content. */
-export function CmsEditorPage() {
-  const { t } = useTranslation('cms')
+export function ContentEditorPage() {
+  const { t } = useTranslation('content')
   const [params] = useSearchParams()
   const sectionPath = params.get('section') ?? ''
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <Link to={paths.manage.cms} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700">
+      <Link to={paths.manage.content} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700">
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t('editor.back')}
       </Link>
-      <MyWeddingGate namespace="cms" failedTitle={t('page.loadError')}>
+      <MyWeddingGate namespace="content" failedTitle={t('page.loadError')}>
         {(wedding) => {
           const section = wedding.sections.find((candidate) => candidate.path === sectionPath)
           if (!section) return <NoSuchSection />
@@ -39,7 +39,7 @@ export function CmsEditorPage() {
 }
 
 function EditorHeading({ title, type, hidden }: { title: string; type: string; hidden: boolean }) {
-  const { t } = useTranslation('cms')
+  const { t } = useTranslation('content')
   useDocumentTitle(t('editor.documentTitle', { section: title }))
   return (
     <div className="mb-6 mt-3">
@@ -51,13 +51,13 @@ function EditorHeading({ title, type, hidden }: { title: string; type: string; h
 }
 
 function NoSuchSection() {
-  const { t } = useTranslation('cms')
+  const { t } = useTranslation('content')
   useDocumentTitle(t('editor.notFound'))
   return (
     <div className="mt-6 rounded-2xl border border-line bg-white p-6">
       <h1 className="font-display text-2xl text-ink">{t('editor.notFound')}</h1>
       <p className="mt-2 text-muted">{t('editor.notFoundBody')}</p>
-      <Link to={paths.manage.cms} className="btn btn-primary mt-4">
+      <Link to={paths.manage.content} className="btn btn-primary mt-4">
         {t('editor.back')}
       </Link>
     </div>

@@ -9,11 +9,11 @@ import { sectionSummary } from '../model/section-summary'
 import { editorSectionTitle } from '../model/section-title'
 import { useDocumentTitle } from '@/components/use-document-title'
 
-const editorHref = (sectionPath: string) => `${paths.manage.cmsEditor}?section=${encodeURIComponent(sectionPath)}`
+const editorHref = (sectionPath: string) => `${paths.manage.contentEditor}?section=${encodeURIComponent(sectionPath)}`
 
 /** /manage/cms: every section of the site, how complete it is, each opening in the editor. */
-export function CmsPage() {
-  const { t } = useTranslation('cms')
+export function ContentPage() {
+  const { t } = useTranslation('content')
   useDocumentTitle(t('page.title'))
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:px-6">
@@ -23,7 +23,7 @@ export function CmsPage() {
         <WebsiteSubnav current="content" labels={{ nav: t('page.subnav'), design: t('page.design'), content: t('page.content') }} />
       </div>
       <p className="mt-3 text-muted">{t('page.intro')}</p>
-      <MyWeddingGate namespace="cms" failedTitle={t('page.loadError')}>
+      <MyWeddingGate namespace="content" failedTitle={t('page.loadError')}>
         {(wedding) => <SectionList wedding={wedding} />}
       </MyWeddingGate>
     </div>
@@ -31,7 +31,7 @@ export function CmsPage() {
 }
 
 function SectionList({ wedding }: { wedding: Wedding }) {
-  const { t } = useTranslation('cms')
+  const { t } = useTranslation('content')
   return (
     <ul className="mt-6 divide-y divide-line overflow-hidden rounded-2xl border border-line bg-white">
       {wedding.sections.map((section) => {

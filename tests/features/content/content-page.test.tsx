@@ -3,7 +3,7 @@
 import { render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeAll, expect, test } from 'vitest'
-import { CmsPage } from '@/features/cms/routes/cms-page'
+import { ContentPage } from '@/features/content/routes/content-page'
 import type { Wedding } from '@/lib/api'
 import { useSessionStore } from '@/lib/session'
 import { websiteWedding } from '../website/website-wedding'
@@ -43,7 +43,7 @@ test('each section is named once: the kind beside a title of the couple’s own,
   })
   render(
     <MemoryRouter>
-      <CmsPage />
+      <ContentPage />
     </MemoryRouter>,
   )
   // The sections' list (the Design / Content switch above it is a list in a navigation).

@@ -22,7 +22,7 @@ const leafLimit: Record<string, number> = { line: limits.line, text: limits.text
 
 /** The labels of a field, most specific first: `fields.schedule.events.name`, then `fields.name`. */
 function useLabels() {
-  const { t } = useTranslation('cms')
+  const { t } = useTranslation('content')
   return (group: string, type: SectionType, path: ValuePath, options: Record<string, unknown> = {}) => {
     const names = path.filter((key): key is string => typeof key === 'string')
     const last = names[names.length - 1] ?? ''
@@ -31,7 +31,7 @@ function useLabels() {
 }
 
 function useProblem(context: FieldContext, path: ValuePath) {
-  const { t } = useTranslation('cms')
+  const { t } = useTranslation('content')
   const code = context.problems.get(pathKey(path))
   return code ? t(`problems.${code}`, { defaultValue: t('problems.invalid') }) : null
 }
@@ -80,7 +80,7 @@ function GroupField({ shape, path, context }: { shape: Record<string, Shape>; pa
 }
 
 function ListField({ item, path, context }: { item: Shape; path: ValuePath; context: FieldContext }) {
-  const { t } = useTranslation('cms')
+  const { t } = useTranslation('content')
   const label = useLabels()
   const id = useId()
   const raw = getAt(context.data, path)
@@ -198,7 +198,7 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
 
 function LeafField({ kind, path, context }: { kind: string; path: ValuePath; context: FieldContext }) {
   const label = useLabels()
-  const { t } = useTranslation('cms')
+  const { t } = useTranslation('content')
   const id = useId()
   const value = getAt(context.data, path)
   const problem = useProblem(context, path)
@@ -287,7 +287,7 @@ function kindHint(kind: string, t: (key: string) => string) {
 
 /** Ceremony, cocktail, reception, or a kind the couple names. */
 function EventTypeField({ id, name, value, onChange }: { id: string; name: string; value: string; onChange(value: string): void }) {
-  const { t } = useTranslation('cms')
+  const { t } = useTranslation('content')
   const known = (eventTypes as readonly string[]).includes(value)
   // "Something else" chosen with its name still empty; a name typed is itself the answer.
   const [otherChosen, setOther] = useState(false)

@@ -1,8 +1,8 @@
 import i18next from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import enCms from '@/locales/en/cms.json'
+import enContent from '@/locales/en/content.json'
 import enCommon from '@/locales/en/common.json'
-import filCms from '@/locales/fil/cms.json'
+import filContent from '@/locales/fil/content.json'
 import filCommon from '@/locales/fil/common.json'
 
 /** i18next with the editor's real strings, English first, as management starts. */
@@ -11,9 +11,9 @@ export async function setUpI18n(language: 'en' | 'fil' = 'en') {
     await i18next.use(initReactI18next).init({
       lng: language,
       fallbackLng: false,
-      ns: ['common', 'cms'],
+      ns: ['common', 'content'],
       defaultNS: 'common',
-      resources: { en: { common: enCommon, cms: enCms }, fil: { common: filCommon, cms: filCms } },
+      resources: { en: { common: enCommon, content: enContent }, fil: { common: filCommon, content: filContent } },
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     })

@@ -33,7 +33,7 @@ function previewSite(wedding: Wedding, sectionId: string, title: string, data: R
 
 /** One section's content: its header and its type's fields, the preview beside (or a tap away). */
 export function SectionEditor({ wedding, sectionId }: Props) {
-  const { t, i18n } = useTranslation('cms')
+  const { t, i18n } = useTranslation('content')
   const id = useId()
   const editor = useSectionEditor(sectionId, wedding.id, wedding)
   const [tab, setTab] = useState<'edit' | 'preview'>('edit')
@@ -47,7 +47,7 @@ export function SectionEditor({ wedding, sectionId }: Props) {
 
   if (editor.loadError) {
     return (
-      <RetryAlert message={errorMessage(editor.loadError, t, 'cms')} onRetry={editor.reload} />
+      <RetryAlert message={errorMessage(editor.loadError, t, 'content')} onRetry={editor.reload} />
     )
   }
   if (!values || !server || !site) return <p className="text-muted">{t('common:loading')}</p>
@@ -236,7 +236,7 @@ export function SectionEditor({ wedding, sectionId }: Props) {
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3">
           <p role="status" aria-live="polite" className={clsx('mr-auto text-sm', editor.saveState === 'failed' || editor.saveState === 'invalid' ? 'text-red-700' : 'text-muted')}>
             {status}
-            {editor.saveState === 'failed' && <span className="block">{errorMessage(editor.saveError, t, 'cms')}</span>}
+            {editor.saveState === 'failed' && <span className="block">{errorMessage(editor.saveError, t, 'content')}</span>}
           </p>
           <button
             type="submit"
