@@ -55,7 +55,7 @@ export const router = createBrowserRouter([
           { index: true, element: <Navigate to={paths.manage.guests} replace /> },
           manage(paths.manage.guests, () => import('./routes/first-screen').then((m) => ({ Component: m.FirstScreen }))),
           manage(paths.manage.seating, () => import('@/features/seating/routes/seating-page').then((m) => ({ Component: m.SeatingPage }))),
-          manage(paths.manage.rsvps, () => import('@/features/rsvp/routes/rsvps-tab-page').then((m) => ({ Component: m.RsvpsTabPage }))),
+          manage(paths.manage.rsvps, () => import('@/features/rsvps/routes/rsvps-tab-page').then((m) => ({ Component: m.RsvpsTabPage }))),
           manage(paths.manage.website, () => import('@/features/website/routes/website-page').then((m) => ({ Component: m.WebsitePage }))),
           manage(paths.manage.invitations, () => import('@/features/invitations/routes/invitations-page').then((m) => ({ Component: m.InvitationsPage }))),
           manage(paths.manage.invitationsPrint, () => import('@/features/invitations/routes/invitations-print-page').then((m) => ({ Component: m.InvitationsPrintPage }))),
@@ -73,7 +73,7 @@ export const router = createBrowserRouter([
           manage(paths.manage.data, () => import('@/features/data/routes/data-page').then((m) => ({ Component: m.DataPage }))),
           manage(paths.manage.checkin, () => import('@/features/checkin/routes/checkin-page').then((m) => ({ Component: m.CheckinPage }))),
           manage(paths.manage.checkinAfter, () => import('@/features/checkin/routes/after-page').then((m) => ({ Component: m.CheckinAfterPage }))),
-          manage(paths.manage.rsvpsEvents, () => import('@/features/rsvp/routes/events-page').then((m) => ({ Component: m.EventsPage }))),
+          manage(paths.manage.rsvpsEvents, () => import('@/features/rsvps/routes/events-page').then((m) => ({ Component: m.EventsPage }))),
         ],
       },
       {

@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router'
 import { beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { RsvpChanges, RsvpHousehold, Wedding } from '@/lib/api'
 import type { EventReply, WeddingEvent } from '@/lib/api/events'
-import { setUpI18n } from './i18n'
+import { setUpI18n } from '../rsvp/i18n'
 import { asDetails, asGuestList } from './shared-list'
 
 const api = vi.hoisted(() => ({
@@ -28,11 +28,11 @@ vi.mock('@/lib/api/events', async (importOriginal) => ({ ...(await importOrigina
 // The settings test clicks through a calendar and a form: room for a busy machine.
 vi.setConfig({ testTimeout: 15_000 })
 
-const { RsvpsTabPage } = await import('@/features/rsvp/routes/rsvps-tab-page')
+const { RsvpsTabPage } = await import('@/features/rsvps/routes/rsvps-tab-page')
 const { useSessionStore } = await import('@/lib/session')
-const { useRsvpsStore } = await import('@/features/rsvp/rsvps-store')
+const { useRsvpsTabStore } = await import('@/features/rsvps/rsvps-tab-store')
 const { useGuestListStore } = await import('@/lib/guest-list')
-const { useEventsStore } = await import('@/features/rsvp/events-store')
+const { useEventsStore } = await import('@/features/rsvps/events-store')
 const initialList = useGuestListStore.getState()
 
 const wedding: Wedding = {
@@ -153,7 +153,7 @@ beforeEach(() => {
   for (const fn of Object.values(eventsApi)) fn.mockReset()
   eventsApi.listEvents.mockResolvedValue(events)
   eventsApi.listEventReplies.mockResolvedValue(replies)
-  useRsvpsStore.setState({ weddingId: null, households: [], invitations: new Map(), status: 'idle', error: null, changes: null, since: null })
+  useRsvpsTabStore.setState({ weddingId: null, households: [], invitations: new Map(), status: 'idle', error: null, changes: null, since: null })
   useSessionStore.setState({
     status: 'signedIn',
     user: { id: 'u1', email: 'demo@kasalan.ph', userMetadata: {} },

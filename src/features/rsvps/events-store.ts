@@ -8,7 +8,7 @@ import {
   type EventSettings,
   type WeddingEvent,
 } from '@/lib/api/events'
-import { indexReplies, type ReplyIndex } from './model/events'
+import { indexReplies, type ReplyIndex } from '@/lib/rsvp/events'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 

@@ -17,10 +17,10 @@ import {
   optionLines,
   toDrafts,
   type QuestionDraft,
-} from '../../model/question-editor'
-import { useEventsStore } from '../../events-store'
-import { rsvpEvents } from '../../model/events'
-import { useRsvpsStore } from '../../rsvps-store'
+} from '../model/question-editor'
+import { useEventsStore } from '../events-store'
+import { rsvpEvents } from '@/lib/rsvp/events'
+import { useRsvpsTabStore } from '../rsvps-tab-store'
 
 // Messages are keys of the rsvp namespace; the database checks the same rules.
 const settingsSchema = z.object({
@@ -58,7 +58,7 @@ type SettingsValues = z.infer<typeof settingsSchema>
 /** The RSVP deadline and the questions guests answer: add, edit, reorder, remove, then save. */
 export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation(['rsvps', 'rsvp'])
-  const saveSettings = useRsvpsStore((state) => state.saveSettings)
+  const saveSettings = useRsvpsTabStore((state) => state.saveSettings)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
   const id = useId()
   const listRef = useRef<HTMLOListElement>(null)

@@ -5,7 +5,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
 import { beforeAll, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest'
 import type { RsvpChanges, RsvpHousehold, Wedding } from '@/lib/api'
-import { setUpI18n } from './i18n'
+import { setUpI18n } from '../rsvp/i18n'
 import { asDetails, asGuestList } from './shared-list'
 
 const api = vi.hoisted(() => ({
@@ -25,9 +25,9 @@ vi.mock('@/lib/api/rsvp-details', () => detailsApi)
 // The settings test clicks through a calendar and a form: room for a busy machine.
 vi.setConfig({ testTimeout: 15_000 })
 
-const { RsvpsTabPage, REPLY_POLL_MS } = await import('@/features/rsvp/routes/rsvps-tab-page')
+const { RsvpsTabPage, REPLY_POLL_MS } = await import('@/features/rsvps/routes/rsvps-tab-page')
 const { useSessionStore } = await import('@/lib/session')
-const { useRsvpsStore } = await import('@/features/rsvp/rsvps-store')
+const { useRsvpsTabStore } = await import('@/features/rsvps/rsvps-tab-store')
 const { useGuestListStore } = await import('@/lib/guest-list')
 const initialList = useGuestListStore.getState()
 
@@ -105,7 +105,7 @@ beforeEach(() => {
   api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [], probes: [] } satisfies RsvpChanges)
   api.markRsvpChangesSeen.mockResolvedValue(null)
   useGuestListStore.setState(initialList, true)
-  useRsvpsStore.setState({ weddingId: null, households: [], invitations: new Map(), status: 'idle', error: null, changes: null, since: null })
+  useRsvpsTabStore.setState({ weddingId: null, households: [], invitations: new Map(), status: 'idle', error: null, changes: null, since: null })
   useSessionStore.setState({
     status: 'signedIn',
     user: { id: 'u1', email: 'demo@kasalan.ph', userMetadata: {} },

@@ -1,11 +1,11 @@
 import { create } from 'zustand'
 import { getRsvp, submitRsvp, type Rsvp, type RsvpAnswerInput } from '@/lib/api/rsvp'
 import { BackendError } from '@/lib/backend'
-import { withSubmittedAnswers } from './model/rsvp-form'
+import { withSubmittedAnswers } from '@/lib/rsvp/rsvp-form'
 
 export type RsvpStatus = 'idle' | 'loading' | 'ready' | 'notFound' | 'error'
 
-interface RsvpState {
+interface GuestRsvpState {
   /** `householdId/personId` of what is loaded. */
   key: string | null
   /** The household's invitation code, when the guest came with it (`?code=` in the link). */
@@ -22,7 +22,7 @@ interface RsvpState {
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** One household's RSVP for the guest's RSVP and thank-you pages, kept between the two. */
-export const useRsvpStore = create<RsvpState>((set, get) => ({
+export const useGuestRsvpStore = create<GuestRsvpState>((set, get) => ({
   key: null,
   code: null,
   rsvp: null,

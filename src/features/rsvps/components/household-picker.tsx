@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Household } from '@/lib/api'
 import { displayFullName } from '@/lib/names'
-import { matchHouseholds } from '../../model/events'
+import { matchHouseholds } from '@/lib/rsvp/events'
 
 /** At most this many matches are listed at once; the couple narrows by typing. */
 const SHOWN = 50

@@ -3,8 +3,8 @@ import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { RsvpChange, RsvpChanges, RsvpReplyValue } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
-import { fullName, replyStatus } from '../../model/rsvp-form'
-import { dateLanguage, formatDateTime } from '../format-time'
+import { fullName, replyStatus } from '@/lib/rsvp/rsvp-form'
+import { dateLanguage, formatDateTime } from '@/lib/rsvp/format-time'
 
 const statusLabel = { accepted: 'rsvp:status.attending', declined: 'rsvp:status.notAttending', pending: 'rsvp:status.pending' } as const
 

@@ -11,9 +11,9 @@ import {
   questionsFor,
   rsvpEvents,
   type EventReplyLike,
-} from '@/features/rsvp/model/events'
-import { countReplies, filterReplies } from '@/features/rsvp/model/rsvp-list'
-import { fromDrafts, toDrafts } from '@/features/rsvp/model/question-editor'
+} from '@/lib/rsvp/events'
+import { countReplies, filterReplies } from '@/features/rsvps/model/rsvp-list'
+import { fromDrafts, toDrafts } from '@/features/rsvps/model/question-editor'
 import { toCsv } from '@/lib/csv'
 import { household } from '../guests/fixtures'
 
@@ -187,7 +187,7 @@ describe('the CSV export with events', () => {
 
 describe('the changes feed with events', () => {
   test('a reply to another event than the main one never becomes the person’s own answer', async () => {
-    const { applyReplyChanges } = await import('@/features/rsvp/reply-sync')
+    const { applyReplyChanges } = await import('@/features/rsvps/reply-sync')
     const person = { id: 'p1', householdId: 'h1', firstName: 'Ana', lastName: 'Reyes', type: 'adult' as const, isAttending: true, response: [], respondedAt: '2026-11-01T00:00:00Z', recordedBy: 'guest' as const, recordedByName: null }
     const list = [{ id: 'h1', email: null, message: null, messageAt: null, persons: [person] }]
     const change = (eventId: string | null, isAttending: boolean) => ({

@@ -11,7 +11,7 @@ import type { Wedding } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { useGuestListStore } from '@/lib/guest-list'
 import { paths } from '@/lib/paths'
-import { EventCard } from '../components/tab/event-card'
+import { EventCard } from '../components/event-card'
 import { useEventsStore } from '../events-store'
 
 /**

@@ -2,7 +2,7 @@
 // The RSVPs tab's list kept up to date from the reply changes: a person's own answer follows the
 // latest change; a reply to another event (a despedida) never overwrites it.
 import { describe, expect, test } from 'vitest'
-import { applyReplyChanges } from '@/features/rsvp/reply-sync'
+import { applyReplyChanges } from '@/features/rsvps/reply-sync'
 import type { RsvpChange, RsvpHousehold } from '@/lib/api'
 
 const household: RsvpHousehold = {

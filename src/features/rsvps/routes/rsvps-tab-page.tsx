@@ -18,14 +18,14 @@ import { countInvitationStates } from '@/lib/invitations/state'
 import { ForecastCard } from '@/components/forecast-card'
 import { ringInside } from '@/components/management-styles'
 import { ScrollRow } from '@/components/scroll-row'
-import { RsvpChangesPanel } from '../components/tab/rsvp-changes'
-import { RsvpPrivacySetting } from '../components/tab/rsvp-privacy-setting'
-import { RsvpResponses } from '../components/tab/rsvp-responses'
-import { RsvpSettingsForm } from '../components/tab/rsvp-settings-form'
-import { defaultEvent, householdsForEvent, questionsFor, rsvpEvents } from '../model/events'
+import { RsvpChangesPanel } from '../components/rsvp-changes'
+import { RsvpPrivacySetting } from '../components/rsvp-privacy-setting'
+import { RsvpResponses } from '../components/rsvp-responses'
+import { RsvpSettingsForm } from '../components/rsvp-settings-form'
+import { defaultEvent, householdsForEvent, questionsFor, rsvpEvents } from '@/lib/rsvp/events'
 import { countReplies } from '../model/rsvp-list'
 import { useEventsStore } from '../events-store'
-import { useRsvpsStore } from '../rsvps-store'
+import { useRsvpsTabStore } from '../rsvps-tab-store'
 
 const tabClass =
   'whitespace-nowrap border-b-2 border-transparent px-3 py-2.5 text-sm font-semibold text-muted hover:text-ink data-[state=active]:border-brand-600 data-[state=active]:text-brand-700'
@@ -45,7 +45,7 @@ export function RsvpsTabPage() {
 
 function RsvpsScreen({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation(['rsvps', 'rsvp'])
-  const { households, invitations, status, error, load, changes, since, loadChanges, restore } = useRsvpsStore(
+  const { households, invitations, status, error, load, changes, since, loadChanges, restore } = useRsvpsTabStore(
     useShallow((state) => ({
       households: state.households,
       invitations: state.invitations,

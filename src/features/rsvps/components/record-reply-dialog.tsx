@@ -7,9 +7,9 @@ import { Alert } from '@/components/alert'
 import type { RsvpHousehold, RsvpQuestion } from '@/lib/api'
 import { BackendError } from '@/lib/backend'
 import { errorMessage } from '@/lib/errors'
-import { earlierAnswer, fullName, MAX_ANSWER_LENGTH } from '../../model/rsvp-form'
-import { useEventsStore } from '../../events-store'
-import { useRsvpsStore } from '../../rsvps-store'
+import { earlierAnswer, fullName, MAX_ANSWER_LENGTH } from '@/lib/rsvp/rsvp-form'
+import { useEventsStore } from '../events-store'
+import { useRsvpsTabStore } from '../rsvps-tab-store'
 
 type Person = RsvpHousehold['persons'][number]
 
@@ -60,7 +60,7 @@ export function RecordReplyDialog({ person, questions, eventId = null, eventName
 
 function ReplyForm({ person, questions, eventId, onDone }: { person: Person; questions: RsvpQuestion[]; eventId: string | null; onDone(): void }) {
   const { t } = useTranslation(['rsvps', 'rsvp'])
-  const recordMain = useRsvpsStore((state) => state.record)
+  const recordMain = useRsvpsTabStore((state) => state.record)
   const recordEvent = useEventsStore((state) => state.record)
   const record: typeof recordMain = (personId, isAttending, response) =>
     eventId ? recordEvent(eventId, personId, isAttending, response) : recordMain(personId, isAttending, response)

@@ -8,7 +8,7 @@ import type { WeddingEvent } from '@/lib/api/events'
 import { formatLongDate, formatTime } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
-import { useEventsStore } from '../../events-store'
+import { useEventsStore } from '../events-store'
 import { HouseholdPicker } from './household-picker'
 
 interface EventCardProps {

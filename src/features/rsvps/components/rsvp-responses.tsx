@@ -7,9 +7,9 @@ import type { RsvpHousehold, RsvpQuestion } from '@/lib/api'
 import { invitationStateFilters, statusOf, type InvitationStatus, type InvitationStatuses } from '@/lib/invitations/state'
 import type { State as InvitationStateName } from '@/lib/invitations/types'
 import { useScrollMargin } from '@/lib/use-scroll-margin'
-import { filterReplies, statusFilters, type ReplyCounts, type StatusFilter } from '../../model/rsvp-list'
-import { fullName, replyStatus } from '../../model/rsvp-form'
-import { dateLanguage, formatDateTime } from '../format-time'
+import { filterReplies, statusFilters, type ReplyCounts, type StatusFilter } from '../model/rsvp-list'
+import { fullName, replyStatus } from '@/lib/rsvp/rsvp-form'
+import { dateLanguage, formatDateTime } from '@/lib/rsvp/format-time'
 import { RecordReplyDialog } from './record-reply-dialog'
 
 type Person = RsvpHousehold['persons'][number]

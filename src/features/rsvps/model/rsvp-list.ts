@@ -1,7 +1,7 @@
 /**
  * The couple's view of the replies: counts and the status filter, over plain data.
  */
-import { replyStatus, type ReplyStatus } from './rsvp-form'
+import { replyStatus, type ReplyStatus } from '@/lib/rsvp/rsvp-form'
 
 export type StatusFilter = 'all' | ReplyStatus
 export const statusFilters: readonly StatusFilter[] = ['all', 'accepted', 'declined', 'pending']

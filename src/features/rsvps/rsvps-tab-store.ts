@@ -20,7 +20,7 @@ import { applyReplyChanges, feedCovers, rsvpHouseholdFromGuest, rsvpHouseholdsFr
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
-interface RsvpsState {
+interface RsvpsTabState {
   weddingId: string | null
   households: RsvpHousehold[]
   /** Each household's invitation state by id, read beside the replies; empty if it failed to load. */
@@ -68,7 +68,7 @@ function readInvitations(weddingId: string, fallback: InvitationStatuses): Promi
 }
 
 /** The couple's RSVPs tab: the replies of every household. */
-export const useRsvpsStore = create<RsvpsState>((set, get) => ({
+export const useRsvpsTabStore = create<RsvpsTabState>((set, get) => ({
   weddingId: null,
   households: [],
   invitations: new Map(),
@@ -187,14 +187,14 @@ const NO_CHANGES = '1970-01-01T00:00:00Z'
  * time or later) holds it. Null when no feed is here yet.
  */
 function feedMark(weddingId: string): string | null {
-  const { since, changes } = useRsvpsStore.getState()
+  const { since, changes } = useRsvpsTabStore.getState()
   if (since?.weddingId !== weddingId || !changes) return null
   return changes.changes[0]?.changedAt ?? NO_CHANGES
 }
 
 /** Brings the loaded replies up to the changes feed: applies what is newer, or reads again. */
 function catchUp(weddingId: string, changes: RsvpChanges) {
-  const state = useRsvpsStore.getState()
+  const state = useRsvpsTabStore.getState()
   if (state.weddingId !== weddingId || state.status !== 'ready') return
   // Null: the list was read with this feed (applying it again changes nothing that is current).
   if (state.syncedTo !== null && !feedCovers(changes.changes, state.syncedTo)) {
@@ -203,20 +203,20 @@ function catchUp(weddingId: string, changes: RsvpChanges) {
   }
   const { households, changed } = applyReplyChanges(state.households, changes.changes, state.syncedTo)
   const syncedTo = changes.changes[0]?.changedAt ?? state.syncedTo ?? NO_CHANGES
-  useRsvpsStore.setState(changed.size > 0 ? { households, syncedTo } : { syncedTo })
+  useRsvpsTabStore.setState(changed.size > 0 ? { households, syncedTo } : { syncedTo })
   for (const household of households) if (changed.has(household.id)) shareReplies(household)
 }
 
 /** Follows the shared guest list: a household saved or deleted there changes its line here. */
 useGuestListStore.subscribe((list, previous) => {
   const change = list.lastChange
-  const state = useRsvpsStore.getState()
+  const state = useRsvpsTabStore.getState()
   if (!change || change === previous.lastChange || list.weddingId !== state.weddingId || state.status === 'idle') return
   switch (change.kind) {
     case 'saved': {
       const before = state.households.find((household) => household.id === change.household.id)
       const updated = rsvpHouseholdFromGuest(change.household, before)
-      useRsvpsStore.setState({
+      useRsvpsTabStore.setState({
         households: before
           ? state.households.map((household) => (household === before ? updated : household))
           : [...state.households, updated],
@@ -224,14 +224,14 @@ useGuestListStore.subscribe((list, previous) => {
       break
     }
     case 'removed':
-      useRsvpsStore.setState({ households: state.households.filter((household) => household.id !== change.householdId) })
+      useRsvpsTabStore.setState({ households: state.households.filter((household) => household.id !== change.householdId) })
       break
     case 'read': {
       // Read again (an import, or another screen's refresh): every line from the new list, keeping
       // what only this tab knows where the reply is unchanged. The first read changes nothing here.
       if (!change.again || state.status !== 'ready') break
       const before = new Map(state.households.map((household) => [household.id, household]))
-      useRsvpsStore.setState({ households: list.households.map((household) => rsvpHouseholdFromGuest(household, before.get(household.id))) })
+      useRsvpsTabStore.setState({ households: list.households.map((household) => rsvpHouseholdFromGuest(household, before.get(household.id))) })
       break
     }
     case 'replied':
