@@ -23,5 +23,5 @@ export function previewSite(
       orderIndex,
     }
   })
-  return previewSiteOf(wedding, { sections, isOwner: false, details: { theme: themeForSave(draft.theme), ...details } })
+  return previewSiteOf(wedding, { sections, isCouple: false, details: { theme: themeForSave(draft.theme), ...details } })
 }

@@ -102,7 +102,7 @@ describe('the builder draft', () => {
     expect(site.sections.at(-1)).toMatchObject({ type: 'custom', title: 'Paalala', data: {} })
     expect(site.wedding.theme).toEqual({ name: 'modern' })
     expect(site.wedding.bride.firstName).toBe('Maria')
-    expect(site.isOwner).toBe(false)
+    expect(site.isCouple).toBe(false)
   })
 })
 

@@ -28,7 +28,7 @@ interface Props {
 function previewSite(wedding: Wedding, sectionId: string, title: string, data: Record<string, unknown>): Site {
   // A hidden section is shown here all the same: the couple is writing it.
   const sections = wedding.sections.map((section) => (section.id === sectionId ? { ...section, title, data, visible: true } : section))
-  return previewSiteOf(wedding, { sections, isOwner: true })
+  return previewSiteOf(wedding, { sections, isCouple: true })
 }
 
 /** One section's content: its header and its type's fields, the preview beside (or a tap away). */

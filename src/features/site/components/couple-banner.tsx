@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths'
 import { useSiteStore } from '../site-store'
 
 /** What only the couple sees on their own site: whether guests can see it, and the switch. */
-export function OwnerBanner() {
+export function CoupleBanner() {
   const { t } = useTranslation('site')
   const isPublished = useSiteStore((state) => state.site?.isPublished ?? false)
   const publishing = useSiteStore((state) => state.publishing)
