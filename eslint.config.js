@@ -59,8 +59,7 @@ export default tseslint.config(
     // docs/decisions.md). Management keeps i18next.
     files: [
       'src/features/site/**/*.{ts,tsx}',
-      'src/features/rsvp/routes/{rsvp-page,thank-you-page}.tsx',
-      'src/features/rsvp/components/*.{ts,tsx}',
+      'src/features/rsvp/**/*.{ts,tsx}',
       'src/features/invitations/routes/open-invitation-page.tsx',
       'src/lib/**/*.{ts,tsx}',
       'src/components/{language-toggle,not-found,page-spinner,route-error}.tsx',
@@ -82,7 +81,7 @@ export default tseslint.config(
   },
   {
     // Pure domain models: no React, no canvas, no backend.
-    files: ['src/features/*/model/**/*.ts', 'src/features/*/**/*-model.ts'],
+    files: ['src/features/*/model/**/*.ts', 'src/features/*/**/*-model.ts', 'src/lib/rsvp/{events,rsvp-form}.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

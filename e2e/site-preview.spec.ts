@@ -8,7 +8,7 @@ const site = {
   slug: demo.wedding.slug,
   title: demo.wedding.title,
   isPublished: false,
-  isOwner: true,
+  isCouple: true,
   wedding: { ...demo.wedding, bride: ligaya },
   sections: demo.sections.map((section: { type: string; data: Record<string, unknown> }) =>
     section.type === 'home' ? { ...section, data: { ...section.data, bride: ligaya } } : section,

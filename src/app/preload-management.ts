@@ -30,7 +30,7 @@ export function preloadManagement(weddingId: string, { seating }: { seating: boo
   void import('@/features/guests/routes/guests-page')
   void import('@/lib/i18n/i18next').then((m) => m.startI18next(seating ? ['guests', 'seating', 'rsvps', 'rsvp'] : ['guests']))
   if (!seating) return
-  void import('@/features/rsvp/routes/rsvps-tab-page')
+  void import('@/features/rsvps/routes/rsvps-tab-page')
   void import('@/features/seating/routes/seating-page')
   void import('@/features/seating/components/seating-canvas')
   void import('@/features/seating/seating-store').then((m) => m.prefetchSeatingLayout(weddingId))

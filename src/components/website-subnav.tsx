@@ -12,7 +12,7 @@ interface WebsiteSubnavProps {
 export function WebsiteSubnav({ current, labels }: WebsiteSubnavProps) {
   const links = [
     { key: 'design', to: paths.manage.website, label: labels.design },
-    { key: 'content', to: paths.manage.cms, label: labels.content },
+    { key: 'content', to: paths.manage.content, label: labels.content },
   ] as const
   return (
     <nav aria-label={labels.nav}>

@@ -66,9 +66,9 @@ export const screenNeeds: Readonly<Record<ManageScreen, Capability>> = {
   [paths.manage.invitations]: 'invitations',
   [paths.manage.invitationsPrint]: 'invitations',
   [paths.manage.website]: 'manage',
-  [paths.manage.cms]: 'manage',
-  [paths.manage.cmsEditor]: 'manage',
-  // The wedding file: export and import are the site's (can_manage).
+  [paths.manage.content]: 'manage',
+  [paths.manage.contentEditor]: 'manage',
+  // The wedding file: export and import are the couple's (manage, as can_manage).
   [paths.manage.data]: 'manage',
   // Everyone sees who has access and what changed; the page offers the rest by role.
   [paths.manage.members]: 'view',

@@ -22,8 +22,9 @@ export const paths = {
     emailPreviewRsvp: '/manage/email-preview/rsvp',
     invitations: '/manage/invitations',
     invitationsPrint: '/manage/invitations/print',
-    cms: '/manage/cms',
-    cmsEditor: '/manage/cms/editor',
+    /** The Website tab's Content half. Its address keeps the word it had, so links already saved still open. */
+    content: '/manage/cms',
+    contentEditor: '/manage/cms/editor',
     data: '/manage/data',
     members: '/manage/members',
     activity: '/manage/activity',

@@ -32,13 +32,13 @@ export function isPreviewMessage<T extends { type: string }>(data: unknown, type
  */
 export function previewSiteOf(
   wedding: Wedding,
-  { sections, isOwner, details }: { sections: Section[]; isOwner: boolean; details?: Partial<Site['wedding']> | undefined },
+  { sections, isCouple, details }: { sections: Section[]; isCouple: boolean; details?: Partial<Site['wedding']> | undefined },
 ): Site {
   return {
     slug: wedding.slug,
     title: wedding.title,
     isPublished: wedding.isPublished,
-    isOwner,
+    isCouple,
     wedding: {
       id: wedding.id,
       slug: wedding.slug,

@@ -7,7 +7,7 @@ import { useGuestListStore } from '@/lib/guest-list'
 const loaded = vi.hoisted(() => ({ prefetch: vi.fn(), strings: vi.fn(), modules: [] as string[] }))
 
 vi.mock('@/features/guests/routes/guests-page', () => (loaded.modules.push('guests'), {}))
-vi.mock('@/features/rsvp/routes/rsvps-tab-page', () => (loaded.modules.push('rsvps'), {}))
+vi.mock('@/features/rsvps/routes/rsvps-tab-page', () => (loaded.modules.push('rsvps'), {}))
 vi.mock('@/features/seating/routes/seating-page', () => (loaded.modules.push('seating'), {}))
 vi.mock('@/features/seating/components/seating-canvas', () => (loaded.modules.push('canvas'), {}))
 vi.mock('@/features/seating/seating-store', () => ({ prefetchSeatingLayout: loaded.prefetch }))

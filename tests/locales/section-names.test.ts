@@ -30,7 +30,7 @@ test('no other namespace keeps a list of section names of its own', () => {
 test('the builder, the content editor and the site all read it', () => {
   const readers = (folder: string) =>
     Object.entries(sources).filter(([file, source]) => file.startsWith(`/src/features/${folder}/`) && source.includes('common:sections.${'))
-  expect(readers('builder')).not.toHaveLength(0)
-  expect(readers('cms')).not.toHaveLength(0)
+  expect(readers('website')).not.toHaveLength(0)
+  expect(readers('content')).not.toHaveLength(0)
   expect(readers('site')).not.toHaveLength(0)
 })

@@ -28,7 +28,7 @@ const tabs: ReadonlyArray<{ to: ManageScreen; key: string; also?: readonly strin
   { to: paths.manage.rsvps, key: 'nav.rsvps' },
   { to: paths.manage.invitations, key: 'nav.invitations' },
   { to: paths.manage.plan, key: 'nav.plan' },
-  { to: paths.manage.website, key: 'nav.website', also: [paths.manage.cms] },
+  { to: paths.manage.website, key: 'nav.website', also: [paths.manage.content] },
   { to: paths.manage.members, key: 'nav.members' },
   { to: paths.manage.checkin, key: 'nav.checkin' },
 ]

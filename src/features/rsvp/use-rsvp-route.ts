@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'wouter'
 import { useShallow } from 'zustand/react/shallow'
 import { BackendError } from '@/lib/backend'
 import { paths } from '@/lib/paths'
-import { useRsvpStore, type RsvpStatus } from './rsvp-store'
+import { useGuestRsvpStore, type RsvpStatus } from './guest-rsvp-store'
 
 /**
  * The household's RSVP for the route's ids, loaded once and shared by the RSVP and thank-you pages.
@@ -14,7 +14,7 @@ export function useRsvpRoute() {
   const [searchParams] = useSearchParams()
   const code = searchParams.get('code')
   const key = `${householdId}/${personId}/${code ?? ''}`
-  const { loadedKey, rsvp, status, error, load } = useRsvpStore(
+  const { loadedKey, rsvp, status, error, load } = useGuestRsvpStore(
     useShallow((state) => ({ loadedKey: state.key, rsvp: state.rsvp, status: state.status, error: state.error, load: state.load })),
   )
 

@@ -10,7 +10,7 @@ export async function loadDemoSite(): Promise<Site> {
     slug: wedding.slug,
     title: wedding.title,
     isPublished: true,
-    isOwner: false,
+    isCouple: false,
     wedding,
     sections: sections.filter((section) => section.visible),
   })

@@ -92,7 +92,7 @@ export const useSiteStore = create<SiteState>((set, get) => ({
 
   async setPublished(published) {
     const { site } = get()
-    if (!site?.isOwner || get().publishing) return
+    if (!site?.isCouple || get().publishing) return
     set({ publishing: true, publishError: null })
     try {
       const result = await setWeddingPublished(site.wedding.id, published)

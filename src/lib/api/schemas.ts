@@ -179,11 +179,10 @@ export interface HouseholdInput {
   }>
 }
 
-export const site = z.object({
+const siteFields = {
   slug: z.string(),
   title: text,
   isPublished: z.boolean(),
-  isOwner: z.boolean(),
   wedding: z.object({
     id: z.string(),
     slug: z.string(),
@@ -197,8 +196,16 @@ export const site = z.object({
     ...weddingDetails,
   }),
   sections: z.array(section),
-})
+}
+/**
+ * The site as the app draws it (the public site, the built-in demo, management's previews).
+ * `isCouple`: the one reading it is the owner or the partner (kasalan_private.can_manage), who
+ * see it unpublished, its hidden sections, and the banner to publish it.
+ */
+export const site = z.object({ ...siteFields, isCouple: z.boolean() })
 export type Site = z.infer<typeof site>
+/** get_site's answer as the database writes it: its `isOwner` is `isCouple` (getSite renames it). */
+export const siteAnswer = z.object({ ...siteFields, isOwner: z.boolean() })
 
 /** What get_site answers for a wedding's earlier slug: go to its current one. */
 export const siteRedirect = z.object({ redirectTo: z.string() })

@@ -4,7 +4,7 @@
 // `events`, closed events never), and what goes in the household's calendar.
 import { describe, expect, test } from 'vitest'
 import { buildEventsIcs, calendarEvents } from '@/features/rsvp/model/calendar'
-import { questionsFor } from '@/features/rsvp/model/events'
+import { questionsFor } from '@/lib/rsvp/events'
 import {
   eventReply,
   eventsAttended,
@@ -12,7 +12,7 @@ import {
   lastEventRespondedAt,
   toEventAnswerInputs,
   withSubmittedAnswers,
-} from '@/features/rsvp/model/rsvp-form'
+} from '@/lib/rsvp/rsvp-form'
 
 const CEREMONY = { id: 'ceremony', isMain: false, isClosed: false }
 const RECEPTION = { id: 'reception', isMain: true, isClosed: false }

@@ -12,7 +12,7 @@ vi.mock('@/lib/api/rsvp', async (importOriginal) => ({ ...(await importOriginal<
 
 const { RsvpPage } = await import('@/features/rsvp/routes/rsvp-page')
 const { ThankYouPage } = await import('@/features/rsvp/routes/thank-you-page')
-const { useRsvpStore } = await import('@/features/rsvp/rsvp-store')
+const { useGuestRsvpStore } = await import('@/features/rsvp/guest-rsvp-store')
 
 const GUEST = '5eed0002-0000-4000-8000-000000000005'
 const CRISTINA = '5eed0003-0000-4000-8000-000000000010'
@@ -116,7 +116,7 @@ beforeAll(async () => {
 beforeEach(() => {
   api.getRsvp.mockReset()
   api.submitRsvp.mockReset()
-  useRsvpStore.setState({ key: null, rsvp: null, status: 'idle', error: null })
+  useGuestRsvpStore.setState({ key: null, rsvp: null, status: 'idle', error: null })
 })
 
 describe('RSVP page with events', () => {

@@ -1,9 +1,9 @@
 // @vitest-environment node
 // The RSVP form's data, the couple's reply counts and filter, and the questions editor's data.
 import { describe, expect, test } from 'vitest'
-import { fromDrafts, newQuestionId, optionLines, toDrafts } from '@/features/rsvp/model/question-editor'
-import { earlierAnswer, initialFormValues, lastRespondedAt, replyStatus, seatsCounted, toAnswerInputs } from '@/features/rsvp/model/rsvp-form'
-import { countReplies, filterReplies } from '@/features/rsvp/model/rsvp-list'
+import { fromDrafts, newQuestionId, optionLines, toDrafts } from '@/features/rsvps/model/question-editor'
+import { earlierAnswer, initialFormValues, lastRespondedAt, replyStatus, seatsCounted, toAnswerInputs } from '@/lib/rsvp/rsvp-form'
+import { countReplies, filterReplies } from '@/features/rsvps/model/rsvp-list'
 
 const questions = [
   { id: 'meal', question: 'Anong ulam?', kind: 'choice' as const, options: ['Kare-kare', 'Manok'] },

@@ -12,7 +12,7 @@ vi.mock('@/lib/api/rsvp', async (importOriginal) => ({ ...(await importOriginal<
 
 const { RsvpPage } = await import('@/features/rsvp/routes/rsvp-page')
 const { ThankYouPage } = await import('@/features/rsvp/routes/thank-you-page')
-const { useRsvpStore } = await import('@/features/rsvp/rsvp-store')
+const { useGuestRsvpStore } = await import('@/features/rsvp/guest-rsvp-store')
 
 const GUEST = '5eed0002-0000-4000-8000-000000000005'
 const CRISTINA = '5eed0003-0000-4000-8000-000000000010'
@@ -88,7 +88,7 @@ beforeAll(async () => {
 beforeEach(() => {
   api.getRsvp.mockReset()
   api.submitRsvp.mockReset()
-  useRsvpStore.setState({ key: null, rsvp: null, status: 'idle', error: null })
+  useGuestRsvpStore.setState({ key: null, rsvp: null, status: 'idle', error: null })
 })
 
 describe('RSVP page', () => {
@@ -217,7 +217,7 @@ describe('RSVP page', () => {
     unmount()
 
     // Through the invitation's link, with a deadline: not "Pakisagot hanggang …", but until when.
-    useRsvpStore.setState({ key: null, rsvp: null, status: 'idle', error: null })
+    useGuestRsvpStore.setState({ key: null, rsvp: null, status: 'idle', error: null })
     api.getRsvp.mockResolvedValue(demoRsvp({ answered: true }))
     renderRsvp()
     expect(await screen.findByText(/^Natanggap namin ang inyong sagot noong/)).toBeInTheDocument()
@@ -311,7 +311,7 @@ describe('RSVP page', () => {
     renderRsvp()
     expect(await screen.findByRole('heading', { name: 'Hindi namin makita ang pahinang ito' })).toBeInTheDocument()
 
-    useRsvpStore.setState({ key: null, rsvp: null, status: 'idle', error: null })
+    useGuestRsvpStore.setState({ key: null, rsvp: null, status: 'idle', error: null })
     api.getRsvp.mockClear()
     renderRsvp('/rsvp/not-an-id/either/')
     expect((await screen.findAllByRole('heading', { name: 'Hindi namin makita ang pahinang ito' })).length).toBeGreaterThan(0)

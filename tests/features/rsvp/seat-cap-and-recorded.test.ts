@@ -5,7 +5,7 @@
 // low and high ends agree.
 import i18next from 'i18next'
 import { beforeAll, describe, expect, test } from 'vitest'
-import { lastEventRespondedAt, onlyRecordedByCouple, yesPassesSeatCap } from '@/features/rsvp/model/rsvp-form'
+import { lastEventRespondedAt, onlyRecordedByCouple, yesPassesSeatCap } from '@/lib/rsvp/rsvp-form'
 import { paxRange } from '@/lib/pax-range'
 import enCommon from '@/locales/en/common.json'
 import enForecast from '@/locales/en/forecast.json'

@@ -41,7 +41,7 @@ export function demoSite(overrides: Partial<Site> = {}): Site {
     slug: wedding.slug,
     title: wedding.title,
     isPublished: true,
-    isOwner: false,
+    isCouple: false,
     wedding: {
       id: wedding.id,
       slug: wedding.slug,

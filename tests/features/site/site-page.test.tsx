@@ -157,7 +157,7 @@ describe('the site page', () => {
 
 describe('the owner’s view', () => {
   test('an unpublished site shows its owner a banner with Publish, then Unpublish', async () => {
-    const site = demoSite({ isOwner: true, isPublished: false })
+    const site = demoSite({ isCouple: true, isPublished: false })
     api.getSite.mockResolvedValue(site)
     api.setWeddingPublished.mockImplementation(async (id: string, published: boolean) => ({ id, slug: site.slug, isPublished: published }))
     renderAt(<SitePage />)
@@ -180,7 +180,7 @@ describe('the owner’s view', () => {
   })
 
   test('a refused publish says why', async () => {
-    api.getSite.mockResolvedValue(demoSite({ isOwner: true, isPublished: false }))
+    api.getSite.mockResolvedValue(demoSite({ isCouple: true, isPublished: false }))
     const { BackendError } = await import('@/lib/backend')
     api.setWeddingPublished.mockRejectedValue(new BackendError('wedding_not_found', 'P0001'))
     renderAt(<SitePage />)

@@ -91,7 +91,7 @@ describe('loading a site', () => {
 
 describe('publishing', () => {
   test('the owner publishes and unpublishes; the site follows', async () => {
-    api.getSite.mockResolvedValue({ ...couple, isOwner: true, isPublished: false })
+    api.getSite.mockResolvedValue({ ...couple, isCouple: true, isPublished: false })
     await state().load('maria-and-juan')
     api.setWeddingPublished.mockResolvedValue({ id: 'w-maria', slug: 'maria-and-juan', isPublished: true })
     await state().setPublished(true)
@@ -105,7 +105,7 @@ describe('publishing', () => {
   })
 
   test('a refused change keeps the state and keeps the error to show', async () => {
-    api.getSite.mockResolvedValue({ ...couple, isOwner: true, isPublished: false })
+    api.getSite.mockResolvedValue({ ...couple, isCouple: true, isPublished: false })
     await state().load('maria-and-juan')
     const error = new BackendError('wedding_not_found', 'P0001')
     api.setWeddingPublished.mockRejectedValue(error)

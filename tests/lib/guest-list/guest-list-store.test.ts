@@ -23,7 +23,7 @@ vi.mock('@/lib/api/rsvp-details', () => detailsApi)
 
 const { useGuestListStore } = await import('@/lib/guest-list')
 const { useGuestsStore } = await import('@/features/guests/guests-store')
-const { useRsvpsStore } = await import('@/features/rsvp/rsvps-store')
+const { useRsvpsTabStore } = await import('@/features/rsvps/rsvps-tab-store')
 const { useSeatingStore } = await import('@/features/seating/seating-store')
 
 const WEDDING = 'wedding'
@@ -65,7 +65,7 @@ const change = (id: string, householdId: string, personId: string | null, change
 const initial = {
   list: useGuestListStore.getState(),
   guests: useGuestsStore.getState(),
-  rsvps: useRsvpsStore.getState(),
+  rsvps: useRsvpsTabStore.getState(),
   seating: useSeatingStore.getState(),
 }
 
@@ -74,7 +74,7 @@ beforeEach(() => {
   localStorage.clear()
   useGuestListStore.setState(initial.list, true)
   useGuestsStore.setState(initial.guests, true)
-  useRsvpsStore.setState(initial.rsvps, true)
+  useRsvpsTabStore.setState(initial.rsvps, true)
   useSeatingStore.setState(initial.seating, true)
   api.listHouseholds.mockResolvedValue([santos, reyes])
   detailsApi.listRsvpDetails.mockResolvedValue({ messages: [], recorded: [] })
@@ -140,10 +140,10 @@ describe('the three screens share it', () => {
   test('switching between the guest list, the seating chart and the RSVPs tab reads nothing again', async () => {
     await useGuestsStore.getState().load(WEDDING)
     await useSeatingStore.getState().load(WEDDING)
-    await useRsvpsStore.getState().load(WEDDING)
+    await useRsvpsTabStore.getState().load(WEDDING)
     await useGuestsStore.getState().load(WEDDING)
     await useSeatingStore.getState().load(WEDDING)
-    await useRsvpsStore.getState().load(WEDDING)
+    await useRsvpsTabStore.getState().load(WEDDING)
     expect(api.listHouseholds).toHaveBeenCalledTimes(1)
     expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
     expect(api.getSeatingLayout).toHaveBeenCalledTimes(1)
@@ -152,14 +152,14 @@ describe('the three screens share it', () => {
   })
 
   test('a household saved or deleted on the guest list shows on the seating chart and the RSVPs tab', async () => {
-    await Promise.all([useGuestsStore.getState().load(WEDDING), useSeatingStore.getState().load(WEDDING), useRsvpsStore.getState().load(WEDDING)])
-    useRsvpsStore.setState({ households: [asRsvp(santos), asRsvp(reyes, { message: 'See you!' })] })
+    await Promise.all([useGuestsStore.getState().load(WEDDING), useSeatingStore.getState().load(WEDDING), useRsvpsTabStore.getState().load(WEDDING)])
+    useRsvpsTabStore.setState({ households: [asRsvp(santos), asRsvp(reyes, { message: 'See you!' })] })
     const reyesAgain = household({ id: 'h-reyes', persons: [{ id: 'p-ana', firstName: 'Ana', lastName: 'Reyes-Cruz' }, { id: 'p-cora', firstName: 'Cora', lastName: 'Reyes' }] })
     api.saveHousehold.mockResolvedValue({ ...reyesAgain, weddingId: WEDDING })
     await useGuestsStore.getState().save({} as never)
 
     expect(useSeatingStore.getState().households[1]!.persons.map((p) => p.firstName)).toEqual(['Ana', 'Cora'])
-    const line = useRsvpsStore.getState().households[1]!
+    const line = useRsvpsTabStore.getState().households[1]!
     expect(line.persons.map((p) => `${p.firstName} ${p.lastName}`)).toEqual(['Ana Reyes-Cruz', 'Cora Reyes'])
     // What only the RSVPs tab knows stays.
     expect(line.message).toBe('See you!')
@@ -167,7 +167,7 @@ describe('the three screens share it', () => {
     api.deleteHousehold.mockResolvedValue(null)
     await useGuestsStore.getState().remove('h-santos')
     expect(useSeatingStore.getState().households.map((h) => h.id)).toEqual(['h-reyes'])
-    expect(useRsvpsStore.getState().households.map((h) => h.id)).toEqual(['h-reyes'])
+    expect(useRsvpsTabStore.getState().households.map((h) => h.id)).toEqual(['h-reyes'])
     expect(api.listHouseholds).toHaveBeenCalledTimes(1)
     expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
   })
@@ -185,8 +185,8 @@ describe('the three screens share it', () => {
       messages: [{ householdId: 'h-reyes', message: 'Salamat!', messageAt: '2027-01-02T00:00:00Z' }],
       recorded: [{ personId: 'p-ana', recordedBy: 'couple', recordedByName: 'Tita Carmen' }],
     })
-    await useRsvpsStore.getState().load(WEDDING)
-    const [first, second] = useRsvpsStore.getState().households
+    await useRsvpsTabStore.getState().load(WEDDING)
+    const [first, second] = useRsvpsTabStore.getState().households
     expect(first).toEqual(asRsvp(santos))
     expect(second).toMatchObject({ id: 'h-reyes', message: 'Salamat!', messageAt: '2027-01-02T00:00:00Z' })
     expect(second!.persons[0]).toMatchObject({
@@ -201,24 +201,24 @@ describe('the three screens share it', () => {
   })
 
   test('a list read on another screen is brought up to the changes feed when the RSVPs tab opens', async () => {
-    await useRsvpsStore.getState().load(WEDDING)
-    await useRsvpsStore.getState().loadChanges(WEDDING)
+    await useRsvpsTabStore.getState().load(WEDDING)
+    await useRsvpsTabStore.getState().loadChanges(WEDDING)
     // Another wedding in between, then back: the list is already here, read before this feed.
-    useRsvpsStore.setState({ weddingId: 'other', status: 'idle' })
+    useRsvpsTabStore.setState({ weddingId: 'other', status: 'idle' })
     const accepted = change('c1', 'h-reyes', 'p-ben', '2027-01-03T00:00:00Z', { isAttending: true, response: [], respondedAt: '2027-01-03T00:00:00Z', recordedBy: 'guest' })
-    useRsvpsStore.setState({ changes: { lastSeenAt: null, changes: [accepted], probes: [] }, since: { weddingId: WEDDING, at: null } })
-    await useRsvpsStore.getState().load(WEDDING)
-    expect(useRsvpsStore.getState().households[1]!.persons[1]).toMatchObject({ isAttending: true, recordedBy: 'guest' })
+    useRsvpsTabStore.setState({ changes: { lastSeenAt: null, changes: [accepted], probes: [] }, since: { weddingId: WEDDING, at: null } })
+    await useRsvpsTabStore.getState().load(WEDDING)
+    expect(useRsvpsTabStore.getState().households[1]!.persons[1]).toMatchObject({ isAttending: true, recordedBy: 'guest' })
     expect(useGuestListStore.getState().households[1]!.persons[1]).toMatchObject({ isAttending: true })
     expect(api.listHouseholds).toHaveBeenCalledTimes(1)
   })
 
   test('a reply recorded on the RSVPs tab shows on the guest list; after an import the tab follows the new list', async () => {
-    await Promise.all([useGuestsStore.getState().load(WEDDING), useRsvpsStore.getState().load(WEDDING)])
+    await Promise.all([useGuestsStore.getState().load(WEDDING), useRsvpsTabStore.getState().load(WEDDING)])
     const replied = asRsvp(reyes)
     replied.persons[1] = { ...replied.persons[1]!, isAttending: false, respondedAt: '2027-01-02T00:00:00Z', recordedBy: 'couple' }
     api.recordRsvp.mockResolvedValue(replied)
-    await useRsvpsStore.getState().record('p-ben', false, [])
+    await useRsvpsTabStore.getState().record('p-ben', false, [])
     expect(useGuestsStore.getState().households[1]!.persons[1]).toMatchObject({ id: 'p-ben', isAttending: false })
 
     const cruz = household({ id: 'h-cruz', persons: [{ id: 'p-cora', firstName: 'Cora', lastName: 'Cruz' }] })
@@ -226,8 +226,8 @@ describe('the three screens share it', () => {
     api.importHouseholds.mockResolvedValue({ households: 1, persons: 1, replies: 0, householdIds: ['h-cruz'] })
     await useGuestsStore.getState().importMany([])
     expect(api.listHouseholds).toHaveBeenCalledTimes(2)
-    await useRsvpsStore.getState().load(WEDDING)
-    const lines = useRsvpsStore.getState().households
+    await useRsvpsTabStore.getState().load(WEDDING)
+    const lines = useRsvpsTabStore.getState().households
     expect(lines.map((line) => line.id)).toEqual(['h-santos', 'h-reyes', 'h-cruz'])
     // Who recorded Ben's reply stays: his reply did not change.
     expect(lines[1]!.persons[1]).toMatchObject({ isAttending: false, recordedBy: 'couple' })
@@ -235,15 +235,15 @@ describe('the three screens share it', () => {
   })
 
   test('opening the RSVPs tab again applies the guests’ new replies from the changes feed, without a read', async () => {
-    await Promise.all([useGuestsStore.getState().load(WEDDING), useRsvpsStore.getState().load(WEDDING)])
-    await useRsvpsStore.getState().loadChanges(WEDDING)
+    await Promise.all([useGuestsStore.getState().load(WEDDING), useRsvpsTabStore.getState().load(WEDDING)])
+    await useRsvpsTabStore.getState().loadChanges(WEDDING)
     const accepted = change('c1', 'h-reyes', 'p-ana', '2027-01-03T00:00:00Z', { isAttending: true, response: [], respondedAt: '2027-01-03T00:00:00Z', recordedBy: 'guest' })
     const message = change('c2', 'h-reyes', null, '2027-01-03T00:00:01Z', { message: 'Salamat!', messageAt: '2027-01-03T00:00:01Z' })
     api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [message, accepted], probes: [] })
 
-    await useRsvpsStore.getState().load(WEDDING)
-    await useRsvpsStore.getState().loadChanges(WEDDING)
-    const line = useRsvpsStore.getState().households[1]!
+    await useRsvpsTabStore.getState().load(WEDDING)
+    await useRsvpsTabStore.getState().loadChanges(WEDDING)
+    const line = useRsvpsTabStore.getState().households[1]!
     expect(line.message).toBe('Salamat!')
     expect(line.persons[0]).toMatchObject({ isAttending: true, recordedBy: 'guest' })
     expect(useGuestListStore.getState().households[1]!.persons[0]).toMatchObject({ isAttending: true })
@@ -255,7 +255,7 @@ describe('the three screens share it', () => {
       change(`n${i}`, 'h-santos', 'p-juan', `2027-02-0${1 + (i % 9)}T00:00:00Z`, { isAttending: true, response: [], respondedAt: '2027-02-01T00:00:00Z' }),
     ).sort((a, b) => b.changedAt.localeCompare(a.changedAt))
     api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: many, probes: [] })
-    await useRsvpsStore.getState().loadChanges(WEDDING)
+    await useRsvpsTabStore.getState().loadChanges(WEDDING)
     await vi.waitFor(() => expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(2))
     expect(api.listHouseholds).toHaveBeenCalledTimes(2)
   })
@@ -266,30 +266,30 @@ describe('the three screens share it', () => {
     )
     api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: many, probes: [] })
     // The first opening reads the list and the feed at the same time, in either order.
-    await Promise.all([useRsvpsStore.getState().load(WEDDING), useRsvpsStore.getState().loadChanges(WEDDING)])
+    await Promise.all([useRsvpsTabStore.getState().load(WEDDING), useRsvpsTabStore.getState().loadChanges(WEDDING)])
     for (let opening = 0; opening < 3; opening++) {
-      await useRsvpsStore.getState().load(WEDDING)
-      await useRsvpsStore.getState().loadChanges(WEDDING)
+      await useRsvpsTabStore.getState().load(WEDDING)
+      await useRsvpsTabStore.getState().loadChanges(WEDDING)
     }
     expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
     expect(api.listHouseholds).toHaveBeenCalledTimes(1)
   })
 
   test('a member removed meanwhile is told on the next opening, not shown the replies read before', async () => {
-    await useRsvpsStore.getState().load(WEDDING)
-    await useRsvpsStore.getState().loadChanges(WEDDING)
-    expect(useRsvpsStore.getState().status).toBe('ready')
+    await useRsvpsTabStore.getState().load(WEDDING)
+    await useRsvpsTabStore.getState().loadChanges(WEDDING)
+    expect(useRsvpsTabStore.getState().status).toBe('ready')
 
     // Any other failure of the feed leaves the replies on screen.
     api.listRsvpChanges.mockRejectedValueOnce(new Error('offline'))
-    await useRsvpsStore.getState().load(WEDDING)
-    await useRsvpsStore.getState().loadChanges(WEDDING)
-    expect(useRsvpsStore.getState()).toMatchObject({ status: 'ready', changes: null })
+    await useRsvpsTabStore.getState().load(WEDDING)
+    await useRsvpsTabStore.getState().loadChanges(WEDDING)
+    expect(useRsvpsTabStore.getState()).toMatchObject({ status: 'ready', changes: null })
 
     api.listRsvpChanges.mockRejectedValueOnce(new BackendError('wedding_not_found', 'P0001'))
-    await useRsvpsStore.getState().load(WEDDING)
-    await useRsvpsStore.getState().loadChanges(WEDDING)
-    expect(useRsvpsStore.getState()).toMatchObject({ status: 'error', households: [] })
-    expect((useRsvpsStore.getState().error as Error).message).toBe('wedding_not_found')
+    await useRsvpsTabStore.getState().load(WEDDING)
+    await useRsvpsTabStore.getState().loadChanges(WEDDING)
+    expect(useRsvpsTabStore.getState()).toMatchObject({ status: 'error', households: [] })
+    expect((useRsvpsTabStore.getState().error as Error).message).toBe('wedding_not_found')
   })
 })

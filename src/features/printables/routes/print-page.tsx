@@ -147,7 +147,7 @@ export function PrintScreen({
 
   const couple = displayCouple(wedding.bride, wedding.groom)
   const seatingLink = mayOpenIn(wedding, paths.manage.seating)
-  const entourageLink = mayOpenIn(wedding, paths.manage.cms)
+  const entourageLink = mayOpenIn(wedding, paths.manage.content)
   const empty: ReactNode =
     kind === 'escortCards' || kind === 'escortList' ? (
       escorts.entries.length === 0 ? (
@@ -175,8 +175,8 @@ export function PrintScreen({
           !entourageLink
             ? null
             : partySection
-              ? `${paths.manage.cmsEditor}?section=${encodeURIComponent(partySection.path)}`
-              : paths.manage.cms
+              ? `${paths.manage.contentEditor}?section=${encodeURIComponent(partySection.path)}`
+              : paths.manage.content
         }
         link={t('empty.toEntourage')}
       />

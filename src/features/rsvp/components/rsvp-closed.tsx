@@ -6,7 +6,7 @@ import type { Rsvp } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
 import { paths } from '@/lib/paths'
 import { coupleFirstNames, telHref } from '../model/format'
-import { dateLanguage } from './format-time'
+import { dateLanguage } from '@/lib/rsvp/format-time'
 import { RsvpSummary } from './rsvp-summary'
 
 /** After the deadline: RSVP is closed, what was recorded, and how to reach the couple. */

@@ -2,8 +2,8 @@ import { useTranslation } from '@/lib/i18n/react'
 import type { Rsvp, RsvpEventChoice } from '@/lib/api'
 import { formatLongDate } from '@/lib/manila-time'
 import { eventName, eventTime, statusKeys } from '../model/format'
-import { eventReply, fullName, replyStatus } from '../model/rsvp-form'
-import { dateLanguage } from './format-time'
+import { eventReply, fullName, replyStatus } from '@/lib/rsvp/rsvp-form'
+import { dateLanguage } from '@/lib/rsvp/format-time'
 
 type Person = Rsvp['household']['persons'][number]
 

@@ -7,7 +7,7 @@ import * as z from 'zod/mini'
 import type { Rsvp, RsvpGuestQuestion } from '@/lib/api'
 import { errorMessage } from '@/lib/errors'
 import { coupleFirstNames, eventName } from '../model/format'
-import { questionsFor } from '../model/events'
+import { questionsFor } from '@/lib/rsvp/events'
 import {
   fullName,
   initialEventsFormValues,
@@ -22,12 +22,12 @@ import {
   type EventLike,
   type EventPersonLike,
   type EventsFormValues,
-} from '../model/rsvp-form'
-import { useRsvpStore } from '../rsvp-store'
+} from '@/lib/rsvp/rsvp-form'
+import { useGuestRsvpStore } from '../guest-rsvp-store'
 import { refusableYes } from './refusable-yes'
 import { EventHeading, EventReplies } from './rsvp-event-parts'
 import { LockedPerson, QuestionField, RsvpGreeting } from './rsvp-form'
-import { dateLanguage, formatDateTime } from './format-time'
+import { dateLanguage, formatDateTime } from '@/lib/rsvp/format-time'
 
 // Messages are keys of the rsvp namespace, translated where they are shown.
 const eventsFormSchema = z.object({
@@ -54,7 +54,7 @@ const eventsFormSchema = z.object({
 export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void }) {
   const { t, i18n } = useTranslation('rsvp')
   const language = dateLanguage(i18n.language)
-  const submit = useRsvpStore((state) => state.submit)
+  const submit = useGuestRsvpStore((state) => state.submit)
   const [saveError, setSaveError] = useState<string | null>(null)
   const id = useId()
 

@@ -20,10 +20,10 @@ import {
   toAnswerInputs,
   yesPassesSeatCap,
   type RsvpFormValues,
-} from '../model/rsvp-form'
-import { useRsvpStore } from '../rsvp-store'
+} from '@/lib/rsvp/rsvp-form'
+import { useGuestRsvpStore } from '../guest-rsvp-store'
 import { refusableYes } from './refusable-yes'
-import { dateLanguage, formatDateTime } from './format-time'
+import { dateLanguage, formatDateTime } from '@/lib/rsvp/format-time'
 
 // Messages are keys of the rsvp namespace, translated where they are shown.
 const rsvpFormSchema = z.object({
@@ -52,7 +52,7 @@ interface RsvpFormProps {
 export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
   const { t, i18n } = useTranslation('rsvp')
   const language = dateLanguage(i18n.language)
-  const submit = useRsvpStore((state) => state.submit)
+  const submit = useGuestRsvpStore((state) => state.submit)
   const [saveError, setSaveError] = useState<string | null>(null)
   const id = useId()
 

@@ -1,5 +1,5 @@
 import { NotFound } from '@/components/not-found'
-import type { RsvpStatus } from '../rsvp-store'
+import type { RsvpStatus } from '../guest-rsvp-store'
 import { RsvpShell } from './rsvp-shell'
 import { RsvpLoadFailed, RsvpLoading } from './rsvp-status-screens'
 

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { useTranslation } from '@/lib/i18n/react'
 import type { Rsvp } from '@/lib/api'
-import { fullName, replyStatus } from '../model/rsvp-form'
+import { fullName, replyStatus } from '@/lib/rsvp/rsvp-form'
 import { eventName, statusKeys } from '../model/format'
 import { EventReplies } from './rsvp-event-parts'
 

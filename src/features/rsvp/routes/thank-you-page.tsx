@@ -7,11 +7,11 @@ import { formatLongDate } from '@/lib/dates'
 import { displayName } from '@/lib/names'
 import { paths } from '@/lib/paths'
 import { AddToCalendar } from '../components/add-to-calendar'
-import { dateLanguage, formatDateTime } from '../components/format-time'
+import { dateLanguage, formatDateTime } from '@/lib/rsvp/format-time'
 import { RsvpShell } from '../components/rsvp-shell'
 import { rsvpNotReady } from '../components/rsvp-not-ready'
 import { RsvpSummary } from '../components/rsvp-summary'
-import { eventsAttended, lastEventRespondedAt, lastRespondedAt } from '../model/rsvp-form'
+import { eventsAttended, lastEventRespondedAt, lastRespondedAt } from '@/lib/rsvp/rsvp-form'
 import { useRsvpRoute } from '../use-rsvp-route'
 
 /** After answering: what was recorded for each person, the wedding for the calendar, and a way to change it. */

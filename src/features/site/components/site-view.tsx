@@ -16,7 +16,7 @@ import { SiteHeader } from './site-header'
 
 // The sections below the hero come in the same file as the hero: one request on mobile data costs
 // a guest more than their few kilobytes. Only the owner's banner, which guests never see, waits.
-const OwnerBanner = lazy(() => import('./owner-banner').then((module) => ({ default: module.OwnerBanner })))
+const CoupleBanner = lazy(() => import('./couple-banner').then((module) => ({ default: module.CoupleBanner })))
 
 interface Props {
   site: Site
@@ -71,9 +71,9 @@ export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ si
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-(--site-bg) focus:p-3">
         {t('nav.skip')}
       </a>
-      {site.isOwner && !preview && (
+      {site.isCouple && !preview && (
         <Suspense fallback={null}>
-          <OwnerBanner />
+          <CoupleBanner />
         </Suspense>
       )}
       <SiteHeader site={site} theme={{ name: theme.name, style }} />
