@@ -1282,6 +1282,13 @@ begin
             'lastName', n.last_name,
             'changedAt', c.changed_at,
             'changedBy', c.changed_by,
+            -- Who on the wedding's side made it, as the reader should read it: themselves, or the
+            -- member by the name they are shown under (null for a guest, or a member who left).
+            'byMe', coalesce(c.changed_by_user = (select auth.uid()), false),
+            'changedByName', (
+              select nullif(m.display_name, '') from kasalan.wedding_members m
+              where m.wedding_id = c.wedding_id and m.user_id = c.changed_by_user
+            ),
             'previous', c.previous,
             'current', c.current
           )

@@ -102,7 +102,7 @@ set search_path = ''
 as $$
 declare
   v_wedding kasalan.weddings;
-  v_is_owner boolean;
+  v_is_couple boolean;
 begin
   select * into v_wedding from kasalan.weddings w where w.slug = p_slug;
   if not found then
@@ -116,8 +116,8 @@ begin
     return null;
   end if;
 
-  v_is_owner := kasalan_private.can_manage(v_wedding.id);
-  if not (v_wedding.is_published or v_is_owner) then
+  v_is_couple := kasalan_private.can_manage(v_wedding.id);
+  if not (v_wedding.is_published or v_is_couple) then
     return null;
   end if;
 
@@ -125,7 +125,7 @@ begin
     'slug', v_wedding.slug,
     'title', v_wedding.title,
     'isPublished', v_wedding.is_published,
-    'isOwner', v_is_owner,
+    'isCouple', v_is_couple,
     'wedding', jsonb_build_object(
       'id', v_wedding.id,
       'slug', v_wedding.slug,
@@ -151,7 +151,7 @@ begin
         )
         from kasalan.sections s
         where s.wedding_id = v_wedding.id
-          and (s.visible or v_is_owner)
+          and (s.visible or v_is_couple)
       ),
       '[]'::jsonb
     )

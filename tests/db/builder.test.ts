@@ -169,7 +169,7 @@ describe('the site address: check_wedding_slug and change_wedding_slug', () => {
 
     await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
     expect(await getSite(null, wedding.slug)).toEqual({ redirectTo: 'joy-at-mark' })
-    expect(await getSite(null, 'joy-at-mark')).toMatchObject({ slug: 'joy-at-mark', isOwner: false })
+    expect(await getSite(null, 'joy-at-mark')).toMatchObject({ slug: 'joy-at-mark', isCouple: false })
 
     // A second move: both earlier slugs lead to the newest.
     await changeSlug(claims, wedding.id, 'joy-and-mark-2027')

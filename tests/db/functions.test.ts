@@ -28,7 +28,7 @@ interface Site {
   slug: string
   title: string
   isPublished: boolean
-  isOwner: boolean
+  isCouple: boolean
   wedding: Record<string, unknown>
   sections: Section[]
 }
@@ -410,7 +410,7 @@ describe('get_my_wedding', () => {
 describe('get_site', () => {
   test('anon finds the published demo, with visible sections only', async () => {
     const site = (await t.rpc(null, 'get_site', { p_slug: DEMO.slug })) as Site
-    expect(site).toMatchObject({ slug: DEMO.slug, title: 'Isabel & Miguel', isPublished: true, isOwner: false })
+    expect(site).toMatchObject({ slug: DEMO.slug, title: 'Isabel & Miguel', isPublished: true, isCouple: false })
     expect(Object.keys(site.wedding).sort()).toEqual(
       // 0007 adds the wedding's public details: location, hashtag, site language.
       ['bride', 'contact', 'date', 'groom', 'hashtag', 'id', 'location', 'rsvpDeadline', 'siteLanguage', 'slug', 'theme', 'title'].sort(),
@@ -422,9 +422,9 @@ describe('get_site', () => {
     expect(site.sections.map((s) => s.orderIndex)).toEqual([...site.sections.map((s) => s.orderIndex)].sort((a, b) => a - b))
   })
 
-  test('the owner gets every section and isOwner', async () => {
+  test('the owner gets every section and isCouple', async () => {
     const site = (await t.rpc(DEMO_CLAIMS, 'get_site', { p_slug: DEMO.slug })) as Site
-    expect(site.isOwner).toBe(true)
+    expect(site.isCouple).toBe(true)
     expect(site.sections.map((s) => s.type)).toEqual(expect.arrayContaining(['our-story', 'gallery']))
   })
 
@@ -440,7 +440,7 @@ describe('get_site', () => {
     expect(await t.rpc(null, 'get_site', { p_slug: wedding.slug })).toBeNull()
     expect(await t.rpc(stranger, 'get_site', { p_slug: wedding.slug })).toBeNull()
     const site = (await t.rpc(claims, 'get_site', { p_slug: wedding.slug })) as Site
-    expect(site).toMatchObject({ slug: wedding.slug, isPublished: false, isOwner: true })
+    expect(site).toMatchObject({ slug: wedding.slug, isPublished: false, isCouple: true })
     expect(site.sections).toHaveLength(10)
     expect(site.sections.filter((s) => !s.visible).map((s) => s.type)).toEqual(['our-story', 'gallery'])
   })

@@ -353,6 +353,34 @@ describe('the guest list by role', () => {
     ).toEqual(coordinatorOnly)
   })
 
+  test("the RSVP history names who changed a reply as its reader knows them: themselves, or the member's name (0031)", async () => {
+    const personId = added.both.persons[0]!.id
+    const reply = (who: Who, isAttending: boolean) =>
+      t.rpc(as[who], 'record_rsvp', { p_wedding_id: weddingId, p_person_id: personId, p_is_attending: isAttending, p_response: [] })
+    await reply('owner', true)
+    await reply('partner', false)
+    const read = async (who: Who) => {
+      const { changes } = (await t.rpc(as[who], 'list_rsvp_changes', { p_wedding_id: weddingId })) as {
+        changes: { changedBy: string; byMe: boolean; changedByName: string | null }[]
+      }
+      return changes.slice(0, 2).map(({ changedBy, byMe, changedByName }) => ({ changedBy, byMe, changedByName }))
+    }
+    const { members } = (await t.rpc(as.owner, 'list_members', { p_wedding_id: weddingId })) as {
+      members: { role: string; displayName: string }[]
+    }
+    const ownerName = members.find((member) => member.role === 'owner')!.displayName
+    expect(ownerName).not.toBe('')
+    // 'couple' is the owner alone: the partner reads the owner's change by name, and their own as theirs.
+    expect(await read('partner')).toEqual([
+      { changedBy: 'member', byMe: true, changedByName: 'Paolo' },
+      { changedBy: 'couple', byMe: false, changedByName: ownerName },
+    ])
+    expect(await read('owner')).toEqual([
+      { changedBy: 'member', byMe: false, changedByName: 'Paolo' },
+      { changedBy: 'couple', byMe: true, changedByName: ownerName },
+    ])
+  })
+
   test('a reply taken by the coordinator shows who recorded it, to the others', async () => {
     const person = added.bride.persons[0]!
     await t.rpc(as.coordinator, 'record_rsvp', { p_wedding_id: weddingId, p_person_id: person.id, p_is_attending: false, p_response: [] })

@@ -6,7 +6,7 @@ import { createTestDb, DEMO, DEMO_CLAIMS, type TestDb } from './harness'
 interface Site {
   slug: string
   isPublished: boolean
-  isOwner: boolean
+  isCouple: boolean
   wedding: { id: string }
   sections: { type: string; visible: boolean }[]
 }
@@ -31,7 +31,7 @@ describe('kasalan.set_wedding_published', () => {
 
     expect(await getSite(null, wedding.slug)).toBeNull()
     const own = await getSite(claims, wedding.slug)
-    expect(own).toMatchObject({ slug: wedding.slug, isPublished: false, isOwner: true })
+    expect(own).toMatchObject({ slug: wedding.slug, isPublished: false, isCouple: true })
     expect(own?.wedding.id).toBe(wedding.id)
   })
 
@@ -44,14 +44,14 @@ describe('kasalan.set_wedding_published', () => {
       isPublished: true,
     })
     const visitorView = await getSite(null, wedding.slug)
-    expect(visitorView).toMatchObject({ slug: wedding.slug, isPublished: true, isOwner: false })
+    expect(visitorView).toMatchObject({ slug: wedding.slug, isPublished: true, isCouple: false })
     // Visitors see only the visible sections of the new wedding (our-story and gallery start hidden).
     expect(visitorView?.sections.map((section) => section.type)).not.toContain('gallery')
     expect(visitorView?.sections.every((section) => section.visible)).toBe(true)
 
     expect(await setPublished(claims, wedding.id, false)).toMatchObject({ isPublished: false })
     expect(await getSite(null, wedding.slug)).toBeNull()
-    expect(await getSite(claims, wedding.slug)).toMatchObject({ isPublished: false, isOwner: true })
+    expect(await getSite(claims, wedding.slug)).toMatchObject({ isPublished: false, isCouple: true })
   })
 
   test('publishing twice is harmless', async () => {
@@ -91,11 +91,11 @@ describe('kasalan.set_wedding_published', () => {
   })
 
   test('the demo wedding is published, and its owner can take it private and back', async () => {
-    expect(await getSite(null, DEMO.slug)).toMatchObject({ slug: DEMO.slug, isPublished: true, isOwner: false })
+    expect(await getSite(null, DEMO.slug)).toMatchObject({ slug: DEMO.slug, isPublished: true, isCouple: false })
 
     await setPublished(DEMO_CLAIMS, DEMO.weddingId, false)
     expect(await getSite(null, DEMO.slug)).toBeNull()
-    expect(await getSite(DEMO_CLAIMS, DEMO.slug)).toMatchObject({ isPublished: false, isOwner: true })
+    expect(await getSite(DEMO_CLAIMS, DEMO.slug)).toMatchObject({ isPublished: false, isCouple: true })
 
     await setPublished(DEMO_CLAIMS, DEMO.weddingId, true)
     expect(await getSite(null, DEMO.slug)).toMatchObject({ isPublished: true })

@@ -244,6 +244,10 @@ export const rsvpChange = z.object({
   lastName: text,
   changedAt: z.string(),
   changedBy: z.enum(rsvpAccess),
+  /** The reader made it themselves. */
+  byMe: z.boolean(),
+  /** The member who made it, by the name they are shown under (null: a guest, or a member who left). */
+  changedByName: z.nullable(z.string()),
   previous: rsvpReplyValue,
   current: rsvpReplyValue,
 })

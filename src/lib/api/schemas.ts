@@ -204,8 +204,6 @@ const siteFields = {
  */
 export const site = z.object({ ...siteFields, isCouple: z.boolean() })
 export type Site = z.infer<typeof site>
-/** get_site's answer as the database writes it: its `isOwner` is `isCouple` (getSite renames it). */
-export const siteAnswer = z.object({ ...siteFields, isOwner: z.boolean() })
 
 /** What get_site answers for a wedding's earlier slug: go to its current one. */
 export const siteRedirect = z.object({ redirectTo: z.string() })

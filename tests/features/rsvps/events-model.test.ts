@@ -198,6 +198,8 @@ describe('the changes feed with events', () => {
       lastName: 'Reyes',
       changedAt: '2026-11-02T00:00:00Z',
       changedBy: 'guest_search' as const,
+      byMe: false,
+      changedByName: null,
       previous: { eventId, isAttending: null },
       current: { eventId, isAttending, respondedAt: '2026-11-02T00:00:00Z', recordedBy: 'guest' as const },
     })

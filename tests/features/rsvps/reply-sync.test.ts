@@ -23,6 +23,8 @@ const change = (at: string, isAttending: boolean, eventId?: string): RsvpChange 
   lastName: null,
   changedAt: at,
   changedBy: 'guest_code',
+  byMe: false,
+  changedByName: null,
   previous: { eventId, isAttending: !isAttending, response: [] },
   current: { eventId, isAttending, response: [], respondedAt: at, recordedBy: 'guest' },
 })

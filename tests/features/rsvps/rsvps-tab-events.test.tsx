@@ -229,6 +229,8 @@ describe('the RSVPs tab per event', () => {
           lastName: 'Reyes',
           changedAt: '2099-01-01T00:00:00Z',
           changedBy: 'guest_search',
+          byMe: false,
+          changedByName: null,
           previous: { eventId: 'desp', isAttending: null },
           current: { eventId: 'desp', isAttending: false, respondedAt: '2099-01-01T00:00:00Z', recordedBy: 'guest' },
         },

@@ -323,6 +323,8 @@ describe('replies from other phones', () => {
     lastName: 'Reyes',
     changedAt: '2027-01-04T00:00:00Z',
     changedBy: 'guest_search' as const,
+    byMe: false,
+    changedByName: null,
     previous: { isAttending: null, response: [], respondedAt: null, recordedBy: null },
     current: { isAttending: true, response: [], respondedAt: '2027-01-02T03:04:05Z', recordedBy: 'guest' as const },
   }
@@ -379,6 +381,8 @@ describe('changes since the last visit', () => {
     lastName: 'Reyes',
     changedAt: '2027-01-03T00:00:00Z',
     changedBy: 'guest_search' as const,
+    byMe: false,
+    changedByName: null,
     previous: { isAttending: true, response: [], respondedAt: '2027-01-01T00:00:00Z', recordedBy: 'couple' as const },
     current: { isAttending: false, response: [], respondedAt: '2027-01-03T00:00:00Z', recordedBy: 'guest' as const },
   }

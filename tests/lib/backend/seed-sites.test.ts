@@ -21,7 +21,7 @@ describe('seedSiteAnswer', () => {
     expect(ask(null, 'get_site', { p_slug: 'isabel-and-miguel' }, visitorWhileStarting)).toBeUndefined()
     // Once the database is ready, it may have changed: it answers.
     expect(ask(sites, 'get_site', { p_slug: 'isabel-and-miguel' }, { signedIn: false, databaseReady: true })).toBeUndefined()
-    // A signed-in couple may see more than a visitor (their unpublished site, isOwner).
+    // A signed-in couple may see more than a visitor (their unpublished site, isCouple).
     expect(ask(sites, 'get_site', { p_slug: 'isabel-and-miguel' }, { signedIn: true, databaseReady: false })).toBeUndefined()
     // Another wedding, another call, no slug, or a name inherited from Object.prototype.
     expect(ask(sites, 'get_site', { p_slug: 'ana-and-ben' }, visitorWhileStarting)).toBeUndefined()

@@ -58,6 +58,8 @@ const change = (id: string, householdId: string, personId: string | null, change
   lastName: 'Reyes',
   changedAt,
   changedBy: 'guest_code',
+  byMe: false,
+  changedByName: null,
   previous: {},
   current,
 })

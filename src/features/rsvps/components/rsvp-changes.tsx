@@ -31,6 +31,13 @@ export function RsvpChangesPanel({ changes, since, onRestore, eventNames }: Rsvp
   const probes = changes.probes
 
   const reply = (value: RsvpReplyValue) => t(statusLabel[replyStatus(value.isAttending ?? null)])
+  // A guest by how they came; someone on the wedding's side as the reader knows them: "by you", or
+  // by the member's name (changedBy's 'couple' is the owner alone, so it cannot say "you").
+  const changedBy = (change: RsvpChange) => {
+    if (change.changedBy === 'guest_search' || change.changedBy === 'guest_code') return t(`tab.changes.by.${change.changedBy}`)
+    if (change.byMe) return t('tab.changes.by.me')
+    return change.changedByName ? t('tab.changes.by.named', { name: change.changedByName }) : t('tab.changes.by.member')
+  }
   const eventOf = (change: RsvpChange) => {
     if (!eventNames || !change.personId) return null
     const eventId = change.current.eventId ?? change.previous.eventId
@@ -86,7 +93,7 @@ export function RsvpChangesPanel({ changes, since, onRestore, eventNames }: Rsvp
                   </p>
                   {eventOf(change) && <p className="text-sm text-muted">{t('eventsTab.changeOf', { event: eventOf(change) })}</p>}
                   <p className="text-xs text-muted">
-                    {formatDateTime(change.changedAt, language)} · {t(`tab.changes.by.${change.changedBy}`)}
+                    {formatDateTime(change.changedAt, language)} · {changedBy(change)}
                   </p>
                 </div>
                 <button
