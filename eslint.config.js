@@ -99,6 +99,12 @@ export default tseslint.config(
     },
   },
   {
+    // The app imports only what package.json's dependencies name: a package that arrives with
+    // another (date-fns, with the date picker) is that package's, not a second way to do a thing.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, includeTypes: true }] },
+  },
+  {
     files: ['src/**/*.tsx'],
     rules: { 'react-refresh/only-export-components': ['warn', { allowConstantExport: true }] },
   },

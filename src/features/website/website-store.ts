@@ -9,7 +9,7 @@ import {
   themeForSave,
   type WebsiteDraft,
 } from './model/draft'
-import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from './model/history'
+import { canRedo, canUndo, commit, createHistory, redo, undo, type History } from '@/lib/history'
 
 /**
  * The website builder's state: the draft of the site's shape and theme with its undo history, what

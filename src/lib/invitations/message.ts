@@ -89,11 +89,12 @@ export function printedCode(code: string): string {
   return code.length === 8 ? `${code.slice(0, 4)}-${code.slice(4)}` : code
 }
 
-/** Replaces every `{placeholder}` it knows; unknown braces are left as the couple typed them. */
-export function fillTemplate(template: string, values: Record<Placeholder, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    (placeholders as readonly string[]).includes(name) ? values[name as Placeholder] : whole,
-  )
+/**
+ * Replaces every `{placeholder}` it has a value for; unknown braces are left as the couple typed
+ * them. The one composer of the couple's messages: invitations, reminders and thank-yous.
+ */
+export function fillTemplate<Name extends string>(template: string, values: Readonly<Record<Name, string>>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as Name] : whole))
 }
 
 export interface MessageWedding {

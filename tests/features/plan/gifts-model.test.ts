@@ -93,6 +93,11 @@ describe('the thank-you', () => {
     expect(text).toBe('Thanks Ninong Rudy for the {gift}! Isabel & Miguel')
     expect(thankYouTemplate({ fil: '   ' }, 'fil')).toBe(defaultThankYou.fil)
   })
+
+  test('braces that only look like ours stay as typed (the invitations\' composer, one for both)', () => {
+    const text = renderThankYou({ template: '{names}: {constructor} {toString} {__proto__}', language: 'en', gift: gift({ giverName: 'Lito' }), couple })
+    expect(text).toBe('Lito: {constructor} {toString} {__proto__}')
+  })
 })
 
 describe('the ledger', () => {

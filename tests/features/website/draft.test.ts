@@ -17,7 +17,7 @@ import {
   uniquePath,
 } from '@/features/website/model/draft'
 import { previewSite } from '@/features/website/preview-site'
-import { canRedo, canUndo, commit, createHistory, redo, undo } from '@/features/website/model/history'
+import { canRedo, canUndo, commit, createHistory, redo, undo } from '@/lib/history'
 import { slugify, slugProblem } from '@/features/website/model/slug'
 import { websiteWedding } from './website-wedding'
 

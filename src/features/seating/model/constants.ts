@@ -40,7 +40,6 @@ export const MIN_INITIALS_PX = 6
 export const OVERVIEW_NAME_PX = 12
 export const OVERVIEW_COUNT_PX = 10
 
-/** Undo remembers this many steps. */
-export const HISTORY_LIMIT = 100
+export { HISTORY_LIMIT } from '@/lib/history'
 
 export const TABLE_TYPES = ['round', '1-sided', '2-sided', '4-sided'] as const

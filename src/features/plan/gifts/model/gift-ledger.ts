@@ -2,10 +2,10 @@
 // thank-you message, the filter and the CSV's rows. No React, no backend: the screen and the tests
 // call these directly.
 
-import { householdNames } from '@/lib/invitations/message'
+import { fillTemplate, householdNames, type MessageLanguage } from '@/lib/invitations/message'
 import { displayCouple, displayFullName, displayName } from '@/lib/names'
 
-export type MessageLanguage = 'fil' | 'en'
+export type { MessageLanguage }
 
 /** What these functions read of a gift (the API's Gift fits it). */
 export interface GiftRecord {
@@ -68,9 +68,7 @@ export function renderThankYou(input: {
     names,
     couple: displayCouple(input.couple.bride, input.couple.groom, and[input.language]),
   }
-  return input.template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in values ? values[name as keyof typeof values] : whole,
-  )
+  return fillTemplate(input.template, values)
 }
 
 export type ThanksFilter = 'all' | 'not_yet' | 'sent'
