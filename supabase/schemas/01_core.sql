@@ -700,6 +700,52 @@ $$;
 
 revoke execute on function kasalan_private.json_uuid(p_object jsonb, p_key text) from public, anon, authenticated;
 
+-- True when p_value is a real calendar day written YYYY-MM-DD, from 1900 to 2200 (2027-02-30 is
+-- not one). What a date is, wherever the couple types one.
+create or replace function kasalan_private.is_date(p_value text)
+returns boolean
+language plpgsql
+immutable
+set search_path = ''
+as $$
+begin
+  return p_value ~ '^\d{4}-\d{2}-\d{2}$'
+    and to_char(p_value::date, 'YYYY-MM-DD') = p_value
+    and p_value::date between date '1900-01-01' and date '2200-12-31';
+exception
+  when others then
+    return false;
+end;
+$$;
+
+revoke execute on function kasalan_private.is_date(p_value text) from public, anon, authenticated;
+
+-- A date field of a JSON object, as json_text and json_uuid read theirs: null when missing, null
+-- or blank; invalid_input naming p_key unless it is a real day written YYYY-MM-DD (is_date). The
+-- one reading of a date the couple types: the wedding's, an event's deadline, a checklist item's,
+-- a gift's.
+create or replace function kasalan_private.json_date(p_object jsonb, p_key text)
+returns date
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_value jsonb := p_object -> p_key;
+  v_text text := btrim(v_value #>> '{}');
+begin
+  if v_value is null or jsonb_typeof(v_value) = 'null' or (jsonb_typeof(v_value) = 'string' and v_text = '') then
+    return null;
+  end if;
+  if jsonb_typeof(v_value) <> 'string' or not kasalan_private.is_date(v_text) then
+    raise exception 'invalid_input' using detail = format('%s must be a date (YYYY-MM-DD)', p_key);
+  end if;
+  return v_text::date;
+end;
+$$;
+
+revoke execute on function kasalan_private.json_date(p_object jsonb, p_key text) from public, anon, authenticated;
+
 -- Creates the caller's wedding with its default sections and a free address, the caller its
 -- owner. Security definer: the caller must be signed in, and the wedding, its owner membership
 -- and its sections are theirs. The loser of a race for a free address takes the next
@@ -875,17 +921,7 @@ begin
     raise exception 'invalid_input' using detail = 'bride and groom need a first and last name';
   end if;
 
-  if coalesce(jsonb_typeof(p_details -> 'date'), 'null') = 'null' then
-    v_date := null;
-  elsif jsonb_typeof(p_details -> 'date') <> 'string' or p_details ->> 'date' !~ '^\d{4}-\d{2}-\d{2}$' then
-    raise exception 'invalid_input' using detail = 'date must be YYYY-MM-DD or null';
-  else
-    begin
-      v_date := (p_details ->> 'date')::date;
-    exception when others then
-      raise exception 'invalid_input' using detail = 'date is not a real day';
-    end;
-  end if;
+  v_date := kasalan_private.json_date(p_details, 'date');
 
   v_email := kasalan_private.json_text(p_details -> 'contact', 'email', 254);
   if v_email !~ '^[^\s@]+@[^\s@]+\.[^\s@]+$' then
@@ -1042,7 +1078,7 @@ begin
       when char_length(v_text) > 5000 then p_path || ': too_long'
       when kasalan_private.video_embed_for_storage(v_text) is null then p_path || ': video_embed_not_allowed'
     end
-    when v_kind = 'date' then case when v_text !~ '^\d{4}-\d{2}-\d{2}$' then p_path || ': not_a_date' end
+    when v_kind = 'date' then case when not kasalan_private.is_date(v_text) then p_path || ': not_a_date' end
     when v_kind = 'time' then case when v_text !~ '^([01]\d|2[0-3]):[0-5]\d$' then p_path || ': not_a_time' end
     when v_kind = 'color' then case when v_text !~* '^#([0-9a-f]{3}|[0-9a-f]{6})$' then p_path || ': not_a_colour' end
     when v_kind like 'enum:%' then case

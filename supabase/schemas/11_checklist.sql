@@ -219,7 +219,8 @@ set search_path = ''
 as $$
 declare
   v_title text := btrim(p_item ->> 'title');
-  v_field text;
+  v_due date;
+  v_issued date;
 begin
   if jsonb_typeof(p_item) is distinct from 'object' then
     raise exception 'invalid_input' using detail = 'item must be an object';
@@ -234,12 +235,8 @@ begin
   if coalesce(p_item ->> 'category', 'other') not in ('planning', 'church', 'documents', 'reception', 'suppliers', 'guests', 'attire', 'after', 'other') then
     raise exception 'invalid_input' using detail = 'category is not one of the checklist categories';
   end if;
-  foreach v_field in array array['dueDate', 'issuedOn'] loop
-    if coalesce(jsonb_typeof(p_item -> v_field), 'null') not in ('string', 'null')
-      or ((p_item ->> v_field) is not null and not kasalan_private.checklist_is_date(p_item ->> v_field)) then
-      raise exception 'invalid_input' using detail = format('%s must be a date (YYYY-MM-DD)', v_field);
-    end if;
-  end loop;
+  v_due := kasalan_private.json_date(p_item, 'dueDate');
+  v_issued := kasalan_private.json_date(p_item, 'issuedOn');
   if coalesce(jsonb_typeof(p_item -> 'daysBefore'), 'null') not in ('number', 'null')
     or ((p_item ->> 'daysBefore') is not null
       and ((p_item ->> 'daysBefore') !~ '^-?\d{1,4}$' or (p_item ->> 'daysBefore')::integer not between -365 and 1000)) then
@@ -250,7 +247,7 @@ begin
       and ((p_item ->> 'validDays') !~ '^\d{1,4}$' or (p_item ->> 'validDays')::integer not between 1 and 3650)) then
     raise exception 'invalid_input' using detail = 'validDays must be a whole number from 1 to 3650';
   end if;
-  if (p_item ->> 'issuedOn') is not null and (p_item ->> 'validDays') is null then
+  if v_issued is not null and (p_item ->> 'validDays') is null then
     raise exception 'invalid_input' using detail = 'an issue date needs validDays';
   end if;
   if coalesce(jsonb_typeof(p_item -> 'assigneeRole'), 'null') not in ('string', 'null')
@@ -268,37 +265,17 @@ begin
     'title', v_title,
     'notes', btrim(coalesce(p_item ->> 'notes', '')),
     'category', coalesce(p_item ->> 'category', 'other'),
-    'dueDate', p_item -> 'dueDate',
+    'dueDate', to_jsonb(v_due),
     'daysBefore', p_item -> 'daysBefore',
     'assigneeUserId', lower(p_item ->> 'assigneeUserId'),
     'assigneeRole', p_item -> 'assigneeRole',
-    'issuedOn', p_item -> 'issuedOn',
+    'issuedOn', to_jsonb(v_issued),
     'validDays', p_item -> 'validDays'
   );
 end;
 $$;
 
 revoke execute on function kasalan_private.checked_checklist_item(p_wedding_id uuid, p_item jsonb) from public, anon, authenticated;
-
--- True when p_value is a real calendar day written YYYY-MM-DD (from 1900 to 2200). Helper of
--- checked_checklist_item.
-create or replace function kasalan_private.checklist_is_date(p_value text)
-returns boolean
-language plpgsql
-immutable
-set search_path = ''
-as $$
-begin
-  return p_value ~ '^\d{4}-\d{2}-\d{2}$'
-    and to_char(p_value::date, 'YYYY-MM-DD') = p_value
-    and p_value::date between date '1900-01-01' and date '2200-12-31';
-exception
-  when others then
-    return false;
-end;
-$$;
-
-revoke execute on function kasalan_private.checklist_is_date(p_value text) from public, anon, authenticated;
 
 -- Adds an item (p_item without id) or changes one (p_item.id), as ChecklistItemInput; returns it.
 -- Ticking is set_checklist_item_done's. Those who keep the plan only (else wedding_not_found);

@@ -189,7 +189,6 @@ declare
   v_reference text;
   v_amount jsonb;
   v_amount_value bigint;
-  v_received text;
   v_received_on date;
   v_gift kasalan.gifts;
 begin
@@ -231,17 +230,7 @@ begin
     v_amount_value := (v_amount #>> '{}')::bigint;
   end if;
 
-  v_received := kasalan_private.json_text(p_gift, 'receivedOn', 10);
-  if v_received is not null then
-    if v_received !~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' then
-      raise exception 'invalid_input' using detail = 'receivedOn must be a date (YYYY-MM-DD)';
-    end if;
-    begin
-      v_received_on := v_received::date;
-    exception when others then
-      raise exception 'invalid_input' using detail = 'receivedOn must be a date (YYYY-MM-DD)';
-    end;
-  end if;
+  v_received_on := kasalan_private.json_date(p_gift, 'receivedOn');
 
   if p_gift_id is null then
     insert into kasalan.gifts (wedding_id, household_id, giver_name, kind, reference, description, amount, received_on, notes)

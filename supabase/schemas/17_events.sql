@@ -473,18 +473,7 @@ begin
   v_takes := (p_settings ->> 'takesRsvp')::boolean;
   v_private := (p_settings ->> 'isPrivate')::boolean;
   v_main := (p_settings ->> 'isMain')::boolean;
-  if jsonb_typeof(p_settings -> 'deadline') = 'string' then
-    if (p_settings ->> 'deadline') !~ '^\d{4}-\d{2}-\d{2}$' then
-      raise exception 'invalid_input' using detail = 'deadline must be a date';
-    end if;
-    begin
-      v_deadline := (p_settings ->> 'deadline')::date;
-    exception when others then
-      raise exception 'invalid_input' using detail = 'deadline must be a date';
-    end;
-  elsif coalesce(jsonb_typeof(p_settings -> 'deadline'), 'null') <> 'null' then
-    raise exception 'invalid_input' using detail = 'deadline must be a date or null';
-  end if;
+  v_deadline := kasalan_private.json_date(p_settings, 'deadline');
   if coalesce(jsonb_typeof(p_settings -> 'householdIds'), 'null') not in ('null', 'array') then
     raise exception 'invalid_input' using detail = 'householdIds must be a list';
   end if;
