@@ -740,6 +740,9 @@ grant execute on function kasalan.list_households(p_wedding_id uuid) to authenti
 -- helper only on their side); raises wedding_not_found, household_not_found, household_needs_adult,
 -- person_first_name_required, seat_cap_below_attending or invalid_input. The body of save_household and import_households;
 -- nobody calls it directly.
+-- Over 100 lines: one household's whole write (its checks, its persons updated in place, the seat
+-- cap, the side) in one place, since save_household and both imports call it and a refusal must
+-- name its field the same way from each.
 create or replace function kasalan_private.write_household(p_wedding_id uuid, p_household jsonb)
 returns jsonb
 language plpgsql
@@ -956,6 +959,9 @@ revoke execute on function kasalan_private.person_search_name(p_first_name text,
 -- import_households then goes household by household, which says which household and why, as it
 -- always has. At 2,000 households this is a few statements instead of some 40,000. Helper of
 -- import_households, which has checked the caller and quieted the activity triggers.
+-- Over 100 lines: one statement per table, each carrying write_household's checks as SQL over the
+-- whole file; split, the same JSON would travel between functions and the statements lose their
+-- one plan.
 create or replace function kasalan_private.import_households_at_once(p_wedding_id uuid, p_households jsonb, p_questions jsonb, p_kind text)
 returns jsonb
 language plpgsql
@@ -1098,6 +1104,8 @@ revoke execute on function kasalan_private.import_households_at_once(p_wedding_i
 -- file is written set by set (import_households_at_once); should that refuse anything, it is
 -- undone and the file goes household by household through write_household, which names the
 -- household refused (household N: …), as it always has. Granted to authenticated.
+-- Over 100 lines: the set-by-set write and the household-by-household fallback share one
+-- transaction and one activity entry, and the fallback must run only when the first is undone.
 create or replace function kasalan.import_households(p_wedding_id uuid, p_households jsonb)
 returns jsonb
 language plpgsql
@@ -1267,6 +1275,8 @@ grant execute on function kasalan.import_households(p_wedding_id uuid, p_househo
 -- query words at a time, so a common first name alone never reads its hundreds of persons. The
 -- best score wins and those one point below it are shown too (a near name), at most 3 in all;
 -- more than 3 at the best score is too_many. Helper of search_wedding_persons.
+-- Over 100 lines: one query, planned once per session (plan_cache_mode), which the name search's
+-- speed at 2,000 households depends on; split into functions, each part would be planned apart.
 create or replace function kasalan_private.search_pass(p_wedding_id uuid, p_words text[], p_typos boolean)
 returns jsonb
 language plpgsql

@@ -262,6 +262,8 @@ revoke execute on function kasalan_private.rsvp_wedding(p_household_id uuid, p_p
 -- those asked of the household (naming no event, or one of its events); the schedule's events
 -- (wedding.events, each with its id) without the private ones it is not invited to. Helper of the
 -- four-argument form below.
+-- Over 100 lines: the guest's whole page (household, persons, events, questions, the schedule) is
+-- built as one object, so opening the RSVP is one call.
 create or replace function kasalan_private.rsvp_json(p_wedding kasalan.weddings, p_household_id uuid, p_person_id uuid)
 returns jsonb
 language plpgsql
@@ -837,6 +839,10 @@ revoke execute on function kasalan_private.seat_cap_may_overflow(p_household kas
 -- Each answer is checked against its event's questions
 -- (kasalan_private.event_questions). As get_rsvp, a guest holding the household's code is never
 -- rate limited, a visitor without it is. Granted to anon and authenticated.
+-- Over 100 lines: the household's whole answer is one transaction (access, limit, each person's
+-- checks, the seat cap, each event's reply, the history and the activity, in that order); about
+-- half of it is the two places an answer lives (the seated event's on persons, the others' in
+-- event_replies), which one RSVP model (issue 41, item 1) removes, and the rest splits then.
 create or replace function kasalan.submit_rsvp(p_household_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text default NULL::text)
 returns jsonb
 language plpgsql
@@ -1133,6 +1139,8 @@ revoke execute on function kasalan_private.rsvp_manager_kind(p_wedding_id uuid) 
 -- rsvp_change_not_found (not a change of this wedding, or its person was removed). Returns the
 -- household as list_rsvps shows it. For the owner, partner and coordinator. Granted to
 -- authenticated.
+-- Over 100 lines: it restores a reply to whichever of the two places it lives in (the person, or
+-- event_replies); one RSVP model (issue 41, item 1) halves it.
 create or replace function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid)
 returns jsonb
 language plpgsql

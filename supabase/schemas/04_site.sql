@@ -284,6 +284,8 @@ grant execute on function kasalan.change_wedding_slug(p_wedding_id uuid, p_slug 
 -- and about pages left out are removed; every other section must be listed (built-in ones are
 -- hidden, never removed). p_theme is checked by checked_theme. Returns the Wedding. Called by the
 -- website builder; granted to authenticated.
+-- Over 100 lines: the site's whole structure (order, visibility, new and removed pages, theme) is
+-- checked and written in one transaction, so a refused page leaves the site as it was.
 create or replace function kasalan.save_site_structure(p_wedding_id uuid, p_sections jsonb, p_theme jsonb)
 returns jsonb
 language plpgsql

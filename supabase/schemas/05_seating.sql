@@ -34,6 +34,8 @@ create index seating_layouts_user_id_idx on kasalan.seating_layouts (user_id);
 -- finite and in range; a table's type is round, 1-sided, 2-sided or 4-sided; every seat belongs to
 -- a table in the layout; a person has one seat at most. Returns the layout with only the known
 -- fields, names trimmed. Helper of save_seating_layout.
+-- Over 100 lines: one pass over a layout, one check and one message per kind of mistake, so the
+-- couple hears the first thing wrong.
 create or replace function kasalan_private.checked_seating_layout(p_layout jsonb)
 returns jsonb
 language plpgsql

@@ -326,6 +326,8 @@ revoke execute on function kasalan_private.wedding_file_refers_to_own(p_rows jso
 -- keys within this wedding, refused alike for any id not the file's. A file nested more than 64 levels deep (no export is near it) is refused with invalid_input
 -- before anything reads it. Security definer; checks can_manage and binds every row to the
 -- wedding. Called by "Your data"; granted to authenticated.
+-- Over 100 lines: the file's lists are written in one transaction, in the order their keys need
+-- (households before persons, lines before payments, events before replies).
 create or replace function kasalan.import_wedding(p_wedding_id uuid, p_file jsonb)
 returns jsonb
 language plpgsql
@@ -538,6 +540,8 @@ grant execute on function kasalan.empty_wedding(p_wedding_id uuid) to authentica
 -- a row at a time took minutes). Malformed parts are left as they are for the import to refuse;
 -- a value that is no id is refused as the import always did (json_uuids_checked). Helper of
 -- import_wedding.
+-- Over 100 lines: one statement per list of the file, each rewriting the ids already in use; a row
+-- at a time took minutes at 2,000 households.
 create or replace function kasalan_private.import_file_with_free_ids(p_file jsonb)
 returns jsonb
 language plpgsql

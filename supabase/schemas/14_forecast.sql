@@ -116,6 +116,8 @@ revoke execute on function kasalan_private.response_answer(p_response jsonb, p_q
 -- for an id that is neither). For the owner, partner and coordinator (rsvps); raises
 -- wedding_not_found otherwise. Security definer: it reads every household of the wedding whatever
 -- the caller's side. Granted to authenticated.
+-- Over 100 lines: one read of every figure, for the seated event (answers on persons) and for any
+-- other (event_replies); one RSVP model (issue 41, item 1) makes the two one.
 create or replace function kasalan.get_pax_forecast(p_wedding_id uuid, p_event_id uuid default NULL::uuid)
 returns jsonb
 language plpgsql

@@ -274,6 +274,8 @@ grant execute on function kasalan.checkin_changes(p_wedding_id uuid, p_since big
 -- name too long): answered so, not kept, and the others applied. Raises invalid_input for a list
 -- that is not one or holds more than 500, wedding_not_found for a caller who does not check in.
 -- Called by the check-in screen and its offline queue.
+-- Over 100 lines: a batch of the door's actions, queued offline, applied in one transaction with
+-- one case per kind of action and an answer for each.
 create or replace function kasalan.record_checkins(p_wedding_id uuid, p_actions jsonb)
 returns jsonb
 language plpgsql

@@ -443,6 +443,8 @@ grant execute on function kasalan.list_events(p_wedding_id uuid) to authenticate
 -- event takes RSVPs only while a public main event takes them (event_main_required). Raises
 -- wedding_not_found (not owner, partner or coordinator), event_not_found (the id is not in the
 -- schedule), invalid_input. Granted to authenticated.
+-- Over 100 lines: most of it moves the seated event's answers between persons and event_replies
+-- when the main event changes; one RSVP model (issue 41, item 1) removes that.
 create or replace function kasalan.save_event_settings(p_wedding_id uuid, p_event_id uuid, p_settings jsonb)
 returns jsonb
 language plpgsql
