@@ -1244,11 +1244,10 @@ begin
   if cardinality(v_ids) = 1 then
     perform kasalan_private.add_activity(p_wedding_id, 'household_added', v_ids[1]);
   elsif cardinality(v_ids) > 1 then
-    perform kasalan_private.add_activity(p_wedding_id, 'households_imported', null, jsonb_build_object('count', cardinality(v_ids)));
-    if (select count(distinct s) = 1 and count(s) = cardinality(v_ids) from unnest(v_sides) s) then
-      update kasalan.wedding_activity a set household_side = v_sides[1]
-      where a.xact = txid_current() and a.wedding_id = p_wedding_id and a.action = 'households_imported';
-    end if;
+    perform kasalan_private.add_activity(
+      p_wedding_id, 'households_imported', null, jsonb_build_object('count', cardinality(v_ids)),
+      p_household_side => (select min(s) from unnest(v_sides) s having count(distinct s) = 1 and count(s) = cardinality(v_ids))
+    );
   end if;
 
   return jsonb_build_object(

@@ -439,8 +439,9 @@ revoke execute on function kasalan_private.activity_household_name(p_household_i
 
 -- Adds one activity entry for the signed-in account (or 'guest' when p_actor_kind says so;
 -- nothing without either), under p_actor_name or their member name, with the household's
--- current name and side when p_household_id is given. Helper of the triggers below; nobody calls it.
-create or replace function kasalan_private.add_activity(p_wedding_id uuid, p_action text, p_household_id uuid default NULL::uuid, p_details jsonb default '{}'::jsonb, p_actor_kind text default NULL::text, p_actor_name text default NULL::text)
+-- current name and side when p_household_id is given, else on p_household_side (an import whose
+-- households share a side). Helper of the triggers below and of the imports.
+create or replace function kasalan_private.add_activity(p_wedding_id uuid, p_action text, p_household_id uuid default NULL::uuid, p_details jsonb default '{}'::jsonb, p_actor_kind text default NULL::text, p_actor_name text default NULL::text, p_household_side text default NULL::text)
 returns void
 language plpgsql
 security definer
@@ -449,7 +450,7 @@ as $$
 declare
   v_user_id uuid := case when p_actor_kind = 'guest' then null else auth.uid() end;
   v_name text := p_actor_name;
-  v_side text;
+  v_side text := p_household_side;
 begin
   if not exists (select 1 from kasalan.weddings w where w.id = p_wedding_id) then
     return; -- the wedding is being deleted with everything in it
@@ -482,7 +483,29 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan_private.add_activity(p_wedding_id uuid, p_action text, p_household_id uuid, p_details jsonb, p_actor_kind text, p_actor_name text) from public, anon, authenticated;
+revoke execute on function kasalan_private.add_activity(p_wedding_id uuid, p_action text, p_household_id uuid, p_details jsonb, p_actor_kind text, p_actor_name text, p_household_side text) from public, anon, authenticated;
+
+-- This transaction's entry of one of p_actions on the wedding, whose details hold p_details (and
+-- about p_household_id when given), locked for what the caller adds to it; null when there is none
+-- yet. What many rows of one action make (an import's households, a reply's persons, a send to
+-- many) is one entry: the first row adds it (add_activity), the next ones add to it through this.
+-- Helper of the triggers below.
+create or replace function kasalan_private.activity_this_transaction(p_wedding_id uuid, p_actions text[], p_household_id uuid default NULL::uuid, p_details jsonb default '{}'::jsonb)
+returns kasalan.wedding_activity
+language sql
+security definer
+set search_path = ''
+as $$
+  select a.* from kasalan.wedding_activity a
+  where a.xact = txid_current() and a.wedding_id = p_wedding_id and a.action = any (p_actions)
+    and (p_household_id is null or a.household_id = p_household_id)
+    and a.details @> p_details
+  order by a.at, a.id
+  limit 1
+  for update
+$$;
+
+revoke execute on function kasalan_private.activity_this_transaction(p_wedding_id uuid, p_actions text[], p_household_id uuid, p_details jsonb) from public, anon, authenticated;
 
 -- True when this transaction already recorded something about the household (so its persons,
 -- replies of an import, and so on add nothing more). Helper of the triggers below.
@@ -536,12 +559,7 @@ begin
   end if;
 
   if tg_table_name = 'households' and tg_op = 'INSERT' then
-    select * into v_entry from kasalan.wedding_activity a
-    where a.xact = txid_current() and a.wedding_id = v_wedding_id
-      and a.action in ('household_added', 'households_imported')
-    order by a.at
-    limit 1
-    for update;
+    v_entry := kasalan_private.activity_this_transaction(v_wedding_id, array['household_added', 'households_imported']);
     if v_entry.id is null then
       perform kasalan_private.add_activity(v_wedding_id, 'household_added', v_household_id);
     else
@@ -600,9 +618,7 @@ begin
     return null;
   end if;
 
-  select a.id into v_entry_id from kasalan.wedding_activity a
-  where a.xact = txid_current() and a.household_id = new.household_id and a.action = 'reply_recorded'
-  limit 1;
+  v_entry_id := (kasalan_private.activity_this_transaction(new.wedding_id, array['reply_recorded'], new.household_id)).id;
   if v_entry_id is null then
     perform kasalan_private.add_activity(
       new.wedding_id, 'reply_recorded', new.household_id,
@@ -711,10 +727,9 @@ begin
   if not exists (select 1 from kasalan.households g where g.id = new.household_id) then
     return null;
   end if;
-  select * into v_entry from kasalan.wedding_activity a
-  where a.xact = txid_current() and a.wedding_id = new.wedding_id and a.action = 'invitation_sent'
-    and a.details ->> 'channel' = new.channel and a.details ->> 'kind' = new.kind
-  limit 1;
+  v_entry := kasalan_private.activity_this_transaction(
+    new.wedding_id, array['invitation_sent'], null, jsonb_build_object('channel', new.channel, 'kind', new.kind)
+  );
   if v_entry.id is null then
     perform kasalan_private.add_activity(new.wedding_id, 'invitation_sent', new.household_id,
       jsonb_build_object('channel', new.channel, 'kind', new.kind, 'count', 1));

@@ -410,16 +410,13 @@ begin
     if cardinality(v_household_ids) = 1 then
       perform kasalan_private.add_activity(p_wedding_id, 'household_added', v_household_ids[1]);
     elsif cardinality(v_household_ids) > 1 then
-      perform kasalan_private.add_activity(p_wedding_id, 'households_imported', null,
-        jsonb_build_object('count', cardinality(v_household_ids), 'householdIds', to_jsonb(v_household_ids)));
       -- On their side when they all share one.
       select min(g.relationship_side) into v_side
       from kasalan.households g where g.wedding_id = p_wedding_id
       having count(distinct g.relationship_side) = 1 and count(g.relationship_side) = count(*);
-      if v_side is not null then
-        update kasalan.wedding_activity a set household_side = v_side
-        where a.xact = txid_current() and a.wedding_id = p_wedding_id and a.action = 'households_imported';
-      end if;
+      perform kasalan_private.add_activity(p_wedding_id, 'households_imported', null,
+        jsonb_build_object('count', cardinality(v_household_ids), 'householdIds', to_jsonb(v_household_ids)),
+        p_household_side => v_side);
     end if;
     delete from kasalan.wedding_events we where we.wedding_id = p_wedding_id;
     perform kasalan_private.import_rows('wedding_events', p_wedding_id, coalesce(p_file -> 'events', '[]'::jsonb));
