@@ -62,6 +62,42 @@ test('a phone that is not a number and a contract in words are said, and nothing
   expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Flores de Mayo')
 })
 
+test('a supplier with no name is said under the name, which takes the focus, and nothing is sent', async () => {
+  render(<SupplierDrawer weddingId="w1" supplier={null} money lines={[]} onClose={() => {}} onSaved={() => {}} />)
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: '   ' } })
+  fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Ask about the lechon.' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save supplier' }))
+  expect(await screen.findByText('Give the supplier a name.')).toBeTruthy()
+  const name = screen.getByLabelText('Name')
+  expect(name.getAttribute('aria-invalid')).toBe('true')
+  expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe('Give the supplier a name.')
+  expect(document.activeElement).toBe(name)
+  expect(api.saveSupplier).not.toHaveBeenCalled()
+  expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Ask about the lechon.')
+})
+
+test('a supplier whose save is refused keeps everything typed, says why, and saves on the next try', async () => {
+  api.saveSupplier.mockRejectedValueOnce(new BackendError('budget_line_not_found', 'P0001'))
+  const onSaved = vi.fn()
+  const lines = [{ id: 'l1', category: 'catering', name: "Josephine's Catering" }] as never
+  render(<SupplierDrawer weddingId="w1" supplier={null} money lines={lines} onClose={() => {}} onSaved={onSaved} />)
+  fireEvent.change(screen.getByLabelText('Name'), { target: { value: "Josephine's Catering" } })
+  fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'booked' } })
+  fireEvent.change(screen.getByLabelText('Contract amount (₱)'), { target: { value: '190,960' } })
+  fireEvent.change(screen.getByLabelText(/^Budget line/), { target: { value: 'l1' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save supplier' }))
+  expect(await screen.findByText('That budget line was deleted. Choose another.')).toBeTruthy()
+  expect(onSaved).not.toHaveBeenCalled()
+  expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe("Josephine's Catering")
+  expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('booked')
+  expect((screen.getByLabelText('Contract amount (₱)') as HTMLInputElement).value).toBe('190,960')
+  expect((screen.getByLabelText(/^Budget line/) as HTMLSelectElement).value).toBe('l1')
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save supplier' }))
+  await waitFor(() => expect(onSaved).toHaveBeenCalledWith("Josephine's Catering"))
+  expect(api.saveSupplier.mock.lastCall?.[2]).toMatchObject({ status: 'booked', contractCentavos: 19_096_000, budgetLineId: 'l1' })
+})
+
 test('a per-head caterer is sent in centavos with its basis, and a refused save keeps the form', async () => {
   api.saveBudgetLine.mockRejectedValueOnce(new BackendError('budget_line_not_found', 'P0001'))
   const onSaved = vi.fn()
