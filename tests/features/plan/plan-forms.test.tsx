@@ -7,11 +7,11 @@ import { beforeAll, beforeEach, expect, test, vi } from 'vitest'
 import { BackendError } from '@/lib/backend'
 import enPlan from '@/locales/en/plan.json'
 
-const api = vi.hoisted(() => ({ saveSupplier: vi.fn(), saveBudgetLine: vi.fn() }))
+const api = vi.hoisted(() => ({ saveSupplier: vi.fn(), saveBudgetLine: vi.fn(), saveBudgetPayment: vi.fn() }))
 vi.mock('@/lib/api/budget', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 
 const { SupplierDrawer } = await import('@/features/plan/suppliers/supplier-form')
-const { LineDrawer } = await import('@/features/plan/budget/budget-forms')
+const { LineDrawer, PaymentDrawer } = await import('@/features/plan/budget/budget-forms')
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
@@ -26,6 +26,7 @@ beforeAll(async () => {
 beforeEach(() => {
   api.saveSupplier.mockReset().mockResolvedValue('s1')
   api.saveBudgetLine.mockReset().mockResolvedValue('l1')
+  api.saveBudgetPayment.mockReset().mockResolvedValue('p1')
 })
 
 test('a coordinator without the money is offered no contract or budget line, and sends none', async () => {
@@ -142,4 +143,71 @@ test("a line in the couple's own category: offered again once used, and a new on
   fireEvent.click(screen.getByRole('button', { name: 'Save line' }))
   await waitFor(() => expect(onSaved).toHaveBeenCalledWith('Giveaways'))
   expect(api.saveBudgetLine.mock.lastCall?.[2]).toMatchObject({ category: 'Souvenirs', name: 'Giveaways' })
+})
+
+test('a line with no name and an estimate in words: both said, the first refused field focused, nothing sent', async () => {
+  render(<LineDrawer weddingId="w1" line={null} guests={{ attending: 0, invited: 0 }} categories={[]} onClose={() => {}} onSaved={() => {}} />)
+  fireEvent.change(screen.getByLabelText('Estimate (₱)'), { target: { value: 'mga isang daan' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save line' }))
+  expect(await screen.findByText('Give the line a name.')).toBeTruthy()
+  expect(screen.getByText('Write an amount in pesos, like 2,500 or 2500.50.')).toBeTruthy()
+  expect(document.activeElement).toBe(screen.getByLabelText('Name'))
+  expect(screen.getByLabelText('Estimate (₱)').getAttribute('aria-invalid')).toBe('true')
+  expect((screen.getByLabelText('Estimate (₱)') as HTMLInputElement).value).toBe('mga isang daan')
+  expect(api.saveBudgetLine).not.toHaveBeenCalled()
+})
+
+const catering = {
+  id: 'l1',
+  name: "Josephine's Catering",
+  priceCentavos: 19_096_000,
+  payments: [],
+} as unknown as Parameters<typeof PaymentDrawer>[0]['line']
+
+test('a percentage out of range is said on the percentage, which takes the focus; another way of paying starts clean', async () => {
+  render(<PaymentDrawer weddingId="w1" line={catering} payment={null} onClose={() => {}} onSaved={() => {}} />)
+  // A line's first payment: a down payment, as a percentage of the price.
+  expect((screen.getByLabelText('Kind') as HTMLSelectElement).value).toBe('down_payment')
+  expect((screen.getByRole('radio', { name: 'Percentage of the price' }) as HTMLInputElement).checked).toBe(true)
+  fireEvent.change(screen.getByLabelText('Percentage (%)'), { target: { value: '150' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save payment' }))
+  expect(await screen.findByText('Write a percentage from 0.01 to 100, like 50.')).toBeTruthy()
+  expect(document.activeElement).toBe(screen.getByLabelText('Percentage (%)'))
+  expect(api.saveBudgetPayment).not.toHaveBeenCalled()
+  fireEvent.click(screen.getByRole('radio', { name: 'Amount' }))
+  await waitFor(() => expect(screen.queryByText('Write a percentage from 0.01 to 100, like 50.')).toBeNull())
+  fireEvent.click(screen.getByRole('button', { name: 'Save payment' }))
+  expect(await screen.findByText('Write an amount in pesos, like 50,000.')).toBeTruthy()
+  expect(api.saveBudgetPayment).not.toHaveBeenCalled()
+})
+
+test('a payment whose save is refused keeps everything typed, says why, and saves on the next try', async () => {
+  api.saveBudgetPayment.mockRejectedValueOnce(new BackendError('budget_payment_not_found', 'P0001'))
+  const onSaved = vi.fn()
+  render(<PaymentDrawer weddingId="w1" line={catering} payment={null} onClose={() => {}} onSaved={onSaved} />)
+  fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'balance' } })
+  fireEvent.click(screen.getByRole('radio', { name: 'Amount' }))
+  fireEvent.change(screen.getByLabelText('Amount (₱)'), { target: { value: '95,480' } })
+  fireEvent.change(screen.getByLabelText('Due date'), { target: { value: '2026-12-01' } })
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Paid' }))
+  fireEvent.change(screen.getByLabelText('Date paid'), { target: { value: '2026-11-28' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Save payment' }))
+  expect(await screen.findByText('That payment was deleted. The budget has been read again.')).toBeTruthy()
+  expect(onSaved).not.toHaveBeenCalled()
+  expect((screen.getByLabelText('Kind') as HTMLSelectElement).value).toBe('balance')
+  expect((screen.getByLabelText('Amount (₱)') as HTMLInputElement).value).toBe('95,480')
+  expect((screen.getByLabelText('Due date') as HTMLInputElement).value).toBe('2026-12-01')
+  expect((screen.getByLabelText('Date paid') as HTMLInputElement).value).toBe('2026-11-28')
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save payment' }))
+  await waitFor(() => expect(onSaved).toHaveBeenCalled())
+  expect(api.saveBudgetPayment).toHaveBeenLastCalledWith('w1', null, {
+    lineId: 'l1',
+    kind: 'balance',
+    amountCentavos: 9_548_000,
+    percent: null,
+    dueOn: '2026-12-01',
+    paid: true,
+    paidOn: '2026-11-28',
+  })
 })
