@@ -63,7 +63,7 @@ test('a phone that is not a number and a contract in words are said, and nothing
   expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Flores de Mayo')
 })
 
-test('a supplier with no name is said under the name, which takes the focus, and nothing is sent', async () => {
+test('a supplier with no name is said under the name, which takes the focus, and nothing is sent until the next save', async () => {
   render(<SupplierDrawer weddingId="w1" supplier={null} money lines={[]} onClose={() => {}} onSaved={() => {}} />)
   fireEvent.change(screen.getByLabelText('Name'), { target: { value: '   ' } })
   fireEvent.change(screen.getByLabelText('Notes'), { target: { value: 'Ask about the lechon.' } })
@@ -75,6 +75,12 @@ test('a supplier with no name is said under the name, which takes the focus, and
   expect(document.activeElement).toBe(name)
   expect(api.saveSupplier).not.toHaveBeenCalled()
   expect((screen.getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Ask about the lechon.')
+  // A field is checked again at the next save, as before.
+  fireEvent.change(name, { target: { value: 'Flores de Mayo' } })
+  expect(screen.getByText('Give the supplier a name.')).toBeTruthy()
+  fireEvent.click(screen.getByRole('button', { name: 'Save supplier' }))
+  await waitFor(() => expect(api.saveSupplier).toHaveBeenCalled())
+  expect(screen.queryByText('Give the supplier a name.')).toBeNull()
 })
 
 test('a supplier whose save is refused keeps everything typed, says why, and saves on the next try', async () => {

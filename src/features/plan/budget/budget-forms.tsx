@@ -112,6 +112,8 @@ export function LineDrawer({ weddingId, line, guests, categories, onClose, onSav
     formState: { errors, isSubmitting },
   } = useForm<LineValues>({
     resolver: zodResolver(lineSchema),
+    // A message stays until the next save.
+    reValidateMode: 'onSubmit',
     defaultValues: {
       category: line?.category ?? 'catering',
       newCategory: '',
@@ -280,6 +282,8 @@ export function PaymentDrawer({ weddingId, line, payment, onClose, onSaved }: Pa
     formState: { errors, isSubmitting },
   } = useForm<PaymentValues>({
     resolver: zodResolver(paymentSchema),
+    // A message stays until the next save, or until the way of paying changes.
+    reValidateMode: 'onSubmit',
     defaultValues: {
       kind: payment?.kind ?? (line.payments.length === 0 ? 'down_payment' : 'balance'),
       by: (payment ? payment.percent !== null : line.payments.length === 0) ? 'percent' : 'amount',

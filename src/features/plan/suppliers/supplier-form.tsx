@@ -48,6 +48,8 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
     formState: { errors, isSubmitting },
   } = useForm<SupplierValues>({
     resolver: zodResolver(supplierSchema(money)),
+    // A message stays until the next save.
+    reValidateMode: 'onSubmit',
     defaultValues: {
       name: supplier?.name ?? '',
       service: supplier?.service ?? 'catering',
