@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
 // The forecast page against a mocked API: coming back to the tab after another member saved the
-// settings refreshes the figures and keeps what was typed and not yet saved.
-import { act, fireEvent, render, screen } from '@testing-library/react'
+// settings refreshes the figures and keeps what was typed and not yet saved; the assumptions form
+// says a number out of bounds under its field and keeps what was typed when a save is refused.
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createInstance } from 'i18next'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { MemoryRouter } from 'react-router'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import type { Wedding } from '@/lib/api'
 import type { PaxForecast } from '@/lib/api/forecast'
+import { BackendError } from '@/lib/backend'
 import enCommon from '@/locales/en/common.json'
 import enForecast from '@/locales/en/forecast.json'
 
@@ -103,6 +105,39 @@ describe('a refresh after another member saved the settings', () => {
     api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 80, noShowPct: 20, walkIns: 12 }))
     await returnToTab(12)
     expect(walkInsField().value).toBe('12')
+  })
+})
+
+describe('the assumptions form', () => {
+  const noShowField = () => screen.getByLabelText<HTMLInputElement>(/^No-show allowance/)
+
+  test('a number out of bounds is said under its field, which takes the focus, and nothing is saved', async () => {
+    api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 83, noShowPct: 15, walkIns: 4 }))
+    api.savePaxForecastSettings.mockReset()
+    renderPage()
+    fireEvent.change(await screen.findByLabelText(/^No-show allowance/), { target: { value: '60' } })
+    fireEvent.change(walkInsField(), { target: { value: '30' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save assumptions' }))
+    expect(await screen.findByText('Enter a whole number from 0 to 50.')).toBeTruthy()
+    expect(noShowField().getAttribute('aria-invalid')).toBe('true')
+    expect(document.activeElement).toBe(noShowField())
+    expect(noShowField().value).toBe('60')
+    expect(walkInsField().value).toBe('30')
+    expect(api.savePaxForecastSettings).not.toHaveBeenCalled()
+  })
+
+  test('a refused save keeps what was typed and says why', async () => {
+    api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 83, noShowPct: 15, walkIns: 4 }))
+    api.savePaxForecastSettings.mockReset().mockRejectedValueOnce(new BackendError('wedding_not_found', 'P0001'))
+    renderPage()
+    fireEvent.change(await screen.findByLabelText(/^No-show allowance/), { target: { value: '20' } })
+    fireEvent.change(walkInsField(), { target: { value: '30' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Save assumptions' }))
+    expect(await screen.findByText("We couldn't find this wedding. Your account may no longer have access to it.")).toBeTruthy()
+    expect(api.savePaxForecastSettings).toHaveBeenCalledWith('w1', { expectedPct: 83, noShowPct: 20, walkIns: 30 })
+    expect(noShowField().value).toBe('20')
+    expect(walkInsField().value).toBe('30')
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save assumptions' })).toBeEnabled())
   })
 })
 

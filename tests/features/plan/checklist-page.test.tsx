@@ -163,6 +163,37 @@ test("the couple's save that fails keeps what they typed and says why; a documen
   expect(api.saveChecklistItem).toHaveBeenCalledWith('w1', expect.objectContaining({ title: 'Ninong and ninang fitting', validDays: null }))
 })
 
+test("the couple's slips are said under their fields, the first takes the focus, and a message goes once its field is changed", async () => {
+  api.listChecklist.mockResolvedValue(list(true, []))
+  api.saveChecklistItem.mockRejectedValueOnce(new BackendError('wedding_not_found'))
+  renderAs('owner')
+  fireEvent.click(await screen.findByRole('button', { name: 'Add item' }))
+  const drawer = await screen.findByRole('dialog', { name: 'Add an item' })
+  fireEvent.change(within(drawer).getByLabelText('Notes'), { target: { value: 'Bring two IDs' } })
+  fireEvent.click(within(drawer).getByRole('checkbox', { name: /This is a document/ }))
+  fireEvent.change(within(drawer).getByLabelText('Valid for (days)'), { target: { value: '0' } })
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }))
+  expect(await within(drawer).findByText('Write what needs doing.')).toBeTruthy()
+  expect(within(drawer).getByText('Enter a number of days from 1 to 3,650.')).toBeTruthy()
+  const title = within(drawer).getByLabelText('What to do')
+  expect(title.getAttribute('aria-invalid')).toBe('true')
+  expect(document.activeElement).toBe(title)
+  expect(api.saveChecklistItem).not.toHaveBeenCalled()
+  // Changed, a field is checked again at the next save: its message goes even while still wrong.
+  fireEvent.change(within(drawer).getByLabelText('Valid for (days)'), { target: { value: '00' } })
+  await waitFor(() => expect(within(drawer).queryByText('Enter a number of days from 1 to 3,650.')).toBeNull())
+  expect(within(drawer).getByText('Write what needs doing.')).toBeTruthy()
+
+  fireEvent.change(title, { target: { value: 'CENOMAR' } })
+  fireEvent.change(within(drawer).getByLabelText('Valid for (days)'), { target: { value: '180' } })
+  fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }))
+  expect(await within(drawer).findByText(/couldn't find this wedding/)).toBeTruthy()
+  expect((within(drawer).getByLabelText('What to do') as HTMLInputElement).value).toBe('CENOMAR')
+  expect((within(drawer).getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Bring two IDs')
+  expect((within(drawer).getByLabelText('Valid for (days)') as HTMLInputElement).value).toBe('180')
+  expect(api.saveChecklistItem).toHaveBeenCalledWith('w1', expect.objectContaining({ title: 'CENOMAR', notes: 'Bring two IDs', validDays: 180 }))
+})
+
 test('the couple deletes an item from its drawer, after saying yes', async () => {
   api.listChecklist.mockResolvedValue(list(true, [item('i1', { title: 'Souvenirs', assigneeRole: null })]))
   api.deleteChecklistItem.mockResolvedValue(null)

@@ -1,13 +1,16 @@
 // The gift ledger's drawers: a thank-you handed to a channel is marked sent through it, and a
 // refused mark says why and marks nothing; a gift whose save fails keeps everything typed and says
-// what went wrong; a member who does not see the money is not offered the amount.
-import { render, screen } from '@testing-library/react'
+// what went wrong; a member who does not see the money is not offered the amount; the thank-you
+// wording keeps what was typed when its save fails, and ours saved as none.
+import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createInstance } from 'i18next'
 import { I18nextProvider, initReactI18next } from 'react-i18next'
 import { beforeAll, describe, expect, test, vi } from 'vitest'
 import { GiftDrawer } from '@/features/plan/gifts/components/gift-drawer'
+import { TemplatesDrawer } from '@/features/plan/gifts/components/templates-drawer'
 import { ThankYouDrawer } from '@/features/plan/gifts/components/thank-you-drawer'
+import { defaultThankYou } from '@/features/plan/gifts/model/gift-ledger'
 import type { Gift, ThankYouChannel } from '@/lib/api/gifts'
 import { BackendError } from '@/lib/backend'
 import enCommon from '@/locales/en/common.json'
@@ -155,5 +158,33 @@ describe('the gift form', () => {
     renderForm(async () => undefined, false)
     expect(screen.queryByLabelText('Amount in pesos (optional)')).not.toBeInTheDocument()
     expect(screen.getByText('Only the couple records the amount.')).toBeInTheDocument()
+  })
+})
+
+describe('the thank-you wording', () => {
+  test('a refused save keeps what was typed and says why; ours, put back, is saved as none', async () => {
+    const save = vi.fn().mockRejectedValueOnce(new BackendError('wedding_not_found', 'P0001')).mockResolvedValueOnce(undefined)
+    render(
+      <I18nextProvider i18n={i18n}>
+        <TemplatesDrawer open onOpenChange={() => undefined} templates={{ en: 'Thanks, {names}! — {couple}' }} save={save} />
+      </I18nextProvider>,
+    )
+    const user = userEvent.setup()
+    const filipino = screen.getByLabelText('In Filipino')
+    const english = screen.getByLabelText('In English')
+    expect(filipino).toHaveValue(defaultThankYou.fil)
+    await user.clear(filipino)
+    await user.type(filipino, 'Salamat po, {{names}! — {{couple}')
+    await user.click(screen.getByRole('button', { name: 'Save message' }))
+    expect(await screen.findByText("We couldn't find this wedding. Your account may no longer have access to it.")).toBeInTheDocument()
+    expect(filipino).toHaveValue('Salamat po, {names}! — {couple}')
+    expect(english).toHaveValue('Thanks, {names}! — {couple}')
+    expect(english).toBeEnabled()
+
+    await user.click(screen.getByRole('button', { name: "Use Kasalan's English wording" }))
+    expect(english).toHaveValue(defaultThankYou.en)
+    await user.click(screen.getByRole('button', { name: 'Save message' }))
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(2))
+    expect(save).toHaveBeenLastCalledWith({ fil: 'Salamat po, {names}! — {couple}', en: '' })
   })
 })

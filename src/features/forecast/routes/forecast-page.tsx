@@ -1,5 +1,6 @@
 import { ArrowLeft, Download, Printer } from 'lucide-react'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useForm, type FieldErrors, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Alert } from '@/components/alert'
@@ -25,6 +26,7 @@ import {
   settingBounds,
   settingsOnRefresh,
   settingTexts,
+  type ForecastSettings,
   type SettingKey,
   type SettingTexts,
 } from '../model/forecast'
@@ -242,6 +244,14 @@ function assumptionsText(t: T, forecast: PaxForecast) {
 
 type Notice = { tone: 'success' | 'error'; text: string } | null
 
+/** The model's reading of the fields (readSettings) as the form's rule: a whole number within each field's bounds. */
+const settingsResolver: Resolver<SettingTexts, unknown, ForecastSettings> = (texts) => {
+  const read = readSettings(texts)
+  if ('settings' in read) return { values: read.settings, errors: {} }
+  const errors = Object.fromEntries(read.invalid.map((key) => [key, { type: 'validate', message: 'settings.invalid' }]))
+  return { values: {}, errors: errors as FieldErrors<SettingTexts> }
+}
+
 function SettingsForm({
   forecast,
   notice,
@@ -254,40 +264,41 @@ function SettingsForm({
   onSave(settings: PaxForecast['settings']): Promise<void>
 }) {
   const { t } = useTranslation('forecast')
-  const [texts, setTexts] = useState<SettingTexts>(() => settingTexts(forecast.settings))
-  const [invalid, setInvalid] = useState<SettingKey[]>([])
+  // A field's message stays until the next save.
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    reset,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<SettingTexts, unknown, ForecastSettings>({
+    defaultValues: settingTexts(forecast.settings),
+    resolver: settingsResolver,
+    reValidateMode: 'onSubmit',
+  })
   // Saved settings that change under the form (a refresh after another member saved) replace the
   // fields only when nothing typed is waiting to be saved.
-  const [shown, setShown] = useState(forecast.settings)
-  if (JSON.stringify(shown) !== JSON.stringify(forecast.settings)) {
-    setShown(forecast.settings)
-    const next = settingsOnRefresh(texts, shown, forecast.settings)
-    if (next !== texts) {
-      setTexts(next)
-      setInvalid([])
-    }
-  }
-  const [busy, setBusy] = useState(false)
+  const shown = useRef(forecast.settings)
+  useEffect(() => {
+    const previous = shown.current
+    shown.current = forecast.settings
+    if (JSON.stringify(previous) === JSON.stringify(forecast.settings)) return
+    const texts = getValues()
+    const next = settingsOnRefresh(texts, previous, forecast.settings)
+    if (next !== texts) reset(next)
+  }, [forecast.settings, getValues, reset])
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const read = readSettings(texts)
-    if ('invalid' in read) {
-      setInvalid(read.invalid)
-      setNotice(null)
-      return
-    }
-    setInvalid([])
-    setBusy(true)
-    try {
-      await onSave(read.settings)
-      setNotice({ tone: 'success', text: t('settings.saved') })
-    } catch (error) {
-      setNotice({ tone: 'error', text: errorMessage(error, t, 'forecast') })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const submit = handleSubmit(
+    async (settings) => {
+      try {
+        await onSave(settings)
+        setNotice({ tone: 'success', text: t('settings.saved') })
+      } catch (error) {
+        setNotice({ tone: 'error', text: errorMessage(error, t, 'forecast') })
+      }
+    },
+    () => setNotice(null),
+  )
 
   return (
     <form onSubmit={(event) => void submit(event)} aria-labelledby="forecast-settings" className="space-y-4 rounded-2xl border border-line bg-white px-4 py-4" noValidate>
@@ -301,7 +312,7 @@ function SettingsForm({
             style={rowsSharedWithNeighbours}
             label={t(`settings.${key}`)}
             hint={t(`settings.${key}Hint`)}
-            error={invalid.includes(key) ? t('settings.invalid', settingBounds[key]) : null}
+            error={errors[key]?.message ? t(errors[key].message, settingBounds[key]) : null}
           >
             {(control) => (
               <input
@@ -312,8 +323,7 @@ function SettingsForm({
                 min={settingBounds[key].min}
                 max={settingBounds[key].max}
                 step={1}
-                value={texts[key]}
-                onChange={(event) => setTexts((current) => ({ ...current, [key]: event.target.value }))}
+                {...register(key)}
               />
             )}
           </Field>

@@ -1,11 +1,15 @@
 import { useId, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { invitationKinds, type InvitationTemplates } from '@/lib/api/invitations'
+import { invitationKinds, type InvitationKind, type InvitationTemplates } from '@/lib/api/invitations'
 import { errorMessage } from '@/lib/errors'
 import { defaultTemplates, placeholders, templateFor, type MessageLanguage } from '@/lib/invitations/message'
 
 const languages: MessageLanguage[] = ['fil', 'en']
 const MAX_LENGTH = 1000
+
+/** Each kind's wording in each language, as shown in its box. */
+type TemplateTexts = Record<InvitationKind, Record<MessageLanguage, string>>
 
 /** Our wording is saved as "no template of their own", so it keeps following the deadline. */
 function ownText(kind: keyof typeof defaultTemplates, language: MessageLanguage, text: string) {
@@ -26,43 +30,36 @@ export function TemplatesForm({
 }) {
   const { t } = useTranslation('invitations')
   const id = useId()
-  const [texts, setTexts] = useState(() =>
-    Object.fromEntries(
-      invitationKinds.flatMap((kind) => languages.map((language) => [`${kind}.${language}`, templateFor(kind, language, templates, hasDeadline)])),
-    ),
-  )
-  const [busy, setBusy] = useState(false)
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { isSubmitting: busy },
+  } = useForm<TemplateTexts>({
+    defaultValues: Object.fromEntries(
+      invitationKinds.map((kind) => [kind, Object.fromEntries(languages.map((language) => [language, templateFor(kind, language, templates, hasDeadline)]))]),
+    ) as TemplateTexts,
+  })
+  const texts = useWatch({ control })
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
 
-  const submit = async () => {
-    setBusy(true)
+  const submit = handleSubmit(async (values) => {
     setStatus(null)
     try {
       await save(
         Object.fromEntries(
-          invitationKinds.map((kind) => [
-            kind,
-            Object.fromEntries(languages.map((language) => [language, ownText(kind, language, texts[`${kind}.${language}`] ?? '')])),
-          ]),
+          invitationKinds.map((kind) => [kind, Object.fromEntries(languages.map((language) => [language, ownText(kind, language, values[kind][language])]))]),
         ),
       )
       setStatus({ tone: 'ok', text: t('templates.saved') })
     } catch (error) {
       // What was typed stays in the boxes.
       setStatus({ tone: 'error', text: errorMessage(error, t, 'invitations') })
-    } finally {
-      setBusy(false)
     }
-  }
+  })
 
   return (
-    <form
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
+    <form className="space-y-4" onSubmit={(event) => void submit(event)}>
       <p className="text-sm text-muted">
         {t('templates.placeholders')}{' '}
         {placeholders.map((name) => (
@@ -72,8 +69,8 @@ export function TemplatesForm({
       <div className="grid gap-4 lg:grid-cols-2">
         {invitationKinds.flatMap((kind) =>
           languages.map((language) => {
-            const key = `${kind}.${language}`
-            const value = texts[key] ?? ''
+            const key = `${kind}.${language}` as const
+            const value = texts[kind]?.[language] ?? ''
             return (
               <div key={key}>
                 <label htmlFor={`${id}-${key}`} className="field-label">
@@ -84,8 +81,7 @@ export function TemplatesForm({
                   lang={language}
                   className="field-input min-h-40"
                   maxLength={MAX_LENGTH}
-                  value={value}
-                  onChange={(event) => setTexts((previous) => ({ ...previous, [key]: event.target.value }))}
+                  {...register(key)}
                 />
                 <p className="mt-1 text-xs text-muted">{t('templates.length', { used: value.length, max: MAX_LENGTH })}</p>
               </div>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import { Trans, useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { Alert } from '@/components/alert'
@@ -32,18 +33,27 @@ export function JoinPage() {
   )
 }
 
+interface SignUpValues {
+  name: string
+  email: string
+  password: string
+}
+
+// The browser checks what is required, the e-mail's form and the password's length (no noValidate);
+// the auth service checks the rest.
 function JoinSignUp({ token }: { token: string }) {
   const { t } = useTranslation('members')
   const signUpMember = useSessionStore((state) => state.signUpMember)
-  const [values, setValues] = useState({ name: '', email: '', password: '' })
-  const [busy, setBusy] = useState(false)
+  const {
+    register,
+    handleSubmit,
+    formState: { isSubmitting: busy },
+  } = useForm<SignUpValues>({ defaultValues: { name: '', email: '', password: '' } })
   const [failure, setFailure] = useState<string | null>(null)
   const [confirm, setConfirm] = useState(false)
   const returnTo = `/join/${encodeURIComponent(token)}`
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setBusy(true)
+  const submit = handleSubmit(async (values) => {
     setFailure(null)
     try {
       const { signedIn } = await signUpMember(values)
@@ -51,25 +61,16 @@ function JoinSignUp({ token }: { token: string }) {
     } catch (error) {
       // What was typed stays; the message says why.
       setFailure(errorMessage(error, t, 'members'))
-    } finally {
-      setBusy(false)
     }
-  }
+  })
 
   if (confirm) return <Alert tone="info">{t('join.confirmEmail')}</Alert>
-  const field = (name: keyof typeof values, props: Record<string, unknown>) => (
+  const field = (name: keyof SignUpValues, props: Record<string, unknown>) => (
     <div>
       <label htmlFor={`join-${name}`} className="field-label">
         {t(`join.${name}`)}
       </label>
-      <input
-        id={`join-${name}`}
-        className="field-input"
-        required
-        value={values[name]}
-        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-        {...props}
-      />
+      <input id={`join-${name}`} className="field-input" required {...register(name)} {...props} />
     </div>
   )
   return (

@@ -1,5 +1,6 @@
 import { Copy, Crown, History, Link2, Mail, MessageCircle, Send, UserMinus } from 'lucide-react'
 import { useState } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { Alert } from '@/components/alert'
@@ -237,37 +238,49 @@ function Members({ wedding }: { wedding: Wedding }) {
   )
 }
 
+interface InviteValues {
+  choice: string
+  email: string
+}
+
+// The browser checks the e-mail's form (no noValidate); the database checks the rest.
 function InviteForm({ weddingId, onCreated }: { weddingId: string; onCreated(): void }) {
   const { t } = useTranslation('members')
-  const [choice, setChoice] = useState('coordinator')
-  const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
   const [created, setCreated] = useState<MemberInvitation | null>(null)
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    formState: { isSubmitting: busy },
+  } = useForm<InviteValues>({ defaultValues: { choice: 'coordinator', email: '' } })
+  const choice = useWatch({ control, name: 'choice' })
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null)
+    try {
+      const invitation = await createMemberInvitation(weddingId, { ...fromRoleChoice(values.choice), email: values.email.trim() || null })
+      setCreated(invitation)
+      setValue('email', '')
+      onCreated()
+    } catch (error) {
+      setFailure(errorMessage(error, t, 'members'))
+    }
+  })
 
   return (
     <section aria-labelledby="invite-heading" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
       <h2 id="invite-heading" className="font-display text-xl text-ink">
         {t('invite.heading')}
       </h2>
-      <form
-        className="mt-4 grid gap-4 sm:grid-cols-2"
-        onSubmit={(event) => {
-          event.preventDefault()
-          setBusy(true)
-          setFailure(null)
-          createMemberInvitation(weddingId, { ...fromRoleChoice(choice), email: email.trim() || null })
-            .then((invitation) => {
-              setCreated(invitation)
-              setEmail('')
-              onCreated()
-            })
-            .catch((error: unknown) => setFailure(errorMessage(error, t, 'members')))
-            .finally(() => setBusy(false))
-        }}
-      >
+      <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={(event) => void submit(event)}>
         <div>
-          <RoleSelect label={t('invite.role')} value={choice} onChange={setChoice} visibleLabel />
+          <Controller
+            control={control}
+            name="choice"
+            render={({ field }) => <RoleSelect label={t('invite.role')} value={field.value} onChange={field.onChange} visibleLabel />}
+          />
           <p className="mt-1.5 text-sm text-muted">{t(`roleHints.${fromRoleChoice(choice).role}`)}</p>
         </div>
         <div>
@@ -282,8 +295,7 @@ function InviteForm({ weddingId, onCreated }: { weddingId: string; onCreated(): 
             maxLength={254}
             className="field-input"
             aria-describedby="invite-email-hint"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            {...register('email')}
           />
           <p id="invite-email-hint" className="mt-1.5 text-sm text-muted">
             {t('invite.emailHint')}

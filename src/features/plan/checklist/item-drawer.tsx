@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import { DatePicker } from '@/components/date-picker'
@@ -9,7 +10,15 @@ import { checklistCategories, checklistRoles, saveChecklistItem, type ChecklistI
 import type { Member } from '@/lib/api/members'
 import { errorMessage } from '@/lib/errors'
 import { displayName } from '@/lib/names'
-import { itemForm, itemFormErrors, itemInput, type ItemForm, type ItemFormErrors } from './checklist-model'
+import { itemForm, itemFormErrors, itemInput, type ItemForm } from './checklist-model'
+
+/** The model's rules (itemFormErrors) as the form's: a message is a key of the `plan` strings. */
+const itemResolver: Resolver<ItemForm> = (values) => {
+  const found = Object.entries(itemFormErrors(values))
+  if (found.length === 0) return { values, errors: {} }
+  const errors = Object.fromEntries(found.map(([key, code]) => [key, { type: 'validate', message: `checklist.form.errors.${code}` }]))
+  return { values: {}, errors: errors as FieldErrors<ItemForm> }
+}
 
 /**
  * Adds an item (no `item`) or changes one, in a drawer that keeps what was typed when the save
@@ -77,43 +86,49 @@ function ItemFormBody({
   onDelete(item: ChecklistItem): void
 }) {
   const { t } = useTranslation('plan')
-  const [form, setForm] = useState<ItemForm>(() => itemForm(item))
-  const [errors, setErrors] = useState<ItemFormErrors>({})
   const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const {
+    register,
+    control,
+    handleSubmit,
+    subscribe,
+    clearErrors,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<ItemForm>({ resolver: itemResolver, defaultValues: itemForm(item), reValidateMode: 'onSubmit' })
   // A field changed is checked again at the next save: its old message goes.
-  const set = <K extends keyof ItemForm>(key: K, value: ItemForm[K]) => {
-    setForm((previous) => ({ ...previous, [key]: value }))
-    setErrors((previous) => (key in previous ? { ...previous, [key]: undefined } : previous))
-  }
-  const errorOf = (key: keyof ItemFormErrors) => (errors[key] ? t(`checklist.form.errors.${errors[key]}`) : null)
-  const follows = item !== undefined && item.fixedDueDate === null && item.daysBefore !== null && form.dueDate === (item.dueDate ?? '')
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (name) clearErrors(name as keyof ItemForm)
+        },
+      }),
+    [subscribe, clearErrors],
+  )
+  const [dueDate, assigneeUserId, isDocument] = useWatch({ control, name: ['dueDate', 'assigneeUserId', 'isDocument'] })
+  const errorOf = (key: 'title' | 'notes' | 'dueDate' | 'issuedOn' | 'validDays') => (errors[key]?.message ? t(errors[key].message) : null)
+  const follows = item !== undefined && item.fixedDueDate === null && item.daysBefore !== null && dueDate === (item.dueDate ?? '')
+
+  const submit = handleSubmit(async (form) => {
+    setFailure(null)
+    try {
+      onSaved(await saveChecklistItem(weddingId, itemInput(form, item)), item === undefined)
+    } catch (error) {
+      setFailure(errorMessage(error, t, 'plan'))
+    }
+  })
 
   return (
-    <form
-      noValidate
-      className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault()
-        const found = itemFormErrors(form)
-        setErrors(found)
-        if (Object.keys(found).length > 0) return
-        setBusy(true)
-        setFailure(null)
-        saveChecklistItem(weddingId, itemInput(form, item))
-          .then((saved) => onSaved(saved, item === undefined))
-          .catch((error: unknown) => setFailure(errorMessage(error, t, 'plan')))
-          .finally(() => setBusy(false))
-      }}
-    >
+    <form noValidate className="space-y-5" onSubmit={(event) => void submit(event)}>
       <Field label={t('checklist.form.title')} error={errorOf('title')}>
         {(ids) => (
-          <input {...ids} className="field-input" maxLength={200} value={form.title} onChange={(event) => set('title', event.target.value)} />
+          <input {...ids} className="field-input" maxLength={200} {...register('title')} />
         )}
       </Field>
       <Field label={t('checklist.form.category')}>
         {(ids) => (
-          <select {...ids} className="field-input" value={form.category} onChange={(event) => set('category', event.target.value as ItemForm['category'])}>
+          <select {...ids} className="field-input" {...register('category')}>
             {checklistCategories.map((category) => (
               <option key={category} value={category}>
                 {t(`checklist.categories.${category}`)}
@@ -128,19 +143,26 @@ function ItemFormBody({
         hint={follows ? t('checklist.form.dueFollows', { count: item?.daysBefore ?? 0 }) : weddingDate ? undefined : t('checklist.form.noWeddingDate')}
       >
         {(ids) => (
-          <DatePicker
-            {...ids}
-            value={form.dueDate || null}
-            onSelect={(date) => set('dueDate', date)}
-            dialogLabel={t('checklist.form.dueDateDialog')}
-            clear={{ label: t('checklist.form.noDueDate'), onClear: () => set('dueDate', '') }}
+          <Controller
+            control={control}
+            name="dueDate"
+            render={({ field }) => (
+              <DatePicker
+                {...ids}
+                value={field.value || null}
+                onSelect={(date) => field.onChange(date)}
+                onBlur={field.onBlur}
+                dialogLabel={t('checklist.form.dueDateDialog')}
+                clear={{ label: t('checklist.form.noDueDate'), onClear: () => field.onChange('') }}
+              />
+            )}
           />
         )}
       </Field>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('checklist.form.assigneeMember')}>
           {(ids) => (
-            <select {...ids} className="field-input" value={form.assigneeUserId} onChange={(event) => set('assigneeUserId', event.target.value)}>
+            <select {...ids} className="field-input" {...register('assigneeUserId')}>
               <option value="">{t('checklist.form.nobody')}</option>
               {members.map((member) => (
                 <option key={member.userId} value={member.userId}>
@@ -148,15 +170,15 @@ function ItemFormBody({
                 </option>
               ))}
               {/* Someone who has left keeps the item until it is given to another. */}
-              {form.assigneeUserId && !members.some((member) => member.userId === form.assigneeUserId) && (
-                <option value={form.assigneeUserId}>{item?.assigneeName ?? t('checklist.form.formerMember')}</option>
+              {assigneeUserId && !members.some((member) => member.userId === assigneeUserId) && (
+                <option value={assigneeUserId}>{item?.assigneeName ?? t('checklist.form.formerMember')}</option>
               )}
             </select>
           )}
         </Field>
         <Field label={t('checklist.form.assigneeRole')}>
           {(ids) => (
-            <select {...ids} className="field-input" value={form.assigneeRole} onChange={(event) => set('assigneeRole', event.target.value as ItemForm['assigneeRole'])}>
+            <select {...ids} className="field-input" {...register('assigneeRole')}>
               <option value="">{t('checklist.form.anyRole')}</option>
               {checklistRoles.map((role) => (
                 <option key={role} value={role}>
@@ -169,44 +191,40 @@ function ItemFormBody({
       </div>
       <Field label={t('checklist.form.notes')} error={errorOf('notes')}>
         {(ids) => (
-          <textarea {...ids} rows={3} className="field-input" maxLength={2000} value={form.notes} onChange={(event) => set('notes', event.target.value)} />
+          <textarea {...ids} rows={3} className="field-input" maxLength={2000} {...register('notes')} />
         )}
       </Field>
 
       <fieldset className="space-y-4 rounded-xl border border-line p-4">
         <legend className="px-1 text-sm font-semibold text-ink">{t('checklist.form.documentHeading')}</legend>
         <label className="flex cursor-pointer items-start gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-5 shrink-0 accent-brand-600"
-            checked={form.isDocument}
-            onChange={(event) => set('isDocument', event.target.checked)}
-          />
+          <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-600" {...register('isDocument')} />
           <span>{t('checklist.form.isDocument')}</span>
         </label>
-        {form.isDocument && (
+        {isDocument && (
           <div className="grid gap-4 sm:grid-cols-2">
             <Field label={t('checklist.form.issuedOn')} error={errorOf('issuedOn')}>
               {(ids) => (
-                <DatePicker
-                  {...ids}
-                  value={form.issuedOn || null}
-                  onSelect={(date) => set('issuedOn', date)}
-                  dialogLabel={t('checklist.form.issuedOnDialog')}
-                  display={form.issuedOn ? undefined : t('checklist.form.notIssued')}
-                  clear={{ label: t('checklist.form.notIssued'), onClear: () => set('issuedOn', '') }}
+                <Controller
+                  control={control}
+                  name="issuedOn"
+                  render={({ field }) => (
+                    <DatePicker
+                      {...ids}
+                      value={field.value || null}
+                      onSelect={(date) => field.onChange(date)}
+                      onBlur={field.onBlur}
+                      dialogLabel={t('checklist.form.issuedOnDialog')}
+                      display={field.value ? undefined : t('checklist.form.notIssued')}
+                      clear={{ label: t('checklist.form.notIssued'), onClear: () => field.onChange('') }}
+                    />
+                  )}
                 />
               )}
             </Field>
             <Field label={t('checklist.form.validDays')} error={errorOf('validDays')} hint={t('checklist.form.validDaysHint')}>
               {(ids) => (
-                <input
-                  {...ids}
-                  inputMode="numeric"
-                  className="field-input"
-                  value={form.validDays}
-                  onChange={(event) => set('validDays', event.target.value)}
-                />
+                <input {...ids} inputMode="numeric" className="field-input" {...register('validDays')} />
               )}
             </Field>
           </div>

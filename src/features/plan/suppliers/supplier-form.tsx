@@ -1,13 +1,31 @@
-import { useId, useState, type FormEvent } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
+import * as z from 'zod/mini'
 import { Alert } from '@/components/alert'
 import { Drawer } from '@/components/drawer'
 import { Field } from '@/components/field'
-import { budgetCategories, saveSupplier, supplierStatuses, type BudgetCategory, type BudgetLine, type Supplier, type SupplierStatus } from '@/lib/api/budget'
+import { budgetCategories, saveSupplier, supplierStatuses, type BudgetLine, type Supplier } from '@/lib/api/budget'
 import { internationalPhone } from '@/lib/invitations/phone'
 import { parsePesos, pesosText } from '../pesos'
 import { categoryName } from '../budget/category-name'
 import { planError } from '../plan-error'
+
+/** The supplier form's rules; messages are keys of the `plan` namespace. The contract is read only when shown. */
+function supplierSchema(money: boolean) {
+  return z.object({
+    name: z.string().check(z.refine((value) => value.trim() !== '', 'suppliers.form.errors.name')),
+    service: z.enum(budgetCategories),
+    phone: z.string().check(z.refine((value) => !value.trim() || internationalPhone(value) !== null, 'suppliers.form.errors.phone')),
+    messenger: z.string(),
+    status: z.enum(supplierStatuses),
+    contract: z.string().check(z.refine((value) => !money || parsePesos(value).ok, 'suppliers.form.errors.amount')),
+    lineId: z.string(),
+    notes: z.string(),
+  })
+}
+type SupplierValues = z.infer<ReturnType<typeof supplierSchema>>
 
 interface SupplierDrawerProps {
   weddingId: string
@@ -23,47 +41,47 @@ interface SupplierDrawerProps {
 export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onSaved }: SupplierDrawerProps) {
   const { t } = useTranslation('plan')
   const formId = useId()
-  const [name, setName] = useState(supplier?.name ?? '')
-  const [service, setService] = useState<BudgetCategory>(supplier?.service ?? 'catering')
-  const [phone, setPhone] = useState(supplier?.phone ?? '')
-  const [messenger, setMessenger] = useState(supplier?.messenger ?? '')
-  const [status, setStatus] = useState<SupplierStatus>(supplier?.status ?? 'considering')
-  const [contract, setContract] = useState(pesosText(supplier?.contractCentavos ?? null))
-  const [lineId, setLineId] = useState(supplier?.budgetLineId ?? '')
-  const [notes, setNotes] = useState(supplier?.notes ?? '')
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [failure, setFailure] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SupplierValues>({
+    resolver: zodResolver(supplierSchema(money)),
+    // A message stays until the next save.
+    reValidateMode: 'onSubmit',
+    defaultValues: {
+      name: supplier?.name ?? '',
+      service: supplier?.service ?? 'catering',
+      phone: supplier?.phone ?? '',
+      messenger: supplier?.messenger ?? '',
+      status: supplier?.status ?? 'considering',
+      contract: pesosText(supplier?.contractCentavos ?? null),
+      lineId: supplier?.budgetLineId ?? '',
+      notes: supplier?.notes ?? '',
+    },
+  })
+  const message = (key: string | undefined) => (key ? t(key) : undefined)
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const parsedContract = parsePesos(money ? contract : '')
-    const found: Record<string, string> = {}
-    if (!name.trim()) found.name = t('suppliers.form.errors.name')
-    if (phone.trim() && internationalPhone(phone) === null) found.phone = t('suppliers.form.errors.phone')
-    if (!parsedContract.ok) found.contract = t('suppliers.form.errors.amount')
-    setErrors(found)
-    if (Object.keys(found).length > 0) return
-    setBusy(true)
+  const submit = handleSubmit(async (values) => {
+    const contract = parsePesos(money ? values.contract : '')
     setFailure(null)
     try {
       await saveSupplier(weddingId, supplier?.id ?? null, {
-        name: name.trim(),
-        service,
-        phone: phone.trim() || null,
-        messenger: messenger.trim() || null,
-        notes: notes.trim() || null,
-        status,
-        contractCentavos: parsedContract.ok ? parsedContract.value : null,
-        budgetLineId: lineId || null,
+        name: values.name.trim(),
+        service: values.service,
+        phone: values.phone.trim() || null,
+        messenger: values.messenger.trim() || null,
+        notes: values.notes.trim() || null,
+        status: values.status,
+        contractCentavos: contract.ok ? contract.value : null,
+        budgetLineId: values.lineId || null,
       })
-      onSaved(name.trim())
+      onSaved(values.name.trim())
     } catch (error) {
       setFailure(planError(error, t, 'suppliers'))
-    } finally {
-      setBusy(false)
     }
-  }
+  })
 
   return (
     <Drawer
@@ -75,7 +93,7 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {t('common:actions.cancel')}
           </button>
-          <button type="submit" form={formId} className="btn btn-primary" disabled={busy}>
+          <button type="submit" form={formId} className="btn btn-primary" disabled={isSubmitting}>
             {t('suppliers.form.save')}
           </button>
         </>
@@ -83,12 +101,12 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
     >
       <form id={formId} className="space-y-5" noValidate onSubmit={(event) => void submit(event)}>
         {failure && <Alert tone="error">{failure}</Alert>}
-        <Field label={t('suppliers.form.name')} error={errors.name}>
-          {(control) => <input {...control} className="field-input" maxLength={120} value={name} onChange={(event) => setName(event.target.value)} />}
+        <Field label={t('suppliers.form.name')} error={message(errors.name?.message)}>
+          {(control) => <input {...control} className="field-input" maxLength={120} {...register('name')} />}
         </Field>
         <Field label={t('suppliers.form.service')}>
           {(control) => (
-            <select {...control} className="field-input" value={service} onChange={(event) => setService(event.target.value as BudgetCategory)}>
+            <select {...control} className="field-input" {...register('service')}>
               {budgetCategories.map((option) => (
                 <option key={option} value={option}>
                   {t(`budget.categories.${option}`)}
@@ -97,15 +115,15 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
             </select>
           )}
         </Field>
-        <Field label={t('suppliers.form.phone')} hint={t('suppliers.form.phoneHint')} error={errors.phone}>
-          {(control) => <input {...control} type="tel" className="field-input" autoComplete="off" maxLength={40} value={phone} onChange={(event) => setPhone(event.target.value)} />}
+        <Field label={t('suppliers.form.phone')} hint={t('suppliers.form.phoneHint')} error={message(errors.phone?.message)}>
+          {(control) => <input {...control} type="tel" className="field-input" autoComplete="off" maxLength={40} {...register('phone')} />}
         </Field>
         <Field label={t('suppliers.form.messenger')} hint={t('suppliers.form.messengerHint')}>
-          {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={100} value={messenger} onChange={(event) => setMessenger(event.target.value)} />}
+          {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={100} {...register('messenger')} />}
         </Field>
         <Field label={t('suppliers.form.status')}>
           {(control) => (
-            <select {...control} className="field-input" value={status} onChange={(event) => setStatus(event.target.value as SupplierStatus)}>
+            <select {...control} className="field-input" {...register('status')}>
               {supplierStatuses.map((option) => (
                 <option key={option} value={option}>
                   {t(`suppliers.statuses.${option}`)}
@@ -116,12 +134,12 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
         </Field>
         {money && (
           <>
-            <Field label={t('suppliers.form.contract')} error={errors.contract}>
-              {(control) => <input {...control} className="field-input tabular-nums" inputMode="decimal" autoComplete="off" value={contract} onChange={(event) => setContract(event.target.value)} />}
+            <Field label={t('suppliers.form.contract')} error={message(errors.contract?.message)}>
+              {(control) => <input {...control} className="field-input tabular-nums" inputMode="decimal" autoComplete="off" {...register('contract')} />}
             </Field>
             <Field label={t('suppliers.form.line')}>
               {(control) => (
-                <select {...control} className="field-input" value={lineId} onChange={(event) => setLineId(event.target.value)}>
+                <select {...control} className="field-input" {...register('lineId')}>
                   <option value="">{t('suppliers.form.noLine')}</option>
                   {lines.map((line) => (
                     <option key={line.id} value={line.id}>
@@ -134,7 +152,7 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
           </>
         )}
         <Field label={t('suppliers.form.notes')}>
-          {(control) => <textarea {...control} className="field-input" rows={3} maxLength={2000} value={notes} onChange={(event) => setNotes(event.target.value)} />}
+          {(control) => <textarea {...control} className="field-input" rows={3} maxLength={2000} {...register('notes')} />}
         </Field>
       </form>
     </Drawer>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
 import { Drawer } from '@/components/drawer'
@@ -48,15 +49,17 @@ export function TemplatesDrawer({ open, onOpenChange, templates, save }: Templat
 function TemplatesForm({ formId, templates, save }: Pick<TemplatesDrawerProps, 'templates' | 'save'> & { formId: string }) {
   const { t } = useTranslation('plan')
   const id = useId()
-  const [texts, setTexts] = useState<Record<MessageLanguage, string>>({
-    fil: thankYouTemplate(templates, 'fil'),
-    en: thankYouTemplate(templates, 'en'),
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    formState: { isSubmitting: saving },
+  } = useForm<Record<MessageLanguage, string>>({
+    defaultValues: { fil: thankYouTemplate(templates, 'fil'), en: thankYouTemplate(templates, 'en') },
   })
-  const [saving, setSaving] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
 
-  const submit = async () => {
-    setSaving(true)
+  const submit = handleSubmit(async (texts) => {
     setFailure(null)
     try {
       // Our wording is saved as none, so a couple who kept it gets ours as it improves.
@@ -66,21 +69,11 @@ function TemplatesForm({ formId, templates, save }: Pick<TemplatesDrawerProps, '
       })
     } catch (error) {
       setFailure(errorMessage(error, t, 'plan'))
-    } finally {
-      setSaving(false)
     }
-  }
+  })
 
   return (
-    <form
-      id={formId}
-      noValidate
-      className="space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault()
-        void submit()
-      }}
-    >
+    <form id={formId} noValidate className="space-y-5" onSubmit={(event) => void submit(event)}>
       {failure && <Alert tone="error">{failure}</Alert>}
       <p className="text-sm text-muted">{t('gifts.templates.placeholders')}</p>
       <fieldset disabled={saving} className="space-y-5">
@@ -94,13 +87,12 @@ function TemplatesForm({ formId, templates, save }: Pick<TemplatesDrawerProps, '
               lang={language}
               className="field-input min-h-40"
               maxLength={maxLength}
-              value={texts[language]}
-              onChange={(event) => setTexts((current) => ({ ...current, [language]: event.target.value }))}
+              {...register(language)}
             />
             <button
               type="button"
               className="mt-1 text-sm font-medium text-brand-700 underline underline-offset-2"
-              onClick={() => setTexts((current) => ({ ...current, [language]: defaultThankYou[language] }))}
+              onClick={() => setValue(language, defaultThankYou[language], { shouldDirty: true })}
             >
               {t(`gifts.templates.useOurs.${language}`)}
             </button>
