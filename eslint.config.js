@@ -28,7 +28,10 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // useLoad (src/lib/use-load.ts) takes its dependencies as useEffect does.
       'react-hooks/exhaustive-deps': ['warn', { additionalHooks: '^useLoad$' }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': 'error',
       // The architecture: app wires features together; features never reach into each other;
@@ -41,7 +44,8 @@ export default tseslint.config(
               target: `./src/features/${name}`,
               from: './src/features',
               except: [`./${name}`],
-              message: 'Features do not import each other; share through src/lib or src/components.',
+              message:
+                'Features do not import each other; share through src/lib or src/components.',
             })),
             {
               target: ['./src/lib', './src/components'],
@@ -82,7 +86,12 @@ export default tseslint.config(
   {
     // Pure domain models: no React, no canvas, no backend. A type may come from anywhere (the API's
     // shapes are a model's input), so it is written once.
-    files: ['src/features/**/model/**/*.ts', 'src/features/**/model.ts', 'src/features/**/*-model.ts', 'src/lib/rsvp/{events,rsvp-form}.ts'],
+    files: [
+      'src/features/**/model/**/*.ts',
+      'src/features/**/model.ts',
+      'src/features/**/*-model.ts',
+      'src/lib/rsvp/{events,rsvp-form}.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -102,7 +111,12 @@ export default tseslint.config(
     // The app imports only what package.json's dependencies name: a package that arrives with
     // another (date-fns, with the date picker) is that package's, not a second way to do a thing.
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, includeTypes: true }] },
+    rules: {
+      'import-x/no-extraneous-dependencies': [
+        'error',
+        { devDependencies: false, includeTypes: true },
+      ],
+    },
   },
   {
     files: ['src/**/*.tsx'],

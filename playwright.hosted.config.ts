@@ -28,7 +28,10 @@ export default defineConfig({
   use: {
     ...base.use,
     baseURL: `http://127.0.0.1:${appPort}`,
-    launchOptions: { ...base.use?.launchOptions, args: [...(base.use?.launchOptions?.args ?? []), supabaseHostRule(stackPort)] },
+    launchOptions: {
+      ...base.use?.launchOptions,
+      args: [...(base.use?.launchOptions?.args ?? []), supabaseHostRule(stackPort)],
+    },
   },
   webServer: [
     {

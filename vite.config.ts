@@ -67,23 +67,36 @@ const serviceWorker = VitePWA({
     runtimeCaching: [
       {
         // The site's fonts and pictures, once seen (the builder's preview offline).
-        urlPattern: ({ sameOrigin, request }) => sameOrigin && (request.destination === 'font' || request.destination === 'image'),
+        urlPattern: ({ sameOrigin, request }) =>
+          sameOrigin && (request.destination === 'font' || request.destination === 'image'),
         handler: 'CacheFirst',
-        options: { cacheName: 'kasalan-media', expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 } },
+        options: {
+          cacheName: 'kasalan-media',
+          expiration: { maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 },
+        },
       },
     ],
   },
 })
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), bootHeroPlugin(), chunkModulesPlugin(), seedDataDirPlugin(), serviceWorker],
+  plugins: [
+    react(),
+    tailwindcss(),
+    bootHeroPlugin(),
+    chunkModulesPlugin(),
+    seedDataDirPlugin(),
+    serviceWorker,
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
       // React 19 has useSyncExternalStore; the shim wouter imports would be a second copy.
       {
         find: /^use-sync-external-store\/shim(\/index\.js)?$/,
-        replacement: fileURLToPath(new URL('./src/lib/routing/use-sync-external-store.ts', import.meta.url)),
+        replacement: fileURLToPath(
+          new URL('./src/lib/routing/use-sync-external-store.ts', import.meta.url),
+        ),
       },
     ],
   },
@@ -107,11 +120,23 @@ export default defineConfig({
         // is a file of its own that only management's app fetches.
         codeSplitting: {
           groups: [
-            { name: 'react', priority: 3, test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0rolldown[\\/]runtime/ },
-            { name: 'react-router', priority: 3, test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/ },
+            {
+              name: 'react',
+              priority: 3,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0rolldown[\\/]runtime/,
+            },
+            {
+              name: 'react-router',
+              priority: 3,
+              test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
+            },
             // The site's content schemas and zod, which they are made of, as one file: the public
             // site and the content editor share them, and one file gzips smaller than several.
-            { name: 'site-content', priority: 2, test: /src[\\/]lib[\\/](site-content[\\/](read|images|section-header|section-types|index)\.ts|api[\\/]schemas\.ts)|node_modules[\\/]zod[\\/]/ },
+            {
+              name: 'site-content',
+              priority: 2,
+              test: /src[\\/]lib[\\/](site-content[\\/](read|images|section-header|section-types|index)\.ts|api[\\/]schemas\.ts)|node_modules[\\/]zod[\\/]/,
+            },
             // Everything else the public site loads first, as one file (see scripts/public-chunk.ts).
             { name: publicSiteChunk(), debugName: 'site', priority: 1 },
             // The icons only management draws, as one file of their own rather than one per icon.
@@ -154,7 +179,9 @@ export default defineConfig({
           include: ['tests/db/**/*.test.ts'],
           // KASALAN_DB=postgres runs the same tests on real PostgreSQL (see tests/db/harness.ts).
           globalSetup: [
-            process.env.KASALAN_DB === 'postgres' ? 'tests/db/postgres/global-setup.ts' : 'tests/db/pglite-global-setup.ts',
+            process.env.KASALAN_DB === 'postgres'
+              ? 'tests/db/postgres/global-setup.ts'
+              : 'tests/db/pglite-global-setup.ts',
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -3,7 +3,9 @@ import { expectNoSeriousA11yViolations } from './support/axe'
 
 // The accessibility check every screen's test runs (e2e/support/axe.ts) finds what it must: on a
 // page with known problems, in the page, in a frame inside it, and only in the part it is asked about.
-test('the accessibility check finds serious problems in the page and its frames, and passes a sound page', async ({ page }) => {
+test('the accessibility check finds serious problems in the page and its frames, and passes a sound page', async ({
+  page,
+}) => {
   await page.setContent(`<html lang="en"><head><title>Check</title></head><body><main>
     <img src="photo.png">
     <button></button>
@@ -28,6 +30,8 @@ test('the accessibility check finds serious problems in the page and its frames,
   expect(inPart).toContain('color-contrast')
   expect(inPart).not.toContain('image-alt')
 
-  await page.setContent('<html lang="en"><head><title>Sound</title></head><body><main><h1>Kasalan</h1><img src="p.png" alt="The couple"></main></body></html>')
+  await page.setContent(
+    '<html lang="en"><head><title>Sound</title></head><body><main><h1>Kasalan</h1><img src="p.png" alt="The couple"></main></body></html>',
+  )
   await expectNoSeriousA11yViolations(page)
 })

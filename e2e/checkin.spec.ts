@@ -15,14 +15,22 @@ const sessionKey = 'kasalan.local.session'
 
 test.use({ viewport: { width: 360, height: 780 }, hasTouch: true })
 
-test('an usher checks guests in offline, by name and by QR, and the couple sees the same counts', async ({ page: couple, context }) => {
+test('an usher checks guests in offline, by name and by QR, and the couple sees the same counts', async ({
+  page: couple,
+  context,
+}) => {
   test.setTimeout(300_000)
   await signInTabAsDemo(couple)
 
   // The couple's printed invitation of the Aguilar household, its QR code as a phone photographs it.
   await couple.goto('/manage/invitations/print')
-  await expect(couple.getByRole('heading', { level: 1, name: 'Invitation codes to print' })).toBeVisible({ timeout: 120_000 })
-  const qr = couple.getByTestId('print-card').filter({ hasText: 'Maricel Aguilar' }).getByRole('img')
+  await expect(
+    couple.getByRole('heading', { level: 1, name: 'Invitation codes to print' }),
+  ).toBeVisible({ timeout: 120_000 })
+  const qr = couple
+    .getByTestId('print-card')
+    .filter({ hasText: 'Maricel Aguilar' })
+    .getByRole('img')
   // A phone's photo is 12 MP (4032 × 3024): the card on a desk, its code filling most of the height.
   const photo = Buffer.from(
     await qr.evaluate(async (image: HTMLImageElement) => {
@@ -35,7 +43,9 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
       context.fillStyle = '#fffdf8'
       context.fillRect(900, 250, 2500, 2550)
       context.drawImage(image, 1050, 400, 2200, 2200)
-      const jpeg = await new Promise<Blob>((done) => canvas.toBlob((blob) => done(blob!), 'image/jpeg', 0.9))
+      const jpeg = await new Promise<Blob>((done) =>
+        canvas.toBlob((blob) => done(blob!), 'image/jpeg', 0.9),
+      )
       return [...new Uint8Array(await jpeg.arrayBuffer())]
     }),
   )
@@ -50,18 +60,25 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
 
   const usher = await context.newPage()
   await usher.goto(link)
-  await expect(usher.getByRole('heading', { name: "You're invited" })).toBeVisible({ timeout: 120_000 })
+  await expect(usher.getByRole('heading', { name: "You're invited" })).toBeVisible({
+    timeout: 120_000,
+  })
   await usher.getByLabel('Your name').fill('Kuya Jun')
   await usher.getByLabel('E-mail').fill(`jun-${Date.now()}@example.com`)
   await usher.getByLabel('Password').fill('usher-pass-123')
   await usher.getByRole('button', { name: 'Create account' }).click()
   await expect(usher.getByText('as Usher')).toBeVisible()
-  await usher.evaluate((key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''), sessionKey)
+  await usher.evaluate(
+    (key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''),
+    sessionKey,
+  )
   await usher.getByRole('button', { name: 'Accept and open the wedding' }).click()
 
   // The usher lands on the door, and it is the only tab.
   await expect(usher).toHaveURL(/\/manage\/checkin$/, { timeout: 60_000 })
-  await expect(usher.getByRole('navigation', { name: 'Management' }).getByRole('link')).toHaveText(['Check-in'])
+  await expect(usher.getByRole('navigation', { name: 'Management' }).getByRole('link')).toHaveText([
+    'Check-in',
+  ])
   const search = usher.getByRole('searchbox', { name: 'Find a guest' })
   await expect(search).toBeVisible()
   await expect(usher.getByTestId('checkin-arrived')).toHaveText('0')
@@ -88,7 +105,10 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   await search.fill('nav')
   const navarro = usher.getByRole('article', { name: 'Navarro' })
   await expect(navarro).toContainText('Table 4')
-  await navarro.getByRole('button', { name: /^Mark (?!all ).+ arrived$/ }).first().click()
+  await navarro
+    .getByRole('button', { name: /^Mark (?!all ).+ arrived$/ })
+    .first()
+    .click()
   await expect(navarro.getByText('Arrived', { exact: true })).toHaveCount(1)
 
   await search.fill('dom')
@@ -106,7 +126,9 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   const scanner = usher.getByRole('dialog', { name: "Scan the invitation's QR code" })
   await expect(scanner.getByText('The camera could not be opened')).toBeVisible()
   await expectNoSeriousA11yViolations(usher)
-  await scanner.getByLabel('Take or choose a photo of the QR code').setInputFiles({ name: 'IMG_0412.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await scanner
+    .getByLabel('Take or choose a photo of the QR code')
+    .setInputFiles({ name: 'IMG_0412.jpg', mimeType: 'image/jpeg', buffer: photo })
   await expect(scanner).toBeHidden()
   const aguilar = usher.getByRole('article', { name: 'Aguilar' })
   await expect(aguilar).toContainText('Maricel Aguilar')
@@ -129,7 +151,9 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
 
   // The signal returns: everything waiting is sent, once.
   await context.setOffline(false)
-  await expect(usher.getByTestId('checkin-waiting')).toHaveText('All check-ins sent', { timeout: 30_000 })
+  await expect(usher.getByTestId('checkin-waiting')).toHaveText('All check-ins sent', {
+    timeout: 30_000,
+  })
   await expect(usher.getByTestId('checkin-arrived')).toHaveText(String(arrived))
 
   // The door in Filipino, by the language toggle.
@@ -146,7 +170,9 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   // The couple's door shows the same counts, and the after-the-day figures match.
   await couple.bringToFront()
   await openInApp(couple, '/manage/checkin')
-  await expect(couple.getByTestId('checkin-arrived')).toHaveText(String(arrived), { timeout: 60_000 })
+  await expect(couple.getByTestId('checkin-arrived')).toHaveText(String(arrived), {
+    timeout: 60_000,
+  })
   await expect(couple.getByTestId('checkin-walk-ins')).toHaveText('1')
   await couple.getByRole('link', { name: 'After the day' }).click()
   await expect(couple.getByRole('heading', { name: 'After the day', level: 1 })).toBeVisible()

@@ -9,7 +9,10 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
 
 const BOOT = { timeout: 90_000 }
 
-test("another tab's refusals are that tab's message, not errors in the couple's console", async ({ page: couple, context }) => {
+test("another tab's refusals are that tab's message, not errors in the couple's console", async ({
+  page: couple,
+  context,
+}) => {
   test.setTimeout(240_000)
   const coupleConsole = watchConsole(couple, 'couple')
   await signInAsDemo(couple)
@@ -24,10 +27,20 @@ test("another tab's refusals are that tab's message, not errors in the couple's 
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     const other = await context.newPage()
     others.push(watchConsole(other, `tab ${attempt}`))
-    await other.goto(`/rsvp/00000000-0000-4000-8000-00000000000${attempt}/00000000-0000-4000-8000-00000000001${attempt}`)
-    await expect(other.getByRole('heading', { level: 1, name: /We can’t find this page|Hindi namin makita ang pahinang ito/ })).toBeVisible(BOOT)
+    await other.goto(
+      `/rsvp/00000000-0000-4000-8000-00000000000${attempt}/00000000-0000-4000-8000-00000000001${attempt}`,
+    )
+    await expect(
+      other.getByRole('heading', {
+        level: 1,
+        name: /We can’t find this page|Hindi namin makita ang pahinang ito/,
+      }),
+    ).toBeVisible(BOOT)
   }
-  await couple.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'Guest List' }).click()
+  await couple
+    .getByRole('navigation', { name: 'Management' })
+    .getByRole('link', { name: 'Guest List' })
+    .click()
   await expect(couple.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible()
   coupleConsole.expectNoErrors("errors in the couple's console")
   for (const other of others) other.expectNoErrors("errors in the other tabs' consoles")

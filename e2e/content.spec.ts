@@ -39,14 +39,25 @@ async function phonePhoto(page: Page, width: number, height: number, colour: str
       const pixels = context.getImageData(0, 0, width, height)
       for (let index = 0; index < pixels.data.length; index += 4) {
         const grain = (Math.random() - 0.5) * 40
-        for (const channel of [0, 1, 2]) pixels.data[index + channel] = pixels.data[index + channel]! + grain
+        for (const channel of [0, 1, 2])
+          pixels.data[index + channel] = pixels.data[index + channel]! + grain
       }
       context.putImageData(pixels, 0, 0)
-      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9))
+      const blob = await new Promise<Blob>((resolve) =>
+        canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9),
+      )
       const jpeg = new Uint8Array(await blob.arrayBuffer())
       // APP1 "Exif" segment with a GPS marker, right after the start-of-image marker.
-      const payload = new TextEncoder().encode('Exif\0\0MM\0*GPSLatitude 14.5995 N GPSLongitude 120.9842 E')
-      const segment = new Uint8Array([0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff, ...payload])
+      const payload = new TextEncoder().encode(
+        'Exif\0\0MM\0*GPSLatitude 14.5995 N GPSLongitude 120.9842 E',
+      )
+      const segment = new Uint8Array([
+        0xff,
+        0xe1,
+        (payload.length + 2) >> 8,
+        (payload.length + 2) & 0xff,
+        ...payload,
+      ])
       return [...jpeg.slice(0, 2), ...segment, ...jpeg.slice(2)]
     },
     { width, height, colour },
@@ -57,16 +68,24 @@ async function phonePhoto(page: Page, width: number, height: number, colour: str
 async function openSection(page: Page, title: string) {
   await page.goto('/manage/cms')
   // The list's own links (a page elsewhere may link to #faqs by the same name).
-  await page.locator('a[href^="/manage/cms/editor"]').filter({ has: page.getByText(title, { exact: true }) }).first().click()
+  await page
+    .locator('a[href^="/manage/cms/editor"]')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .first()
+    .click()
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible(dbReady)
 }
 
 async function save(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({
+    timeout: 30_000,
+  })
 }
 
-test('a new couple writes their site from the editor, publishes it, and a guest sees it on a phone', async ({ page }) => {
+test('a new couple writes their site from the editor, publishes it, and a guest sees it on a phone', async ({
+  page,
+}) => {
   await signUp(page)
 
   // The list: every section with its type, title, visibility and how complete it is.
@@ -75,7 +94,10 @@ test('a new couple writes their site from the editor, publishes it, and a guest 
   await expect(schedule).toContainText('Schedule', dbReady)
   await expect(schedule).toContainText('No events yet')
   await expect(page.getByRole('link', { name: /^Where to Stay/ })).toContainText('No hotels yet')
-  await expect(page.getByRole('link', { name: 'Design' })).toHaveAttribute('href', '/manage/website')
+  await expect(page.getByRole('link', { name: 'Design' })).toHaveAttribute(
+    'href',
+    '/manage/website',
+  )
 
   // Schedule: one event.
   await schedule.click()
@@ -93,9 +115,15 @@ test('a new couple writes their site from the editor, publishes it, and a guest 
 
   // Wedding party: the priest and a ninong.
   await openSection(page, 'Wedding Party')
-  await page.getByRole('group', { name: 'Officiating priest' }).getByLabel('Name').fill('Rev. Fr. Jose Dizon')
+  await page
+    .getByRole('group', { name: 'Officiating priest' })
+    .getByLabel('Name')
+    .fill('Rev. Fr. Jose Dizon')
   await page.getByRole('button', { name: 'Add ninong' }).click()
-  await page.getByRole('listitem', { name: 'Ninong 1' }).getByLabel('Name').fill('Ninong Ramon Bautista')
+  await page
+    .getByRole('listitem', { name: 'Ninong 1' })
+    .getByLabel('Name')
+    .fill('Ninong Ramon Bautista')
   await save(page)
 
   // FAQs: one question.
@@ -113,15 +141,31 @@ test('a new couple writes their site from the editor, publishes it, and a guest 
   await gcash.getByLabel('Bank or e-wallet').fill('GCash')
   await gcash.getByLabel('Account name').fill('Liza Soberano')
   await gcash.getByLabel('Account number').fill('0917 123 4567')
-  await gcash.getByLabel('QR code', { exact: true }).setInputFiles({ name: 'gcash-qr.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(page, 600, 600, '#1d4ed8') })
-  await expect(gcash.getByRole('button', { name: /^Replace photo/ })).toBeVisible({ timeout: 30_000 })
+  await gcash.getByLabel('QR code', { exact: true }).setInputFiles({
+    name: 'gcash-qr.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await phonePhoto(page, 600, 600, '#1d4ed8'),
+  })
+  await expect(gcash.getByRole('button', { name: /^Replace photo/ })).toBeVisible({
+    timeout: 30_000,
+  })
   const header = page.getByRole('group', { name: 'Section header' })
-  await header.getByLabel('Photo', { exact: true }).setInputFiles({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto(page, 2400, 1600, '#b45309') })
-  await expect(header.getByRole('button', { name: /^Replace photo/ })).toBeVisible({ timeout: 30_000 })
+  await header.getByLabel('Photo', { exact: true }).setInputFiles({
+    name: 'IMG_2041.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await phonePhoto(page, 2400, 1600, '#b45309'),
+  })
+  await expect(header.getByRole('button', { name: /^Replace photo/ })).toBeVisible({
+    timeout: 30_000,
+  })
   await header.getByLabel('Describe the photo').fill('Sina Liza at Enrique sa Tagaytay')
   // Not an image: refused with the reason, nothing else changes.
-  await gcash.getByLabel('QR code', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
-  await expect(gcash.getByRole('alert')).toHaveText("That file isn't a photo. Choose a JPEG, PNG, WebP or HEIC image.")
+  await gcash
+    .getByLabel('QR code', { exact: true })
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+  await expect(gcash.getByRole('alert')).toHaveText(
+    "That file isn't a photo. Choose a JPEG, PNG, WebP or HEIC image.",
+  )
   await expectNoSeriousA11yViolations(page, 'main')
   await save(page)
 
@@ -129,10 +173,16 @@ test('a new couple writes their site from the editor, publishes it, and a guest 
   await openSection(page, 'Things to Do')
   await page.getByRole('button', { name: 'Add place' }).click()
   await page.getByLabel('Name', { exact: true }).fill('Intramuros')
-  await page.getByLabel('Video embed').fill('<iframe src="https://evil.example/embed/x" onload="alert(1)"></iframe><script>alert(1)</script>')
+  await page
+    .getByLabel('Video embed')
+    .fill(
+      '<iframe src="https://evil.example/embed/x" onload="alert(1)"></iframe><script>alert(1)</script>',
+    )
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText('Not saved: please fix the fields marked below.')).toBeVisible()
-  await expect(page.getByLabel('Video embed')).toHaveAccessibleDescription(/Only YouTube, Vimeo, Facebook or TikTok video embeds are allowed/)
+  await expect(page.getByLabel('Video embed')).toHaveAccessibleDescription(
+    /Only YouTube, Vimeo, Facebook or TikTok video embeds are allowed/,
+  )
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Intramuros')
 
   // Publish from the owner banner on their site.
@@ -174,7 +224,11 @@ test('a new couple writes their site from the editor, publishes it, and a guest 
   await expect(photo).toHaveAttribute('width', '1600')
   await expect(photo).toHaveAttribute('height', '1067')
   await expect(photo).toHaveAttribute('srcset', /800w, .* 1600w$/)
-  await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), { timeout: 20_000 }).toBeGreaterThan(0)
+  await expect
+    .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), {
+      timeout: 20_000,
+    })
+    .toBeGreaterThan(0)
 
   // What the phone loaded is the small WebP, with no EXIF or GPS left in it.
   const served = await photo.evaluate(async (image: HTMLImageElement) => {
@@ -183,7 +237,14 @@ test('a new couple writes their site from the editor, publishes it, and a guest 
     const text = new TextDecoder('latin1').decode(bytes)
     // naturalWidth is scaled by srcset's density; the file's own width is what was served.
     const width = (await createImageBitmap(blob)).width
-    return { size: bytes.length, width, riff: text.slice(0, 4), webp: text.slice(8, 12), exif: text.includes('Exif'), gps: text.includes('GPS') }
+    return {
+      size: bytes.length,
+      width,
+      riff: text.slice(0, 4),
+      webp: text.slice(8, 12),
+      exif: text.includes('Exif'),
+      gps: text.includes('GPS'),
+    }
   })
   expect(served).toMatchObject({ width: 800, riff: 'RIFF', webp: 'WEBP', exif: false, gps: false })
   const largest = await photo.evaluate(async (image: HTMLImageElement) => {

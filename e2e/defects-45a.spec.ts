@@ -29,7 +29,11 @@ function brokenWords(target: Locator): Promise<string[]> {
         const range = document.createRange()
         range.setStart(node, match.index)
         range.setEnd(node, match.index + match[0].length)
-        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
+        const lines = new Set(
+          [...range.getClientRects()]
+            .filter((rect) => rect.width > 0)
+            .map((rect) => Math.round(rect.top)),
+        )
         const box = (node.parentElement ?? root).getBoundingClientRect()
         if (lines.size > 1 && range.getBoundingClientRect().width < box.width) broken.push(match[0])
       }
@@ -43,11 +47,17 @@ function lineCount(target: Locator): Promise<number> {
   return target.evaluate((element) => {
     const range = document.createRange()
     range.selectNodeContents(element)
-    return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size
+    return new Set(
+      [...range.getClientRects()]
+        .filter((rect) => rect.width > 0)
+        .map((rect) => Math.round(rect.top)),
+    ).size
   })
 }
 
-test('the owner’s banner on their own site wraps on a 360 px phone, published or not', async ({ page }) => {
+test('the owner’s banner on their own site wraps on a 360 px phone, published or not', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await signInAsDemo(page)
   await page.goto('/wedding/isabel-and-miguel')
@@ -57,12 +67,18 @@ test('the owner’s banner on their own site wraps on a 360 px phone, published 
   for (const state of ['published', 'private'] as const) {
     const words = banner.getByRole('status')
     // The words take the line beside the icon (296 px of the banner's 328), not a column beside the buttons.
-    expect.soft((await words.boundingBox())!.width, `${state}: the words' width`).toBeGreaterThan(280)
-    expect.soft((await banner.boundingBox())!.height, `${state}: the banner's height`).toBeLessThan(300)
+    expect
+      .soft((await words.boundingBox())!.width, `${state}: the words' width`)
+      .toBeGreaterThan(280)
+    expect
+      .soft((await banner.boundingBox())!.height, `${state}: the banner's height`)
+      .toBeLessThan(300)
     expect.soft(await brokenWords(banner), `${state}: words broken mid-word`).toEqual([])
     await keepScreenshot(page, `${shots}/owner-banner-${state}-360.png`)
     await page.setViewportSize({ width: 1280, height: 800 })
-    expect.soft((await banner.boundingBox())!.height, `${state}: one line at 1280 px`).toBeLessThan(120)
+    expect
+      .soft((await banner.boundingBox())!.height, `${state}: one line at 1280 px`)
+      .toBeLessThan(120)
     await keepScreenshot(page, `${shots}/owner-banner-${state}-1280.png`)
     await page.setViewportSize({ width: 360, height: 740 })
     if (state === 'published') {
@@ -147,12 +163,19 @@ test('on a shared laptop: the couple without "Remember me" stays in their tab wh
   // The members page offers no handover to an usher, who only checks guests in.
   const members = couple.getByRole('region', { name: 'Who has access' })
   await expect(members.getByRole('button', { name: 'Remove Kuya Jun' })).toBeVisible()
-  expect.soft(await members.getByRole('button', { name: /^Hand over the wedding/ }).count(), 'handover offered to an usher').toBe(0)
+  expect
+    .soft(
+      await members.getByRole('button', { name: /^Hand over the wedding/ }).count(),
+      'handover offered to an usher',
+    )
+    .toBe(0)
 
   // A new tab opens as whoever chose to be remembered (the usher), never as the couple.
   const later = await context.newPage()
   await later.goto('/manage')
-  await expect(later.getByRole('heading', { level: 1, name: /^(Check-in|Guest List)$/ })).toBeAttached(BOOT)
+  await expect(
+    later.getByRole('heading', { level: 1, name: /^(Check-in|Guest List)$/ }),
+  ).toBeAttached(BOOT)
   expect.soft(later.url(), 'a new tab opens as').toMatch(/\/manage\/checkin$/)
   expect.soft((await stored(later)).lasting, 'a new tab’s session').not.toContain(demo.email)
   await later.close()
@@ -160,28 +183,37 @@ test('on a shared laptop: the couple without "Remember me" stays in their tab wh
   // The door on the usher's phone: the names by the one rule, whole; both buttons in words; no marketing.
   const search = usher.getByRole('searchbox')
   await expect(usher.getByRole('searchbox', { name: 'Find a guest' })).toBeVisible()
-  expect.soft(await usher.getByRole('contentinfo').getByRole('link').count(), 'links under the door').toBe(0)
+  expect
+    .soft(await usher.getByRole('contentinfo').getByRole('link').count(), 'links under the door')
+    .toBe(0)
   const walkIn = usher.getByRole('button', { name: 'Add a walk-in' })
   await expect(walkIn).toHaveText('Add a walk-in')
   expect.soft(await lineCount(walkIn), 'the walk-in button shows its words').toBeGreaterThan(0)
-  expect.soft((await walkIn.boundingBox())!.width, 'the walk-in button’s width').toBeGreaterThan(100)
+  expect
+    .soft((await walkIn.boundingBox())!.width, 'the walk-in button’s width')
+    .toBeGreaterThan(100)
   for (const language of ['en', 'fil'] as const) {
     // The placeholder is read whole: its text fits the box beside the magnifier.
     const fits = await search.evaluate((input: HTMLInputElement) => {
       const style = getComputedStyle(input)
       const context = document.createElement('canvas').getContext('2d')!
       context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
-      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
       return { text: input.placeholder, width: context.measureText(input.placeholder).width, room }
     })
-    expect.soft(fits.width, `${language}: the placeholder "${fits.text}" fits`).toBeLessThanOrEqual(fits.room)
+    expect
+      .soft(fits.width, `${language}: the placeholder "${fits.text}" fits`)
+      .toBeLessThanOrEqual(fits.room)
     await search.fill('dima')
     const card = usher.getByRole('article', { name: 'Dimaculangan', exact: true })
     await expect.soft(card, `${language}: the household's title by the name rule`).toBeVisible()
     const any = usher.getByRole('article').first()
     await expect.soft(any).toContainText('Lorna Dimaculangan')
     await expect.soft(any).toContainText('Ramon Dimaculangan')
-    expect.soft(await brokenWords(any), `${language}: words broken on the household's card`).toEqual([])
+    expect
+      .soft(await brokenWords(any), `${language}: words broken on the household's card`)
+      .toEqual([])
     await keepScreenshot(usher, `${shots}/door-${language}-360.png`, { fullPage: true })
     if (language === 'en') {
       await usher.getByRole('button', { name: /^Filipino/ }).click()
@@ -189,7 +221,9 @@ test('on a shared laptop: the couple without "Remember me" stays in their tab wh
       await search.fill('')
     }
   }
-  await expect(usher.getByRole('button', { name: 'Magdagdag ng walk-in' })).toHaveText('Magdagdag ng walk-in')
+  await expect(usher.getByRole('button', { name: 'Magdagdag ng walk-in' })).toHaveText(
+    'Magdagdag ng walk-in',
+  )
   await expectNoSeriousA11yViolations(usher)
 
   // The couple's own door at 1280 px, for the screenshots.
@@ -200,7 +234,9 @@ test('on a shared laptop: the couple without "Remember me" stays in their tab wh
   console.expectNoErrors()
 })
 
-test('the builder always comes back with the saved site after "Leave and drop changes", however soon the couple comes back', async ({ page }) => {
+test('the builder always comes back with the saved site after "Leave and drop changes", however soon the couple comes back', async ({
+  page,
+}) => {
   test.setTimeout(360_000)
   const console = watchConsole(page)
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -211,9 +247,13 @@ test('the builder always comes back with the saved site after "Leave and drop ch
   const switches = sections.getByRole('switch')
   await expect(switches.first()).toBeVisible(BOOT)
   const count = await switches.count()
-  const label = (await sections.getByRole('switch', { checked: true }).nth(1).getAttribute('aria-label'))!
+  const label = (await sections
+    .getByRole('switch', { checked: true })
+    .nth(1)
+    .getAttribute('aria-label'))!
   const toggle = page.getByRole('switch', { name: label })
-  const tab = (name: string) => page.getByRole('navigation', { name: 'Management' }).getByRole('link', { name, exact: true })
+  const tab = (name: string) =>
+    page.getByRole('navigation', { name: 'Management' }).getByRole('link', { name, exact: true })
 
   // Each screen's code loads the first time it is opened; on a phone's connection that takes a
   // while. Slowed here, so "come back at once" lands while the next screen is still loading, as
@@ -222,18 +262,33 @@ test('the builder always comes back with the saved site after "Leave and drop ch
     await new Promise((resolve) => setTimeout(resolve, 700))
     await route.continue()
   })
-  const others = ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Members', 'Check-in']
+  const others = [
+    'Guest List',
+    'Seating Chart',
+    'RSVPs',
+    'Invitations',
+    'Plan',
+    'Members',
+    'Check-in',
+  ]
   // Every other screen twice, once coming back at once and once after it has shown: 14 tries, then
   // four more at once on screens already loaded.
-  const tries = [...others.map((name) => ({ name, atOnce: true })), ...others.map((name) => ({ name, atOnce: false }))]
+  const tries = [
+    ...others.map((name) => ({ name, atOnce: true })),
+    ...others.map((name) => ({ name, atOnce: false })),
+  ]
   tries.push(...others.slice(0, 4).map((name) => ({ name, atOnce: true })))
   const empty: string[] = []
   for (const [index, { name, atOnce }] of tries.entries()) {
     await toggle.click()
     await expect(toggle).toHaveAttribute('aria-checked', 'false')
     await tab(name).click()
-    await page.getByRole('alertdialog', { name: 'Leave without saving?' }).getByRole('button', { name: /^Leave/ }).click()
-    if (!atOnce) await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible(BOOT)
+    await page
+      .getByRole('alertdialog', { name: 'Leave without saving?' })
+      .getByRole('button', { name: /^Leave/ })
+      .click()
+    if (!atOnce)
+      await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible(BOOT)
     await tab('Website').click()
     await expect(page.getByRole('heading', { level: 1, name: 'Your website' })).toBeVisible(BOOT)
     // The saved site: every section, the one hidden shown again, nothing unsaved.
@@ -257,18 +312,45 @@ test('the builder always comes back with the saved site after "Leave and drop ch
   console.expectNoErrors()
 })
 
-test('the day-of contact sheet keeps amounts, statuses, numbers and links whole on A4 and letter', async ({ page }) => {
+test('the day-of contact sheet keeps amounts, statuses, numbers and links whole on A4 and letter', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await signInAsDemo(page)
   await page.goto('/manage/guests')
   await expect(page.getByRole('heading', { level: 1, name: 'Guest List' })).toBeVisible(BOOT)
   const suppliers = [
-    { p_name: "Josephine's Catering Services", p_service: 'catering', p_phone: '0917 555 0101', p_messenger: 'https://www.facebook.com/josephinescatering', p_status: 'booked', p_contract: 42350000 },
-    { p_name: 'Simbahan ng San Agustin', p_service: 'church', p_phone: '0918 555 0102', p_messenger: 'm.me/sanagustinchurchmanila', p_status: 'paid', p_contract: 1500000 },
-    { p_name: 'Studio Liwanag Photography', p_service: 'photo_video', p_phone: '0919 555 0103', p_messenger: 'studioliwanag', p_status: 'considering', p_contract: 9850050 },
+    {
+      p_name: "Josephine's Catering Services",
+      p_service: 'catering',
+      p_phone: '0917 555 0101',
+      p_messenger: 'https://www.facebook.com/josephinescatering',
+      p_status: 'booked',
+      p_contract: 42350000,
+    },
+    {
+      p_name: 'Simbahan ng San Agustin',
+      p_service: 'church',
+      p_phone: '0918 555 0102',
+      p_messenger: 'm.me/sanagustinchurchmanila',
+      p_status: 'paid',
+      p_contract: 1500000,
+    },
+    {
+      p_name: 'Studio Liwanag Photography',
+      p_service: 'photo_video',
+      p_phone: '0919 555 0103',
+      p_messenger: 'studioliwanag',
+      p_status: 'considering',
+      p_contract: 9850050,
+    },
   ]
   for (const supplier of suppliers) {
-    await callAs(page, demoAccount().id, 'save_supplier', { p_wedding_id: WEDDING, p_supplier_id: null, ...supplier })
+    await callAs(page, demoAccount().id, 'save_supplier', {
+      p_wedding_id: WEDDING,
+      p_supplier_id: null,
+      ...supplier,
+    })
   }
   await openInApp(page, '/manage/plan/suppliers')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -276,7 +358,10 @@ test('the day-of contact sheet keeps amounts, statuses, numbers and links whole 
 
   const sheet = page.getByTestId('contact-sheet')
   // The paper's width inside its 12 mm margins, in CSS pixels: A4 is 210 mm wide, letter 8.5 in.
-  const papers = { A4: Math.floor(((210 - 24) / 25.4) * 96), letter: Math.floor(((8.5 * 25.4 - 24) / 25.4) * 96) }
+  const papers = {
+    A4: Math.floor(((210 - 24) / 25.4) * 96),
+    letter: Math.floor(((8.5 * 25.4 - 24) / 25.4) * 96),
+  }
   for (const language of ['en', 'fil'] as const) {
     for (const [paper, width] of Object.entries(papers)) {
       await page.setViewportSize({ width, height: 1100 })
@@ -289,12 +374,21 @@ test('the day-of contact sheet keeps amounts, statuses, numbers and links whole 
       // A number, a status, a link and an amount each stay on one line, and so do the headings.
       for (const column of [3, 4, 5, 6]) {
         for (const cell of await sheet.locator(`tr > :nth-child(${column})`).all()) {
-          expect.soft(await lineCount(cell), `${where}: column ${column}, "${await cell.textContent()}"`).toBeLessThanOrEqual(1)
+          expect
+            .soft(
+              await lineCount(cell),
+              `${where}: column ${column}, "${await cell.textContent()}"`,
+            )
+            .toBeLessThanOrEqual(1)
         }
       }
       const table = (await sheet.locator('table').boundingBox())!
-      expect.soft(table.x + table.width, `${where}: the table fits the paper`).toBeLessThanOrEqual(width)
-      await keepScreenshot(page, `${shots}/contact-sheet-${language}-${paper}.png`, { fullPage: true })
+      expect
+        .soft(table.x + table.width, `${where}: the table fits the paper`)
+        .toBeLessThanOrEqual(width)
+      await keepScreenshot(page, `${shots}/contact-sheet-${language}-${paper}.png`, {
+        fullPage: true,
+      })
       await page.emulateMedia({ media: 'screen' })
     }
     if (language === 'en') {

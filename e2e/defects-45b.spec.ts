@@ -22,7 +22,12 @@ interface Invitation {
   persons: Array<{ id: string; firstName: string }>
 }
 
-async function addHousehold(page: Page, lastName: string, firstNames: string[], seatCap: number | null) {
+async function addHousehold(
+  page: Page,
+  lastName: string,
+  firstNames: string[],
+  seatCap: number | null,
+) {
   const { id } = await callAs<{ id: string }>(page, demoAccount().id, 'save_household', {
     p_wedding_id: WEDDING,
     p_household: {
@@ -33,10 +38,22 @@ async function addHousehold(page: Page, lastName: string, firstNames: string[], 
       relationshipType: 'family',
       notes: null,
       seatCap,
-      persons: firstNames.map((firstName) => ({ firstName, lastName, type: 'adult', title: null, suffix: null, notes: null })),
+      persons: firstNames.map((firstName) => ({
+        firstName,
+        lastName,
+        type: 'adult',
+        title: null,
+        suffix: null,
+        notes: null,
+      })),
     },
   })
-  const { households } = await callAs<{ households: Invitation[] }>(page, demoAccount().id, 'list_invitations', { p_wedding_id: WEDDING })
+  const { households } = await callAs<{ households: Invitation[] }>(
+    page,
+    demoAccount().id,
+    'list_invitations',
+    { p_wedding_id: WEDDING },
+  )
   return households.find((invitation) => invitation.householdId === id)!
 }
 
@@ -64,7 +81,9 @@ function linesOf(page: Page, text: string) {
  */
 function phonePhoto(page: Page, code: Buffer) {
   return page.evaluate(async (png) => {
-    const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob())
+    const image = await createImageBitmap(
+      await (await fetch(`data:image/png;base64,${png}`)).blob(),
+    )
     const canvas = document.createElement('canvas')
     canvas.width = 4032
     canvas.height = 3024
@@ -90,13 +109,17 @@ function phonePhoto(page: Page, code: Buffer) {
     for (let i = 0; i < pixels.data.length; i += 4) {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff
       const grain = (seed % 25) - 12
-      for (let channel = i; channel < i + 3; channel++) pixels.data[channel] = pixels.data[channel]! + grain
+      for (let channel = i; channel < i + 3; channel++)
+        pixels.data[channel] = pixels.data[channel]! + grain
     }
     context.putImageData(pixels, 0, 0)
-    const blob = await new Promise<Blob>((done) => canvas.toBlob((made) => done(made!), 'image/jpeg', 0.9))
+    const blob = await new Promise<Blob>((done) =>
+      canvas.toBlob((made) => done(made!), 'image/jpeg', 0.9),
+    )
     const bytes = new Uint8Array(await blob.arrayBuffer())
     let binary = ''
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
     return btoa(binary)
   }, code.toString('base64'))
 }
@@ -114,7 +137,9 @@ test('guests see the Messenger contact, a third "Dadalo" for two seats is refuse
   const couple = demoAccount().id
 
   // The couple's Details: one person to ask, and a Messenger link.
-  const wedding = await callAs<Record<string, unknown> & { contact: Record<string, string | null> }>(page, couple, 'get_my_wedding', {
+  const wedding = await callAs<
+    Record<string, unknown> & { contact: Record<string, string | null> }
+  >(page, couple, 'get_my_wedding', {
     p_wedding_id: WEDDING,
   })
   await callAs(page, couple, 'update_wedding_details', {
@@ -126,23 +151,45 @@ test('guests see the Messenger contact, a third "Dadalo" for two seats is refuse
       location: wedding.location ?? null,
       hashtag: wedding.hashtag ?? '',
       siteLanguage: 'fil',
-      contact: { ...wedding.contact, names: 'Tita Carmen', messenger: 'https://m.me/isabelatmiguel' },
+      contact: {
+        ...wedding.contact,
+        names: 'Tita Carmen',
+        messenger: 'https://m.me/isabelatmiguel',
+      },
     },
   })
   const capped = await addHousehold(page, 'Dimaculangan', ['Lorna', 'Ramon', 'Nilo'], 2)
   const recorded = await addHousehold(page, 'Salonga', ['Celia'], null)
-  await callAs(page, couple, 'record_rsvp', { p_wedding_id: WEDDING, p_person_id: recorded.persons[0]!.id, p_is_attending: false, p_response: [] })
+  await callAs(page, couple, 'record_rsvp', {
+    p_wedding_id: WEDDING,
+    p_person_id: recorded.persons[0]!.id,
+    p_is_attending: false,
+    p_response: [],
+  })
 
   // A ninang with a double surname, in the principal sponsors' narrow right-hand column.
   const PARTY = '5eed0001-0000-4000-8000-000000000005'
-  type Party = { section: { title: string; data: { entourage: { principalSponsors: { right: Array<{ name: string }> } } } }; contentUpdatedAt: string }
+  type Party = {
+    section: {
+      title: string
+      data: { entourage: { principalSponsors: { right: Array<{ name: string }> } } }
+    }
+    contentUpdatedAt: string
+  }
   const party = await callAs<Party>(page, couple, 'get_section_content', { p_section_id: PARTY })
   const { entourage } = party.section.data
-  const right = entourage.principalSponsors.right.map((sponsor) => (/Marites Aquino/.test(sponsor.name) ? { ...sponsor, name: 'Atty. Corazon Aquino-Reyes' } : sponsor))
+  const right = entourage.principalSponsors.right.map((sponsor) =>
+    /Marites Aquino/.test(sponsor.name)
+      ? { ...sponsor, name: 'Atty. Corazon Aquino-Reyes' }
+      : sponsor,
+  )
   await callAs(page, couple, 'save_section_content', {
     p_section_id: PARTY,
     p_title: party.section.title,
-    p_data: { ...party.section.data, entourage: { ...entourage, principalSponsors: { ...entourage.principalSponsors, right } } },
+    p_data: {
+      ...party.section.data,
+      entourage: { ...entourage, principalSponsors: { ...entourage.principalSponsors, right } },
+    },
     p_base_content_updated_at: party.contentUpdatedAt,
   })
 
@@ -155,7 +202,10 @@ test('guests see the Messenger contact, a third "Dadalo" for two seats is refuse
   expect(ninang, 'the double surname on one line').toContain('Aquino-Reyes')
 
   // The site's contact section: the Messenger link, and one person named in the singular.
-  await expect(contact.getByRole('link', { name: 'm.me/isabelatmiguel' })).toHaveAttribute('href', 'https://m.me/isabelatmiguel')
+  await expect(contact.getByRole('link', { name: 'm.me/isabelatmiguel' })).toHaveAttribute(
+    'href',
+    'https://m.me/isabelatmiguel',
+  )
   await expect(contact).toContainText('Ikagagalak ni Tita Carmen')
   await expect(contact).not.toContainText('Ikagagalak nina')
   await contact.scrollIntoViewIfNeeded()
@@ -163,13 +213,16 @@ test('guests see the Messenger contact, a third "Dadalo" for two seats is refuse
 
   // The two-seat household: the third "Dadalo" does not take, and says why where it was ticked.
   await openInApp(page, `/i/${capped.token}`)
-  const person = (name: string) => page.getByRole('group', { name: new RegExp(`${name} Dimaculangan`) })
+  const person = (name: string) =>
+    page.getByRole('group', { name: new RegExp(`${name} Dimaculangan`) })
   await expect(person('Lorna')).toBeVisible(BOOT)
   await person('Lorna').getByRole('radio', { name: 'Dadalo' }).check()
   await person('Ramon').getByRole('radio', { name: 'Dadalo' }).check()
   await person('Nilo').getByRole('radio', { name: 'Dadalo' }).click()
   await expect(person('Nilo').getByRole('radio', { name: 'Dadalo' })).not.toBeChecked()
-  await expect(person('Nilo').getByRole('alert')).toContainText('2 lang ang upuang nakalaan para sa inyo')
+  await expect(person('Nilo').getByRole('alert')).toContainText(
+    '2 lang ang upuang nakalaan para sa inyo',
+  )
   await expect(page.getByText(/magkasintahan/)).toHaveCount(0)
   await keepScreenshot(page, `${shots}/over-cap-360.png`)
   await expectNoSeriousA11yViolations(page)
@@ -182,7 +235,9 @@ test('guests see the Messenger contact, a third "Dadalo" for two seats is refuse
   // The household whose reply the couple recorded: not "received from you", not asked to answer.
   await openInApp(page, `/i/${recorded.token}`)
   await expect(page.getByRole('group', { name: /Celia Salonga/ })).toBeVisible(BOOT)
-  await expect(page.getByText(/Naitala na nina Isabel at Miguel ang sagot ng inyong grupo/)).toBeVisible()
+  await expect(
+    page.getByText(/Naitala na nina Isabel at Miguel ang sagot ng inyong grupo/),
+  ).toBeVisible()
   await expect(page.getByText(/Natanggap namin ang inyong sagot/)).toHaveCount(0)
   await expect(page.getByText(/^Pakisagot/)).toHaveCount(0)
   await keepScreenshot(page, `${shots}/recorded-reply-360.png`)
@@ -205,11 +260,18 @@ test('guests see the Messenger contact, a third "Dadalo" for two seats is refuse
     return canvas.toDataURL('image/png').split(',')[1]!
   })
   const photo = Buffer.from(await phonePhoto(page, Buffer.from(code, 'base64')), 'base64')
-  test.info().annotations.push({ type: 'photo', description: `4032 × 3024 JPEG, ${(photo.length / 1e6).toFixed(1)} MB` })
+  test.info().annotations.push({
+    type: 'photo',
+    description: `4032 × 3024 JPEG, ${(photo.length / 1e6).toFixed(1)} MB`,
+  })
   await openInApp(page, '/manage/checkin')
   await page.getByRole('button', { name: 'I-scan ang QR ng imbitasyon' }).click()
   const scanner = page.getByRole('dialog')
-  await scanner.getByLabel('Kumuha o pumili ng litrato ng QR code').setInputFiles({ name: 'IMG_4032.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await scanner
+    .getByLabel('Kumuha o pumili ng litrato ng QR code')
+    .setInputFiles({ name: 'IMG_4032.jpg', mimeType: 'image/jpeg', buffer: photo })
   await expect(scanner).toBeHidden({ timeout: 30_000 })
-  await expect(page.getByRole('article', { name: 'Dimaculangan' })).toContainText('Lorna Dimaculangan')
+  await expect(page.getByRole('article', { name: 'Dimaculangan' })).toContainText(
+    'Lorna Dimaculangan',
+  )
 })

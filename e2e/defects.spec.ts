@@ -12,22 +12,33 @@ const BOOT = { timeout: 120_000 }
 
 async function openManagement(page: Page, path: string, heading: string) {
   await page.goto(path)
-  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible(BOOT)
+  await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible(
+    BOOT,
+  )
 }
 
 /** Opens another management screen by its tab, without loading the page again. */
 async function moveTo(page: Page, tab: string) {
-  await page.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: tab, exact: true }).click()
+  await page
+    .getByRole('navigation', { name: 'Management' })
+    .getByRole('link', { name: tab, exact: true })
+    .click()
   await expect(page.getByRole('heading', { level: 1, name: tab, exact: true })).toBeVisible(BOOT)
 }
 
-test('every control is named by what it shows (Label in Name), on each management screen and the public site', async ({ page }) => {
+test('every control is named by what it shows (Label in Name), on each management screen and the public site', async ({
+  page,
+}) => {
   await page.goto('/')
-  await expect(page.getByRole('searchbox', { name: 'Hanapin ang iyong pangalan' })).toBeVisible(BOOT)
+  await expect(page.getByRole('searchbox', { name: 'Hanapin ang iyong pangalan' })).toBeVisible(
+    BOOT,
+  )
   await expect(page.getByText('Hinihintay ang pahina…')).toBeHidden()
   await expectNoSeriousA11yViolations(page)
   await page.getByRole('button', { name: /^English/ }).click()
-  await expect(page.getByRole('link', { name: /^I ?& ?M ?: Isabel & Miguel, site home$/ })).toBeVisible()
+  await expect(
+    page.getByRole('link', { name: /^I ?& ?M ?: Isabel & Miguel, site home$/ }),
+  ).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
   await signInAsDemo(page)
@@ -47,10 +58,14 @@ test('every control is named by what it shows (Label in Name), on each managemen
 
 /** How far the page reaches past the window's right edge (0 when nothing overflows). */
 function pageOverflow(page: Page) {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  return page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
 }
 
-test('the seating chart reflows when the window narrows from 1280 to 360 px, without a reload', async ({ page }) => {
+test('the seating chart reflows when the window narrows from 1280 to 360 px, without a reload', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await signInAsDemo(page)
   await openManagement(page, '/manage/seating', 'Seating Chart')
@@ -62,11 +77,20 @@ test('the seating chart reflows when the window narrows from 1280 to 360 px, wit
   await expect.poll(() => pageOverflow(page)).toBe(0)
   await expect.poll(async () => (await canvas.boundingBox())!.width).toBeLessThanOrEqual(360)
   // Konva's own canvas follows the box, not only the box around it.
-  await expect.poll(() => canvas.locator('canvas').first().evaluate((node) => node.getBoundingClientRect().width)).toBeLessThanOrEqual(360)
+  await expect
+    .poll(() =>
+      canvas
+        .locator('canvas')
+        .first()
+        .evaluate((node) => node.getBoundingClientRect().width),
+    )
+    .toBeLessThanOrEqual(360)
   await keepScreenshot(page, 'test-results/defects-seating-360.png')
 })
 
-test('on a phone: the household form gives Last name room, and a 100-letter name wraps everywhere', async ({ page }) => {
+test('on a phone: the household form gives Last name room, and a 100-letter name wraps everywhere', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await signInAsDemo(page)
   await openManagement(page, '/manage/guests', 'Guest List')
@@ -75,13 +99,17 @@ test('on a phone: the household form gives Last name room, and a 100-letter name
   const lastName = drawer.getByLabel('Last name')
   await lastName.fill('Peñaflor-Villanueva')
   const widths = await Promise.all(
-    [drawer.getByLabel('Title'), drawer.getByLabel('First name'), lastName].map(async (field) => (await field.boundingBox())!.width),
+    [drawer.getByLabel('Title'), drawer.getByLabel('First name'), lastName].map(
+      async (field) => (await field.boundingBox())!.width,
+    ),
   )
   const [title, firstName, last] = widths as [number, number, number]
   // Last name is at least as wide as First name, and far wider than Title.
   expect(last).toBeGreaterThanOrEqual(firstName - 1)
   expect(last).toBeGreaterThan(title * 1.8)
-  expect(await lastName.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth)).toBe(true)
+  expect(
+    await lastName.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth),
+  ).toBe(true)
   await keepScreenshot(page, 'test-results/defects-household-form-360.png')
 
   // The longest name the form takes, without a space: it must wrap, not push the page sideways.
@@ -108,7 +136,9 @@ test('on a phone: the household form gives Last name room, and a 100-letter name
   await keepScreenshot(page, 'test-results/defects-long-name-rsvp-360.png', { fullPage: true })
 })
 
-test('the search boxes clear with an "×" in their own colour, not the browser’s blue', async ({ page }) => {
+test('the search boxes clear with an "×" in their own colour, not the browser’s blue', async ({
+  page,
+}) => {
   await signInAsDemo(page)
   await openManagement(page, '/manage/guests', 'Guest List')
   const search = page.getByRole('searchbox', { name: 'Search guests' })
@@ -117,16 +147,24 @@ test('the search boxes clear with an "×" in their own colour, not the browser�
   // Kasalan draws its own clear button: the browser's own is off.
   const ownButton = await page.evaluate(() =>
     [...document.styleSheets].some((sheet) => {
-      const rules = (list: CSSRuleList): CSSRule[] => [...list].flatMap((rule) => ('cssRules' in rule ? [rule, ...rules((rule as CSSGroupingRule).cssRules)] : [rule]))
+      const rules = (list: CSSRuleList): CSSRule[] =>
+        [...list].flatMap((rule) =>
+          'cssRules' in rule ? [rule, ...rules((rule as CSSGroupingRule).cssRules)] : [rule],
+        )
       return rules(sheet.cssRules).some(
-        (rule) => rule instanceof CSSStyleRule && rule.selectorText.includes('::-webkit-search-cancel-button') && rule.style.getPropertyValue('appearance') === 'none',
+        (rule) =>
+          rule instanceof CSSStyleRule &&
+          rule.selectorText.includes('::-webkit-search-cancel-button') &&
+          rule.style.getPropertyValue('appearance') === 'none',
       )
     }),
   )
   expect(ownButton).toBe(true)
   // The clear button sits at the box's right end: look there for blue, which Kasalan never uses.
   const box = (await search.boundingBox())!
-  const png = await page.screenshot({ clip: { x: box.x + box.width - 40, y: box.y, width: 40, height: box.height } })
+  const png = await page.screenshot({
+    clip: { x: box.x + box.width - 40, y: box.y, width: 40, height: box.height },
+  })
   const bluePixels = await page.evaluate(async (data) => {
     const image = new Image()
     image.src = `data:image/png;base64,${data}`
@@ -138,14 +176,19 @@ test('the search boxes clear with an "×" in their own colour, not the browser�
     context.drawImage(image, 0, 0)
     const { data: pixels } = context.getImageData(0, 0, image.width, image.height)
     let blue = 0
-    for (let i = 0; i < pixels.length; i += 4) if (pixels[i + 2]! > pixels[i]! + 60 && pixels[i + 2]! > pixels[i + 1]! + 20) blue++
+    for (let i = 0; i < pixels.length; i += 4)
+      if (pixels[i + 2]! > pixels[i]! + 60 && pixels[i + 2]! > pixels[i + 1]! + 20) blue++
     return blue
   }, png.toString('base64'))
   expect(bluePixels).toBe(0)
-  await keepScreenshot(page, 'test-results/defects-search-clear.png', { clip: { x: box.x, y: box.y - 8, width: box.width, height: box.height + 16 } })
+  await keepScreenshot(page, 'test-results/defects-search-clear.png', {
+    clip: { x: box.x, y: box.y - 8, width: box.width, height: box.height + 16 },
+  })
 })
 
-test('on a phone, the import review counts in words that agree and offers nothing that would import nothing; our own export imports back with its replies', async ({ page }) => {
+test('on a phone, the import review counts in words that agree and offers nothing that would import nothing; our own export imports back with its replies', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await signInAsDemo(page)
   await openManagement(page, '/manage/guests', 'Guest List')
@@ -167,7 +210,9 @@ test('on a phone, the import review counts in words that agree and offers nothin
   await drawer.getByRole('button', { name: 'Back' }).click()
   await drawer.getByRole('button', { name: 'Back' }).click()
   await review(['First Name\tLast Name', '\tCruz'])
-  await expect(drawer.getByText('No household can be imported as it is.', { exact: false })).toBeVisible()
+  await expect(
+    drawer.getByText('No household can be imported as it is.', { exact: false }),
+  ).toBeVisible()
   await expect(drawer.getByRole('button', { name: /^Import/ })).toHaveCount(0)
   await keepScreenshot(page, 'test-results/defects-import-nothing-360.png')
   await drawer.getByRole('button', { name: 'Back' }).click()
@@ -180,20 +225,32 @@ test('on a phone, the import review counts in words that agree and offers nothin
   const before = await guestCsv(page)
   await page.getByRole('button', { name: 'Add Guest' }).click()
   await drawer.getByRole('tab', { name: 'Import' }).click()
-  await drawer.locator('input[type="file"]').setInputFiles({ name: 'guests.csv', mimeType: 'text/csv', buffer: Buffer.from(before) })
+  await drawer
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'guests.csv', mimeType: 'text/csv', buffer: Buffer.from(before) })
   await expect(drawer.getByLabel(/^What column G /)).toHaveValue(/^answer:/)
   await keepScreenshot(page, 'test-results/defects-import-reply-columns.png')
   await drawer.getByRole('button', { name: 'Review households' }).click()
-  await expect(drawer.getByText(/guests' replies \(accepted or declined\) come with them\./)).toBeVisible()
+  await expect(
+    drawer.getByText(/guests' replies \(accepted or declined\) come with them\./),
+  ).toBeVisible()
   await keepScreenshot(page, 'test-results/defects-import-replies-review.png')
   await drawer.getByRole('checkbox', { name: /^Skip them/ }).uncheck()
   await drawer.getByRole('button', { name: /^Import \d+ households/ }).click()
-  await expect(drawer.getByText(/replies were kept, as if you had recorded them\./)).toBeVisible(BOOT)
+  await expect(drawer.getByText(/replies were kept, as if you had recorded them\./)).toBeVisible(
+    BOOT,
+  )
   await drawer.getByRole('button', { name: 'Done' }).click()
 
   // Rows without the household number (the column before the last, Seats Reserved): each row of the
   // export is there twice, nothing else.
-  const rows = (csv: string) => csv.trim().split(/\r?\n/).slice(1).map((row) => row.replace(/,\d+(,\d*)$/, '$1')).sort()
+  const rows = (csv: string) =>
+    csv
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((row) => row.replace(/,\d+(,\d*)$/, '$1'))
+      .sort()
   const after = await guestCsv(page)
   expect(rows(after)).toEqual([...rows(before), ...rows(before)].sort())
   expect(before).toMatch(/,Accepted,/)
@@ -201,20 +258,29 @@ test('on a phone, the import review counts in words that agree and offers nothin
 })
 
 async function guestCsv(page: Page) {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ])
   return readFileSync(await download.path(), 'utf8')
 }
 
-test('a mistyped wedding address: the 404 page shows it and finds the couple’s site', async ({ page }) => {
+test('a mistyped wedding address: the 404 page shows it and finds the couple’s site', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto('/wedding/isabel-and-migel')
-  await expect(page.getByRole('heading', { level: 1, name: 'Hindi namin makita ang pahinang ito' })).toBeVisible(BOOT)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Hindi namin makita ang pahinang ito' }),
+  ).toBeVisible(BOOT)
   await expect(page.getByText('/wedding/isabel-and-migel')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await keepScreenshot(page, 'test-results/defects-404-360.png', { fullPage: true })
   const address = page.getByRole('textbox', { name: 'Address ng wedding site ng ikakasal' })
   await address.fill('Isabel & Miguel')
   await page.getByRole('button', { name: 'Pumunta sa site nila' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: /Isabel\s*&\s*Miguel/ })).toBeVisible(BOOT)
+  await expect(page.getByRole('heading', { level: 1, name: /Isabel\s*&\s*Miguel/ })).toBeVisible(
+    BOOT,
+  )
   await expect(page).toHaveURL(/\/wedding\/isabel-and-miguel$/)
 })

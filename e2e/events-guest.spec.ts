@@ -42,9 +42,13 @@ interface ListedEvent {
   takesRsvp: boolean
 }
 
-const card = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name}`) })
+const card = (page: Page, name: string) =>
+  page.getByRole('region', { name: new RegExp(`^${name}`) })
 const answer = (page: Page, event: string, who: RegExp, label: string) =>
-  card(page, event).getByRole('group', { name: who }).getByRole('radio', { name: label, exact: true }).check()
+  card(page, event)
+    .getByRole('group', { name: who })
+    .getByRole('radio', { name: label, exact: true })
+    .check()
 
 async function downloadIcs(page: Page, button: string) {
   const downloading = page.waitForEvent('download')
@@ -56,12 +60,10 @@ async function downloadIcs(page: Page, button: string) {
 /** The couple's set-up, through the database's own calls as the demo couple. */
 async function setUpEvents(page: Page) {
   const couple = demoAccount().id
-  const content = await callAs<{ section: { title: string; data: { events: ScheduleEvent[] } }; contentUpdatedAt: string }>(
-    page,
-    couple,
-    'get_section_content',
-    { p_section_id: SCHEDULE },
-  )
+  const content = await callAs<{
+    section: { title: string; data: { events: ScheduleEvent[] } }
+    contentUpdatedAt: string
+  }>(page, couple, 'get_section_content', { p_section_id: SCHEDULE })
   const events = content.section.data.events
   // Every event already has its id (the migration gave them).
   expect(events.every((event) => /^[0-9a-f-]{36}$/.test(event.id ?? ''))).toBe(true)
@@ -83,38 +85,74 @@ async function setUpEvents(page: Page) {
 
   const listed = await callAs<ListedEvent[]>(page, couple, 'list_events', { p_wedding_id: WEDDING })
   const byName = (name: RegExp) => listed.find((event) => name.test(event.name))!
-  const ids = { ceremony: byName(/Seremonya/).id, reception: byName(/Salu-salo/).id, despedida: byName(/Despedida/).id }
-  const settings = (extra: Record<string, unknown> = {}) => ({ takesRsvp: true, deadline: null, isPrivate: false, isMain: false, householdIds: [], ...extra })
-  await callAs(page, couple, 'save_event_settings', { p_wedding_id: WEDDING, p_event_id: ids.reception, p_settings: settings({ isMain: true }) })
-  await callAs(page, couple, 'save_event_settings', { p_wedding_id: WEDDING, p_event_id: ids.ceremony, p_settings: settings() })
+  const ids = {
+    ceremony: byName(/Seremonya/).id,
+    reception: byName(/Salu-salo/).id,
+    despedida: byName(/Despedida/).id,
+  }
+  const settings = (extra: Record<string, unknown> = {}) => ({
+    takesRsvp: true,
+    deadline: null,
+    isPrivate: false,
+    isMain: false,
+    householdIds: [],
+    ...extra,
+  })
+  await callAs(page, couple, 'save_event_settings', {
+    p_wedding_id: WEDDING,
+    p_event_id: ids.reception,
+    p_settings: settings({ isMain: true }),
+  })
+  await callAs(page, couple, 'save_event_settings', {
+    p_wedding_id: WEDDING,
+    p_event_id: ids.ceremony,
+    p_settings: settings(),
+  })
   const after = await callAs<ListedEvent[]>(page, couple, 'save_event_settings', {
     p_wedding_id: WEDDING,
     p_event_id: ids.despedida,
     p_settings: settings({ isPrivate: true, householdIds: DESPEDIDA_HOUSEHOLDS }),
   })
-  expect(after.filter((event) => event.takesRsvp).map((event) => event.name)).toEqual(['Despedida', 'Seremonya ng Kasal', 'Salu-salo'])
+  expect(after.filter((event) => event.takesRsvp).map((event) => event.name)).toEqual([
+    'Despedida',
+    'Seremonya ng Kasal',
+    'Salu-salo',
+  ])
   expect(after.find((event) => event.isMain)?.id).toBe(ids.reception)
 
   // The meal is the reception's question; the song is asked with the main answer, as before.
-  const wedding = await callAs<{ rsvpDeadline: string | null; rsvpQuestions: Array<{ id: string }> }>(page, couple, 'get_my_wedding', {
+  const wedding = await callAs<{
+    rsvpDeadline: string | null
+    rsvpQuestions: Array<{ id: string }>
+  }>(page, couple, 'get_my_wedding', {
     p_wedding_id: WEDDING,
   })
   await callAs(page, couple, 'update_rsvp_settings', {
     p_wedding_id: WEDDING,
     p_deadline: wedding.rsvpDeadline,
-    p_questions: wedding.rsvpQuestions.map((question) => (question.id === 'meal' ? { ...question, eventId: ids.reception } : question)),
+    p_questions: wedding.rsvpQuestions.map((question) =>
+      question.id === 'meal' ? { ...question, eventId: ids.reception } : question,
+    ),
   })
   return ids
 }
 
-test('per-event answers: yes to the ceremony, no to the private despedida; an uninvited household never sees it', async ({ page }) => {
+test('per-event answers: yes to the ceremony, no to the private despedida; an uninvited household never sees it', async ({
+  page,
+}) => {
   test.setTimeout(420_000)
   const consoleErrors = watchConsole(page, 'guest')
 
   // ---- No event takes RSVPs yet: the page is the one every wedding has today. ----
   await page.goto(`/rsvp/${PENA}/${CRISTINA}/`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(BOOT)
-  await expect(page.getByRole('group', { name: /Ma\. Cristina dela Cruz Peña/ }).getByRole('radio', { name: 'Dadalo' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(
+    BOOT,
+  )
+  await expect(
+    page
+      .getByRole('group', { name: /Ma\. Cristina dela Cruz Peña/ })
+      .getByRole('radio', { name: 'Dadalo' }),
+  ).toBeVisible()
   await expect(page.getByRole('radio', { name: 'Oo', exact: true })).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0)
   await expect(page.getByText('Pakisagot hanggang')).toBeVisible()
@@ -123,8 +161,14 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
 
   // ---- An invited household: one card per event, in the schedule's order. ----
   await page.reload()
-  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(BOOT)
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Despedida', 'Seremonya ng Kasal', 'Salu-salo'])
+  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(
+    BOOT,
+  )
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+    'Despedida',
+    'Seremonya ng Kasal',
+    'Salu-salo',
+  ])
   await expect(card(page, 'Despedida')).toContainText('10:00 AM–12:00 PM · Bahay ni Lola Nena')
   await expect(card(page, 'Despedida')).toContainText('Pakisagot hanggang')
   for (const who of [/Ma\. Cristina/, /Rodrigo/, /Bea/]) {
@@ -135,12 +179,26 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await answer(page, 'Salu-salo', /Rodrigo/, 'Oo')
   await answer(page, 'Salu-salo', /Bea/, 'Hindi')
   // The meal is asked at the reception only, under those who come.
-  await expect(card(page, 'Seremonya ng Kasal').getByRole('group', { name: 'Anong ulam ang gusto mo sa hapunan?' })).toHaveCount(0)
-  await expect(card(page, 'Despedida').getByRole('group', { name: 'Anong ulam ang gusto mo sa hapunan?' })).toHaveCount(0)
+  await expect(
+    card(page, 'Seremonya ng Kasal').getByRole('group', {
+      name: 'Anong ulam ang gusto mo sa hapunan?',
+    }),
+  ).toHaveCount(0)
+  await expect(
+    card(page, 'Despedida').getByRole('group', { name: 'Anong ulam ang gusto mo sa hapunan?' }),
+  ).toHaveCount(0)
   const reception = card(page, 'Salu-salo')
-  await expect(reception.getByRole('group', { name: 'Anong ulam ang gusto mo sa hapunan?' })).toHaveCount(2)
-  await reception.getByRole('group', { name: /Ma\. Cristina/ }).getByRole('radio', { name: 'Kare-kare' }).check()
-  await reception.getByRole('group', { name: /Rodrigo/ }).getByRole('radio', { name: 'Inihaw na manok' }).check()
+  await expect(
+    reception.getByRole('group', { name: 'Anong ulam ang gusto mo sa hapunan?' }),
+  ).toHaveCount(2)
+  await reception
+    .getByRole('group', { name: /Ma\. Cristina/ })
+    .getByRole('radio', { name: 'Kare-kare' })
+    .check()
+  await reception
+    .getByRole('group', { name: /Rodrigo/ })
+    .getByRole('radio', { name: 'Inihaw na manok' })
+    .check()
   await expectNoSeriousA11yViolations(page)
   await keepScreenshot(page, 'test-results/events-guest-rsvp-fil-360.png', { fullPage: true })
   await card(page, 'Despedida').scrollIntoViewIfNeeded()
@@ -148,16 +206,28 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   await page.getByRole('button', { name: 'Ipadala ang sagot' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' }),
+  ).toBeVisible()
   const recorded = page.getByRole('region', { name: 'Ang naitala naming sagot' })
-  await expect(recorded.getByRole('region', { name: 'Despedida' }).getByText('Hindi makakadalo')).toHaveCount(3)
-  await expect(recorded.getByRole('region', { name: 'Seremonya ng Kasal' }).getByText('Dadalo', { exact: true })).toHaveCount(3)
+  await expect(
+    recorded.getByRole('region', { name: 'Despedida' }).getByText('Hindi makakadalo'),
+  ).toHaveCount(3)
+  await expect(
+    recorded
+      .getByRole('region', { name: 'Seremonya ng Kasal' })
+      .getByText('Dadalo', { exact: true }),
+  ).toHaveCount(3)
   await expect(recorded.getByRole('region', { name: 'Salu-salo' })).toContainText('Kare-kare')
   await expectNoSeriousA11yViolations(page)
   await keepScreenshot(page, 'test-results/events-guest-thank-you-fil-360.png', { fullPage: true })
 
   // The calendar holds what they come to: never the despedida they declined.
-  await expect(page.getByText('Kasama sa kalendaryo: Seremonya ng Kasal, Cocktails, Salu-salo, Hapunan', { exact: true })).toBeVisible()
+  await expect(
+    page.getByText('Kasama sa kalendaryo: Seremonya ng Kasal, Cocktails, Salu-salo, Hapunan', {
+      exact: true,
+    }),
+  ).toBeVisible()
   const invitedIcs = await downloadIcs(page, 'Idagdag sa kalendaryo')
   expect(invitedIcs).toContain('SUMMARY:Seremonya ng Kasal · Kasal nina Isabel at Miguel')
   expect(invitedIcs).toContain(`UID:wedding-isabel-and-miguel-${ids.reception}@kasalan.ph`)
@@ -165,41 +235,77 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
 
   // What the database kept: the despedida declined, nothing else touched by it.
   const couple = demoAccount().id
-  const replies = await callAs<Array<{ eventId: string; personId: string; isAttending: boolean }>>(page, couple, 'list_event_replies', {
-    p_wedding_id: WEDDING,
-  })
+  const replies = await callAs<Array<{ eventId: string; personId: string; isAttending: boolean }>>(
+    page,
+    couple,
+    'list_event_replies',
+    {
+      p_wedding_id: WEDDING,
+    },
+  )
   const penas = [person(10), person(11), person(12)]
-  const of = (event: string) => replies.filter((reply) => reply.eventId === event && penas.includes(reply.personId)).map((reply) => reply.isAttending)
+  const of = (event: string) =>
+    replies
+      .filter((reply) => reply.eventId === event && penas.includes(reply.personId))
+      .map((reply) => reply.isAttending)
   expect(of(ids.despedida)).toEqual([false, false, false])
   expect(of(ids.ceremony)).toEqual([true, true, true])
   // The reception's answers are the persons' own, as before events: Bea's no, the others' yes.
-  const households = await callAs<Array<{ id: string; persons: Array<{ id: string; isAttending: boolean | null }> }>>(page, couple, 'list_rsvps', {
+  const households = await callAs<
+    Array<{ id: string; persons: Array<{ id: string; isAttending: boolean | null }> }>
+  >(page, couple, 'list_rsvps', {
     p_wedding_id: WEDDING,
   })
-  expect(households.find((one) => one.id === PENA)!.persons.map((one) => one.isAttending)).toEqual([true, true, false])
+  expect(households.find((one) => one.id === PENA)!.persons.map((one) => one.isAttending)).toEqual([
+    true,
+    true,
+    false,
+  ])
 
   // In English, the same page.
   await page.getByRole('link', { name: 'Baguhin ang sagot' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' }),
+  ).toBeVisible()
   await page.getByRole('button', { name: /^English/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ma. Cristina!' })).toBeVisible()
-  await expect(card(page, 'Despedida').getByRole('radio', { name: 'No', exact: true })).toHaveCount(3)
+  await expect(card(page, 'Despedida').getByRole('radio', { name: 'No', exact: true })).toHaveCount(
+    3,
+  )
   await expectNoSeriousA11yViolations(page)
   await keepScreenshot(page, 'test-results/events-guest-rsvp-en-360.png', { fullPage: true })
   await page.getByRole('button', { name: 'Send my reply' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Thank you, Ma. Cristina!' })).toBeVisible()
-  await expect(page.getByRole('region', { name: 'What we recorded' }).getByRole('region', { name: 'Despedida' }).getByText('Not attending')).toHaveCount(3)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Thank you, Ma. Cristina!' }),
+  ).toBeVisible()
+  await expect(
+    page
+      .getByRole('region', { name: 'What we recorded' })
+      .getByRole('region', { name: 'Despedida' })
+      .getByText('Not attending'),
+  ).toHaveCount(3)
   await expectNoSeriousA11yViolations(page)
   await keepScreenshot(page, 'test-results/events-guest-thank-you-en-360.png', { fullPage: true })
   await page.getByRole('button', { name: /^Filipino/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' }),
+  ).toBeVisible()
 
   // ---- A household not invited to the despedida: it does not exist for them. ----
   await page.goto(`/rsvp/${SANTOS}/${RAMON}/`)
   await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ramon!' })).toBeVisible(BOOT)
-  await expect(page.getByRole('heading', { level: 2 })).toHaveText(['Seremonya ng Kasal', 'Salu-salo'])
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText([
+    'Seremonya ng Kasal',
+    'Salu-salo',
+  ])
   await expect(page.locator('body')).not.toContainText('Despedida')
-  const rawRsvp = JSON.stringify(await callAs(page, null, 'get_rsvp', { p_household_id: SANTOS, p_person_id: RAMON, p_code: null }))
+  const rawRsvp = JSON.stringify(
+    await callAs(page, null, 'get_rsvp', {
+      p_household_id: SANTOS,
+      p_person_id: RAMON,
+      p_code: null,
+    }),
+  )
   expect(rawRsvp).not.toContain('Despedida')
   expect(rawRsvp).not.toContain(ids.despedida)
   // Answering a despedida they are not invited to is refused like an event that does not exist.
@@ -234,10 +340,18 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await callAs(page, demoAccount().id, 'save_event_settings', {
     p_wedding_id: WEDDING,
     p_event_id: ids.despedida,
-    p_settings: { takesRsvp: true, deadline: yesterday, isPrivate: true, isMain: false, householdIds: DESPEDIDA_HOUSEHOLDS },
+    p_settings: {
+      takesRsvp: true,
+      deadline: yesterday,
+      isPrivate: true,
+      isMain: false,
+      householdIds: DESPEDIDA_HOUSEHOLDS,
+    },
   })
   await page.goto(`/rsvp/${PENA}/${CRISTINA}/`)
-  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(BOOT)
+  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(
+    BOOT,
+  )
   const closed = card(page, 'Despedida')
   await expect(closed.getByRole('heading', { level: 2 })).toHaveText('Despedida Sarado na')
   await expect(closed).toContainText('Natapos ang pagtanggap ng sagot dito noong')
@@ -252,9 +366,19 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
     await answer(page, 'Salu-salo', who, 'Hindi')
   }
   await page.getByRole('button', { name: 'Ipadala ang sagot' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeVisible()
-  const after = await callAs<Array<{ eventId: string; personId: string; isAttending: boolean }>>(page, couple, 'list_event_replies', { p_wedding_id: WEDDING })
-  const now = (event: string) => after.filter((reply) => reply.eventId === event && penas.includes(reply.personId)).map((reply) => reply.isAttending)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' }),
+  ).toBeVisible()
+  const after = await callAs<Array<{ eventId: string; personId: string; isAttending: boolean }>>(
+    page,
+    couple,
+    'list_event_replies',
+    { p_wedding_id: WEDDING },
+  )
+  const now = (event: string) =>
+    after
+      .filter((reply) => reply.eventId === event && penas.includes(reply.personId))
+      .map((reply) => reply.isAttending)
   expect(now(ids.ceremony)).toEqual([false, false, false])
   expect(now(ids.despedida)).toEqual([false, false, false])
 

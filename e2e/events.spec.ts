@@ -42,15 +42,34 @@ async function logOut(page: Page) {
 /** The four counts on the RSVPs tab, as numbers. */
 async function tabCounts(page: Page) {
   const read = async (label: string) =>
-    Number((await page.locator('dl').first().locator('div').filter({ has: page.getByText(label, { exact: true }) }).locator('dd').innerText()).replace(/,/g, ''))
-  return { accepted: await read('Attending'), declined: await read('Not attending'), pending: await read('No reply yet') }
+    Number(
+      (
+        await page
+          .locator('dl')
+          .first()
+          .locator('div')
+          .filter({ has: page.getByText(label, { exact: true }) })
+          .locator('dd')
+          .innerText()
+      ).replace(/,/g, ''),
+    )
+  return {
+    accepted: await read('Attending'),
+    declined: await read('Not attending'),
+    pending: await read('No reply yet'),
+  }
 }
 
 async function chooseYes(section: Locator, person: RegExp, yes: boolean) {
-  await section.getByRole('group', { name: person }).getByRole('radio', { name: yes ? 'Oo' : 'Hindi' }).check()
+  await section
+    .getByRole('group', { name: person })
+    .getByRole('radio', { name: yes ? 'Oo' : 'Hindi' })
+    .check()
 }
 
-test('the couple opens a private despedida and per-event RSVPs; guests answer per event; counts and CSV match', async ({ page }) => {
+test('the couple opens a private despedida and per-event RSVPs; guests answer per event; counts and CSV match', async ({
+  page,
+}) => {
   test.setTimeout(480_000)
   const consoleErrors = watchConsole(page, 'couple')
   await signInAsDemo(page)
@@ -65,7 +84,9 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await added.getByLabel('What kind of event?').fill('Despedida')
   await added.getByLabel('Venue').fill('Bahay ng mga Peña')
   await page.getByRole('button', { name: 'Save', exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({
+    timeout: 30_000,
+  })
 
   // ---- The Events screen, from the RSVPs tab. ----
   await openInApp(page, '/manage/rsvps')
@@ -75,8 +96,11 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await page.getByRole('link', { name: 'Events' }).click()
   await expect(page).toHaveURL(/\/manage\/rsvps\/events$/)
   await expect(page.getByRole('heading', { name: 'Events', level: 1 })).toBeVisible(BOOT)
-  await expect(page.getByRole('link', { name: 'Add or edit events in the schedule' })).toHaveAttribute('href', '/manage/cms/editor?section=schedule')
-  for (const name of ['Seremonya ng Kasal', 'Cocktails', 'Salu-salo', 'Hapunan', 'Despedida']) await expect(eventCard(page, name)).toBeVisible()
+  await expect(
+    page.getByRole('link', { name: 'Add or edit events in the schedule' }),
+  ).toHaveAttribute('href', '/manage/cms/editor?section=schedule')
+  for (const name of ['Seremonya ng Kasal', 'Cocktails', 'Salu-salo', 'Hapunan', 'Despedida'])
+    await expect(eventCard(page, name)).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
   // The reception first: the first event to take RSVPs is the seated one.
@@ -85,7 +109,9 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await reception.getByRole('button', { name: 'Save changes' }).click()
   await expect(reception.getByText('Saved. Guests see the change right away.')).toBeVisible()
   await expect(reception.getByText('Seated', { exact: true })).toBeVisible()
-  await expect(reception.getByLabel('Seated: answers fill the seating chart and the door')).toBeChecked()
+  await expect(
+    reception.getByLabel('Seated: answers fill the seating chart and the door'),
+  ).toBeChecked()
 
   const ceremony = eventCard(page, 'Seremonya ng Kasal')
   await ceremony.getByLabel('Takes RSVPs').check()
@@ -99,12 +125,18 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await despedida.getByLabel('Private: only for the households I choose').check()
   // Private with nobody chosen: refused in words, nothing lost.
   await despedida.getByRole('button', { name: 'Save changes' }).click()
-  await expect(despedida.getByText('Choose at least one household for a private event, or make it open to everyone.')).toBeVisible()
+  await expect(
+    despedida.getByText(
+      'Choose at least one household for a private event, or make it open to everyone.',
+    ),
+  ).toBeVisible()
   await expect(despedida.getByLabel('Private: only for the households I choose')).toBeChecked()
   const search = despedida.getByRole('searchbox', { name: 'Find a household' })
   for (const [typed, name] of invited) {
     await search.fill(typed)
-    await despedida.getByRole('checkbox', { name: new RegExp(`^${name.replace('.', '\\.')}`) }).check()
+    await despedida
+      .getByRole('checkbox', { name: new RegExp(`^${name.replace('.', '\\.')}`) })
+      .check()
   }
   await search.fill('')
   await expect(despedida.getByTestId('invited-count')).toHaveText('8 households invited')
@@ -113,14 +145,20 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await despedida.getByRole('button', { name: 'Save changes' }).click()
   await expect(despedida.getByText('Saved. Guests see the change right away.')).toBeVisible()
   await expect(despedida.getByText('Private', { exact: true })).toBeVisible()
-  await expect(despedida.getByTestId('event-counts')).toContainText(`0 attending · 0 not attending · ${INVITED_PERSONS} no reply yet · 8 households invited`)
+  await expect(despedida.getByTestId('event-counts')).toContainText(
+    `0 attending · 0 not attending · ${INVITED_PERSONS} no reply yet · 8 households invited`,
+  )
 
   // The seated event cannot be made private: the control is not offered, the database refuses too.
   await expect(reception.getByLabel('Private: only for the households I choose')).toHaveCount(0)
   // Nor can its RSVPs be turned off while other events take them: the database says why, in words.
   await reception.getByLabel('Takes RSVPs').uncheck()
   await reception.getByRole('button', { name: 'Save changes' }).click()
-  await expect(reception.getByText('This is the seated event. Mark another event as seated before turning off its RSVPs.')).toBeVisible()
+  await expect(
+    reception.getByText(
+      'This is the seated event. Mark another event as seated before turning off its RSVPs.',
+    ),
+  ).toBeVisible()
   await expect(reception.getByLabel('Takes RSVPs')).not.toBeChecked()
   await reception.getByLabel('Takes RSVPs').check()
   await keepScreenshot(page, 'test-results/events-screen-en.png', { fullPage: true })
@@ -132,7 +170,11 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await settings.getByRole('button', { name: 'Add a question' }).click()
   await settings.getByRole('textbox', { name: 'Text of question 3' }).fill(DESSERT)
   const askedFor = settings.getByRole('combobox', { name: 'Asked for for question 3' })
-  await expect(askedFor.locator('option')).toHaveText(['Salu-salo (seated)', 'Seremonya ng Kasal', 'Despedida'])
+  await expect(askedFor.locator('option')).toHaveText([
+    'Salu-salo (seated)',
+    'Seremonya ng Kasal',
+    'Despedida',
+  ])
   await askedFor.selectOption({ label: 'Salu-salo (seated)' })
   await askedFor.scrollIntoViewIfNeeded()
   await keepScreenshot(page, 'test-results/events-asked-for-en.png')
@@ -147,7 +189,9 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(guestSearch).toBeVisible(BOOT)
   await guestSearch.pressSequentially('cristina pen', { delay: 30 })
   await page.getByRole('link', { name: /Ma\. Cristina dela Cruz Peña/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(BOOT)
+  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(
+    BOOT,
+  )
   const guestCeremony = page.getByRole('region', { name: /Seremonya ng Kasal/ })
   const guestReception = page.getByRole('region', { name: /Salu-salo/ })
   const guestDespedida = page.getByRole('region', { name: /Despedida/ })
@@ -163,7 +207,9 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await cristina.getByRole('radio', { name: 'Kare-kare' }).check()
   await expect(cristina.getByText(DESSERT)).toBeVisible()
   await page.getByRole('button', { name: 'Ipadala ang sagot' }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeVisible(BOOT)
+  await expect(page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' })).toBeVisible(
+    BOOT,
+  )
 
   // ---- A guest not invited to the despedida never sees it: not on the RSVP page, not in the schedule. ----
   await page.goto('/')
@@ -188,21 +234,33 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await openInApp(page, '/manage/rsvps')
   const chooser = page.getByLabel('Replies for')
   await expect(chooser).toBeVisible(BOOT)
-  await expect(chooser.locator('option')).toHaveText(['Seremonya ng Kasal', 'Salu-salo (seated)', 'Despedida'])
-  await expect(chooser).toHaveValue(await chooser.locator('option', { hasText: 'Salu-salo' }).getAttribute('value') as string)
+  await expect(chooser.locator('option')).toHaveText([
+    'Seremonya ng Kasal',
+    'Salu-salo (seated)',
+    'Despedida',
+  ])
+  await expect(chooser).toHaveValue(
+    (await chooser.locator('option', { hasText: 'Salu-salo' }).getAttribute('value')) as string,
+  )
 
   // A reply taken over the phone, for the despedida only: Ramon Santos comes.
   await chooser.selectOption({ label: 'Despedida' })
   await page.getByRole('searchbox', { name: 'Find a guest' }).fill('ramon santos')
   await page.getByRole('button', { name: 'Record reply for Ramon Santos' }).click()
   const dialog = page.getByRole('dialog', { name: 'Record a reply' })
-  await expect(dialog).toContainText('For Ramon Santos, at the Despedida. The RSVP deadline does not apply to you.')
+  await expect(dialog).toContainText(
+    'For Ramon Santos, at the Despedida. The RSVP deadline does not apply to you.',
+  )
   await dialog.getByRole('radio', { name: 'Attending', exact: true }).check()
   // The reception's questions are not asked for the despedida.
   await expect(dialog.getByText(DESSERT)).toHaveCount(0)
   await dialog.getByRole('button', { name: 'Save reply' }).click()
   await expect(dialog).toBeHidden()
-  await expect(page.getByRole('list', { name: 'Replies by household' }).getByText('Attending', { exact: true })).toBeVisible()
+  await expect(
+    page
+      .getByRole('list', { name: 'Replies by household' })
+      .getByText('Attending', { exact: true }),
+  ).toBeVisible()
   await page.getByRole('searchbox', { name: 'Find a guest' }).fill('')
 
   const counts: Record<string, { accepted: number; declined: number; pending: number }> = {}
@@ -231,7 +289,9 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await page.getByLabel('Forecast for').selectOption({ label: 'Despedida' })
   await expect(page.getByTestId('forecast-declined').locator('dd')).toHaveText('3')
   await expect(page.getByTestId('forecast-confirmedAdults').locator('dd')).toHaveText('1')
-  await expect(page.getByTestId('forecast-pending').locator('dd')).toHaveText(String(INVITED_PERSONS - 4))
+  await expect(page.getByTestId('forecast-pending').locator('dd')).toHaveText(
+    String(INVITED_PERSONS - 4),
+  )
   await expectNoSeriousA11yViolations(page)
 
   // The CSV, downloaded from the guest list and read as a file.
@@ -242,14 +302,24 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   const file = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '')
   const rows = Papa.parse<string[]>(file, { skipEmptyLines: true }).data
   const header = rows[0]!
-  expect(header).toEqual(expect.arrayContaining(['RSVP: Seremonya ng Kasal', 'RSVP: Salu-salo', 'RSVP: Despedida']))
-  const tally = (column: string, value: string) => rows.slice(1).filter((row) => row[header.indexOf(column)] === value).length
+  expect(header).toEqual(
+    expect.arrayContaining(['RSVP: Seremonya ng Kasal', 'RSVP: Salu-salo', 'RSVP: Despedida']),
+  )
+  const tally = (column: string, value: string) =>
+    rows.slice(1).filter((row) => row[header.indexOf(column)] === value).length
   for (const [label, column] of [
     ['Seremonya ng Kasal', 'RSVP: Seremonya ng Kasal'],
     ['Salu-salo (seated)', 'RSVP: Salu-salo'],
     ['Despedida', 'RSVP: Despedida'],
   ] as const) {
-    expect({ accepted: tally(column, 'Accepted'), declined: tally(column, 'Declined'), pending: tally(column, 'Pending') }, column).toEqual(counts[label])
+    expect(
+      {
+        accepted: tally(column, 'Accepted'),
+        declined: tally(column, 'Declined'),
+        pending: tally(column, 'Pending'),
+      },
+      column,
+    ).toEqual(counts[label])
   }
   expect(tally('RSVP: Despedida', 'Not invited')).toBe(rows.length - 1 - INVITED_PERSONS)
   const cristinaRow = rows.find((row) => row[1] === 'Ma. Cristina')!

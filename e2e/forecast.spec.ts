@@ -14,7 +14,8 @@ const BOOT = { timeout: 120_000 }
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
 
-const number = async (page: Page, testId: string) => Number((await page.getByTestId(testId).locator('dd').innerText()).replace(/,/g, ''))
+const number = async (page: Page, testId: string) =>
+  Number((await page.getByTestId(testId).locator('dd').innerText()).replace(/,/g, ''))
 
 test('the couple sets the no-show allowance and prints the caterer’s sheet', async ({ page }) => {
   test.setTimeout(300_000)
@@ -58,7 +59,11 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await expect(page.getByTestId('forecast-noShows').locator('dd')).toHaveText(String(noShows))
   await expect(page.getByTestId('forecast-walkIns').locator('dd')).toHaveText('5')
   await expect(page.getByTestId('forecast-range')).toHaveText(`${low}–${high} pax`)
-  await expect(page.getByRole('region', { name: 'Give the caterer' }).getByText(`less 20% who may not come (${noShows})`)).toBeVisible()
+  await expect(
+    page
+      .getByRole('region', { name: 'Give the caterer' })
+      .getByText(`less 20% who may not come (${noShows})`),
+  ).toBeVisible()
   await expect(noShow).toHaveValue('20')
   await keepScreenshot(page, 'test-results/forecast-page-en.png', { fullPage: true })
 
@@ -80,10 +85,12 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await expect(sheet.getByText('Pax forecast for the caterer')).toBeVisible()
   // Its title in the app's sans-serif, as the rest of the sheet: not the display face, which on
   // paper falls back to whatever serif the device has.
-  const [titleFont, sansFont] = await sheet.getByRole('heading', { level: 1 }).evaluate((title) => [
-    getComputedStyle(title).fontFamily,
-    getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim(),
-  ])
+  const [titleFont, sansFont] = await sheet
+    .getByRole('heading', { level: 1 })
+    .evaluate((title) => [
+      getComputedStyle(title).fontFamily,
+      getComputedStyle(document.documentElement).getPropertyValue('--font-sans').trim(),
+    ])
   expect(sansFont).toMatch(/sans-serif$/)
   expect(titleFont).toBe(sansFont)
   await keepScreenshot(page, 'test-results/forecast-sheet-print-en.png', { fullPage: true })
@@ -93,9 +100,14 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
     const pdf = await page.pdf({ format, printBackground: true })
     writeFileSync(`test-results/forecast-sheet-${format}.pdf`, pdf)
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
-    expect(pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length, `pages on ${format}`).toBe(1)
+    expect(
+      pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length,
+      `pages on ${format}`,
+    ).toBe(1)
   }
-  await expect(sheet.getByRole('heading', { level: 3, name: 'Anong kanta ang magpapasayaw sa iyo?' })).toBeVisible()
+  await expect(
+    sheet.getByRole('heading', { level: 3, name: 'Anong kanta ang magpapasayaw sa iyo?' }),
+  ).toBeVisible()
   await page.emulateMedia({ media: 'screen' })
 
   // The CSV for the caterer.
@@ -120,13 +132,17 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await expectNoSeriousA11yViolations(page)
   await keepScreenshot(page, 'test-results/forecast-page-fil.png', { fullPage: true })
   await page.emulateMedia({ media: 'print' })
-  await expect(page.getByTestId('caterer-sheet').getByText('Forecast ng pax para sa caterer')).toBeVisible()
+  await expect(
+    page.getByTestId('caterer-sheet').getByText('Forecast ng pax para sa caterer'),
+  ).toBeVisible()
   await keepScreenshot(page, 'test-results/forecast-sheet-print-fil.png', { fullPage: true })
   await page.emulateMedia({ media: 'screen' })
 
   // Back on the RSVPs tab, the card follows.
   await page.getByRole('link', { name: 'Bumalik sa mga RSVP' }).click()
-  await expect(page.getByRole('region', { name: 'Para sa caterer' }).getByTestId('forecast-card-range')).toHaveText(`${low}–${high} pax`)
+  await expect(
+    page.getByRole('region', { name: 'Para sa caterer' }).getByTestId('forecast-card-range'),
+  ).toHaveText(`${low}–${high} pax`)
   await expect(page.getByRole('heading', { name: 'Mga RSVP', level: 1 })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Para sa caterer' })).toBeVisible()
   await page.getByRole('region', { name: 'Para sa caterer' }).scrollIntoViewIfNeeded()
@@ -134,7 +150,9 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   consoleErrors.expectNoErrors()
 })
 
-test('a household with two seats reserved: the forecast counts two, its RSVP page says so and refuses a third yes', async ({ page }) => {
+test('a household with two seats reserved: the forecast counts two, its RSVP page says so and refuses a third yes', async ({
+  page,
+}) => {
   test.setTimeout(300_000)
   await signInAsDemo(page)
   await page.goto('/manage/rsvps/forecast')
@@ -150,7 +168,9 @@ test('a household with two seats reserved: the forecast counts two, its RSVP pag
   const seats = editor.getByLabel('Seats reserved')
   await seats.fill('0')
   await editor.getByRole('button', { name: 'Save changes' }).click()
-  await expect(editor.getByText('Enter a whole number from 1 to 100, or leave it blank.')).toBeVisible()
+  await expect(
+    editor.getByText('Enter a whole number from 1 to 100, or leave it blank.'),
+  ).toBeVisible()
   await seats.fill('2')
   await expectNoSeriousA11yViolations(page)
   await seats.evaluate((element) => element.scrollIntoView({ block: 'center' }))
@@ -161,12 +181,20 @@ test('a household with two seats reserved: the forecast counts two, its RSVP pag
   await page.getByRole('link', { name: 'RSVPs' }).click()
   await page.getByRole('link', { name: 'Open the forecast' }).click()
   await expect(page.getByRole('heading', { name: 'Pax forecast', level: 1 })).toBeVisible()
-  await expect(page.getByTestId('forecast-pending').locator('dd')).toHaveText(String(pendingBefore - 1))
+  await expect(page.getByTestId('forecast-pending').locator('dd')).toHaveText(
+    String(pendingBefore - 1),
+  )
 
   // The household's RSVP page, in the site's language: two seats, and three yeses refused.
-  await page.goto('/wedding/isabel-and-miguel/rsvp/5eed0002-0000-4000-8000-000000000005/5eed0003-0000-4000-8000-000000000010')
-  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(BOOT)
-  await expect(page.getByTestId('rsvp-seat-cap')).toHaveText('2 ang upuang nakalaan para sa inyo: hanggang 2 sa inyo ang puwedeng mag-oo.')
+  await page.goto(
+    '/wedding/isabel-and-miguel/rsvp/5eed0002-0000-4000-8000-000000000005/5eed0003-0000-4000-8000-000000000010',
+  )
+  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible(
+    BOOT,
+  )
+  await expect(page.getByTestId('rsvp-seat-cap')).toHaveText(
+    '2 ang upuang nakalaan para sa inyo: hanggang 2 sa inyo ang puwedeng mag-oo.',
+  )
   for (const name of [/Ma\. Cristina dela Cruz Peña/, /Rodrigo Peña/]) {
     await page.getByRole('group', { name }).getByRole('radio', { name: 'Dadalo' }).check()
   }

@@ -15,23 +15,34 @@ test.describe.configure({ timeout: 180_000 })
 
 test('the home page shows the demo wedding from the embedded database', async ({ page }) => {
   await page.goto('/')
-  await expect(page.getByRole('heading', { name: /Isabel\s*&\s*Miguel/, level: 1 })).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByRole('heading', { name: /Isabel\s*&\s*Miguel/, level: 1 })).toBeVisible({
+    timeout: 120_000,
+  })
   // The built-in fallback says 2025; only the seeded database has the wedding in this year.
-  await expect(page.getByText(new RegExp(`12 Disyembre ${seededWeddingYear()}`)).first()).toBeVisible()
+  await expect(
+    page.getByText(new RegExp(`12 Disyembre ${seededWeddingYear()}`)).first(),
+  ).toBeVisible()
   // On a first visit the names come from the build's copy of the seeded database's answer while
   // the database itself starts; it still has to start.
   await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByName('kasalan:db-ready')[0]?.duration ?? null), {
-      message: 'the embedded database reported when it was ready',
-      timeout: 120_000,
-    })
+    .poll(
+      () =>
+        page.evaluate(() => performance.getEntriesByName('kasalan:db-ready')[0]?.duration ?? null),
+      {
+        message: 'the embedded database reported when it was ready',
+        timeout: 120_000,
+      },
+    )
     .not.toBeNull()
 })
 
 test('an answer saved on the embedded database survives an immediate reload', async ({ page }) => {
   // Pacita's household from the seed: she had said yes.
-  const thankYou = /\/rsvp\/5eed0002-0000-4000-8000-000000000003\/5eed0003-0000-4000-8000-000000000005\/thank-you$/
-  await page.goto('/rsvp/5eed0002-0000-4000-8000-000000000003/5eed0003-0000-4000-8000-000000000005/')
+  const thankYou =
+    /\/rsvp\/5eed0002-0000-4000-8000-000000000003\/5eed0003-0000-4000-8000-000000000005\/thank-you$/
+  await page.goto(
+    '/rsvp/5eed0002-0000-4000-8000-000000000003/5eed0003-0000-4000-8000-000000000005/',
+  )
   const decline = page.getByRole('radio', { name: 'Hindi makakadalo' }).first()
   await expect(decline).toBeVisible({ timeout: 120_000 })
   await decline.check()
@@ -45,7 +56,10 @@ test('an answer saved on the embedded database survives an immediate reload', as
   await signInAsDemo(page)
   await page.goto('/manage/rsvps')
   const changes = page.getByRole('list', { name: 'Reply changes' })
-  await expect(changes.getByRole('listitem').filter({ hasText: 'Pacita Dela Cruz' })).toContainText('→ Not attending', {
-    timeout: 60_000,
-  })
+  await expect(changes.getByRole('listitem').filter({ hasText: 'Pacita Dela Cruz' })).toContainText(
+    '→ Not attending',
+    {
+      timeout: 60_000,
+    },
+  )
 })

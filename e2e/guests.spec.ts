@@ -5,8 +5,12 @@ import Papa from 'papaparse'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { signInAsDemo } from './support/session'
 
-const fixture = fileURLToPath(new URL('../tests/features/guests/fixtures/guest-list-with-title.csv', import.meta.url))
-const seed = JSON.parse(readFileSync(new URL('../supabase/seed-data/demo-wedding.json', import.meta.url), 'utf8')) as {
+const fixture = fileURLToPath(
+  new URL('../tests/features/guests/fixtures/guest-list-with-title.csv', import.meta.url),
+)
+const seed = JSON.parse(
+  readFileSync(new URL('../supabase/seed-data/demo-wedding.json', import.meta.url), 'utf8'),
+) as {
   wedding: { slug: string; rsvpQuestions: { question: string }[] }
   households: { persons: { firstName: string; lastName: string }[] }[]
 }
@@ -15,7 +19,9 @@ async function openGuestList(page: Page) {
   await signInAsDemo(page)
   await page.goto('/manage/guests')
   // The embedded database's first start in a fresh browser takes a few seconds (more on a busy machine).
-  await expect(page.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({
+    timeout: 60_000,
+  })
   await expect(page.getByRole('table', { name: 'Households' })).toBeVisible()
 }
 
@@ -23,13 +29,19 @@ function search(page: Page, text: string) {
   return page.getByRole('searchbox', { name: 'Search guests' }).fill(text)
 }
 
-test('add a household with a child, edit it, open its RSVP link, delete it', async ({ page, context }) => {
+test('add a household with a child, edit it, open its RSVP link, delete it', async ({
+  page,
+  context,
+}) => {
   await openGuestList(page)
   await expectNoSeriousA11yViolations(page)
 
   await page.getByRole('button', { name: 'Add Guest' }).click()
   const drawer = page.getByRole('dialog', { name: 'Add Guest' })
-  await expect(drawer.getByRole('tab', { name: 'Manually' })).toHaveAttribute('aria-selected', 'true')
+  await expect(drawer.getByRole('tab', { name: 'Manually' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
   await expectNoSeriousA11yViolations(page, '[role="dialog"]')
 
   await drawer.getByLabel('First name').fill('Andres')
@@ -64,13 +76,17 @@ test('add a household with a child, edit it, open its RSVP link, delete it', asy
     row.getByRole('link', { name: /Open the RSVP page of Andres Villanueva/ }).click(),
   ])
   await rsvpPage.waitForLoadState()
-  expect(new URL(rsvpPage.url()).pathname).toMatch(new RegExp(`^/wedding/${seed.wedding.slug}/rsvp/[0-9a-f-]{36}/[0-9a-f-]{36}$`))
+  expect(new URL(rsvpPage.url()).pathname).toMatch(
+    new RegExp(`^/wedding/${seed.wedding.slug}/rsvp/[0-9a-f-]{36}/[0-9a-f-]{36}$`),
+  )
   await rsvpPage.close()
 
   // Delete, only after confirming.
   await row.getByRole('button', { name: 'Delete Andres Villanueva and 1 other' }).click()
   const confirm = page.getByRole('alertdialog', { name: 'Delete this household?' })
-  await expect(confirm).toContainText('Andres Villanueva and everyone in their household (2 guests)')
+  await expect(confirm).toContainText(
+    'Andres Villanueva and everyone in their household (2 guests)',
+  )
   await expectNoSeriousA11yViolations(page, '[role="alertdialog"]')
   await confirm.getByRole('button', { name: 'Delete household' }).click()
   await expect(page.getByText('Deleted the household of Andres Villanueva.')).toBeVisible()
@@ -85,17 +101,32 @@ test('add a household with a child, edit it, open its RSVP link, delete it', asy
 
 test('download the CSV: a real file, one row per person, Excel-ready', async ({ page }) => {
   await openGuestList(page)
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ])
   expect(download.suggestedFilename()).toMatch(/^guests-\d{4}-\d{2}-\d{2}\.csv$/)
   const bytes = readFileSync(await download.path())
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
 
   const rows = Papa.parse<string[]>(bytes.toString('utf8').slice(1), { skipEmptyLines: true }).data
   const questions = seed.wedding.rsvpQuestions.map((q) => q.question)
-  expect(rows[0]).toEqual(['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', ...questions, 'Household', 'Seats Reserved'])
+  expect(rows[0]).toEqual([
+    'Last Name',
+    'First Name',
+    'Contact Number',
+    'RSVP Status',
+    'Relation',
+    'Adult/Child',
+    ...questions,
+    'Household',
+    'Seats Reserved',
+  ])
   const persons = seed.households.flatMap((h) => h.persons)
   expect(rows).toHaveLength(1 + persons.length)
-  expect(rows.slice(1).map((r) => `${r[1]} ${r[0]}`)).toEqual(persons.map((p) => `${p.firstName} ${p.lastName}`))
+  expect(rows.slice(1).map((r) => `${r[1]} ${r[0]}`)).toEqual(
+    persons.map((p) => `${p.firstName} ${p.lastName}`),
+  )
   for (const row of rows.slice(1)) {
     expect(['Accepted', 'Declined', 'Pending']).toContain(row[3])
     expect(['Adult', 'Child']).toContain(row[5])
@@ -103,7 +134,16 @@ test('download the CSV: a real file, one row per person, Excel-ready', async ({ 
     expect(row.every((cell) => !/^[=+\-@\t\r]/.test(cell))).toBe(true)
   }
   expect(rows.find((r) => r[1] === 'Ramon' && r[0] === 'Santos')).toEqual([
-    'Santos', 'Ramon', "'+63 917 555 0101", 'Accepted', "groom's Family", 'Adult', 'Kare-kare', 'Ikaw ni Yeng Constantino', '1', '',
+    'Santos',
+    'Ramon',
+    "'+63 917 555 0101",
+    'Accepted',
+    "groom's Family",
+    'Adult',
+    'Kare-kare',
+    'Ikaw ni Yeng Constantino',
+    '1',
+    '',
   ])
 })
 
@@ -145,10 +185,14 @@ test('import a spreadsheet with a title row, then the same file again', async ({
   await drawer.getByRole('tab', { name: 'Import' }).click()
   await drawer.locator('input[type="file"]').setInputFiles(fixture)
   await drawer.getByRole('button', { name: 'Review households' }).click()
-  await expect(drawer.getByText("3 households look like they're already on your guest list.")).toBeVisible()
+  await expect(
+    drawer.getByText("3 households look like they're already on your guest list."),
+  ).toBeVisible()
   await drawer.getByLabel('Import without this household').check()
   // Nothing left to import: no "Import 0 households", but a word on why.
-  await expect(drawer.getByText('Every household here is already on your list.', { exact: false })).toBeVisible()
+  await expect(
+    drawer.getByText('Every household here is already on your list.', { exact: false }),
+  ).toBeVisible()
   await expect(drawer.getByRole('button', { name: /^Import \d/ })).toHaveCount(0)
 })
 
@@ -162,20 +206,34 @@ function bigCsv(households: number) {
     const size = 2 + (h % 2)
     for (let p = 0; p < size; p += 1) {
       persons += 1
-      lines.push([h, first[(h + p) % 8], `${last[h % 8]}${h}`, p === 2 ? 'Child' : 'Adult', p === 0 ? `0917 ${String(h).padStart(7, '0')}` : '', ['Bride', 'Groom', 'Both'][h % 3], ['Family', 'Friend'][h % 2]].join(','))
+      lines.push(
+        [
+          h,
+          first[(h + p) % 8],
+          `${last[h % 8]}${h}`,
+          p === 2 ? 'Child' : 'Adult',
+          p === 0 ? `0917 ${String(h).padStart(7, '0')}` : '',
+          ['Bride', 'Groom', 'Both'][h % 3],
+          ['Family', 'Friend'][h % 2],
+        ].join(','),
+      )
     }
   }
   return { csv: lines.join('\n'), persons }
 }
 
-test('2,000 households: imported, then scrolled, searched and filtered without lag', async ({ page }, testInfo) => {
+test('2,000 households: imported, then scrolled, searched and filtered without lag', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000)
   await openGuestList(page)
   const { csv, persons } = bigCsv(2000)
   await page.getByRole('button', { name: 'Add Guest' }).click()
   const drawer = page.getByRole('dialog', { name: 'Add Guest' })
   await drawer.getByRole('tab', { name: 'Import' }).click()
-  await drawer.locator('input[type="file"]').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await drawer
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await drawer.getByRole('button', { name: 'Review households' }).click()
   const importStart = Date.now()
   await drawer.getByRole('button', { name: `Import 2000 households (${persons} guests)` }).click()
@@ -185,7 +243,11 @@ test('2,000 households: imported, then scrolled, searched and filtered without l
 
   // Load: a reload starts the embedded database again and reads all 2,031 households back.
   await page.reload()
-  await expect(page.getByRole('table', { name: 'Households' })).toHaveAttribute('aria-rowcount', String(2000 + seed.households.length + 1), { timeout: 60_000 })
+  await expect(page.getByRole('table', { name: 'Households' })).toHaveAttribute(
+    'aria-rowcount',
+    String(2000 + seed.households.length + 1),
+    { timeout: 60_000 },
+  )
   const { loadMs, dbReadyMs } = await page.evaluate(() => ({
     loadMs: performance.now(),
     dbReadyMs: performance.getEntriesByName('kasalan:db-ready')[0]?.duration ?? null,
@@ -197,7 +259,9 @@ test('2,000 households: imported, then scrolled, searched and filtered without l
 
   const figures = await page.evaluate(async () => {
     const longTasks: number[] = []
-    const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)))
+    const observer = new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => longTasks.push(entry.duration)),
+    )
     observer.observe({ type: 'longtask', buffered: false })
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
 

@@ -11,7 +11,9 @@ const BOOT = { timeout: 120_000 }
 // A string only i18next's own code holds.
 const I18NEXT = 'hasLoadedNamespace: i18next was not initialized'
 
-test('a guest reads the site and their RSVP in both languages without i18next; management switches both engines', async ({ page }) => {
+test('a guest reads the site and their RSVP in both languages without i18next; management switches both engines', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 })
   const scripts: string[] = []
   page.on('response', async (response) => {
@@ -31,13 +33,17 @@ test('a guest reads the site and their RSVP in both languages without i18next; m
   await expect(page.getByRole('button', { name: /^Filipino/ })).toBeVisible()
 
   // ---- Their RSVP, still in English: plurals and values through the small lookup. ----
-  await page.getByRole('searchbox', { name: 'Find your name' }).pressSequentially('cristina pen', { delay: 40 })
+  await page
+    .getByRole('searchbox', { name: 'Find your name' })
+    .pressSequentially('cristina pen', { delay: 40 })
   const result = page.getByRole('link', { name: /Ma\. Cristina dela Cruz Peña/ })
   await expect(result).toContainText('Household of 3')
   await result.click()
   await expect(page.getByRole('heading', { level: 1, name: 'Hello, Ma. Cristina!' })).toBeVisible()
   await page.getByRole('button', { name: /^Filipino/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Kumusta, Ma. Cristina!' }),
+  ).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'fil')
   await expectNoSeriousA11yViolations(page)
   await page.getByRole('button', { name: /^English/ }).click()
@@ -48,12 +54,16 @@ test('a guest reads the site and their RSVP in both languages without i18next; m
   await signInAsDemo(page)
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/manage/guests')
-  await expect(page.getByRole('heading', { level: 1, name: 'Guest List', exact: true })).toBeVisible(BOOT)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Guest List', exact: true }),
+  ).toBeVisible(BOOT)
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   expect(scripts.length, 'management loads i18next').toBeGreaterThan(0)
   await page.getByRole('button', { name: /^Filipino/ }).click()
   // i18next draws the heading; the toggle reads from the store.
-  await expect(page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita', exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita', exact: true }),
+  ).toBeVisible()
   await expect(page.getByRole('button', { name: /^English/ })).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'fil')
   await expectNoSeriousA11yViolations(page)
@@ -67,6 +77,8 @@ test('a guest reads the site and their RSVP in both languages without i18next; m
     history.pushState(null, '', '/manage/guests')
     dispatchEvent(new PopStateEvent('popstate'))
   })
-  await expect(page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita', exact: true })).toBeVisible(BOOT)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita', exact: true }),
+  ).toBeVisible(BOOT)
   await expect(page.locator('html')).toHaveAttribute('lang', 'fil')
 })

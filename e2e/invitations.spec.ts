@@ -20,7 +20,8 @@ async function signInThisTabOnly(page: Page) {
   await page.addInitScript(
     ({ session }) => {
       localStorage.setItem('kasalan.remember', '0')
-      if (!sessionStorage.getItem('kasalan.local.session')) sessionStorage.setItem('kasalan.local.session', JSON.stringify(session))
+      if (!sessionStorage.getItem('kasalan.local.session'))
+        sessionStorage.setItem('kasalan.local.session', JSON.stringify(session))
     },
     { session: { user: { id, email, userMetadata } } },
   )
@@ -32,7 +33,11 @@ async function reopenInvitations(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible(BOOT)
 }
 
-test('the couple invites a household, the guest opens the link and answers, the couple sees each step', async ({ page, context, baseURL }) => {
+test('the couple invites a household, the guest opens the link and answers, the couple sees each step', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(300_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
   await signInThisTabOnly(page)
@@ -81,10 +86,13 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await expect(guest.getByRole('searchbox')).toHaveCount(0)
 
   await reopenInvitations(page)
-  await expect(page.getByTestId('invitation-row').filter({ hasText: names }).getByTestId('invitation-state')).toHaveText('Opened')
+  await expect(
+    page.getByTestId('invitation-row').filter({ hasText: names }).getByTestId('invitation-state'),
+  ).toHaveText('Opened')
   await expect(page.getByTestId('count-opened')).toContainText('1')
 
-  for (const radio of await guest.getByRole('radio', { name: 'Hindi makakadalo' }).all()) await radio.check()
+  for (const radio of await guest.getByRole('radio', { name: 'Hindi makakadalo' }).all())
+    await radio.check()
   await guest.getByRole('button', { name: 'Ipadala ang sagot' }).click()
   await expect(guest.getByRole('heading', { level: 1, name: /^Salamat, / })).toBeVisible()
 
@@ -100,7 +108,9 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await page.getByRole('tab', { name: 'All households' }).click()
   await answered.getByRole('button', { name: /^New code/ }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Make a new code' }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'old link and code no longer work' })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'old link and code no longer work' }),
+  ).toBeVisible()
   await expect(page.getByText('1 household needs a new card')).toBeVisible()
   await expect(answered.getByText('Needs a new card')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
@@ -117,17 +127,25 @@ test('the couple invites a household, the guest opens the link and answers, the 
 
   // The old link now gives a friendly page.
   await guest.goto(new URL(link).pathname)
-  await expect(guest.getByRole('heading', { level: 1, name: 'Hindi namin mabuksan ang imbitasyong ito' })).toBeVisible(BOOT)
+  await expect(
+    guest.getByRole('heading', { level: 1, name: 'Hindi namin mabuksan ang imbitasyong ito' }),
+  ).toBeVisible(BOOT)
   await expectNoSeriousA11yViolations(guest)
   // A link of the old kind (/i/<code>) is not looked up anywhere: the guest is sent to the site.
   await guest.goto('/i/ABCD2345')
-  await expect(guest.getByRole('heading', { level: 1, name: 'Hindi na bumubukas nang kusa ang link na ito' })).toBeVisible(BOOT)
+  await expect(
+    guest.getByRole('heading', { level: 1, name: 'Hindi na bumubukas nang kusa ang link na ito' }),
+  ).toBeVisible(BOOT)
 
   // On the wedding's own address a code is checked within that wedding: a wrong one is said so,
   // the new one opens the RSVP.
   await guest.goto(`/wedding/${slug}/i/ABCD2345`)
-  await expect(guest.getByRole('heading', { level: 1, name: 'Hindi namin mabuksan ang imbitasyong ito' })).toBeVisible(BOOT)
-  await expect(guest.getByRole('link', { name: 'Hanapin ang pangalan ninyo sa wedding site' })).toBeVisible()
+  await expect(
+    guest.getByRole('heading', { level: 1, name: 'Hindi namin mabuksan ang imbitasyong ito' }),
+  ).toBeVisible(BOOT)
+  await expect(
+    guest.getByRole('link', { name: 'Hanapin ang pangalan ninyo sa wedding site' }),
+  ).toBeVisible()
   await expectNoSeriousA11yViolations(guest)
   await guest.getByRole('textbox', { name: 'Invitation code' }).fill('abcd-2345')
   await guest.getByRole('button', { name: 'Buksan ang imbitasyon ko' }).click()
@@ -139,8 +157,15 @@ test('the couple invites a household, the guest opens the link and answers, the 
 
   // The printable sheet: a card per household with its QR code and code.
   await openInApp(page, '/manage/invitations/print')
-  await expect(page.getByRole('heading', { level: 1, name: 'Invitation codes to print' })).toBeVisible()
-  await expect(page.getByTestId('print-card').first().getByRole('img', { name: /^QR code of http/ })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Invitation codes to print' }),
+  ).toBeVisible()
+  await expect(
+    page
+      .getByTestId('print-card')
+      .first()
+      .getByRole('img', { name: /^QR code of http/ }),
+  ).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   // The cards are the guests': in the site's language (Filipino here), though the screen is English.
   const card = page.getByTestId('print-card').first()
@@ -152,7 +177,10 @@ test('the couple invites a household, the guest opens the link and answers, the 
   const painted = await page.evaluate(() =>
     [document.documentElement, ...document.querySelectorAll('body, body *')]
       .filter((element) => element.checkVisibility())
-      .map((element) => `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}: ${getComputedStyle(element).backgroundColor}`)
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.getAttribute('class') ?? ''}: ${getComputedStyle(element).backgroundColor}`,
+      )
       .filter((painted) => !/: (rgba\(0, 0, 0, 0\)|rgb\(255, 255, 255\))$/.test(painted)),
   )
   expect(painted).toEqual([])
@@ -164,18 +192,35 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await expect(page.getByRole('columnheader', { name: 'Invitation' })).toBeAttached(BOOT)
   await page.getByRole('button', { name: /^Filter/ }).click()
   await page.getByRole('menuitemradio', { name: 'Answered', exact: true }).click()
-  await expect(page.getByRole('table').getByTestId('invitation-state').first()).toHaveText('Answered')
+  await expect(page.getByRole('table').getByTestId('invitation-state').first()).toHaveText(
+    'Answered',
+  )
   await openInApp(page, '/manage/rsvps')
   await expect(page.getByTestId('rsvp-invitation-answered')).toHaveText(/^Answered[1-9]/, BOOT)
   await page.getByLabel('Invitation', { exact: true }).selectOption('answered')
-  await expect(page.getByRole('list', { name: 'Replies by household' }).getByTestId('invitation-state').first()).toHaveText('Answered')
+  await expect(
+    page
+      .getByRole('list', { name: 'Replies by household' })
+      .getByTestId('invitation-state')
+      .first(),
+  ).toHaveText('Answered')
   await expectNoSeriousA11yViolations(page)
 
   // The RSVPs tab leads to the e-mail preview, which shows that household's invitation e-mail.
-  await page.getByRole('navigation', { name: 'Invitations and replies' }).getByRole('link', { name: 'E-mail preview' }).click()
-  await page.getByRole('combobox', { name: 'Household', exact: true }).selectOption({ label: names })
-  await page.getByRole('combobox', { name: 'E-mail', exact: true }).selectOption({ label: 'Invitation' })
+  await page
+    .getByRole('navigation', { name: 'Invitations and replies' })
+    .getByRole('link', { name: 'E-mail preview' })
+    .click()
+  await page
+    .getByRole('combobox', { name: 'Household', exact: true })
+    .selectOption({ label: names })
+  await page
+    .getByRole('combobox', { name: 'E-mail', exact: true })
+    .selectOption({ label: 'Invitation' })
   const email = page.frameLocator('iframe[title="E-mail body"]')
-  await expect(email.getByRole('link', { name: 'Sagutin ang RSVP' })).toHaveAttribute('href', /\/i\/[A-Za-z0-9_-]{22}$/)
+  await expect(email.getByRole('link', { name: 'Sagutin ang RSVP' })).toHaveAttribute(
+    'href',
+    /\/i\/[A-Za-z0-9_-]{22}$/,
+  )
   await expect(page.getByText(/^Imbitasyon sa kasal nina Isabel at Miguel$/)).toBeVisible()
 })

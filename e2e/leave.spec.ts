@@ -12,9 +12,12 @@ const BOOT = { timeout: 90_000 }
 // Screenshots to look at, beside the test's other output.
 const shots = 'test-results/screens'
 
-const tab = (page: Page, name: string) => page.getByRole('navigation', { name: 'Management' }).getByRole('link', { name, exact: true })
+const tab = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Management' }).getByRole('link', { name, exact: true })
 
-test('the builder: hide a section, go to another tab, Leave, and the Website tab shows it again', async ({ page }) => {
+test('the builder: hide a section, go to another tab, Leave, and the Website tab shows it again', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   const console = watchConsole(page)
   await signInAsDemo(page)
@@ -33,7 +36,9 @@ test('the builder: hide a section, go to another tab, Leave, and the Website tab
   await tab(page, 'Guest List').click()
   const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' })
   await dialog.getByRole('button', { name: /^Leave/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Guest List', exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Guest List', exact: true }),
+  ).toBeVisible()
   await tab(page, 'Website').click()
   await expect(page.getByRole('heading', { level: 1, name: 'Your website' })).toBeVisible()
   await expect(page.getByRole('switch', { name: label })).toHaveAttribute('aria-checked', 'true')
@@ -44,7 +49,9 @@ test('the builder: hide a section, go to another tab, Leave, and the Website tab
   await page.getByRole('switch', { name: label }).click()
   await expect(page.getByRole('switch', { name: label })).toHaveAttribute('aria-checked', 'false')
   await tab(page, 'Guest List').click()
-  await expect(dialog).toContainText('will be dropped. When you come back you will see what was last saved.')
+  await expect(dialog).toContainText(
+    'will be dropped. When you come back you will see what was last saved.',
+  )
   await expectNoSeriousA11yViolations(page)
   await keepScreenshot(page, `${shots}/leave-builder-en-360.png`)
   await dialog.getByRole('button', { name: 'Cancel' }).click()
@@ -56,12 +63,16 @@ test('the builder: hide a section, go to another tab, Leave, and the Website tab
 
   // Nothing unsaved: another tab opens without asking.
   await tab(page, 'Guest List').click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Guest List', exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Guest List', exact: true }),
+  ).toBeVisible()
   await expect(dialog).toBeHidden()
   console.expectNoErrors()
 })
 
-test('the content editor: Leave drops the draft, also from this browser; Stay keeps it', async ({ page }) => {
+test('the content editor: Leave drops the draft, also from this browser; Stay keeps it', async ({
+  page,
+}) => {
   test.setTimeout(240_000)
   const console = watchConsole(page)
   await signInAsDemo(page)

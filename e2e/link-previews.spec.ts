@@ -9,12 +9,16 @@ const dbReady = { timeout: 120_000 }
 test.describe.configure({ timeout: 300_000 })
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
 
-test('the site card says link previews need hosted Supabase, in both languages', async ({ page }) => {
+test('the site card says link previews need hosted Supabase, in both languages', async ({
+  page,
+}) => {
   await signInAsDemo(page)
   await page.goto('/manage/website')
   const card = page.locator('section[aria-labelledby="your-site-title"]')
   await expect(card.getByRole('heading', { name: 'Your site' })).toBeVisible(dbReady)
-  await expect(card.getByTestId('previews-need-supabase')).toHaveText(/^Link previews need hosted Supabase too: .*shows only “Kasalan”/)
+  await expect(card.getByTestId('previews-need-supabase')).toHaveText(
+    /^Link previews need hosted Supabase too: .*shows only “Kasalan”/,
+  )
   await expect(card.getByTestId('chat-link')).toHaveCount(0)
   await card.scrollIntoViewIfNeeded()
   await expectNoSeriousA11yViolations(page)
@@ -22,7 +26,9 @@ test('the site card says link previews need hosted Supabase, in both languages',
 
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(card.getByRole('heading', { name: 'Ang inyong site' })).toBeVisible()
-  await expect(card.getByTestId('previews-need-supabase')).toHaveText(/^Kailangan din ng hosted Supabase ang link preview: .*“Kasalan” lang ang lalabas/)
+  await expect(card.getByTestId('previews-need-supabase')).toHaveText(
+    /^Kailangan din ng hosted Supabase ang link preview: .*“Kasalan” lang ang lalabas/,
+  )
   await expectNoSeriousA11yViolations(page)
   await keepScreenshot(card, 'test-results/link-previews-card-fil.png')
 })

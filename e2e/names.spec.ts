@@ -18,20 +18,31 @@ async function addHousehold(page: Page, persons: Array<[string, string]>) {
   await page.getByRole('button', { name: /^(Add Guest|Magdagdag ng Bisita)$/ }).click()
   const drawer = page.getByRole('dialog')
   for (const [index, [first, last]] of persons.entries()) {
-    if (index > 0) await drawer.getByRole('button', { name: /^(Add adult|Magdagdag ng adulto)$/ }).click()
-    await drawer.getByLabel(/^(First name|Pangalan)$/).nth(index).fill(first)
-    await drawer.getByLabel(/^(Last name|Apelyido)$/).nth(index).fill(last)
+    if (index > 0)
+      await drawer.getByRole('button', { name: /^(Add adult|Magdagdag ng adulto)$/ }).click()
+    await drawer
+      .getByLabel(/^(First name|Pangalan)$/)
+      .nth(index)
+      .fill(first)
+    await drawer
+      .getByLabel(/^(Last name|Apelyido)$/)
+      .nth(index)
+      .fill(last)
   }
   await drawer.getByRole('button', { name: /^(Save & close|I-save at isara)$/ }).click()
   await expect(drawer).toBeHidden()
 }
 
-test('names typed in lower case read the same on the guest list, the name search and the RSVP page', async ({ page }) => {
+test('names typed in lower case read the same on the guest list, the name search and the RSVP page', async ({
+  page,
+}) => {
   test.setTimeout(300_000)
   const console = watchConsole(page)
   await signInAsDemo(page)
   await page.goto('/manage/guests')
-  await expect(page.getByRole('heading', { level: 1, name: 'Guest List', exact: true })).toBeVisible(BOOT)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Guest List', exact: true }),
+  ).toBeVisible(BOOT)
 
   await addHousehold(page, [
     ['lorna', 'dela cruz'],
@@ -46,7 +57,9 @@ test('names typed in lower case read the same on the guest list, the name search
   await expectNoSeriousA11yViolations(page)
   await keepScreenshot(page, `${shots}/names-guest-list-en-360.png`, { fullPage: true })
   await page.getByRole('button', { name: /^Filipino/ }).click()
-  await expect(page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita', exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita', exact: true }),
+  ).toBeVisible()
   await expect(table.getByText('Lorna dela Cruz', { exact: true })).toBeVisible()
   // The notice of the save just made follows the language too.
   await expect(page.getByText('Naidagdag ang sambahayan ni Lorna dela Cruz.')).toBeVisible()
@@ -85,19 +98,37 @@ test('names typed in lower case read the same on the guest list, the name search
 
   // A name the list does not have: the guest is told what to try and how to reach the couple, in
   // English and in Filipino.
-  const searchBox = page.getByRole('searchbox', { name: /^(Find your name|Hanapin ang iyong pangalan)$/ })
+  const searchBox = page.getByRole('searchbox', {
+    name: /^(Find your name|Hanapin ang iyong pangalan)$/,
+  })
   await searchBox.fill('')
   await searchBox.pressSequentially('xiomara quebral', { delay: 20 })
   await expect(page.getByText("Sorry, we couldn't find your name.", { exact: false })).toBeVisible()
-  await expect(page.getByText('Try your full first name rather than a nickname, and your surname as it is on your invitation.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'Try your full first name rather than a nickname, and your surname as it is on your invitation.',
+    ),
+  ).toBeVisible()
   await expect(page.getByText('Or ask Isabel at Miguel:')).toBeVisible()
   const status = page.getByRole('status').filter({ hasText: 'Or ask' })
-  await expect(status.getByRole('link', { name: 'isabelatmiguel@example.com' })).toHaveAttribute('href', 'mailto:isabelatmiguel@example.com')
-  await expect(status.getByRole('link', { name: '+63 917 555 0142' })).toHaveAttribute('href', 'tel:+639175550142')
+  await expect(status.getByRole('link', { name: 'isabelatmiguel@example.com' })).toHaveAttribute(
+    'href',
+    'mailto:isabelatmiguel@example.com',
+  )
+  await expect(status.getByRole('link', { name: '+63 917 555 0142' })).toHaveAttribute(
+    'href',
+    'tel:+639175550142',
+  )
   await expectNoSeriousA11yViolations(page)
   await page.getByRole('button', { name: /^Filipino/ }).click()
-  await expect(page.getByText('Paumanhin, hindi namin natagpuan ang iyong pangalan.', { exact: false })).toBeVisible()
-  await expect(page.getByText('Subukan ang buo mong pangalan sa halip na palayaw, at ang apelyido mo gaya ng nakasulat sa imbitasyon.')).toBeVisible()
+  await expect(
+    page.getByText('Paumanhin, hindi namin natagpuan ang iyong pangalan.', { exact: false }),
+  ).toBeVisible()
+  await expect(
+    page.getByText(
+      'Subukan ang buo mong pangalan sa halip na palayaw, at ang apelyido mo gaya ng nakasulat sa imbitasyon.',
+    ),
+  ).toBeVisible()
   await expect(page.getByText('O magtanong kina Isabel at Miguel:')).toBeVisible()
   await expect(page.getByRole('link', { name: 'isabelatmiguel@example.com' }).first()).toBeVisible()
   await keepScreenshot(page, `${shots}/names-search-none-fil-360.png`)
@@ -126,7 +157,9 @@ test('a name of emoji alone is refused, saying why, in both languages', async ({
   const console = watchConsole(page)
   await signInAsDemo(page)
   await page.goto('/manage/guests')
-  await expect(page.getByRole('heading', { level: 1, name: 'Guest List', exact: true })).toBeVisible(BOOT)
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Guest List', exact: true }),
+  ).toBeVisible(BOOT)
   // Counted once the list has drawn its rows (the heading comes first).
   const rows = page.getByRole('table', { name: 'Households' }).getByRole('row')
   await expect(rows.nth(1)).toBeVisible(BOOT)
@@ -135,23 +168,35 @@ test('a name of emoji alone is refused, saying why, in both languages', async ({
 
   const languages: Array<[language: string, add: string, save: string, message: string]> = [
     ['en', 'Add Guest', 'Save & close', 'A name needs at least one letter, in any alphabet'],
-    ['fil', 'Magdagdag ng Bisita', 'I-save at isara', 'Kailangan ng kahit isang titik ang pangalan, sa anumang alpabeto'],
+    [
+      'fil',
+      'Magdagdag ng Bisita',
+      'I-save at isara',
+      'Kailangan ng kahit isang titik ang pangalan, sa anumang alpabeto',
+    ],
   ]
   for (const [language, add, save, message] of languages) {
     if (language === 'fil') await page.getByRole('button', { name: /^Filipino/ }).click()
     await page.getByRole('button', { name: add }).click()
     const drawer = page.getByRole('dialog')
-    await drawer.getByLabel(language === 'en' ? 'First name' : 'Pangalan', { exact: true }).fill('🌸🌸🌸')
+    await drawer
+      .getByLabel(language === 'en' ? 'First name' : 'Pangalan', { exact: true })
+      .fill('🌸🌸🌸')
     await drawer.getByRole('button', { name: save }).click()
     await expect(drawer.getByText(message)).toBeVisible()
     await expect(drawer).toBeVisible()
     await expectNoSeriousA11yViolations(page)
     await keepScreenshot(page, `${shots}/names-emoji-${language}-360.png`, { fullPage: true })
     await page.keyboard.press('Escape')
-    await page.getByRole('alertdialog').getByRole('button', { name: language === 'en' ? 'Discard' : 'Itapon' }).click()
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: language === 'en' ? 'Discard' : 'Itapon' })
+      .click()
     await expect(drawer).toBeHidden()
   }
-  await expect(page.getByRole('table', { name: 'Mga sambahayan' }).getByRole('row')).toHaveCount(before)
+  await expect(page.getByRole('table', { name: 'Mga sambahayan' }).getByRole('row')).toHaveCount(
+    before,
+  )
 
   console.expectNoErrors()
 })

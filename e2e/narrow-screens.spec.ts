@@ -50,20 +50,32 @@ const screens = [
 /** Waits until the screen has drawn: a main heading, nothing still loading, fonts and layout settled. */
 async function settle(page: Page) {
   await expect(page.locator('h1').first()).toBeAttached(BOOT)
-  await expect(page.locator('[role="status"]:has(.motion-safe\\:animate-spin)')).toHaveCount(0, BOOT)
-  await page.evaluate(() => document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))))
+  await expect(page.locator('[role="status"]:has(.motion-safe\\:animate-spin)')).toHaveCount(
+    0,
+    BOOT,
+  )
+  await page.evaluate(() =>
+    document.fonts.ready.then(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    ),
+  )
 }
 
 /** What runs past the screen's edge on the page now, as lines to read; a screenshot when anything does. */
 async function pastTheEdge(page: Page, label: string) {
   await settle(page)
   const found = await overruns(page)
-  if (found.length) await keepScreenshot(page, `${shots}/${label.replace(/[^a-z0-9]+/gi, '-')}.png`, { fullPage: true })
+  if (found.length)
+    await keepScreenshot(page, `${shots}/${label.replace(/[^a-z0-9]+/gi, '-')}.png`, {
+      fullPage: true,
+    })
   return found.map((item) => `${label}: ${item.where} “${item.text}” +${item.by}px`)
 }
 
 for (const language of ['fil', 'en'] as const) {
-  test(`every management screen and the guest site fit a 360 px phone, in ${language === 'fil' ? 'Filipino' : 'English'}`, async ({ page }) => {
+  test(`every management screen and the guest site fit a 360 px phone, in ${language === 'fil' ? 'Filipino' : 'English'}`, async ({
+    page,
+  }) => {
     await page.addInitScript((chosen) => {
       localStorage.setItem('kasalan.language.app', chosen)
       localStorage.setItem('kasalan.language.site', chosen)
@@ -81,7 +93,16 @@ for (const language of ['fil', 'en'] as const) {
         relationshipSide: 'bride',
         relationshipType: 'friend',
         notes: null,
-        persons: [{ firstName: 'Maria'.repeat(20), lastName: 'Santos', type: 'adult', title: null, suffix: null, notes: null }],
+        persons: [
+          {
+            firstName: 'Maria'.repeat(20),
+            lastName: 'Santos',
+            type: 'adult',
+            title: null,
+            suffix: null,
+            notes: null,
+          },
+        ],
       },
     })
     await page.reload()
@@ -91,16 +112,23 @@ for (const language of ['fil', 'en'] as const) {
       if (screen !== '/manage/guests') await openInApp(page, screen)
       failures.push(...(await pastTheEdge(page, `${language} ${screen}`)))
       // In Filipino, no English word from the team's list (e2e/support/english-words.ts).
-      if (language === 'fil') english.push(...(await visibleEnglish(page)).map((word) => `${screen}: ${word}`))
+      if (language === 'fil')
+        english.push(...(await visibleEnglish(page)).map((word) => `${screen}: ${word}`))
       if (language === 'fil' && screen === '/manage/guests') {
         // The household drawer, and its import tab.
         await page.getByRole('button', { name: 'Magdagdag ng Bisita' }).first().click()
         const drawer = page.getByRole('dialog')
         await expect(drawer).toBeVisible()
-        english.push(...(await visibleEnglish(page)).map((word) => `${screen}, the drawer: ${word}`))
+        english.push(
+          ...(await visibleEnglish(page)).map((word) => `${screen}, the drawer: ${word}`),
+        )
         const importTab = drawer.getByRole('tab').nth(1)
         await importTab.click()
-        english.push(...(await visibleEnglish(page)).map((word) => `${screen}, the drawer's second tab: ${word}`))
+        english.push(
+          ...(await visibleEnglish(page)).map(
+            (word) => `${screen}, the drawer's second tab: ${word}`,
+          ),
+        )
         await page.keyboard.press('Escape')
         await expect(drawer).toBeHidden()
       }
@@ -139,8 +167,17 @@ function brokenWords(target: Locator): Promise<string[]> {
         const range = document.createRange()
         range.setStart(node, match.index)
         range.setEnd(node, match.index + match[0].length)
-        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
-        if (lines.size > 1 && range.getBoundingClientRect().width < (node.parentElement ?? root).getBoundingClientRect().width) broken.push(match[0])
+        const lines = new Set(
+          [...range.getClientRects()]
+            .filter((rect) => rect.width > 0)
+            .map((rect) => Math.round(rect.top)),
+        )
+        if (
+          lines.size > 1 &&
+          range.getBoundingClientRect().width <
+            (node.parentElement ?? root).getBoundingClientRect().width
+        )
+          broken.push(match[0])
       }
     }
     return broken
@@ -148,13 +185,20 @@ function brokenWords(target: Locator): Promise<string[]> {
 }
 
 /** The hint a sideways-scrolling row shows on the side that has more. */
-const hint = (row: Locator, side: 'before' | 'after') => row.locator('xpath=ancestor-or-self::*[@data-scrolls-sideways][1]/..').locator(`[data-scroll-hint="${side}"]`)
+const hint = (row: Locator, side: 'before' | 'after') =>
+  row
+    .locator('xpath=ancestor-or-self::*[@data-scrolls-sideways][1]/..')
+    .locator(`[data-scroll-hint="${side}"]`)
 
-test('the cramped places on a 360 px phone, in Filipino: whole words, whole buttons, and rows that show they scroll', async ({ page }) => {
+test('the cramped places on a 360 px phone, in Filipino: whole words, whole buttons, and rows that show they scroll', async ({
+  page,
+}) => {
   await page.addInitScript(() => localStorage.setItem('kasalan.language.app', 'fil'))
   await signInAsDemo(page)
   await page.goto('/manage/guests')
-  await expect(page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita' })).toBeVisible(BOOT)
+  await expect(page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita' })).toBeVisible(
+    BOOT,
+  )
   const tabs = page.getByRole('navigation', { name: 'Pamamahala' })
 
   // The management tabs: the open one in view, and a hint of those beyond the edge.
@@ -165,7 +209,12 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
   const counts = page.getByRole('group', { name: 'Bilang ng bisita' })
   await expect.soft(hint(counts, 'after'), 'the counts’ hint of more').toBeVisible()
   await hint(counts, 'after').click()
-  await expect.poll(async () => { const box = (await counts.getByRole('region', { name: 'Ayon sa panig' }).boundingBox())!; return box.x >= 0 && box.x + box.width <= 360 }).toBe(true)
+  await expect
+    .poll(async () => {
+      const box = (await counts.getByRole('region', { name: 'Ayon sa panig' }).boundingBox())!
+      return box.x >= 0 && box.x + box.width <= 360
+    })
+    .toBe(true)
   await expect.soft(hint(counts, 'before'), 'the counts’ hint of those before').toBeVisible()
   await keepScreenshot(page, `${shots}/guests-fil-360.png`)
 
@@ -193,7 +242,12 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
   await page.getByRole('searchbox', { name: 'Hanapin ang bisita' }).fill('dimaculangan')
   await expect(option).toBeVisible()
   const label = option.getByText('Sambahayan ni Ramon Dimaculangan', { exact: true })
-  expect.soft(await label.evaluate((element) => element.scrollWidth <= element.clientWidth + 1), 'the household’s name cut').toBe(true)
+  expect
+    .soft(
+      await label.evaluate((element) => element.scrollWidth <= element.clientWidth + 1),
+      'the household’s name cut',
+    )
+    .toBe(true)
   await expectOnScreen(option.getByText(/^Paupuin ang 2/), '“Paupuin ang 2”')
   await keepScreenshot(page, `${shots}/seating-fil-360.png`)
 
@@ -201,8 +255,13 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
   await openInApp(page, '/manage/invitations')
   const invitationTabs = page.getByRole('tablist', { name: 'Mga Imbitasyon' })
   await expect(invitationTabs).toBeVisible(BOOT)
-  await expect.soft(hint(invitationTabs, 'after'), 'the invitations’ tabs: hint of more').toBeVisible()
-  await expectOnScreen(invitationTabs.getByRole('tab', { selected: true }), 'the chosen invitations tab')
+  await expect
+    .soft(hint(invitationTabs, 'after'), 'the invitations’ tabs: hint of more')
+    .toBeVisible()
+  await expectOnScreen(
+    invitationTabs.getByRole('tab', { selected: true }),
+    'the chosen invitations tab',
+  )
   await openInApp(page, '/manage/invitations/print')
   const links = page.getByTestId('print-link')
   await expect(links.first()).toBeVisible(BOOT)
@@ -223,8 +282,18 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
       }
       return { text: element.textContent ?? '', lines: [...byLine.values()] }
     })
-    expect.soft(lines.lines.every((line) => line.length > 3), `the link ${lines.text} on lines ${JSON.stringify(lines.lines)}`).toBe(true)
-    expect.soft(lines.lines.some((line) => line.endsWith(lines.text.slice(-22))), `the household’s own part of ${lines.text} whole`).toBe(true)
+    expect
+      .soft(
+        lines.lines.every((line) => line.length > 3),
+        `the link ${lines.text} on lines ${JSON.stringify(lines.lines)}`,
+      )
+      .toBe(true)
+    expect
+      .soft(
+        lines.lines.some((line) => line.endsWith(lines.text.slice(-22))),
+        `the household’s own part of ${lines.text} whole`,
+      )
+      .toBe(true)
   }
   await keepScreenshot(page, `${shots}/invitations-print-fil-360.png`)
 
@@ -232,19 +301,31 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
   await openInApp(page, '/manage/plan')
   const planTabs = page.getByRole('navigation', { name: 'Plano' })
   await expect(planTabs.getByRole('link')).toHaveCount(4, BOOT)
-  for (const link of await planTabs.getByRole('link').all()) await expectOnScreen(link, `the plan’s “${await link.textContent()}”`)
+  for (const link of await planTabs.getByRole('link').all())
+    await expectOnScreen(link, `the plan’s “${await link.textContent()}”`)
   await expectOnScreen(tabs.getByRole('link', { name: 'Plano' }), 'the open tab, Plano')
   await keepScreenshot(page, `${shots}/plan-fil-360.png`)
 
   // The builder opens on the phone preview; its panels' tabs scroll with a hint.
   await openInApp(page, '/manage/website')
-  await expect(page.getByRole('button', { name: 'Phone' })).toHaveAttribute('aria-pressed', 'true', BOOT)
+  await expect(page.getByRole('button', { name: 'Phone' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+    BOOT,
+  )
   await expectOnScreen(tabs.getByRole('link', { name: 'Website' }), 'the open tab, Website')
-  await expect.soft(hint(tabs.getByRole('list'), 'before'), 'the tabs’ hint of those before').toBeVisible()
+  await expect
+    .soft(hint(tabs.getByRole('list'), 'before'), 'the tabs’ hint of those before')
+    .toBeVisible()
   const panels = page.getByRole('tablist', { name: 'Settings ng website' })
   await expect.soft(hint(panels, 'after'), 'the builder’s panels: hint of more').toBeVisible()
   await hint(panels, 'after').click()
-  await expect.poll(async () => { const box = (await panels.getByRole('tab', { name: 'Address' }).boundingBox())!; return box.x + box.width <= 360 }).toBe(true)
+  await expect
+    .poll(async () => {
+      const box = (await panels.getByRole('tab', { name: 'Address' }).boundingBox())!
+      return box.x + box.width <= 360
+    })
+    .toBe(true)
   await keepScreenshot(page, `${shots}/builder-fil-360.png`, { fullPage: true })
   await expectNoSeriousA11yViolations(page)
 
@@ -252,13 +333,25 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
   await openInApp(page, '/manage/cms/editor?section=wedding-party')
   const rows = page.locator('li[aria-label]').filter({ has: page.getByLabel('Pangalan') })
   await expect(rows.first()).toBeAttached(BOOT)
-  await page.locator('details').evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)))
+  await page
+    .locator('details')
+    .evaluateAll((all) => all.forEach((details) => ((details as HTMLDetailsElement).open = true)))
   for (const row of (await rows.all()).slice(0, 12)) {
     for (const field of await row.getByRole('textbox').all()) {
-      expect.soft((await field.boundingBox())!.width, `${await row.getAttribute('aria-label')}: a field’s width`).toBeGreaterThan(200)
+      expect
+        .soft(
+          (await field.boundingBox())!.width,
+          `${await row.getAttribute('aria-label')}: a field’s width`,
+        )
+        .toBeGreaterThan(200)
     }
     for (const label of await row.locator('label').all()) {
-      expect.soft(await brokenWords(label), `${await row.getAttribute('aria-label')}: “${await label.textContent()}”`).toEqual([])
+      expect
+        .soft(
+          await brokenWords(label),
+          `${await row.getAttribute('aria-label')}: “${await label.textContent()}”`,
+        )
+        .toEqual([])
     }
   }
   await keepScreenshot(page, `${shots}/wedding-party-fil-360.png`, { fullPage: true })

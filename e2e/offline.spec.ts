@@ -26,7 +26,9 @@ async function waitForServiceWorker(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (navigator.serviceWorker.controller) return
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    )
   })
 }
 
@@ -37,26 +39,41 @@ async function markArrived(usher: Page, search: string, name: string, arrived: n
   await expect(usher.getByTestId('checkin-arrived')).toHaveText(String(arrived))
 }
 
-test('an usher offline checks in 5, reloads with no network, checks in 2 more: 7 arrive once each', async ({ page: couple, context }) => {
+test('an usher offline checks in 5, reloads with no network, checks in 2 more: 7 arrive once each', async ({
+  page: couple,
+  context,
+}) => {
   test.setTimeout(300_000)
   await signInTabAsDemo(couple)
   await couple.goto('/manage/members')
-  await expect(couple.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible({ timeout: 120_000 })
+  await expect(couple.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible({
+    timeout: 120_000,
+  })
   // Management is installable: the manifest is linked here (never on the guests' pages).
-  await expect(couple.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest')
+  await expect(couple.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifest.webmanifest',
+  )
   await couple.getByLabel('Role', { exact: true }).selectOption({ label: 'Usher' })
   await couple.getByRole('button', { name: 'Create invitation link' }).click()
   const link = await couple.getByRole('textbox', { name: 'Invitation link' }).inputValue()
 
   const usher = await context.newPage()
   await usher.goto(link)
-  await expect(usher.getByRole('heading', { name: "You're invited" })).toBeVisible({ timeout: 120_000 })
+  await expect(usher.getByRole('heading', { name: "You're invited" })).toBeVisible({
+    timeout: 120_000,
+  })
   await usher.getByLabel('Your name').fill('Kuya Jun')
   await usher.getByLabel('E-mail').fill(`jun-${Date.now()}@example.com`)
   await usher.getByLabel('Password').fill('usher-pass-123')
   await usher.getByRole('button', { name: 'Create account' }).click()
   await expect(usher.getByText('as Usher')).toBeVisible()
-  await usher.evaluate(() => sessionStorage.setItem('kasalan.local.session', localStorage.getItem('kasalan.local.session') ?? ''))
+  await usher.evaluate(() =>
+    sessionStorage.setItem(
+      'kasalan.local.session',
+      localStorage.getItem('kasalan.local.session') ?? '',
+    ),
+  )
   await usher.getByRole('button', { name: 'Accept and open the wedding' }).click()
   await expect(usher).toHaveURL(/\/manage\/checkin$/, { timeout: 60_000 })
   await expect(usher.getByTestId('checkin-arrived')).toHaveText('0', { timeout: 60_000 })
@@ -66,7 +83,14 @@ test('an usher offline checks in 5, reloads with no network, checks in 2 more: 7
   await context.setOffline(true)
   await expect(usher.getByText('Offline: check-ins are kept on this phone')).toBeVisible()
   // The worker's own requests fail too: a picture it has never kept cannot be fetched now.
-  expect(await usher.evaluate(() => fetch('/images/site/preview-modern.png').then(() => 'fetched', () => 'failed'))).toBe('failed')
+  expect(
+    await usher.evaluate(() =>
+      fetch('/images/site/preview-modern.png').then(
+        () => 'fetched',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('failed')
 
   await markArrived(usher, 'Dela Rosa', 'Juan Dela Rosa', 1)
   await markArrived(usher, 'Mendoza', 'Nena Mendoza', 2)
@@ -79,7 +103,9 @@ test('an usher offline checks in 5, reloads with no network, checks in 2 more: 7
   // A reload with no network: the page, its scripts and the database's engine come from the worker.
   const reloaded = await usher.reload()
   expect(reloaded?.fromServiceWorker()).toBe(true)
-  await expect(usher.getByRole('searchbox', { name: 'Find a guest' })).toBeVisible({ timeout: 60_000 })
+  await expect(usher.getByRole('searchbox', { name: 'Find a guest' })).toBeVisible({
+    timeout: 60_000,
+  })
   await expect(usher.getByText('Offline: check-ins are kept on this phone')).toBeVisible()
   await expect(usher.getByTestId('checkin-arrived')).toHaveText('5')
   await expect(usher.getByTestId('checkin-waiting')).toHaveText('5 check-ins waiting to send')
@@ -93,7 +119,9 @@ test('an usher offline checks in 5, reloads with no network, checks in 2 more: 7
 
   // The signal returns: the seven are sent, once each.
   await context.setOffline(false)
-  await expect(usher.getByTestId('checkin-waiting')).toHaveText('All check-ins sent', { timeout: 30_000 })
+  await expect(usher.getByTestId('checkin-waiting')).toHaveText('All check-ins sent', {
+    timeout: 30_000,
+  })
   await expect(usher.getByTestId('checkin-arrived')).toHaveText('7')
 
   // The couple's door and the after-the-day page count the same seven.
@@ -103,7 +131,13 @@ test('an usher offline checks in 5, reloads with no network, checks in 2 more: 7
   await couple.getByRole('link', { name: 'After the day' }).click()
   await expect(couple.getByTestId('after-came')).toHaveText('7')
   // Nothing is waiting in either tab's storage.
-  expect(await usher.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('kasalan.checkin.queue.')).map((key) => JSON.parse(localStorage.getItem(key)!).length))).toEqual([0])
+  expect(
+    await usher.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith('kasalan.checkin.queue.'))
+        .map((key) => JSON.parse(localStorage.getItem(key)!).length),
+    ),
+  ).toEqual([0])
 })
 
 test('management is installable: Chromium finds no installability error', async ({ baseURL }) => {
@@ -113,7 +147,14 @@ test('management is installable: Chromium finds no installability error', async 
   const profile = mkdtempSync(join(tmpdir(), 'kasalan-install-'))
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: fullChromium,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
     baseURL,
     viewport: { width: 360, height: 780 },
   })
@@ -122,7 +163,9 @@ test('management is installable: Chromium finds no installability error', async 
     const cdp = await browser.newCDPSession(page)
     // A guest's page offers nothing to install.
     await page.goto(`/wedding/${slug}`)
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Isabel', { timeout: 60_000 })
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Isabel', {
+      timeout: 60_000,
+    })
     const guests = await cdp.send('Page.getInstallabilityErrors')
     expect(guests.installabilityErrors.map((error) => error.errorId)).toContain('no-manifest')
 
@@ -141,7 +184,10 @@ test('management is installable: Chromium finds no installability error', async 
   }
 })
 
-test('management opens with no network after one visit; the guests pages are never served by the worker', async ({ page, context }) => {
+test('management opens with no network after one visit; the guests pages are never served by the worker', async ({
+  page,
+  context,
+}) => {
   await signInAsDemo(page)
   await page.goto('/manage/guests')
   await expect(page.getByRole('table', { name: 'Households' })).toBeVisible({ timeout: 120_000 })
@@ -150,7 +196,9 @@ test('management opens with no network after one visit; the guests pages are nev
   await context.setOffline(true)
   const offline = await page.goto('/manage/seating')
   expect(offline?.fromServiceWorker()).toBe(true)
-  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1 })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1 })).toBeVisible({
+    timeout: 60_000,
+  })
   await openInApp(page, '/manage/guests')
   await expect(page.getByRole('table', { name: 'Households' })).toBeVisible({ timeout: 60_000 })
   await expect(page.getByRole('row', { name: /^Lola Pacita Dela Cruz/ })).toBeVisible()
@@ -179,7 +227,8 @@ async function hostWithNextDeploy(origin: string) {
         if (value) headers[name] = value
       }
       let body = Buffer.from(await upstream.arrayBuffer())
-      if (request.url === '/sw.js' && deployed) body = Buffer.concat([body, Buffer.from('\n// the next deploy\n')])
+      if (request.url === '/sw.js' && deployed)
+        body = Buffer.concat([body, Buffer.from('\n// the next deploy\n')])
       response.writeHead(upstream.status, headers).end(body)
     })().catch(() => response.writeHead(502).end())
   })
@@ -199,49 +248,90 @@ test('a new deploy waits for the Reload the couple chooses', async ({ page, base
     await page.goto(`${host.url}/manage/guests`)
     await expect(page.getByRole('table', { name: 'Households' })).toBeVisible({ timeout: 120_000 })
     await waitForServiceWorker(page)
-    const notice = page.getByRole('status').filter({ hasText: 'A new version of Kasalan is ready.' })
+    const notice = page
+      .getByRole('status')
+      .filter({ hasText: 'A new version of Kasalan is ready.' })
     await expect(notice).toHaveCount(0)
 
     host.deploy()
     // What the app does every hour and whenever the page is shown again.
-    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.update()))
+    await page.evaluate(() =>
+      navigator.serviceWorker.getRegistration().then((registration) => registration?.update()),
+    )
     await expect(notice).toBeVisible({ timeout: 60_000 })
     await expectNoSeriousA11yViolations(page)
     await keepScreenshot(page, 'test-results/update-notice-en-360.png')
     await page.getByRole('button', { name: /^Filipino/ }).click()
-    await expect(page.getByRole('status').filter({ hasText: 'May bagong bersyon ng Kasalan.' })).toBeVisible()
+    await expect(
+      page.getByRole('status').filter({ hasText: 'May bagong bersyon ng Kasalan.' }),
+    ).toBeVisible()
     await keepScreenshot(page, 'test-results/update-notice-fil-360.png')
     await page.getByRole('button', { name: /^English/ }).click()
     // Nothing changes until asked: the new worker waits. Then it takes over and the page reloads.
-    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting?.state))).toBe('installed')
-    await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), notice.getByRole('button', { name: 'Reload' }).click()])
+    expect(
+      await page.evaluate(() =>
+        navigator.serviceWorker
+          .getRegistration()
+          .then((registration) => registration?.waiting?.state),
+      ),
+    ).toBe('installed')
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 60_000 }),
+      notice.getByRole('button', { name: 'Reload' }).click(),
+    ])
     await expect(page.getByRole('table', { name: 'Households' })).toBeVisible({ timeout: 120_000 })
-    expect(await page.evaluate(() => navigator.serviceWorker.getRegistration().then((registration) => registration?.waiting ?? null))).toBeNull()
+    expect(
+      await page.evaluate(() =>
+        navigator.serviceWorker
+          .getRegistration()
+          .then((registration) => registration?.waiting ?? null),
+      ),
+    ).toBeNull()
     await expect(notice).toHaveCount(0)
   } finally {
     await host.close()
   }
 })
 
-test('the guests pages register no worker and work where service workers are blocked', async ({ browser }) => {
+test('the guests pages register no worker and work where service workers are blocked', async ({
+  browser,
+}) => {
   // Messenger's and Facebook's in-app browsers: no service worker at all.
-  const blocked = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 360, height: 780 } })
+  const blocked = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: { width: 360, height: 780 },
+  })
   const guest = await blocked.newPage()
   await guest.goto(`/wedding/${slug}`)
-  await expect(guest.getByRole('heading', { level: 1 })).toContainText('Isabel', { timeout: 60_000 })
-  await guest.getByRole('searchbox', { name: 'Hanapin ang iyong pangalan' }).fill('pacita dela cruz')
-  await expect(guest.getByRole('link', { name: /Pacita Dela Cruz/ })).toBeVisible({ timeout: 60_000 })
+  await expect(guest.getByRole('heading', { level: 1 })).toContainText('Isabel', {
+    timeout: 60_000,
+  })
+  await guest
+    .getByRole('searchbox', { name: 'Hanapin ang iyong pangalan' })
+    .fill('pacita dela cruz')
+  await expect(guest.getByRole('link', { name: /Pacita Dela Cruz/ })).toBeVisible({
+    timeout: 60_000,
+  })
   await blocked.close()
 
   // Where workers are allowed, a guest's page still registers none and links no manifest.
-  const allowed = await browser.newContext({ serviceWorkers: 'allow', viewport: { width: 360, height: 780 } })
+  const allowed = await browser.newContext({
+    serviceWorkers: 'allow',
+    viewport: { width: 360, height: 780 },
+  })
   const visitor = await allowed.newPage()
   const requested: string[] = []
   visitor.on('request', (request) => requested.push(new URL(request.url()).pathname))
   await visitor.goto(`/wedding/${slug}`)
-  await expect(visitor.getByRole('heading', { level: 1 })).toContainText('Isabel', { timeout: 60_000 })
+  await expect(visitor.getByRole('heading', { level: 1 })).toContainText('Isabel', {
+    timeout: 60_000,
+  })
   await visitor.waitForLoadState('networkidle')
-  expect(await visitor.evaluate(() => navigator.serviceWorker.getRegistrations().then((list) => list.length))).toBe(0)
+  expect(
+    await visitor.evaluate(() =>
+      navigator.serviceWorker.getRegistrations().then((list) => list.length),
+    ),
+  ).toBe(0)
   expect(requested.filter((path) => /sw\.js|workbox|manifest/.test(path))).toEqual([])
   await expect(visitor.locator('link[rel="manifest"]')).toHaveCount(0)
   await allowed.close()
@@ -249,7 +339,9 @@ test('the guests pages register no worker and work where service workers are blo
 
 /** The embedded database's IndexedDB is deleted, as a browser evicting the site's storage does. */
 async function evictDatabase(context: BrowserContext, page: Page) {
-  const dataDir = await page.evaluate(() => localStorage.getItem('kasalan.db.dataDir') ?? 'idb://kasalan')
+  const dataDir = await page.evaluate(
+    () => localStorage.getItem('kasalan.db.dataDir') ?? 'idb://kasalan',
+  )
   await page.close()
   // A page of the site that runs none of the app, so nothing holds the database open.
   const blank = await context.newPage()
@@ -268,7 +360,9 @@ async function evictDatabase(context: BrowserContext, page: Page) {
   await blank.close()
 }
 
-test('a deleted embedded database is noticed at the next start, and its backup restores it', async ({ context }) => {
+test('a deleted embedded database is noticed at the next start, and its backup restores it', async ({
+  context,
+}) => {
   test.setTimeout(240_000)
   let page = await context.newPage()
   await signInAsDemo(page)
@@ -282,15 +376,26 @@ test('a deleted embedded database is noticed at the next start, and its backup r
   await expect(page.getByText('Added the household of Teodora Alonso.')).toBeVisible()
 
   await openInApp(page, '/manage/data')
-  await expect(page.getByTestId('last-backup')).toHaveText('No backup has been downloaded in this browser yet.')
-  const [backup] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download a backup' }).click()])
-  const backupFile = { name: backup.suggestedFilename(), mimeType: 'application/gzip', buffer: readFileSync(await backup.path()) }
+  await expect(page.getByTestId('last-backup')).toHaveText(
+    'No backup has been downloaded in this browser yet.',
+  )
+  const [backup] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download a backup' }).click(),
+  ])
+  const backupFile = {
+    name: backup.suggestedFilename(),
+    mimeType: 'application/gzip',
+    buffer: readFileSync(await backup.path()),
+  }
   await expect(page.getByTestId('last-backup')).toContainText(/^Last backup: \d+ \w+ \(today\)\.$/)
 
   await evictDatabase(context, page)
   page = await context.newPage()
   await page.goto('/manage/guests')
-  const notice = page.getByRole('alertdialog', { name: 'Your wedding is no longer in this browser' })
+  const notice = page.getByRole('alertdialog', {
+    name: 'Your wedding is no longer in this browser',
+  })
   await expect(notice).toBeVisible({ timeout: 120_000 })
   await expect(notice).toContainText('Your last backup from this browser:')
   await expectNoSeriousA11yViolations(page, '[role="alertdialog"]')
@@ -309,9 +414,18 @@ test('a deleted embedded database is noticed at the next start, and its backup r
   await page.reload()
 
   // A file that is not a backup is refused in the notice itself; the backup restores everything.
-  await notice.getByLabel('Restore a backup').setInputFiles({ name: 'notes.tar.gz', mimeType: 'application/gzip', buffer: Buffer.from('nope') })
-  await expect(notice.getByText("This file isn't a Kasalan backup. Nothing was changed.")).toBeVisible({ timeout: 60_000 })
-  await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), notice.getByLabel('Restore a backup').setInputFiles(backupFile)])
+  await notice.getByLabel('Restore a backup').setInputFiles({
+    name: 'notes.tar.gz',
+    mimeType: 'application/gzip',
+    buffer: Buffer.from('nope'),
+  })
+  await expect(
+    notice.getByText("This file isn't a Kasalan backup. Nothing was changed."),
+  ).toBeVisible({ timeout: 60_000 })
+  await Promise.all([
+    page.waitForEvent('load', { timeout: 60_000 }),
+    notice.getByLabel('Restore a backup').setInputFiles(backupFile),
+  ])
   await expect(page.getByRole('table', { name: 'Households' })).toBeVisible({ timeout: 120_000 })
   await page.getByRole('searchbox', { name: 'Search guests' }).fill('Teodora')
   await expect(page.getByRole('row', { name: /^Teodora Alonso/ })).toBeVisible()
@@ -327,7 +441,8 @@ test('a backup a week old is reminded; "later" holds for a day', async ({ page }
   // The database is here now; its marker as a browser keeps it after a backup nine days ago.
   const nineDaysAgo = new Date(Date.now() - 9 * DAY).toISOString()
   await page.evaluate(
-    ({ key, at }) => localStorage.setItem(key, JSON.stringify({ firstSeenAt: at, seenAt: at, backupAt: at })),
+    ({ key, at }) =>
+      localStorage.setItem(key, JSON.stringify({ firstSeenAt: at, seenAt: at, backupAt: at })),
     { key: markerKey, at: nineDaysAgo },
   )
   await page.reload()
@@ -372,7 +487,9 @@ test.describe('on an iPhone, in Safari', () => {
     await expectNoSeriousA11yViolations(page)
     await keepScreenshot(page, 'test-results/storage-ios-en-360.png')
     await page.getByRole('button', { name: /^Filipino/ }).click()
-    const payo = page.getByRole('region', { name: 'Itago ang inyong kasal sa iPhone o iPad na ito' })
+    const payo = page.getByRole('region', {
+      name: 'Itago ang inyong kasal sa iPhone o iPad na ito',
+    })
     await expect(payo).toContainText('Idagdag ang Kasalan sa Home Screen')
     await expectNoSeriousA11yViolations(page)
     await keepScreenshot(page, 'test-results/storage-ios-fil-360.png')

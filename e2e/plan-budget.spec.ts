@@ -20,13 +20,23 @@ async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 }
 
-test('the couple budgets a caterer per head with VAT and service; the coordinator sees the money only when allowed', async ({ page: couple, context }) => {
+test('the couple budgets a caterer per head with VAT and service; the coordinator sees the money only when allowed', async ({
+  page: couple,
+  context,
+}) => {
   test.setTimeout(300_000)
   await signInTabAsDemo(couple)
   await couple.goto('/manage/plan/budget')
-  await expect(couple.getByRole('heading', { name: 'Budget', level: 1 })).toBeVisible({ timeout: 120_000 })
+  await expect(couple.getByRole('heading', { name: 'Budget', level: 1 })).toBeVisible({
+    timeout: 120_000,
+  })
   await expect(couple.getByText('No budget lines yet.')).toBeVisible()
-  await expect(couple.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Checklist', 'Budget', 'Suppliers', 'Gifts'])
+  await expect(couple.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText([
+    'Checklist',
+    'Budget',
+    'Suppliers',
+    'Gifts',
+  ])
 
   // The caterer, priced per head for everyone invited, with service and VAT.
   await couple.getByRole('button', { name: 'Add a budget line' }).click()
@@ -61,7 +71,9 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(paymentForm.getByLabel('Kind')).toHaveValue('down_payment')
   await expect(paymentForm.getByRole('radio', { name: 'Percentage of the price' })).toBeChecked()
   await paymentForm.getByLabel('Percentage (%)').fill('50')
-  const today = await couple.evaluate(() => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10))
+  const today = await couple.evaluate(() =>
+    new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10),
+  )
   await paymentForm.getByLabel('Due date').fill(today)
   await expectNoSeriousA11yViolations(couple)
   await couple.getByRole('button', { name: 'Save payment' }).click()
@@ -78,7 +90,9 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await noSidewaysScroll(couple)
 
   // Paid: the totals move.
-  await payment.getByRole('button', { name: "Mark Down payment of Josephine's Catering paid" }).click()
+  await payment
+    .getByRole('button', { name: "Mark Down payment of Josephine's Catering paid" })
+    .click()
   await expect(payment).toContainText('Paid ')
   await expect(couple.getByTestId('total-paid')).toHaveText('₱95,480.00')
   await expect(couple.getByTestId('total-left')).toHaveText('₱95,480.00')
@@ -86,7 +100,10 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await keepScreenshot(couple, 'test-results/plan-budget-en.png', { fullPage: true })
 
   // The caterer as a supplier, linked to the line: its payments are the schedule.
-  await couple.getByRole('navigation', { name: 'Plan' }).getByRole('link', { name: 'Suppliers' }).click()
+  await couple
+    .getByRole('navigation', { name: 'Plan' })
+    .getByRole('link', { name: 'Suppliers' })
+    .click()
   await expect(couple.getByRole('heading', { name: 'Suppliers', level: 1 })).toBeVisible()
   await couple.getByRole('button', { name: 'Add a supplier' }).click()
   const supplierForm = couple.getByRole('dialog', { name: 'Add a supplier' })
@@ -96,16 +113,26 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await supplierForm.getByLabel('Messenger').fill('josephinescatering')
   await supplierForm.getByLabel('Status').selectOption({ label: 'Booked' })
   await supplierForm.getByLabel('Contract amount (₱)').fill('190,960')
-  await supplierForm.getByLabel(/^Budget line/).selectOption({ label: "Catering: Josephine's Catering" })
+  await supplierForm
+    .getByLabel(/^Budget line/)
+    .selectOption({ label: "Catering: Josephine's Catering" })
   await supplierForm.getByLabel('Notes').fill('Tasting on Saturday. Ask for the lechon station.')
   await expectNoSeriousA11yViolations(couple)
   await couple.getByRole('button', { name: 'Save supplier' }).click()
   await expect(supplierForm).toBeHidden()
   const caterer = couple.getByTestId('supplier').filter({ hasText: "Josephine's Catering" })
   await expect(caterer).toContainText('Booked')
-  await expect(caterer.getByRole('link', { name: "Call Josephine's Catering" })).toHaveAttribute('href', 'tel:+639175550101')
-  await expect(caterer.getByRole('link', { name: "Viber Josephine's Catering" })).toHaveAttribute('href', 'viber://chat?number=%2B639175550101')
-  await expect(caterer.getByRole('link', { name: "Message Josephine's Catering on Messenger" })).toHaveAttribute('href', 'https://m.me/josephinescatering')
+  await expect(caterer.getByRole('link', { name: "Call Josephine's Catering" })).toHaveAttribute(
+    'href',
+    'tel:+639175550101',
+  )
+  await expect(caterer.getByRole('link', { name: "Viber Josephine's Catering" })).toHaveAttribute(
+    'href',
+    'viber://chat?number=%2B639175550101',
+  )
+  await expect(
+    caterer.getByRole('link', { name: "Message Josephine's Catering on Messenger" }),
+  ).toHaveAttribute('href', 'https://m.me/josephinescatering')
   await expect(caterer.getByTestId('supplier-money')).toContainText('₱190,960.00')
   await expect(caterer.getByTestId('supplier-money')).toContainText('₱95,480.00')
   await expectNoSeriousA11yViolations(couple)
@@ -131,7 +158,10 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(couple.getByRole('button', { name: 'Magdagdag ng supplier' })).toBeVisible()
   await expectNoSeriousA11yViolations(couple)
   await keepScreenshot(couple, 'test-results/plan-suppliers-fil.png', { fullPage: true })
-  await couple.getByRole('navigation', { name: 'Plano' }).getByRole('link', { name: 'Budget' }).click()
+  await couple
+    .getByRole('navigation', { name: 'Plano' })
+    .getByRole('link', { name: 'Budget' })
+    .click()
   await expect(couple.getByText('Babayaran pa').first()).toBeVisible()
   await expect(couple.getByTestId('total-left')).toHaveText('₱95,480.00')
   await expectNoSeriousA11yViolations(couple)
@@ -141,8 +171,12 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
 
   // A coordinator joins through a link, opened in another tab of the same browser.
   await openInApp(couple, '/manage/members')
-  await expect(couple.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible({ timeout: 60_000 })
-  const moneySwitch = couple.getByRole('checkbox', { name: 'Let the coordinator see the budget and gift amounts' })
+  await expect(couple.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible({
+    timeout: 60_000,
+  })
+  const moneySwitch = couple.getByRole('checkbox', {
+    name: 'Let the coordinator see the budget and gift amounts',
+  })
   await expect(moneySwitch).not.toBeChecked()
   await couple.getByLabel('Role', { exact: true }).selectOption({ label: 'Coordinator' })
   await couple.getByRole('button', { name: 'Create invitation link' }).click()
@@ -150,33 +184,52 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
 
   const coordinator = await context.newPage()
   await coordinator.goto(link)
-  await expect(coordinator.getByRole('heading', { name: "You're invited" })).toBeVisible({ timeout: 120_000 })
+  await expect(coordinator.getByRole('heading', { name: "You're invited" })).toBeVisible({
+    timeout: 120_000,
+  })
   await coordinator.getByLabel('Your name').fill('Ate Joy')
   await coordinator.getByLabel('E-mail').fill(`joy-${Date.now()}@example.com`)
   await coordinator.getByLabel('Password').fill('coordinator-pass')
   await coordinator.getByRole('button', { name: 'Create account' }).click()
   await expect(coordinator.getByText('as Coordinator')).toBeVisible()
-  await coordinator.evaluate((key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''), sessionKey)
+  await coordinator.evaluate(
+    (key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''),
+    sessionKey,
+  )
   await coordinator.getByRole('button', { name: 'Accept and open the wedding' }).click()
-  await expect(coordinator.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({ timeout: 60_000 })
+  await expect(coordinator.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({
+    timeout: 60_000,
+  })
 
   // The suppliers and their contacts, without the money; the budget is the couple's.
   await openInApp(coordinator, '/manage/plan/suppliers')
-  await expect(coordinator.getByRole('heading', { name: 'Suppliers', level: 1 })).toBeVisible({ timeout: 60_000 })
-  await expect(coordinator.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Checklist', 'Suppliers', 'Gifts'])
+  await expect(coordinator.getByRole('heading', { name: 'Suppliers', level: 1 })).toBeVisible({
+    timeout: 60_000,
+  })
+  await expect(coordinator.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText([
+    'Checklist',
+    'Suppliers',
+    'Gifts',
+  ])
   const seen = coordinator.getByTestId('supplier').filter({ hasText: "Josephine's Catering" })
   await expect(seen.getByRole('link', { name: "Call Josephine's Catering" })).toBeVisible()
   await expect(seen.getByTestId('supplier-money')).toHaveCount(0)
-  await expect(coordinator.getByText('Contract amounts and payments are seen by the couple only.')).toBeVisible()
+  await expect(
+    coordinator.getByText('Contract amounts and payments are seen by the couple only.'),
+  ).toBeVisible()
   await expect(coordinator.getByText(/₱/)).toHaveCount(0)
-  await keepScreenshot(coordinator, 'test-results/plan-suppliers-coordinator-en.png', { fullPage: true })
+  await keepScreenshot(coordinator, 'test-results/plan-suppliers-coordinator-en.png', {
+    fullPage: true,
+  })
   await coordinator.emulateMedia({ media: 'print' })
   await expect(coordinator.getByTestId('contact-sheet')).toContainText('0917 555 0101')
   await expect(coordinator.getByTestId('contact-sheet')).not.toContainText('₱')
   await coordinator.emulateMedia({ media: 'screen' })
   await expectNoSeriousA11yViolations(coordinator)
   await openInApp(coordinator, '/manage/plan/budget')
-  await expect(coordinator.getByRole('heading', { name: 'This page is for the couple', level: 1 })).toBeVisible({ timeout: 60_000 })
+  await expect(
+    coordinator.getByRole('heading', { name: 'This page is for the couple', level: 1 }),
+  ).toBeVisible({ timeout: 60_000 })
   await expect(coordinator.getByText('₱190,960.00')).toHaveCount(0)
 
   // The couple allows it: the coordinator sees the budget and the contract.
@@ -186,15 +239,22 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   // Saved once the switch can be used again.
   await expect(moneySwitch).toBeEnabled()
   await couple.reload()
-  await expect(couple.getByRole('checkbox', { name: 'Let the coordinator see the budget and gift amounts' })).toBeChecked({ timeout: 60_000 })
+  await expect(
+    couple.getByRole('checkbox', { name: 'Let the coordinator see the budget and gift amounts' }),
+  ).toBeChecked({ timeout: 60_000 })
   await expectNoSeriousA11yViolations(couple)
   await couple.getByRole('heading', { name: 'The money' }).scrollIntoViewIfNeeded()
   await keepScreenshot(couple, 'test-results/plan-members-money-en.png')
 
   await coordinator.bringToFront()
   await coordinator.reload()
-  await expect(coordinator.getByRole('heading', { name: 'Budget', level: 1 })).toBeVisible({ timeout: 60_000 })
+  await expect(coordinator.getByRole('heading', { name: 'Budget', level: 1 })).toBeVisible({
+    timeout: 60_000,
+  })
   await expect(coordinator.getByTestId('total-quote')).toHaveText('₱190,960.00')
-  await coordinator.getByRole('navigation', { name: 'Plan' }).getByRole('link', { name: 'Suppliers' }).click()
+  await coordinator
+    .getByRole('navigation', { name: 'Plan' })
+    .getByRole('link', { name: 'Suppliers' })
+    .click()
   await expect(seen.getByTestId('supplier-money')).toContainText('₱190,960.00')
 })

@@ -23,7 +23,8 @@ function manilaDay(days: number) {
 /** "Saturday, 6 March 2027": a date as the app's date fields show it in English. */
 function longDate(iso: string) {
   const day = new Date(`${iso}T00:00:00Z`)
-  const part = (options: Intl.DateTimeFormatOptions) => day.toLocaleString('en', { ...options, timeZone: 'UTC' })
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    day.toLocaleString('en', { ...options, timeZone: 'UTC' })
   return `${part({ weekday: 'long' })}, ${day.getUTCDate()} ${part({ month: 'long' })} ${day.getUTCFullYear()}`
 }
 
@@ -32,8 +33,12 @@ async function pickDate(page: Page, field: Locator, iso: string, calendarName: s
   await field.click()
   const calendar = page.getByRole('dialog', { name: calendarName })
   const day = new Date(`${iso}T00:00:00Z`)
-  await calendar.getByLabel('Year', { exact: true }).selectOption({ label: String(day.getUTCFullYear()) })
-  await calendar.getByLabel('Month', { exact: true }).selectOption({ label: day.toLocaleString('en', { month: 'long', timeZone: 'UTC' }) })
+  await calendar
+    .getByLabel('Year', { exact: true })
+    .selectOption({ label: String(day.getUTCFullYear()) })
+  await calendar
+    .getByLabel('Month', { exact: true })
+    .selectOption({ label: day.toLocaleString('en', { month: 'long', timeZone: 'UTC' }) })
   await calendar.getByRole('button', { name: new RegExp(longDate(iso)) }).click()
   await expect(calendar).toBeHidden()
   await expect(field).toHaveValue(longDate(iso))
@@ -58,9 +63,17 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await expect(page.getByText('Your details are saved.')).toBeVisible()
 
   // The Plan tab: nothing yet, and the timeline to start from.
-  await page.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'Plan' }).click()
+  await page
+    .getByRole('navigation', { name: 'Management' })
+    .getByRole('link', { name: 'Plan' })
+    .click()
   await expect(page.getByRole('heading', { name: 'Plan', level: 1 })).toBeVisible()
-  await expect(page.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Checklist', 'Budget', 'Suppliers', 'Gifts'])
+  await expect(page.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText([
+    'Checklist',
+    'Budget',
+    'Suppliers',
+    'Gifts',
+  ])
   const week = page.getByRole('region', { name: 'This week' })
   await expect(week).toContainText('Nothing due in the next 7 days.')
   await expectNoSeriousA11yViolations(page)
@@ -70,7 +83,9 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await expect(page.getByText('Your checklist is ready.')).toBeVisible()
   const items = page.getByTestId('checklist-item')
   await expect(items).toHaveCount(25)
-  await expect(page.getByRole('button', { name: 'Start from the Filipino timeline' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Start from the Filipino timeline' })).toHaveCount(
+    0,
+  )
   // Seven items were due more than 200 days before the wedding: they are overdue now.
   await expect(week.getByText('7 overdue')).toBeVisible()
   await expect(week).toContainText('Set the date and the budget')
@@ -131,12 +146,17 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(page.getByRole('heading', { name: 'Plano', level: 1 })).toBeVisible()
   await expect(warning).toContainText('Mag-e-expire 10 araw bago ang kasal')
-  await expect(page.getByRole('region', { name: 'Ngayong linggo' }).getByText('6 ang lampas na')).toBeVisible()
+  await expect(
+    page.getByRole('region', { name: 'Ngayong linggo' }).getByText('6 ang lampas na'),
+  ).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   await keepScreenshot(page, 'test-results/plan-checklist-fil-360.png', { fullPage: true })
 
   // Management's first screen carries the week too.
-  await page.getByRole('navigation', { name: 'Pamamahala' }).getByRole('link', { name: 'Listahan ng Bisita' }).click()
+  await page
+    .getByRole('navigation', { name: 'Pamamahala' })
+    .getByRole('link', { name: 'Listahan ng Bisita' })
+    .click()
   const summary = page.getByRole('region', { name: 'Ngayong linggo' })
   await expect(summary).toContainText('6 ang lampas na')
   await expect(summary.getByRole('link', { name: 'Buksan ang plano' })).toBeVisible()
@@ -159,24 +179,40 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await coordinator.getByLabel('Password').fill('coordinator-pass')
   await coordinator.getByRole('button', { name: 'Create account' }).click()
   await expect(coordinator.getByText('as Coordinator')).toBeVisible()
-  await coordinator.evaluate((key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''), sessionKey)
+  await coordinator.evaluate(
+    (key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''),
+    sessionKey,
+  )
   await coordinator.getByRole('button', { name: 'Accept and open the wedding' }).click()
-  await expect(coordinator.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({ timeout: 60_000 })
+  await expect(coordinator.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({
+    timeout: 60_000,
+  })
   // Above their guest list, the three most pressing, and how many more.
   const theirWeek = coordinator.getByRole('region', { name: 'This week' })
   await expect(theirWeek).toContainText('6 overdue')
   await expect(theirWeek).toContainText('and 4 more')
-  await coordinator.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'Plan' }).click()
+  await coordinator
+    .getByRole('navigation', { name: 'Management' })
+    .getByRole('link', { name: 'Plan' })
+    .click()
   // The plan without the money: no budget until the couple allows it.
-  await expect(coordinator.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText(['Checklist', 'Suppliers', 'Gifts'])
+  await expect(coordinator.getByRole('navigation', { name: 'Plan' }).getByRole('link')).toHaveText([
+    'Checklist',
+    'Suppliers',
+    'Gifts',
+  ])
   const theirs = coordinator.getByTestId('checklist-item')
   await expect(theirs).toHaveCount(26)
-  await expect(theirs.filter({ hasText: 'Marriage licence' }).getByTestId('validity-warning')).toContainText('Expires 10 days before the wedding')
+  await expect(
+    theirs.filter({ hasText: 'Marriage licence' }).getByTestId('validity-warning'),
+  ).toContainText('Expires 10 days before the wedding')
   await expect(theirs.filter({ hasText: 'Confirm the lechon' })).toContainText('For Coordinator')
   await expect(coordinator.getByRole('button', { name: 'Add item' })).toBeVisible()
   const lechon = theirs.filter({ hasText: 'Confirm the lechon' })
   await lechon.getByRole('checkbox').check()
   await expect(lechon).toContainText('Done by Ate Joy')
   await expectNoSeriousA11yViolations(coordinator)
-  await keepScreenshot(coordinator, 'test-results/plan-checklist-coordinator-en-360.png', { fullPage: true })
+  await keepScreenshot(coordinator, 'test-results/plan-checklist-coordinator-en-360.png', {
+    fullPage: true,
+  })
 })

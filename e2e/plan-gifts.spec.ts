@@ -21,14 +21,20 @@ async function screenshot(page: Page, name: string, fullPage = true) {
   await keepScreenshot(page, `test-results/plan-gifts-${name}.png`, { fullPage })
 }
 
-test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it without the money', async ({ page, context, baseURL }) => {
+test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it without the money', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   test.setTimeout(300_000)
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL })
   const coupleConsole = watchConsole(page, 'couple')
   await signInTabAsDemo(page)
   await page.goto('/manage/plan/gifts')
   await expect(page.getByRole('heading', { name: 'Gifts', level: 1 })).toBeVisible(BOOT)
-  await expect(page.getByRole('navigation', { name: 'Plan' }).getByRole('link', { name: 'Gifts' })).toHaveAttribute('aria-current', 'page')
+  await expect(
+    page.getByRole('navigation', { name: 'Plan' }).getByRole('link', { name: 'Gifts' }),
+  ).toHaveAttribute('aria-current', 'page')
   await expect(page.getByText('No gifts recorded yet.')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 
@@ -41,7 +47,9 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   await expect(drawer.getByText('Search the guest list and choose the household')).toBeVisible()
   await drawer.getByRole('searchbox', { name: 'Find a household by name' }).fill('ramon')
   await drawer.getByRole('radio', { name: 'Ramon Santos, Lourdes Santos' }).check()
-  await expect(drawer.getByTestId('chosen-household')).toHaveText('Giver: Ramon Santos, Lourdes Santos')
+  await expect(drawer.getByTestId('chosen-household')).toHaveText(
+    'Giver: Ramon Santos, Lourdes Santos',
+  )
   await drawer.getByLabel('Kind of gift').selectOption({ label: 'GCash' })
   await drawer.getByLabel('Reference number (optional)').fill('1012 345 6789')
   await expect(drawer.getByLabel('Amount in pesos (optional)')).toHaveValue('5,000')
@@ -91,7 +99,9 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   await drawer.getByLabel('Notes (optional)').fill('Padala through Western Union')
   await page.getByRole('button', { name: 'Save gift' }).click()
   await expect(drawer).toBeHidden()
-  await expect(gifts.filter({ hasText: 'Ninong Rudy' })).toContainText('Padala through Western Union')
+  await expect(gifts.filter({ hasText: 'Ninong Rudy' })).toContainText(
+    'Padala through Western Union',
+  )
 
   // The totals, by kind and in all.
   await expect(gifts).toHaveCount(3)
@@ -105,20 +115,28 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   await expect(ramon).toContainText('₱5,000.00')
 
   // A thank-you, copied to send by hand, and marked sent.
-  await ramon.getByRole('button', { name: 'Send a thank-you to Ramon Santos, Lourdes Santos' }).click()
+  await ramon
+    .getByRole('button', { name: 'Send a thank-you to Ramon Santos, Lourdes Santos' })
+    .click()
   drawer = page.getByRole('dialog', { name: 'Thank-you' })
   await expect(drawer.getByTestId('thank-you-state')).toHaveText('Thank-you not sent yet.')
   const message = drawer.getByLabel('Message')
   // It starts in the site's language (Filipino here), and can be written in English instead.
   await expect(message).toHaveValue(/^Hi Ramon at Lourdes! 💛 Maraming, maraming salamat po/)
   await drawer.getByRole('radio', { name: 'English' }).check()
-  await expect(message).toHaveValue(/^Hi Ramon and Lourdes! 💛 Thank you so much for your wedding gift\./)
+  await expect(message).toHaveValue(
+    /^Hi Ramon and Lourdes! 💛 Thank you so much for your wedding gift\./,
+  )
   await drawer.getByRole('radio', { name: 'Filipino' }).check()
   await expect(message).toHaveValue(/^Hi Ramon at Lourdes! 💛 Maraming, maraming salamat po/)
   await expectNoSeriousA11yViolations(page)
   await drawer.getByRole('button', { name: 'Copy message' }).click()
-  await expect(drawer.getByRole('status')).toHaveText('Message copied. Marked as thanked through copy and paste.')
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^Hi Ramon at Lourdes! 💛 Maraming, .* — Isabel at Miguel$/)
+  await expect(drawer.getByRole('status')).toHaveText(
+    'Message copied. Marked as thanked through copy and paste.',
+  )
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /^Hi Ramon at Lourdes! 💛 Maraming, .* — Isabel at Miguel$/,
+  )
   await expect(drawer.getByTestId('thank-you-state')).toContainText('through copy and paste')
   await screenshot(page, 'thank-you-en', false)
   await drawer.getByRole('button', { name: 'Done' }).click()
@@ -127,7 +145,9 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   await expect(page.getByText('Thanked: 1 of 3')).toBeVisible()
 
   // The filter: who still needs a thank-you.
-  await page.getByLabel('Thank-you', { exact: true }).selectOption({ label: 'Thank-you not sent yet' })
+  await page
+    .getByLabel('Thank-you', { exact: true })
+    .selectOption({ label: 'Thank-you not sent yet' })
   await expect(gifts).toHaveCount(2)
   await expect(page.getByText('Showing 2 of 3 gifts')).toBeVisible()
   await page.getByLabel('Kind', { exact: true }).selectOption({ label: 'Registry item' })
@@ -139,33 +159,55 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   await screenshot(page, 'ledger-en')
 
   // The CSV, read back.
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ])
   expect(download.suggestedFilename()).toMatch(/^gifts-\d{4}-\d{2}-\d{2}\.csv$/)
   const csv = readFileSync(await download.path(), 'utf8')
-  const lines = csv.replace(/^\uFEFF/, '').trim().split('\r\n')
-  expect(lines[0]).toBe('Giver,On the guest list,Kind,Reference,Description,Amount (PHP),Received,Thank-you,Thanked on,Thanked through,Notes')
+  const lines = csv
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+  expect(lines[0]).toBe(
+    'Giver,On the guest list,Kind,Reference,Description,Amount (PHP),Received,Thank-you,Thanked on,Thanked through,Notes',
+  )
   expect(lines).toHaveLength(4)
   expect(lines.find((line) => line.startsWith('"Ramon Santos, Lourdes Santos"'))).toMatch(
     /^"Ramon Santos, Lourdes Santos",Yes,GCash,1012 345 6789,,5000\.00,\d{4}-\d{2}-\d{2},Sent,\d{4}-\d{2}-\d{2},copy and paste,$/,
   )
-  expect(lines).toContainEqual(expect.stringMatching(/^Ninong Rudy \(Toronto\),No,Cash \(envelope\),,,10000\.50,.*,Padala through Western Union$/))
-  expect(lines).toContainEqual(expect.stringMatching(/^"Antonio Dela Cruz, Teresita Dela Cruz",Yes,Registry item,,Rice cooker,,\d{4}-\d{2}-\d{2},Not yet,,,$/))
+  expect(lines).toContainEqual(
+    expect.stringMatching(
+      /^Ninong Rudy \(Toronto\),No,Cash \(envelope\),,,10000\.50,.*,Padala through Western Union$/,
+    ),
+  )
+  expect(lines).toContainEqual(
+    expect.stringMatching(
+      /^"Antonio Dela Cruz, Teresita Dela Cruz",Yes,Registry item,,Rice cooker,,\d{4}-\d{2}-\d{2},Not yet,,,$/,
+    ),
+  )
 
   // The couple's own English wording; the Filipino stays ours.
   await page.getByRole('button', { name: 'Thank-you message' }).click()
   drawer = page.getByRole('dialog', { name: 'Thank-you message' })
-  await expect(drawer.getByLabel('In Filipino')).toHaveValue(/^Hi {names}! 💛 Maraming, maraming salamat po/)
+  await expect(drawer.getByLabel('In Filipino')).toHaveValue(
+    /^Hi {names}! 💛 Maraming, maraming salamat po/,
+  )
   await drawer.getByLabel('In English').fill('Thank you so much, {names}! See you soon. — {couple}')
   await expectNoSeriousA11yViolations(page)
   await screenshot(page, 'templates-en', false)
   await page.getByRole('button', { name: 'Save message' }).click()
   await expect(drawer).toBeHidden()
   await expect(page.getByText('Thank-you message saved.')).toBeVisible()
-  await page.getByRole('button', { name: 'Send a thank-you to Antonio Dela Cruz, Teresita Dela Cruz' }).click()
+  await page
+    .getByRole('button', { name: 'Send a thank-you to Antonio Dela Cruz, Teresita Dela Cruz' })
+    .click()
   drawer = page.getByRole('dialog', { name: 'Thank-you' })
   // The site is in Filipino, so the message starts there; in English it is the couple's own wording.
   await drawer.getByRole('radio', { name: 'English' }).check()
-  await expect(drawer.getByLabel('Message')).toHaveValue('Thank you so much, Antonio and Teresita! See you soon. — Isabel & Miguel')
+  await expect(drawer.getByLabel('Message')).toHaveValue(
+    'Thank you so much, Antonio and Teresita! See you soon. — Isabel & Miguel',
+  )
   await page.keyboard.press('Escape')
   await expect(drawer).toBeHidden()
 
@@ -178,7 +220,9 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   await expectNoSeriousA11yViolations(page)
   await screenshot(page, 'ledger-fil')
   // A household is thanked as many ("sina"), a giver by name as one ("si").
-  await expect(page.getByRole('button', { name: 'Pasalamatan sina Ramon Santos, Lourdes Santos' })).toBeVisible()
+  await expect(
+    page.getByRole('button', { name: 'Pasalamatan sina Ramon Santos, Lourdes Santos' }),
+  ).toBeVisible()
   await page.getByRole('button', { name: 'Pasalamatan si Ninong Rudy (Toronto)' }).click()
   drawer = page.getByRole('dialog', { name: 'Pasasalamat' })
   await expect(drawer.getByLabel('Mensahe')).toHaveValue(/^Hi Ninong Rudy \(Toronto\)! /)
@@ -207,18 +251,29 @@ test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it
   await coordinator.getByLabel('Password').fill('coordinator-pass')
   await coordinator.getByRole('button', { name: 'Create account' }).click()
   await expect(coordinator.getByText('as Coordinator')).toBeVisible()
-  await coordinator.evaluate((key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''), sessionKey)
+  await coordinator.evaluate(
+    (key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''),
+    sessionKey,
+  )
   await coordinator.getByRole('button', { name: 'Accept and open the wedding' }).click()
   await expect(coordinator.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible(BOOT)
 
   // The ledger and the thank-yous, and not one amount.
-  await coordinator.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'Plan' }).click()
-  await coordinator.getByRole('navigation', { name: 'Plan' }).getByRole('link', { name: 'Gifts' }).click()
+  await coordinator
+    .getByRole('navigation', { name: 'Management' })
+    .getByRole('link', { name: 'Plan' })
+    .click()
+  await coordinator
+    .getByRole('navigation', { name: 'Plan' })
+    .getByRole('link', { name: 'Gifts' })
+    .click()
   await expect(coordinator.getByRole('heading', { name: 'Gifts', level: 1 })).toBeVisible(BOOT)
   const theirGifts = coordinator.getByTestId('gift')
   await expect(theirGifts).toHaveCount(3)
   await expect(coordinator.getByTestId('gift-grand-total')).toHaveText('3 gifts')
-  await expect(coordinator.getByText('Amounts are shown only to the couple, and to you if they allow it.')).toBeVisible()
+  await expect(
+    coordinator.getByText('Amounts are shown only to the couple, and to you if they allow it.'),
+  ).toBeVisible()
   await expect(theirGifts.filter({ hasText: 'Ramon Santos' })).toContainText('Thanked on')
   await expect(coordinator.getByRole('main')).not.toContainText('₱')
   await expectNoSeriousA11yViolations(coordinator)

@@ -20,15 +20,23 @@ async function box(locator: Locator) {
 
 /** True when one box lies entirely above the other, or beside it: they do not overlap. */
 function apart(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
-  return a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y
+  return (
+    a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y
+  )
 }
 
 /** How many lines the visible words of an element take (its first text's line boxes). */
 const lines = (locator: Locator) =>
   locator.evaluate((element) => {
     const range = document.createRange()
-    range.selectNodeContents([...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!)
-    return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size
+    range.selectNodeContents(
+      [...element.childNodes].find((node) => node.nodeType === Node.TEXT_NODE)!,
+    )
+    return new Set(
+      [...range.getClientRects()]
+        .filter((rect) => rect.width > 0)
+        .map((rect) => Math.round(rect.top)),
+    ).size
   })
 
 async function signUp(page: Page) {
@@ -46,7 +54,9 @@ async function signUp(page: Page) {
   await expect(page).toHaveURL(/\/manage\/guests$/, dbReady)
 }
 
-test('a new couple: one name per section, the themed hero button, the title that follows the names, a roomy RSVP page', async ({ page }) => {
+test('a new couple: one name per section, the themed hero button, the title that follows the names, a roomy RSVP page', async ({
+  page,
+}) => {
   await signUp(page)
 
   // A household, so that a guest can reach the RSVP page.
@@ -77,7 +87,9 @@ test('a new couple: one name per section, the themed hero button, the title that
   await page.getByRole('button', { name: 'Save', exact: true }).click()
   await expect(page.getByText('All changes saved')).toBeVisible()
   await page.getByRole('button', { name: 'Publish', exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Published: guests can see your site' })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Published: guests can see your site' }),
+  ).toBeVisible()
   const slug = (await page.getByTestId('site-address').textContent())!.split('/wedding/')[1]!.trim()
 
   // The content editor: the same name, and the home title as the names show, capitalised.
@@ -101,7 +113,8 @@ test('a new couple: one name per section, the themed hero button, the title that
   const dates = page.locator('input[type="date"], input[type="time"]')
   expect(await dates.count()).toBeGreaterThanOrEqual(4)
   const note = await page.getByTestId('time-note').getAttribute('id')
-  for (const field of await dates.all()) await expect(field).toHaveAttribute('aria-describedby', new RegExp(note!))
+  for (const field of await dates.all())
+    await expect(field).toHaveAttribute('aria-describedby', new RegExp(note!))
   await page.setViewportSize({ width: 360, height: 740 })
   await shot(page, 'schedule-editor-360-en')
 
@@ -112,13 +125,17 @@ test('a new couple: one name per section, the themed hero button, the title that
     const site = page.locator('.site')
     await expect(site).toHaveAttribute('data-theme', 'modern', dbReady)
     const hero = page.locator('.site-hero-card')
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Maria Clara\s*&\s*Juan Miguel/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      /Maria Clara\s*&\s*Juan Miguel/,
+    )
     // The eyebrow says they are getting married, not their names again.
     await expect(hero.locator('.site-eyebrow').first()).toHaveText('Ikakasal na')
     const button = hero.getByRole('link', { name: 'Tumugon sa RSVP' })
     const colours = await button.evaluate((element) => ({
       background: getComputedStyle(element).backgroundColor,
-      theme: getComputedStyle(element.closest('.site')!).getPropertyValue('--site-color-link-and-button-text').trim(),
+      theme: getComputedStyle(element.closest('.site')!)
+        .getPropertyValue('--site-color-link-and-button-text')
+        .trim(),
     }))
     expect(colours.theme.toLowerCase()).toBe('#1f6b4a')
     expect(colours.background).toBe('rgb(31, 107, 74)')
@@ -133,7 +150,10 @@ test('a new couple: one name per section, the themed hero button, the title that
   await expect(page.getByRole('dialog').getByRole('link', { name: 'Handog' })).toBeVisible()
   await shot(page, 'site-drawer-360-fil')
   await page.keyboard.press('Escape')
-  await page.getByRole('button', { name: /^English/ }).first().click()
+  await page
+    .getByRole('button', { name: /^English/ })
+    .first()
+    .click()
   await expect(page.locator('.site-hero-card .site-eyebrow').first()).toHaveText('Getting married')
   await page.getByRole('button', { name: 'Open the menu' }).click()
   await expect(page.getByRole('dialog').getByRole('link', { name: 'Gifts' })).toBeVisible()
@@ -143,7 +163,10 @@ test('a new couple: one name per section, the themed hero button, the title that
   await shot(page, 'site-hero-1280-en')
 
   // The guest finds their name; the RSVP page's language button stays on one line beside the names.
-  await page.getByRole('button', { name: /^Filipino/ }).first().click()
+  await page
+    .getByRole('button', { name: /^Filipino/ })
+    .first()
+    .click()
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 740 })
     await page.goto(`/wedding/${slug}/rsvp`)
@@ -167,13 +190,20 @@ test('a new couple: one name per section, the themed hero button, the title that
 
 const sessionKey = 'kasalan.local.session'
 
-test('the demo couple: the send drawer keeps its hint in view, a helper by the name rule with their own avatar, room for their e-mail', async ({ page: couple, context }) => {
+test('the demo couple: the send drawer keeps its hint in view, a helper by the name rule with their own avatar, room for their e-mail', async ({
+  page: couple,
+  context,
+}) => {
   await signInTabAsDemo(couple)
 
   // The site's entourage speaks Filipino.
   await couple.goto('/wedding/isabel-and-miguel/wedding-party')
-  await expect(couple.getByRole('heading', { level: 3, name: 'Pangunahing Abay na Lalaki' })).toBeVisible(dbReady)
-  await expect(couple.getByRole('heading', { level: 3, name: 'Pangunahing Abay na Babae' })).toBeVisible()
+  await expect(
+    couple.getByRole('heading', { level: 3, name: 'Pangunahing Abay na Lalaki' }),
+  ).toBeVisible(dbReady)
+  await expect(
+    couple.getByRole('heading', { level: 3, name: 'Pangunahing Abay na Babae' }),
+  ).toBeVisible()
   await expect(couple.locator('main')).not.toContainText(/Best Man|Maid of Honor/)
 
   // On a phone, the message's hint comes into view above the drawer's buttons while typing.
@@ -186,10 +216,14 @@ test('the demo couple: the send drawer keeps its hint in view, a helper by the n
   const message = drawer.getByRole('textbox', { name: 'Message' })
   await message.click()
   await message.press('End')
-  const hint = drawer.getByText('You can change it for this household before sending.', { exact: false })
+  const hint = drawer.getByText('You can change it for this household before sending.', {
+    exact: false,
+  })
   await expect(message).toHaveAttribute('aria-describedby', (await hint.getAttribute('id'))!)
   const footer = drawer.getByRole('button', { name: 'Done' })
-  await expect.poll(async () => (await box(hint)).y + (await box(hint)).height).toBeLessThanOrEqual((await box(footer)).y - 8)
+  await expect
+    .poll(async () => (await box(hint)).y + (await box(hint)).height)
+    .toBeLessThanOrEqual((await box(footer)).y - 8)
   await shot(couple, 'send-drawer-360-en')
   await couple.keyboard.press('Escape')
 
@@ -197,7 +231,9 @@ test('the demo couple: the send drawer keeps its hint in view, a helper by the n
   await couple.setViewportSize({ width: 1280, height: 800 })
   await openInApp(couple, '/manage/members')
   await expect(couple.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible(dbReady)
-  await couple.getByLabel('Role', { exact: true }).selectOption({ label: "Family helper · Bride's side" })
+  await couple
+    .getByLabel('Role', { exact: true })
+    .selectOption({ label: "Family helper · Bride's side" })
   await couple.getByRole('button', { name: 'Create invitation link' }).click()
   const link = await couple.getByRole('textbox', { name: 'Invitation link' }).inputValue()
   const helper = await context.newPage()
@@ -208,7 +244,10 @@ test('the demo couple: the send drawer keeps its hint in view, a helper by the n
   await helper.getByLabel('E-mail').fill(email)
   await helper.getByLabel('Password').fill('family-helper-pass')
   await helper.getByRole('button', { name: 'Create account' }).click()
-  await helper.evaluate((key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''), sessionKey)
+  await helper.evaluate(
+    (key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''),
+    sessionKey,
+  )
   await helper.getByRole('button', { name: 'Accept and open the wedding' }).click()
   await expect(helper.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible(dbReady)
   // The helper's avatar is their own, not the couple's.
@@ -227,7 +266,8 @@ test('the demo couple: the send drawer keeps its hint in view, a helper by the n
     expect(await lines(address), `the e-mail at ${width} px`).toBe(1)
     expect(await lines(joined), `the joined date at ${width} px`).toBe(1)
     expect((await box(address)).width, `the column at ${width} px`).toBeGreaterThanOrEqual(250)
-    for (const control of await row.locator('select, button').all()) expect(apart(await box(control), await box(address))).toBe(true)
+    for (const control of await row.locator('select, button').all())
+      expect(apart(await box(control), await box(address))).toBe(true)
     await row.scrollIntoViewIfNeeded()
     await shot(couple, `members-${width}-en`)
   }

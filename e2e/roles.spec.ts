@@ -25,32 +25,122 @@ const forCoordinator = 'This page is for the couple and their coordinator'
 /** Each management address, its screen's heading, and what each role meets there instead. */
 const addresses: Array<{ path: string; heading: string; others: Partial<Record<Role, string>> }> = [
   { path: '/manage/guests', heading: 'Guest List', others: {} },
-  { path: '/manage/seating', heading: 'Seating Chart', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
-  { path: '/manage/rsvps', heading: 'RSVPs', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
-  { path: '/manage/email-preview/rsvp', heading: 'RSVP e-mail preview', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
-  { path: '/manage/invitations', heading: 'Invitations', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
-  { path: '/manage/invitations/print', heading: 'Invitation codes to print', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
-  { path: '/manage/website', heading: 'Your website', others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple } },
-  { path: '/manage/cms', heading: 'Website content', others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple } },
-  { path: '/manage/cms/editor', heading: 'Section not found', others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple } },
-  { path: '/manage/data', heading: 'Your data', others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple } },
+  {
+    path: '/manage/seating',
+    heading: 'Seating Chart',
+    others: { brideHelper: forCoordinator, groomHelper: forCoordinator },
+  },
+  {
+    path: '/manage/rsvps',
+    heading: 'RSVPs',
+    others: { brideHelper: forCoordinator, groomHelper: forCoordinator },
+  },
+  {
+    path: '/manage/email-preview/rsvp',
+    heading: 'RSVP e-mail preview',
+    others: { brideHelper: forCoordinator, groomHelper: forCoordinator },
+  },
+  {
+    path: '/manage/invitations',
+    heading: 'Invitations',
+    others: { brideHelper: forCoordinator, groomHelper: forCoordinator },
+  },
+  {
+    path: '/manage/invitations/print',
+    heading: 'Invitation codes to print',
+    others: { brideHelper: forCoordinator, groomHelper: forCoordinator },
+  },
+  {
+    path: '/manage/website',
+    heading: 'Your website',
+    others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple },
+  },
+  {
+    path: '/manage/cms',
+    heading: 'Website content',
+    others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple },
+  },
+  {
+    path: '/manage/cms/editor',
+    heading: 'Section not found',
+    others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple },
+  },
+  {
+    path: '/manage/data',
+    heading: 'Your data',
+    others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple },
+  },
   { path: '/manage/members', heading: 'Members', others: {} },
   { path: '/manage/activity', heading: 'Who did what', others: {} },
   { path: '/manage/plan', heading: 'Plan', others: {} },
-  { path: '/manage/plan/budget', heading: 'Budget', others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple } },
-  { path: '/manage/plan/suppliers', heading: 'Suppliers', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
-  { path: '/manage/plan/gifts', heading: 'Gifts', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
-  { path: '/manage/rsvps/forecast', heading: 'Pax forecast', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
-  { path: '/manage/print', heading: 'Cards and lists to print', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
-  { path: '/manage/checkin', heading: 'Check-in', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
-  { path: '/manage/checkin/after', heading: 'After the day', others: { brideHelper: forCoordinator, groomHelper: forCoordinator } },
+  {
+    path: '/manage/plan/budget',
+    heading: 'Budget',
+    others: { coordinator: forCouple, brideHelper: forCouple, groomHelper: forCouple },
+  },
+  {
+    path: '/manage/plan/suppliers',
+    heading: 'Suppliers',
+    others: { brideHelper: forCoordinator, groomHelper: forCoordinator },
+  },
+  {
+    path: '/manage/plan/gifts',
+    heading: 'Gifts',
+    others: { brideHelper: forCoordinator, groomHelper: forCoordinator },
+  },
+  {
+    path: '/manage/rsvps/forecast',
+    heading: 'Pax forecast',
+    others: { brideHelper: forCoordinator, groomHelper: forCoordinator },
+  },
+  {
+    path: '/manage/print',
+    heading: 'Cards and lists to print',
+    others: { brideHelper: forCoordinator, groomHelper: forCoordinator },
+  },
+  {
+    path: '/manage/checkin',
+    heading: 'Check-in',
+    others: { brideHelper: forCoordinator, groomHelper: forCoordinator },
+  },
+  {
+    path: '/manage/checkin/after',
+    heading: 'After the day',
+    others: { brideHelper: forCoordinator, groomHelper: forCoordinator },
+  },
 ]
 
 /** The tabs each role has, which are also what the "not for your role" page offers. */
 const tabsOf: Record<Role, string[]> = {
-  owner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Website', 'Members', 'Check-in'],
-  partner: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Website', 'Members', 'Check-in'],
-  coordinator: ['Guest List', 'Seating Chart', 'RSVPs', 'Invitations', 'Plan', 'Members', 'Check-in'],
+  owner: [
+    'Guest List',
+    'Seating Chart',
+    'RSVPs',
+    'Invitations',
+    'Plan',
+    'Website',
+    'Members',
+    'Check-in',
+  ],
+  partner: [
+    'Guest List',
+    'Seating Chart',
+    'RSVPs',
+    'Invitations',
+    'Plan',
+    'Website',
+    'Members',
+    'Check-in',
+  ],
+  coordinator: [
+    'Guest List',
+    'Seating Chart',
+    'RSVPs',
+    'Invitations',
+    'Plan',
+    'Members',
+    'Check-in',
+  ],
   brideHelper: ['Guest List', 'Plan', 'Members'],
   groomHelper: ['Guest List', 'Plan', 'Members'],
 }
@@ -98,16 +188,26 @@ async function join(choice: string, name: string): Promise<StoredSession> {
     localStorage.removeItem(key)
   }, sessionKey)
   await page.goto(address)
-  await expect(page.getByRole('heading', { name: "You're invited" })).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByRole('heading', { name: "You're invited" })).toBeVisible({
+    timeout: 120_000,
+  })
   await page.getByLabel('Your name').fill(name)
   await page.getByLabel('E-mail').fill(`${choice.replace(':', '-')}-${Date.now()}@example.com`)
   await page.getByLabel('Password').fill('member-pass-1')
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page.getByRole('button', { name: 'Accept and open the wedding' })).toBeVisible()
-  const session = await page.evaluate((key) => JSON.parse(localStorage.getItem(key)!) as StoredSession, sessionKey)
-  await page.evaluate((key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''), sessionKey)
+  const session = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key)!) as StoredSession,
+    sessionKey,
+  )
+  await page.evaluate(
+    (key) => sessionStorage.setItem(key, localStorage.getItem(key) ?? ''),
+    sessionKey,
+  )
   await page.getByRole('button', { name: 'Accept and open the wedding' }).click()
-  await expect(page.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({
+    timeout: 60_000,
+  })
   return session
 }
 
@@ -122,7 +222,9 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
   sessions.owner = { user: { id, email, userMetadata } }
   couple = await tabAs(context, sessions.owner)
   await couple.goto('/manage/members')
-  await expect(couple.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible({ timeout: 120_000 })
+  await expect(couple.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible({
+    timeout: 120_000,
+  })
   sessions.partner = await join('partner', 'Miguel')
   sessions.coordinator = await join('coordinator', 'Ate Joy')
   sessions.brideHelper = await join('family_helper:bride', 'Tita Carmen')
@@ -146,19 +248,27 @@ async function checkActions(page: Page, role: Role, path: string) {
     // The demo households were added by the couple: a family helper may edit, not delete, them.
     const edits = await m.getByRole('button', { name: /^Edit / }).count()
     expect(edits).toBeGreaterThan(0)
-    await expect(m.getByRole('button', { name: /^Delete / })).toHaveCount(keepsWholeList ? edits : 0)
+    await expect(m.getByRole('button', { name: /^Delete / })).toHaveCount(
+      keepsWholeList ? edits : 0,
+    )
     await m.getByRole('button', { name: 'Add Guest' }).click()
     const drawer = page.getByRole('dialog', { name: 'Add Guest' })
     await expect(drawer.getByRole('tab', { name: 'Import' })).toHaveCount(keepsWholeList ? 1 : 0)
     const sides = await drawer.getByLabel('Whose guest').locator('option').allTextContents()
     expect(sides).toEqual(
-      role === 'brideHelper' ? ["Bride's side"] : role === 'groomHelper' ? ["Groom's side"] : ['Not set', "Bride's side", "Groom's side", 'Both sides'],
+      role === 'brideHelper'
+        ? ["Bride's side"]
+        : role === 'groomHelper'
+          ? ["Groom's side"]
+          : ['Not set', "Bride's side", "Groom's side", 'Both sides'],
     )
     await page.keyboard.press('Escape')
     await expect(drawer).toBeHidden()
   }
   if (path === '/manage/rsvps') {
-    await expect(m.getByRole('tab', { name: 'Deadline and questions' })).toHaveCount(role === 'coordinator' ? 0 : 1)
+    await expect(m.getByRole('tab', { name: 'Deadline and questions' })).toHaveCount(
+      role === 'coordinator' ? 0 : 1,
+    )
   }
   if (path === '/manage/plan/budget') {
     await expect(m.getByRole('button', { name: 'Add a budget line' })).toBeVisible()
@@ -166,15 +276,25 @@ async function checkActions(page: Page, role: Role, path: string) {
   if (path === '/manage/plan/suppliers') {
     await expect(m.getByRole('button', { name: 'Add a supplier' })).toBeVisible()
     // The coordinator is told the amounts are the couple's (until the couple allows them).
-    await expect(m.getByText('Contract amounts and payments are seen by the couple only.')).toHaveCount(role === 'coordinator' ? 1 : 0)
+    await expect(
+      m.getByText('Contract amounts and payments are seen by the couple only.'),
+    ).toHaveCount(role === 'coordinator' ? 1 : 0)
   }
   if (path === '/manage/members') {
     const manages = role === 'owner' || role === 'partner'
-    await expect(m.getByRole('button', { name: 'Create invitation link' })).toHaveCount(manages ? 1 : 0)
+    await expect(m.getByRole('button', { name: 'Create invitation link' })).toHaveCount(
+      manages ? 1 : 0,
+    )
     // Anyone but the owner and oneself: the owner's four others, the partner's three.
-    await expect(m.getByRole('button', { name: /^Remove / })).toHaveCount(role === 'owner' ? 4 : role === 'partner' ? 3 : 0)
-    await expect(m.getByRole('button', { name: /^Hand over the wedding to / })).toHaveCount(role === 'owner' ? 4 : 0)
-    await expect(m.getByRole('button', { name: 'Leave this wedding' })).toHaveCount(role === 'owner' ? 0 : 1)
+    await expect(m.getByRole('button', { name: /^Remove / })).toHaveCount(
+      role === 'owner' ? 4 : role === 'partner' ? 3 : 0,
+    )
+    await expect(m.getByRole('button', { name: /^Hand over the wedding to / })).toHaveCount(
+      role === 'owner' ? 4 : 0,
+    )
+    await expect(m.getByRole('button', { name: 'Leave this wedding' })).toHaveCount(
+      role === 'owner' ? 0 : 1,
+    )
   }
 }
 
@@ -213,7 +333,9 @@ for (const role of ['owner', 'partner', 'coordinator', 'brideHelper', 'groomHelp
       if (index === 0 || others[role]) await page.goto(path)
       else await openInApp(page, path)
       const expected = others[role] ?? heading
-      await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(expected, { timeout: 60_000 })
+      await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(expected, {
+        timeout: 60_000,
+      })
       if (others[role]) {
         await checkNotForYourRole(page, role)
         if (!checkedPage) {
@@ -227,9 +349,13 @@ for (const role of ['owner', 'partner', 'coordinator', 'brideHelper', 'groomHelp
     }
     // The tabs and the account menu offer the same screens the addresses open.
     await openInApp(page, '/manage/guests')
-    await expect(page.getByRole('navigation', { name: 'Management' }).getByRole('link')).toHaveText(tabsOf[role])
+    await expect(page.getByRole('navigation', { name: 'Management' }).getByRole('link')).toHaveText(
+      tabsOf[role],
+    )
     await page.getByRole('button', { name: /account menu$/ }).click()
-    await expect(page.getByRole('menuitem', { name: 'Your data' })).toHaveCount(role === 'owner' || role === 'partner' ? 1 : 0)
+    await expect(page.getByRole('menuitem', { name: 'Your data' })).toHaveCount(
+      role === 'owner' || role === 'partner' ? 1 : 0,
+    )
     await page.keyboard.press('Escape')
   })
 }
@@ -239,10 +365,14 @@ test('a family helper reads the page in Filipino, and on a phone', async () => {
   const page = await tabAs(context, sessions.brideHelper)
   await page.setViewportSize({ width: 360, height: 780 })
   await page.goto('/manage/website')
-  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(forCouple, { timeout: 60_000 })
+  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(forCouple, {
+    timeout: 60_000,
+  })
   await screenshot(page, 'not-for-your-role-360')
   await page.getByRole('button', { name: /^Filipino/ }).click()
-  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Para sa ikakasal ang pahinang ito')
+  await expect(main(page).getByRole('heading', { level: 1 })).toHaveText(
+    'Para sa ikakasal ang pahinang ito',
+  )
   await expect(main(page).getByText('Katuwang ng pamilya', { exact: true })).toBeVisible()
   await expect(main(page).getByText('Panig ng nobya', { exact: true })).toBeVisible()
   await expect(main(page).getByRole('link', { name: /Listahan ng Bisita/ })).toBeVisible()

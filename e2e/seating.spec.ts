@@ -13,7 +13,12 @@ interface Point {
 type KonvaWindow = Window & {
   Konva: {
     stages: Array<{
-      find(selector: string): Array<{ id(): string; x(): number; y(): number; getClientRect(): { x: number; y: number; width: number; height: number } }>
+      find(selector: string): Array<{
+        id(): string
+        x(): number
+        y(): number
+        getClientRect(): { x: number; y: number; width: number; height: number }
+      }>
       container(): HTMLElement
     }>
   }
@@ -22,7 +27,9 @@ type KonvaWindow = Window & {
 async function openSeating(page: Page) {
   await page.goto('/manage/seating')
   // The embedded database starts in the page first: slow on a busy machine.
-  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true })).toBeVisible({ timeout: 120_000 })
+  await expect(
+    page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true }),
+  ).toBeVisible({ timeout: 120_000 })
   await expect(page.getByTestId('seating-canvas').locator('canvas').first()).toBeVisible()
   await page.getByTestId('seating-canvas').scrollIntoViewIfNeeded()
 }
@@ -38,7 +45,10 @@ async function openEmptySeating(page: Page) {
   while ((await options.count()) > 0) {
     await options.first().click()
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click()
-    await page.getByRole('alertdialog', { name: 'Delete this table?' }).getByRole('button', { name: 'Delete table' }).click()
+    await page
+      .getByRole('alertdialog', { name: 'Delete this table?' })
+      .getByRole('button', { name: 'Delete table' })
+      .click()
   }
   await expect(page.getByTestId('seated-count')).toHaveText('0')
   await waitForSaved(page)
@@ -66,11 +76,17 @@ async function nodeCentre(page: Page, selector: string, index = 0): Promise<Poin
 
 async function tablePositions(page: Page) {
   return page.evaluate(() =>
-    (window as unknown as KonvaWindow).Konva.stages[0]!.find('.table').map((node) => ({ x: node.x(), y: node.y() })),
+    (window as unknown as KonvaWindow).Konva.stages[0]!.find('.table').map((node) => ({
+      x: node.x(),
+      y: node.y(),
+    })),
   )
 }
 
-const tableCard = (page: Page, name: string) => page.getByRole('region', { name: 'Tables and seats' }).getByRole('listitem', { name, exact: true })
+const tableCard = (page: Page, name: string) =>
+  page
+    .getByRole('region', { name: 'Tables and seats' })
+    .getByRole('listitem', { name, exact: true })
 
 async function waitForSaved(page: Page) {
   await expect(page.locator('[data-save-status]')).toHaveAttribute('data-save-status', 'saved')
@@ -79,14 +95,18 @@ async function waitForSaved(page: Page) {
 // Each test starts the embedded database in the browser, some twice: slow on a busy machine.
 test.describe.configure({ timeout: 300_000 })
 
-test('a couple builds the chart: a table, a household dragged on, rename, duplicate, delete, undo — and it is all there after a reload', async ({ page }) => {
+test('a couple builds the chart: a table, a household dragged on, rename, duplicate, delete, undo — and it is all there after a reload', async ({
+  page,
+}) => {
   await signInAsDemo(page)
   await openEmptySeating(page)
   await expectNoSeriousA11yViolations(page)
 
   await addTable(page, 'Round', 8)
   await expect(tableCard(page, 'Table 1')).toBeVisible()
-  await expect(tableCard(page, 'Table 1').getByRole('button', { name: /seat \d+: free/ })).toHaveCount(8)
+  await expect(
+    tableCard(page, 'Table 1').getByRole('button', { name: /seat \d+: free/ }),
+  ).toHaveCount(8)
 
   // Drag a whole household from the guest panel onto the table's first seat on the canvas.
   const household = page.getByRole('option', { name: /household Seat all \d+$/ }).first()
@@ -95,13 +115,19 @@ test('a couple builds the chart: a table, a household dragged on, rename, duplic
   const canvas = page.getByTestId('seating-canvas')
   const canvasBox = (await canvas.boundingBox())!
   const seat = await nodeCentre(page, '.seat', 0)
-  await household.dragTo(canvas, { targetPosition: { x: seat.x - canvasBox.x, y: seat.y - canvasBox.y } })
+  await household.dragTo(canvas, {
+    targetPosition: { x: seat.x - canvasBox.x, y: seat.y - canvasBox.y },
+  })
   await expect(page.getByTestId('seated-count')).toHaveText(String(size))
   await expect(page.getByTestId('unseated-count')).toHaveText(String(before - size))
-  await expect(tableCard(page, 'Table 1').getByRole('button', { name: /seat \d+: free/ })).toHaveCount(8 - size)
+  await expect(
+    tableCard(page, 'Table 1').getByRole('button', { name: /seat \d+: free/ }),
+  ).toHaveCount(8 - size)
   const seatedNames = await tableCard(page, 'Table 1')
     .getByRole('button', { name: /^Table 1, seat \d+: (?!free)/ })
-    .evaluateAll((buttons) => buttons.map((button) => button.getAttribute('aria-label')!.replace(/^.*: /, '')))
+    .evaluateAll((buttons) =>
+      buttons.map((button) => button.getAttribute('aria-label')!.replace(/^.*: /, '')),
+    )
   expect(seatedNames).toHaveLength(size)
 
   // Drag the table: it lands on the 20 px grid.
@@ -129,7 +155,10 @@ test('a couple builds the chart: a table, a household dragged on, rename, duplic
   await expect(tableCard(page, 'Ninong at Ninang')).toBeVisible()
 
   // Duplicate: a copy with the same seats, empty; its menu opens.
-  await page.getByRole('dialog', { name: 'Ninong at Ninang' }).getByRole('button', { name: 'Duplicate' }).click()
+  await page
+    .getByRole('dialog', { name: 'Ninong at Ninang' })
+    .getByRole('button', { name: 'Duplicate' })
+    .click()
   const copy = tableCard(page, 'Ninong at Ninang (copy)')
   await expect(copy).toBeVisible()
   await expect(copy.getByRole('button', { name: /seat \d+: free/ })).toHaveCount(8)
@@ -137,13 +166,22 @@ test('a couple builds the chart: a table, a household dragged on, rename, duplic
   expect(positions[1]).toEqual({ x: moved!.x + 40, y: moved!.y + 40 })
 
   // Delete the copy, after "Delete this table?".
-  await page.getByRole('dialog', { name: 'Ninong at Ninang (copy)' }).getByRole('button', { name: 'Delete' }).click()
+  await page
+    .getByRole('dialog', { name: 'Ninong at Ninang (copy)' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
   const confirm = page.getByRole('alertdialog', { name: 'Delete this table?' })
   await expect(confirm).toBeVisible()
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   await expect(copy).toBeVisible()
-  await page.getByRole('dialog', { name: 'Ninong at Ninang (copy)' }).getByRole('button', { name: 'Delete' }).click()
-  await page.getByRole('alertdialog', { name: 'Delete this table?' }).getByRole('button', { name: 'Delete table' }).click()
+  await page
+    .getByRole('dialog', { name: 'Ninong at Ninang (copy)' })
+    .getByRole('button', { name: 'Delete' })
+    .click()
+  await page
+    .getByRole('alertdialog', { name: 'Delete this table?' })
+    .getByRole('button', { name: 'Delete table' })
+    .click()
   await expect(copy).toHaveCount(0)
 
   // Undo brings it back; Ctrl+Z undoes the duplicate; Ctrl+Shift+Z redoes it.
@@ -162,12 +200,16 @@ test('a couple builds the chart: a table, a household dragged on, rename, duplic
   await expect(copy).toBeVisible()
   await expect(page.getByTestId('seated-count')).toHaveText(String(size))
   for (const name of seatedNames) {
-    await expect(tableCard(page, 'Ninong at Ninang').getByRole('button', { name: new RegExp(`: ${name}$`) })).toBeVisible()
+    await expect(
+      tableCard(page, 'Ninong at Ninang').getByRole('button', { name: new RegExp(`: ${name}$`) }),
+    ).toBeVisible()
   }
   expect(await tablePositions(page)).toEqual([moved, { x: moved!.x + 40, y: moved!.y + 40 }])
 })
 
-test('seating by keyboard, then the chart comes back from the database after local storage is cleared', async ({ page }) => {
+test('seating by keyboard, then the chart comes back from the database after local storage is cleared', async ({
+  page,
+}) => {
   await signInAsDemo(page)
   await openEmptySeating(page)
   await addTable(page, '2-sided', 6)
@@ -180,10 +222,18 @@ test('seating by keyboard, then the chart comes back from the database after loc
   await page.keyboard.press('Tab')
   const guestList = page.getByRole('listbox', { name: 'Guests without a seat, by household' })
   await expect(guestList).toBeFocused()
-  for (let step = 0; step < 6 && (await guestList.getAttribute('aria-activedescendant')) !== (await ramon.getAttribute('id')); step++) {
+  for (
+    let step = 0;
+    step < 6 &&
+    (await guestList.getAttribute('aria-activedescendant')) !== (await ramon.getAttribute('id'));
+    step++
+  ) {
     await page.keyboard.press('ArrowDown')
   }
-  await expect(guestList).toHaveAttribute('aria-activedescendant', (await ramon.getAttribute('id'))!)
+  await expect(guestList).toHaveAttribute(
+    'aria-activedescendant',
+    (await ramon.getAttribute('id'))!,
+  )
   await page.keyboard.press('Enter')
   await expect(ramon).toHaveAttribute('aria-selected', 'true')
   await expect(page.getByText('Choose a seat for Ramon Santos.').first()).toBeVisible()
@@ -202,11 +252,17 @@ test('seating by keyboard, then the chart comes back from the database after loc
   await expect(page.getByRole('button', { name: 'Table 1, seat 3: free' })).toBeVisible()
 
   await waitForSaved(page)
-  expect(await page.evaluate(() => Object.keys(localStorage).some((key) => key.startsWith('kasalan.seatingLayout.')))).toBe(true)
+  expect(
+    await page.evaluate(() =>
+      Object.keys(localStorage).some((key) => key.startsWith('kasalan.seatingLayout.')),
+    ),
+  ).toBe(true)
 
   // Clear the browser's storage but keep the session: the chart is in the database.
   await page.evaluate(() => {
-    const keep = ['kasalan.remember', 'kasalan.local.session'].map((key) => [key, localStorage.getItem(key)] as const)
+    const keep = ['kasalan.remember', 'kasalan.local.session'].map(
+      (key) => [key, localStorage.getItem(key)] as const,
+    )
     localStorage.clear()
     for (const [key, value] of keep) if (value !== null) localStorage.setItem(key, value)
   })
@@ -216,7 +272,9 @@ test('seating by keyboard, then the chart comes back from the database after loc
   await expect(page.getByTestId('seated-count')).toHaveText('1')
 })
 
-test('on the chart, a seated guest is dragged to another seat, and back to the guest list', async ({ page }) => {
+test('on the chart, a seated guest is dragged to another seat, and back to the guest list', async ({
+  page,
+}) => {
   await signInAsDemo(page)
   await openEmptySeating(page)
   await addTable(page, 'Round', 8)
@@ -243,9 +301,14 @@ test('on the chart, a seated guest is dragged to another seat, and back to the g
   const panel = (await page.getByRole('region', { name: 'Guests' }).boundingBox())!
   const taken = await page.evaluate(() => {
     const stage = (window as unknown as KonvaWindow).Konva.stages[0]!
-    return stage.find('.seat').findIndex((node) => (node as unknown as { draggable(): boolean }).draggable())
+    return stage
+      .find('.seat')
+      .findIndex((node) => (node as unknown as { draggable(): boolean }).draggable())
   })
-  await drag(await nodeCentre(page, '.seat', taken), { x: panel.x + panel.width / 2, y: panel.y + panel.height / 2 })
+  await drag(await nodeCentre(page, '.seat', taken), {
+    x: panel.x + panel.width / 2,
+    y: panel.y + panel.height / 2,
+  })
   await expect(page.getByRole('button', { name: 'Table 1, seat 4: free' })).toBeVisible()
   await expect(page.getByTestId('seated-count')).toHaveText('0')
   await expect(page.getByRole('option', { name: 'Ramon Santos', exact: true })).toBeVisible()
@@ -255,11 +318,17 @@ test('exports the chart as an image and prints the tables with their guests', as
   await signInAsDemo(page)
   await openEmptySeating(page)
   await addTable(page, '4-sided', 8)
-  await page.getByRole('option', { name: /household Seat all \d+$/ }).first().click()
+  await page
+    .getByRole('option', { name: /household Seat all \d+$/ })
+    .first()
+    .click()
   await page.getByRole('button', { name: 'Table 1, seat 1: free' }).click()
   await expect(page.getByTestId('seated-count')).not.toHaveText('0')
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download image' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download image' }).click(),
+  ])
   expect(download.suggestedFilename()).toMatch(/^seating-chart-.+\.png$/)
   const png = readFileSync((await download.path())!)
   expect(png.subarray(1, 4).toString()).toBe('PNG')
@@ -275,10 +344,14 @@ test('exports the chart as an image and prints the tables with their guests', as
   await expect(printout.locator('img')).toHaveAttribute('src', /^data:image\/png/)
   await page.emulateMedia({ media: 'print' })
   await expect(printout).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true })).toBeHidden()
+  await expect(
+    page.getByRole('heading', { name: 'Seating Chart', level: 1, exact: true }),
+  ).toBeHidden()
 })
 
-test('on a phone the guest list stacks above the chart and nothing overflows sideways', async ({ page }) => {
+test('on a phone the guest list stacks above the chart and nothing overflows sideways', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await signInAsDemo(page)
   await openEmptySeating(page)
@@ -291,7 +364,10 @@ test('on a phone the guest list stacks above the chart and nothing overflows sid
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   // Tap a guest, tap a seat on the chart.
-  await page.getByRole('option', { name: /household Seat all \d+$/ }).first().click()
+  await page
+    .getByRole('option', { name: /household Seat all \d+$/ })
+    .first()
+    .click()
   await page.getByTestId('seating-canvas').scrollIntoViewIfNeeded()
   const seat = await nodeCentre(page, '.seat', 2)
   await page.mouse.click(seat.x, seat.y)

@@ -9,7 +9,9 @@ test.describe.configure({ timeout: 180_000 })
 
 async function siteShown(page: Page, heading: RegExp | string = names) {
   // The embedded database boots in the browser first (seconds on a busy machine).
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({
+    timeout: 120_000,
+  })
   await expect(page.getByText('Hinihintay ang pahina…')).toBeHidden()
 }
 
@@ -17,7 +19,9 @@ const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY))
 /** How far the page is from `y`: a restored place may land a pixel off on a scaled screen. */
 const awayFrom = async (page: Page, y: number) => Math.abs((await scrollY(page)) - y)
 
-test('a new page starts at its top; back and a reload return to where the guest was', async ({ page }) => {
+test('a new page starts at its top; back and a reload return to where the guest was', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto('/wedding/isabel-and-miguel')
   await siteShown(page)
@@ -37,7 +41,9 @@ test('a new page starts at its top; back and a reload return to where the guest 
   await expect(page).toHaveURL(/\/wedding\/isabel-and-miguel$/)
   await siteShown(page)
   await expect.poll(() => awayFrom(page, 1500)).toBeLessThanOrEqual(1)
-  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true)
+  expect(
+    await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument),
+  ).toBe(true)
 
   await page.evaluate(() => window.scrollTo(0, 900))
   await expect.poll(() => scrollY(page)).toBe(900)
@@ -54,7 +60,9 @@ test('a new page starts at its top; back and a reload return to where the guest 
 test('a wedding’s address is case-sensitive', async ({ page }) => {
   // Not the public site's address at all: management's not-found page.
   await page.goto('/Wedding/isabel-and-miguel')
-  await expect(page.getByRole('heading', { level: 1, name: 'Hindi namin makita ang pahinang ito' })).toBeVisible({ timeout: 120_000 })
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Hindi namin makita ang pahinang ito' }),
+  ).toBeVisible({ timeout: 120_000 })
   await expect(page).toHaveURL(/\/Wedding\/isabel-and-miguel$/)
   // Another slug than the couple's: no such wedding.
   await page.goto('/wedding/Isabel-and-Miguel')

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 
 // The demo's site, as a management screen would post it, with an unsaved change: another bride.
-const demo = JSON.parse(readFileSync(new URL('../supabase/seed-data/demo-wedding.json', import.meta.url), 'utf8'))
+const demo = JSON.parse(
+  readFileSync(new URL('../supabase/seed-data/demo-wedding.json', import.meta.url), 'utf8'),
+)
 const ligaya = { firstName: 'Ligaya', lastName: 'Santos' }
 const site = {
   slug: demo.wedding.slug,
@@ -17,14 +19,19 @@ const site = {
 
 test.describe.configure({ timeout: 120_000 })
 
-test('the preview page draws the site its parent posts, and keeps clicks inside the preview', async ({ page }) => {
+test('the preview page draws the site its parent posts, and keeps clicks inside the preview', async ({
+  page,
+}) => {
   await page.goto('/terms')
   // The frame says it is ready; the parent answers with the site, as SitePreviewFrame does.
   await page.evaluate((site) => {
     window.addEventListener('message', (event) => {
       if (event.data?.type !== 'kasalan:site-preview:ready') return
       const frame = document.querySelector('iframe')!
-      frame.contentWindow!.postMessage({ type: 'kasalan:site-preview:show', site, language: 'en' }, location.origin)
+      frame.contentWindow!.postMessage(
+        { type: 'kasalan:site-preview:show', site, language: 'en' },
+        location.origin,
+      )
     })
     const frame = document.createElement('iframe')
     frame.src = '/preview'
@@ -34,7 +41,9 @@ test('the preview page draws the site its parent posts, and keeps clicks inside 
     document.body.prepend(frame)
   }, site)
   const preview = page.frameLocator('iframe[title="preview"]')
-  await expect(preview.getByRole('heading', { level: 1, name: /Ligaya\s*&\s*Miguel/ })).toBeVisible({ timeout: 60_000 })
+  await expect(preview.getByRole('heading', { level: 1, name: /Ligaya\s*&\s*Miguel/ })).toBeVisible(
+    { timeout: 60_000 },
+  )
   // The owner's banner stays out of the preview; the page title stays the parent's.
   await expect(preview.getByRole('complementary', { name: 'Only you see this' })).toHaveCount(0)
   await expect(page).not.toHaveTitle(/Ligaya/)

@@ -19,7 +19,9 @@ test.describe.configure({ timeout: 180_000 })
 /** Waits until the site is on screen: the couple's names, and the loading overlay gone. */
 async function siteShown(page: Page, heading: RegExp | string = names) {
   // The embedded database boots in the browser first (seconds on a busy machine).
-  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 120_000 })
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({
+    timeout: 120_000,
+  })
   // The overlay in either language, until it has faded out (axe would read its half-faded text).
   await expect(page.locator('.site-overlay-rings')).toBeHidden()
 }
@@ -32,14 +34,18 @@ async function forgetSession(page: Page) {
   })
 }
 
-test('the demo site on / shows every section from the database, in Filipino, and is quick to show the names', async ({ page }) => {
+test('the demo site on / shows every section from the database, in Filipino, and is quick to show the names', async ({
+  page,
+}) => {
   // Note the moment the couple's names are on the page, and the moment the overlay lifts.
   await page.addInitScript(() => {
     const marks = window as unknown as { namesAt?: number; shownAt?: number }
     const check = () => {
       const heading = document.querySelector('h1')
-      if (!marks.namesAt && heading && /&/.test(heading.textContent ?? '')) marks.namesAt = performance.now()
-      if (marks.namesAt && document.querySelector('[data-hidden="true"]')) marks.shownAt = performance.now()
+      if (!marks.namesAt && heading && /&/.test(heading.textContent ?? ''))
+        marks.namesAt = performance.now()
+      if (marks.namesAt && document.querySelector('[data-hidden="true"]'))
+        marks.shownAt = performance.now()
       if (!marks.shownAt) requestAnimationFrame(check)
     }
     requestAnimationFrame(check)
@@ -48,7 +54,9 @@ test('the demo site on / shows every section from the database, in Filipino, and
   // first visit the seeded site from the build can replace it before the page's load event, so it
   // is checked in that HTML rather than raced on screen.
   const html = await (await page.request.get('/')).text()
-  expect(html).toMatch(/<div class="boot-screen" role="status">[\s\S]*?<span lang="fil">Hinihintay ang pahina…<\/span>/)
+  expect(html).toMatch(
+    /<div class="boot-screen" role="status">[\s\S]*?<span lang="fil">Hinihintay ang pahina…<\/span>/,
+  )
   await page.goto('/')
   await siteShown(page)
 
@@ -72,18 +80,34 @@ test('the demo site on / shows every section from the database, in Filipino, and
   const before = await seconds.textContent()
   await expect(seconds).not.toHaveText(before ?? '', { timeout: 3000 })
 
-  for (const title of ['Hardin ng Pinagpala', 'Pagtitipon', 'Gayak', 'Tuluyan', 'Gabay', 'Pasyalan at Kainan', 'Handog', 'Katanungan', 'RSVP', 'Makipag-ugnayan']) {
+  for (const title of [
+    'Hardin ng Pinagpala',
+    'Pagtitipon',
+    'Gayak',
+    'Tuluyan',
+    'Gabay',
+    'Pasyalan at Kainan',
+    'Handog',
+    'Katanungan',
+    'RSVP',
+    'Makipag-ugnayan',
+  ]) {
     await expect(page.getByRole('heading', { level: 2, name: title }), title).toBeVisible()
   }
   await expect(page.getByRole('heading', { name: 'Seremonya ng Kasal' })).toBeVisible()
   await expect(page.getByText('4:00 PM – 5:00 PM')).toBeVisible()
   await expect(page.getByText('Rev. Fr. Emmanuel Villareal')).toBeVisible()
-  await expect(page.getByRole('list', { name: 'Mga kulay ng gayak' }).getByRole('listitem')).toHaveCount(4)
+  await expect(
+    page.getByRole('list', { name: 'Mga kulay ng gayak' }).getByRole('listitem'),
+  ).toHaveCount(4)
 
   // The short video is our own sandboxed, lazy iframe on the allowed player address.
   const video = page.locator('iframe[title="Mines View Park"]')
   await expect(video).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/M7lc1UVf-VE')
-  await expect(video).toHaveAttribute('sandbox', 'allow-scripts allow-same-origin allow-presentation allow-popups')
+  await expect(video).toHaveAttribute(
+    'sandbox',
+    'allow-scripts allow-same-origin allow-presentation allow-popups',
+  )
   await expect(video).toHaveAttribute('loading', 'lazy')
 
   // FAQs open to their answers.
@@ -94,7 +118,10 @@ test('the demo site on / shows every section from the database, in Filipino, and
   await page.evaluate(() => document.fonts.ready)
   expect(await page.evaluate(() => document.fonts.check('48px "Great Vibes"'))).toBe(true)
   const fontFiles = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\.woff2?$/.test(name)),
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => /\.woff2?$/.test(name)),
   )
   expect(fontFiles.some((name) => /great-vibes/.test(name))).toBe(true)
   expect(fontFiles.filter((name) => /dm-sans|dm-serif|montserrat|cormorant/.test(name))).toEqual([])
@@ -143,7 +170,9 @@ test('the drawer lists the sections and opens one on its own page', async ({ pag
 test('a section page opened directly, and an unknown one', async ({ page }) => {
   await page.goto('/wedding/isabel-and-miguel/wedding-party')
   await siteShown(page, 'Gabay')
-  await expect(page.getByRole('heading', { name: 'Mga Pangunahing Ninong at Ninang' })).toBeVisible()
+  await expect(
+    page.getByRole('heading', { name: 'Mga Pangunahing Ninong at Ninang' }),
+  ).toBeVisible()
 
   await page.goto('/wedding/isabel-and-miguel/walang-ganito')
   await expect(page).toHaveURL(/\/404$/, { timeout: 120_000 })
@@ -188,7 +217,12 @@ test('a new couple’s site is private until they publish it', async ({ page }) 
   await expect(page).toHaveURL(/\/404$/, { timeout: 120_000 })
   // The not-found page has settled (the move to /404 may still be loading it) before the session
   // is put back in this tab.
-  await expect(page.getByRole('heading', { level: 1, name: /Hindi namin makita ang pahinang ito|We can’t find this page/ })).toBeVisible()
+  await expect(
+    page.getByRole('heading', {
+      level: 1,
+      name: /Hindi namin makita ang pahinang ito|We can’t find this page/,
+    }),
+  ).toBeVisible()
 
   // The owner publishes it from the banner; it stays published.
   await page.evaluate((stored) => localStorage.setItem('kasalan.local.session', stored!), session)
@@ -203,7 +237,9 @@ test('a new couple’s site is private until they publish it', async ({ page }) 
   const other = await page.context().newPage()
   await other.goto(site)
   await siteShown(other, /Liwayway\s*&\s*Bituin/)
-  await expect(other.getByRole('complementary', { name: 'Para sa inyo lamang' })).toContainText('Nakalathala na ang inyong site.')
+  await expect(other.getByRole('complementary', { name: 'Para sa inyo lamang' })).toContainText(
+    'Nakalathala na ang inyong site.',
+  )
 
   // Now a visitor sees it, without the owner's banner.
   await forgetSession(other)
@@ -254,9 +290,11 @@ test('the site at phone width: one column, nothing wider than the screen', async
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   // Every section fits the column; the desktop menu gives way to the drawer.
-  const widths = await page.locator('main section').evaluateAll((sections) =>
-    sections.map((section) => Math.round(section.getBoundingClientRect().width)),
-  )
+  const widths = await page
+    .locator('main section')
+    .evaluateAll((sections) =>
+      sections.map((section) => Math.round(section.getBoundingClientRect().width)),
+    )
   expect(widths.every((width) => width <= 360)).toBe(true)
   await expect(page.getByRole('navigation', { name: 'Mga pahina ng site' })).toBeHidden()
   await page.getByRole('button', { name: 'Buksan ang menu' }).click()
@@ -272,7 +310,9 @@ test('English on the toggle, remembered on the next visit', async ({ page }) => 
   await siteShown(page)
   await page.getByRole('button', { name: /English/ }).click()
   await expect(page.getByRole('heading', { level: 2, name: 'Schedule' })).toBeVisible()
-  await expect(page.getByText(new RegExp(`12 December ${seededWeddingYear()}`)).first()).toBeVisible()
+  await expect(
+    page.getByText(new RegExp(`12 December ${seededWeddingYear()}`)).first(),
+  ).toBeVisible()
   await expect(page.locator('html')).toHaveAttribute('lang', 'en')
 
   await page.reload()

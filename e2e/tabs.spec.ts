@@ -17,7 +17,13 @@ const orders = [
   [0, 1, 2],
   [1, 0, 2],
   [1, 2, 0],
-  ...(process.env.KASALAN_E2E_ALL_ORDERS ? ([[0, 2, 1], [2, 0, 1], [2, 1, 0]] as const) : []),
+  ...(process.env.KASALAN_E2E_ALL_ORDERS
+    ? ([
+        [0, 2, 1],
+        [2, 0, 1],
+        [2, 1, 0],
+      ] as const)
+    : []),
 ] as const
 
 /** Longer than a new leader takes to open the database, far shorter than a hang. */
@@ -28,7 +34,8 @@ const linkErrors: string[] = []
 test.beforeEach(() => {
   linkErrors.length = 0
 })
-const LINK_ERROR = /BroadcastChannel|Channel is closed|Leader changed|indeterminate state|database_no_answer|database_save_unknown/i
+const LINK_ERROR =
+  /BroadcastChannel|Channel is closed|Leader changed|indeterminate state|database_no_answer|database_save_unknown/i
 
 function watch(page: Page) {
   const keep = (text: string) => {
@@ -45,7 +52,9 @@ async function openTab(context: BrowserContext): Promise<Page> {
   watch(page)
   await signInAsDemo(page)
   await page.goto('/manage/guests')
-  await expect(page.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({ timeout: 90_000 })
+  await expect(page.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible({
+    timeout: 90_000,
+  })
   await expect(page.getByRole('table', { name: 'Households' })).toBeVisible({ timeout: 60_000 })
   return page
 }
@@ -59,14 +68,19 @@ async function startSaving(page: Page, firstName: string, lastName: string) {
   await drawer.getByRole('button', { name: 'Save & close' }).click()
   return async () => {
     await expect(drawer).toBeHidden(ANSWER)
-    await expect(page.getByText(`Added the household of ${firstName} ${lastName}.`)).toBeVisible(ANSWER)
+    await expect(page.getByText(`Added the household of ${firstName} ${lastName}.`)).toBeVisible(
+      ANSWER,
+    )
   }
 }
 
 /** The household rows with this last name, as the tab's list shows them after a search. */
 async function rowsOf(page: Page, lastName: string) {
   await page.getByRole('searchbox', { name: 'Search guests' }).fill(lastName)
-  return page.getByRole('table', { name: 'Households' }).getByRole('row').filter({ hasText: lastName })
+  return page
+    .getByRole('table', { name: 'Households' })
+    .getByRole('row')
+    .filter({ hasText: lastName })
 }
 
 // The orders in two halves, each a test with its own browser context (so its own embedded
@@ -76,7 +90,9 @@ const middle = Math.ceil(orders.length / 2)
 const halves = [orders.slice(0, middle), orders.slice(middle)]
 
 for (const [half, halfOrders] of halves.entries()) {
-  test(`closing tabs in the orders ${halfOrders.map((order) => order.join('')).join(', ')}, the leader first too, loses no save and leaves no tab waiting`, async ({ browser }) => {
+  test(`closing tabs in the orders ${halfOrders.map((order) => order.join('')).join(', ')}, the leader first too, loses no save and leaves no tab waiting`, async ({
+    browser,
+  }) => {
     test.setTimeout(600_000)
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL })
     const saved: string[] = []
@@ -85,7 +101,11 @@ for (const [half, halfOrders] of halves.entries()) {
     for (const [index, order] of halfOrders.entries()) {
       const round = half * middle + index
       // The tab that read the previous round back leads this one.
-      const tabs = [first ?? (await openTab(context)), await openTab(context), await openTab(context)]
+      const tabs = [
+        first ?? (await openTab(context)),
+        await openTab(context),
+        await openTab(context),
+      ]
       for (const [step, closing] of order.entries()) {
         const rest = order.slice(step + 1).map((index) => tabs[index]!)
         const victim = tabs[closing]!
@@ -104,8 +124,14 @@ for (const [half, halfOrders] of halves.entries()) {
         await Promise.all([other === writer ? Promise.resolve() : during(), after()])
         saved.push(`Durante ${lastName}`, `Pagkatapos ${lastName}`)
         // Each tab that saved read its list again after its save, through the new leader if it changed.
-        await expect((await rowsOf(writer, lastName)).filter({ hasText: 'Durante' })).toHaveCount(1, ANSWER)
-        await expect((await rowsOf(other, lastName)).filter({ hasText: 'Pagkatapos' })).toHaveCount(1, ANSWER)
+        await expect((await rowsOf(writer, lastName)).filter({ hasText: 'Durante' })).toHaveCount(
+          1,
+          ANSWER,
+        )
+        await expect((await rowsOf(other, lastName)).filter({ hasText: 'Pagkatapos' })).toHaveCount(
+          1,
+          ANSWER,
+        )
       }
 
       // No tab is open now; the next round's first tab reads every save back, each exactly once.
@@ -124,14 +150,21 @@ for (const [half, halfOrders] of halves.entries()) {
   })
 }
 
-test('management reloaded while the site is open in another tab, then the site closed: management goes on', async ({ browser }) => {
+test('management reloaded while the site is open in another tab, then the site closed: management goes on', async ({
+  browser,
+}) => {
   test.setTimeout(300_000)
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 360, height: 780 } })
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    viewport: { width: 360, height: 780 },
+  })
   const management = await context.newPage()
   watch(management)
   await signInAsDemo(management)
   await management.goto('/manage/members')
-  await expect(management.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible({ timeout: 90_000 })
+  await expect(management.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible({
+    timeout: 90_000,
+  })
 
   // The couple checks what their guests see.
   const site = await context.newPage()
@@ -142,15 +175,24 @@ test('management reloaded while the site is open in another tab, then the site c
 
   // Management's tab led the database; reloaded, the site's tab takes over.
   await management.reload()
-  await expect(management.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible({ timeout: 90_000 })
+  await expect(management.getByRole('heading', { name: 'Members', level: 1 })).toBeVisible({
+    timeout: 90_000,
+  })
   await search.pressSequentially('cristina pen', { delay: 30 })
   await expect(site.getByRole('link', { name: /Ma\. Cristina dela Cruz Peña/ })).toBeVisible(ANSWER)
 
   // The site's tab closes: management's own worker leads now, and its next screen answers.
   await site.close()
-  await management.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'Guest List' }).click()
-  await expect(management.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible(ANSWER)
-  await expect(management.getByRole('table', { name: 'Households' }).getByRole('row').nth(1)).toBeVisible(ANSWER)
+  await management
+    .getByRole('navigation', { name: 'Management' })
+    .getByRole('link', { name: 'Guest List' })
+    .click()
+  await expect(management.getByRole('heading', { name: 'Guest List', level: 1 })).toBeVisible(
+    ANSWER,
+  )
+  await expect(
+    management.getByRole('table', { name: 'Households' }).getByRole('row').nth(1),
+  ).toBeVisible(ANSWER)
   await keepScreenshot(management, test.info().outputPath('management-after-site-closed-360.png'))
 
   expect(linkErrors).toEqual([])

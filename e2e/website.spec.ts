@@ -16,23 +16,35 @@ async function signUp(page: Page) {
   await page.getByLabel("Groom's last name").fill('reyes')
   await page.getByLabel("We're still deciding").check()
   await page.getByRole('button', { name: 'Next' }).click()
-  await page.getByLabel('Email').fill(`couple-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`)
+  await page
+    .getByLabel('Email')
+    .fill(`couple-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`)
   await page.getByLabel('Password', { exact: true }).fill('sampaguita-2027')
   await page.getByRole('button', { name: "Let's go" }).click()
   await expect(page).toHaveURL(/\/manage\/guests$/, dbReady)
 }
 
-test('a new couple makes the site their own, publishes it, and finds it at the new and the old address', async ({ page }) => {
+test('a new couple makes the site their own, publishes it, and finds it at the new and the old address', async ({
+  page,
+}) => {
   await signUp(page)
 
   // The Website tab leads to the builder; its address card names the site's current address.
-  await page.getByRole('navigation', { name: 'Management' }).getByRole('link', { name: 'Website' }).click()
+  await page
+    .getByRole('navigation', { name: 'Management' })
+    .getByRole('link', { name: 'Website' })
+    .click()
   await expect(page.getByRole('heading', { name: 'Your website' })).toBeVisible(dbReady)
-  await expect(page.getByRole('link', { name: 'Website', exact: true })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('link', { name: 'Website', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   const oldAddress = (await page.getByTestId('site-address').textContent())!
   const oldSlug = oldAddress.split('/wedding/')[1]!
   expect(oldSlug).toBe('maria-and-juan')
-  await expect(page.getByRole('status').filter({ hasText: 'Private: only you can see your site' })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Private: only you can see your site' }),
+  ).toBeVisible()
 
   // Details: their names as they write them, and the date they finally chose.
   await page.getByRole('tab', { name: 'Details' }).click()
@@ -53,7 +65,8 @@ test('a new couple makes the site their own, publishes it, and finds it at the n
   const handle = sections.getByRole('button', { name: 'Move Where to Stay' })
   await handle.focus()
   // dnd-kit measures between key presses: each step waits for its announcement.
-  const announced = (text: RegExp) => expect(page.locator('[aria-live]').filter({ hasText: text })).toHaveCount(1)
+  const announced = (text: RegExp) =>
+    expect(page.locator('[aria-live]').filter({ hasText: text })).toHaveCount(1)
   await page.keyboard.press('Space')
   // Picked up: over its own place first.
   await announced(/Where to Stay is now at position 4 of/)
@@ -68,7 +81,10 @@ test('a new couple makes the site their own, publishes it, and finds it at the n
   await expect(sections.getByRole('listitem').nth(1)).toContainText('Where to Stay')
 
   await page.getByRole('switch', { name: 'Show Gifts on the site' }).click()
-  await expect(page.getByRole('switch', { name: 'Show Gifts on the site' })).toHaveAttribute('aria-checked', 'false')
+  await expect(page.getByRole('switch', { name: 'Show Gifts on the site' })).toHaveAttribute(
+    'aria-checked',
+    'false',
+  )
   await page.getByRole('textbox', { name: 'Add a page' }).fill('Paalala sa bisita')
   await page.getByRole('button', { name: 'Add', exact: true }).click()
   await expect(sections.getByRole('listitem').last()).toContainText('Paalala sa bisita')
@@ -103,7 +119,9 @@ test('a new couple makes the site their own, publishes it, and finds it at the n
 
   // Publish; the state is always in view.
   await page.getByRole('button', { name: 'Publish', exact: true }).click()
-  await expect(page.getByRole('status').filter({ hasText: 'Published: guests can see your site' })).toBeVisible()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Published: guests can see your site' }),
+  ).toBeVisible()
 
   await expectNoSeriousA11yViolations(page)
 
@@ -125,7 +143,10 @@ test('a new couple makes the site their own, publishes it, and finds it at the n
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   // The owner's banner leads back to the builder.
-  await expect(page.getByRole('link', { name: 'I-edit ang site' })).toHaveAttribute('href', '/manage/website')
+  await expect(page.getByRole('link', { name: 'I-edit ang site' })).toHaveAttribute(
+    'href',
+    '/manage/website',
+  )
 
   // The old address still leads there, section pages too.
   await page.goto(`/wedding/${oldSlug}`)

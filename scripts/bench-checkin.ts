@@ -28,7 +28,24 @@ const CPU_SLOWDOWN = 4
 const QUEUED = 200
 const SCANS = 15
 /** Three letters of a surname or a first name: the first two typed, the third timed. */
-const QUERIES = ['san', 'rey', 'cru', 'bau', 'pen', 'gar', 'men', 'iba', 'mar', 'jos', 'ana', 'jua', 'ros', 'ped', 'liz', 'ram']
+const QUERIES = [
+  'san',
+  'rey',
+  'cru',
+  'bau',
+  'pen',
+  'gar',
+  'men',
+  'iba',
+  'mar',
+  'jos',
+  'ana',
+  'jua',
+  'ros',
+  'ped',
+  'liz',
+  'ram',
+]
 const root = fileURLToPath(new URL('../', import.meta.url))
 const outDir = process.env.BENCH_OUT_DIR ?? `${root}node_modules/.cache/bench-checkin`
 
@@ -46,7 +63,17 @@ function bigCsv() {
     const size = 2 + (h % 2)
     for (let p = 0; p < size; p += 1) {
       persons += 1
-      lines.push([h, first[(h + p) % 8], `${last[h % 8]}${h}`, p === 2 ? 'Child' : 'Adult', '', ['Bride', 'Groom', 'Both'][h % 3], ['Family', 'Friend'][h % 2]].join(','))
+      lines.push(
+        [
+          h,
+          first[(h + p) % 8],
+          `${last[h % 8]}${h}`,
+          p === 2 ? 'Child' : 'Adult',
+          '',
+          ['Bride', 'Groom', 'Both'][h % 3],
+          ['Family', 'Friend'][h % 2],
+        ].join(','),
+      )
     }
   }
   return { csv: lines.join('\n'), persons }
@@ -58,7 +85,11 @@ function freePort(): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -93,7 +124,9 @@ async function timeThirdLetter(page: Page, query: string) {
 }
 
 async function main() {
-  console.log(`The door at ${HOUSEHOLDS.toLocaleString('en')} households, in Chromium on the built app (embedded database), CPU ${CPU_SLOWDOWN}× slower, 360×740.\n`)
+  console.log(
+    `The door at ${HOUSEHOLDS.toLocaleString('en')} households, in Chromium on the built app (embedded database), CPU ${CPU_SLOWDOWN}× slower, 360×740.\n`,
+  )
   rmSync(outDir, { recursive: true, force: true })
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--logLevel', 'error'], {
     cwd: root,
@@ -101,19 +134,36 @@ async function main() {
     env: { ...process.env, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
   })
   const port = await freePort()
-  const server = await preview({ root, logLevel: 'error', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } })
-  const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+  const server = await preview({
+    root,
+    logLevel: 'error',
+    build: { outDir },
+    preview: { port, strictPort: true, host: '127.0.0.1' },
+  })
+  const executablePath =
+    process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   try {
-    const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}`, viewport: { width: 1280, height: 900 } })
+    const context = await browser.newContext({
+      baseURL: `http://127.0.0.1:${port}`,
+      viewport: { width: 1280, height: 900 },
+    })
     const { id, email, userMetadata } = seed.account
     await context.addInitScript(
       ({ session }) => {
         localStorage.setItem('kasalan.remember', '1')
-        if (!localStorage.getItem('kasalan.local.session')) localStorage.setItem('kasalan.local.session', JSON.stringify(session))
+        if (!localStorage.getItem('kasalan.local.session'))
+          localStorage.setItem('kasalan.local.session', JSON.stringify(session))
       },
       { session: { user: { id, email, userMetadata } } },
     )
@@ -126,9 +176,13 @@ async function main() {
     const drawer = page.getByRole('dialog', { name: 'Add Guest' })
     await drawer.getByRole('tab', { name: 'Import' }).click()
     const { csv, persons } = bigCsv()
-    await drawer.locator('input[type="file"]').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await drawer
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
     await drawer.getByRole('button', { name: 'Review households' }).click()
-    await drawer.getByRole('button', { name: `Import ${HOUSEHOLDS} households (${persons} guests)` }).click()
+    await drawer
+      .getByRole('button', { name: `Import ${HOUSEHOLDS} households (${persons} guests)` })
+      .click()
     await drawer.getByText(`Imported ${HOUSEHOLDS} households`).waitFor({ timeout: 300_000 })
     await drawer.getByRole('button', { name: 'Done' }).click()
 
@@ -142,7 +196,12 @@ async function main() {
       const card = cards.nth(Math.floor(((index + 0.5) * count) / SCANS))
       await card.scrollIntoViewIfNeeded()
       // The card's lines: the couple, the household's names, the code's label, the code, the link.
-      const name = (await card.innerText()).split('\n').map((text) => text.trim()).filter(Boolean)[1]!.split(',')[0]!.trim()
+      const name = (await card.innerText())
+        .split('\n')
+        .map((text) => text.trim())
+        .filter(Boolean)[1]!
+        .split(',')[0]!
+        .trim()
       const image = card.getByRole('img')
       await image.scrollIntoViewIfNeeded()
       await image.evaluate((element: HTMLImageElement) => {
@@ -161,7 +220,8 @@ async function main() {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
 
     const typed: number[] = []
-    for (let round = 0; round < 3; round += 1) for (const query of QUERIES) typed.push(await timeThirdLetter(page, query))
+    for (let round = 0; round < 3; round += 1)
+      for (const query of QUERIES) typed.push(await timeThirdLetter(page, query))
     line('third typed letter → households and tables painted', typed)
     await page.getByRole('searchbox', { name: 'Find a guest' }).fill('')
 
@@ -173,13 +233,20 @@ async function main() {
       const scanner = page.getByRole('dialog', { name: "Scan the invitation's QR code" })
       const input = scanner.getByLabel('Take or choose a photo of the QR code')
       await input.evaluate((element) => {
-        element.addEventListener('change', () => ((window as unknown as { scanStart: number }).scanStart = performance.now()), { capture: true, once: true })
+        element.addEventListener(
+          'change',
+          () => ((window as unknown as { scanStart: number }).scanStart = performance.now()),
+          { capture: true, once: true },
+        )
       })
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
       await input.setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: photo.buffer })
       const elapsed = await page.evaluate(async (name) => {
         const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
-        const shown = () => [...document.querySelectorAll('article')].some((article) => article.textContent?.includes(name))
+        const shown = () =>
+          [...document.querySelectorAll('article')].some((article) =>
+            article.textContent?.includes(name),
+          )
         while (!shown()) await frame()
         await frame()
         return performance.now() - (window as unknown as { scanStart: number }).scanStart
@@ -198,7 +265,10 @@ async function main() {
     let made = 0
     // A surname and a digit ("santos1": Santos1, Santos10, …): ten households a search, few twice.
     const surnames = ['santos', 'reyes', 'cruz', 'bautista', 'pena', 'garcia', 'mendoza', 'ibanez']
-    for (const query of Array.from({ length: 80 }, (_, index) => `${surnames[index % 8]}${Math.floor(index / 8) + 1}`)) {
+    for (const query of Array.from(
+      { length: 80 },
+      (_, index) => `${surnames[index % 8]}${Math.floor(index / 8) + 1}`,
+    )) {
       await search.fill(query)
       const buttons = page.getByRole('button', { name: /^Mark all \d+ arrived$/ })
       while (made < QUEUED && (await buttons.count()) > 0) {
@@ -207,13 +277,23 @@ async function main() {
       }
       if (made >= QUEUED) break
     }
-    await page.getByTestId('checkin-waiting').getByText(`${made} check-ins waiting to send`).waitFor()
+    await page
+      .getByTestId('checkin-waiting')
+      .getByText(`${made} check-ins waiting to send`)
+      .waitFor()
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
     const start = Date.now()
     await context.setOffline(false)
-    await page.getByTestId('checkin-waiting').getByText('All check-ins sent').waitFor({ timeout: 300_000 })
-    console.log(`  ${`${made} check-ins queued offline → all sent after the connection returns`.padEnd(58)} ${String(Date.now() - start).padStart(13)} ms`)
-    console.log(`  arrived on the screen after the sync: ${await page.getByTestId('checkin-arrived').textContent()}`)
+    await page
+      .getByTestId('checkin-waiting')
+      .getByText('All check-ins sent')
+      .waitFor({ timeout: 300_000 })
+    console.log(
+      `  ${`${made} check-ins queued offline → all sent after the connection returns`.padEnd(58)} ${String(Date.now() - start).padStart(13)} ms`,
+    )
+    console.log(
+      `  arrived on the screen after the sync: ${await page.getByTestId('checkin-arrived').textContent()}`,
+    )
   } finally {
     await browser.close()
     await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))

@@ -48,8 +48,48 @@ function random() {
 }
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!
 
-const firstNames = ['Juan', 'María', 'José', 'Ana', 'Niño', 'Teresita', 'Ramón', 'Lourdes', 'Andrés', 'Carmela', 'Gabriel', 'Rosario', 'Paolo', 'Bea', 'Migo', 'Lia', 'Tessa', 'Jun', 'Liza', 'Enrique']
-const lastNames = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Ocampo', 'Garcia', 'Mendoza', 'Peña', 'Ibañez', 'Dela Cruz', 'De los Santos', 'Villanueva', 'Aquino', 'Castillo', 'Lim', 'Tan', 'Magbanua', 'Del Rosario']
+const firstNames = [
+  'Juan',
+  'María',
+  'José',
+  'Ana',
+  'Niño',
+  'Teresita',
+  'Ramón',
+  'Lourdes',
+  'Andrés',
+  'Carmela',
+  'Gabriel',
+  'Rosario',
+  'Paolo',
+  'Bea',
+  'Migo',
+  'Lia',
+  'Tessa',
+  'Jun',
+  'Liza',
+  'Enrique',
+]
+const lastNames = [
+  'Santos',
+  'Reyes',
+  'Cruz',
+  'Bautista',
+  'Ocampo',
+  'Garcia',
+  'Mendoza',
+  'Peña',
+  'Ibañez',
+  'Dela Cruz',
+  'De los Santos',
+  'Villanueva',
+  'Aquino',
+  'Castillo',
+  'Lim',
+  'Tan',
+  'Magbanua',
+  'Del Rosario',
+]
 const sides = ['bride', 'groom', 'both', null] as const
 const types = ['family', 'friend', 'familyFriend', 'others', null] as const
 
@@ -68,8 +108,18 @@ function generate(): HouseholdDraft[] {
     const lastName = pick(lastNames)
     return {
       email: random() < 0.7 ? `guest${index}@example.com` : null,
-      phone: random() < 0.8 ? `+63 9${String(170000000 + index).slice(0, 2)} 555 ${String(index).padStart(4, '0')}` : null,
-      address: { address1: random() < 0.6 ? `${index} Daang Mabini` : '', address2: '', city: 'Quezon City', state: 'Metro Manila', zip: '1100', country: 'Philippines' },
+      phone:
+        random() < 0.8
+          ? `+63 9${String(170000000 + index).slice(0, 2)} 555 ${String(index).padStart(4, '0')}`
+          : null,
+      address: {
+        address1: random() < 0.6 ? `${index} Daang Mabini` : '',
+        address2: '',
+        city: 'Quezon City',
+        state: 'Metro Manila',
+        zip: '1100',
+        country: 'Philippines',
+      },
       relationshipSide: pick(sides),
       relationshipType: pick(types),
       notes: null,
@@ -108,14 +158,23 @@ const report = (label: string, ms: number, note = '') => {
 }
 
 async function main() {
-  console.log(`Guest list benchmark: ${HOUSEHOLDS.toLocaleString()} households, ${PERSONS.toLocaleString()} persons, median of ${RUNS} runs\n`)
+  console.log(
+    `Guest list benchmark: ${HOUSEHOLDS.toLocaleString()} households, ${PERSONS.toLocaleString()} persons, median of ${RUNS} runs\n`,
+  )
 
   const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
   const migrations = readdirSync(root + 'supabase/migrations')
     .filter((name) => name.endsWith('.sql'))
     .sort()
-    .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: read(`supabase/migrations/${name}`) }))
-  await bootstrap(db, { shim: read('supabase/local/auth-shim.sql'), migrations, seed: read('supabase/seed.sql') })
+    .map((name) => ({
+      version: name.replace(/\.sql$/, ''),
+      sql: read(`supabase/migrations/${name}`),
+    }))
+  await bootstrap(db, {
+    shim: read('supabase/local/auth-shim.sql'),
+    migrations,
+    seed: read('supabase/seed.sql'),
+  })
 
   const user = await localAuth(db, 'signUp', `bench-${Date.now()}@example.com`, 'bench-password')
   const claims: Claims = { sub: user.id, email: user.email, role: 'authenticated' }
@@ -128,16 +187,26 @@ async function main() {
   const drafts = generate()
   const importStart = performance.now()
   for (let i = 0; i < drafts.length; i += 500) {
-    await callRpc(db, claims, 'import_households', { p_wedding_id: wedding.id, p_households: drafts.slice(i, i + 500) })
+    await callRpc(db, claims, 'import_households', {
+      p_wedding_id: wedding.id,
+      p_households: drafts.slice(i, i + 500),
+    })
   }
-  report('import (import_households, 4 × 500)', performance.now() - importStart, 'once, not a median')
+  report(
+    'import (import_households, 4 × 500)',
+    performance.now() - importStart,
+    'once, not a median',
+  )
   // Some answers, so the counts and the CSV have RSVPs to show.
-  await db.query(`
+  await db.query(
+    `
     update kasalan.persons
     set is_attending = (abs(hashtext(id::text)) % 3 = 0),
         response = '[{"question": "Anong ulam ang gusto mo sa hapunan?", "answer": "Kare-kare"}]'::jsonb
     where wedding_id = $1 and abs(hashtext(id::text)) % 5 < 3
-  `, [wedding.id])
+  `,
+    [wedding.id],
+  )
 
   const schema = z.array(household)
   const load = await time(RUNS, async () => {
@@ -146,7 +215,8 @@ async function main() {
   })
   const list = load.result
   const persons = list.reduce((sum, h) => sum + h.persons.length, 0)
-  if (list.length !== HOUSEHOLDS || persons !== PERSONS) throw new Error(`expected ${HOUSEHOLDS}/${PERSONS}, got ${list.length}/${persons}`)
+  if (list.length !== HOUSEHOLDS || persons !== PERSONS)
+    throw new Error(`expected ${HOUSEHOLDS}/${PERSONS}, got ${list.length}/${persons}`)
   report('load (list_households + zod parse)', load.ms)
   const raw = await callRpc(db, claims, 'list_households', { p_wedding_id: wedding.id })
   report('  of which zod parse', (await time(RUNS, () => schema.parse(raw))).ms)
@@ -154,31 +224,66 @@ async function main() {
   const index = await time(RUNS, () => buildSearchIndex(list))
   report('search index (once per load)', index.ms)
   report('counts (the three cards)', (await time(RUNS, () => countGuests(list))).ms)
-  const relation = await time(RUNS, () => relationFilters.map((r) => filterHouseholds(list, { ...noFilters, relation: r }, index.result)))
+  const relation = await time(RUNS, () =>
+    relationFilters.map((r) => filterHouseholds(list, { ...noFilters, relation: r }, index.result)),
+  )
   report('filter: each of the 6 relations', relation.ms / relationFilters.length, 'per filter')
   report(
     'filter: missing e-mail + phone',
-    (await time(RUNS, () => filterHouseholds(list, { ...noFilters, missing: ['email', 'phone'] }, index.result))).ms,
+    (
+      await time(RUNS, () =>
+        filterHouseholds(list, { ...noFilters, missing: ['email', 'phone'] }, index.result),
+      )
+    ).ms,
   )
-  const search = await time(RUNS, () => filterHouseholds(list, { ...noFilters, query: 'pena' }, index.result))
+  const search = await time(RUNS, () =>
+    filterHouseholds(list, { ...noFilters, query: 'pena' }, index.result),
+  )
   report('search "pena" (finds Peña)', search.ms, `${search.result.length} households`)
-  report('search "maria dela cruz"', (await time(RUNS, () => filterHouseholds(list, { ...noFilters, query: 'maria dela cruz' }, index.result))).ms)
+  report(
+    'search "maria dela cruz"',
+    (
+      await time(RUNS, () =>
+        filterHouseholds(list, { ...noFilters, query: 'maria dela cruz' }, index.result),
+      )
+    ).ms,
+  )
   report(
     'search + relation + missing together',
-    (await time(RUNS, () => filterHouseholds(list, { ...noFilters, relation: 'friends', missing: ['address'], query: 'santos' }, index.result))).ms,
+    (
+      await time(RUNS, () =>
+        filterHouseholds(
+          list,
+          { ...noFilters, relation: 'friends', missing: ['address'], query: 'santos' },
+          index.result,
+        ),
+      )
+    ).ms,
   )
 
   const questions = [{ question: 'Anong ulam ang gusto mo sa hapunan?' }]
   const csv = await time(RUNS, () => toCsv(guestCsvRows(list, questions)))
-  report('CSV export (rows + papaparse + BOM)', csv.ms, `${(csv.result.length / 1024).toFixed(0)} KB`)
+  report(
+    'CSV export (rows + papaparse + BOM)',
+    csv.ms,
+    `${(csv.result.length / 1024).toFixed(0)} KB`,
+  )
 
   const preview = await time(RUNS, async () => {
     const parsed = await parseCsv(csv.result)
     const headerRow = detectHeaderRow(parsed)
     const mapping = guessMapping(parsed, headerRow)
-    return buildImport(parsed, { headerRow, mapping, grouping: defaultGrouping(mapping, parsed[headerRow ?? 0]!) })
+    return buildImport(parsed, {
+      headerRow,
+      mapping,
+      grouping: defaultGrouping(mapping, parsed[headerRow ?? 0]!),
+    })
   })
-  report('import preview of that CSV (parse + group)', preview.ms, `${preview.result.households.length} households`)
+  report(
+    'import preview of that CSV (parse + group)',
+    preview.ms,
+    `${preview.result.households.length} households`,
+  )
 
   await db.close()
 }

@@ -62,7 +62,10 @@ const root = fileURLToPath(new URL('../', import.meta.url))
 // BENCH_OUT_DIR: another build place, so that two checkouts sharing node_modules do not overwrite each other's build.
 const outDirs = process.env.BENCH_DIST
   ? process.env.BENCH_DIST.split(',').map((dir) => resolve(dir))
-  : [process.env.BENCH_OUT_DIR ?? `${root}node_modules/.cache/bench-manage${HOSTED ? '-hosted' : ''}`]
+  : [
+      process.env.BENCH_OUT_DIR ??
+        `${root}node_modules/.cache/bench-manage${HOSTED ? '-hosted' : ''}`,
+    ]
 /** Each build measured: its folder's name labels its column. */
 const builds = outDirs.map((dir) => ({ dir, label: basename(dir), baseURL: '' }))
 
@@ -83,7 +86,17 @@ function bigCsv() {
     const size = 2 + (h % 2)
     for (let p = 0; p < size; p += 1) {
       persons += 1
-      lines.push([h, first[(h + p) % 8], `${last[h % 8]}${h}`, p === 2 ? 'Child' : 'Adult', p === 0 ? `0917 ${String(h).padStart(7, '0')}` : '', ['Bride', 'Groom', 'Both'][h % 3], ['Family', 'Friend'][h % 2]].join(','))
+      lines.push(
+        [
+          h,
+          first[(h + p) % 8],
+          `${last[h % 8]}${h}`,
+          p === 2 ? 'Child' : 'Adult',
+          p === 0 ? `0917 ${String(h).padStart(7, '0')}` : '',
+          ['Bride', 'Groom', 'Both'][h % 3],
+          ['Family', 'Friend'][h % 2],
+        ].join(','),
+      )
     }
   }
   return { csv: lines.join('\n'), persons }
@@ -95,7 +108,11 @@ function freePort(): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -134,25 +151,36 @@ function record(build: string, label: string, ms: number, note?: string) {
   f.ms.push(ms)
   f.loads.push(load())
   if (note) f.note = note
-  const shown = Number.isNaN(ms) ? `failed${note ? ` (${note})` : ''}` : `${(ms / 1000).toFixed(2)} s`
-  console.log(`  ${builds.length > 1 ? `[${build}] ` : ''}${label}: ${shown}   load ${load().toFixed(1)}`)
+  const shown = Number.isNaN(ms)
+    ? `failed${note ? ` (${note})` : ''}`
+    : `${(ms / 1000).toFixed(2)} s`
+  console.log(
+    `  ${builds.length > 1 ? `[${build}] ` : ''}${label}: ${shown}   load ${load().toFixed(1)}`,
+  )
 }
 
 /** A figure's cell: its median, then each run (— for a failed one) and the load average over them. */
 function cell(f: Figure | undefined) {
   if (!f) return '—'
   const done = f.ms.filter((ms) => !Number.isNaN(ms))
-  const median = done.length ? `**${(quantile(done, 0.5) / 1000).toFixed(2)} s**` : `failed${f.note ? ` (${f.note})` : ''}`
+  const median = done.length
+    ? `**${(quantile(done, 0.5) / 1000).toFixed(2)} s**`
+    : `failed${f.note ? ` (${f.note})` : ''}`
   const runs = f.ms.map((ms) => (Number.isNaN(ms) ? '—' : (ms / 1000).toFixed(1))).join(', ')
   return `${median} (${runs}; load ${Math.min(...f.loads).toFixed(1)}–${Math.max(...f.loads).toFixed(1)})`
 }
 
 function printTable() {
   const labels = [...new Set(figures.map((f) => f.label))]
-  console.log(`\nMedians of up to ${RUNS} runs, each run's time in seconds and the 1-minute load average over them:\n`)
+  console.log(
+    `\nMedians of up to ${RUNS} runs, each run's time in seconds and the 1-minute load average over them:\n`,
+  )
   console.log(`| figure | ${builds.map((b) => b.label).join(' | ')} |`)
   console.log(`|---|${builds.map(() => '---').join('|')}|`)
-  for (const label of labels) console.log(`| ${label} | ${builds.map((b) => cell(figures.find((f) => f.label === label && f.build === b.label))).join(' | ')} |`)
+  for (const label of labels)
+    console.log(
+      `| ${label} | ${builds.map((b) => cell(figures.find((f) => f.label === label && f.build === b.label))).join(' | ')} |`,
+    )
 }
 
 interface Screen {
@@ -165,9 +193,27 @@ interface Screen {
 }
 
 const screens: Screen[] = [
-  { name: 'Guest list', path: '/manage/guests', nav: 'Guest List', ready: `[role="table"][aria-rowcount="${TOTAL + 1}"] [role="rowgroup"] [role="row"]`, search: '#guest-search' },
-  { name: 'RSVPs tab', path: '/manage/rsvps', nav: 'RSVPs', ready: 'ul[aria-label="Replies by household"] > li', search: 'input[type="search"]' },
-  { name: 'Seating chart', path: '/manage/seating', nav: 'Seating Chart', ready: '[role="listbox"] [role="option"]', search: '#seating-guest-search' },
+  {
+    name: 'Guest list',
+    path: '/manage/guests',
+    nav: 'Guest List',
+    ready: `[role="table"][aria-rowcount="${TOTAL + 1}"] [role="rowgroup"] [role="row"]`,
+    search: '#guest-search',
+  },
+  {
+    name: 'RSVPs tab',
+    path: '/manage/rsvps',
+    nav: 'RSVPs',
+    ready: 'ul[aria-label="Replies by household"] > li',
+    search: 'input[type="search"]',
+  },
+  {
+    name: 'Seating chart',
+    path: '/manage/seating',
+    nav: 'Seating Chart',
+    ready: '[role="listbox"] [role="option"]',
+    search: '#seating-guest-search',
+  },
 ]
 
 /** What a reload of each screen waits for, each timed from the navigation's start. */
@@ -199,31 +245,52 @@ function watchScreens(selectors: string[]) {
   let queued = false
   const check = () => {
     queued = false
-    for (const selector of selectors) if (!(selector in seen) && document.querySelector(selector)) seen[selector] = performance.now()
+    for (const selector of selectors)
+      if (!(selector in seen) && document.querySelector(selector))
+        seen[selector] = performance.now()
   }
   new MutationObserver(() => {
     if (!queued) {
       queued = true
       requestAnimationFrame(check)
     }
-  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-rowcount'] })
+  }).observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-rowcount'],
+  })
 }
 
-async function newContext(browser: Browser, baseURL: string, options: { demo: boolean; viewport?: { width: number; height: number } }) {
-  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true })
+async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: { demo: boolean; viewport?: { width: number; height: number } },
+) {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    acceptDownloads: true,
+  })
   if (options.demo && !HOSTED) {
     const { id, email, userMetadata } = seed.account
     await context.addInitScript(
       ({ session }) => {
         localStorage.setItem('kasalan.remember', '1')
-        if (!localStorage.getItem('kasalan.local.session')) localStorage.setItem('kasalan.local.session', JSON.stringify(session))
+        if (!localStorage.getItem('kasalan.local.session'))
+          localStorage.setItem('kasalan.local.session', JSON.stringify(session))
       },
       { session: { user: { id, email, userMetadata } } },
     )
   }
   // tsx names functions with a helper that the page does not have.
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn' })
-  await context.addInitScript(watchScreens, [...new Set([...screens.map((s) => s.ready), ...reloads.flatMap((r) => r.marks.map(([, selector]) => selector))])])
+  await context.addInitScript(watchScreens, [
+    ...new Set([
+      ...screens.map((s) => s.ready),
+      ...reloads.flatMap((r) => r.marks.map(([, selector]) => selector)),
+    ]),
+  ])
   return context
 }
 
@@ -249,14 +316,20 @@ async function signInOnPage(page: Page, email: string, password: string) {
 /** Milliseconds from the navigation's start to each selector, and to the database being ready. */
 async function timeReload(page: Page, path: string, selectors: string[]) {
   await page.goto(path)
-  for (const selector of selectors) await page.waitForSelector(selector, { timeout: 120_000, state: 'attached' })
+  for (const selector of selectors)
+    await page.waitForSelector(selector, { timeout: 120_000, state: 'attached' })
   // The watcher notes a selector on the frame after it appears.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
   return page.evaluate((selectors) => {
     const start = performance.getEntriesByName('kasalan:db-start')[0]
     const ready = performance.getEntriesByName('kasalan:db-ready')[0]
     const seen = (window as unknown as { seen: Record<string, number> }).seen
-    return { shown: selectors.map((selector) => seen[selector] ?? NaN), dbReady: (start?.startTime ?? 0) + (ready?.duration ?? 0) }
+    return {
+      shown: selectors.map((selector) => seen[selector] ?? NaN),
+      dbReady: (start?.startTime ?? 0) + (ready?.duration ?? 0),
+    }
   }, selectors)
 }
 
@@ -267,14 +340,20 @@ async function timeCsvImport(page: Page) {
   const drawer = page.getByRole('dialog', { name: 'Add Guest' })
   await drawer.getByRole('tab', { name: 'Import' }).click()
   const { csv, persons } = bigCsv()
-  await drawer.locator('input[type="file"]').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await drawer
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await drawer.getByRole('button', { name: 'Review households' }).click()
-  const button = drawer.getByRole('button', { name: `Import ${HOUSEHOLDS} households (${persons} guests)` })
+  const button = drawer.getByRole('button', {
+    name: `Import ${HOUSEHOLDS} households (${persons} guests)`,
+  })
   await button.waitFor()
   const times = await page.evaluate(
     async ({ label, list }) => {
       const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
-      const target = [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button')].find((b) => b.textContent?.trim() === label)!
+      const target = [
+        ...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] button'),
+      ].find((b) => b.textContent?.trim() === label)!
       const start = performance.now()
       target.click()
       let listed = NaN
@@ -282,7 +361,11 @@ async function timeCsvImport(page: Page) {
       while (Number.isNaN(listed) || Number.isNaN(notice)) {
         await frame()
         if (Number.isNaN(listed) && document.querySelector(list)) listed = performance.now() - start
-        if (Number.isNaN(notice) && document.querySelector('[role="dialog"]')?.textContent?.includes('Imported ')) notice = performance.now() - start
+        if (
+          Number.isNaN(notice) &&
+          document.querySelector('[role="dialog"]')?.textContent?.includes('Imported ')
+        )
+          notice = performance.now() - start
         if (performance.now() - start > 600_000) break
       }
       return { listed, notice }
@@ -296,7 +379,8 @@ async function timeCsvImport(page: Page) {
 /** Signs a new couple up in this browser (signing out whoever was in): the page ends on their guest list. */
 async function signUp(page: Page) {
   if (HOSTED) return signUpHosted(page)
-  if (page.url().startsWith('http')) await page.evaluate(() => localStorage.removeItem('kasalan.local.session'))
+  if (page.url().startsWith('http'))
+    await page.evaluate(() => localStorage.removeItem('kasalan.local.session'))
   await page.goto('/auth/register')
   await page.getByLabel("Bride's first name").fill('Liza', { timeout: 120_000 })
   await page.getByLabel("Bride's last name").fill('Soberano')
@@ -322,7 +406,12 @@ async function signUpHosted(page: Page) {
   const call = async (path: string, body: unknown, token = anonKey) => {
     const response = await fetch(`${url}${path}`, {
       method: 'POST',
-      headers: { apikey: anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Content-Profile': 'kasalan' },
+      headers: {
+        apikey: anonKey,
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        'Content-Profile': 'kasalan',
+      },
       body: JSON.stringify(body),
     })
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
@@ -332,23 +421,45 @@ async function signUpHosted(page: Page) {
   const [mail] = stack!.outbox.messages.filter((message) => message.to.includes(email))
   if (!mail) throw new Error('no confirmation e-mail')
   await fetch(mail.links[0]!, { redirect: 'manual' })
-  const { access_token: token } = await call('/auth/v1/token?grant_type=password', { email, password })
-  await call('/rest/v1/rpc/create_my_wedding', { p_bride: { firstName: 'Liza', lastName: 'Soberano' }, p_groom: { firstName: 'Enrique', lastName: 'Gil' }, p_date: null }, token as string)
-  if (page.url().startsWith('http')) await page.evaluate(() => {
-    localStorage.clear()
-    sessionStorage.clear()
+  const { access_token: token } = await call('/auth/v1/token?grant_type=password', {
+    email,
+    password,
   })
+  await call(
+    '/rest/v1/rpc/create_my_wedding',
+    {
+      p_bride: { firstName: 'Liza', lastName: 'Soberano' },
+      p_groom: { firstName: 'Enrique', lastName: 'Gil' },
+      p_date: null,
+    },
+    token as string,
+  )
+  if (page.url().startsWith('http'))
+    await page.evaluate(() => {
+      localStorage.clear()
+      sessionStorage.clear()
+    })
   await signInOnPage(page, email, password)
 }
 
 /** On the hosted stack: deletes the demo wedding's households but those it had first (`kept`). */
 async function resetDemoWedding(kept: Set<string> | null) {
-  const client = new pg.Client({ host: stack!.db.host, port: stack!.db.port, database: stack!.db.database, user: 'supabase_admin' })
+  const client = new pg.Client({
+    host: stack!.db.host,
+    port: stack!.db.port,
+    database: stack!.db.database,
+    user: 'supabase_admin',
+  })
   await client.connect()
   try {
-    const { rows } = await client.query<{ id: string }>('select id from kasalan.households where wedding_id = $1', [seed.wedding.id])
+    const { rows } = await client.query<{ id: string }>(
+      'select id from kasalan.households where wedding_id = $1',
+      [seed.wedding.id],
+    )
     if (!kept) return new Set(rows.map((row) => row.id))
-    await client.query('delete from kasalan.households where id = any($1::uuid[])', [rows.map((row) => row.id).filter((id) => !kept.has(id))])
+    await client.query('delete from kasalan.households where id = any($1::uuid[])', [
+      rows.map((row) => row.id).filter((id) => !kept.has(id)),
+    ])
     return kept
   } finally {
     await client.end()
@@ -362,20 +473,33 @@ async function timeWeddingImport(page: Page, file: Buffer) {
     window.dispatchEvent(new PopStateEvent('popstate'))
   })
   await page.getByRole('heading', { name: 'Your data', level: 1 }).waitFor({ timeout: 120_000 })
-  await page.getByLabel('Import a wedding file').setInputFiles({ name: 'wedding.json', mimeType: 'application/json', buffer: file })
-  await page.getByRole('alertdialog', { name: 'Import this wedding?' }).getByRole('button', { name: 'Import' }).waitFor()
+  await page
+    .getByLabel('Import a wedding file')
+    .setInputFiles({ name: 'wedding.json', mimeType: 'application/json', buffer: file })
+  await page
+    .getByRole('alertdialog', { name: 'Import this wedding?' })
+    .getByRole('button', { name: 'Import' })
+    .waitFor()
   return page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
-    const button = [...document.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button')].find((b) => b.textContent?.trim() === 'Import')!
-    const notices = () => [...document.querySelectorAll('[role="status"], [role="alert"]')].map((n) => n.textContent ?? '')
+    const button = [
+      ...document.querySelectorAll<HTMLButtonElement>('[role="alertdialog"] button'),
+    ].find((b) => b.textContent?.trim() === 'Import')!
+    const notices = () =>
+      [...document.querySelectorAll('[role="status"], [role="alert"]')].map(
+        (n) => n.textContent ?? '',
+      )
     const before = new Set(notices())
     const start = performance.now()
     button.click()
     for (;;) {
       await frame()
       // "Wedding imported: …", or the error the page shows instead.
-      const notice = notices().find((text) => text.startsWith('Wedding imported') || (!before.has(text) && text.trim() !== ''))
-      if (notice && !document.querySelector('[role="alertdialog"]')) return { ms: performance.now() - start, notice }
+      const notice = notices().find(
+        (text) => text.startsWith('Wedding imported') || (!before.has(text) && text.trim() !== ''),
+      )
+      if (notice && !document.querySelector('[role="alertdialog"]'))
+        return { ms: performance.now() - start, notice }
       if (performance.now() - start > 600_000) return { ms: NaN, notice: 'no answer in 10 minutes' }
     }
   })
@@ -385,7 +509,10 @@ async function timeWeddingImport(page: Page, file: Buffer) {
 async function downloadWeddingFile(page: Page) {
   await page.goto('/manage/data')
   await page.getByRole('heading', { name: 'Your data', level: 1 }).waitFor({ timeout: 120_000 })
-  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByRole('button', { name: 'Download wedding file' }).click()])
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 120_000 }),
+    page.getByRole('button', { name: 'Download wedding file' }).click(),
+  ])
   return JSON.parse(readFileSync((await download.path())!, 'utf8')) as WeddingFile
 }
 
@@ -397,19 +524,27 @@ interface WeddingFile {
 
 const TOKEN_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-'
 const CODE_CHARS = '23456789ABCDEFGHJKMNPQRSTUVWXYZ'
-const randomText = (chars: string, length: number) => Array.from({ length }, () => chars[Math.floor(Math.random() * chars.length)]).join('')
+const randomText = (chars: string, length: number) =>
+  Array.from({ length }, () => chars[Math.floor(Math.random() * chars.length)]).join('')
 
 /** The file grown to `households` with copies of its own households and persons (fresh ids, links and codes). */
 function grownFile(file: WeddingFile, households: number): WeddingFile {
   const grown = { ...file, households: [...file.households], persons: [...file.persons] }
   const personsOf = new Map<string, WeddingFile['persons']>()
-  for (const person of file.persons) personsOf.set(person.household_id, [...(personsOf.get(person.household_id) ?? []), person])
+  for (const person of file.persons)
+    personsOf.set(person.household_id, [...(personsOf.get(person.household_id) ?? []), person])
   while (grown.households.length < households) {
     for (const household of file.households) {
       if (grown.households.length >= households) break
       const id = randomUUID()
-      grown.households.push({ ...household, id, invitation_token: randomText(TOKEN_CHARS, 22), invitation_code: randomText(CODE_CHARS, 8) })
-      for (const person of personsOf.get(household.id) ?? []) grown.persons.push({ ...person, id: randomUUID(), household_id: id })
+      grown.households.push({
+        ...household,
+        id,
+        invitation_token: randomText(TOKEN_CHARS, 22),
+        invitation_code: randomText(CODE_CHARS, 8),
+      })
+      for (const person of personsOf.get(household.id) ?? [])
+        grown.persons.push({ ...person, id: randomUUID(), household_id: id })
     }
   }
   return grown
@@ -475,7 +610,9 @@ function timeAction(page: Page, action: Action) {
     let changed = (): boolean => true
     if (action.startsWith('filter:')) {
       const label = action.slice('filter:'.length)
-      target = buttons().find((b) => b.hasAttribute('aria-pressed') && b.textContent?.startsWith(`${label} (`))
+      target = buttons().find(
+        (b) => b.hasAttribute('aria-pressed') && b.textContent?.startsWith(`${label} (`),
+      )
     } else if (action === 'add table') {
       const tables = () => document.querySelectorAll('#seating-tables li[aria-label]').length
       const before = tables()
@@ -484,7 +621,9 @@ function timeAction(page: Page, action: Action) {
     } else {
       const seated = () => document.querySelector('[data-testid="seated-count"]')?.textContent
       const before = seated()
-      ;[...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => /Seat all \d+$/.test(o.textContent ?? ''))?.click()
+      ;[...document.querySelectorAll<HTMLElement>('[role="option"]')]
+        .find((o) => /Seat all \d+$/.test(o.textContent ?? ''))
+        ?.click()
       await frame()
       target = buttons().find((b) => /seat 1: free$/.test(b.getAttribute('aria-label') ?? ''))
       changed = () => seated() !== before
@@ -500,7 +639,6 @@ function timeAction(page: Page, action: Action) {
 }
 
 const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length)
-
 
 /** The older per-screen figures (`--screens`), on the page holding the big wedding. */
 async function detailedScreens(page: Page) {
@@ -522,7 +660,8 @@ async function detailedScreens(page: Page) {
       const other = screens.find((s) => s !== screen)!
       for (const pause of [300, 2000]) {
         const switches: number[] = []
-        for (let run = 0; run < 3; run++) switches.push(await timeTabSwitch(page, other, screen, pause))
+        for (let run = 0; run < 3; run++)
+          switches.push(await timeTabSwitch(page, other, screen, pause))
         line(`tab switch from ${other.name}, ${pause / 1000} s after its list`, switches)
       }
       line('DOM nodes', [await domNodes(page)], 'nodes')
@@ -535,7 +674,8 @@ async function detailedScreens(page: Page) {
       if (screen.name === 'RSVPs tab') {
         const filters: number[] = []
         for (let run = 0; run < 5; run++) {
-          for (const action of ['filter:No reply yet', 'filter:Attending', 'filter:All'] as const) filters.push(await timeAction(page, action))
+          for (const action of ['filter:No reply yet', 'filter:Attending', 'filter:All'] as const)
+            filters.push(await timeAction(page, action))
         }
         line('status filter to painted result', filters)
       }
@@ -557,7 +697,12 @@ async function attempt(build: string, label: string, fn: () => Promise<void>) {
   try {
     await fn()
   } catch (error) {
-    record(build, label, NaN, (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 80))
+    record(
+      build,
+      label,
+      NaN,
+      (error instanceof Error ? error.message : String(error)).split('\n')[0]!.slice(0, 80),
+    )
   }
 }
 
@@ -566,8 +711,11 @@ async function main() {
     `A wedding of ${TOTAL.toLocaleString('en')} households in Chromium, on the built app with ${HOSTED ? 'the hosted stack (PostgreSQL on loopback)' : 'the embedded database'}; medians of ${RUNS}.`,
   )
   if (process.env.BENCH_DIST) {
-    for (const { dir } of builds) if (!existsSync(`${dir}/index.html`)) throw new Error(`No build in ${dir}.`)
-    console.log(`The builds in ${outDirs.join(', ')}${builds.length > 1 ? ', run by run in turn' : ''}.\n`)
+    for (const { dir } of builds)
+      if (!existsSync(`${dir}/index.html`)) throw new Error(`No build in ${dir}.`)
+    console.log(
+      `The builds in ${outDirs.join(', ')}${builds.length > 1 ? ', run by run in turn' : ''}.\n`,
+    )
   } else if (HOSTED) {
     rmSync(outDirs[0]!, { recursive: true, force: true })
     await buildSupabaseMode(outDirs[0]!)
@@ -583,10 +731,18 @@ async function main() {
   const servers = []
   for (const [index, build] of builds.entries()) {
     const port = process.env.PORT ? Number(process.env.PORT) + index : await freePort()
-    servers.push(await preview({ root, logLevel: 'error', build: { outDir: build.dir }, preview: { port, strictPort: true, host: '127.0.0.1' } }))
+    servers.push(
+      await preview({
+        root,
+        logLevel: 'error',
+        build: { outDir: build.dir },
+        preview: { port, strictPort: true, host: '127.0.0.1' },
+      }),
+    )
     build.baseURL = `http://127.0.0.1:${port}`
   }
-  const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+  const executablePath =
+    process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
   const browser = await chromium.launch({
     executablePath,
     args: [
@@ -610,11 +766,15 @@ async function main() {
         if (HOSTED && run > 0) demoHouseholds = await resetDemoWedding(demoHouseholds)
         const context = await newContext(browser, build.baseURL, { demo: true })
         const page = await openDemo(context)
-        await attempt(build.label, 'spreadsheet import, 2,000 households: click to the list', async () => {
-          const { listed, notice } = await timeCsvImport(page)
-          record(build.label, 'spreadsheet import, 2,000 households: click to the list', listed)
-          record(build.label, 'spreadsheet import, 2,000 households: click to "Imported"', notice)
-        })
+        await attempt(
+          build.label,
+          'spreadsheet import, 2,000 households: click to the list',
+          async () => {
+            const { listed, notice } = await timeCsvImport(page)
+            record(build.label, 'spreadsheet import, 2,000 households: click to the list', listed)
+            record(build.label, 'spreadsheet import, 2,000 households: click to "Imported"', notice)
+          },
+        )
         await big.get(build.label)?.close()
         big.set(build.label, context)
       }
@@ -631,9 +791,16 @@ async function main() {
             const page = big.get(build.label)!.pages()[0]!
             await page.setViewportSize(viewport)
             await attempt(build.label, `reload, ${viewport.name}: ${marks[0]![0]}`, async () => {
-              const { shown, dbReady } = await timeReload(page, path, marks.map(([, selector]) => selector))
-              marks.forEach(([label], index) => record(build.label, `reload, ${viewport.name}: ${label}`, shown[index]!))
-              if (!HOSTED) record(build.label, `reload, ${viewport.name}: the database ready`, dbReady)
+              const { shown, dbReady } = await timeReload(
+                page,
+                path,
+                marks.map(([, selector]) => selector),
+              )
+              marks.forEach(([label], index) =>
+                record(build.label, `reload, ${viewport.name}: ${label}`, shown[index]!),
+              )
+              if (!HOSTED)
+                record(build.label, `reload, ${viewport.name}: the database ready`, dbReady)
             })
           }
         }
@@ -653,7 +820,9 @@ async function main() {
 
     for (const size of PARTS.has('file') ? IMPORT_SIZES : []) {
       if (size < file.households.length) {
-        console.log(`  (no wedding file of ${size} households: the couple's own has ${file.households.length})`)
+        console.log(
+          `  (no wedding file of ${size} households: the couple's own has ${file.households.length})`,
+        )
         continue
       }
       const sized = Buffer.from(JSON.stringify(grownFile(file, size)))
@@ -662,12 +831,19 @@ async function main() {
         for (const build of builds) {
           const context = await newContext(browser, build.baseURL, { demo: false })
           const page = await context.newPage()
-          for (const where of HOSTED ? ['into a new account, every id taken'] : ['into a new browser', 'into a second account, every id taken']) {
+          for (const where of HOSTED
+            ? ['into a new account, every id taken']
+            : ['into a new browser', 'into a second account, every id taken']) {
             await attempt(build.label, `${label}: ${where}`, async () => {
               await signUp(page)
               const { ms, notice } = await timeWeddingImport(page, sized)
               const imported = notice.startsWith('Wedding imported')
-              record(build.label, `${label}: ${where}`, imported ? ms : NaN, imported ? undefined : `${notice.slice(0, 60)} after ${(ms / 1000).toFixed(0)} s`)
+              record(
+                build.label,
+                `${label}: ${where}`,
+                imported ? ms : NaN,
+                imported ? undefined : `${notice.slice(0, 60)} after ${(ms / 1000).toFixed(0)} s`,
+              )
             })
           }
           await context.close()
@@ -678,7 +854,8 @@ async function main() {
     printTable()
     for (const context of big.values()) await context.close()
     await browser.close()
-    for (const server of servers) await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
+    for (const server of servers)
+      await new Promise<void>((resolve) => server.httpServer.close(() => resolve()))
     await stack?.stop()
   }
 }

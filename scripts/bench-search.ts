@@ -21,7 +21,13 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { bootstrap } from '../src/lib/backend/local/engine'
 import { readSqlFiles } from '../tests/db/harness'
-import { guestList, harvestGuestList, harvestQueries, insertGuestListSql, type FixturePerson } from '../tests/db/search-fixture'
+import {
+  guestList,
+  harvestGuestList,
+  harvestQueries,
+  insertGuestListSql,
+  type FixturePerson,
+} from '../tests/db/search-fixture'
 
 const PERSONS = 10_000
 const QUERIES = 1000
@@ -59,7 +65,9 @@ function queries(list: FixturePerson[][]): string[] {
         result.push(`${person.firstName} ${last}`)
         break
       case 2:
-        result.push(`${person.firstName.split(' ')[0]} ${last.replace(/^(dela|de los|del|de|sto\.|sta\.) /i, '').slice(0, 3)}`)
+        result.push(
+          `${person.firstName.split(' ')[0]} ${last.replace(/^(dela|de los|del|de|sto\.|sta\.) /i, '').slice(0, 3)}`,
+        )
         break
       case 3:
         result.push(i % 2 ? last : person.firstName.split(' ')[0]!)
@@ -103,16 +111,58 @@ function realPostgres(list: FixturePerson[][], queryList: string[]) {
   chmodSync(dir, 0o777)
   const asRoot = process.getuid?.() === 0
   const run = (command: string, args: string[], options: { input?: string } = {}) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]
-    return execFileSync(file, argv, { cwd: dir, input: options.input, stdio: ['pipe', 'pipe', 'pipe'] }).toString()
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', command, ...args]]
+      : [command, args]
+    return execFileSync(file, argv, {
+      cwd: dir,
+      input: options.input,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    }).toString()
   }
   const data = join(dir, 'data')
   const port = String(54_000 + Math.floor(Math.random() * 1000))
   const psql = (sql: string) =>
-    run(`${PG_BIN}/psql`, ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', dir, '-p', port, '-U', 'postgres', '-d', 'postgres', '-1'], { input: sql })
+    run(
+      `${PG_BIN}/psql`,
+      [
+        '-X',
+        '-q',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-h',
+        dir,
+        '-p',
+        port,
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '-1',
+      ],
+      { input: sql },
+    )
   try {
-    run(`${PG_BIN}/initdb`, ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'])
-    run(`${PG_BIN}/pg_ctl`, ['-D', data, '-w', '-l', join(dir, 'log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=''`, 'start'])
+    run(`${PG_BIN}/initdb`, [
+      '-D',
+      data,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ])
+    run(`${PG_BIN}/pg_ctl`, [
+      '-D',
+      data,
+      '-w',
+      '-l',
+      join(dir, 'log'),
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=''`,
+      'start',
+    ])
     const files = readSqlFiles()
     psql(files.shim)
     for (const migration of files.migrations) psql(migration.sql)
@@ -133,13 +183,34 @@ commit;
     const pgbench = (transactions: number) => {
       // A fresh hour for the wedding's counters: the benchmark is one visitor per query, not a probe.
       psql('delete from kasalan.rate_counters; delete from kasalan.rate_probes;')
-      return run(`${PG_BIN}/pgbench`, ['-n', '-h', dir, '-p', port, '-U', 'postgres', '-c', '1', '-t', String(transactions), '-f', script, '-r', '-l', '--log-prefix', join(dir, 'pgbench'), 'postgres'])
+      return run(`${PG_BIN}/pgbench`, [
+        '-n',
+        '-h',
+        dir,
+        '-p',
+        port,
+        '-U',
+        'postgres',
+        '-c',
+        '1',
+        '-t',
+        String(transactions),
+        '-f',
+        script,
+        '-r',
+        '-l',
+        '--log-prefix',
+        join(dir, 'pgbench'),
+        'postgres',
+      ])
     }
     pgbench(200) // warm-up
     spawnSync('sh', ['-c', `rm -f ${dir}/pgbench.*`])
     const report = pgbench(CALLS)
     // pgbench -r: the average of each statement, so the search itself shows apart from the commit.
-    const statements = report.split('\n').filter((line) => /^\s+[\d.]+\s+\d*\s*(select|commit|begin|set)/.test(line))
+    const statements = report
+      .split('\n')
+      .filter((line) => /^\s+[\d.]+\s+\d*\s*(select|commit|begin|set)/.test(line))
     const log = execFileSync('sh', ['-c', `cat ${dir}/pgbench.*`]).toString()
     // pgbench's per-transaction log: client, transaction, latency in microseconds, ...
     const latencies = log
@@ -151,13 +222,37 @@ commit;
     // The rate limit's counters under concurrent connections: 8 clients, 50 searches each, each
     // from its own address; the wedding's counter for the hour must count every one of them.
     psql('delete from kasalan.rate_counters; delete from kasalan.rate_probes;')
-    run(`${PG_BIN}/pgbench`, ['-n', '-h', dir, '-p', port, '-U', 'postgres', '-c', '8', '-j', '2', '-t', '50', '-f', script, 'postgres'])
+    run(`${PG_BIN}/pgbench`, [
+      '-n',
+      '-h',
+      dir,
+      '-p',
+      port,
+      '-U',
+      'postgres',
+      '-c',
+      '8',
+      '-j',
+      '2',
+      '-t',
+      '50',
+      '-f',
+      script,
+      'postgres',
+    ])
     const counted = psql(
       "\\pset tuples_only on\nselect coalesce(sum(calls), 0) from kasalan.rate_counters where caller = '*' and span = 'h';",
     ).trim()
-    console.log(`rate limit counters under 8 concurrent connections: the wedding counted ${counted} of 400 searches`)
-    console.log(`real PostgreSQL, average per statement (ms):\n${statements.map((line) => `  ${line.trim().slice(0, 110)}`).join('\n')}`)
-    stats(`real PostgreSQL, search_persons as anon at ${PERSONS.toLocaleString('en')} persons (pgbench over a Unix socket, one transaction per call)`, latencies)
+    console.log(
+      `rate limit counters under 8 concurrent connections: the wedding counted ${counted} of 400 searches`,
+    )
+    console.log(
+      `real PostgreSQL, average per statement (ms):\n${statements.map((line) => `  ${line.trim().slice(0, 110)}`).join('\n')}`,
+    )
+    stats(
+      `real PostgreSQL, search_persons as anon at ${PERSONS.toLocaleString('en')} persons (pgbench over a Unix socket, one transaction per call)`,
+      latencies,
+    )
   } finally {
     try {
       run(`${PG_BIN}/pg_ctl`, ['-D', data, '-m', 'immediate', 'stop'])
@@ -175,10 +270,13 @@ async function pglite(list: FixturePerson[][], queryList: string[]) {
   await db.exec(seedSql(list, queryList))
   const call = async (query: string, i: number) => {
     await db.transaction(async (tx) => {
-      await tx.query("select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)", [
-        JSON.stringify({ role: 'anon' }),
-        JSON.stringify({ 'cf-connecting-ip': `10.0.${Math.floor(i / 250)}.${i % 250}` }),
-      ])
+      await tx.query(
+        "select set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)",
+        [
+          JSON.stringify({ role: 'anon' }),
+          JSON.stringify({ 'cf-connecting-ip': `10.0.${Math.floor(i / 250)}.${i % 250}` }),
+        ],
+      )
       await tx.exec('set local role anon')
       await tx.query('select kasalan.search_persons($1, $2)', [SLUG, query])
     })
@@ -191,7 +289,10 @@ async function pglite(list: FixturePerson[][], queryList: string[]) {
     await call(queryList[i % queryList.length]!, i)
     millis.push(performance.now() - started)
   }
-  stats(`PGlite under Node, search_persons as anon at ${PERSONS.toLocaleString('en')} persons (in process, one transaction per call)`, millis)
+  stats(
+    `PGlite under Node, search_persons as anon at ${PERSONS.toLocaleString('en')} persons (in process, one transaction per call)`,
+    millis,
+  )
   await db.close()
 }
 
@@ -203,7 +304,9 @@ async function pglite(list: FixturePerson[][], queryList: string[]) {
 async function harvestBeforeAndNow() {
   const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
   await bootstrap(db, { ...readSqlFiles(), seed: '' })
-  await db.exec(readFileSync(new URL('../tests/db/fixtures/search-before.sql', import.meta.url), 'utf8'))
+  await db.exec(
+    readFileSync(new URL('../tests/db/fixtures/search-before.sql', import.meta.url), 'utf8'),
+  )
   await db.exec(weddingSql(harvestGuestList()))
   const calls = harvestQueries()
   const searches = {
@@ -217,19 +320,28 @@ async function harvestBeforeAndNow() {
       [calls],
     )
     const seconds = (performance.now() - started) / 1000
-    console.log(`harvest, ${calls.length} calls, search ${label}: ${rows[0]!.recovered} of 300 guests (${seconds.toFixed(1)} s in PGlite)`)
+    console.log(
+      `harvest, ${calls.length} calls, search ${label}: ${rows[0]!.recovered} of 300 guests (${seconds.toFixed(1)} s in PGlite)`,
+    )
   }
   await db.close()
 }
 
 const list = households()
 const queryList = queries(list)
-console.log(`${list.flat().length} persons in ${list.length} households; ${queryList.length} different queries, e.g. ${queryList.slice(0, 5).map((q) => JSON.stringify(q)).join(', ')}`)
+console.log(
+  `${list.flat().length} persons in ${list.length} households; ${queryList.length} different queries, e.g. ${queryList
+    .slice(0, 5)
+    .map((q) => JSON.stringify(q))
+    .join(', ')}`,
+)
 try {
   realPostgres(list, queryList)
 } catch (error) {
   const failure = error as { stderr?: Buffer; message?: string }
-  console.log(`real PostgreSQL: not measured (${failure.stderr?.toString().trim() || failure.message})`)
+  console.log(
+    `real PostgreSQL: not measured (${failure.stderr?.toString().trim() || failure.message})`,
+  )
 }
 await pglite(list, queryList)
 await harvestBeforeAndNow()

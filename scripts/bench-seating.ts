@@ -65,8 +65,14 @@ export function benchLayout(): { layout: SeatingLayout; occupants: Occupant[] } 
       newId,
     })
   }
-  const occupants = layout.seats.map((_, index) => ({ personId: `p${index}`, householdId: `g${Math.floor(index / 4)}` }))
-  layout = { ...layout, seats: layout.seats.map((seat, index) => ({ ...seat, ...occupants[index]! })) }
+  const occupants = layout.seats.map((_, index) => ({
+    personId: `p${index}`,
+    householdId: `g${Math.floor(index / 4)}`,
+  }))
+  layout = {
+    ...layout,
+    seats: layout.seats.map((seat, index) => ({ ...seat, ...occupants[index]! })),
+  }
   return { layout, occupants }
 }
 
@@ -83,24 +89,45 @@ function time(run: () => unknown, runs = RUNS) {
 function benchModel() {
   const { layout, occupants } = benchLayout()
   const table = layout.tables[37]!
-  const emptied = { ...layout, seats: layout.seats.map((seat, index) => (index >= 400 ? { ...seat, personId: null, householdId: null } : seat)) }
+  const emptied = {
+    ...layout,
+    seats: layout.seats.map((seat, index) =>
+      index >= 400 ? { ...seat, personId: null, householdId: null } : seat,
+    ),
+  }
   const free = emptied.seats[450]!
   const roster = new Map(occupants.slice(0, 590).map((o) => [o.personId, o.householdId]))
   let history = createHistory(layout)
-  for (let i = 0; i < 50; i++) history = commit(history, moveTable(history.present, table.id, { x: 100 + i * 20, y: 900 }))
+  for (let i = 0; i < 50; i++)
+    history = commit(history, moveTable(history.present, table.id, { x: 100 + i * 20, y: 900 }))
   const grouped = seatsByTable(layout)
 
   const results: Array<[string, number]> = [
-    ['drop a dragged table (moveTable + one undo step)', time(() => commit(history, moveTable(history.present, table.id, { x: 1500, y: 1900 })))],
+    [
+      'drop a dragged table (moveTable + one undo step)',
+      time(() => commit(history, moveTable(history.present, table.id, { x: 1500, y: 1900 }))),
+    ],
     ['seat a person (assignSeat)', time(() => assignSeat(emptied, free.id, occupants[599]!))],
-    ['seat a household of 4 (seatTogether)', time(() => seatTogether(emptied, free.id, occupants.slice(596, 600)))],
-    ['move a seated person, trading places (movePerson)', time(() => movePerson(layout, 'p3', layout.seats[500]!.id))],
+    [
+      'seat a household of 4 (seatTogether)',
+      time(() => seatTogether(emptied, free.id, occupants.slice(596, 600))),
+    ],
+    [
+      'move a seated person, trading places (movePerson)',
+      time(() => movePerson(layout, 'p3', layout.seats[500]!.id)),
+    ],
     ['resize a table to 12 seats (resizeSeats)', time(() => resizeSeats(layout, table.id, 12))],
     ['duplicate a table (duplicateTable)', time(() => duplicateTable(layout, table.id))],
     ['delete a table (deleteTable)', time(() => deleteTable(layout, table.id))],
     ['undo one step (undo)', time(() => undo(history))],
-    ['drop people who left the guest list (pruneMissingPersons)', time(() => pruneMissingPersons(layout, roster))],
-    ['group seats by table for the view (seatsByTable, reused)', time(() => seatsByTable(moveTable(layout, table.id, { x: 1500, y: 1900 }), grouped))],
+    [
+      'drop people who left the guest list (pruneMissingPersons)',
+      time(() => pruneMissingPersons(layout, roster)),
+    ],
+    [
+      'group seats by table for the view (seatsByTable, reused)',
+      time(() => seatsByTable(moveTable(layout, table.id, { x: 1500, y: 1900 }), grouped)),
+    ],
     ['the save payload (JSON.stringify)', time(() => JSON.stringify(layout))],
   ]
   return results
@@ -194,7 +221,11 @@ function freePort(): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -216,16 +247,29 @@ async function benchStage() {
   }
   await build(config)
   const port = await freePort()
-  const server = await preview({ ...config, preview: { port, strictPort: true, host: '127.0.0.1' } })
-  const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+  const server = await preview({
+    ...config,
+    preview: { port, strictPort: true, host: '127.0.0.1' },
+  })
+  const executablePath =
+    process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
   const browser = await chromium.launch({
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   })
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } })
     await page.goto(`http://127.0.0.1:${port}/`)
-    const seats = await page.waitForFunction(() => (window as unknown as { benchReady?: number }).benchReady).then((h) => h.jsonValue())
+    const seats = await page
+      .waitForFunction(() => (window as unknown as { benchReady?: number }).benchReady)
+      .then((h) => h.jsonValue())
     type Bench = {
       mount(runs: number): number
       commitChange(runs: number): number
@@ -235,18 +279,30 @@ async function benchStage() {
     }
     const run = <K extends keyof Bench>(name: K, ...args: Parameters<Bench[K]>) =>
       page.evaluate(
-        ({ name, args }) => ((window as unknown as { bench: Record<string, (...a: unknown[]) => number> }).bench[name]!)(...args),
+        ({ name, args }) =>
+          (window as unknown as { bench: Record<string, (...a: unknown[]) => number> }).bench[
+            name
+          ]!(...args),
         { name, args: args as unknown[] },
       )
     // Warm up, then measure.
     await run('drawAll', 5)
     const results: Array<[string, number]> = [
       ['mount the stage and draw it (first render)', await run('mount', 8)],
-      ['commit a layout change through React (one table moved)', await run('commitChange', BROWSER_RUNS)],
+      [
+        'commit a layout change through React (one table moved)',
+        await run('commitChange', BROWSER_RUNS),
+      ],
       ['draw every layer (grid, tables, drag)', await run('drawAll', BROWSER_RUNS)],
       ['draw the tables layer', await run('drawTables', BROWSER_RUNS)],
-      ['one drag frame, dragged table in the drag layer', await run('dragFrame', BROWSER_RUNS, true)],
-      ['one drag frame without a drag layer (for comparison)', await run('dragFrame', BROWSER_RUNS, false)],
+      [
+        'one drag frame, dragged table in the drag layer',
+        await run('dragFrame', BROWSER_RUNS, true),
+      ],
+      [
+        'one drag frame without a drag layer (for comparison)',
+        await run('dragFrame', BROWSER_RUNS, false),
+      ],
     ]
     return { seats: seats as number, results }
   } finally {
@@ -257,10 +313,14 @@ async function benchStage() {
 }
 
 async function main() {
-  console.log(`Seating chart benchmark: ${TABLES} tables, ${TABLES * SEATS_PER_TABLE} seats, everyone seated.\n`)
+  console.log(
+    `Seating chart benchmark: ${TABLES} tables, ${TABLES * SEATS_PER_TABLE} seats, everyone seated.\n`,
+  )
   console.log(`Layout changes (model, Node ${process.version}), median of ${RUNS}:`)
   for (const [name, ms] of benchModel()) console.log(`  ${name.padEnd(60)} ${format(ms)}`)
-  console.log(`\nThe stage (react-konva in Chromium, software canvas, 1400×1000 at 70%), median of ${BROWSER_RUNS}:`)
+  console.log(
+    `\nThe stage (react-konva in Chromium, software canvas, 1400×1000 at 70%), median of ${BROWSER_RUNS}:`,
+  )
   const { seats, results } = await benchStage()
   for (const [name, ms] of results) console.log(`  ${name.padEnd(60)} ${format(ms)}`)
   console.log(`\n  (${seats} seats drawn; a frame at 60 fps has 16.7 ms.)`)

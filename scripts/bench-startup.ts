@@ -16,7 +16,9 @@ const runs = Number(process.env.RUNS ?? 5)
 const port = Number(process.env.PORT ?? 4195)
 const outDir = process.env.E2E_DIST ?? 'dist-e2e'
 if (!existsSync(`${outDir}/index.html`)) {
-  console.error(`No build in ${outDir}: run \`VITE_SUPABASE_URL= npx vite build --outDir ${outDir}\` first.`)
+  console.error(
+    `No build in ${outDir}: run \`VITE_SUPABASE_URL= npx vite build --outDir ${outDir}\` first.`,
+  )
   process.exit(1)
 }
 
@@ -29,11 +31,25 @@ try {
   // Free: the server started here will answer there.
 }
 
-const server = spawn('npx', ['vite', 'preview', '--outDir', outDir, '--port', String(port), '--strictPort', '--host', '127.0.0.1'], {
-  stdio: 'ignore',
-  // Its own process group: npx leaves vite running when only npx is killed.
-  detached: true,
-})
+const server = spawn(
+  'npx',
+  [
+    'vite',
+    'preview',
+    '--outDir',
+    outDir,
+    '--port',
+    String(port),
+    '--strictPort',
+    '--host',
+    '127.0.0.1',
+  ],
+  {
+    stdio: 'ignore',
+    // Its own process group: npx leaves vite running when only npx is killed.
+    detached: true,
+  },
+)
 const stopServer = () => {
   try {
     process.kill(-server.pid!)
@@ -53,8 +69,16 @@ for (let attempt = 0; ; attempt++) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath:
+    process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined),
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 })
 
 async function measure(page: Page, load: () => Promise<unknown>) {
@@ -64,8 +88,14 @@ async function measure(page: Page, load: () => Promise<unknown>) {
   const namesMs = Date.now() - started
   // A first visit shows the names before the database is ready: wait for it too, so that the reload
   // finds the database in IndexedDB.
-  await page.waitForFunction(() => performance.getEntriesByName('kasalan:db-ready').length > 0, undefined, { timeout: 120_000 })
-  const dbMs = await page.evaluate(() => performance.getEntriesByName('kasalan:db-ready')[0]!.duration)
+  await page.waitForFunction(
+    () => performance.getEntriesByName('kasalan:db-ready').length > 0,
+    undefined,
+    { timeout: 120_000 },
+  )
+  const dbMs = await page.evaluate(
+    () => performance.getEntriesByName('kasalan:db-ready')[0]!.duration,
+  )
   return { dbMs, namesMs }
 }
 
@@ -118,4 +148,6 @@ const row = (label: string, samples: typeof first) =>
 console.log(`Embedded database in Chromium, median of ${runs}:`)
 row('first visit (empty)', first)
 row('reload (in IndexedDB)', reload)
-console.log(`${'a household saved'.padEnd(22)} ${Math.round(median(saved))} ms to the notice (median of ${saved.length})`)
+console.log(
+  `${'a household saved'.padEnd(22)} ${Math.round(median(saved))} ms to the notice (median of ${saved.length})`,
+)

@@ -76,7 +76,8 @@ export async function bootHeroScript(): Promise<string> {
   })
   try {
     const { output } = await bundle.generate({ format: 'iife', minify: true })
-    if (output.length !== 1) throw new Error(`boot-hero.ts: bundled into ${output.length} files, not one`)
+    if (output.length !== 1)
+      throw new Error(`boot-hero.ts: bundled into ${output.length} files, not one`)
     return output[0].code.trim()
   } finally {
     await bundle.close()
@@ -109,7 +110,9 @@ export function bootHeroPlugin(): Plugin[] {
           const files = Object.keys(context.bundle ?? {})
           const fonts = Object.fromEntries(
             Object.entries(namesFaces).flatMap(([family, face]) => {
-              const file = files.find((name) => name.startsWith(`assets/${face}-`) && name.endsWith('.woff2'))
+              const file = files.find(
+                (name) => name.startsWith(`assets/${face}-`) && name.endsWith('.woff2'),
+              )
               return file ? [[family, `/${file}`]] : []
             }),
           )
@@ -139,8 +142,11 @@ export function bootHeroPlugin(): Plugin[] {
  * to index.html's `__kasalanStartApp`, which adds them when the first screen lets it.
  */
 export function deferAppScripts(html: string, token: RegExp) {
-  const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g)]
-  if (entries.length !== 1) throw new Error(`the built index.html has ${entries.length} module scripts, not one`)
+  const entries = [
+    ...html.matchAll(/<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g),
+  ]
+  if (entries.length !== 1)
+    throw new Error(`the built index.html has ${entries.length} module scripts, not one`)
   const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)]
   let page = html
   for (const [tag] of [...entries, ...preloads]) page = page.replace(tag, '')

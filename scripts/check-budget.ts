@@ -59,7 +59,10 @@ const chunkModules = JSON.parse(readFileSync(join(outDir, 'chunk-modules.json'),
   Record<string, number>
 >
 const standIn = await startStandIn(outDir, await seededSites([DEMO_SLUG]))
-const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumFlags, ...standIn.chromiumArgs] })
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: [...chromiumFlags, ...standIn.chromiumArgs],
+})
 
 const failures: string[] = []
 const offenders = new Set<string>()
@@ -71,8 +74,10 @@ try {
     const sheets: string[] = []
     context.on('request', (request) => {
       const url = new URL(request.url())
-      if (url.origin === standIn.origin && /\.m?js$/.test(url.pathname)) scripts.push(url.pathname.slice(1))
-      if (url.origin === standIn.origin && request.resourceType() === 'stylesheet') sheets.push(url.pathname.slice(1))
+      if (url.origin === standIn.origin && /\.m?js$/.test(url.pathname))
+        scripts.push(url.pathname.slice(1))
+      if (url.origin === standIn.origin && request.resourceType() === 'stylesheet')
+        sheets.push(url.pathname.slice(1))
     })
     const page = await context.newPage()
     await page.goto(standIn.origin + path, { timeout: 120_000 })
@@ -95,7 +100,8 @@ try {
     rows.sort((a, b) => b[1] - a[1])
     const total = rows.reduce((sum, [, size]) => sum + size, 0)
     console.log(`\n${path} — every script Chromium fetched until the network was idle (gzip -9):`)
-    for (const [file, size] of rows) console.log(`  ${(size / 1000).toFixed(1).padStart(7)} KB  ${file}`)
+    for (const [file, size] of rows)
+      console.log(`  ${(size / 1000).toFixed(1).padStart(7)} KB  ${file}`)
     console.log(
       `  ${(total / 1000).toFixed(1).padStart(7)} KB  total of ${scripts.length} script requests ` +
         `(at most ${limitBytes / 1000} KB in ${maxScripts} requests; ${((limitBytes - total) / 1000).toFixed(1)} KB to spare)`,
@@ -103,21 +109,40 @@ try {
     // The site's own stylesheet (the fonts' small ones load after the first paint).
     for (const sheet of new Set(sheets.filter((name) => !/latin-/.test(name)))) {
       const size = gzipSync(readFileSync(join(outDir, sheet)), { level: 9 }).length
-      console.log(`  ${(size / 1000).toFixed(2).padStart(7)} KB  ${sheet} (stylesheet, at most ${cssLimitBytes / 1000} KB to paint in the first round trip)`)
-      if (size > cssLimitBytes) failures.push(`${path}: the stylesheet ${sheet} is ${size} bytes gzip, over ${cssLimitBytes}`)
+      console.log(
+        `  ${(size / 1000).toFixed(2).padStart(7)} KB  ${sheet} (stylesheet, at most ${cssLimitBytes / 1000} KB to paint in the first round trip)`,
+      )
+      if (size > cssLimitBytes)
+        failures.push(
+          `${path}: the stylesheet ${sheet} is ${size} bytes gzip, over ${cssLimitBytes}`,
+        )
     }
-    if (total > limitBytes) failures.push(`${path}: ${(total / 1000).toFixed(1)} KB is over the ${limitBytes / 1000} KB budget`)
-    if (scripts.length > maxScripts) failures.push(`${path}: ${scripts.length} script requests, more than ${maxScripts}`)
+    if (total > limitBytes)
+      failures.push(
+        `${path}: ${(total / 1000).toFixed(1)} KB is over the ${limitBytes / 1000} KB budget`,
+      )
+    if (scripts.length > maxScripts)
+      failures.push(`${path}: ${scripts.length} script requests, more than ${maxScripts}`)
 
     if (process.argv.includes('--modules')) {
       const modules = rows.flatMap(([file]) => Object.entries(chunkModules[file] ?? {}))
       modules.sort((a, b) => b[1] - a[1])
       console.log('  Largest modules (minified characters):')
-      for (const [id, length] of modules.slice(0, 40)) console.log(`    ${String(length).padStart(8)}  ${id}`)
+      for (const [id, length] of modules.slice(0, 40))
+        console.log(`    ${String(length).padStart(8)}  ${id}`)
     }
   }
   // The couple's names, the date and the hero come from the HTML, before any script.
-  for (const path of paths) failures.push(...(await checkFirstPaint(browser, standIn.origin, path, 'Isabel & Miguel', '12 Disyembre 2027')))
+  for (const path of paths)
+    failures.push(
+      ...(await checkFirstPaint(
+        browser,
+        standIn.origin,
+        path,
+        'Isabel & Miguel',
+        '12 Disyembre 2027',
+      )),
+    )
 } finally {
   await browser.close()
   await standIn.close()
@@ -125,7 +150,9 @@ try {
 
 // Every file a guest's page can load has its classes in the guests' stylesheet.
 for (const file of filesMissingFromSiteStylesheet(outDir)) {
-  failures.push(`${file} can be loaded by a guest's page, but src/styles.css does not read it: add it to the @source lines there`)
+  failures.push(
+    `${file} can be loaded by a guest's page, but src/styles.css does not read it: add it to the @source lines there`,
+  )
 }
 if (offenders.size) failures.push(`the public site must not load: ${[...offenders].join(', ')}`)
 for (const failure of failures) console.error(`budget: ${failure}`)

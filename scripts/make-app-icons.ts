@@ -9,14 +9,18 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 
-const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+const executablePath =
+  process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 const favicon = readFileSync('public/favicon.svg', 'utf8')
 const tile = /<rect[^>]*fill="(#[0-9a-f]{6})"/i.exec(favicon)?.[1]
 if (!tile) throw new Error('public/favicon.svg: no tile colour found')
 // The rings alone on a full-bleed square, centred (the favicon sits them 2 units low), scaled by `scale`.
 const fullBleed = (scale: number) =>
   favicon
-    .replace(/<rect[^>]*\/>/, `<rect width="64" height="64" fill="${tile}"/><g transform="translate(32 32) scale(${scale}) translate(-32 -34)">`)
+    .replace(
+      /<rect[^>]*\/>/,
+      `<rect width="64" height="64" fill="${tile}"/><g transform="translate(32 32) scale(${scale}) translate(-32 -34)">`,
+    )
     .replace('</svg>', '</g></svg>')
 
 const icons: Array<{ file: string; size: number; svg: string }> = [
@@ -37,7 +41,10 @@ for (const { file, size, svg } of icons) {
       `src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}" alt=""></body>`,
   )
   await page.locator('img').evaluate((image: HTMLImageElement) => image.decode())
-  writeFileSync(`public/icons/${file}`, await page.screenshot({ type: 'png', omitBackground: true }))
+  writeFileSync(
+    `public/icons/${file}`,
+    await page.screenshot({ type: 'png', omitBackground: true }),
+  )
   await page.close()
   console.log(`public/icons/${file}`)
 }

@@ -8,7 +8,8 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import { themes, type ThemeName } from '../src/lib/theme/theme'
 
-const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+const executablePath =
+  process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
 
 const browser = await chromium.launch({ executablePath })
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } })

@@ -16,7 +16,8 @@ const out = process.argv[2] ?? 'tests/fixtures/upgrade-0031.tgz'
 
 const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
 await bootstrap(db, readSqlSources())
-const rpc = (claims: Claims, name: string, args: Record<string, unknown> = {}) => callRpc(db, claims, name, args)
+const rpc = (claims: Claims, name: string, args: Record<string, unknown> = {}) =>
+  callRpc(db, claims, name, args)
 const user = async (email: string) => {
   const u = await localAuth(db, 'signUp', email, 'correct horse')
   return { sub: u.id, email: u.email, role: 'authenticated' as const }
@@ -34,7 +35,9 @@ await rpc(couple, 'update_rsvp_settings', {
   p_questions: [{ id: 'meal', kind: 'choice', question: 'Ulam?', options: ['Manok', 'Isda'] }],
 })
 await rpc(couple, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
-const { sections } = (await rpc(couple, 'get_my_wedding')) as { sections: { id: string; type: string }[] }
+const { sections } = (await rpc(couple, 'get_my_wedding')) as {
+  sections: { id: string; type: string }[]
+}
 await rpc(couple, 'save_section_content', {
   p_section_id: sections.find((s) => s.type === 'faqs')!.id,
   p_title: 'Mga Tanong',
@@ -59,13 +62,21 @@ const nino = (await rpc(couple, 'save_household', {
 })) as Household
 const jose = (await rpc(couple, 'save_household', {
   p_wedding_id: wedding.id,
-  p_household: { phone: '+63 917 000 0000', relationshipSide: 'groom', persons: [{ firstName: 'Jose', lastName: 'Rizal', suffix: 'Jr.' }] },
+  p_household: {
+    phone: '+63 917 000 0000',
+    relationshipSide: 'groom',
+    persons: [{ firstName: 'Jose', lastName: 'Rizal', suffix: 'Jr.' }],
+  },
 })) as Household
 await rpc(null, 'submit_rsvp', {
   p_guest_id: nino.id,
   p_person_id: nino.persons[0]!.id,
   p_answers: [
-    { personId: nino.persons[0]!.id, isAttending: true, response: [{ questionId: 'meal', answer: 'Isda' }] },
+    {
+      personId: nino.persons[0]!.id,
+      isAttending: true,
+      response: [{ questionId: 'meal', answer: 'Isda' }],
+    },
     { personId: nino.persons[1]!.id, isAttending: false },
   ],
   p_message: 'Salamat po!',
@@ -80,7 +91,9 @@ await rpc(couple, 'save_seating_layout', {
   p_wedding_id: wedding.id,
   p_layout: {
     tables: [{ id: 't1', name: 'Mesa 1', x: 100, y: 100, width: 120, height: 120, type: 'round' }],
-    seats: [{ id: 's1', tableId: 't1', x: 0, y: -60, guestId: nino.id, personId: nino.persons[0]!.id }],
+    seats: [
+      { id: 's1', tableId: 't1', x: 0, y: -60, guestId: nino.id, personId: nino.persons[0]!.id },
+    ],
   },
   p_base_updated_at: '-infinity',
 })
@@ -97,7 +110,10 @@ const invitation = (await rpc(couple, 'create_member_invitation', {
   p_email: null,
 })) as { token: string }
 const coordinator = await user('tita@example.com')
-await rpc(coordinator, 'accept_member_invitation', { p_token: invitation.token, p_display_name: 'Tita Baby' })
+await rpc(coordinator, 'accept_member_invitation', {
+  p_token: invitation.token,
+  p_display_name: 'Tita Baby',
+})
 
 // As the seed's data directory is made: a browser's directory has no template databases.
 for (const template of ['template0', 'template1']) {
@@ -118,6 +134,8 @@ const facts = {
   persons: [...nino.persons, ...jose.persons].map((p) => p.id),
 }
 writeFileSync(out.replace(/\.tgz$/, '.json'), `${JSON.stringify(facts, null, 2)}\n`)
-const { rows } = await db.query<{ version: string }>('select version from kasalan_local.applied_versions order by 1')
+const { rows } = await db.query<{ version: string }>(
+  'select version from kasalan_local.applied_versions order by 1',
+)
 console.log(`${out}: ${dump.length} bytes; versions ${rows.map((r) => r.version).join(', ')}`)
 await db.close()

@@ -30,8 +30,30 @@ const seed = JSON.parse(readFileSync(`${root}supabase/seed-data/demo-wedding.jso
 
 /** 300 households of 2 or 3 (750 persons), with phones and e-mails, as a couple's spreadsheet. */
 function weddingCsv() {
-  const first = ['Maria', 'Jose', 'Ana', 'Juan', 'Rosa', 'Pedro', 'Liza', 'Ramon', 'Teresita', 'Andres']
-  const last = ['Santos', 'Reyes', 'Cruz', 'Bautista', 'Peña', 'Garcia', 'Mendoza', 'Ibañez', 'Villanueva', 'Dela Rosa']
+  const first = [
+    'Maria',
+    'Jose',
+    'Ana',
+    'Juan',
+    'Rosa',
+    'Pedro',
+    'Liza',
+    'Ramon',
+    'Teresita',
+    'Andres',
+  ]
+  const last = [
+    'Santos',
+    'Reyes',
+    'Cruz',
+    'Bautista',
+    'Peña',
+    'Garcia',
+    'Mendoza',
+    'Ibañez',
+    'Villanueva',
+    'Dela Rosa',
+  ]
   const lines = ['Household,First name,Last name,Type,Email,Phone,Side,Relationship']
   let persons = 0
   for (let h = 0; h < HOUSEHOLDS; h += 1) {
@@ -62,7 +84,11 @@ function freePort(): Promise<number> {
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -81,7 +107,9 @@ interface Figures {
 /** The browser's estimate, and the bytes of every file PGlite keeps in its IndexedDB database. */
 async function measure(page: Page): Promise<Figures> {
   return page.evaluate(async () => {
-    const estimate = (await navigator.storage.estimate()) as StorageEstimate & { usageDetails?: Record<string, number> }
+    const estimate = (await navigator.storage.estimate()) as StorageEstimate & {
+      usageDetails?: Record<string, number>
+    }
     const name = `/pglite/${(localStorage.getItem('kasalan.db.dataDir') ?? 'idb://kasalan').replace('idb://', '')}`
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const request = indexedDB.open(name)
@@ -95,7 +123,8 @@ async function measure(page: Page): Promise<Figures> {
       if (value instanceof Blob) return value.size
       if (typeof value === 'string') return value.length
       if (Array.isArray(value)) return value.reduce((sum: number, item) => sum + sizeOf(item), 0)
-      if (value && typeof value === 'object') return Object.values(value).reduce((sum: number, item) => sum + sizeOf(item), 0)
+      if (value && typeof value === 'object')
+        return Object.values(value).reduce((sum: number, item) => sum + sizeOf(item), 0)
       return 0
     }
     let bytes = 0
@@ -128,10 +157,15 @@ async function measure(page: Page): Promise<Figures> {
 function print(label: string, figures: Figures, backupBytes: number) {
   console.log(`\n${label}`)
   console.log(`  navigator.storage.estimate().usage          ${mb(figures.usage)}`)
-  if (figures.indexedDB !== null) console.log(`    of which IndexedDB                        ${mb(figures.indexedDB)}`)
-  if (figures.caches !== null) console.log(`    of which the service worker's caches      ${mb(figures.caches)}`)
-  if (figures.serviceWorker !== null) console.log(`    of which the service worker's registration ${mb(figures.serviceWorker)}`)
-  console.log(`  the database's files in IndexedDB           ${mb(figures.databaseFiles)} (${figures.files} records)`)
+  if (figures.indexedDB !== null)
+    console.log(`    of which IndexedDB                        ${mb(figures.indexedDB)}`)
+  if (figures.caches !== null)
+    console.log(`    of which the service worker's caches      ${mb(figures.caches)}`)
+  if (figures.serviceWorker !== null)
+    console.log(`    of which the service worker's registration ${mb(figures.serviceWorker)}`)
+  console.log(
+    `  the database's files in IndexedDB           ${mb(figures.databaseFiles)} (${figures.files} records)`,
+  )
   console.log(`  a backup downloaded from Your data          ${mb(backupBytes)} (.tar.gz)`)
 }
 
@@ -145,7 +179,9 @@ async function backupSize(page: Page) {
 }
 
 async function main() {
-  console.log(`Embedded storage of a ${HOUSEHOLDS}-household wedding, in Chromium on the built app (embedded database).`)
+  console.log(
+    `Embedded storage of a ${HOUSEHOLDS}-household wedding, in Chromium on the built app (embedded database).`,
+  )
   rmSync(outDir, { recursive: true, force: true })
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--logLevel', 'error'], {
     cwd: root,
@@ -153,12 +189,25 @@ async function main() {
     env: { ...process.env, VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' },
   })
   const port = await freePort()
-  const server = await preview({ root, logLevel: 'error', build: { outDir }, preview: { port, strictPort: true, host: '127.0.0.1' } })
+  const server = await preview({
+    root,
+    logLevel: 'error',
+    build: { outDir },
+    preview: { port, strictPort: true, host: '127.0.0.1' },
+  })
   const profile = mkdtempSync(join(tmpdir(), 'kasalan-storage-'))
-  const executablePath = process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+  const executablePath =
+    process.env.CHROME_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
   const context = await chromium.launchPersistentContext(profile, {
     executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 900 },
     acceptDownloads: true,
@@ -168,7 +217,8 @@ async function main() {
     await context.addInitScript(
       ({ session }) => {
         localStorage.setItem('kasalan.remember', '1')
-        if (!localStorage.getItem('kasalan.local.session')) localStorage.setItem('kasalan.local.session', JSON.stringify(session))
+        if (!localStorage.getItem('kasalan.local.session'))
+          localStorage.setItem('kasalan.local.session', JSON.stringify(session))
       },
       { session: { user: { id, email, userMetadata } } },
     )
@@ -177,26 +227,43 @@ async function main() {
     await page.goto('/manage/guests')
     await page.getByRole('table', { name: 'Households' }).waitFor({ timeout: 120_000 })
     await page.evaluate(() => navigator.serviceWorker.ready)
-    const persisted = await page.evaluate(async () => ({ persist: await navigator.storage.persist(), persisted: await navigator.storage.persisted() }))
-    console.log(`\nnavigator.storage.persist() answered ${persisted.persist}; persisted() ${persisted.persisted}`)
+    const persisted = await page.evaluate(async () => ({
+      persist: await navigator.storage.persist(),
+      persisted: await navigator.storage.persisted(),
+    }))
+    console.log(
+      `\nnavigator.storage.persist() answered ${persisted.persist}; persisted() ${persisted.persisted}`,
+    )
     // The worker's precache is complete once it is ready; a reload reads everything back from storage.
     await page.reload()
     await page.getByRole('table', { name: 'Households' }).waitFor({ timeout: 120_000 })
-    print('The demo wedding (31 households) after one visit:', await measure(page), await backupSize(page))
+    print(
+      'The demo wedding (31 households) after one visit:',
+      await measure(page),
+      await backupSize(page),
+    )
 
     await page.goto('/manage/guests')
     await page.getByRole('button', { name: 'Add Guest' }).click({ timeout: 120_000 })
     const drawer = page.getByRole('dialog', { name: 'Add Guest' })
     await drawer.getByRole('tab', { name: 'Import' }).click()
     const { csv, persons } = weddingCsv()
-    await drawer.locator('input[type="file"]').setInputFiles({ name: 'wedding.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+    await drawer
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'wedding.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
     await drawer.getByRole('button', { name: 'Review households' }).click()
-    await drawer.getByRole('button', { name: `Import ${HOUSEHOLDS} households (${persons} guests)` }).click()
+    await drawer
+      .getByRole('button', { name: `Import ${HOUSEHOLDS} households (${persons} guests)` })
+      .click()
     await drawer.getByText(`Imported ${HOUSEHOLDS} households`).waitFor({ timeout: 300_000 })
     await drawer.getByRole('button', { name: 'Done' }).click()
     await page.reload()
     await page.getByRole('table', { name: 'Households' }).waitFor({ timeout: 120_000 })
-    print(`With ${HOUSEHOLDS} households (${persons} guests) imported, after a reload:`, await measure(page), await backupSize(page))
+    print(
+      `With ${HOUSEHOLDS} households (${persons} guests) imported, after a reload:`,
+      await measure(page),
+      await backupSize(page),
+    )
   } finally {
     await context.close()
     await server.close()

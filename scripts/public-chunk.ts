@@ -60,8 +60,11 @@ function iconsNamed(code: string, index: string, ctx: Context): string[] {
   if (!iconFiles) {
     iconFiles = new Map()
     // export { default as CalendarHeart, default as CalendarHeartIcon, ... } from './icons/calendar-heart.mjs';
-    for (const [, names, file] of (ctx.getModuleInfo(index)?.code ?? '').matchAll(/export\s*\{([^}]*)\}\s*from\s*['"](\.\/icons\/[^'"]+)['"]/g)) {
-      for (const name of names!.matchAll(/default as (\w+)/g)) iconFiles.set(name[1]!, join(dirname(index), file!))
+    for (const [, names, file] of (ctx.getModuleInfo(index)?.code ?? '').matchAll(
+      /export\s*\{([^}]*)\}\s*from\s*['"](\.\/icons\/[^'"]+)['"]/g,
+    )) {
+      for (const name of names!.matchAll(/default as (\w+)/g))
+        iconFiles.set(name[1]!, join(dirname(index), file!))
     }
   }
   const files: string[] = []

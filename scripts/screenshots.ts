@@ -27,7 +27,9 @@ const slug = 'isabel-and-miguel'
 const BOOT = { timeout: 120_000 }
 
 if (!existsSync(`${outDir}/index.html`)) {
-  console.error(`No build in ${outDir}: run \`VITE_SUPABASE_URL= VITE_SUPABASE_ANON_KEY= npx vite build --outDir ${outDir}\` first.`)
+  console.error(
+    `No build in ${outDir}: run \`VITE_SUPABASE_URL= VITE_SUPABASE_ANON_KEY= npx vite build --outDir ${outDir}\` first.`,
+  )
   process.exit(1)
 }
 const baseUrl = `http://127.0.0.1:${port}`
@@ -40,11 +42,15 @@ try {
 }
 
 // The browser tests' file server (playwright.config.ts): every address falls back to index.html.
-const server = spawn('npx', ['sirv', outDir, '--single', '--etag', '--quiet', '--port', String(port), '--host', '127.0.0.1'], {
-  stdio: 'ignore',
-  // Its own process group: npx leaves sirv running when only npx is stopped.
-  detached: true,
-})
+const server = spawn(
+  'npx',
+  ['sirv', outDir, '--single', '--etag', '--quiet', '--port', String(port), '--host', '127.0.0.1'],
+  {
+    stdio: 'ignore',
+    // Its own process group: npx leaves sirv running when only npx is stopped.
+    detached: true,
+  },
+)
 const stopServer = () => {
   try {
     process.kill(-server.pid!)
@@ -62,18 +68,34 @@ for (let attempt = 0; ; attempt++) {
 }
 
 const executablePath =
-  process.env.CHROME_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path))
+  process.env.CHROME_PATH ??
+  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path))
 const browser = await chromium.launch({
   executablePath,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 })
 
 /** Waits until the screen has drawn: a heading, nothing still loading, fonts and layout settled. */
 async function settle(page: Page) {
-  await page.locator('h1').first().waitFor({ state: 'attached', ...BOOT })
-  await page.locator('[role="status"]:has(.motion-safe\\:animate-spin)').first().waitFor({ state: 'detached', ...BOOT })
+  await page
+    .locator('h1')
+    .first()
+    .waitFor({ state: 'attached', ...BOOT })
+  await page
+    .locator('[role="status"]:has(.motion-safe\\:animate-spin)')
+    .first()
+    .waitFor({ state: 'detached', ...BOOT })
   await page.evaluate(() =>
-    document.fonts.ready.then(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))),
+    document.fonts.ready.then(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    ),
   )
   // Lazy images and late chunks.
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined)
@@ -91,16 +113,22 @@ async function shoot(page: Page, folder: string, name: string, tall = false) {
   const path = `${shotsDir}/${folder}/${name}`
   if (await page.getByRole('dialog').count()) {
     await page.screenshot({ path: `${path}.png` })
-    const scrolled = await page.getByRole('dialog').first().evaluate((dialog) => {
-      let moved = false
-      for (const box of [dialog, ...dialog.querySelectorAll('*')]) {
-        if (box.scrollHeight > box.clientHeight + 1 && /auto|scroll/.test(getComputedStyle(box).overflowY)) {
-          box.scrollTop = box.scrollHeight
-          moved = true
+    const scrolled = await page
+      .getByRole('dialog')
+      .first()
+      .evaluate((dialog) => {
+        let moved = false
+        for (const box of [dialog, ...dialog.querySelectorAll('*')]) {
+          if (
+            box.scrollHeight > box.clientHeight + 1 &&
+            /auto|scroll/.test(getComputedStyle(box).overflowY)
+          ) {
+            box.scrollTop = box.scrollHeight
+            moved = true
+          }
         }
-      }
-      return moved
-    })
+        return moved
+      })
     if (scrolled) await page.screenshot({ path: `${path}-end.png` })
   } else if (tall) {
     const size = page.viewportSize()!
@@ -120,10 +148,17 @@ async function shoot(page: Page, folder: string, name: string, tall = false) {
 }
 
 /** The screen at `path` (opened inside the app, or loaded afresh with `load`), then `act` on it. */
-type Step = { name: string; path?: string; load?: boolean; tall?: boolean; act?: (page: Page) => Promise<void> }
+type Step = {
+  name: string
+  path?: string
+  load?: boolean
+  tall?: boolean
+  act?: (page: Page) => Promise<void>
+}
 
 /** A tab by its place, whatever the language. */
-const tab = (page: Page, index: number, within = 'main') => page.locator(within).getByRole('tab').nth(index)
+const tab = (page: Page, index: number, within = 'main') =>
+  page.locator(within).getByRole('tab').nth(index)
 
 const guestSite: Step[] = [
   { name: 'site-home', path: `/wedding/${slug}`, load: true },
@@ -150,7 +185,10 @@ const guestSite: Step[] = [
       // The first person comes, with the first of each choice asked; the others send their regrets.
       for (const no of await page.locator('form input[value="no"]').all()) await no.check()
       await page.locator('form input[value="yes"]').first().check()
-      const choices = page.locator('form fieldset.rsvp-card').first().locator('input[type="radio"]:not([value="yes"]):not([value="no"])')
+      const choices = page
+        .locator('form fieldset.rsvp-card')
+        .first()
+        .locator('input[type="radio"]:not([value="yes"]):not([value="no"])')
       if (await choices.count()) await choices.first().check()
       await page.locator('form button[type="submit"]').click()
       await page.waitForURL(/thank-you/, BOOT)
@@ -196,9 +234,18 @@ const management: Step[] = [
   { name: 'checkin', path: '/manage/checkin' },
   { name: 'checkin-after', path: '/manage/checkin/after' },
   { name: 'print-escort-cards', path: '/manage/print' },
-  { name: 'print-escort-list', act: (page) => page.locator('main input[type="radio"][name$="-kind"]').nth(1).check() },
-  { name: 'print-table-cards', act: (page) => page.locator('main input[type="radio"][name$="-kind"]').nth(2).check() },
-  { name: 'print-entourage', act: (page) => page.locator('main input[type="radio"][name$="-kind"]').nth(3).check() },
+  {
+    name: 'print-escort-list',
+    act: (page) => page.locator('main input[type="radio"][name$="-kind"]').nth(1).check(),
+  },
+  {
+    name: 'print-table-cards',
+    act: (page) => page.locator('main input[type="radio"][name$="-kind"]').nth(2).check(),
+  },
+  {
+    name: 'print-entourage',
+    act: (page) => page.locator('main input[type="radio"][name$="-kind"]').nth(3).check(),
+  },
   { name: 'members', path: '/manage/members' },
   { name: 'activity', path: '/manage/activity' },
   { name: 'plan-checklist', path: '/manage/plan' },
@@ -233,7 +280,12 @@ try {
     const viewport = { width: Number(width), height: Number(width) < 600 ? 780 : 800 }
     mkdirSync(`${shotsDir}/${variant}`, { recursive: true })
     // A new browser profile for each: a fresh embedded database with the demo wedding.
-    const context = await browser.newContext({ viewport, hasTouch: viewport.width < 600, reducedMotion: 'reduce', serviceWorkers: 'block' })
+    const context = await browser.newContext({
+      viewport,
+      hasTouch: viewport.width < 600,
+      reducedMotion: 'reduce',
+      serviceWorkers: 'block',
+    })
     await context.addInitScript((chosen) => {
       localStorage.setItem('kasalan.language.app', chosen)
       localStorage.setItem('kasalan.language.site', chosen)

@@ -31,7 +31,8 @@ export function seedDataDirPlugin(): Plugin {
       if (!build) return 'export default null'
       // Loaded here, not with the config: PGlite is needed only by a build that ships the embedded database.
       const { dataDir, sites } = await made()
-      if (id === `\0${sitesId}`) return `export default JSON.parse(${JSON.stringify(JSON.stringify(sites))})`
+      if (id === `\0${sitesId}`)
+        return `export default JSON.parse(${JSON.stringify(JSON.stringify(sites))})`
       const ref = this.emitFile({ type: 'asset', name: 'kasalan-seed.tgz', source: dataDir })
       return `export default import.meta.ROLLUP_FILE_URL_${ref}`
     },

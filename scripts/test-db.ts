@@ -54,7 +54,7 @@ if (wanted.includes('postgres')) {
   if (bin) lanes.push('postgres')
   else {
     console.log(
-      'SKIPPED the real-PostgreSQL lane: no PostgreSQL server binaries found (install Debian\'s `postgresql` ' +
+      "SKIPPED the real-PostgreSQL lane: no PostgreSQL server binaries found (install Debian's `postgresql` " +
         'or set KASALAN_PG_BIN). Only PGlite was tested.',
     )
   }

@@ -1,6 +1,17 @@
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from '../support/axe'
-import { coupleWithGuests, keepJournal, median, newPhone, phone, READY, serverRoster, signInOnPhone, storedSession, usherOf } from './support'
+import {
+  coupleWithGuests,
+  keepJournal,
+  median,
+  newPhone,
+  phone,
+  READY,
+  serverRoster,
+  signInOnPhone,
+  storedSession,
+  usherOf,
+} from './support'
 
 // The door on the hosted stack, each usher on their own phone (a browser context each, 360 px
 // wide, its own storage and network): two ushers at one door, and an usher whose phone loses the
@@ -23,7 +34,8 @@ const doorGuests: Array<[string, string]> = [
 /** Waits, checking every 50 ms, until the door's arrived count reads `count`; resolves when it does. */
 async function untilArrived(page: Page, count: number, timeout: number) {
   await page.waitForFunction(
-    (expected) => document.querySelector('[data-testid="checkin-arrived"]')?.textContent === expected,
+    (expected) =>
+      document.querySelector('[data-testid="checkin-arrived"]')?.textContent === expected,
     String(count),
     { polling: 50, timeout },
   )
@@ -36,13 +48,21 @@ async function markArrived(usher: Page, search: string, name: string) {
   await usher.getByRole('button', { name: `Mark ${name} arrived` }).click()
 }
 
-test("two ushers on two phones: the same guest at the same moment is one arrival; each sees the other's within 5 s", async ({ browser }) => {
+test("two ushers on two phones: the same guest at the same moment is one arrival; each sees the other's within 5 s", async ({
+  browser,
+}) => {
   test.setTimeout(120_000)
   const guests = doorGuests.slice(0, 5)
   const { couple, wedding, households } = await coupleWithGuests('Ligaya', 'Ramon', guests)
-  const [jun, bong] = await Promise.all([usherOf(wedding, couple, 'Kuya Jun'), usherOf(wedding, couple, 'Kuya Bong')])
+  const [jun, bong] = await Promise.all([
+    usherOf(wedding, couple, 'Kuya Jun'),
+    usherOf(wedding, couple, 'Kuya Bong'),
+  ])
   const [a, b] = await Promise.all([newPhone(browser), newPhone(browser)])
-  await Promise.all([signInOnPhone(a, jun, '/manage/checkin'), signInOnPhone(b, bong, '/manage/checkin')])
+  await Promise.all([
+    signInOnPhone(a, jun, '/manage/checkin'),
+    signInOnPhone(b, bong, '/manage/checkin'),
+  ])
   for (const usher of [a, b]) {
     await expect(usher).toHaveURL(/\/manage\/checkin$/)
     await expect(arrived(usher)).toHaveText('0', READY)
@@ -50,8 +70,11 @@ test("two ushers on two phones: the same guest at the same moment is one arrival
 
   // The same guest, on both phones, tapped at the same moment.
   const juan = households[0]!.persons[0]!
-  for (const usher of [a, b]) await usher.getByRole('searchbox', { name: 'Find a guest' }).fill('Dela Rosa')
-  const taps = [a, b].map((usher) => usher.getByRole('button', { name: 'Mark Juan Dela Rosa arrived' }))
+  for (const usher of [a, b])
+    await usher.getByRole('searchbox', { name: 'Find a guest' }).fill('Dela Rosa')
+  const taps = [a, b].map((usher) =>
+    usher.getByRole('button', { name: 'Mark Juan Dela Rosa arrived' }),
+  )
   await Promise.all(taps.map((tap) => expect(tap).toBeVisible()))
   await Promise.all(taps.map((tap) => tap.click()))
   for (const usher of [a, b]) {
@@ -78,14 +101,21 @@ test("two ushers on two phones: the same guest at the same moment is one arrival
   }
   await expect(arrived(a)).toHaveText(String(guests.length))
   await expect(arrived(b)).toHaveText(String(guests.length))
-  expect((await serverRoster(wedding.id, couple)).arrivals.toSorted()).toEqual(households.map((h) => h.persons[0]!.id).toSorted())
+  expect((await serverRoster(wedding.id, couple)).arrivals.toSorted()).toEqual(
+    households.map((h) => h.persons[0]!.id).toSorted(),
+  )
   console.log(
     `An usher's check-in showed on the other usher's phone after ${shown.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')} (median ${(median(shown) / 1000).toFixed(1)} s)`,
   )
-  test.info().annotations.push({ type: "check-in shown on the other usher's phone after (median)", description: `${median(shown)} ms` })
+  test.info().annotations.push({
+    type: "check-in shown on the other usher's phone after (median)",
+    description: `${median(shown)} ms`,
+  })
 })
 
-test("an usher's phone loses the signal, checks in 5, reloads with none, checks in 2 more: 7 arrivals, none lost or doubled", async ({ browser }) => {
+test("an usher's phone loses the signal, checks in 5, reloads with none, checks in 2 more: 7 arrivals, none lost or doubled", async ({
+  browser,
+}) => {
   test.setTimeout(180_000)
   const guests = doorGuests
   const { couple, wedding, households } = await coupleWithGuests('Amihan', 'Datu', guests)
@@ -106,7 +136,9 @@ test("an usher's phone loses the signal, checks in 5, reloads with none, checks 
   await usher.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (navigator.serviceWorker.controller) return
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    )
   })
 
   await context.setOffline(true)
@@ -137,19 +169,41 @@ test("an usher's phone loses the signal, checks in 5, reloads with none, checks 
   // The signal returns: the seven go, each once.
   const back = Date.now()
   await context.setOffline(false)
-  await usher.waitForFunction(() => document.querySelector('[data-testid="checkin-waiting"]')?.textContent === 'All check-ins sent', undefined, {
-    polling: 50,
-    timeout: 90_000,
-  })
+  await usher.waitForFunction(
+    () =>
+      document.querySelector('[data-testid="checkin-waiting"]')?.textContent ===
+      'All check-ins sent',
+    undefined,
+    {
+      polling: 50,
+      timeout: 90_000,
+    },
+  )
   const sentAfter = Date.now() - back
   await expect(arrived(usher)).toHaveText('7')
   expect(sent).toHaveLength(7)
   expect(new Set(sent).size).toBe(7)
   const server = await serverRoster(wedding.id, couple)
-  expect(server.arrivals.toSorted()).toEqual(households.slice(0, 7).map((h) => h.persons[0]!.id).toSorted())
-  expect(await usher.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('kasalan.checkin.queue.')).map((key) => JSON.parse(localStorage.getItem(key)!).length))).toEqual([0])
-  console.log(`The usher's 7 check-ins kept offline were all sent ${(sentAfter / 1000).toFixed(1)} s after the signal returned`)
-  test.info().annotations.push({ type: 'offline queue sent after reconnecting', description: `${sentAfter} ms` })
+  expect(server.arrivals.toSorted()).toEqual(
+    households
+      .slice(0, 7)
+      .map((h) => h.persons[0]!.id)
+      .toSorted(),
+  )
+  expect(
+    await usher.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((key) => key.startsWith('kasalan.checkin.queue.'))
+        .map((key) => JSON.parse(localStorage.getItem(key)!).length),
+    ),
+  ).toEqual([0])
+  console.log(
+    `The usher's 7 check-ins kept offline were all sent ${(sentAfter / 1000).toFixed(1)} s after the signal returned`,
+  )
+  test.info().annotations.push({
+    type: 'offline queue sent after reconnecting',
+    description: `${sentAfter} ms`,
+  })
 
   // The couple's phone counts the same seven, at the door and after the day.
   const phoneOfCouple = await newPhone(browser)

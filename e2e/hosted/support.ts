@@ -23,17 +23,24 @@ export const READY = { timeout: 30_000 }
 const journal: string[] = []
 
 export function keepJournal(page: Page, phoneName: string) {
-  const note = (line: string) => journal.push(`${new Date().toISOString().slice(11, 23)} ${phoneName} ${line}`)
+  const note = (line: string) =>
+    journal.push(`${new Date().toISOString().slice(11, 23)} ${phoneName} ${line}`)
   page.on('response', (response) => {
     if (response.status() < 400) return
     void response.text().then(
-      (body) => note(`${response.status()} ${response.request().method()} ${response.url()} ${body.slice(0, 300)}`),
+      (body) =>
+        note(
+          `${response.status()} ${response.request().method()} ${response.url()} ${body.slice(0, 300)}`,
+        ),
       () => note(`${response.status()} ${response.request().method()} ${response.url()}`),
     )
   })
-  page.on('requestfailed', (request) => note(`failed ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  page.on('requestfailed', (request) =>
+    note(`failed ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`),
+  )
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') note(`console ${message.type()}: ${message.text().slice(0, 300)}`)
+    if (message.type() === 'error' || message.type() === 'warning')
+      note(`console ${message.type()}: ${message.text().slice(0, 300)}`)
   })
   page.on('pageerror', (error) => note(`page error: ${error.message.slice(0, 300)}`))
 }
@@ -49,7 +56,10 @@ test.afterEach(({}, testInfo) => {
 
 let phones = 0
 /** A new phone: a browser context of its own (its own storage, its own network), and a page in it. */
-export async function newPhone(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+export async function newPhone(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
   const context = await browser.newContext({ ...phone, ...options })
   const page = await context.newPage()
   keepJournal(page, `phone ${++phones}`)
@@ -58,7 +68,9 @@ export async function newPhone(browser: Browser, options: BrowserContextOptions 
 
 /** The e-mails the outbox holds for an address, oldest first. */
 export async function mailTo(email: string): Promise<OutboxMessage[]> {
-  return (await fetch(`${stack}/__outbox?to=${encodeURIComponent(email)}`)).json() as Promise<OutboxMessage[]>
+  return (await fetch(`${stack}/__outbox?to=${encodeURIComponent(email)}`)).json() as Promise<
+    OutboxMessage[]
+  >
 }
 
 let count = 0
@@ -68,7 +80,11 @@ export function newEmail(label: string): string {
 }
 
 /** A call of kasalan.<name> as the app makes it (PostgREST's RPC, Content-Profile kasalan). */
-export async function rpc<T = unknown>(name: string, args: Record<string, unknown>, token?: string): Promise<{ status: number; body: T }> {
+export async function rpc<T = unknown>(
+  name: string,
+  args: Record<string, unknown>,
+  token?: string,
+): Promise<{ status: number; body: T }> {
   const { anonKey } = await createKeys()
   const response = await fetch(`${stack}/rest/v1/rpc/${name}`, {
     method: 'POST',
@@ -101,7 +117,11 @@ export async function passwordSignIn(email: string, password: string): Promise<R
   return fetch(`${stack}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     // As supabase-js sends it: errors then come as {code, message}.
-    headers: { apikey: anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+    headers: {
+      apikey: anonKey,
+      'Content-Type': 'application/json',
+      'X-Supabase-Api-Version': '2024-01-01',
+    },
     body: JSON.stringify({ email, password }),
   })
 }
@@ -122,14 +142,21 @@ export interface Account {
  * A call as this account, signed in for it: access tokens last seconds on this stack
  * (playwright.hosted.config.ts), so none is kept between calls.
  */
-export async function rpcAs<T = unknown>(account: Account, name: string, args: Record<string, unknown>) {
+export async function rpcAs<T = unknown>(
+  account: Account,
+  name: string,
+  args: Record<string, unknown>,
+) {
   const answer = await rpc<T>(name, args, await passwordToken(account.email, account.password))
   expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200)
   return answer.body
 }
 
 /** An account made as a person makes one: signed up, and the confirmation e-mail's link opened. */
-export async function confirmedAccount(label: string, metadata: Record<string, unknown> = {}): Promise<Account> {
+export async function confirmedAccount(
+  label: string,
+  metadata: Record<string, unknown> = {},
+): Promise<Account> {
   const email = newEmail(label)
   const password = `${label}-pass-2027`
   await auth('signup', { email, password, data: metadata })
@@ -164,16 +191,27 @@ export async function coupleWithGuests(
   })
   const households: Household[] = []
   for (const [firstName, lastName] of guests) {
-    households.push(await rpcAs<Household>(couple, 'save_household', { p_wedding_id: wedding.id, p_household: { persons: [{ firstName, lastName }] } }))
+    households.push(
+      await rpcAs<Household>(couple, 'save_household', {
+        p_wedding_id: wedding.id,
+        p_household: { persons: [{ firstName, lastName }] },
+      }),
+    )
   }
   return { couple, wedding, households }
 }
 
 /** An usher of the wedding: an account of their own that accepted the couple's usher link. */
 export async function usherOf(wedding: Wedding, couple: Account, name: string): Promise<Account> {
-  const invitation = await rpcAs<{ token: string }>(couple, 'create_member_invitation', { p_wedding_id: wedding.id, p_role: 'usher' })
+  const invitation = await rpcAs<{ token: string }>(couple, 'create_member_invitation', {
+    p_wedding_id: wedding.id,
+    p_role: 'usher',
+  })
   const usher = await confirmedAccount('usher', { name, joinedByInvitation: true })
-  await rpcAs(usher, 'accept_member_invitation', { p_token: invitation.token, p_display_name: name })
+  await rpcAs(usher, 'accept_member_invitation', {
+    p_token: invitation.token,
+    p_display_name: name,
+  })
   return usher
 }
 
@@ -187,11 +225,20 @@ export async function signInOnPhone(page: Page, account: Account, returnTo = '/m
 }
 
 /** The supabase-js session this phone keeps (its `sb-<ref>-auth-token`), or null. */
-export function storedSession(page: Page): Promise<{ access_token: string; refresh_token: string; expires_at: number } | null> {
+export function storedSession(
+  page: Page,
+): Promise<{ access_token: string; refresh_token: string; expires_at: number } | null> {
   return page.evaluate(() => {
     for (const storage of [localStorage, sessionStorage]) {
-      const key = Object.keys(storage).find((name) => name.startsWith('sb-') && name.endsWith('-auth-token'))
-      if (key) return JSON.parse(storage.getItem(key)!) as { access_token: string; refresh_token: string; expires_at: number }
+      const key = Object.keys(storage).find(
+        (name) => name.startsWith('sb-') && name.endsWith('-auth-token'),
+      )
+      if (key)
+        return JSON.parse(storage.getItem(key)!) as {
+          access_token: string
+          refresh_token: string
+          expires_at: number
+        }
     }
     return null
   })
@@ -199,7 +246,11 @@ export function storedSession(page: Page): Promise<{ access_token: string; refre
 
 /** The door's roster as the server has it, read by a member signing in for it. */
 export function serverRoster(weddingId: string, member: Account) {
-  return rpcAs<{ version: number; arrivals: string[]; walkIns: unknown[] }>(member, 'get_checkin_roster', { p_wedding_id: weddingId })
+  return rpcAs<{ version: number; arrivals: string[]; walkIns: unknown[] }>(
+    member,
+    'get_checkin_roster',
+    { p_wedding_id: weddingId },
+  )
 }
 
 /** The median of some figures (ms). */

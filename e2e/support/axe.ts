@@ -31,7 +31,9 @@ interface Problem {
 /** `work`'s result, or `otherwise` when it takes longer. */
 function withinSeconds<T>(seconds: number, work: Promise<T>, otherwise: T): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<T>((resolve) => (timer = setTimeout(() => resolve(otherwise), seconds * 1000)))
+  const late = new Promise<T>(
+    (resolve) => (timer = setTimeout(() => resolve(otherwise), seconds * 1000)),
+  )
   return Promise.race([work, late]).finally(() => clearTimeout(timer))
 }
 
@@ -40,8 +42,13 @@ function withinSeconds<T>(seconds: number, work: Promise<T>, otherwise: T): Prom
  * placed by the selectors of the frames it is in (as axe itself writes a target inside a frame).
  * Typed by hand across `evaluate`: Playwright's types for axe's nest too deep for TypeScript.
  */
-async function problemsIn(frame: Frame, context: ContextObject, place: string[]): Promise<Problem[]> {
-  if (!(await frame.evaluate(() => typeof window.axe?.run === 'function'))) await frame.evaluate(axe.source)
+async function problemsIn(
+  frame: Frame,
+  context: ContextObject,
+  place: string[],
+): Promise<Problem[]> {
+  if (!(await frame.evaluate(() => typeof window.axe?.run === 'function')))
+    await frame.evaluate(axe.source)
   const found = (await frame.evaluate(
     async ([context, options]) => {
       // Asked before the run, which leaves axe without the page's tree.
@@ -67,21 +74,28 @@ async function problemsIn(frame: Frame, context: ContextObject, place: string[])
   for (const { frameSelector, frameContext } of found.frames) {
     const element = (
       await frame.evaluateHandle(
-        (selector) => window.axe.utils.shadowSelect(selector as Parameters<typeof axe.utils.shadowSelect>[0]) as Element | null,
+        (selector) =>
+          window.axe.utils.shadowSelect(
+            selector as Parameters<typeof axe.utils.shadowSelect>[0],
+          ) as Element | null,
         frameSelector as unknown,
       )
     ).asElement()
     // A frame that runs no scripts (sandbox="", the e-mail preview's) cannot run axe, and one whose
     // page never came (a video's, offline) has nothing to read.
     const runsScripts = await element?.evaluate(
-      (node) => !node.hasAttribute('sandbox') || (node as HTMLIFrameElement).sandbox.contains('allow-scripts'),
+      (node) =>
+        !node.hasAttribute('sandbox') ||
+        (node as HTMLIFrameElement).sandbox.contains('allow-scripts'),
     )
     const child = runsScripts ? await element?.contentFrame() : null
     if (!child || child.url() === '' || child.url().startsWith('chrome-error:')) continue
     const selector = [frameSelector].flat(2).join(' ')
     // axe's context for the frame, where an empty `include` means the frame's whole page.
     const { include, exclude } = frameContext as { include?: unknown[]; exclude?: unknown[] }
-    const inFrame = (include?.length ? { include, exclude } : { exclude: exclude ?? [] }) as ContextObject
+    const inFrame = (
+      include?.length ? { include, exclude } : { exclude: exclude ?? [] }
+    ) as ContextObject
     problems.push(...(await withinSeconds(5, problemsIn(child, inFrame, [...place, selector]), [])))
   }
   return problems

@@ -26,9 +26,16 @@ export function overruns(target: Page | Frame): Promise<Overrun[]> {
 
     const describe = (element: Element) => {
       const parts: string[] = []
-      for (let node: Element | null = element; node && parts.length < 4 && node !== document.body; node = node.parentElement) {
+      for (
+        let node: Element | null = element;
+        node && parts.length < 4 && node !== document.body;
+        node = node.parentElement
+      ) {
         const id = node.id ? `#${node.id}` : ''
-        const classes = typeof node.className === 'string' ? node.className.trim().split(/\s+/).slice(0, 3).join('.') : ''
+        const classes =
+          typeof node.className === 'string'
+            ? node.className.trim().split(/\s+/).slice(0, 3).join('.')
+            : ''
         parts.unshift(`${node.tagName.toLowerCase()}${id}${classes ? `.${classes}` : ''}`)
       }
       return parts.join(' > ')
@@ -39,7 +46,8 @@ export function overruns(target: Page | Frame): Promise<Overrun[]> {
     // box that scrolls sideways on purpose.
     const limits = new Map<Element, number | null>()
     const limitOf = (element: Element | null): number | null => {
-      if (!element || element === document.documentElement || element === document.body) return Infinity
+      if (!element || element === document.documentElement || element === document.body)
+        return Infinity
       const known = limits.get(element)
       if (known !== undefined) return known
       let limit = limitOf(element.parentElement)
@@ -48,8 +56,7 @@ export function overruns(target: Page | Frame): Promise<Overrun[]> {
         if (style.overflowX === 'auto' || style.overflowX === 'scroll') {
           // Sideways scrolling is on purpose only where the box says so and shows that it scrolls.
           if (element.hasAttribute('data-scrolls-sideways')) limit = null
-        }
-        else if (style.overflowX === 'hidden' || style.overflowX === 'clip') {
+        } else if (style.overflowX === 'hidden' || style.overflowX === 'clip') {
           const box = element.getBoundingClientRect()
           limit = box.width <= 1 || box.height <= 1 ? -Infinity : Math.min(limit, box.right)
         }

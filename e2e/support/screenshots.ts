@@ -12,7 +12,10 @@ export const keepsScreenshots = !process.env.CI || process.env.E2E_SCREENSHOTS =
 export async function keepScreenshot(
   target: Page | Locator,
   path: string,
-  options: { fullPage?: boolean; clip?: { x: number; y: number; width: number; height: number } } = {},
+  options: {
+    fullPage?: boolean
+    clip?: { x: number; y: number; width: number; height: number }
+  } = {},
 ) {
   if (!keepsScreenshots) return
   await target.screenshot({ path, ...options })

@@ -9,12 +9,19 @@ import type { Page } from '@playwright/test'
  * test needs without going through another team's screens; returns the function's JSON answer, or
  * throws with the database's error (e.g. `invalid_input`).
  */
-export async function callAs<T = unknown>(page: Page, userId: string | null, name: string, args: Record<string, unknown>): Promise<T> {
+export async function callAs<T = unknown>(
+  page: Page,
+  userId: string | null,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<T> {
   const answer = await page.evaluate(
     async ({ userId, name, args }) => {
       const literal = (value: string) => `'${value.replace(/'/g, "''")}'`
       const value = (item: unknown) =>
-        item === null || item === undefined ? 'null' : literal(typeof item === 'object' ? JSON.stringify(item) : String(item))
+        item === null || item === undefined
+          ? 'null'
+          : literal(typeof item === 'object' ? JSON.stringify(item) : String(item))
       const claims = userId ? { sub: userId, role: 'authenticated' } : { role: 'anon' }
       const sql = [
         `select set_config('request.jwt.claims', ${literal(JSON.stringify(claims))}, true)`,
@@ -55,13 +62,25 @@ export async function callAs<T = unknown>(page: Page, userId: string | null, nam
         return await new Promise<{ result: string | null } | { error: string }>((resolve) => {
           const timer = setTimeout(() => resolve({ error: `no answer to ${name}` }), 60_000)
           replies.onmessage = (event: MessageEvent) => {
-            const data = event.data as { type: string; id: string; error?: { message: string }; messages?: { name: string; fields?: unknown[] }[] }
+            const data = event.data as {
+              type: string
+              id: string
+              error?: { message: string }
+              messages?: { name: string; fields?: unknown[] }[]
+            }
             if (data.type !== 'answer' || data.id !== id) return
             clearTimeout(timer)
             if (data.error) return resolve({ error: data.error.message })
             const rows = (data.messages ?? []).filter((item) => item.name === 'dataRow')
             const field = rows.at(-1)?.fields?.[0]
-            resolve({ result: typeof field === 'string' ? field : field == null ? null : new TextDecoder().decode(field as Uint8Array) })
+            resolve({
+              result:
+                typeof field === 'string'
+                  ? field
+                  : field == null
+                    ? null
+                    : new TextDecoder().decode(field as Uint8Array),
+            })
           }
           channel.postMessage({ type: 'call', id, tab, kind: 'exec', message })
         })

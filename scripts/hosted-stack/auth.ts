@@ -66,9 +66,13 @@ class AuthError extends Error {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 /** GoTrue's token hash: hex SHA-224 of the address and the one-time code. */
-const tokenHash = (email: string, otp: string) => createHash('sha224').update(email + otp).digest('hex')
+const tokenHash = (email: string, otp: string) =>
+  createHash('sha224')
+    .update(email + otp)
+    .digest('hex')
 const newRefreshToken = () => randomBytes(9).toString('base64url')
-const isLoopback = (host: string) => host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '127.0.0.1' || host === '[::1]'
 
 export function createAuth(options: AuthOptions) {
   const { pool, keys, outbox } = options
@@ -148,7 +152,13 @@ export function createAuth(options: AuthOptions) {
   }
 
   /** A session's answer: a new access token with the refresh token given, and the user. */
-  async function sessionJson(client: pg.PoolClient, user: UserRow, sessionId: string, refreshToken: string, method: string) {
+  async function sessionJson(
+    client: pg.PoolClient,
+    user: UserRow,
+    sessionId: string,
+    refreshToken: string,
+    method: string,
+  ) {
     const { token, expiresAt } = await accessToken(user, sessionId, method)
     return {
       access_token: token,
@@ -164,14 +174,27 @@ export function createAuth(options: AuthOptions) {
   async function startSession(client: pg.PoolClient, user: UserRow, method: string) {
     const sessionId = randomUUID()
     const refreshToken = newRefreshToken()
-    await client.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, user.id])
-    await client.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [refreshToken, user.id, sessionId])
+    await client.query('insert into auth.sessions (id, user_id) values ($1, $2)', [
+      sessionId,
+      user.id,
+    ])
+    await client.query(
+      'insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)',
+      [refreshToken, user.id, sessionId],
+    )
     const { rows } = await client.query<UserRow>(
       'update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning *',
       [user.id],
     )
-    await client.query("update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'", [user.id])
-    return { sessionId, refreshToken, session: await sessionJson(client, rows[0]!, sessionId, refreshToken, method) }
+    await client.query(
+      "update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = 'email'",
+      [user.id],
+    )
+    return {
+      sessionId,
+      refreshToken,
+      session: await sessionJson(client, rows[0]!, sessionId, refreshToken, method),
+    }
   }
 
   /** redirect_to when the site may be sent there (its host is the site's, or it is listed), else the site. */
@@ -180,15 +203,26 @@ export function createAuth(options: AuthOptions) {
     try {
       const url = new URL(requested)
       const site = new URL(options.siteUrl)
-      const sameHost = url.hostname === site.hostname || (isLoopback(url.hostname) && isLoopback(site.hostname))
-      const listed = options.redirectUrls.some((allowed) => requested === allowed || requested.startsWith(`${allowed.replace(/\/$/, '')}/`))
+      const sameHost =
+        url.hostname === site.hostname || (isLoopback(url.hostname) && isLoopback(site.hostname))
+      const listed = options.redirectUrls.some(
+        (allowed) =>
+          requested === allowed || requested.startsWith(`${allowed.replace(/\/$/, '')}/`),
+      )
       return sameHost || listed ? requested : options.siteUrl
     } catch {
       return options.siteUrl
     }
   }
 
-  function sendMail(to: string, subject: string, heading: string, lead: string, link: string, label: string) {
+  function sendMail(
+    to: string,
+    subject: string,
+    heading: string,
+    lead: string,
+    link: string,
+    label: string,
+  ) {
     const escaped = link.replaceAll('&', '&amp;').replaceAll('"', '&quot;')
     outbox.add({
       source: 'auth',
@@ -203,55 +237,99 @@ export function createAuth(options: AuthOptions) {
   async function sendConfirmation(client: pg.PoolClient, user: UserRow, redirectTo: string) {
     const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
     const hash = tokenHash(user.email, otp)
-    await client.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1', [user.id, hash])
+    await client.query(
+      'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1',
+      [user.id, hash],
+    )
     const link = `${apiUrl}/verify?token=${hash}&type=signup&redirect_to=${encodeURIComponent(redirectTo)}`
-    sendMail(user.email, 'Confirm Your Signup', 'Confirm your signup', 'Follow this link to confirm your user:', link, 'Confirm your mail')
+    sendMail(
+      user.email,
+      'Confirm Your Signup',
+      'Confirm your signup',
+      'Follow this link to confirm your user:',
+      link,
+      'Confirm your mail',
+    )
   }
 
   function checkPassword(password: unknown): string {
     if (typeof password !== 'string' || password.length < options.minimumPasswordLength) {
-      throw new AuthError(422, 'weak_password', `Password should be at least ${options.minimumPasswordLength} characters.`, {
-        weak_password: { reasons: ['length'] },
-      })
+      throw new AuthError(
+        422,
+        'weak_password',
+        `Password should be at least ${options.minimumPasswordLength} characters.`,
+        {
+          weak_password: { reasons: ['length'] },
+        },
+      )
     }
     return password
   }
 
   function checkEmail(email: unknown): string {
     const value = typeof email === 'string' ? email.trim().toLowerCase() : ''
-    if (!EMAIL.test(value) || value.length > 255) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
+    if (!EMAIL.test(value) || value.length > 255)
+      throw new AuthError(
+        400,
+        'validation_failed',
+        'Unable to validate email address: invalid format',
+      )
     return value
   }
 
   async function findUserByEmail(client: pg.PoolClient, email: string): Promise<UserRow | null> {
-    const { rows } = await client.query<UserRow>('select * from auth.users where email = $1 for update', [email])
+    const { rows } = await client.query<UserRow>(
+      'select * from auth.users where email = $1 for update',
+      [email],
+    )
     return rows[0] ?? null
   }
 
   /** The caller's user and session from their access token, or the error GoTrue answers. */
-  async function caller(client: pg.PoolClient, request: IncomingMessage): Promise<{ user: UserRow; sessionId: string | null }> {
+  async function caller(
+    client: pg.PoolClient,
+    request: IncomingMessage,
+  ): Promise<{ user: UserRow; sessionId: string | null }> {
     const token = bearer(request)
-    if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
+    if (!token)
+      throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
     const verified = await keys.verify(token)
     if (!verified.ok) {
-      throw new AuthError(403, 'bad_jwt', verified.reason === 'expired' ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired' : `invalid JWT: unable to parse or verify signature, ${verified.message}`)
+      throw new AuthError(
+        403,
+        'bad_jwt',
+        verified.reason === 'expired'
+          ? 'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired'
+          : `invalid JWT: unable to parse or verify signature, ${verified.message}`,
+      )
     }
     const sub = verified.claims.sub
-    if (typeof sub !== 'string') throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim')
-    const sessionId = typeof verified.claims.session_id === 'string' ? verified.claims.session_id : null
+    if (typeof sub !== 'string')
+      throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim')
+    const sessionId =
+      typeof verified.claims.session_id === 'string' ? verified.claims.session_id : null
     if (sessionId) {
-      const { rowCount } = await client.query('select 1 from auth.sessions where id = $1', [sessionId])
-      if (!rowCount) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+      const { rowCount } = await client.query('select 1 from auth.sessions where id = $1', [
+        sessionId,
+      ])
+      if (!rowCount)
+        throw new AuthError(
+          403,
+          'session_not_found',
+          'Session from session_id claim in JWT does not exist',
+        )
     }
     const { rows } = await client.query<UserRow>('select * from auth.users where id = $1', [sub])
-    if (!rows[0]) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+    if (!rows[0])
+      throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
     return { user: rows[0], sessionId }
   }
 
   async function signup(body: Record<string, unknown>, url: URL) {
     const email = checkEmail(body.email)
     const password = checkPassword(body.password)
-    const data = body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data : {}
+    const data =
+      body.data && typeof body.data === 'object' && !Array.isArray(body.data) ? body.data : {}
     const redirectTo = redirectTarget(url.searchParams.get('redirect_to'))
     return transaction(async (client) => {
       const existing = await findUserByEmail(client, email)
@@ -298,7 +376,9 @@ export function createAuth(options: AuthOptions) {
         )
       }
       await sendConfirmation(client, user, redirectTo)
-      const { rows } = await client.query<UserRow>('select * from auth.users where id = $1', [user.id])
+      const { rows } = await client.query<UserRow>('select * from auth.users where id = $1', [
+        user.id,
+      ])
       return userJson(client, rows[0]!)
     })
   }
@@ -313,9 +393,12 @@ export function createAuth(options: AuthOptions) {
         [email, password],
       )
       const user = rows[0]
-      if (!user || !user.matches) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
-      if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
-      if (user.banned_until && user.banned_until > new Date()) throw new AuthError(400, 'user_banned', 'User is banned')
+      if (!user || !user.matches)
+        throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
+      if (!user.email_confirmed_at)
+        throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
+      if (user.banned_until && user.banned_until > new Date())
+        throw new AuthError(400, 'user_banned', 'User is banned')
       return (await startSession(client, user, 'password')).session
     })
   }
@@ -323,15 +406,26 @@ export function createAuth(options: AuthOptions) {
   async function refreshGrant(body: Record<string, unknown>) {
     const token = typeof body.refresh_token === 'string' ? body.refresh_token : ''
     const session = await transaction(async (client) => {
-      const { rows } = await client.query<{ token: string; revoked: boolean; session_id: string; user_id: string; updated_at: Date }>(
-        'select * from auth.refresh_tokens where token = $1 for update',
-        [token],
-      )
+      const { rows } = await client.query<{
+        token: string
+        revoked: boolean
+        session_id: string
+        user_id: string
+        updated_at: Date
+      }>('select * from auth.refresh_tokens where token = $1 for update', [token])
       const row = rows[0]
-      if (!row) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
+      if (!row)
+        throw new AuthError(
+          400,
+          'refresh_token_not_found',
+          'Invalid Refresh Token: Refresh Token Not Found',
+        )
       // One refresh of a session at a time: the session's row is the lock.
       await client.query('select 1 from auth.sessions where id = $1 for update', [row.session_id])
-      const { rows: users } = await client.query<UserRow>('select * from auth.users where id = $1', [row.user_id])
+      const { rows: users } = await client.query<UserRow>(
+        'select * from auth.users where id = $1',
+        [row.user_id],
+      )
       const user = users[0]!
       if (row.revoked) {
         // As Supabase Auth does (internal/tokens/service.go, RefreshTokenGrant): the parent of the
@@ -343,24 +437,33 @@ export function createAuth(options: AuthOptions) {
           [row.session_id],
         )
         const child = active[0]
-        if (child && child.parent === row.token) return sessionJson(client, user, row.session_id, child.token, 'token_refresh')
+        if (child && child.parent === row.token)
+          return sessionJson(client, user, row.session_id, child.token, 'token_refresh')
         if (Date.now() - row.updated_at.getTime() > options.refreshTokenReuseInterval * 1000) {
-          await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [row.session_id])
+          await client.query(
+            'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked',
+            [row.session_id],
+          )
           return null
         }
       }
       const next = newRefreshToken()
-      if (!row.revoked) await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [row.token])
-      await client.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
-        next,
-        row.user_id,
+      if (!row.revoked)
+        await client.query(
+          'update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1',
+          [row.token],
+        )
+      await client.query(
+        'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
+        [next, row.user_id, row.session_id, row.token],
+      )
+      await client.query('update auth.sessions set updated_at = now() where id = $1', [
         row.session_id,
-        row.token,
       ])
-      await client.query('update auth.sessions set updated_at = now() where id = $1', [row.session_id])
       return sessionJson(client, user, row.session_id, next, 'token_refresh')
     })
-    if (!session) throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+    if (!session)
+      throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
     return session
   }
 
@@ -368,7 +471,11 @@ export function createAuth(options: AuthOptions) {
     return transaction(async (client) => {
       const { user } = await caller(client, request)
       if (body.email !== undefined && body.email !== user.email) {
-        throw new AuthError(501, 'not_implemented', 'Changing the e-mail address is not part of this stand-in')
+        throw new AuthError(
+          501,
+          'not_implemented',
+          'Changing the e-mail address is not part of this stand-in',
+        )
       }
       if (body.password !== undefined) {
         const password = checkPassword(body.password)
@@ -376,7 +483,12 @@ export function createAuth(options: AuthOptions) {
           'select encrypted_password = extensions.crypt($2, encrypted_password) as same from auth.users where id = $1',
           [user.id, password],
         )
-        if (rows[0]?.same) throw new AuthError(422, 'same_password', 'New password should be different from the old password.')
+        if (rows[0]?.same)
+          throw new AuthError(
+            422,
+            'same_password',
+            'New password should be different from the old password.',
+          )
         await client.query(
           "update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf')), updated_at = now() where id = $1",
           [user.id, password],
@@ -390,7 +502,9 @@ export function createAuth(options: AuthOptions) {
           [user.id, JSON.stringify(body.data)],
         )
       }
-      const { rows } = await client.query<UserRow>('select * from auth.users where id = $1', [user.id])
+      const { rows } = await client.query<UserRow>('select * from auth.users where id = $1', [
+        user.id,
+      ])
       return userJson(client, rows[0]!)
     })
   }
@@ -398,32 +512,56 @@ export function createAuth(options: AuthOptions) {
   async function logout(request: IncomingMessage, scope: string) {
     await transaction(async (client) => {
       const { user, sessionId } = await caller(client, request)
-      if (scope === 'local') await client.query('delete from auth.sessions where id = $1', [sessionId])
-      else if (scope === 'others') await client.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, sessionId])
+      if (scope === 'local')
+        await client.query('delete from auth.sessions where id = $1', [sessionId])
+      else if (scope === 'others')
+        await client.query(
+          'delete from auth.sessions where user_id = $1 and id is distinct from $2',
+          [user.id, sessionId],
+        )
       else await client.query('delete from auth.sessions where user_id = $1', [user.id])
     })
   }
 
   async function recover(body: Record<string, unknown>, url: URL) {
     const email = checkEmail(body.email)
-    const redirectTo = redirectTarget(url.searchParams.get('redirect_to') ?? (typeof body.redirect_to === 'string' ? body.redirect_to : null))
+    const redirectTo = redirectTarget(
+      url.searchParams.get('redirect_to') ??
+        (typeof body.redirect_to === 'string' ? body.redirect_to : null),
+    )
     await transaction(async (client) => {
       const user = await findUserByEmail(client, email)
       // The same answer whether or not the address has an account.
       if (!user) return
       const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
       const hash = tokenHash(user.email, otp)
-      await client.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, hash])
+      await client.query(
+        'update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1',
+        [user.id, hash],
+      )
       const link = `${apiUrl}/verify?token=${hash}&type=recovery&redirect_to=${encodeURIComponent(redirectTo)}`
-      sendMail(user.email, 'Reset Your Password', 'Reset Password', 'Follow this link to reset the password for your user:', link, 'Reset Password')
+      sendMail(
+        user.email,
+        'Reset Your Password',
+        'Reset Password',
+        'Follow this link to reset the password for your user:',
+        link,
+        'Reset Password',
+      )
     })
     return {}
   }
 
   /** Uses an e-mail's token: confirms the address (signup) or signs in to set a password (recovery). */
   async function verifyToken(type: string, hash: string) {
-    const column = type === 'signup' || type === 'email' ? 'confirmation' : type === 'recovery' ? 'recovery' : null
-    if (!column || !/^[0-9a-f]{56}$/.test(hash)) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
+    const column =
+      type === 'signup' || type === 'email'
+        ? 'confirmation'
+        : type === 'recovery'
+          ? 'recovery'
+          : null
+    if (!column || !/^[0-9a-f]{56}$/.test(hash))
+      throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
     return transaction(async (client) => {
       const { rows } = await client.query<UserRow>(
         `select * from auth.users where ${column}_token = $1 and ${column}_sent_at > now() - make_interval(secs => $2) for update`,
@@ -439,7 +577,10 @@ export function createAuth(options: AuthOptions) {
         `update auth.identities set identity_data = identity_data || '{"email_verified": true}' where user_id = $1 and provider = 'email'`,
         [user.id],
       )
-      const { rows: fresh } = await client.query<UserRow>('select * from auth.users where id = $1', [user.id])
+      const { rows: fresh } = await client.query<UserRow>(
+        'select * from auth.users where id = $1',
+        [user.id],
+      )
       return (await startSession(client, fresh[0]!, 'otp')).session
     })
   }
@@ -449,7 +590,11 @@ export function createAuth(options: AuthOptions) {
       ? { code: error.code, message: error.message, ...error.extra }
       : { code: error.status, error_code: error.code, msg: error.message, ...error.extra }
 
-  return async function handleAuth(request: IncomingMessage, response: ServerResponse, path: string) {
+  return async function handleAuth(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+  ) {
     const url = new URL(request.url ?? '/', 'http://stack')
     // Every answer names the API version it speaks: auth-js reads an error's `code` only when it does.
     response.setHeader('X-Supabase-Api-Version', '2024-01-01')
@@ -466,7 +611,11 @@ export function createAuth(options: AuthOptions) {
     }
     try {
       if (path === '/health' && method === 'GET') {
-        return sendJson(request, response, 200, { version: 'kasalan-hosted-stack', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' })
+        return sendJson(request, response, 200, {
+          version: 'kasalan-hosted-stack',
+          name: 'GoTrue',
+          description: 'GoTrue is a user registration and authentication API',
+        })
       }
       if (path === '/settings' && method === 'GET') {
         return sendJson(request, response, 200, {
@@ -478,23 +627,34 @@ export function createAuth(options: AuthOptions) {
           saml_enabled: false,
         })
       }
-      if (path === '/signup' && method === 'POST') return sendJson(request, response, 200, await signup(await readJson(), url))
+      if (path === '/signup' && method === 'POST')
+        return sendJson(request, response, 200, await signup(await readJson(), url))
       if (path === '/token' && method === 'POST') {
         const grant = url.searchParams.get('grant_type')
         const body = await readJson()
         if (grant === 'password') return sendJson(request, response, 200, await passwordGrant(body))
-        if (grant === 'refresh_token') return sendJson(request, response, 200, await refreshGrant(body))
+        if (grant === 'refresh_token')
+          return sendJson(request, response, 200, await refreshGrant(body))
         throw new AuthError(400, 'validation_failed', 'unsupported_grant_type')
       }
       if (path === '/user' && method === 'GET') {
-        return sendJson(request, response, 200, await transaction(async (client) => userJson(client, (await caller(client, request)).user)))
+        return sendJson(
+          request,
+          response,
+          200,
+          await transaction(async (client) =>
+            userJson(client, (await caller(client, request)).user),
+          ),
+        )
       }
-      if (path === '/user' && method === 'PUT') return sendJson(request, response, 200, await updateUser(request, await readJson()))
+      if (path === '/user' && method === 'PUT')
+        return sendJson(request, response, 200, await updateUser(request, await readJson()))
       if (path === '/logout' && method === 'POST') {
         await logout(request, url.searchParams.get('scope') ?? 'global')
         return sendEmpty(request, response, 204)
       }
-      if (path === '/recover' && method === 'POST') return sendJson(request, response, 200, await recover(await readJson(), url))
+      if (path === '/recover' && method === 'POST')
+        return sendJson(request, response, 200, await recover(await readJson(), url))
       if (path === '/verify' && method === 'GET') {
         const redirectTo = redirectTarget(url.searchParams.get('redirect_to'))
         const type = url.searchParams.get('type') ?? ''
@@ -511,25 +671,34 @@ export function createAuth(options: AuthOptions) {
           })
         } catch (error) {
           if (!(error instanceof AuthError)) throw error
-          fragment = new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message })
+          fragment = new URLSearchParams({
+            error: 'access_denied',
+            error_code: error.code,
+            error_description: error.message,
+          })
         }
-        return sendEmpty(request, response, 303, { Location: `${redirectTo.split('#')[0]}#${fragment}` })
+        return sendEmpty(request, response, 303, {
+          Location: `${redirectTo.split('#')[0]}#${fragment}`,
+        })
       }
       if (path === '/verify' && method === 'POST') {
         const body = await readJson()
         const type = typeof body.type === 'string' ? body.type : ''
         let hash = typeof body.token_hash === 'string' ? body.token_hash : ''
-        if (!hash && typeof body.email === 'string' && typeof body.token === 'string') hash = tokenHash(body.email.trim().toLowerCase(), body.token)
+        if (!hash && typeof body.email === 'string' && typeof body.token === 'string')
+          hash = tokenHash(body.email.trim().toLowerCase(), body.token)
         try {
           return sendJson(request, response, 200, await verifyToken(type, hash))
         } catch (error) {
-          if (error instanceof AuthError && error.code === 'otp_expired') throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
+          if (error instanceof AuthError && error.code === 'otp_expired')
+            throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
           throw error
         }
       }
       throw new AuthError(404, 'not_found', 'Not found')
     } catch (error) {
-      if (error instanceof AuthError) return sendJson(request, response, error.status, errorBody(request, error))
+      if (error instanceof AuthError)
+        return sendJson(request, response, error.status, errorBody(request, error))
       throw error
     }
   }

@@ -14,8 +14,19 @@ declare const Deno: {
 
 const serve = Deno.serve.bind(Deno)
 const port = Number(Deno.env.get('KASALAN_FUNCTION_PORT') ?? '0')
-;(Deno as unknown as { serve: (handler: (request: Request) => Response | Promise<Response>) => unknown }).serve = (handler) =>
-  serve({ port, hostname: '127.0.0.1', onListen: (address) => console.log(`listening ${address.port}`) }, handler)
+;(
+  Deno as unknown as {
+    serve: (handler: (request: Request) => Response | Promise<Response>) => unknown
+  }
+).serve = (handler) =>
+  serve(
+    {
+      port,
+      hostname: '127.0.0.1',
+      onListen: (address) => console.log(`listening ${address.port}`),
+    },
+    handler,
+  )
 
 await import(Deno.args[0]!)
 

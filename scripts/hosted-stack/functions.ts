@@ -50,7 +50,11 @@ interface Running {
   process: ChildProcess
 }
 
-async function startOne(name: string, options: FunctionsOptions, spawned: ChildProcess[]): Promise<Running> {
+async function startOne(
+  name: string,
+  options: FunctionsOptions,
+  spawned: ChildProcess[],
+): Promise<Running> {
   const entry = pathToFileURL(join(ROOT, 'supabase/functions', name, 'index.ts')).href
   const child = spawn(
     denoBinary(),
@@ -69,14 +73,25 @@ async function startOne(name: string, options: FunctionsOptions, spawned: ChildP
     ],
     {
       cwd: join(ROOT, 'supabase/functions', name),
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DENO_DIR: options.denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1', ...options.env, KASALAN_FUNCTION_PORT: '0' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DENO_DIR: options.denoDir,
+        DENO_NO_UPDATE_CHECK: '1',
+        NO_COLOR: '1',
+        ...options.env,
+        KASALAN_FUNCTION_PORT: '0',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
   spawned.push(child)
   const port = await new Promise<number>((resolve, reject) => {
     let output = ''
-    const timer = setTimeout(() => reject(new Error(`Edge Function ${name} did not start in 60 s:\n${output}`)), 60_000)
+    const timer = setTimeout(
+      () => reject(new Error(`Edge Function ${name} did not start in 60 s:\n${output}`)),
+      60_000,
+    )
     child.stdout!.on('data', (chunk: Buffer) => {
       const text = chunk.toString()
       output += text
@@ -96,7 +111,9 @@ async function startOne(name: string, options: FunctionsOptions, spawned: ChildP
     })
   })
   // After start, keep reading its output so the pipe never fills.
-  child.stdout!.removeAllListeners('data').on('data', (chunk: Buffer) => options.log?.(`[${name}] ${chunk.toString().trimEnd()}`))
+  child
+    .stdout!.removeAllListeners('data')
+    .on('data', (chunk: Buffer) => options.log?.(`[${name}] ${chunk.toString().trimEnd()}`))
   child.removeAllListeners('exit')
   return { name, port, process: child }
 }
@@ -118,16 +135,31 @@ export async function startFunctions(options: FunctionsOptions) {
   async function handle(request: IncomingMessage, response: ServerResponse, path: string) {
     const name = /^\/([a-z0-9-]+)/.exec(path)?.[1]
     const target = name ? running.get(name) : undefined
-    if (!name || !target) return sendJson(request, response, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' })
+    if (!name || !target)
+      return sendJson(request, response, 404, {
+        code: 'NOT_FOUND',
+        message: 'Requested function was not found',
+      })
     if (request.method !== 'OPTIONS' && verify[name] !== false) {
       const token = /^bearer\s+(\S+)$/i.exec(request.headers.authorization?.trim() ?? '')?.[1]
-      if (!token) return sendJson(request, response, 401, { code: 401, message: 'Missing authorization header' })
-      if (!(await options.keys.verify(token)).ok) return sendJson(request, response, 401, { code: 401, message: 'Invalid JWT' })
+      if (!token)
+        return sendJson(request, response, 401, {
+          code: 401,
+          message: 'Missing authorization header',
+        })
+      if (!(await options.keys.verify(token)).ok)
+        return sendJson(request, response, 401, { code: 401, message: 'Invalid JWT' })
     }
     const query = new URL(request.url ?? '/', 'http://stack').search
     await new Promise<void>((resolve) => {
       const upstream = httpRequest(
-        { host: '127.0.0.1', port: target.port, method: request.method, path: `${path}${query}`, headers: { ...request.headers, host: `127.0.0.1:${target.port}` } },
+        {
+          host: '127.0.0.1',
+          port: target.port,
+          method: request.method,
+          path: `${path}${query}`,
+          headers: { ...request.headers, host: `127.0.0.1:${target.port}` },
+        },
         (answer) => {
           response.writeHead(answer.statusCode ?? 502, answer.headers)
           answer.pipe(response)
@@ -135,7 +167,10 @@ export async function startFunctions(options: FunctionsOptions) {
         },
       )
       upstream.on('error', (error) => {
-        sendJson(request, response, 502, { code: 'BOOT_ERROR', message: `Function failed to answer: ${error.message}` })
+        sendJson(request, response, 502, {
+          code: 'BOOT_ERROR',
+          message: `Function failed to answer: ${error.message}`,
+        })
         resolve()
       })
       request.pipe(upstream)

@@ -39,7 +39,8 @@ export function preflight(request: IncomingMessage, response: ServerResponse) {
     ...corsHeaders(request),
     'Access-Control-Allow-Methods': 'GET, HEAD, PUT, PATCH, POST, DELETE, OPTIONS',
     'Access-Control-Allow-Headers':
-      request.headers['access-control-request-headers'] ?? 'authorization, x-client-info, apikey, content-type',
+      request.headers['access-control-request-headers'] ??
+      'authorization, x-client-info, apikey, content-type',
     'Access-Control-Max-Age': '3600',
     'Content-Length': '0',
   })
@@ -63,7 +64,12 @@ export function sendJson(
   response.end(text)
 }
 
-export function sendEmpty(request: IncomingMessage, response: ServerResponse, status: number, headers: Record<string, string> = {}) {
+export function sendEmpty(
+  request: IncomingMessage,
+  response: ServerResponse,
+  status: number,
+  headers: Record<string, string> = {},
+) {
   response.writeHead(status, { ...corsHeaders(request), ...headers })
   response.end()
 }

@@ -13,7 +13,11 @@ export interface Keys {
   serviceRoleKey: string
   sign(claims: JWTPayload, expiresInSeconds: number): Promise<string>
   /** The verified claims, or why not: 'expired' or 'invalid' (with the library's message). */
-  verify(token: string): Promise<{ ok: true; claims: JWTPayload } | { ok: false; reason: 'expired' | 'invalid'; message: string }>
+  verify(
+    token: string,
+  ): Promise<
+    { ok: true; claims: JWTPayload } | { ok: false; reason: 'expired' | 'invalid'; message: string }
+  >
 }
 
 export async function createKeys(jwtSecret = DEFAULT_JWT_SECRET): Promise<Keys> {
@@ -27,7 +31,9 @@ export async function createKeys(jwtSecret = DEFAULT_JWT_SECRET): Promise<Keys> 
   // The keys are the same on every start (fixed iat and exp, as the Supabase CLI's), so an app built
   // for the stack keeps working when the stack starts again.
   const fixed = (role: string) =>
-    new SignJWT({ iss: 'supabase-demo', role, iat: 1_700_000_000, exp: 2_000_000_000 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret)
+    new SignJWT({ iss: 'supabase-demo', role, iat: 1_700_000_000, exp: 2_000_000_000 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret)
   return {
     secret,
     anonKey: await fixed('anon'),
@@ -38,8 +44,13 @@ export async function createKeys(jwtSecret = DEFAULT_JWT_SECRET): Promise<Keys> 
         const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] })
         return { ok: true, claims: payload }
       } catch (error) {
-        if (error instanceof errors.JWTExpired) return { ok: false, reason: 'expired', message: 'JWT expired' }
-        return { ok: false, reason: 'invalid', message: error instanceof Error ? error.message : String(error) }
+        if (error instanceof errors.JWTExpired)
+          return { ok: false, reason: 'expired', message: 'JWT expired' }
+        return {
+          ok: false,
+          reason: 'invalid',
+          message: error instanceof Error ? error.message : String(error),
+        }
       }
     },
   }

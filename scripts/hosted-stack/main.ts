@@ -39,10 +39,14 @@ Kasalan's hosted stack is up (PostgreSQL ${stack.db.major}; started in ${JSON.st
 let app: ReturnType<typeof spawn> | null = null
 if (!stackOnly) {
   // Vite itself (not through npx), so that stopping it stops the server.
-  app = spawn(fileURLToPath(new URL('../../node_modules/.bin/vite', import.meta.url)), ['--port', String(appPort), '--strictPort'], {
-    stdio: 'inherit',
-    env: { ...process.env, VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.anonKey },
-  })
+  app = spawn(
+    fileURLToPath(new URL('../../node_modules/.bin/vite', import.meta.url)),
+    ['--port', String(appPort), '--strictPort'],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, VITE_SUPABASE_URL: stack.url, VITE_SUPABASE_ANON_KEY: stack.anonKey },
+    },
+  )
   app.on('exit', () => void shutdown())
 }
 

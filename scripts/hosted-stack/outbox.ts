@@ -30,7 +30,12 @@ export interface Outbox {
 }
 
 const decodeEntities = (value: string) =>
-  value.replaceAll('&amp;', '&').replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>')
+  value
+    .replaceAll('&amp;', '&')
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
 
 export function createOutbox(dir: string): Outbox {
   mkdirSync(dir, { recursive: true })
@@ -46,7 +51,10 @@ export function createOutbox(dir: string): Outbox {
         sentAt: new Date().toISOString(),
       }
       messages.push(message)
-      writeFileSync(join(dir, `${message.sentAt.replace(/[:.]/g, '-')}-${message.id}.json`), JSON.stringify(message, null, 2))
+      writeFileSync(
+        join(dir, `${message.sentAt.replace(/[:.]/g, '-')}-${message.id}.json`),
+        JSON.stringify(message, null, 2),
+      )
       return message
     },
     clear() {

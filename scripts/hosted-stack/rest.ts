@@ -136,10 +136,20 @@ async function loadFunctions(pool: pg.Pool, schema: string, name: string): Promi
 export function createRest(options: RestOptions) {
   const { pool, keys, schemas } = options
 
-  const fail = (request: IncomingMessage, response: ServerResponse, status: number, error: ApiError, headers: Record<string, string> = {}) =>
-    sendJson(request, response, status, error, headers)
+  const fail = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    error: ApiError,
+    headers: Record<string, string> = {},
+  ) => sendJson(request, response, status, error, headers)
 
-  return async function handleRest(request: IncomingMessage, response: ServerResponse, path: string, claimsFromGateway: JWTPayload | null) {
+  return async function handleRest(
+    request: IncomingMessage,
+    response: ServerResponse,
+    path: string,
+    claimsFromGateway: JWTPayload | null,
+  ) {
     const url = new URL(request.url ?? '/', 'http://stack')
     const match = /^\/rpc\/([^/]+)$/.exec(path)
     if (!match) {
@@ -162,8 +172,10 @@ export function createRest(options: RestOptions) {
     const functionName = decodeURIComponent(match[1]!)
 
     // The schema: Accept-Profile for GET/HEAD, Content-Profile for POST; the first exposed one by default.
-    const profileHeader = method === 'POST' ? request.headers['content-profile'] : request.headers['accept-profile']
-    const schema = (Array.isArray(profileHeader) ? profileHeader[0] : profileHeader)?.trim() || schemas[0]!
+    const profileHeader =
+      method === 'POST' ? request.headers['content-profile'] : request.headers['accept-profile']
+    const schema =
+      (Array.isArray(profileHeader) ? profileHeader[0] : profileHeader)?.trim() || schemas[0]!
     if (!schemas.includes(schema)) {
       return fail(request, response, 406, {
         code: 'PGRST106',
@@ -178,15 +190,24 @@ export function createRest(options: RestOptions) {
     const authorization = request.headers.authorization
     if (authorization) {
       const token = /^bearer\s+(\S+)$/i.exec(authorization.trim())?.[1]
-      const verified = token ? await keys.verify(token) : ({ ok: false, reason: 'invalid', message: 'No suitable key or wrong key type' } as const)
+      const verified = token
+        ? await keys.verify(token)
+        : ({ ok: false, reason: 'invalid', message: 'No suitable key or wrong key type' } as const)
       if (!verified.ok) {
         const expired = verified.reason === 'expired'
         return fail(
           request,
           response,
           401,
-          { code: expired ? 'PGRST303' : 'PGRST301', message: expired ? 'JWT expired' : verified.message, details: null, hint: null },
-          { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${expired ? 'JWT expired' : 'JWT invalid'}"` },
+          {
+            code: expired ? 'PGRST303' : 'PGRST301',
+            message: expired ? 'JWT expired' : verified.message,
+            details: null,
+            hint: null,
+          },
+          {
+            'WWW-Authenticate': `Bearer error="invalid_token", error_description="${expired ? 'JWT expired' : 'JWT invalid'}"`,
+          },
         )
       }
       claims = verified.claims
@@ -202,17 +223,32 @@ export function createRest(options: RestOptions) {
         text = (await readBody(request)).toString('utf8')
       } catch (error) {
         if (error instanceof BodyTooLarge) {
-          return fail(request, response, 413, { code: 'PGRST102', message: 'Request body too large', details: null, hint: null })
+          return fail(request, response, 413, {
+            code: 'PGRST102',
+            message: 'Request body too large',
+            details: null,
+            hint: null,
+          })
         }
         throw error
       }
       try {
         args = text.trim() === '' ? {} : JSON.parse(text)
       } catch {
-        return fail(request, response, 400, { code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null })
+        return fail(request, response, 400, {
+          code: 'PGRST102',
+          message: 'Empty or invalid json',
+          details: null,
+          hint: null,
+        })
       }
       if (!args || typeof args !== 'object' || Array.isArray(args)) {
-        return fail(request, response, 400, { code: 'PGRST102', message: 'Empty or invalid json', details: null, hint: null })
+        return fail(request, response, 400, {
+          code: 'PGRST102',
+          message: 'Empty or invalid json',
+          details: null,
+          hint: null,
+        })
       }
     } else {
       args = {}
@@ -223,7 +259,9 @@ export function createRest(options: RestOptions) {
     }
 
     const keysGiven = Object.keys(args).sort()
-    const candidates = IDENTIFIER.test(functionName) ? await loadFunctions(pool, schema, functionName) : []
+    const candidates = IDENTIFIER.test(functionName)
+      ? await loadFunctions(pool, schema, functionName)
+      : []
     const fits = candidates.filter(
       (fn) =>
         keysGiven.every((key) => fn.params.some((param) => param.name === key)) &&
@@ -235,7 +273,10 @@ export function createRest(options: RestOptions) {
         code: 'PGRST202',
         message: `Could not find the function ${signature} in the schema cache`,
         details: `Searched for the function ${schema}.${functionName} with parameters ${keysGiven.join(', ') || 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-        hint: candidates.length > 0 ? `Perhaps you meant to call the function ${schema}.${functionName}(${candidates[0]!.params.map((p) => p.name).join(', ')})` : null,
+        hint:
+          candidates.length > 0
+            ? `Perhaps you meant to call the function ${schema}.${functionName}(${candidates[0]!.params.map((p) => p.name).join(', ')})`
+            : null,
       })
     }
     if (fits.length > 1) {
@@ -258,7 +299,9 @@ export function createRest(options: RestOptions) {
     else if (fn.returnsSet || fn.returnsComposite) {
       // A set is an array; a single composite an object (PostgREST's "single" representation).
       const rows = given.length > 0 ? `${record} cross join lateral ${call} _r` : `${call} _r`
-      const value = fn.returnsSet ? `coalesce(pg_catalog.jsonb_agg(pg_catalog.to_jsonb(_r)), '[]')` : 'pg_catalog.to_jsonb(_r)'
+      const value = fn.returnsSet
+        ? `coalesce(pg_catalog.jsonb_agg(pg_catalog.to_jsonb(_r)), '[]')`
+        : 'pg_catalog.to_jsonb(_r)'
       sql = `select ${value}::text as body from ${rows}`
     } else sql = `select pg_catalog.to_jsonb(${call})::text as body${from}`
 
@@ -282,7 +325,14 @@ export function createRest(options: RestOptions) {
                 pg_catalog.set_config('request.method', $4, true),
                 pg_catalog.set_config('request.path', $5, true),
                 pg_catalog.set_config('search_path', $6, true)`,
-        [role, JSON.stringify(claims), JSON.stringify(headersForSql), method, path, [schema, ...options.extraSearchPath].map(quote).join(', ')],
+        [
+          role,
+          JSON.stringify(claims),
+          JSON.stringify(headersForSql),
+          method,
+          path,
+          [schema, ...options.extraSearchPath].map(quote).join(', '),
+        ],
       )
       const params = given.length > 0 ? [JSON.stringify(args)] : []
       const result = await client.query<{ body: string | null }>(sql, params)

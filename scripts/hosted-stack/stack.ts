@@ -69,7 +69,10 @@ export async function startHostedStack(options: StackOptions = {}): Promise<Stac
   const timings: Record<string, number> = {}
   let started = Date.now()
   const bin = findServerBinaries()
-  if (!bin) throw new Error('No PostgreSQL server binaries were found (install postgresql, or set KASALAN_PG_BIN)')
+  if (!bin)
+    throw new Error(
+      'No PostgreSQL server binaries were found (install postgresql, or set KASALAN_PG_BIN)',
+    )
   const cluster = await startCluster(bin, {
     database: 'kasalan_hosted',
     platformSql: [readFileSync(`${ROOT}scripts/hosted-stack/platform-hosted.sql`, 'utf8')],
@@ -79,7 +82,13 @@ export async function startHostedStack(options: StackOptions = {}): Promise<Stac
   const dir = mkdtempSync(join(tmpdir(), 'kasalan-hosted-'))
   const pools: pg.Pool[] = []
   const connect = (user: string, max: number) => {
-    const pool = new pg.Pool({ host: cluster.host, port: cluster.port, database: cluster.database, user, max })
+    const pool = new pg.Pool({
+      host: cluster.host,
+      port: cluster.port,
+      database: cluster.database,
+      user,
+      max,
+    })
     pool.on('error', () => undefined)
     pools.push(pool)
     return pool
@@ -113,7 +122,8 @@ export async function startHostedStack(options: StackOptions = {}): Promise<Stac
       schemas: ['public', 'graphql_public', 'kasalan'],
       extraSearchPath: ['public', 'extensions'],
       clientAddressHeader: 'cf-connecting-ip',
-      clientAddress: options.clientAddress ?? ((request) => request.socket.remoteAddress ?? 'unknown'),
+      clientAddress:
+        options.clientAddress ?? ((request) => request.socket.remoteAddress ?? 'unknown'),
     })
     const auth = createAuth({
       pool: connect('supabase_auth_admin', 4),
@@ -128,19 +138,34 @@ export async function startHostedStack(options: StackOptions = {}): Promise<Stac
       minimumPasswordLength: 6,
       mailFrom: 'Kasalan <noreply@kasalan.local>',
     })
-    const storage = createStorage({ pool: api, adminPool: connect('supabase_storage_admin', 2), keys, dir: join(dir, 'storage') })
+    const storage = createStorage({
+      pool: api,
+      adminPool: connect('supabase_storage_admin', 2),
+      keys,
+      dir: join(dir, 'storage'),
+    })
 
     /** The gateway's key check (Supabase's API gateway): a JWT signed with the project's secret. */
-    const apiKeyClaims = async (request: IncomingMessage, response: ServerResponse): Promise<JWTPayload | null> => {
-      const given = request.headers.apikey ?? new URL(request.url ?? '/', url).searchParams.get('apikey')
+    const apiKeyClaims = async (
+      request: IncomingMessage,
+      response: ServerResponse,
+    ): Promise<JWTPayload | null> => {
+      const given =
+        request.headers.apikey ?? new URL(request.url ?? '/', url).searchParams.get('apikey')
       const key = Array.isArray(given) ? given[0] : given
       if (!key) {
-        sendJson(request, response, 401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' })
+        sendJson(request, response, 401, {
+          message: 'No API key found in request',
+          hint: 'No `apikey` request header or url param was found.',
+        })
         return null
       }
       const verified = await keys.verify(key)
       if (!verified.ok) {
-        sendJson(request, response, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' })
+        sendJson(request, response, 401, {
+          message: 'Invalid API key',
+          hint: 'Double check your Supabase `anon` or `service_role` API key.',
+        })
         return null
       }
       return verified.claims
@@ -148,10 +173,15 @@ export async function startHostedStack(options: StackOptions = {}): Promise<Stac
 
     async function route(request: IncomingMessage, response: ServerResponse) {
       const path = new URL(request.url ?? '/', url).pathname
-      const under = (prefix: string) => (path === prefix || path.startsWith(`${prefix}/`) ? path.slice(prefix.length) || '/' : null)
+      const under = (prefix: string) =>
+        path === prefix || path.startsWith(`${prefix}/`) ? path.slice(prefix.length) || '/' : null
       let rest_: string | null
       if ((rest_ = under('/functions/v1')) !== null) {
-        if (!functions) return sendJson(request, response, 503, { code: 'BOOT_ERROR', message: 'Edge Functions are not running on this stack' })
+        if (!functions)
+          return sendJson(request, response, 503, {
+            code: 'BOOT_ERROR',
+            message: 'Edge Functions are not running on this stack',
+          })
         return functions.handle(request, response, rest_)
       }
       if (request.method === 'OPTIONS') return preflight(request, response)
@@ -162,14 +192,21 @@ export async function startHostedStack(options: StackOptions = {}): Promise<Stac
       }
       if ((rest_ = under('/auth/v1')) !== null) {
         // The links in e-mails are opened without a key, as on Supabase.
-        const open = ['/verify', '/callback', '/authorize', '/health'].includes(rest_) && request.method === 'GET'
+        const open =
+          ['/verify', '/callback', '/authorize', '/health'].includes(rest_) &&
+          request.method === 'GET'
         if (open || (await apiKeyClaims(request, response))) await auth(request, response, rest_)
         return
       }
       if ((rest_ = under('/storage/v1')) !== null) return storage(request, response, rest_)
       if (path === '/__outbox' && request.method === 'GET') {
         const to = new URL(request.url ?? '/', url).searchParams.get('to')
-        return sendJson(request, response, 200, to ? outbox.messages.filter((m) => m.to.includes(to.toLowerCase())) : outbox.messages)
+        return sendJson(
+          request,
+          response,
+          200,
+          to ? outbox.messages.filter((m) => m.to.includes(to.toLowerCase())) : outbox.messages,
+        )
       }
       if (path === '/__outbox' && request.method === 'DELETE') {
         outbox.clear()
@@ -177,13 +214,25 @@ export async function startHostedStack(options: StackOptions = {}): Promise<Stac
       }
       if (path === '/__outbox/resend/emails' && request.method === 'POST') {
         if (request.headers.authorization !== `Bearer ${OUTBOX_PROVIDER_KEY}`) {
-          return sendJson(request, response, 401, { statusCode: 401, name: 'validation_error', message: 'API key is invalid' })
+          return sendJson(request, response, 401, {
+            statusCode: 401,
+            name: 'validation_error',
+            message: 'API key is invalid',
+          })
         }
-        const body = JSON.parse((await readBody(request)).toString('utf8')) as { from: string; to: string | string[]; subject: string; html?: string; text?: string }
+        const body = JSON.parse((await readBody(request)).toString('utf8')) as {
+          from: string
+          to: string | string[]
+          subject: string
+          html?: string
+          text?: string
+        }
         const message = outbox.add({
           source: 'function',
           from: body.from,
-          to: (Array.isArray(body.to) ? body.to : [body.to]).map((address) => address.toLowerCase()),
+          to: (Array.isArray(body.to) ? body.to : [body.to]).map((address) =>
+            address.toLowerCase(),
+          ),
           subject: body.subject,
           html: body.html ?? '',
           text: body.text ?? '',
@@ -195,8 +244,16 @@ export async function startHostedStack(options: StackOptions = {}): Promise<Stac
 
     server.on('request', (request: IncomingMessage, response: ServerResponse) => {
       route(request, response).catch((error: unknown) => {
-        options.log?.(`500 ${request.method} ${request.url}: ${error instanceof Error ? error.stack : String(error)}`)
-        if (!response.headersSent) sendJson(request, response, 500, { code: 'XX000', message: 'Internal error', details: null, hint: null })
+        options.log?.(
+          `500 ${request.method} ${request.url}: ${error instanceof Error ? error.stack : String(error)}`,
+        )
+        if (!response.headersSent)
+          sendJson(request, response, 500, {
+            code: 'XX000',
+            message: 'Internal error',
+            details: null,
+            hint: null,
+          })
         else response.end()
       })
     })
@@ -227,7 +284,12 @@ export async function startHostedStack(options: StackOptions = {}): Promise<Stac
       anonKey: keys.anonKey,
       serviceRoleKey: keys.serviceRoleKey,
       outbox,
-      db: { host: cluster.host, port: cluster.port, database: cluster.database, major: cluster.major },
+      db: {
+        host: cluster.host,
+        port: cluster.port,
+        database: cluster.database,
+        major: cluster.major,
+      },
       timings,
       stop,
     }

@@ -25,10 +25,17 @@ try {
     onlyCategories: ['performance', 'accessibility'],
   })
   if (!result?.lhr) throw new Error(`Lighthouse returned no report for ${url}`)
-  if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`)
+  if (result.lhr.runtimeError)
+    throw new Error(
+      `Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
+    )
   writeFileSync(out, JSON.stringify(result.lhr))
   // The Chromium trace Lighthouse recorded (its long tasks with their call stacks), when asked for.
-  if (trace) writeFileSync(trace, JSON.stringify(result.artifacts.Trace ?? result.artifacts.Traces?.defaultPass ?? null))
+  if (trace)
+    writeFileSync(
+      trace,
+      JSON.stringify(result.artifacts.Trace ?? result.artifacts.Traces?.defaultPass ?? null),
+    )
 } finally {
   chrome.kill()
 }

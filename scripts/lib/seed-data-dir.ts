@@ -5,7 +5,12 @@ import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
-import { bootstrap, callRpc, INITDB_PARAMS, WAL_START_SETTINGS } from '../../src/lib/backend/local/engine.ts'
+import {
+  bootstrap,
+  callRpc,
+  INITDB_PARAMS,
+  WAL_START_SETTINGS,
+} from '../../src/lib/backend/local/engine.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -17,7 +22,10 @@ export function readSqlSources() {
     migrations: readdirSync(dir)
       .filter((name) => name.endsWith('.sql'))
       .sort()
-      .map((name) => ({ version: name.replace(/\.sql$/, ''), sql: readFileSync(dir + name, 'utf8') })),
+      .map((name) => ({
+        version: name.replace(/\.sql$/, ''),
+        sql: readFileSync(dir + name, 'utf8'),
+      })),
     seed: readFileSync(`${root}supabase/seed.sql`, 'utf8'),
   }
 }
@@ -27,7 +35,10 @@ export function readSqlSources() {
  * what `get_site` answers a visitor there for each seeded wedding (published or not: the call
  * decides), keyed by slug, for a first visit to show while the database starts.
  */
-export async function buildSeed(): Promise<{ dataDir: Uint8Array<ArrayBuffer>; sites: Record<string, unknown> }> {
+export async function buildSeed(): Promise<{
+  dataDir: Uint8Array<ArrayBuffer>
+  sites: Record<string, unknown>
+}> {
   const db = await PGlite.create({
     extensions: { pgcrypto, unaccent, pg_trgm },
     initDbStartParams: INITDB_PARAMS,
@@ -45,7 +56,9 @@ export async function buildSeed(): Promise<{ dataDir: Uint8Array<ArrayBuffer>; s
     await db.exec('checkpoint')
     const dump = await db.dumpDataDir('gzip')
     // Asked after the dump: the directory a browser loads is the one nothing has been asked of yet.
-    const { rows } = await db.query<{ slug: string }>('select slug from kasalan.weddings order by slug')
+    const { rows } = await db.query<{ slug: string }>(
+      'select slug from kasalan.weddings order by slug',
+    )
     const sites: Record<string, unknown> = {}
     for (const { slug } of rows) {
       const answer = await callRpc(db, null, 'get_site', { p_slug: slug })

@@ -30,8 +30,13 @@ export function stylesheetSources(css = readFileSync(stylesheet, 'utf8')) {
 
 /** The app's files (scripts and HTML) a guest's pages can load, from a build's manifest. */
 export function guestFiles(outDir: string): string[] {
-  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>
-  const chunkModules = JSON.parse(readFileSync(join(outDir, 'chunk-modules.json'), 'utf8')) as Record<string, Record<string, number>>
+  const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >
+  const chunkModules = JSON.parse(
+    readFileSync(join(outDir, 'chunk-modules.json'), 'utf8'),
+  ) as Record<string, Record<string, number>>
   const seen = new Set<string>()
   const queue = ['index.html']
   while (queue.length) {
@@ -52,6 +57,7 @@ export function guestFiles(outDir: string): string[] {
 /** The guest's files the stylesheet does not read: each would draw unstyled on the site. */
 export function filesMissingFromSiteStylesheet(outDir: string): string[] {
   const { include, exclude } = stylesheetSources()
-  const under = (file: string, paths: string[]) => paths.some((path) => file === path || file.startsWith(`${path}/`))
+  const under = (file: string, paths: string[]) =>
+    paths.some((path) => file === path || file.startsWith(`${path}/`))
   return guestFiles(outDir).filter((file) => !under(file, include) || under(file, exclude))
 }

@@ -66,8 +66,15 @@ function cors(request: IncomingMessage): Record<string, string> {
  * A copy of a seeded site under another slug whose hero is a photo at `src` (an ordinary address,
  * as a couple's photo from elsewhere), `width`×`height`.
  */
-export function withHeroPhoto(site: unknown, slug: string, image: { src: string; width: number; height: number; alt: string }) {
-  const copy = structuredClone(site) as { slug: string; sections: Array<{ type: string; header?: object; data?: { header?: object } }> }
+export function withHeroPhoto(
+  site: unknown,
+  slug: string,
+  image: { src: string; width: number; height: number; alt: string },
+) {
+  const copy = structuredClone(site) as {
+    slug: string
+    sections: Array<{ type: string; header?: object; data?: { header?: object } }>
+  }
   const home = copy.sections.find((section) => section.type === 'home')
   if (!home) throw new Error('the seeded site has no home section')
   copy.slug = slug
@@ -83,17 +90,24 @@ export function withHeroPhoto(site: unknown, slug: string, image: { src: string;
  * `POST /rest/v1/rpc/get_site` with the stored answer. Both listen on free ports; Chromium reaches
  * the Supabase host through `chromiumArgs`. `requests` lists what the Supabase stand-in was asked.
  */
-export async function startStandIn(outDir: string, sites: Map<string, unknown>, files = new Map<string, Buffer>()) {
+export async function startStandIn(
+  outDir: string,
+  sites: Map<string, unknown>,
+  files = new Map<string, Buffer>(),
+) {
   const requests: string[] = []
   const api: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost')
     requests.push(`${request.method} ${url.pathname}`)
-    if (request.method === 'OPTIONS') return void response.writeHead(200, { ...cors(request), 'Content-Length': '0' }).end()
+    if (request.method === 'OPTIONS')
+      return void response.writeHead(200, { ...cors(request), 'Content-Length': '0' }).end()
     let body = ''
     request.on('data', (chunk) => (body += chunk))
     request.on('end', () => {
       if (request.method !== 'POST' || url.pathname !== '/rest/v1/rpc/get_site') {
-        return void response.writeHead(404, { ...cors(request), 'Content-Type': 'application/json' }).end('{"message":"not found"}')
+        return void response
+          .writeHead(404, { ...cors(request), 'Content-Type': 'application/json' })
+          .end('{"message":"not found"}')
       }
       const slug = (JSON.parse(body || '{}') as { p_slug?: string }).p_slug ?? ''
       const json = JSON.stringify(sites.get(slug) ?? null)
@@ -113,7 +127,9 @@ export async function startStandIn(outDir: string, sites: Map<string, unknown>, 
     const extra = files.get(url.pathname)
     if (extra) {
       const type = types[extname(url.pathname)] ?? 'application/octet-stream'
-      return void response.writeHead(200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000' }).end(extra)
+      return void response
+        .writeHead(200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=31536000' })
+        .end(extra)
     }
     const path = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '')
     let file = join(outDir, path)
@@ -121,7 +137,9 @@ export async function startStandIn(outDir: string, sites: Map<string, unknown>, 
     const immutable = file.includes(`${outDir}/assets/`)
     const type = types[extname(file)] ?? 'application/octet-stream'
     // Compressed as any static host compresses text, so Lighthouse sees the bytes a phone would.
-    const compress = /text|javascript|json|svg/.test(type) && /gzip/.test(String(request.headers['accept-encoding']))
+    const compress =
+      /text|javascript|json|svg/.test(type) &&
+      /gzip/.test(String(request.headers['accept-encoding']))
     response
       .writeHead(200, {
         'Content-Type': type,

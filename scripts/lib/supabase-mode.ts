@@ -12,12 +12,17 @@ import { createKeys } from '../hosted-stack/keys'
 export const SUPABASE_HOST = 'kasalan-stand-in.supabase.co'
 
 /** The Chromium flag that sends the build's Supabase host to a server on this machine's `port`. */
-export const supabaseHostRule = (port: number) => `--host-resolver-rules=MAP ${SUPABASE_HOST} 127.0.0.1:${port}`
+export const supabaseHostRule = (port: number) =>
+  `--host-resolver-rules=MAP ${SUPABASE_HOST} 127.0.0.1:${port}`
 
 export async function buildSupabaseMode(outDir: string) {
   const { anonKey } = await createKeys()
   execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--logLevel', 'warn'], {
     stdio: 'inherit',
-    env: { ...process.env, VITE_SUPABASE_URL: `http://${SUPABASE_HOST}`, VITE_SUPABASE_ANON_KEY: anonKey },
+    env: {
+      ...process.env,
+      VITE_SUPABASE_URL: `http://${SUPABASE_HOST}`,
+      VITE_SUPABASE_ANON_KEY: anonKey,
+    },
   })
 }

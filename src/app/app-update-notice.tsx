@@ -13,7 +13,10 @@ export function AppUpdateNotice() {
   if (!waiting) return null
   return (
     <div className="fixed inset-x-0 bottom-0 z-40 flex justify-center p-3 print:hidden">
-      <div role="status" className="flex w-full max-w-md items-center gap-3 rounded-xl bg-ink px-4 py-3 text-sm text-white shadow-lg">
+      <div
+        role="status"
+        className="flex w-full max-w-md items-center gap-3 rounded-xl bg-ink px-4 py-3 text-sm text-white shadow-lg"
+      >
         <p className="flex-1">{t('update.body')}</p>
         <button type="button" className="btn btn-secondary shrink-0" onClick={applyUpdate}>
           <RefreshCw aria-hidden="true" className="size-4" />

@@ -8,7 +8,9 @@ export function App() {
   // beside the first screen rather than in it: a guest on the wedding site never waits for it.
   useEffect(() => {
     void import('@/lib/session').then(({ useSessionStore }) => useSessionStore.getState().start())
-    void import('./preload-management').then(({ readFirstScreen }) => readFirstScreen(window.location.pathname))
+    void import('./preload-management').then(({ readFirstScreen }) =>
+      readFirstScreen(window.location.pathname),
+    )
     // Management is the installable app, with the service worker that opens it (and the door) with
     // no network; the guests' pages never start it.
     void import('@/lib/pwa').then(({ startInstalledApp }) => startInstalledApp())

@@ -28,7 +28,9 @@ export function readFirstScreen(pathname: string): void {
  */
 export function preloadManagement(weddingId: string, { seating }: { seating: boolean }): void {
   void import('@/features/guests/routes/guests-page')
-  void import('@/lib/i18n/i18next').then((m) => m.startI18next(seating ? ['guests', 'seating', 'rsvps', 'rsvp'] : ['guests']))
+  void import('@/lib/i18n/i18next').then((m) =>
+    m.startI18next(seating ? ['guests', 'seating', 'rsvps', 'rsvp'] : ['guests']),
+  )
   if (!seating) return
   void import('@/features/rsvps/routes/rsvps-tab-page')
   void import('@/features/seating/routes/seating-page')
@@ -51,7 +53,11 @@ function whenIdle(task: () => void): () => void {
  * first screen's own data comes first) and the browser is idle. A screen that never reads the list
  * (the website builder) lets it wait no longer than `settleMs`.
  */
-export function usePreloadManagement(weddingId: string | undefined, seating: boolean, settleMs = 3000): void {
+export function usePreloadManagement(
+  weddingId: string | undefined,
+  seating: boolean,
+  settleMs = 3000,
+): void {
   useEffect(() => {
     if (!weddingId) return
     let cancelIdle: (() => void) | undefined
@@ -63,7 +69,9 @@ export function usePreloadManagement(weddingId: string | undefined, seating: boo
       clearTimeout(timer)
       cancelIdle = whenIdle(() => preloadManagement(weddingId, { seating }))
     }
-    const settled = () => useGuestListStore.getState().status !== 'loading' && useGuestListStore.getState().status !== 'idle'
+    const settled = () =>
+      useGuestListStore.getState().status !== 'loading' &&
+      useGuestListStore.getState().status !== 'idle'
     const unsubscribe = useGuestListStore.subscribe(() => {
       if (settled()) start()
     })

@@ -44,7 +44,11 @@ function PublicRoutes() {
         {/* Routes that draw the same page share a key: moving between a site's sections keeps
             the page (and the sections it has drawn) instead of mounting it again. */}
         {publicRoutes.map(({ pattern, Component }) => (
-          <Route key={publicRoutes.findIndex((route) => route.Component === Component)} path={pattern} component={Component} />
+          <Route
+            key={publicRoutes.findIndex((route) => route.Component === Component)}
+            path={pattern}
+            component={Component}
+          />
         ))}
         <Route>
           <LoadManagement />

@@ -101,10 +101,18 @@ export function NotForYourRole({ wedding, screen }: { wedding: Wedding; screen: 
           <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-white text-brand-700 shadow-sm ring-1 ring-brand-100">
             <CalendarHeart aria-hidden="true" className="size-6" />
           </span>
-          <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted">{t('roleGate.you')}</p>
+          <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-muted">
+            {t('roleGate.you')}
+          </p>
           <p className="mt-1.5 flex flex-wrap justify-center gap-1.5 text-sm font-semibold text-brand-700">
-            <span className="rounded-full bg-white px-3 py-1 ring-1 ring-brand-100">{t(`roleGate.roles.${role}`)}</span>
-            {side && <span className="rounded-full bg-white px-3 py-1 ring-1 ring-brand-100">{t(`roleGate.sides.${side}`)}</span>}
+            <span className="rounded-full bg-white px-3 py-1 ring-1 ring-brand-100">
+              {t(`roleGate.roles.${role}`)}
+            </span>
+            {side && (
+              <span className="rounded-full bg-white px-3 py-1 ring-1 ring-brand-100">
+                {t(`roleGate.sides.${side}`)}
+              </span>
+            )}
           </p>
           <h1 id="role-gate-title" className="mt-4 font-display text-3xl text-ink sm:text-4xl">
             {t(`roleGate.title.${keptBy}`)}
@@ -127,7 +135,11 @@ export function NotForYourRole({ wedding, screen }: { wedding: Wedding; screen: 
                   <span className="min-w-0 flex-1">
                     <span className="block font-semibold">{t(`nav.${key}`)}</span>
                     <span className="block text-sm text-muted">
-                      {t(key === 'guests' ? `roleGate.does.guests.${side ?? 'all'}` : `roleGate.does.${key}`)}
+                      {t(
+                        key === 'guests'
+                          ? `roleGate.does.guests.${side ?? 'all'}`
+                          : `roleGate.does.${key}`,
+                      )}
                     </span>
                   </span>
                   <ArrowRight

@@ -14,7 +14,16 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before something that cannot be undone, such as deleting a household or a table. */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, onConfirm, busy, tone = 'danger' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  busy,
+  tone = 'danger',
+}: ConfirmDialogProps) {
   const { t } = useTranslation()
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -23,7 +32,9 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
         <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
           <AlertDialog.Title className="font-display text-xl">{title}</AlertDialog.Title>
           {description ? (
-            <AlertDialog.Description className="mt-2 text-sm text-muted">{description}</AlertDialog.Description>
+            <AlertDialog.Description className="mt-2 text-sm text-muted">
+              {description}
+            </AlertDialog.Description>
           ) : (
             <AlertDialog.Description className="sr-only">{title}</AlertDialog.Description>
           )}

@@ -39,7 +39,16 @@ const calendarColours = {
  * Space or Arrow Down open it; the calendar takes the arrow keys, Escape closes it and focus comes
  * back to the field.
  */
-export function DatePicker({ value, onSelect, onBlur, dialogLabel, display, futureOnly = false, clear, ...control }: DatePickerProps) {
+export function DatePicker({
+  value,
+  onSelect,
+  onBlur,
+  dialogLabel,
+  display,
+  futureOnly = false,
+  clear,
+  ...control
+}: DatePickerProps) {
   const { t, i18n } = useTranslation()
   const [open, setOpen] = useState(false)
   const inputRef = useRef<HTMLInputElement>(null)

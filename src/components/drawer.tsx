@@ -25,17 +25,26 @@ export function Drawer({ open, onOpenChange, title, description, children, foote
             <div className="flex-1">
               <Dialog.Title className="font-display text-2xl">{title}</Dialog.Title>
               {description ? (
-                <Dialog.Description className="mt-1 text-sm text-muted">{description}</Dialog.Description>
+                <Dialog.Description className="mt-1 text-sm text-muted">
+                  {description}
+                </Dialog.Description>
               ) : (
                 <Dialog.Description className="sr-only">{title}</Dialog.Description>
               )}
             </div>
-            <Dialog.Close className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('actions.close')}>
+            <Dialog.Close
+              className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink"
+              aria-label={t('actions.close')}
+            >
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
           <div className="flex-1 overflow-y-auto px-6 py-5">{children}</div>
-          {footer && <div className="flex flex-wrap justify-end gap-3 border-t border-line px-6 py-4">{footer}</div>}
+          {footer && (
+            <div className="flex flex-wrap justify-end gap-3 border-t border-line px-6 py-4">
+              {footer}
+            </div>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

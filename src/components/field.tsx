@@ -7,7 +7,11 @@ interface FieldProps {
   className?: string
   style?: CSSProperties
   /** Renders the control with the ids that tie it to its label, hint and error. */
-  children: (control: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode
+  children: (control: {
+    id: string
+    'aria-invalid': boolean
+    'aria-describedby'?: string
+  }) => ReactNode
 }
 
 /** A labelled form control with its hint and error message, wired for screen readers. */

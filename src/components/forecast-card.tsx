@@ -18,7 +18,10 @@ export function ForecastCard({ weddingId }: { weddingId: string }) {
   useRefreshOnReturn(refresh)
   const n = (value: number) => t('common:number', { value })
   return (
-    <section aria-labelledby="forecast-card" className="mt-3 rounded-2xl border border-line bg-white px-4 py-3">
+    <section
+      aria-labelledby="forecast-card"
+      className="mt-3 rounded-2xl border border-line bg-white px-4 py-3"
+    >
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <div>
           <h2 id="forecast-card" className="text-sm font-semibold text-muted">
@@ -29,7 +32,10 @@ export function ForecastCard({ weddingId }: { weddingId: string }) {
           </p>
           {forecast && (
             <p className="text-sm text-muted">
-              {t('card.summary', { confirmed: n(forecast.confirmed.total), pending: n(forecast.pending) })}
+              {t('card.summary', {
+                confirmed: n(forecast.confirmed.total),
+                pending: n(forecast.pending),
+              })}
             </p>
           )}
         </div>

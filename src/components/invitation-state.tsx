@@ -26,7 +26,10 @@ export function InvitationState({ status }: { status: InvitationStatus }) {
           : null
   return (
     <span className="inline-flex flex-wrap items-center gap-x-2 gap-y-1">
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge[status.state]}`} data-testid="invitation-state">
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${badge[status.state]}`}
+        data-testid="invitation-state"
+      >
         {t(`state.${status.state}`)}
       </span>
       {detail && <span className="text-xs text-muted">{detail}</span>}

@@ -2,7 +2,13 @@ import { useTranslation } from '@/lib/i18n/react'
 import { setPreferredLanguage, type LanguageArea } from '@/lib/i18n'
 
 /** Switches between Filipino and English; the choice is remembered for this part of the app. */
-export function LanguageToggle({ area, className = '' }: { area: LanguageArea; className?: string }) {
+export function LanguageToggle({
+  area,
+  className = '',
+}: {
+  area: LanguageArea
+  className?: string
+}) {
   const { t, i18n } = useTranslation()
   const next = i18n.language === 'fil' ? 'en' : 'fil'
   return (

@@ -20,10 +20,19 @@ interface LeaveGuardProps {
  * changes are dropped, so coming back shows what is saved; Stay keeps them. One rule for the
  * builder and the content editor (docs/decisions.md).
  */
-export function LeaveGuard({ when, title, description, confirmLabel, onLeave, beforeUnload = false }: LeaveGuardProps) {
+export function LeaveGuard({
+  when,
+  title,
+  description,
+  confirmLabel,
+  onLeave,
+  beforeUnload = false,
+}: LeaveGuardProps) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      when && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      when &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search),
   )
 
   useEffect(() => {

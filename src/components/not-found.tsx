@@ -15,7 +15,9 @@ export function NotFound() {
   const id = useId()
   const from = (useLocationState() as { from?: unknown } | null)?.from
   const asked = typeof from === 'string' ? from : null
-  const [address, setAddress] = useState(() => (asked?.startsWith('/wedding/') ? (slugFromAddress(asked) ?? '') : ''))
+  const [address, setAddress] = useState(() =>
+    asked?.startsWith('/wedding/') ? (slugFromAddress(asked) ?? '') : '',
+  )
   const [missing, setMissing] = useState(false)
 
   function find(event: FormEvent) {
@@ -33,7 +35,8 @@ export function NotFound() {
       <h1 className="mt-4 text-center font-display text-3xl">{t('notFound.title')}</h1>
       {asked && (
         <p className="mt-3 text-center text-muted">
-          {t('notFound.asked')} <code className="rounded bg-canvas px-1.5 py-0.5 text-ink">{asked}</code>
+          {t('notFound.asked')}{' '}
+          <code className="rounded bg-canvas px-1.5 py-0.5 text-ink">{asked}</code>
         </p>
       )}
       <p className="mt-3 text-center text-muted">{t('notFound.body')}</p>
@@ -58,7 +61,11 @@ export function NotFound() {
           spellCheck={false}
           maxLength={300}
         />
-        <p id={`${id}-hint`} className={missing ? 'field-error' : 'mt-1.5 text-sm text-muted'} role={missing ? 'alert' : undefined}>
+        <p
+          id={`${id}-hint`}
+          className={missing ? 'field-error' : 'mt-1.5 text-sm text-muted'}
+          role={missing ? 'alert' : undefined}
+        >
           {missing ? t('notFound.addressMissing') : t('notFound.addressHint')}
         </p>
         <button type="submit" className="btn btn-primary mt-4 w-full">

@@ -5,7 +5,10 @@ export function PageSpinner() {
   const { t } = useTranslation()
   return (
     <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-muted">
-      <span className="size-5 motion-safe:animate-spin rounded-full border-2 border-brand-200 border-t-brand-600" aria-hidden="true" />
+      <span
+        className="size-5 motion-safe:animate-spin rounded-full border-2 border-brand-200 border-t-brand-600"
+        aria-hidden="true"
+      />
       <span>{t('loading')}</span>
     </div>
   )

@@ -1,5 +1,13 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react'
 
 /** What counts as the row's current item: a link to this page, or the chosen tab. */
 const currentItem = '[aria-current="page"], [role="tab"][aria-selected="true"]'
@@ -23,7 +31,14 @@ interface ScrollRowProps extends HTMLAttributes<HTMLDivElement> {
  * where the row fits, show no hint. The scrolling box is marked `data-scrolls-sideways` (the
  * browser tests' overflow check leaves it to itself).
  */
-export function ScrollRow({ children, current, fade = 'canvas', outerClassName = '', className = '', ...rest }: ScrollRowProps) {
+export function ScrollRow({
+  children,
+  current,
+  fade = 'canvas',
+  outerClassName = '',
+  className = '',
+  ...rest
+}: ScrollRowProps) {
   const scroller = useRef<HTMLDivElement>(null)
   const [more, setMore] = useState({ before: false, after: false })
 
@@ -52,7 +67,8 @@ export function ScrollRow({ children, current, fade = 'canvas', outerClassName =
     const row = element.getBoundingClientRect()
     const box = item.getBoundingClientRect()
     if (box.left < row.left + HINT_PX) element.scrollLeft -= row.left + HINT_PX - box.left
-    else if (box.right > row.right - HINT_PX) element.scrollLeft += box.right - (row.right - HINT_PX)
+    else if (box.right > row.right - HINT_PX)
+      element.scrollLeft += box.right - (row.right - HINT_PX)
     measure()
   }, [current, measure])
 
@@ -60,7 +76,10 @@ export function ScrollRow({ children, current, fade = 'canvas', outerClassName =
     const element = scroller.current
     if (!element) return
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches
-    element.scrollBy({ left: direction * element.clientWidth * 0.7, behavior: reduced ? 'auto' : 'smooth' })
+    element.scrollBy({
+      left: direction * element.clientWidth * 0.7,
+      behavior: reduced ? 'auto' : 'smooth',
+    })
   }
 
   const hint = (side: 'before' | 'after') => (
@@ -86,7 +105,13 @@ export function ScrollRow({ children, current, fade = 'canvas', outerClassName =
 
   return (
     <div className={`relative ${outerClassName}`}>
-      <div ref={scroller} data-scrolls-sideways="" onScroll={measure} className={`overflow-x-auto [scrollbar-width:none] ${className}`} {...rest}>
+      <div
+        ref={scroller}
+        data-scrolls-sideways=""
+        onScroll={measure}
+        className={`overflow-x-auto [scrollbar-width:none] ${className}`}
+        {...rest}
+      >
         {children}
       </div>
       {more.before && hint('before')}

@@ -20,7 +20,16 @@ interface Props {
  * A setting that is saved as soon as it is changed: a checkbox in a card with its title and what it
  * does. The box moves at once; a failed save puts it back and says why.
  */
-export function SettingSwitch({ title, label, hint, value, onChange, describe, loadError = null, className = '' }: Props) {
+export function SettingSwitch({
+  title,
+  label,
+  hint,
+  value,
+  onChange,
+  describe,
+  loadError = null,
+  className = '',
+}: Props) {
   const id = useId()
   const [pending, setPending] = useState<boolean | null>(null)
   const [saveError, setSaveError] = useState<string | null>(null)
@@ -39,7 +48,10 @@ export function SettingSwitch({ title, label, hint, value, onChange, describe, l
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className={`rounded-2xl border border-line bg-white p-5 sm:p-6 ${className}`}>
+    <section
+      aria-labelledby={`${id}-title`}
+      className={`rounded-2xl border border-line bg-white p-5 sm:p-6 ${className}`}
+    >
       <h2 id={`${id}-title`} className="font-display text-xl text-ink">
         {title}
       </h2>

@@ -30,7 +30,12 @@ export function SitePreviewFrame({ site, segment, language, device, title, class
   const frame = useRef<HTMLIFrameElement>(null)
   const box = useRef<HTMLDivElement>(null)
   const [size, setSize] = useState({ width: 0, height: 0 })
-  const latest = useRef<PreviewShowMessage>({ type: previewMessageTypes.show, site, segment, language })
+  const latest = useRef<PreviewShowMessage>({
+    type: previewMessageTypes.show,
+    site,
+    segment,
+    language,
+  })
 
   const post = useCallback(
     () => frame.current?.contentWindow?.postMessage(latest.current, window.location.origin),
@@ -44,7 +49,8 @@ export function SitePreviewFrame({ site, segment, language, device, title, class
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return
+      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow)
+        return
       if (isPreviewMessage(event.data, previewMessageTypes.ready)) post()
     }
     window.addEventListener('message', onMessage)

@@ -27,7 +27,16 @@ const byRole: Record<MemberRole, ReadonlySet<Capability>> = {
   owner: new Set(capabilities),
   partner: new Set(capabilities.filter((capability) => capability !== 'delete_wedding')),
   // The money too, when the couple allows it: that is the wedding's to say (seesMoney below).
-  coordinator: new Set(['view', 'households', 'guests', 'rsvps', 'seating', 'invitations', 'plan', 'checkin']),
+  coordinator: new Set([
+    'view',
+    'households',
+    'guests',
+    'rsvps',
+    'seating',
+    'invitations',
+    'plan',
+    'checkin',
+  ]),
   family_helper: new Set(['view', 'households']),
   // The door only: names, tables and arrivals (get_checkin_roster), nothing of the rest.
   usher: new Set(['checkin']),
@@ -102,7 +111,10 @@ export function mayOpen(role: MemberRole | undefined, screen: ManageScreen): boo
  * True when the signed-in member may open this screen of this wedding: as mayOpen, and a screen of
  * the money also when the couple lets their coordinator see it.
  */
-export function mayOpenIn(wedding: { myRole?: MemberRole; seesMoney?: boolean }, screen: ManageScreen): boolean {
+export function mayOpenIn(
+  wedding: { myRole?: MemberRole; seesMoney?: boolean },
+  screen: ManageScreen,
+): boolean {
   return screenNeeds[screen] === 'money' ? seesMoney(wedding) : mayOpen(wedding.myRole, screen)
 }
 

@@ -5,7 +5,8 @@
  */
 
 /** A Messenger or Facebook link, as the database takes it (kasalan_private.contact_is_valid). */
-export const messengerPattern = /^https:\/\/(www\.|m\.|web\.)?(facebook\.com|fb\.com|messenger\.com|m\.me)\/\S*$/i
+export const messengerPattern =
+  /^https:\/\/(www\.|m\.|web\.)?(facebook\.com|fb\.com|messenger\.com|m\.me)\/\S*$/i
 
 /** The saved link when it is one the database takes, else null. */
 export function messengerUrl(link: string | null | undefined): string | null {

@@ -32,7 +32,9 @@ export function escapeCell(value: unknown): string {
  * escapeCell never writes, is kept as it is.
  */
 export function unescapeCell(value: string): string {
-  return value.length > 1 && value[0] === "'" && (value[1] === "'" || formulaStart.test(value.slice(1)))
+  return value.length > 1 &&
+    value[0] === "'" &&
+    (value[1] === "'" || formulaStart.test(value.slice(1)))
     ? value.slice(1)
     : value
 }

@@ -5,7 +5,9 @@
 export const STORAGE_PREFIX = 'kasalan.checkin.'
 
 /** Removes every wedding's door list and queue from this browser (on sign-out). */
-export function clearDoorStorage(storage: Pick<Storage, 'length' | 'key' | 'removeItem'> = window.localStorage) {
+export function clearDoorStorage(
+  storage: Pick<Storage, 'length' | 'key' | 'removeItem'> = window.localStorage,
+) {
   try {
     const keys: string[] = []
     for (let i = 0; i < storage.length; i += 1) {
@@ -19,7 +21,9 @@ export function clearDoorStorage(storage: Pick<Storage, 'length' | 'key' | 'remo
 }
 
 /** How many door actions in this browser still wait to be sent, over every wedding. */
-export function waitingInStorage(storage: Pick<Storage, 'length' | 'key' | 'getItem'> = window.localStorage): number {
+export function waitingInStorage(
+  storage: Pick<Storage, 'length' | 'key' | 'getItem'> = window.localStorage,
+): number {
   try {
     let count = 0
     for (let i = 0; i < storage.length; i += 1) {

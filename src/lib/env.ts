@@ -25,7 +25,9 @@ function readEnv() {
   const { VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: anonKey } = parsed.data
   if (Boolean(url) !== Boolean(anonKey)) {
     const missing = url ? 'VITE_SUPABASE_ANON_KEY' : 'VITE_SUPABASE_URL'
-    throw new Error(`${missing} is missing: set both Supabase variables, or neither to use the embedded database.`)
+    throw new Error(
+      `${missing} is missing: set both Supabase variables, or neither to use the embedded database.`,
+    )
   }
   return {
     supabase: url && anonKey ? { url, anonKey } : null,

@@ -38,4 +38,3 @@ function reportUnexpected(error: unknown) {
 export function isAccessLost(error: unknown): boolean {
   return error instanceof BackendError && error.message === 'wedding_not_found'
 }
-

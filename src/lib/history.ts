@@ -20,9 +20,17 @@ export function createHistory<T>(present: T): History<T> {
  * Records a new present. One that is the same as the present (the same object, unless `same` says
  * what the same is) is no step, and redo is kept.
  */
-export function commit<T>(history: History<T>, next: T, same: (a: T, b: T) => boolean = Object.is): History<T> {
+export function commit<T>(
+  history: History<T>,
+  next: T,
+  same: (a: T, b: T) => boolean = Object.is,
+): History<T> {
   if (same(history.present, next)) return history
-  return { past: [...history.past, history.present].slice(-HISTORY_LIMIT), present: next, future: [] }
+  return {
+    past: [...history.past, history.present].slice(-HISTORY_LIMIT),
+    present: next,
+    future: [],
+  }
 }
 
 export const canUndo = <T>(history: History<T>) => history.past.length > 0
@@ -31,13 +39,21 @@ export const canRedo = <T>(history: History<T>) => history.future.length > 0
 export function undo<T>(history: History<T>): History<T> {
   if (history.past.length === 0) return history
   const previous = history.past[history.past.length - 1] as T
-  return { past: history.past.slice(0, -1), present: previous, future: [history.present, ...history.future] }
+  return {
+    past: history.past.slice(0, -1),
+    present: previous,
+    future: [history.present, ...history.future],
+  }
 }
 
 export function redo<T>(history: History<T>): History<T> {
   if (history.future.length === 0) return history
   const next = history.future[0] as T
-  return { past: [...history.past, history.present], present: next, future: history.future.slice(1) }
+  return {
+    past: [...history.past, history.present],
+    present: next,
+    future: history.future.slice(1),
+  }
 }
 
 /**

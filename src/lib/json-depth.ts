@@ -55,6 +55,8 @@ export function textNestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean
 export function argumentsTooDeep(args: Record<string, unknown>): boolean {
   return (
     nestsDeeperThan(args, MAX_JSON_DEPTH + 1) ||
-    Object.values(args).some((value) => typeof value === 'string' && textNestsDeeperThan(value, MAX_JSON_DEPTH + 1))
+    Object.values(args).some(
+      (value) => typeof value === 'string' && textNestsDeeperThan(value, MAX_JSON_DEPTH + 1),
+    )
   )
 }

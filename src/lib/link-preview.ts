@@ -11,7 +11,10 @@
  * an address (the site's own, when its host sends crawlers to the function), none when `off`, else
  * `<VITE_SUPABASE_URL>/functions/v1/link-preview`; on the embedded database, none.
  */
-export function linkPreviewBase(settings: { supabaseUrl?: string | undefined; previewUrl?: string | undefined }): string | null {
+export function linkPreviewBase(settings: {
+  supabaseUrl?: string | undefined
+  previewUrl?: string | undefined
+}): string | null {
   const supabaseUrl = settings.supabaseUrl?.trim().replace(/\/+$/, '')
   const previewUrl = settings.previewUrl?.trim().replace(/\/+$/, '')
   if (!supabaseUrl || previewUrl === 'off') return null

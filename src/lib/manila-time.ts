@@ -16,7 +16,9 @@ export function calendarDay(date: string | null | undefined) {
   const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
   // A day that does not exist (30 February) rolls over into the next month, and a year below 100
   // is read as 19xx: either way the day made is not the one written.
-  return new Date(Date.UTC(year, month - 1, day)).toISOString().startsWith(date!) ? { year, month, day } : null
+  return new Date(Date.UTC(year, month - 1, day)).toISOString().startsWith(date!)
+    ? { year, month, day }
+    : null
 }
 
 /** Minutes after midnight of an `HH:mm` clock time, or null when it is not one. */
@@ -49,7 +51,8 @@ export function formatLongDate(date: string | null | undefined, language: DateLa
     longDateFormats.set(language, format)
   }
   const parts = format.formatToParts(Date.UTC(day.year, day.month - 1, day.day))
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? ''
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? ''
   return `${part('weekday')}, ${day.day} ${part('month')} ${day.year}`
 }
 

@@ -15,10 +15,15 @@
  */
 
 // One string, split: this module is also inlined into the HTML's first screen, where bytes count.
-const particles = new Set('de del dela della delas delos la las los y van von der da di du'.split(' '))
+const particles = new Set(
+  'de del dela della delas delos la las los y van von der da di du'.split(' '),
+)
 
 const capitalise = (word: string) =>
-  word.replace(/(^|-)(\p{L})/gu, (_match, before: string, letter: string) => before + letter.toLocaleUpperCase('fil'))
+  word.replace(
+    /(^|-)(\p{L})/gu,
+    (_match, before: string, letter: string) => before + letter.toLocaleUpperCase('fil'),
+  )
 
 /** One name (a first name or a last name) as it is shown. */
 export function displayName(name: string | null | undefined): string {
@@ -30,7 +35,11 @@ export function displayName(name: string | null | undefined): string {
   return words
     .map((word) =>
       // "ii", "iii", "iv": a generation ("Juan Miguel II"), written in capitals.
-      /^(i{2,3}|iv)$/.test(word) ? word.toUpperCase() : !allParticles && particles.has(word) ? word : capitalise(word),
+      /^(i{2,3}|iv)$/.test(word)
+        ? word.toUpperCase()
+        : !allParticles && particles.has(word)
+          ? word
+          : capitalise(word),
     )
     .join(' ')
 }
@@ -57,17 +66,31 @@ export function displayFullName(person: NameParts | null | undefined): string {
  * "Dr. Antonio dela Cruz Jr.": a guest's whole name as the guest list shows it, with the title and
  * suffix the couple typed (each shown by the same rule, so "dr." reads "Dr." and "III" stays).
  */
-export function displayPersonName(person: (NameParts & { title?: string | null; suffix?: string | null }) | null | undefined): string {
-  return [person?.title, person?.firstName, person?.lastName, person?.suffix].map((part) => displayName(part)).filter(Boolean).join(' ')
+export function displayPersonName(
+  person: (NameParts & { title?: string | null; suffix?: string | null }) | null | undefined,
+): string {
+  return [person?.title, person?.firstName, person?.lastName, person?.suffix]
+    .map((part) => displayName(part))
+    .filter(Boolean)
+    .join(' ')
 }
 
 /** "Maria & Juan": the couple's first names, shown, joined by `and` (default "&"). */
-export function displayCouple(bride: NameParts | null | undefined, groom: NameParts | null | undefined, and = '&'): string {
-  return [displayName(bride?.firstName), displayName(groom?.firstName)].filter(Boolean).join(` ${and} `)
+export function displayCouple(
+  bride: NameParts | null | undefined,
+  groom: NameParts | null | undefined,
+  and = '&',
+): string {
+  return [displayName(bride?.firstName), displayName(groom?.firstName)]
+    .filter(Boolean)
+    .join(` ${and} `)
 }
 
 /** "M&J": the couple's initials (bride's, then groom's); "" when neither has a name. */
-export function coupleInitials(bride: NameParts | null | undefined, groom: NameParts | null | undefined): string {
+export function coupleInitials(
+  bride: NameParts | null | undefined,
+  groom: NameParts | null | undefined,
+): string {
   return [bride?.firstName, groom?.firstName]
     .map((name) => displayName(name).charAt(0).toLocaleUpperCase('fil'))
     .filter(Boolean)
@@ -80,7 +103,10 @@ export function coupleInitials(bride: NameParts | null | undefined, groom: NameP
  * title of the couple's own. A blank title counts too. `couples` are the names to compare with
  * (the wedding's, and the home page's copy from sign-up).
  */
-export function isCoupleTitle(title: string | null | undefined, ...couples: Array<[NameParts | null | undefined, NameParts | null | undefined]>) {
+export function isCoupleTitle(
+  title: string | null | undefined,
+  ...couples: Array<[NameParts | null | undefined, NameParts | null | undefined]>
+) {
   const key = (text: string) => text.trim().replace(/\s+/g, ' ').toLocaleLowerCase('fil')
   const own = key(title ?? '')
   return !own || couples.some(([bride, groom]) => key(displayCouple(bride, groom)) === own)

@@ -47,7 +47,9 @@ export const paths = {
     section: (slug: string, section: string) =>
       `/wedding/${encodeURIComponent(slug)}/${encodeURIComponent(section)}`,
     rsvp: (slug: string | null, householdId: string, personId: string) =>
-      slug ? `/wedding/${encodeURIComponent(slug)}/rsvp/${householdId}/${personId}` : `/rsvp/${householdId}/${personId}/`,
+      slug
+        ? `/wedding/${encodeURIComponent(slug)}/rsvp/${householdId}/${personId}`
+        : `/rsvp/${householdId}/${personId}/`,
     rsvpThankYou: (slug: string | null, householdId: string, personId: string) =>
       slug
         ? `/wedding/${encodeURIComponent(slug)}/rsvp/${householdId}/${personId}/thank-you`

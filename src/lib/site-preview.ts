@@ -21,7 +21,10 @@ export interface PreviewShowMessage {
   language?: Language
 }
 
-export function isPreviewMessage<T extends { type: string }>(data: unknown, type: T['type']): data is T {
+export function isPreviewMessage<T extends { type: string }>(
+  data: unknown,
+  type: T['type'],
+): data is T {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === type
 }
 
@@ -32,7 +35,11 @@ export function isPreviewMessage<T extends { type: string }>(data: unknown, type
  */
 export function previewSiteOf(
   wedding: Wedding,
-  { sections, isCouple, details }: { sections: Section[]; isCouple: boolean; details?: Partial<Site['wedding']> | undefined },
+  {
+    sections,
+    isCouple,
+    details,
+  }: { sections: Section[]; isCouple: boolean; details?: Partial<Site['wedding']> | undefined },
 ): Site {
   return {
     slug: wedding.slug,

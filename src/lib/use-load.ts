@@ -1,4 +1,11 @@
-import { useCallback, useEffect, useState, type DependencyList, type Dispatch, type SetStateAction } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useState,
+  type DependencyList,
+  type Dispatch,
+  type SetStateAction,
+} from 'react'
 
 export type Loaded<T> = {
   /** The last answer. Kept while the next one is asked for, so a list does not blink away. */
@@ -34,7 +41,9 @@ export function useLoad<T>(load: () => Promise<T> | null, deps: DependencyList):
     let latest = true
     answer.then(
       (data) => latest && setState({ data, error: null }),
-      (error: unknown) => latest && setState((previous) => ({ data: previous.data, error: error ?? new Error('failed') })),
+      (error: unknown) =>
+        latest &&
+        setState((previous) => ({ data: previous.data, error: error ?? new Error('failed') })),
     )
     return () => {
       latest = false
@@ -51,7 +60,10 @@ export function useLoad<T>(load: () => Promise<T> | null, deps: DependencyList):
   const setData = useCallback<Dispatch<SetStateAction<T | undefined>>>(
     (next) =>
       setState((previous) => ({
-        data: typeof next === 'function' ? (next as (value: T | undefined) => T | undefined)(previous.data) : next,
+        data:
+          typeof next === 'function'
+            ? (next as (value: T | undefined) => T | undefined)(previous.data)
+            : next,
         error: previous.error,
       })),
     [],

@@ -11,7 +11,8 @@ export function usePollWhileVisible(poll: () => Promise<unknown> | void, interva
     let stopped = false
     const schedule = () => {
       timer = window.setTimeout(async () => {
-        if (document.visibilityState === 'visible') await Promise.resolve(poll()).catch(() => undefined)
+        if (document.visibilityState === 'visible')
+          await Promise.resolve(poll()).catch(() => undefined)
         if (!stopped) schedule()
       }, intervalMs)
     }

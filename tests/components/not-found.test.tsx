@@ -29,7 +29,9 @@ function renderAt(state?: unknown) {
 describe('the 404 page', () => {
   test('says which address was not found, and finds the couple’s site from what the guest types', async () => {
     const user = renderAt({ from: '/wedding/isabel-and-migel' })
-    expect(screen.getByRole('heading', { level: 1, name: 'We can’t find this page' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'We can’t find this page' }),
+    ).toBeInTheDocument()
     expect(screen.getByText('/wedding/isabel-and-migel')).toBeInTheDocument()
     const address = screen.getByRole('textbox', { name: 'The couple’s wedding site address' })
     expect(address).toHaveValue('isabel-and-migel')
@@ -42,14 +44,22 @@ describe('the 404 page', () => {
   test('offers Kasalan’s sample site as a sample, never as “home”', () => {
     renderAt()
     expect(screen.queryByRole('link', { name: /home page/i })).not.toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'See a sample wedding site' })).toHaveAttribute('href', '/')
-    expect(screen.getByRole('link', { name: 'Make your own wedding site' })).toHaveAttribute('href', '/auth/register')
+    expect(screen.getByRole('link', { name: 'See a sample wedding site' })).toHaveAttribute(
+      'href',
+      '/',
+    )
+    expect(screen.getByRole('link', { name: 'Make your own wedding site' })).toHaveAttribute(
+      'href',
+      '/auth/register',
+    )
   })
 
   test('an empty address asks for one instead of going nowhere', async () => {
     const user = renderAt()
     await user.click(screen.getByRole('button', { name: 'Go to their site' }))
-    expect(screen.getByText('Type the address or the couple’s names, as on the invitation.')).toBeInTheDocument()
+    expect(
+      screen.getByText('Type the address or the couple’s names, as on the invitation.'),
+    ).toBeInTheDocument()
   })
 })
 

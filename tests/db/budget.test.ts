@@ -54,7 +54,11 @@ let personIds: string[] = []
 
 async function join(role: string, side: string | null) {
   const claims = await t.signUp(role)
-  const { token } = (await t.rpc(as.owner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: role, p_side: side })) as {
+  const { token } = (await t.rpc(as.owner, 'create_member_invitation', {
+    p_wedding_id: weddingId,
+    p_role: role,
+    p_side: side,
+  })) as {
     token: string
   }
   await t.rpc(claims, 'accept_member_invitation', { p_token: token, p_display_name: role })
@@ -69,10 +73,16 @@ async function outcome(call: Promise<unknown>): Promise<string> {
   )
 }
 
-const budget = (who: Who = 'owner') => t.rpc(as[who], 'get_budget', { p_wedding_id: weddingId }) as Promise<Budget>
-const suppliers = (who: Who = 'owner') => t.rpc(as[who], 'list_suppliers', { p_wedding_id: weddingId }) as Promise<Supplier[]>
+const budget = (who: Who = 'owner') =>
+  t.rpc(as[who], 'get_budget', { p_wedding_id: weddingId }) as Promise<Budget>
+const suppliers = (who: Who = 'owner') =>
+  t.rpc(as[who], 'list_suppliers', { p_wedding_id: weddingId }) as Promise<Supplier[]>
 const today = async () =>
-  (await t.asOwner<{ d: string }>(`select to_char((now() at time zone 'Asia/Manila')::date, 'YYYY-MM-DD') as d`)).rows[0]!.d
+  (
+    await t.asOwner<{ d: string }>(
+      `select to_char((now() at time zone 'Asia/Manila')::date, 'YYYY-MM-DD') as d`,
+    )
+  ).rows[0]!.d
 
 beforeAll(async () => {
   t = await createTestDb()
@@ -89,16 +99,22 @@ beforeAll(async () => {
   // 150 persons invited: one household through the app, the rest written straight in.
   const household = (await t.rpc(as.owner, 'save_household', {
     p_wedding_id: weddingId,
-    p_household: { relationshipSide: 'bride', persons: [{ firstName: 'Lorna', lastName: 'Ilagan', type: 'adult' }] },
+    p_household: {
+      relationshipSide: 'bride',
+      persons: [{ firstName: 'Lorna', lastName: 'Ilagan', type: 'adult' }],
+    },
   })) as { id: string; persons: { id: string }[] }
   await t.asOwner(
     `insert into kasalan.persons (user_id, wedding_id, household_id, first_name, position)
      select $1, $2, $3, 'Bisita ' || n, n from generate_series(1, 149) n`,
     [as.owner.sub, weddingId, household.id],
   )
-  personIds = (await t.asOwner<{ id: string }>('select id from kasalan.persons where wedding_id = $1 order by position', [weddingId])).rows.map(
-    (row) => row.id,
-  )
+  personIds = (
+    await t.asOwner<{ id: string }>(
+      'select id from kasalan.persons where wedding_id = $1 order by position',
+      [weddingId],
+    )
+  ).rows.map((row) => row.id)
 })
 
 afterAll(async () => {
@@ -133,7 +149,11 @@ describe('the budget in pesos', () => {
       paidCentavos: 0,
       leftCentavos: 46_200_000,
     })
-    expect(totals).toMatchObject({ estimateCentavos: 40_000_000, quoteCentavos: 46_200_000, costPerGuestCentavos: 308_000 })
+    expect(totals).toMatchObject({
+      estimateCentavos: 40_000_000,
+      quoteCentavos: 46_200_000,
+      costPerGuestCentavos: 308_000,
+    })
   })
 
   test('a 50 % down payment due today and a balance next year: what is due this month, paid and left', async () => {
@@ -162,7 +182,12 @@ describe('the budget in pesos', () => {
       ['down_payment', 23_100_000, false],
       ['balance', 23_100_000, false],
     ])
-    expect(totals).toMatchObject({ dueThisMonthCentavos: 23_100_000, dueThisMonthCount: 1, paidCentavos: 0, leftCentavos: 46_200_000 })
+    expect(totals).toMatchObject({
+      dueThisMonthCentavos: 23_100_000,
+      dueThisMonthCount: 1,
+      paidCentavos: 0,
+      leftCentavos: 46_200_000,
+    })
 
     await t.rpc(as.owner, 'save_budget_payment', {
       p_wedding_id: weddingId,
@@ -176,12 +201,21 @@ describe('the budget in pesos', () => {
     })
     ;({ lines, totals } = await budget())
     expect(lines[0]!.payments[0]).toMatchObject({ paid: true, paidOn: now })
-    expect(totals).toMatchObject({ dueThisMonthCentavos: 0, dueThisMonthCount: 0, paidCentavos: 23_100_000, leftCentavos: 23_100_000 })
+    expect(totals).toMatchObject({
+      dueThisMonthCentavos: 0,
+      dueThisMonthCount: 0,
+      paidCentavos: 23_100_000,
+      leftCentavos: 23_100_000,
+    })
   })
 
   test('priced by the persons who said yes, the quote follows the replies', async () => {
-    await t.asOwner('update kasalan.persons set is_attending = true where id = any($1::uuid[])', [personIds.slice(0, 40)])
-    await t.asOwner('update kasalan.persons set is_attending = false where id = any($1::uuid[])', [personIds.slice(40, 50)])
+    await t.asOwner('update kasalan.persons set is_attending = true where id = any($1::uuid[])', [
+      personIds.slice(0, 40),
+    ])
+    await t.asOwner('update kasalan.persons set is_attending = false where id = any($1::uuid[])', [
+      personIds.slice(40, 50),
+    ])
     await t.rpc(as.owner, 'save_budget_line', {
       p_wedding_id: weddingId,
       p_line_id: catering,
@@ -195,7 +229,12 @@ describe('the budget in pesos', () => {
     const { lines, guests, totals } = await budget()
     expect(guests).toEqual({ attending: 40, invited: 150 })
     // ₱100,000 + ₱10,000 service + ₱13,200 VAT; the 50 % down payment follows the price.
-    expect(lines[0]).toMatchObject({ heads: 40, quoteBaseCentavos: 10_000_000, quoteTotalCentavos: 12_320_000, paidCentavos: 6_160_000 })
+    expect(lines[0]).toMatchObject({
+      heads: 40,
+      quoteBaseCentavos: 10_000_000,
+      quoteTotalCentavos: 12_320_000,
+      paidCentavos: 6_160_000,
+    })
     // Cost per guest over the 40 who said yes.
     expect(totals.costPerGuestCentavos).toBe(308_000)
     // The balance was a fixed ₱231,000: more than the price now; left to pay never goes below zero.
@@ -204,25 +243,58 @@ describe('the budget in pesos', () => {
 
   test('VAT alone, service alone, the actual over the quote, and rounding to the centavo', async () => {
     const add = (name: string, args: Record<string, unknown>) =>
-      t.rpc(as.owner, 'save_budget_line', { p_wedding_id: weddingId, p_line_id: null, p_category: 'venue', p_name: name, ...args })
+      t.rpc(as.owner, 'save_budget_line', {
+        p_wedding_id: weddingId,
+        p_line_id: null,
+        p_category: 'venue',
+        p_name: name,
+        ...args,
+      })
     await add('Hardin ni Lola', { p_quote: 10_000_000, p_with_vat: true })
     await add('Ilaw at tunog', { p_quote: 10_000_000, p_with_service: true })
     await add('Sobrang liit', { p_quote: 1_234, p_with_service: true, p_with_vat: true })
     await add('Simbahan', { p_estimate: 1_500_000, p_quote: 1_000_000, p_actual: 1_200_000 })
     const { lines } = await budget()
     const byName = Object.fromEntries(lines.map((line) => [line.name, line]))
-    expect(byName['Hardin ni Lola']).toMatchObject({ serviceCentavos: 0, vatCentavos: 1_200_000, quoteTotalCentavos: 11_200_000 })
-    expect(byName['Ilaw at tunog']).toMatchObject({ serviceCentavos: 1_000_000, vatCentavos: 0, quoteTotalCentavos: 11_000_000 })
+    expect(byName['Hardin ni Lola']).toMatchObject({
+      serviceCentavos: 0,
+      vatCentavos: 1_200_000,
+      quoteTotalCentavos: 11_200_000,
+    })
+    expect(byName['Ilaw at tunog']).toMatchObject({
+      serviceCentavos: 1_000_000,
+      vatCentavos: 0,
+      quoteTotalCentavos: 11_000_000,
+    })
     // 1,234 + 123 (123.4) + 163 (162.84) centavos.
-    expect(byName['Sobrang liit']).toMatchObject({ serviceCentavos: 123, vatCentavos: 163, quoteTotalCentavos: 1_520 })
-    expect(byName['Simbahan']).toMatchObject({ quoteTotalCentavos: 1_000_000, priceCentavos: 1_200_000 })
+    expect(byName['Sobrang liit']).toMatchObject({
+      serviceCentavos: 123,
+      vatCentavos: 163,
+      quoteTotalCentavos: 1_520,
+    })
+    expect(byName['Simbahan']).toMatchObject({
+      quoteTotalCentavos: 1_000_000,
+      priceCentavos: 1_200_000,
+    })
     // Catering first, then the venue lines in the order they were added.
-    expect(lines.map((line) => line.name)).toEqual(["Josephine's Catering", 'Hardin ni Lola', 'Ilaw at tunog', 'Sobrang liit', 'Simbahan'])
+    expect(lines.map((line) => line.name)).toEqual([
+      "Josephine's Catering",
+      'Hardin ni Lola',
+      'Ilaw at tunog',
+      'Sobrang liit',
+      'Simbahan',
+    ])
   })
 
   test("the couple's own categories come after the ten's invitations and before others", async () => {
     const add = (category: string, name: string) =>
-      t.rpc(as.owner, 'save_budget_line', { p_wedding_id: weddingId, p_line_id: null, p_category: category, p_name: name, p_estimate: 100 })
+      t.rpc(as.owner, 'save_budget_line', {
+        p_wedding_id: weddingId,
+        p_line_id: null,
+        p_category: category,
+        p_name: name,
+        p_estimate: 100,
+      })
     await add('others', 'Pasalubong')
     await add('  Ilaw at tunog ', 'Lights')
     await add('invitations', 'Imbitasyon')
@@ -235,24 +307,58 @@ describe('the budget in pesos', () => {
     ])
     // The supplier's service stays one of the ten.
     expect(
-      await outcome(t.rpc(as.owner, 'save_supplier', { p_wedding_id: weddingId, p_supplier_id: null, p_name: 'Ilaw', p_service: 'Ilaw at tunog' })),
+      await outcome(
+        t.rpc(as.owner, 'save_supplier', {
+          p_wedding_id: weddingId,
+          p_supplier_id: null,
+          p_name: 'Ilaw',
+          p_service: 'Ilaw at tunog',
+        }),
+      ),
     ).toBe('invalid_input')
   })
 
   test('bad input is refused with invalid_input and changes nothing', async () => {
     const before = await budget()
     const base = { p_wedding_id: weddingId, p_line_id: null, p_category: 'venue', p_name: 'Mali' }
-    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_category: '   ' }))).toBe('invalid_input')
-    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_category: 'x'.repeat(61) }))).toBe('invalid_input')
-    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_name: '   ' }))).toBe('invalid_input')
-    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_quote: -1 }))).toBe('invalid_input')
-    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_quote: 1, p_price_per_head: 1 }))).toBe('invalid_input')
-    const pay = { p_wedding_id: weddingId, p_payment_id: null, p_line_id: catering, p_kind: 'other' }
-    expect(await outcome(t.rpc(as.owner, 'save_budget_payment', { ...pay, p_amount: 1, p_percent: 10 }))).toBe('invalid_input')
+    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_category: '   ' }))).toBe(
+      'invalid_input',
+    )
+    expect(
+      await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_category: 'x'.repeat(61) })),
+    ).toBe('invalid_input')
+    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_name: '   ' }))).toBe(
+      'invalid_input',
+    )
+    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_quote: -1 }))).toBe(
+      'invalid_input',
+    )
+    expect(
+      await outcome(
+        t.rpc(as.owner, 'save_budget_line', { ...base, p_quote: 1, p_price_per_head: 1 }),
+      ),
+    ).toBe('invalid_input')
+    const pay = {
+      p_wedding_id: weddingId,
+      p_payment_id: null,
+      p_line_id: catering,
+      p_kind: 'other',
+    }
+    expect(
+      await outcome(t.rpc(as.owner, 'save_budget_payment', { ...pay, p_amount: 1, p_percent: 10 })),
+    ).toBe('invalid_input')
     expect(await outcome(t.rpc(as.owner, 'save_budget_payment', pay))).toBe('invalid_input')
-    expect(await outcome(t.rpc(as.owner, 'save_budget_payment', { ...pay, p_percent: 101 }))).toBe('invalid_input')
-    expect(await outcome(t.rpc(as.owner, 'save_budget_payment', { ...pay, p_amount: 1, p_paid_on: '2026-01-01' }))).toBe('invalid_input')
-    expect(await outcome(t.rpc(as.owner, 'save_budget_payment', { ...pay, p_kind: 'tip', p_amount: 1 }))).toBe('invalid_input')
+    expect(await outcome(t.rpc(as.owner, 'save_budget_payment', { ...pay, p_percent: 101 }))).toBe(
+      'invalid_input',
+    )
+    expect(
+      await outcome(
+        t.rpc(as.owner, 'save_budget_payment', { ...pay, p_amount: 1, p_paid_on: '2026-01-01' }),
+      ),
+    ).toBe('invalid_input')
+    expect(
+      await outcome(t.rpc(as.owner, 'save_budget_payment', { ...pay, p_kind: 'tip', p_amount: 1 })),
+    ).toBe('invalid_input')
     expect(await budget()).toEqual(before)
   })
 })
@@ -266,7 +372,13 @@ describe('the suppliers', () => {
       p_name: 'Litrato',
       p_quote: 8_000_000,
     })) as string
-    await t.rpc(as.owner, 'save_budget_payment', { p_wedding_id: weddingId, p_payment_id: null, p_line_id: line, p_kind: 'down_payment', p_percent: 30 })
+    await t.rpc(as.owner, 'save_budget_payment', {
+      p_wedding_id: weddingId,
+      p_payment_id: null,
+      p_line_id: line,
+      p_kind: 'down_payment',
+      p_percent: 30,
+    })
     const id = (await t.rpc(as.owner, 'save_supplier', {
       p_wedding_id: weddingId,
       p_supplier_id: null,
@@ -284,8 +396,16 @@ describe('the suppliers', () => {
 
     await t.rpc(as.owner, 'delete_budget_line', { p_wedding_id: weddingId, p_line_id: line })
     ;[supplier] = (await suppliers()).filter((s) => s.id === id)
-    expect(supplier).toMatchObject({ name: 'Studio Liwanag', budgetLineId: null, budgetLine: null, contractCentavos: 8_000_000 })
-    const left = await t.asOwner<{ n: number }>('select count(*)::int as n from kasalan.budget_payments where line_id = $1', [line])
+    expect(supplier).toMatchObject({
+      name: 'Studio Liwanag',
+      budgetLineId: null,
+      budgetLine: null,
+      contractCentavos: 8_000_000,
+    })
+    const left = await t.asOwner<{ n: number }>(
+      'select count(*)::int as n from kasalan.budget_payments where line_id = $1',
+      [line],
+    )
     expect(left.rows[0]!.n).toBe(0)
   })
 
@@ -298,14 +418,32 @@ describe('the suppliers', () => {
       p_quote: 100,
     })) as string
     expect(
-      await outcome(t.rpc(as.owner, 'save_supplier', { p_wedding_id: weddingId, p_supplier_id: null, p_name: 'X', p_service: 'venue', p_budget_line_id: theirs })),
+      await outcome(
+        t.rpc(as.owner, 'save_supplier', {
+          p_wedding_id: weddingId,
+          p_supplier_id: null,
+          p_name: 'X',
+          p_service: 'venue',
+          p_budget_line_id: theirs,
+        }),
+      ),
     ).toBe('budget_line_not_found')
     expect(
       await outcome(
-        t.rpc(as.owner, 'save_budget_payment', { p_wedding_id: weddingId, p_payment_id: null, p_line_id: theirs, p_kind: 'other', p_amount: 1 }),
+        t.rpc(as.owner, 'save_budget_payment', {
+          p_wedding_id: weddingId,
+          p_payment_id: null,
+          p_line_id: theirs,
+          p_kind: 'other',
+          p_amount: 1,
+        }),
       ),
     ).toBe('budget_line_not_found')
-    expect(await outcome(t.rpc(as.owner, 'delete_budget_line', { p_wedding_id: weddingId, p_line_id: theirs }))).toBe('budget_line_not_found')
+    expect(
+      await outcome(
+        t.rpc(as.owner, 'delete_budget_line', { p_wedding_id: weddingId, p_line_id: theirs }),
+      ),
+    ).toBe('budget_line_not_found')
   })
 })
 
@@ -337,7 +475,9 @@ describe('who sees the money', () => {
     const seen = {} as Record<Who, string>
     for (const who of EVERYONE) {
       const budgetRead = await outcome(budget(who))
-      const list = await suppliers(who).catch((error: { message?: string }) => String(error.message))
+      const list = await suppliers(who).catch((error: { message?: string }) =>
+        String(error.message),
+      )
       const flowers = typeof list === 'string' ? list : list.find((s) => s.id === supplierId)
       const money =
         typeof flowers === 'string' || !flowers
@@ -361,23 +501,64 @@ describe('who sees the money', () => {
   test('every budget write needs the money; supplier writes need the plan', async () => {
     for (const who of EVERYONE) {
       const lineWrite = await outcome(
-        t.rpc(as[who], 'save_budget_line', { p_wedding_id: weddingId, p_line_id: lineId, p_category: 'flowers', p_name: 'Bulaklak', p_quote: 5_000_000 }),
+        t.rpc(as[who], 'save_budget_line', {
+          p_wedding_id: weddingId,
+          p_line_id: lineId,
+          p_category: 'flowers',
+          p_name: 'Bulaklak',
+          p_quote: 5_000_000,
+        }),
       )
       const paymentWrite = await outcome(
-        t.rpc(as[who], 'save_budget_payment', { p_wedding_id: weddingId, p_payment_id: null, p_line_id: lineId, p_kind: 'other', p_amount: 1 }),
+        t.rpc(as[who], 'save_budget_payment', {
+          p_wedding_id: weddingId,
+          p_payment_id: null,
+          p_line_id: lineId,
+          p_kind: 'other',
+          p_amount: 1,
+        }),
       )
       const supplierWrite = await outcome(
-        t.rpc(as[who], 'save_supplier', { p_wedding_id: weddingId, p_supplier_id: supplierId, p_name: 'Flores de Mayo', p_service: 'flowers', p_status: 'booked', p_contract: 5_000_000, p_budget_line_id: lineId }),
+        t.rpc(as[who], 'save_supplier', {
+          p_wedding_id: weddingId,
+          p_supplier_id: supplierId,
+          p_name: 'Flores de Mayo',
+          p_service: 'flowers',
+          p_status: 'booked',
+          p_contract: 5_000_000,
+          p_budget_line_id: lineId,
+        }),
       )
-      const expected = { owner: 'ok', partner: 'ok', coordinator: 'wedding_not_found', helper: 'wedding_not_found', stranger: 'wedding_not_found' }[who]
+      const expected = {
+        owner: 'ok',
+        partner: 'ok',
+        coordinator: 'wedding_not_found',
+        helper: 'wedding_not_found',
+        stranger: 'wedding_not_found',
+      }[who]
       expect([who, lineWrite, paymentWrite]).toEqual([who, expected, expected])
-      expect([who, supplierWrite]).toEqual([who, ['helper', 'stranger'].includes(who) ? 'wedding_not_found' : 'ok'])
+      expect([who, supplierWrite]).toEqual([
+        who,
+        ['helper', 'stranger'].includes(who) ? 'wedding_not_found' : 'ok',
+      ])
     }
     for (const who of ['helper', 'stranger'] as const) {
-      expect(await outcome(t.rpc(as[who], 'delete_supplier', { p_wedding_id: weddingId, p_supplier_id: supplierId }))).toBe('wedding_not_found')
-      expect(await outcome(t.rpc(as[who], 'delete_budget_line', { p_wedding_id: weddingId, p_line_id: lineId }))).toBe('wedding_not_found')
+      expect(
+        await outcome(
+          t.rpc(as[who], 'delete_supplier', { p_wedding_id: weddingId, p_supplier_id: supplierId }),
+        ),
+      ).toBe('wedding_not_found')
+      expect(
+        await outcome(
+          t.rpc(as[who], 'delete_budget_line', { p_wedding_id: weddingId, p_line_id: lineId }),
+        ),
+      ).toBe('wedding_not_found')
     }
-    expect(await outcome(t.rpc(as.coordinator, 'delete_budget_line', { p_wedding_id: weddingId, p_line_id: lineId }))).toBe('wedding_not_found')
+    expect(
+      await outcome(
+        t.rpc(as.coordinator, 'delete_budget_line', { p_wedding_id: weddingId, p_line_id: lineId }),
+      ),
+    ).toBe('wedding_not_found')
   })
 
   test("a coordinator's save of a supplier leaves the money as it was", async () => {
@@ -400,36 +581,74 @@ describe('who sees the money', () => {
       p_service: 'others',
       p_contract: 9_999,
     })) as string
-    expect((await suppliers('owner')).find((s) => s.id === added)).toMatchObject({ contractCentavos: null })
+    expect((await suppliers('owner')).find((s) => s.id === added)).toMatchObject({
+      contractCentavos: null,
+    })
   })
 
   test('only the owner and partner let the coordinator see the money; then the coordinator reads and writes it', async () => {
     for (const who of ['coordinator', 'helper', 'stranger'] as const) {
-      expect(await outcome(t.rpc(as[who], 'set_coordinator_sees_money', { p_wedding_id: weddingId, p_allowed: true }))).toBe('wedding_not_found')
+      expect(
+        await outcome(
+          t.rpc(as[who], 'set_coordinator_sees_money', {
+            p_wedding_id: weddingId,
+            p_allowed: true,
+          }),
+        ),
+      ).toBe('wedding_not_found')
     }
-    expect(await t.rpc(as.partner, 'set_coordinator_sees_money', { p_wedding_id: weddingId, p_allowed: true })).toEqual({ coordinatorSeesMoney: true })
-    expect(await t.rpc(as.coordinator, 'get_my_wedding', { p_wedding_id: weddingId })).toMatchObject({ seesMoney: true, coordinatorSeesMoney: true })
+    expect(
+      await t.rpc(as.partner, 'set_coordinator_sees_money', {
+        p_wedding_id: weddingId,
+        p_allowed: true,
+      }),
+    ).toEqual({ coordinatorSeesMoney: true })
+    expect(
+      await t.rpc(as.coordinator, 'get_my_wedding', { p_wedding_id: weddingId }),
+    ).toMatchObject({ seesMoney: true, coordinatorSeesMoney: true })
     const seen = await reads()
     expect(seen.coordinator).toBe('budget ok; suppliers 5000000 true 5000000')
     expect(seen.helper).toBe('budget wedding_not_found; suppliers wedding_not_found')
     expect(
       await outcome(
-        t.rpc(as.coordinator, 'save_budget_payment', { p_wedding_id: weddingId, p_payment_id: null, p_line_id: lineId, p_kind: 'other', p_amount: 1 }),
+        t.rpc(as.coordinator, 'save_budget_payment', {
+          p_wedding_id: weddingId,
+          p_payment_id: null,
+          p_line_id: lineId,
+          p_kind: 'other',
+          p_amount: 1,
+        }),
       ),
     ).toBe('ok')
 
-    await t.rpc(as.owner, 'set_coordinator_sees_money', { p_wedding_id: weddingId, p_allowed: false })
+    await t.rpc(as.owner, 'set_coordinator_sees_money', {
+      p_wedding_id: weddingId,
+      p_allowed: false,
+    })
     expect((await reads()).coordinator).toBe('budget wedding_not_found; suppliers null false null')
   })
 
   test('the tables are read through the functions only: nobody reads or writes them directly', async () => {
     for (const table of ['budget_lines', 'budget_payments', 'suppliers']) {
-      await expect(t.asRole('authenticated', as.owner, `select * from kasalan.${table}`)).rejects.toMatchObject({ code: '42501' })
-      await expect(t.asRole('anon', null, `select * from kasalan.${table}`)).rejects.toMatchObject({ code: '42501' })
-      await expect(t.asRole('authenticated', as.owner, `delete from kasalan.${table}`)).rejects.toMatchObject({ code: '42501' })
+      await expect(
+        t.asRole('authenticated', as.owner, `select * from kasalan.${table}`),
+      ).rejects.toMatchObject({ code: '42501' })
+      await expect(t.asRole('anon', null, `select * from kasalan.${table}`)).rejects.toMatchObject({
+        code: '42501',
+      })
+      await expect(
+        t.asRole('authenticated', as.owner, `delete from kasalan.${table}`),
+      ).rejects.toMatchObject({ code: '42501' })
     }
     for (const name of ['get_budget', 'list_suppliers', 'set_coordinator_sees_money']) {
-      expect(await outcome(t.rpc(null, name, { p_wedding_id: weddingId, ...(name.startsWith('set') ? { p_allowed: true } : {}) }))).not.toBe('ok')
+      expect(
+        await outcome(
+          t.rpc(null, name, {
+            p_wedding_id: weddingId,
+            ...(name.startsWith('set') ? { p_allowed: true } : {}),
+          }),
+        ),
+      ).not.toBe('ok')
     }
   })
 })
@@ -439,7 +658,10 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
    * Runs `first` in a transaction left open, then `second` on another connection until it waits
    * for the first or is done, then commits the first. Returns the second's value or error code.
    */
-  async function twoAtOnce(first: [string, Record<string, unknown>], second: [string, Record<string, unknown>]) {
+  async function twoAtOnce(
+    first: [string, Record<string, unknown>],
+    second: [string, Record<string, unknown>],
+  ) {
     const a: Session = await t.session()
     const b: Session = await t.session()
     try {
@@ -468,23 +690,50 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
   }
 
   const newLine = async (name: string) =>
-    (await t.rpc(as.owner, 'save_budget_line', { p_wedding_id: weddingId, p_line_id: null, p_category: 'rings', p_name: name, p_quote: 2_000_000 })) as string
+    (await t.rpc(as.owner, 'save_budget_line', {
+      p_wedding_id: weddingId,
+      p_line_id: null,
+      p_category: 'rings',
+      p_name: name,
+      p_quote: 2_000_000,
+    })) as string
   const payment = (lineId: string): [string, Record<string, unknown>] => [
     'save_budget_payment',
-    { p_wedding_id: weddingId, p_payment_id: null, p_line_id: lineId, p_kind: 'down_payment', p_percent: 50 },
+    {
+      p_wedding_id: weddingId,
+      p_payment_id: null,
+      p_line_id: lineId,
+      p_kind: 'down_payment',
+      p_percent: 50,
+    },
   ]
   const paymentsOf = async (lineId: string) =>
-    (await t.asOwner<{ n: number }>('select count(*)::int as n from kasalan.budget_payments where line_id = $1', [lineId])).rows[0]!.n
+    (
+      await t.asOwner<{ n: number }>(
+        'select count(*)::int as n from kasalan.budget_payments where line_id = $1',
+        [lineId],
+      )
+    ).rows[0]!.n
 
   test('a payment written while the line is deleted elsewhere is refused with budget_line_not_found', async () => {
     const line = await newLine('Singsing A')
-    expect(await twoAtOnce(['delete_budget_line', { p_wedding_id: weddingId, p_line_id: line }], payment(line))).toBe('budget_line_not_found')
+    expect(
+      await twoAtOnce(
+        ['delete_budget_line', { p_wedding_id: weddingId, p_line_id: line }],
+        payment(line),
+      ),
+    ).toBe('budget_line_not_found')
     expect(await paymentsOf(line)).toBe(0)
   })
 
   test('a delete that comes while a payment is being written waits, then takes the payment with the line', async () => {
     const line = await newLine('Singsing B')
-    expect(await twoAtOnce(payment(line), ['delete_budget_line', { p_wedding_id: weddingId, p_line_id: line }])).toBe('ok')
+    expect(
+      await twoAtOnce(payment(line), [
+        'delete_budget_line',
+        { p_wedding_id: weddingId, p_line_id: line },
+      ]),
+    ).toBe('ok')
     expect(await paymentsOf(line)).toBe(0)
     expect((await budget()).lines.some((l) => l.id === line)).toBe(false)
   })
@@ -493,7 +742,13 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
     const line = await newLine('Singsing C')
     const edit: [string, Record<string, unknown>] = [
       'save_budget_line',
-      { p_wedding_id: weddingId, p_line_id: line, p_category: 'rings', p_name: 'Singsing C', p_quote: 3_000_000 },
+      {
+        p_wedding_id: weddingId,
+        p_line_id: line,
+        p_category: 'rings',
+        p_name: 'Singsing C',
+        p_quote: 3_000_000,
+      },
     ]
     expect(await twoAtOnce(payment(line), edit)).toBe('ok')
     const saved = (await budget()).lines.find((l) => l.id === line)!

@@ -9,7 +9,18 @@ import { createTestDb, ENGINE, type TestDb } from './harness'
 
 interface Roster {
   version: number
-  households: { id: string; side: string; tokenKey: string; persons: { id: string; firstName: string; attending: boolean | null; tableId: string | null; seat: number | null }[] }[]
+  households: {
+    id: string
+    side: string
+    tokenKey: string
+    persons: {
+      id: string
+      firstName: string
+      attending: boolean | null
+      tableId: string | null
+      seat: number | null
+    }[]
+  }[]
   tables: { id: string; name: string; seats: number; seated: number }[]
   arrivals: string[]
   walkIns: { id: string; tableId: string; name: string }[]
@@ -33,13 +44,25 @@ const ids = {} as Record<'santos' | 'reyes' | 'cruz', { id: string; persons: { i
 // What no usher may ever read: every one appears in the contact, notes, answers or message, or in
 // the wedding's own contact, questions and invitation texts.
 const SECRETS = [
-  'lihim-email@example.com', '0917-555-0199', 'Lihim na Kalye', 'Lihim na tala', 'Lihim na mensahe', 'lihim-sagot', 'Lihim sa tao',
-  'Lihim na tanong', 'Lihim na paanyaya', 'lihim-na-pahina',
+  'lihim-email@example.com',
+  '0917-555-0199',
+  'Lihim na Kalye',
+  'Lihim na tala',
+  'Lihim na mensahe',
+  'lihim-sagot',
+  'Lihim sa tao',
+  'Lihim na tanong',
+  'Lihim na paanyaya',
+  'lihim-na-pahina',
 ]
 
 async function join(role: string, side: string | null, name: string) {
   const claims = await t.signUp(role)
-  const { token } = (await t.rpc(owner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: role, p_side: side })) as { token: string }
+  const { token } = (await t.rpc(owner, 'create_member_invitation', {
+    p_wedding_id: weddingId,
+    p_role: role,
+    p_side: side,
+  })) as { token: string }
   await t.rpc(claims, 'accept_member_invitation', { p_token: token, p_display_name: name })
   return claims
 }
@@ -54,13 +77,22 @@ const household = async (lastName: string, firstNames: string[]) =>
       phone: '0917-555-0199',
       notes: 'Lihim na tala',
       address: { address1: 'Lihim na Kalye' },
-      persons: firstNames.map((firstName) => ({ firstName, lastName, type: 'adult', notes: 'Lihim sa tao' })),
+      persons: firstNames.map((firstName) => ({
+        firstName,
+        lastName,
+        type: 'adult',
+        notes: 'Lihim sa tao',
+      })),
     },
   })) as { id: string; persons: { id: string }[] }
 
-const roster = (claims: Claims) => t.rpc(claims, 'get_checkin_roster', { p_wedding_id: weddingId }) as Promise<Roster>
+const roster = (claims: Claims) =>
+  t.rpc(claims, 'get_checkin_roster', { p_wedding_id: weddingId }) as Promise<Roster>
 const record = (claims: Claims, actions: unknown[]) =>
-  t.rpc(claims, 'record_checkins', { p_wedding_id: weddingId, p_actions: actions }) as Promise<Recorded>
+  t.rpc(claims, 'record_checkins', {
+    p_wedding_id: weddingId,
+    p_actions: actions,
+  }) as Promise<Recorded>
 
 beforeAll(async () => {
   t = await createTestDb()
@@ -70,17 +102,37 @@ beforeAll(async () => {
   ids.santos = await household('Santos', ['Ana', 'Ben'])
   ids.reyes = await household('Reyes', ['Carlo'])
   ids.cruz = await household('Cruz', ['Dina'])
-  await t.rpc(owner, 'record_rsvp', { p_wedding_id: weddingId, p_person_id: ids.santos.persons[0]!.id, p_is_attending: true, p_response: [] })
+  await t.rpc(owner, 'record_rsvp', {
+    p_wedding_id: weddingId,
+    p_person_id: ids.santos.persons[0]!.id,
+    p_is_attending: true,
+    p_response: [],
+  })
   // An answer to a question of the couple's, as a guest's own reply stores it.
-  await t.asOwner(`update kasalan.persons set response = '[{"questionId": "q1", "answer": "lihim-sagot"}]' where id = $1`, [ids.santos.persons[0]!.id])
-  await t.rpc(owner, 'record_rsvp', { p_wedding_id: weddingId, p_person_id: ids.cruz.persons[0]!.id, p_is_attending: false, p_response: [] })
-  await t.asOwner('update kasalan.households set rsvp_message = $2 where id = $1', [ids.santos.id, 'Lihim na mensahe'])
+  await t.asOwner(
+    `update kasalan.persons set response = '[{"questionId": "q1", "answer": "lihim-sagot"}]' where id = $1`,
+    [ids.santos.persons[0]!.id],
+  )
+  await t.rpc(owner, 'record_rsvp', {
+    p_wedding_id: weddingId,
+    p_person_id: ids.cruz.persons[0]!.id,
+    p_is_attending: false,
+    p_response: [],
+  })
+  await t.asOwner('update kasalan.households set rsvp_message = $2 where id = $1', [
+    ids.santos.id,
+    'Lihim na mensahe',
+  ])
   await t.asOwner(
     `update kasalan.weddings set contact = $2::jsonb, rsvp_questions = $3::jsonb, invitation_templates = $4::jsonb, venue = 'Simbahan ng Taal'
      where id = $1`,
     [
       weddingId,
-      JSON.stringify({ email: 'lihim-email@example.com', phone: '0917-555-0199', messenger: 'https://m.me/lihim-na-pahina' }),
+      JSON.stringify({
+        email: 'lihim-email@example.com',
+        phone: '0917-555-0199',
+        messenger: 'https://m.me/lihim-na-pahina',
+      }),
       JSON.stringify([{ id: 'q1', question: 'Lihim na tanong?', kind: 'text' }]),
       JSON.stringify({ invitation: { fil: 'Lihim na paanyaya' } }),
     ],
@@ -93,10 +145,31 @@ beforeAll(async () => {
         { id: 't2', name: 'Mesa 2', x: 200, y: 0, width: 120, height: 120, type: 'round' },
       ],
       seats: [
-        { id: 's1', tableId: 't1', x: 0, y: 0, personId: ids.santos.persons[0]!.id, householdId: null },
-        { id: 's2', tableId: 't1', x: 1, y: 0, personId: ids.santos.persons[1]!.id, householdId: null },
+        {
+          id: 's1',
+          tableId: 't1',
+          x: 0,
+          y: 0,
+          personId: ids.santos.persons[0]!.id,
+          householdId: null,
+        },
+        {
+          id: 's2',
+          tableId: 't1',
+          x: 1,
+          y: 0,
+          personId: ids.santos.persons[1]!.id,
+          householdId: null,
+        },
         { id: 's3', tableId: 't2', x: 0, y: 0, personId: null, householdId: null },
-        { id: 's4', tableId: 't2', x: 1, y: 0, personId: ids.reyes.persons[0]!.id, householdId: null },
+        {
+          id: 's4',
+          tableId: 't2',
+          x: 1,
+          y: 0,
+          personId: ids.reyes.persons[0]!.id,
+          householdId: null,
+        },
         { id: 's5', tableId: 't2', x: 2, y: 0, personId: null, householdId: null },
       ],
     },
@@ -115,11 +188,24 @@ afterAll(async () => {
 
 describe('the usher role', () => {
   test('an usher opens the wedding as an usher, and its check-in list names, tables and seats, never contact or answers', async () => {
-    const wedding = (await t.rpc(usher, 'get_my_wedding', { p_wedding_id: weddingId })) as { id: string; myRole: string; sections: unknown[] }
-    expect(wedding).toMatchObject({ id: weddingId, myRole: 'usher', sections: [], seesMoney: false, coordinatorSeesMoney: false })
+    const wedding = (await t.rpc(usher, 'get_my_wedding', { p_wedding_id: weddingId })) as {
+      id: string
+      myRole: string
+      sections: unknown[]
+    }
+    expect(wedding).toMatchObject({
+      id: weddingId,
+      myRole: 'usher',
+      sections: [],
+      seesMoney: false,
+      coordinatorSeesMoney: false,
+    })
     // Only what the public site shows, in the shape the app reads: no contact, questions or texts.
     expect(weddingSchema.safeParse(wedding).success).toBe(true)
-    expect(wedding).toMatchObject({ rsvpQuestions: [], contact: { email: null, phone: null, names: null, messenger: null } })
+    expect(wedding).toMatchObject({
+      rsvpQuestions: [],
+      contact: { email: null, phone: null, names: null, messenger: null },
+    })
     expect(wedding).toMatchObject({ location: { venue: 'Simbahan ng Taal' } })
     for (const secret of SECRETS) expect(JSON.stringify(wedding)).not.toContain(secret)
     expect(Object.keys(wedding)).not.toContain('invitationTemplates')
@@ -133,12 +219,25 @@ describe('the usher role', () => {
 
     const list = await roster(usher)
     const santos = list.households.find((item) => item.id === ids.santos.id)!
-    expect(santos.persons.map((person) => [person.firstName, person.tableId, person.seat, person.attending])).toEqual([
+    expect(
+      santos.persons.map((person) => [
+        person.firstName,
+        person.tableId,
+        person.seat,
+        person.attending,
+      ]),
+    ).toEqual([
       ['Ana', 't1', 1, true],
       ['Ben', 't1', 2, null],
     ])
-    expect(list.households.find((item) => item.id === ids.reyes.id)!.persons[0]).toMatchObject({ tableId: 't2', seat: 2 })
-    expect(list.households.find((item) => item.id === ids.cruz.id)!.persons[0]).toMatchObject({ attending: false, tableId: null })
+    expect(list.households.find((item) => item.id === ids.reyes.id)!.persons[0]).toMatchObject({
+      tableId: 't2',
+      seat: 2,
+    })
+    expect(list.households.find((item) => item.id === ids.cruz.id)!.persons[0]).toMatchObject({
+      attending: false,
+      tableId: null,
+    })
     expect(list.tables).toEqual([
       { id: 't1', name: 'Mesa 1', seats: 2, seated: 2 },
       { id: 't2', name: 'Mesa 2', seats: 3, seated: 1 },
@@ -146,9 +245,14 @@ describe('the usher role', () => {
     const text = JSON.stringify(list)
     for (const secret of SECRETS) expect(text).not.toContain(secret)
     // The scanned link's key: the SHA-256 of the token, never the token.
-    const { rows } = await t.asOwner<{ token: string }>('select invitation_token as token from kasalan.households where id = $1', [ids.santos.id])
+    const { rows } = await t.asOwner<{ token: string }>(
+      'select invitation_token as token from kasalan.households where id = $1',
+      [ids.santos.id],
+    )
     const { createHash } = await import('node:crypto')
-    expect(santos.tokenKey).toBe(createHash('sha256').update(rows[0]!.token).digest('hex').slice(0, 32))
+    expect(santos.tokenKey).toBe(
+      createHash('sha256').update(rows[0]!.token).digest('hex').slice(0, 32),
+    )
     expect(text).not.toContain(rows[0]!.token)
   })
 
@@ -162,8 +266,14 @@ describe('the usher role', () => {
     expect(functions.length).toBeGreaterThan(40)
     // Calls of the account itself, or of the public site anyone may make: not the wedding's data.
     const ownAccount = new Set([
-      'create_my_wedding', 'list_my_weddings', 'get_my_wedding', 'leave_wedding', 'accept_member_invitation',
-      'get_member_invitation', 'delete_my_account', 'hand_over_wedding',
+      'create_my_wedding',
+      'list_my_weddings',
+      'get_my_wedding',
+      'leave_wedding',
+      'accept_member_invitation',
+      'get_member_invitation',
+      'delete_my_account',
+      'hand_over_wedding',
     ])
     const checkin = new Set(['get_checkin_roster', 'checkin_changes', 'record_checkins'])
     const valueFor = (type: string, index: number) => {
@@ -193,7 +303,14 @@ describe('the usher role', () => {
         outcome = rows[0]?.result ?? ''
         for (const secret of SECRETS) expect(outcome, fn.name).not.toContain(secret)
         // A wedding's call answered without an error must be a check-in one or say nothing.
-        if (fn.args[0] === 'uuid' && !checkin.has(fn.name) && outcome !== '' && outcome !== '[]' && outcome !== '{}') allowed.push(fn.name)
+        if (
+          fn.args[0] === 'uuid' &&
+          !checkin.has(fn.name) &&
+          outcome !== '' &&
+          outcome !== '[]' &&
+          outcome !== '{}'
+        )
+          allowed.push(fn.name)
         else if (checkin.has(fn.name)) allowed.push(fn.name)
       } catch {
         // Refused.
@@ -201,8 +318,15 @@ describe('the usher role', () => {
     }
     // Site lookups by slug or code answer for anyone (the public site): only the wedding's own
     // calls are listed, so the check-in ones must be all there is.
-    expect(allowed.filter((name) => !checkin.has(name)), 'answered the usher').toEqual([])
-    expect(allowed.filter((name) => checkin.has(name)).sort()).toEqual(['checkin_changes', 'get_checkin_roster', 'record_checkins'])
+    expect(
+      allowed.filter((name) => !checkin.has(name)),
+      'answered the usher',
+    ).toEqual([])
+    expect(allowed.filter((name) => checkin.has(name)).sort()).toEqual([
+      'checkin_changes',
+      'get_checkin_roster',
+      'record_checkins',
+    ])
   })
 
   test('the wedding-scoped calls named by the check-in screen refuse the usher with wedding_not_found', async () => {
@@ -212,7 +336,9 @@ describe('the usher role', () => {
       ['get_seating_layout', { p_wedding_id: weddingId }],
       ['list_invitations', { p_wedding_id: weddingId }],
     ] as const) {
-      await expect(t.rpc(usher, name, args), name).rejects.toMatchObject({ message: 'wedding_not_found' })
+      await expect(t.rpc(usher, name, args), name).rejects.toMatchObject({
+        message: 'wedding_not_found',
+      })
     }
   })
 
@@ -221,9 +347,15 @@ describe('the usher role', () => {
       `select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
        where n.nspname = 'kasalan' and c.relkind = 'r' and has_table_privilege('authenticated', c.oid, 'select')`,
     )
-    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['households', 'persons', 'weddings']))
+    expect(tables.map((table) => table.name)).toEqual(
+      expect.arrayContaining(['households', 'persons', 'weddings']),
+    )
     for (const { name } of tables) {
-      const { rows } = await t.asRole('authenticated', usher, `select to_jsonb(x)::text as row from kasalan.${name} x`)
+      const { rows } = await t.asRole(
+        'authenticated',
+        usher,
+        `select to_jsonb(x)::text as row from kasalan.${name} x`,
+      )
       const text = rows.map((row) => String((row as { row: string }).row)).join('\n')
       for (const secret of SECRETS) expect(text, name).not.toContain(secret)
       // Not even the wedding's row: its contact, questions, texts and settings are the couple's.
@@ -236,18 +368,38 @@ describe('the usher role', () => {
     await expect(roster(coordinator)).resolves.toMatchObject({ tables: expect.any(Array) })
     await expect(roster(helper)).rejects.toMatchObject({ message: 'wedding_not_found' })
     await expect(roster(stranger)).rejects.toMatchObject({ message: 'wedding_not_found' })
-    await expect(record(stranger, [{ id: randomUUID(), kind: 'arrive', personIds: [ids.reyes.persons[0]!.id] }])).rejects.toMatchObject({
+    await expect(
+      record(stranger, [
+        { id: randomUUID(), kind: 'arrive', personIds: [ids.reyes.persons[0]!.id] },
+      ]),
+    ).rejects.toMatchObject({
       message: 'wedding_not_found',
     })
   })
 
   test('the couple may invite an usher and make a member one', async () => {
-    const invitation = (await t.rpc(owner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: 'usher', p_side: null })) as { role: string }
+    const invitation = (await t.rpc(owner, 'create_member_invitation', {
+      p_wedding_id: weddingId,
+      p_role: 'usher',
+      p_side: null,
+    })) as { role: string }
     expect(invitation.role).toBe('usher')
-    await expect(t.rpc(owner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: 'usher', p_side: 'bride' })).resolves.toMatchObject({
+    await expect(
+      t.rpc(owner, 'create_member_invitation', {
+        p_wedding_id: weddingId,
+        p_role: 'usher',
+        p_side: 'bride',
+      }),
+    ).resolves.toMatchObject({
       side: null,
     })
-    await expect(t.rpc(usher, 'create_member_invitation', { p_wedding_id: weddingId, p_role: 'usher', p_side: null })).rejects.toMatchObject({
+    await expect(
+      t.rpc(usher, 'create_member_invitation', {
+        p_wedding_id: weddingId,
+        p_role: 'usher',
+        p_side: null,
+      }),
+    ).rejects.toMatchObject({
       message: 'wedding_not_found',
     })
   })
@@ -255,41 +407,70 @@ describe('the usher role', () => {
 
 describe('arrivals', () => {
   test('a household marked arrived, marked again and sent again counts each person once', async () => {
-    const action = { id: randomUUID(), kind: 'arrive', personIds: ids.santos.persons.map((person) => person.id) }
+    const action = {
+      id: randomUUID(),
+      kind: 'arrive',
+      personIds: ids.santos.persons.map((person) => person.id),
+    }
     const first = await record(usher, [action])
     expect(first.results).toEqual([{ id: action.id, status: 'applied' }])
     // The same call again (its answer was lost): applied once.
-    expect((await record(usher, [action])).results).toEqual([{ id: action.id, status: 'applied', duplicate: true }])
+    expect((await record(usher, [action])).results).toEqual([
+      { id: action.id, status: 'applied', duplicate: true },
+    ])
     // Another usher marks the same household: one arrival per person still.
-    await record(usher2, [{ id: randomUUID(), kind: 'arrive', personIds: [ids.santos.persons[0]!.id] }])
-    const { rows } = await t.asOwner<{ n: number }>('select count(*)::int as n from kasalan.checkin_arrivals where wedding_id = $1 and arrived', [weddingId])
+    await record(usher2, [
+      { id: randomUUID(), kind: 'arrive', personIds: [ids.santos.persons[0]!.id] },
+    ])
+    const { rows } = await t.asOwner<{ n: number }>(
+      'select count(*)::int as n from kasalan.checkin_arrivals where wedding_id = $1 and arrived',
+      [weddingId],
+    )
     expect(rows[0]!.n).toBe(2)
-    expect((await roster(owner)).arrivals.sort()).toEqual(ids.santos.persons.map((person) => person.id).sort())
+    expect((await roster(owner)).arrivals.sort()).toEqual(
+      ids.santos.persons.map((person) => person.id).sort(),
+    )
   })
 
   test('the other ushers learn of arrivals and undos from checkin_changes, after the version they saw', async () => {
     const seen = (await roster(usher2)).version
-    const none = (await t.rpc(usher2, 'checkin_changes', { p_wedding_id: weddingId, p_since: seen })) as { version: number; arrivals: unknown[] }
+    const none = (await t.rpc(usher2, 'checkin_changes', {
+      p_wedding_id: weddingId,
+      p_since: seen,
+    })) as { version: number; arrivals: unknown[] }
     expect(none).toEqual({ version: seen, arrivals: [], walkIns: [] })
     const undo = { id: randomUUID(), kind: 'unarrive', personIds: [ids.santos.persons[1]!.id] }
     await record(usher, [undo])
-    const changes = (await t.rpc(usher2, 'checkin_changes', { p_wedding_id: weddingId, p_since: seen })) as {
+    const changes = (await t.rpc(usher2, 'checkin_changes', {
+      p_wedding_id: weddingId,
+      p_since: seen,
+    })) as {
       version: number
       arrivals: { personId: string; arrived: boolean }[]
     }
     expect(changes.version).toBe(seen + 1)
     expect(changes.arrivals).toEqual([{ personId: ids.santos.persons[1]!.id, arrived: false }])
     // The undo sent again does not undo a later arrival.
-    await record(usher, [{ id: randomUUID(), kind: 'arrive', personIds: [ids.santos.persons[1]!.id] }])
-    expect((await record(usher, [undo])).results[0]).toEqual({ id: undo.id, status: 'applied', duplicate: true })
+    await record(usher, [
+      { id: randomUUID(), kind: 'arrive', personIds: [ids.santos.persons[1]!.id] },
+    ])
+    expect((await record(usher, [undo])).results[0]).toEqual({
+      id: undo.id,
+      status: 'applied',
+      duplicate: true,
+    })
     expect((await roster(usher)).arrivals).toContain(ids.santos.persons[1]!.id)
   })
 
-  test("a person of another wedding is refused, the rest of the list applied", async () => {
-    const other = (await t.couple('Lara', 'Paulo'))
+  test('a person of another wedding is refused, the rest of the list applied', async () => {
+    const other = await t.couple('Lara', 'Paulo')
     const theirs = (await t.rpc(other.claims, 'save_household', {
       p_wedding_id: other.wedding.id,
-      p_household: { relationshipSide: 'bride', relationshipType: 'family', persons: [{ firstName: 'Iba', lastName: 'Tao', type: 'adult' }] },
+      p_household: {
+        relationshipSide: 'bride',
+        relationshipType: 'family',
+        persons: [{ firstName: 'Iba', lastName: 'Tao', type: 'adult' }],
+      },
     })) as { persons: { id: string }[] }
     const wrong = { id: randomUUID(), kind: 'arrive', personIds: [theirs.persons[0]!.id] }
     const right = { id: randomUUID(), kind: 'arrive', personIds: [ids.reyes.persons[0]!.id] }
@@ -299,17 +480,29 @@ describe('arrivals', () => {
       { id: right.id, status: 'applied' },
     ])
     // Sent again (the answer was lost): refused again, never taken for applied.
-    expect((await record(usher, [wrong])).results).toEqual([{ id: wrong.id, status: 'refused', code: 'person_not_found', duplicate: true }])
+    expect((await record(usher, [wrong])).results).toEqual([
+      { id: wrong.id, status: 'refused', code: 'person_not_found', duplicate: true },
+    ])
   })
 
   test('an action that is not one is refused as invalid and the others applied; a list that is not one raises', async () => {
-    await record(usher, [{ id: randomUUID(), kind: 'unarrive', personIds: [ids.reyes.persons[0]!.id] }])
+    await record(usher, [
+      { id: randomUUID(), kind: 'unarrive', personIds: [ids.reyes.persons[0]!.id] },
+    ])
     const longName = { id: randomUUID(), kind: 'walkIn', tableId: 't2', name: 'x'.repeat(101) }
     const noIds = { id: randomUUID(), kind: 'arrive', personIds: ['not-an-id'] }
     const badWalkIn = { id: randomUUID(), kind: 'removeWalkIn', walkInId: 'nope' }
     const unknownKind = { id: randomUUID(), kind: 'dance' }
     const right = { id: randomUUID(), kind: 'arrive', personIds: [ids.reyes.persons[0]!.id] }
-    const { results } = await record(usher, [longName, { id: 'not-an-id', kind: 'arrive', personIds: [] }, 'not an object', noIds, badWalkIn, unknownKind, right])
+    const { results } = await record(usher, [
+      longName,
+      { id: 'not-an-id', kind: 'arrive', personIds: [] },
+      'not an object',
+      noIds,
+      badWalkIn,
+      unknownKind,
+      right,
+    ])
     expect(results).toEqual([
       { id: longName.id, status: 'refused', code: 'invalid' },
       { id: 'not-an-id', status: 'refused', code: 'invalid' },
@@ -321,8 +514,14 @@ describe('arrivals', () => {
     ])
     expect((await roster(usher)).arrivals).toContain(ids.reyes.persons[0]!.id)
     expect((await roster(usher)).walkIns.map((item) => item.name)).not.toContain('x'.repeat(101))
-    await expect(record(usher, { kind: 'arrive' } as unknown as unknown[])).rejects.toMatchObject({ message: 'invalid_input' })
-    const many = Array.from({ length: 501 }, () => ({ id: randomUUID(), kind: 'arrive', personIds: [ids.reyes.persons[0]!.id] }))
+    await expect(record(usher, { kind: 'arrive' } as unknown as unknown[])).rejects.toMatchObject({
+      message: 'invalid_input',
+    })
+    const many = Array.from({ length: 501 }, () => ({
+      id: randomUUID(),
+      kind: 'arrive',
+      personIds: [ids.reyes.persons[0]!.id],
+    }))
     await expect(record(usher, many)).rejects.toMatchObject({ message: 'invalid_input' })
   })
 })
@@ -330,7 +529,9 @@ describe('arrivals', () => {
 describe('walk-ins', () => {
   test('a walk-in takes a free seat; a full table refuses one; a re-sent walk-in is one walk-in', async () => {
     const full = { id: randomUUID(), kind: 'walkIn', tableId: 't1', name: 'Pinsan' }
-    expect((await record(usher, [full])).results).toEqual([{ id: full.id, status: 'refused', code: 'table_full' }])
+    expect((await record(usher, [full])).results).toEqual([
+      { id: full.id, status: 'refused', code: 'table_full' },
+    ])
     const first = { id: randomUUID(), kind: 'walkIn', tableId: 't2', name: 'Pinsan ni Ana' }
     const second = { id: randomUUID(), kind: 'walkIn', tableId: 't2' }
     const third = { id: randomUUID(), kind: 'walkIn', tableId: 't2' }
@@ -342,8 +543,12 @@ describe('walk-ins', () => {
       ['refused', 'table_full', undefined],
     ])
     // The refused one sent again: still refused, whatever changed since.
-    expect((await record(usher, [third])).results).toEqual([{ id: third.id, status: 'refused', code: 'table_full', duplicate: true }])
-    expect((await record(usher, [{ id: randomUUID(), kind: 'walkIn', tableId: 'nowhere' }])).results[0]).toMatchObject({ code: 'table_not_found' })
+    expect((await record(usher, [third])).results).toEqual([
+      { id: third.id, status: 'refused', code: 'table_full', duplicate: true },
+    ])
+    expect(
+      (await record(usher, [{ id: randomUUID(), kind: 'walkIn', tableId: 'nowhere' }])).results[0],
+    ).toMatchObject({ code: 'table_not_found' })
     let list = await roster(owner)
     expect(list.walkIns.map((item) => [item.tableId, item.name]).sort()).toEqual([
       ['t2', ''],
@@ -353,7 +558,10 @@ describe('walk-ins', () => {
     await record(usher, [{ id: randomUUID(), kind: 'removeWalkIn', walkInId: second.id }])
     list = await roster(owner)
     expect(list.walkIns).toHaveLength(1)
-    expect((await record(usher, [{ id: randomUUID(), kind: 'walkIn', tableId: 't2' }])).results[0]!.status).toBe('applied')
+    expect(
+      (await record(usher, [{ id: randomUUID(), kind: 'walkIn', tableId: 't2' }])).results[0]!
+        .status,
+    ).toBe('applied')
   })
 
   test('a seat held by a guest who declined is free for a walk-in', async () => {
@@ -371,7 +579,12 @@ describe('walk-ins', () => {
     })) as { persons: { id: string }[] }
     const [yes, no] = theirs.persons as [{ id: string }, { id: string }]
     const rsvp = (personId: string, isAttending: boolean) =>
-      t.rpc(couple.claims, 'record_rsvp', { p_wedding_id: couple.wedding.id, p_person_id: personId, p_is_attending: isAttending, p_response: [] })
+      t.rpc(couple.claims, 'record_rsvp', {
+        p_wedding_id: couple.wedding.id,
+        p_person_id: personId,
+        p_is_attending: isAttending,
+        p_response: [],
+      })
     await rsvp(yes.id, true)
     await rsvp(no.id, false)
     await t.rpc(couple.claims, 'save_seating_layout', {
@@ -387,8 +600,13 @@ describe('walk-ins', () => {
       p_base_updated_at: null,
     })
     const door = (actions: unknown[]) =>
-      t.rpc(couple.claims, 'record_checkins', { p_wedding_id: couple.wedding.id, p_actions: actions }) as Promise<Recorded>
-    const list = (await t.rpc(couple.claims, 'get_checkin_roster', { p_wedding_id: couple.wedding.id })) as Roster
+      t.rpc(couple.claims, 'record_checkins', {
+        p_wedding_id: couple.wedding.id,
+        p_actions: actions,
+      }) as Promise<Recorded>
+    const list = (await t.rpc(couple.claims, 'get_checkin_roster', {
+      p_wedding_id: couple.wedding.id,
+    })) as Roster
     expect(list.tables).toEqual([{ id: 'm1', name: 'Mesa 1', seats: 2, seated: 1 }])
     const first = { id: randomUUID(), kind: 'walkIn', tableId: 'm1', name: 'Kapalit' }
     const second = { id: randomUUID(), kind: 'walkIn', tableId: 'm1' }
@@ -398,7 +616,13 @@ describe('walk-ins', () => {
     ])
     // Changing their mind back to yes takes the seat again: no room for more.
     await rsvp(no.id, true)
-    expect((await t.rpc(couple.claims, 'get_checkin_roster', { p_wedding_id: couple.wedding.id }) as Roster).tables[0]).toMatchObject({ seated: 2 })
+    expect(
+      (
+        (await t.rpc(couple.claims, 'get_checkin_roster', {
+          p_wedding_id: couple.wedding.id,
+        })) as Roster
+      ).tables[0],
+    ).toMatchObject({ seated: 2 })
   })
 })
 
@@ -410,7 +634,10 @@ describe.skipIf(ENGINE !== 'postgres')('two ushers at once (real PostgreSQL)', (
     const b = await t.session()
     try {
       await a.begin(usher)
-      await a.rpc('record_checkins', { p_wedding_id: weddingId, p_actions: [{ id: randomUUID(), kind: 'arrive', personIds }] })
+      await a.rpc('record_checkins', {
+        p_wedding_id: weddingId,
+        p_actions: [{ id: randomUUID(), kind: 'arrive', personIds }],
+      })
       await b.begin(usher2)
       let settled = false
       const second = (async () => {
@@ -428,25 +655,42 @@ describe.skipIf(ENGINE !== 'postgres')('two ushers at once (real PostgreSQL)', (
     } finally {
       await Promise.all([a.close(), b.close()])
     }
-    const { rows } = await t.asOwner<{ n: number }>('select count(*)::int as n from kasalan.checkin_arrivals where person_id = any($1::uuid[])', [personIds])
+    const { rows } = await t.asOwner<{ n: number }>(
+      'select count(*)::int as n from kasalan.checkin_arrivals where person_id = any($1::uuid[])',
+      [personIds],
+    )
     expect(rows[0]!.n).toBe(3)
   })
 
   test('two ushers seating walk-ins at the last free seat at once: one is seated, the other told the table is full', async () => {
     const list = await roster(owner)
     const free = list.tables.find((table) => table.id === 't2')!
-    expect(free.seats - free.seated - list.walkIns.filter((item) => item.tableId === 't2').length).toBe(0)
+    expect(
+      free.seats - free.seated - list.walkIns.filter((item) => item.tableId === 't2').length,
+    ).toBe(0)
     // Free one seat, then race for it.
-    await record(owner, [{ id: randomUUID(), kind: 'removeWalkIn', walkInId: list.walkIns.find((item) => item.tableId === 't2')!.id }])
+    await record(owner, [
+      {
+        id: randomUUID(),
+        kind: 'removeWalkIn',
+        walkInId: list.walkIns.find((item) => item.tableId === 't2')!.id,
+      },
+    ])
     const a = await t.session()
     const b = await t.session()
     try {
       await a.begin(usher)
-      const first = (await a.rpc('record_checkins', { p_wedding_id: weddingId, p_actions: [{ id: randomUUID(), kind: 'walkIn', tableId: 't2' }] })) as Recorded
+      const first = (await a.rpc('record_checkins', {
+        p_wedding_id: weddingId,
+        p_actions: [{ id: randomUUID(), kind: 'walkIn', tableId: 't2' }],
+      })) as Recorded
       await b.begin(usher2)
       let settled = false
       const second = (async () => {
-        const value = (await b.rpc('record_checkins', { p_wedding_id: weddingId, p_actions: [{ id: randomUUID(), kind: 'walkIn', tableId: 't2' }] })) as Recorded
+        const value = (await b.rpc('record_checkins', {
+          p_wedding_id: weddingId,
+          p_actions: [{ id: randomUUID(), kind: 'walkIn', tableId: 't2' }],
+        })) as Recorded
         await b.commit()
         settled = true
         return value

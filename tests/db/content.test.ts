@@ -6,7 +6,14 @@ import { sectionShapes } from '../../src/lib/site-content/shapes'
 import { createTestDb, DEMO, DEMO_CLAIMS, readDemoContent, type TestDb } from './harness'
 
 interface SectionContent {
-  section: { id: string; type: string; title: string; data: Record<string, unknown>; orderIndex: number; visible: boolean }
+  section: {
+    id: string
+    type: string
+    title: string
+    data: Record<string, unknown>
+    orderIndex: number
+    visible: boolean
+  }
   contentUpdatedAt: string
 }
 
@@ -22,7 +29,13 @@ afterAll(async () => {
 
 const getContent = (claims: Claims, sectionId: string) =>
   t.rpc(claims, 'get_section_content', { p_section_id: sectionId }) as Promise<SectionContent>
-const save = (claims: Claims, sectionId: string, title: string | null, data: unknown, base: string | null = null) =>
+const save = (
+  claims: Claims,
+  sectionId: string,
+  title: string | null,
+  data: unknown,
+  base: string | null = null,
+) =>
   t.rpc(claims, 'save_section_content', {
     p_section_id: sectionId,
     p_title: title,
@@ -40,17 +53,20 @@ async function coupleWithSection(type: string) {
 describe('the database holds the same shapes as the app', () => {
   test('kasalan.section_shape matches src/lib/site-content/shapes.ts for every type', async () => {
     for (const [type, shape] of Object.entries(sectionShapes)) {
-      const { rows } = await t.asOwner<{ shape: unknown }>('select kasalan_private.section_shape($1) as shape', [type])
+      const { rows } = await t.asOwner<{ shape: unknown }>(
+        'select kasalan_private.section_shape($1) as shape',
+        [type],
+      )
       expect(rows[0]?.shape, type).toEqual(shape)
     }
   })
 
   test('the demo wedding’s content passes the database’s check', async () => {
     for (const section of readDemoContent().sections) {
-      const { rows } = await t.asOwner<{ problem: string | null }>('select kasalan_private.section_data_problem($1, $2) as problem', [
-        section.type,
-        JSON.stringify(section.data),
-      ])
+      const { rows } = await t.asOwner<{ problem: string | null }>(
+        'select kasalan_private.section_data_problem($1, $2) as problem',
+        [section.type, JSON.stringify(section.data)],
+      )
       expect(rows[0]?.problem, section.type).toBeNull()
     }
   })
@@ -62,24 +78,47 @@ describe('kasalan.save_section_content', () => {
     const before = await getContent(claims, section.id)
     const data = {
       header: { description: 'Narito ang takbo ng araw.' },
-      events: [{ name: 'Seremonya', type: 'ceremony', date: '2027-02-14', startTime: '15:00', endTime: '16:00' }],
+      events: [
+        {
+          name: 'Seremonya',
+          type: 'ceremony',
+          date: '2027-02-14',
+          startTime: '15:00',
+          endTime: '16:00',
+        },
+      ],
       dressCode: { palette: [{ name: 'Sage', hex: '#9caf88' }] },
     }
     const saved = await save(claims, section.id, '  Ang Aming Araw ', data, before.contentUpdatedAt)
-    expect(saved.section).toMatchObject({ title: 'Ang Aming Araw', data, orderIndex: before.section.orderIndex, visible: true })
-    expect(new Date(saved.contentUpdatedAt).getTime()).toBeGreaterThan(new Date(before.contentUpdatedAt).getTime())
+    expect(saved.section).toMatchObject({
+      title: 'Ang Aming Araw',
+      data,
+      orderIndex: before.section.orderIndex,
+      visible: true,
+    })
+    expect(new Date(saved.contentUpdatedAt).getTime()).toBeGreaterThan(
+      new Date(before.contentUpdatedAt).getTime(),
+    )
     expect(await getContent(claims, section.id)).toEqual(saved)
   })
 
   test('another couple and visitors can neither read nor save it', async () => {
     const { section } = await coupleWithSection('faqs')
     const other = await t.couple('Ella', 'Fred')
-    await expect(getContent(other.claims, section.id)).rejects.toMatchObject({ message: 'section_not_found' })
-    await expect(save(other.claims, section.id, 'x', {})).rejects.toMatchObject({ message: 'section_not_found' })
-    await expect(save(DEMO_CLAIMS, section.id, 'x', {})).rejects.toMatchObject({ message: 'section_not_found' })
+    await expect(getContent(other.claims, section.id)).rejects.toMatchObject({
+      message: 'section_not_found',
+    })
+    await expect(save(other.claims, section.id, 'x', {})).rejects.toMatchObject({
+      message: 'section_not_found',
+    })
+    await expect(save(DEMO_CLAIMS, section.id, 'x', {})).rejects.toMatchObject({
+      message: 'section_not_found',
+    })
     await expect(save(null, section.id, 'x', {})).rejects.toMatchObject({ code: '42501' })
     await expect(getContent(null, section.id)).rejects.toMatchObject({ code: '42501' })
-    await expect(save(other.claims, '00000000-0000-4000-8000-000000000000', 'x', {})).rejects.toMatchObject({
+    await expect(
+      save(other.claims, '00000000-0000-4000-8000-000000000000', 'x', {}),
+    ).rejects.toMatchObject({
       message: 'section_not_found',
     })
   })
@@ -88,11 +127,25 @@ describe('kasalan.save_section_content', () => {
     const { claims, wedding, section } = await coupleWithSection('faqs')
     const loaded = await getContent(claims, section.id)
     // Another device saves first.
-    await save(claims, section.id, 'Katanungan', { faqs: [{ question: 'Saan?' }] }, loaded.contentUpdatedAt)
+    await save(
+      claims,
+      section.id,
+      'Katanungan',
+      { faqs: [{ question: 'Saan?' }] },
+      loaded.contentUpdatedAt,
+    )
     await expect(
-      save(claims, section.id, 'Katanungan', { faqs: [{ question: 'Kailan?' }] }, loaded.contentUpdatedAt),
+      save(
+        claims,
+        section.id,
+        'Katanungan',
+        { faqs: [{ question: 'Kailan?' }] },
+        loaded.contentUpdatedAt,
+      ),
     ).rejects.toMatchObject({ message: 'section_content_conflict' })
-    expect((await getContent(claims, section.id)).section.data).toEqual({ faqs: [{ question: 'Saan?' }] })
+    expect((await getContent(claims, section.id)).section.data).toEqual({
+      faqs: [{ question: 'Saan?' }],
+    })
 
     // The builder moves and hides sections: the content's version stays.
     const current = await getContent(claims, section.id)
@@ -100,32 +153,63 @@ describe('kasalan.save_section_content', () => {
       sections: { id: string; type: string; label: string; path: string }[]
       theme: unknown
     }
-    const all = sections.map(({ id, type, label, path }) => ({ id, type, label, path, visible: type !== 'faqs' }))
-    await t.rpc(claims, 'save_site_structure', { p_wedding_id: wedding.id, p_sections: all.reverse(), p_theme: theme })
+    const all = sections.map(({ id, type, label, path }) => ({
+      id,
+      type,
+      label,
+      path,
+      visible: type !== 'faqs',
+    }))
+    await t.rpc(claims, 'save_site_structure', {
+      p_wedding_id: wedding.id,
+      p_sections: all.reverse(),
+      p_theme: theme,
+    })
     const moved = await getContent(claims, section.id)
     expect(moved.contentUpdatedAt).toBe(current.contentUpdatedAt)
     expect(moved.section.visible).toBe(false)
-    await expect(save(claims, section.id, 'Mga Tanong', moved.section.data, moved.contentUpdatedAt)).resolves.toMatchObject({
+    await expect(
+      save(claims, section.id, 'Mga Tanong', moved.section.data, moved.contentUpdatedAt),
+    ).resolves.toMatchObject({
       section: { title: 'Mga Tanong', visible: false },
     })
   })
 
   test('data is checked by its type and size, with stable codes', async () => {
     const { claims, section } = await coupleWithSection('schedule')
-    const refusal = (data: unknown, title = 'x') => save(claims, section.id, title, data).catch((error: Error & { detail?: string }) => error)
+    const refusal = (data: unknown, title = 'x') =>
+      save(claims, section.id, title, data).catch((error: Error & { detail?: string }) => error)
 
-    expect(await refusal({ events: [{ startTime: '3pm' }] })).toMatchObject({ message: 'section_data_invalid' })
-    expect(await refusal({ events: [{ name: 'x'.repeat(201) }] })).toMatchObject({ message: 'section_data_invalid' })
-    expect(await refusal({ events: 'none' })).toMatchObject({ message: 'section_data_invalid' })
-    expect(await refusal({ guests: [] })).toMatchObject({ message: 'section_data_invalid' })
-    expect(await refusal({ events: Array.from({ length: 101 }, () => ({ name: 'a' })) })).toMatchObject({ message: 'section_data_invalid' })
-    expect(await refusal({ events: [{ address: { url: 'javascript:alert(1)' } }] })).toMatchObject({ message: 'section_data_invalid' })
-    expect(await refusal({ events: [{ image: { src: 'data:image/png;base64,AA', width: 1, height: 1 } }] })).toMatchObject({
+    expect(await refusal({ events: [{ startTime: '3pm' }] })).toMatchObject({
       message: 'section_data_invalid',
     })
-    expect(await refusal({ dressCode: { palette: [{ hex: 'red' }] } })).toMatchObject({ message: 'section_data_invalid' })
-    expect(await refusal({ header: { description: 'x'.repeat(5001) } })).toMatchObject({ message: 'section_data_invalid' })
-    expect(await refusal({ events: Array.from({ length: 100 }, () => ({ notes: 'x'.repeat(2500) })) })).toMatchObject({
+    expect(await refusal({ events: [{ name: 'x'.repeat(201) }] })).toMatchObject({
+      message: 'section_data_invalid',
+    })
+    expect(await refusal({ events: 'none' })).toMatchObject({ message: 'section_data_invalid' })
+    expect(await refusal({ guests: [] })).toMatchObject({ message: 'section_data_invalid' })
+    expect(
+      await refusal({ events: Array.from({ length: 101 }, () => ({ name: 'a' })) }),
+    ).toMatchObject({ message: 'section_data_invalid' })
+    expect(await refusal({ events: [{ address: { url: 'javascript:alert(1)' } }] })).toMatchObject({
+      message: 'section_data_invalid',
+    })
+    expect(
+      await refusal({
+        events: [{ image: { src: 'data:image/png;base64,AA', width: 1, height: 1 } }],
+      }),
+    ).toMatchObject({
+      message: 'section_data_invalid',
+    })
+    expect(await refusal({ dressCode: { palette: [{ hex: 'red' }] } })).toMatchObject({
+      message: 'section_data_invalid',
+    })
+    expect(await refusal({ header: { description: 'x'.repeat(5001) } })).toMatchObject({
+      message: 'section_data_invalid',
+    })
+    expect(
+      await refusal({ events: Array.from({ length: 100 }, () => ({ notes: 'x'.repeat(2500) })) }),
+    ).toMatchObject({
       message: 'section_data_too_large',
     })
     expect(await refusal([])).toMatchObject({ message: 'invalid_input' })
@@ -137,7 +221,9 @@ describe('kasalan.save_section_content', () => {
   test('hostile text is kept as text', async () => {
     const { claims, section } = await coupleWithSection('faqs')
     const hostile = '<img src=x onerror=alert(1)> <script>alert(1)</script>'
-    const saved = await save(claims, section.id, hostile, { faqs: [{ question: hostile, answer: hostile }] })
+    const saved = await save(claims, section.id, hostile, {
+      faqs: [{ question: hostile, answer: hostile }],
+    })
     expect(saved.section.title).toBe(hostile)
     expect(saved.section.data).toEqual({ faqs: [{ question: hostile, answer: hostile }] })
   })
@@ -148,14 +234,19 @@ describe('kasalan.save_section_content', () => {
       activities: [
         {
           name: 'Intramuros',
-          video: '<iframe width="560" src="https://www.youtube.com/embed/M7lc1UVf-VE?si=abc" title="Lakad sa Intramuros" onload="alert(1)" allowfullscreen></iframe><script>alert(1)</script>',
+          video:
+            '<iframe width="560" src="https://www.youtube.com/embed/M7lc1UVf-VE?si=abc" title="Lakad sa Intramuros" onload="alert(1)" allowfullscreen></iframe><script>alert(1)</script>',
         },
         { name: 'Vimeo', video: 'https://player.vimeo.com/video/76979871' },
         { name: 'Wala', video: '  ' },
       ],
     })
     expect(saved.section.data.activities).toEqual([
-      { name: 'Intramuros', video: '<iframe src="https://www.youtube.com/embed/M7lc1UVf-VE?si=abc" title="Lakad sa Intramuros"></iframe>' },
+      {
+        name: 'Intramuros',
+        video:
+          '<iframe src="https://www.youtube.com/embed/M7lc1UVf-VE?si=abc" title="Lakad sa Intramuros"></iframe>',
+      },
       { name: 'Vimeo', video: '<iframe src="https://player.vimeo.com/video/76979871"></iframe>' },
       { name: 'Wala', video: null },
     ])
@@ -167,7 +258,10 @@ describe('kasalan.save_section_content', () => {
       '<iframe src="http://www.youtube.com/embed/x"></iframe>',
       '<script src="https://www.youtube.com/embed/x"></script>',
     ]) {
-      await expect(save(claims, section.id, '', { activities: [{ video }] }), video).rejects.toMatchObject({
+      await expect(
+        save(claims, section.id, '', { activities: [{ video }] }),
+        video,
+      ).rejects.toMatchObject({
         message: 'video_embed_not_allowed',
       })
     }
@@ -180,7 +274,10 @@ describe('kasalan.save_section_content', () => {
       t.asOwner(`update kasalan.sections set data = '{"faqs": "x"}' where id = $1`, [section.id]),
     ).rejects.toMatchObject({ message: 'section_data_invalid' })
     await expect(
-      t.asOwner(`update kasalan.sections set data = '{"faqs": [{"question": "Q"}]}' where id = $1`, [section.id]),
+      t.asOwner(
+        `update kasalan.sections set data = '{"faqs": [{"question": "Q"}]}' where id = $1`,
+        [section.id],
+      ),
     ).resolves.toBeTruthy()
   })
 })
@@ -191,42 +288,81 @@ describe('a visitor and the content', () => {
     await save(claims, section.id, 'Handog', { note: 'Lihim pa' })
     expect(await t.rpc(null, 'get_site', { p_slug: wedding.slug })).toBeNull()
     await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
-    const site = (await t.rpc(null, 'get_site', { p_slug: wedding.slug })) as { sections: { type: string; data: unknown }[] }
-    expect(site.sections.find((candidate) => candidate.type === 'registry')?.data).toEqual({ note: 'Lihim pa' })
+    const site = (await t.rpc(null, 'get_site', { p_slug: wedding.slug })) as {
+      sections: { type: string; data: unknown }[]
+    }
+    expect(site.sections.find((candidate) => candidate.type === 'registry')?.data).toEqual({
+      note: 'Lihim pa',
+    })
   })
 })
 
 describe('photos in the embedded database', () => {
-  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
-  const put = (claims: Claims, weddingId: string, path: string, type = 'image/png', content = png.toString('base64')) =>
-    t.rpc(claims, 'put_media_object', { p_wedding_id: weddingId, p_path: path, p_content_type: type, p_content: content })
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+    'base64',
+  )
+  const put = (
+    claims: Claims,
+    weddingId: string,
+    path: string,
+    type = 'image/png',
+    content = png.toString('base64'),
+  ) =>
+    t.rpc(claims, 'put_media_object', {
+      p_wedding_id: weddingId,
+      p_path: path,
+      p_content_type: type,
+      p_content: content,
+    })
 
   test('the couple stores a photo; visitors read it only once the site is published', async () => {
     const { claims, wedding } = await t.couple()
     const path = `${wedding.id}/qr-1600.png`
     expect(await put(claims, wedding.id, path)).toEqual({ path })
 
-    expect(await t.rpc(claims, 'get_media_object', { p_path: path })).toEqual({ contentType: 'image/png', content: png.toString('base64') })
+    expect(await t.rpc(claims, 'get_media_object', { p_path: path })).toEqual({
+      contentType: 'image/png',
+      content: png.toString('base64'),
+    })
     expect(await t.rpc(null, 'get_media_object', { p_path: path })).toBeNull()
     const other = await t.couple('Ella', 'Fred')
     expect(await t.rpc(other.claims, 'get_media_object', { p_path: path })).toBeNull()
 
     await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
-    expect(await t.rpc(null, 'get_media_object', { p_path: path })).toMatchObject({ contentType: 'image/png' })
-    await expect(t.asRole('anon', null, 'select * from kasalan.media_objects')).rejects.toMatchObject({ code: '42501' })
+    expect(await t.rpc(null, 'get_media_object', { p_path: path })).toMatchObject({
+      contentType: 'image/png',
+    })
+    await expect(
+      t.asRole('anon', null, 'select * from kasalan.media_objects'),
+    ).rejects.toMatchObject({ code: '42501' })
   })
 
   test('only the couple writes, only in their folder, only images up to 2 MB', async () => {
     const { claims, wedding } = await t.couple()
     const other = await t.couple('Ella', 'Fred')
-    await expect(put(other.claims, wedding.id, `${wedding.id}/a.png`)).rejects.toMatchObject({ message: 'wedding_not_found' })
-    await expect(put(null, wedding.id, `${wedding.id}/a.png`)).rejects.toMatchObject({ code: '42501' })
-    await expect(put(claims, wedding.id, `${other.wedding.id}/a.png`)).rejects.toMatchObject({ message: 'invalid_input' })
-    await expect(put(claims, wedding.id, `${wedding.id}/../a.png`)).rejects.toMatchObject({ message: 'invalid_input' })
-    await expect(put(claims, wedding.id, `${wedding.id}/a.svg`, 'image/svg+xml')).rejects.toMatchObject({ message: 'media_type_not_allowed' })
+    await expect(put(other.claims, wedding.id, `${wedding.id}/a.png`)).rejects.toMatchObject({
+      message: 'wedding_not_found',
+    })
+    await expect(put(null, wedding.id, `${wedding.id}/a.png`)).rejects.toMatchObject({
+      code: '42501',
+    })
+    await expect(put(claims, wedding.id, `${other.wedding.id}/a.png`)).rejects.toMatchObject({
+      message: 'invalid_input',
+    })
+    await expect(put(claims, wedding.id, `${wedding.id}/../a.png`)).rejects.toMatchObject({
+      message: 'invalid_input',
+    })
+    await expect(
+      put(claims, wedding.id, `${wedding.id}/a.svg`, 'image/svg+xml'),
+    ).rejects.toMatchObject({ message: 'media_type_not_allowed' })
     const big = Buffer.alloc(2 * 1024 * 1024 + 1).toString('base64')
-    await expect(put(claims, wedding.id, `${wedding.id}/big.png`, 'image/png', big)).rejects.toMatchObject({ message: 'media_too_large' })
-    await expect(put(claims, wedding.id, `${wedding.id}/bad.png`, 'image/png', '%%%')).rejects.toMatchObject({ message: 'invalid_input' })
+    await expect(
+      put(claims, wedding.id, `${wedding.id}/big.png`, 'image/png', big),
+    ).rejects.toMatchObject({ message: 'media_too_large' })
+    await expect(
+      put(claims, wedding.id, `${wedding.id}/bad.png`, 'image/png', '%%%'),
+    ).rejects.toMatchObject({ message: 'invalid_input' })
   })
 
   test('photos the content no longer names can be found and deleted by the couple only', async () => {
@@ -237,16 +373,29 @@ describe('photos in the embedded database', () => {
     const dropped = `${wedding.id}/dropped.png`
     await put(claims, wedding.id, kept)
     await put(claims, wedding.id, dropped)
-    await save(claims, registry.id, '', { paymentOptions: [{ label: 'GCash', qrImage: { src: `media:${kept}`, width: 1, height: 1 } }] })
+    await save(claims, registry.id, '', {
+      paymentOptions: [{ label: 'GCash', qrImage: { src: `media:${kept}`, width: 1, height: 1 } }],
+    })
 
     expect(await t.rpc(claims, 'media_in_use', { p_wedding_id: wedding.id })).toEqual([kept])
     const other = await t.couple('Ella', 'Fred')
-    await expect(t.rpc(other.claims, 'media_in_use', { p_wedding_id: wedding.id })).rejects.toMatchObject({ message: 'wedding_not_found' })
-    expect(await t.rpc(other.claims, 'delete_media_objects', { p_wedding_id: other.wedding.id, p_paths: [dropped] })).toBe(0)
-    await expect(t.rpc(other.claims, 'delete_media_objects', { p_wedding_id: wedding.id, p_paths: [dropped] })).rejects.toMatchObject({
+    await expect(
+      t.rpc(other.claims, 'media_in_use', { p_wedding_id: wedding.id }),
+    ).rejects.toMatchObject({ message: 'wedding_not_found' })
+    expect(
+      await t.rpc(other.claims, 'delete_media_objects', {
+        p_wedding_id: other.wedding.id,
+        p_paths: [dropped],
+      }),
+    ).toBe(0)
+    await expect(
+      t.rpc(other.claims, 'delete_media_objects', { p_wedding_id: wedding.id, p_paths: [dropped] }),
+    ).rejects.toMatchObject({
       message: 'wedding_not_found',
     })
-    expect(await t.rpc(claims, 'delete_media_objects', { p_wedding_id: wedding.id, p_paths: [dropped] })).toBe(1)
+    expect(
+      await t.rpc(claims, 'delete_media_objects', { p_wedding_id: wedding.id, p_paths: [dropped] }),
+    ).toBe(1)
     expect(await t.rpc(claims, 'get_media_object', { p_path: dropped })).toBeNull()
     expect(await t.rpc(claims, 'get_media_object', { p_path: kept })).not.toBeNull()
   })

@@ -7,7 +7,10 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDb, type TestDb } from './harness'
 
-const CONTRACT = readFileSync(fileURLToPath(new URL('../../docs/database-contract.md', import.meta.url)), 'utf8')
+const CONTRACT = readFileSync(
+  fileURLToPath(new URL('../../docs/database-contract.md', import.meta.url)),
+  'utf8',
+)
 
 interface CatalogFunction {
   schema: string
@@ -31,24 +34,38 @@ function contractRows(): ContractRow[] {
   const section = CONTRACT.slice(CONTRACT.indexOf('## Functions by domain'))
   const rows: ContractRow[] = []
   for (const line of section.split('\n')) {
-    const match = /^\| `(?:(kasalan|kasalan_private)\.)?([a-z_0-9]+)\((.*?)\)` \| ([^|]*) \|(.*)\|\s*$/.exec(line)
+    const match =
+      /^\| `(?:(kasalan|kasalan_private)\.)?([a-z_0-9]+)\((.*?)\)` \| ([^|]*) \|(.*)\|\s*$/.exec(
+        line,
+      )
     if (!match) continue
     const [, schema, name, args, executableBy, text] = match
-    rows.push({ schema: schema ?? null, name: name!, args: args!.trim(), executableBy: executableBy!.trim(), text: text! })
+    rows.push({
+      schema: schema ?? null,
+      name: name!,
+      args: args!.trim(),
+      executableBy: executableBy!.trim(),
+      text: text!,
+    })
   }
   return rows
 }
 
 /** The codes of the Errors table. */
 function contractCodes(): Set<string> {
-  const section = CONTRACT.slice(CONTRACT.indexOf('## Errors'), CONTRACT.indexOf('\n## ', CONTRACT.indexOf('## Errors') + 1))
+  const section = CONTRACT.slice(
+    CONTRACT.indexOf('## Errors'),
+    CONTRACT.indexOf('\n## ', CONTRACT.indexOf('## Errors') + 1),
+  )
   return new Set([...section.matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1]!))
 }
 
 /** The codes a function's own body raises (`raise exception 'code'`). */
-const raisedBy = (body: string) => new Set([...body.matchAll(/raise exception '([a-z_]+)'/g)].map((match) => match[1]!))
+const raisedBy = (body: string) =>
+  new Set([...body.matchAll(/raise exception '([a-z_]+)'/g)].map((match) => match[1]!))
 
-const who = (f: CatalogFunction) => (f.anon ? 'anon, authenticated' : f.authenticated ? 'authenticated' : 'nobody')
+const who = (f: CatalogFunction) =>
+  f.anon ? 'anon, authenticated' : f.authenticated ? 'authenticated' : 'nobody'
 const key = (f: { name: string; args: string }) => `${f.name}(${f.args})`
 
 let t: TestDb
@@ -84,8 +101,10 @@ describe('docs/database-contract.md', () => {
       const row = documented.get(key(f))
       if (!row) problems.push(`missing: ${f.schema}.${key(f)} (${who(f)})`)
       else {
-        if (row.schema && row.schema !== f.schema) problems.push(`${key(f)} is in ${f.schema}, not ${row.schema}`)
-        if (row.executableBy !== who(f)) problems.push(`${key(f)}: executable by ${who(f)}, not "${row.executableBy}"`)
+        if (row.schema && row.schema !== f.schema)
+          problems.push(`${key(f)} is in ${f.schema}, not ${row.schema}`)
+        if (row.executableBy !== who(f))
+          problems.push(`${key(f)}: executable by ${who(f)}, not "${row.executableBy}"`)
         documented.delete(key(f))
       }
     }
@@ -96,8 +115,14 @@ describe('docs/database-contract.md', () => {
   test('the Errors table has every code a function raises, and only those', () => {
     const raised = new Set(catalog.flatMap((f) => [...raisedBy(f.body)]))
     const table = contractCodes()
-    expect([...raised].filter((code) => !table.has(code)).sort(), 'raised, not in the table').toEqual([])
-    expect([...table].filter((code) => !raised.has(code)).sort(), 'in the table, never raised').toEqual([])
+    expect(
+      [...raised].filter((code) => !table.has(code)).sort(),
+      'raised, not in the table',
+    ).toEqual([])
+    expect(
+      [...table].filter((code) => !raised.has(code)).sort(),
+      'in the table, never raised',
+    ).toEqual([])
   })
 
   test('a call whose row says what it raises names every code its body raises', () => {

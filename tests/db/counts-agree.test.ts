@@ -60,7 +60,9 @@ beforeAll(async () => {
  */
 async function wedding() {
   const { claims, wedding } = await t.couple('Lorna', 'Ramon')
-  const schedule = (wedding.sections as { id: string; type: string }[]).find((s) => s.type === 'schedule')!
+  const schedule = (wedding.sections as { id: string; type: string }[]).find(
+    (s) => s.type === 'schedule',
+  )!
   const saved = (await t.rpc(claims, 'save_section_content', {
     p_section_id: schedule.id,
     p_title: 'Pagtitipon',
@@ -72,7 +74,11 @@ async function wedding() {
       ],
     },
   })) as { section: { data: { events: { id: string }[] } } }
-  const [church, reception, despedida] = saved.section.data.events.map((e) => e.id) as [string, string, string]
+  const [church, reception, despedida] = saved.section.data.events.map((e) => e.id) as [
+    string,
+    string,
+    string,
+  ]
   const add = async (lastName: string, firstNames: string[], seatCap: number | null) =>
     (await t.rpc(claims, 'save_household', {
       p_wedding_id: wedding.id,
@@ -104,7 +110,14 @@ async function wedding() {
     t.rpc(claims, 'save_event_settings', {
       p_wedding_id: wedding.id,
       p_event_id: eventId,
-      p_settings: { takesRsvp: true, deadline: null, isPrivate: false, isMain: false, householdIds: [], ...s },
+      p_settings: {
+        takesRsvp: true,
+        deadline: null,
+        isPrivate: false,
+        isMain: false,
+        householdIds: [],
+        ...s,
+      },
     }) as Promise<ListedEvent[]>
   await settings(reception)
   await settings(church)
@@ -120,7 +133,10 @@ async function wedding() {
 
 type W = Awaited<ReturnType<typeof wedding>>
 const forecast = (w: W, eventId: string | null = null) =>
-  t.rpc(w.claims, 'get_pax_forecast', { p_wedding_id: w.wedding.id, p_event_id: eventId }) as Promise<Forecast>
+  t.rpc(w.claims, 'get_pax_forecast', {
+    p_wedding_id: w.wedding.id,
+    p_event_id: eventId,
+  }) as Promise<Forecast>
 const listEvents = (w: W, claims: Claims = w.claims) =>
   t.rpc(claims, 'list_events', { p_wedding_id: w.wedding.id }) as Promise<ListedEvent[]>
 
@@ -155,13 +171,21 @@ describe('counts that agree', () => {
     // The private despedida invites Aquino (2 seats, 5 with no reply) and Bautista (2 seats, 3 with
     // no reply: its yes was to the reception).
     const byName = Object.fromEntries((await listEvents(w)).map((e) => [e.name, e.counts]))
-    expect(byName.Despedida).toMatchObject({ households: 2, persons: 8, pending: 8, stillToAnswer: 4, beyondSeats: 4 })
+    expect(byName.Despedida).toMatchObject({
+      households: 2,
+      persons: 8,
+      pending: 8,
+      stillToAnswer: 4,
+      beyondSeats: 4,
+    })
   })
 
   test('the door expects whom the forecast says may come, and the budget prices everyone invited within their seats', async () => {
     const w = await wedding()
     const main = await forecast(w)
-    const roster = (await t.rpc(w.claims, 'get_checkin_roster', { p_wedding_id: w.wedding.id })) as {
+    const roster = (await t.rpc(w.claims, 'get_checkin_roster', {
+      p_wedding_id: w.wedding.id,
+    })) as {
       households: { id: string; mayCome: number; persons: unknown[] }[]
     }
     // Aquino: its 2 seats; Bautista: 1 yes and 1 seat left; Cruz and Estrada: their 2 yeses;
@@ -195,6 +219,10 @@ describe('counts that agree', () => {
 
   test('events are listed in the order of their days: the despedida two days before comes first', async () => {
     const w = await wedding()
-    expect((await listEvents(w)).map((e) => e.name)).toEqual(['Despedida', 'Church rite', 'Reception'])
+    expect((await listEvents(w)).map((e) => e.name)).toEqual([
+      'Despedida',
+      'Church rite',
+      'Reception',
+    ])
   })
 })

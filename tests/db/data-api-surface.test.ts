@@ -35,7 +35,10 @@ function appCalls(): string[] {
   const names = new Set<string>()
   for (const file of sourceFiles()) {
     const text = readFileSync(file, 'utf8')
-    for (const match of text.matchAll(/\b\w*(?:rpc|call)\w*(?:<[^>(]*>)?\(\s*(?:\w+,\s*)?['"`]([a-z_]+)['"`]/g)) names.add(match[1]!)
+    for (const match of text.matchAll(
+      /\b\w*(?:rpc|call)\w*(?:<[^>(]*>)?\(\s*(?:\w+,\s*)?['"`]([a-z_]+)['"`]/g,
+    ))
+      names.add(match[1]!)
     for (const match of text.matchAll(/rest\/v1\/rpc\/([a-z_]+)/g)) names.add(match[1]!)
   }
   return [...names].sort()
@@ -50,7 +53,15 @@ function exposedSchemas(): string[] {
 }
 
 /** The calls a visitor who is not signed in makes (guests on a wedding's site and invitation). */
-const VISITOR_CALLS = ['get_link_preview', 'get_media_object', 'get_rsvp', 'get_site', 'open_invitation', 'search_persons', 'submit_rsvp']
+const VISITOR_CALLS = [
+  'get_link_preview',
+  'get_media_object',
+  'get_rsvp',
+  'get_site',
+  'open_invitation',
+  'search_persons',
+  'submit_rsvp',
+]
 
 /** The helpers the Data API offered before 0030 although the app never called them. */
 const MOVED_HELPERS = [
@@ -89,7 +100,14 @@ async function executable(role: 'anon' | 'authenticated', schemas: string[]) {
 describe('the Data API offers exactly the calls the app makes', () => {
   test('the source reading finds the calls (a sanity check of the reading itself)', () => {
     const calls = appCalls()
-    expect(calls).toEqual(expect.arrayContaining([...VISITOR_CALLS, 'create_my_wedding', 'claim_email_sends', 'record_invitation']))
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        ...VISITOR_CALLS,
+        'create_my_wedding',
+        'claim_email_sends',
+        'record_invitation',
+      ]),
+    )
     expect(calls.length).toBeGreaterThan(40)
   })
 
@@ -115,8 +133,13 @@ describe('the Data API offers exactly the calls the app makes', () => {
   test("splinter's check: no security definer function an API role may execute in an exposed schema but the app's calls", async () => {
     const calls = appCalls()
     for (const role of ['anon', 'authenticated'] as const) {
-      const definers = (await executable(role, exposedSchemas())).filter((f) => f.definer).map((f) => f.name)
-      expect(definers.filter((name) => !calls.includes(name)), role).toEqual([])
+      const definers = (await executable(role, exposedSchemas()))
+        .filter((f) => f.definer)
+        .map((f) => f.name)
+      expect(
+        definers.filter((name) => !calls.includes(name)),
+        role,
+      ).toEqual([])
     }
   })
 })
@@ -151,18 +174,33 @@ describe('the helpers, out of the API', () => {
       p_household: { persons: [{ firstName: 'Lakan' }] },
     })) as { id: string }
     const read = (claims: typeof couple.claims) =>
-      t.asRole<{ id: string }>('authenticated', claims, 'select id from kasalan.households where wedding_id = $1', [couple.wedding.id])
+      t.asRole<{ id: string }>(
+        'authenticated',
+        claims,
+        'select id from kasalan.households where wedding_id = $1',
+        [couple.wedding.id],
+      )
     expect((await read(couple.claims)).rows).toEqual([{ id: household.id }])
     expect((await read(stranger.claims)).rows).toEqual([])
-    await expect(t.asRole('anon', null, 'select id from kasalan.households')).rejects.toMatchObject({ code: '42501' })
+    await expect(t.asRole('anon', null, 'select id from kasalan.households')).rejects.toMatchObject(
+      { code: '42501' },
+    )
   })
 
   test('a visitor may use no helper directly, and a signed-in user only those their own policies run', async () => {
-    await expect(t.asRole('anon', null, "select kasalan_private.can('5eed0000-0000-4000-8000-000000000002', 'view')")).rejects.toMatchObject({
+    await expect(
+      t.asRole(
+        'anon',
+        null,
+        "select kasalan_private.can('5eed0000-0000-4000-8000-000000000002', 'view')",
+      ),
+    ).rejects.toMatchObject({
       code: '42501',
     })
     const { claims } = await t.couple()
-    await expect(t.asRole('authenticated', claims, "select kasalan_private.unique_wedding_slug('A', 'B')")).rejects.toMatchObject({
+    await expect(
+      t.asRole('authenticated', claims, "select kasalan_private.unique_wedding_slug('A', 'B')"),
+    ).rejects.toMatchObject({
       code: '42501',
     })
   })

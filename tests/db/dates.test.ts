@@ -122,6 +122,8 @@ describe('a date the couple types', () => {
         p_data: { events: [{ id: eventId, name: 'Reception', type: 'reception', date }] },
       })
     expect(await outcome(save('2027-02-28'))).toBe('ok')
-    expect(await outcome(save('2027-02-30'))).toBe('section_data_invalid: events.0.date: not_a_date')
+    expect(await outcome(save('2027-02-30'))).toBe(
+      'section_data_invalid: events.0.date: not_a_date',
+    )
   })
 })

@@ -304,7 +304,15 @@ describe('a wedding whose events take no RSVPs', () => {
       ['Reception', false, false, false],
     ])
     for (const e of events)
-      expect(e.counts).toEqual({ households: 0, persons: 0, attending: 0, declined: 0, pending: 0, stillToAnswer: 0, beyondSeats: 0 })
+      expect(e.counts).toEqual({
+        households: 0,
+        persons: 0,
+        attending: 0,
+        declined: 0,
+        pending: 0,
+        stillToAnswer: 0,
+        beyondSeats: 0,
+      })
   })
 
   test('a closed wedding is closed as before', async () => {
@@ -855,10 +863,40 @@ describe('counts per event, on a list with known answers', () => {
     expect(events.map((e) => [e.name, e.counts])).toEqual([
       [
         'Despedida de soltera',
-        { households: 2, persons: 4, attending: 2, declined: 1, pending: 1, stillToAnswer: 1, beyondSeats: 0 },
+        {
+          households: 2,
+          persons: 4,
+          attending: 2,
+          declined: 1,
+          pending: 1,
+          stillToAnswer: 1,
+          beyondSeats: 0,
+        },
       ],
-      ['Civil rite', { households: 3, persons: 5, attending: 2, declined: 1, pending: 2, stillToAnswer: 1, beyondSeats: 1 }],
-      ['Reception', { households: 3, persons: 5, attending: 2, declined: 2, pending: 1, stillToAnswer: 1, beyondSeats: 0 }],
+      [
+        'Civil rite',
+        {
+          households: 3,
+          persons: 5,
+          attending: 2,
+          declined: 1,
+          pending: 2,
+          stillToAnswer: 1,
+          beyondSeats: 1,
+        },
+      ],
+      [
+        'Reception',
+        {
+          households: 3,
+          persons: 5,
+          attending: 2,
+          declined: 2,
+          pending: 1,
+          stillToAnswer: 1,
+          beyondSeats: 0,
+        },
+      ],
     ])
     expect(byId(events, w.despedida).householdIds.sort()).toEqual([w.santos.id, w.reyes.id].sort())
 
@@ -874,10 +912,40 @@ describe('counts per event, on a list with known answers', () => {
     expect(helperView.map((e) => [e.name, e.counts])).toEqual([
       [
         'Despedida de soltera',
-        { households: 1, persons: 2, attending: 1, declined: 1, pending: 0, stillToAnswer: 0, beyondSeats: 0 },
+        {
+          households: 1,
+          persons: 2,
+          attending: 1,
+          declined: 1,
+          pending: 0,
+          stillToAnswer: 0,
+          beyondSeats: 0,
+        },
       ],
-      ['Civil rite', { households: 1, persons: 2, attending: 0, declined: 0, pending: 2, stillToAnswer: 1, beyondSeats: 1 }],
-      ['Reception', { households: 1, persons: 2, attending: 1, declined: 1, pending: 0, stillToAnswer: 0, beyondSeats: 0 }],
+      [
+        'Civil rite',
+        {
+          households: 1,
+          persons: 2,
+          attending: 0,
+          declined: 0,
+          pending: 2,
+          stillToAnswer: 1,
+          beyondSeats: 1,
+        },
+      ],
+      [
+        'Reception',
+        {
+          households: 1,
+          persons: 2,
+          attending: 1,
+          declined: 1,
+          pending: 0,
+          stillToAnswer: 0,
+          beyondSeats: 0,
+        },
+      ],
     ])
     expect(byId(helperView, w.despedida).householdIds).toEqual([w.reyes.id])
     const replies = (await t.rpc(helper, 'list_event_replies', { p_wedding_id: w.wedding.id })) as {

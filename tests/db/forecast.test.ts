@@ -9,7 +9,10 @@ import { createTestDb, ENGINE, type TestDb } from './harness'
 
 let t: TestDb
 let weddingId: string
-const as = {} as Record<'owner' | 'partner' | 'coordinator' | 'helper' | 'stranger', NonNullable<Claims>>
+const as = {} as Record<
+  'owner' | 'partner' | 'coordinator' | 'helper' | 'stranger',
+  NonNullable<Claims>
+>
 
 interface Person {
   id: string
@@ -48,7 +51,11 @@ const QUESTIONS = [
 
 async function join(role: string, side: string | null, name: string) {
   const claims = await t.signUp(role)
-  const { token } = (await t.rpc(as.owner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: role, p_side: side })) as {
+  const { token } = (await t.rpc(as.owner, 'create_member_invitation', {
+    p_wedding_id: weddingId,
+    p_role: role,
+    p_side: side,
+  })) as {
     token: string
   }
   await t.rpc(claims, 'accept_member_invitation', { p_token: token, p_display_name: name })
@@ -73,15 +80,32 @@ async function addHousehold(
   })) as Household
 }
 
-const record = (personId: string, isAttending: boolean | null, response: unknown = [], claims: Claims = as.owner, wedding = weddingId) =>
-  t.rpc(claims, 'record_rsvp', { p_wedding_id: wedding, p_person_id: personId, p_is_attending: isAttending, p_response: response })
+const record = (
+  personId: string,
+  isAttending: boolean | null,
+  response: unknown = [],
+  claims: Claims = as.owner,
+  wedding = weddingId,
+) =>
+  t.rpc(claims, 'record_rsvp', {
+    p_wedding_id: wedding,
+    p_person_id: personId,
+    p_is_attending: isAttending,
+    p_response: response,
+  })
 
 async function codeOf(householdId: string) {
-  const { rows } = await t.asOwner<{ code: string }>('select invitation_code as code from kasalan.households where id = $1', [householdId])
+  const { rows } = await t.asOwner<{ code: string }>(
+    'select invitation_code as code from kasalan.households where id = $1',
+    [householdId],
+  )
   return rows[0]!.code
 }
 
-const submit = async (household: Household, answers: { personId: string; isAttending: boolean; response?: unknown }[]) =>
+const submit = async (
+  household: Household,
+  answers: { personId: string; isAttending: boolean; response?: unknown }[],
+) =>
   t.rpc(null, 'submit_rsvp', {
     p_household_id: household.id,
     p_person_id: household.persons[0]!.id,
@@ -93,7 +117,12 @@ const submit = async (household: Household, answers: { personId: string; isAtten
 const forecast = (claims: Claims = as.owner, wedding = weddingId) =>
   t.rpc(claims, 'get_pax_forecast', { p_wedding_id: wedding }) as Promise<Forecast>
 
-const saveSettings = (expected: number, noShow: number, walkIns: number, claims: Claims = as.owner) =>
+const saveSettings = (
+  expected: number,
+  noShow: number,
+  walkIns: number,
+  claims: Claims = as.owner,
+) =>
   t.rpc(claims, 'save_pax_forecast_settings', {
     p_wedding_id: weddingId,
     p_expected_pct: expected,
@@ -113,7 +142,11 @@ beforeAll(async () => {
   as.coordinator = await join('coordinator', null, 'Ate Joy')
   as.helper = await join('family_helper', 'bride', 'Tita Carmen')
   as.stranger = (await t.couple('Rina', 'Karlo')).claims
-  await t.rpc(as.owner, 'update_rsvp_settings', { p_wedding_id: weddingId, p_deadline: null, p_questions: QUESTIONS })
+  await t.rpc(as.owner, 'update_rsvp_settings', {
+    p_wedding_id: weddingId,
+    p_deadline: null,
+    p_questions: QUESTIONS,
+  })
   await t.asOwner('update kasalan.weddings set is_published = true where id = $1', [weddingId])
 
   // The list (by hand):
@@ -125,19 +158,63 @@ beforeAll(async () => {
   //   Navarro, 3 seats: Nena yes (Gulay, "Vegetarian, walang itlog") by her own link; Oscar, Pia,
   //     Quin pending -> 3 - 1 = 2 pending.
   // Confirmed 4 adults + 1 child = 5; declined 1; pending 0 + 0 + 3 + 2 + 2 = 7.
-  h.bautista = await addHousehold(weddingId, 'Bautista', [['Ana', 'adult'], ['Ben', 'adult'], ['Cora', 'child']], 2)
-  h.cruz = await addHousehold(weddingId, 'Cruz', [['Dado', 'adult'], ['Elsa', 'adult'], ['Fe', 'child']])
-  h.garcia = await addHousehold(weddingId, 'Garcia', [['Gina', 'adult'], ['Hugo', 'adult'], ['Ising', 'adult']])
-  h.jimenez = await addHousehold(weddingId, 'Jimenez', [['Jun', 'adult'], ['Kaye', 'adult'], ['Lito', 'child'], ['Mila', 'child']], 2)
-  h.navarro = await addHousehold(weddingId, 'Navarro', [['Nena', 'adult'], ['Oscar', 'adult'], ['Pia', 'adult'], ['Quin', 'adult']], 3)
+  h.bautista = await addHousehold(
+    weddingId,
+    'Bautista',
+    [
+      ['Ana', 'adult'],
+      ['Ben', 'adult'],
+      ['Cora', 'child'],
+    ],
+    2,
+  )
+  h.cruz = await addHousehold(weddingId, 'Cruz', [
+    ['Dado', 'adult'],
+    ['Elsa', 'adult'],
+    ['Fe', 'child'],
+  ])
+  h.garcia = await addHousehold(weddingId, 'Garcia', [
+    ['Gina', 'adult'],
+    ['Hugo', 'adult'],
+    ['Ising', 'adult'],
+  ])
+  h.jimenez = await addHousehold(
+    weddingId,
+    'Jimenez',
+    [
+      ['Jun', 'adult'],
+      ['Kaye', 'adult'],
+      ['Lito', 'child'],
+      ['Mila', 'child'],
+    ],
+    2,
+  )
+  h.navarro = await addHousehold(
+    weddingId,
+    'Navarro',
+    [
+      ['Nena', 'adult'],
+      ['Oscar', 'adult'],
+      ['Pia', 'adult'],
+      ['Quin', 'adult'],
+    ],
+    3,
+  )
 
-  await record(h.bautista.persons[0]!.id, true, [...meal('Kare-kare'), { questionId: 'diet', answer: 'Walang mani' }])
+  await record(h.bautista.persons[0]!.id, true, [
+    ...meal('Kare-kare'),
+    { questionId: 'diet', answer: 'Walang mani' },
+  ])
   await record(h.bautista.persons[1]!.id, true, meal('Manok'), as.coordinator)
   await record(h.cruz.persons[0]!.id, true, meal('Kare-kare'))
   await record(h.cruz.persons[1]!.id, false)
   await record(h.cruz.persons[2]!.id, true, meal('Manok'), as.partner)
   await submit(h.navarro, [
-    { personId: h.navarro.persons[0]!.id, isAttending: true, response: [...meal('Gulay'), { questionId: 'diet', answer: 'Vegetarian, walang itlog' }] },
+    {
+      personId: h.navarro.persons[0]!.id,
+      isAttending: true,
+      response: [...meal('Gulay'), { questionId: 'diet', answer: 'Vegetarian, walang itlog' }],
+    },
   ])
 })
 
@@ -194,7 +271,10 @@ describe('the forecast', () => {
 
   test('an answer saved before answers carried the question id is read by its text; a blank one is no answer', async () => {
     const dado = h.cruz.persons[0]!.id
-    const { rows } = await t.asOwner<{ response: unknown }>('select response from kasalan.persons where id = $1', [dado])
+    const { rows } = await t.asOwner<{ response: unknown }>(
+      'select response from kasalan.persons where id = $1',
+      [dado],
+    )
     await t.asOwner('update kasalan.persons set response = $2 where id = $1', [
       dado,
       JSON.stringify([
@@ -209,7 +289,10 @@ describe('the forecast', () => {
       { answer: 'Gulay', count: 2 },
     ])
     expect([diet!.answers.length, diet!.unanswered]).toEqual([2, 3])
-    await t.asOwner('update kasalan.persons set response = $2 where id = $1', [dado, JSON.stringify(rows[0]!.response)])
+    await t.asOwner('update kasalan.persons set response = $2 where id = $1', [
+      dado,
+      JSON.stringify(rows[0]!.response),
+    ])
   })
 
   test('the couple sets the assumptions and the range follows', async () => {
@@ -225,7 +308,9 @@ describe('the forecast', () => {
       [83, 15, -1],
       [83, 15, 1001],
     ] as const) {
-      await expect(saveSettings(expected, noShow, walkIns)).rejects.toMatchObject({ message: 'invalid_input' })
+      await expect(saveSettings(expected, noShow, walkIns)).rejects.toMatchObject({
+        message: 'invalid_input',
+      })
     }
     expect((await forecast()).settings).toEqual({ expectedPct: 50, noShowPct: 20, walkIns: 4 })
     await saveSettings(83, 15, 0)
@@ -235,7 +320,9 @@ describe('the forecast', () => {
     // Hugo Garcia says yes: confirmed 6, pending 6 -> 6 * 83 % = 4.98 -> 5; no-shows 6 * 15 % = 0.9 -> 1.
     await record(h.garcia.persons[1]!.id, true, meal('Manok'))
     const f = await forecast()
-    expect([f.confirmed.total, f.pending, f.expectedFromPending, f.noShows, f.low, f.high]).toEqual([6, 6, 5, 1, 10, 11])
+    expect([f.confirmed.total, f.pending, f.expectedFromPending, f.noShows, f.low, f.high]).toEqual(
+      [6, 6, 5, 1, 10, 11],
+    )
     await record(h.garcia.persons[1]!.id, null)
     expect((await forecast()).pending).toBe(7)
   })
@@ -243,8 +330,12 @@ describe('the forecast', () => {
   test('for the owner, partner and coordinator only', async () => {
     await expect(forecast(as.partner)).resolves.toMatchObject({ pending: 7 })
     for (const who of [as.helper, as.stranger, null]) {
-      await expect(forecast(who)).rejects.toMatchObject({ message: who ? 'wedding_not_found' : expect.any(String) })
-      await expect(saveSettings(90, 20, 0, who)).rejects.toMatchObject({ message: who ? 'wedding_not_found' : expect.any(String) })
+      await expect(forecast(who)).rejects.toMatchObject({
+        message: who ? 'wedding_not_found' : expect.any(String),
+      })
+      await expect(saveSettings(90, 20, 0, who)).rejects.toMatchObject({
+        message: who ? 'wedding_not_found' : expect.any(String),
+      })
     }
     expect((await forecast()).settings.expectedPct).toBe(83)
   })
@@ -252,7 +343,9 @@ describe('the forecast', () => {
 
 describe('seat caps', () => {
   test('the guest form saves a cap, shows it on the guest list and the RSVP page, and refuses a wrong one', async () => {
-    const list = (await t.rpc(as.owner, 'list_households', { p_wedding_id: weddingId })) as Household[]
+    const list = (await t.rpc(as.owner, 'list_households', {
+      p_wedding_id: weddingId,
+    })) as Household[]
     expect(list.find((x) => x.id === h.jimenez.id)!.seatCap).toBe(2)
     expect(list.find((x) => x.id === h.garcia.id)!.seatCap).toBeNull()
     const rsvp = (await t.rpc(null, 'get_rsvp', {
@@ -265,7 +358,12 @@ describe('seat caps', () => {
       await expect(
         t.rpc(as.owner, 'save_household', {
           p_wedding_id: weddingId,
-          p_household: { relationshipSide: 'bride', relationshipType: 'family', seatCap, persons: [{ firstName: 'Rosa', type: 'adult' }] },
+          p_household: {
+            relationshipSide: 'bride',
+            relationshipType: 'family',
+            seatCap,
+            persons: [{ firstName: 'Rosa', type: 'adult' }],
+          },
         }),
       ).rejects.toMatchObject({ message: 'invalid_input' })
     }
@@ -290,7 +388,9 @@ describe('seat caps', () => {
       { personId: mila!.id, isAttending: false },
     ])
     // A later change of mind within the seats is fine; one more is not.
-    await expect(submit(h.jimenez, [{ personId: mila!.id, isAttending: true }])).rejects.toMatchObject({ message: 'rsvp_over_seat_cap' })
+    await expect(
+      submit(h.jimenez, [{ personId: mila!.id, isAttending: true }]),
+    ).rejects.toMatchObject({ message: 'rsvp_over_seat_cap' })
     await submit(h.jimenez, [
       { personId: lito!.id, isAttending: false },
       { personId: mila!.id, isAttending: true },
@@ -301,13 +401,17 @@ describe('seat caps', () => {
 
   test("record_rsvp (the couple's side) refuses it too", async () => {
     const cora = h.bautista.persons[2]!
-    await expect(record(cora.id, true, [], as.coordinator)).rejects.toMatchObject({ message: 'rsvp_over_seat_cap' })
+    await expect(record(cora.id, true, [], as.coordinator)).rejects.toMatchObject({
+      message: 'rsvp_over_seat_cap',
+    })
     await expect(record(cora.id, true)).rejects.toMatchObject({ message: 'rsvp_over_seat_cap' })
     await record(cora.id, false)
     // Ben gives his seat to Cora.
     await record(h.bautista.persons[1]!.id, false)
     await record(cora.id, true, meal('Manok'))
-    await expect(record(h.bautista.persons[1]!.id, true)).rejects.toMatchObject({ message: 'rsvp_over_seat_cap' })
+    await expect(record(h.bautista.persons[1]!.id, true)).rejects.toMatchObject({
+      message: 'rsvp_over_seat_cap',
+    })
   })
 
   test('a cap cannot be lowered below the persons already coming; raised or removed it can', async () => {
@@ -319,7 +423,12 @@ describe('seat caps', () => {
           relationshipSide: 'bride',
           relationshipType: 'family',
           seatCap,
-          persons: h.bautista.persons.map((p, i) => ({ id: p.id, firstName: p.firstName, lastName: 'Bautista', type: i === 2 ? 'child' : 'adult' })),
+          persons: h.bautista.persons.map((p, i) => ({
+            id: p.id,
+            firstName: p.firstName,
+            lastName: 'Bautista',
+            type: i === 2 ? 'child' : 'adult',
+          })),
         },
       }) as Promise<Household>
     await expect(save(1)).rejects.toMatchObject({ message: 'seat_cap_below_attending' })
@@ -333,11 +442,17 @@ describe('seat caps', () => {
 
   test('restoring an earlier yes beyond the seats is refused too', async () => {
     const ben = h.bautista.persons[1]!.id
-    const { changes } = (await t.rpc(as.owner, 'list_rsvp_changes', { p_wedding_id: weddingId })) as {
+    const { changes } = (await t.rpc(as.owner, 'list_rsvp_changes', {
+      p_wedding_id: weddingId,
+    })) as {
       changes: { id: string; personId: string | null; current: { isAttending?: boolean | null } }[]
     }
-    const benSaidNo = changes.find((change) => change.personId === ben && change.current.isAttending === false)!
-    await expect(t.rpc(as.owner, 'restore_rsvp', { p_wedding_id: weddingId, p_change_id: benSaidNo.id })).rejects.toMatchObject({
+    const benSaidNo = changes.find(
+      (change) => change.personId === ben && change.current.isAttending === false,
+    )!
+    await expect(
+      t.rpc(as.owner, 'restore_rsvp', { p_wedding_id: weddingId, p_change_id: benSaidNo.id }),
+    ).rejects.toMatchObject({
       message: 'rsvp_over_seat_cap',
     })
   })
@@ -348,14 +463,30 @@ describe('seat caps', () => {
       relationshipSide: 'groom',
       relationshipType: 'friend',
       seatCap,
-      persons: replies.map((isAttending, i) => ({ firstName: `Tao${'abc'[i]}`, lastName: 'Santos', type: 'adult', reply: { isAttending } })),
+      persons: replies.map((isAttending, i) => ({
+        firstName: `Tao${'abc'[i]}`,
+        lastName: 'Santos',
+        type: 'adult',
+        reply: { isAttending },
+      })),
     })
     await expect(
-      t.rpc(claims, 'import_households', { p_wedding_id: wedding.id, p_households: [household(2, [true, true]), household(1, [true, true])] }),
-    ).rejects.toMatchObject({ message: 'rsvp_over_seat_cap', details: expect.stringMatching(/^household 2/) })
+      t.rpc(claims, 'import_households', {
+        p_wedding_id: wedding.id,
+        p_households: [household(2, [true, true]), household(1, [true, true])],
+      }),
+    ).rejects.toMatchObject({
+      message: 'rsvp_over_seat_cap',
+      details: expect.stringMatching(/^household 2/),
+    })
     expect(await t.rpc(claims, 'list_households', { p_wedding_id: wedding.id })).toEqual([])
-    await t.rpc(claims, 'import_households', { p_wedding_id: wedding.id, p_households: [household(2, [true, false, true])] })
-    const [saved] = (await t.rpc(claims, 'list_households', { p_wedding_id: wedding.id })) as Household[]
+    await t.rpc(claims, 'import_households', {
+      p_wedding_id: wedding.id,
+      p_households: [household(2, [true, false, true])],
+    })
+    const [saved] = (await t.rpc(claims, 'list_households', {
+      p_wedding_id: wedding.id,
+    })) as Household[]
     expect(saved!.seatCap).toBe(2)
   })
 
@@ -365,7 +496,11 @@ describe('seat caps', () => {
       wedding: Record<string, unknown>
       households: Record<string, unknown>[]
     }
-    expect(file.wedding).toMatchObject({ forecast_expected_pct: 70, forecast_no_show_pct: 18, forecast_walk_ins: 6 })
+    expect(file.wedding).toMatchObject({
+      forecast_expected_pct: 70,
+      forecast_no_show_pct: 18,
+      forecast_walk_ins: 6,
+    })
     expect(file.households.find((x) => x.id === h.navarro.id)).toMatchObject({ seat_cap: 3 })
     const before = await forecast()
 
@@ -373,96 +508,146 @@ describe('seat caps', () => {
     await t.rpc(other.claims, 'import_wedding', { p_wedding_id: other.wedding.id, p_file: file })
     const after = await forecast(other.claims, other.wedding.id)
     expect(after).toEqual(before)
-    const list = (await t.rpc(other.claims, 'list_households', { p_wedding_id: other.wedding.id })) as Household[]
+    const list = (await t.rpc(other.claims, 'list_households', {
+      p_wedding_id: other.wedding.id,
+    })) as Household[]
     expect(list.map((x) => x.seatCap).sort()).toEqual([2, 2, 3, null, null])
 
     // A file whose replies pass a household's cap is refused, not half imported.
     const broken = structuredClone(file)
     broken.households.find((x) => x.id === h.navarro.id)!.seat_cap = 1
     const third = await t.couple()
-    const edited = { ...broken, persons: (broken as unknown as { persons: Record<string, unknown>[] }).persons }
-    const navarroYes = edited.persons.filter((p) => p.household_id === h.navarro.id && p.is_attending === true)
+    const edited = {
+      ...broken,
+      persons: (broken as unknown as { persons: Record<string, unknown>[] }).persons,
+    }
+    const navarroYes = edited.persons.filter(
+      (p) => p.household_id === h.navarro.id && p.is_attending === true,
+    )
     expect(navarroYes).toHaveLength(1)
-    navarroYes.push(...edited.persons.filter((p) => p.household_id === h.navarro.id && p.is_attending !== true).slice(0, 1))
+    navarroYes.push(
+      ...edited.persons
+        .filter((p) => p.household_id === h.navarro.id && p.is_attending !== true)
+        .slice(0, 1),
+    )
     for (const p of navarroYes) p.is_attending = true
-    await expect(t.rpc(third.claims, 'import_wedding', { p_wedding_id: third.wedding.id, p_file: edited })).rejects.toMatchObject({
+    await expect(
+      t.rpc(third.claims, 'import_wedding', { p_wedding_id: third.wedding.id, p_file: edited }),
+    ).rejects.toMatchObject({
       message: 'rsvp_over_seat_cap',
     })
     await saveSettings(83, 15, 0)
   })
 })
 
-describe.skipIf(ENGINE !== 'postgres')('two replies of one household at once (real PostgreSQL)', () => {
-  /** Runs `first` in an open transaction, `second` on another connection until it waits, then commits `first`. */
-  async function twoAtOnce(first: [Claims, string, Record<string, unknown>], second: [Claims, string, Record<string, unknown>]) {
-    const a = await t.session()
-    const b = await t.session()
-    try {
-      await a.begin(first[0])
-      await a.rpc(first[1], first[2])
-      await b.begin(second[0])
-      let settled = false
-      const outcome = (async () => {
-        try {
-          await b.rpc(second[1], second[2])
-          await b.commit()
-          return 'saved'
-        } catch (error) {
-          await b.rollback().catch(() => undefined)
-          return (error as { message: string }).message
-        } finally {
-          settled = true
-        }
-      })()
-      await t.waitUntilBlocked(b.pid, () => settled)
-      await a.commit()
-      return await outcome
-    } finally {
-      await Promise.all([a.close(), b.close()])
+describe.skipIf(ENGINE !== 'postgres')(
+  'two replies of one household at once (real PostgreSQL)',
+  () => {
+    /** Runs `first` in an open transaction, `second` on another connection until it waits, then commits `first`. */
+    async function twoAtOnce(
+      first: [Claims, string, Record<string, unknown>],
+      second: [Claims, string, Record<string, unknown>],
+    ) {
+      const a = await t.session()
+      const b = await t.session()
+      try {
+        await a.begin(first[0])
+        await a.rpc(first[1], first[2])
+        await b.begin(second[0])
+        let settled = false
+        const outcome = (async () => {
+          try {
+            await b.rpc(second[1], second[2])
+            await b.commit()
+            return 'saved'
+          } catch (error) {
+            await b.rollback().catch(() => undefined)
+            return (error as { message: string }).message
+          } finally {
+            settled = true
+          }
+        })()
+        await t.waitUntilBlocked(b.pid, () => settled)
+        await a.commit()
+        return await outcome
+      } finally {
+        await Promise.all([a.close(), b.close()])
+      }
     }
-  }
 
-  const attending = async (householdId: string) =>
-    Number(
-      (await t.asOwner<{ n: number }>('select count(*)::int as n from kasalan.persons where household_id = $1 and is_attending', [householdId]))
-        .rows[0]!.n,
-    )
+    const attending = async (householdId: string) =>
+      Number(
+        (
+          await t.asOwner<{ n: number }>(
+            'select count(*)::int as n from kasalan.persons where household_id = $1 and is_attending',
+            [householdId],
+          )
+        ).rows[0]!.n,
+      )
 
-  async function twoSeats() {
-    return addHousehold(weddingId, 'Reyes', [['Rey', 'adult'], ['Rina', 'adult'], ['Rico', 'adult']], 2)
-  }
+    async function twoSeats() {
+      return addHousehold(
+        weddingId,
+        'Reyes',
+        [
+          ['Rey', 'adult'],
+          ['Rina', 'adult'],
+          ['Rico', 'adult'],
+        ],
+        2,
+      )
+    }
 
-  const submitArgs = async (household: Household, index: number) => ({
-    p_household_id: household.id,
-    p_person_id: household.persons[index]!.id,
-    p_answers: [{ personId: household.persons[index]!.id, isAttending: true }],
-    p_message: null,
-    p_code: await codeOf(household.id),
-  })
+    const submitArgs = async (household: Household, index: number) => ({
+      p_household_id: household.id,
+      p_person_id: household.persons[index]!.id,
+      p_answers: [{ personId: household.persons[index]!.id, isAttending: true }],
+      p_message: null,
+      p_code: await codeOf(household.id),
+    })
 
-  test("two phones of one household: the second yes beyond the seats is refused, the cap holds", async () => {
-    const household = await twoSeats()
-    await submit(household, [{ personId: household.persons[0]!.id, isAttending: true }])
-    const outcome = await twoAtOnce([null, 'submit_rsvp', await submitArgs(household, 1)], [null, 'submit_rsvp', await submitArgs(household, 2)])
-    expect(outcome).toBe('rsvp_over_seat_cap')
-    expect(await attending(household.id)).toBe(2)
-  })
+    test('two phones of one household: the second yes beyond the seats is refused, the cap holds', async () => {
+      const household = await twoSeats()
+      await submit(household, [{ personId: household.persons[0]!.id, isAttending: true }])
+      const outcome = await twoAtOnce(
+        [null, 'submit_rsvp', await submitArgs(household, 1)],
+        [null, 'submit_rsvp', await submitArgs(household, 2)],
+      )
+      expect(outcome).toBe('rsvp_over_seat_cap')
+      expect(await attending(household.id)).toBe(2)
+    })
 
-  test("a guest's reply and the couple's recording at once: the cap holds", async () => {
-    const household = await twoSeats()
-    await record(household.persons[0]!.id, true)
-    const recordArgs = { p_wedding_id: weddingId, p_person_id: household.persons[2]!.id, p_is_attending: true, p_response: [] }
-    expect(await twoAtOnce([null, 'submit_rsvp', await submitArgs(household, 1)], [as.coordinator, 'record_rsvp', recordArgs])).toBe(
-      'rsvp_over_seat_cap',
-    )
-    expect(await attending(household.id)).toBe(2)
-  })
+    test("a guest's reply and the couple's recording at once: the cap holds", async () => {
+      const household = await twoSeats()
+      await record(household.persons[0]!.id, true)
+      const recordArgs = {
+        p_wedding_id: weddingId,
+        p_person_id: household.persons[2]!.id,
+        p_is_attending: true,
+        p_response: [],
+      }
+      expect(
+        await twoAtOnce(
+          [null, 'submit_rsvp', await submitArgs(household, 1)],
+          [as.coordinator, 'record_rsvp', recordArgs],
+        ),
+      ).toBe('rsvp_over_seat_cap')
+      expect(await attending(household.id)).toBe(2)
+    })
 
-  test('two members recording at once: the cap holds', async () => {
-    const household = await twoSeats()
-    await record(household.persons[0]!.id, true)
-    const args = (index: number) => ({ p_wedding_id: weddingId, p_person_id: household.persons[index]!.id, p_is_attending: true, p_response: [] })
-    expect(await twoAtOnce([as.owner, 'record_rsvp', args(1)], [as.partner, 'record_rsvp', args(2)])).toBe('rsvp_over_seat_cap')
-    expect(await attending(household.id)).toBe(2)
-  })
-})
+    test('two members recording at once: the cap holds', async () => {
+      const household = await twoSeats()
+      await record(household.persons[0]!.id, true)
+      const args = (index: number) => ({
+        p_wedding_id: weddingId,
+        p_person_id: household.persons[index]!.id,
+        p_is_attending: true,
+        p_response: [],
+      })
+      expect(
+        await twoAtOnce([as.owner, 'record_rsvp', args(1)], [as.partner, 'record_rsvp', args(2)]),
+      ).toBe('rsvp_over_seat_cap')
+      expect(await attending(household.id)).toBe(2)
+    })
+  },
+)

@@ -53,12 +53,28 @@ const CORE_FUNCTIONS = [
 ]
 /** DESIGN.md's deliberate public calls: the only functions anon may execute. (media_readable, of
  * the storage read policy, is granted to anon only where Storage's policies exist: not here.) */
-const PUBLIC_CALLS = ['get_site', 'search_persons', 'get_rsvp', 'submit_rsvp', 'get_media_object', 'open_invitation', 'open_invitation_code', 'get_link_preview']
+const PUBLIC_CALLS = [
+  'get_site',
+  'search_persons',
+  'get_rsvp',
+  'submit_rsvp',
+  'get_media_object',
+  'open_invitation',
+  'open_invitation_code',
+  'get_link_preview',
+]
 
 /** The core functions that are private helpers (kasalan_private): no call of the Data API. */
 const PRIVATE_HELPERS = [
-  'can_manage', 'check_household_has_adult', 'household_json', 'json_text', 'json_uuid', 'protect_row_identity', 'section_json',
-  'unique_wedding_slug', 'wedding_json',
+  'can_manage',
+  'check_household_has_adult',
+  'household_json',
+  'json_text',
+  'json_uuid',
+  'protect_row_identity',
+  'section_json',
+  'unique_wedding_slug',
+  'wedding_json',
 ]
 
 /** Calls a private helper as the database owner (it is no call of the API). */
@@ -66,7 +82,9 @@ async function helper(name: string, args: Record<string, unknown>) {
   const names = Object.keys(args)
   const { rows } = await t.asOwner<{ result: unknown }>(
     `select kasalan_private.${name}(${names.map((key, i) => `${key} => $${i + 1}`).join(', ')}) as result`,
-    names.map((key) => (args[key] !== null && typeof args[key] === 'object' ? JSON.stringify(args[key]) : args[key])),
+    names.map((key) =>
+      args[key] !== null && typeof args[key] === 'object' ? JSON.stringify(args[key]) : args[key],
+    ),
   )
   return rows[0]!.result
 }
@@ -119,7 +137,10 @@ describe('function privileges', () => {
   })
 
   test('anon may execute get_site and the other deliberate public calls, nothing else; public nothing', () => {
-    expect(functions.find((f) => f.name === 'get_site')).toMatchObject({ anon: true, authenticated: true })
+    expect(functions.find((f) => f.name === 'get_site')).toMatchObject({
+      anon: true,
+      authenticated: true,
+    })
     for (const f of functions) {
       expect({ name: f.name, anon: f.anon, public: f.public }).toEqual({
         name: f.name,
@@ -132,8 +153,15 @@ describe('function privileges', () => {
   test('authenticated may execute the core functions the app calls; the helpers are private; nobody the trigger functions', () => {
     for (const f of functions.filter((f) => CORE_FUNCTIONS.includes(f.name))) {
       const helper = PRIVATE_HELPERS.includes(f.name)
-      expect({ name: f.name, schema: f.schema }).toEqual({ name: f.name, schema: helper ? 'kasalan_private' : 'kasalan' })
-      if (!helper) expect({ name: f.name, authenticated: f.authenticated }).toEqual({ name: f.name, authenticated: !f.trigger })
+      expect({ name: f.name, schema: f.schema }).toEqual({
+        name: f.name,
+        schema: helper ? 'kasalan_private' : 'kasalan',
+      })
+      if (!helper)
+        expect({ name: f.name, authenticated: f.authenticated }).toEqual({
+          name: f.name,
+          authenticated: !f.trigger,
+        })
     }
     for (const f of functions.filter((f) => f.trigger)) {
       expect({ name: f.name, anon: f.anon, authenticated: f.authenticated }).toEqual({
@@ -147,7 +175,9 @@ describe('function privileges', () => {
   test('`kasalan` holds only calls of the Data API: every helper and trigger function is private (0030)', () => {
     const inApi = functions.filter((f) => f.schema === 'kasalan')
     expect(inApi.length).toBeGreaterThan(70)
-    expect(inApi.filter((f) => !f.authenticated && !f.anon || f.trigger).map((f) => f.name)).toEqual([])
+    expect(
+      inApi.filter((f) => (!f.authenticated && !f.anon) || f.trigger).map((f) => f.name),
+    ).toEqual([])
     expect(functions.filter((f) => f.schema === 'kasalan_private').length).toBeGreaterThan(100)
   })
 
@@ -155,7 +185,10 @@ describe('function privileges', () => {
     // And nothing else, but the name search's forgiving pass, planned once per session (0025).
     const also: Record<string, string[]> = { search_pass: ['plan_cache_mode=force_generic_plan'] }
     for (const f of functions) {
-      expect({ name: f.name, config: f.config }).toEqual({ name: f.name, config: ['search_path=""', ...(also[f.name] ?? [])] })
+      expect({ name: f.name, config: f.config }).toEqual({
+        name: f.name,
+        config: ['search_path=""', ...(also[f.name] ?? [])],
+      })
     }
   })
 
@@ -163,7 +196,9 @@ describe('function privileges', () => {
     // Households and persons are written only through functions since 0009, everything else since
     // 0026 (direct writes revoked). The guest list applies its visibility rule itself since 0026
     // (big wedding), checked against row-level security's answer in reads.test.ts.
-    expect(functions.filter((f) => f.definer && CORE_FUNCTIONS.includes(f.name)).map((f) => f.name)).toEqual([
+    expect(
+      functions.filter((f) => f.definer && CORE_FUNCTIONS.includes(f.name)).map((f) => f.name),
+    ).toEqual([
       'can_manage',
       'check_household_has_adult',
       'create_my_wedding',
@@ -177,10 +212,16 @@ describe('function privileges', () => {
 
   test('anon is refused every management function', async () => {
     const calls: [string, Record<string, unknown>][] = [
-      ['create_my_wedding', { p_bride: { firstName: 'A', lastName: 'B' }, p_groom: { firstName: 'C', lastName: 'D' } }],
+      [
+        'create_my_wedding',
+        { p_bride: { firstName: 'A', lastName: 'B' }, p_groom: { firstName: 'C', lastName: 'D' } },
+      ],
       ['get_my_wedding', {}],
       ['list_households', { p_wedding_id: DEMO.weddingId }],
-      ['save_household', { p_wedding_id: DEMO.weddingId, p_household: { persons: [{ firstName: 'X' }] } }],
+      [
+        'save_household',
+        { p_wedding_id: DEMO.weddingId, p_household: { persons: [{ firstName: 'X' }] } },
+      ],
       ['delete_household', { p_household_id: DEMO.weddingId }],
     ]
     for (const [name, args] of calls) {
@@ -200,20 +241,28 @@ describe('function privileges', () => {
 
   test('nobody calls the trigger functions directly', async () => {
     for (const role of ['anon', 'authenticated'] as const) {
-      await expect(t.asRole(role, DEMO_CLAIMS, 'select kasalan_private.protect_row_identity()')).rejects.toMatchObject(denied)
-      await expect(t.asRole(role, DEMO_CLAIMS, 'select kasalan_private.check_household_has_adult()')).rejects.toMatchObject(denied)
+      await expect(
+        t.asRole(role, DEMO_CLAIMS, 'select kasalan_private.protect_row_identity()'),
+      ).rejects.toMatchObject(denied)
+      await expect(
+        t.asRole(role, DEMO_CLAIMS, 'select kasalan_private.check_household_has_adult()'),
+      ).rejects.toMatchObject(denied)
     }
   })
 })
 
 describe('JSON helpers', () => {
   test('json_text trims, turns blank into null and refuses non-text or too long', async () => {
-    const text = (value: unknown, max = 10) => helper('json_text', { p_object: { v: value }, p_key: 'v', p_max_length: max })
+    const text = (value: unknown, max = 10) =>
+      helper('json_text', { p_object: { v: value }, p_key: 'v', p_max_length: max })
     expect(await text('  Ana  ')).toBe('Ana')
     expect(await text('   ')).toBeNull()
     expect(await text(null)).toBeNull()
     expect(await helper('json_text', { p_object: {}, p_key: 'v', p_max_length: 10 })).toBeNull()
-    await expect(text(42)).rejects.toMatchObject({ message: 'invalid_input', detail: 'v must be text' })
+    await expect(text(42)).rejects.toMatchObject({
+      message: 'invalid_input',
+      detail: 'v must be text',
+    })
     await expect(text('x'.repeat(11))).rejects.toMatchObject({ message: 'invalid_input' })
   })
 
@@ -242,9 +291,14 @@ describe('JSON helpers', () => {
       [DEMO.weddingId],
     )
     // household_json is no call of the API since 0030: lent to signed-in users for this check only.
-    await t.asOwner('grant execute on function kasalan_private.household_json(kasalan.households) to authenticated')
+    await t.asOwner(
+      'grant execute on function kasalan_private.household_json(kasalan.households) to authenticated',
+    )
     try {
-      const leaked = await t.asRole<{ wedding: { sections: unknown[] }; household: { persons: unknown[] } }>(
+      const leaked = await t.asRole<{
+        wedding: { sections: unknown[] }
+        household: { persons: unknown[] }
+      }>(
         'authenticated',
         stranger,
         'select kasalan_private.wedding_json($1::kasalan.weddings) as wedding, kasalan_private.household_json($2::kasalan.households) as household',
@@ -253,7 +307,9 @@ describe('JSON helpers', () => {
       expect(leaked.rows[0]!.wedding.sections).toEqual([])
       expect(leaked.rows[0]!.household.persons).toEqual([])
     } finally {
-      await t.asOwner('revoke execute on function kasalan_private.household_json(kasalan.households) from authenticated')
+      await t.asOwner(
+        'revoke execute on function kasalan_private.household_json(kasalan.households) from authenticated',
+      )
     }
   })
 })
@@ -263,7 +319,14 @@ describe('can_manage', () => {
     const stranger = await t.signUp()
     // As the caller, the way the row policies run it.
     const canManage = async (claims: typeof DEMO_CLAIMS, id: string) =>
-      (await t.asRole<{ v: boolean }>('authenticated', claims, 'select kasalan_private.can_manage($1) as v', [id])).rows[0]!.v
+      (
+        await t.asRole<{ v: boolean }>(
+          'authenticated',
+          claims,
+          'select kasalan_private.can_manage($1) as v',
+          [id],
+        )
+      ).rows[0]!.v
     expect(await canManage(DEMO_CLAIMS, DEMO.weddingId)).toBe(true)
     expect(await canManage(stranger, DEMO.weddingId)).toBe(false)
     expect(await canManage(DEMO_CLAIMS, '00000000-0000-4000-8000-000000000000')).toBe(false)
@@ -291,7 +354,9 @@ describe('create_my_wedding', () => {
       rsvpQuestions: [],
       contact: {},
     })
-    expect(wedding.sections.map((s) => [s.type, s.path, s.visible, s.title, s.label, s.orderIndex])).toEqual([
+    expect(
+      wedding.sections.map((s) => [s.type, s.path, s.visible, s.title, s.label, s.orderIndex]),
+    ).toEqual([
       ['home', 'home', true, 'Ma. Lourdes & José', 'Home', 0],
       ['our-story', 'our-story', false, 'Ang Aming Kuwento', 'Our Story', 1],
       ['schedule', 'schedule', true, 'Pagtitipon', 'Schedule', 2],
@@ -319,7 +384,10 @@ describe('create_my_wedding', () => {
       p_date: null,
     })
     expect(again).toEqual(wedding)
-    const { rows } = await t.asOwner('select count(*)::int as n from kasalan.weddings where user_id = $1', [claims.sub])
+    const { rows } = await t.asOwner(
+      'select count(*)::int as n from kasalan.weddings where user_id = $1',
+      [claims.sub],
+    )
     expect(rows[0]).toEqual({ n: 1 })
   })
 
@@ -357,13 +425,24 @@ describe('create_my_wedding', () => {
   test('missing or malformed names are invalid_input, and nothing is created', async () => {
     const claims = await t.signUp()
     for (const [bride, groom] of [
-      [{ firstName: ' ', lastName: 'Cruz' }, { firstName: 'Juan', lastName: 'Cruz' }],
+      [
+        { firstName: ' ', lastName: 'Cruz' },
+        { firstName: 'Juan', lastName: 'Cruz' },
+      ],
       [{ firstName: 'Maria' }, { firstName: 'Juan', lastName: 'Cruz' }],
       [['Maria'], { firstName: 'Juan', lastName: 'Cruz' }],
-      [{ firstName: 'Maria', lastName: 'Cruz' }, { firstName: 42, lastName: 'Cruz' }],
-      [{ firstName: 'M'.repeat(101), lastName: 'Cruz' }, { firstName: 'Juan', lastName: 'Cruz' }],
+      [
+        { firstName: 'Maria', lastName: 'Cruz' },
+        { firstName: 42, lastName: 'Cruz' },
+      ],
+      [
+        { firstName: 'M'.repeat(101), lastName: 'Cruz' },
+        { firstName: 'Juan', lastName: 'Cruz' },
+      ],
     ]) {
-      await expect(t.rpc(claims, 'create_my_wedding', { p_bride: bride, p_groom: groom, p_date: null })).rejects.toMatchObject({
+      await expect(
+        t.rpc(claims, 'create_my_wedding', { p_bride: bride, p_groom: groom, p_date: null }),
+      ).rejects.toMatchObject({
         message: 'invalid_input',
         code: 'P0001',
       })
@@ -384,12 +463,18 @@ describe('create_my_wedding', () => {
 
 describe('unique_wedding_slug', () => {
   test('returns a slug nobody has', async () => {
-    expect(await helper('unique_wedding_slug', { p_bride_first_name: 'Isabel', p_groom_first_name: 'Miguel' })).toBe(
-      'isabel-and-miguel-2',
-    )
-    expect(await helper('unique_wedding_slug', { p_bride_first_name: 'Ñora', p_groom_first_name: 'Émile' })).toBe(
-      'nora-and-emile',
-    )
+    expect(
+      await helper('unique_wedding_slug', {
+        p_bride_first_name: 'Isabel',
+        p_groom_first_name: 'Miguel',
+      }),
+    ).toBe('isabel-and-miguel-2')
+    expect(
+      await helper('unique_wedding_slug', {
+        p_bride_first_name: 'Ñora',
+        p_groom_first_name: 'Émile',
+      }),
+    ).toBe('nora-and-emile')
   })
 })
 
@@ -410,26 +495,55 @@ describe('get_my_wedding', () => {
 describe('get_site', () => {
   test('anon finds the published demo, with visible sections only', async () => {
     const site = (await t.rpc(null, 'get_site', { p_slug: DEMO.slug })) as Site
-    expect(site).toMatchObject({ slug: DEMO.slug, title: 'Isabel & Miguel', isPublished: true, isCouple: false })
+    expect(site).toMatchObject({
+      slug: DEMO.slug,
+      title: 'Isabel & Miguel',
+      isPublished: true,
+      isCouple: false,
+    })
     expect(Object.keys(site.wedding).sort()).toEqual(
       // 0007 adds the wedding's public details: location, hashtag, site language.
-      ['bride', 'contact', 'date', 'groom', 'hashtag', 'id', 'location', 'rsvpDeadline', 'siteLanguage', 'slug', 'theme', 'title'].sort(),
+      [
+        'bride',
+        'contact',
+        'date',
+        'groom',
+        'hashtag',
+        'id',
+        'location',
+        'rsvpDeadline',
+        'siteLanguage',
+        'slug',
+        'theme',
+        'title',
+      ].sort(),
     )
     expect(site.sections.length).toBeGreaterThan(0)
     expect(site.sections.every((s) => s.visible)).toBe(true)
     expect(site.sections.map((s) => s.type)).not.toContain('our-story')
     expect(site.sections.map((s) => s.type)).not.toContain('gallery')
-    expect(site.sections.map((s) => s.orderIndex)).toEqual([...site.sections.map((s) => s.orderIndex)].sort((a, b) => a - b))
+    expect(site.sections.map((s) => s.orderIndex)).toEqual(
+      [...site.sections.map((s) => s.orderIndex)].sort((a, b) => a - b),
+    )
   })
 
   test('the owner gets every section and isCouple', async () => {
     const site = (await t.rpc(DEMO_CLAIMS, 'get_site', { p_slug: DEMO.slug })) as Site
     expect(site.isCouple).toBe(true)
-    expect(site.sections.map((s) => s.type)).toEqual(expect.arrayContaining(['our-story', 'gallery']))
+    expect(site.sections.map((s) => s.type)).toEqual(
+      expect.arrayContaining(['our-story', 'gallery']),
+    )
   })
 
   test('the slug must match exactly', async () => {
-    for (const slug of ['Isabel-and-Miguel', 'ISABEL-AND-MIGUEL', ' isabel-and-miguel', 'isabel-and-migue', 'nobody', '']) {
+    for (const slug of [
+      'Isabel-and-Miguel',
+      'ISABEL-AND-MIGUEL',
+      ' isabel-and-miguel',
+      'isabel-and-migue',
+      'nobody',
+      '',
+    ]) {
       expect(await t.rpc(null, 'get_site', { p_slug: slug }), slug).toBeNull()
     }
   })
@@ -442,14 +556,25 @@ describe('get_site', () => {
     const site = (await t.rpc(claims, 'get_site', { p_slug: wedding.slug })) as Site
     expect(site).toMatchObject({ slug: wedding.slug, isPublished: false, isCouple: true })
     expect(site.sections).toHaveLength(10)
-    expect(site.sections.filter((s) => !s.visible).map((s) => s.type)).toEqual(['our-story', 'gallery'])
+    expect(site.sections.filter((s) => !s.visible).map((s) => s.type)).toEqual([
+      'our-story',
+      'gallery',
+    ])
   })
 
   test('never returns guest data', async () => {
     const demo = readDemoContent()
     for (const claims of [null, DEMO_CLAIMS]) {
       const json = JSON.stringify(await t.rpc(claims, 'get_site', { p_slug: DEMO.slug }))
-      for (const key of ['persons', 'guests', 'households', 'rsvpQuestions', 'userId', 'isAttending', 'response']) {
+      for (const key of [
+        'persons',
+        'guests',
+        'households',
+        'rsvpQuestions',
+        'userId',
+        'isAttending',
+        'response',
+      ]) {
         expect(json).not.toContain(`"${key}"`)
       }
       for (const household of demo.households) {

@@ -33,22 +33,37 @@ let weddingId: string
 let otherWeddingId: string
 let otherHouseholdId: string
 let householdId: string
-const as = {} as Record<'owner' | 'partner' | 'coordinator' | 'helper' | 'stranger', NonNullable<Claims>>
+const as = {} as Record<
+  'owner' | 'partner' | 'coordinator' | 'helper' | 'stranger',
+  NonNullable<Claims>
+>
 
 async function join(role: string, side: string | null, name: string) {
   const claims = await t.signUp(role)
-  const { token } = (await t.rpc(as.owner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: role, p_side: side })) as {
+  const { token } = (await t.rpc(as.owner, 'create_member_invitation', {
+    p_wedding_id: weddingId,
+    p_role: role,
+    p_side: side,
+  })) as {
     token: string
   }
   await t.rpc(claims, 'accept_member_invitation', { p_token: token, p_display_name: name })
   return claims
 }
 
-const ledger = (who: Claims, id = weddingId) => t.rpc(who, 'list_gifts', { p_wedding_id: id }) as Promise<Ledger>
-const save = (who: Claims, gift: Record<string, unknown>, giftId: string | null = null, id = weddingId) =>
-  t.rpc(who, 'save_gift', { p_wedding_id: id, p_gift_id: giftId, p_gift: gift }) as Promise<Gift>
+const ledger = (who: Claims, id = weddingId) =>
+  t.rpc(who, 'list_gifts', { p_wedding_id: id }) as Promise<Ledger>
+const save = (
+  who: Claims,
+  gift: Record<string, unknown>,
+  giftId: string | null = null,
+  id = weddingId,
+) => t.rpc(who, 'save_gift', { p_wedding_id: id, p_gift_id: giftId, p_gift: gift }) as Promise<Gift>
 const seeMoney = (allowed: boolean) =>
-  t.asOwner('update kasalan.weddings set coordinator_sees_money = $2 where id = $1', [weddingId, allowed])
+  t.asOwner('update kasalan.weddings set coordinator_sees_money = $2 where id = $1', [
+    weddingId,
+    allowed,
+  ])
 
 beforeAll(async () => {
   t = await createTestDb()
@@ -77,7 +92,10 @@ beforeAll(async () => {
   otherHouseholdId = (
     (await t.rpc(as.stranger, 'save_household', {
       p_wedding_id: otherWeddingId,
-      p_household: { relationshipSide: 'groom', persons: [{ firstName: 'Lito', lastName: 'Reyes', type: 'adult' }] },
+      p_household: {
+        relationshipSide: 'groom',
+        persons: [{ firstName: 'Lito', lastName: 'Reyes', type: 'adult' }],
+      },
     })) as { id: string }
   ).id
 })
@@ -114,10 +132,20 @@ describe('the couple', () => {
       thankedAt: null,
       thankedVia: null,
     })
-    await save(as.owner, { giverName: 'Ninong Rudy (Toronto)', kind: 'cash', amount: 1000000, receivedOn: '2026-12-12' })
+    await save(as.owner, {
+      giverName: 'Ninong Rudy (Toronto)',
+      kind: 'cash',
+      amount: 1000000,
+      receivedOn: '2026-12-12',
+    })
     await save(as.partner, { giverName: 'Tita Baby', kind: 'cash', amount: 250050 })
     await save(as.partner, { giverName: 'Lola Nena', kind: 'registry', description: 'Rice cooker' })
-    await save(as.owner, { giverName: 'The dance floor', kind: 'money_dance', amount: 1234500, receivedOn: '2026-12-13' })
+    await save(as.owner, {
+      giverName: 'The dance floor',
+      kind: 'money_dance',
+      amount: 1234500,
+      receivedOn: '2026-12-13',
+    })
 
     const read = await ledger(as.owner)
     expect(read.seesMoney).toBe(true)
@@ -139,16 +167,32 @@ describe('the couple', () => {
   })
 
   test('edits and deletes a gift', async () => {
-    const edited = await save(as.owner, { householdId, kind: 'maya', reference: 'MAYA-77', amount: 600000, receivedOn: '2026-12-12' }, gcash.id)
-    expect(edited).toMatchObject({ id: gcash.id, kind: 'maya', reference: 'MAYA-77', amount: 600000, notes: null })
+    const edited = await save(
+      as.owner,
+      { householdId, kind: 'maya', reference: 'MAYA-77', amount: 600000, receivedOn: '2026-12-12' },
+      gcash.id,
+    )
+    expect(edited).toMatchObject({
+      id: gcash.id,
+      kind: 'maya',
+      reference: 'MAYA-77',
+      amount: 600000,
+      notes: null,
+    })
     const extra = await save(as.owner, { giverName: 'Typo', kind: 'other' })
     await t.rpc(as.owner, 'delete_gift', { p_wedding_id: weddingId, p_gift_id: extra.id })
     const read = await ledger(as.owner)
     expect(read.gifts.find((gift) => gift.id === extra.id)).toBeUndefined()
-    expect(read.totals.find((total) => total.kind === 'maya')).toEqual({ kind: 'maya', count: 1, amount: 600000 })
+    expect(read.totals.find((total) => total.kind === 'maya')).toEqual({
+      kind: 'maya',
+      count: 1,
+      amount: 600000,
+    })
     expect(read.totals.find((total) => total.kind === 'gcash')).toBeUndefined()
     expect(read.totals.find((total) => total.kind === 'other')).toBeUndefined()
-    await expect(t.rpc(as.owner, 'delete_gift', { p_wedding_id: weddingId, p_gift_id: extra.id })).rejects.toThrow('gift_not_found')
+    await expect(
+      t.rpc(as.owner, 'delete_gift', { p_wedding_id: weddingId, p_gift_id: extra.id }),
+    ).rejects.toThrow('gift_not_found')
   })
 
   test('marks a thank-you sent through a channel, and back to not yet', async () => {
@@ -159,12 +203,24 @@ describe('the couple', () => {
     })) as Gift
     expect(thanked.thankedVia).toBe('sms')
     expect(Date.now() - Date.parse(thanked.thankedAt!)).toBeLessThan(60_000)
-    const undone = (await t.rpc(as.owner, 'mark_gift_thanked', { p_wedding_id: weddingId, p_gift_id: gcash.id, p_channel: null })) as Gift
+    const undone = (await t.rpc(as.owner, 'mark_gift_thanked', {
+      p_wedding_id: weddingId,
+      p_gift_id: gcash.id,
+      p_channel: null,
+    })) as Gift
     expect(undone).toMatchObject({ thankedAt: null, thankedVia: null })
     await expect(
-      t.rpc(as.owner, 'mark_gift_thanked', { p_wedding_id: weddingId, p_gift_id: gcash.id, p_channel: 'pigeon' }),
+      t.rpc(as.owner, 'mark_gift_thanked', {
+        p_wedding_id: weddingId,
+        p_gift_id: gcash.id,
+        p_channel: 'pigeon',
+      }),
     ).rejects.toThrow('invalid_input')
-    await t.rpc(as.owner, 'mark_gift_thanked', { p_wedding_id: weddingId, p_gift_id: gcash.id, p_channel: 'in_person' })
+    await t.rpc(as.owner, 'mark_gift_thanked', {
+      p_wedding_id: weddingId,
+      p_gift_id: gcash.id,
+      p_channel: 'in_person',
+    })
   })
 
   test('saves thank-you templates per language; a blank one goes back to the default', async () => {
@@ -173,18 +229,26 @@ describe('the couple', () => {
       p_templates: { fil: ' Salamat po, {names}! ', en: 'Thank you, {names}!' },
     })
     expect(saved).toEqual({ fil: 'Salamat po, {names}!', en: 'Thank you, {names}!' })
-    expect(await t.rpc(as.owner, 'save_gift_thank_you_templates', { p_wedding_id: weddingId, p_templates: { fil: 'Maraming salamat!', en: '  ' } })).toEqual({
+    expect(
+      await t.rpc(as.owner, 'save_gift_thank_you_templates', {
+        p_wedding_id: weddingId,
+        p_templates: { fil: 'Maraming salamat!', en: '  ' },
+      }),
+    ).toEqual({
       fil: 'Maraming salamat!',
     })
     expect((await ledger(as.partner)).templates).toEqual({ fil: 'Maraming salamat!' })
     await expect(
-      t.rpc(as.owner, 'save_gift_thank_you_templates', { p_wedding_id: weddingId, p_templates: { fil: 'x'.repeat(1001) } }),
+      t.rpc(as.owner, 'save_gift_thank_you_templates', {
+        p_wedding_id: weddingId,
+        p_templates: { fil: 'x'.repeat(1001) },
+      }),
     ).rejects.toThrow('invalid_input')
   })
 
   test('refuses what a gift cannot be', async () => {
     const refused = [
-      { kind: 'gold' , giverName: 'A' },
+      { kind: 'gold', giverName: 'A' },
       { kind: 'cash' },
       { kind: 'registry', giverName: 'A', reference: '123' },
       { kind: 'cash', giverName: 'A', amount: -100 },
@@ -199,27 +263,53 @@ describe('the couple', () => {
       { kind: 'cash', giverName: 'A', notes: 'x'.repeat(1001) },
       { kind: 'cash', householdId: 'not-an-id' },
     ]
-    for (const gift of refused) await expect(save(as.owner, gift), JSON.stringify(gift)).rejects.toThrow('invalid_input')
-    await expect(save(as.owner, { kind: 'cash', householdId: otherHouseholdId })).rejects.toThrow('household_not_found')
-    await expect(save(as.owner, { kind: 'cash', giverName: 'A' }, gcash.id, otherWeddingId)).rejects.toThrow('wedding_not_found')
-    // A gift of another wedding is not found through this one.
-    const theirs = await save(as.stranger, { kind: 'cash', giverName: 'Lito' }, null, otherWeddingId)
-    await expect(save(as.owner, { kind: 'cash', giverName: 'A' }, theirs.id)).rejects.toThrow('gift_not_found')
-    await expect(t.rpc(as.owner, 'delete_gift', { p_wedding_id: weddingId, p_gift_id: theirs.id })).rejects.toThrow('gift_not_found')
+    for (const gift of refused)
+      await expect(save(as.owner, gift), JSON.stringify(gift)).rejects.toThrow('invalid_input')
+    await expect(save(as.owner, { kind: 'cash', householdId: otherHouseholdId })).rejects.toThrow(
+      'household_not_found',
+    )
     await expect(
-      t.rpc(as.owner, 'mark_gift_thanked', { p_wedding_id: weddingId, p_gift_id: theirs.id, p_channel: 'sms' }),
+      save(as.owner, { kind: 'cash', giverName: 'A' }, gcash.id, otherWeddingId),
+    ).rejects.toThrow('wedding_not_found')
+    // A gift of another wedding is not found through this one.
+    const theirs = await save(
+      as.stranger,
+      { kind: 'cash', giverName: 'Lito' },
+      null,
+      otherWeddingId,
+    )
+    await expect(save(as.owner, { kind: 'cash', giverName: 'A' }, theirs.id)).rejects.toThrow(
+      'gift_not_found',
+    )
+    await expect(
+      t.rpc(as.owner, 'delete_gift', { p_wedding_id: weddingId, p_gift_id: theirs.id }),
+    ).rejects.toThrow('gift_not_found')
+    await expect(
+      t.rpc(as.owner, 'mark_gift_thanked', {
+        p_wedding_id: weddingId,
+        p_gift_id: theirs.id,
+        p_channel: 'sms',
+      }),
     ).rejects.toThrow('gift_not_found')
   })
 
   test("keeps a gift, with its giver's name, when the household leaves the guest list", async () => {
     const household = (await t.rpc(as.owner, 'save_household', {
       p_wedding_id: weddingId,
-      p_household: { relationshipSide: 'groom', persons: [{ firstName: 'Dado', lastName: 'Ilagan', type: 'adult' }] },
+      p_household: {
+        relationshipSide: 'groom',
+        persons: [{ firstName: 'Dado', lastName: 'Ilagan', type: 'adult' }],
+      },
     })) as { id: string }
     const gift = await save(as.owner, { householdId: household.id, kind: 'cash', amount: 300000 })
     await t.rpc(as.owner, 'delete_household', { p_household_id: household.id })
     const kept = (await ledger(as.owner)).gifts.find((row) => row.id === gift.id)
-    expect(kept).toMatchObject({ householdId: null, giverName: 'Dado Ilagan', persons: [], amount: 300000 })
+    expect(kept).toMatchObject({
+      householdId: null,
+      giverName: 'Dado Ilagan',
+      persons: [],
+      amount: 300000,
+    })
     await t.rpc(as.owner, 'delete_gift', { p_wedding_id: weddingId, p_gift_id: gift.id })
   })
 })
@@ -231,26 +321,48 @@ describe('a coordinator', () => {
     expect(read.seesMoney).toBe(false)
     expect(read.gifts.map((gift) => gift.id)).toEqual(owners.gifts.map((gift) => gift.id))
     expect(read.gifts.every((gift) => gift.amount === null)).toBe(true)
-    expect(read.gifts.map((gift) => gift.thankedVia)).toEqual(owners.gifts.map((gift) => gift.thankedVia))
+    expect(read.gifts.map((gift) => gift.thankedVia)).toEqual(
+      owners.gifts.map((gift) => gift.thankedVia),
+    )
     expect(read.totals).toEqual(owners.totals.map((total) => ({ ...total, amount: null })))
   })
 
   test('records and edits gifts, but sets or changes no amount', async () => {
-    const recorded = await save(as.coordinator, { giverName: 'Kumpare Jun', kind: 'cash', amount: 999900, reference: 'ENV-12' })
+    const recorded = await save(as.coordinator, {
+      giverName: 'Kumpare Jun',
+      kind: 'cash',
+      amount: 999900,
+      reference: 'ENV-12',
+    })
     expect(recorded.amount).toBeNull()
     const owners = (await ledger(as.owner)).gifts
     expect(owners.find((gift) => gift.id === recorded.id)?.amount).toBeNull()
 
     const cash = owners.find((gift) => gift.giverName === 'Tita Baby')!
-    const edited = await save(as.coordinator, { giverName: 'Tita Baby Santos', kind: 'cash', amount: 1, notes: 'Sobre #4' }, cash.id)
+    const edited = await save(
+      as.coordinator,
+      { giverName: 'Tita Baby Santos', kind: 'cash', amount: 1, notes: 'Sobre #4' },
+      cash.id,
+    )
     expect(edited).toMatchObject({ giverName: 'Tita Baby Santos', notes: 'Sobre #4', amount: null })
-    const again = await save(as.coordinator, { giverName: 'Tita Baby Santos', kind: 'cash', amount: null }, cash.id)
+    const again = await save(
+      as.coordinator,
+      { giverName: 'Tita Baby Santos', kind: 'cash', amount: null },
+      cash.id,
+    )
     expect(again.amount).toBeNull()
     expect((await ledger(as.owner)).gifts.find((gift) => gift.id === cash.id)?.amount).toBe(250050)
 
-    const thanked = (await t.rpc(as.coordinator, 'mark_gift_thanked', { p_wedding_id: weddingId, p_gift_id: cash.id, p_channel: 'viber' })) as Gift
+    const thanked = (await t.rpc(as.coordinator, 'mark_gift_thanked', {
+      p_wedding_id: weddingId,
+      p_gift_id: cash.id,
+      p_channel: 'viber',
+    })) as Gift
     expect(thanked).toMatchObject({ thankedVia: 'viber', amount: null })
-    await t.rpc(as.coordinator, 'save_gift_thank_you_templates', { p_wedding_id: weddingId, p_templates: { fil: 'Salamat!' } })
+    await t.rpc(as.coordinator, 'save_gift_thank_you_templates', {
+      p_wedding_id: weddingId,
+      p_templates: { fil: 'Salamat!' },
+    })
     await t.rpc(as.coordinator, 'delete_gift', { p_wedding_id: weddingId, p_gift_id: recorded.id })
   })
 
@@ -261,9 +373,29 @@ describe('a coordinator', () => {
       expect(read.seesMoney).toBe(true)
       expect(read).toEqual(await ledger(as.owner))
       const cash = read.gifts.find((gift) => gift.giverName === 'Tita Baby Santos')!
-      expect((await save(as.coordinator, { giverName: 'Tita Baby Santos', kind: 'cash', amount: 260000 }, cash.id)).amount).toBe(260000)
-      expect((await save(as.coordinator, { giverName: 'Tita Baby Santos', kind: 'cash', amount: null }, cash.id)).amount).toBeNull()
-      await save(as.coordinator, { giverName: 'Tita Baby Santos', kind: 'cash', amount: 250050 }, cash.id)
+      expect(
+        (
+          await save(
+            as.coordinator,
+            { giverName: 'Tita Baby Santos', kind: 'cash', amount: 260000 },
+            cash.id,
+          )
+        ).amount,
+      ).toBe(260000)
+      expect(
+        (
+          await save(
+            as.coordinator,
+            { giverName: 'Tita Baby Santos', kind: 'cash', amount: null },
+            cash.id,
+          )
+        ).amount,
+      ).toBeNull()
+      await save(
+        as.coordinator,
+        { giverName: 'Tita Baby Santos', kind: 'cash', amount: 250050 },
+        cash.id,
+      )
     } finally {
       await seeMoney(false)
     }
@@ -278,13 +410,24 @@ describe('a family helper, another couple and a visitor', () => {
     for (const who of [as.helper, as.stranger]) {
       await expect(ledger(who)).rejects.toThrow('wedding_not_found')
       await expect(save(who, { giverName: 'A', kind: 'cash' })).rejects.toThrow('wedding_not_found')
-      await expect(save(who, { giverName: 'A', kind: 'cash' }, giftId)).rejects.toThrow('wedding_not_found')
-      await expect(t.rpc(who, 'delete_gift', { p_wedding_id: weddingId, p_gift_id: giftId })).rejects.toThrow('wedding_not_found')
+      await expect(save(who, { giverName: 'A', kind: 'cash' }, giftId)).rejects.toThrow(
+        'wedding_not_found',
+      )
       await expect(
-        t.rpc(who, 'mark_gift_thanked', { p_wedding_id: weddingId, p_gift_id: giftId, p_channel: 'sms' }),
+        t.rpc(who, 'delete_gift', { p_wedding_id: weddingId, p_gift_id: giftId }),
       ).rejects.toThrow('wedding_not_found')
       await expect(
-        t.rpc(who, 'save_gift_thank_you_templates', { p_wedding_id: weddingId, p_templates: { fil: 'Hi' } }),
+        t.rpc(who, 'mark_gift_thanked', {
+          p_wedding_id: weddingId,
+          p_gift_id: giftId,
+          p_channel: 'sms',
+        }),
+      ).rejects.toThrow('wedding_not_found')
+      await expect(
+        t.rpc(who, 'save_gift_thank_you_templates', {
+          p_wedding_id: weddingId,
+          p_templates: { fil: 'Hi' },
+        }),
       ).rejects.toThrow('wedding_not_found')
     }
     await expect(ledger(null)).rejects.toThrow(/permission denied/)
@@ -295,8 +438,12 @@ describe('a family helper, another couple and a visitor', () => {
 
   test('cannot read or write the tables directly', async () => {
     for (const table of ['gifts', 'gift_thank_you_templates']) {
-      await expect(t.asRole('authenticated', as.owner, `select * from kasalan.${table}`)).rejects.toThrow(/permission denied/)
-      await expect(t.asRole('anon', null, `select * from kasalan.${table}`)).rejects.toThrow(/permission denied/)
+      await expect(
+        t.asRole('authenticated', as.owner, `select * from kasalan.${table}`),
+      ).rejects.toThrow(/permission denied/)
+      await expect(t.asRole('anon', null, `select * from kasalan.${table}`)).rejects.toThrow(
+        /permission denied/,
+      )
     }
   })
 })
@@ -307,9 +454,14 @@ describe.skipIf(ENGINE !== 'postgres')('at once (real PostgreSQL)', () => {
     const saves = [as.owner, as.partner, as.coordinator, as.owner, as.partner, as.coordinator]
     const results = await Promise.allSettled([
       ...saves.map((who, index) =>
-        t.rpc(who, 'save_gift_thank_you_templates', { p_wedding_id: weddingId, p_templates: { fil: `Salamat ${index}`, en: `Thanks ${index}` } }),
+        t.rpc(who, 'save_gift_thank_you_templates', {
+          p_wedding_id: weddingId,
+          p_templates: { fil: `Salamat ${index}`, en: `Thanks ${index}` },
+        }),
       ),
-      ...saves.map((who, index) => save(who, { giverName: `Bisita ${index}`, kind: 'cash', amount: 1000 })),
+      ...saves.map((who, index) =>
+        save(who, { giverName: `Bisita ${index}`, kind: 'cash', amount: 1000 }),
+      ),
     ])
     expect(results.filter((result) => result.status === 'rejected')).toEqual([])
     const read = await ledger(as.owner)

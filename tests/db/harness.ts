@@ -88,10 +88,18 @@ export interface TestDb {
   couple(
     bride?: string,
     groom?: string,
-  ): Promise<{ claims: NonNullable<Claims>; wedding: { id: string; slug: string; sections: { id: string }[] } }>
+  ): Promise<{
+    claims: NonNullable<Claims>
+    wedding: { id: string; slug: string; sections: { id: string }[] }
+  }>
   rpc(claims: Claims, name: string, args?: Record<string, unknown>): Promise<unknown>
   /** Runs raw SQL in one transaction as `role` with `claims` set, as PostgREST would. */
-  asRole<T = Record<string, unknown>>(role: Role, claims: Claims, sql: string, params?: unknown[]): Promise<Results<T>>
+  asRole<T = Record<string, unknown>>(
+    role: Role,
+    claims: Claims,
+    sql: string,
+    params?: unknown[],
+  ): Promise<Results<T>>
   /** Runs raw SQL as the database owner. */
   asOwner<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<Results<T>>
   /** A separate connection as `authenticator` (real-PostgreSQL lane only). */
@@ -120,14 +128,19 @@ export async function bootstrappedPglite(
 ): Promise<{ db: PGlite; applied: string[] }> {
   const prepared = inject('kasalanPglite')
   const loadDataDir = prepared ? new Blob([readFileSync(prepared.dataDir)]) : undefined
-  const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm }, loadDataDir, ...options })
+  const db = await PGlite.create({
+    extensions: { pgcrypto, unaccent, pg_trgm },
+    loadDataDir,
+    ...options,
+  })
   const appliedNow = await bootstrap(db, readSqlFiles())
   return { db, applied: prepared ? [...prepared.applied, ...appliedNow] : appliedNow }
 }
 
 async function createPgliteTestDb(): Promise<TestDb> {
   const { db, applied } = await bootstrappedPglite()
-  const realOnly = () => Promise.reject(new Error('needs the real-PostgreSQL lane (KASALAN_DB=postgres)'))
+  const realOnly = () =>
+    Promise.reject(new Error('needs the real-PostgreSQL lane (KASALAN_DB=postgres)'))
 
   return {
     engine: 'pglite',
@@ -151,7 +164,14 @@ let databaseCount = 0
 async function createPostgresTestDb(): Promise<TestDb> {
   const { host, port, applied } = inject('kasalanPostgres')
   const database = `kasalan_test_${process.pid}_${++databaseCount}`
-  const admin = new pg.Pool({ host, port, user: 'supabase_admin', database: 'postgres', max: 2, types: PGLITE_TYPES })
+  const admin = new pg.Pool({
+    host,
+    port,
+    user: 'supabase_admin',
+    database: 'postgres',
+    max: 2,
+    types: PGLITE_TYPES,
+  })
   await admin.query(`create database ${database} template kasalan_template`)
   await admin.query(`grant create, temporary on database ${database} to postgres`)
 
@@ -179,7 +199,13 @@ async function createPostgresTestDb(): Promise<TestDb> {
       return owner.query<T>(sql, params) as unknown as Promise<Results<T>>
     },
     async session() {
-      const client = new pg.Client({ host, port, user: 'authenticator', database, types: PGLITE_TYPES })
+      const client = new pg.Client({
+        host,
+        port,
+        user: 'authenticator',
+        database,
+        types: PGLITE_TYPES,
+      })
       client.on('error', () => undefined)
       await client.connect()
       sessions.add(client)
@@ -193,7 +219,12 @@ async function createPostgresTestDb(): Promise<TestDb> {
           await client.query('begin')
         },
         rpc: (name, args) =>
-          callRpc({ ...inTx, transaction: (fn) => fn(inTx as never) } as PgLike, claims, name, args),
+          callRpc(
+            { ...inTx, transaction: (fn) => fn(inTx as never) } as PgLike,
+            claims,
+            name,
+            args,
+          ),
         commit: async () => void (await client.query('commit')),
         rollback: async () => void (await client.query('rollback')),
         async close() {
@@ -227,10 +258,16 @@ async function createPostgresTestDb(): Promise<TestDb> {
 function calls(owner: PgLike, api: PgLike): Pick<TestDb, 'signUp' | 'couple' | 'rpc'> {
   const signUp = async (label = 'couple') => {
     userCount += 1
-    const user = await localAuth(owner, 'signUp', `${label}-${userCount}-${Date.now()}@example.com`, 'correct horse')
+    const user = await localAuth(
+      owner,
+      'signUp',
+      `${label}-${userCount}-${Date.now()}@example.com`,
+      'correct horse',
+    )
     return { sub: user.id, email: user.email, role: 'authenticated' as const }
   }
-  const rpc = (claims: Claims, name: string, args?: Record<string, unknown>) => callRpc(api, claims, name, args)
+  const rpc = (claims: Claims, name: string, args?: Record<string, unknown>) =>
+    callRpc(api, claims, name, args)
   return {
     signUp,
     rpc,

@@ -54,7 +54,10 @@ afterAll(async () => {
 })
 
 const save = (household: unknown, who: Claims = owner, wedding = weddingId) =>
-  t.rpc(who, 'save_household', { p_wedding_id: wedding, p_household: household }) as Promise<Household>
+  t.rpc(who, 'save_household', {
+    p_wedding_id: wedding,
+    p_household: household,
+  }) as Promise<Household>
 const list = (who: Claims = owner, wedding = weddingId) =>
   t.rpc(who, 'list_households', { p_wedding_id: wedding }) as Promise<Household[]>
 
@@ -94,7 +97,14 @@ describe('save_household: create', () => {
       createdAt: expect.any(String),
       email: 'tito.ben@example.com',
       phone: null,
-      address: { address1: '12 Kalye Uno', address2: '', city: 'Baguio City', state: '', zip: '', country: 'Philippines' },
+      address: {
+        address1: '12 Kalye Uno',
+        address2: '',
+        city: 'Baguio City',
+        state: '',
+        zip: '',
+        country: 'Philippines',
+      },
       relationshipSide: 'groom',
       relationshipType: 'family',
       notes: 'Malapit sa pasukan',
@@ -121,7 +131,13 @@ describe('save_household: create', () => {
         expect.objectContaining({ firstName: 'Bunso', type: 'child', title: null, position: 1 }),
       ],
       // Who last changed it, as list_households gives it: the one who just saved it (0021).
-      lastChange: { actorKind: 'member', actorName: expect.any(String), isMe: true, action: 'household_added', at: expect.any(String) },
+      lastChange: {
+        actorKind: 'member',
+        actorName: expect.any(String),
+        isMe: true,
+        action: 'household_added',
+        at: expect.any(String),
+      },
     })
   })
 
@@ -151,9 +167,14 @@ describe('save_household: create', () => {
   test('a blank first name is person_first_name_required', async () => {
     for (const persons of [
       [{ firstName: '   ', type: 'adult' }],
-      [{ firstName: 'Ok', type: 'adult' }, { lastName: 'Walang Pangalan', type: 'child' }],
+      [
+        { firstName: 'Ok', type: 'adult' },
+        { lastName: 'Walang Pangalan', type: 'child' },
+      ],
     ]) {
-      await expect(save({ persons })).rejects.toMatchObject({ message: 'person_first_name_required' })
+      await expect(save({ persons })).rejects.toMatchObject({
+        message: 'person_first_name_required',
+      })
     }
   })
 
@@ -236,9 +257,15 @@ describe('save_household: edit', () => {
     }
     expect(lornaAfter.isAttending).toBe(true)
     expect(lornaAfter.respondedAt).not.toBeNull()
-    expect(edited.persons.find((p) => p.firstName === 'Baby')).toMatchObject({ isAttending: null, response: [] })
+    expect(edited.persons.find((p) => p.firstName === 'Baby')).toMatchObject({
+      isAttending: null,
+      response: [],
+    })
 
-    const { rows } = await t.asOwner('select count(*)::int as n from kasalan.persons where id = $1', [rey.id])
+    const { rows } = await t.asOwner(
+      'select count(*)::int as n from kasalan.persons where id = $1',
+      [rey.id],
+    )
     expect(rows[0]).toEqual({ n: 0 })
   })
 
@@ -251,7 +278,11 @@ describe('save_household: edit', () => {
     })
     const before = await list()
     await expect(
-      save({ ...created, notes: 'changed', persons: [{ id: created.persons[1]!.id, firstName: 'Anak', type: 'child' }] }),
+      save({
+        ...created,
+        notes: 'changed',
+        persons: [{ id: created.persons[1]!.id, firstName: 'Anak', type: 'child' }],
+      }),
     ).rejects.toMatchObject({ message: 'household_needs_adult' })
     await expect(
       save({ ...created, persons: created.persons.map((p) => ({ ...p, type: 'child' })) }),
@@ -275,14 +306,18 @@ describe('save_household: edit', () => {
       save({ ...first, persons: [...first.persons, demoGuests[0]!.persons[0]] }),
     ).rejects.toMatchObject({ message: 'invalid_input' })
     // A new household cannot take over existing persons either.
-    await expect(save({ persons: [first.persons[0]] })).rejects.toMatchObject({ message: 'invalid_input' })
+    await expect(save({ persons: [first.persons[0]] })).rejects.toMatchObject({
+      message: 'invalid_input',
+    })
     expect(await list()).toEqual(before)
   })
 
   test("another wedding's household is household_not_found", async () => {
     const demoGuests = await list(DEMO_CLAIMS, DEMO.weddingId)
     const target = demoGuests[0]!
-    await expect(save({ ...target, notes: 'hijacked' })).rejects.toMatchObject({ message: 'household_not_found' })
+    await expect(save({ ...target, notes: 'hijacked' })).rejects.toMatchObject({
+      message: 'household_not_found',
+    })
     await expect(
       save({ id: '00000000-0000-4000-8000-000000000000', persons: [{ firstName: 'Nobody' }] }),
     ).rejects.toMatchObject({ message: 'household_not_found' })
@@ -291,8 +326,12 @@ describe('save_household: edit', () => {
   })
 
   test("another couple's wedding is wedding_not_found", async () => {
-    await expect(save({ persons: [{ firstName: 'X' }] }, stranger)).rejects.toMatchObject({ message: 'wedding_not_found' })
-    await expect(save({ persons: [{ firstName: 'X' }] }, owner, DEMO.weddingId)).rejects.toMatchObject({
+    await expect(save({ persons: [{ firstName: 'X' }] }, stranger)).rejects.toMatchObject({
+      message: 'wedding_not_found',
+    })
+    await expect(
+      save({ persons: [{ firstName: 'X' }] }, owner, DEMO.weddingId),
+    ).rejects.toMatchObject({
       message: 'wedding_not_found',
     })
   })
@@ -315,7 +354,9 @@ describe('list_households', () => {
   })
 
   test("is wedding_not_found for another couple's wedding, whoever asks", async () => {
-    await expect(list(owner, DEMO.weddingId)).rejects.toMatchObject({ message: 'wedding_not_found' })
+    await expect(list(owner, DEMO.weddingId)).rejects.toMatchObject({
+      message: 'wedding_not_found',
+    })
     await expect(list(stranger, weddingId)).rejects.toMatchObject({ message: 'wedding_not_found' })
     await expect(list(owner, '00000000-0000-4000-8000-000000000000')).rejects.toMatchObject({
       message: 'wedding_not_found',
@@ -325,16 +366,23 @@ describe('list_households', () => {
 
 describe('delete_household', () => {
   test('deletes the household and its persons', async () => {
-    const household = await save({ persons: [{ firstName: 'Paalam' }, { firstName: 'Anak', type: 'child' }] })
+    const household = await save({
+      persons: [{ firstName: 'Paalam' }, { firstName: 'Anak', type: 'child' }],
+    })
     expect(await t.rpc(owner, 'delete_household', { p_household_id: household.id })).toBeNull()
     expect((await list()).map((h) => h.id)).not.toContain(household.id)
-    const { rows } = await t.asOwner('select count(*)::int as n from kasalan.persons where household_id = $1', [household.id])
+    const { rows } = await t.asOwner(
+      'select count(*)::int as n from kasalan.persons where household_id = $1',
+      [household.id],
+    )
     expect(rows[0]).toEqual({ n: 0 })
   })
 
   test("is household_not_found for another couple's household or an unknown id, and deletes nothing", async () => {
     const demoGuests = await list(DEMO_CLAIMS, DEMO.weddingId)
-    await expect(t.rpc(owner, 'delete_household', { p_household_id: demoGuests[0]!.id })).rejects.toMatchObject({
+    await expect(
+      t.rpc(owner, 'delete_household', { p_household_id: demoGuests[0]!.id }),
+    ).rejects.toMatchObject({
       message: 'household_not_found',
     })
     await expect(

@@ -24,7 +24,11 @@ interface Claim {
 describe('claim_email_sends', () => {
   test('the couple claims up to the daily cap, and a claim past it is refused whole', async () => {
     const { claims, wedding } = await t.couple()
-    const claim = (count: number) => t.rpc(claims, 'claim_email_sends', { p_wedding_id: wedding.id, p_count: count }) as Promise<Claim>
+    const claim = (count: number) =>
+      t.rpc(claims, 'claim_email_sends', {
+        p_wedding_id: wedding.id,
+        p_count: count,
+      }) as Promise<Claim>
 
     expect(await claim(1)).toEqual({ sent: 1, cap: 300, remaining: 299 })
     expect(await claim(250)).toEqual({ sent: 251, cap: 300, remaining: 49 })
@@ -41,28 +45,41 @@ describe('claim_email_sends', () => {
     expect(rows.rows[0]!.day).toBe(rows.rows[0]!.today)
 
     // Yesterday's count does not hold today's sends back.
-    await t.asOwner("update kasalan.email_send_days set day = day - 1 where wedding_id = $1", [wedding.id])
+    await t.asOwner('update kasalan.email_send_days set day = day - 1 where wedding_id = $1', [
+      wedding.id,
+    ])
     expect(await claim(300)).toEqual({ sent: 300, cap: 300, remaining: 0 })
   })
 
   test('bad counts are invalid_input; another couple and anon are refused and claim nothing', async () => {
     const a = await t.couple()
     const b = await t.couple()
-    const claimAs = (claims: Parameters<typeof t.rpc>[0], count: unknown, weddingId: unknown = a.wedding.id) =>
-      t.rpc(claims, 'claim_email_sends', { p_wedding_id: weddingId, p_count: count })
+    const claimAs = (
+      claims: Parameters<typeof t.rpc>[0],
+      count: unknown,
+      weddingId: unknown = a.wedding.id,
+    ) => t.rpc(claims, 'claim_email_sends', { p_wedding_id: weddingId, p_count: count })
 
     for (const count of [0, -1, 301, null]) {
-      await expect(claimAs(a.claims, count), String(count)).rejects.toMatchObject({ message: 'invalid_input' })
+      await expect(claimAs(a.claims, count), String(count)).rejects.toMatchObject({
+        message: 'invalid_input',
+      })
     }
     await expect(claimAs(a.claims, 1, null)).rejects.toMatchObject({ message: 'wedding_not_found' })
     await expect(claimAs(b.claims, 1)).rejects.toMatchObject({ message: 'wedding_not_found' })
-    await expect(rpcAs(t.db, null, 'claim_email_sends', { p_wedding_id: a.wedding.id, p_count: 1 })).rejects.toMatchObject({
+    await expect(
+      rpcAs(t.db, null, 'claim_email_sends', { p_wedding_id: a.wedding.id, p_count: 1 }),
+    ).rejects.toMatchObject({
       message: expect.stringMatching(/permission denied/),
     })
-    await expect(t.asRole('authenticated', b.claims, 'select * from kasalan.email_send_days')).rejects.toMatchObject({
+    await expect(
+      t.asRole('authenticated', b.claims, 'select * from kasalan.email_send_days'),
+    ).rejects.toMatchObject({
       message: expect.stringMatching(/permission denied/),
     })
-    const rows = await t.asOwner('select 1 from kasalan.email_send_days where wedding_id = $1', [a.wedding.id])
+    const rows = await t.asOwner('select 1 from kasalan.email_send_days where wedding_id = $1', [
+      a.wedding.id,
+    ])
     expect(rows.rows).toHaveLength(0)
   })
 })

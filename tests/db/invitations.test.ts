@@ -42,24 +42,41 @@ const CODE = /^[2-9A-HJKMNP-Z]{8}$/
 /** A published wedding with two households: the Ilagans (e-mail, no phone) and the Dizons (phone). */
 async function wedding(published = true) {
   const { claims, wedding } = await t.couple()
-  if (published) await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
+  if (published)
+    await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
   const save = (household: Record<string, unknown>) =>
-    t.rpc(claims, 'save_household', { p_wedding_id: wedding.id, p_household: household }) as Promise<{
+    t.rpc(claims, 'save_household', {
+      p_wedding_id: wedding.id,
+      p_household: household,
+    }) as Promise<{
       id: string
       persons: { id: string }[]
     }>
   const ilagan = await save({
     email: 'pacing@example.ph',
-    persons: [{ firstName: 'Pacing', lastName: 'Ilagan' }, { firstName: 'Ben', lastName: 'Ilagan' }],
+    persons: [
+      { firstName: 'Pacing', lastName: 'Ilagan' },
+      { firstName: 'Ben', lastName: 'Ilagan' },
+    ],
   })
-  const dizon = await save({ phone: '0917 555 0101', persons: [{ firstName: 'Niño', lastName: 'Dizon' }] })
-  const list = async () => (await t.rpc(claims, 'list_invitations', { p_wedding_id: wedding.id })) as Invitations
-  const find = async (householdId: string) => (await list()).households.find((h) => h.householdId === householdId)!
+  const dizon = await save({
+    phone: '0917 555 0101',
+    persons: [{ firstName: 'Niño', lastName: 'Dizon' }],
+  })
+  const list = async () =>
+    (await t.rpc(claims, 'list_invitations', { p_wedding_id: wedding.id })) as Invitations
+  const find = async (householdId: string) =>
+    (await list()).households.find((h) => h.householdId === householdId)!
   return { claims, wedding, ilagan, dizon, list, find }
 }
 
 const open = (token: string, claims: Parameters<typeof rpcAs>[1] = null) =>
-  rpcAs(t.db, claims, 'open_invitation', { p_token: token }) as Promise<{ slug: string; householdId: string; personId: string; code: string }>
+  rpcAs(t.db, claims, 'open_invitation', { p_token: token }) as Promise<{
+    slug: string
+    householdId: string
+    personId: string
+    code: string
+  }>
 
 const openCode = (slug: string, code: string, claims: Parameters<typeof rpcAs>[1] = null) =>
   rpcAs(t.db, claims, 'open_invitation_code', { p_slug: slug, p_code: code }) as Promise<{
@@ -72,8 +89,13 @@ const openCode = (slug: string, code: string, claims: Parameters<typeof rpcAs>[1
 describe('invitation codes', () => {
   test('every household has its own code, of the printable alphabet, spread over the whole alphabet', async () => {
     const w = await wedding()
-    const households = Array.from({ length: 60 }, (_, i) => ({ persons: [{ firstName: `Bisita${i}`, lastName: 'Santos' }] }))
-    await t.rpc(w.claims, 'import_households', { p_wedding_id: w.wedding.id, p_households: households })
+    const households = Array.from({ length: 60 }, (_, i) => ({
+      persons: [{ firstName: `Bisita${i}`, lastName: 'Santos' }],
+    }))
+    await t.rpc(w.claims, 'import_households', {
+      p_wedding_id: w.wedding.id,
+      p_households: households,
+    })
     const codes = (await w.list()).households.map((h) => h.code)
     expect(codes).toHaveLength(62)
     for (const code of codes) expect(code).toMatch(CODE)
@@ -88,7 +110,12 @@ describe('invitation codes', () => {
     const { code, token } = await w.find(w.ilagan.id)
     expect(await w.find(w.ilagan.id)).toMatchObject({ state: 'not_invited', openedAt: null })
 
-    expect(await open(token)).toEqual({ slug: w.wedding.slug, householdId: w.ilagan.id, personId: w.ilagan.persons[0]!.id, code })
+    expect(await open(token)).toEqual({
+      slug: w.wedding.slug,
+      householdId: w.ilagan.id,
+      personId: w.ilagan.persons[0]!.id,
+      code,
+    })
     const opened = await w.find(w.ilagan.id)
     expect(opened.state).toBe('opened')
     expect(opened.openedAt).not.toBeNull()
@@ -104,7 +131,7 @@ describe('invitation codes', () => {
     expect(rsvp.household.access).toBe('guest_code')
   })
 
-  test("the code typed on the wedding's site opens the household however it is typed, and records \"opened\"", async () => {
+  test('the code typed on the wedding\'s site opens the household however it is typed, and records "opened"', async () => {
     const w = await wedding()
     const { code } = await w.find(w.dizon.id)
     const typed = `${code.slice(0, 4).toLowerCase()}-${code.slice(4)} `
@@ -131,7 +158,9 @@ describe('invitation codes', () => {
     const w = await wedding(false)
     const { code, token } = await w.find(w.ilagan.id)
     for (const wrong of [token, code, 'AAAAAAAA', 'O0I1L', '', "'; select 1; --"]) {
-      await expect(open(wrong), wrong).rejects.toMatchObject({ message: 'household_link_not_found' })
+      await expect(open(wrong), wrong).rejects.toMatchObject({
+        message: 'household_link_not_found',
+      })
       expect(await openCode(w.wedding.slug, wrong), wrong).toEqual({ status: 'not_found' })
     }
     // Unpublished: still not opened, even though the link was right.
@@ -151,7 +180,11 @@ describe('invitation codes', () => {
     })) as Invitation
     expect(renewed.code).toMatch(CODE)
     expect(renewed.code).not.toBe(old)
-    expect(renewed).toMatchObject({ householdId: w.ilagan.id, openedAt: null, state: 'not_invited' })
+    expect(renewed).toMatchObject({
+      householdId: w.ilagan.id,
+      openedAt: null,
+      state: 'not_invited',
+    })
     await expect(open(oldToken)).rejects.toMatchObject({ message: 'household_link_not_found' })
     expect(await openCode(w.wedding.slug, old)).toEqual({ status: 'not_found' })
     // The old code no longer gives the household's access to its answers either.
@@ -176,15 +209,24 @@ describe('sending and state', () => {
       p_kind: 'invitation',
     })) as Invitation[]
     expect(sent).toHaveLength(1)
-    expect(sent[0]).toMatchObject({ state: 'invited', invitedVia: 'email', lastChannel: 'email', sends: 1 })
+    expect(sent[0]).toMatchObject({
+      state: 'invited',
+      invitedVia: 'email',
+      lastChannel: 'email',
+      sends: 1,
+    })
     expect(sent[0]!.invitedAt).not.toBeNull()
 
-    const { rows } = await t.asOwner<{ history: { sentAt: string; address: string; kind: string }[] }>(
-      'select email_history as history from kasalan.persons where household_id = $1',
-      [w.ilagan.id],
-    )
+    const { rows } = await t.asOwner<{
+      history: { sentAt: string; address: string; kind: string }[]
+    }>('select email_history as history from kasalan.persons where household_id = $1', [
+      w.ilagan.id,
+    ])
     expect(rows).toHaveLength(2)
-    for (const row of rows) expect(row.history).toEqual([expect.objectContaining({ address: 'pacing@example.ph', kind: 'invitation' })])
+    for (const row of rows)
+      expect(row.history).toEqual([
+        expect.objectContaining({ address: 'pacing@example.ph', kind: 'invitation' }),
+      ])
 
     await t.rpc(w.claims, 'record_invitation', {
       p_wedding_id: w.wedding.id,
@@ -192,7 +234,12 @@ describe('sending and state', () => {
       p_channel: 'viber',
       p_kind: 'reminder',
     })
-    expect(await w.find(w.ilagan.id)).toMatchObject({ state: 'invited', invitedVia: 'email', lastChannel: 'viber', sends: 2 })
+    expect(await w.find(w.ilagan.id)).toMatchObject({
+      state: 'invited',
+      invitedVia: 'email',
+      lastChannel: 'viber',
+      sends: 2,
+    })
 
     await open(sent[0]!.token)
     expect((await w.find(w.ilagan.id)).state).toBe('opened')
@@ -210,12 +257,23 @@ describe('sending and state', () => {
   test('a selection is recorded all or nothing; e-mail needs an address and SMS a phone', async () => {
     const w = await wedding()
     const record = (ids: string[], channel: string, kind = 'invitation') =>
-      t.rpc(w.claims, 'record_invitation', { p_wedding_id: w.wedding.id, p_household_ids: ids, p_channel: channel, p_kind: kind })
+      t.rpc(w.claims, 'record_invitation', {
+        p_wedding_id: w.wedding.id,
+        p_household_ids: ids,
+        p_channel: channel,
+        p_kind: kind,
+      })
 
-    await expect(record([w.ilagan.id, w.dizon.id], 'email')).rejects.toMatchObject({ message: 'invitation_no_email' })
-    await expect(record([w.ilagan.id, w.dizon.id], 'sms')).rejects.toMatchObject({ message: 'invitation_no_phone' })
+    await expect(record([w.ilagan.id, w.dizon.id], 'email')).rejects.toMatchObject({
+      message: 'invitation_no_email',
+    })
+    await expect(record([w.ilagan.id, w.dizon.id], 'sms')).rejects.toMatchObject({
+      message: 'invitation_no_phone',
+    })
     const other = await wedding()
-    await expect(record([w.ilagan.id, other.dizon.id], 'copy')).rejects.toMatchObject({ message: 'household_not_found' })
+    await expect(record([w.ilagan.id, other.dizon.id], 'copy')).rejects.toMatchObject({
+      message: 'household_not_found',
+    })
     expect((await w.list()).households.every((h) => h.sends === 0)).toBe(true)
     expect((await other.list()).households.every((h) => h.sends === 0)).toBe(true)
 
@@ -225,7 +283,9 @@ describe('sending and state', () => {
       [[w.ilagan.id], 'copy', 'thanks'],
       [[w.ilagan.id], null, 'invitation'],
     ] as const) {
-      await expect(record([...ids], channel as string, kind)).rejects.toMatchObject({ message: 'invalid_input' })
+      await expect(record([...ids], channel as string, kind)).rejects.toMatchObject({
+        message: 'invalid_input',
+      })
     }
 
     const both = (await record([w.ilagan.id, w.dizon.id], 'messenger')) as Invitation[]
@@ -238,13 +298,26 @@ describe('sending and state', () => {
   test('templates are saved per kind and language, checked, and blank ones go back to the default', async () => {
     const w = await wedding()
     const save = (templates: unknown) =>
-      t.rpc(w.claims, 'save_invitation_templates', { p_wedding_id: w.wedding.id, p_templates: templates })
-    expect(await save({ invitation: { fil: '  Hi {names}! {link}  ', en: '' }, reminder: { en: 'Reply please: {link}' } })).toEqual({
+      t.rpc(w.claims, 'save_invitation_templates', {
+        p_wedding_id: w.wedding.id,
+        p_templates: templates,
+      })
+    expect(
+      await save({
+        invitation: { fil: '  Hi {names}! {link}  ', en: '' },
+        reminder: { en: 'Reply please: {link}' },
+      }),
+    ).toEqual({
       invitation: { fil: 'Hi {names}! {link}' },
       reminder: { en: 'Reply please: {link}' },
     })
-    expect((await w.list()).templates).toEqual({ invitation: { fil: 'Hi {names}! {link}' }, reminder: { en: 'Reply please: {link}' } })
-    await expect(save({ invitation: { fil: 'x'.repeat(1001) } })).rejects.toMatchObject({ message: 'invalid_input' })
+    expect((await w.list()).templates).toEqual({
+      invitation: { fil: 'Hi {names}! {link}' },
+      reminder: { en: 'Reply please: {link}' },
+    })
+    await expect(save({ invitation: { fil: 'x'.repeat(1001) } })).rejects.toMatchObject({
+      message: 'invalid_input',
+    })
     await expect(save({ invitation: 'hello' })).rejects.toMatchObject({ message: 'invalid_input' })
     await expect(save({ reminder: { en: 42 } })).rejects.toMatchObject({ message: 'invalid_input' })
     await expect(save([])).rejects.toMatchObject({ message: 'invalid_input' })
@@ -258,34 +331,54 @@ describe('who may call', () => {
     const other = await wedding()
     const calls: [string, Record<string, unknown>][] = [
       ['list_invitations', { p_wedding_id: w.wedding.id }],
-      ['record_invitation', { p_wedding_id: w.wedding.id, p_household_ids: [w.ilagan.id], p_channel: 'copy', p_kind: 'invitation' }],
+      [
+        'record_invitation',
+        {
+          p_wedding_id: w.wedding.id,
+          p_household_ids: [w.ilagan.id],
+          p_channel: 'copy',
+          p_kind: 'invitation',
+        },
+      ],
       ['renew_invitation_code', { p_wedding_id: w.wedding.id, p_household_id: w.ilagan.id }],
       ['save_invitation_templates', { p_wedding_id: w.wedding.id, p_templates: {} }],
     ]
     for (const [name, args] of calls) {
-      await expect(t.rpc(other.claims, name, args), name).rejects.toMatchObject({ message: 'wedding_not_found' })
+      await expect(t.rpc(other.claims, name, args), name).rejects.toMatchObject({
+        message: 'wedding_not_found',
+      })
       await expect(t.rpc(null, name, args), name).rejects.toMatchObject({ code: '42501' })
     }
     // Another couple cannot renew a household of this wedding through their own wedding.
     await expect(
-      t.rpc(other.claims, 'renew_invitation_code', { p_wedding_id: other.wedding.id, p_household_id: w.ilagan.id }),
+      t.rpc(other.claims, 'renew_invitation_code', {
+        p_wedding_id: other.wedding.id,
+        p_household_id: w.ilagan.id,
+      }),
     ).rejects.toMatchObject({ message: 'household_not_found' })
     expect((await w.find(w.ilagan.id)).sends).toBe(0)
 
     for (const role of ['anon', 'authenticated'] as const) {
       const claims = role === 'anon' ? null : w.claims
-      await expect(t.asRole(role, claims, 'select * from kasalan.invitation_sends')).rejects.toMatchObject({ code: '42501' })
       await expect(
-        t.asRole(role, claims, 'insert into kasalan.invitation_sends (wedding_id, household_id, kind, channel) values ($1, $2, $3, $4)', [
-          w.wedding.id,
-          w.ilagan.id,
-          'invitation',
-          'copy',
-        ]),
+        t.asRole(role, claims, 'select * from kasalan.invitation_sends'),
+      ).rejects.toMatchObject({ code: '42501' })
+      await expect(
+        t.asRole(
+          role,
+          claims,
+          'insert into kasalan.invitation_sends (wedding_id, household_id, kind, channel) values ($1, $2, $3, $4)',
+          [w.wedding.id, w.ilagan.id, 'invitation', 'copy'],
+        ),
       ).rejects.toMatchObject({ code: '42501' })
       // "Opened" changes only through the household's own link.
       await expect(
-        t.asRole(role, claims, 'update kasalan.households set invitation_opened_at = now() where id = $1', [w.ilagan.id]),
+        t.asRole(
+          role,
+          claims,
+          'update kasalan.households set invitation_opened_at = now() where id = $1',
+          [w.ilagan.id],
+        ),
       ).rejects.toMatchObject({ code: '42501' })
     }
   })

@@ -22,10 +22,21 @@ interface Section {
   type: string
 }
 
-const preview = (args: { p_slug?: string | null; p_token?: string | null }, claims: Claims = null) =>
-  t.rpc(claims, 'get_link_preview', { p_slug: null, p_token: null, ...args }) as Promise<Record<string, unknown> | null>
+const preview = (
+  args: { p_slug?: string | null; p_token?: string | null },
+  claims: Claims = null,
+) =>
+  t.rpc(claims, 'get_link_preview', { p_slug: null, p_token: null, ...args }) as Promise<Record<
+    string,
+    unknown
+  > | null>
 
-const photo = { src: 'media:5eed0000-0000-4000-8000-000000000002/hero.jpg', width: 1200, height: 1500, alt: 'Kami sa Taal' }
+const photo = {
+  src: 'media:5eed0000-0000-4000-8000-000000000002/hero.jpg',
+  width: 1200,
+  height: 1500,
+  alt: 'Kami sa Taal',
+}
 
 /** A wedding with its details, a hero photo and one household of two, published or not. */
 async function wedding(published: boolean) {
@@ -42,18 +53,28 @@ async function wedding(published: boolean) {
       siteLanguage: 'fil',
     },
   })
-  const home = (wedding.sections as unknown as Section[]).find((section) => section.type === 'home')!
-  const content = (await t.rpc(claims, 'get_section_content', { p_section_id: home.id })) as { section: { title: string; data: Record<string, unknown> } }
+  const home = (wedding.sections as unknown as Section[]).find(
+    (section) => section.type === 'home',
+  )!
+  const content = (await t.rpc(claims, 'get_section_content', { p_section_id: home.id })) as {
+    section: { title: string; data: Record<string, unknown> }
+  }
   const data = content.section.data
   await t.rpc(claims, 'save_section_content', {
     p_section_id: home.id,
     p_title: content.section.title,
     p_data: { ...data, header: { ...((data.header as object) ?? {}), image: photo } },
   })
-  if (published) await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
+  if (published)
+    await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
   const household = (await t.rpc(claims, 'save_household', {
     p_wedding_id: wedding.id,
-    p_household: { persons: [{ firstName: 'Pacing', lastName: 'Ilagan' }, { firstName: 'Ben', lastName: 'Ilagan' }] },
+    p_household: {
+      persons: [
+        { firstName: 'Pacing', lastName: 'Ilagan' },
+        { firstName: 'Ben', lastName: 'Ilagan' },
+      ],
+    },
   })) as { id: string }
   const invitations = (await t.rpc(claims, 'list_invitations', { p_wedding_id: wedding.id })) as {
     households: Array<{ householdId: string; token: string }>
@@ -95,11 +116,18 @@ describe('kasalan.get_link_preview', () => {
     const { claims, wedding: w, token, household } = await wedding(true)
     await preview({ p_token: token })
     const states = (await t.rpc(claims, 'list_invitations', { p_wedding_id: w.id })) as {
-      households: Array<{ householdId: string; openedAt?: string | null; lastOpenedAt?: string | null }>
+      households: Array<{
+        householdId: string
+        openedAt?: string | null
+        lastOpenedAt?: string | null
+      }>
     }
     const row = states.households.find((h) => h.householdId === household.id)!
     expect(row.openedAt ?? null).toBeNull()
-    const { rows } = await t.asOwner<{ opened: string | null }>('select invitation_opened_at as opened from kasalan.households where id = $1', [household.id])
+    const { rows } = await t.asOwner<{ opened: string | null }>(
+      'select invitation_opened_at as opened from kasalan.households where id = $1',
+      [household.id],
+    )
     expect(rows[0]!.opened).toBeNull()
   })
 
@@ -127,7 +155,10 @@ describe('kasalan.get_link_preview', () => {
     const moved = `${w.slug}-bago`
     await t.rpc(claims, 'change_wedding_slug', { p_wedding_id: w.id, p_slug: moved })
     expect(await preview({ p_slug: w.slug })).toMatchObject({ slug: moved })
-    await t.rpc(claims, 'renew_invitation_code', { p_wedding_id: w.id, p_household_id: household.id })
+    await t.rpc(claims, 'renew_invitation_code', {
+      p_wedding_id: w.id,
+      p_household_id: household.id,
+    })
     expect(await preview({ p_token: token })).toBeNull()
   })
 
@@ -151,12 +182,23 @@ describe('kasalan.get_link_preview', () => {
     }
     await t.rpc(claims, 'save_site_structure', {
       p_wedding_id: w.id,
-      p_sections: mine.sections.map(({ id, type, label, path, visible }) => ({ id, type, label, path, visible: type === 'home' ? false : visible })),
+      p_sections: mine.sections.map(({ id, type, label, path, visible }) => ({
+        id,
+        type,
+        label,
+        path,
+        visible: type === 'home' ? false : visible,
+      })),
       p_theme: { ...mine.theme, name: 'modern' },
     })
     await t.rpc(claims, 'set_wedding_published', { p_wedding_id: w.id, p_published: true })
     const answer = await preview({ p_slug: w.slug })
-    expect(answer).toMatchObject({ bride: { firstName: 'Liza' }, siteLanguage: 'en', theme: 'modern', heroImage: null })
+    expect(answer).toMatchObject({
+      bride: { firstName: 'Liza' },
+      siteLanguage: 'en',
+      theme: 'modern',
+      heroImage: null,
+    })
     expect(answer?.date ?? null).toBeNull()
   })
 

@@ -19,13 +19,20 @@ interface State {
 
 let t: TestDb
 let weddingId: string
-const as = {} as Record<'owner' | 'partner' | 'coordinator' | 'brideHelper' | 'groomHelper' | 'usher' | 'stranger', NonNullable<Claims>>
+const as = {} as Record<
+  'owner' | 'partner' | 'coordinator' | 'brideHelper' | 'groomHelper' | 'usher' | 'stranger',
+  NonNullable<Claims>
+>
 /** The bride's side: one household in each state; the groom's side: one answered. */
 const ids = {} as Record<'notInvited' | 'invited' | 'opened' | 'answered' | 'groomAnswered', string>
 
 async function join(role: string, side: string | null, name: string) {
   const claims = await t.signUp(role)
-  const { token } = (await t.rpc(as.owner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: role, p_side: side })) as {
+  const { token } = (await t.rpc(as.owner, 'create_member_invitation', {
+    p_wedding_id: weddingId,
+    p_role: role,
+    p_side: side,
+  })) as {
     token: string
   }
   await t.rpc(claims, 'accept_member_invitation', { p_token: token, p_display_name: name })
@@ -35,7 +42,10 @@ async function join(role: string, side: string | null, name: string) {
 async function addHousehold(side: string, firstName: string) {
   const saved = (await t.rpc(as.owner, 'save_household', {
     p_wedding_id: weddingId,
-    p_household: { relationshipSide: side, persons: [{ firstName, lastName: 'Ilagan', type: 'adult' }] },
+    p_household: {
+      relationshipSide: side,
+      persons: [{ firstName, lastName: 'Ilagan', type: 'adult' }],
+    },
   })) as { id: string; persons: { id: string }[] }
   return saved
 }
@@ -72,15 +82,24 @@ beforeAll(async () => {
     p_kind: 'invitation',
   })
   await t.rpc(as.owner, 'set_wedding_published', { p_wedding_id: weddingId, p_published: true })
-  const { households } = (await t.rpc(as.owner, 'list_invitations', { p_wedding_id: weddingId })) as {
+  const { households } = (await t.rpc(as.owner, 'list_invitations', {
+    p_wedding_id: weddingId,
+  })) as {
     households: { householdId: string; token: string }[]
   }
   for (const id of [ids.opened, ids.answered]) {
-    await t.rpc(null, 'open_invitation', { p_token: households.find((household) => household.householdId === id)!.token })
+    await t.rpc(null, 'open_invitation', {
+      p_token: households.find((household) => household.householdId === id)!.token,
+    })
   }
   // Teresita and Niño answered (taken by the couple here; a guest's own answer counts the same).
   for (const person of [answered.persons[0]!.id, groomAnswered.persons[0]!.id]) {
-    await t.rpc(as.owner, 'record_rsvp', { p_wedding_id: weddingId, p_person_id: person, p_is_attending: true, p_response: [] })
+    await t.rpc(as.owner, 'record_rsvp', {
+      p_wedding_id: weddingId,
+      p_person_id: person,
+      p_is_attending: true,
+      p_response: [],
+    })
   }
 })
 
@@ -112,31 +131,47 @@ describe('what each member sees', () => {
 
   test('the coordinator sees the money only when the couple allows it; a family helper never', async () => {
     const money = async (claims: NonNullable<Claims>) => {
-      const wedding = (await t.rpc(claims, 'get_my_wedding', { p_wedding_id: weddingId })) as { seesMoney: boolean }
-      const { rows } = await t.asRole<{ allowed: boolean }>('authenticated', claims, "select kasalan_private.can($1, 'money') as allowed", [
-        weddingId,
-      ])
+      const wedding = (await t.rpc(claims, 'get_my_wedding', { p_wedding_id: weddingId })) as {
+        seesMoney: boolean
+      }
+      const { rows } = await t.asRole<{ allowed: boolean }>(
+        'authenticated',
+        claims,
+        "select kasalan_private.can($1, 'money') as allowed",
+        [weddingId],
+      )
       expect(rows[0]?.allowed).toBe(wedding.seesMoney)
       return wedding.seesMoney
     }
-    expect([await money(as.owner), await money(as.partner), await money(as.coordinator), await money(as.brideHelper)]).toEqual([
-      true,
-      true,
-      false,
-      false,
+    expect([
+      await money(as.owner),
+      await money(as.partner),
+      await money(as.coordinator),
+      await money(as.brideHelper),
+    ]).toEqual([true, true, false, false])
+    await t.asOwner('update kasalan.weddings set coordinator_sees_money = true where id = $1', [
+      weddingId,
     ])
-    await t.asOwner('update kasalan.weddings set coordinator_sees_money = true where id = $1', [weddingId])
     try {
-      expect([await money(as.coordinator), await money(as.brideHelper), await money(as.groomHelper)]).toEqual([true, false, false])
+      expect([
+        await money(as.coordinator),
+        await money(as.brideHelper),
+        await money(as.groomHelper),
+      ]).toEqual([true, false, false])
       // A stranger reads nothing of the wedding, money or not.
-      expect(await t.rpc(as.stranger, 'get_my_wedding', { p_wedding_id: weddingId })).not.toMatchObject({ id: weddingId })
+      expect(
+        await t.rpc(as.stranger, 'get_my_wedding', { p_wedding_id: weddingId }),
+      ).not.toMatchObject({ id: weddingId })
     } finally {
-      await t.asOwner('update kasalan.weddings set coordinator_sees_money = false where id = $1', [weddingId])
+      await t.asOwner('update kasalan.weddings set coordinator_sees_money = false where id = $1', [
+        weddingId,
+      ])
     }
   })
 
   test("a family helper's guest list reads the true state of their side's invited, opened and answered households", async () => {
-    const stateOf = (list: State[]) => Object.fromEntries(list.map((item) => [item.householdId, item.state]))
+    const stateOf = (list: State[]) =>
+      Object.fromEntries(list.map((item) => [item.householdId, item.state]))
 
     // The couple's view, for comparison: every household past "not invited".
     const couple = await states(as.owner)
@@ -151,26 +186,47 @@ describe('what each member sees', () => {
     // The bride's helper: the same three states of their side, word for word the couple's, the
     // household not yet invited absent (shown "Not invited"), the groom's side not there at all.
     const bride = await states(as.brideHelper)
-    expect(stateOf(bride)).toEqual({ [ids.invited]: 'invited', [ids.opened]: 'opened', [ids.answered]: 'answered' })
+    expect(stateOf(bride)).toEqual({
+      [ids.invited]: 'invited',
+      [ids.opened]: 'opened',
+      [ids.answered]: 'answered',
+    })
     expect(bride).toEqual(couple.filter((item) => item.householdId !== ids.groomAnswered))
-    expect(bride.find((item) => item.householdId === ids.invited)).toMatchObject({ invitedVia: 'messenger', openedAt: null })
-    expect(bride.find((item) => item.householdId === ids.opened)?.openedAt).toEqual(expect.any(String))
+    expect(bride.find((item) => item.householdId === ids.invited)).toMatchObject({
+      invitedVia: 'messenger',
+      openedAt: null,
+    })
+    expect(bride.find((item) => item.householdId === ids.opened)?.openedAt).toEqual(
+      expect.any(String),
+    )
 
     // The groom's helper: only their side.
     expect(stateOf(await states(as.groomHelper))).toEqual({ [ids.groomAnswered]: 'answered' })
 
     // The state only: no code, link or token, for anyone.
     for (const item of [...couple, ...bride]) {
-      expect(Object.keys(item).sort()).toEqual(['householdId', 'invitedAt', 'invitedVia', 'openedAt', 'state'])
+      expect(Object.keys(item).sort()).toEqual([
+        'householdId',
+        'invitedAt',
+        'invitedVia',
+        'openedAt',
+        'state',
+      ])
     }
     // The rest of the invitations stay the couple's and the coordinator's.
-    await expect(t.rpc(as.brideHelper, 'list_invitations', { p_wedding_id: weddingId })).rejects.toThrow('wedding_not_found')
+    await expect(
+      t.rpc(as.brideHelper, 'list_invitations', { p_wedding_id: weddingId }),
+    ).rejects.toThrow('wedding_not_found')
   })
 
   test('outsiders still learn nothing', async () => {
     await expect(states(as.stranger)).rejects.toThrow('wedding_not_found')
-    await expect(t.rpc(as.owner, 'list_invitation_states', { p_wedding_id: null })).rejects.toThrow('wedding_not_found')
-    await expect(t.rpc(null, 'list_invitation_states', { p_wedding_id: weddingId })).rejects.toThrow(/permission denied/)
+    await expect(t.rpc(as.owner, 'list_invitation_states', { p_wedding_id: null })).rejects.toThrow(
+      'wedding_not_found',
+    )
+    await expect(
+      t.rpc(null, 'list_invitation_states', { p_wedding_id: weddingId }),
+    ).rejects.toThrow(/permission denied/)
     // A member who left sees nothing from then on.
     await t.rpc(as.groomHelper, 'leave_wedding', { p_wedding_id: weddingId })
     await expect(states(as.groomHelper)).rejects.toThrow('wedding_not_found')

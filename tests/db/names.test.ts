@@ -30,8 +30,18 @@ afterAll(async () => {
   await t?.close()
 })
 
-const save = (household: unknown) => t.rpc(owner, 'save_household', { p_wedding_id: weddingId, p_household: household }) as Promise<Household>
-const count = async () => (await t.asOwner<{ n: number }>('select count(*)::int as n from kasalan.persons where wedding_id = $1', [weddingId])).rows[0]!.n
+const save = (household: unknown) =>
+  t.rpc(owner, 'save_household', {
+    p_wedding_id: weddingId,
+    p_household: household,
+  }) as Promise<Household>
+const count = async () =>
+  (
+    await t.asOwner<{ n: number }>(
+      'select count(*)::int as n from kasalan.persons where wedding_id = $1',
+      [weddingId],
+    )
+  ).rows[0]!.n
 
 describe('a name needs a letter', () => {
   test.each([
@@ -44,11 +54,16 @@ describe('a name needs a letter', () => {
     ['★ ♥ ☺', null],
     ['Ana', '🌸'],
     ['Ana', '-'],
-  ])('first name %j, last name %j is refused and nothing is written', async (firstName, lastName) => {
-    const before = await count()
-    await expect(save({ persons: [{ firstName, lastName }] })).rejects.toMatchObject({ message: 'person_name_needs_letter' })
-    expect(await count()).toBe(before)
-  })
+  ])(
+    'first name %j, last name %j is refused and nothing is written',
+    async (firstName, lastName) => {
+      const before = await count()
+      await expect(save({ persons: [{ firstName, lastName }] })).rejects.toMatchObject({
+        message: 'person_name_needs_letter',
+      })
+      expect(await count()).toBe(before)
+    },
+  )
 
   test.each([
     ['lorna', 'dela cruz'],
@@ -72,10 +87,15 @@ describe('a name needs a letter', () => {
   test('renaming a person to emoji alone is refused; the name stays', async () => {
     const saved = await save({ persons: [{ firstName: 'Ramon', lastName: 'Santos' }] })
     const person = saved.persons[0]!
-    await expect(save({ id: saved.id, persons: [{ id: person.id, firstName: '🌸🌸🌸', lastName: 'Santos' }] })).rejects.toMatchObject({
+    await expect(
+      save({ id: saved.id, persons: [{ id: person.id, firstName: '🌸🌸🌸', lastName: 'Santos' }] }),
+    ).rejects.toMatchObject({
       message: 'person_name_needs_letter',
     })
-    const rows = await t.asOwner<{ first_name: string }>('select first_name from kasalan.persons where id = $1', [person.id])
+    const rows = await t.asOwner<{ first_name: string }>(
+      'select first_name from kasalan.persons where id = $1',
+      [person.id],
+    )
     expect(rows.rows[0]!.first_name).toBe('Ramon')
   })
 
@@ -94,12 +114,23 @@ describe('a name needs a letter', () => {
     const saved = await save({ persons: [{ firstName: 'Placeholder' }] })
     const personId = saved.persons[0]!.id
     // As a row written before 0032: the rule's trigger set aside for this one write.
-    await t.asOwner(`alter table kasalan.persons disable trigger persons_name_needs_a_letter_on_rename`)
+    await t.asOwner(
+      `alter table kasalan.persons disable trigger persons_name_needs_a_letter_on_rename`,
+    )
     await t.asOwner(`update kasalan.persons set first_name = '🌸🌸🌸' where id = $1`, [personId])
-    await t.asOwner(`alter table kasalan.persons enable trigger persons_name_needs_a_letter_on_rename`)
+    await t.asOwner(
+      `alter table kasalan.persons enable trigger persons_name_needs_a_letter_on_rename`,
+    )
 
-    await t.asOwner(`update kasalan.persons set is_attending = true, responded_at = now() where id = $1`, [personId])
-    const again = await save({ id: saved.id, phone: '0917 123 4567', persons: [{ id: personId, firstName: '🌸🌸🌸' }] })
+    await t.asOwner(
+      `update kasalan.persons set is_attending = true, responded_at = now() where id = $1`,
+      [personId],
+    )
+    const again = await save({
+      id: saved.id,
+      phone: '0917 123 4567',
+      persons: [{ id: personId, firstName: '🌸🌸🌸' }],
+    })
     expect(again.persons[0]).toMatchObject({ id: personId, firstName: '🌸🌸🌸' })
   })
 })

@@ -22,7 +22,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const started = Date.now()
   // As the app makes its databases (1 MB WAL segments): each file's copy is then a third the size.
-  const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm }, initDbStartParams: INITDB_PARAMS })
+  const db = await PGlite.create({
+    extensions: { pgcrypto, unaccent, pg_trgm },
+    initDbStartParams: INITDB_PARAMS,
+  })
   const applied = await bootstrap(db, readSqlFiles())
   const dump = await db.dumpDataDir('none')
   await db.close()

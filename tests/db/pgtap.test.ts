@@ -7,15 +7,19 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestDb, ENGINE, type TestDb } from './harness'
 
 const DIR = fileURLToPath(new URL('../../supabase/tests/database/', import.meta.url))
-const FILES = readdirSync(DIR).filter((name) => name.endsWith('.test.sql')).sort()
+const FILES = readdirSync(DIR)
+  .filter((name) => name.endsWith('.test.sql'))
+  .sort()
 
 /** The TAP lines a file printed, in order: every text value of every result row. */
 async function runTap(t: TestDb, sql: string): Promise<string[]> {
-  const results = (await t.db.exec(sql)) as unknown as { rows?: Record<string, unknown>[] } | { rows?: Record<string, unknown>[] }[]
+  const results = (await t.db.exec(sql)) as unknown as
+    { rows?: Record<string, unknown>[] } | { rows?: Record<string, unknown>[] }[]
   const lines: string[] = []
   for (const result of Array.isArray(results) ? results : [results]) {
     for (const row of result.rows ?? []) {
-      for (const value of Object.values(row)) if (typeof value === 'string') lines.push(...value.split('\n'))
+      for (const value of Object.values(row))
+        if (typeof value === 'string') lines.push(...value.split('\n'))
     }
   }
   return lines
@@ -27,7 +31,9 @@ describe.skipIf(ENGINE !== 'postgres')('pgTAP (supabase/tests/database)', () => 
 
   beforeAll(async () => {
     t = await createTestDb()
-    const { rows } = await t.asOwner<{ n: number }>("select count(*)::int as n from pg_extension where extname = 'pgtap'")
+    const { rows } = await t.asOwner<{ n: number }>(
+      "select count(*)::int as n from pg_extension where extname = 'pgtap'",
+    )
     hasPgtap = rows[0]!.n === 1
   })
 
@@ -43,7 +49,10 @@ describe.skipIf(ENGINE !== 'postgres')('pgTAP (supabase/tests/database)', () => 
     const lines = await runTap(t, readFileSync(DIR + file, 'utf8'))
     const plan = lines.find((line) => /^1\.\.\d+$/.test(line))
     const results = lines.filter((line) => /^(not )?ok \d+/.test(line))
-    const failures = lines.filter((line, i) => line.startsWith('not ok') || (line.startsWith('#') && lines[i - 1]?.startsWith('not ok')))
+    const failures = lines.filter(
+      (line, i) =>
+        line.startsWith('not ok') || (line.startsWith('#') && lines[i - 1]?.startsWith('not ok')),
+    )
     expect(failures, failures.join('\n')).toEqual([])
     expect(plan).toBe(`1..${results.length}`)
     expect(results.length).toBeGreaterThan(20)

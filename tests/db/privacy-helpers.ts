@@ -33,7 +33,12 @@ export interface CallOptions {
 }
 
 /** Calls kasalan.<name> the way PostgREST does, with request headers (and settings) of our own. */
-export async function rpcWith(db: PGlite, name: string, args: Record<string, unknown>, options: CallOptions = {}) {
+export async function rpcWith(
+  db: PGlite,
+  name: string,
+  args: Record<string, unknown>,
+  options: CallOptions = {},
+) {
   const names = Object.keys(args)
   const params = names.map((key) => {
     const value = args[key]
@@ -68,5 +73,6 @@ export async function rpcWith(db: PGlite, name: string, args: Record<string, unk
  */
 export async function steadyClock(margin = 10) {
   const seconds = new Date().getSeconds()
-  if (seconds >= 60 - margin) await new Promise((resolve) => setTimeout(resolve, (61 - seconds) * 1000))
+  if (seconds >= 60 - margin)
+    await new Promise((resolve) => setTimeout(resolve, (61 - seconds) * 1000))
 }

@@ -17,7 +17,9 @@ afterAll(async () => {
   await t?.close()
 })
 
-type Outcome = { value: unknown; error?: undefined } | { value?: undefined; error: { message: string; code: string } }
+type Outcome =
+  | { value: unknown; error?: undefined }
+  | { value?: undefined; error: { message: string; code: string } }
 
 interface Call {
   claims: Claims
@@ -82,7 +84,9 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
     const { second } = await twoAtOnce(save('Phone'), save('Laptop'))
 
     expect(second.error).toMatchObject({ message: 'seating_layout_conflict', code: 'P0001' })
-    const saved = (await t.rpc(claims, 'get_seating_layout', { p_wedding_id: wedding.id })) as SavedLayout
+    const saved = (await t.rpc(claims, 'get_seating_layout', {
+      p_wedding_id: wedding.id,
+    })) as SavedLayout
     expect(saved.layout.tables.map((table) => table.name)).toEqual(['Phone'])
   })
 
@@ -102,7 +106,9 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
     const { second } = await twoAtOnce(save('Phone'), save('Laptop'))
 
     expect(second.error).toMatchObject({ message: 'seating_layout_conflict' })
-    const saved = (await t.rpc(claims, 'get_seating_layout', { p_wedding_id: wedding.id })) as SavedLayout
+    const saved = (await t.rpc(claims, 'get_seating_layout', {
+      p_wedding_id: wedding.id,
+    })) as SavedLayout
     expect(saved.layout.tables.map((table) => table.name)).toEqual(['Phone'])
   })
 
@@ -121,7 +127,10 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
     const result = await twoAtOnce(create(first), create(second))
 
     expect(result.second.error).toBeUndefined()
-    const slugs = [(result.first as { slug: string }).slug, (result.second.value as { slug: string }).slug]
+    const slugs = [
+      (result.first as { slug: string }).slug,
+      (result.second.value as { slug: string }).slug,
+    ]
     expect(slugs[0]).toMatch(/^karylle-and-yael(-\d+)?$/)
     expect(slugs[1]).toMatch(/^karylle-and-yael-\d+$/)
     expect(new Set(slugs).size).toBe(2)

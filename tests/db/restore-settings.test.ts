@@ -66,7 +66,7 @@ async function opened(backup: Blob) {
 }
 
 describe.skipIf(ENGINE !== 'pglite')('restoring a backup', () => {
-  test("a Kasalan backup has our settings, and is restored", async () => {
+  test('a Kasalan backup has our settings, and is restored', async () => {
     const backup = await backupAfter('select 1', 'select 1')
     const copy = await opened(backup)
     try {
@@ -80,32 +80,58 @@ describe.skipIf(ENGINE !== 'pglite')('restoring a backup', () => {
   })
 
   const carried = [
-    ['ALTER DATABASE … SET', 'alter database postgres set standard_conforming_strings = off', 'alter database postgres reset all'],
-    ['ALTER ROLE … SET', 'alter role postgres set standard_conforming_strings = off', 'alter role postgres reset all'],
-    ['ALTER SYSTEM', 'alter system set standard_conforming_strings = off', 'alter system reset all'],
-    ['a harmless-looking setting', 'alter database postgres set work_mem = 8192', 'alter database postgres reset all'],
+    [
+      'ALTER DATABASE … SET',
+      'alter database postgres set standard_conforming_strings = off',
+      'alter database postgres reset all',
+    ],
+    [
+      'ALTER ROLE … SET',
+      'alter role postgres set standard_conforming_strings = off',
+      'alter role postgres reset all',
+    ],
+    [
+      'ALTER SYSTEM',
+      'alter system set standard_conforming_strings = off',
+      'alter system reset all',
+    ],
+    [
+      'a harmless-looking setting',
+      'alter database postgres set work_mem = 8192',
+      'alter database postgres reset all',
+    ],
   ] as const
 
-  test.each(carried)('a backup carrying settings by %s is refused, and nothing changes', async (_how, change, undo) => {
-    const backup = await backupAfter(change, undo)
-    const copy = await opened(backup)
-    try {
-      expect(await backupSettingsProblem(copy)).not.toBeNull()
-    } finally {
-      await copy.close()
-    }
-    const refused = await restoreBackup(backup).catch((error: unknown) => error)
-    expect(refused).toBeInstanceOf(BackendError)
-    expect(refused).toMatchObject({ message: 'backup_settings_differ' })
-    expect(dataDir.switched).toEqual([])
-    expect(dataDir.deleted).toHaveLength(1)
-  })
+  test.each(carried)(
+    'a backup carrying settings by %s is refused, and nothing changes',
+    async (_how, change, undo) => {
+      const backup = await backupAfter(change, undo)
+      const copy = await opened(backup)
+      try {
+        expect(await backupSettingsProblem(copy)).not.toBeNull()
+      } finally {
+        await copy.close()
+      }
+      const refused = await restoreBackup(backup).catch((error: unknown) => error)
+      expect(refused).toBeInstanceOf(BackendError)
+      expect(refused).toMatchObject({ message: 'backup_settings_differ' })
+      expect(dataDir.switched).toEqual([])
+      expect(dataDir.deleted).toHaveLength(1)
+    },
+  )
 
   test('a new session on a backup made with standard_conforming_strings off by ALTER SYSTEM reads SQL that way', async () => {
     // Why the check matters: the setting is in force before anything the app sends.
-    const copy = await opened(await backupAfter('alter system set standard_conforming_strings = off', 'alter system reset all'))
+    const copy = await opened(
+      await backupAfter(
+        'alter system set standard_conforming_strings = off',
+        'alter system reset all',
+      ),
+    )
     try {
-      const { rows } = await copy.query<{ v: string }>("select current_setting('standard_conforming_strings') as v")
+      const { rows } = await copy.query<{ v: string }>(
+        "select current_setting('standard_conforming_strings') as v",
+      )
       expect(rows[0]!.v).toBe('off')
       expect(await backupSettingsProblem(copy)).toMatch(/ALTER SYSTEM/)
 
@@ -115,7 +141,9 @@ describe.skipIf(ENGINE !== 'pglite')('restoring a backup', () => {
         'select name, current_setting(name) as value from unnest($1::text[]) as name',
         [Object.keys(PINNED_SETTINGS)],
       )
-      expect(Object.fromEntries(pinned.rows.map((row) => [row.name, row.value]))).toEqual(PINNED_SETTINGS)
+      expect(Object.fromEntries(pinned.rows.map((row) => [row.name, row.value]))).toEqual(
+        PINNED_SETTINGS,
+      )
       const demo = await localAuth(copy, 'signIn', DEMO.email, DEMO.password)
       expect(demo.id).toBe(DEMO.userId)
     } finally {

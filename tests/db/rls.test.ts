@@ -31,10 +31,21 @@ beforeAll(async () => {
 
   const household = (await t.rpc(ownerA, 'save_household', {
     p_wedding_id: weddingA,
-    p_household: { persons: [{ firstName: 'Nilo', type: 'adult' }, { firstName: 'Tess', type: 'adult' }] },
+    p_household: {
+      persons: [
+        { firstName: 'Nilo', type: 'adult' },
+        { firstName: 'Tess', type: 'adult' },
+      ],
+    },
   })) as { id: string; persons: { id: string }[] }
-  await t.rpc(ownerA, 'save_seating_layout', { p_wedding_id: weddingA, p_layout: { tables: [], seats: [] } })
-  const layout = await t.asOwner<{ id: string }>('select id from kasalan.seating_layouts where wedding_id = $1', [weddingA])
+  await t.rpc(ownerA, 'save_seating_layout', {
+    p_wedding_id: weddingA,
+    p_layout: { tables: [], seats: [] },
+  })
+  const layout = await t.asOwner<{ id: string }>(
+    'select id from kasalan.seating_layouts where wedding_id = $1',
+    [weddingA],
+  )
 
   rowA.weddings = weddingA
   rowA.sections = a.wedding.sections[0]!.id
@@ -80,17 +91,32 @@ describe.each(TABLES)('kasalan.%s', (table) => {
        order by grantee, privilege_type`,
       [table],
     )
-    const privileges = FUNCTION_WRITTEN.has(table) ? ['SELECT'] : ['DELETE', 'INSERT', 'SELECT', 'UPDATE']
-    expect(rows).toEqual(privileges.map((privilege_type) => ({ grantee: 'authenticated', privilege_type })))
+    const privileges = FUNCTION_WRITTEN.has(table)
+      ? ['SELECT']
+      : ['DELETE', 'INSERT', 'SELECT', 'UPDATE']
+    expect(rows).toEqual(
+      privileges.map((privilege_type) => ({ grantee: 'authenticated', privilege_type })),
+    )
   })
 
   test('anon can neither read nor write it', async () => {
-    await expect(t.asRole('anon', null, `select * from kasalan.${table}`)).rejects.toMatchObject(denied)
+    await expect(t.asRole('anon', null, `select * from kasalan.${table}`)).rejects.toMatchObject(
+      denied,
+    )
     await expect(
-      t.asRole('anon', null, `insert into kasalan.${table} (id) values (extensions.gen_random_uuid())`),
+      t.asRole(
+        'anon',
+        null,
+        `insert into kasalan.${table} (id) values (extensions.gen_random_uuid())`,
+      ),
     ).rejects.toMatchObject(denied)
     await expect(
-      t.asRole('anon', null, `update kasalan.${table} set ${HARMLESS_UPDATE[table]} where id = $1`, [rowA[table]]),
+      t.asRole(
+        'anon',
+        null,
+        `update kasalan.${table} set ${HARMLESS_UPDATE[table]} where id = $1`,
+        [rowA[table]],
+      ),
     ).rejects.toMatchObject(denied)
     await expect(
       t.asRole('anon', null, `delete from kasalan.${table} where id = $1`, [rowA[table]]),
@@ -98,7 +124,12 @@ describe.each(TABLES)('kasalan.%s', (table) => {
   })
 
   test("owner B neither sees nor changes owner A's rows", async () => {
-    const seen = await t.asRole('authenticated', ownerB, `select * from kasalan.${table} where id = $1`, [rowA[table]])
+    const seen = await t.asRole(
+      'authenticated',
+      ownerB,
+      `select * from kasalan.${table} where id = $1`,
+      [rowA[table]],
+    )
     expect(seen.rows).toHaveLength(0)
     const all = await t.asRole<{ n: number }>(
       'authenticated',
@@ -109,8 +140,14 @@ describe.each(TABLES)('kasalan.%s', (table) => {
     expect(all.rows[0]?.n).toBe(0)
 
     const update = () =>
-      t.asRole('authenticated', ownerB, `update kasalan.${table} set ${HARMLESS_UPDATE[table]} where id = $1`, [rowA[table]])
-    const remove = () => t.asRole('authenticated', ownerB, `delete from kasalan.${table} where id = $1`, [rowA[table]])
+      t.asRole(
+        'authenticated',
+        ownerB,
+        `update kasalan.${table} set ${HARMLESS_UPDATE[table]} where id = $1`,
+        [rowA[table]],
+      )
+    const remove = () =>
+      t.asRole('authenticated', ownerB, `delete from kasalan.${table} where id = $1`, [rowA[table]])
     if (FUNCTION_WRITTEN.has(table)) {
       await expect(update()).rejects.toMatchObject(denied)
       await expect(remove()).rejects.toMatchObject(denied)
@@ -126,7 +163,9 @@ describe.each(TABLES)('kasalan.%s', (table) => {
   test('its owner and wedding can never change', async () => {
     const changeOwner = `update kasalan.${table} set user_id = $2 where id = $1`
     if (FUNCTION_WRITTEN.has(table)) {
-      await expect(t.asRole('authenticated', ownerA, changeOwner, [rowA[table], ownerB.sub])).rejects.toMatchObject(denied)
+      await expect(
+        t.asRole('authenticated', ownerA, changeOwner, [rowA[table], ownerB.sub]),
+      ).rejects.toMatchObject(denied)
     }
     await expect(
       FUNCTION_WRITTEN.has(table)
@@ -136,7 +175,10 @@ describe.each(TABLES)('kasalan.%s', (table) => {
     if (table !== 'weddings') {
       // A's second wedding does not exist (one per couple), so try B's, through the owner's back door too.
       await expect(
-        t.asOwner(`update kasalan.${table} set wedding_id = $2 where id = $1`, [rowA[table], weddingB]),
+        t.asOwner(`update kasalan.${table} set wedding_id = $2 where id = $1`, [
+          rowA[table],
+          weddingB,
+        ]),
       ).rejects.toMatchObject({ message: 'invalid_input', detail: 'wedding_id cannot be changed' })
     }
   })
@@ -145,19 +187,29 @@ describe.each(TABLES)('kasalan.%s', (table) => {
 describe('inserting into another couple’s wedding', () => {
   test('is refused by the policies for every child table', async () => {
     const inserts: [Table, string, unknown[]][] = [
-      ['sections', "insert into kasalan.sections (wedding_id, type, path) values ($1, 'custom', 'sneaky')", [weddingA]],
+      [
+        'sections',
+        "insert into kasalan.sections (wedding_id, type, path) values ($1, 'custom', 'sneaky')",
+        [weddingA],
+      ],
       ['households', 'insert into kasalan.households (wedding_id) values ($1)', [weddingA]],
       [
         'persons',
         "insert into kasalan.persons (wedding_id, household_id, first_name) values ($1, $2, 'Sneaky')",
         [weddingA, rowA.households],
       ],
-      ['seating_layouts', 'insert into kasalan.seating_layouts (wedding_id) values ($1)', [weddingA]],
+      [
+        'seating_layouts',
+        'insert into kasalan.seating_layouts (wedding_id) values ($1)',
+        [weddingA],
+      ],
     ]
     for (const [table, sql, params] of inserts) {
       await expect(t.asRole('authenticated', ownerB, sql, params)).rejects.toMatchObject({
         code: '42501',
-        message: expect.stringContaining(FUNCTION_WRITTEN.has(table) ? 'permission denied' : 'row-level security'),
+        message: expect.stringContaining(
+          FUNCTION_WRITTEN.has(table) ? 'permission denied' : 'row-level security',
+        ),
       })
     }
   })
@@ -176,8 +228,11 @@ describe('inserting into another couple’s wedding', () => {
   test("a person cannot be put in another wedding's household", async () => {
     // B's own wedding, A's household: the (household, wedding) foreign key refuses it, even to the
     // database owner (B itself may not insert persons directly at all).
-    const sql = "insert into kasalan.persons (wedding_id, household_id, first_name) values ($1, $2, 'Sneaky')"
-    await expect(t.asRole('authenticated', ownerB, sql, [weddingB, rowA.households])).rejects.toMatchObject(denied)
+    const sql =
+      "insert into kasalan.persons (wedding_id, household_id, first_name) values ($1, $2, 'Sneaky')"
+    await expect(
+      t.asRole('authenticated', ownerB, sql, [weddingB, rowA.households]),
+    ).rejects.toMatchObject(denied)
     await expect(
       t.asOwner(
         "insert into kasalan.persons (wedding_id, household_id, user_id, first_name) values ($1, $2, $3, 'Sneaky')",
@@ -192,7 +247,10 @@ describe('inserting into another couple’s wedding', () => {
       p_household: { persons: [{ firstName: 'Odette' }] },
     })) as { id: string }
     await expect(
-      t.asOwner('update kasalan.persons set household_id = $2 where id = $1', [rowA.persons, other.id]),
+      t.asOwner('update kasalan.persons set household_id = $2 where id = $1', [
+        rowA.persons,
+        other.id,
+      ]),
     ).rejects.toMatchObject({ message: 'invalid_input', detail: 'household_id cannot be changed' })
   })
 })
@@ -203,16 +261,27 @@ describe('household rule in the database', () => {
   test('a direct delete of the last adult is refused at commit', async () => {
     const household = (await t.rpc(ownerA, 'save_household', {
       p_wedding_id: weddingA,
-      p_household: { persons: [{ firstName: 'Lone', type: 'adult' }, { firstName: 'Kid', type: 'child' }] },
+      p_household: {
+        persons: [
+          { firstName: 'Lone', type: 'adult' },
+          { firstName: 'Kid', type: 'child' },
+        ],
+      },
     })) as { id: string; persons: { id: string }[] }
-    const inTransaction = (sql: string, params: unknown[]) => t.db.transaction((tx) => tx.query(sql, params))
+    const inTransaction = (sql: string, params: unknown[]) =>
+      t.db.transaction((tx) => tx.query(sql, params))
     await expect(
       inTransaction('delete from kasalan.persons where id = $1', [household.persons[0]!.id]),
     ).rejects.toMatchObject({ message: 'household_needs_adult' })
     await expect(
-      inTransaction("update kasalan.persons set type = 'child' where id = $1", [household.persons[0]!.id]),
+      inTransaction("update kasalan.persons set type = 'child' where id = $1", [
+        household.persons[0]!.id,
+      ]),
     ).rejects.toMatchObject({ message: 'household_needs_adult' })
-    const { rows } = await t.asOwner('select count(*)::int as n from kasalan.persons where household_id = $1', [household.id])
+    const { rows } = await t.asOwner(
+      'select count(*)::int as n from kasalan.persons where household_id = $1',
+      [household.id],
+    )
     expect(rows[0]).toEqual({ n: 2 })
 
     // Deleting the whole household is fine.
@@ -222,7 +291,12 @@ describe('household rule in the database', () => {
 
   test('a household without persons cannot be created directly', async () => {
     await expect(
-      t.db.transaction((tx) => tx.query('insert into kasalan.households (wedding_id, user_id) values ($1, $2)', [weddingA, ownerA.sub])),
+      t.db.transaction((tx) =>
+        tx.query('insert into kasalan.households (wedding_id, user_id) values ($1, $2)', [
+          weddingA,
+          ownerA.sub,
+        ]),
+      ),
     ).rejects.toMatchObject({ message: 'household_needs_adult' })
   })
 })

@@ -20,7 +20,10 @@ function readSchemaFiles() {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.sql'))
     .sort()
-    .map((name) => ({ version: `schemas/${name.replace(/\.sql$/, '')}`, sql: readFileSync(dir + name, 'utf8') }))
+    .map((name) => ({
+      version: `schemas/${name.replace(/\.sql$/, '')}`,
+      sql: readFileSync(dir + name, 'utf8'),
+    }))
 }
 
 describe.runIf(ENGINE === 'postgres')('migrations and schemas build the same database', () => {
@@ -59,14 +62,18 @@ describe.runIf(ENGINE === 'postgres')('migrations and schemas build the same dat
     await admin?.end()
   })
 
-  test('the same functions, grants, columns, constraints, indexes, triggers and policies', { timeout: 120_000 }, async () => {
-    const fromMigrations = await catalogOf(TEMPLATE)
-    const fromSchemas = await build(readSchemaFiles())
-    expect(Object.keys(fromMigrations.functions!).length).toBeGreaterThan(100)
-    expect(Object.keys(fromMigrations.policies!).length).toBeGreaterThan(5)
-    expect(Object.keys(fromMigrations.indexes!).length).toBeGreaterThan(20)
-    expect(catalogDifferences(fromMigrations, fromSchemas)).toEqual([])
-  })
+  test(
+    'the same functions, grants, columns, constraints, indexes, triggers and policies',
+    { timeout: 120_000 },
+    async () => {
+      const fromMigrations = await catalogOf(TEMPLATE)
+      const fromSchemas = await build(readSchemaFiles())
+      expect(Object.keys(fromMigrations.functions!).length).toBeGreaterThan(100)
+      expect(Object.keys(fromMigrations.policies!).length).toBeGreaterThan(5)
+      expect(Object.keys(fromMigrations.indexes!).length).toBeGreaterThan(20)
+      expect(catalogDifferences(fromMigrations, fromSchemas)).toEqual([])
+    },
+  )
 
   test('no two functions have the same body', async () => {
     const client = new pg.Client({ host, port, user: SUPERUSER, database: TEMPLATE })
@@ -84,30 +91,50 @@ describe.runIf(ENGINE === 'postgres')('migrations and schemas build the same dat
     }
   })
 
-  test('and would tell when one side changed: a body, a grant, a policy, an index', { timeout: 120_000 }, async () => {
-    const fromMigrations = await catalogOf(TEMPLATE)
-    const edited = readSchemaFiles().map((file) => ({
-      ...file,
-      sql: file.sql
-        .replace("raise exception 'wedding_not_found';", "raise exception 'wedding_not_found'; -- edited")
-        .replace(/grant execute on function kasalan\.get_site\(([^)]*)\) to anon, authenticated;/, 'grant execute on function kasalan.get_site($1) to authenticated;')
-        .replace(/create index (\w+) on/, 'create index $1_edited on')
-        .replace(/create policy "([^"]+)"/, 'create policy "$1, edited"'),
-    }))
-    const differences = catalogDifferences(fromMigrations, await build(edited))
-    expect(differences.some((d) => d.startsWith('functions '))).toBe(true)
-    expect(differences).toContainEqual(expect.stringMatching(/^functionGrants kasalan\.get_site\(.*\): differs$/))
-    expect(differences).toContainEqual(expect.stringMatching(/^indexes kasalan\.\w+_edited: only in the second$/))
-    expect(differences).toContainEqual(expect.stringMatching(/^policies kasalan\.\w+ .*, edited: only in the second$/))
-  })
+  test(
+    'and would tell when one side changed: a body, a grant, a policy, an index',
+    { timeout: 120_000 },
+    async () => {
+      const fromMigrations = await catalogOf(TEMPLATE)
+      const edited = readSchemaFiles().map((file) => ({
+        ...file,
+        sql: file.sql
+          .replace(
+            "raise exception 'wedding_not_found';",
+            "raise exception 'wedding_not_found'; -- edited",
+          )
+          .replace(
+            /grant execute on function kasalan\.get_site\(([^)]*)\) to anon, authenticated;/,
+            'grant execute on function kasalan.get_site($1) to authenticated;',
+          )
+          .replace(/create index (\w+) on/, 'create index $1_edited on')
+          .replace(/create policy "([^"]+)"/, 'create policy "$1, edited"'),
+      }))
+      const differences = catalogDifferences(fromMigrations, await build(edited))
+      expect(differences.some((d) => d.startsWith('functions '))).toBe(true)
+      expect(differences).toContainEqual(
+        expect.stringMatching(/^functionGrants kasalan\.get_site\(.*\): differs$/),
+      )
+      expect(differences).toContainEqual(
+        expect.stringMatching(/^indexes kasalan\.\w+_edited: only in the second$/),
+      )
+      expect(differences).toContainEqual(
+        expect.stringMatching(/^policies kasalan\.\w+ .*, edited: only in the second$/),
+      )
+    },
+  )
 })
 
 describe('each object is created once across the baseline', () => {
   // The baseline is one migration per domain, the files supabase/schemas started from. A later
   // migration is a change: it may redefine what the baseline made (and supabase/schemas holds the
   // result, checked above), so the rule is the baseline's.
-  const domains = new Set(readSchemaFiles().map(({ version }) => version.replace(/^schemas\/\d+_/, '')))
-  const migrations = readSqlFiles().migrations.filter(({ version }) => domains.has(version.replace(/^\d+_/, '')))
+  const domains = new Set(
+    readSchemaFiles().map(({ version }) => version.replace(/^schemas\/\d+_/, '')),
+  )
+  const migrations = readSqlFiles().migrations.filter(({ version }) =>
+    domains.has(version.replace(/^\d+_/, '')),
+  )
   /** `create function`, `create table`, `create policy`, `create index`, `create trigger` statements, by object. */
   function created(): Map<string, string[]> {
     const found = new Map<string, string[]>()
@@ -124,7 +151,17 @@ describe('each object is created once across the baseline', () => {
           // A function by its name and argument types (overloads are different functions).
           const args =
             kind === 'function'
-              ? `(${match[2]!.split(',').map((arg) => arg.replace(/\s+default\s+.*$/i, '').trim().split(/\s+/).slice(-1)[0]).join(', ')})`
+              ? `(${match[2]!
+                  .split(',')
+                  .map(
+                    (arg) =>
+                      arg
+                        .replace(/\s+default\s+.*$/i, '')
+                        .trim()
+                        .split(/\s+/)
+                        .slice(-1)[0],
+                  )
+                  .join(', ')})`
               : ''
           const key = `${kind} ${match[1]}${args}${kind === 'policy' ? ` on ${match[2]}` : ''}`
           found.set(key, [...(found.get(key) ?? []), version])
@@ -140,7 +177,9 @@ describe('each object is created once across the baseline', () => {
   })
 
   test('no function, table, policy, index or trigger is defined twice', () => {
-    const twice = [...created()].filter(([, versions]) => versions.length > 1).map(([key, versions]) => `${key}: ${versions.join(', ')}`)
+    const twice = [...created()]
+      .filter(([, versions]) => versions.length > 1)
+      .map(([key, versions]) => `${key}: ${versions.join(', ')}`)
     expect(twice).toEqual([])
   })
 
@@ -149,7 +188,11 @@ describe('each object is created once across the baseline', () => {
     const body = files[0]!.sql.match(/^create or replace function [\s\S]*?\n\$\$;\n/m)![0]
     migrations.push({ version: '9999_again', sql: body })
     try {
-      expect([...created()].some(([, versions]) => versions.includes('9999_again') && versions.length > 1)).toBe(true)
+      expect(
+        [...created()].some(
+          ([, versions]) => versions.includes('9999_again') && versions.length > 1,
+        ),
+      ).toBe(true)
     } finally {
       migrations.pop()
     }

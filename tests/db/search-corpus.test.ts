@@ -5,7 +5,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { localAuth, callRpc } from '../../src/lib/backend/local/engine'
 import { createTestDb, type TestDb } from './harness'
-import { CORPUS_TOTAL, corpusGuestList, VARIANTS, writtenQuery, type CorpusPerson, type VariantKind } from './search-corpus'
+import {
+  CORPUS_TOTAL,
+  corpusGuestList,
+  VARIANTS,
+  writtenQuery,
+  type CorpusPerson,
+  type VariantKind,
+} from './search-corpus'
 import { harvestQueries } from './search-fixture'
 
 interface SearchResult {
@@ -18,7 +25,8 @@ let weddingId: string
 
 /** The corpus's households, written as the database owner, known-as names and maiden surnames too. */
 function insertSql(weddingId: string, userId: string, households: CorpusPerson[][]) {
-  const quote = (value: string | null | undefined) => (value == null ? 'null' : `'${value.replace(/'/g, "''")}'`)
+  const quote = (value: string | null | undefined) =>
+    value == null ? 'null' : `'${value.replace(/'/g, "''")}'`
   const guests: string[] = []
   const persons: string[] = []
   households.forEach((household, h) => {
@@ -39,10 +47,15 @@ function insertSql(weddingId: string, userId: string, households: CorpusPerson[]
 beforeAll(async () => {
   t = await createTestDb()
   const user = await localAuth(t.db, 'signUp', `corpus-${Date.now()}@example.com`, 'correct horse')
-  const wedding = (await callRpc(t.db, { sub: user.id, role: 'authenticated' }, 'create_my_wedding', {
-    p_bride: { firstName: 'Hana', lastName: 'Reyes' },
-    p_groom: { firstName: 'Tomas', lastName: 'Cruz' },
-  })) as { id: string }
+  const wedding = (await callRpc(
+    t.db,
+    { sub: user.id, role: 'authenticated' },
+    'create_my_wedding',
+    {
+      p_bride: { firstName: 'Hana', lastName: 'Reyes' },
+      p_groom: { firstName: 'Tomas', lastName: 'Cruz' },
+    },
+  )) as { id: string }
   weddingId = wedding.id
   await t.db.query('update kasalan.weddings set is_published = true where id = $1', [weddingId])
   await t.db.exec(insertSql(weddingId, user.id, corpusGuestList()))
@@ -77,46 +90,73 @@ describe('the corpus of names as guests type them', () => {
     }
   })
 
-  test('the person meant is among the first three for 85 % of the variants', { timeout: 120_000 }, async () => {
-    const results = await searchAll(VARIANTS.map((v) => v.query))
-    const byKind = new Map<VariantKind, { found: number; total: number }>()
-    const missed: string[] = []
-    VARIANTS.forEach((variant, i) => {
-      const result = results[i]!
-      const found = result.status === 'found' && result.matches.slice(0, 3).some((m) => named(m) === variant.expected)
-      const tally = byKind.get(variant.kind) ?? { found: 0, total: 0 }
-      tally.total += 1
-      if (found) tally.found += 1
-      else missed.push(`${variant.kind}: "${variant.query}" → ${result.status} ${result.matches.map(named).join(', ')}`)
-      byKind.set(variant.kind, tally)
-    })
-    const found = VARIANTS.length - missed.length
-    console.log(
-      `name search corpus (${t.engine}): ${found}/${VARIANTS.length} found in the first three (${percent(found, VARIANTS.length)}); ` +
-        [...byKind].map(([kind, r]) => `${kind} ${r.found}/${r.total} (${percent(r.found, r.total)})`).join(', ') +
-        `\nmissed:\n  ${missed.join('\n  ')}`,
-    )
-    expect(found / VARIANTS.length).toBeGreaterThanOrEqual(0.85)
-  })
+  test(
+    'the person meant is among the first three for 85 % of the variants',
+    { timeout: 120_000 },
+    async () => {
+      const results = await searchAll(VARIANTS.map((v) => v.query))
+      const byKind = new Map<VariantKind, { found: number; total: number }>()
+      const missed: string[] = []
+      VARIANTS.forEach((variant, i) => {
+        const result = results[i]!
+        const found =
+          result.status === 'found' &&
+          result.matches.slice(0, 3).some((m) => named(m) === variant.expected)
+        const tally = byKind.get(variant.kind) ?? { found: 0, total: 0 }
+        tally.total += 1
+        if (found) tally.found += 1
+        else
+          missed.push(
+            `${variant.kind}: "${variant.query}" → ${result.status} ${result.matches.map(named).join(', ')}`,
+          )
+        byKind.set(variant.kind, tally)
+      })
+      const found = VARIANTS.length - missed.length
+      console.log(
+        `name search corpus (${t.engine}): ${found}/${VARIANTS.length} found in the first three (${percent(found, VARIANTS.length)}); ` +
+          [...byKind]
+            .map(([kind, r]) => `${kind} ${r.found}/${r.total} (${percent(r.found, r.total)})`)
+            .join(', ') +
+          `\nmissed:\n  ${missed.join('\n  ')}`,
+      )
+      expect(found / VARIANTS.length).toBeGreaterThanOrEqual(0.85)
+    },
+  )
 
-  test('a name typed as the couple wrote it stays first for 95 % of the guests', { timeout: 120_000 }, async () => {
-    const list = corpusGuestList().flat()
-    const results = await searchAll(list.map(writtenQuery))
-    const missed: string[] = []
-    list.forEach((p, i) => {
-      const first = results[i]!.matches[0]
-      if (!(results[i]!.status === 'found' && first && named(first) === `${p.firstName}|${p.lastName}`)) {
-        missed.push(`"${writtenQuery(p)}" → ${results[i]!.status} ${results[i]!.matches.map(named).join(', ')}`)
-      }
-    })
-    const first = list.length - missed.length
-    console.log(`names as written (${t.engine}): ${first}/${list.length} first (${percent(first, list.length)})\n  ${missed.join('\n  ')}`)
-    expect(first / list.length).toBeGreaterThanOrEqual(0.95)
-  })
+  test(
+    'a name typed as the couple wrote it stays first for 95 % of the guests',
+    { timeout: 120_000 },
+    async () => {
+      const list = corpusGuestList().flat()
+      const results = await searchAll(list.map(writtenQuery))
+      const missed: string[] = []
+      list.forEach((p, i) => {
+        const first = results[i]!.matches[0]
+        if (!(
+          results[i]!.status === 'found' &&
+          first &&
+          named(first) === `${p.firstName}|${p.lastName}`
+        )) {
+          missed.push(
+            `"${writtenQuery(p)}" → ${results[i]!.status} ${results[i]!.matches.map(named).join(', ')}`,
+          )
+        }
+      })
+      const first = list.length - missed.length
+      console.log(
+        `names as written (${t.engine}): ${first}/${list.length} first (${percent(first, list.length)})\n  ${missed.join('\n  ')}`,
+      )
+      expect(first / list.length).toBeGreaterThanOrEqual(0.95)
+    },
+  )
 
   test('no query returns more than three persons', { timeout: 300_000 }, async () => {
     const list = corpusGuestList().flat()
-    const queries = [...VARIANTS.map((v) => v.query), ...list.map(writtenQuery), ...harvestQueries().filter((_, i) => i % 7 === 0)]
+    const queries = [
+      ...VARIANTS.map((v) => v.query),
+      ...list.map(writtenQuery),
+      ...harvestQueries().filter((_, i) => i % 7 === 0),
+    ]
     const { rows } = await t.asOwner<{ most: number }>(
       `select max(jsonb_array_length(kasalan_private.search_wedding_persons($1, q.query) -> 'matches'))::int as most
        from unnest($2::text[]) as q(query)`,

@@ -26,7 +26,11 @@ export interface Variant {
   kind: VariantKind
 }
 
-const person = (firstName: string, lastName: string, more: Partial<CorpusPerson> = {}): CorpusPerson => ({
+const person = (
+  firstName: string,
+  lastName: string,
+  more: Partial<CorpusPerson> = {},
+): CorpusPerson => ({
   firstName,
   lastName,
   suffix: null,
@@ -36,7 +40,10 @@ const person = (firstName: string, lastName: string, more: Partial<CorpusPerson>
 
 /** The households written by hand: who a couple's family and friends are. */
 const WRITTEN: CorpusPerson[][] = [
-  [person('Roberto', 'Reyes', { suffix: 'Jr.' }), person('Carmen', 'Reyes', { maidenName: 'Villanueva' })],
+  [
+    person('Roberto', 'Reyes', { suffix: 'Jr.' }),
+    person('Carmen', 'Reyes', { maidenName: 'Villanueva' }),
+  ],
   [person('Ma. Cristina', 'dela Cruz'), person('Rodrigo', 'dela Cruz')],
   [person('Juan Miguel', 'Bautista')],
   [person('Concepcion', 'Aquino'), person('Eusebio', 'Aquino')],
@@ -148,7 +155,10 @@ export function corpusGuestList(): CorpusPerson[][] {
   const need = CORPUS_TOTAL - written.flat().length
   const generated: CorpusPerson[][] = []
   let count = 0
-  for (const household of guestList(Array.from({ length: 140 }, (_, i) => 1 + (i % 3)), 4242)) {
+  for (const household of guestList(
+    Array.from({ length: 140 }, (_, i) => 1 + (i % 3)),
+    4242,
+  )) {
     const kept = household.filter((p) => !taken.has(key(p)))
     if (kept.length === 0) continue
     const room = kept.slice(0, need - count)
@@ -160,7 +170,9 @@ export function corpusGuestList(): CorpusPerson[][] {
   return [...written, ...generated]
 }
 
-const v = (kind: VariantKind) => (query: string, expected: string): Variant => ({ query, expected, kind })
+const v =
+  (kind: VariantKind) =>
+  (query: string, expected: string): Variant => ({ query, expected, kind })
 const nick = v('nickname')
 const typo = v('typo')
 const extra = v('extras')

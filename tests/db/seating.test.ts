@@ -4,8 +4,23 @@ import type { Claims } from '../../src/lib/backend/local/engine'
 import { createTestDb, DEMO, DEMO_CLAIMS, type TestDb } from './harness'
 
 interface Layout {
-  tables: Array<{ id: string; name: string; x: number; y: number; width: number; height: number; type: string }>
-  seats: Array<{ id: string; tableId: string; x: number; y: number; householdId: string | null; personId: string | null }>
+  tables: Array<{
+    id: string
+    name: string
+    x: number
+    y: number
+    width: number
+    height: number
+    type: string
+  }>
+  seats: Array<{
+    id: string
+    tableId: string
+    x: number
+    y: number
+    householdId: string | null
+    personId: string | null
+  }>
 }
 interface Saved {
   weddingId: string
@@ -63,10 +78,21 @@ const save = (layout: unknown, who: Claims = owner, wedding = weddingId, base?: 
     ...(base === undefined ? {} : { p_base_updated_at: base }),
   }) as Promise<Saved>
 
-function layoutWith(personIds: Array<string | null>, householdId: string | null = household.id): Layout {
+function layoutWith(
+  personIds: Array<string | null>,
+  householdId: string | null = household.id,
+): Layout {
   return {
     tables: [
-      { id: 'table-1', name: 'Ninong at Ninang', x: 200, y: 200, width: 96, height: 96, type: 'round' },
+      {
+        id: 'table-1',
+        name: 'Ninong at Ninang',
+        x: 200,
+        y: 200,
+        width: 96,
+        height: 96,
+        type: 'round',
+      },
       { id: 'table-2', name: 'Barkada', x: 480, y: 240.5, width: 136, height: 56, type: '2-sided' },
     ],
     seats: personIds.map((personId, index) => ({
@@ -113,7 +139,9 @@ describe('save_seating_layout', () => {
     // Nor reach the table directly.
     const rows = await t.asRole('authenticated', stranger, 'select * from kasalan.seating_layouts')
     expect(rows.rows).toEqual([])
-    await expect(t.asRole('anon', null, 'select * from kasalan.seating_layouts')).rejects.toThrow(/permission denied/)
+    await expect(t.asRole('anon', null, 'select * from kasalan.seating_layouts')).rejects.toThrow(
+      /permission denied/,
+    )
   })
 
   test('each couple keeps their own layout', async () => {
@@ -126,7 +154,10 @@ describe('save_seating_layout', () => {
     const [lorna] = household.persons
     const saved = await save(layoutWith([lorna!.id], '00000000-0000-4000-8000-000000000000'))
     expect(saved.layout.seats[0]).toMatchObject({ personId: lorna!.id, householdId: household.id })
-    const empty = await save({ ...layoutWith([null]), seats: [{ ...layoutWith([null]).seats[0], householdId: household.id }] })
+    const empty = await save({
+      ...layoutWith([null]),
+      seats: [{ ...layoutWith([null]).seats[0], householdId: household.id }],
+    })
     expect(empty.layout.seats[0]).toMatchObject({ personId: null, householdId: null })
   })
 
@@ -154,7 +185,9 @@ describe('save_seating_layout', () => {
     expect(loaded.layout.seats.map((seat) => seat.personId)).toEqual([lorna!.id, null, nene!.id])
     expect(loaded.layout.seats[1]).toMatchObject({ id: 'seat-2', householdId: null })
     // Someone else's guest cannot be seated in this wedding either.
-    const demoGuests = (await t.rpc(DEMO_CLAIMS, 'list_households', { p_wedding_id: DEMO.weddingId })) as Household[]
+    const demoGuests = (await t.rpc(DEMO_CLAIMS, 'list_households', {
+      p_wedding_id: DEMO.weddingId,
+    })) as Household[]
     const outsider = demoGuests[0]!.persons[0]!.id
     const saved = await save(layoutWith([outsider]))
     expect(saved.layout.seats[0]!.personId).toBeNull()
@@ -167,15 +200,43 @@ describe('save_seating_layout', () => {
     const bad: Array<[unknown, string]> = [
       [[], 'layout must be an object'],
       [{ tables: {}, seats: [] }, 'tables and seats must be lists'],
-      [{ tables: [{ ...table, type: 'oval' }], seats: [] }, 'a table type must be round, 1-sided, 2-sided or 4-sided'],
-      [{ tables: [{ ...table, name: '   ' }], seats: [] }, 'a table needs a name of at most 100 characters'],
+      [
+        { tables: [{ ...table, type: 'oval' }], seats: [] },
+        'a table type must be round, 1-sided, 2-sided or 4-sided',
+      ],
+      [
+        { tables: [{ ...table, name: '   ' }], seats: [] },
+        'a table needs a name of at most 100 characters',
+      ],
       [{ tables: [{ ...table, x: '200' }], seats: [] }, 'a table needs an x and y'],
-      [{ tables: [{ ...table, width: 0 }], seats: [] }, 'a table needs a width and height from 1 to 10000'],
-      [{ tables: [{ ...table, id: 'a b' }], seats: [] }, 'a table id must be 1 to 64 letters, digits, - or _'],
-      [{ tables: [table], seats: [{ ...seat, tableId: 'table-9' }] }, 'a seat belongs to a table that is not in the layout'],
-      [{ tables: [table], seats: [{ ...seat, personId: 'maria' }] }, 'a seat personId must be an id or null'],
+      [
+        { tables: [{ ...table, width: 0 }], seats: [] },
+        'a table needs a width and height from 1 to 10000',
+      ],
+      [
+        { tables: [{ ...table, id: 'a b' }], seats: [] },
+        'a table id must be 1 to 64 letters, digits, - or _',
+      ],
+      [
+        { tables: [table], seats: [{ ...seat, tableId: 'table-9' }] },
+        'a seat belongs to a table that is not in the layout',
+      ],
+      [
+        { tables: [table], seats: [{ ...seat, personId: 'maria' }] },
+        'a seat personId must be an id or null',
+      ],
       [{ tables: [table, table], seats: [] }, 'two tables or two seats have the same id'],
-      [{ tables: [table], seats: [seat, { ...seat, id: 's2', personId: household.persons[0]!.id }, { ...seat, id: 's3', personId: household.persons[0]!.id }] }, 'a person has two seats'],
+      [
+        {
+          tables: [table],
+          seats: [
+            seat,
+            { ...seat, id: 's2', personId: household.persons[0]!.id },
+            { ...seat, id: 's3', personId: household.persons[0]!.id },
+          ],
+        },
+        'a person has two seats',
+      ],
     ]
     for (const [layout, detail] of bad) {
       const error = await save(layout).then(
@@ -192,7 +253,11 @@ describe('save_seating_layout', () => {
     const saved = await save({
       ...layout,
       extra: true,
-      tables: layout.tables.map((table) => ({ ...table, colour: 'red', name: `  ${table.name}  ` })),
+      tables: layout.tables.map((table) => ({
+        ...table,
+        colour: 'red',
+        name: `  ${table.name}  `,
+      })),
     })
     expect(saved.layout).toEqual(layout)
   })
@@ -207,7 +272,9 @@ describe('save_seating_layout', () => {
     )
     expect((await get()).layout.seats).toHaveLength(1)
     // Without a base (the couple chose to keep theirs) it saves.
-    expect((await save(layoutWith([null, null]), owner, weddingId, null)).layout.seats).toHaveLength(2)
+    expect(
+      (await save(layoutWith([null, null]), owner, weddingId, null)).layout.seats,
+    ).toHaveLength(2)
   })
 
   test("'-infinity' as the base means: only if nothing was saved yet", async () => {
@@ -220,7 +287,12 @@ describe('save_seating_layout', () => {
   })
 
   test('only the owner and authenticated users may call the functions', async () => {
-    const { rows } = await t.asOwner<{ name: string; anon: boolean; authenticated: boolean; definer: boolean }>(`
+    const { rows } = await t.asOwner<{
+      name: string
+      anon: boolean
+      authenticated: boolean
+      definer: boolean
+    }>(`
       select p.proname as name,
         has_function_privilege('anon', p.oid, 'execute') as anon,
         has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
@@ -231,7 +303,11 @@ describe('save_seating_layout', () => {
       order by 1`)
     expect(rows).toHaveLength(4)
     // The layout is saved as the owner after the caller's check (0026); the checkers are private (0030).
-    for (const row of rows) expect(row, row.name).toMatchObject({ anon: false, definer: row.name === 'save_seating_layout' })
+    for (const row of rows)
+      expect(row, row.name).toMatchObject({
+        anon: false,
+        definer: row.name === 'save_seating_layout',
+      })
     expect(rows.filter((row) => row.authenticated).map((row) => row.name)).toEqual(
       expect.arrayContaining(['get_seating_layout', 'save_seating_layout']),
     )

@@ -22,10 +22,14 @@ describe.skipIf(ENGINE !== 'pglite')('the prebuilt data directory', () => {
       // Nothing left to apply: the same shim, migrations and seed are in it.
       expect(await bootstrap(db, readSqlSources())).toEqual([])
       // Only the database the app uses: the templates are left out of the file.
-      expect((await db.query<{ datname: string }>('select datname from pg_database')).rows).toEqual([{ datname: 'postgres' }])
+      expect((await db.query<{ datname: string }>('select datname from pg_database')).rows).toEqual(
+        [{ datname: 'postgres' }],
+      )
       // Its write-ahead log in 1 MB segments, and none kept in reserve: a browser stores each whole.
       expect((await db.query('show wal_segment_size')).rows).toEqual([{ wal_segment_size: '1MB' }])
-      expect((await db.query<{ n: number }>('select count(*)::int as n from pg_ls_waldir()')).rows[0]!.n).toBeLessThanOrEqual(3)
+      expect(
+        (await db.query<{ n: number }>('select count(*)::int as n from pg_ls_waldir()')).rows[0]!.n,
+      ).toBeLessThanOrEqual(3)
 
       const site = (await callRpc(db, null, 'get_site', { p_slug: DEMO.slug })) as { slug: string }
       expect(site.slug).toBe(DEMO.slug)
@@ -39,9 +43,12 @@ describe.skipIf(ENGINE !== 'pglite')('the prebuilt data directory', () => {
       expect(demo.id).toBe(DEMO.userId)
       const stranger = await localAuth(db, 'signUp', 'stranger@example.com', 'correct horse')
       const asStranger = await db.transaction(async (tx) => {
-        await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify({ sub: stranger.id, role: 'authenticated' })])
+        await tx.query("select set_config('request.jwt.claims', $1, true)", [
+          JSON.stringify({ sub: stranger.id, role: 'authenticated' }),
+        ])
         await tx.exec('set local role authenticated')
-        return (await tx.query<{ n: number }>('select count(*)::int as n from kasalan.weddings')).rows[0]!.n
+        return (await tx.query<{ n: number }>('select count(*)::int as n from kasalan.weddings'))
+          .rows[0]!.n
       })
       expect(asStranger).toBe(0)
     } finally {

@@ -4,7 +4,14 @@ import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { generateSeedSql } from '../../scripts/generate-seed'
 import { bootstrap, localAuth } from '../../src/lib/backend/local/engine'
-import { createTestDb, DEMO, DEMO_CLAIMS, readDemoContent, readSqlFiles, type TestDb } from './harness'
+import {
+  createTestDb,
+  DEMO,
+  DEMO_CLAIMS,
+  readDemoContent,
+  readSqlFiles,
+  type TestDb,
+} from './harness'
 
 /** The parts of the seeded sections' content these tests read. */
 interface SeededContent {
@@ -43,15 +50,25 @@ describe('bootstrap', () => {
 
   test('a new migration is applied on its own, after what is already there', async () => {
     const files = readSqlFiles()
-    const extra = { version: '9999_test_only', sql: 'create table kasalan_local.bootstrap_probe (id int);' }
-    expect(await bootstrap(t.db, { ...files, migrations: [...files.migrations, extra] })).toEqual(['9999_test_only'])
+    const extra = {
+      version: '9999_test_only',
+      sql: 'create table kasalan_local.bootstrap_probe (id int);',
+    }
+    expect(await bootstrap(t.db, { ...files, migrations: [...files.migrations, extra] })).toEqual([
+      '9999_test_only',
+    ])
     await t.asOwner('drop table kasalan_local.bootstrap_probe')
   })
 
   test('a failing file is rolled back and not recorded', async () => {
     const files = readSqlFiles()
-    const broken = { version: '9998_broken', sql: 'create table kasalan_local.half (id int); select 1/0;' }
-    await expect(bootstrap(t.db, { ...files, migrations: [...files.migrations, broken] })).rejects.toMatchObject({
+    const broken = {
+      version: '9998_broken',
+      sql: 'create table kasalan_local.half (id int); select 1/0;',
+    }
+    await expect(
+      bootstrap(t.db, { ...files, migrations: [...files.migrations, broken] }),
+    ).rejects.toMatchObject({
       code: '22012',
     })
     const { rows } = await t.asOwner(
@@ -94,7 +111,8 @@ describe('seed', () => {
     const events = wedding.sections.find((s) => s.type === 'schedule')?.data.events ?? []
     expect(events.length).toBeGreaterThanOrEqual(3)
     for (const event of events) expect(event.date).toBe(wedding.date)
-    if (!wedding.date.startsWith('2025-')) expect(JSON.stringify(wedding)).not.toContain('2025-12-12')
+    if (!wedding.date.startsWith('2025-'))
+      expect(JSON.stringify(wedding)).not.toContain('2025-12-12')
 
     const { rows } = await t.asOwner<{ future: number }>(
       'select count(*)::int as future from kasalan.persons where responded_at > now()',
@@ -103,7 +121,13 @@ describe('seed', () => {
   })
 
   test('demo replies came in over past weeks, relative to the day the seed runs', async () => {
-    const { rows } = await t.asOwner<{ replies: number; days: number; newest_ok: boolean; oldest_ok: boolean; span_ok: boolean }>(
+    const { rows } = await t.asOwner<{
+      replies: number
+      days: number
+      newest_ok: boolean
+      oldest_ok: boolean
+      span_ok: boolean
+    }>(
       `select count(*)::int as replies,
               count(distinct (responded_at at time zone 'Asia/Manila')::date)::int as days,
               max(responded_at) < now() - interval '1 hour' as newest_ok,
@@ -117,7 +141,9 @@ describe('seed', () => {
   })
 
   test('the demo seating chart has guests seated, and its layout passes save_seating_layout', async () => {
-    const saved = (await t.rpc(DEMO_CLAIMS, 'get_seating_layout', { p_wedding_id: DEMO.weddingId })) as {
+    const saved = (await t.rpc(DEMO_CLAIMS, 'get_seating_layout', {
+      p_wedding_id: DEMO.weddingId,
+    })) as {
       layout: { tables: unknown[]; seats: Array<{ personId: string | null }> }
       updatedAt: string
     }
@@ -164,26 +190,51 @@ describe('seed', () => {
     }
     const types = wedding.sections.map((s) => s.type)
     for (const type of [
-      'home', 'our-story', 'schedule', 'travel', 'wedding-party', 'gallery', 'things-to-do', 'registry', 'faqs', 'rsvp',
+      'home',
+      'our-story',
+      'schedule',
+      'travel',
+      'wedding-party',
+      'gallery',
+      'things-to-do',
+      'registry',
+      'faqs',
+      'rsvp',
     ]) {
       expect(types).toContain(type)
     }
-    const data = Object.fromEntries(wedding.sections.map((s) => [s.type, s.data])) as unknown as SeededContent
-    expect(data.schedule.events.map((e) => e.startTime)).toEqual(['16:00', '17:00', '18:00', '18:30'])
+    const data = Object.fromEntries(
+      wedding.sections.map((s) => [s.type, s.data]),
+    ) as unknown as SeededContent
+    expect(data.schedule.events.map((e) => e.startTime)).toEqual([
+      '16:00',
+      '17:00',
+      '18:00',
+      '18:30',
+    ])
     expect(data.schedule.events.at(-1)?.endTime).toBe('20:00')
     expect(data['wedding-party'].entourage.principalSponsors.left.length).toBeGreaterThanOrEqual(6)
     expect(data['wedding-party'].entourage.principalSponsors.right.length).toBeGreaterThanOrEqual(6)
     expect(data.faqs.faqs).toHaveLength(5)
     expect(data.travel.hotels).toHaveLength(2)
     expect(data['things-to-do'].activities).toHaveLength(3)
-    expect(JSON.stringify(data['things-to-do'])).toContain('https://www.youtube-nocookie.com/embed/')
+    expect(JSON.stringify(data['things-to-do'])).toContain(
+      'https://www.youtube-nocookie.com/embed/',
+    )
     expect(data.registry.paymentOptions[0]?.label).toBe('GCash')
   })
 
   test('about thirty households with every RSVP state, and the tricky names', async () => {
-    const households = (await t.rpc(DEMO_CLAIMS, 'list_households', { p_wedding_id: DEMO.weddingId })) as {
+    const households = (await t.rpc(DEMO_CLAIMS, 'list_households', {
+      p_wedding_id: DEMO.weddingId,
+    })) as {
       id: string
-      persons: { firstName: string; lastName: string; isAttending: boolean | null; response: unknown[] }[]
+      persons: {
+        firstName: string
+        lastName: string
+        isAttending: boolean | null
+        response: unknown[]
+      }[]
     }[]
     expect(households.length).toBeGreaterThanOrEqual(28)
     expect(households.length).toBeLessThanOrEqual(35)
@@ -212,7 +263,9 @@ describe('seed', () => {
   })
 
   test('the demo user has an e-mail identity, as Supabase expects', async () => {
-    const { rows } = await t.asOwner('select provider from auth.identities where user_id = $1', [DEMO.userId])
+    const { rows } = await t.asOwner('select provider from auth.identities where user_id = $1', [
+      DEMO.userId,
+    ])
     expect(rows).toEqual([{ provider: 'email' }])
   })
 })
@@ -221,7 +274,11 @@ describe('auth shim', () => {
   test('sign-up normalises the e-mail and signs in with the new password', async () => {
     const email = `Ana.${Date.now()}@Example.com`
     const user = await localAuth(t.db, 'signUp', `  ${email} `, 'a long password', { name: 'Ana' })
-    expect(user).toEqual({ id: expect.any(String), email: email.toLowerCase(), userMetadata: { name: 'Ana' } })
+    expect(user).toEqual({
+      id: expect.any(String),
+      email: email.toLowerCase(),
+      userMetadata: { name: 'Ana' },
+    })
     expect(await localAuth(t.db, 'signIn', email, 'a long password')).toEqual(user)
     expect(await localAuth(t.db, 'getUser', user.id)).toEqual(user)
   })
@@ -229,17 +286,25 @@ describe('auth shim', () => {
   test('sign-up refusals carry Supabase-style codes', async () => {
     const email = `dup-${Date.now()}@example.com`
     await localAuth(t.db, 'signUp', email, 'a long password')
-    await expect(localAuth(t.db, 'signUp', email.toUpperCase(), 'a long password')).rejects.toMatchObject({
+    await expect(
+      localAuth(t.db, 'signUp', email.toUpperCase(), 'a long password'),
+    ).rejects.toMatchObject({
       message: 'user_already_exists',
       code: 'P0001',
     })
-    await expect(localAuth(t.db, 'signUp', `short-${Date.now()}@example.com`, 'seven77')).rejects.toMatchObject({
+    await expect(
+      localAuth(t.db, 'signUp', `short-${Date.now()}@example.com`, 'seven77'),
+    ).rejects.toMatchObject({
       message: 'weak_password',
     })
-    await expect(localAuth(t.db, 'signUp', 'not an email', 'a long password')).rejects.toMatchObject({
+    await expect(
+      localAuth(t.db, 'signUp', 'not an email', 'a long password'),
+    ).rejects.toMatchObject({
       message: 'invalid_email',
     })
-    await expect(localAuth(t.db, 'signIn', `nobody-${Date.now()}@example.com`, 'a long password')).rejects.toMatchObject({
+    await expect(
+      localAuth(t.db, 'signIn', `nobody-${Date.now()}@example.com`, 'a long password'),
+    ).rejects.toMatchObject({
       message: 'invalid_credentials',
     })
   })
@@ -255,7 +320,9 @@ describe('auth shim', () => {
   test('update password replaces the old one', async () => {
     const email = `pw-${Date.now()}@example.com`
     const user = await localAuth(t.db, 'signUp', email, 'first password')
-    await expect(localAuth(t.db, 'updatePassword', user.id, 'short')).rejects.toMatchObject({ message: 'weak_password' })
+    await expect(localAuth(t.db, 'updatePassword', user.id, 'short')).rejects.toMatchObject({
+      message: 'weak_password',
+    })
     await localAuth(t.db, 'updatePassword', user.id, 'second password')
     await expect(localAuth(t.db, 'signIn', email, 'first password')).rejects.toMatchObject({
       message: 'invalid_credentials',
@@ -271,8 +338,16 @@ describe('auth shim', () => {
   })
 
   test('auth.uid(), auth.role() and auth.jwt() read the request claims like Supabase', async () => {
-    const { rows } = await t.asRole('authenticated', DEMO_CLAIMS, 'select auth.uid() as uid, auth.role() as role, auth.jwt() as jwt')
-    expect(rows[0]).toEqual({ uid: DEMO.userId, role: 'authenticated', jwt: { sub: DEMO.userId, role: 'authenticated' } })
+    const { rows } = await t.asRole(
+      'authenticated',
+      DEMO_CLAIMS,
+      'select auth.uid() as uid, auth.role() as role, auth.jwt() as jwt',
+    )
+    expect(rows[0]).toEqual({
+      uid: DEMO.userId,
+      role: 'authenticated',
+      jwt: { sub: DEMO.userId, role: 'authenticated' },
+    })
 
     const anon = await t.asRole('anon', null, 'select auth.uid() as uid, auth.role() as role')
     expect(anon.rows[0]).toEqual({ uid: null, role: 'anon' })
@@ -289,7 +364,9 @@ describe('auth shim', () => {
       await expect(
         t.asRole(role, null, "select auth.local_sign_in('demo@kasalan.ph', 'kasalan-demo')"),
       ).rejects.toMatchObject({ code: '42501' })
-      await expect(t.asRole(role, null, 'select count(*) from auth.users')).rejects.toMatchObject({ code: '42501' })
+      await expect(t.asRole(role, null, 'select count(*) from auth.users')).rejects.toMatchObject({
+        code: '42501',
+      })
     }
   })
 })

@@ -21,7 +21,8 @@ afterAll(async () => {
   await t?.close()
 })
 
-const getSite = (claims: Claims, slug: string) => t.rpc(claims, 'get_site', { p_slug: slug }) as Promise<Site | null>
+const getSite = (claims: Claims, slug: string) =>
+  t.rpc(claims, 'get_site', { p_slug: slug }) as Promise<Site | null>
 const setPublished = (claims: Claims, weddingId: string, published: boolean | null) =>
   t.rpc(claims, 'set_wedding_published', { p_wedding_id: weddingId, p_published: published })
 
@@ -51,7 +52,10 @@ describe('kasalan.set_wedding_published', () => {
 
     expect(await setPublished(claims, wedding.id, false)).toMatchObject({ isPublished: false })
     expect(await getSite(null, wedding.slug)).toBeNull()
-    expect(await getSite(claims, wedding.slug)).toMatchObject({ isPublished: false, isCouple: true })
+    expect(await getSite(claims, wedding.slug)).toMatchObject({
+      isPublished: false,
+      isCouple: true,
+    })
   })
 
   test('publishing twice is harmless', async () => {
@@ -65,23 +69,31 @@ describe('kasalan.set_wedding_published', () => {
     const a = await t.couple('Carla', 'Dan')
     const b = await t.couple('Ella', 'Fred')
 
-    await expect(setPublished(b.claims, a.wedding.id, true)).rejects.toMatchObject({ message: 'wedding_not_found' })
+    await expect(setPublished(b.claims, a.wedding.id, true)).rejects.toMatchObject({
+      message: 'wedding_not_found',
+    })
     expect(await getSite(null, a.wedding.slug)).toBeNull()
 
-    await expect(setPublished(b.claims, DEMO.weddingId, false)).rejects.toMatchObject({ message: 'wedding_not_found' })
+    await expect(setPublished(b.claims, DEMO.weddingId, false)).rejects.toMatchObject({
+      message: 'wedding_not_found',
+    })
     expect(await getSite(null, DEMO.slug)).toMatchObject({ isPublished: true })
   })
 
   test('an unknown wedding reads as not found, the same as someone else’s', async () => {
     const { claims } = await t.couple('Gina', 'Hugo')
-    await expect(setPublished(claims, '00000000-0000-4000-8000-000000000000', true)).rejects.toMatchObject({
+    await expect(
+      setPublished(claims, '00000000-0000-4000-8000-000000000000', true),
+    ).rejects.toMatchObject({
       message: 'wedding_not_found',
     })
   })
 
   test('published must be true or false', async () => {
     const { claims, wedding } = await t.couple('Ivy', 'Jon')
-    await expect(setPublished(claims, wedding.id, null)).rejects.toMatchObject({ message: 'invalid_input' })
+    await expect(setPublished(claims, wedding.id, null)).rejects.toMatchObject({
+      message: 'invalid_input',
+    })
     expect(await getSite(claims, wedding.slug)).toMatchObject({ isPublished: false })
   })
 
@@ -91,18 +103,30 @@ describe('kasalan.set_wedding_published', () => {
   })
 
   test('the demo wedding is published, and its owner can take it private and back', async () => {
-    expect(await getSite(null, DEMO.slug)).toMatchObject({ slug: DEMO.slug, isPublished: true, isCouple: false })
+    expect(await getSite(null, DEMO.slug)).toMatchObject({
+      slug: DEMO.slug,
+      isPublished: true,
+      isCouple: false,
+    })
 
     await setPublished(DEMO_CLAIMS, DEMO.weddingId, false)
     expect(await getSite(null, DEMO.slug)).toBeNull()
-    expect(await getSite(DEMO_CLAIMS, DEMO.slug)).toMatchObject({ isPublished: false, isCouple: true })
+    expect(await getSite(DEMO_CLAIMS, DEMO.slug)).toMatchObject({
+      isPublished: false,
+      isCouple: true,
+    })
 
     await setPublished(DEMO_CLAIMS, DEMO.weddingId, true)
     expect(await getSite(null, DEMO.slug)).toMatchObject({ isPublished: true })
   })
 
   test('it runs as the owner after checking the caller (0026), and only signed-in users may execute it', async () => {
-    const { rows } = await t.asOwner<{ definer: boolean; anon: boolean; authenticated: boolean; config: string[] }>(`
+    const { rows } = await t.asOwner<{
+      definer: boolean
+      anon: boolean
+      authenticated: boolean
+      config: string[]
+    }>(`
       select p.prosecdef as definer,
              has_function_privilege('anon', p.oid, 'execute') as anon,
              has_function_privilege('authenticated', p.oid, 'execute') as authenticated,
@@ -111,6 +135,8 @@ describe('kasalan.set_wedding_published', () => {
       join pg_namespace n on n.oid = p.pronamespace
       where n.nspname = 'kasalan' and p.proname = 'set_wedding_published'
     `)
-    expect(rows).toEqual([{ definer: true, anon: false, authenticated: true, config: ['search_path=""'] }])
+    expect(rows).toEqual([
+      { definer: true, anon: false, authenticated: true, config: ['search_path=""'] },
+    ])
   })
 })

@@ -5,11 +5,31 @@
 // what IndexedDB holds).
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { PGlite } from '@electric-sql/pglite'
-import { callRpc, localAuth, resumeWithoutStoring, WAL_START_SETTINGS, type Claims } from '../../src/lib/backend/local/engine'
-import { answerOn, checkpointWhenDue, CHECKPOINT_AFTER_BYTES, createCallServer, type CallServer } from '../../src/lib/backend/local/leader'
+import {
+  callRpc,
+  localAuth,
+  resumeWithoutStoring,
+  WAL_START_SETTINGS,
+  type Claims,
+} from '../../src/lib/backend/local/engine'
+import {
+  answerOn,
+  checkpointWhenDue,
+  CHECKPOINT_AFTER_BYTES,
+  createCallServer,
+  type CallServer,
+} from '../../src/lib/backend/local/leader'
 import { TabLink } from '../../src/lib/backend/local/tab-link'
 import { channelName, type LinkMessage } from '../../src/lib/backend/local/tab-link-protocol'
-import { bootstrappedPglite, createTestDb, DEMO, DEMO_CLAIMS, ENGINE, readSqlFiles, type TestDb } from './harness'
+import {
+  bootstrappedPglite,
+  createTestDb,
+  DEMO,
+  DEMO_CLAIMS,
+  ENGINE,
+  readSqlFiles,
+  type TestDb,
+} from './harness'
 
 let t: TestDb
 let db: PGlite
@@ -51,7 +71,11 @@ function channel(id: string) {
 }
 
 function tab(id: string, callTimeLimitMs?: number) {
-  const link = new TabLink({ postMessage() {} } as unknown as Worker, { id, dataDir: 'memory://', callTimeLimitMs })
+  const link = new TabLink({ postMessage() {} } as unknown as Worker, {
+    id,
+    dataDir: 'memory://',
+    callTimeLimitMs,
+  })
   links.push(link)
   return link
 }
@@ -61,7 +85,12 @@ function leaderThatCloses(id: string, ran: (call: Extract<LinkMessage, { type: '
   const leader = channel(id)
   leader.onmessage = async (event: MessageEvent<LinkMessage>) => {
     const message = event.data
-    if (message.type === 'hello') leader.postMessage({ type: 'leader', leader: 'first', reads: server.reads } satisfies LinkMessage)
+    if (message.type === 'hello')
+      leader.postMessage({
+        type: 'leader',
+        leader: 'first',
+        reads: server.reads,
+      } satisfies LinkMessage)
     if (message.type !== 'call') return
     await server.answer(message)
     leader.close()
@@ -80,7 +109,9 @@ const household = (lastName: string) => ({
     relationshipSide: 'bride',
     relationshipType: 'family',
     notes: null,
-    persons: [{ firstName: 'Dayang', lastName, type: 'adult', title: null, suffix: null, notes: null }],
+    persons: [
+      { firstName: 'Dayang', lastName, type: 'adult', title: null, suffix: null, notes: null },
+    ],
   },
 })
 
@@ -136,21 +167,32 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     const events: string[] = []
     const original = db.execProtocol
     db.execProtocol = (message, opts) => {
-      events.push(`${opts?.syncToFs ? 'stored: ' : ''}${new TextDecoder().decode(message.subarray(5, -1)).trim().split(/\s+/).at(-1)}`)
+      events.push(
+        `${opts?.syncToFs ? 'stored: ' : ''}${new TextDecoder().decode(message.subarray(5, -1)).trim().split(/\s+/).at(-1)}`,
+      )
       return original.call(db, message, opts)
     }
     const stores = vi.spyOn(db, 'syncToFs').mockImplementation(async function (this: typeof db) {
       events.push('store')
     })
     try {
-      expect(await callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).toEqual(expect.any(Array))
+      expect(await callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).toEqual(
+        expect.any(Array),
+      )
       expect(events).toHaveLength(1)
       expect(events[0]).not.toMatch(/^stored/)
       events.length = 0
-      await callRpc(link, owner, 'mark_rsvp_changes_seen', { p_wedding_id: weddingId, p_seen_at: new Date().toISOString() })
+      await callRpc(link, owner, 'mark_rsvp_changes_seen', {
+        p_wedding_id: weddingId,
+        p_seen_at: new Date().toISOString(),
+      })
       // Once, after the commit and the look at how much log awaits a checkpoint (a read).
       expect(events.filter((event) => event.startsWith('stored'))).toEqual([])
-      expect(events.slice(-3)).toEqual(['commit', expect.stringMatching(/pg_control_checkpoint\(\)$/), 'store'])
+      expect(events.slice(-3)).toEqual([
+        'commit',
+        expect.stringMatching(/pg_control_checkpoint\(\)$/),
+        'store',
+      ])
       expect(stores).toHaveBeenCalledTimes(1)
     } finally {
       db.execProtocol = original
@@ -170,7 +212,13 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     }
     await callRpc(link, owner, 'save_household', household('Makisig'))
     await expect.poll(() => sent.length).toBe(1)
-    const again = { type: 'call', id: 'twice-1', tab: 'test', kind: 'exec', message: sent[0]! } as const
+    const again = {
+      type: 'call',
+      id: 'twice-1',
+      tab: 'test',
+      kind: 'exec',
+      message: sent[0]!,
+    } as const
     const one = await server.answer(again)
     const two = await server.answer(again)
     expect(two).toEqual(one)
@@ -183,21 +231,28 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
     leaders.push(answerOn(id, server, 'only'))
     await expect(callRpc(link, null, 'save_household', household('Tala'))).rejects.toThrow()
     await expect(
-      callRpc(link, owner, 'save_household', { ...household('Tala'), p_wedding_id: '00000000-0000-0000-0000-000000000000' }),
+      callRpc(link, owner, 'save_household', {
+        ...household('Tala'),
+        p_wedding_id: '00000000-0000-0000-0000-000000000000',
+      }),
     ).rejects.toThrow('wedding_not_found')
     const { rows } = await db.query<{ role: string; open: boolean }>(
-      "select current_user as role, pg_catalog.txid_current_if_assigned() is not null as open",
+      'select current_user as role, pg_catalog.txid_current_if_assigned() is not null as open',
     )
     expect(rows[0]).toEqual({ role: 'postgres', open: false })
     expect(await householdsNamed('Tala')).toHaveLength(0)
-    expect(await callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).toEqual(expect.any(Array))
+    expect(await callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).toEqual(
+      expect.any(Array),
+    )
   })
 })
 
 describe.runIf(ENGINE === 'pglite')('no call waits for ever', () => {
   test('with no leader at all, a call ends saying nothing was changed', async () => {
     const link = tab(freshId(), 300)
-    await expect(callRpc(link, owner, 'save_household', household('Walangsagot'))).rejects.toThrow('database_no_answer')
+    await expect(callRpc(link, owner, 'save_household', household('Walangsagot'))).rejects.toThrow(
+      'database_no_answer',
+    )
     expect(await householdsNamed('Walangsagot')).toHaveLength(0)
   })
 
@@ -206,11 +261,19 @@ describe.runIf(ENGINE === 'pglite')('no call waits for ever', () => {
     const link = tab(id, 300)
     const silent = channel(id)
     silent.onmessage = () => undefined
-    silent.postMessage({ type: 'leader', leader: 'silent', reads: server.reads } satisfies LinkMessage)
+    silent.postMessage({
+      type: 'leader',
+      leader: 'silent',
+      reads: server.reads,
+    } satisfies LinkMessage)
     await link.waitReady
-    await expect(callRpc(link, owner, 'save_household', household('Baka'))).rejects.toThrow('database_save_unknown')
+    await expect(callRpc(link, owner, 'save_household', household('Baka'))).rejects.toThrow(
+      'database_save_unknown',
+    )
     // A read it never answered changed nothing.
-    await expect(callRpc(link, owner, 'list_households', { p_wedding_id: weddingId })).rejects.toThrow('database_no_answer')
+    await expect(
+      callRpc(link, owner, 'list_households', { p_wedding_id: weddingId }),
+    ).rejects.toThrow('database_no_answer')
   })
 })
 
@@ -231,9 +294,13 @@ describe.runIf(ENGINE === 'pglite')('a start', () => {
       const started = await createCallServer(own)
       expect(stores).not.toHaveBeenCalled()
       // What a start decides is all there: the settings pinned, and the reads known.
-      const { rows } = await own.query<{ style: string }>("select current_setting('IntervalStyle') as style")
+      const { rows } = await own.query<{ style: string }>(
+        "select current_setting('IntervalStyle') as style",
+      )
       expect(rows[0]!.style).toBe('postgres')
-      expect(started.reads).toEqual(expect.arrayContaining(['list_households', 'auth.local_get_user']))
+      expect(started.reads).toEqual(
+        expect.arrayContaining(['list_households', 'auth.local_get_user']),
+      )
       expect(started.reads).not.toContain('save_household')
     } finally {
       await own.close()
@@ -244,12 +311,21 @@ describe.runIf(ENGINE === 'pglite')('a start', () => {
     const { db: own } = await bootstrappedPglite()
     try {
       const versions = readSqlFiles().migrations.map((migration) => migration.version)
-      const applied = async () => (await own.query<{ version: string }>('select version from kasalan_local.applied_versions order by 1')).rows
+      const applied = async () =>
+        (
+          await own.query<{ version: string }>(
+            'select version from kasalan_local.applied_versions order by 1',
+          )
+        ).rows
       const before = await applied()
       expect(await resumeWithoutStoring(own, [...versions, '9999_later'])).toBe(false)
-      await own.query("insert into kasalan_local.applied_versions (version) values ('0022_quick_reads')")
+      await own.query(
+        "insert into kasalan_local.applied_versions (version) values ('0022_quick_reads')",
+      )
       expect(await resumeWithoutStoring(own, versions)).toBe(false)
-      await own.query("delete from kasalan_local.applied_versions where version = '0022_quick_reads'")
+      await own.query(
+        "delete from kasalan_local.applied_versions where version = '0022_quick_reads'",
+      )
       expect(await applied()).toEqual(before)
       expect(await resumeWithoutStoring(own, versions)).toBe(true)
     } finally {
@@ -257,12 +333,14 @@ describe.runIf(ENGINE === 'pglite')('a start', () => {
     }
   })
 
-  test("the account read that checks a session is a read: no call log entry, nothing stored", async () => {
+  test('the account read that checks a session is a read: no call log entry, nothing stored', async () => {
     const id = freshId()
     const link = tab(id)
     leaders.push(answerOn(id, server, 'only'))
     await link.waitReady
-    const logged = async () => (await db.query<{ n: number }>('select count(*)::int as n from kasalan_local.call_log')).rows[0]!.n
+    const logged = async () =>
+      (await db.query<{ n: number }>('select count(*)::int as n from kasalan_local.call_log'))
+        .rows[0]!.n
     const before = await logged()
     const stores = vi.spyOn(db, 'syncToFs')
     try {
@@ -276,53 +354,64 @@ describe.runIf(ENGINE === 'pglite')('a start', () => {
 })
 
 describe.runIf(ENGINE === 'pglite')('the log between checkpoints', () => {
-  test('once 8 MB of log await a checkpoint, the next save makes one, and the old segments go', { timeout: 120_000 }, async () => {
-    // Started as the app starts it (worker.ts), from the database the run bootstrapped.
-    const { db: own } = await bootstrappedPglite({ startParams: [...PGlite.defaultStartParams, ...WAL_START_SETTINGS] })
-    try {
-      const log = async () =>
-        (
-          await own.query<{ behind: number; segments: number }>(
-            `select pg_catalog.pg_wal_lsn_diff(pg_catalog.pg_current_wal_lsn(), redo_lsn)::int as behind,
-                    (select count(*)::int from pg_catalog.pg_ls_waldir()) as segments
-               from pg_catalog.pg_control_checkpoint()`,
-          )
-        ).rows[0]!
-      const ownServer = await createCallServer(own)
-      expect(await checkpointWhenDue(own)).toBe(false)
-
-      // About 12 MB of log, as a large import writes: PostgreSQL alone would keep every segment.
-      await own.exec(`create table public.filler as select g, repeat('x', 500) as pad from generate_series(1, 20000) g`)
-      expect((await log()).behind).toBeGreaterThan(CHECKPOINT_AFTER_BYTES)
-      expect((await log()).segments).toBeGreaterThan(8)
-
-      const id = freshId()
-      const link = tab(id)
-      leaders.push(answerOn(id, ownServer, 'own'))
-      // The files are stored once, after the checkpoint: the segments it lets go never are.
-      const stored: string[] = []
-      const original = own.execProtocol
-      own.execProtocol = (message, opts) => {
-        const sql = new TextDecoder().decode(message.subarray(5, -1)).trim()
-        if (sql === 'checkpoint') stored.push(`checkpoint${opts?.syncToFs ? ', stored' : ''}`)
-        return original.call(own, message, opts)
-      }
-      const stores = vi.spyOn(own, 'syncToFs').mockImplementation(async function () {
-        stored.push('store')
+  test(
+    'once 8 MB of log await a checkpoint, the next save makes one, and the old segments go',
+    { timeout: 120_000 },
+    async () => {
+      // Started as the app starts it (worker.ts), from the database the run bootstrapped.
+      const { db: own } = await bootstrappedPglite({
+        startParams: [...PGlite.defaultStartParams, ...WAL_START_SETTINGS],
       })
       try {
-        await callRpc(link, DEMO_CLAIMS, 'mark_rsvp_changes_seen', { p_wedding_id: DEMO.weddingId, p_seen_at: new Date().toISOString() })
+        const log = async () =>
+          (
+            await own.query<{ behind: number; segments: number }>(
+              `select pg_catalog.pg_wal_lsn_diff(pg_catalog.pg_current_wal_lsn(), redo_lsn)::int as behind,
+                    (select count(*)::int from pg_catalog.pg_ls_waldir()) as segments
+               from pg_catalog.pg_control_checkpoint()`,
+            )
+          ).rows[0]!
+        const ownServer = await createCallServer(own)
+        expect(await checkpointWhenDue(own)).toBe(false)
+
+        // About 12 MB of log, as a large import writes: PostgreSQL alone would keep every segment.
+        await own.exec(
+          `create table public.filler as select g, repeat('x', 500) as pad from generate_series(1, 20000) g`,
+        )
+        expect((await log()).behind).toBeGreaterThan(CHECKPOINT_AFTER_BYTES)
+        expect((await log()).segments).toBeGreaterThan(8)
+
+        const id = freshId()
+        const link = tab(id)
+        leaders.push(answerOn(id, ownServer, 'own'))
+        // The files are stored once, after the checkpoint: the segments it lets go never are.
+        const stored: string[] = []
+        const original = own.execProtocol
+        own.execProtocol = (message, opts) => {
+          const sql = new TextDecoder().decode(message.subarray(5, -1)).trim()
+          if (sql === 'checkpoint') stored.push(`checkpoint${opts?.syncToFs ? ', stored' : ''}`)
+          return original.call(own, message, opts)
+        }
+        const stores = vi.spyOn(own, 'syncToFs').mockImplementation(async function () {
+          stored.push('store')
+        })
+        try {
+          await callRpc(link, DEMO_CLAIMS, 'mark_rsvp_changes_seen', {
+            p_wedding_id: DEMO.weddingId,
+            p_seen_at: new Date().toISOString(),
+          })
+        } finally {
+          own.execProtocol = original
+          stores.mockRestore()
+        }
+        expect(stored).toEqual(['checkpoint', 'store'])
+        const after = await log()
+        expect(after.behind).toBeLessThan(CHECKPOINT_AFTER_BYTES)
+        expect(after.segments).toBeLessThanOrEqual(3)
+        expect(await checkpointWhenDue(own)).toBe(false)
       } finally {
-        own.execProtocol = original
-        stores.mockRestore()
+        await own.close()
       }
-      expect(stored).toEqual(['checkpoint', 'store'])
-      const after = await log()
-      expect(after.behind).toBeLessThan(CHECKPOINT_AFTER_BYTES)
-      expect(after.segments).toBeLessThanOrEqual(3)
-      expect(await checkpointWhenDue(own)).toBe(false)
-    } finally {
-      await own.close()
-    }
-  })
+    },
+  )
 })

@@ -56,7 +56,9 @@ const SCHEDULE = [
  */
 async function wedding() {
   const { claims, wedding } = await t.couple()
-  const schedule = (wedding.sections as { id: string; type: string }[]).find((s) => s.type === 'schedule')!
+  const schedule = (wedding.sections as { id: string; type: string }[]).find(
+    (s) => s.type === 'schedule',
+  )!
   const saved = (await t.rpc(claims, 'save_section_content', {
     p_section_id: schedule.id,
     p_title: 'Schedule',
@@ -66,7 +68,11 @@ async function wedding() {
   const add = async (lastName: string, names: string[], seatCap: number | null) =>
     (await t.rpc(claims, 'save_household', {
       p_wedding_id: wedding.id,
-      p_household: { relationshipSide: 'bride', seatCap, persons: names.map((firstName) => ({ firstName, lastName, type: 'adult' })) },
+      p_household: {
+        relationshipSide: 'bride',
+        seatCap,
+        persons: names.map((firstName) => ({ firstName, lastName, type: 'adult' })),
+      },
     })) as Household
   const santos = await add('Santos', ['Ana', 'Ben', 'Cita'], 2)
   const reyes = await add('Reyes', ['Dina'], null)
@@ -81,7 +87,14 @@ async function wedding() {
     t.rpc(claims, 'save_event_settings', {
       p_wedding_id: wedding.id,
       p_event_id: eventId,
-      p_settings: { takesRsvp: true, deadline: null, isPrivate: false, isMain: false, householdIds: [], ...s },
+      p_settings: {
+        takesRsvp: true,
+        deadline: null,
+        isPrivate: false,
+        isMain: false,
+        householdIds: [],
+        ...s,
+      },
     })
   const saveCap = (h: Household, seatCap: number | null) =>
     t.rpc(claims, 'save_household', {
@@ -90,7 +103,12 @@ async function wedding() {
         id: h.id,
         relationshipSide: 'bride',
         seatCap,
-        persons: h.persons.map((p) => ({ id: p.id, firstName: p.firstName, lastName: 'Santos', type: 'adult' })),
+        persons: h.persons.map((p) => ({
+          id: p.id,
+          firstName: p.firstName,
+          lastName: 'Santos',
+          type: 'adult',
+        })),
       },
     })
   return { claims, wedding, reception, despedida, santos, reyes, code, person, settings, saveCap }
@@ -108,7 +126,11 @@ const submit = (h: Household, answers: unknown[], code: string | null) =>
 
 /** Each person's answer to the main event (persons) and to the despedida (event_replies). */
 async function answers(w: W) {
-  const { rows } = await t.asOwner<{ first_name: string; main: boolean | null; despedida: boolean | null }>(
+  const { rows } = await t.asOwner<{
+    first_name: string
+    main: boolean | null
+    despedida: boolean | null
+  }>(
     `select p.first_name, p.is_attending as main, r.is_attending as despedida
        from kasalan.persons p
        left join kasalan.event_replies r on r.person_id = p.id and r.event_id = $2
@@ -133,7 +155,9 @@ describe('1. the seat cap tells a visitor by name search nothing it may not see'
       w.code(w.santos),
     )
     const before = await answers(w)
-    const result = await outcome(submit(w.santos, [{ personId: w.person(w.santos, 'Ben'), isAttending: true }], null))
+    const result = await outcome(
+      submit(w.santos, [{ personId: w.person(w.santos, 'Ben'), isAttending: true }], null),
+    )
     return { result, changed: JSON.stringify(await answers(w)) !== JSON.stringify(before), w }
   }
 
@@ -155,15 +179,30 @@ describe('1. the seat cap tells a visitor by name search nothing it may not see'
       await submit(
         w.santos,
         [
-          { personId: w.person(w.santos, 'Ana'), events: [{ eventId: w.despedida, isAttending: others }] },
-          { personId: w.person(w.santos, 'Cita'), events: [{ eventId: w.despedida, isAttending: false }] },
+          {
+            personId: w.person(w.santos, 'Ana'),
+            events: [{ eventId: w.despedida, isAttending: others }],
+          },
+          {
+            personId: w.person(w.santos, 'Cita'),
+            events: [{ eventId: w.despedida, isAttending: false }],
+          },
         ],
         w.code(w.santos),
       )
       const before = await answers(w)
       outcomes.push(
         await outcome(
-          submit(w.santos, [{ personId: w.person(w.santos, 'Ben'), events: [{ eventId: w.despedida, isAttending: true }] }], null),
+          submit(
+            w.santos,
+            [
+              {
+                personId: w.person(w.santos, 'Ben'),
+                events: [{ eventId: w.despedida, isAttending: true }],
+              },
+            ],
+            null,
+          ),
         ),
       )
       expect(await answers(w)).toEqual(before)
@@ -179,7 +218,9 @@ describe('1. the seat cap tells a visitor by name search nothing it may not see'
     await submit(w.santos, [{ personId: ana, isAttending: true }], w.code(w.santos))
     expect(await outcome(submit(w.santos, [{ personId: ben, isAttending: true }], null))).toBeNull()
     // Now Ana and Ben have answered: Cita's yes alone could be a third, so it is refused...
-    expect(await outcome(submit(w.santos, [{ personId: cita, isAttending: true }], null))).toMatchObject({
+    expect(
+      await outcome(submit(w.santos, [{ personId: cita, isAttending: true }], null)),
+    ).toMatchObject({
       message: 'rsvp_over_seat_cap',
     })
     // ...while the whole household's answers, two yeses, are taken.
@@ -198,7 +239,9 @@ describe('1. the seat cap tells a visitor by name search nothing it may not see'
     ).toBeNull()
     expect((await answers(w)).map((a) => a.main)).toEqual([false, true, true])
     // With the code the household sees every answer, and the cap counts them as they are.
-    expect(await outcome(submit(w.santos, [{ personId: ana, isAttending: true }], w.code(w.santos)))).toMatchObject({
+    expect(
+      await outcome(submit(w.santos, [{ personId: ana, isAttending: true }], w.code(w.santos))),
+    ).toMatchObject({
       message: 'rsvp_over_seat_cap',
     })
   })
@@ -211,8 +254,14 @@ describe('3. replies kept while an event does not ask still fit the seats', () =
     await submit(
       w.santos,
       [
-        { personId: w.person(w.santos, 'Ana'), events: [{ eventId: w.despedida, isAttending: true }] },
-        { personId: w.person(w.santos, 'Ben'), events: [{ eventId: w.despedida, isAttending: true }] },
+        {
+          personId: w.person(w.santos, 'Ana'),
+          events: [{ eventId: w.despedida, isAttending: true }],
+        },
+        {
+          personId: w.person(w.santos, 'Ben'),
+          events: [{ eventId: w.despedida, isAttending: true }],
+        },
       ],
       w.code(w.santos),
     )
@@ -222,10 +271,15 @@ describe('3. replies kept while an event does not ask still fit the seats', () =
     const w = await wedding()
     await twoYesesToTheDespedida(w)
     await w.settings(w.despedida, { takesRsvp: false })
-    expect(await outcome(w.saveCap(w.santos, 1))).toMatchObject({ message: 'seat_cap_below_attending' })
+    expect(await outcome(w.saveCap(w.santos, 1))).toMatchObject({
+      message: 'seat_cap_below_attending',
+    })
     await w.settings(w.despedida)
     await w.settings(w.despedida, { isMain: true })
-    const forecast = (await t.rpc(w.claims, 'get_pax_forecast', { p_wedding_id: w.wedding.id, p_event_id: w.despedida })) as {
+    const forecast = (await t.rpc(w.claims, 'get_pax_forecast', {
+      p_wedding_id: w.wedding.id,
+      p_event_id: w.despedida,
+    })) as {
       confirmed: { total: number }
     }
     expect(forecast.confirmed.total).toBe(2)
@@ -235,11 +289,17 @@ describe('3. replies kept while an event does not ask still fit the seats', () =
     const w = await wedding()
     await twoYesesToTheDespedida(w, { isPrivate: true, householdIds: [w.santos.id] })
     await w.settings(w.despedida, { isPrivate: true, householdIds: [w.reyes.id] })
-    expect(await outcome(w.saveCap(w.santos, 1))).toMatchObject({ message: 'seat_cap_below_attending' })
+    expect(await outcome(w.saveCap(w.santos, 1))).toMatchObject({
+      message: 'seat_cap_below_attending',
+    })
     await w.settings(w.despedida, { isPrivate: true, householdIds: [w.reyes.id, w.santos.id] })
     const file = await t.rpc(w.claims, 'export_wedding', { p_wedding_id: w.wedding.id })
     const target = await t.couple()
-    expect(await outcome(t.rpc(target.claims, 'import_wedding', { p_wedding_id: target.wedding.id, p_file: file }))).toBeNull()
+    expect(
+      await outcome(
+        t.rpc(target.claims, 'import_wedding', { p_wedding_id: target.wedding.id, p_file: file }),
+      ),
+    ).toBeNull()
   })
 })
 
@@ -286,7 +346,13 @@ describe('2. a refused import answers the same whether or not an id exists', () 
     await t.rpc(w.claims, 'save_gift', {
       p_wedding_id: w.wedding.id,
       p_gift_id: null,
-      p_gift: { householdId: w.santos.id, giverName: 'Santos', kind: 'cash', amount: 100000, receivedOn: '2026-12-12' },
+      p_gift: {
+        householdId: w.santos.id,
+        giverName: 'Santos',
+        kind: 'cash',
+        amount: 100000,
+        receivedOn: '2026-12-12',
+      },
     })
     source = (await t.rpc(w.claims, 'export_wedding', { p_wedding_id: w.wedding.id })) as Rows
     // Another couple's rows, whose ids exist in this database.
@@ -340,23 +406,53 @@ describe('4. an emptied wedding takes a wedding file', () => {
       p_wedding_id: target.wedding.id,
       p_household: { persons: [{ firstName: 'Lorna', lastName: 'Cruz', type: 'adult' }] },
     })) as Household
-    const table = { id: 'table-1', name: 'Barkada', x: 200, y: 200, width: 96, height: 96, type: 'round' }
+    const table = {
+      id: 'table-1',
+      name: 'Barkada',
+      x: 200,
+      y: 200,
+      width: 96,
+      height: 96,
+      type: 'round',
+    }
     await t.rpc(target.claims, 'save_seating_layout', {
       p_wedding_id: target.wedding.id,
       p_layout: {
         tables: [table],
-        seats: [{ id: 'seat-1', tableId: 'table-1', x: 0, y: -48, householdId: h.id, personId: h.persons[0]!.id }],
+        seats: [
+          {
+            id: 'seat-1',
+            tableId: 'table-1',
+            x: 0,
+            y: -48,
+            householdId: h.id,
+            personId: h.persons[0]!.id,
+          },
+        ],
       },
     })
     await t.rpc(target.claims, 'delete_household', { p_household_id: h.id })
     // A chart with a table is still the couple's work...
-    expect(await outcome(t.rpc(target.claims, 'import_wedding', { p_wedding_id: target.wedding.id, p_file: file }))).toMatchObject({
+    expect(
+      await outcome(
+        t.rpc(target.claims, 'import_wedding', { p_wedding_id: target.wedding.id, p_file: file }),
+      ),
+    ).toMatchObject({
       message: 'wedding_not_empty',
     })
     // ...one with none holds nothing.
-    await t.rpc(target.claims, 'save_seating_layout', { p_wedding_id: target.wedding.id, p_layout: { tables: [], seats: [] } })
-    expect(await outcome(t.rpc(target.claims, 'import_wedding', { p_wedding_id: target.wedding.id, p_file: file }))).toBeNull()
-    const households = (await t.rpc(target.claims, 'list_households', { p_wedding_id: target.wedding.id })) as unknown[]
+    await t.rpc(target.claims, 'save_seating_layout', {
+      p_wedding_id: target.wedding.id,
+      p_layout: { tables: [], seats: [] },
+    })
+    expect(
+      await outcome(
+        t.rpc(target.claims, 'import_wedding', { p_wedding_id: target.wedding.id, p_file: file }),
+      ),
+    ).toBeNull()
+    const households = (await t.rpc(target.claims, 'list_households', {
+      p_wedding_id: target.wedding.id,
+    })) as unknown[]
     expect(households).toHaveLength(2)
   })
 
@@ -367,17 +463,40 @@ describe('4. an emptied wedding takes a wedding file', () => {
     const id = target.wedding.id
     await t.rpc(target.claims, 'save_seating_layout', {
       p_wedding_id: id,
-      p_layout: { tables: [{ id: 'table-1', name: 'Barkada', x: 200, y: 200, width: 96, height: 96, type: 'round' }], seats: [] },
+      p_layout: {
+        tables: [
+          { id: 'table-1', name: 'Barkada', x: 200, y: 200, width: 96, height: 96, type: 'round' },
+        ],
+        seats: [],
+      },
     })
-    await t.rpc(target.claims, 'save_checklist_item', { p_wedding_id: id, p_item: { title: 'Book the church', category: 'church' } })
-    await t.rpc(target.claims, 'save_budget_line', { p_wedding_id: id, p_line_id: null, p_category: 'venue', p_name: 'Hall', p_estimate: 1 })
-    await t.rpc(target.claims, 'save_supplier', { p_wedding_id: id, p_supplier_id: null, p_name: 'Casa', p_service: 'venue' })
+    await t.rpc(target.claims, 'save_checklist_item', {
+      p_wedding_id: id,
+      p_item: { title: 'Book the church', category: 'church' },
+    })
+    await t.rpc(target.claims, 'save_budget_line', {
+      p_wedding_id: id,
+      p_line_id: null,
+      p_category: 'venue',
+      p_name: 'Hall',
+      p_estimate: 1,
+    })
+    await t.rpc(target.claims, 'save_supplier', {
+      p_wedding_id: id,
+      p_supplier_id: null,
+      p_name: 'Casa',
+      p_service: 'venue',
+    })
     await t.rpc(target.claims, 'save_gift', {
       p_wedding_id: id,
       p_gift_id: null,
       p_gift: { giverName: 'Ninong', kind: 'cash', amount: 100000, receivedOn: '2026-12-12' },
     })
-    const { token } = (await t.rpc(target.claims, 'create_member_invitation', { p_wedding_id: id, p_role: 'partner', p_side: null })) as {
+    const { token } = (await t.rpc(target.claims, 'create_member_invitation', {
+      p_wedding_id: id,
+      p_role: 'partner',
+      p_side: null,
+    })) as {
       token: string
     }
     const partner = await t.signUp('partner')
@@ -385,7 +504,9 @@ describe('4. an emptied wedding takes a wedding file', () => {
     const stranger = (await t.couple()).claims
 
     for (const who of [partner, stranger, null] as Claims[]) {
-      expect((await outcome(t.rpc(who, 'empty_wedding', { p_wedding_id: id })))?.message).toMatch(/wedding_not_found|permission denied/)
+      expect((await outcome(t.rpc(who, 'empty_wedding', { p_wedding_id: id })))?.message).toMatch(
+        /wedding_not_found|permission denied/,
+      )
     }
     expect(await outcome(t.rpc(target.claims, 'empty_wedding', { p_wedding_id: id }))).toBeNull()
     const left = await t.asOwner<{ n: number }>(
@@ -400,7 +521,9 @@ describe('4. an emptied wedding takes a wedding file', () => {
     expect(Number(left.rows[0]!.n)).toBe(0)
     // The site and its members stay.
     expect(await outcome(t.rpc(partner, 'get_my_wedding', { p_wedding_id: id }))).toBeNull()
-    expect(await outcome(t.rpc(target.claims, 'import_wedding', { p_wedding_id: id, p_file: file }))).toBeNull()
+    expect(
+      await outcome(t.rpc(target.claims, 'import_wedding', { p_wedding_id: id, p_file: file })),
+    ).toBeNull()
   })
 })
 
@@ -417,9 +540,13 @@ describe('5. the planning, door and events functions refuse their own inputs wit
   test('a text too long, a number too large or below zero: invalid_input naming the field, never a raw SQLSTATE', async () => {
     const w = await wedding()
     const id = w.wedding.id
-    const line = (await t.rpc(w.claims, 'save_budget_line', { p_wedding_id: id, p_line_id: null, p_category: 'venue', p_name: 'Hall', p_estimate: 1 })) as
-      | string
-      | { id: string }
+    const line = (await t.rpc(w.claims, 'save_budget_line', {
+      p_wedding_id: id,
+      p_line_id: null,
+      p_category: 'venue',
+      p_name: 'Hall',
+      p_estimate: 1,
+    })) as string | { id: string }
     const lineId = typeof line === 'string' ? line : line.id
     const gift = (await t.rpc(w.claims, 'save_gift', {
       p_wedding_id: id,
@@ -432,18 +559,147 @@ describe('5. the planning, door and events functions refuse their own inputs wit
     // Each call with valid arguments, then with each scalar argument (or key of its JSON argument)
     // replaced by a value past its limit.
     const calls: [name: string, args: Record<string, unknown>, json?: string][] = [
-      ['save_budget_line', { p_wedding_id: id, p_line_id: null, p_category: 'venue', p_name: 'Hall', p_estimate: 100, p_quote: null, p_price_per_head: null, p_head_count_basis: null, p_actual: 100, p_with_service: false, p_with_vat: false }],
-      ['save_budget_line', { p_wedding_id: id, p_line_id: null, p_category: 'catering', p_name: 'Food', p_estimate: 100, p_quote: null, p_price_per_head: 100, p_head_count_basis: 'attending', p_actual: null, p_with_service: false, p_with_vat: false }],
-      ['save_budget_payment', { p_wedding_id: id, p_payment_id: null, p_line_id: lineId, p_kind: 'down_payment', p_amount: 100, p_percent: null, p_due_on: null, p_paid: false, p_paid_on: null }],
-      ['save_budget_payment', { p_wedding_id: id, p_payment_id: null, p_line_id: lineId, p_kind: 'balance', p_amount: null, p_percent: 12.5, p_due_on: null, p_paid: false, p_paid_on: null }],
-      ['save_supplier', { p_wedding_id: id, p_supplier_id: null, p_name: 'Casa', p_service: 'venue', p_phone: '0917 555 0101', p_messenger: 'm.me/casa', p_notes: 'Gate 2', p_status: 'booked', p_contract: 100, p_budget_line_id: null }],
-      ['save_pax_forecast_settings', { p_wedding_id: id, p_expected_pct: 80, p_no_show_pct: 5, p_walk_ins: 2 }],
+      [
+        'save_budget_line',
+        {
+          p_wedding_id: id,
+          p_line_id: null,
+          p_category: 'venue',
+          p_name: 'Hall',
+          p_estimate: 100,
+          p_quote: null,
+          p_price_per_head: null,
+          p_head_count_basis: null,
+          p_actual: 100,
+          p_with_service: false,
+          p_with_vat: false,
+        },
+      ],
+      [
+        'save_budget_line',
+        {
+          p_wedding_id: id,
+          p_line_id: null,
+          p_category: 'catering',
+          p_name: 'Food',
+          p_estimate: 100,
+          p_quote: null,
+          p_price_per_head: 100,
+          p_head_count_basis: 'attending',
+          p_actual: null,
+          p_with_service: false,
+          p_with_vat: false,
+        },
+      ],
+      [
+        'save_budget_payment',
+        {
+          p_wedding_id: id,
+          p_payment_id: null,
+          p_line_id: lineId,
+          p_kind: 'down_payment',
+          p_amount: 100,
+          p_percent: null,
+          p_due_on: null,
+          p_paid: false,
+          p_paid_on: null,
+        },
+      ],
+      [
+        'save_budget_payment',
+        {
+          p_wedding_id: id,
+          p_payment_id: null,
+          p_line_id: lineId,
+          p_kind: 'balance',
+          p_amount: null,
+          p_percent: 12.5,
+          p_due_on: null,
+          p_paid: false,
+          p_paid_on: null,
+        },
+      ],
+      [
+        'save_supplier',
+        {
+          p_wedding_id: id,
+          p_supplier_id: null,
+          p_name: 'Casa',
+          p_service: 'venue',
+          p_phone: '0917 555 0101',
+          p_messenger: 'm.me/casa',
+          p_notes: 'Gate 2',
+          p_status: 'booked',
+          p_contract: 100,
+          p_budget_line_id: null,
+        },
+      ],
+      [
+        'save_pax_forecast_settings',
+        { p_wedding_id: id, p_expected_pct: 80, p_no_show_pct: 5, p_walk_ins: 2 },
+      ],
       ['mark_gift_thanked', { p_wedding_id: id, p_gift_id: gift.id, p_channel: 'sms' }],
-      ['save_checklist_item', { p_wedding_id: id, p_item: { title: 'Book', category: 'church', notes: 'n', daysBefore: 30 } }, 'p_item'],
-      ['save_gift', { p_wedding_id: id, p_gift_id: null, p_gift: { giverName: 'Ninong', kind: 'gcash', reference: 'ref', amount: 100000, receivedOn: '2026-12-12', description: 'd', notes: 'n' } }, 'p_gift'],
-      ['save_gift_thank_you_templates', { p_wedding_id: id, p_templates: { fil: 'Salamat, {names}!', en: 'Thank you, {names}!' } }, 'p_templates'],
-      ['save_event_settings', { p_wedding_id: id, p_event_id: w.despedida, p_settings: { takesRsvp: true, deadline: null, isPrivate: false, isMain: false, householdIds: [] } }, 'p_settings'],
-      ['save_household', { p_wedding_id: id, p_household: { email: 'a@b.ph', phone: '0917', notes: 'n', relationshipSide: 'bride', relationshipType: 'family', seatCap: 2, persons: [{ firstName: 'Lorna', lastName: 'Cruz', type: 'adult' }] } }, 'p_household'],
+      [
+        'save_checklist_item',
+        {
+          p_wedding_id: id,
+          p_item: { title: 'Book', category: 'church', notes: 'n', daysBefore: 30 },
+        },
+        'p_item',
+      ],
+      [
+        'save_gift',
+        {
+          p_wedding_id: id,
+          p_gift_id: null,
+          p_gift: {
+            giverName: 'Ninong',
+            kind: 'gcash',
+            reference: 'ref',
+            amount: 100000,
+            receivedOn: '2026-12-12',
+            description: 'd',
+            notes: 'n',
+          },
+        },
+        'p_gift',
+      ],
+      [
+        'save_gift_thank_you_templates',
+        { p_wedding_id: id, p_templates: { fil: 'Salamat, {names}!', en: 'Thank you, {names}!' } },
+        'p_templates',
+      ],
+      [
+        'save_event_settings',
+        {
+          p_wedding_id: id,
+          p_event_id: w.despedida,
+          p_settings: {
+            takesRsvp: true,
+            deadline: null,
+            isPrivate: false,
+            isMain: false,
+            householdIds: [],
+          },
+        },
+        'p_settings',
+      ],
+      [
+        'save_household',
+        {
+          p_wedding_id: id,
+          p_household: {
+            email: 'a@b.ph',
+            phone: '0917',
+            notes: 'n',
+            relationshipSide: 'bride',
+            relationshipType: 'family',
+            seatCap: 2,
+            persons: [{ firstName: 'Lorna', lastName: 'Cruz', type: 'adult' }],
+          },
+        },
+        'p_household',
+      ],
     ]
     const raw: string[] = []
     for (const [name, args, json] of calls) {
@@ -452,19 +708,27 @@ describe('5. the planning, door and events functions refuse their own inputs wit
       if (json) {
         const object = args[json] as Record<string, unknown>
         for (const [key, value] of Object.entries(object)) {
-          for (const bad of oversized(value)) variants.push([key, { ...args, [json]: { ...object, [key]: bad } }])
+          for (const bad of oversized(value))
+            variants.push([key, { ...args, [json]: { ...object, [key]: bad } }])
         }
       } else {
         for (const [key, value] of Object.entries(args)) {
           if (key.endsWith('_id')) continue
-          const values = typeof value === 'number' && /^p_(estimate|quote|price_per_head|actual|amount|contract)$/.test(key) ? [BIG, -1] : oversized(value)
+          const values =
+            typeof value === 'number' &&
+            /^p_(estimate|quote|price_per_head|actual|amount|contract)$/.test(key)
+              ? [BIG, -1]
+              : oversized(value)
           for (const bad of values) variants.push([key.replace(/^p_/, ''), { ...args, [key]: bad }])
         }
       }
       for (const [field, bad] of variants) {
         const result = await outcome(t.rpc(w.claims, name, bad))
         if (result === null) continue // accepted: within the limits after all (a high percentage of walk-ins, say)
-        const fine = result.code === 'P0001' && /^[a-z_]+$/.test(result.message) && (result.message !== 'invalid_input' || Boolean(result.detail))
+        const fine =
+          result.code === 'P0001' &&
+          /^[a-z_]+$/.test(result.message) &&
+          (result.message !== 'invalid_input' || Boolean(result.detail))
         if (!fine) raw.push(`${name} ${field}: ${result.code} ${result.message}`)
       }
     }
@@ -473,14 +737,27 @@ describe('5. the planning, door and events functions refuse their own inputs wit
 
   test('save_supplier names the field that is too long', async () => {
     const w = await wedding()
-    const base = { p_wedding_id: w.wedding.id, p_supplier_id: null, p_name: 'Casa', p_service: 'venue' }
-    for (const [key, max] of [['p_phone', 40], ['p_messenger', 100], ['p_notes', 2000]] as const) {
-      expect(await outcome(t.rpc(w.claims, 'save_supplier', { ...base, [key]: 'x'.repeat(max + 1) }))).toMatchObject({
+    const base = {
+      p_wedding_id: w.wedding.id,
+      p_supplier_id: null,
+      p_name: 'Casa',
+      p_service: 'venue',
+    }
+    for (const [key, max] of [
+      ['p_phone', 40],
+      ['p_messenger', 100],
+      ['p_notes', 2000],
+    ] as const) {
+      expect(
+        await outcome(t.rpc(w.claims, 'save_supplier', { ...base, [key]: 'x'.repeat(max + 1) })),
+      ).toMatchObject({
         code: 'P0001',
         message: 'invalid_input',
         detail: `${key.slice(2)} is longer than ${max} characters`,
       })
-      expect(await outcome(t.rpc(w.claims, 'save_supplier', { ...base, [key]: 'x'.repeat(max) }))).toBeNull()
+      expect(
+        await outcome(t.rpc(w.claims, 'save_supplier', { ...base, [key]: 'x'.repeat(max) })),
+      ).toBeNull()
     }
   })
 })
@@ -490,7 +767,11 @@ describe('6. members typing invitation codes are counted; the couple are not', (
     const w = await wedding()
     const join = async (role: string, side: string | null) => {
       const claims = await t.signUp(role)
-      const { token } = (await t.rpc(w.claims, 'create_member_invitation', { p_wedding_id: w.wedding.id, p_role: role, p_side: side })) as {
+      const { token } = (await t.rpc(w.claims, 'create_member_invitation', {
+        p_wedding_id: w.wedding.id,
+        p_role: role,
+        p_side: side,
+      })) as {
         token: string
       }
       await t.rpc(claims, 'accept_member_invitation', { p_token: token, p_display_name: role })
@@ -501,20 +782,34 @@ describe('6. members typing invitation codes are counted; the couple are not', (
     await steadyClock(15)
     // A new address each time: a member is counted by their account.
     const tryCode = (who: Claims, code: string) =>
-      rpcAs(t.db, who, 'open_invitation_code', { p_slug: w.wedding.slug, p_code: code }, { 'cf-connecting-ip': newVisitor() })
+      rpcAs(
+        t.db,
+        who,
+        'open_invitation_code',
+        { p_slug: w.wedding.slug, p_code: code },
+        { 'cf-connecting-ip': newVisitor() },
+      )
     const wrong = () => `ZZZZ${Math.floor(Math.random() * 9000 + 1000)}`
-    for (let i = 0; i < 10; i++) expect(await tryCode(helper, wrong())).toEqual({ status: 'not_found' })
+    for (let i = 0; i < 10; i++)
+      expect(await tryCode(helper, wrong())).toEqual({ status: 'not_found' })
     expect(await outcome(tryCode(helper, wrong()))).toMatchObject({ message: 'rate_limited' })
     // Past the limit even the right code is refused.
-    expect(await outcome(tryCode(helper, w.code(w.santos)))).toMatchObject({ message: 'rate_limited' })
+    expect(await outcome(tryCode(helper, w.code(w.santos)))).toMatchObject({
+      message: 'rate_limited',
+    })
     // The owner and the partner are never counted.
     for (const who of [w.claims, partner]) {
-      for (let i = 0; i < 11; i++) expect(await tryCode(who, wrong())).toEqual({ status: 'not_found' })
+      for (let i = 0; i < 11; i++)
+        expect(await tryCode(who, wrong())).toEqual({ status: 'not_found' })
     }
-    const changes = (await t.rpc(w.claims, 'list_rsvp_changes', { p_wedding_id: w.wedding.id })) as {
+    const changes = (await t.rpc(w.claims, 'list_rsvp_changes', {
+      p_wedding_id: w.wedding.id,
+    })) as {
       probes: { kind: string; scope: string }[]
     }
-    expect(changes.probes).toContainEqual(expect.objectContaining({ kind: 'code', scope: 'caller' }))
+    expect(changes.probes).toContainEqual(
+      expect.objectContaining({ kind: 'code', scope: 'caller' }),
+    )
   })
 })
 
@@ -522,20 +817,39 @@ describe('7. small leaks and rough edges', () => {
   test("the usher's wedding carries no owner's account", async () => {
     const w = await wedding()
     const usher = await t.signUp('usher')
-    const { token } = (await t.rpc(w.claims, 'create_member_invitation', { p_wedding_id: w.wedding.id, p_role: 'usher', p_side: null })) as {
+    const { token } = (await t.rpc(w.claims, 'create_member_invitation', {
+      p_wedding_id: w.wedding.id,
+      p_role: 'usher',
+      p_side: null,
+    })) as {
       token: string
     }
     await t.rpc(usher, 'accept_member_invitation', { p_token: token, p_display_name: 'Kuya Jun' })
-    const seen = (await t.rpc(usher, 'get_my_wedding', { p_wedding_id: w.wedding.id })) as Record<string, unknown>
+    const seen = (await t.rpc(usher, 'get_my_wedding', { p_wedding_id: w.wedding.id })) as Record<
+      string,
+      unknown
+    >
     expect(seen).toMatchObject({ id: w.wedding.id, myRole: 'usher', userId: null })
     expect(JSON.stringify(seen)).not.toContain(w.claims.sub)
   })
 
   test('open_invitation sent as GET answers read_only_call, for a right and a wrong link alike', async () => {
     const w = await wedding()
-    const { rows } = await t.asOwner<{ token: string }>('select invitation_token as token from kasalan.households where id = $1', [w.santos.id])
+    const { rows } = await t.asOwner<{ token: string }>(
+      'select invitation_token as token from kasalan.households where id = $1',
+      [w.santos.id],
+    )
     for (const token of [rows[0]!.token, 'x'.repeat(22)]) {
-      expect(await outcome(rpcWith(t.db, 'open_invitation', { p_token: token }, { readOnly: true, headers: { 'cf-connecting-ip': newVisitor() } }))).toMatchObject({
+      expect(
+        await outcome(
+          rpcWith(
+            t.db,
+            'open_invitation',
+            { p_token: token },
+            { readOnly: true, headers: { 'cf-connecting-ip': newVisitor() } },
+          ),
+        ),
+      ).toMatchObject({
         code: '25006',
         message: 'read_only_call',
       })
@@ -546,11 +860,15 @@ describe('7. small leaks and rough edges', () => {
     const { claims, wedding } = await t.couple()
     const deepText = `{"format":"kasalan-wedding","version":1,"wedding":{},"deep":${'['.repeat(50000)}${']'.repeat(50000)}}`
     for (const file of [JSON.parse(deepText) as unknown, deepText]) {
-      expect(await outcome(t.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: file }))).toMatchObject({
+      expect(
+        await outcome(t.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: file })),
+      ).toMatchObject({
         code: 'P0001',
         message: 'input_too_deep',
       })
     }
-    expect(await t.rpc(claims, 'get_my_wedding', { p_wedding_id: wedding.id })).toMatchObject({ id: wedding.id })
+    expect(await t.rpc(claims, 'get_my_wedding', { p_wedding_id: wedding.id })).toMatchObject({
+      id: wedding.id,
+    })
   })
 })

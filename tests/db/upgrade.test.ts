@@ -37,7 +37,9 @@ const JSON_NOW: [RegExp, string][] = [
 
 const open = () =>
   PGlite.create({
-    loadDataDir: new Blob([readFileSync(`${ROOT}tests/fixtures/upgrade-0031.tgz`)], { type: 'application/x-gzip' }),
+    loadDataDir: new Blob([readFileSync(`${ROOT}tests/fixtures/upgrade-0031.tgz`)], {
+      type: 'application/x-gzip',
+    }),
     extensions: { pgcrypto, unaccent, pg_trgm },
   })
 
@@ -55,7 +57,11 @@ async function rowsOf(db: PGlite, rename = false): Promise<Record<string, unknow
     )
     const now = (row: Record<string, unknown>) => {
       if (!rename) return row
-      let text = JSON.stringify(Object.fromEntries(Object.entries(row).map(([key, value]) => [COLUMN_NOW[key] ?? key, value])))
+      let text = JSON.stringify(
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [COLUMN_NOW[key] ?? key, value]),
+        ),
+      )
       for (const [old, renamed] of JSON_NOW) text = text.replace(old, renamed)
       return JSON.parse(text) as Record<string, unknown>
     }
@@ -91,8 +97,12 @@ describe.runIf(ENGINE === 'pglite')('a database made before the per-domain basel
   test('moves onto the baseline: the new versions recorded, the old ones gone', async () => {
     const { migrations } = readSqlFiles()
     expect(applied).toEqual(migrations.map((m) => m.version))
-    const { rows } = await db.query<{ version: string }>('select version from kasalan_local.applied_versions order by 1')
-    expect(rows.map((r) => r.version)).toEqual(['auth-shim', ...migrations.map((m) => m.version), 'seed'].sort())
+    const { rows } = await db.query<{ version: string }>(
+      'select version from kasalan_local.applied_versions order by 1',
+    )
+    expect(rows.map((r) => r.version)).toEqual(
+      ['auth-shim', ...migrations.map((m) => m.version), 'seed'].sort(),
+    )
     expect(rows.some((r) => REPLACED_VERSIONS.has(r.version))).toBe(false)
     const { rows: schemas } = await db.query<{ name: string }>(
       "select nspname as name from pg_namespace where nspname like 'kasalan%' order by 1",
@@ -107,12 +117,21 @@ describe.runIf(ENGINE === 'pglite')('a database made before the per-domain basel
     // Tables and columns later migrations added start empty and at their defaults; the rest is as it was.
     expect(Object.keys(after)).toEqual(expect.arrayContaining(Object.keys(before)))
     // (The name search's built-in nicknames, 0025, belong to no wedding.)
-    const added = (table: string) => (after[table] ?? []).filter((row) => !(table === 'nicknames' && (row as { wedding_id: string | null }).wedding_id === null))
+    const added = (table: string) =>
+      (after[table] ?? []).filter(
+        (row) =>
+          !(table === 'nicknames' && (row as { wedding_id: string | null }).wedding_id === null),
+      )
     expect(after.nicknames?.length).toBeGreaterThan(300)
-    for (const table of Object.keys(after).filter((name) => !(name in before))) expect({ table, rows: added(table) }).toEqual({ table, rows: [] })
+    for (const table of Object.keys(after).filter((name) => !(name in before)))
+      expect({ table, rows: added(table) }).toEqual({ table, rows: [] })
     const asBefore = (rows: unknown[], columns: string[]) =>
       rows
-        .map((row) => Object.fromEntries(columns.map((column) => [column, (row as Record<string, unknown>)[column]])))
+        .map((row) =>
+          Object.fromEntries(
+            columns.map((column) => [column, (row as Record<string, unknown>)[column]]),
+          ),
+        )
         .sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1))
     for (const [table, rows] of Object.entries(before)) {
       const columns = Object.keys((rows[0] ?? {}) as Record<string, unknown>)
@@ -123,48 +142,84 @@ describe.runIf(ENGINE === 'pglite')('a database made before the per-domain basel
   test('the couple signs in and sees their wedding, guests, answers and seats', async () => {
     const user = await localAuth(db, 'signIn', facts.coupleEmail, facts.password)
     const couple: Claims = { sub: user.id, email: user.email, role: 'authenticated' }
-    const wedding = (await callRpc(db, couple, 'get_my_wedding')) as { id: string; slug: string; sections: unknown[] }
+    const wedding = (await callRpc(db, couple, 'get_my_wedding')) as {
+      id: string
+      slug: string
+      sections: unknown[]
+    }
     expect(wedding).toMatchObject({ id: facts.weddingId, slug: facts.slug })
     expect(wedding.sections.length).toBeGreaterThan(3)
-    const guests = (await callRpc(db, couple, 'list_households', { p_wedding_id: facts.weddingId })) as {
+    const guests = (await callRpc(db, couple, 'list_households', {
+      p_wedding_id: facts.weddingId,
+    })) as {
       id: string
       persons: { id: string; isAttending: boolean | null }[]
     }[]
     expect(guests.map((g) => g.id).sort()).toEqual([...facts.households].sort())
-    expect(guests.flatMap((g) => g.persons.map((p) => p.id)).sort()).toEqual([...facts.persons].sort())
-    expect(guests.flatMap((g) => g.persons.map((p) => p.isAttending)).sort()).toEqual([false, true, true])
-    const rsvps = (await callRpc(db, couple, 'list_rsvps', { p_wedding_id: facts.weddingId })) as unknown[]
+    expect(guests.flatMap((g) => g.persons.map((p) => p.id)).sort()).toEqual(
+      [...facts.persons].sort(),
+    )
+    expect(guests.flatMap((g) => g.persons.map((p) => p.isAttending)).sort()).toEqual([
+      false,
+      true,
+      true,
+    ])
+    const rsvps = (await callRpc(db, couple, 'list_rsvps', {
+      p_wedding_id: facts.weddingId,
+    })) as unknown[]
     expect(rsvps.length).toBeGreaterThan(0)
-    const layout = (await callRpc(db, couple, 'get_seating_layout', { p_wedding_id: facts.weddingId })) as {
+    const layout = (await callRpc(db, couple, 'get_seating_layout', {
+      p_wedding_id: facts.weddingId,
+    })) as {
       layout: { seats: { personId: string | null }[] }
     }
     expect(layout.layout.seats.map((s) => s.personId)).toContain(facts.persons[0])
-    const invitations = (await callRpc(db, couple, 'list_invitations', { p_wedding_id: facts.weddingId })) as {
+    const invitations = (await callRpc(db, couple, 'list_invitations', {
+      p_wedding_id: facts.weddingId,
+    })) as {
       households: { householdId: string; sends: number; invitedVia: string | null }[]
     }
-    expect(invitations.households.find((h) => h.householdId === facts.households[0])).toMatchObject({ sends: 1, invitedVia: 'viber' })
-    const { members } = (await callRpc(db, couple, 'list_members', { p_wedding_id: facts.weddingId })) as {
+    expect(invitations.households.find((h) => h.householdId === facts.households[0])).toMatchObject(
+      { sends: 1, invitedVia: 'viber' },
+    )
+    const { members } = (await callRpc(db, couple, 'list_members', {
+      p_wedding_id: facts.weddingId,
+    })) as {
       members: { displayName: string }[]
     }
     expect(members.map((m) => m.displayName)).toContain('Tita Baby')
   })
 
   test('the site answers at its address and its old one, and the coordinator still works on it', async () => {
-    const site = (await callRpc(db, null, 'get_site', { p_slug: facts.slug })) as { wedding: { id: string } }
+    const site = (await callRpc(db, null, 'get_site', { p_slug: facts.slug })) as {
+      wedding: { id: string }
+    }
     expect(site.wedding.id).toBe(facts.weddingId)
-    expect(await callRpc(db, null, 'get_site', { p_slug: facts.oldSlug })).toMatchObject({ redirectTo: facts.slug })
+    expect(await callRpc(db, null, 'get_site', { p_slug: facts.oldSlug })).toMatchObject({
+      redirectTo: facts.slug,
+    })
     const user = await localAuth(db, 'signIn', facts.coordinatorEmail, facts.password)
     const coordinator: Claims = { sub: user.id, email: user.email, role: 'authenticated' }
-    const mine = (await callRpc(db, coordinator, 'list_my_weddings')) as { id: string; role: string }[]
+    const mine = (await callRpc(db, coordinator, 'list_my_weddings')) as {
+      id: string
+      role: string
+    }[]
     expect(mine).toEqual([expect.objectContaining({ id: facts.weddingId, role: 'coordinator' })])
-    expect(await callRpc(db, coordinator, 'list_households', { p_wedding_id: facts.weddingId })).toHaveLength(2)
+    expect(
+      await callRpc(db, coordinator, 'list_households', { p_wedding_id: facts.weddingId }),
+    ).toHaveLength(2)
     // A write goes through the new definitions: triggers, policies, the activity feed.
     const saved = (await callRpc(db, coordinator, 'save_household', {
       p_wedding_id: facts.weddingId,
       p_household: { persons: [{ firstName: 'Bagong', lastName: 'Bisita' }] },
     })) as { id: string }
-    expect(await callRpc(db, coordinator, 'list_households', { p_wedding_id: facts.weddingId })).toHaveLength(3)
-    const { rows } = await db.query('select 1 from kasalan.wedding_activity where household_id = $1', [saved.id])
+    expect(
+      await callRpc(db, coordinator, 'list_households', { p_wedding_id: facts.weddingId }),
+    ).toHaveLength(3)
+    const { rows } = await db.query(
+      'select 1 from kasalan.wedding_activity where household_id = $1',
+      [saved.id],
+    )
     expect(rows.length).toBeGreaterThan(0)
   })
 })

@@ -37,7 +37,14 @@ interface WeddingFile {
 }
 
 /** The plan's lists of a file, and the accounts each row may name (kept only for a member). */
-const PLAN_KEYS = ['checklistItems', 'budgetLines', 'budgetPayments', 'suppliers', 'gifts', 'giftThankYouTemplates'] as const
+const PLAN_KEYS = [
+  'checklistItems',
+  'budgetLines',
+  'budgetPayments',
+  'suppliers',
+  'gifts',
+  'giftThankYouTemplates',
+] as const
 const ACCOUNTS: Partial<Record<(typeof PLAN_KEYS)[number], string[]>> = {
   checklistItems: ['assignee_user', 'done_by', 'created_by'],
   gifts: ['created_by'],
@@ -56,7 +63,11 @@ const QUESTIONS = [
 /** A wedding with everything a couple keeps: details, edited sections, households, answers, seats. */
 async function fullWedding(t: TestDb) {
   const { claims, wedding } = await t.couple('Corazon', 'Emilio')
-  await t.rpc(claims, 'update_rsvp_settings', { p_wedding_id: wedding.id, p_deadline: '2030-01-31', p_questions: QUESTIONS })
+  await t.rpc(claims, 'update_rsvp_settings', {
+    p_wedding_id: wedding.id,
+    p_deadline: '2030-01-31',
+    p_questions: QUESTIONS,
+  })
   await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
   const { sections, theme } = (await t.rpc(claims, 'get_my_wedding')) as {
     sections: { id: string; type: string; label: string; path: string; visible: boolean }[]
@@ -83,8 +94,27 @@ async function fullWedding(t: TestDb) {
   })
   const households: Household[] = []
   for (const [persons, extra] of [
-    [[{ firstName: 'Ñino', lastName: 'dela Peña', title: 'G.' }, { firstName: 'Ana', lastName: 'dela Peña', type: 'child' }], { email: 'nino@example.com', relationshipSide: 'bride', relationshipType: 'family', address: { address1: '12 Mabini St', city: 'Lungsod Quezon' } }],
-    [[{ firstName: 'Jose', lastName: 'Rizal', suffix: 'Jr.', notes: 'vegetarian' }], { phone: '+63 917 000 0000', relationshipSide: 'groom', relationshipType: 'friend', notes: 'tawagan' }],
+    [
+      [
+        { firstName: 'Ñino', lastName: 'dela Peña', title: 'G.' },
+        { firstName: 'Ana', lastName: 'dela Peña', type: 'child' },
+      ],
+      {
+        email: 'nino@example.com',
+        relationshipSide: 'bride',
+        relationshipType: 'family',
+        address: { address1: '12 Mabini St', city: 'Lungsod Quezon' },
+      },
+    ],
+    [
+      [{ firstName: 'Jose', lastName: 'Rizal', suffix: 'Jr.', notes: 'vegetarian' }],
+      {
+        phone: '+63 917 000 0000',
+        relationshipSide: 'groom',
+        relationshipType: 'friend',
+        notes: 'tawagan',
+      },
+    ],
   ] as const) {
     households.push(
       (await t.rpc(claims, 'save_household', {
@@ -98,7 +128,14 @@ async function fullWedding(t: TestDb) {
     p_household_id: households[0]!.id,
     p_person_id: nino!.id,
     p_answers: [
-      { personId: nino!.id, isAttending: true, response: [{ questionId: 'meal', answer: 'Isda' }, { questionId: 'song', answer: 'Ikaw' }] },
+      {
+        personId: nino!.id,
+        isAttending: true,
+        response: [
+          { questionId: 'meal', answer: 'Isda' },
+          { questionId: 'song', answer: 'Ikaw' },
+        ],
+      },
       { personId: ana!.id, isAttending: false },
     ],
     p_message: 'Salamat po!',
@@ -112,9 +149,18 @@ async function fullWedding(t: TestDb) {
   await t.rpc(claims, 'save_seating_layout', {
     p_wedding_id: wedding.id,
     p_layout: {
-      tables: [{ id: 't1', name: 'Mesa 1', x: 100, y: 100, width: 120, height: 120, type: 'round' }],
+      tables: [
+        { id: 't1', name: 'Mesa 1', x: 100, y: 100, width: 120, height: 120, type: 'round' },
+      ],
       seats: [
-        { id: 's1', tableId: 't1', x: 0, y: -60, householdId: households[0]!.id, personId: nino!.id },
+        {
+          id: 's1',
+          tableId: 't1',
+          x: 0,
+          y: -60,
+          householdId: households[0]!.id,
+          personId: nino!.id,
+        },
         { id: 's2', tableId: 't1', x: 0, y: 60, householdId: null, personId: null },
       ],
     },
@@ -127,7 +173,11 @@ async function fullWedding(t: TestDb) {
 /** A member of the wedding with `role`, signed up for it. */
 async function join(t: TestDb, owner: Claims, weddingId: string, role: string) {
   const claims = (await t.signUp(role))!
-  const { token } = (await t.rpc(owner, 'create_member_invitation', { p_wedding_id: weddingId, p_role: role, p_side: null })) as {
+  const { token } = (await t.rpc(owner, 'create_member_invitation', {
+    p_wedding_id: weddingId,
+    p_role: role,
+    p_side: null,
+  })) as {
     token: string
   }
   await t.rpc(claims, 'accept_member_invitation', { p_token: token, p_display_name: 'Tita Baby' })
@@ -142,19 +192,43 @@ async function fullPlan(t: TestDb, claims: Claims, weddingId: string, households
     p_wedding_id: weddingId,
     p_items: [
       { key: 'book_church', title: 'Magpa-book sa simbahan', category: 'church', daysBefore: 300 },
-      { key: 'cenomar', title: 'Kumuha ng CENOMAR', category: 'documents', daysBefore: 120, validDays: 180 },
+      {
+        key: 'cenomar',
+        title: 'Kumuha ng CENOMAR',
+        category: 'documents',
+        daysBefore: 120,
+        validDays: 180,
+      },
     ],
   })) as { items: { id: string; templateKey: string | null }[] }
   const cenomar = started.items.find((item) => item.templateKey === 'cenomar')!
   await t.rpc(claims, 'save_checklist_item', {
     p_wedding_id: weddingId,
-    p_item: { id: cenomar.id, title: 'Kumuha ng CENOMAR', category: 'documents', daysBefore: 120, validDays: 180, issuedOn: '2026-10-01' },
+    p_item: {
+      id: cenomar.id,
+      title: 'Kumuha ng CENOMAR',
+      category: 'documents',
+      daysBefore: 120,
+      validDays: 180,
+      issuedOn: '2026-10-01',
+    },
   })
   const tasting = (await t.rpc(claims, 'save_checklist_item', {
     p_wedding_id: weddingId,
-    p_item: { title: 'Food tasting', notes: 'Sabado, 2pm', category: 'reception', dueDate: '2026-12-05', assigneeUserId: coordinator.sub, assigneeRole: 'coordinator' },
+    p_item: {
+      title: 'Food tasting',
+      notes: 'Sabado, 2pm',
+      category: 'reception',
+      dueDate: '2026-12-05',
+      assigneeUserId: coordinator.sub,
+      assigneeRole: 'coordinator',
+    },
   })) as { id: string }
-  await t.rpc(claims, 'set_checklist_item_done', { p_wedding_id: weddingId, p_item_id: tasting.id, p_done: true })
+  await t.rpc(claims, 'set_checklist_item_done', {
+    p_wedding_id: weddingId,
+    p_item_id: tasting.id,
+    p_done: true,
+  })
 
   const catering = (await t.rpc(claims, 'save_budget_line', {
     p_wedding_id: weddingId,
@@ -167,27 +241,76 @@ async function fullPlan(t: TestDb, claims: Claims, weddingId: string, households
     p_with_service: true,
     p_with_vat: true,
   })) as string
-  await t.rpc(claims, 'save_budget_line', { p_wedding_id: weddingId, p_line_id: null, p_category: 'Lechon', p_name: 'Lechon ni Mang Tomas', p_quote: 1_250_000, p_actual: 1_300_000 })
-  await t.rpc(claims, 'save_budget_payment', {
-    p_wedding_id: weddingId, p_payment_id: null, p_line_id: catering, p_kind: 'down_payment', p_percent: 50, p_due_on: '2026-11-30', p_paid: true, p_paid_on: '2026-11-20',
+  await t.rpc(claims, 'save_budget_line', {
+    p_wedding_id: weddingId,
+    p_line_id: null,
+    p_category: 'Lechon',
+    p_name: 'Lechon ni Mang Tomas',
+    p_quote: 1_250_000,
+    p_actual: 1_300_000,
   })
   await t.rpc(claims, 'save_budget_payment', {
-    p_wedding_id: weddingId, p_payment_id: null, p_line_id: catering, p_kind: 'balance', p_amount: 23_100_000, p_due_on: '2027-02-01',
+    p_wedding_id: weddingId,
+    p_payment_id: null,
+    p_line_id: catering,
+    p_kind: 'down_payment',
+    p_percent: 50,
+    p_due_on: '2026-11-30',
+    p_paid: true,
+    p_paid_on: '2026-11-20',
+  })
+  await t.rpc(claims, 'save_budget_payment', {
+    p_wedding_id: weddingId,
+    p_payment_id: null,
+    p_line_id: catering,
+    p_kind: 'balance',
+    p_amount: 23_100_000,
+    p_due_on: '2027-02-01',
   })
   await t.rpc(claims, 'save_supplier', {
-    p_wedding_id: weddingId, p_supplier_id: null, p_name: "Josephine's Catering", p_service: 'catering', p_phone: '+63 917 111 2222',
-    p_messenger: 'josephines.catering', p_notes: 'May libreng cake', p_status: 'booked', p_contract: 46_200_000, p_budget_line_id: catering,
+    p_wedding_id: weddingId,
+    p_supplier_id: null,
+    p_name: "Josephine's Catering",
+    p_service: 'catering',
+    p_phone: '+63 917 111 2222',
+    p_messenger: 'josephines.catering',
+    p_notes: 'May libreng cake',
+    p_status: 'booked',
+    p_contract: 46_200_000,
+    p_budget_line_id: catering,
   })
-  await t.rpc(claims, 'save_supplier', { p_wedding_id: weddingId, p_supplier_id: null, p_name: 'Studio Liwanag', p_service: 'photo_video' })
+  await t.rpc(claims, 'save_supplier', {
+    p_wedding_id: weddingId,
+    p_supplier_id: null,
+    p_name: 'Studio Liwanag',
+    p_service: 'photo_video',
+  })
 
   const envelope = (await t.rpc(claims, 'save_gift', {
-    p_wedding_id: weddingId, p_gift_id: null,
-    p_gift: { householdId: households[0]!.id, kind: 'cash', amount: 500_000, receivedOn: '2027-02-14', notes: 'Sobre sa reception' },
+    p_wedding_id: weddingId,
+    p_gift_id: null,
+    p_gift: {
+      householdId: households[0]!.id,
+      kind: 'cash',
+      amount: 500_000,
+      receivedOn: '2027-02-14',
+      notes: 'Sobre sa reception',
+    },
   })) as { id: string }
-  await t.rpc(claims, 'mark_gift_thanked', { p_wedding_id: weddingId, p_gift_id: envelope.id, p_channel: 'messenger' })
+  await t.rpc(claims, 'mark_gift_thanked', {
+    p_wedding_id: weddingId,
+    p_gift_id: envelope.id,
+    p_channel: 'messenger',
+  })
   await t.rpc(claims, 'save_gift', {
-    p_wedding_id: weddingId, p_gift_id: null,
-    p_gift: { giverName: 'Ninong Ben (Dubai)', kind: 'gcash', reference: '1234 567 890', amount: 1_000_000 },
+    p_wedding_id: weddingId,
+    p_gift_id: null,
+    p_gift: {
+      giverName: 'Ninong Ben (Dubai)',
+      kind: 'gcash',
+      reference: '1234 567 890',
+      amount: 1_000_000,
+    },
   })
   await t.rpc(claims, 'save_gift_thank_you_templates', {
     p_wedding_id: weddingId,
@@ -200,7 +323,8 @@ async function fullPlan(t: TestDb, claims: Claims, weddingId: string, households
 function withoutAccounts(file: WeddingFile): WeddingFile {
   const copy = structuredClone(file)
   for (const [key, columns] of Object.entries(ACCOUNTS)) {
-    for (const row of copy[key as keyof typeof ACCOUNTS]) for (const column of columns) row[column] = null
+    for (const row of copy[key as keyof typeof ACCOUNTS])
+      for (const column of columns) row[column] = null
   }
   return copy
 }
@@ -228,7 +352,13 @@ function withNewIds(file: WeddingFile): WeddingFile {
 
 /** What must be equal after a move: everything but the wedding's own id, address and timestamps. */
 function comparable(file: WeddingFile) {
-  const { id: _id, slug: _slug, created_at: _created, updated_at: _updated, ...wedding } = file.wedding
+  const {
+    id: _id,
+    slug: _slug,
+    created_at: _created,
+    updated_at: _updated,
+    ...wedding
+  } = file.wedding
   return { ...file, exportedAt: undefined, wedding }
 }
 
@@ -238,12 +368,18 @@ describe('export_wedding and import_wedding', () => {
 
   beforeAll(async () => {
     from = await fullWedding(source)
-    file = (await source.rpc(from.claims, 'export_wedding', { p_wedding_id: from.wedding.id })) as WeddingFile
+    file = (await source.rpc(from.claims, 'export_wedding', {
+      p_wedding_id: from.wedding.id,
+    })) as WeddingFile
   })
 
   test('the file is versioned and holds the whole wedding', () => {
     expect(file).toMatchObject({ format: 'kasalan-wedding', version: 1 })
-    expect(file.wedding).toMatchObject({ title: 'Corazon & Emilio', is_published: true, rsvp_deadline: '2030-01-31' })
+    expect(file.wedding).toMatchObject({
+      title: 'Corazon & Emilio',
+      is_published: true,
+      rsvp_deadline: '2030-01-31',
+    })
     expect(file.wedding).not.toHaveProperty('user_id')
     expect(file.sections).toHaveLength(11)
     expect(file.households).toHaveLength(2)
@@ -254,16 +390,34 @@ describe('export_wedding and import_wedding', () => {
 
   test('the file carries the plan, its money included, each row without wedding_id or seq', () => {
     expect(file.wedding).toMatchObject({ coordinator_sees_money: true })
-    expect(file.checklistItems.map((i) => i.title)).toEqual(['Magpa-book sa simbahan', 'Kumuha ng CENOMAR', 'Food tasting'])
-    expect(file.checklistItems[1]).toMatchObject({ template_key: 'cenomar', issued_on: '2026-10-01', valid_days: 180 })
-    expect(file.checklistItems[2]).toMatchObject({ assignee_user: from.coordinator.sub, done_by: from.claims!.sub, done_at: expect.any(String) })
-    expect(file.budgetLines.map((l) => [l.name, l.price_per_head_centavos ?? l.quote_centavos])).toEqual([
+    expect(file.checklistItems.map((i) => i.title)).toEqual([
+      'Magpa-book sa simbahan',
+      'Kumuha ng CENOMAR',
+      'Food tasting',
+    ])
+    expect(file.checklistItems[1]).toMatchObject({
+      template_key: 'cenomar',
+      issued_on: '2026-10-01',
+      valid_days: 180,
+    })
+    expect(file.checklistItems[2]).toMatchObject({
+      assignee_user: from.coordinator.sub,
+      done_by: from.claims!.sub,
+      done_at: expect.any(String),
+    })
+    expect(
+      file.budgetLines.map((l) => [l.name, l.price_per_head_centavos ?? l.quote_centavos]),
+    ).toEqual([
       ["Josephine's Catering", 250_000],
       ['Lechon ni Mang Tomas', 1_250_000],
     ])
     expect(file.budgetPayments).toHaveLength(2)
     expect(file.budgetPayments.every((p) => p.line_id === from.catering)).toBe(true)
-    expect(file.suppliers[0]).toMatchObject({ budget_line_id: from.catering, contract_centavos: 46_200_000, status: 'booked' })
+    expect(file.suppliers[0]).toMatchObject({
+      budget_line_id: from.catering,
+      contract_centavos: 46_200_000,
+      status: 'booked',
+    })
     expect(file.gifts.map((g) => [g.household_id, g.amount, g.thanked_via])).toEqual([
       [from.households[0]!.id, 500_000, 'messenger'],
       [null, 1_000_000, null],
@@ -279,13 +433,18 @@ describe('export_wedding and import_wedding', () => {
 
   test('a round trip into another database is equal field for field', async () => {
     const to = await target.couple('Iba', 'Pa')
-    const imported = (await target.rpc(to.claims, 'import_wedding', { p_wedding_id: to.wedding.id, p_file: file })) as {
+    const imported = (await target.rpc(to.claims, 'import_wedding', {
+      p_wedding_id: to.wedding.id,
+      p_file: file,
+    })) as {
       slug: string
       title: string
     }
     expect(imported).toMatchObject({ slug: to.wedding.slug, title: 'Corazon & Emilio' })
 
-    const again = (await target.rpc(to.claims, 'export_wedding', { p_wedding_id: to.wedding.id })) as WeddingFile
+    const again = (await target.rpc(to.claims, 'export_wedding', {
+      p_wedding_id: to.wedding.id,
+    })) as WeddingFile
     // Every field of every row, the plan's too; the source's accounts are no members here.
     expect(comparable(again)).toEqual(comparable(withoutAccounts(file)))
     expect(again.checklistItems.find((i) => i.title === 'Food tasting')).toMatchObject({
@@ -306,15 +465,25 @@ describe('export_wedding and import_wedding', () => {
 
     const strip = (list: unknown) =>
       // Who last changed a household is this database's own record, not part of the file.
-      (list as Record<string, unknown>[]).map(({ weddingId: _w, userId: _u, lastChange: _c, persons, ...household }) => ({
-        ...household,
-        persons: (persons as Record<string, unknown>[]).map(({ userId: _pu, ...person }) => person),
-      }))
-    expect(strip(await target.rpc(to.claims, 'list_households', { p_wedding_id: to.wedding.id }))).toEqual(
+      (list as Record<string, unknown>[]).map(
+        ({ weddingId: _w, userId: _u, lastChange: _c, persons, ...household }) => ({
+          ...household,
+          persons: (persons as Record<string, unknown>[]).map(
+            ({ userId: _pu, ...person }) => person,
+          ),
+        }),
+      )
+    expect(
+      strip(await target.rpc(to.claims, 'list_households', { p_wedding_id: to.wedding.id })),
+    ).toEqual(
       strip(await source.rpc(from.claims, 'list_households', { p_wedding_id: from.wedding.id })),
     )
-    expect(await target.rpc(to.claims, 'get_seating_layout', { p_wedding_id: to.wedding.id })).toEqual({
-      ...((await source.rpc(from.claims, 'get_seating_layout', { p_wedding_id: from.wedding.id })) as object),
+    expect(
+      await target.rpc(to.claims, 'get_seating_layout', { p_wedding_id: to.wedding.id }),
+    ).toEqual({
+      ...((await source.rpc(from.claims, 'get_seating_layout', {
+        p_wedding_id: from.wedding.id,
+      })) as object),
       weddingId: to.wedding.id,
       updatedAt: expect.any(String),
     })
@@ -324,19 +493,26 @@ describe('export_wedding and import_wedding', () => {
     // As the export wrote it then: a person's household and a seat's under their names of before.
     const [column, key] = ['guest_id', 'guestId'] // the names of before
     const old = JSON.parse(
-      JSON.stringify(withoutPlan(file)).replaceAll('"household_id":', `"${column}":`).replaceAll('"householdId":', `"${key}":`),
+      JSON.stringify(withoutPlan(file))
+        .replaceAll('"household_id":', `"${column}":`)
+        .replaceAll('"householdId":', `"${key}":`),
     ) as WeddingFile
     expect(JSON.stringify(old)).not.toContain('household_id')
     expect(JSON.stringify(old)).toContain(`"${key}":`)
     const to = await target.couple('Luma', 'Pa')
-    await target.rpc(to.claims, 'import_wedding', { p_wedding_id: to.wedding.id, p_file: withNewIds(old) })
-    const again = (await target.rpc(to.claims, 'export_wedding', { p_wedding_id: to.wedding.id })) as WeddingFile
+    await target.rpc(to.claims, 'import_wedding', {
+      p_wedding_id: to.wedding.id,
+      p_file: withNewIds(old),
+    })
+    const again = (await target.rpc(to.claims, 'export_wedding', {
+      p_wedding_id: to.wedding.id,
+    })) as WeddingFile
     const households = new Set(again.households.map((h) => h.id))
     expect(again.persons.every((p) => households.has(p.household_id as string))).toBe(true)
     expect(again.persons).toHaveLength(file.persons.length)
-    const seat = (again.seatingLayout as { seats: { personId: string | null; householdId: string | null }[] }).seats.find(
-      (s) => s.personId !== null,
-    )!
+    const seat = (
+      again.seatingLayout as { seats: { personId: string | null; householdId: string | null }[] }
+    ).seats.find((s) => s.personId !== null)!
     expect(again.persons.find((p) => p.id === seat.personId)?.household_id).toBe(seat.householdId)
     // A file without the plan's lists leaves the plan empty.
     expect(PLAN_KEYS.map((key) => again[key])).toEqual(PLAN_KEYS.map(() => []))
@@ -344,19 +520,31 @@ describe('export_wedding and import_wedding', () => {
 
   test('a guest finds their RSVP at the same link after the move', async () => {
     const household = from.households[0]!
-    const before = await source.rpc(null, 'get_rsvp', { p_household_id: household.id, p_person_id: household.persons[0]!.id })
-    const after = await target.rpc(null, 'get_rsvp', { p_household_id: household.id, p_person_id: household.persons[0]!.id })
+    const before = await source.rpc(null, 'get_rsvp', {
+      p_household_id: household.id,
+      p_person_id: household.persons[0]!.id,
+    })
+    const after = await target.rpc(null, 'get_rsvp', {
+      p_household_id: household.id,
+      p_person_id: household.persons[0]!.id,
+    })
     expect(after).toMatchObject({ household: (before as { household: unknown }).household })
   })
 
   test('a wedding that already has guests is refused with wedding_not_empty, and nothing changes', async () => {
     const { claims, wedding } = await target.couple()
-    await target.rpc(claims, 'save_household', { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Una' }] } })
+    await target.rpc(claims, 'save_household', {
+      p_wedding_id: wedding.id,
+      p_household: { persons: [{ firstName: 'Una' }] },
+    })
     const before = await target.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })
     await expect(
       target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: file }),
     ).rejects.toMatchObject({ message: 'wedding_not_empty', code: 'P0001' })
-    expect({ ...(await target.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id }) as object), exportedAt: 0 }).toEqual({
+    expect({
+      ...((await target.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })) as object),
+      exportedAt: 0,
+    }).toEqual({
       ...(before as object),
       exportedAt: 0,
     })
@@ -367,36 +555,71 @@ describe('export_wedding and import_wedding', () => {
     // wedding they do not manage.
     const { claims, wedding } = await source.couple()
     // The source's coordinator helps this wedding too: the item assigned to them stays theirs.
-    const { token } = (await source.rpc(claims, 'create_member_invitation', { p_wedding_id: wedding.id, p_role: 'coordinator', p_side: null })) as {
+    const { token } = (await source.rpc(claims, 'create_member_invitation', {
+      p_wedding_id: wedding.id,
+      p_role: 'coordinator',
+      p_side: null,
+    })) as {
       token: string
     }
-    await source.rpc(from.coordinator, 'accept_member_invitation', { p_token: token, p_display_name: 'Tita Baby' })
-    const guestsBefore = await source.rpc(from.claims, 'list_households', { p_wedding_id: from.wedding.id })
-    const budgetBefore = await source.rpc(from.claims, 'get_budget', { p_wedding_id: from.wedding.id })
-    const giftsBefore = await source.rpc(from.claims, 'list_gifts', { p_wedding_id: from.wedding.id })
+    await source.rpc(from.coordinator, 'accept_member_invitation', {
+      p_token: token,
+      p_display_name: 'Tita Baby',
+    })
+    const guestsBefore = await source.rpc(from.claims, 'list_households', {
+      p_wedding_id: from.wedding.id,
+    })
+    const budgetBefore = await source.rpc(from.claims, 'get_budget', {
+      p_wedding_id: from.wedding.id,
+    })
+    const giftsBefore = await source.rpc(from.claims, 'list_gifts', {
+      p_wedding_id: from.wedding.id,
+    })
     await source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: file })
-    const copy = (await source.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })) as WeddingFile
+    const copy = (await source.rpc(claims, 'export_wedding', {
+      p_wedding_id: wedding.id,
+    })) as WeddingFile
     const ids = (f: WeddingFile) =>
-      [...f.sections, ...f.households, ...f.persons, ...f.checklistItems, ...f.budgetLines, ...f.budgetPayments, ...f.suppliers, ...f.gifts].map(
-        (row) => row.id,
-      )
+      [
+        ...f.sections,
+        ...f.households,
+        ...f.persons,
+        ...f.checklistItems,
+        ...f.budgetLines,
+        ...f.budgetPayments,
+        ...f.suppliers,
+        ...f.gifts,
+      ].map((row) => row.id)
     expect(ids(copy)).toHaveLength(ids(file).length)
     for (const id of ids(copy)) expect(ids(file)).not.toContain(id)
     const tokens = (f: WeddingFile) => f.households.map((h) => h.invitation_token)
     for (const token of tokens(copy)) expect(tokens(file)).not.toContain(token)
     // The same households, persons, answers and seats, under their new ids.
-    const people = (f: WeddingFile) => f.persons.map((p) => `${p.first_name as string} ${String(p.is_attending)}`).sort()
+    const people = (f: WeddingFile) =>
+      f.persons.map((p) => `${p.first_name as string} ${String(p.is_attending)}`).sort()
     expect(people(copy)).toEqual(people(file))
-    const seated = (copy.seatingLayout as { seats: { personId: string | null }[] }).seats[0]!.personId
+    const seated = (copy.seatingLayout as { seats: { personId: string | null }[] }).seats[0]!
+      .personId
     expect(copy.persons.find((p) => p.id === seated)).toMatchObject({ first_name: 'Ñino' })
 
     // The plan field for field, ids aside; each reference follows its row to its new id.
     const noIds = (rows: Record<string, unknown>[]) =>
-      rows.map(({ id: _id, line_id: _line, budget_line_id: _budgetLine, household_id: _household, ...row }) => row)
+      rows.map(
+        ({
+          id: _id,
+          line_id: _line,
+          budget_line_id: _budgetLine,
+          household_id: _household,
+          ...row
+        }) => row,
+      )
     const expected = withoutAccounts(file)
     expected.checklistItems[2]!.assignee_user = from.coordinator.sub // a member here
     for (const key of PLAN_KEYS) {
-      const sorted = (rows: Record<string, unknown>[]) => noIds(rows).map((row) => JSON.stringify(row)).sort()
+      const sorted = (rows: Record<string, unknown>[]) =>
+        noIds(rows)
+          .map((row) => JSON.stringify(row))
+          .sort()
       expect(sorted(copy[key]), key).toEqual(sorted(expected[key]))
     }
     const [catering, lechon] = copy.budgetLines
@@ -405,30 +628,46 @@ describe('export_wedding and import_wedding', () => {
     expect(lechon).toMatchObject({ name: 'Lechon ni Mang Tomas' })
     const nino = copy.persons.find((p) => p.first_name === 'Ñino')!
     expect(copy.gifts.map((g) => g.household_id)).toEqual([nino.household_id, null])
-    const budget = (await source.rpc(claims, 'get_budget', { p_wedding_id: wedding.id })) as { totals: unknown }
+    const budget = (await source.rpc(claims, 'get_budget', { p_wedding_id: wedding.id })) as {
+      totals: unknown
+    }
     expect(budget.totals).toEqual((budgetBefore as { totals: unknown }).totals)
-    const gifts = (await source.rpc(claims, 'list_gifts', { p_wedding_id: wedding.id })) as { gifts: { householdId: string | null }[] }
+    const gifts = (await source.rpc(claims, 'list_gifts', { p_wedding_id: wedding.id })) as {
+      gifts: { householdId: string | null }[]
+    }
     expect(gifts.gifts.map((g) => g.householdId)).toEqual([nino.household_id, null])
 
-    expect(await source.rpc(from.claims, 'list_households', { p_wedding_id: from.wedding.id })).toEqual(guestsBefore)
-    expect(await source.rpc(from.claims, 'get_budget', { p_wedding_id: from.wedding.id })).toEqual(budgetBefore)
-    expect(await source.rpc(from.claims, 'list_gifts', { p_wedding_id: from.wedding.id })).toEqual(giftsBefore)
+    expect(
+      await source.rpc(from.claims, 'list_households', { p_wedding_id: from.wedding.id }),
+    ).toEqual(guestsBefore)
+    expect(await source.rpc(from.claims, 'get_budget', { p_wedding_id: from.wedding.id })).toEqual(
+      budgetBefore,
+    )
+    expect(await source.rpc(from.claims, 'list_gifts', { p_wedding_id: from.wedding.id })).toEqual(
+      giftsBefore,
+    )
   })
 
   test('a wedding that has begun its plan is not empty either: wedding_not_empty, and nothing changes', async () => {
     const { claims, wedding } = await target.couple()
-    await target.rpc(claims, 'save_checklist_item', { p_wedding_id: wedding.id, p_item: { title: 'Unang hakbang' } })
+    await target.rpc(claims, 'save_checklist_item', {
+      p_wedding_id: wedding.id,
+      p_item: { title: 'Unang hakbang' },
+    })
     const before = await target.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })
     await expect(
       target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: withoutPlan(file) }),
     ).rejects.toMatchObject({ message: 'wedding_not_empty', code: 'P0001' })
-    expect({ ...(await target.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id }) as object), exportedAt: 0 }).toEqual({
+    expect({
+      ...((await target.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })) as object),
+      exportedAt: 0,
+    }).toEqual({
       ...(before as object),
       exportedAt: 0,
     })
   })
 
-  test("a gift or supplier naming a household or budget line not in the file, or a broken plan row, is refused with invalid_input and leaves nothing", async () => {
+  test('a gift or supplier naming a household or budget line not in the file, or a broken plan row, is refused with invalid_input and leaves nothing', async () => {
     const { claims, wedding } = await source.couple()
     const before = await source.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })
     const [gift] = file.gifts
@@ -436,7 +675,10 @@ describe('export_wedding and import_wedding', () => {
     // A household of another wedding of this database, not in the file.
     const other = await source.couple()
     const elsewhere = (
-      (await source.rpc(other.claims, 'save_household', { p_wedding_id: other.wedding.id, p_household: { persons: [{ firstName: 'Iba' }] } })) as Household
+      (await source.rpc(other.claims, 'save_household', {
+        p_wedding_id: other.wedding.id,
+        p_household: { persons: [{ firstName: 'Iba' }] },
+      })) as Household
     ).id
     for (const broken of [
       { ...file, gifts: [{ ...gift, household_id: crypto.randomUUID() }] },
@@ -450,16 +692,28 @@ describe('export_wedding and import_wedding', () => {
         gifts: [gift],
       },
       { ...file, suppliers: [{ ...supplier, budget_line_id: crypto.randomUUID() }] },
-      { ...file, budgetPayments: file.budgetPayments.map((p) => ({ ...p, line_id: crypto.randomUUID() })) },
+      {
+        ...file,
+        budgetPayments: file.budgetPayments.map((p) => ({ ...p, line_id: crypto.randomUUID() })),
+      },
       { ...file, budgetPayments: file.budgetPayments.map((p) => ({ ...p, kind: 'utang' })) },
       { ...file, checklistItems: file.checklistItems.map((i) => ({ ...i, title: ' ' })) },
-      { ...file, checklistItems: Array.from({ length: 501 }, (_, n) => ({ title: `Gawain ${n}` })) },
+      {
+        ...file,
+        checklistItems: Array.from({ length: 501 }, (_, n) => ({ title: `Gawain ${n}` })),
+      },
       { ...file, gifts: 'wala' },
       { ...file, giftThankYouTemplates: [{ language: 'es', body: 'Gracias' }] },
     ]) {
-      const refused = source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: broken })
+      const refused = source.rpc(claims, 'import_wedding', {
+        p_wedding_id: wedding.id,
+        p_file: broken,
+      })
       await expect(refused).rejects.toMatchObject({ message: 'invalid_input' })
-      expect({ ...(await source.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id }) as object), exportedAt: 0 }).toEqual({
+      expect({
+        ...((await source.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })) as object),
+        exportedAt: 0,
+      }).toEqual({
         ...(before as object),
         exportedAt: 0,
       })
@@ -468,7 +722,13 @@ describe('export_wedding and import_wedding', () => {
 
   test('anything but an export file is refused with import_unsupported_file', async () => {
     const { claims, wedding } = await target.couple()
-    for (const bad of [[], 42, { ...file, format: 'other' }, { ...file, version: 2 }, { ...file, wedding: null }]) {
+    for (const bad of [
+      [],
+      42,
+      { ...file, format: 'other' },
+      { ...file, version: 2 },
+      { ...file, wedding: null },
+    ]) {
       await expect(
         target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: bad }),
       ).rejects.toMatchObject({ message: 'import_unsupported_file' })
@@ -496,15 +756,48 @@ describe('export_wedding and import_wedding', () => {
     const { claims, wedding } = await target.couple()
     const fresh = withNewIds(file)
     const cases: [WeddingFile, string][] = [
-      [{ ...fresh, households: fresh.households.map((h, i) => (i === 1 ? { ...h, id: 'ikalawa' } : h)) }, 'id must be an id'],
+      [
+        {
+          ...fresh,
+          households: fresh.households.map((h, i) => (i === 1 ? { ...h, id: 'ikalawa' } : h)),
+        },
+        'id must be an id',
+      ],
       // The rows in order, and in a row its id before its household.
-      [{ ...fresh, persons: fresh.persons.map((p, i) => (i === 0 ? { ...p, household_id: 42 } : i === 1 ? { ...p, id: 'x' } : p)) }, 'household_id must be an id'],
-      [{ ...fresh, persons: fresh.persons.map((p, i) => (i === 0 ? { ...p, id: 'x', household_id: 42 } : p)) }, 'id must be an id'],
-      [{ ...fresh, gifts: fresh.gifts.map((g) => ({ ...g, created_by: 'ninong' })) }, 'created_by must be an id'],
-      [{ ...fresh, checklistItems: fresh.checklistItems.map((item, i) => (i === 1 ? { ...item, done_by: 'x', assignee_user: 'y' } : item)) }, 'assignee_user must be an id'],
+      [
+        {
+          ...fresh,
+          persons: fresh.persons.map((p, i) =>
+            i === 0 ? { ...p, household_id: 42 } : i === 1 ? { ...p, id: 'x' } : p,
+          ),
+        },
+        'household_id must be an id',
+      ],
+      [
+        {
+          ...fresh,
+          persons: fresh.persons.map((p, i) => (i === 0 ? { ...p, id: 'x', household_id: 42 } : p)),
+        },
+        'id must be an id',
+      ],
+      [
+        { ...fresh, gifts: fresh.gifts.map((g) => ({ ...g, created_by: 'ninong' })) },
+        'created_by must be an id',
+      ],
+      [
+        {
+          ...fresh,
+          checklistItems: fresh.checklistItems.map((item, i) =>
+            i === 1 ? { ...item, done_by: 'x', assignee_user: 'y' } : item,
+          ),
+        },
+        'assignee_user must be an id',
+      ],
     ]
     for (const [broken, detail] of cases) {
-      await expect(target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: broken })).rejects.toMatchObject({
+      await expect(
+        target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: broken }),
+      ).rejects.toMatchObject({
         message: 'invalid_input',
         details: detail,
       })
@@ -512,10 +805,16 @@ describe('export_wedding and import_wedding', () => {
     expect(await target.rpc(claims, 'list_households', { p_wedding_id: wedding.id })).toEqual([])
   })
 
-  test('the guest list is one entry in the activity feed: its count and households in the file\'s order, on their side when they share one', async () => {
+  test("the guest list is one entry in the activity feed: its count and households in the file's order, on their side when they share one", async () => {
     const activity = async (weddingId: string) =>
       (
-        await target.asOwner<{ action: string; household_id: string | null; household_name: string | null; household_side: string | null; details: Record<string, unknown> }>(
+        await target.asOwner<{
+          action: string
+          household_id: string | null
+          household_name: string | null
+          household_side: string | null
+          details: Record<string, unknown>
+        }>(
           `select action, household_id, household_name, household_side, details from kasalan.wedding_activity
             where wedding_id = $1 and action in ('household_added', 'households_imported')`,
           [weddingId],
@@ -523,7 +822,10 @@ describe('export_wedding and import_wedding', () => {
       ).rows
     const many = await target.couple()
     const fresh = withNewIds(file)
-    await target.rpc(many.claims, 'import_wedding', { p_wedding_id: many.wedding.id, p_file: fresh })
+    await target.rpc(many.claims, 'import_wedding', {
+      p_wedding_id: many.wedding.id,
+      p_file: fresh,
+    })
     expect(await activity(many.wedding.id)).toEqual([
       {
         action: 'households_imported',
@@ -537,18 +839,38 @@ describe('export_wedding and import_wedding', () => {
     const oneSide = await target.couple()
     const brides = withNewIds(file)
     for (const household of brides.households) household.relationship_side = 'bride'
-    await target.rpc(oneSide.claims, 'import_wedding', { p_wedding_id: oneSide.wedding.id, p_file: brides })
-    expect((await activity(oneSide.wedding.id)).map((entry) => entry.household_side)).toEqual(['bride'])
+    await target.rpc(oneSide.claims, 'import_wedding', {
+      p_wedding_id: oneSide.wedding.id,
+      p_file: brides,
+    })
+    expect((await activity(oneSide.wedding.id)).map((entry) => entry.household_side)).toEqual([
+      'bride',
+    ])
 
     const one = await target.couple()
     const single = withNewIds(file)
-    const jose = single.households.find((h) => single.persons.some((p) => p.household_id === h.id && p.first_name === 'Jose'))!
+    const jose = single.households.find((h) =>
+      single.persons.some((p) => p.household_id === h.id && p.first_name === 'Jose'),
+    )!
     await target.rpc(one.claims, 'import_wedding', {
       p_wedding_id: one.wedding.id,
-      p_file: { ...withoutPlan(single), seatingLayout: null, eventGuests: [], eventReplies: [], households: [jose], persons: single.persons.filter((p) => p.household_id === jose.id) },
+      p_file: {
+        ...withoutPlan(single),
+        seatingLayout: null,
+        eventGuests: [],
+        eventReplies: [],
+        households: [jose],
+        persons: single.persons.filter((p) => p.household_id === jose.id),
+      },
     })
     expect(await activity(one.wedding.id)).toEqual([
-      { action: 'household_added', household_id: jose.id, household_name: 'Jose Rizal', household_side: 'groom', details: {} },
+      {
+        action: 'household_added',
+        household_id: jose.id,
+        household_name: 'Jose Rizal',
+        household_side: 'groom',
+        details: {},
+      },
     ])
   })
 
@@ -558,7 +880,10 @@ describe('export_wedding and import_wedding', () => {
     let deep: unknown = 'ubod'
     for (let level = 0; level < 50_000; level += 1) deep = [deep]
     const fresh = withNewIds(file)
-    const nested = { ...fresh, sections: fresh.sections.map((s, i) => (i === 0 ? { ...s, data: { deep } } : s)) }
+    const nested = {
+      ...fresh,
+      sections: fresh.sections.map((s, i) => (i === 0 ? { ...s, data: { deep } } : s)),
+    }
     await expect(
       target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: nested }),
     ).rejects.toMatchObject({ message: 'input_too_deep', code: 'P0001' })
@@ -566,22 +891,31 @@ describe('export_wedding and import_wedding', () => {
 
     // A real file is far from the limit: its deepest value is a section's content.
     const depth = (value: unknown): number =>
-      value !== null && typeof value === 'object' ? 1 + Math.max(0, ...Object.values(value).map(depth)) : 0
+      value !== null && typeof value === 'object'
+        ? 1 + Math.max(0, ...Object.values(value).map(depth))
+        : 0
     expect(depth(file)).toBeLessThanOrEqual(8)
     expect(depth(file)).toBeLessThan(MAX_JSON_DEPTH)
-    const imported = await target.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: fresh })
+    const imported = await target.rpc(claims, 'import_wedding', {
+      p_wedding_id: wedding.id,
+      p_file: fresh,
+    })
     expect(imported).toMatchObject({ title: 'Corazon & Emilio' })
   })
 
   test("another couple's wedding is wedding_not_found both ways; anon may call neither", async () => {
     const stranger = await source.signUp('stranger')
-    await expect(source.rpc(stranger, 'export_wedding', { p_wedding_id: from.wedding.id })).rejects.toMatchObject({
+    await expect(
+      source.rpc(stranger, 'export_wedding', { p_wedding_id: from.wedding.id }),
+    ).rejects.toMatchObject({
       message: 'wedding_not_found',
     })
     await expect(
       source.rpc(stranger, 'import_wedding', { p_wedding_id: from.wedding.id, p_file: file }),
     ).rejects.toMatchObject({ message: 'wedding_not_found' })
-    await expect(source.rpc(null, 'export_wedding', { p_wedding_id: from.wedding.id })).rejects.toMatchObject({ code: '42501' })
+    await expect(
+      source.rpc(null, 'export_wedding', { p_wedding_id: from.wedding.id }),
+    ).rejects.toMatchObject({ code: '42501' })
     await expect(
       source.rpc(null, 'import_wedding', { p_wedding_id: from.wedding.id, p_file: file }),
     ).rejects.toMatchObject({ code: '42501' })
@@ -591,19 +925,34 @@ describe('export_wedding and import_wedding', () => {
 describe.skipIf(ENGINE !== 'postgres')('an import racing an edit (real PostgreSQL)', () => {
   async function emptyFile(t: TestDb) {
     const { claims, wedding } = await t.couple('Dalisay', 'Tomas')
-    await t.rpc(claims, 'save_household', { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Mula' }] } })
-    await t.rpc(claims, 'save_checklist_item', { p_wedding_id: wedding.id, p_item: { title: 'Unang gawain' } })
+    await t.rpc(claims, 'save_household', {
+      p_wedding_id: wedding.id,
+      p_household: { persons: [{ firstName: 'Mula' }] },
+    })
+    await t.rpc(claims, 'save_checklist_item', {
+      p_wedding_id: wedding.id,
+      p_item: { title: 'Unang gawain' },
+    })
     return (await t.rpc(claims, 'export_wedding', { p_wedding_id: wedding.id })) as WeddingFile
   }
 
   async function race(firstIsImport: boolean, edit: 'household' | 'checklist' = 'household') {
     const exported = await emptyFile(source)
     const { claims, wedding } = await target.couple()
-    const importCall = { name: 'import_wedding', args: { p_wedding_id: wedding.id, p_file: exported } }
+    const importCall = {
+      name: 'import_wedding',
+      args: { p_wedding_id: wedding.id, p_file: exported },
+    }
     const editCall =
       edit === 'household'
-        ? { name: 'save_household', args: { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Bago' }] } } }
-        : { name: 'save_checklist_item', args: { p_wedding_id: wedding.id, p_item: { title: 'Bago' } } }
+        ? {
+            name: 'save_household',
+            args: { p_wedding_id: wedding.id, p_household: { persons: [{ firstName: 'Bago' }] } },
+          }
+        : {
+            name: 'save_checklist_item',
+            args: { p_wedding_id: wedding.id, p_item: { title: 'Bago' } },
+          }
     const [first, second] = firstIsImport ? [importCall, editCall] : [editCall, importCall]
     const a = await target.session()
     const b = await target.session()
@@ -626,11 +975,18 @@ describe.skipIf(ENGINE !== 'postgres')('an import racing an edit (real PostgreSQ
       await target.waitUntilBlocked(b.pid, () => settled)
       await a.commit()
       const secondOutcome = await outcome
-      const guests = (await target.rpc(claims, 'list_households', { p_wedding_id: wedding.id })) as Household[]
-      const checklist = (await target.rpc(claims, 'list_checklist', { p_wedding_id: wedding.id })) as { items: { title: string }[] }
+      const guests = (await target.rpc(claims, 'list_households', {
+        p_wedding_id: wedding.id,
+      })) as Household[]
+      const checklist = (await target.rpc(claims, 'list_checklist', {
+        p_wedding_id: wedding.id,
+      })) as { items: { title: string }[] }
       return {
         second: secondOutcome,
-        names: [...guests.flatMap((g) => g.persons.map((p) => p.firstName)), ...checklist.items.map((i) => i.title)].sort(),
+        names: [
+          ...guests.flatMap((g) => g.persons.map((p) => p.firstName)),
+          ...checklist.items.map((i) => i.title),
+        ].sort(),
       }
     } finally {
       await Promise.all([a.close(), b.close()])
@@ -646,7 +1002,10 @@ describe.skipIf(ENGINE !== 'postgres')('an import racing an edit (real PostgreSQ
   })
 
   test('a checklist item added during an import waits, then adds to the imported plan', async () => {
-    expect(await race(true, 'checklist')).toEqual({ second: 'ok', names: ['Bago', 'Mula', 'Unang gawain'] })
+    expect(await race(true, 'checklist')).toEqual({
+      second: 'ok',
+      names: ['Bago', 'Mula', 'Unang gawain'],
+    })
   })
 
   test('an import during a checklist add waits, then finds the wedding not empty', async () => {

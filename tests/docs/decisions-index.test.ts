@@ -5,7 +5,10 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from 'vitest'
 
-const text = readFileSync(fileURLToPath(new URL('../../docs/decisions.md', import.meta.url)), 'utf8')
+const text = readFileSync(
+  fileURLToPath(new URL('../../docs/decisions.md', import.meta.url)),
+  'utf8',
+)
 const INDEX = 'Index by domain'
 
 /** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens, repeats numbered. */
@@ -13,7 +16,10 @@ function anchors(headings: string[]): Map<string, string> {
   const seen = new Map<string, number>()
   return new Map(
     headings.map((heading) => {
-      const base = heading.toLowerCase().replace(/[^\p{L}\p{N}\p{M}_\- ]/gu, '').replaceAll(' ', '-')
+      const base = heading
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}\p{M}_\- ]/gu, '')
+        .replaceAll(' ', '-')
       const count = seen.get(base)
       seen.set(base, (count ?? -1) + 1)
       return [heading, count === undefined ? base : `${base}-${count + 1}`]
@@ -26,7 +32,10 @@ test('every section of docs/decisions.md is in its index once, and every link of
   expect(headings[0]).toBe(INDEX)
   const sections = anchors(headings)
   const index = text.slice(text.indexOf(`## ${INDEX}`), text.indexOf(`## ${headings[1]}`))
-  const links = [...index.matchAll(/\[([^\]]+)\]\(#([^)]+)\)/g)].map((match) => ({ title: match[1]!, anchor: match[2]! }))
+  const links = [...index.matchAll(/\[([^\]]+)\]\(#([^)]+)\)/g)].map((match) => ({
+    title: match[1]!,
+    anchor: match[2]!,
+  }))
   expect(links.map((link) => link.title).sort()).toEqual(headings.slice(1).sort())
   for (const link of links) expect(link.anchor, link.title).toBe(sections.get(link.title))
 })

@@ -43,7 +43,9 @@ beforeAll(async () => {
     calls.push({ authorization: request.headers.authorization, body })
     const status = statusFor(body.to[0]!)
     response.writeHead(status, { 'Content-Type': 'application/json' })
-    response.end(JSON.stringify(status === 200 ? { id: `email-${calls.length}` } : { message: 'rejected' }))
+    response.end(
+      JSON.stringify(status === 200 ? { id: `email-${calls.length}` } : { message: 'rejected' }),
+    )
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   providerUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/emails`
@@ -69,16 +71,39 @@ function fakeDatabase(options: { capLeft?: number } = {}) {
           groom: { firstName: 'Juan', lastName: 'dela Cruz' },
           date: '2026-12-12',
           rsvpDeadline: '2026-11-30',
-          sections: [{ type: 'home', data: { wedding: { location: { venue: 'Simbahan ng Quiapo', city: 'Maynila' } } } }],
+          sections: [
+            {
+              type: 'home',
+              data: { wedding: { location: { venue: 'Simbahan ng Quiapo', city: 'Maynila' } } },
+            },
+          ],
         }
       case 'list_invitations':
         if (args.p_wedding_id !== WEDDING) throw new Error('wedding_not_found')
         return {
           templates: {},
           households: [
-            { householdId: ILAGAN, code: 'ABCD2345', token: 'Ilagan0Token0000000000', email: 'pacing@example.ph', persons: [{ firstName: 'Pacing' }, { firstName: 'Ben' }] },
-            { householdId: DIZON, code: 'EFGH6789', token: 'Dizon00Token0000000000', email: null, persons: [{ firstName: 'Niño' }] },
-            { householdId: SANTOS, code: 'JKMN2345', token: 'Santos0Token0000000000', email: 'lola.santos@example.ph', persons: [{ firstName: 'Lola Iska' }] },
+            {
+              householdId: ILAGAN,
+              code: 'ABCD2345',
+              token: 'Ilagan0Token0000000000',
+              email: 'pacing@example.ph',
+              persons: [{ firstName: 'Pacing' }, { firstName: 'Ben' }],
+            },
+            {
+              householdId: DIZON,
+              code: 'EFGH6789',
+              token: 'Dizon00Token0000000000',
+              email: null,
+              persons: [{ firstName: 'Niño' }],
+            },
+            {
+              householdId: SANTOS,
+              code: 'JKMN2345',
+              token: 'Santos0Token0000000000',
+              email: 'lola.santos@example.ph',
+              persons: [{ firstName: 'Lola Iska' }],
+            },
           ],
         }
       case 'claim_email_sends': {
@@ -93,11 +118,23 @@ function fakeDatabase(options: { capLeft?: number } = {}) {
         throw new Error(`unexpected ${name}`)
     }
   }
-  return { rpc, rpcCalls, recorded: () => rpcCalls.filter((call) => call.name === 'record_invitation').map((call) => call.args) }
+  return {
+    rpc,
+    rpcCalls,
+    recorded: () =>
+      rpcCalls.filter((call) => call.name === 'record_invitation').map((call) => call.args),
+  }
 }
 
 function deps(rpc: SendDeps['rpc']): SendDeps {
-  return { fetch, providerUrl, apiKey: 're_test_key', from: 'Kasalan <imbitasyon@kasalan.ph>', siteUrl: 'https://kasalan.ph', rpc }
+  return {
+    fetch,
+    providerUrl,
+    apiKey: 're_test_key',
+    from: 'Kasalan <imbitasyon@kasalan.ph>',
+    siteUrl: 'https://kasalan.ph',
+    rpc,
+  }
 }
 
 const request = (householdIds: string[], overrides: Partial<SendRequest> = {}): SendRequest => ({
@@ -133,13 +170,26 @@ describe('sendInvitationEmails', () => {
     expect(second.body.to).toEqual(['lola.santos@example.ph'])
     expect(second.body.text).toContain('https://kasalan.ph/i/Santos0Token0000000000')
 
-    expect(db.rpcCalls.find((call) => call.name === 'claim_email_sends')?.args).toEqual({ p_wedding_id: WEDDING, p_count: 2 })
-    expect(db.recorded()).toEqual([{ p_wedding_id: WEDDING, p_household_ids: [ILAGAN, SANTOS], p_channel: 'email', p_kind: 'invitation' }])
+    expect(db.rpcCalls.find((call) => call.name === 'claim_email_sends')?.args).toEqual({
+      p_wedding_id: WEDDING,
+      p_count: 2,
+    })
+    expect(db.recorded()).toEqual([
+      {
+        p_wedding_id: WEDDING,
+        p_household_ids: [ILAGAN, SANTOS],
+        p_channel: 'email',
+        p_kind: 'invitation',
+      },
+    ])
   })
 
   test('a reminder in English uses the reminder wording and is recorded as a reminder', async () => {
     const db = fakeDatabase()
-    await sendInvitationEmails(request([SANTOS], { kind: 'reminder', language: 'en' }), deps(db.rpc))
+    await sendInvitationEmails(
+      request([SANTOS], { kind: 'reminder', language: 'en' }),
+      deps(db.rpc),
+    )
     expect(calls[0]!.body.subject).toBe("Reminder: RSVP for Maria Clara and Juan's wedding")
     expect(db.recorded()[0]).toMatchObject({ p_kind: 'reminder', p_household_ids: [SANTOS] })
   })
@@ -148,20 +198,40 @@ describe('sendInvitationEmails', () => {
     statusFor = (to) => (to === 'pacing@example.ph' ? 422 : 200)
     const db = fakeDatabase()
     const result = await sendInvitationEmails(request([ILAGAN, SANTOS]), deps(db.rpc))
-    expect(result).toEqual({ sent: [SANTOS], failed: [{ householdId: ILAGAN, reason: 'provider_422' }], skipped: [] })
-    expect(db.recorded()).toEqual([{ p_wedding_id: WEDDING, p_household_ids: [SANTOS], p_channel: 'email', p_kind: 'invitation' }])
+    expect(result).toEqual({
+      sent: [SANTOS],
+      failed: [{ householdId: ILAGAN, reason: 'provider_422' }],
+      skipped: [],
+    })
+    expect(db.recorded()).toEqual([
+      {
+        p_wedding_id: WEDDING,
+        p_household_ids: [SANTOS],
+        p_channel: 'email',
+        p_kind: 'invitation',
+      },
+    ])
   })
 
   test('when the provider cannot be reached, nothing is recorded', async () => {
     const db = fakeDatabase()
-    const result = await sendInvitationEmails(request([ILAGAN]), { ...deps(db.rpc), providerUrl: 'http://127.0.0.1:1/emails' })
-    expect(result).toEqual({ sent: [], failed: [{ householdId: ILAGAN, reason: 'provider_unreachable' }], skipped: [] })
+    const result = await sendInvitationEmails(request([ILAGAN]), {
+      ...deps(db.rpc),
+      providerUrl: 'http://127.0.0.1:1/emails',
+    })
+    expect(result).toEqual({
+      sent: [],
+      failed: [{ householdId: ILAGAN, reason: 'provider_unreachable' }],
+      skipped: [],
+    })
     expect(db.recorded()).toEqual([])
   })
 
   test('past the daily cap nothing is sent or recorded, and the stable code comes back', async () => {
     const db = fakeDatabase({ capLeft: 1 })
-    const error = await sendInvitationEmails(request([ILAGAN, SANTOS]), deps(db.rpc)).catch((e: unknown) => e)
+    const error = await sendInvitationEmails(request([ILAGAN, SANTOS]), deps(db.rpc)).catch(
+      (e: unknown) => e,
+    )
     expect(error).toBeInstanceOf(SendError)
     expect(error).toMatchObject({ code: 'email_daily_limit', status: 429 })
     expect(calls).toHaveLength(0)
@@ -180,13 +250,25 @@ describe('sendInvitationEmails', () => {
       ],
     })
     expect(calls.map((call) => call.body.to)).toEqual([['pacing@example.ph']])
-    expect(db.rpcCalls.find((call) => call.name === 'claim_email_sends')?.args).toMatchObject({ p_count: 1 })
-    expect(db.recorded()).toEqual([{ p_wedding_id: WEDDING, p_household_ids: [ILAGAN], p_channel: 'email', p_kind: 'invitation' }])
+    expect(db.rpcCalls.find((call) => call.name === 'claim_email_sends')?.args).toMatchObject({
+      p_count: 1,
+    })
+    expect(db.recorded()).toEqual([
+      {
+        p_wedding_id: WEDDING,
+        p_household_ids: [ILAGAN],
+        p_channel: 'email',
+        p_kind: 'invitation',
+      },
+    ])
   })
 
   test("another couple's wedding is refused before anything is claimed or sent", async () => {
     const db = fakeDatabase()
-    const error = await sendInvitationEmails(request([ILAGAN], { weddingId: OTHER_COUPLE }), deps(db.rpc)).catch((e: unknown) => e)
+    const error = await sendInvitationEmails(
+      request([ILAGAN], { weddingId: OTHER_COUPLE }),
+      deps(db.rpc),
+    ).catch((e: unknown) => e)
     expect(error).toMatchObject({ code: 'wedding_not_found', status: 404 })
     expect(db.rpcCalls.map((call) => call.name)).toEqual(['get_my_wedding'])
     expect(calls).toHaveLength(0)
@@ -195,14 +277,26 @@ describe('sendInvitationEmails', () => {
   test('nothing to send (no e-mail addresses) claims nothing', async () => {
     const db = fakeDatabase()
     const result = await sendInvitationEmails(request([DIZON]), deps(db.rpc))
-    expect(result).toEqual({ sent: [], failed: [], skipped: [{ householdId: DIZON, reason: 'no_email' }] })
+    expect(result).toEqual({
+      sent: [],
+      failed: [],
+      skipped: [{ householdId: DIZON, reason: 'no_email' }],
+    })
     expect(db.rpcCalls.map((call) => call.name)).not.toContain('claim_email_sends')
   })
 })
 
 describe('parseSendRequest', () => {
   test('accepts a well-formed request and drops repeated households', () => {
-    expect(parseSendRequest({ weddingId: WEDDING, householdIds: [ILAGAN, ILAGAN], kind: 'reminder', language: 'en', origin: 'https://kasal.example' })).toEqual({
+    expect(
+      parseSendRequest({
+        weddingId: WEDDING,
+        householdIds: [ILAGAN, ILAGAN],
+        kind: 'reminder',
+        language: 'en',
+        origin: 'https://kasal.example',
+      }),
+    ).toEqual({
       weddingId: WEDDING,
       householdIds: [ILAGAN],
       kind: 'reminder',
@@ -219,7 +313,13 @@ describe('parseSendRequest', () => {
     { weddingId: WEDDING, householdIds: ['nope'], kind: 'invitation', language: 'fil' },
     { weddingId: WEDDING, householdIds: [ILAGAN], kind: 'thanks', language: 'fil' },
     { weddingId: WEDDING, householdIds: [ILAGAN], kind: 'invitation', language: 'es' },
-    { weddingId: WEDDING, householdIds: [ILAGAN], kind: 'invitation', language: 'fil', origin: 'javascript:alert(1)' },
+    {
+      weddingId: WEDDING,
+      householdIds: [ILAGAN],
+      kind: 'invitation',
+      language: 'fil',
+      origin: 'javascript:alert(1)',
+    },
   ])('refuses %j with invalid_input', (body) => {
     expect(() => parseSendRequest(body)).toThrow(expect.objectContaining({ code: 'invalid_input' }))
   })

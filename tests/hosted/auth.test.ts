@@ -2,7 +2,16 @@
 // (https://github.com/supabase/auth/blob/master/README.md "Endpoints", its openapi.yaml, and
 // https://supabase.com/docs/guides/auth/debugging/error-codes for the codes).
 import { afterAll, describe, expect, test } from 'vitest'
-import { call, confirmedUser, database, fragmentOf, hosted, mailTo, newEmail, type Session } from './support'
+import {
+  call,
+  confirmedUser,
+  database,
+  fragmentOf,
+  hosted,
+  mailTo,
+  newEmail,
+  type Session,
+} from './support'
 
 const admin = database('supabase_admin')
 afterAll(async () => {
@@ -10,25 +19,46 @@ afterAll(async () => {
 })
 
 const V2 = { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' }
-const post = <T = unknown>(path: string, body: unknown, init: { token?: string; headers?: Record<string, string> } = {}) =>
-  call<T>(`/auth/v1${path}`, { method: 'POST', headers: init.headers ?? V2, body: JSON.stringify(body), ...(init.token ? { token: init.token } : {}) })
-const passwordGrant = (email: string, password: string) => post<Session>('/token?grant_type=password', { email, password })
-const refreshGrant = (refreshToken: string) => post<Session>('/token?grant_type=refresh_token', { refresh_token: refreshToken })
+const post = <T = unknown>(
+  path: string,
+  body: unknown,
+  init: { token?: string; headers?: Record<string, string> } = {},
+) =>
+  call<T>(`/auth/v1${path}`, {
+    method: 'POST',
+    headers: init.headers ?? V2,
+    body: JSON.stringify(body),
+    ...(init.token ? { token: init.token } : {}),
+  })
+const passwordGrant = (email: string, password: string) =>
+  post<Session>('/token?grant_type=password', { email, password })
+const refreshGrant = (refreshToken: string) =>
+  post<Session>('/token?grant_type=refresh_token', { refresh_token: refreshToken })
 
 describe('POST /signup (e-mail confirmation on)', () => {
   test('answers the new user without a session and e-mails a link that confirms and signs in', async () => {
     const email = newEmail('signup')
     const redirect = `${hosted().siteUrl}/welcome`
-    const answer = await post<Record<string, unknown>>(`/signup?redirect_to=${encodeURIComponent(redirect)}`, {
-      email,
-      password: 'correct horse battery',
-      data: { full_name: 'Maria Reyes' },
-    })
+    const answer = await post<Record<string, unknown>>(
+      `/signup?redirect_to=${encodeURIComponent(redirect)}`,
+      {
+        email,
+        password: 'correct horse battery',
+        data: { full_name: 'Maria Reyes' },
+      },
+    )
     expect(answer.status).toBe(200)
-    expect(answer.body).toMatchObject({ email, aud: 'authenticated', role: 'authenticated', user_metadata: { full_name: 'Maria Reyes' } })
+    expect(answer.body).toMatchObject({
+      email,
+      aud: 'authenticated',
+      role: 'authenticated',
+      user_metadata: { full_name: 'Maria Reyes' },
+    })
     expect(answer.body).not.toHaveProperty('access_token')
     expect(answer.body.confirmation_sent_at).toEqual(expect.any(String))
-    expect(answer.body.identities).toEqual([expect.objectContaining({ provider: 'email', user_id: answer.body.id })])
+    expect(answer.body.identities).toEqual([
+      expect.objectContaining({ provider: 'email', user_id: answer.body.id }),
+    ])
 
     // Not confirmed yet: no password sign-in.
     const early = await passwordGrant(email, 'correct horse battery')
@@ -39,7 +69,9 @@ describe('POST /signup (e-mail confirmation on)', () => {
     expect(more).toEqual([])
     expect(mail!.subject).toBe('Confirm Your Signup')
     const link = mail!.links[0]!
-    expect(link).toMatch(new RegExp(`^${hosted().url}/auth/v1/verify\\?token=[0-9a-f]{56}&type=signup&redirect_to=`))
+    expect(link).toMatch(
+      new RegExp(`^${hosted().url}/auth/v1/verify\\?token=[0-9a-f]{56}&type=signup&redirect_to=`),
+    )
 
     // Clicked: a redirect (303) to redirect_to with the session in the fragment, as GoTrue's implicit flow.
     const clicked = await fetch(link, { redirect: 'manual' })
@@ -48,20 +80,28 @@ describe('POST /signup (e-mail confirmation on)', () => {
     expect(location.split('#')[0]).toBe(redirect)
     const fragment = fragmentOf(location)
     expect(fragment).toMatchObject({ token_type: 'bearer', type: 'signup', expires_in: '3600' })
-    const me = await call<{ id: string; email_confirmed_at: string }>('/auth/v1/user', { token: fragment.access_token! })
+    const me = await call<{ id: string; email_confirmed_at: string }>('/auth/v1/user', {
+      token: fragment.access_token!,
+    })
     expect(me.status).toBe(200)
     expect(me.body).toMatchObject({ id: answer.body.id, email_confirmed_at: expect.any(String) })
 
     // A link works once.
     const again = await fetch(link, { redirect: 'manual' })
-    expect(fragmentOf(again.headers.get('location'))).toMatchObject({ error: 'access_denied', error_code: 'otp_expired' })
+    expect(fragmentOf(again.headers.get('location'))).toMatchObject({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+    })
     expect((await passwordGrant(email, 'correct horse battery')).status).toBe(200)
   })
 
   test('an address that already has an account gets the same answer with no identities, and no e-mail', async () => {
     const { email } = await confirmedUser('repeat')
     const before = (await mailTo(email)).length
-    const answer = await post<{ id: string; identities: unknown[]; email: string }>('/signup', { email, password: 'another password here' })
+    const answer = await post<{ id: string; identities: unknown[]; email: string }>('/signup', {
+      email,
+      password: 'another password here',
+    })
     expect(answer.status).toBe(200)
     expect(answer.body.email).toBe(email)
     expect(answer.body.identities).toEqual([])
@@ -72,7 +112,10 @@ describe('POST /signup (e-mail confirmation on)', () => {
 
   test('a redirect_to on another host is replaced by the site URL', async () => {
     const email = newEmail('redirect')
-    await post(`/signup?redirect_to=${encodeURIComponent('https://evil.example/steal')}`, { email, password: 'correct horse battery' })
+    await post(`/signup?redirect_to=${encodeURIComponent('https://evil.example/steal')}`, {
+      email,
+      password: 'correct horse battery',
+    })
     const [mail] = await mailTo(email)
     const clicked = await fetch(mail!.links[0]!, { redirect: 'manual' })
     expect(clicked.headers.get('location')!.split('#')[0]).toBe(hosted().siteUrl)
@@ -81,16 +124,30 @@ describe('POST /signup (e-mail confirmation on)', () => {
   test('weak_password (422) below the minimum length; validation_failed (400) for a malformed address', async () => {
     const weak = await post('/signup', { email: newEmail('weak'), password: '12345' })
     expect(weak.status).toBe(422)
-    expect(weak.body).toMatchObject({ code: 'weak_password', weak_password: { reasons: ['length'] } })
-    const malformed = await post('/signup', { email: 'not-an-address', password: 'correct horse battery' })
+    expect(weak.body).toMatchObject({
+      code: 'weak_password',
+      weak_password: { reasons: ['length'] },
+    })
+    const malformed = await post('/signup', {
+      email: 'not-an-address',
+      password: 'correct horse battery',
+    })
     expect(malformed.status).toBe(400)
     expect(malformed.body).toMatchObject({ code: 'validation_failed' })
   })
 
   test('without X-Supabase-Api-Version the error has the older shape {code: status, error_code, msg}', async () => {
-    const old = await post('/signup', { email: newEmail('old'), password: '1' }, { headers: { 'Content-Type': 'application/json' } })
+    const old = await post(
+      '/signup',
+      { email: newEmail('old'), password: '1' },
+      { headers: { 'Content-Type': 'application/json' } },
+    )
     expect(old.status).toBe(422)
-    expect(old.body).toMatchObject({ code: 422, error_code: 'weak_password', msg: expect.any(String) })
+    expect(old.body).toMatchObject({
+      code: 422,
+      error_code: 'weak_password',
+      msg: expect.any(String),
+    })
   })
 })
 
@@ -101,8 +158,17 @@ describe('POST /token', () => {
     expect(answer.status).toBe(200)
     expect(answer.body).toMatchObject({ token_type: 'bearer', expires_in: 3600, user: { email } })
     expect(answer.body.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500)
-    const claims = JSON.parse(Buffer.from(answer.body.access_token.split('.')[1]!, 'base64url').toString())
-    expect(claims).toMatchObject({ sub: answer.body.user.id, role: 'authenticated', aud: 'authenticated', email, aal: 'aal1', session_id: expect.any(String) })
+    const claims = JSON.parse(
+      Buffer.from(answer.body.access_token.split('.')[1]!, 'base64url').toString(),
+    )
+    expect(claims).toMatchObject({
+      sub: answer.body.user.id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email,
+      aal: 'aal1',
+      session_id: expect.any(String),
+    })
   })
 
   test('a wrong password and an unknown address get the same invalid_credentials (400)', async () => {
@@ -110,7 +176,10 @@ describe('POST /token', () => {
     const wrong = await passwordGrant(email, 'not the password')
     const unknown = await passwordGrant(newEmail('nobody'), 'not the password')
     expect(wrong.status).toBe(400)
-    expect(wrong.body).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' })
+    expect(wrong.body).toEqual({
+      code: 'invalid_credentials',
+      message: 'Invalid login credentials',
+    })
     expect(unknown.status).toBe(400)
     expect(unknown.body).toEqual(wrong.body)
   })
@@ -120,7 +189,8 @@ describe('POST /token', () => {
     const first = await refreshGrant(session.refresh_token)
     expect(first.status).toBe(200)
     expect(first.body.refresh_token).not.toBe(session.refresh_token)
-    const sessionOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).session_id
+    const sessionOf = (token: string) =>
+      JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()).session_id
     expect(sessionOf(first.body.access_token)).toBe(sessionOf(session.access_token))
     const second = await refreshGrant(first.body.refresh_token)
     expect(second.status).toBe(200)
@@ -151,11 +221,18 @@ describe('POST /token', () => {
     // A tab that read the first token before the others rotated it twice.
     const stale = await refreshGrant(session.refresh_token)
     expect(stale.status).toBe(200)
-    expect([session.refresh_token, first.body.refresh_token, second.body.refresh_token]).not.toContain(stale.body.refresh_token)
+    expect([
+      session.refresh_token,
+      first.body.refresh_token,
+      second.body.refresh_token,
+    ]).not.toContain(stale.body.refresh_token)
 
     // Past the interval, a used token (here the first rotation's, no longer the active one's parent)
     // is someone else's copy: refused, and every token of the session revoked.
-    await admin.query("update auth.refresh_tokens set updated_at = updated_at - interval '1 minute' where token = $1", [first.body.refresh_token])
+    await admin.query(
+      "update auth.refresh_tokens set updated_at = updated_at - interval '1 minute' where token = $1",
+      [first.body.refresh_token],
+    )
     const replayed = await refreshGrant(first.body.refresh_token)
     expect(replayed.status).toBe(400)
     expect(replayed.body).toMatchObject({ code: 'refresh_token_already_used' })
@@ -176,18 +253,31 @@ describe('POST /token', () => {
 describe('GET and PUT /user, POST /logout', () => {
   test('GET /user: the user for a valid token; no token 401 no_authorization; a bad one 403 bad_jwt', async () => {
     const { session, email } = await confirmedUser('me')
-    expect((await call('/auth/v1/user', { token: session.access_token })).body).toMatchObject({ id: session.user.id, email })
-    const none = await call('/auth/v1/user', { headers: { 'X-Supabase-Api-Version': '2024-01-01' } })
+    expect((await call('/auth/v1/user', { token: session.access_token })).body).toMatchObject({
+      id: session.user.id,
+      email,
+    })
+    const none = await call('/auth/v1/user', {
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+    })
     expect(none.status).toBe(401)
     expect(none.body).toMatchObject({ code: 'no_authorization' })
-    const bad = await call('/auth/v1/user', { token: `${session.access_token}x`, headers: { 'X-Supabase-Api-Version': '2024-01-01' } })
+    const bad = await call('/auth/v1/user', {
+      token: `${session.access_token}x`,
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+    })
     expect(bad.status).toBe(403)
     expect(bad.body).toMatchObject({ code: 'bad_jwt' })
   })
 
   test('PUT /user changes the password (not to the same one) and merges user metadata', async () => {
     const { session, email, password } = await confirmedUser('update')
-    const same = await call('/auth/v1/user', { method: 'PUT', headers: V2, token: session.access_token, body: JSON.stringify({ password }) })
+    const same = await call('/auth/v1/user', {
+      method: 'PUT',
+      headers: V2,
+      token: session.access_token,
+      body: JSON.stringify({ password }),
+    })
     expect(same.status).toBe(422)
     expect(same.body).toMatchObject({ code: 'same_password' })
     const changed = await call('/auth/v1/user', {
@@ -206,10 +296,15 @@ describe('GET and PUT /user, POST /logout', () => {
     const { session } = await confirmedUser('logout')
     const out = await call('/auth/v1/logout', { method: 'POST', token: session.access_token })
     expect(out.status).toBe(204)
-    const after = await call('/auth/v1/user', { token: session.access_token, headers: { 'X-Supabase-Api-Version': '2024-01-01' } })
+    const after = await call('/auth/v1/user', {
+      token: session.access_token,
+      headers: { 'X-Supabase-Api-Version': '2024-01-01' },
+    })
     expect(after.status).toBe(403)
     expect(after.body).toMatchObject({ code: 'session_not_found' })
-    expect((await refreshGrant(session.refresh_token)).body).toMatchObject({ code: 'refresh_token_not_found' })
+    expect((await refreshGrant(session.refresh_token)).body).toMatchObject({
+      code: 'refresh_token_not_found',
+    })
   })
 
   test('scope=local ends this session only; the default (global) every session of the user', async () => {
@@ -231,7 +326,9 @@ describe('POST /recover and /verify', () => {
     const nobody = newEmail('nobody')
     const redirect = `${hosted().siteUrl}/auth/update-password`
     for (const address of [email, nobody]) {
-      const answer = await post(`/recover?redirect_to=${encodeURIComponent(redirect)}`, { email: address })
+      const answer = await post(`/recover?redirect_to=${encodeURIComponent(redirect)}`, {
+        email: address,
+      })
       expect(answer.status).toBe(200)
       expect(answer.body).toEqual({})
     }
@@ -243,7 +340,12 @@ describe('POST /recover and /verify', () => {
     expect(clicked.headers.get('location')!.split('#')[0]).toBe(redirect)
     const fragment = fragmentOf(clicked.headers.get('location'))
     expect(fragment.type).toBe('recovery')
-    const set = await call('/auth/v1/user', { method: 'PUT', headers: V2, token: fragment.access_token!, body: JSON.stringify({ password: 'recovered password' }) })
+    const set = await call('/auth/v1/user', {
+      method: 'PUT',
+      headers: V2,
+      token: fragment.access_token!,
+      body: JSON.stringify({ password: 'recovered password' }),
+    })
     expect(set.status).toBe(200)
     expect((await passwordGrant(email, 'recovered password')).status).toBe(200)
   })
@@ -262,9 +364,15 @@ describe('POST /recover and /verify', () => {
 
     const late = newEmail('verify-late')
     await post('/signup', { email: late, password: 'correct horse battery' })
-    await admin.query("update auth.users set confirmation_sent_at = now() - interval '2 hours' where email = $1", [late])
+    await admin.query(
+      "update auth.users set confirmation_sent_at = now() - interval '2 hours' where email = $1",
+      [late],
+    )
     const [lateMail] = await mailTo(late)
     const expired = await fetch(lateMail!.links[0]!, { redirect: 'manual' })
-    expect(fragmentOf(expired.headers.get('location'))).toMatchObject({ error: 'access_denied', error_code: 'otp_expired' })
+    expect(fragmentOf(expired.headers.get('location'))).toMatchObject({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+    })
   })
 })

@@ -21,8 +21,14 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const started = Date.now()
   const siteUrl = 'http://localhost:5173'
-  const stack = await startHostedStack({ functions: true, siteUrl, log: (line) => console.log(line) })
-  console.log(`Hosted stack on ${stack.url} (PostgreSQL ${stack.db.major}): ready in ${Date.now() - started} ms ${JSON.stringify(stack.timings)}`)
+  const stack = await startHostedStack({
+    functions: true,
+    siteUrl,
+    log: (line) => console.log(line),
+  })
+  console.log(
+    `Hosted stack on ${stack.url} (PostgreSQL ${stack.db.major}): ready in ${Date.now() - started} ms ${JSON.stringify(stack.timings)}`,
+  )
   project.provide('kasalanHosted', {
     url: stack.url,
     anonKey: stack.anonKey,

@@ -65,7 +65,11 @@ afterAll(async () => {
   await owner.end()
 })
 
-const post = (name: string, body: unknown, init: { token?: string; key?: string | null; headers?: Record<string, string> } = {}) =>
+const post = (
+  name: string,
+  body: unknown,
+  init: { token?: string; key?: string | null; headers?: Record<string, string> } = {},
+) =>
   call(`/rest/v1/rpc/${name}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...init.headers },
@@ -105,14 +109,24 @@ describe('calling functions (references/api/functions)', () => {
   test('a function that is not there, or not with these argument names, is PGRST202 (404)', async () => {
     const missing = await post('nonexistent_function', {})
     expect(missing.status).toBe(404)
-    expect(missing.body).toMatchObject({ code: 'PGRST202', message: 'Could not find the function public.nonexistent_function() in the schema cache' })
+    expect(missing.body).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.nonexistent_function() in the schema cache',
+    })
     const wrongNames = await post('add_them', { a: 1, c: 2 })
     expect(wrongNames.status).toBe(404)
-    expect(wrongNames.body).toMatchObject({ code: 'PGRST202', details: expect.stringContaining('a, c') })
+    expect(wrongNames.body).toMatchObject({
+      code: 'PGRST202',
+      details: expect.stringContaining('a, c'),
+    })
   })
 
   test('only GET and POST are allowed on functions: PGRST101 (405)', async () => {
-    const answer = await call('/rest/v1/rpc/add_them', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+    const answer = await call('/rest/v1/rpc/add_them', {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    })
     expect(answer.status).toBe(405)
     expect(answer.body).toMatchObject({ code: 'PGRST101' })
   })
@@ -131,7 +145,10 @@ describe('read-only transactions (references/transactions, "Access Mode")', () =
     expect((await post('bump', {})).status).toBe(200)
     const viaGet = await call('/rest/v1/rpc/bump')
     expect(viaGet.status).toBe(405)
-    expect(viaGet.body).toMatchObject({ code: '25006', message: 'cannot execute INSERT in a read-only transaction' })
+    expect(viaGet.body).toMatchObject({
+      code: '25006',
+      message: 'cannot execute INSERT in a read-only transaction',
+    })
   })
 
   test('a STABLE function runs read only even by POST: one that writes fails with 25006 (405)', async () => {
@@ -142,7 +159,10 @@ describe('read-only transactions (references/transactions, "Access Mode")', () =
   })
 
   test('the request is visible to SQL as request.method and request.path', async () => {
-    expect((await call('/rest/v1/rpc/whoami')).body).toMatchObject({ method: 'GET', path: '/rpc/whoami' })
+    expect((await call('/rest/v1/rpc/whoami')).body).toMatchObject({
+      method: 'GET',
+      path: '/rpc/whoami',
+    })
     expect((await post('whoami', {})).body).toMatchObject({ method: 'POST', path: '/rpc/whoami' })
   })
 })
@@ -152,13 +172,23 @@ describe('errors (references/errors)', () => {
     const answer = await post('just_fail', {})
     expect(answer.status).toBe(400)
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
-    expect(answer.body).toEqual({ message: 'I refuse!', details: 'Pretty simple', hint: 'There is nothing you can do.', code: 'P0001' })
+    expect(answer.body).toEqual({
+      message: 'I refuse!',
+      details: 'Pretty simple',
+      hint: 'There is nothing you can do.',
+      code: 'P0001',
+    })
   })
 
   test('RAISE sqlstate PT402: the status is 402, with the documented body', async () => {
     const answer = await post('payment_required', {})
     expect(answer.status).toBe(402)
-    expect(answer.body).toEqual({ message: 'Payment Required', details: 'Quota exceeded', hint: 'Upgrade your plan', code: 'PT402' })
+    expect(answer.body).toEqual({
+      message: 'Payment Required',
+      details: 'Quota exceeded',
+      hint: 'Upgrade your plan',
+      code: 'PT402',
+    })
   })
 
   // The table "HTTP Status Codes", one SQLSTATE of each row (and "other").
@@ -203,7 +233,10 @@ describe('errors (references/errors)', () => {
   test('42501 (insufficient privilege) is 401 for the anonymous role and 403 for a signed-in one', async () => {
     const anon = await post('staff_only', {})
     expect(anon.status).toBe(401)
-    expect(anon.body).toMatchObject({ code: '42501', message: 'permission denied for function staff_only' })
+    expect(anon.body).toMatchObject({
+      code: '42501',
+      message: 'permission denied for function staff_only',
+    })
     const { session } = await confirmedUser('privileges')
     const signedIn = await post('staff_only', {}, { token: session.access_token })
     expect(signedIn.status).toBe(403)
@@ -220,15 +253,24 @@ describe('schemas (references/api/schemas)', () => {
   })
 
   test('GET takes its schema from Accept-Profile', async () => {
-    const answer = await call<{ slug: string }>('/rest/v1/rpc/get_site?p_slug=isabel-and-miguel', { headers: { 'Accept-Profile': 'kasalan' } })
+    const answer = await call<{ slug: string }>('/rest/v1/rpc/get_site?p_slug=isabel-and-miguel', {
+      headers: { 'Accept-Profile': 'kasalan' },
+    })
     expect(answer.status).toBe(200)
     expect(answer.body.slug).toBe('isabel-and-miguel')
   })
 
   test('a schema that is not exposed is PGRST106 (406): kasalan_private stays out of reach', async () => {
-    const answer = await post('client_address', {}, { headers: { 'Content-Profile': 'kasalan_private' } })
+    const answer = await post(
+      'client_address',
+      {},
+      { headers: { 'Content-Profile': 'kasalan_private' } },
+    )
     expect(answer.status).toBe(406)
-    expect(answer.body).toMatchObject({ code: 'PGRST106', message: 'The schema must be one of the following: public, graphql_public, kasalan' })
+    expect(answer.body).toMatchObject({
+      code: 'PGRST106',
+      message: 'The schema must be one of the following: public, graphql_public, kasalan',
+    })
   })
 })
 
@@ -237,28 +279,58 @@ describe('authentication (references/auth) and the API gateway', () => {
     const none = await post('add_them', { a: 1, b: 2 }, { key: null })
     expect(none.status).toBe(401)
     expect(none.body).toMatchObject({ message: 'No API key found in request' })
-    const forged = await post('add_them', { a: 1, b: 2 }, { key: await sign({ role: 'anon' }, 'another-secret-another-secret-another-secret') })
+    const forged = await post(
+      'add_them',
+      { a: 1, b: 2 },
+      { key: await sign({ role: 'anon' }, 'another-secret-another-secret-another-secret') },
+    )
     expect(forged.status).toBe(401)
     expect(forged.body).toMatchObject({ message: 'Invalid API key' })
   })
 
   test("the anon key alone runs as anon; a user's JWT as authenticated with its claims; the service key as service_role", async () => {
-    expect((await post('whoami', {})).body).toMatchObject({ role: 'anon', sub: null, claims: { role: 'anon' } })
+    expect((await post('whoami', {})).body).toMatchObject({
+      role: 'anon',
+      sub: null,
+      claims: { role: 'anon' },
+    })
     const { session } = await confirmedUser('claims')
     expect((await post('whoami', {}, { token: session.access_token })).body).toMatchObject({
       role: 'authenticated',
       sub: session.user.id,
-      claims: { role: 'authenticated', sub: session.user.id, email: session.user.email, aud: 'authenticated' },
+      claims: {
+        role: 'authenticated',
+        sub: session.user.id,
+        email: session.user.email,
+        aud: 'authenticated',
+      },
     })
-    expect((await post('whoami', {}, { token: hosted().serviceRoleKey })).body).toMatchObject({ role: 'service_role' })
+    expect((await post('whoami', {}, { token: hosted().serviceRoleKey })).body).toMatchObject({
+      role: 'service_role',
+    })
   })
 
   test('a JWT with a bad signature is PGRST301 (401); an expired one PGRST303 (401), with WWW-Authenticate', async () => {
-    const bad = await post('whoami', {}, { token: await sign({ role: 'authenticated', sub: crypto.randomUUID() }, 'x'.repeat(40)) })
+    const bad = await post(
+      'whoami',
+      {},
+      { token: await sign({ role: 'authenticated', sub: crypto.randomUUID() }, 'x'.repeat(40)) },
+    )
     expect(bad.status).toBe(401)
     expect(bad.body).toMatchObject({ code: 'PGRST301' })
     const now = Math.floor(Date.now() / 1000)
-    const expired = await post('whoami', {}, { token: await sign({ role: 'authenticated', sub: crypto.randomUUID(), iat: now - 120, exp: now - 60 }) })
+    const expired = await post(
+      'whoami',
+      {},
+      {
+        token: await sign({
+          role: 'authenticated',
+          sub: crypto.randomUUID(),
+          iat: now - 120,
+          exp: now - 60,
+        }),
+      },
+    )
     expect(expired.status).toBe(401)
     expect(expired.body).toMatchObject({ code: 'PGRST303', message: 'JWT expired' })
     expect(expired.headers.get('www-authenticate')).toMatch(/^Bearer error="invalid_token"/)
@@ -279,14 +351,17 @@ describe('authentication (references/auth) and the API gateway', () => {
       headers: {
         Origin: 'http://localhost:5173',
         'Access-Control-Request-Method': 'POST',
-        'Access-Control-Request-Headers': 'apikey, authorization, content-type, content-profile, x-client-info',
+        'Access-Control-Request-Headers':
+          'apikey, authorization, content-type, content-profile, x-client-info',
       },
     })
     expect(preflight.status).toBe(200)
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
     expect(preflight.headers.get('access-control-allow-methods')).toContain('POST')
     expect(preflight.headers.get('access-control-allow-headers')).toContain('content-profile')
-    const answer = await call('/rest/v1/rpc/add_them?a=1&b=1', { headers: { Origin: 'http://localhost:5173' } })
+    const answer = await call('/rest/v1/rpc/add_them?a=1&b=1', {
+      headers: { Origin: 'http://localhost:5173' },
+    })
     expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
   })
 })
@@ -294,11 +369,27 @@ describe('authentication (references/auth) and the API gateway', () => {
 describe("the app's rate limits over HTTP (docs/security.md, the trusted address)", () => {
   test('one address gets 20 searches a minute, whatever x-forwarded-for or cf-connecting-ip it sends; GET is refused as read only', async () => {
     const { session, wedding } = await couple('limits')
-    expect((await rpc('set_wedding_published', { p_wedding_id: wedding.id, p_published: true }, session.access_token)).status).toBe(200)
+    expect(
+      (
+        await rpc(
+          'set_wedding_published',
+          { p_wedding_id: wedding.id, p_published: true },
+          session.access_token,
+        )
+      ).status,
+    ).toBe(200)
     const search = (n: number) =>
-      post('search_persons', { p_slug: wedding.slug, p_query: 'maria' }, {
-        headers: { 'Content-Profile': 'kasalan', 'x-forwarded-for': `198.51.100.${n}`, 'cf-connecting-ip': `203.0.113.${n}` },
-      })
+      post(
+        'search_persons',
+        { p_slug: wedding.slug, p_query: 'maria' },
+        {
+          headers: {
+            'Content-Profile': 'kasalan',
+            'x-forwarded-for': `198.51.100.${n}`,
+            'cf-connecting-ip': `203.0.113.${n}`,
+          },
+        },
+      )
     for (let n = 1; n <= 20; n++) expect((await search(n)).status, `search ${n}`).toBe(200)
     const refused = await search(21)
     expect(refused.status).toBe(400)
@@ -306,7 +397,9 @@ describe("the app's rate limits over HTTP (docs/security.md, the trusted address
 
     // Counting writes: a GET (always read only) is refused before anything is counted, with the
     // project's code and PostgREST's 405 for 25006 (kasalan_private.require_writable).
-    const viaGet = await call(`/rest/v1/rpc/search_persons?p_slug=${wedding.slug}&p_query=maria`, { headers: { 'Accept-Profile': 'kasalan' } })
+    const viaGet = await call(`/rest/v1/rpc/search_persons?p_slug=${wedding.slug}&p_query=maria`, {
+      headers: { 'Accept-Profile': 'kasalan' },
+    })
     expect(viaGet.status).toBe(405)
     expect(viaGet.body).toEqual({
       code: '25006',

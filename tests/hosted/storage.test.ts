@@ -5,36 +5,56 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { call, confirmedUser, couple, hosted, rpc } from './support'
 
 // A 1×1 PNG.
-const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
 
 let owner: Awaited<ReturnType<typeof couple>>
 let stranger: Awaited<ReturnType<typeof confirmedUser>>
 
 beforeAll(async () => {
-  ;[owner, stranger] = await Promise.all([couple('storage-owner'), confirmedUser('storage-stranger')])
+  ;[owner, stranger] = await Promise.all([
+    couple('storage-owner'),
+    confirmedUser('storage-stranger'),
+  ])
 })
 
-const upload = (path: string, token: string | undefined, body: Uint8Array<ArrayBuffer> = new Uint8Array(png), headers: Record<string, string> = {}) =>
-  call<{ Key?: string; Id?: string; statusCode?: string; error?: string; message?: string }>(`/storage/v1/object/site-media/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'image/png', 'x-upsert': 'false', ...headers },
-    body,
-    ...(token ? { token } : {}),
-  })
+const upload = (
+  path: string,
+  token: string | undefined,
+  body: Uint8Array<ArrayBuffer> = new Uint8Array(png),
+  headers: Record<string, string> = {},
+) =>
+  call<{ Key?: string; Id?: string; statusCode?: string; error?: string; message?: string }>(
+    `/storage/v1/object/site-media/${path}`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'image/png', 'x-upsert': 'false', ...headers },
+      body,
+      ...(token ? { token } : {}),
+    },
+  )
 
 const sign = (paths: string[], token?: string) =>
-  call<Array<{ path: string; signedURL: string | null; error: string | null }>>('/storage/v1/object/sign/site-media', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ expiresIn: 60, paths }),
-    ...(token ? { token } : {}),
-  })
+  call<Array<{ path: string; signedURL: string | null; error: string | null }>>(
+    '/storage/v1/object/sign/site-media',
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ expiresIn: 60, paths }),
+      ...(token ? { token } : {}),
+    },
+  )
 
 describe('upload: POST /object/{bucket}/{path}', () => {
   test("the couple uploads into their wedding's folder; the answer names the key", async () => {
     const answer = await upload(`${owner.wedding.id}/hero.png`, owner.session.access_token)
     expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({ Key: `site-media/${owner.wedding.id}/hero.png`, Id: expect.any(String) })
+    expect(answer.body).toEqual({
+      Key: `site-media/${owner.wedding.id}/hero.png`,
+      Id: expect.any(String),
+    })
   })
 
   test('the same key again is 409 Duplicate, unless x-upsert', async () => {
@@ -43,22 +63,34 @@ describe('upload: POST /object/{bucket}/{path}', () => {
     const again = await upload(path, owner.session.access_token)
     expect(again.status).toBe(409)
     expect(again.body).toMatchObject({ statusCode: '409', error: 'Duplicate' })
-    expect((await upload(path, owner.session.access_token, png, { 'x-upsert': 'true' })).status).toBe(200)
+    expect(
+      (await upload(path, owner.session.access_token, png, { 'x-upsert': 'true' })).status,
+    ).toBe(200)
   })
 
   test("someone else, or a visitor, may not write into the wedding's folder: the insert policy refuses (403)", async () => {
     for (const token of [stranger.session.access_token, undefined]) {
       const answer = await upload(`${owner.wedding.id}/intruder.png`, token)
       expect(answer.status).toBe(403)
-      expect(answer.body).toMatchObject({ statusCode: '403', error: 'Unauthorized', message: 'new row violates row-level security policy' })
+      expect(answer.body).toMatchObject({
+        statusCode: '403',
+        error: 'Unauthorized',
+        message: 'new row violates row-level security policy',
+      })
     }
   })
 
   test("the bucket's limits: a type it does not allow is 415, a file over its size 413", async () => {
-    const gif = await upload(`${owner.wedding.id}/a.gif`, owner.session.access_token, png, { 'Content-Type': 'image/gif' })
+    const gif = await upload(`${owner.wedding.id}/a.gif`, owner.session.access_token, png, {
+      'Content-Type': 'image/gif',
+    })
     expect(gif.status).toBe(415)
     expect(gif.body).toMatchObject({ error: 'invalid_mime_type' })
-    const big = await upload(`${owner.wedding.id}/big.png`, owner.session.access_token, new Uint8Array(2 * 1024 * 1024 + 1))
+    const big = await upload(
+      `${owner.wedding.id}/big.png`,
+      owner.session.access_token,
+      new Uint8Array(2 * 1024 * 1024 + 1),
+    )
     expect(big.status).toBe(413)
   })
 
@@ -66,11 +98,18 @@ describe('upload: POST /object/{bucket}/{path}', () => {
     const form = new FormData()
     form.append('cacheControl', '3600')
     form.append('', new Blob([png], { type: 'image/png' }), 'form.png')
-    const answer = await call(`/storage/v1/object/site-media/${owner.wedding.id}/form.png`, { method: 'POST', body: form, token: owner.session.access_token })
-    expect(answer.status).toBe(200)
-    const read = await fetch(`${hosted().url}/storage/v1/object/authenticated/site-media/${owner.wedding.id}/form.png`, {
-      headers: { Authorization: `Bearer ${owner.session.access_token}` },
+    const answer = await call(`/storage/v1/object/site-media/${owner.wedding.id}/form.png`, {
+      method: 'POST',
+      body: form,
+      token: owner.session.access_token,
     })
+    expect(answer.status).toBe(200)
+    const read = await fetch(
+      `${hosted().url}/storage/v1/object/authenticated/site-media/${owner.wedding.id}/form.png`,
+      {
+        headers: { Authorization: `Bearer ${owner.session.access_token}` },
+      },
+    )
     expect(read.headers.get('content-type')).toBe('image/png')
     expect(Buffer.from(await read.arrayBuffer())).toEqual(png)
   })
@@ -83,7 +122,11 @@ describe('signed addresses: POST /object/sign/{bucket}[/{path}], GET /object/sig
     const answer = await sign([path], owner.session.access_token)
     expect(answer.status).toBe(200)
     const [item] = answer.body
-    expect(item).toMatchObject({ path, error: null, signedURL: expect.stringMatching(/^\/object\/sign\/site-media\/.+\?token=/) })
+    expect(item).toMatchObject({
+      path,
+      error: null,
+      signedURL: expect.stringMatching(/^\/object\/sign\/site-media\/.+\?token=/),
+    })
     const fetched = await fetch(`${hosted().url}/storage/v1${item!.signedURL}`)
     expect(fetched.status).toBe(200)
     expect(fetched.headers.get('content-type')).toBe('image/png')
@@ -104,7 +147,9 @@ describe('signed addresses: POST /object/sign/{bucket}[/{path}], GET /object/sig
     const [item] = (await sign([path], owner.session.access_token)).body
     const tampered = await fetch(`${hosted().url}/storage/v1${item!.signedURL!.slice(0, -2)}xx`)
     expect(tampered.status).toBe(400)
-    const elsewhere = await fetch(`${hosted().url}/storage/v1${item!.signedURL!.replace('tamper.png', 'hero.png')}`)
+    const elsewhere = await fetch(
+      `${hosted().url}/storage/v1${item!.signedURL!.replace('tamper.png', 'hero.png')}`,
+    )
     expect(elsewhere.status).toBe(400)
   })
 
@@ -112,13 +157,25 @@ describe('signed addresses: POST /object/sign/{bucket}[/{path}], GET /object/sig
     const path = `${owner.wedding.id}/public-later.png`
     await upload(path, owner.session.access_token)
     expect((await sign([path])).body).toEqual([
-      { path, signedURL: null, error: 'Either the object does not exist or you do not have access to it' },
+      {
+        path,
+        signedURL: null,
+        error: 'Either the object does not exist or you do not have access to it',
+      },
     ])
     expect((await sign([path], stranger.session.access_token)).body[0]!.signedURL).toBeNull()
-    const published = await rpc('set_wedding_published', { p_wedding_id: owner.wedding.id, p_published: true }, owner.session.access_token)
+    const published = await rpc(
+      'set_wedding_published',
+      { p_wedding_id: owner.wedding.id, p_published: true },
+      owner.session.access_token,
+    )
     expect(published.status).toBe(200)
     expect((await sign([path])).body[0]!.signedURL).toEqual(expect.any(String))
-    await rpc('set_wedding_published', { p_wedding_id: owner.wedding.id, p_published: false }, owner.session.access_token)
+    await rpc(
+      'set_wedding_published',
+      { p_wedding_id: owner.wedding.id, p_published: false },
+      owner.session.access_token,
+    )
   })
 })
 
@@ -127,12 +184,24 @@ describe('downloads and removal', () => {
     const path = `${owner.wedding.id}/private.png`
     await upload(path, owner.session.access_token)
     const base = `${hosted().url}/storage/v1/object`
-    expect((await fetch(`${base}/authenticated/site-media/${path}`, { headers: { Authorization: `Bearer ${owner.session.access_token}` } })).status).toBe(200)
-    expect((await fetch(`${base}/authenticated/site-media/${path}`, { headers: { Authorization: `Bearer ${stranger.session.access_token}` } })).status).toBe(404)
+    expect(
+      (
+        await fetch(`${base}/authenticated/site-media/${path}`, {
+          headers: { Authorization: `Bearer ${owner.session.access_token}` },
+        })
+      ).status,
+    ).toBe(200)
+    expect(
+      (
+        await fetch(`${base}/authenticated/site-media/${path}`, {
+          headers: { Authorization: `Bearer ${stranger.session.access_token}` },
+        })
+      ).status,
+    ).toBe(404)
     expect((await fetch(`${base}/public/site-media/${path}`)).status).toBe(400)
   })
 
-  test("DELETE /object/{bucket} with prefixes: a stranger removes nothing; the couple removes their own, and its address stops serving", async () => {
+  test('DELETE /object/{bucket} with prefixes: a stranger removes nothing; the couple removes their own, and its address stops serving', async () => {
     const path = `${owner.wedding.id}/remove-me.png`
     await upload(path, owner.session.access_token)
     const [item] = (await sign([path], owner.session.access_token)).body
@@ -161,7 +230,9 @@ describe('downloads and removal', () => {
         token,
       })
     await upload(`${owner.wedding.id}/listed.png`, owner.session.access_token)
-    expect((await list(owner.session.access_token)).body.map((item) => item.name)).toContain('listed.png')
+    expect((await list(owner.session.access_token)).body.map((item) => item.name)).toContain(
+      'listed.png',
+    )
     expect((await list(stranger.session.access_token)).body).toEqual([])
   })
 })

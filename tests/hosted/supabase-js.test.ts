@@ -25,12 +25,19 @@ describe('supabase-js on the hosted stack', () => {
     const email = newEmail('js')
     const password = 'correct horse battery'
 
-    const signUp = await client.auth.signUp({ email, password, options: { emailRedirectTo: `${siteUrl}/welcome`, data: { language: 'fil' } } })
+    const signUp = await client.auth.signUp({
+      email,
+      password,
+      options: { emailRedirectTo: `${siteUrl}/welcome`, data: { language: 'fil' } },
+    })
     expect(signUp.error).toBeNull()
     expect(signUp.data.session).toBeNull()
     expect(signUp.data.user).toMatchObject({ email, user_metadata: { language: 'fil' } })
     // Not confirmed: the sign-in is refused with the code the app words (src/features/auth/auth-errors.ts).
-    expect((await client.auth.signInWithPassword({ email, password })).error).toMatchObject({ code: 'email_not_confirmed', status: 400 })
+    expect((await client.auth.signInWithPassword({ email, password })).error).toMatchObject({
+      code: 'email_not_confirmed',
+      status: 400,
+    })
 
     // The link in the e-mail, opened: the app at /welcome with the session in the fragment, which
     // supabase-js takes up (what detectSessionInUrl does in the browser).
@@ -39,7 +46,10 @@ describe('supabase-js on the hosted stack', () => {
     const location = opened.headers.get('location')!
     expect(location.startsWith(`${siteUrl}/welcome#`)).toBe(true)
     const fragment = fragmentOf(location)
-    const fromLink = await client.auth.setSession({ access_token: fragment.access_token!, refresh_token: fragment.refresh_token! })
+    const fromLink = await client.auth.setSession({
+      access_token: fragment.access_token!,
+      refresh_token: fragment.refresh_token!,
+    })
     expect(fromLink.error).toBeNull()
     expect(fromLink.data.user?.email_confirmed_at).toEqual(expect.any(String))
     await client.auth.signOut()
@@ -55,7 +65,10 @@ describe('supabase-js on the hosted stack', () => {
     expect(read.error).toBeNull()
     expect(read.data).toMatchObject({ id: wedding.id, bride: { firstName: 'Maria' } })
     // A database refusal comes back as PostgREST's error, with the function's own message and code.
-    const refused = await client.rpc('set_wedding_published', { p_wedding_id: crypto.randomUUID(), p_published: true })
+    const refused = await client.rpc('set_wedding_published', {
+      p_wedding_id: crypto.randomUUID(),
+      p_published: true,
+    })
     expect(refused.error).toMatchObject({ code: 'P0001', message: 'wedding_not_found' })
     expect(refused.status).toBe(400)
 
@@ -64,17 +77,26 @@ describe('supabase-js on the hosted stack', () => {
     expect(refreshed.error).toBeNull()
     expect(refreshed.data.session!.refresh_token).not.toBe(before.refresh_token)
     expect(refreshed.data.user!.id).toBe(userId)
-    expect((await client.rpc('get_my_wedding', { p_wedding_id: wedding.id })).data).toMatchObject({ id: wedding.id })
+    expect((await client.rpc('get_my_wedding', { p_wedding_id: wedding.id })).data).toMatchObject({
+      id: wedding.id,
+    })
 
     expect((await client.auth.signOut()).error).toBeNull()
     expect((await client.auth.getSession()).data.session).toBeNull()
     // The session is over on the server: its refresh token and its user lookup are refused.
     const stale = clientFor(url, anonKey)
     // (auth-js turns the server's session_not_found into its AuthSessionMissingError.)
-    expect((await stale.auth.getUser(refreshed.data.session!.access_token)).error?.name).toBe('AuthSessionMissingError')
-    expect((await stale.auth.refreshSession({ refresh_token: refreshed.data.session!.refresh_token })).error).toMatchObject({ status: 400 })
+    expect((await stale.auth.getUser(refreshed.data.session!.access_token)).error?.name).toBe(
+      'AuthSessionMissingError',
+    )
+    expect(
+      (await stale.auth.refreshSession({ refresh_token: refreshed.data.session!.refresh_token }))
+        .error,
+    ).toMatchObject({ status: 400 })
     // As a visitor again, the wedding is out of reach.
-    expect((await client.rpc('get_my_wedding', { p_wedding_id: wedding.id })).error).toMatchObject({ code: '42501' })
+    expect((await client.rpc('get_my_wedding', { p_wedding_id: wedding.id })).error).toMatchObject({
+      code: '42501',
+    })
   })
 })
 
@@ -90,7 +112,10 @@ describe('a session outlives its access token', () => {
 
   test('after the token expires, PostgREST refuses it, and supabase-js refreshes before the next call', async () => {
     const client = clientFor(short.url, short.anonKey)
-    const signIn = await client.auth.signInWithPassword({ email: 'demo@kasalan.ph', password: 'kasalan-demo' })
+    const signIn = await client.auth.signInWithPassword({
+      email: 'demo@kasalan.ph',
+      password: 'kasalan-demo',
+    })
     expect(signIn.error).toBeNull()
     const first = signIn.data.session!
     expect(first.expires_in).toBe(2)
@@ -98,7 +123,12 @@ describe('a session outlives its access token', () => {
 
     const expired = await fetch(`${short.url}/rest/v1/rpc/list_my_weddings`, {
       method: 'POST',
-      headers: { apikey: short.anonKey, Authorization: `Bearer ${first.access_token}`, 'Content-Type': 'application/json', 'Content-Profile': 'kasalan' },
+      headers: {
+        apikey: short.anonKey,
+        Authorization: `Bearer ${first.access_token}`,
+        'Content-Type': 'application/json',
+        'Content-Profile': 'kasalan',
+      },
       body: '{}',
     })
     expect(expired.status).toBe(401)

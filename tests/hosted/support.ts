@@ -9,7 +9,8 @@ export const hosted = () => inject('kasalanHosted')
 
 let count = 0
 /** A new address for this test run. */
-export const newEmail = (label = 'user') => `${label}-${process.pid}-${Date.now()}-${++count}@example.com`
+export const newEmail = (label = 'user') =>
+  `${label}-${process.pid}-${Date.now()}-${++count}@example.com`
 
 /** The stack's database as `user` (supabase_admin: the superuser; postgres: the migrations' owner). */
 export function database(user = 'supabase_admin') {
@@ -26,7 +27,10 @@ export interface Answer<T = unknown> {
 }
 
 /** One request to the stack, its body read as JSON when it is JSON. */
-export async function call<T = unknown>(path: string, init: RequestInit & { key?: string | null; token?: string } = {}): Promise<Answer<T>> {
+export async function call<T = unknown>(
+  path: string,
+  init: RequestInit & { key?: string | null; token?: string } = {},
+): Promise<Answer<T>> {
   const { url, anonKey } = hosted()
   const headers = new Headers(init.headers)
   const key = init.key === undefined ? anonKey : init.key
@@ -51,7 +55,8 @@ export function rpc<T = unknown>(name: string, args: Record<string, unknown>, to
 
 /** The e-mails sent to an address, oldest first. */
 export async function mailTo(email: string): Promise<OutboxMessage[]> {
-  return (await call<OutboxMessage[]>(`/__outbox?to=${encodeURIComponent(email)}`, { key: null })).body
+  return (await call<OutboxMessage[]>(`/__outbox?to=${encodeURIComponent(email)}`, { key: null }))
+    .body
 }
 
 /** The fragment of a redirect's Location, as a map. */
@@ -69,18 +74,23 @@ export interface Session {
 }
 
 /** Signs up, opens the confirmation e-mail's link, and returns the session the link gave. */
-export async function confirmedUser(label = 'user', password = 'correct horse battery'): Promise<{ email: string; password: string; session: Session }> {
+export async function confirmedUser(
+  label = 'user',
+  password = 'correct horse battery',
+): Promise<{ email: string; password: string; session: Session }> {
   const email = newEmail(label)
   const signup = await call('/auth/v1/signup', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password }),
   })
-  if (signup.status !== 200) throw new Error(`sign-up failed: ${signup.status} ${JSON.stringify(signup.body)}`)
+  if (signup.status !== 200)
+    throw new Error(`sign-up failed: ${signup.status} ${JSON.stringify(signup.body)}`)
   const [mail] = await mailTo(email)
   const link = await fetch(mail!.links[0]!, { redirect: 'manual' })
   const fragment = fragmentOf(link.headers.get('location'))
-  if (!fragment.access_token) throw new Error(`the confirmation link gave no session: ${link.headers.get('location')}`)
+  if (!fragment.access_token)
+    throw new Error(`the confirmation link gave no session: ${link.headers.get('location')}`)
   const token = await call<Session>('/auth/v1/token?grant_type=password', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
@@ -94,9 +104,14 @@ export async function couple(label = 'couple') {
   const user = await confirmedUser(label)
   const created = await rpc<{ id: string; slug: string }>(
     'create_my_wedding',
-    { p_bride: { firstName: 'Maria', lastName: 'Reyes' }, p_groom: { firstName: 'Juan', lastName: 'Cruz' }, p_date: '2027-02-14' },
+    {
+      p_bride: { firstName: 'Maria', lastName: 'Reyes' },
+      p_groom: { firstName: 'Juan', lastName: 'Cruz' },
+      p_date: '2027-02-14',
+    },
     user.session.access_token,
   )
-  if (created.status !== 200) throw new Error(`create_my_wedding failed: ${created.status} ${JSON.stringify(created.body)}`)
+  if (created.status !== 200)
+    throw new Error(`create_my_wedding failed: ${created.status} ${JSON.stringify(created.body)}`)
   return { ...user, wedding: created.body }
 }

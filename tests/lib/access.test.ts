@@ -79,7 +79,11 @@ describe('the screens of the money', () => {
     expect(mayOpenIn({ myRole: 'coordinator', seesMoney: true }, budget)).toBe(true)
     expect(mayOpenIn({ myRole: 'family_helper', seesMoney: false }, budget)).toBe(false)
     // The suppliers are the plan's, whatever the money says.
-    expect(mayOpenIn({ myRole: 'coordinator', seesMoney: false }, paths.manage.planSuppliers)).toBe(true)
-    expect(mayOpenIn({ myRole: 'family_helper', seesMoney: false }, paths.manage.planSuppliers)).toBe(false)
+    expect(mayOpenIn({ myRole: 'coordinator', seesMoney: false }, paths.manage.planSuppliers)).toBe(
+      true,
+    )
+    expect(
+      mayOpenIn({ myRole: 'family_helper', seesMoney: false }, paths.manage.planSuppliers),
+    ).toBe(false)
   })
 })

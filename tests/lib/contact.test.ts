@@ -8,7 +8,9 @@ describe('contact', () => {
   test('a saved Messenger or Facebook link is shown without its https://; anything else is not a link', () => {
     expect(messengerUrl(' https://m.me/isabelatmiguel ')).toBe('https://m.me/isabelatmiguel')
     expect(messengerLabel('https://m.me/isabelatmiguel')).toBe('m.me/isabelatmiguel')
-    expect(messengerLabel('https://www.facebook.com/josephines.catering/')).toBe('facebook.com/josephines.catering')
+    expect(messengerLabel('https://www.facebook.com/josephines.catering/')).toBe(
+      'facebook.com/josephines.catering',
+    )
     expect(messengerUrl('http://m.me/x')).toBeNull()
     expect(messengerUrl('https://example.com/m.me/x')).toBeNull()
     expect(messengerUrl('')).toBeNull()

@@ -3,18 +3,26 @@ import { describe, expect, test } from 'vitest'
 import { BOM, escapeCell, parseCsv, readTextFile, toCsv, unescapeCell } from '@/lib/csv'
 
 describe('escapeCell', () => {
-  test.each(['=1+1', '+63 917 555 0101', '-5', '@SUM(A1)', '\tx', '\rx', '=HYPERLINK("http://evil","click")'])(
-    'prefixes a quote to %j, which a spreadsheet would run as a formula',
+  test.each([
+    '=1+1',
+    '+63 917 555 0101',
+    '-5',
+    '@SUM(A1)',
+    '\tx',
+    '\rx',
+    '=HYPERLINK("http://evil","click")',
+  ])('prefixes a quote to %j, which a spreadsheet would run as a formula', (value) => {
+    expect(escapeCell(value)).toBe(`'${value}`)
+    expect(unescapeCell(escapeCell(value))).toBe(value)
+  })
+
+  test.each(['Peña', "O'Brien", 'a=b', '0917 555 0101', '', ' =not first'])(
+    'leaves %j as it is',
     (value) => {
-      expect(escapeCell(value)).toBe(`'${value}`)
-      expect(unescapeCell(escapeCell(value))).toBe(value)
+      expect(escapeCell(value)).toBe(value)
+      expect(unescapeCell(value)).toBe(value)
     },
   )
-
-  test.each(['Peña', "O'Brien", 'a=b', '0917 555 0101', '', ' =not first'])('leaves %j as it is', (value) => {
-    expect(escapeCell(value)).toBe(value)
-    expect(unescapeCell(value)).toBe(value)
-  })
 
   test('writes empty cells for null and undefined', () => {
     expect(escapeCell(null)).toBe('')
@@ -42,11 +50,15 @@ describe('what the couple typed comes back byte for byte', () => {
     'say "hi"\nand\r\nbye',
   ]
 
-  test.each(typed)('%j is written with a leading quote only when needed, and read back unchanged', (value) => {
-    expect(unescapeCell(escapeCell(value))).toBe(value)
-    if (value.startsWith("'") || /^[=+\-@\t\r]/.test(value)) expect(escapeCell(value)).toBe(`'${value}`)
-    else expect(escapeCell(value)).toBe(value)
-  })
+  test.each(typed)(
+    '%j is written with a leading quote only when needed, and read back unchanged',
+    (value) => {
+      expect(unescapeCell(escapeCell(value))).toBe(value)
+      if (value.startsWith("'") || /^[=+\-@\t\r]/.test(value))
+        expect(escapeCell(value)).toBe(`'${value}`)
+      else expect(escapeCell(value)).toBe(value)
+    },
+  )
 
   test('through a real file: written, saved as bytes, read back and parsed', async () => {
     const rows = [['Value', 'Note'], ...typed.map((value) => [value, `${value}.`])]

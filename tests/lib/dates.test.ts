@@ -43,7 +43,9 @@ describe('dates in Manila', () => {
 
 describe('the public site reads the same dates without a date library', () => {
   test('instants match the management helper, and invalid input is null', () => {
-    expect(manilaInstant('2025-12-12', '16:00')).toBe(manilaDateTime('2025-12-12', '16:00')?.valueOf())
+    expect(manilaInstant('2025-12-12', '16:00')).toBe(
+      manilaDateTime('2025-12-12', '16:00')?.valueOf(),
+    )
     expect(manilaInstant('2028-02-29')).toBe(Date.parse('2028-02-28T16:00:00Z'))
     for (const [date, time] of [
       [null, '16:00'],

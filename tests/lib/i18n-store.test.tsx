@@ -4,7 +4,14 @@
 import { act, render, screen } from '@testing-library/react'
 import { Suspense } from 'react'
 import { describe, expect, test, vi } from 'vitest'
-import { applyLanguage, currentLanguage, followLanguage, hasStrings, initI18n, type Language } from '@/lib/i18n'
+import {
+  applyLanguage,
+  currentLanguage,
+  followLanguage,
+  hasStrings,
+  initI18n,
+  type Language,
+} from '@/lib/i18n'
 import { useTranslation } from '@/lib/i18n/react'
 
 const drawnFallback = vi.fn()
@@ -36,7 +43,11 @@ describe('the language store', () => {
       </Suspense>,
     )
     expect(screen.getByText('waiting')).toBeInTheDocument()
-    expect(await screen.findByText('fil: Kumusta, Bea! · 3 ang upuang nakalaan para sa inyo: hanggang 3 sa inyo ang puwedeng mag-oo.')).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        'fil: Kumusta, Bea! · 3 ang upuang nakalaan para sa inyo: hanggang 3 sa inyo ang puwedeng mag-oo.',
+      ),
+    ).toBeInTheDocument()
 
     // The switch fetches English rsvp before the component redraws: no fallback in between.
     const followed: Language[] = []
@@ -44,7 +55,11 @@ describe('the language store', () => {
     const before = drawnFallback.mock.calls.length
     await act(() => applyLanguage('en'))
     expect(drawnFallback).toHaveBeenCalledTimes(before)
-    expect(screen.getByText('en: Hello, Bea! · We reserved 3 seats for you: up to 3 of you can say yes.')).toBeInTheDocument()
+    expect(
+      screen.getByText(
+        'en: Hello, Bea! · We reserved 3 seats for you: up to 3 of you can say yes.',
+      ),
+    ).toBeInTheDocument()
     expect(hasStrings('en', 'common')).toBe(true)
     expect(followed).toEqual(['en'])
     expect(document.documentElement.lang).toBe('en')

@@ -9,14 +9,20 @@ import { translate, type Strings, type TranslateOptions } from '@/lib/i18n/trans
 
 const files = import.meta.glob<Strings>('/src/locales/*/*.json', { eager: true, import: 'default' })
 const namespaces = ['common', 'site', 'rsvp', 'invite'] as const
-const strings = (language: string, namespace: string) => files[`/src/locales/${language}/${namespace}.json`]!
+const strings = (language: string, namespace: string) =>
+  files[`/src/locales/${language}/${namespace}.json`]!
 const resources = Object.fromEntries(
-  languages.map((language) => [language, Object.fromEntries(namespaces.map((ns) => [ns, strings(language, ns)]))]),
+  languages.map((language) => [
+    language,
+    Object.fromEntries(namespaces.map((ns) => [ns, strings(language, ns)])),
+  ]),
 )
 
 function flatten(tree: Strings, prefix = ''): [string, string][] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === 'string' ? [[prefix + key, value] as [string, string]] : flatten(value, `${prefix}${key}.`),
+    typeof value === 'string'
+      ? [[prefix + key, value] as [string, string]]
+      : flatten(value, `${prefix}${key}.`),
   )
 }
 
@@ -31,7 +37,8 @@ function calls(entries: [string, string][]): [string, TranslateOptions][] {
     if (seen.has(base)) continue
     seen.add(base)
     const values: TranslateOptions = {}
-    for (const [, name] of text.matchAll(/\{\{\s*([^,}]+?)\s*(?:,[^}]*)?\}\}/g)) values[name!] = `‹${name}›`
+    for (const [, name] of text.matchAll(/\{\{\s*([^,}]+?)\s*(?:,[^}]*)?\}\}/g))
+      values[name!] = `‹${name}›`
     if (base !== key || 'count' in values) {
       for (const count of counts) out.push([base, { ...values, count }])
     } else {
@@ -63,7 +70,11 @@ describe.each(languages)('%s', (language) => {
     const t = i18next.getFixedT(language, namespace)
     const all = calls(flatten(strings(language, namespace)))
     expect(all.length).toBeGreaterThan(5)
-    const ours = all.map(([key, options]) => [key, options, translate(resources[language]!, language, namespace, key, options)])
+    const ours = all.map(([key, options]) => [
+      key,
+      options,
+      translate(resources[language]!, language, namespace, key, options),
+    ])
     const theirs = all.map(([key, options]) => [key, options, t(key, options)])
     expect(ours).toEqual(theirs)
   })
@@ -81,7 +92,9 @@ describe.each(languages)('%s', (language) => {
       ['nav.homeOf', {}],
     ]
     for (const [key, options] of keys) {
-      expect(translate(resources[language]!, language, 'site', key, options), key).toBe(t(key, options))
+      expect(translate(resources[language]!, language, 'site', key, options), key).toBe(
+        t(key, options),
+      )
     }
   })
 })

@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, test } from 'vitest'
-import { coupleInitials, displayCouple, displayFullName, displayName, displayPersonName, hasLetter } from '@/lib/names'
+import {
+  coupleInitials,
+  displayCouple,
+  displayFullName,
+  displayName,
+  displayPersonName,
+  hasLetter,
+} from '@/lib/names'
 
 describe('displayName', () => {
   test.each([
@@ -25,12 +32,18 @@ describe('displayName', () => {
     expect(displayName(typed)).toBe(shown)
   })
 
-  test.each(['McArthur', 'DeLeon', 'dela Cruz', 'Dela Cruz', 'de los Santos', 'Sto. Domingo', 'MacDonald', 'JR'])(
-    'a name with a capital letter, "%s", is kept as typed',
-    (typed) => {
-      expect(displayName(typed)).toBe(typed)
-    },
-  )
+  test.each([
+    'McArthur',
+    'DeLeon',
+    'dela Cruz',
+    'Dela Cruz',
+    'de los Santos',
+    'Sto. Domingo',
+    'MacDonald',
+    'JR',
+  ])('a name with a capital letter, "%s", is kept as typed', (typed) => {
+    expect(displayName(typed)).toBe(typed)
+  })
 
   test('nothing gives an empty string', () => {
     expect(displayName(null)).toBe('')
@@ -41,7 +54,9 @@ describe('displayName', () => {
 
 describe('names together', () => {
   test('a full name', () => {
-    expect(displayFullName({ firstName: 'ma. clara', lastName: 'dela cruz' })).toBe('Ma. Clara dela Cruz')
+    expect(displayFullName({ firstName: 'ma. clara', lastName: 'dela cruz' })).toBe(
+      'Ma. Clara dela Cruz',
+    )
     expect(displayFullName({ firstName: 'Juan', lastName: null })).toBe('Juan')
   })
 
@@ -56,21 +71,44 @@ describe('names together', () => {
   })
 })
 
-describe('a guest\'s whole name', () => {
+describe("a guest's whole name", () => {
   test('title, names and suffix each by the one rule', () => {
-    expect(displayPersonName({ title: 'dr.', firstName: 'lorna', lastName: 'dela cruz', suffix: 'jr.' })).toBe('Dr. Lorna dela Cruz Jr.')
-    expect(displayPersonName({ firstName: 'teresita', lastName: 'de los santos' })).toBe('Teresita de los Santos')
-    expect(displayPersonName({ title: 'Atty.', firstName: 'Jose', lastName: 'Rizal', suffix: 'III' })).toBe('Atty. Jose Rizal III')
-    expect(displayPersonName({ title: null, firstName: 'Ana', lastName: '', suffix: '  ' })).toBe('Ana')
+    expect(
+      displayPersonName({ title: 'dr.', firstName: 'lorna', lastName: 'dela cruz', suffix: 'jr.' }),
+    ).toBe('Dr. Lorna dela Cruz Jr.')
+    expect(displayPersonName({ firstName: 'teresita', lastName: 'de los santos' })).toBe(
+      'Teresita de los Santos',
+    )
+    expect(
+      displayPersonName({ title: 'Atty.', firstName: 'Jose', lastName: 'Rizal', suffix: 'III' }),
+    ).toBe('Atty. Jose Rizal III')
+    expect(displayPersonName({ title: null, firstName: 'Ana', lastName: '', suffix: '  ' })).toBe(
+      'Ana',
+    )
     expect(displayPersonName(null)).toBe('')
   })
 })
 
 describe('hasLetter', () => {
-  test.each(['Ana', 'lorna', 'ᜋᜇᜒᜌ', 'Мария', 'محمد', '美玲', '하늘', 'さくら', 'Ana 🌸', 'J.', '𠮷'])('"%s" has a letter', (name) => {
+  test.each([
+    'Ana',
+    'lorna',
+    'ᜋᜇᜒᜌ',
+    'Мария',
+    'محمد',
+    '美玲',
+    '하늘',
+    'さくら',
+    'Ana 🌸',
+    'J.',
+    '𠮷',
+  ])('"%s" has a letter', (name) => {
     expect(hasLetter(name)).toBe(true)
   })
-  test.each(['🌸🌸🌸', '👨‍👩‍👧', '🇵🇭', '1️⃣', '123', '...', '★ ♥ ☺', '', '   ', null])('%j has none', (name) => {
-    expect(hasLetter(name)).toBe(false)
-  })
+  test.each(['🌸🌸🌸', '👨‍👩‍👧', '🇵🇭', '1️⃣', '123', '...', '★ ♥ ☺', '', '   ', null])(
+    '%j has none',
+    (name) => {
+      expect(hasLetter(name)).toBe(false)
+    },
+  )
 })

@@ -17,7 +17,10 @@ import {
 import { renderRoutes } from '../support/routing'
 
 /** The parameters wouter's `<Route>` gives for `pathname` (the address bar), or null when it does not match. */
-function matchPath({ path, caseSensitive }: { path: string; caseSensitive?: boolean }, pathname: string) {
+function matchPath(
+  { path, caseSensitive }: { path: string; caseSensitive?: boolean },
+  pathname: string,
+) {
   window.history.replaceState(null, '', pathname)
   let params: Record<string, string | undefined> | null = null
   const { unmount } = render(
@@ -68,10 +71,14 @@ describe('matching an address', () => {
       (path) => ({ path, element: <Shown route={path} /> }),
     )
     const { unmount } = renderRoutes(routes, '/wedding/x/i/ABCD2345')
-    expect(screen.getByText('/wedding/:slug/i/:code {"slug":"x","code":"ABCD2345"}')).toBeInTheDocument()
+    expect(
+      screen.getByText('/wedding/:slug/i/:code {"slug":"x","code":"ABCD2345"}'),
+    ).toBeInTheDocument()
     unmount()
     const second = renderRoutes(routes, '/wedding/x/rsvp')
-    expect(screen.getByText('/wedding/:slug/:section {"slug":"x","section":"rsvp"}')).toBeInTheDocument()
+    expect(
+      screen.getByText('/wedding/:slug/:section {"slug":"x","section":"rsvp"}'),
+    ).toBeInTheDocument()
     second.unmount()
     const { container } = renderRoutes(routes, '/manage')
     expect(container).toBeEmptyDOMElement()
@@ -165,7 +172,9 @@ describe('links', () => {
     const { history } = renderRoutes(pages, '/wedding/maria')
     const entries = history.length
     fireEvent.click(screen.getByRole('link', { name: 'Replace' }))
-    expect(history.location.pathname + history.location.search).toBe('/wedding/maria/rsvp?code=ABCD2345')
+    expect(history.location.pathname + history.location.search).toBe(
+      '/wedding/maria/rsvp?code=ABCD2345',
+    )
     expect(history.length).toBe(entries)
     expect(
       await screen.findByText('at /wedding/maria/rsvp code ABCD2345 with {"from":"home"}'),
@@ -280,7 +289,10 @@ describe('the browser history', () => {
       <>
         <ScrollRestoration />
         <Where />
-        <button type="button" onClick={() => navigate('/wedding/maria/story?x=1#top', { state: { from: 'home' } })}>
+        <button
+          type="button"
+          onClick={() => navigate('/wedding/maria/story?x=1#top', { state: { from: 'home' } })}
+        >
           Go
         </button>
       </>
@@ -302,7 +314,9 @@ describe('the browser history', () => {
     )
     expect(window.history.state).toMatchObject({ usr: { from: 'home' }, key: expect.any(String) })
     expect(entryState().key).not.toBe(first)
-    expect(await screen.findByText('at /wedding/maria/story with {"from":"home"}')).toBeInTheDocument()
+    expect(
+      await screen.findByText('at /wedding/maria/story with {"from":"home"}'),
+    ).toBeInTheDocument()
     // The back button: the browser restores the entry, then fires popstate.
     act(() => window.history.back())
     expect(await screen.findByText('at /wedding/maria')).toBeInTheDocument()

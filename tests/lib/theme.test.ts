@@ -1,6 +1,13 @@
 // @vitest-environment node
 import { describe, expect, test } from 'vitest'
-import { contrastRatio, passesAA, resolveTheme, themeFamilies, themes, themeVariables } from '@/lib/theme'
+import {
+  contrastRatio,
+  passesAA,
+  resolveTheme,
+  themeFamilies,
+  themes,
+  themeVariables,
+} from '@/lib/theme'
 
 describe('resolveTheme', () => {
   test('each of the three themes has its own fonts and colours', () => {
@@ -18,10 +25,18 @@ describe('resolveTheme', () => {
   test('valid colour and font overrides apply; anything else is ignored', () => {
     const theme = resolveTheme({
       name: 'modern',
-      colors: { background: '#ffffff', text: 'red; background: url(javascript:alert(1))', linkAndButtonText: '#123' },
+      colors: {
+        background: '#ffffff',
+        text: 'red; background: url(javascript:alert(1))',
+        linkAndButtonText: '#123',
+      },
       fonts: { names: 'Great Vibes', body: 'Comic Sans MS', headings: "x'; }" },
     })
-    expect(theme.colors).toEqual({ ...themes.modern.colors, background: '#ffffff', linkAndButtonText: '#123' })
+    expect(theme.colors).toEqual({
+      ...themes.modern.colors,
+      background: '#ffffff',
+      linkAndButtonText: '#123',
+    })
     expect(theme.fonts).toEqual({ ...themes.modern.fonts, names: 'Great Vibes' })
   })
 })
@@ -36,7 +51,11 @@ describe('themeVariables', () => {
   })
 
   test('only the families a theme uses are loaded', () => {
-    expect(themeFamilies(themes.classic).sort()).toEqual(['Great Vibes', 'Lato', 'Playfair Display'])
+    expect(themeFamilies(themes.classic).sort()).toEqual([
+      'Great Vibes',
+      'Lato',
+      'Playfair Display',
+    ])
     expect(themeFamilies(themes.modern).sort()).toEqual(['DM Sans', 'DM Serif Display'])
   })
 })
@@ -59,8 +78,13 @@ describe('contrast', () => {
   test('every preset theme passes for its text, secondary text and link colours', () => {
     for (const theme of Object.values(themes)) {
       expect(passesAA(theme.colors.text, theme.colors.background), theme.name).toBe(true)
-      expect(passesAA(theme.colors.secondaryText, theme.colors.secondaryBackground), theme.name).toBe(true)
-      expect(passesAA(theme.colors.linkAndButtonText, theme.colors.background), theme.name).toBe(true)
+      expect(
+        passesAA(theme.colors.secondaryText, theme.colors.secondaryBackground),
+        theme.name,
+      ).toBe(true)
+      expect(passesAA(theme.colors.linkAndButtonText, theme.colors.background), theme.name).toBe(
+        true,
+      )
     }
   })
 

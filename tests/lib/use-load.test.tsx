@@ -22,10 +22,16 @@ test('loading, then the answer', async () => {
 })
 
 test('an older, slower answer never replaces the newer one', async () => {
-  const answers = new Map([['w1', deferred<string>()], ['w2', deferred<string>()]])
-  const { result, rerender } = renderHook(({ id }) => useLoad(() => answers.get(id)!.promise, [id]), {
-    initialProps: { id: 'w1' },
-  })
+  const answers = new Map([
+    ['w1', deferred<string>()],
+    ['w2', deferred<string>()],
+  ])
+  const { result, rerender } = renderHook(
+    ({ id }) => useLoad(() => answers.get(id)!.promise, [id]),
+    {
+      initialProps: { id: 'w1' },
+    },
+  )
   rerender({ id: 'w2' })
   await act(async () => answers.get('w2')!.resolve('second'))
   await act(async () => answers.get('w1')!.resolve('first'))
@@ -33,7 +39,10 @@ test('an older, slower answer never replaces the newer one', async () => {
 })
 
 test('a failure, then reload shows loading and asks again', async () => {
-  const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new Error('network')).mockResolvedValueOnce('again')
+  const load = vi
+    .fn<() => Promise<string>>()
+    .mockRejectedValueOnce(new Error('network'))
+    .mockResolvedValueOnce('again')
   const { result } = renderHook(() => useLoad(load, []))
   await waitFor(() => expect(result.current.status).toBe('error'))
   expect(result.current.error).toEqual(new Error('network'))
@@ -46,7 +55,11 @@ test('a failure, then reload shows loading and asks again', async () => {
 
 test('refresh keeps what is shown until the answer; a failed refresh keeps the data beside the error', async () => {
   const second = deferred<number>()
-  const load = vi.fn<() => Promise<number>>().mockResolvedValueOnce(1).mockReturnValueOnce(second.promise).mockResolvedValueOnce(3)
+  const load = vi
+    .fn<() => Promise<number>>()
+    .mockResolvedValueOnce(1)
+    .mockReturnValueOnce(second.promise)
+    .mockResolvedValueOnce(3)
   const { result } = renderHook(() => useLoad(load, []))
   await waitFor(() => expect(result.current.data).toBe(1))
 
@@ -57,13 +70,18 @@ test('refresh keeps what is shown until the answer; a failed refresh keeps the d
 
   act(() => result.current.refresh())
   expect(result.current.status).toBe('error')
-  await waitFor(() => expect(result.current).toMatchObject({ status: 'ready', data: 3, error: null }))
+  await waitFor(() =>
+    expect(result.current).toMatchObject({ status: 'ready', data: 3, error: null }),
+  )
 })
 
 test('a load that returns null asks nothing; setData puts an answer in place', async () => {
-  const { result, rerender } = renderHook(({ ready }) => useLoad(() => (ready ? Promise.resolve('read') : null), [ready]), {
-    initialProps: { ready: false },
-  })
+  const { result, rerender } = renderHook(
+    ({ ready }) => useLoad(() => (ready ? Promise.resolve('read') : null), [ready]),
+    {
+      initialProps: { ready: false },
+    },
+  )
   expect(result.current.status).toBe('loading')
   act(() => result.current.setData('saved'))
   expect(result.current).toMatchObject({ status: 'ready', data: 'saved' })

@@ -8,13 +8,20 @@ import { expect, test } from 'vitest'
 const root = join(import.meta.dirname, '../..')
 
 async function ruleIds(code: string, filePath: string) {
-  const [result] = await new ESLint({ cwd: root }).lintText(code, { filePath: join(root, filePath) })
+  const [result] = await new ESLint({ cwd: root }).lintText(code, {
+    filePath: join(root, filePath),
+  })
   return result!.messages.map((message) => message.ruleId)
 }
 
 test("the app cannot import a package it does not depend on (the date picker's date-fns), and may import dayjs", async () => {
-  expect(await ruleIds("import { format } from 'date-fns'\n\nexport const f = format\n", 'src/lib/probe.ts')).toEqual([
-    'import-x/no-extraneous-dependencies',
-  ])
-  expect(await ruleIds("import dayjs from 'dayjs'\n\nexport const d = dayjs\n", 'src/lib/probe.ts')).toEqual([])
+  expect(
+    await ruleIds(
+      "import { format } from 'date-fns'\n\nexport const f = format\n",
+      'src/lib/probe.ts',
+    ),
+  ).toEqual(['import-x/no-extraneous-dependencies'])
+  expect(
+    await ruleIds("import dayjs from 'dayjs'\n\nexport const d = dayjs\n", 'src/lib/probe.ts'),
+  ).toEqual([])
 }, 60_000)

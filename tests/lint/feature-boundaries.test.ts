@@ -21,7 +21,10 @@ function someModule(feature: string): string {
     .filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'))
     .sort()
   expect(files.length, `src/features/${feature} has a module`).toBeGreaterThan(0)
-  return `@/features/${feature}/${files[0]!.replace(/\.tsx?$/, '').split('\\').join('/')}`
+  return `@/features/${feature}/${files[0]!
+    .replace(/\.tsx?$/, '')
+    .split('\\')
+    .join('/')}`
 }
 
 let eslint: ESLint
@@ -32,22 +35,35 @@ beforeAll(() => {
 /** The boundary messages ESLint reports for `code` as if it were a file at `filePath`. */
 async function boundaryMessages(code: string, filePath: string) {
   const [result] = await eslint.lintText(code, { filePath: join(root, filePath) })
-  return result!.messages.filter((message) => message.ruleId === 'import-x/no-restricted-paths').map((message) => message.message)
+  return result!.messages
+    .filter((message) => message.ruleId === 'import-x/no-restricted-paths')
+    .map((message) => message.message)
 }
 
-const importing = (from: string) => `import * as other from '${from}'\n\nexport const seen = other\n`
+const importing = (from: string) =>
+  `import * as other from '${from}'\n\nexport const seen = other\n`
 
 describe('feature boundaries', () => {
   test('an import from invitations into the households feature is reported', async () => {
-    const messages = await boundaryMessages(importing(someModule(households)), 'src/features/invitations/boundary-probe.ts')
+    const messages = await boundaryMessages(
+      importing(someModule(households)),
+      'src/features/invitations/boundary-probe.ts',
+    )
     expect(messages).toEqual([expect.stringContaining('Features do not import each other')])
   }, 60_000)
 
-  test.each(features)('%s cannot import another feature', async (feature) => {
-    const other = features.find((name) => name !== feature)!
-    const messages = await boundaryMessages(importing(someModule(other)), `src/features/${feature}/boundary-probe.ts`)
-    expect(messages).toEqual([expect.stringContaining('Features do not import each other')])
-  }, 60_000)
+  test.each(features)(
+    '%s cannot import another feature',
+    async (feature) => {
+      const other = features.find((name) => name !== feature)!
+      const messages = await boundaryMessages(
+        importing(someModule(other)),
+        `src/features/${feature}/boundary-probe.ts`,
+      )
+      expect(messages).toEqual([expect.stringContaining('Features do not import each other')])
+    },
+    60_000,
+  )
 
   test('a feature may import itself and the shared code', async () => {
     const own = someModule('invitations')
@@ -56,7 +72,12 @@ describe('feature boundaries', () => {
   }, 60_000)
 
   test('the shared code cannot import a feature', async () => {
-    const messages = await boundaryMessages(importing(someModule(households)), 'src/lib/boundary-probe.ts')
-    expect(messages).toEqual([expect.stringContaining('Shared code never imports a feature or the app')])
+    const messages = await boundaryMessages(
+      importing(someModule(households)),
+      'src/lib/boundary-probe.ts',
+    )
+    expect(messages).toEqual([
+      expect.stringContaining('Shared code never imports a feature or the app'),
+    ])
   }, 60_000)
 })

@@ -16,11 +16,15 @@ beforeAll(() => {
 /** The model rule's messages for `code` as if it were the file at `filePath`. */
 async function modelMessages(code: string, filePath: string) {
   const [result] = await eslint.lintText(code, { filePath: join(root, filePath) })
-  return result!.messages.filter((message) => message.message.includes('Models are plain functions')).map((message) => message.ruleId)
+  return result!.messages
+    .filter((message) => message.message.includes('Models are plain functions'))
+    .map((message) => message.ruleId)
 }
 
-const valueImport = "import { useState } from 'react'\nimport { call } from '@/lib/api'\n\nexport const used = [useState, call]\n"
-const typeImport = "import type { Gift } from '@/lib/api'\n\nexport const giver = (gift: Gift) => gift.giverName\n"
+const valueImport =
+  "import { useState } from 'react'\nimport { call } from '@/lib/api'\n\nexport const used = [useState, call]\n"
+const typeImport =
+  "import type { Gift } from '@/lib/api'\n\nexport const giver = (gift: Gift) => gift.giverName\n"
 
 describe('models are plain functions', () => {
   test.each([
@@ -28,17 +32,29 @@ describe('models are plain functions', () => {
     'src/features/plan/gifts/model/gift-ledger.ts',
     'src/features/plan/budget/budget-model.ts',
     'src/features/seating/model/layout.ts',
-  ])('%s may not import React or the API', async (file) => {
-    expect(await modelMessages(valueImport, file)).toEqual(['no-restricted-imports', 'no-restricted-imports'])
-  }, 60_000)
+  ])(
+    '%s may not import React or the API',
+    async (file) => {
+      expect(await modelMessages(valueImport, file)).toEqual([
+        'no-restricted-imports',
+        'no-restricted-imports',
+      ])
+    },
+    60_000,
+  )
 
   test("a model may import the API's types", async () => {
-    for (const file of ['src/features/seating/model/layout.ts', 'src/features/plan/gifts/model/gift-ledger.ts']) {
+    for (const file of [
+      'src/features/seating/model/layout.ts',
+      'src/features/plan/gifts/model/gift-ledger.ts',
+    ]) {
       expect(await modelMessages(typeImport, file), file).toEqual([])
     }
   }, 60_000)
 
   test('a screen may import React and the API', async () => {
-    expect(await modelMessages(valueImport, 'src/features/plan/gifts/components/probe.tsx')).toEqual([])
+    expect(
+      await modelMessages(valueImport, 'src/features/plan/gifts/components/probe.tsx'),
+    ).toEqual([])
   }, 60_000)
 })

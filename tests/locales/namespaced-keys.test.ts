@@ -5,7 +5,11 @@ import { expect, test } from 'vitest'
 
 type Tree = { [key: string]: string | Tree }
 const locales = import.meta.glob<Tree>('/src/locales/*/*.json', { eager: true, import: 'default' })
-const sources = import.meta.glob<string>('/src/**/*.{ts,tsx}', { eager: true, query: '?raw', import: 'default' })
+const sources = import.meta.glob<string>('/src/**/*.{ts,tsx}', {
+  eager: true,
+  query: '?raw',
+  import: 'default',
+})
 
 function has(tree: Tree | undefined, path: string): boolean {
   let node: string | Tree | undefined = tree
@@ -27,7 +31,8 @@ test('every t("namespace:key") in the app names a string of that namespace, in E
       const [, namespace, key] = match
       checked += 1
       for (const language of ['en', 'fil']) {
-        if (!has(locales[`/src/locales/${language}/${namespace}.json`], key!)) missing.push(`${file}: ${language}/${namespace}:${key}`)
+        if (!has(locales[`/src/locales/${language}/${namespace}.json`], key!))
+          missing.push(`${file}: ${language}/${namespace}:${key}`)
       }
     }
   }

@@ -28,7 +28,10 @@ describe.each(files)('%s', (file) => {
     expect([...fil.keys()].sort()).toEqual([...en.keys()].sort())
   })
 
-  test.each([['en', en], ['fil', fil]] as const)('%s: every string with a count has its plural forms', (_language, strings) => {
+  test.each([
+    ['en', en],
+    ['fil', fil],
+  ] as const)('%s: every string with a count has its plural forms', (_language, strings) => {
     const missing: string[] = []
     for (const [key, value] of strings) {
       if (!value.includes('{{count}}')) continue

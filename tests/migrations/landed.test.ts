@@ -24,21 +24,33 @@ function landed(): Array<{ file: string; sha256: string }> {
     })
 }
 
-const sha256 = (file: string) => createHash('sha256').update(readFileSync(join(migrationsDir, file))).digest('hex')
-const migrationFiles = () => readdirSync(migrationsDir).filter((name) => name.endsWith('.sql')).sort()
+const sha256 = (file: string) =>
+  createHash('sha256')
+    .update(readFileSync(join(migrationsDir, file)))
+    .digest('hex')
+const migrationFiles = () =>
+  readdirSync(migrationsDir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
 
 describe('landed migrations', () => {
   test('every landed migration is unchanged', () => {
     const changed = landed()
       .filter(({ file, sha256: expected }) => sha256(file) !== expected)
       .map(({ file }) => file)
-    expect(changed, 'these landed migrations were edited: put the change in a new migration instead').toEqual([])
+    expect(
+      changed,
+      'these landed migrations were edited: put the change in a new migration instead',
+    ).toEqual([])
   })
 
   test('every migration file is listed, and listed once, in the order it runs', () => {
     const listed = landed().map(({ file }) => file)
     expect(new Set(listed).size, 'a migration listed twice').toBe(listed.length)
     // A migration not listed yet is a new one: it adds its line when it lands (see the top).
-    expect(migrationFiles(), 'supabase/migrations.sha256 lacks a migration, or lists one that is gone').toEqual(listed)
+    expect(
+      migrationFiles(),
+      'supabase/migrations.sha256 lacks a migration, or lists one that is gone',
+    ).toEqual(listed)
   })
 })

@@ -33,7 +33,8 @@ const tabs: ReadonlyArray<{ to: ManageScreen; key: string; also?: readonly strin
   { to: paths.manage.checkin, key: 'nav.checkin' },
 ]
 
-const within = (pathname: string, root: string) => pathname === root || pathname.startsWith(`${root}/`)
+const within = (pathname: string, root: string) =>
+  pathname === root || pathname.startsWith(`${root}/`)
 
 const socials: Array<{ network: SocialNetwork; href: string }> = [
   { network: 'facebook', href: 'https://www.facebook.com/kasalan.ph' },
@@ -48,13 +49,18 @@ export function AdminLayout() {
   const { pathname } = useLocation()
   const wedding = useSessionStore((state) => state.wedding)
   // Until the wedding (and so the role) is known, only the tabs every member may open.
-  const shows = (screen: ManageScreen) => (wedding ? mayOpen(wedding.myRole, screen) : everyMemberMayOpen(screen))
+  const shows = (screen: ManageScreen) =>
+    wedding ? mayOpen(wedding.myRole, screen) : everyMemberMayOpen(screen)
   // Nothing of the guest list for those who may not open it (an usher, who only checks in).
-  usePreloadManagement(shows(paths.manage.guests) ? wedding?.id : undefined, shows(paths.manage.seating))
+  usePreloadManagement(
+    shows(paths.manage.guests) ? wedding?.id : undefined,
+    shows(paths.manage.seating),
+  )
   // The door is a tool in one hand on the day, and the usher's whole Kasalan: no "Our Story" or
   // "Become a vendor" under it. The footer keeps only which database this is.
   const working = within(pathname, paths.manage.checkin) || wedding?.myRole === 'usher'
-  const isActive = (tab: (typeof tabs)[number]) => [tab.to, ...(tab.also ?? [])].some((root) => within(pathname, root))
+  const isActive = (tab: (typeof tabs)[number]) =>
+    [tab.to, ...(tab.also ?? [])].some((root) => within(pathname, root))
   useEffect(() => void applyLanguage(preferredLanguage('app')), [])
 
   return (
@@ -77,20 +83,24 @@ export function AdminLayout() {
           {/* On a phone the tabs scroll sideways, with the open one in view and a hint of the rest. */}
           <ScrollRow current={pathname} fade="white" className="px-4 sm:px-6">
             <ul className="flex gap-1">
-              {tabs.filter((tab) => shows(tab.to)).map((tab) => (
-                <li key={tab.to}>
-                  <Link
-                    to={tab.to}
-                    aria-current={isActive(tab) ? 'page' : undefined}
-                    style={ringInside}
-                    className={`block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold ${
-                      isActive(tab) ? 'border-brand-600 text-brand-700' : 'border-transparent text-muted hover:text-ink'
-                    }`}
-                  >
-                    {t(tab.key)}
-                  </Link>
-                </li>
-              ))}
+              {tabs
+                .filter((tab) => shows(tab.to))
+                .map((tab) => (
+                  <li key={tab.to}>
+                    <Link
+                      to={tab.to}
+                      aria-current={isActive(tab) ? 'page' : undefined}
+                      style={ringInside}
+                      className={`block whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold ${
+                        isActive(tab)
+                          ? 'border-brand-600 text-brand-700'
+                          : 'border-transparent text-muted hover:text-ink'
+                      }`}
+                    >
+                      {t(tab.key)}
+                    </Link>
+                  </li>
+                ))}
             </ul>
           </ScrollRow>
         </nav>
@@ -108,7 +118,9 @@ export function AdminLayout() {
       </main>
 
       <footer className="border-t border-line bg-white print:hidden">
-        <div className={`mx-auto flex max-w-7xl flex-col gap-6 px-4 sm:px-6 md:flex-row md:items-center ${working ? 'py-4' : 'py-8'}`}>
+        <div
+          className={`mx-auto flex max-w-7xl flex-col gap-6 px-4 sm:px-6 md:flex-row md:items-center ${working ? 'py-4' : 'py-8'}`}
+        >
           {!working && <KasalanLinks />}
           <p
             className="shrink-0 self-start whitespace-nowrap rounded-full bg-brand-50 px-3 py-1 text-xs font-medium text-brand-700"
@@ -130,19 +142,52 @@ function KasalanLinks() {
     <>
       <nav aria-label={t('footer.links')}>
         <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-muted">
-          <li><a className="hover:text-ink" href="#our-story">{t('footer.ourStory')}</a></li>
-          <li><a className="hover:text-ink" href="mailto:vendors@kasalan.ph">{t('footer.vendor')}</a></li>
-          <li><a className="hover:text-ink" href="mailto:?subject=Kasalan">{t('footer.refer')}</a></li>
-          <li><a className="hover:text-ink" href="#faqs">{t('footer.faqs')}</a></li>
-          <li><a className="hover:text-ink" href="mailto:hello@kasalan.ph">{t('footer.contact')}</a></li>
-          <li><Link className="hover:text-ink" to={paths.terms}>{t('footer.terms')}</Link></li>
-          <li><Link className="hover:text-ink" to={paths.privacy}>{t('footer.privacy')}</Link></li>
+          <li>
+            <a className="hover:text-ink" href="#our-story">
+              {t('footer.ourStory')}
+            </a>
+          </li>
+          <li>
+            <a className="hover:text-ink" href="mailto:vendors@kasalan.ph">
+              {t('footer.vendor')}
+            </a>
+          </li>
+          <li>
+            <a className="hover:text-ink" href="mailto:?subject=Kasalan">
+              {t('footer.refer')}
+            </a>
+          </li>
+          <li>
+            <a className="hover:text-ink" href="#faqs">
+              {t('footer.faqs')}
+            </a>
+          </li>
+          <li>
+            <a className="hover:text-ink" href="mailto:hello@kasalan.ph">
+              {t('footer.contact')}
+            </a>
+          </li>
+          <li>
+            <Link className="hover:text-ink" to={paths.terms}>
+              {t('footer.terms')}
+            </Link>
+          </li>
+          <li>
+            <Link className="hover:text-ink" to={paths.privacy}>
+              {t('footer.privacy')}
+            </Link>
+          </li>
         </ul>
       </nav>
       <ul aria-label={t('footer.social')} className="flex gap-3 md:ml-auto">
         {socials.map(({ network, href }) => (
           <li key={network}>
-            <a href={href} className="block rounded-full p-2 text-muted hover:bg-brand-50 hover:text-brand-700" rel="noopener noreferrer" target="_blank">
+            <a
+              href={href}
+              className="block rounded-full p-2 text-muted hover:bg-brand-50 hover:text-brand-700"
+              rel="noopener noreferrer"
+              target="_blank"
+            >
               <SocialIcon network={network} />
               <span className="sr-only">{t(`footer.${network}`)}</span>
             </a>

@@ -14,7 +14,13 @@ export const MIN_PASSWORD_LENGTH = 8
 export const MAX_NAME_LENGTH = 100
 
 const requiredName = (message: string) =>
-  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(MAX_NAME_LENGTH, 'validation.nameTooLong'))
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.maxLength(MAX_NAME_LENGTH, 'validation.nameTooLong'),
+    )
 
 // An empty e-mail also fails the pattern; the form shows a field's first message ("Email is
 // required."). The checks must stay continuable, or the date rule below would not run.

@@ -71,7 +71,9 @@ export function indexHouseholds(households: readonly CheckinHousehold[]): Indexe
     household,
     words: [
       ...new Set(
-        household.persons.flatMap((person) => searchText(`${person.firstName} ${person.lastName}`).split(' ')).filter(Boolean),
+        household.persons
+          .flatMap((person) => searchText(`${person.firstName} ${person.lastName}`).split(' '))
+          .filter(Boolean),
       ),
     ],
     surname: searchText(household.persons[0]?.lastName ?? ''),
@@ -89,7 +91,10 @@ export const MAX_RESULTS = 10
  * Santos, "ana san" Ana Santos), best first: those whose surname starts with the first word, then
  * by surname. Nothing under two letters.
  */
-export function findHouseholds(index: readonly IndexedHousehold[], query: string): { households: CheckinHousehold[]; more: boolean } {
+export function findHouseholds(
+  index: readonly IndexedHousehold[],
+  query: string,
+): { households: CheckinHousehold[]; more: boolean } {
   const words = searchText(query).split(' ').filter(Boolean)
   if (words.join('').length < MIN_LETTERS) return { households: [], more: false }
   const found: IndexedHousehold[] = []
@@ -103,7 +108,10 @@ export function findHouseholds(index: readonly IndexedHousehold[], query: string
     const byStart = Number(!a.surname.startsWith(first)) - Number(!b.surname.startsWith(first))
     return byStart || compare(a.surname, b.surname) || compare(a.title, b.title)
   })
-  return { households: found.slice(0, MAX_RESULTS).map((entry) => entry.household), more: found.length > MAX_RESULTS }
+  return {
+    households: found.slice(0, MAX_RESULTS).map((entry) => entry.household),
+    more: found.length > MAX_RESULTS,
+  }
 }
 
 /**
@@ -117,7 +125,9 @@ export function householdTitle(household: CheckinHousehold): string {
     const surname = displayName(person.lastName)
     if (surname && !surnames.has(foldText(surname))) surnames.set(foldText(surname), surname)
   }
-  return surnames.size ? [...surnames.values()].join(' · ') : household.persons.map((person) => displayName(person.firstName)).join(', ')
+  return surnames.size
+    ? [...surnames.values()].join(' · ')
+    : household.persons.map((person) => displayName(person.firstName)).join(', ')
 }
 
 /** "Lorna Dimaculangan": a person's name at the door, by the one name rule. */
@@ -154,7 +164,8 @@ export function withQueued(server: DoorState, queue: readonly CheckinAction[]): 
   for (const action of queue) {
     if (action.kind === 'arrive') for (const id of action.personIds) arrived.add(id)
     else if (action.kind === 'unarrive') for (const id of action.personIds) arrived.delete(id)
-    else if (action.kind === 'walkIn') walkIns.set(action.id, { id: action.id, tableId: action.tableId, name: action.name ?? '' })
+    else if (action.kind === 'walkIn')
+      walkIns.set(action.id, { id: action.id, tableId: action.tableId, name: action.name ?? '' })
     else if (action.kind === 'removeWalkIn') walkIns.delete(action.walkInId)
   }
   return { arrived, walkIns }
@@ -186,7 +197,12 @@ export interface DoorCounts {
  * regrets. A roster kept from before `mayCome` was sent counts everyone who did not send regrets.
  */
 export function doorCounts(roster: CheckinRoster, state: DoorState): DoorCounts {
-  const byTable = new Map(roster.tables.map((table) => [table.id, { table, expected: 0, arrived: 0, walkIns: 0, free: 0 }]))
+  const byTable = new Map(
+    roster.tables.map((table) => [
+      table.id,
+      { table, expected: 0, arrived: 0, walkIns: 0, free: 0 },
+    ]),
+  )
   let expected = 0
   let arrived = 0
   for (const household of roster.households) {
@@ -208,7 +224,8 @@ export function doorCounts(roster: CheckinRoster, state: DoorState): DoorCounts 
     const row = byTable.get(walkIn.tableId)
     if (row) row.walkIns += 1
   }
-  for (const row of byTable.values()) row.free = Math.max(0, row.table.seats - row.table.seated - row.walkIns)
+  for (const row of byTable.values())
+    row.free = Math.max(0, row.table.seats - row.table.seated - row.walkIns)
   return { expected, arrived, walkIns: state.walkIns.size, tables: [...byTable.values()] }
 }
 
@@ -241,20 +258,37 @@ export interface AfterTheDay {
 /** Who came against who said yes, by side and by table, and the thank-you list. */
 export function afterTheDay(roster: CheckinRoster, state: DoorState, noTable: string): AfterTheDay {
   const bySide = new Map<string, AfterRow>()
-  const byTable = new Map<string, AfterRow>(roster.tables.map((table) => [table.id, { key: table.name, saidYes: 0, came: 0, cameOfYes: 0 }]))
+  const byTable = new Map<string, AfterRow>(
+    roster.tables.map((table) => [
+      table.id,
+      { key: table.name, saidYes: 0, came: 0, cameOfYes: 0 },
+    ]),
+  )
   const row = (map: Map<string, AfterRow>, key: string, label = key) => {
     let found = map.get(key)
     if (!found) map.set(key, (found = { key: label, saidYes: 0, came: 0, cameOfYes: 0 }))
     return found
   }
-  const result: AfterTheDay = { saidYes: 0, came: 0, cameOfYes: 0, cameUnexpected: 0, walkIns: state.walkIns.size, bySide: [], byTable: [], thanks: [] }
+  const result: AfterTheDay = {
+    saidYes: 0,
+    came: 0,
+    cameOfYes: 0,
+    cameUnexpected: 0,
+    walkIns: state.walkIns.size,
+    bySide: [],
+    byTable: [],
+    thanks: [],
+  }
   for (const household of roster.households) {
     const came: CheckinPerson[] = []
     const regrets: CheckinPerson[] = []
     for (const person of household.persons) {
       const yes = person.attending === true
       const arrived = state.arrived.has(person.id)
-      for (const target of [row(bySide, household.side ?? 'none'), row(byTable, person.tableId ?? '', noTable)]) {
+      for (const target of [
+        row(bySide, household.side ?? 'none'),
+        row(byTable, person.tableId ?? '', noTable),
+      ]) {
         if (yes) target.saidYes += 1
         if (arrived) target.came += 1
         if (yes && arrived) target.cameOfYes += 1

@@ -28,7 +28,9 @@ const LAST_DOOR_KEY = `${STORAGE_PREFIX}last`
  * hosted Supabase cannot ask which wedding is open, and the door opens on this one instead. Cleared
  * with the rest of the door's keys on sign-out.
  */
-export function keptDoorWedding(storage: Pick<Storage, 'getItem'> = window.localStorage): string | null {
+export function keptDoorWedding(
+  storage: Pick<Storage, 'getItem'> = window.localStorage,
+): string | null {
   try {
     const weddingId = storage.getItem(LAST_DOOR_KEY)
     return weddingId && storage.getItem(`${STORAGE_PREFIX}roster.${weddingId}`) ? weddingId : null
@@ -152,7 +154,8 @@ export class DoorSync {
    */
   reloadRoster(maxAgeMs = 0): Promise<boolean> {
     if (!this.deps.isOnline()) return Promise.resolve(false)
-    if (!this.reloading && maxAgeMs > 0 && Date.now() - this.readAt < maxAgeMs) return Promise.resolve(true)
+    if (!this.reloading && maxAgeMs > 0 && Date.now() - this.readAt < maxAgeMs)
+      return Promise.resolve(true)
     this.reloading ??= (async () => {
       try {
         const roster = await this.deps.getRoster(this.weddingId)
@@ -211,7 +214,8 @@ export class DoorSync {
       // What the server accepted is now in its state: lay it there until the next poll confirms it.
       const accepted = batch.filter((action) => {
         const result = answer.results.find((item) => item.id === action.id)
-        if (result?.status === 'refused') this.refused = [...this.refused, { action, code: result.code }]
+        if (result?.status === 'refused')
+          this.refused = [...this.refused, { action, code: result.code }]
         return result?.status !== 'refused'
       })
       this.server = withQueued(this.server, accepted)

@@ -69,7 +69,9 @@ export async function readQrPhoto(file: Blob): Promise<string> {
       if (tried.has(canvas.width)) continue
       tried.add(canvas.width)
       try {
-        return (await Scanner.scanImage(canvas, { returnDetailedScanResult: true, qrEngine: engine })).data
+        return (
+          await Scanner.scanImage(canvas, { returnDetailedScanResult: true, qrEngine: engine })
+        ).data
       } catch {
         // No code at this size: the next one.
       }

@@ -1,10 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { getMediaInUse, getSectionContent, saveSectionContent, type SectionContent } from '@/lib/api'
+import {
+  getMediaInUse,
+  getSectionContent,
+  saveSectionContent,
+  type SectionContent,
+} from '@/lib/api'
 import { BackendError } from '@/lib/backend'
 import { getMedia } from '@/lib/media'
 import { homeTitleFollowsNames, type SectionType } from '@/lib/site-content'
 import { readDraft, removeDraft, writeDraft } from './draft-storage'
-import { contentProblems, droppedMedia, keepEventIds, sameContent, toSaved, type ContentValues } from './model/content'
+import {
+  contentProblems,
+  droppedMedia,
+  keepEventIds,
+  sameContent,
+  toSaved,
+  type ContentValues,
+} from './model/content'
 import { pathKey, setAt, type ValuePath } from './model/value-path'
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'failed' | 'invalid' | 'conflict'
@@ -52,7 +64,10 @@ export function useSectionEditor(sectionId: string, weddingId: string, couple: C
   // By the names themselves, so a wedding object read again does not reload the section.
   const brideName = couple.bride?.firstName ?? ''
   const groomName = couple.groom?.firstName ?? ''
-  const names = useMemo(() => ({ bride: { firstName: brideName }, groom: { firstName: groomName } }), [brideName, groomName])
+  const names = useMemo(
+    () => ({ bride: { firstName: brideName }, groom: { firstName: groomName } }),
+    [brideName, groomName],
+  )
 
   useEffect(() => {
     let cancelled = false
@@ -85,7 +100,11 @@ export function useSectionEditor(sectionId: string, weddingId: string, couple: C
       setValues((current) => {
         if (!current) return current
         const changed = next(current)
-        writeDraft(sectionId, { ...changed, baseContentUpdatedAt: base.current ?? '', changedAt: new Date().toISOString() })
+        writeDraft(sectionId, {
+          ...changed,
+          baseContentUpdatedAt: base.current ?? '',
+          changedAt: new Date().toISOString(),
+        })
         return changed
       })
       setSaveState((state) => (state === 'saved' ? 'idle' : state))
@@ -95,10 +114,16 @@ export function useSectionEditor(sectionId: string, weddingId: string, couple: C
 
   const change = useCallback(
     (path: ValuePath, value: unknown) =>
-      update((current) => ({ ...current, data: setAt(current.data, path, value) as Record<string, unknown> })),
+      update((current) => ({
+        ...current,
+        data: setAt(current.data, path, value) as Record<string, unknown>,
+      })),
     [update],
   )
-  const setTitle = useCallback((title: string) => update((current) => ({ ...current, title })), [update])
+  const setTitle = useCallback(
+    (title: string) => update((current) => ({ ...current, title })),
+    [update],
+  )
 
   const adopt = (content: SectionContent) => {
     setServer(content)
@@ -120,7 +145,9 @@ export function useSectionEditor(sectionId: string, weddingId: string, couple: C
     setSaveState('saving')
     setSaveError(null)
     // Ids given since this was typed (see keepEventIds): from the version it is saved over.
-    const saved = toSaved(keepEventIds(server.section.type as SectionType, values, (theirs ?? server).section.data))
+    const saved = toSaved(
+      keepEventIds(server.section.type as SectionType, values, (theirs ?? server).section.data),
+    )
     try {
       const result = await saveSectionContent(sectionId, saved.title, saved.data, baseVersion)
       const before = server.section.data
@@ -143,7 +170,10 @@ export function useSectionEditor(sectionId: string, weddingId: string, couple: C
     }
   }
 
-  const dirty = useMemo(() => Boolean(values && server && !sameContent(values, valuesOf(server, names))), [values, server, names])
+  const dirty = useMemo(
+    () => Boolean(values && server && !sameContent(values, valuesOf(server, names))),
+    [values, server, names],
+  )
 
   return {
     server,

@@ -18,8 +18,7 @@ export function weddingFileName(slug: string, now: Date): string {
 }
 
 export type WeddingFileRead =
-  | { file: Record<string, unknown> }
-  | { error: 'import_unsupported_file' | 'input_too_deep' }
+  { file: Record<string, unknown> } | { error: 'import_unsupported_file' | 'input_too_deep' }
 
 /**
  * The wedding file in `text`: JSON whose format is `kasalan-wedding`, nested no deeper than a call's
@@ -34,7 +33,8 @@ export function readWeddingFile(text: string): WeddingFileRead {
   } catch {
     return { error: 'import_unsupported_file' }
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { error: 'import_unsupported_file' }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { error: 'import_unsupported_file' }
   if (nestsDeeperThan(parsed)) return { error: 'input_too_deep' }
   const file = parsed as Record<string, unknown>
   return file.format === 'kasalan-wedding' ? { file } : { error: 'import_unsupported_file' }

@@ -27,7 +27,8 @@ export interface StorageMarker {
   iosAdviceShown: boolean
 }
 
-const isInstant = (value: unknown): value is string => typeof value === 'string' && !Number.isNaN(Date.parse(value))
+const isInstant = (value: unknown): value is string =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value))
 const instantOrNull = (value: unknown) => (isInstant(value) ? value : null)
 
 /** The marker as stored (JSON), or null when there is none or it cannot be read. */
@@ -78,11 +79,15 @@ export function parseMarkerCookie(value: string | null | undefined): StorageMark
   }
 }
 
-const later = (a: string | null, b: string | null) => (!a ? b : !b ? a : Date.parse(a) >= Date.parse(b) ? a : b)
+const later = (a: string | null, b: string | null) =>
+  !a ? b : !b ? a : Date.parse(a) >= Date.parse(b) ? a : b
 const earlier = (a: string, b: string) => (Date.parse(a) <= Date.parse(b) ? a : b)
 
 /** The two copies as one: whichever knows more (the latest visit and backup, the first use). */
-export function mergeMarkers(stored: StorageMarker | null, cookie: StorageMarker | null): StorageMarker | null {
+export function mergeMarkers(
+  stored: StorageMarker | null,
+  cookie: StorageMarker | null,
+): StorageMarker | null {
   if (!stored || !cookie) return stored ?? cookie
   return {
     ...stored,
@@ -96,7 +101,10 @@ export function mergeMarkers(stored: StorageMarker | null, cookie: StorageMarker
  * At a start: the database was made new now (`startedEmpty`: this browser held none) although the
  * marker says a member had opened a wedding on it. Then the marker keeps `lostSince` until answered.
  */
-export function checkOnStart(marker: StorageMarker | null, startedEmpty: boolean): StorageMarker | null {
+export function checkOnStart(
+  marker: StorageMarker | null,
+  startedEmpty: boolean,
+): StorageMarker | null {
   if (!marker) return null
   if (startedEmpty && !marker.lostSince) return { ...marker, lostSince: marker.seenAt }
   return marker
@@ -107,7 +115,14 @@ export function markSeen(marker: StorageMarker | null, now: Date): StorageMarker
   const at = now.toISOString()
   return marker
     ? { ...marker, seenAt: at }
-    : { firstSeenAt: at, seenAt: at, backupAt: null, lostSince: null, snoozedUntil: null, iosAdviceShown: false }
+    : {
+        firstSeenAt: at,
+        seenAt: at,
+        backupAt: null,
+        lostSince: null,
+        snoozedUntil: null,
+        iosAdviceShown: false,
+      }
 }
 
 export function markBackup(marker: StorageMarker | null, now: Date): StorageMarker {
@@ -120,7 +135,10 @@ export function markLossAnswered(marker: StorageMarker, now: Date): StorageMarke
 }
 
 export function snoozeReminder(marker: StorageMarker, now: Date): StorageMarker {
-  return { ...marker, snoozedUntil: new Date(now.getTime() + REMINDER_SNOOZE_DAYS * DAY_MS).toISOString() }
+  return {
+    ...marker,
+    snoozedUntil: new Date(now.getTime() + REMINDER_SNOOZE_DAYS * DAY_MS).toISOString(),
+  }
 }
 
 /** Whole days from `at` to `now` (0 on the same day's hours). */
@@ -143,11 +161,17 @@ export function reminderDue(marker: StorageMarker | null, now: Date): boolean {
  * rule): an iPadOS that says "Macintosh" is told apart by its touch screen.
  */
 export function isAppleMobile(userAgent: string, maxTouchPoints: number): boolean {
-  return /\b(iPhone|iPad|iPod)\b/.test(userAgent) || (/\bMacintosh\b/.test(userAgent) && maxTouchPoints > 1)
+  return (
+    /\b(iPhone|iPad|iPod)\b/.test(userAgent) ||
+    (/\bMacintosh\b/.test(userAgent) && maxTouchPoints > 1)
+  )
 }
 
 /** The install-or-back-up advice: on iPhone or iPad, in the browser rather than installed, once. */
-export function iosAdviceDue(marker: StorageMarker | null, device: { appleMobile: boolean; installed: boolean }): boolean {
+export function iosAdviceDue(
+  marker: StorageMarker | null,
+  device: { appleMobile: boolean; installed: boolean },
+): boolean {
   return device.appleMobile && !device.installed && marker?.iosAdviceShown !== true
 }
 

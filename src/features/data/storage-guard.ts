@@ -122,7 +122,8 @@ export const storageGuard = {
   decideAdvice(device: { appleMobile: boolean; installed: boolean }, now = new Date()) {
     if (state.advice !== undefined || !state.ready || !state.local) return
     const advice = adviceFor(state.marker, device, now)
-    if (advice === 'ios') update((marker) => ({ ...(marker ?? markSeen(null, now)), iosAdviceShown: true }))
+    if (advice === 'ios')
+      update((marker) => ({ ...(marker ?? markSeen(null, now)), iosAdviceShown: true }))
     set({ advice })
   },
   dismissAdvice() {

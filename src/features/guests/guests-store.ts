@@ -12,7 +12,13 @@ import { BackendError } from '@/lib/backend'
 import { useGuestListStore } from '@/lib/guest-list'
 import { indexInvitationStatuses, type InvitationStatuses } from '@/lib/invitations/state'
 import type { State as InvitationState } from '@/lib/invitations/types'
-import { buildSearchIndex, noFilters, type GuestFilters, type MissingFilter, type RelationFilter } from './model/guest-list'
+import {
+  buildSearchIndex,
+  noFilters,
+  type GuestFilters,
+  type MissingFilter,
+  type RelationFilter,
+} from './model/guest-list'
 
 export type GuestsStatus = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -53,7 +59,8 @@ let lastIndex: { households: Household[]; searchIndex: string[] } | null = null
 
 /** The list with its search index, built once per list whichever way it arrives. */
 function withList(households: Household[]) {
-  if (lastIndex?.households !== households) lastIndex = { households, searchIndex: buildSearchIndex(households) }
+  if (lastIndex?.households !== households)
+    lastIndex = { households, searchIndex: buildSearchIndex(households) }
   return lastIndex
 }
 
@@ -90,12 +97,17 @@ export const useGuestsStore = create<GuestsState>((set, get) => ({
 
   async load(weddingId, { force = false } = {}) {
     const list = useGuestListStore.getState()
-    if (get().weddingId !== weddingId) set({ weddingId, ...withList([]), invitations: new Map(), filters: noFilters })
-    if (force || list.weddingId !== weddingId || list.status !== 'ready') set({ status: 'loading', error: null })
+    if (get().weddingId !== weddingId)
+      set({ weddingId, ...withList([]), invitations: new Map(), filters: noFilters })
+    if (force || list.weddingId !== weddingId || list.status !== 'ready')
+      set({ status: 'loading', error: null })
     else followList(list) // already read by another screen: shown at once
     // The list is kept between screens, but invitations are sent from another screen: their
     // states are read on every visit.
-    const [, invitations] = await Promise.all([useGuestListStore.getState().load(weddingId, { force }), readInvitations(weddingId)])
+    const [, invitations] = await Promise.all([
+      useGuestListStore.getState().load(weddingId, { force }),
+      readInvitations(weddingId),
+    ])
     if (get().weddingId !== weddingId) return
     if (invitations.size > 0 || get().invitations.size === 0) set({ invitations })
     followList(useGuestListStore.getState())
@@ -104,7 +116,10 @@ export const useGuestsStore = create<GuestsState>((set, get) => ({
   async sync() {
     const weddingId = requireWedding(get().weddingId)
     try {
-      const [, invitations] = await Promise.all([useGuestListStore.getState().refresh(weddingId), readInvitations(weddingId)])
+      const [, invitations] = await Promise.all([
+        useGuestListStore.getState().refresh(weddingId),
+        readInvitations(weddingId),
+      ])
       if (get().weddingId === weddingId) set({ invitations, syncError: null })
     } catch (error) {
       if (get().weddingId === weddingId) set({ syncError: error })
@@ -114,7 +129,8 @@ export const useGuestsStore = create<GuestsState>((set, get) => ({
   async save(input) {
     const weddingId = requireWedding(get().weddingId)
     const saved = await saveHousehold(weddingId, input)
-    if (useGuestListStore.getState().weddingId === weddingId) useGuestListStore.getState().put(saved)
+    if (useGuestListStore.getState().weddingId === weddingId)
+      useGuestListStore.getState().put(saved)
     return saved
   },
 
@@ -163,8 +179,10 @@ function followList(list: ReturnType<typeof useGuestListStore.getState>) {
   const state = useGuestsStore.getState()
   if (!state.weddingId || list.weddingId !== state.weddingId) return
   const status: GuestsStatus = list.status
-  if (list.households !== state.households) useGuestsStore.setState({ ...withList(list.households), status, error: list.error })
-  else if (status !== state.status || list.error !== state.error) useGuestsStore.setState({ status, error: list.error })
+  if (list.households !== state.households)
+    useGuestsStore.setState({ ...withList(list.households), status, error: list.error })
+  else if (status !== state.status || list.error !== state.error)
+    useGuestsStore.setState({ status, error: list.error })
 }
 
 useGuestListStore.subscribe(followList)

@@ -24,16 +24,30 @@ type State =
 export function useInvitations(weddingId: string) {
   const { data, error, reload, setData } = useLoad(() => listInvitations(weddingId), [weddingId])
   const state = useMemo<State>(
-    () => (error != null ? { status: 'error', error } : data ? { status: 'ready', ...data } : { status: 'loading' }),
+    () =>
+      error != null
+        ? { status: 'error', error }
+        : data
+          ? { status: 'ready', ...data }
+          : { status: 'loading' },
     [data, error],
   )
 
-  const replace = useCallback((changed: InvitationHousehold[]) => {
-    const byId = new Map(changed.map((household) => [household.householdId, household]))
-    setData((previous) =>
-      previous && { ...previous, households: previous.households.map((household) => byId.get(household.householdId) ?? household) },
-    )
-  }, [setData])
+  const replace = useCallback(
+    (changed: InvitationHousehold[]) => {
+      const byId = new Map(changed.map((household) => [household.householdId, household]))
+      setData(
+        (previous) =>
+          previous && {
+            ...previous,
+            households: previous.households.map(
+              (household) => byId.get(household.householdId) ?? household,
+            ),
+          },
+      )
+    },
+    [setData],
+  )
 
   const record = useCallback(
     async (householdIds: string[], channel: InvitationChannel, kind: InvitationKind) => {
@@ -48,7 +62,11 @@ export function useInvitations(weddingId: string) {
       const result = await sendInvitationEmails(weddingId, householdIds, kind, language)
       if (result.sent.length > 0) {
         const sent = new Set(result.sent)
-        replace((await listInvitations(weddingId)).households.filter((household) => sent.has(household.householdId)))
+        replace(
+          (await listInvitations(weddingId)).households.filter((household) =>
+            sent.has(household.householdId),
+          ),
+        )
       }
       return result
     },

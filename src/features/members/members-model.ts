@@ -5,7 +5,13 @@ type MemberSide = 'bride' | 'groom'
 export type RoleChoice = { role: Exclude<MemberRole, 'owner'>; side: MemberSide | null }
 
 /** The choices of one role list: a family helper once per side ('family_helper:bride', …). */
-export const roleChoices = ['partner', 'coordinator', 'family_helper:bride', 'family_helper:groom', 'usher'] as const
+export const roleChoices = [
+  'partner',
+  'coordinator',
+  'family_helper:bride',
+  'family_helper:groom',
+  'usher',
+] as const
 
 export function roleChoice(role: MemberRole, side: MemberSide | null): string {
   return side ? `${role}:${side}` : role
@@ -25,7 +31,12 @@ export function invitationLink(origin: string, token: string): string {
  * Ready-made ways to send a link: Messenger, Viber and e-mail open with the message filled in; the
  * e-mail goes to the invitation's address when it is tied to one.
  */
-export function shareLinks(link: string, message: string, subject: string, to: string | null = null) {
+export function shareLinks(
+  link: string,
+  message: string,
+  subject: string,
+  to: string | null = null,
+) {
   const text = `${message} ${link}`
   return {
     messenger: `fb-messenger://share/?link=${encodeURIComponent(link)}`,

@@ -59,7 +59,11 @@ export interface Escorts {
    * Those who sent regrets and still have a seat: never printed (no card, no name on a table card),
    * shown on screen so the couple frees the seat.
    */
-  readonly declined: readonly { readonly personId: string; readonly name: string; readonly table: string }[]
+  readonly declined: readonly {
+    readonly personId: string
+    readonly name: string
+    readonly table: string
+  }[]
 }
 
 const collator = new Intl.Collator('fil', { sensitivity: 'base', numeric: true })

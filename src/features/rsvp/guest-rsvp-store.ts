@@ -14,7 +14,11 @@ interface GuestRsvpState {
   status: RsvpStatus
   error: unknown
   /** Loads a household's RSVP, unless it is the one already here. */
-  load(householdId: string, personId: string, options?: { force?: boolean; code?: string | null }): Promise<void>
+  load(
+    householdId: string,
+    personId: string,
+    options?: { force?: boolean; code?: string | null },
+  ): Promise<void>
   /** Sends the household's answers; on success the saved RSVP replaces the loaded one. Throws on failure. */
   submit(answers: RsvpAnswerInput[], message: string | null): Promise<Rsvp>
 }
@@ -32,7 +36,12 @@ export const useGuestRsvpStore = create<GuestRsvpState>((set, get) => ({
     const code = options?.code ?? null
     const key = `${householdId}/${personId}/${code ?? ''}`
     const state = get()
-    if (!options?.force && state.key === key && (state.status === 'ready' || state.status === 'loading')) return
+    if (
+      !options?.force &&
+      state.key === key &&
+      (state.status === 'ready' || state.status === 'loading')
+    )
+      return
     // A link with something other than ids in it cannot be anybody's RSVP.
     if (!uuid.test(householdId) || !uuid.test(personId)) {
       return set({ key, code, rsvp: null, status: 'notFound', error: null })
@@ -53,7 +62,10 @@ export const useGuestRsvpStore = create<GuestRsvpState>((set, get) => ({
     const saved = await submitRsvp(rsvp.household.id, rsvp.personId, answers, message, code)
     // Without the code the database leaves every answer out; the thank-you page still shows the
     // guest what they themselves just sent.
-    const shown = saved.household.access === 'guest_search' ? withSubmittedAnswers(saved, answers, message) : saved
+    const shown =
+      saved.household.access === 'guest_search'
+        ? withSubmittedAnswers(saved, answers, message)
+        : saved
     if (get().key === key) set({ rsvp: shown, status: 'ready' })
     return shown
   },

@@ -15,7 +15,13 @@ export function useRsvpRoute() {
   const code = searchParams.get('code')
   const key = `${householdId}/${personId}/${code ?? ''}`
   const { loadedKey, rsvp, status, error, load } = useGuestRsvpStore(
-    useShallow((state) => ({ loadedKey: state.key, rsvp: state.rsvp, status: state.status, error: state.error, load: state.load })),
+    useShallow((state) => ({
+      loadedKey: state.key,
+      rsvp: state.rsvp,
+      status: state.status,
+      error: state.error,
+      load: state.load,
+    })),
   )
 
   useEffect(() => {
@@ -28,7 +34,10 @@ export function useRsvpRoute() {
   if (current && rsvp && slug && rsvp.wedding.slug !== slug) routeStatus = 'notFound'
 
   const codeQuery = code ? `?code=${encodeURIComponent(code)}` : ''
-  const retry = useCallback(() => void load(householdId, personId, { force: true, code }), [load, householdId, personId, code])
+  const retry = useCallback(
+    () => void load(householdId, personId, { force: true, code }),
+    [load, householdId, personId, code],
+  )
 
   return {
     status: routeStatus,

@@ -26,7 +26,12 @@ interface EventsState {
   /** Saves one event's settings; every event comes back (another may have become the main). Throws on failure. */
   save(eventId: string, settings: EventSettings): Promise<WeddingEvent[]>
   /** Records or corrects one person's reply to a non-main event. Throws on failure. */
-  record(eventId: string, personId: string, isAttending: boolean | null, response: Array<{ questionId: string; answer: string }>): Promise<void>
+  record(
+    eventId: string,
+    personId: string,
+    isAttending: boolean | null,
+    response: Array<{ questionId: string; answer: string }>,
+  ): Promise<void>
 }
 
 /** The wedding's events and the replies to them, for the RSVPs tab and the Events screen. */
@@ -46,8 +51,12 @@ export const useEventsStore = create<EventsState>((set, get) => ({
       ...(same ? {} : { events: [], replies: [], index: new Map() }),
     })
     try {
-      const [events, replies] = await Promise.all([listEvents(weddingId), listEventReplies(weddingId)])
-      if (get().weddingId === weddingId) set({ events, replies, index: indexReplies(replies), status: 'ready' })
+      const [events, replies] = await Promise.all([
+        listEvents(weddingId),
+        listEventReplies(weddingId),
+      ])
+      if (get().weddingId === weddingId)
+        set({ events, replies, index: indexReplies(replies), status: 'ready' })
     } catch (error) {
       if (get().weddingId === weddingId) set({ status: 'error', error })
     }
@@ -67,7 +76,10 @@ export const useEventsStore = create<EventsState>((set, get) => ({
     if (!weddingId) throw new Error('No wedding is loaded')
     const reply = await recordEventReply(weddingId, eventId, personId, isAttending, response)
     if (get().weddingId !== weddingId) return
-    const replies = [...get().replies.filter((item) => !(item.eventId === eventId && item.personId === personId)), reply]
+    const replies = [
+      ...get().replies.filter((item) => !(item.eventId === eventId && item.personId === personId)),
+      reply,
+    ]
     set({ replies, index: indexReplies(replies) })
     // The counts are the database's: read them again behind the list.
     void listEvents(weddingId).then(

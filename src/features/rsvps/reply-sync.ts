@@ -8,8 +8,12 @@ import type { RsvpDetails } from '@/lib/api/rsvp-details'
 
 type RsvpPerson = RsvpHousehold['persons'][number]
 
-const sameAnswers = (a: readonly { question: string; answer: string }[], b: readonly { question: string; answer: string }[]) =>
-  a.length === b.length && a.every((item, index) => item.question === b[index]!.question && item.answer === b[index]!.answer)
+const sameAnswers = (
+  a: readonly { question: string; answer: string }[],
+  b: readonly { question: string; answer: string }[],
+) =>
+  a.length === b.length &&
+  a.every((item, index) => item.question === b[index]!.question && item.answer === b[index]!.answer)
 
 /** A person of the shared list as the RSVPs tab shows them, with what only the tab knows. */
 function rsvpPerson(
@@ -35,7 +39,10 @@ function rsvpPerson(
  * household's message, who recorded each reply, answers with their question ids) is kept from
  * `previous` while the reply itself is unchanged.
  */
-export function rsvpHouseholdFromGuest(household: Household, previous?: RsvpHousehold): RsvpHousehold {
+export function rsvpHouseholdFromGuest(
+  household: Household,
+  previous?: RsvpHousehold,
+): RsvpHousehold {
   const before = new Map(previous?.persons.map((person) => [person.id, person]))
   return {
     id: household.id,
@@ -61,7 +68,10 @@ export function rsvpHouseholdFromGuest(household: Household, previous?: RsvpHous
  * only the tab shows: each household's message and who recorded each reply. The same lines
  * `list_rsvps` gives, without reading every household again.
  */
-export function rsvpHouseholdsFromList(households: readonly Household[], details: RsvpDetails): RsvpHousehold[] {
+export function rsvpHouseholdsFromList(
+  households: readonly Household[],
+  details: RsvpDetails,
+): RsvpHousehold[] {
   const messages = new Map(details.messages.map((message) => [message.householdId, message]))
   const recorded = new Map(details.recorded.map((person) => [person.personId, person]))
   return households.map((household) => {
@@ -73,7 +83,11 @@ export function rsvpHouseholdsFromList(households: readonly Household[], details
       messageAt: message?.messageAt ?? null,
       persons: household.persons.map((person): RsvpPerson => {
         const by = recorded.get(person.id)
-        return rsvpPerson(person, { response: person.response, recordedBy: by?.recordedBy ?? null, recordedByName: by?.recordedByName ?? null })
+        return rsvpPerson(person, {
+          response: person.response,
+          recordedBy: by?.recordedBy ?? null,
+          recordedByName: by?.recordedByName ?? null,
+        })
       }),
     }
   })
@@ -118,8 +132,16 @@ export function applyReplyChanges(
     // are read on their own).
     if (current.eventId || change.previous.eventId) continue
     if (change.personId === null) {
-      if (household.message === (current.message ?? null) && household.messageAt === (current.messageAt ?? null)) continue
-      next[position] = { ...household, message: current.message ?? null, messageAt: current.messageAt ?? null }
+      if (
+        household.message === (current.message ?? null) &&
+        household.messageAt === (current.messageAt ?? null)
+      )
+        continue
+      next[position] = {
+        ...household,
+        message: current.message ?? null,
+        messageAt: current.messageAt ?? null,
+      }
       changed.add(household.id)
       continue
     }
@@ -129,7 +151,8 @@ export function applyReplyChanges(
         isAttending: current.isAttending ?? null,
         response: current.response ?? [],
         respondedAt: current.respondedAt ?? null,
-        recordedBy: current.recordedBy === 'member' ? ('couple' as const) : (current.recordedBy ?? null),
+        recordedBy:
+          current.recordedBy === 'member' ? ('couple' as const) : (current.recordedBy ?? null),
       }
       if (
         person.isAttending === reply.isAttending &&

@@ -16,7 +16,12 @@ import { listRsvpDetails } from '@/lib/api/rsvp-details'
 import { useGuestListStore, type PersonReply } from '@/lib/guest-list'
 import { indexInvitationStatuses, type InvitationStatuses } from '@/lib/invitations/state'
 import { useSessionStore } from '@/lib/session'
-import { applyReplyChanges, feedCovers, rsvpHouseholdFromGuest, rsvpHouseholdsFromList } from './reply-sync'
+import {
+  applyReplyChanges,
+  feedCovers,
+  rsvpHouseholdFromGuest,
+  rsvpHouseholdsFromList,
+} from './reply-sync'
 
 type Status = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -40,7 +45,11 @@ interface RsvpsTabState {
    */
   load(weddingId: string, options?: { force?: boolean }): Promise<void>
   /** Records or corrects one person's reply; the household in the list is replaced. Throws on failure. */
-  record(personId: string, isAttending: boolean | null, response: Array<{ questionId: string; answer: string }>): Promise<void>
+  record(
+    personId: string,
+    isAttending: boolean | null,
+    response: Array<{ questionId: string; answer: string }>,
+  ): Promise<void>
   /** Saves the deadline and questions; the session's wedding is updated. Throws on failure. */
   saveSettings(deadline: string | null, questions: RsvpQuestion[]): Promise<Wedding>
   /** The latest reply changes and probes, or null before they load (or when they failed to). */
@@ -60,7 +69,10 @@ interface RsvpsTabState {
 }
 
 /** The invitation states; a failure keeps the ones already here. */
-function readInvitations(weddingId: string, fallback: InvitationStatuses): Promise<InvitationStatuses> {
+function readInvitations(
+  weddingId: string,
+  fallback: InvitationStatuses,
+): Promise<InvitationStatuses> {
   return listInvitationStates(weddingId).then(
     (households) => indexInvitationStatuses(households),
     () => fallback,
@@ -102,7 +114,8 @@ export const useRsvpsTabStore = create<RsvpsTabState>((set, get) => ({
         readInvitations(weddingId, get().invitations),
       ])
       const shared = useGuestListStore.getState()
-      if (shared.weddingId !== weddingId || shared.status !== 'ready') throw shared.error ?? new Error('The guest list did not load')
+      if (shared.weddingId !== weddingId || shared.status !== 'ready')
+        throw shared.error ?? new Error('The guest list did not load')
       if (get().weddingId === weddingId) {
         set({
           households: rsvpHouseholdsFromList(shared.households, details),
@@ -122,7 +135,9 @@ export const useRsvpsTabStore = create<RsvpsTabState>((set, get) => ({
     if (!weddingId) throw new Error('No wedding is loaded')
     const household = await recordRsvp(weddingId, personId, isAttending, response)
     if (get().weddingId !== weddingId) return
-    set((state) => ({ households: state.households.map((item) => (item.id === household.id ? household : item)) }))
+    set((state) => ({
+      households: state.households.map((item) => (item.id === household.id ? household : item)),
+    }))
     shareReplies(household)
   },
   changes: null,
@@ -141,7 +156,8 @@ export const useRsvpsTabStore = create<RsvpsTabState>((set, get) => ({
     } catch (error) {
       // The replies themselves still show; the changes are a convenience on top. But a member
       // removed meanwhile is told at once, rather than left reading what they may no longer see.
-      if (isAccessLost(error) && get().weddingId === weddingId) set({ changes: null, status: 'error', error, households: [] })
+      if (isAccessLost(error) && get().weddingId === weddingId)
+        set({ changes: null, status: 'error', error, households: [] })
       else set({ changes: null })
     }
   },
@@ -150,7 +166,9 @@ export const useRsvpsTabStore = create<RsvpsTabState>((set, get) => ({
     if (!weddingId) throw new Error('No wedding is loaded')
     const household = await restoreRsvp(weddingId, changeId)
     if (get().weddingId !== weddingId) return household
-    set((state) => ({ households: state.households.map((item) => (item.id === household.id ? household : item)) }))
+    set((state) => ({
+      households: state.households.map((item) => (item.id === household.id ? household : item)),
+    }))
     shareReplies(household)
     await get().loadChanges(weddingId)
     return household
@@ -201,7 +219,11 @@ function catchUp(weddingId: string, changes: RsvpChanges) {
     void state.load(weddingId, { force: true })
     return
   }
-  const { households, changed } = applyReplyChanges(state.households, changes.changes, state.syncedTo)
+  const { households, changed } = applyReplyChanges(
+    state.households,
+    changes.changes,
+    state.syncedTo,
+  )
   const syncedTo = changes.changes[0]?.changedAt ?? state.syncedTo ?? NO_CHANGES
   useRsvpsTabStore.setState(changed.size > 0 ? { households, syncedTo } : { syncedTo })
   for (const household of households) if (changed.has(household.id)) shareReplies(household)
@@ -211,7 +233,13 @@ function catchUp(weddingId: string, changes: RsvpChanges) {
 useGuestListStore.subscribe((list, previous) => {
   const change = list.lastChange
   const state = useRsvpsTabStore.getState()
-  if (!change || change === previous.lastChange || list.weddingId !== state.weddingId || state.status === 'idle') return
+  if (
+    !change ||
+    change === previous.lastChange ||
+    list.weddingId !== state.weddingId ||
+    state.status === 'idle'
+  )
+    return
   switch (change.kind) {
     case 'saved': {
       const before = state.households.find((household) => household.id === change.household.id)
@@ -224,14 +252,20 @@ useGuestListStore.subscribe((list, previous) => {
       break
     }
     case 'removed':
-      useRsvpsTabStore.setState({ households: state.households.filter((household) => household.id !== change.householdId) })
+      useRsvpsTabStore.setState({
+        households: state.households.filter((household) => household.id !== change.householdId),
+      })
       break
     case 'read': {
       // Read again (an import, or another screen's refresh): every line from the new list, keeping
       // what only this tab knows where the reply is unchanged. The first read changes nothing here.
       if (!change.again || state.status !== 'ready') break
       const before = new Map(state.households.map((household) => [household.id, household]))
-      useRsvpsTabStore.setState({ households: list.households.map((household) => rsvpHouseholdFromGuest(household, before.get(household.id))) })
+      useRsvpsTabStore.setState({
+        households: list.households.map((household) =>
+          rsvpHouseholdFromGuest(household, before.get(household.id)),
+        ),
+      })
       break
     }
     case 'replied':

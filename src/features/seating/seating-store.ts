@@ -32,7 +32,8 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 export type SaveStatus = 'saved' | 'pending' | 'saving' | 'error' | 'conflict'
 
 /** Who the couple has chosen to seat (keyboard, tap, or a seated person picked up to move). */
-export type Pick = { kind: 'person'; personId: string } | { kind: 'household'; householdId: string } | null
+export type Pick =
+  { kind: 'person'; personId: string } | { kind: 'household'; householdId: string } | null
 
 /**
  * - `restored`: this browser had changes the database never got; they are back (one undo away
@@ -41,9 +42,7 @@ export type Pick = { kind: 'person'; personId: string } | { kind: 'household'; h
  *   the saved chart is shown and the couple may bring theirs back.
  */
 export type Notice =
-  | { kind: 'restored' }
-  | { kind: 'draftConflict'; layout: SeatingLayout; changedAt: string }
-  | null
+  { kind: 'restored' } | { kind: 'draftConflict'; layout: SeatingLayout; changedAt: string } | null
 
 interface SeatingState {
   weddingId: string | null
@@ -101,8 +100,10 @@ let prefetched: { weddingId: string; at: number; promise: Promise<SavedLayout> }
  */
 export function prefetchSeatingLayout(weddingId: string): void {
   const state = useSeatingStore.getState()
-  if (state.weddingId === weddingId && state.loadStatus !== 'idle' && state.loadStatus !== 'error') return
-  if (prefetched?.weddingId === weddingId && Date.now() - prefetched.at < PREFETCH_MAX_AGE_MS) return
+  if (state.weddingId === weddingId && state.loadStatus !== 'idle' && state.loadStatus !== 'error')
+    return
+  if (prefetched?.weddingId === weddingId && Date.now() - prefetched.at < PREFETCH_MAX_AGE_MS)
+    return
   const promise = getSeatingLayout(weddingId)
   // A failed read ahead is forgotten: the screen reads again and shows its own error.
   promise.catch(() => {
@@ -115,7 +116,8 @@ export function prefetchSeatingLayout(weddingId: string): void {
 function takeSavedLayout(weddingId: string, fresh: boolean): Promise<SavedLayout> {
   const ahead = prefetched
   prefetched = null
-  if (!fresh && ahead?.weddingId === weddingId && Date.now() - ahead.at < PREFETCH_MAX_AGE_MS) return ahead.promise
+  if (!fresh && ahead?.weddingId === weddingId && Date.now() - ahead.at < PREFETCH_MAX_AGE_MS)
+    return ahead.promise
   return getSeatingLayout(weddingId)
 }
 let saveTimer: ReturnType<typeof setTimeout> | undefined
@@ -143,13 +145,19 @@ export function reconcile(
   return base === current ? 'restore' : 'ask'
 }
 
-const isConflict = (error: unknown) => error instanceof BackendError && error.message === 'seating_layout_conflict'
+const isConflict = (error: unknown) =>
+  error instanceof BackendError && error.message === 'seating_layout_conflict'
 
 export const useSeatingStore = create<SeatingState>((set, get) => {
   function remember(layout: SeatingLayout, dirty: boolean) {
     const { weddingId, updatedAt } = get()
     if (!weddingId) return
-    writeDraft(weddingId, { layout, baseUpdatedAt: updatedAt, dirty, changedAt: new Date().toISOString() })
+    writeDraft(weddingId, {
+      layout,
+      baseUpdatedAt: updatedAt,
+      dirty,
+      changedAt: new Date().toISOString(),
+    })
   }
 
   function scheduleSave(delay = AUTOSAVE_DELAY_MS) {
@@ -172,7 +180,11 @@ export const useSeatingStore = create<SeatingState>((set, get) => {
     set({ saveStatus: 'saving', saveError: null })
     saving = (async () => {
       try {
-        const saved = await saveSeatingLayout(weddingId, { tables: [...layout.tables], seats: [...layout.seats] }, base)
+        const saved = await saveSeatingLayout(
+          weddingId,
+          { tables: [...layout.tables], seats: [...layout.seats] },
+          base,
+        )
         overwriteNext = false
         if (get().weddingId !== weddingId) return
         const current = get().history.present
@@ -227,13 +239,19 @@ export const useSeatingStore = create<SeatingState>((set, get) => {
         notice: null,
         pick: null,
         selectedTableId: null,
-        ...(state.weddingId === weddingId ? {} : { households: [], history: createHistory(emptyLayout), updatedAt: null }),
+        ...(state.weddingId === weddingId
+          ? {}
+          : { households: [], history: createHistory(emptyLayout), updatedAt: null }),
       })
       try {
-        const [, saved] = await Promise.all([useGuestListStore.getState().load(weddingId), takeSavedLayout(weddingId, force)])
+        const [, saved] = await Promise.all([
+          useGuestListStore.getState().load(weddingId),
+          takeSavedLayout(weddingId, force),
+        ])
         if (load !== loadCounter) return
         const list = useGuestListStore.getState()
-        if (list.weddingId !== weddingId || list.status !== 'ready') throw list.error ?? new Error('The guest list did not load.')
+        if (list.weddingId !== weddingId || list.status !== 'ready')
+          throw list.error ?? new Error('The guest list did not load.')
         const households = list.households
         const roster = householdsByPerson(households)
         const server = pruneMissingPersons(saved.layout, roster)
@@ -248,12 +266,24 @@ export const useSeatingStore = create<SeatingState>((set, get) => {
             saveStatus = 'pending'
             break
           case 'ask':
-            notice = { kind: 'draftConflict', layout: pruneMissingPersons(draft!.layout, roster), changedAt: draft!.changedAt }
+            notice = {
+              kind: 'draftConflict',
+              layout: pruneMissingPersons(draft!.layout, roster),
+              changedAt: draft!.changedAt,
+            }
             break
           case 'useSaved':
             break
         }
-        set({ households, history, updatedAt: saved.updatedAt, saveStatus, saveError: null, notice, loadStatus: 'ready' })
+        set({
+          households,
+          history,
+          updatedAt: saved.updatedAt,
+          saveStatus,
+          saveError: null,
+          notice,
+          loadStatus: 'ready',
+        })
         if (saveStatus === 'pending') {
           remember(history.present, true)
           scheduleSave(0)
@@ -307,7 +337,8 @@ export const useSeatingStore = create<SeatingState>((set, get) => {
       const { notice, history, saveStatus } = get()
       set({ notice: null })
       // Declining the old draft: this browser now follows the saved chart.
-      if (notice?.kind === 'draftConflict' && saveStatus === 'saved') remember(history.present, false)
+      if (notice?.kind === 'draftConflict' && saveStatus === 'saved')
+        remember(history.present, false)
     },
 
     setPick(pick) {
@@ -328,14 +359,16 @@ export const useSeatingStore = create<SeatingState>((set, get) => {
  */
 function followList(list: ReturnType<typeof useGuestListStore.getState>) {
   const state = useSeatingStore.getState()
-  if (state.loadStatus !== 'ready' || list.weddingId !== state.weddingId || list.status !== 'ready') return
+  if (state.loadStatus !== 'ready' || list.weddingId !== state.weddingId || list.status !== 'ready')
+    return
   if (list.households === state.households) return
   state.setHouseholds(list.households)
 }
 
 useGuestListStore.subscribe(followList)
 
-let lastGrouping: { layout: SeatingLayout; seats: ReadonlyMap<string, readonly Seat[]> } | null = null
+let lastGrouping: { layout: SeatingLayout; seats: ReadonlyMap<string, readonly Seat[]> } | null =
+  null
 
 /**
  * The layout's seats grouped by table, each table's list kept the same array while its seats do not

@@ -39,7 +39,8 @@ export function useSeatingActions() {
       if (!person) return
       state().apply((layout) => assignSeat(layout, seatId, occupantOf(person)))
       const seat = seatOfPerson(state().history.present, personId)
-      if (seat) state().announce(t('announce.seated', { name: fullName(person), seat: seatLabel(seat) }))
+      if (seat)
+        state().announce(t('announce.seated', { name: fullName(person), seat: seatLabel(seat) }))
     }
 
     function seatHousehold(householdId: string, seatId: string) {

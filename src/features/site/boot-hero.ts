@@ -38,7 +38,8 @@ export interface BootData {
 type Language = 'fil' | 'en'
 type Json = Record<string, unknown>
 
-const object = (value: unknown): Json => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {})
+const object = (value: unknown): Json =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {}
 const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null)
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
@@ -46,30 +47,46 @@ const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : 
 const displayName = (value: unknown) => showName(typeof value === 'string' ? value : '')
 
 /** "Linggo, 12 Disyembre 2027": the app's own long date (src/lib/manila-time.ts); '' for anything but a real `YYYY-MM-DD`. */
-const longDate = (date: unknown, language: Language) => formatLongDate(typeof date === 'string' ? date : null, language)
+const longDate = (date: unknown, language: Language) =>
+  formatLongDate(typeof date === 'string' ? date : null, language)
 
 /**
  * The countdown as Countdown draws it: the app's own target (the wedding day at its first event's
  * start, else midnight, in Manila) and parts (model/countdown.ts); null once the time has come.
  */
-function countdown(date: string | null, schedule: Json | undefined, language: Language, data: BootData) {
+function countdown(
+  date: string | null,
+  schedule: Json | undefined,
+  language: Language,
+  data: BootData,
+) {
   const events = object(schedule?.data).events
   const parts = countdownParts(
     // Fields of another type fail its own checks (a date that is not the day, a time not HH:MM).
-    countdownTarget(date, (Array.isArray(events) ? events.map(object) : []) as Array<{ date?: string; startTime?: string }>),
+    countdownTarget(
+      date,
+      (Array.isArray(events) ? events.map(object) : []) as Array<{
+        date?: string
+        startTime?: string
+      }>,
+    ),
     Date.now(),
   )
   if (!parts.remainingMs) return null
   const plural = new Intl.PluralRules(language)
   const strings = data.strings[language]
-  const units = (['days', 'hours', 'minutes', 'seconds'] as const).map((unit) => [unit, parts[unit]] as const)
+  const units = (['days', 'hours', 'minutes', 'seconds'] as const).map(
+    (unit) => [unit, parts[unit]] as const,
+  )
   return h(
     'div',
     'site-countdown',
     units.map(([unit, value]) =>
       h('div', 'site-countdown-cell', [
         h('span', 'site-countdown-number', [String(value).padStart(2, '0')]),
-        h('span', 'site-countdown-label', [strings.countdown[`${unit}_${plural.select(value)}`] ?? '']),
+        h('span', 'site-countdown-label', [
+          strings.countdown[`${unit}_${plural.select(value)}`] ?? '',
+        ]),
       ]),
     ),
     { role: 'timer', 'aria-label': strings.countdown.label! },
@@ -85,7 +102,12 @@ export function bootTheme(value: unknown) {
   return { name: theme.name, style, namesFont: theme.fonts.names as string }
 }
 
-function h(tag: string, className: string, children: Array<Node | string> = [], attributes: Record<string, string> = {}) {
+function h(
+  tag: string,
+  className: string,
+  children: Array<Node | string> = [],
+  attributes: Record<string, string> = {},
+) {
   const element = document.createElement(tag)
   element.className = className
   for (const name in attributes) element.setAttribute(name, attributes[name]!)
@@ -122,7 +144,9 @@ function heroPhoto(sources: ImageSources, alt: string, urls: Record<string, stri
   const candidates = sources.candidates.filter((candidate) => address(candidate.src))
   if (candidates.length > 1) {
     image.sizes = '(max-width: 480px) 100vw, 480px'
-    image.srcset = candidates.map((candidate) => `${address(candidate.src)} ${candidate.width}w`).join(', ')
+    image.srcset = candidates
+      .map((candidate) => `${address(candidate.src)} ${candidate.width}w`)
+      .join(', ')
   }
   image.src = src
   return image
@@ -161,7 +185,8 @@ export function bootHero(
   const strings = data.strings[lang]
 
   // The page's title and description, as SiteView sets them.
-  const first = (...people: unknown[]) => people.map((person) => displayName(object(person).firstName)).find(Boolean) ?? ''
+  const first = (...people: unknown[]) =>
+    people.map((person) => displayName(object(person).firstName)).find(Boolean) ?? ''
   const couple = [first(wedding.bride), first(wedding.groom)].filter(Boolean)
   const coupleTitle = couple.join(' & ') || trimmed(site.title)
   const titleDate = longDate(wedding.date, 'fil').replace(/^[^,]+,\s*/, '')
@@ -176,7 +201,15 @@ export function bootHero(
     .sort((a, b) => (a.orderIndex as number) - (b.orderIndex as number))
   const home = sections[0]
   if (!withHero || home?.type !== 'home')
-    return { title, description, language: lang, page: null, namesFont: '', uploads: [] as string[], photo: () => null }
+    return {
+      title,
+      description,
+      language: lang,
+      page: null,
+      namesFont: '',
+      uploads: [] as string[],
+      photo: () => null,
+    }
 
   // HomeSection's hero.
   const homeData = object(home.data)
@@ -190,18 +223,32 @@ export function bootHero(
   // HomeSection's rule (src/lib/names.ts's isCoupleTitle, kept short here): a title that is only
   // the couple's names, in any case, follows them; the eyebrow then says "Ikakasal na".
   const key = (value: string | null) => showName(value).toLowerCase()
-  const welcome = [names, first(homeData.bride) + ' & ' + first(homeData.groom), ''].some((couple) => key(couple) == key(heading)) ? null : heading
+  const welcome = [names, first(homeData.bride) + ' & ' + first(homeData.groom), ''].some(
+    (couple) => key(couple) == key(heading),
+  )
+    ? null
+    : heading
   const date = text(wedding.date) ?? text(homeWedding.date)
   const details = object(wedding.location)
-  const location = trimmed(details.venue) || trimmed(details.city) ? details : object(homeWedding.location)
-  const place = [location.venue, location.city].filter((part) => typeof part === 'string' && part).join(', ')
+  const location =
+    trimmed(details.venue) || trimmed(details.city) ? details : object(homeWedding.location)
+  const place = [location.venue, location.city]
+    .filter((part) => typeof part === 'string' && part)
+    .join(', ')
   const theme = bootTheme(wedding.theme)
 
   const sources = photoSources(own.image ?? fromData.image)
   const photoAlt = strings.photoAlt.replace('{{names}}', names)
   const photo = sources && heroPhoto(sources, photoAlt)
   // The art only without a photo: an image given an address is fetched even if never shown.
-  const art = photo ? null : (h('img', 'site-hero-art mb-6', [], { alt: '', width: '300', height: '150', fetchpriority: 'high' }) as HTMLImageElement)
+  const art = photo
+    ? null
+    : (h('img', 'site-hero-art mb-6', [], {
+        alt: '',
+        width: '300',
+        height: '150',
+        fetchpriority: 'high',
+      }) as HTMLImageElement)
   if (art) art.src = `/images/site/hero-${theme.name}.svg`
   const decoration = document.createElement('div')
   decoration.innerHTML = ornament
@@ -216,16 +263,33 @@ export function bootHero(
     ]),
     decoration.firstChild!,
   ])
-  if (date) card.append(h('p', 'site-wedding-date mt-6 text-xl tracking-wide', [longDate(date, lang) || strings.dateToFollow]))
+  if (date)
+    card.append(
+      h('p', 'site-wedding-date mt-6 text-xl tracking-wide', [
+        longDate(date, lang) || strings.dateToFollow,
+      ]),
+    )
   if (place) card.append(h('p', 'site-muted mt-1 text-[0.95rem]', [place]))
-  const timer = countdown(date, site.sections.map(object).find((section) => section.type === 'schedule'), lang, data)
+  const timer = countdown(
+    date,
+    site.sections.map(object).find((section) => section.type === 'schedule'),
+    lang,
+    data,
+  )
   if (timer) card.append(h('div', 'mt-8', [timer]))
   // The rest of the card (its text, the RSVP button) comes with the app: its lower edge stays below the screen.
   card.style.minHeight = '100dvh'
 
-  const monogram = h('span', 'site-monogram px-3 py-1', couple.map((name, index) =>
-    h('span', '', [...(index ? [h('span', 'mx-1 text-[0.7em]', ['&'])] : []), name.charAt(0).toUpperCase()]),
-  ))
+  const monogram = h(
+    'span',
+    'site-monogram px-3 py-1',
+    couple.map((name, index) =>
+      h('span', '', [
+        ...(index ? [h('span', 'mx-1 text-[0.7em]', ['&'])] : []),
+        name.charAt(0).toUpperCase(),
+      ]),
+    ),
+  )
   const page = h(
     'div',
     'site',
@@ -236,7 +300,9 @@ export function bootHero(
           monogram,
         ]),
         // Holds the height of the section links a wide screen shows under the bar.
-        h('div', 'site-inline-nav hidden lg:block', [h('div', 'site-container px-4 pb-3', [h('a', '', ['\u00a0'])])]),
+        h('div', 'site-inline-nav hidden lg:block', [
+          h('div', 'site-container px-4 pb-3', [h('a', '', ['\u00a0'])]),
+        ]),
       ]),
       h('main', '', [h('section', 'site-band site-hero', [h('div', 'site-container', [card])])]),
     ],
@@ -261,8 +327,9 @@ export function bootHero(
  */
 export function startBootHero(data: BootData, fonts: Record<string, string> | string) {
   // Set by index.html's first script (see src/lib/backend/supabase/early-site.ts).
-  const early = (window as { __kasalanEarlySite?: { response: Promise<Response>; api?: string; key?: string } })
-    .__kasalanEarlySite
+  const early = (
+    window as { __kasalanEarlySite?: { response: Promise<Response>; api?: string; key?: string } }
+  ).__kasalanEarlySite
   // The app's scripts (index.html): until they are asked for, the connection is the first screen's.
   const startApp = () => (window as { __kasalanStartApp?: () => void }).__kasalanStartApp?.()
   if (!early) return startApp()
@@ -283,11 +350,18 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
       if (!hero) return startApp()
       // An uploaded photo is private to Storage: its signed addresses are asked for now, and the
       // app's media port takes them (src/lib/media/early-media.ts), so the photo loads once.
-      const signed = hero.uploads.length && early.api && early.key ? sign(early.api, early.key, data.mediaBucket, hero.uploads) : null
-      if (signed) (window as { __kasalanEarlyMedia?: Promise<Record<string, string>> }).__kasalanEarlyMedia = signed
+      const signed =
+        hero.uploads.length && early.api && early.key
+          ? sign(early.api, early.key, data.mediaBucket, hero.uploads)
+          : null
+      if (signed)
+        (window as { __kasalanEarlyMedia?: Promise<Record<string, string>> }).__kasalanEarlyMedia =
+          signed
       const paint = () => {
         document.title = hero.title
-        document.querySelector('meta[name="description"]')?.setAttribute('content', hero.description)
+        document
+          .querySelector('meta[name="description"]')
+          ?.setAttribute('content', hero.description)
         // Over the loading screen, the HTML's or already the app's: the app's page, which needs
         // this same response, cannot be ready yet.
         if (!hero.page) return startApp()
@@ -303,7 +377,9 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
           rest = true
           const family = typeof fonts === 'object' ? fonts[hero.namesFont] : undefined
           if (family && 'FontFace' in window) {
-            const face = new FontFace(hero.namesFont, `url(${family}) format("woff2")`, { display: 'swap' })
+            const face = new FontFace(hero.namesFont, `url(${family}) format("woff2")`, {
+              display: 'swap',
+            })
             document.fonts.add(face)
             void face.load().catch(() => {})
           }
@@ -323,7 +399,9 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
         // empty box (at most 3 s).
         const until = Date.now() + 3000
         const release = () =>
-          boot.querySelector('img.site-hero-photo') && document.querySelector('#root span.site-hero-photo') && Date.now() < until
+          boot.querySelector('img.site-hero-photo') &&
+          document.querySelector('#root span.site-hero-photo') &&
+          Date.now() < until
             ? setTimeout(release, 50)
             : boot.remove()
         ;(window as { __kasalanReleaseBootHero?: () => void }).__kasalanReleaseBootHero = release
@@ -340,7 +418,8 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
       // A frame after the loading screen's, so the HTML's own paint never waits for this response;
       // the images above were already asked for.
       const later = () => requestAnimationFrame(() => setTimeout(paint))
-      if (document.readyState === 'loading') document.addEventListener('readystatechange', later, { once: true })
+      if (document.readyState === 'loading')
+        document.addEventListener('readystatechange', later, { once: true })
       else later()
     })
     .catch(() => {
@@ -350,7 +429,12 @@ export function startBootHero(data: BootData, fonts: Record<string, string> | st
 }
 
 /** Signed addresses of uploaded photos, by storage path, as src/lib/media/storage.ts asks for them. */
-function sign(api: string, key: string, bucket: string, paths: string[]): Promise<Record<string, string>> {
+function sign(
+  api: string,
+  key: string,
+  bucket: string,
+  paths: string[],
+): Promise<Record<string, string>> {
   const storage = `${api}/storage/v1`
   return fetch(`${storage}/object/sign/${bucket}`, {
     method: 'POST',
@@ -360,7 +444,8 @@ function sign(api: string, key: string, bucket: string, paths: string[]): Promis
     .then((response) => (response.ok ? response.json() : []))
     .then((items: Array<{ path?: string | null; signedURL?: string | null }>) => {
       const urls: Record<string, string> = {}
-      for (const item of items) if (item.path && item.signedURL) urls[item.path] = storage + item.signedURL
+      for (const item of items)
+        if (item.path && item.signedURL) urls[item.path] = storage + item.signedURL
       return urls
     })
     .catch(() => ({}))

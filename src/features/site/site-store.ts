@@ -65,7 +65,8 @@ export const useSiteStore = create<SiteState>((set, get) => ({
     }
 
     if (moved) {
-      if (request === latest) set({ status: 'moved', site: null, movedTo: moved.redirectTo, isDemo: false, error: null })
+      if (request === latest)
+        set({ status: 'moved', site: null, movedTo: moved.redirectTo, isDemo: false, error: null })
       return
     }
 

@@ -8,14 +8,20 @@ export const imageWaitTimeoutMs = 5000
  * failed, or `timeoutMs` after the page appeared, whichever comes first. `pageKey` names the page
  * being waited for (null while there is none), so a new site waits again.
  */
-export function useImagesSettled(root: RefObject<HTMLElement | null>, pageKey: string | null, timeoutMs = imageWaitTimeoutMs) {
+export function useImagesSettled(
+  root: RefObject<HTMLElement | null>,
+  pageKey: string | null,
+  timeoutMs = imageWaitTimeoutMs,
+) {
   const [settledKey, setSettledKey] = useState<string | null>(null)
 
   useEffect(() => {
     if (pageKey === null) return
     let cancelled = false
     let timer: ReturnType<typeof setTimeout> | undefined
-    const pending = Array.from(root.current?.querySelectorAll<HTMLImageElement>('img:not([loading="lazy"])') ?? [])
+    const pending = Array.from(
+      root.current?.querySelectorAll<HTMLImageElement>('img:not([loading="lazy"])') ?? [],
+    )
       .filter((image) => !image.complete)
       .map(
         (image) =>

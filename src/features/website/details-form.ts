@@ -22,8 +22,15 @@ export const DETAIL_LIMITS = {
 
 // Messages: the name and date ones are sign-up's own (auth namespace), word for word.
 const requiredName = (message: string) =>
-  z.string().check(z.trim(), z.minLength(1, message), z.maxLength(DETAIL_LIMITS.name, 'website:details.errors.tooLong'))
-const optional = (max: number) => z.string().check(z.trim(), z.maxLength(max, 'website:details.errors.tooLong'))
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, message),
+      z.maxLength(DETAIL_LIMITS.name, 'website:details.errors.tooLong'),
+    )
+const optional = (max: number) =>
+  z.string().check(z.trim(), z.maxLength(max, 'website:details.errors.tooLong'))
 
 export const detailsSchema = z
   .object({
@@ -43,14 +50,21 @@ export const detailsSchema = z
     ),
     contactPhone: optional(DETAIL_LIMITS.phone),
     contactMessenger: optional(DETAIL_LIMITS.messenger).check(
-      z.refine((value) => value === '' || messengerPattern.test(value), 'website:details.errors.messenger'),
+      z.refine(
+        (value) => value === '' || messengerPattern.test(value),
+        'website:details.errors.messenger',
+      ),
     ),
     siteLanguage: z.enum(['fil', 'en']),
   })
   .check(
     z.superRefine((values, context) => {
       if (!values.date && !values.stillDeciding) {
-        context.addIssue({ code: 'custom', path: ['date'], message: 'auth:validation.dateRequired' })
+        context.addIssue({
+          code: 'custom',
+          path: ['date'],
+          message: 'auth:validation.dateRequired',
+        })
       }
     }),
   )
@@ -58,7 +72,10 @@ export type DetailsValues = z.infer<typeof detailsSchema>
 
 function homeLocation(wedding: Wedding) {
   const home = wedding.sections.find((section) => section.type === 'home')
-  const data = (home?.data.wedding ?? {}) as { location?: Record<string, unknown>; hashtag?: unknown }
+  const data = (home?.data.wedding ?? {}) as {
+    location?: Record<string, unknown>
+    hashtag?: unknown
+  }
   const text = (value: unknown) => (typeof value === 'string' ? value : '')
   return {
     venue: text(data.location?.venue),

@@ -6,7 +6,9 @@ import { themeForSave, type WebsiteDraft } from './model/draft'
 export function previewSite(
   wedding: Wedding,
   draft: WebsiteDraft,
-  details?: Partial<Pick<Site['wedding'], 'bride' | 'groom' | 'date' | 'location' | 'hashtag' | 'contact'>>,
+  details?: Partial<
+    Pick<Site['wedding'], 'bride' | 'groom' | 'date' | 'location' | 'hashtag' | 'contact'>
+  >,
 ): Site {
   const saved = new Map(wedding.sections.map((section) => [section.id, section]))
   const sections = draft.sections.map((section, orderIndex) => {
@@ -23,5 +25,9 @@ export function previewSite(
       orderIndex,
     }
   })
-  return previewSiteOf(wedding, { sections, isCouple: false, details: { theme: themeForSave(draft.theme), ...details } })
+  return previewSiteOf(wedding, {
+    sections,
+    isCouple: false,
+    details: { theme: themeForSave(draft.theme), ...details },
+  })
 }

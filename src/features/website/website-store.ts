@@ -58,7 +58,13 @@ export const useWebsiteStore = create<WebsiteState>((set, get) => ({
   open(wedding) {
     if (get().weddingId === wedding.id) return
     const draft = draftFromWedding(wedding)
-    set({ weddingId: wedding.id, history: createHistory(draft), saved: draft, saveError: null, publishError: null })
+    set({
+      weddingId: wedding.id,
+      history: createHistory(draft),
+      saved: draft,
+      saveError: null,
+      publishError: null,
+    })
   },
 
   change(update) {
@@ -81,13 +87,21 @@ export const useWebsiteStore = create<WebsiteState>((set, get) => ({
     const draft = history.present
     set({ saving: true, saveError: null })
     try {
-      const wedding = await saveSiteStructure(weddingId, sectionsForSave(draft), themeForSave(draft.theme))
+      const wedding = await saveSiteStructure(
+        weddingId,
+        sectionsForSave(draft),
+        themeForSave(draft.theme),
+      )
       useSessionStore.getState().setWedding(wedding)
       const ids = new Set(wedding.sections.map((section) => section.id))
       const now = get().history
       const mark = (drafts: readonly WebsiteDraft[]) => drafts.map((one) => markSaved(one, ids))
       set({
-        history: { past: mark(now.past), present: markSaved(now.present, ids), future: mark(now.future) },
+        history: {
+          past: mark(now.past),
+          present: markSaved(now.present, ids),
+          future: mark(now.future),
+        },
         saved: markSaved(draft, ids),
         saving: false,
       })
@@ -100,7 +114,8 @@ export const useWebsiteStore = create<WebsiteState>((set, get) => ({
 
   discard() {
     const { saved, history } = get()
-    if (!sameDraft(saved, history.present)) set({ history: commit(history, saved), saveError: null })
+    if (!sameDraft(saved, history.present))
+      set({ history: commit(history, saved), saveError: null })
   },
 
   drop(wedding) {
@@ -115,7 +130,8 @@ export const useWebsiteStore = create<WebsiteState>((set, get) => ({
     try {
       const result = await setWeddingPublished(weddingId, published)
       const session = useSessionStore.getState()
-      if (session.wedding?.id === result.id) session.setWedding({ ...session.wedding, isPublished: result.isPublished })
+      if (session.wedding?.id === result.id)
+        session.setWedding({ ...session.wedding, isPublished: result.isPublished })
     } catch (error) {
       set({ publishError: error })
     } finally {

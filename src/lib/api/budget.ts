@@ -180,7 +180,11 @@ export function deleteBudgetLine(weddingId: string, lineId: string) {
 }
 
 /** Adds a payment (paymentId null) or changes one; returns its id. */
-export function saveBudgetPayment(weddingId: string, paymentId: string | null, input: BudgetPaymentInput) {
+export function saveBudgetPayment(
+  weddingId: string,
+  paymentId: string | null,
+  input: BudgetPaymentInput,
+) {
   return call(
     'save_budget_payment',
     {
@@ -199,7 +203,11 @@ export function saveBudgetPayment(weddingId: string, paymentId: string | null, i
 }
 
 export function deleteBudgetPayment(weddingId: string, paymentId: string) {
-  return call('delete_budget_payment', { p_wedding_id: weddingId, p_payment_id: paymentId }, z.unknown())
+  return call(
+    'delete_budget_payment',
+    { p_wedding_id: weddingId, p_payment_id: paymentId },
+    z.unknown(),
+  )
 }
 
 /** The suppliers; their amounts are null for those who do not see the money. */
@@ -228,7 +236,11 @@ export function saveSupplier(weddingId: string, supplierId: string | null, input
 }
 
 export function deleteSupplier(weddingId: string, supplierId: string) {
-  return call('delete_supplier', { p_wedding_id: weddingId, p_supplier_id: supplierId }, z.unknown())
+  return call(
+    'delete_supplier',
+    { p_wedding_id: weddingId, p_supplier_id: supplierId },
+    z.unknown(),
+  )
 }
 
 /** Lets the coordinator see the money, or not (the owner and partner only). */

@@ -58,7 +58,9 @@ export type CheckinRoster = z.infer<typeof checkinRoster>
 export const checkinChanges = z.object({
   version: z.number(),
   arrivals: z.array(z.object({ personId: z.string(), arrived: z.boolean() })),
-  walkIns: z.array(z.object({ id: z.string(), tableId: z.string(), name: z.string(), removed: z.boolean() })),
+  walkIns: z.array(
+    z.object({ id: z.string(), tableId: z.string(), name: z.string(), removed: z.boolean() }),
+  ),
 })
 export type CheckinChanges = z.infer<typeof checkinChanges>
 
@@ -69,7 +71,13 @@ export type CheckinAction =
   | { id: string; kind: 'removeWalkIn'; walkInId: string }
 
 // invalid: an action the server could not read (refused on its own, the rest applied).
-export const checkinRefusals = ['person_not_found', 'table_not_found', 'table_full', 'walk_in_not_found', 'invalid'] as const
+export const checkinRefusals = [
+  'person_not_found',
+  'table_not_found',
+  'table_full',
+  'walk_in_not_found',
+  'invalid',
+] as const
 export type CheckinRefusal = (typeof checkinRefusals)[number]
 
 export const recordedCheckins = z.object({

@@ -6,7 +6,12 @@ import type { MemberRole } from './schemas'
 // the public site's chunks must not carry these schemas.
 
 /** The roles a checklist item may be assigned to: every member's but the usher's, who only checks in. */
-export const checklistRoles = ['owner', 'partner', 'coordinator', 'family_helper'] as const satisfies readonly MemberRole[]
+export const checklistRoles = [
+  'owner',
+  'partner',
+  'coordinator',
+  'family_helper',
+] as const satisfies readonly MemberRole[]
 export type ChecklistAssigneeRole = (typeof checklistRoles)[number]
 
 export const checklistCategories = [
@@ -22,7 +27,12 @@ export const checklistCategories = [
 ] as const
 export type ChecklistCategory = (typeof checklistCategories)[number]
 
-export const documentValidities = ['not_issued', 'expired', 'expires_before_wedding', 'valid'] as const
+export const documentValidities = [
+  'not_issued',
+  'expired',
+  'expires_before_wedding',
+  'valid',
+] as const
 export type DocumentValidity = (typeof documentValidities)[number]
 
 export const checklistItem = z.object({
@@ -109,7 +119,11 @@ export function saveChecklistItem(weddingId: string, item: ChecklistItemInput) {
 
 /** Ticks an item done, or not done. */
 export function setChecklistItemDone(weddingId: string, itemId: string, done: boolean) {
-  return call('set_checklist_item_done', { p_wedding_id: weddingId, p_item_id: itemId, p_done: done }, checklistItem)
+  return call(
+    'set_checklist_item_done',
+    { p_wedding_id: weddingId, p_item_id: itemId, p_done: done },
+    checklistItem,
+  )
 }
 
 export function deleteChecklistItem(weddingId: string, itemId: string) {

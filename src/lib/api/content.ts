@@ -27,7 +27,12 @@ export function saveSectionContent(
 ) {
   return call(
     'save_section_content',
-    { p_section_id: sectionId, p_title: title, p_data: data, p_base_content_updated_at: baseContentUpdatedAt },
+    {
+      p_section_id: sectionId,
+      p_title: title,
+      p_data: data,
+      p_base_content_updated_at: baseContentUpdatedAt,
+    },
     sectionContent,
   )
 }

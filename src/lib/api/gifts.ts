@@ -16,7 +16,16 @@ export type GiftKind = (typeof giftKinds)[number]
 export const giftKindsWithReference: ReadonlySet<GiftKind> = new Set(['cash', 'gcash', 'maya'])
 
 /** How a thank-you went: the invitations' channels, or in person (a card, a word by hand). */
-export const thankYouChannels = ['messenger', 'viber', 'whatsapp', 'sms', 'email', 'copy', 'share', 'in_person'] as const
+export const thankYouChannels = [
+  'messenger',
+  'viber',
+  'whatsapp',
+  'sms',
+  'email',
+  'copy',
+  'share',
+  'in_person',
+] as const
 export type ThankYouChannel = (typeof thankYouChannels)[number]
 
 export const gift = z.object({
@@ -42,10 +51,17 @@ export const gift = z.object({
 export type Gift = z.infer<typeof gift>
 
 /** The couple's own thank-you wording per language; a missing one is the app's. */
-export const thankYouTemplates = z.object({ fil: z.optional(z.string()), en: z.optional(z.string()) })
+export const thankYouTemplates = z.object({
+  fil: z.optional(z.string()),
+  en: z.optional(z.string()),
+})
 export type ThankYouTemplates = z.infer<typeof thankYouTemplates>
 
-export const giftTotal = z.object({ kind: z.enum(giftKinds), count: z.number(), amount: z.nullable(z.number()) })
+export const giftTotal = z.object({
+  kind: z.enum(giftKinds),
+  count: z.number(),
+  amount: z.nullable(z.number()),
+})
 export type GiftTotal = z.infer<typeof giftTotal>
 
 export const giftLedger = z.object({
@@ -83,10 +99,22 @@ export function deleteGift(weddingId: string, giftId: string) {
 }
 
 /** Marks the thank-you sent now through a channel, or not yet (null). */
-export function markGiftThanked(weddingId: string, giftId: string, channel: ThankYouChannel | null) {
-  return call('mark_gift_thanked', { p_wedding_id: weddingId, p_gift_id: giftId, p_channel: channel }, gift)
+export function markGiftThanked(
+  weddingId: string,
+  giftId: string,
+  channel: ThankYouChannel | null,
+) {
+  return call(
+    'mark_gift_thanked',
+    { p_wedding_id: weddingId, p_gift_id: giftId, p_channel: channel },
+    gift,
+  )
 }
 
 export function saveGiftThankYouTemplates(weddingId: string, templates: ThankYouTemplates) {
-  return call('save_gift_thank_you_templates', { p_wedding_id: weddingId, p_templates: templates }, thankYouTemplates)
+  return call(
+    'save_gift_thank_you_templates',
+    { p_wedding_id: weddingId, p_templates: templates },
+    thankYouTemplates,
+  )
 }

@@ -30,7 +30,11 @@ export type ImportResult = z.infer<typeof importResult>
  * none. Ids in the input are ignored; an import only ever adds.
  */
 export function importHouseholds(weddingId: string, households: HouseholdInput[]) {
-  return call('import_households', { p_wedding_id: weddingId, p_households: households }, importResult)
+  return call(
+    'import_households',
+    { p_wedding_id: weddingId, p_households: households },
+    importResult,
+  )
 }
 
 export const nicknameList = z.object({
@@ -47,6 +51,9 @@ export function listNicknames(weddingId: string) {
 }
 
 /** Replaces the wedding's own nicknames (at most 200). */
-export function saveNicknames(weddingId: string, nicknames: Array<{ nickname: string; name: string }>) {
+export function saveNicknames(
+  weddingId: string,
+  nicknames: Array<{ nickname: string; name: string }>,
+) {
   return call('save_nicknames', { p_wedding_id: weddingId, p_nicknames: nicknames }, nicknameList)
 }

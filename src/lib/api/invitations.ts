@@ -12,7 +12,15 @@ import { call } from './call'
 
 const text = z.nullish(z.string())
 
-export const invitationChannels = ['messenger', 'viber', 'whatsapp', 'sms', 'email', 'copy', 'share'] as const
+export const invitationChannels = [
+  'messenger',
+  'viber',
+  'whatsapp',
+  'sms',
+  'email',
+  'copy',
+  'share',
+] as const
 export type InvitationChannel = (typeof invitationChannels)[number]
 
 export const invitationKinds = ['invitation', 'reminder'] as const
@@ -79,7 +87,12 @@ export function listInvitationStates(weddingId: string) {
 }
 
 /** Records that the couple sent an invitation or reminder to these households through a channel. */
-export function recordInvitation(weddingId: string, householdIds: string[], channel: InvitationChannel, kind: InvitationKind) {
+export function recordInvitation(
+  weddingId: string,
+  householdIds: string[],
+  channel: InvitationChannel,
+  kind: InvitationKind,
+) {
   return call(
     'record_invitation',
     { p_wedding_id: weddingId, p_household_ids: householdIds, p_channel: channel, p_kind: kind },
@@ -89,14 +102,27 @@ export function recordInvitation(weddingId: string, householdIds: string[], chan
 
 /** A new link and code for one household: the old ones stop working. */
 export function renewInvitationCode(weddingId: string, householdId: string) {
-  return call('renew_invitation_code', { p_wedding_id: weddingId, p_household_id: householdId }, invitationHousehold)
+  return call(
+    'renew_invitation_code',
+    { p_wedding_id: weddingId, p_household_id: householdId },
+    invitationHousehold,
+  )
 }
 
 export function saveInvitationTemplates(weddingId: string, templates: InvitationTemplates) {
-  return call('save_invitation_templates', { p_wedding_id: weddingId, p_templates: templates }, invitationTemplates)
+  return call(
+    'save_invitation_templates',
+    { p_wedding_id: weddingId, p_templates: templates },
+    invitationTemplates,
+  )
 }
 
-const openedInvitation = z.object({ slug: z.string(), householdId: z.string(), personId: z.string(), code: z.string() })
+const openedInvitation = z.object({
+  slug: z.string(),
+  householdId: z.string(),
+  personId: z.string(),
+  code: z.string(),
+})
 export type OpenedInvitation = z.infer<typeof openedInvitation>
 
 /** A guest opens their link (`/i/<token>`): where their RSVP is, and its code. Records "opened". */
@@ -109,12 +135,21 @@ export function openInvitation(token: string) {
  * is not one of this wedding's (nor is the address a published site: the same answer). Every try
  * counts; too many reject with BackendError('rate_limited').
  */
-export async function openInvitationCode(slug: string, code: string): Promise<OpenedInvitation | null> {
+export async function openInvitationCode(
+  slug: string,
+  code: string,
+): Promise<OpenedInvitation | null> {
   const answer = await call(
     'open_invitation_code',
     { p_slug: slug, p_code: code },
     z.union([
-      z.object({ status: z.literal('found'), slug: z.string(), householdId: z.string(), personId: z.string(), code: z.string() }),
+      z.object({
+        status: z.literal('found'),
+        slug: z.string(),
+        householdId: z.string(),
+        personId: z.string(),
+        code: z.string(),
+      }),
       z.object({ status: z.literal('not_found') }),
     ]),
   )
@@ -152,7 +187,13 @@ export async function sendInvitationEmails(
 ): Promise<EmailSendResult> {
   const auth = await (await getBackend()).auth()
   if (!auth.invoke) throw new Error('This backend sends no e-mail')
-  const data = await auth.invoke('send-invitations', { weddingId, householdIds, kind, language, origin: window.location.origin })
+  const data = await auth.invoke('send-invitations', {
+    weddingId,
+    householdIds,
+    kind,
+    language,
+    origin: window.location.origin,
+  })
   return emailSendResult.parse(data)
 }
 
@@ -163,5 +204,9 @@ export function getRsvpRequiresCode(weddingId: string) {
 
 /** Turns the stricter privacy setting on or off; answers the setting now in force. */
 export function setRsvpRequiresCode(weddingId: string, required: boolean) {
-  return call('set_rsvp_requires_code', { p_wedding_id: weddingId, p_required: required }, z.boolean())
+  return call(
+    'set_rsvp_requires_code',
+    { p_wedding_id: weddingId, p_required: required },
+    z.boolean(),
+  )
 }

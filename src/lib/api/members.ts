@@ -86,7 +86,11 @@ export function createMemberInvitation(
 }
 
 export function revokeMemberInvitation(weddingId: string, invitationId: string) {
-  return call('revoke_member_invitation', { p_wedding_id: weddingId, p_invitation_id: invitationId }, z.unknown())
+  return call(
+    'revoke_member_invitation',
+    { p_wedding_id: weddingId, p_invitation_id: invitationId },
+    z.unknown(),
+  )
 }
 
 /** What a link offers, for the accept screen; null when there is no such link. */
@@ -129,7 +133,11 @@ export function listMyWeddings() {
 
 /** Hands the wedding to another member, who becomes its owner; the caller stays as its partner. */
 export function transferWeddingOwnership(weddingId: string, userId: string) {
-  return call('transfer_wedding_ownership', { p_wedding_id: weddingId, p_user_id: userId }, z.unknown())
+  return call(
+    'transfer_wedding_ownership',
+    { p_wedding_id: weddingId, p_user_id: userId },
+    z.unknown(),
+  )
 }
 
 export const activityActions = [
@@ -197,7 +205,10 @@ export type ActivityPage = z.infer<typeof activityPage>
  * The latest changes to the wedding, newest first, 30 at a time; `after` continues from the last
  * entry of the previous page, `actor` keeps one member's. A family helper gets their side only.
  */
-export function listActivity(weddingId: string, options: { after?: ActivityEntry | null; actor?: string | null } = {}) {
+export function listActivity(
+  weddingId: string,
+  options: { after?: ActivityEntry | null; actor?: string | null } = {},
+) {
   return call(
     'list_activity',
     {

@@ -13,7 +13,11 @@ export const rsvpDetails = z.object({
   messages: z.array(z.object({ householdId: z.string(), message: text, messageAt: text })),
   /** Persons whose reply was recorded, by whom (`recordedByName`: another member, as in list_rsvps). */
   recorded: z.array(
-    z.object({ personId: z.string(), recordedBy: z.nullish(z.enum(['guest', 'couple'])), recordedByName: text }),
+    z.object({
+      personId: z.string(),
+      recordedBy: z.nullish(z.enum(['guest', 'couple'])),
+      recordedByName: text,
+    }),
   ),
 })
 export type RsvpDetails = z.infer<typeof rsvpDetails>

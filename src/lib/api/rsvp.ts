@@ -1,6 +1,14 @@
 import * as z from 'zod/mini'
 import { call } from './call'
-import { contact, personName, personTypes, rsvpQuestion, theme, wedding, type RsvpQuestion } from './schemas'
+import {
+  contact,
+  personName,
+  personTypes,
+  rsvpQuestion,
+  theme,
+  wedding,
+  type RsvpQuestion,
+} from './schemas'
 
 /*
  * The RSVP calls (supabase/schemas/03_rsvp.sql). The first two are a visitor's: load a household's
@@ -136,7 +144,11 @@ export interface RsvpAnswerInput {
   personId: string
   isAttending?: boolean
   response?: Array<{ questionId: string; answer: string }>
-  events?: Array<{ eventId: string; isAttending: boolean; response: Array<{ questionId: string; answer: string }> }>
+  events?: Array<{
+    eventId: string
+    isAttending: boolean
+    response: Array<{ questionId: string; answer: string }>
+  }>
 }
 
 /**
@@ -144,7 +156,11 @@ export interface RsvpAnswerInput {
  * household's invitation `code` the earlier answers and message come too.
  */
 export function getRsvp(householdId: string, personId: string, code: string | null = null) {
-  return call('get_rsvp', { p_household_id: householdId, p_person_id: personId, p_code: code }, rsvp)
+  return call(
+    'get_rsvp',
+    { p_household_id: householdId, p_person_id: personId, p_code: code },
+    rsvp,
+  )
 }
 
 /**
@@ -161,7 +177,13 @@ export function submitRsvp(
 ) {
   return call(
     'submit_rsvp',
-    { p_household_id: householdId, p_person_id: personId, p_answers: answers, p_message: message, p_code: code },
+    {
+      p_household_id: householdId,
+      p_person_id: personId,
+      p_answers: answers,
+      p_message: message,
+      p_code: code,
+    },
     rsvp,
   )
 }
@@ -196,7 +218,11 @@ export function listRsvps(weddingId: string) {
 }
 
 /** Sets the RSVP deadline (`YYYY-MM-DD` or null) and the questions; returns the wedding. */
-export function updateRsvpSettings(weddingId: string, deadline: string | null, questions: RsvpQuestion[]) {
+export function updateRsvpSettings(
+  weddingId: string,
+  deadline: string | null,
+  questions: RsvpQuestion[],
+) {
   return call(
     'update_rsvp_settings',
     { p_wedding_id: weddingId, p_deadline: deadline, p_questions: questions },
@@ -216,7 +242,12 @@ export function recordRsvp(
 ) {
   return call(
     'record_rsvp',
-    { p_wedding_id: weddingId, p_person_id: personId, p_is_attending: isAttending, p_response: response },
+    {
+      p_wedding_id: weddingId,
+      p_person_id: personId,
+      p_is_attending: isAttending,
+      p_response: response,
+    },
     rsvpHousehold,
   )
 }
@@ -257,7 +288,13 @@ export type RsvpChange = z.infer<typeof rsvpChange>
 export const rsvpChanges = z.object({
   lastSeenAt: z.nullable(z.string()),
   changes: z.array(rsvpChange),
-  probes: z.array(z.object({ kind: z.enum(['search', 'rsvp', 'code']), scope: z.enum(['caller', 'wedding']), at: z.string() })),
+  probes: z.array(
+    z.object({
+      kind: z.enum(['search', 'rsvp', 'code']),
+      scope: z.enum(['caller', 'wedding']),
+      at: z.string(),
+    }),
+  ),
 })
 export type RsvpChanges = z.infer<typeof rsvpChanges>
 

@@ -41,7 +41,11 @@ export const contact = z.object({ email: text, phone: text, names: text, messeng
 export type Contact = z.infer<typeof contact>
 
 /** Where the wedding is (0007); blank strings when not given. */
-export const weddingLocation = z.object({ venue: z.string(), city: z.string(), country: z.string() })
+export const weddingLocation = z.object({
+  venue: z.string(),
+  city: z.string(),
+  country: z.string(),
+})
 export type WeddingLocation = z.infer<typeof weddingLocation>
 
 export const siteLanguages = ['fil', 'en'] as const
@@ -90,7 +94,11 @@ export const relationshipSides = ['bride', 'groom', 'both'] as const
 export const relationshipTypes = ['family', 'friend', 'familyFriend', 'others'] as const
 
 /** An answer as kept with the person; `questionId` since replies name their question (0004). */
-export const rsvpAnswer = z.object({ questionId: z.optional(z.string()), question: z.string(), answer: z.string() })
+export const rsvpAnswer = z.object({
+  questionId: z.optional(z.string()),
+  question: z.string(),
+  answer: z.string(),
+})
 
 export const person = z.object({
   id: z.string(),

@@ -48,7 +48,11 @@ export function getSeatingLayout(weddingId: string) {
  * when there was none); if the saved one changed since, it fails with seating_layout_conflict.
  * Pass null to save regardless.
  */
-export function saveSeatingLayout(weddingId: string, layout: SeatingLayoutRecord, baseUpdatedAt: string | null) {
+export function saveSeatingLayout(
+  weddingId: string,
+  layout: SeatingLayoutRecord,
+  baseUpdatedAt: string | null,
+) {
   return call(
     'save_seating_layout',
     { p_wedding_id: weddingId, p_layout: layout, p_base_updated_at: baseUpdatedAt },

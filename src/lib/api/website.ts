@@ -1,6 +1,12 @@
 import * as z from 'zod/mini'
 import { call } from './call'
-import { wedding, type Contact, type PersonName, type SiteLanguage, type WeddingLocation } from './schemas'
+import {
+  wedding,
+  type Contact,
+  type PersonName,
+  type SiteLanguage,
+  type WeddingLocation,
+} from './schemas'
 
 /* The website builder's calls (supabase/schemas/04_site.sql). Owner only. */
 
@@ -26,7 +32,11 @@ export type SlugStatus = (typeof slugStatuses)[number]
 
 /** Whether a slug is free for this wedding's site (its own, now or before, is available); nothing more. */
 export function checkWeddingSlug(weddingId: string, slug: string) {
-  return call('check_wedding_slug', { p_slug: slug, p_wedding_id: weddingId }, z.object({ status: z.enum(slugStatuses) }))
+  return call(
+    'check_wedding_slug',
+    { p_slug: slug, p_wedding_id: weddingId },
+    z.object({ status: z.enum(slugStatuses) }),
+  )
 }
 
 /** Moves the site to a new slug; the old one keeps leading there. */
@@ -44,6 +54,14 @@ export interface SectionStructure {
 }
 
 /** Saves the site's sections (order from position) and theme in one transaction. */
-export function saveSiteStructure(weddingId: string, sections: SectionStructure[], theme: Record<string, unknown>) {
-  return call('save_site_structure', { p_wedding_id: weddingId, p_sections: sections, p_theme: theme }, wedding)
+export function saveSiteStructure(
+  weddingId: string,
+  sections: SectionStructure[],
+  theme: Record<string, unknown>,
+) {
+  return call(
+    'save_site_structure',
+    { p_wedding_id: weddingId, p_sections: sections, p_theme: theme },
+    wedding,
+  )
 }

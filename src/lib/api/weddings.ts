@@ -3,7 +3,11 @@ import { call } from './call'
 import { wedding, type PersonName } from './schemas'
 
 /** Creates the signed-in couple's wedding, or returns the one they already have. */
-export function createMyWedding(input: { bride: PersonName; groom: PersonName; date: string | null }) {
+export function createMyWedding(input: {
+  bride: PersonName
+  groom: PersonName
+  date: string | null
+}) {
   return call(
     'create_my_wedding',
     { p_bride: input.bride, p_groom: input.groom, p_date: input.date },

@@ -16,4 +16,12 @@ export function getBackend(): Promise<Backend> {
 }
 
 export { BackendError, isNetworkError } from './errors'
-export type { AuthPort, AuthSession, AuthUser, Backend, BackendKind, LocalDataPort, OAuthProvider } from './types'
+export type {
+  AuthPort,
+  AuthSession,
+  AuthUser,
+  Backend,
+  BackendKind,
+  LocalDataPort,
+  OAuthProvider,
+} from './types'

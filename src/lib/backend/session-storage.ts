@@ -50,7 +50,8 @@ export function keepsLasting(key: string) {
  * session; one that keeps it lasting drops its own tab-only copy.
  */
 export const sessionStore = {
-  getItem: (key: string) => safe(() => sessionStorage.getItem(key) ?? localStorage.getItem(key), null),
+  getItem: (key: string) =>
+    safe(() => sessionStorage.getItem(key) ?? localStorage.getItem(key), null),
   setItem: (key: string, value: string) =>
     safe(() => {
       if (keepsLasting(key)) {

@@ -56,7 +56,12 @@ export const useGuestListStore = create<GuestListState>((set, get) => {
     try {
       const households = await listHouseholds(weddingId)
       if (counter === readCounter && get().weddingId === weddingId) {
-        set({ households, status: 'ready', error: null, lastChange: { kind: 'read', again: keepOnError } })
+        set({
+          households,
+          status: 'ready',
+          error: null,
+          lastChange: { kind: 'read', again: keepOnError },
+        })
       }
     } catch (error) {
       if (counter !== readCounter || get().weddingId !== weddingId) return
@@ -124,7 +129,10 @@ export const useGuestListStore = create<GuestListState>((set, get) => {
         return { ...person, ...reply }
       })
       if (!changed) return
-      set({ households: households.with(index, { ...household, persons }), lastChange: { kind: 'replied', householdId } })
+      set({
+        households: households.with(index, { ...household, persons }),
+        lastChange: { kind: 'replied', householdId },
+      })
     },
   }
 })

@@ -1,1 +1,6 @@
-export { useGuestListStore, type GuestListChange, type GuestListStatus, type PersonReply } from './guest-list-store'
+export {
+  useGuestListStore,
+  type GuestListChange,
+  type GuestListStatus,
+  type PersonReply,
+} from './guest-list-store'

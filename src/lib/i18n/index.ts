@@ -66,11 +66,13 @@ export function loadStrings(language: Language, namespace: string): Promise<Stri
   let pending = loading.get(cacheKey)
   if (!pending) {
     const load = loaders[`../../locales/${cacheKey}.json`]
-    pending = (load ? load().then((module) => module.default) : Promise.resolve({})).then((strings) => {
-      resources[language][namespace] = strings
-      changed()
-      return strings
-    })
+    pending = (load ? load().then((module) => module.default) : Promise.resolve({})).then(
+      (strings) => {
+        resources[language][namespace] = strings
+        changed()
+        return strings
+      },
+    )
     // A failed fetch (a flaky connection) may be tried again.
     pending.catch(() => loading.delete(cacheKey))
     loading.set(cacheKey, pending)
@@ -83,7 +85,9 @@ export function hasStrings(language: Language, namespace: string) {
 }
 
 export function loadNamespaces(namespaces: readonly string[], language: Language = current) {
-  return Promise.all(namespaces.map((namespace) => loadStrings(language, namespace))).then(() => undefined)
+  return Promise.all(namespaces.map((namespace) => loadStrings(language, namespace))).then(
+    () => undefined,
+  )
 }
 
 /** Strings given directly (tests, which render without fetching). */
@@ -114,7 +118,8 @@ export function followLanguage(follower: (language: Language) => Promise<unknown
 
 /** A `t` for one namespace in one language, reading whatever strings have arrived. */
 export function fixedT(language: Language, namespace = 'common'): TFunction {
-  return (key: string, options?: TranslateOptions) => translate(resources[language], language, namespace, key, options)
+  return (key: string, options?: TranslateOptions) =>
+    translate(resources[language], language, namespace, key, options)
 }
 
 /**

@@ -35,13 +35,16 @@ function lookup(strings: Strings | undefined, key: string): string | undefined {
 }
 
 function interpolate(text: string, language: string, options: TranslateOptions) {
-  return text.replace(/\{\{\s*([^,}]+?)\s*(?:,\s*([^}]+?)\s*)?\}\}/g, (match, name: string, format?: string) => {
-    const value = options[name]
-    // A value the caller did not give stays as written, as i18next leaves it.
-    if (value === undefined) return match
-    if (value === null) return ''
-    return format === 'number' ? formatNumber(language, value) : String(value)
-  })
+  return text.replace(
+    /\{\{\s*([^,}]+?)\s*(?:,\s*([^}]+?)\s*)?\}\}/g,
+    (match, name: string, format?: string) => {
+      const value = options[name]
+      // A value the caller did not give stays as written, as i18next leaves it.
+      if (value === undefined) return match
+      if (value === null) return ''
+      return format === 'number' ? formatNumber(language, value) : String(value)
+    },
+  )
 }
 
 /**
@@ -69,5 +72,7 @@ export function translate(
     const found = lookup(strings, candidate)
     if (found !== undefined) return interpolate(found, language, options)
   }
-  return options.defaultValue !== undefined ? interpolate(options.defaultValue, language, options) : path
+  return options.defaultValue !== undefined
+    ? interpolate(options.defaultValue, language, options)
+    : path
 }

@@ -16,7 +16,10 @@ export type Placeholder = (typeof placeholders)[number]
  * Our wording, as a Filipino couple would send it on Messenger or Viber. Each has a form for a
  * wedding with an RSVP deadline and one without, so no message says "reply by" and then nothing.
  */
-export const defaultTemplates: Record<InvitationKind, Record<MessageLanguage, { deadline: string; noDeadline: string }>> = {
+export const defaultTemplates: Record<
+  InvitationKind,
+  Record<MessageLanguage, { deadline: string; noDeadline: string }>
+> = {
   invitation: {
     fil: {
       deadline:
@@ -49,8 +52,14 @@ export const defaultTemplates: Record<InvitationKind, Record<MessageLanguage, { 
 
 /** The e-mail's subject line. */
 const subjects: Record<InvitationKind, Record<MessageLanguage, string>> = {
-  invitation: { fil: 'Imbitasyon sa kasal nina {couple}', en: "You're invited to {couple}'s wedding" },
-  reminder: { fil: 'Paalala: RSVP para sa kasal nina {couple}', en: "Reminder: RSVP for {couple}'s wedding" },
+  invitation: {
+    fil: 'Imbitasyon sa kasal nina {couple}',
+    en: "You're invited to {couple}'s wedding",
+  },
+  reminder: {
+    fil: 'Paalala: RSVP para sa kasal nina {couple}',
+    en: "Reminder: RSVP for {couple}'s wedding",
+  },
 }
 
 /** What fills a placeholder when the wedding has no date or deadline yet. */
@@ -67,13 +76,19 @@ const dayjsLocale: Record<MessageLanguage, string> = { fil: 'tl-ph', en: 'en' }
  * "12 Disyembre 2025" / "12 December 2025", as the wedding's site writes a date, or null for no
  * (or an invalid) date.
  */
-export function messageDate(date: string | null | undefined, language: MessageLanguage): string | null {
+export function messageDate(
+  date: string | null | undefined,
+  language: MessageLanguage,
+): string | null {
   const value = manilaDateTime(date)
   return value ? value.locale(dayjsLocale[language]).format('D MMMM YYYY') : null
 }
 
 /** "Pacing", "Pacing at Ben", "Pacing, Ben at Niño": the household's first names as a greeting. */
-export function householdNames(persons: ReadonlyArray<{ firstName: string }>, language: MessageLanguage): string {
+export function householdNames(
+  persons: ReadonlyArray<{ firstName: string }>,
+  language: MessageLanguage,
+): string {
   const names = persons.map((person) => displayName(person.firstName)).filter(Boolean)
   if (names.length <= 1) return names[0] ?? ''
   return `${names.slice(0, -1).join(', ')} ${and[language]} ${names[names.length - 1]}`
@@ -93,8 +108,13 @@ export function printedCode(code: string): string {
  * Replaces every `{placeholder}` it has a value for; unknown braces are left as the couple typed
  * them. The one composer of the couple's messages: invitations, reminders and thank-yous.
  */
-export function fillTemplate<Name extends string>(template: string, values: Readonly<Record<Name, string>>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as Name] : whole))
+export function fillTemplate<Name extends string>(
+  template: string,
+  values: Readonly<Record<Name, string>>,
+): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name as Name] : whole,
+  )
 }
 
 export interface MessageWedding {
@@ -114,7 +134,12 @@ export interface MessageInput {
 }
 
 /** The template the couple saved for this kind and language, else ours. */
-export function templateFor(kind: InvitationKind, language: MessageLanguage, templates: InvitationTemplates, hasDeadline: boolean) {
+export function templateFor(
+  kind: InvitationKind,
+  language: MessageLanguage,
+  templates: InvitationTemplates,
+  hasDeadline: boolean,
+) {
   const own = templates[kind]?.[language]?.trim()
   if (own) return own
   const ours = defaultTemplates[kind][language]
@@ -122,7 +147,14 @@ export function templateFor(kind: InvitationKind, language: MessageLanguage, tem
 }
 
 /** One household's message, its e-mail subject and its link. */
-export function renderMessage({ kind, language, templates, wedding, household, origin }: MessageInput) {
+export function renderMessage({
+  kind,
+  language,
+  templates,
+  wedding,
+  household,
+  origin,
+}: MessageInput) {
   const deadline = messageDate(wedding.rsvpDeadline, language)
   const link = invitationLink(origin, household.token)
   const values: Record<Placeholder, string> = {
@@ -144,7 +176,10 @@ export function renderMessage({ kind, language, templates, wedding, household, o
  * A reminder for one event (a despedida, the ceremony) when events take their own RSVPs: it names
  * the event, its day and its own deadline. Ours only: the couple's reminder speaks of the wedding.
  */
-export const eventReminderTemplates: Record<MessageLanguage, { deadline: string; noDeadline: string }> = {
+export const eventReminderTemplates: Record<
+  MessageLanguage,
+  { deadline: string; noDeadline: string }
+> = {
   fil: {
     deadline:
       'Hi {names}! Friendly reminder lang po 😊 Hinihintay pa namin ang sagot ninyo para sa {event} sa {eventDate}. Paki-RSVP po bago mag-{deadline}, isang click lang: {link}\n(Invitation code: {code})\nSalamat po! — {couple}',
@@ -172,7 +207,9 @@ export interface MessageEvent {
 }
 
 /** One household's reminder for one event, its e-mail subject and its link. */
-export function renderEventReminder(input: Omit<MessageInput, 'kind' | 'templates'> & { event: MessageEvent }) {
+export function renderEventReminder(
+  input: Omit<MessageInput, 'kind' | 'templates'> & { event: MessageEvent },
+) {
   const { language, wedding, household, origin, event } = input
   const deadline = messageDate(event.deadline, language)
   const link = invitationLink(origin, household.token)
@@ -187,10 +224,15 @@ export function renderEventReminder(input: Omit<MessageInput, 'kind' | 'template
   // The event's name goes in last, so braces in it are never read as placeholders.
   const eventValues = (text: string) =>
     text
-      .replaceAll('{eventDate}', messageDate(event.date ?? wedding.date, language) ?? missing[language].date)
+      .replaceAll(
+        '{eventDate}',
+        messageDate(event.date ?? wedding.date, language) ?? missing[language].date,
+      )
       .replaceAll('{event}', event.name)
   return {
-    text: eventValues(fillTemplate(eventReminderTemplates[language][deadline ? 'deadline' : 'noDeadline'], values)),
+    text: eventValues(
+      fillTemplate(eventReminderTemplates[language][deadline ? 'deadline' : 'noDeadline'], values),
+    ),
     subject: eventValues(fillTemplate(eventSubjects[language], values)),
     link,
   }

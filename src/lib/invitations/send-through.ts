@@ -38,4 +38,5 @@ export async function sendThrough(
 }
 
 /** Whether this browser has a share sheet (phones; few desktop browsers). */
-export const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function'
+export const canShare = () =>
+  typeof navigator !== 'undefined' && typeof navigator.share === 'function'

@@ -5,7 +5,12 @@
 import { dayjs, manilaDateTime, todayInManila } from '@/lib/dates'
 import type { Channel, State } from './types'
 
-export const invitationStateFilters = ['not_invited', 'invited', 'opened', 'answered'] as const satisfies readonly State[]
+export const invitationStateFilters = [
+  'not_invited',
+  'invited',
+  'opened',
+  'answered',
+] as const satisfies readonly State[]
 
 export interface InvitationStatus {
   state: State
@@ -50,7 +55,11 @@ export function countInvitationStates(statuses: Iterable<InvitationStatus>) {
 /** Whole days since a time, in Manila days. */
 export function daysSince(at: string | null | undefined, now: Date = new Date()): number | null {
   if (!at) return null
-  const then = manilaDateTime(dayjs(at).utcOffset(8 * 60).format('YYYY-MM-DD'))
+  const then = manilaDateTime(
+    dayjs(at)
+      .utcOffset(8 * 60)
+      .format('YYYY-MM-DD'),
+  )
   const today = manilaDateTime(todayInManila(now))
   return then && today ? today.diff(then, 'day') : null
 }

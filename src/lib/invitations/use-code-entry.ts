@@ -28,7 +28,10 @@ export function codeProblem(error: unknown): CodeProblem {
  * counts towards the limits), and a right one opens the household's RSVP. The form around it is
  * the page's own (the invitation page's, or the site's in its theme); the behaviour is this one.
  */
-export function useCodeEntry(slug: string, { routed = true, replace = false }: { routed?: boolean; replace?: boolean } = {}) {
+export function useCodeEntry(
+  slug: string,
+  { routed = true, replace = false }: { routed?: boolean; replace?: boolean } = {},
+) {
   const navigate = useNavigate()
   const [typed, setTyped] = useState('')
   const [busy, setBusy] = useState(false)

@@ -4,6 +4,7 @@
  * browser loads the photo once. Empty when there are none, or the request failed.
  */
 export function earlyMediaUrls(): Promise<Record<string, string>> {
-  const early = (window as { __kasalanEarlyMedia?: Promise<Record<string, string>> }).__kasalanEarlyMedia
+  const early = (window as { __kasalanEarlyMedia?: Promise<Record<string, string>> })
+    .__kasalanEarlyMedia
   return early ? early.catch(() => ({})) : Promise.resolve({})
 }

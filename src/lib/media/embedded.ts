@@ -51,7 +51,9 @@ export function createEmbeddedMedia(): MediaPort {
             content: string
           } | null
           if (!object) return
-          const url = URL.createObjectURL(new Blob([fromBase64(object.content)], { type: object.contentType }))
+          const url = URL.createObjectURL(
+            new Blob([fromBase64(object.content)], { type: object.contentType }),
+          )
           objectUrls.set(path, url)
           result[path] = url
         }),

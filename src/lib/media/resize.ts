@@ -19,7 +19,10 @@ export class ImageUploadError extends Error {
 /** The size of a photo scaled so its longest side is at most `longest` (never enlarged). */
 export function fitWithin(width: number, height: number, longest: number) {
   const scale = Math.min(1, longest / Math.max(width, height))
-  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  }
 }
 
 /** The longest sides to store for a photo of this size: the big one, and the phone one when smaller. */
@@ -81,7 +84,11 @@ export async function prepareImage(file: File): Promise<PreparedImage[]> {
   }
 }
 
-const extensions: Record<string, string> = { 'image/webp': 'webp', 'image/jpeg': 'jpg', 'image/png': 'png' }
+const extensions: Record<string, string> = {
+  'image/webp': 'webp',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+}
 
 /**
  * Resizes a picked photo in the browser, stores its sizes through `upload`, and returns the
@@ -102,5 +109,9 @@ export async function uploadImage(
     })),
   )
   const [largest, ...variants] = stored as [StoredImage, ...StoredImage[]]
-  return { ...largest, ...(alt.trim() ? { alt: alt.trim() } : {}), ...(variants.length ? { variants } : {}) }
+  return {
+    ...largest,
+    ...(alt.trim() ? { alt: alt.trim() } : {}),
+    ...(variants.length ? { variants } : {}),
+  }
 }

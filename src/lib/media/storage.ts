@@ -35,7 +35,10 @@ export function createStorageMedia({ url, anonKey }: SupabaseSettings): MediaPor
   const check = async (response: Response) => {
     if (response.ok) return response
     const body = (await response.json().catch(() => ({}))) as { error?: string; message?: string }
-    throw new BackendError(body.error ?? body.message ?? response.statusText, String(response.status))
+    throw new BackendError(
+      body.error ?? body.message ?? response.statusText,
+      String(response.status),
+    )
   }
   const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/')
 
@@ -45,7 +48,11 @@ export function createStorageMedia({ url, anonKey }: SupabaseSettings): MediaPor
       await check(
         await fetch(`${api}/object/${mediaBucket}/${encodePath(path)}`, {
           method: 'POST',
-          headers: await headers({ 'Content-Type': blob.type, 'x-upsert': 'false', 'cache-control': 'max-age=31536000' }),
+          headers: await headers({
+            'Content-Type': blob.type,
+            'x-upsert': 'false',
+            'cache-control': 'max-age=31536000',
+          }),
           body: blob,
         }),
       )
@@ -53,7 +60,9 @@ export function createStorageMedia({ url, anonKey }: SupabaseSettings): MediaPor
     },
     async urls(paths) {
       const early = await earlyMediaUrls()
-      const known = Object.fromEntries(paths.flatMap((path) => (early[path] ? [[path, early[path]]] : [])))
+      const known = Object.fromEntries(
+        paths.flatMap((path) => (early[path] ? [[path, early[path]]] : [])),
+      )
       const missing = paths.filter((path) => !known[path])
       if (missing.length === 0) return known
       const response = await check(
@@ -63,11 +72,16 @@ export function createStorageMedia({ url, anonKey }: SupabaseSettings): MediaPor
           body: JSON.stringify({ expiresIn: 60 * 60 * 24, paths: missing }),
         }),
       )
-      const signed = (await response.json()) as Array<{ path: string | null; signedURL: string | null }>
+      const signed = (await response.json()) as Array<{
+        path: string | null
+        signedURL: string | null
+      }>
       return {
         ...known,
         ...Object.fromEntries(
-          signed.flatMap((item) => (item.path && item.signedURL ? [[item.path, `${api}${item.signedURL}`]] : [])),
+          signed.flatMap((item) =>
+            item.path && item.signedURL ? [[item.path, `${api}${item.signedURL}`]] : [],
+          ),
         ),
       }
     },

@@ -46,4 +46,3 @@ export function Link({ to, replace, state, reloadDocument, onClick, target, ...r
   }
   return <a href={to} target={target} onClick={handleClick} {...rest} />
 }
-

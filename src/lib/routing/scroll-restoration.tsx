@@ -35,7 +35,8 @@ export function ScrollRestoration() {
   useEffect(() => {
     window.history.scrollRestoration = 'manual'
     // The first entry gets a key too, so its position can be found again.
-    if (!entryState().key) window.history.replaceState({ usr: null, ...entryState(), key: newKey() }, '')
+    if (!entryState().key)
+      window.history.replaceState({ usr: null, ...entryState(), key: newKey() }, '')
     const keep = () => {
       if (shown.current?.key) positions[shown.current.key] = window.scrollY
     }

@@ -67,7 +67,11 @@ export function indexReplies(replies: readonly EventReplyLike[]): ReplyIndex {
 }
 
 /** One person's reply to an event: the main one is the person's own; another event's, its reply (or none yet). */
-export function replyTo(event: ReplyEvent, person: PersonLike, replies: ReplyIndex): EventReplyLike {
+export function replyTo(
+  event: ReplyEvent,
+  person: PersonLike,
+  replies: ReplyIndex,
+): EventReplyLike {
   if (event.isMain) {
     return {
       eventId: event.id,
@@ -101,7 +105,9 @@ export function householdsForEvent<P extends PersonLike, H extends HouseholdLike
   replies: ReplyIndex,
 ): H[] {
   if (!event || event.isMain) {
-    return event ? households.filter((household) => isInvited(event, household.id)) : [...households]
+    return event
+      ? households.filter((household) => isInvited(event, household.id))
+      : [...households]
   }
   const shown: H[] = []
   for (const household of households) {
@@ -138,18 +144,21 @@ export function questionsFor<Q extends QuestionLike>(
   event: { id: string; isMain?: boolean | null } | null,
 ): Q[] {
   if (!event) return [...questions]
-  return questions.filter((question) => (question.eventId ? question.eventId === event.id : Boolean(event.isMain)))
+  return questions.filter((question) =>
+    question.eventId ? question.eventId === event.id : Boolean(event.isMain),
+  )
 }
 
 /** The households whose name matches every word typed (accent- and case-blind), for the picker. */
-export function matchHouseholds<H extends { persons: ReadonlyArray<{ firstName: string; lastName?: string | null }> }>(
-  households: readonly H[],
-  query: string,
-): H[] {
+export function matchHouseholds<
+  H extends { persons: ReadonlyArray<{ firstName: string; lastName?: string | null }> },
+>(households: readonly H[], query: string): H[] {
   const words = foldText(query).split(/\s+/).filter(Boolean)
   if (words.length === 0) return [...households]
   return households.filter((household) => {
-    const names = foldText(household.persons.map((person) => `${person.firstName} ${person.lastName ?? ''}`).join(' '))
+    const names = foldText(
+      household.persons.map((person) => `${person.firstName} ${person.lastName ?? ''}`).join(' '),
+    )
     return words.every((word) => names.includes(word))
   })
 }

@@ -5,9 +5,7 @@ export function formatDateTime(value: string | null | undefined, language: strin
   if (!value) return ''
   const time = toManila(value)
   if (!time.isValid()) return ''
-  return time
-    .locale(language === 'en' ? 'en' : 'tl-ph')
-    .format('D MMMM YYYY, h:mm A')
+  return time.locale(language === 'en' ? 'en' : 'tl-ph').format('D MMMM YYYY, h:mm A')
 }
 
 export function dateLanguage(language: string) {

@@ -345,7 +345,9 @@ export function toEventAnswerInputs(
  */
 export function lastEventRespondedAt(persons: readonly EventPersonLike[]) {
   return lastRespondedAt(
-    persons.flatMap((person) => [person, ...(person.events ?? [])]).filter((answer) => !answer.recordedByCouple),
+    persons
+      .flatMap((person) => [person, ...(person.events ?? [])])
+      .filter((answer) => !answer.recordedByCouple),
   )
 }
 
@@ -354,7 +356,9 @@ export function lastEventRespondedAt(persons: readonly EventPersonLike[]) {
  * taken by phone): the household never sent any itself.
  */
 export function onlyRecordedByCouple(persons: readonly EventPersonLike[]) {
-  const answered = persons.flatMap((person) => [person, ...(person.events ?? [])]).filter((answer) => answer.hasAnswered)
+  const answered = persons
+    .flatMap((person) => [person, ...(person.events ?? [])])
+    .filter((answer) => answer.hasAnswered)
   return answered.length > 0 && answered.every((answer) => answer.recordedByCouple)
 }
 
@@ -386,7 +390,11 @@ export function seatsCounted(
   form: readonly Pick<PersonFormValues, 'personId' | 'attendance'>[],
   searchOnly: boolean,
 ): { total: number; fromForm: number } {
-  const given = new Map(form.filter((person) => person.attendance !== '').map((person) => [person.personId, person.attendance]))
+  const given = new Map(
+    form
+      .filter((person) => person.attendance !== '')
+      .map((person) => [person.personId, person.attendance]),
+  )
   let fromForm = 0
   let leftOut = 0
   for (const person of persons) {
@@ -414,7 +422,13 @@ export function yesPassesSeatCap(
   seatCap: number | null | undefined,
   personId: string,
 ): boolean {
-  if (seatCap == null || form.some((person) => person.personId === personId && person.attendance === 'yes')) return false
-  const marked = form.map((person) => (person.personId === personId ? { ...person, attendance: 'yes' as const } : person))
+  if (
+    seatCap == null ||
+    form.some((person) => person.personId === personId && person.attendance === 'yes')
+  )
+    return false
+  const marked = form.map((person) =>
+    person.personId === personId ? { ...person, attendance: 'yes' as const } : person,
+  )
   return seatsCounted(persons, event, marked, searchOnly).total > seatCap
 }

@@ -55,7 +55,11 @@ interface SessionState {
    * Creates an account for someone joining a wedding by invitation (a coordinator, a family
    * helper): no wedding of its own is made. Resolves like signUp.
    */
-  signUpMember(input: { email: string; password: string; name: string }): Promise<{ signedIn: boolean }>
+  signUpMember(input: {
+    email: string
+    password: string
+    name: string
+  }): Promise<{ signedIn: boolean }>
   signOut(): Promise<void>
 }
 
@@ -114,7 +118,11 @@ export async function currentSession() {
 
 /** The same person with the same details: what a token refresh brings back every hour. */
 function sameUser(a: AuthUser, b: AuthUser) {
-  return a.id === b.id && a.email === b.email && JSON.stringify(a.userMetadata) === JSON.stringify(b.userMetadata)
+  return (
+    a.id === b.id &&
+    a.email === b.email &&
+    JSON.stringify(a.userMetadata) === JSON.stringify(b.userMetadata)
+  )
 }
 
 function applySession(session: AuthSession | null) {
@@ -207,10 +215,12 @@ export const useSessionStore = create<SessionState>((set, get) => ({
         if (!wedding) {
           // A helper's account is never asked for a wedding, however it was made (the database
           // knows it joined one; the sign-up mark covers a wedding deleted since).
-          const helper = user.userMetadata.joinedByInvitation === true || (await hasJoinedAWedding())
+          const helper =
+            user.userMetadata.joinedByInvitation === true || (await hasJoinedAWedding())
           const couple = user.userMetadata as CoupleMetadata
           if (helper || !hasCoupleNames(couple)) {
-            if (get().user?.id === user.id) set({ weddingStatus: helper ? 'noWedding' : 'needsCouple' })
+            if (get().user?.id === user.id)
+              set({ weddingStatus: helper ? 'noWedding' : 'needsCouple' })
             return null
           }
           wedding = await createMyWedding({

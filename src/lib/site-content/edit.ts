@@ -26,7 +26,9 @@ const leafSchemas: Record<Exclude<LeafShape, `enum:${string}`>, z.ZodMiniType> =
   image: z.union([
     z.string().check(z.maxLength(limits.url, 'too_long'), z.regex(httpUrl, 'not_a_link')),
     z.strictObject({
-      src: z.string().check(z.refine((src) => mediaPath(src) !== null || httpUrl.test(src), 'not_a_link')),
+      src: z
+        .string()
+        .check(z.refine((src) => mediaPath(src) !== null || httpUrl.test(src), 'not_a_link')),
       width: z.number().check(z.int(), z.positive(), z.lte(10000)),
       height: z.number().check(z.int(), z.positive(), z.lte(10000)),
       alt: z.optional(z.string().check(z.maxLength(limits.line, 'too_long'))),
@@ -34,7 +36,11 @@ const leafSchemas: Record<Exclude<LeafShape, `enum:${string}`>, z.ZodMiniType> =
         z
           .array(
             z.strictObject({
-              src: z.string().check(z.refine((src) => mediaPath(src) !== null || httpUrl.test(src), 'not_a_link')),
+              src: z
+                .string()
+                .check(
+                  z.refine((src) => mediaPath(src) !== null || httpUrl.test(src), 'not_a_link'),
+                ),
               width: z.number().check(z.int(), z.positive(), z.lte(10000)),
               height: z.number().check(z.int(), z.positive(), z.lte(10000)),
             }),
@@ -53,9 +59,14 @@ function schemaFor(shape: Shape): z.ZodMiniType {
     return z.nullish(leaf)
   }
   if (Array.isArray(shape)) {
-    return z.optional(z.array(schemaFor(shape[0] as Shape)).check(z.maxLength(limits.maxItems, 'too_many')))
+    return z.optional(
+      z.array(schemaFor(shape[0] as Shape)).check(z.maxLength(limits.maxItems, 'too_many')),
+    )
   }
-  const entries = Object.entries(shape as Record<string, Shape>).map(([key, value]) => [key, schemaFor(value)])
+  const entries = Object.entries(shape as Record<string, Shape>).map(([key, value]) => [
+    key,
+    schemaFor(value),
+  ])
   return z.nullish(z.strictObject(Object.fromEntries(entries)))
 }
 
@@ -63,7 +74,12 @@ const strictSchemas = Object.fromEntries(
   Object.entries(sectionShapes).map(([type, shape]) => [
     type,
     z.strictObject(
-      Object.fromEntries(Object.entries(shape as Record<string, Shape>).map(([key, value]) => [key, schemaFor(value)])),
+      Object.fromEntries(
+        Object.entries(shape as Record<string, Shape>).map(([key, value]) => [
+          key,
+          schemaFor(value),
+        ]),
+      ),
     ),
   ]),
 ) as unknown as Record<SectionType, z.ZodMiniType<Record<string, unknown>>>
@@ -79,12 +95,17 @@ export interface DataProblem {
 /** The problems with a section's data for its type (none means the database will accept it). */
 export function sectionDataProblems(type: SectionType, data: unknown): DataProblem[] {
   const problems: DataProblem[] = []
-  if (JSON.stringify(data ?? {}).length > limits.dataChars) problems.push({ path: '', code: 'too_large' })
+  if (JSON.stringify(data ?? {}).length > limits.dataChars)
+    problems.push({ path: '', code: 'too_large' })
   const parsed = strictSchemas[type].safeParse(data)
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const code =
-        issue.code === 'unrecognized_keys' ? 'unknown_field' : /^[a-z_]+$/.test(issue.message) ? issue.message : 'invalid'
+        issue.code === 'unrecognized_keys'
+          ? 'unknown_field'
+          : /^[a-z_]+$/.test(issue.message)
+            ? issue.message
+            : 'invalid'
       problems.push({ path: issue.path.join('.'), code })
     }
   }

@@ -25,7 +25,9 @@ const isDimension = (value: unknown): value is number =>
 function readVariant(value: unknown): ImageVariant | null {
   if (!value || typeof value !== 'object') return null
   const { src, width, height } = value as Record<string, unknown>
-  return typeof src === 'string' && isDimension(width) && isDimension(height) ? { src, width, height } : null
+  return typeof src === 'string' && isDimension(width) && isDimension(height)
+    ? { src, width, height }
+    : null
 }
 
 /**
@@ -39,7 +41,10 @@ export function readImage(value: unknown): ImageValue {
   const { alt, variants } = value as Record<string, unknown>
   const image: StoredImage = { ...main }
   if (typeof alt === 'string') image.alt = alt
-  if (Array.isArray(variants)) image.variants = variants.map(readVariant).filter((variant): variant is ImageVariant => variant !== null)
+  if (Array.isArray(variants))
+    image.variants = variants
+      .map(readVariant)
+      .filter((variant): variant is ImageVariant => variant !== null)
   return image
 }
 
@@ -92,13 +97,22 @@ export function imageSources(value: ImageValue): ImageSources | null {
   }
   const src = allowed(value.src)
   if (!src) return null
-  const candidates = [...(value.variants ?? []), { src: value.src, width: value.width, height: value.height }]
+  const candidates = [
+    ...(value.variants ?? []),
+    { src: value.src, width: value.width, height: value.height },
+  ]
     .flatMap((variant) => {
       const variantSrc = allowed(variant.src)
       return variantSrc ? [{ ...variant, src: variantSrc }] : []
     })
     .sort((a, b) => a.width - b.width)
-  return { src, width: value.width, height: value.height, alt: value.alt?.trim() || null, candidates }
+  return {
+    src,
+    width: value.width,
+    height: value.height,
+    alt: value.alt?.trim() || null,
+    candidates,
+  }
 }
 
 /** Every uploaded photo's storage path named anywhere in a section's content. */

@@ -76,7 +76,10 @@ export const scheduleEvent = z.object({
 })
 export type ScheduleEvent = z.infer<typeof scheduleEvent>
 
-export const paletteColor = z.object({ name: text, hex: z.string().check(z.regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i)) })
+export const paletteColor = z.object({
+  name: text,
+  hex: z.string().check(z.regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i)),
+})
 
 export const dressCode = z.object({
   title: text,
@@ -195,7 +198,12 @@ export type GalleryData = z.infer<typeof galleryData>
  * still shown above the blocks when present.
  */
 const blockKinds = ['heading', 'paragraph', 'list', 'link'] as const
-const rawBlock = z.object({ kind: z.enum(blockKinds), text: text, items: list(z.string()), url: text })
+const rawBlock = z.object({
+  kind: z.enum(blockKinds),
+  text: text,
+  items: list(z.string()),
+  url: text,
+})
 export type TextBlock =
   | { kind: 'heading' | 'paragraph'; text: string }
   | { kind: 'list'; items: string[] }
@@ -206,8 +214,10 @@ export const textBlock = z.pipe(
   rawBlock,
   z.transform((block, context): TextBlock => {
     if (block.kind === 'list') return { kind: 'list', items: block.items }
-    if (block.kind === 'link' && block.url) return { kind: 'link', text: block.text, url: block.url }
-    if ((block.kind === 'heading' || block.kind === 'paragraph') && block.text !== undefined) return { kind: block.kind, text: block.text }
+    if (block.kind === 'link' && block.url)
+      return { kind: 'link', text: block.text, url: block.url }
+    if ((block.kind === 'heading' || block.kind === 'paragraph') && block.text !== undefined)
+      return { kind: block.kind, text: block.text }
     context.issues.push({ code: 'custom', message: 'incomplete block', input: block })
     return z.NEVER
   }),
@@ -216,7 +226,10 @@ export const textBlock = z.pipe(
 export const customData = z.object({ body: text, blocks: list(textBlock) })
 
 /** Reads a section's data with its schema; anything unreadable reads as empty. */
-export function readData<Schema extends z.ZodMiniType>(schema: Schema, data: unknown): z.infer<Schema> {
+export function readData<Schema extends z.ZodMiniType>(
+  schema: Schema,
+  data: unknown,
+): z.infer<Schema> {
   const parsed = schema.safeParse(data && typeof data === 'object' ? data : {})
   return parsed.success ? parsed.data : schema.parse({})
 }
@@ -227,10 +240,24 @@ export function readData<Schema extends z.ZodMiniType>(schema: Schema, data: unk
  * one with no date at all after the dated ones, and within a day the schedule's order. So a
  * despedida the day before comes first, wherever the couple wrote it.
  */
-export function inDayOrder<E extends { date?: string | null }>(events: readonly E[], weddingDate: string | null | undefined): E[] {
-  const day = (event: E) => (event.date && /^\d{4}-\d{2}-\d{2}$/.test(event.date) ? event.date : (weddingDate ?? null))
+export function inDayOrder<E extends { date?: string | null }>(
+  events: readonly E[],
+  weddingDate: string | null | undefined,
+): E[] {
+  const day = (event: E) =>
+    event.date && /^\d{4}-\d{2}-\d{2}$/.test(event.date) ? event.date : (weddingDate ?? null)
   return events
     .map((event, index) => ({ event, index, day: day(event) }))
-    .sort((a, b) => (a.day === b.day ? a.index - b.index : a.day === null ? 1 : b.day === null ? -1 : a.day < b.day ? -1 : 1))
+    .sort((a, b) =>
+      a.day === b.day
+        ? a.index - b.index
+        : a.day === null
+          ? 1
+          : b.day === null
+            ? -1
+            : a.day < b.day
+              ? -1
+              : 1,
+    )
     .map(({ event }) => event)
 }

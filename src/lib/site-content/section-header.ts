@@ -80,5 +80,9 @@ interface Couple {
 export function homeTitleFollowsNames(section: HeaderSource & { type: string }, wedding: Couple) {
   if (section.type !== 'home') return false
   const home = fieldsOf(section.data) as Couple
-  return isCoupleTitle(sectionHeader(section).title, [wedding.bride, wedding.groom], [home.bride, home.groom])
+  return isCoupleTitle(
+    sectionHeader(section).title,
+    [wedding.bride, wedding.groom],
+    [home.bride, home.groom],
+  )
 }

@@ -7,7 +7,8 @@
  * A shape is a leaf kind, a list (`[item]`, at most `maxItems`) or an object (only its keys).
  * Every leaf may also be null or missing.
  */
-export type LeafShape = 'line' | 'text' | 'url' | 'image' | 'embed' | 'date' | 'time' | 'color' | `enum:${string}`
+export type LeafShape =
+  'line' | 'text' | 'url' | 'image' | 'embed' | 'date' | 'time' | 'color' | `enum:${string}`
 export type Shape = LeafShape | readonly [Shape] | { readonly [key: string]: Shape }
 
 export const limits = {
@@ -70,18 +71,37 @@ export const sectionShapes = {
         endTime: 'time',
         image: 'image',
         venue: 'line',
-        address: { url: 'url', street: 'line', city: 'line', state: 'line', country: 'line', zip: 'line' },
+        address: {
+          url: 'url',
+          street: 'line',
+          city: 'line',
+          state: 'line',
+          country: 'line',
+          zip: 'line',
+        },
         attire: 'line',
         notes: 'text',
       },
     ],
-    dressCode: { title: 'line', description: 'text', palette: [{ name: 'line', hex: 'color' }], notes: 'text' },
+    dressCode: {
+      title: 'line',
+      description: 'text',
+      palette: [{ name: 'line', hex: 'color' }],
+      notes: 'text',
+    },
   },
-  travel: { header, hotels: [{ name: 'line', description: 'text', eta: 'line', image: 'image', address: placeAddress }] },
+  travel: {
+    header,
+    hotels: [
+      { name: 'line', description: 'text', eta: 'line', image: 'image', address: placeAddress },
+    ],
+  },
   registry: {
     header,
     note: 'text',
-    paymentOptions: [{ label: 'line', accountName: 'line', accountNumber: 'line', qrImage: 'image' }],
+    paymentOptions: [
+      { label: 'line', accountName: 'line', accountNumber: 'line', qrImage: 'image' },
+    ],
   },
   'wedding-party': {
     header,
@@ -90,7 +110,12 @@ export const sectionShapes = {
       parentsOfGroom: [member],
       parentsOfBride: [member],
       principalSponsors: { left: [member], right: [member] },
-      secondarySponsors: { bestMan: member, maidOfHonor: member, groomsmen: [member], bridesmaid: [member] },
+      secondarySponsors: {
+        bestMan: member,
+        maidOfHonor: member,
+        groomsmen: [member],
+        bridesmaid: [member],
+      },
       candle: [member],
       veil: [member],
       cord: [member],
@@ -108,10 +133,21 @@ export const sectionShapes = {
   'things-to-do': {
     header,
     activities: [
-      { name: 'line', description: 'text', image: 'image', eta: 'line', address: placeAddress, video: 'embed' },
+      {
+        name: 'line',
+        description: 'text',
+        image: 'image',
+        eta: 'line',
+        address: placeAddress,
+        video: 'embed',
+      },
     ],
   },
-  faqs: { header, faqs: [{ question: 'line', answer: 'text', image2: 'image' }], footer: { description: 'text' } },
+  faqs: {
+    header,
+    faqs: [{ question: 'line', answer: 'text', image2: 'image' }],
+    footer: { description: 'text' },
+  },
   rsvp: { header },
   about: customPage,
   custom: customPage,

@@ -81,8 +81,14 @@ export function videoEmbedForStorage(value: string | null | undefined): string |
     : html
   const address = src?.replace(/#.*$/, '')
   if (!address || !storablePlayer.test(address)) return null
-  const rawTitle = html.startsWith('<') ? /<iframe\s[^>]*?\btitle\s*=\s*"([^"]*)"/i.exec(html)?.[1] : undefined
-  const title = rawTitle?.replace(/[<>"'&]/g, '').trim().slice(0, 200)
-  return title ? `<iframe src="${address}" title="${title}"></iframe>` : `<iframe src="${address}"></iframe>`
+  const rawTitle = html.startsWith('<')
+    ? /<iframe\s[^>]*?\btitle\s*=\s*"([^"]*)"/i.exec(html)?.[1]
+    : undefined
+  const title = rawTitle
+    ?.replace(/[<>"'&]/g, '')
+    .trim()
+    .slice(0, 200)
+  return title
+    ? `<iframe src="${address}" title="${title}"></iframe>`
+    : `<iframe src="${address}"></iframe>`
 }
-

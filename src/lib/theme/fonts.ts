@@ -12,7 +12,11 @@ const loaders: Record<FontFamily, () => Promise<unknown>> = {
       import('@fontsource/playfair-display/latin-400.css'),
       import('@fontsource/playfair-display/latin-400-italic.css'),
     ]),
-  Lato: () => Promise.all([import('@fontsource/lato/latin-400.css'), import('@fontsource/lato/latin-700.css')]),
+  Lato: () =>
+    Promise.all([
+      import('@fontsource/lato/latin-400.css'),
+      import('@fontsource/lato/latin-700.css'),
+    ]),
   'Cormorant Garamond': () =>
     Promise.all([
       import('@fontsource/cormorant-garamond/latin-500.css'),
@@ -39,7 +43,11 @@ const loaded = new Map<FontFamily, Promise<unknown>>()
 export function loadFonts(families: readonly FontFamily[]) {
   return Promise.all(
     families.map((family) => {
-      if (!loaded.has(family)) loaded.set(family, loaders[family]().catch(() => loaded.delete(family)))
+      if (!loaded.has(family))
+        loaded.set(
+          family,
+          loaders[family]().catch(() => loaded.delete(family)),
+        )
       return loaded.get(family)
     }),
   )

@@ -23,7 +23,8 @@ export type FontRole =
   | 'weddingDateHeading'
   | 'eventDateHeading'
   | 'welcomeTitle'
-export type ColorRole = 'background' | 'text' | 'secondaryBackground' | 'secondaryText' | 'linkAndButtonText'
+export type ColorRole =
+  'background' | 'text' | 'secondaryBackground' | 'secondaryText' | 'linkAndButtonText'
 
 export interface SiteTheme {
   name: ThemeName
@@ -137,8 +138,12 @@ const isFont = (value: unknown): value is FontFamily =>
   typeof value === 'string' && (fontFamilies as readonly string[]).includes(value)
 
 /** The wedding's theme: its named preset with any valid colour or font overrides on top. */
-export function resolveTheme(theme: { name?: unknown; fonts?: unknown; colors?: unknown } | null | undefined): SiteTheme {
-  const name = (themeNames as readonly unknown[]).includes(theme?.name) ? (theme!.name as ThemeName) : 'classic'
+export function resolveTheme(
+  theme: { name?: unknown; fonts?: unknown; colors?: unknown } | null | undefined,
+): SiteTheme {
+  const name = (themeNames as readonly unknown[]).includes(theme?.name)
+    ? (theme!.name as ThemeName)
+    : 'classic'
   const preset = themes[name]
   return {
     name,

@@ -23,10 +23,15 @@ Deno.serve(async (request) => {
   try {
     const supabaseUrl = env('SUPABASE_URL').replace(/\/+$/, '')
     const anonKey = env('SUPABASE_ANON_KEY')
-    const visitor = { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json' }
+    const visitor = {
+      apikey: anonKey,
+      Authorization: `Bearer ${anonKey}`,
+      'Content-Type': 'application/json',
+    }
     return await handlePreviewRequest(request, {
       siteUrl: env('KASALAN_SITE_URL'),
-      shareUrl: Deno.env.get('KASALAN_PREVIEW_URL')?.trim() || `${supabaseUrl}/functions/v1/link-preview`,
+      shareUrl:
+        Deno.env.get('KASALAN_PREVIEW_URL')?.trim() || `${supabaseUrl}/functions/v1/link-preview`,
       rpc: async (name, args) => {
         const response = await fetch(`${supabaseUrl}/rest/v1/rpc/${name}`, {
           method: 'POST',
@@ -34,21 +39,30 @@ Deno.serve(async (request) => {
           body: JSON.stringify(args),
         })
         const body = await response.json().catch(() => null)
-        if (!response.ok) throw new Error(typeof body?.message === 'string' ? body.message : `rpc_${response.status}`)
+        if (!response.ok)
+          throw new Error(
+            typeof body?.message === 'string' ? body.message : `rpc_${response.status}`,
+          )
         return body
       },
       signMedia: async (path) => {
-        const response = await fetch(`${supabaseUrl}/storage/v1/object/sign/${mediaBucket}/${path}`, {
-          method: 'POST',
-          headers: visitor,
-          body: JSON.stringify({ expiresIn: week }),
-        })
+        const response = await fetch(
+          `${supabaseUrl}/storage/v1/object/sign/${mediaBucket}/${path}`,
+          {
+            method: 'POST',
+            headers: visitor,
+            body: JSON.stringify({ expiresIn: week }),
+          },
+        )
         const body = (await response.json().catch(() => null)) as { signedURL?: string } | null
         return response.ok && body?.signedURL ? `${supabaseUrl}/storage/v1${body.signedURL}` : null
       },
     })
   } catch (error) {
     console.error(error)
-    return new Response('Kasalan', { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    return new Response('Kasalan', {
+      status: 500,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    })
   }
 })

@@ -16,7 +16,12 @@
  */
 import { formatLongDate } from '../../../src/lib/manila-time.ts'
 import { displayName } from '../../../src/lib/names.ts'
-import { imageSources, mediaPath, readImage, safeImageSrc } from '../../../src/lib/site-content/images.ts'
+import {
+  imageSources,
+  mediaPath,
+  readImage,
+  safeImageSrc,
+} from '../../../src/lib/site-content/images.ts'
 
 export type PreviewLanguage = 'fil' | 'en'
 
@@ -60,7 +65,9 @@ export function isCrawler(userAgent: string | null | undefined): boolean {
   return crawlers.test(userAgent ?? '')
 }
 
-export type PreviewTarget = { kind: 'wedding'; slug: string; path: string } | { kind: 'invitation'; token: string; path: string }
+export type PreviewTarget =
+  | { kind: 'wedding'; slug: string; path: string }
+  | { kind: 'invitation'; token: string; path: string }
 
 const slugPattern = /^[a-z0-9]+(-[a-z0-9]+)*$/
 const tokenPattern = /^[A-Za-z0-9_-]{22}$/
@@ -74,7 +81,9 @@ const functionPrefix = /^(?:\/functions\/v1)?\/link-preview(?=\/|$)/
  */
 export function sitePath(pathname: string): string {
   const path = pathname.replace(functionPrefix, '') || '/'
-  return /^\/[A-Za-z0-9_./-]{0,300}$/.test(path) && !path.includes('..') && !path.startsWith('//') ? path : '/'
+  return /^\/[A-Za-z0-9_./-]{0,300}$/.test(path) && !path.includes('..') && !path.startsWith('//')
+    ? path
+    : '/'
 }
 
 /**
@@ -87,7 +96,8 @@ export function previewTarget(pathname: string): PreviewTarget | null {
   const wedding = /^\/wedding\/([^/]{1,63})(\/.*)?$/.exec(path)
   if (wedding && slugPattern.test(wedding[1]!)) return { kind: 'wedding', slug: wedding[1]!, path }
   const invitation = /^\/i\/([^/]{1,64})$/.exec(path)
-  if (invitation && tokenPattern.test(invitation[1]!)) return { kind: 'invitation', token: invitation[1]!, path }
+  if (invitation && tokenPattern.test(invitation[1]!))
+    return { kind: 'invitation', token: invitation[1]!, path }
   return null
 }
 
@@ -96,11 +106,23 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"'`]/g, (character) => `&#${character.charCodeAt(0)};`)
 }
 
-const strings: Record<PreviewLanguage, { title: (names: string) => string; description: (parts: string[]) => string; generic: { title: string; description: string }; open: string; alt: (names: string) => string }> = {
+const strings: Record<
+  PreviewLanguage,
+  {
+    title: (names: string) => string
+    description: (parts: string[]) => string
+    generic: { title: string; description: string }
+    open: string
+    alt: (names: string) => string
+  }
+> = {
   fil: {
     title: (names) => `Kasal nina ${names}`,
     description: (parts) => `${parts.join(' · ')}. Mga detalye ng kasal at RSVP.`,
-    generic: { title: 'Kasalan', description: 'Wedding website at RSVP para sa mga Pilipinong ikakasal.' },
+    generic: {
+      title: 'Kasalan',
+      description: 'Wedding website at RSVP para sa mga Pilipinong ikakasal.',
+    },
     open: 'Buksan ang wedding website',
     alt: (names) => `Larawan nina ${names}`,
   },
@@ -128,11 +150,23 @@ const previewWidth = 600
  * The hero photo as an absolute address, or null (then the theme's art): the smallest of its sizes
  * at least 600 px wide (WhatsApp drops a large picture), else its largest.
  */
-async function photoUrl(preview: LinkPreview, deps: PreviewDeps): Promise<{ url: string; width: number | null; height: number | null; alt: string | null } | null> {
+async function photoUrl(
+  preview: LinkPreview,
+  deps: PreviewDeps,
+): Promise<{
+  url: string
+  width: number | null
+  height: number | null
+  alt: string | null
+} | null> {
   const sources = imageSources(readImage(preview.heroImage))
   if (!sources) return null
   const chosen = sources.candidates.find((candidate) => candidate.width >= previewWidth) ??
-    sources.candidates[sources.candidates.length - 1] ?? { src: sources.src, width: sources.width, height: sources.height }
+    sources.candidates[sources.candidates.length - 1] ?? {
+      src: sources.src,
+      width: sources.width,
+      height: sources.height,
+    }
   const media = mediaPath(chosen.src)
   let url: string | null
   if (media) url = (await deps.signMedia?.(media).catch(() => null)) ?? null
@@ -165,7 +199,12 @@ export function previewHtml(page: {
     meta('property', 'og:url', url),
     meta('property', 'og:image', image.url),
     ...(image.url.startsWith('https:') ? [meta('property', 'og:image:secure_url', image.url)] : []),
-    ...(image.width && image.height ? [meta('property', 'og:image:width', image.width), meta('property', 'og:image:height', image.height)] : []),
+    ...(image.width && image.height
+      ? [
+          meta('property', 'og:image:width', image.width),
+          meta('property', 'og:image:height', image.height),
+        ]
+      : []),
     ...(image.alt ? [meta('property', 'og:image:alt', image.alt)] : []),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', title),
@@ -194,10 +233,16 @@ export function previewHtml(page: {
 export async function weddingPage(preview: LinkPreview, deps: PreviewDeps) {
   const language: PreviewLanguage = preview.siteLanguage === 'en' ? 'en' : 'fil'
   const text = strings[language]
-  const names = [displayName(preview.bride?.firstName), displayName(preview.groom?.firstName)].filter(Boolean)
+  const names = [
+    displayName(preview.bride?.firstName),
+    displayName(preview.groom?.firstName),
+  ].filter(Boolean)
   const couple = names.join(` ${and[language]} `)
   const date = formatLongDate(preview.date, language)
-  const place = [preview.venue, preview.city].map((part) => (part ?? '').trim()).filter(Boolean).join(', ')
+  const place = [preview.venue, preview.city]
+    .map((part) => (part ?? '').trim())
+    .filter(Boolean)
+    .join(', ')
   const parts = [date, place].filter(Boolean)
   const photo = await photoUrl(preview, deps)
   return {
@@ -205,7 +250,12 @@ export async function weddingPage(preview: LinkPreview, deps: PreviewDeps) {
     title: couple ? text.title(couple) : text.generic.title,
     description: parts.length ? text.description(parts) : text.generic.description,
     image: photo
-      ? { url: photo.url, width: photo.width, height: photo.height, alt: photo.alt ?? text.alt(couple) }
+      ? {
+          url: photo.url,
+          width: photo.width,
+          height: photo.height,
+          alt: photo.alt ?? text.alt(couple),
+        }
       : { url: themeArtUrl(deps.siteUrl, preview.theme), width: 1200, height: 630, alt: '' },
   }
 }

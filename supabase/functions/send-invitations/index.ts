@@ -15,7 +15,10 @@ const cors = {
 }
 
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { ...cors, 'Content-Type': 'application/json' } })
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { ...cors, 'Content-Type': 'application/json' },
+  })
 
 function env(name: string): string {
   const value = Deno.env.get(name)
@@ -45,7 +48,8 @@ Deno.serve(async (request) => {
       body: JSON.stringify(args),
     })
     const body = await response.json().catch(() => null)
-    if (!response.ok) throw new Error(typeof body?.message === 'string' ? body.message : `rpc_${response.status}`)
+    if (!response.ok)
+      throw new Error(typeof body?.message === 'string' ? body.message : `rpc_${response.status}`)
     return body
   }
 

@@ -10,7 +10,10 @@
  * skipped with a reason; the daily cap is claimed for the rest in one call (all or nothing); each
  * e-mail is posted; only the ones the provider accepted are recorded, in one record_invitation call.
  */
-import { renderInvitationEmail, venueFromSections } from '../../../src/features/email/model/invitation-email.ts'
+import {
+  renderInvitationEmail,
+  venueFromSections,
+} from '../../../src/features/email/model/invitation-email.ts'
 
 export type EmailKind = 'invitation' | 'reminder'
 export type EmailLanguage = 'fil' | 'en'
@@ -66,12 +69,17 @@ export function parseSendRequest(body: unknown): SendRequest {
   const value = (body ?? {}) as Record<string, unknown>
   const { weddingId, householdIds, kind, language, origin } = value
   const ok =
-    typeof weddingId === 'string' && uuid.test(weddingId) &&
-    Array.isArray(householdIds) && householdIds.length > 0 && householdIds.length <= maxHouseholds &&
+    typeof weddingId === 'string' &&
+    uuid.test(weddingId) &&
+    Array.isArray(householdIds) &&
+    householdIds.length > 0 &&
+    householdIds.length <= maxHouseholds &&
     householdIds.every((id) => typeof id === 'string' && uuid.test(id)) &&
     (kind === 'invitation' || kind === 'reminder') &&
     (language === 'fil' || language === 'en') &&
-    (origin === undefined || origin === null || (typeof origin === 'string' && /^https?:\/\/[^\s/]+$/i.test(origin)))
+    (origin === undefined ||
+      origin === null ||
+      (typeof origin === 'string' && /^https?:\/\/[^\s/]+$/i.test(origin)))
   if (!ok) throw new SendError('invalid_input', 400)
   return {
     weddingId: weddingId as string,
@@ -105,7 +113,12 @@ interface InvitationsRow {
 }
 
 /** A database error's code (the SQL `raise exception` text), or rethrows what is not one. */
-async function rpcOrCode<T>(deps: SendDeps, name: string, args: Record<string, unknown>, status: Record<string, number>) {
+async function rpcOrCode<T>(
+  deps: SendDeps,
+  name: string,
+  args: Record<string, unknown>,
+  status: Record<string, number>,
+) {
   try {
     return (await deps.rpc(name, args)) as T
   } catch (error) {
@@ -115,17 +128,32 @@ async function rpcOrCode<T>(deps: SendDeps, name: string, args: Record<string, u
   }
 }
 
-export async function sendInvitationEmails(request: SendRequest, deps: SendDeps): Promise<SendResult> {
+export async function sendInvitationEmails(
+  request: SendRequest,
+  deps: SendDeps,
+): Promise<SendResult> {
   const origin = deps.siteUrl?.trim() || request.origin
   if (!origin) throw new SendError('invalid_input', 400)
 
   // get_my_wedding answers only for a wedding the caller belongs to, and list_invitations only to
   // the roles that invite (owner, partner, coordinator): a request for someone else's wedding, or
   // from a family helper, stops here.
-  const wedding = await rpcOrCode<WeddingRow | null>(deps, 'get_my_wedding', { p_wedding_id: request.weddingId }, { wedding_not_found: 404 })
+  const wedding = await rpcOrCode<WeddingRow | null>(
+    deps,
+    'get_my_wedding',
+    { p_wedding_id: request.weddingId },
+    { wedding_not_found: 404 },
+  )
   if (!wedding || wedding.id !== request.weddingId) throw new SendError('wedding_not_found', 404)
-  const invitations = await rpcOrCode<InvitationsRow>(deps, 'list_invitations', { p_wedding_id: wedding.id }, { wedding_not_found: 404 })
-  const households = new Map(invitations.households.map((household) => [household.householdId, household]))
+  const invitations = await rpcOrCode<InvitationsRow>(
+    deps,
+    'list_invitations',
+    { p_wedding_id: wedding.id },
+    { wedding_not_found: 404 },
+  )
+  const households = new Map(
+    invitations.households.map((household) => [household.householdId, household]),
+  )
 
   const skipped: SendResult['skipped'] = []
   const toSend: HouseholdRow[] = []
@@ -137,11 +165,16 @@ export async function sendInvitationEmails(request: SendRequest, deps: SendDeps)
   }
   if (toSend.length === 0) return { sent: [], failed: [], skipped }
 
-  await rpcOrCode(deps, 'claim_email_sends', { p_wedding_id: wedding.id, p_count: toSend.length }, {
-    email_daily_limit: 429,
-    wedding_not_found: 404,
-    invalid_input: 400,
-  })
+  await rpcOrCode(
+    deps,
+    'claim_email_sends',
+    { p_wedding_id: wedding.id, p_count: toSend.length },
+    {
+      email_daily_limit: 429,
+      wedding_not_found: 404,
+      invalid_input: 400,
+    },
+  )
 
   const venue = venueFromSections(wedding.sections ?? [])
   const sent: string[] = []
@@ -160,10 +193,17 @@ export async function sendInvitationEmails(request: SendRequest, deps: SendDeps)
       const response = await deps.fetch(deps.providerUrl, {
         method: 'POST',
         headers: { Authorization: `Bearer ${deps.apiKey}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ from: deps.from, to: [household.email], subject: email.subject, html: email.html, text: email.text }),
+        body: JSON.stringify({
+          from: deps.from,
+          to: [household.email],
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+        }),
       })
       if (response.ok) sent.push(household.householdId)
-      else failed.push({ householdId: household.householdId, reason: `provider_${response.status}` })
+      else
+        failed.push({ householdId: household.householdId, reason: `provider_${response.status}` })
       await response.body?.cancel()
     } catch {
       failed.push({ householdId: household.householdId, reason: 'provider_unreachable' })
@@ -171,7 +211,12 @@ export async function sendInvitationEmails(request: SendRequest, deps: SendDeps)
   }
 
   if (sent.length > 0) {
-    await deps.rpc('record_invitation', { p_wedding_id: wedding.id, p_household_ids: sent, p_channel: 'email', p_kind: request.kind })
+    await deps.rpc('record_invitation', {
+      p_wedding_id: wedding.id,
+      p_household_ids: sent,
+      p_channel: 'email',
+      p_kind: request.kind,
+    })
   }
   return { sent, failed, skipped }
 }

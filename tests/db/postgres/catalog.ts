@@ -73,7 +73,9 @@ export async function readCatalog(db: Pick<pg.Client, 'query'>): Promise<Catalog
   const catalog: Catalog = {}
   for (const [kind, sql] of Object.entries(CATALOG_QUERIES)) {
     const { rows } = await db.query<{ key: string; value: string }>(sql)
-    catalog[kind] = Object.fromEntries(rows.map((row) => [row.key, row.value]).sort(([a], [b]) => (a! < b! ? -1 : 1)))
+    catalog[kind] = Object.fromEntries(
+      rows.map((row) => [row.key, row.value]).sort(([a], [b]) => (a! < b! ? -1 : 1)),
+    )
   }
   return catalog
 }

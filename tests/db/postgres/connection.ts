@@ -36,7 +36,9 @@ function results<T>(result: pg.QueryResult): Results<T> {
   }
 }
 
-function tx(client: pg.PoolClient): PgTx & { query<T>(sql: string, params?: unknown[]): Promise<Results<T>> } {
+function tx(
+  client: pg.PoolClient,
+): PgTx & { query<T>(sql: string, params?: unknown[]): Promise<Results<T>> } {
   return {
     async query<T>(sql: string, params: unknown[] = []) {
       return results<T>(await client.query(sql, params))

@@ -13,10 +13,15 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const bin = findServerBinaries()
-  if (!bin) throw new Error('KASALAN_DB=postgres but no PostgreSQL server binaries were found (set KASALAN_PG_BIN)')
+  if (!bin)
+    throw new Error(
+      'KASALAN_DB=postgres but no PostgreSQL server binaries were found (set KASALAN_PG_BIN)',
+    )
   const started = Date.now()
   const cluster = await startCluster(bin)
-  console.log(`PostgreSQL ${cluster.major} from ${bin}: cluster and template ready in ${Date.now() - started} ms`)
+  console.log(
+    `PostgreSQL ${cluster.major} from ${bin}: cluster and template ready in ${Date.now() - started} ms`,
+  )
   project.provide('kasalanPostgres', {
     host: cluster.host,
     port: cluster.port,

@@ -46,12 +46,24 @@ export async function startCluster(bin: string, options: ClusterOptions = {}): P
   const asRoot = userInfo().uid === 0
   if (asRoot) chownSync(dir, uidOf('postgres'), gidOf('postgres'))
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args]
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]]
+      : [join(bin, command), args]
     const result = spawnSync(file, argv, { encoding: 'utf8' })
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`)
   }
 
-  run('initdb', ['-D', data, '-U', SUPERUSER, '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'])
+  run('initdb', [
+    '-D',
+    data,
+    '-U',
+    SUPERUSER,
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--no-sync',
+  ])
   const port = 54_000 + (process.pid % 1000)
   const serverOptions = [
     `-k ${dir}`,
@@ -76,15 +88,25 @@ export async function startCluster(bin: string, options: ClusterOptions = {}): P
   try {
     const admin = new pg.Client({ host: dir, port, user: SUPERUSER, database: 'postgres' })
     await admin.connect()
-    const { rows } = await admin.query<{ v: string }>("select current_setting('server_version_num') as v")
+    const { rows } = await admin.query<{ v: string }>(
+      "select current_setting('server_version_num') as v",
+    )
     const major = Math.floor(Number(rows[0]!.v) / 10_000)
     if (!supportedMajors().includes(major)) {
-      throw new Error(`PostgreSQL ${major} is not one of the supported majors (${supportedMajors().join(', ')})`)
+      throw new Error(
+        `PostgreSQL ${major} is not one of the supported majors (${supportedMajors().join(', ')})`,
+      )
     }
     await admin.query(`create database ${database}`)
     await admin.end()
 
-    const applied = await bootstrapDatabase(dir, port, database, readSqlFiles(), options.platformSql)
+    const applied = await bootstrapDatabase(
+      dir,
+      port,
+      database,
+      readSqlFiles(),
+      options.platformSql,
+    )
     return { host: dir, port, major, database, applied, stop }
   } catch (error) {
     stop()

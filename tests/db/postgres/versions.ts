@@ -21,7 +21,11 @@ export function findServerBinaries(): string | null {
   if (!existsSync(base)) return null
   const majors = readdirSync(base)
     .map(Number)
-    .filter((major) => supportedMajors().includes(major) && existsSync(join(base, String(major), 'bin', 'postgres')))
+    .filter(
+      (major) =>
+        supportedMajors().includes(major) &&
+        existsSync(join(base, String(major), 'bin', 'postgres')),
+    )
     .sort((a, b) => b - a)
   return majors.length > 0 ? join(base, String(majors[0]), 'bin') : null
 }

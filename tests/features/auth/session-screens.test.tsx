@@ -92,15 +92,21 @@ describe('RequireAuth', () => {
   })
 
   test('an account made through a member invitation, in no wedding now, is told so; its own is only offered', async () => {
-    fake.storeSession(fake.addAccount('joy@example.com', 'x', { name: 'Ate Joy', joinedByInvitation: true }))
+    fake.storeSession(
+      fake.addAccount('joy@example.com', 'x', { name: 'Ate Joy', joinedByInvitation: true }),
+    )
     await useSessionStore.getState().start()
     const user = userEvent.setup()
     renderRoutes(manageRoutes, '/manage/guests')
-    expect(await screen.findByRole('heading', { name: "You're not part of a wedding right now" })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: "You're not part of a wedding right now" }),
+    ).toBeInTheDocument()
     expect(screen.queryByLabelText("Bride's first name")).not.toBeInTheDocument()
     expect(screen.queryByText('Guest list of the couple')).not.toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Plan our own wedding instead' }))
-    expect(await screen.findByRole('heading', { name: 'Tell us about your wedding' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Tell us about your wedding' }),
+    ).toBeInTheDocument()
   })
 
   test('an account signed in with Google that joined a wedding and left it is told so too, without the mark', async () => {
@@ -109,7 +115,9 @@ describe('RequireAuth', () => {
     fake.storeSession(account)
     await useSessionStore.getState().start()
     renderRoutes(manageRoutes, '/manage/guests')
-    expect(await screen.findByRole('heading', { name: "You're not part of a wedding right now" })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: "You're not part of a wedding right now" }),
+    ).toBeInTheDocument()
     expect(screen.queryByLabelText("Bride's first name")).not.toBeInTheDocument()
     expect(fake.weddingOf(account.id)).toBeNull()
   })

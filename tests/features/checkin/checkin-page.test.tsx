@@ -12,8 +12,15 @@ import type { CheckinRoster } from '@/lib/api/checkin'
 import enCheckin from '@/locales/en/checkin.json'
 import enCommon from '@/locales/en/common.json'
 
-const api = vi.hoisted(() => ({ getCheckinRoster: vi.fn(), getCheckinChanges: vi.fn(), recordCheckins: vi.fn() }))
-vi.mock('@/lib/api/checkin', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+const api = vi.hoisted(() => ({
+  getCheckinRoster: vi.fn(),
+  getCheckinChanges: vi.fn(),
+  recordCheckins: vi.fn(),
+}))
+vi.mock('@/lib/api/checkin', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}))
 // The camera is not part of this test: the drawer hands over a code's text at a tap.
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUv'
 vi.mock('@/features/checkin/components/scan-drawer', () => ({
@@ -28,13 +35,29 @@ vi.mock('@/features/checkin/scanner', () => ({ prefetchScanner: () => undefined 
 const { CheckinPage } = await import('@/features/checkin/routes/checkin-page')
 const { useSessionStore } = await import('@/lib/session')
 
-const wedding = { id: 'w1', slug: 'isabel-and-miguel', myRole: 'usher', bride: { firstName: 'Isabel', lastName: 'Cruz' }, groom: { firstName: 'Miguel', lastName: 'Santos' } } as unknown as Wedding
+const wedding = {
+  id: 'w1',
+  slug: 'isabel-and-miguel',
+  myRole: 'usher',
+  bride: { firstName: 'Isabel', lastName: 'Cruz' },
+  groom: { firstName: 'Miguel', lastName: 'Santos' },
+} as unknown as Wedding
 
 const household = (id: string, lastName: string, key: string) => ({
   id,
   side: 'bride' as const,
   tokenKey: key,
-  persons: [{ id: `${id}-p`, firstName: 'Ana', lastName, type: 'adult' as const, attending: true, tableId: 't1', seat: 1 }],
+  persons: [
+    {
+      id: `${id}-p`,
+      firstName: 'Ana',
+      lastName,
+      type: 'adult' as const,
+      attending: true,
+      tableId: 't1',
+      seat: 1,
+    },
+  ],
 })
 const roster = (households: CheckinRoster['households']): CheckinRoster => ({
   version: 1,
@@ -84,7 +107,9 @@ function renderPage() {
 describe('a household added on the day', () => {
   test('a name not found is looked up in the list read again before "not on the list"', async () => {
     api.getCheckinRoster.mockResolvedValueOnce(roster([household('h1', 'Santos', 'k1')]))
-    api.getCheckinRoster.mockResolvedValue(roster([household('h1', 'Santos', 'k1'), household('h2', 'Villanueva', 'k2')]))
+    api.getCheckinRoster.mockResolvedValue(
+      roster([household('h1', 'Santos', 'k1'), household('h2', 'Villanueva', 'k2')]),
+    )
     renderPage()
     const search = await screen.findByRole('searchbox', { name: 'Find a guest' })
     aMinuteLater()
@@ -97,14 +122,18 @@ describe('a household added on the day', () => {
   test('a name on neither list is said not to be on it', async () => {
     api.getCheckinRoster.mockResolvedValue(roster([household('h1', 'Santos', 'k1')]))
     renderPage()
-    fireEvent.change(await screen.findByRole('searchbox', { name: 'Find a guest' }), { target: { value: 'Zz' } })
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Find a guest' }), {
+      target: { value: 'Zz' },
+    })
     expect(await screen.findByText(enCheckin.search.notOnList)).toBeInTheDocument()
   })
 
   test('a scanned invitation added on the day is found, and the household is announced', async () => {
     const key = await tokenKey(TOKEN)
     api.getCheckinRoster.mockResolvedValueOnce(roster([household('h1', 'Santos', 'k1')]))
-    api.getCheckinRoster.mockResolvedValue(roster([household('h1', 'Santos', 'k1'), household('h2', 'Villanueva', key)]))
+    api.getCheckinRoster.mockResolvedValue(
+      roster([household('h1', 'Santos', 'k1'), household('h2', 'Villanueva', key)]),
+    )
     renderPage()
     fireEvent.click(await screen.findByRole('button', { name: enCheckin.scan.open }))
     aMinuteLater()
@@ -125,15 +154,25 @@ describe('a household added on the day', () => {
 
     // The reload: no wedding (the request failed on the network), and no signal for the list either.
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    useSessionStore.setState({ wedding: null, weddingStatus: 'error', weddingError: new TypeError('Failed to fetch') } as never)
+    useSessionStore.setState({
+      wedding: null,
+      weddingStatus: 'error',
+      weddingError: new TypeError('Failed to fetch'),
+    } as never)
     renderPage()
-    fireEvent.change(await screen.findByRole('searchbox', { name: 'Find a guest' }), { target: { value: 'San' } })
+    fireEvent.change(await screen.findByRole('searchbox', { name: 'Find a guest' }), {
+      target: { value: 'San' },
+    })
     expect(await screen.findByRole('heading', { name: 'Santos' })).toBeInTheDocument()
     expect(api.getCheckinRoster).toHaveBeenCalledTimes(1)
   })
 
   test('a wedding that fails to load for another reason, or with no door kept, says so', async () => {
-    useSessionStore.setState({ wedding: null, weddingStatus: 'error', weddingError: new TypeError('Failed to fetch') } as never)
+    useSessionStore.setState({
+      wedding: null,
+      weddingStatus: 'error',
+      weddingError: new TypeError('Failed to fetch'),
+    } as never)
     renderPage()
     expect(await screen.findByRole('button', { name: enCommon.actions.retry })).toBeInTheDocument()
   })

@@ -5,7 +5,24 @@ import type { CheckinAction, CheckinRoster } from '@/lib/api/checkin'
 
 const roster: CheckinRoster = {
   version: 1,
-  households: [{ id: 'h1', side: 'bride', tokenKey: 'k', persons: [{ id: 'p1', firstName: 'Ana', lastName: 'Santos', type: 'adult', attending: true, tableId: null, seat: null }] }],
+  households: [
+    {
+      id: 'h1',
+      side: 'bride',
+      tokenKey: 'k',
+      persons: [
+        {
+          id: 'p1',
+          firstName: 'Ana',
+          lastName: 'Santos',
+          type: 'adult',
+          attending: true,
+          tableId: null,
+          seat: null,
+        },
+      ],
+    },
+  ],
   tables: [],
   arrivals: [],
   walkIns: [],
@@ -35,7 +52,11 @@ function fakeServer() {
       }
     }),
     getRoster: vi.fn(async () => ({ ...roster, arrivals: [...arrived], version })),
-    getChanges: vi.fn(async () => ({ version, arrivals: [...arrived].map((personId) => ({ personId, arrived: true })), walkIns: [] })),
+    getChanges: vi.fn(async () => ({
+      version,
+      arrivals: [...arrived].map((personId) => ({ personId, arrived: true })),
+      walkIns: [],
+    })),
   }
   return server
 }
@@ -127,10 +148,12 @@ describe('what the phone keeps', () => {
     await reloaded.load()
     expect(reloaded.getSnapshot().waiting).toBe(0)
     expect(reloaded.getSnapshot().state.arrived.has('p1')).toBe(true)
-    expect([...reloaded.getSnapshot().state.walkIns.values()].map((walkIn) => walkIn.name)).toEqual(['Lito'])
+    expect([...reloaded.getSnapshot().state.walkIns.values()].map((walkIn) => walkIn.name)).toEqual(
+      ['Lito'],
+    )
   })
 
-  test('two screens on one phone keep each other\'s offline check-ins', async () => {
+  test("two screens on one phone keep each other's offline check-ins", async () => {
     const server = fakeServer()
     const storage = memoryStorage()
     let online = false
@@ -140,7 +163,9 @@ describe('what the phone keeps', () => {
     await one.do({ id: 'a1', kind: 'arrive', personIds: ['p1'] })
     await two.do({ id: 'a2', kind: 'arrive', personIds: ['p2'] })
     await one.do({ id: 'a3', kind: 'arrive', personIds: ['p3'] })
-    const stored = (JSON.parse(storage.getItem('kasalan.checkin.queue.w')!) as CheckinAction[]).map((action) => action.id)
+    const stored = (JSON.parse(storage.getItem('kasalan.checkin.queue.w')!) as CheckinAction[]).map(
+      (action) => action.id,
+    )
     expect(stored.sort()).toEqual(['a1', 'a2', 'a3'])
 
     // One sends all it knows; the other, writing afterwards, does not bring back what was acknowledged.
@@ -149,7 +174,11 @@ describe('what the phone keeps', () => {
     expect(storage.getItem('kasalan.checkin.queue.w')).toBe('[]')
     online = false
     await two.do({ id: 'a4', kind: 'arrive', personIds: ['p4'] })
-    expect((JSON.parse(storage.getItem('kasalan.checkin.queue.w')!) as CheckinAction[]).map((action) => action.id)).toEqual(['a4'])
+    expect(
+      (JSON.parse(storage.getItem('kasalan.checkin.queue.w')!) as CheckinAction[]).map(
+        (action) => action.id,
+      ),
+    ).toEqual(['a4'])
   })
 
   test('a screen that was left stops sending and asking', async () => {
@@ -171,7 +200,9 @@ describe('what the phone keeps', () => {
     const door = new DoorSync('w', { ...server, storage, isOnline: () => true })
     await door.load()
     expect(storage.getItem('kasalan.checkin.roster.w')).not.toBeNull()
-    server.getChanges.mockRejectedValueOnce(Object.assign(new Error('wedding_not_found'), { name: 'BackendError' }))
+    server.getChanges.mockRejectedValueOnce(
+      Object.assign(new Error('wedding_not_found'), { name: 'BackendError' }),
+    )
     await door.poll()
     expect(storage.getItem('kasalan.checkin.roster.w')).toBeNull()
     expect(storage.getItem('kasalan.checkin.queue.w')).toBeNull()
@@ -201,7 +232,10 @@ describe('households added on the day', () => {
       households: [...roster.households, { id: 'h2', side: 'groom', tokenKey: 'k2', persons: [] }],
     })
     expect(await door.reloadRoster()).toBe(true)
-    expect(door.getSnapshot().roster?.households.map((household) => household.id)).toEqual(['h1', 'h2'])
+    expect(door.getSnapshot().roster?.households.map((household) => household.id)).toEqual([
+      'h1',
+      'h2',
+    ])
   })
 
   test('offline, the roster is not asked for', async () => {

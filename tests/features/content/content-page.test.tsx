@@ -27,7 +27,10 @@ const section = (
 })
 
 const wedding = websiteWedding({
-  sections: [section('our-story', null, {}, 1), section('faqs', 'Mga Tanong', {}, 2)] as Wedding['sections'],
+  sections: [
+    section('our-story', null, {}, 1),
+    section('faqs', 'Mga Tanong', {}, 2),
+  ] as Wedding['sections'],
 })
 
 beforeAll(async () => {

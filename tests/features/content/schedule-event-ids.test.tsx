@@ -17,7 +17,9 @@ const api = vi.hoisted(() => ({
 }))
 vi.mock('@/lib/api', async (original) => ({ ...(await original<object>()), ...api }))
 vi.mock('@/lib/media', () => ({ getMedia: vi.fn(), resolveImageSrc: vi.fn(async () => null) }))
-vi.mock('@/components/site-preview-frame', () => ({ SitePreviewFrame: ({ title }: { title: string }) => <p>{title}</p> }))
+vi.mock('@/components/site-preview-frame', () => ({
+  SitePreviewFrame: ({ title }: { title: string }) => <p>{title}</p>,
+}))
 
 const CEREMONY = 'a0000000-0000-4000-8000-000000000001'
 const RECEPTION = 'a0000000-0000-4000-8000-000000000002'
@@ -58,9 +60,16 @@ const wedding = {
 const loaded: SectionContent = { section, contentUpdatedAt: '2026-11-23T10:00:00.000000+00:00' }
 
 const renderEditor = () =>
-  render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <SectionEditor wedding={wedding} sectionId={section.id} /> }])} />)
+  render(
+    <RouterProvider
+      router={createMemoryRouter([
+        { path: '/', element: <SectionEditor wedding={wedding} sectionId={section.id} /> },
+      ])}
+    />,
+  )
 
-const sentEvents = (call: number) => (api.saveSectionContent.mock.calls[call]![2] as { events: Array<Record<string, unknown>> }).events
+const sentEvents = (call: number) =>
+  (api.saveSectionContent.mock.calls[call]![2] as { events: Array<Record<string, unknown>> }).events
 
 beforeAll(async () => {
   await setUpI18n('en')
@@ -76,12 +85,17 @@ describe('the schedule editor and event ids', () => {
   test('keeps ids through an edit and a move, sends a new event without one, and takes the saved ids back', async () => {
     const user = userEvent.setup()
     let saves = 0
-    api.saveSectionContent.mockImplementation(async (_id: string, title: string, data: { events: Array<Record<string, unknown>> }) => {
-      saves += 1
-      // The database gives every event without an id its own.
-      const events = data.events.map((event) => (event.id ? event : { ...event, id: DESPEDIDA }))
-      return { section: { ...section, title, data: { ...data, events } }, contentUpdatedAt: `2026-11-23T1${saves}:00:00.000000+00:00` }
-    })
+    api.saveSectionContent.mockImplementation(
+      async (_id: string, title: string, data: { events: Array<Record<string, unknown>> }) => {
+        saves += 1
+        // The database gives every event without an id its own.
+        const events = data.events.map((event) => (event.id ? event : { ...event, id: DESPEDIDA }))
+        return {
+          section: { ...section, title, data: { ...data, events } },
+          contentUpdatedAt: `2026-11-23T1${saves}:00:00.000000+00:00`,
+        }
+      },
+    )
     renderEditor()
     const names = await screen.findAllByLabelText('Name')
     expect(names).toHaveLength(2)
@@ -98,7 +112,13 @@ describe('the schedule editor and event ids', () => {
 
     expect(sentEvents(0)).toEqual([
       { id: RECEPTION, name: 'Handaan', type: 'reception', date: '2027-12-12', startTime: '18:00' },
-      { id: CEREMONY, name: 'Misa ng Kasal', type: 'ceremony', date: '2027-12-12', startTime: '15:00' },
+      {
+        id: CEREMONY,
+        name: 'Misa ng Kasal',
+        type: 'ceremony',
+        date: '2027-12-12',
+        startTime: '15:00',
+      },
       { name: 'Despedida' },
     ])
 
@@ -133,12 +153,16 @@ describe('the schedule editor and event ids', () => {
         changedAt: '2026-11-23T10:10:00.000Z',
       }),
     )
-    api.saveSectionContent.mockImplementation(async (_id: string, title: string, data: Record<string, unknown>) => ({
-      section: { ...section, title, data },
-      contentUpdatedAt: '2026-11-23T11:00:00.000000+00:00',
-    }))
+    api.saveSectionContent.mockImplementation(
+      async (_id: string, title: string, data: Record<string, unknown>) => ({
+        section: { ...section, title, data },
+        contentUpdatedAt: '2026-11-23T11:00:00.000000+00:00',
+      }),
+    )
     renderEditor()
-    expect(await screen.findByText(/We brought back the changes you hadn't saved/)).toBeInTheDocument()
+    expect(
+      await screen.findByText(/We brought back the changes you hadn't saved/),
+    ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Save' }))
     await waitFor(() => expect(api.saveSectionContent).toHaveBeenCalledTimes(1))
     expect(sentEvents(0).map((event) => [event.id, event.name, event.startTime])).toEqual([
@@ -149,10 +173,25 @@ describe('the schedule editor and event ids', () => {
   }, 30_000)
 
   test('keepEventIds: by name, each id once, an id already there kept, other sections untouched', () => {
-    const saved = { events: [{ id: 'a', name: 'Kasal' }, { id: 'b', name: 'Handaan' }, { id: 'c', name: 'Handaan' }] }
+    const saved = {
+      events: [
+        { id: 'a', name: 'Kasal' },
+        { id: 'b', name: 'Handaan' },
+        { id: 'c', name: 'Handaan' },
+      ],
+    }
     const values = {
       title: '',
-      data: { events: [{ name: ' handaan ' }, { id: 'a', name: 'Kasal' }, { name: 'Handaan' }, { name: 'Handaan' }, { name: 'Kasal' }, {}] },
+      data: {
+        events: [
+          { name: ' handaan ' },
+          { id: 'a', name: 'Kasal' },
+          { name: 'Handaan' },
+          { name: 'Handaan' },
+          { name: 'Kasal' },
+          {},
+        ],
+      },
     }
     expect(keepEventIds('schedule', values, saved).data.events).toEqual([
       { name: ' handaan ', id: 'b' },

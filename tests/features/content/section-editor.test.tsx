@@ -54,7 +54,13 @@ const loaded: SectionContent = { section, contentUpdatedAt: '2026-11-23T10:00:00
 
 // A data router, as the app's: the editor asks before leaving with unsaved changes (useBlocker).
 const renderEditor = () =>
-  render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <SectionEditor wedding={wedding} sectionId={section.id} /> }])} />)
+  render(
+    <RouterProvider
+      router={createMemoryRouter([
+        { path: '/', element: <SectionEditor wedding={wedding} sectionId={section.id} /> },
+      ])}
+    />,
+  )
 
 beforeAll(async () => {
   await setUpI18n('en')
@@ -69,10 +75,12 @@ beforeEach(() => {
 describe('SectionEditor', () => {
   test('saves the typed answer with the loaded version as its base', async () => {
     const user = userEvent.setup()
-    api.saveSectionContent.mockImplementation(async (_id: string, title: string, data: Record<string, unknown>) => ({
-      section: { ...section, title, data },
-      contentUpdatedAt: '2026-11-23T11:00:00.000000+00:00',
-    }))
+    api.saveSectionContent.mockImplementation(
+      async (_id: string, title: string, data: Record<string, unknown>) => ({
+        section: { ...section, title, data },
+        contentUpdatedAt: '2026-11-23T11:00:00.000000+00:00',
+      }),
+    )
     renderEditor()
     await user.type(await screen.findByLabelText('Answer'), 'Sa Pebrero')
     expect(screen.getByRole('status')).toHaveTextContent('Unsaved changes')
@@ -95,7 +103,11 @@ describe('SectionEditor', () => {
     await user.type(await screen.findByLabelText('Answer'), 'Sa Pebrero')
     await user.click(screen.getByRole('button', { name: 'Save' }))
 
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Not saved. Your changes are still here.'))
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'Not saved. Your changes are still here.',
+      ),
+    )
     expect(screen.getByRole('status')).toHaveTextContent("We couldn't reach the server")
     expect(screen.getByLabelText('Answer')).toHaveValue('Sa Pebrero')
 
@@ -132,7 +144,9 @@ describe('SectionEditor', () => {
       section: { ...section, data: { faqs: [{ question: 'Saan?' }] } },
       contentUpdatedAt: '2026-11-23T10:30:00.000000+00:00',
     }
-    api.saveSectionContent.mockRejectedValueOnce(new BackendError('section_content_conflict', 'P0001'))
+    api.saveSectionContent.mockRejectedValueOnce(
+      new BackendError('section_content_conflict', 'P0001'),
+    )
     renderEditor()
     await user.type(await screen.findByLabelText('Answer'), 'Sa Pebrero')
     api.getSectionContent.mockResolvedValue(theirs)
@@ -141,10 +155,18 @@ describe('SectionEditor', () => {
     expect(await screen.findByText('FAQs was changed on another device')).toBeInTheDocument()
     expect(screen.getByLabelText('Answer')).toHaveValue('Sa Pebrero')
 
-    api.saveSectionContent.mockResolvedValueOnce({ ...theirs, contentUpdatedAt: '2026-11-23T10:40:00.000000+00:00' })
+    api.saveSectionContent.mockResolvedValueOnce({
+      ...theirs,
+      contentUpdatedAt: '2026-11-23T10:40:00.000000+00:00',
+    })
     await user.click(screen.getByRole('button', { name: 'Keep my version' }))
     await waitFor(() => expect(api.saveSectionContent).toHaveBeenCalledTimes(2))
-    expect(api.saveSectionContent).toHaveBeenLastCalledWith(section.id, 'Katanungan', expect.anything(), theirs.contentUpdatedAt)
+    expect(api.saveSectionContent).toHaveBeenLastCalledWith(
+      section.id,
+      'Katanungan',
+      expect.anything(),
+      theirs.contentUpdatedAt,
+    )
   })
 
   test('or takes the other version instead', async () => {
@@ -153,7 +175,9 @@ describe('SectionEditor', () => {
       section: { ...section, data: { faqs: [{ question: 'Saan?' }] } },
       contentUpdatedAt: '2026-11-23T10:30:00.000000+00:00',
     }
-    api.saveSectionContent.mockRejectedValueOnce(new BackendError('section_content_conflict', 'P0001'))
+    api.saveSectionContent.mockRejectedValueOnce(
+      new BackendError('section_content_conflict', 'P0001'),
+    )
     renderEditor()
     await user.type(await screen.findByLabelText('Answer'), 'Sa Pebrero')
     api.getSectionContent.mockResolvedValue(theirs)
@@ -172,7 +196,13 @@ describe('SectionEditor', () => {
       siteLanguage: 'en' as const,
     }
     previewed.sites.length = 0
-    render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <SectionEditor wedding={withDetails} sectionId={section.id} /> }])} />)
+    render(
+      <RouterProvider
+        router={createMemoryRouter([
+          { path: '/', element: <SectionEditor wedding={withDetails} sectionId={section.id} /> },
+        ])}
+      />,
+    )
     await waitFor(() => expect(previewed.sites.length).toBeGreaterThan(0))
     expect(previewed.sites.at(-1)!.wedding).toMatchObject({
       location: withDetails.location,
@@ -183,11 +213,29 @@ describe('SectionEditor', () => {
 
   test('the home editor has no Stories list: the couple’s story is edited on Our Story', async () => {
     const editorOf = (type: 'home' | 'our-story', data: Record<string, unknown>) => {
-      const own = { ...section, id: `22222222-2222-4222-8222-00000000000${type === 'home' ? 1 : 2}`, type, label: type, title: null, path: type, data }
-      api.getSectionContent.mockResolvedValue({ section: own, contentUpdatedAt: loaded.contentUpdatedAt })
+      const own = {
+        ...section,
+        id: `22222222-2222-4222-8222-00000000000${type === 'home' ? 1 : 2}`,
+        type,
+        label: type,
+        title: null,
+        path: type,
+        data,
+      }
+      api.getSectionContent.mockResolvedValue({
+        section: own,
+        contentUpdatedAt: loaded.contentUpdatedAt,
+      })
       return render(
         <RouterProvider
-          router={createMemoryRouter([{ path: '/', element: <SectionEditor wedding={{ ...wedding, sections: [own] }} sectionId={own.id} /> }])}
+          router={createMemoryRouter([
+            {
+              path: '/',
+              element: (
+                <SectionEditor wedding={{ ...wedding, sections: [own] }} sectionId={own.id} />
+              ),
+            },
+          ])}
         />,
       )
     }

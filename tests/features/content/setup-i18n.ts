@@ -13,7 +13,10 @@ export async function setUpI18n(language: 'en' | 'fil' = 'en') {
       fallbackLng: false,
       ns: ['common', 'content'],
       defaultNS: 'common',
-      resources: { en: { common: enCommon, content: enContent }, fil: { common: filCommon, content: filContent } },
+      resources: {
+        en: { common: enCommon, content: enContent },
+        fil: { common: filCommon, content: filContent },
+      },
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     })

@@ -16,7 +16,17 @@ beforeAll(async () => {
 })
 
 /** The fields of one top-level key of a type, holding their data like the editor does. */
-function Harness({ type, field, initial = {}, onData }: { type: SectionType; field: string; initial?: Record<string, unknown>; onData(data: unknown): void }) {
+function Harness({
+  type,
+  field,
+  initial = {},
+  onData,
+}: {
+  type: SectionType
+  field: string
+  initial?: Record<string, unknown>
+  onData(data: unknown): void
+}) {
   const [data, setData] = useState<unknown>(initial)
   const shape = (sectionShapes[type] as Record<string, Shape>)[field] as Shape
   return (
@@ -66,7 +76,13 @@ describe('schedule editor', () => {
     await user.click(screen.getByRole('button', { name: 'Move Event 2 up' }))
     expect(data).toEqual({
       events: [
-        { name: 'Salu-salo', type: 'After-party', date: '2027-02-14', venue: 'Manila Hotel', address: { url: 'https://maps.example.com/x' } },
+        {
+          name: 'Salu-salo',
+          type: 'After-party',
+          date: '2027-02-14',
+          venue: 'Manila Hotel',
+          address: { url: 'https://maps.example.com/x' },
+        },
         { name: 'Seremonya', type: 'ceremony' },
       ],
     })
@@ -75,13 +91,28 @@ describe('schedule editor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove Event 2' }))
     expect(data).toEqual({
-      events: [{ name: 'Salu-salo', type: 'After-party', date: '2027-02-14', venue: 'Manila Hotel', address: { url: 'https://maps.example.com/x' } }],
+      events: [
+        {
+          name: 'Salu-salo',
+          type: 'After-party',
+          date: '2027-02-14',
+          venue: 'Manila Hotel',
+          address: { url: 'https://maps.example.com/x' },
+        },
+      ],
     })
     expect(screen.getByLabelText('What kind of event?')).toHaveValue('After-party')
   }, 30_000)
 
   test('a problem the save found is shown on its field and tied to it', async () => {
-    render(<Harness type="schedule" field="events" initial={{ events: [{ startTime: '3pm' }] }} onData={() => {}} />)
+    render(
+      <Harness
+        type="schedule"
+        field="events"
+        initial={{ events: [{ startTime: '3pm' }] }}
+        onData={() => {}}
+      />,
+    )
     const start = screen.getByLabelText('Starts')
     expect(start).toHaveAttribute('aria-invalid', 'true')
     expect(start).toHaveAccessibleDescription(expect.stringContaining('Enter a time.'))
@@ -96,7 +127,12 @@ describe('schedule editor', () => {
     await user.click(screen.getByRole('button', { name: 'Add colour' }))
     await user.type(screen.getByLabelText('Name'), 'Sage')
     expect(screen.getByLabelText('Colour')).toHaveAttribute('type', 'color')
-    expect(data).toEqual({ dressCode: { description: 'Pormal o Filipiniana', palette: [{ name: 'Sage', hex: '#d4af37' }] } })
+    expect(data).toEqual({
+      dressCode: {
+        description: 'Pormal o Filipiniana',
+        palette: [{ name: 'Sage', hex: '#d4af37' }],
+      },
+    })
   })
 })
 
@@ -117,23 +153,40 @@ describe('entourage editor', () => {
     const [first, second] = within(ninongs).getAllByLabelText('Name')
     await user.type(first!, 'Ben Santos')
     await user.type(second!, 'Carlo Reyes')
-    await user.type(within(within(principal).getByRole('group', { name: 'Ninang' })).getByLabelText('Name'), 'Rosa Santos')
+    await user.type(
+      within(within(principal).getByRole('group', { name: 'Ninang' })).getByLabelText('Name'),
+      'Rosa Santos',
+    )
     await user.click(within(ninongs).getByRole('button', { name: 'Move Ninong 2 up' }))
 
     const secondary = screen.getByRole('group', { name: 'Secondary sponsors' })
-    await user.type(within(within(secondary).getByRole('group', { name: 'Best man' })).getByLabelText('Name'), 'Paolo')
+    await user.type(
+      within(within(secondary).getByRole('group', { name: 'Best man' })).getByLabelText('Name'),
+      'Paolo',
+    )
     await user.click(within(secondary).getByRole('button', { name: 'Add groomsman' }))
-    await user.type(within(within(secondary).getByRole('group', { name: 'Groomsmen' })).getByLabelText('Role (optional)'), 'Usher')
+    await user.type(
+      within(within(secondary).getByRole('group', { name: 'Groomsmen' })).getByLabelText(
+        'Role (optional)',
+      ),
+      'Usher',
+    )
 
     await user.click(screen.getByRole('button', { name: 'Add flower girl' }))
-    await user.type(within(screen.getByRole('group', { name: 'Flower girls' })).getByLabelText('Name'), 'Ella')
+    await user.type(
+      within(screen.getByRole('group', { name: 'Flower girls' })).getByLabelText('Name'),
+      'Ella',
+    )
     await user.click(screen.getByRole('button', { name: 'Add candle sponsor' }))
     await user.click(screen.getByRole('button', { name: 'Remove Candle sponsor 1' }))
 
     expect(data).toEqual({
       entourage: {
         officiatingPriest: { name: 'Fr. Jose Cruz' },
-        principalSponsors: { left: [{ name: 'Carlo Reyes' }, { name: 'Ben Santos' }], right: [{ name: 'Rosa Santos' }] },
+        principalSponsors: {
+          left: [{ name: 'Carlo Reyes' }, { name: 'Ben Santos' }],
+          right: [{ name: 'Rosa Santos' }],
+        },
         secondarySponsors: { bestMan: { name: 'Paolo' }, groomsmen: [{ role: 'Usher' }] },
         flowerGirls: [{ name: 'Ella' }],
         candle: [],
@@ -143,11 +196,19 @@ describe('entourage editor', () => {
 
   test('every list can be reached by keyboard, with names that begin with what they show', async () => {
     render(<Harness type="wedding-party" field="entourage" onData={() => {}} />)
-    for (const name of ['Add parent of the groom', 'Add parent of the bride', 'Add bridesmaid', 'Add veil sponsor', 'Add cord sponsor']) {
+    for (const name of [
+      'Add parent of the groom',
+      'Add parent of the bride',
+      'Add bridesmaid',
+      'Add veil sponsor',
+      'Add cord sponsor',
+    ]) {
       expect(screen.getByRole('button', { name })).toBeEnabled()
     }
     for (const bearer of ['Ring bearer', 'Bible bearer', 'Coin bearer', 'Maid of honor']) {
-      expect(within(screen.getByRole('group', { name: bearer })).getByLabelText('Name')).toBeInTheDocument()
+      expect(
+        within(screen.getByRole('group', { name: bearer })).getByLabelText('Name'),
+      ).toBeInTheDocument()
     }
   })
 })

@@ -1,13 +1,22 @@
 import { describe, expect, test } from 'vitest'
-import { backupFileName, manilaDay, readWeddingFile, weddingFileName } from '@/features/data/data-model'
+import {
+  backupFileName,
+  manilaDay,
+  readWeddingFile,
+  weddingFileName,
+} from '@/features/data/data-model'
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '@/lib/json-depth'
 
 describe('file names', () => {
-  test("use the day in Manila, which is already tomorrow after 16:00 UTC", () => {
+  test('use the day in Manila, which is already tomorrow after 16:00 UTC', () => {
     expect(manilaDay(new Date('2026-11-23T15:59:00Z'))).toBe('2026-11-23')
     expect(manilaDay(new Date('2026-11-23T16:00:00Z'))).toBe('2026-11-24')
-    expect(backupFileName(new Date('2026-11-23T01:00:00Z'))).toBe('kasalan-backup-2026-11-23.tar.gz')
-    expect(weddingFileName('maria-and-juan', new Date('2026-11-23T01:00:00Z'))).toBe('kasalan-maria-and-juan-2026-11-23.json')
+    expect(backupFileName(new Date('2026-11-23T01:00:00Z'))).toBe(
+      'kasalan-backup-2026-11-23.tar.gz',
+    )
+    expect(weddingFileName('maria-and-juan', new Date('2026-11-23T01:00:00Z'))).toBe(
+      'kasalan-maria-and-juan-2026-11-23.json',
+    )
   })
 })
 
@@ -19,7 +28,14 @@ describe('readWeddingFile', () => {
   })
 
   test('is import_unsupported_file for anything else', () => {
-    for (const text of ['', 'not json', '[]', 'null', '"kasalan-wedding"', JSON.stringify({ format: 'other' })]) {
+    for (const text of [
+      '',
+      'not json',
+      '[]',
+      'null',
+      '"kasalan-wedding"',
+      JSON.stringify({ format: 'other' }),
+    ]) {
       expect(readWeddingFile(text), text).toEqual({ error: 'import_unsupported_file' })
     }
   })

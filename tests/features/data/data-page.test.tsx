@@ -19,8 +19,13 @@ vi.mock('@/lib/backend', async (original) => ({
   ...(await original<typeof Backends>()),
   getBackend: () => Promise.resolve(mocks.backend),
 }))
-vi.mock('@/lib/api/data', () => ({ exportWedding: mocks.exportWedding, importWedding: mocks.importWedding }))
-vi.mock('@/lib/guest-list', () => ({ useGuestListStore: { getState: () => ({ load: mocks.loadGuestList }) } }))
+vi.mock('@/lib/api/data', () => ({
+  exportWedding: mocks.exportWedding,
+  importWedding: mocks.importWedding,
+}))
+vi.mock('@/lib/guest-list', () => ({
+  useGuestListStore: { getState: () => ({ load: mocks.loadGuestList }) },
+}))
 vi.mock('@/lib/session', () => ({
   useMyWedding: () => ({
     wedding: { id: 'w1', slug: 'maria-and-juan' },
@@ -56,29 +61,45 @@ beforeEach(() => {
 
 describe('DataPage', () => {
   test('a file that is not a backup is refused with a reason, and the page is not reloaded', async () => {
-    const data = localData({ restore: vi.fn().mockRejectedValue(new BackendError('backup_invalid', 'P0001')) })
+    const data = localData({
+      restore: vi.fn().mockRejectedValue(new BackendError('backup_invalid', 'P0001')),
+    })
     mocks.backend = backend('local', data)
     const user = userEvent.setup()
     render(<DataPage />)
 
-    await user.upload(await screen.findByLabelText('Restore a backup'), new File(['nope'], 'notes.tar.gz'))
+    await user.upload(
+      await screen.findByLabelText('Restore a backup'),
+      new File(['nope'], 'notes.tar.gz'),
+    )
     const dialog = screen.getByRole('alertdialog', { name: 'Restore this backup?' })
     expect(dialog).toHaveTextContent('notes.tar.gz')
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }))
 
-    expect(await screen.findByText("This file isn't a Kasalan backup. Nothing was changed.")).toBeInTheDocument()
+    expect(
+      await screen.findByText("This file isn't a Kasalan backup. Nothing was changed."),
+    ).toBeInTheDocument()
     expect(data.restore).toHaveBeenCalledOnce()
   })
 
   test('a backup carrying settings of its own is refused with its own reason', async () => {
-    const data = localData({ restore: vi.fn().mockRejectedValue(new BackendError('backup_settings_differ', 'P0001')) })
+    const data = localData({
+      restore: vi.fn().mockRejectedValue(new BackendError('backup_settings_differ', 'P0001')),
+    })
     mocks.backend = backend('local', data)
     const user = userEvent.setup()
     render(<DataPage />)
 
-    await user.upload(await screen.findByLabelText('Restore a backup'), new File(['tar'], 'kasalan-backup.tar.gz'))
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Restore' }))
-    expect(await screen.findByText(/carries database settings of its own .* so it wasn't restored/)).toBeInTheDocument()
+    await user.upload(
+      await screen.findByLabelText('Restore a backup'),
+      new File(['tar'], 'kasalan-backup.tar.gz'),
+    )
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Restore' }),
+    )
+    expect(
+      await screen.findByText(/carries database settings of its own .* so it wasn't restored/),
+    ).toBeInTheDocument()
   })
 
   test('asks the browser to keep the data, and says so when it declines', async () => {
@@ -97,8 +118,13 @@ describe('DataPage', () => {
     const user = userEvent.setup()
     render(<DataPage />)
 
-    await user.upload(await screen.findByLabelText('Import a wedding file'), new File(['{"hello": 1}'], 'other.json'))
-    expect(await screen.findByText("This file isn't a Kasalan wedding file. Nothing was changed.")).toBeInTheDocument()
+    await user.upload(
+      await screen.findByLabelText('Import a wedding file'),
+      new File(['{"hello": 1}'], 'other.json'),
+    )
+    expect(
+      await screen.findByText("This file isn't a Kasalan wedding file. Nothing was changed."),
+    ).toBeInTheDocument()
     expect(mocks.importWedding).not.toHaveBeenCalled()
   })
 
@@ -108,8 +134,13 @@ describe('DataPage', () => {
     render(<DataPage />)
 
     const text = `{"format":"kasalan-wedding","version":1,"sections":[{"data":${'['.repeat(50_000)}1${']'.repeat(50_000)}}]}`
-    await user.upload(await screen.findByLabelText('Import a wedding file'), new File([text], 'deep.json'))
-    expect(await screen.findByText(/nested far deeper than any Kasalan wedding file/)).toBeInTheDocument()
+    await user.upload(
+      await screen.findByLabelText('Import a wedding file'),
+      new File([text], 'deep.json'),
+    )
+    expect(
+      await screen.findByText(/nested far deeper than any Kasalan wedding file/),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument()
     expect(mocks.importWedding).not.toHaveBeenCalled()
   })
@@ -122,13 +153,23 @@ describe('DataPage', () => {
 
     expect(await screen.findByText(/kept on your hosted Supabase project/)).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Download a backup' })).not.toBeInTheDocument()
-    const content = { format: 'kasalan-wedding', version: 1, households: [{ id: 'h1' }, { id: 'h2' }, { id: 'h3' }], persons: [] }
-    await user.upload(screen.getByLabelText('Import a wedding file'), new File([JSON.stringify(content)], 'kasal.json'))
+    const content = {
+      format: 'kasalan-wedding',
+      version: 1,
+      households: [{ id: 'h1' }, { id: 'h2' }, { id: 'h3' }],
+      persons: [],
+    }
+    await user.upload(
+      screen.getByLabelText('Import a wedding file'),
+      new File([JSON.stringify(content)], 'kasal.json'),
+    )
     const dialog = await screen.findByRole('alertdialog', { name: 'Import this wedding?' })
     await user.click(within(dialog).getByRole('button', { name: 'Import' }))
 
     await waitFor(() => expect(mocks.importWedding).toHaveBeenCalledWith('w1', content))
-    expect(await screen.findByText('Wedding imported: 3 households are on your guest list.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Wedding imported: 3 households are on your guest list.'),
+    ).toBeInTheDocument()
     expect(mocks.loadGuestList).toHaveBeenCalledWith('w1', { force: true })
     expect(mocks.reload).toHaveBeenCalled()
   })
@@ -140,9 +181,18 @@ describe('DataPage', () => {
     render(<DataPage />)
 
     const content = { format: 'kasalan-wedding', version: 1 }
-    await user.upload(await screen.findByLabelText('Import a wedding file'), new File([JSON.stringify(content)], 'kasal.json'))
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Import' }))
-    expect(await screen.findByText(/already has guests, a seating chart or a plan \(checklist, budget, suppliers or gifts\), so nothing was imported/)).toBeInTheDocument()
+    await user.upload(
+      await screen.findByLabelText('Import a wedding file'),
+      new File([JSON.stringify(content)], 'kasal.json'),
+    )
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Import' }),
+    )
+    expect(
+      await screen.findByText(
+        /already has guests, a seating chart or a plan \(checklist, budget, suppliers or gifts\), so nothing was imported/,
+      ),
+    ).toBeInTheDocument()
     expect(mocks.reload).not.toHaveBeenCalled()
   })
 })

@@ -74,7 +74,10 @@ describe('the marker as stored', () => {
     // localStorage emptied, the cookie kept: the cookie alone still says there was a wedding here.
     expect(mergeMarkers(null, cookie)).toEqual(cookie)
     // A later visit in the cookie, a later backup in storage.
-    const merged = mergeMarkers(marker({ seenAt: ago(5), backupAt: ago(1), iosAdviceShown: true }), marker({ seenAt: ago(1), backupAt: ago(9) }))
+    const merged = mergeMarkers(
+      marker({ seenAt: ago(5), backupAt: ago(1), iosAdviceShown: true }),
+      marker({ seenAt: ago(1), backupAt: ago(9) }),
+    )
     expect(merged).toMatchObject({ seenAt: ago(1), backupAt: ago(1), iosAdviceShown: true })
   })
 })
@@ -101,10 +104,14 @@ describe('the backup reminder', () => {
 })
 
 describe('the iPhone and iPad advice', () => {
-  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1'
-  const ipadOs = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Safari/605.1.15'
-  const chromeIos = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1'
-  const android = 'Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'
+  const iphone =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1'
+  const ipadOs =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Safari/605.1.15'
+  const chromeIos =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1'
+  const android =
+    'Mozilla/5.0 (Linux; Android 14; SM-A155F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36'
 
   test('knows an iPhone, an iPad that says Macintosh, and every browser there; not a Mac or Android', () => {
     expect(isAppleMobile(iphone, 5)).toBe(true)
@@ -117,9 +124,13 @@ describe('the iPhone and iPad advice', () => {
   test('is given once, in the browser, before the reminder; never while a loss waits', () => {
     const device = { appleMobile: true, installed: false }
     expect(adviceFor(marker({ backupAt: ago(9) }), device, now)).toBe('ios')
-    expect(adviceFor(marker({ backupAt: ago(9), iosAdviceShown: true }), device, now)).toBe('reminder')
+    expect(adviceFor(marker({ backupAt: ago(9), iosAdviceShown: true }), device, now)).toBe(
+      'reminder',
+    )
     expect(adviceFor(marker(), { appleMobile: true, installed: true }, now)).toBe('reminder')
-    expect(adviceFor(marker({ backupAt: ago(1) }), { appleMobile: false, installed: false }, now)).toBeNull()
+    expect(
+      adviceFor(marker({ backupAt: ago(1) }), { appleMobile: false, installed: false }, now),
+    ).toBeNull()
     expect(adviceFor(marker({ lostSince: ago(2) }), device, now)).toBeNull()
   })
 })

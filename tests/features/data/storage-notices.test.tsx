@@ -15,12 +15,17 @@ vi.mock('@/lib/backend', async (original) => ({
   getBackend: () => Promise.resolve(mocks.backend),
 }))
 // Signed out, as a loss usually leaves the couple (their account was in the lost database).
-vi.mock('@/lib/session', () => ({ useSessionStore: (select: (state: { wedding: null }) => unknown) => select({ wedding: null }) }))
+vi.mock('@/lib/session', () => ({
+  useSessionStore: (select: (state: { wedding: null }) => unknown) => select({ wedding: null }),
+}))
 
 const MARKER = 'kasalan.local.marker'
 const lastVisit = '2026-11-20T02:00:00.000Z'
 
-function localBackend(startedEmpty: boolean, restore = vi.fn().mockResolvedValue(undefined)): Backend {
+function localBackend(
+  startedEmpty: boolean,
+  restore = vi.fn().mockResolvedValue(undefined),
+): Backend {
   const localData: LocalDataPort = {
     startedEmpty,
     persisted: vi.fn().mockResolvedValue(false),
@@ -50,14 +55,19 @@ beforeAll(async () => {
 beforeEach(() => {
   localStorage.clear()
   document.cookie = 'kasalan_local=; Max-Age=0; Path=/'
-  localStorage.setItem(MARKER, JSON.stringify({ firstSeenAt: lastVisit, seenAt: lastVisit, backupAt: null }))
+  localStorage.setItem(
+    MARKER,
+    JSON.stringify({ firstSeenAt: lastVisit, seenAt: lastVisit, backupAt: null }),
+  )
 })
 
 describe('StorageNotices', () => {
   test('a start that made a new database where a wedding was opened says so until answered', async () => {
     mocks.backend = localBackend(true)
     const first = await renderNotices()
-    const dialog = await screen.findByRole('alertdialog', { name: 'Your wedding is no longer in this browser' })
+    const dialog = await screen.findByRole('alertdialog', {
+      name: 'Your wedding is no longer in this browser',
+    })
     expect(dialog).toHaveTextContent('Kasalan was last opened here on 20 Nov')
     expect(dialog).toHaveTextContent('No backup was downloaded in this browser.')
     // The restore has the focus: going on without it gives the wedding up.
@@ -76,11 +86,19 @@ describe('StorageNotices', () => {
   })
 
   test('a file that is not a backup is refused in the notice, which stays', async () => {
-    mocks.backend = localBackend(true, vi.fn().mockRejectedValue(new BackendError('backup_invalid', 'P0001')))
+    mocks.backend = localBackend(
+      true,
+      vi.fn().mockRejectedValue(new BackendError('backup_invalid', 'P0001')),
+    )
     await renderNotices()
     await screen.findByRole('alertdialog')
-    await userEvent.upload(screen.getByLabelText('Restore a backup'), new File(['nope'], 'notes.tar.gz'))
-    expect(await screen.findByText("This file isn't a Kasalan backup. Nothing was changed.")).toBeInTheDocument()
+    await userEvent.upload(
+      screen.getByLabelText('Restore a backup'),
+      new File(['nope'], 'notes.tar.gz'),
+    )
+    expect(
+      await screen.findByText("This file isn't a Kasalan backup. Nothing was changed."),
+    ).toBeInTheDocument()
     expect(screen.getByRole('alertdialog')).toBeInTheDocument()
     expect(JSON.parse(localStorage.getItem(MARKER)!).lostSince).toBe(lastVisit)
   })

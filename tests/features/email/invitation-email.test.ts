@@ -5,9 +5,19 @@ import { renderInvitationEmail } from '@/features/email/model/invitation-email'
 const input = {
   kind: 'invitation' as const,
   language: 'fil' as const,
-  wedding: { bride: { firstName: 'Isabel' }, groom: { firstName: 'Miguel' }, date: '2026-12-12', rsvpDeadline: '2026-10-12', venue: 'Baguio' },
+  wedding: {
+    bride: { firstName: 'Isabel' },
+    groom: { firstName: 'Miguel' },
+    date: '2026-12-12',
+    rsvpDeadline: '2026-10-12',
+    venue: 'Baguio',
+  },
   templates: {},
-  household: { code: 'ABCD2345', token: 'q7Xw-2mR_vK9bLp4ZtYc8A', persons: [{ firstName: 'Niño' }, { firstName: 'Ma. Cristina' }] },
+  household: {
+    code: 'ABCD2345',
+    token: 'q7Xw-2mR_vK9bLp4ZtYc8A',
+    persons: [{ firstName: 'Niño' }, { firstName: 'Ma. Cristina' }],
+  },
   origin: 'https://kasalan.ph',
 }
 
@@ -25,7 +35,10 @@ describe('invitation e-mail', () => {
   })
 
   test("escapes the couple's template and writes no button for a link that is not http(s)", () => {
-    const own = renderInvitationEmail({ ...input, templates: { invitation: { fil: '<script>alert(1)</script> {link}' } } })
+    const own = renderInvitationEmail({
+      ...input,
+      templates: { invitation: { fil: '<script>alert(1)</script> {link}' } },
+    })
     expect(own.html).not.toContain('<script>')
     expect(own.html).toContain('&lt;script&gt;')
     const odd = renderInvitationEmail({ ...input, origin: 'javascript:alert(1)//' })

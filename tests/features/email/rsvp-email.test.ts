@@ -1,7 +1,12 @@
 // @vitest-environment node
 // The RSVP confirmation e-mail template: what a future sender will send.
 import { describe, expect, test } from 'vitest'
-import { emailDate, escapeHtml, renderRsvpEmail, type EmailWedding } from '@/features/email/model/rsvp-email'
+import {
+  emailDate,
+  escapeHtml,
+  renderRsvpEmail,
+  type EmailWedding,
+} from '@/features/email/model/rsvp-email'
 
 const wedding: EmailWedding = {
   bride: { firstName: 'Isabel', lastName: 'Dela Cruz' },
@@ -9,13 +14,27 @@ const wedding: EmailWedding = {
   date: '2027-12-12',
   rsvpDeadline: '2027-10-12',
   venue: 'Hardin ng Pinagpala, Baguio City',
-  contact: { email: 'isabelatmiguel@example.com', phone: '+63 917 555 0142', names: 'Isabel at Miguel' },
+  contact: {
+    email: 'isabelatmiguel@example.com',
+    phone: '+63 917 555 0142',
+    names: 'Isabel at Miguel',
+  },
 }
 
 const household = {
   persons: [
-    { firstName: 'Ma. Cristina', lastName: 'dela Cruz Peña', isAttending: true, response: [{ question: 'Anong ulam?', answer: 'Kare-kare' }] },
-    { firstName: 'Rodrigo', lastName: 'Peña', isAttending: false, response: [{ question: 'Anong ulam?', answer: 'hidden' }] },
+    {
+      firstName: 'Ma. Cristina',
+      lastName: 'dela Cruz Peña',
+      isAttending: true,
+      response: [{ question: 'Anong ulam?', answer: 'Kare-kare' }],
+    },
+    {
+      firstName: 'Rodrigo',
+      lastName: 'Peña',
+      isAttending: false,
+      response: [{ question: 'Anong ulam?', answer: 'hidden' }],
+    },
     { firstName: 'Bea', lastName: 'Peña', isAttending: null, response: [] },
   ],
   message: 'Excited na kami!',
@@ -25,7 +44,12 @@ const rsvpUrl = 'https://kasalan.ph/wedding/isabel-and-miguel/rsvp/g/p'
 
 describe('renderRsvpEmail', () => {
   test('Filipino: subject, each person with their reply and answers, the message, the change link and the contact', () => {
-    const { subject, html, text } = renderRsvpEmail({ wedding, household, language: 'fil', rsvpUrl })
+    const { subject, html, text } = renderRsvpEmail({
+      wedding,
+      household,
+      language: 'fil',
+      rsvpUrl,
+    })
     expect(subject).toBe('Natanggap namin ang inyong RSVP — Kasal nina Isabel at Miguel')
     expect(text).toContain('Mahal na Ma. Cristina, Rodrigo at Bea,')
     expect(text).toContain('• Ma. Cristina dela Cruz Peña: Dadalo')
@@ -34,7 +58,9 @@ describe('renderRsvpEmail', () => {
     expect(text).not.toContain('hidden')
     expect(text).toContain('• Bea Peña: Wala pang sagot')
     expect(text).toContain('Excited na kami!')
-    expect(text).toContain('Magkita-kita tayo: 12 Disyembre 2027 · Hardin ng Pinagpala, Baguio City.')
+    expect(text).toContain(
+      'Magkita-kita tayo: 12 Disyembre 2027 · Hardin ng Pinagpala, Baguio City.',
+    )
     expect(text).toContain('Maaari ninyong baguhin ang sagot hanggang 12 Oktubre 2027.')
     expect(text).toContain(rsvpUrl)
     expect(text).toContain('isabelatmiguel@example.com')
@@ -45,13 +71,30 @@ describe('renderRsvpEmail', () => {
   })
 
   test('the Messenger link the Details form promised is in the e-mail, and one person named is "kay", not "kina"', () => {
-    const withMessenger = { ...wedding, contact: { ...wedding.contact, names: 'Tita Carmen', messenger: 'https://m.me/isabelatmiguel' } }
-    const { html, text } = renderRsvpEmail({ wedding: withMessenger, household, language: 'fil', rsvpUrl })
+    const withMessenger = {
+      ...wedding,
+      contact: {
+        ...wedding.contact,
+        names: 'Tita Carmen',
+        messenger: 'https://m.me/isabelatmiguel',
+      },
+    }
+    const { html, text } = renderRsvpEmail({
+      wedding: withMessenger,
+      household,
+      language: 'fil',
+      rsvpUrl,
+    })
     expect(text).toContain('May tanong? Makipag-ugnayan kay Tita Carmen:')
     expect(text).toContain('https://m.me/isabelatmiguel')
-    expect(html).toContain('<a href="https://m.me/isabelatmiguel" style="color:#7b4f25">m.me/isabelatmiguel</a>')
+    expect(html).toContain(
+      '<a href="https://m.me/isabelatmiguel" style="color:#7b4f25">m.me/isabelatmiguel</a>',
+    )
     // Named as a couple, "kina"; a link that is not Facebook's or Messenger's is never written.
-    const couple = { ...wedding, contact: { ...wedding.contact, messenger: 'https://example.com/x' } }
+    const couple = {
+      ...wedding,
+      contact: { ...wedding.contact, messenger: 'https://example.com/x' },
+    }
     const plain = renderRsvpEmail({ wedding: couple, household, language: 'fil', rsvpUrl })
     expect(plain.text).toContain('May tanong? Makipag-ugnayan kina Isabel at Miguel:')
     expect(plain.html).not.toContain('example.com/x')
@@ -77,14 +120,31 @@ describe('renderRsvpEmail', () => {
         contact: { email: `"><script>1</script>`, phone: `<i>0917</i>`, names: `<u>Kami</u>` },
       },
       household: {
-        persons: [{ firstName: evil, lastName: `O'Brien & Co`, isAttending: true, response: [{ question: `<q>Ulam?</q>`, answer: `<a href="javascript:x">Kare</a>` }] }],
+        persons: [
+          {
+            firstName: evil,
+            lastName: `O'Brien & Co`,
+            isAttending: true,
+            response: [{ question: `<q>Ulam?</q>`, answer: `<a href="javascript:x">Kare</a>` }],
+          },
+        ],
         message: `<iframe src="https://evil.example"></iframe>`,
       },
       language: 'fil',
       rsvpUrl,
     })
     expect(subject).toContain('<b>Isa</b>') // the subject is plain text, not HTML
-    for (const raw of ['<script', '<b>', '<img', '<iframe', '<q>', '<a href="javascript', '<i>', '<u>', '"><script']) {
+    for (const raw of [
+      '<script',
+      '<b>',
+      '<img',
+      '<iframe',
+      '<q>',
+      '<a href="javascript',
+      '<i>',
+      '<u>',
+      '"><script',
+    ]) {
       expect(html, raw).not.toContain(raw)
     }
     expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
@@ -96,7 +156,12 @@ describe('renderRsvpEmail', () => {
   })
 
   test('only an http(s) link to the RSVP is written', () => {
-    for (const bad of ['javascript:alert(1)', 'https://x.example/" onclick="y', 'data:text/html,hi', null]) {
+    for (const bad of [
+      'javascript:alert(1)',
+      'https://x.example/" onclick="y',
+      'data:text/html,hi',
+      null,
+    ]) {
       const { html, text } = renderRsvpEmail({ wedding, household, language: 'en', rsvpUrl: bad })
       expect(html).not.toContain('Change my reply</a>')
       expect(html).not.toContain('javascript:')
@@ -108,7 +173,15 @@ describe('renderRsvpEmail', () => {
     const { text, html } = renderRsvpEmail({
       wedding: { ...wedding, date: null, rsvpDeadline: null, venue: null, contact: {} },
       household: {
-        persons: [{ ...household.persons[0]!, response: [...household.persons[0]!.response, { question: 'Anong kanta?', answer: '  ' }] }],
+        persons: [
+          {
+            ...household.persons[0]!,
+            response: [
+              ...household.persons[0]!.response,
+              { question: 'Anong kanta?', answer: '  ' },
+            ],
+          },
+        ],
       },
       language: 'fil',
       rsvpUrl,
@@ -127,7 +200,9 @@ describe('renderRsvpEmail', () => {
 
 describe('helpers', () => {
   test('escapeHtml escapes the five HTML characters', () => {
-    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;')
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;',
+    )
   })
 
   test('emailDate in both languages, and nothing for a bad date', () => {

@@ -1,7 +1,12 @@
 // @vitest-environment node
 import { describe, expect, test } from 'vitest'
 import type { PaxForecast } from '@/lib/api/forecast'
-import { forecastCsvRows, readSettings, settingsOnRefresh, settingTexts } from '@/features/forecast/model/forecast'
+import {
+  forecastCsvRows,
+  readSettings,
+  settingsOnRefresh,
+  settingTexts,
+} from '@/features/forecast/model/forecast'
 
 describe('readSettings', () => {
   test('reads whole numbers within each field’s bounds', () => {
@@ -14,9 +19,15 @@ describe('readSettings', () => {
   })
 
   test('names every field that is blank, not whole or out of bounds', () => {
-    expect(readSettings({ expectedPct: '101', noShowPct: '51', walkIns: '1001' })).toEqual({ invalid: ['expectedPct', 'noShowPct', 'walkIns'] })
-    expect(readSettings({ expectedPct: '', noShowPct: '15.5', walkIns: '-1' })).toEqual({ invalid: ['expectedPct', 'noShowPct', 'walkIns'] })
-    expect(readSettings({ expectedPct: '83', noShowPct: 'abc', walkIns: '3' })).toEqual({ invalid: ['noShowPct'] })
+    expect(readSettings({ expectedPct: '101', noShowPct: '51', walkIns: '1001' })).toEqual({
+      invalid: ['expectedPct', 'noShowPct', 'walkIns'],
+    })
+    expect(readSettings({ expectedPct: '', noShowPct: '15.5', walkIns: '-1' })).toEqual({
+      invalid: ['expectedPct', 'noShowPct', 'walkIns'],
+    })
+    expect(readSettings({ expectedPct: '83', noShowPct: 'abc', walkIns: '3' })).toEqual({
+      invalid: ['noShowPct'],
+    })
   })
 })
 
@@ -59,13 +70,34 @@ describe('forecastCsvRows', () => {
     ],
   }
   const labels = Object.fromEntries(
-    ['wedding', 'date', 'range', 'assumptions', 'confirmedAdults', 'confirmedChildren', 'declined', 'pending', 'expectedFromPending', 'noShows', 'walkIns', 'question', 'answer', 'count', 'guest', 'unanswered'].map(
-      (key) => [key, key.toUpperCase()],
-    ),
+    [
+      'wedding',
+      'date',
+      'range',
+      'assumptions',
+      'confirmedAdults',
+      'confirmedChildren',
+      'declined',
+      'pending',
+      'expectedFromPending',
+      'noShows',
+      'walkIns',
+      'question',
+      'answer',
+      'count',
+      'guest',
+      'unanswered',
+    ].map((key) => [key, key.toUpperCase()]),
   ) as unknown as Parameters<typeof forecastCsvRows>[2]
 
   test('the figures as label and value, then each question’s split', () => {
-    expect(forecastCsvRows(forecast, { couple: 'Isabel & Miguel', date: '12 Dec', range: '10–15 pax', assumptions: 'Low: …' }, labels)).toEqual([
+    expect(
+      forecastCsvRows(
+        forecast,
+        { couple: 'Isabel & Miguel', date: '12 Dec', range: '10–15 pax', assumptions: 'Low: …' },
+        labels,
+      ),
+    ).toEqual([
       ['WEDDING', 'Isabel & Miguel'],
       ['DATE', '12 Dec'],
       ['RANGE', '10–15 pax'],
@@ -97,9 +129,13 @@ describe('settingsOnRefresh', () => {
   const incoming = { expectedPct: 80, noShowPct: 20, walkIns: 10 }
 
   test('untouched fields take what another member saved', () => {
-    expect(settingsOnRefresh(settingTexts(previous), previous, incoming)).toEqual(settingTexts(incoming))
+    expect(settingsOnRefresh(settingTexts(previous), previous, incoming)).toEqual(
+      settingTexts(incoming),
+    )
     // "010" reads as the saved 10: nothing to keep.
-    expect(settingsOnRefresh({ ...settingTexts(previous), walkIns: '010' }, previous, incoming)).toEqual(settingTexts(incoming))
+    expect(
+      settingsOnRefresh({ ...settingTexts(previous), walkIns: '010' }, previous, incoming),
+    ).toEqual(settingTexts(incoming))
   })
 
   test('typed and unsaved values are kept, a half-typed field too', () => {

@@ -14,7 +14,10 @@ import enCommon from '@/locales/en/common.json'
 import enForecast from '@/locales/en/forecast.json'
 
 const api = vi.hoisted(() => ({ getPaxForecast: vi.fn(), savePaxForecastSettings: vi.fn() }))
-vi.mock('@/lib/api/forecast', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+vi.mock('@/lib/api/forecast', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}))
 
 const { ForecastPage } = await import('@/features/forecast/routes/forecast-page')
 const { useSessionStore } = await import('@/lib/session')
@@ -78,7 +81,6 @@ function renderPage() {
   )
 }
 
-
 async function returnToTab(walkIns: number) {
   await act(async () => {
     window.dispatchEvent(new Event('focus'))
@@ -92,7 +94,9 @@ describe('a refresh after another member saved the settings', () => {
   test('keeps the typed, unsaved value', async () => {
     api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 83, noShowPct: 15, walkIns: 4 }))
     renderPage()
-    fireEvent.change(await screen.findByLabelText(/^Walk-ins \(persons\)/), { target: { value: '25' } })
+    fireEvent.change(await screen.findByLabelText(/^Walk-ins \(persons\)/), {
+      target: { value: '25' },
+    })
     api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 80, noShowPct: 20, walkIns: 9 }))
     await returnToTab(9)
     expect(walkInsField().value).toBe('25')
@@ -101,7 +105,9 @@ describe('a refresh after another member saved the settings', () => {
   test('an untouched form takes the saved settings', async () => {
     api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 83, noShowPct: 15, walkIns: 4 }))
     renderPage()
-    expect((await screen.findByLabelText<HTMLInputElement>(/^Walk-ins \(persons\)/)).value).toBe('4')
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Walk-ins \(persons\)/)).value).toBe(
+      '4',
+    )
     api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 80, noShowPct: 20, walkIns: 12 }))
     await returnToTab(12)
     expect(walkInsField().value).toBe('12')
@@ -115,7 +121,9 @@ describe('the assumptions form', () => {
     api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 83, noShowPct: 15, walkIns: 4 }))
     api.savePaxForecastSettings.mockReset()
     renderPage()
-    fireEvent.change(await screen.findByLabelText(/^No-show allowance/), { target: { value: '60' } })
+    fireEvent.change(await screen.findByLabelText(/^No-show allowance/), {
+      target: { value: '60' },
+    })
     fireEvent.change(walkInsField(), { target: { value: '30' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save assumptions' }))
     expect(await screen.findByText('Enter a whole number from 0 to 50.')).toBeTruthy()
@@ -128,23 +136,41 @@ describe('the assumptions form', () => {
 
   test('a refused save keeps what was typed and says why', async () => {
     api.getPaxForecast.mockResolvedValue(forecast({ expectedPct: 83, noShowPct: 15, walkIns: 4 }))
-    api.savePaxForecastSettings.mockReset().mockRejectedValueOnce(new BackendError('wedding_not_found', 'P0001'))
+    api.savePaxForecastSettings
+      .mockReset()
+      .mockRejectedValueOnce(new BackendError('wedding_not_found', 'P0001'))
     renderPage()
-    fireEvent.change(await screen.findByLabelText(/^No-show allowance/), { target: { value: '20' } })
+    fireEvent.change(await screen.findByLabelText(/^No-show allowance/), {
+      target: { value: '20' },
+    })
     fireEvent.change(walkInsField(), { target: { value: '30' } })
     fireEvent.click(screen.getByRole('button', { name: 'Save assumptions' }))
-    expect(await screen.findByText("We couldn't find this wedding. Your account may no longer have access to it.")).toBeTruthy()
-    expect(api.savePaxForecastSettings).toHaveBeenCalledWith('w1', { expectedPct: 83, noShowPct: 20, walkIns: 30 })
+    expect(
+      await screen.findByText(
+        "We couldn't find this wedding. Your account may no longer have access to it.",
+      ),
+    ).toBeTruthy()
+    expect(api.savePaxForecastSettings).toHaveBeenCalledWith('w1', {
+      expectedPct: 83,
+      noShowPct: 20,
+      walkIns: 30,
+    })
     expect(noShowField().value).toBe('20')
     expect(walkInsField().value).toBe('30')
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save assumptions' })).toBeEnabled())
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save assumptions' })).toBeEnabled(),
+    )
   })
 })
 
 describe('one number when the low and high ends agree', () => {
   test('the RSVPs tab’s card and the forecast page say "6 pax", not "6–6 pax"', async () => {
     const { ForecastCard } = await import('@/components/forecast-card')
-    api.getPaxForecast.mockResolvedValue({ ...forecast({ expectedPct: 100, noShowPct: 0, walkIns: 0 }), low: 6, high: 6 })
+    api.getPaxForecast.mockResolvedValue({
+      ...forecast({ expectedPct: 100, noShowPct: 0, walkIns: 0 }),
+      low: 6,
+      high: 6,
+    })
     const card = render(
       <I18nextProvider i18n={i18n}>
         <MemoryRouter>
@@ -162,7 +188,11 @@ describe('one number when the low and high ends agree', () => {
 
   test('46–52 pax stays a range', async () => {
     const { ForecastCard } = await import('@/components/forecast-card')
-    api.getPaxForecast.mockResolvedValue({ ...forecast({ expectedPct: 83, noShowPct: 15, walkIns: 4 }), low: 46, high: 52 })
+    api.getPaxForecast.mockResolvedValue({
+      ...forecast({ expectedPct: 83, noShowPct: 15, walkIns: 4 }),
+      low: 46,
+      high: 52,
+    })
     render(
       <I18nextProvider i18n={i18n}>
         <MemoryRouter>

@@ -6,22 +6,26 @@ const id = () => `00000000-0000-4000-8000-${String(++counter).padStart(12, '0')}
 type PersonInput = Partial<Household['persons'][number]> & { firstName: string }
 
 /** A household as list_households returns it, with only what a test cares about spelled out. */
-export function household(overrides: Partial<Omit<Household, 'persons'>> & { persons?: PersonInput[] } = {}): Household {
+export function household(
+  overrides: Partial<Omit<Household, 'persons'>> & { persons?: PersonInput[] } = {},
+): Household {
   const householdId = overrides.id ?? id()
-  const persons = (overrides.persons ?? [{ firstName: 'Juan', lastName: 'Santos' }]).map((person, position) => ({
-    id: id(),
-    householdId,
-    lastName: '',
-    type: 'adult' as const,
-    title: null,
-    suffix: null,
-    notes: null,
-    isAttending: null,
-    response: [],
-    respondedAt: null,
-    position,
-    ...person,
-  }))
+  const persons = (overrides.persons ?? [{ firstName: 'Juan', lastName: 'Santos' }]).map(
+    (person, position) => ({
+      id: id(),
+      householdId,
+      lastName: '',
+      type: 'adult' as const,
+      title: null,
+      suffix: null,
+      notes: null,
+      isAttending: null,
+      response: [],
+      respondedAt: null,
+      position,
+      ...person,
+    }),
+  )
   return {
     id: householdId,
     weddingId: 'wedding',

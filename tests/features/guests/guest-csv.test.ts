@@ -1,7 +1,12 @@
 // @vitest-environment node
 import Papa from 'papaparse'
 import { describe, expect, test } from 'vitest'
-import { guestCsvColumns, guestCsvFileName, guestCsvRows, questionColumns } from '@/features/guests/model/guest-csv'
+import {
+  guestCsvColumns,
+  guestCsvFileName,
+  guestCsvRows,
+  questionColumns,
+} from '@/features/guests/model/guest-csv'
 import { relationLabel } from '@/features/guests/model/relation'
 import { BOM, toCsv } from '@/lib/csv'
 import { household } from './fixtures'
@@ -17,7 +22,15 @@ const households = [
     relationshipSide: 'groom',
     relationshipType: 'family',
     persons: [
-      { firstName: 'Ramon', lastName: 'Peña', isAttending: true, response: [{ question: meal, answer: 'Kare-kare' }, { question: song, answer: '=1+1' }] },
+      {
+        firstName: 'Ramon',
+        lastName: 'Peña',
+        isAttending: true,
+        response: [
+          { question: meal, answer: 'Kare-kare' },
+          { question: song, answer: '=1+1' },
+        ],
+      },
       { firstName: 'Paolo', lastName: 'Peña', type: 'child', isAttending: false, response: [] },
     ],
   }),
@@ -25,7 +38,13 @@ const households = [
     phone: null,
     relationshipSide: 'both',
     relationshipType: 'friend',
-    persons: [{ firstName: '@Ana', lastName: 'Reyes, Jr.', response: [{ question: 'Old question', answer: 'kept "quoted"' }] }],
+    persons: [
+      {
+        firstName: '@Ana',
+        lastName: 'Reyes, Jr.',
+        response: [{ question: 'Old question', answer: 'kept "quoted"' }],
+      },
+    ],
   }),
 ]
 
@@ -41,7 +60,19 @@ describe('guestCsvRows', () => {
   const rows = guestCsvRows(households, questions)
 
   test('has the spec’s columns, in order, then the questions, then the household and its seats', () => {
-    expect(rows[0]).toEqual(['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', meal, song, 'Old question', 'Household', 'Seats Reserved'])
+    expect(rows[0]).toEqual([
+      'Last Name',
+      'First Name',
+      'Contact Number',
+      'RSVP Status',
+      'Relation',
+      'Adult/Child',
+      meal,
+      song,
+      'Old question',
+      'Household',
+      'Seats Reserved',
+    ])
     expect(rows[0]!.slice(0, 6)).toEqual([...guestCsvColumns])
   })
 
@@ -54,10 +85,58 @@ describe('guestCsvRows', () => {
     expect(csv.startsWith(BOM)).toBe(true)
     const parsed = Papa.parse<string[]>(csv.slice(BOM.length), { skipEmptyLines: true }).data
     expect(parsed).toEqual([
-      ['Last Name', 'First Name', 'Contact Number', 'RSVP Status', 'Relation', 'Adult/Child', meal, song, 'Old question', 'Household', 'Seats Reserved'],
-      ['Peña', 'Ramon', "'+63 917 555 0101", 'Accepted', "groom's Family", 'Adult', 'Kare-kare', "'=1+1", '', '1', '2'],
-      ['Peña', 'Paolo', "'+63 917 555 0101", 'Declined', "groom's Family", 'Child', '', '', '', '1', '2'],
-      ['Reyes, Jr.', "'@Ana", '', 'Pending', 'Common Friends', 'Adult', '', '', 'kept "quoted"', '2', ''],
+      [
+        'Last Name',
+        'First Name',
+        'Contact Number',
+        'RSVP Status',
+        'Relation',
+        'Adult/Child',
+        meal,
+        song,
+        'Old question',
+        'Household',
+        'Seats Reserved',
+      ],
+      [
+        'Peña',
+        'Ramon',
+        "'+63 917 555 0101",
+        'Accepted',
+        "groom's Family",
+        'Adult',
+        'Kare-kare',
+        "'=1+1",
+        '',
+        '1',
+        '2',
+      ],
+      [
+        'Peña',
+        'Paolo',
+        "'+63 917 555 0101",
+        'Declined',
+        "groom's Family",
+        'Child',
+        '',
+        '',
+        '',
+        '1',
+        '2',
+      ],
+      [
+        'Reyes, Jr.',
+        "'@Ana",
+        '',
+        'Pending',
+        'Common Friends',
+        'Adult',
+        '',
+        '',
+        'kept "quoted"',
+        '2',
+        '',
+      ],
     ])
   })
 })

@@ -29,7 +29,10 @@ const api = vi.hoisted(() => ({
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 const invitationsApi = vi.hoisted(() => ({ listInvitationStates: vi.fn() }))
-vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitationsApi }))
+vi.mock('@/lib/api/invitations', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...invitationsApi,
+}))
 
 const csv = vi.hoisted(() => ({ downloadFile: vi.fn(), failNext: false }))
 vi.mock('@/lib/csv', async (importOriginal) => {
@@ -77,11 +80,20 @@ beforeEach(() => {
       relationshipSide: 'groom',
       relationshipType: 'family',
       persons: [
-        { firstName: 'Ramon', lastName: 'Santos', isAttending: true, response: [{ question: 'Anong ulam?', answer: 'Kare-kare' }] },
+        {
+          firstName: 'Ramon',
+          lastName: 'Santos',
+          isAttending: true,
+          response: [{ question: 'Anong ulam?', answer: 'Kare-kare' }],
+        },
         { firstName: 'Paolo', lastName: 'Santos', type: 'child' },
       ],
     }),
-    household({ relationshipSide: 'bride', relationshipType: 'friend', persons: [{ firstName: 'Niña', lastName: 'Peña' }] }),
+    household({
+      relationshipSide: 'bride',
+      relationshipType: 'friend',
+      persons: [{ firstName: 'Niña', lastName: 'Peña' }],
+    }),
   ]
   api.listHouseholds.mockImplementation(async () => households)
   invitationsApi.listInvitationStates.mockReset()
@@ -95,7 +107,9 @@ beforeEach(() => {
       relationshipType: input.relationshipType,
       persons: input.persons.map((p) => ({ ...p, ...(p.id ? { id: p.id } : {}) })),
     })
-    households = input.id ? households.map((h) => (h.id === input.id ? saved : h)) : [...households, saved]
+    households = input.id
+      ? households.map((h) => (h.id === input.id ? saved : h))
+      : [...households, saved]
     return saved
   })
   api.deleteHousehold.mockImplementation(async (id: string) => {
@@ -108,7 +122,16 @@ beforeEach(() => {
   }))
   csv.failNext = false
   useGuestListStore.setState(initialList, true)
-  useGuestsStore.setState({ weddingId: null, households: [], searchIndex: [], invitations: new Map(), status: 'idle', error: null, syncError: null, filters: noFilters })
+  useGuestsStore.setState({
+    weddingId: null,
+    households: [],
+    searchIndex: [],
+    invitations: new Map(),
+    status: 'idle',
+    error: null,
+    syncError: null,
+    filters: noFilters,
+  })
 })
 
 afterEach(() => vi.clearAllMocks())
@@ -137,8 +160,13 @@ describe('the list', () => {
     expect(within(santos).getByText('Paolo Santos')).toBeInTheDocument()
     expect(within(santos).getByText('Child')).toBeInTheDocument()
     expect(within(santos).getByText('ramon@example.com')).toBeInTheDocument()
-    const rsvp = within(santos).getByRole('link', { name: /Open the RSVP page of Ramon Santos and 1 other/ })
-    expect(rsvp).toHaveAttribute('href', `/wedding/isabel-and-miguel/rsvp/${households[0]!.id}/${households[0]!.persons[0]!.id}`)
+    const rsvp = within(santos).getByRole('link', {
+      name: /Open the RSVP page of Ramon Santos and 1 other/,
+    })
+    expect(rsvp).toHaveAttribute(
+      'href',
+      `/wedding/isabel-and-miguel/rsvp/${households[0]!.id}/${households[0]!.persons[0]!.id}`,
+    )
     expect(rsvp).toHaveAttribute('target', '_blank')
   })
 
@@ -146,7 +174,9 @@ describe('the list', () => {
     households = []
     const user = userEvent.setup()
     render(<GuestListScreen wedding={wedding} />)
-    expect(await screen.findByRole('heading', { name: 'Start your guest list' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Start your guest list' }),
+    ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'Import a spreadsheet' }))
     expect(await screen.findByRole('tab', { name: 'Import', selected: true })).toBeInTheDocument()
   })
@@ -163,10 +193,18 @@ describe('the list', () => {
     const user = await renderScreen()
     await user.click(screen.getByRole('button', { name: 'Filter' }))
     const menu = await screen.findByRole('menu')
-    for (const label of ["groom's Family", "bride's Family", 'Friends', 'Family Friends', 'Others', 'Common Friends']) {
+    for (const label of [
+      "groom's Family",
+      "bride's Family",
+      'Friends',
+      'Family Friends',
+      'Others',
+      'Common Friends',
+    ]) {
       expect(within(menu).getByRole('menuitemradio', { name: label })).toBeInTheDocument()
     }
-    for (const label of ['Address', 'Email', 'Phone']) expect(within(menu).getByRole('menuitemcheckbox', { name: label })).toBeInTheDocument()
+    for (const label of ['Address', 'Email', 'Phone'])
+      expect(within(menu).getByRole('menuitemcheckbox', { name: label })).toBeInTheDocument()
     await user.click(within(menu).getByRole('menuitemradio', { name: 'Friends' }))
     await waitFor(() => expect(screen.queryByText('Ramon Santos')).not.toBeInTheDocument())
     expect(screen.getByText('Niña Peña')).toBeInTheDocument()
@@ -185,13 +223,23 @@ describe('the list', () => {
   test('shows each household’s invitation state in a column, read once with the list, and filters by it', async () => {
     // Only the households past "not invited" come back; the others are not invited.
     invitationsApi.listInvitationStates.mockResolvedValue([
-      { householdId: households[0]!.id, state: 'opened', invitedAt: '2027-01-01T00:00:00Z', invitedVia: 'sms', openedAt: '2027-01-02T00:00:00Z' },
+      {
+        householdId: households[0]!.id,
+        state: 'opened',
+        invitedAt: '2027-01-01T00:00:00Z',
+        invitedVia: 'sms',
+        openedAt: '2027-01-02T00:00:00Z',
+      },
     ])
     const user = await renderScreen()
     expect(invitationsApi.listInvitationStates).toHaveBeenCalledTimes(1)
     expect(screen.getByRole('columnheader', { name: 'Invitation' })).toBeInTheDocument()
-    expect(within(rowOf('Ramon Santos')).getByTestId('invitation-state')).toHaveTextContent('Opened')
-    expect(within(rowOf('Niña Peña')).getByTestId('invitation-state')).toHaveTextContent('Not invited')
+    expect(within(rowOf('Ramon Santos')).getByTestId('invitation-state')).toHaveTextContent(
+      'Opened',
+    )
+    expect(within(rowOf('Niña Peña')).getByTestId('invitation-state')).toHaveTextContent(
+      'Not invited',
+    )
 
     await user.click(screen.getByRole('button', { name: 'Filter' }))
     await user.click(await screen.findByRole('menuitemradio', { name: 'Not invited' }))
@@ -264,7 +312,8 @@ describe('the Add Guest drawer', () => {
       ['Country', 100],
       ['Notes', 2000],
     ]
-    for (const [label, max] of limits) expect(within(drawer).getByLabelText(label), label).toHaveAttribute('maxlength', String(max))
+    for (const [label, max] of limits)
+      expect(within(drawer).getByLabelText(label), label).toHaveAttribute('maxlength', String(max))
     const lastName = within(drawer).getByLabelText('Last name')
     await user.click(lastName)
     await user.paste('x'.repeat(120))
@@ -275,7 +324,9 @@ describe('the Add Guest drawer', () => {
   test('adds a household with a child: blanks saved as null, country Philippines, shown from what the save returned', async () => {
     const user = await renderScreen()
     const drawer = await openDrawer(user)
-    expect(within(drawer).getByRole('tab', { name: 'Manually', selected: true })).toBeInTheDocument()
+    expect(
+      within(drawer).getByRole('tab', { name: 'Manually', selected: true }),
+    ).toBeInTheDocument()
     expect(within(drawer).getByLabelText('Country')).toHaveValue('Philippines')
     // The only adult can be neither removed nor made a child.
     expect(within(drawer).getByRole('button', { name: 'Remove Guest 1 · Adult' })).toBeDisabled()
@@ -305,8 +356,26 @@ describe('the Add Guest drawer', () => {
       notes: null,
       seatCap: null,
       persons: [
-        { firstName: 'Andres', lastName: 'Villanueva', type: 'adult', title: null, suffix: null, knownAs: 'Andoy', maidenName: null, notes: null },
-        { firstName: 'Lia', lastName: null, type: 'child', title: null, suffix: null, knownAs: null, maidenName: 'Cruz', notes: null },
+        {
+          firstName: 'Andres',
+          lastName: 'Villanueva',
+          type: 'adult',
+          title: null,
+          suffix: null,
+          knownAs: 'Andoy',
+          maidenName: null,
+          notes: null,
+        },
+        {
+          firstName: 'Lia',
+          lastName: null,
+          type: 'child',
+          title: null,
+          suffix: null,
+          knownAs: null,
+          maidenName: 'Cruz',
+          notes: null,
+        },
       ],
     })
     expect(await screen.findByText('Andres Villanueva')).toBeInTheDocument()
@@ -319,7 +388,9 @@ describe('the Add Guest drawer', () => {
     await user.type(within(drawer).getByLabelText('First name'), 'Bea')
     await user.type(within(drawer).getByLabelText('E-mail'), 'bea@example.com')
     await user.click(within(drawer).getByRole('button', { name: 'Save & add another' }))
-    expect(await within(drawer).findByText('Saved the household of Bea. Add the next one.')).toBeInTheDocument()
+    expect(
+      await within(drawer).findByText('Saved the household of Bea. Add the next one.'),
+    ).toBeInTheDocument()
     expect(screen.getByRole('dialog', { name: 'Add Guest' })).toBeInTheDocument()
     expect(within(drawer).getByLabelText('First name')).toHaveValue('')
     expect(within(drawer).getByLabelText('E-mail')).toHaveValue('')
@@ -351,8 +422,12 @@ describe('the Add Guest drawer', () => {
     expect(within(drawer).getByRole('button', { name: 'Saving…' })).toBeDisabled()
 
     fail(new BackendError('household_needs_adult', 'P0001'))
-    expect(await within(drawer).findByText('A household needs at least one adult.')).toBeInTheDocument()
-    expect(within(drawer).getByText("Nothing was lost, but this household isn't saved yet.")).toBeInTheDocument()
+    expect(
+      await within(drawer).findByText('A household needs at least one adult.'),
+    ).toBeInTheDocument()
+    expect(
+      within(drawer).getByText("Nothing was lost, but this household isn't saved yet."),
+    ).toBeInTheDocument()
     expect(screen.getByRole('dialog', { name: 'Add Guest' })).toBeInTheDocument()
     expect(within(drawer).getByLabelText('First name')).toHaveValue('Carmela')
     expect(within(drawer).getByLabelText('Phone')).toHaveValue('0917 111 2222')
@@ -366,16 +441,22 @@ describe('the Add Guest drawer', () => {
     await user.keyboard('{Escape}')
     const confirm = await screen.findByRole('alertdialog', { name: 'Discard what you typed?' })
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
-    expect(within(screen.getByRole('dialog', { name: 'Add Guest' })).getByLabelText('First name')).toHaveValue('Jun')
+    expect(
+      within(screen.getByRole('dialog', { name: 'Add Guest' })).getByLabelText('First name'),
+    ).toHaveValue('Jun')
   })
 
   test('edits a household with the same form, keeping every person’s id', async () => {
     const user = await renderScreen()
     const santos = households[0]!
-    await user.click(within(rowOf('Ramon Santos')).getByRole('button', { name: 'Edit Ramon Santos and 1 other' }))
+    await user.click(
+      within(rowOf('Ramon Santos')).getByRole('button', { name: 'Edit Ramon Santos and 1 other' }),
+    )
     const drawer = await screen.findByRole('dialog', { name: 'Edit household' })
     expect(within(drawer).queryByRole('tab')).not.toBeInTheDocument()
-    expect(within(drawer).queryByRole('button', { name: 'Save & add another' })).not.toBeInTheDocument()
+    expect(
+      within(drawer).queryByRole('button', { name: 'Save & add another' }),
+    ).not.toBeInTheDocument()
     const first = within(drawer).getAllByLabelText('First name')[0]!
     await user.clear(first)
     await user.type(first, 'Ramoncito')
@@ -400,21 +481,37 @@ describe('the Import tab', () => {
     await user.click(screen.getByRole('button', { name: 'Add Guest' }))
     const drawer = await screen.findByRole('dialog', { name: 'Add Guest' })
     await user.click(within(drawer).getByRole('tab', { name: 'Import' }))
-    const rows = ['Our guests', 'First Name\tLast Name\tAdult/Child', 'Niña\tPeña\tAdult', 'Tessa\tCruz\tAdult', 'Ben\tCruz\tChild', 'Lola\t\tmaybe', '\tNoName\tAdult']
+    const rows = [
+      'Our guests',
+      'First Name\tLast Name\tAdult/Child',
+      'Niña\tPeña\tAdult',
+      'Tessa\tCruz\tAdult',
+      'Ben\tCruz\tChild',
+      'Lola\t\tmaybe',
+      '\tNoName\tAdult',
+    ]
     await user.click(within(drawer).getByLabelText('Paste rows from a spreadsheet'))
     await user.paste(rows.join('\n'))
     await user.click(within(drawer).getByRole('button', { name: 'Use these rows' }))
 
-    expect(await within(drawer).findByLabelText('What column A (First Name) holds')).toHaveValue('firstName')
+    expect(await within(drawer).findByLabelText('What column A (First Name) holds')).toHaveValue(
+      'firstName',
+    )
     expect(within(drawer).getByLabelText('What column B (Last Name) holds')).toHaveValue('lastName')
-    expect(within(drawer).getByLabelText('What column C (Adult/Child) holds')).toHaveValue('personType')
+    expect(within(drawer).getByLabelText('What column C (Adult/Child) holds')).toHaveValue(
+      'personType',
+    )
     expect(within(drawer).getByLabelText('Column names are on')).toHaveValue('1')
     await user.click(within(drawer).getByRole('button', { name: 'Review households' }))
 
-    expect(await within(drawer).findByText('1 household looks like it\'s already on your guest list.')).toBeInTheDocument()
+    expect(
+      await within(drawer).findByText("1 household looks like it's already on your guest list."),
+    ).toBeInTheDocument()
     expect(within(drawer).getByText('Already on your list: Niña Peña')).toBeInTheDocument()
     expect(within(drawer).getByText('No first name.')).toBeInTheDocument()
-    expect(within(drawer).getByText('"maybe" is neither adult nor child; imported as an adult.')).toBeInTheDocument()
+    expect(
+      within(drawer).getByText('"maybe" is neither adult nor child; imported as an adult.'),
+    ).toBeInTheDocument()
     const submit = within(drawer).getByRole('button', { name: /^Import 2 households/ })
     expect(submit).toBeDisabled()
     await user.click(within(drawer).getByLabelText('Import without this household'))
@@ -422,7 +519,10 @@ describe('the Import tab', () => {
 
     expect(await within(drawer).findByText('Imported 2 households')).toBeInTheDocument()
     const [, sent] = api.importHouseholds.mock.calls[0] as [string, HouseholdInput[]]
-    expect(sent.map((h) => h.persons.map((p) => `${p.firstName}:${p.type}`))).toEqual([['Tessa:adult', 'Ben:child'], ['Lola:adult']])
+    expect(sent.map((h) => h.persons.map((p) => `${p.firstName}:${p.type}`))).toEqual([
+      ['Tessa:adult', 'Ben:child'],
+      ['Lola:adult'],
+    ])
     expect(api.listHouseholds).toHaveBeenCalledTimes(2)
   })
 
@@ -440,17 +540,29 @@ describe('the Import tab', () => {
   test('one row reads as one: "1 row makes 1 household with 1 guest."', async () => {
     const user = await renderScreen()
     const drawer = await reviewPasted(user, ['First Name\tLast Name', 'Tessa\tCruz'])
-    expect(await within(drawer).findByText('1 row makes 1 household with 1 guest.')).toBeInTheDocument()
-    expect(within(drawer).getByRole('button', { name: 'Import 1 household (1 guest)' })).toBeEnabled()
+    expect(
+      await within(drawer).findByText('1 row makes 1 household with 1 guest.'),
+    ).toBeInTheDocument()
+    expect(
+      within(drawer).getByRole('button', { name: 'Import 1 household (1 guest)' }),
+    ).toBeEnabled()
   })
 
   test('when every row has a problem, nothing offers to import nothing', async () => {
     const user = await renderScreen()
     const drawer = await reviewPasted(user, ['First Name\tLast Name', '\tCruz', '\tReyes'])
-    expect(await within(drawer).findByText('2 rows make 2 households with 2 guests.')).toBeInTheDocument()
-    expect(within(drawer).getByText('No household can be imported as it is. Fix the problems in your file and load it again.')).toBeInTheDocument()
+    expect(
+      await within(drawer).findByText('2 rows make 2 households with 2 guests.'),
+    ).toBeInTheDocument()
+    expect(
+      within(drawer).getByText(
+        'No household can be imported as it is. Fix the problems in your file and load it again.',
+      ),
+    ).toBeInTheDocument()
     expect(within(drawer).queryByRole('button', { name: /^Import/ })).not.toBeInTheDocument()
-    expect(within(drawer).queryByRole('checkbox', { name: /^Import without/ })).not.toBeInTheDocument()
+    expect(
+      within(drawer).queryByRole('checkbox', { name: /^Import without/ }),
+    ).not.toBeInTheDocument()
     expect(within(drawer).getByRole('button', { name: 'Back' })).toBeEnabled()
   })
 })
@@ -461,19 +573,35 @@ describe('a family helper', () => {
   const initialSession = useSessionStore.getState()
   beforeEach(() => {
     households = [
-      household({ userId: 'couple', relationshipSide: 'bride', persons: [{ firstName: 'Niña', lastName: 'Peña' }] }),
-      household({ userId: 'tita-carmen', relationshipSide: 'bride', persons: [{ firstName: 'Lorna', lastName: 'Cruz' }] }),
+      household({
+        userId: 'couple',
+        relationshipSide: 'bride',
+        persons: [{ firstName: 'Niña', lastName: 'Peña' }],
+      }),
+      household({
+        userId: 'tita-carmen',
+        relationshipSide: 'bride',
+        persons: [{ firstName: 'Lorna', lastName: 'Cruz' }],
+      }),
     ]
-    useSessionStore.setState({ user: { id: 'tita-carmen', email: 'carmen@example.com', userMetadata: {} } })
+    useSessionStore.setState({
+      user: { id: 'tita-carmen', email: 'carmen@example.com', userMetadata: {} },
+    })
   })
   afterEach(() => useSessionStore.setState(initialSession, true))
 
   test('is offered Delete only on the households she added, as the database allows', async () => {
     render(<GuestListScreen wedding={helperWedding} />)
     await screen.findByRole('table', { name: 'Households' })
-    expect(within(rowOf('Lorna Cruz')).getByRole('button', { name: 'Delete Lorna Cruz' })).toBeInTheDocument()
-    expect(within(rowOf('Niña Peña')).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument()
-    expect(within(rowOf('Niña Peña')).getByRole('button', { name: 'Edit Niña Peña' })).toBeInTheDocument()
+    expect(
+      within(rowOf('Lorna Cruz')).getByRole('button', { name: 'Delete Lorna Cruz' }),
+    ).toBeInTheDocument()
+    expect(
+      within(rowOf('Niña Peña')).queryByRole('button', { name: /Delete/ }),
+    ).not.toBeInTheDocument()
+    expect(
+      within(rowOf('Niña Peña')).getByRole('button', { name: 'Edit Niña Peña' }),
+    ).toBeInTheDocument()
   })
 
   test('adds households on her side only, and is not offered an import', async () => {
@@ -484,29 +612,43 @@ describe('a family helper', () => {
     const drawer = await screen.findByRole('dialog', { name: 'Add Guest' })
     expect(within(drawer).queryByRole('tab', { name: 'Import' })).not.toBeInTheDocument()
     const side = within(drawer).getByLabelText('Whose guest')
-    expect(within(side).getAllByRole('option').map((option) => option.textContent)).toEqual(["Bride's side"])
+    expect(
+      within(side)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(["Bride's side"])
     expect(side).toHaveValue('bride')
   })
 
   test('with nothing on her list yet, is asked to add, not to import', async () => {
     households = []
     render(<GuestListScreen wedding={helperWedding} />)
-    expect(await screen.findByRole('heading', { name: 'Start your guest list' })).toBeInTheDocument()
-    expect(screen.getByText('Add the households of your side one by one. You can change them later.')).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Start your guest list' }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByText('Add the households of your side one by one. You can change them later.'),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('button', { name: 'Import a spreadsheet' })).not.toBeInTheDocument()
   })
 })
 
 describe("the couple's nicknames for the site's search", () => {
   test('lists them, adds one, refuses a nickname equal to its name, and saves what was typed', async () => {
-    api.listNicknames.mockResolvedValue({ nicknames: [{ nickname: 'Dodong', name: 'Reynaldo' }], builtInCount: 674 })
-    api.saveNicknames.mockImplementation((_weddingId: string, nicknames: Array<{ nickname: string; name: string }>) =>
-      Promise.resolve({ nicknames, builtInCount: 674 }),
+    api.listNicknames.mockResolvedValue({
+      nicknames: [{ nickname: 'Dodong', name: 'Reynaldo' }],
+      builtInCount: 674,
+    })
+    api.saveNicknames.mockImplementation(
+      (_weddingId: string, nicknames: Array<{ nickname: string; name: string }>) =>
+        Promise.resolve({ nicknames, builtInCount: 674 }),
     )
     const user = await renderScreen()
     await user.click(await screen.findByRole('button', { name: 'Nicknames' }))
     const drawer = await screen.findByRole('dialog', { name: 'Nicknames for the name search' })
-    expect(await within(drawer).findByText(/already knows 674 common Filipino nicknames/)).toBeInTheDocument()
+    expect(
+      await within(drawer).findByText(/already knows 674 common Filipino nicknames/),
+    ).toBeInTheDocument()
     expect(within(drawer).getAllByLabelText('Nickname')[0]).toHaveValue('Dodong')
 
     await user.click(within(drawer).getByRole('button', { name: 'Add a nickname' }))
@@ -514,7 +656,9 @@ describe("the couple's nicknames for the site's search", () => {
     await user.type(within(drawer).getAllByLabelText('Nickname')[1]!, 'Bebeng')
     await user.type(within(drawer).getAllByLabelText('Name on the list')[1]!, 'bebeng')
     await user.click(within(drawer).getByRole('button', { name: 'Save nicknames' }))
-    expect(await within(drawer).findByText('A nickname must differ from the name.')).toBeInTheDocument()
+    expect(
+      await within(drawer).findByText('A nickname must differ from the name.'),
+    ).toBeInTheDocument()
     expect(api.saveNicknames).not.toHaveBeenCalled()
 
     await user.clear(within(drawer).getAllByLabelText('Name on the list')[1]!)
@@ -527,4 +671,3 @@ describe("the couple's nicknames for the site's search", () => {
     ])
   })
 })
-

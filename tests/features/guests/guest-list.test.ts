@@ -20,7 +20,14 @@ const santos = household({
   relationshipType: 'family',
   email: 'ramon@example.com',
   phone: '+63 917 555 0101',
-  address: { address1: '14 Daang Mabini', address2: '', city: 'Quezon City', state: '', zip: '1100', country: 'Philippines' },
+  address: {
+    address1: '14 Daang Mabini',
+    address2: '',
+    city: 'Quezon City',
+    state: '',
+    zip: '1100',
+    country: 'Philippines',
+  },
   persons: [
     { firstName: 'Ramon', lastName: 'Santos', isAttending: true },
     { firstName: 'Lourdes', lastName: 'Santos', isAttending: false },
@@ -37,11 +44,26 @@ const commonFriend = household({
   relationshipSide: 'both',
   relationshipType: 'friend',
   email: 'bea@example.com',
-  persons: [{ firstName: 'Bea', lastName: 'Dela Cruz' }, { firstName: 'Migo', lastName: 'Dela Cruz', type: 'child' }],
+  persons: [
+    { firstName: 'Bea', lastName: 'Dela Cruz' },
+    { firstName: 'Migo', lastName: 'Dela Cruz', type: 'child' },
+  ],
 })
-const brideFriend = household({ relationshipSide: 'bride', relationshipType: 'friend', persons: [{ firstName: 'Ana', lastName: 'Reyes' }] })
-const familyFriend = household({ relationshipSide: 'groom', relationshipType: 'familyFriend', persons: [{ firstName: 'Tito', lastName: 'Boy' }] })
-const other = household({ relationshipSide: null, relationshipType: 'others', persons: [{ firstName: 'Caterer', lastName: 'Ko' }] })
+const brideFriend = household({
+  relationshipSide: 'bride',
+  relationshipType: 'friend',
+  persons: [{ firstName: 'Ana', lastName: 'Reyes' }],
+})
+const familyFriend = household({
+  relationshipSide: 'groom',
+  relationshipType: 'familyFriend',
+  persons: [{ firstName: 'Tito', lastName: 'Boy' }],
+})
+const other = household({
+  relationshipSide: null,
+  relationshipType: 'others',
+  persons: [{ firstName: 'Caterer', lastName: 'Ko' }],
+})
 const untagged = household({ persons: [{ firstName: 'Walang', lastName: 'Tag' }] })
 const list = [santos, pena, commonFriend, brideFriend, familyFriend, other, untagged]
 
@@ -70,7 +92,9 @@ describe('countGuests', () => {
 
   test('an empty list counts zero everywhere', () => {
     const counts = countGuests([])
-    expect(counts.guests + counts.adults + counts.children + counts.responded + counts.pending).toBe(0)
+    expect(
+      counts.guests + counts.adults + counts.children + counts.responded + counts.pending,
+    ).toBe(0)
   })
 })
 
@@ -96,11 +120,23 @@ describe('missing-data filters', () => {
   })
 
   test('missing e-mail', () => {
-    expect(filterHouseholds(list, { ...noFilters, missing: ['email'] })).toEqual([pena, brideFriend, familyFriend, other, untagged])
+    expect(filterHouseholds(list, { ...noFilters, missing: ['email'] })).toEqual([
+      pena,
+      brideFriend,
+      familyFriend,
+      other,
+      untagged,
+    ])
   })
 
   test('missing phone', () => {
-    expect(filterHouseholds(list, { ...noFilters, missing: ['phone'] })).toEqual([commonFriend, brideFriend, familyFriend, other, untagged])
+    expect(filterHouseholds(list, { ...noFilters, missing: ['phone'] })).toEqual([
+      commonFriend,
+      brideFriend,
+      familyFriend,
+      other,
+      untagged,
+    ])
   })
 
   test('missing address', () => {
@@ -109,8 +145,15 @@ describe('missing-data filters', () => {
   })
 
   test('filters narrow together: missing e-mail and phone, within a relation', () => {
-    expect(filterHouseholds(list, { ...noFilters, missing: ['email', 'phone'] })).toEqual([brideFriend, familyFriend, other, untagged])
-    expect(filterHouseholds(list, { ...noFilters, relation: 'friends', missing: ['email', 'phone'] })).toEqual([brideFriend])
+    expect(filterHouseholds(list, { ...noFilters, missing: ['email', 'phone'] })).toEqual([
+      brideFriend,
+      familyFriend,
+      other,
+      untagged,
+    ])
+    expect(
+      filterHouseholds(list, { ...noFilters, relation: 'friends', missing: ['email', 'phone'] }),
+    ).toEqual([brideFriend])
   })
 
   test('invitation state, from the states read with the list; a household they miss is not invited', () => {
@@ -134,7 +177,8 @@ describe('missing-data filters', () => {
 })
 
 describe('search', () => {
-  const search = (query: string) => filterHouseholds(list, { ...noFilters, query }, buildSearchIndex(list))
+  const search = (query: string) =>
+    filterHouseholds(list, { ...noFilters, query }, buildSearchIndex(list))
 
   test('ignores accents and case both ways', () => {
     expect(search('pena')).toEqual([pena])
@@ -167,12 +211,20 @@ describe('search', () => {
 })
 
 test('personFullName joins title, names and suffix', () => {
-  expect(personFullName({ title: 'Dr.', firstName: 'Jose', lastName: 'Rizal', suffix: 'Jr.' })).toBe('Dr. Jose Rizal Jr.')
+  expect(
+    personFullName({ title: 'Dr.', firstName: 'Jose', lastName: 'Rizal', suffix: 'Jr.' }),
+  ).toBe('Dr. Jose Rizal Jr.')
   expect(personFullName({ title: null, firstName: 'Ana', lastName: '', suffix: null })).toBe('Ana')
 })
 
 test('personFullName shows a name typed in lower case by the one rule, particles kept', () => {
-  expect(personFullName({ title: null, firstName: 'lorna', lastName: 'dela cruz', suffix: null })).toBe('Lorna dela Cruz')
-  expect(personFullName({ title: null, firstName: 'teresita', lastName: 'de los santos', suffix: null })).toBe('Teresita de los Santos')
-  expect(householdLabel(household({ persons: [{ firstName: 'lorna', lastName: 'dela cruz' }] })).name).toBe('Lorna dela Cruz')
+  expect(
+    personFullName({ title: null, firstName: 'lorna', lastName: 'dela cruz', suffix: null }),
+  ).toBe('Lorna dela Cruz')
+  expect(
+    personFullName({ title: null, firstName: 'teresita', lastName: 'de los santos', suffix: null }),
+  ).toBe('Teresita de los Santos')
+  expect(
+    householdLabel(household({ persons: [{ firstName: 'lorna', lastName: 'dela cruz' }] })).name,
+  ).toBe('Lorna dela Cruz')
 })

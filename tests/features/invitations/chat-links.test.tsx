@@ -51,7 +51,12 @@ test("the message's link goes through the preview function; the QR code is the s
         onOpenChange={() => undefined}
         kind="invitation"
         households={[household]}
-        wedding={{ bride: { firstName: 'Maria' }, groom: { firstName: 'Juan' }, date: '2026-12-12', rsvpDeadline: null }}
+        wedding={{
+          bride: { firstName: 'Maria' },
+          groom: { firstName: 'Juan' },
+          date: '2026-12-12',
+          rsvpDeadline: null,
+        }}
         templates={{}}
         record={vi.fn(async () => undefined)}
       />
@@ -60,5 +65,9 @@ test("the message's link goes through the preview function; the QR code is the s
   const link = 'https://abcd.supabase.co/functions/v1/link-preview/i/q7Xw-2mR_vK9bLp4ZtYc8A'
   expect(screen.getByTestId('invitation-link')).toHaveTextContent(link)
   expect((screen.getByRole('textbox') as HTMLTextAreaElement).value).toContain(link)
-  expect(screen.getByRole('img', { name: new RegExp(`${window.location.origin}/i/q7Xw-2mR_vK9bLp4ZtYc8A`) })).toBeInTheDocument()
+  expect(
+    screen.getByRole('img', {
+      name: new RegExp(`${window.location.origin}/i/q7Xw-2mR_vK9bLp4ZtYc8A`),
+    }),
+  ).toBeInTheDocument()
 })

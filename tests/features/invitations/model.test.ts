@@ -1,7 +1,11 @@
 // @vitest-environment node
 import { describe, expect, test } from 'vitest'
 import { channelAvailable, channelHref, internationalPhone } from '@/lib/invitations/channels'
-import { daysToDeadline, followUpList, invitationCounts } from '@/features/invitations/model/follow-up'
+import {
+  daysToDeadline,
+  followUpList,
+  invitationCounts,
+} from '@/features/invitations/model/follow-up'
 import {
   defaultTemplates,
   fillTemplate,
@@ -55,40 +59,69 @@ describe('templates', () => {
     for (const kind of ['invitation', 'reminder'] as const) {
       for (const language of ['fil', 'en'] as const) {
         const { text, subject } = renderMessage(input({ kind, language }))
-        expect(text).toContain(language === 'fil' ? 'Lola Pacing, Tito Ben at Ñora' : 'Lola Pacing, Tito Ben and Ñora')
+        expect(text).toContain(
+          language === 'fil' ? 'Lola Pacing, Tito Ben at Ñora' : 'Lola Pacing, Tito Ben and Ñora',
+        )
         expect(text).toContain(`https://kasalan.ph/i/${TOKEN}`)
         expect(text).not.toContain('/i/ABCD2345')
         expect(text).toContain('ABCD-2345')
         expect(text).toContain(language === 'fil' ? '30 Nobyembre 2026' : '30 November 2026')
-        expect(subject).toContain(language === 'fil' ? 'Ma. Cristina at Niño' : 'Ma. Cristina and Niño')
+        expect(subject).toContain(
+          language === 'fil' ? 'Ma. Cristina at Niño' : 'Ma. Cristina and Niño',
+        )
       }
     }
-    expect(renderMessage(input({ kind: 'reminder' })).text).toMatch(/^Hi Lola Pacing, Tito Ben at Ñora! Friendly reminder lang po/)
+    expect(renderMessage(input({ kind: 'reminder' })).text).toMatch(
+      /^Hi Lola Pacing, Tito Ben at Ñora! Friendly reminder lang po/,
+    )
   })
 
   test('without a deadline the default wording never says "reply by"; without a date it says so', () => {
-    const text = renderMessage(input({ wedding: { ...wedding, rsvpDeadline: null, date: null } })).text
+    const text = renderMessage(
+      input({ wedding: { ...wedding, rsvpDeadline: null, date: null } }),
+    ).text
     expect(text).not.toContain('bago mag-')
     expect(text).toContain('(petsang ibabalita pa)')
     expect(templateFor('reminder', 'en', {}, false)).toBe(defaultTemplates.reminder.en.noDeadline)
     // The couple's own template keeps its {deadline}, filled with a phrase that reads.
-    const own = renderMessage(input({ language: 'en', wedding: { ...wedding, rsvpDeadline: null }, templates: { invitation: { en: 'RSVP {deadline}' } } }))
+    const own = renderMessage(
+      input({
+        language: 'en',
+        wedding: { ...wedding, rsvpDeadline: null },
+        templates: { invitation: { en: 'RSVP {deadline}' } },
+      }),
+    )
     expect(own.text).toBe('RSVP as soon as you can')
   })
 
   test("a blank template of the couple's is ours; one language's template leaves the other ours", () => {
-    expect(templateFor('invitation', 'fil', { invitation: { fil: '   ', en: 'Own' } }, true)).toBe(defaultTemplates.invitation.fil.deadline)
-    expect(templateFor('invitation', 'en', { invitation: { fil: '   ', en: 'Own' } }, true)).toBe('Own')
+    expect(templateFor('invitation', 'fil', { invitation: { fil: '   ', en: 'Own' } }, true)).toBe(
+      defaultTemplates.invitation.fil.deadline,
+    )
+    expect(templateFor('invitation', 'en', { invitation: { fil: '   ', en: 'Own' } }, true)).toBe(
+      'Own',
+    )
   })
 
   test('helpers', () => {
     expect(householdNames([{ firstName: 'juan' }], 'fil')).toBe('Juan')
-    expect(householdNames([{ firstName: 'Juan' }, { firstName: 'Maria' }], 'en')).toBe('Juan and Maria')
+    expect(householdNames([{ firstName: 'Juan' }, { firstName: 'Maria' }], 'en')).toBe(
+      'Juan and Maria',
+    )
     expect(householdNames([], 'en')).toBe('')
     expect(invitationLink('https://a.ph//', TOKEN)).toBe(`https://a.ph/i/${TOKEN}`)
     expect(printedCode('XYZ23456')).toBe('XYZ2-3456')
     expect(messageDate('2026-02-30', 'en')).toBeNull()
-    expect(fillTemplate('{names} {names}', { names: 'A', couple: '', link: '', code: '', date: '', deadline: '' })).toBe('A A')
+    expect(
+      fillTemplate('{names} {names}', {
+        names: 'A',
+        couple: '',
+        link: '',
+        code: '',
+        date: '',
+        deadline: '',
+      }),
+    ).toBe('A A')
   })
 })
 
@@ -106,9 +139,13 @@ describe('channels', () => {
     const target = { phone: '0917 555 0101', email: 'lola@example.ph' }
     const encoded = encodeURIComponent(message.text)
     expect(channelHref('sms', target, message)).toBe(`sms:09175550101?&body=${encoded}`)
-    expect(channelHref('whatsapp', target, message)).toBe(`https://wa.me/639175550101?text=${encoded}`)
+    expect(channelHref('whatsapp', target, message)).toBe(
+      `https://wa.me/639175550101?text=${encoded}`,
+    )
     expect(channelHref('viber', target, message)).toBe(`viber://forward?text=${encoded}`)
-    expect(channelHref('email', target, message)).toBe(`mailto:lola%40example.ph?subject=Imbitasyon&body=${encoded}`)
+    expect(channelHref('email', target, message)).toBe(
+      `mailto:lola%40example.ph?subject=Imbitasyon&body=${encoded}`,
+    )
     expect(channelHref('messenger', target, message)).toBe('https://www.messenger.com/')
     expect(channelHref('copy', target, message)).toBeNull()
   })
@@ -124,21 +161,65 @@ describe('channels', () => {
 })
 
 describe('follow-up', () => {
-  const base: HouseholdInvitation = { householdId: 'a', code: 'X', token: 'T', persons: [], state: 'not_invited', answered: false }
+  const base: HouseholdInvitation = {
+    householdId: 'a',
+    code: 'X',
+    token: 'T',
+    persons: [],
+    state: 'not_invited',
+    answered: false,
+  }
   const households: HouseholdInvitation[] = [
     base,
-    { ...base, householdId: 'recent', state: 'invited', invitedAt: '2026-11-20T00:00:00Z', lastSentAt: '2026-11-20T00:00:00Z' },
-    { ...base, householdId: 'old', state: 'opened', invitedAt: '2026-11-01T00:00:00Z', lastSentAt: '2026-11-01T00:00:00Z', openedAt: '2026-11-02T00:00:00Z' },
-    { ...base, householdId: 'reminded', state: 'invited', invitedAt: '2026-10-01T00:00:00Z', lastSentAt: '2026-11-21T00:00:00Z' },
-    { ...base, householdId: 'done', state: 'answered', answered: true, invitedAt: '2026-10-01T00:00:00Z', lastSentAt: '2026-10-01T00:00:00Z', openedAt: '2026-10-02T00:00:00Z' },
+    {
+      ...base,
+      householdId: 'recent',
+      state: 'invited',
+      invitedAt: '2026-11-20T00:00:00Z',
+      lastSentAt: '2026-11-20T00:00:00Z',
+    },
+    {
+      ...base,
+      householdId: 'old',
+      state: 'opened',
+      invitedAt: '2026-11-01T00:00:00Z',
+      lastSentAt: '2026-11-01T00:00:00Z',
+      openedAt: '2026-11-02T00:00:00Z',
+    },
+    {
+      ...base,
+      householdId: 'reminded',
+      state: 'invited',
+      invitedAt: '2026-10-01T00:00:00Z',
+      lastSentAt: '2026-11-21T00:00:00Z',
+    },
+    {
+      ...base,
+      householdId: 'done',
+      state: 'answered',
+      answered: true,
+      invitedAt: '2026-10-01T00:00:00Z',
+      lastSentAt: '2026-10-01T00:00:00Z',
+      openedAt: '2026-10-02T00:00:00Z',
+    },
   ]
 
   test('invited households that have not answered, waited on longest first', () => {
-    expect(followUpList(households).map((h) => h.householdId)).toEqual(['old', 'recent', 'reminded'])
+    expect(followUpList(households).map((h) => h.householdId)).toEqual([
+      'old',
+      'recent',
+      'reminded',
+    ])
   })
 
   test('counts invited, opened and answered households', () => {
-    expect(invitationCounts(households)).toEqual({ households: 5, invited: 4, opened: 2, answered: 1, notInvited: 1 })
+    expect(invitationCounts(households)).toEqual({
+      households: 5,
+      invited: 4,
+      opened: 2,
+      answered: 1,
+      notInvited: 1,
+    })
   })
 
   test('days to the deadline count Manila days', () => {

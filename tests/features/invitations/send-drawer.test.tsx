@@ -39,7 +39,11 @@ const household: InvitationHousehold = {
   answered: false,
 } as InvitationHousehold
 
-function renderDrawer(sendEmail?: (...args: [string[], 'invitation' | 'reminder', 'fil' | 'en']) => Promise<EmailSendResult>) {
+function renderDrawer(
+  sendEmail?: (
+    ...args: [string[], 'invitation' | 'reminder', 'fil' | 'en']
+  ) => Promise<EmailSendResult>,
+) {
   const record = vi.fn(async () => undefined)
   render(
     <I18nextProvider i18n={i18n}>
@@ -48,7 +52,12 @@ function renderDrawer(sendEmail?: (...args: [string[], 'invitation' | 'reminder'
         onOpenChange={() => undefined}
         kind="invitation"
         households={[household]}
-        wedding={{ bride: { firstName: 'Maria' }, groom: { firstName: 'Juan' }, date: '2026-12-12', rsvpDeadline: null }}
+        wedding={{
+          bride: { firstName: 'Maria' },
+          groom: { firstName: 'Juan' },
+          date: '2026-12-12',
+          rsvpDeadline: null,
+        }}
         templates={{}}
         record={record}
         sendEmail={sendEmail}
@@ -60,24 +69,38 @@ function renderDrawer(sendEmail?: (...args: [string[], 'invitation' | 'reminder'
 
 describe('the e-mail channel', () => {
   test('hosted: Kasalan sends it in the chosen language, says so, and does not record it a second time', async () => {
-    const sendEmail = vi.fn(async () => ({ sent: [household.householdId], failed: [], skipped: [] }))
+    const sendEmail = vi.fn(async () => ({
+      sent: [household.householdId],
+      failed: [],
+      skipped: [],
+    }))
     const { user, record } = renderDrawer(sendEmail)
     expect(screen.getByText(/Kasalan sends the e-mail for you/)).toBeInTheDocument()
     await user.click(screen.getByRole('radio', { name: 'English' }))
     await user.click(screen.getByRole('button', { name: 'E-mail' }))
     expect(sendEmail).toHaveBeenCalledWith([household.householdId], 'invitation', 'en')
-    expect(await screen.findByRole('status')).toHaveTextContent('E-mail sent to pacing@example.ph. Recorded as sent.')
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'E-mail sent to pacing@example.ph. Recorded as sent.',
+    )
     expect(record).not.toHaveBeenCalled()
   })
 
   test('hosted: a refused e-mail and the daily limit are told in words, and nothing is recorded', async () => {
     const sendEmail = vi
-      .fn<(...args: [string[], 'invitation' | 'reminder', 'fil' | 'en']) => Promise<EmailSendResult>>()
-      .mockResolvedValueOnce({ sent: [], failed: [{ householdId: household.householdId, reason: 'provider_422' }], skipped: [] })
+      .fn<
+        (...args: [string[], 'invitation' | 'reminder', 'fil' | 'en']) => Promise<EmailSendResult>
+      >()
+      .mockResolvedValueOnce({
+        sent: [],
+        failed: [{ householdId: household.householdId, reason: 'provider_422' }],
+        skipped: [],
+      })
       .mockRejectedValueOnce(new BackendError('email_daily_limit', '429'))
     const { user, record } = renderDrawer(sendEmail)
     await user.click(screen.getByRole('button', { name: 'E-mail' }))
-    expect(await screen.findByText(/didn't accept this e-mail, so nothing was recorded/)).toBeInTheDocument()
+    expect(
+      await screen.findByText(/didn't accept this e-mail, so nothing was recorded/),
+    ).toBeInTheDocument()
     await user.click(screen.getByRole('button', { name: 'E-mail' }))
     expect(await screen.findByText(/reached today's limit of 300 e-mails/)).toBeInTheDocument()
     expect(record).not.toHaveBeenCalled()
@@ -92,15 +115,32 @@ describe('the e-mail channel', () => {
 
 describe('the follow-up list’s one-tap reminder', () => {
   const sentAt = new Date().toISOString()
-  const invited = { ...household, state: 'invited', sends: 1, invitedAt: sentAt, invitedVia: 'email', lastChannel: 'email', lastSentAt: sentAt } as InvitationHousehold
+  const invited = {
+    ...household,
+    state: 'invited',
+    sends: 1,
+    invitedAt: sentAt,
+    invitedVia: 'email',
+    lastChannel: 'email',
+    lastSentAt: sentAt,
+  } as InvitationHousehold
 
-  function renderFollowUp(sendEmail?: (...args: [string[], 'invitation' | 'reminder', 'fil' | 'en']) => Promise<EmailSendResult>) {
+  function renderFollowUp(
+    sendEmail?: (
+      ...args: [string[], 'invitation' | 'reminder', 'fil' | 'en']
+    ) => Promise<EmailSendResult>,
+  ) {
     const record = vi.fn(async () => undefined)
     render(
       <I18nextProvider i18n={i18n}>
         <FollowUpList
           households={[invited]}
-          wedding={{ bride: { firstName: 'Maria' }, groom: { firstName: 'Juan' }, date: '2026-12-12', rsvpDeadline: null }}
+          wedding={{
+            bride: { firstName: 'Maria' },
+            groom: { firstName: 'Juan' },
+            date: '2026-12-12',
+            rsvpDeadline: null,
+          }}
           templates={{}}
           record={record}
           onMoreWays={() => undefined}
@@ -112,7 +152,11 @@ describe('the follow-up list’s one-tap reminder', () => {
   }
 
   test('hosted: a household last reached by e-mail is reminded by Kasalan’s e-mail, in Filipino, recorded once', async () => {
-    const sendEmail = vi.fn(async () => ({ sent: [household.householdId], failed: [], skipped: [] }))
+    const sendEmail = vi.fn(async () => ({
+      sent: [household.householdId],
+      failed: [],
+      skipped: [],
+    }))
     const { user, record } = renderFollowUp(sendEmail)
     await user.click(screen.getByRole('button', { name: /^Remind by e-mail\s*Pacing Ilagan$/ }))
     expect(sendEmail).toHaveBeenCalledWith([household.householdId], 'reminder', 'fil')
@@ -121,7 +165,9 @@ describe('the follow-up list’s one-tap reminder', () => {
   })
 
   test('hosted: the daily limit is told in words', async () => {
-    const sendEmail = vi.fn(async () => Promise.reject(new BackendError('email_daily_limit', '429')))
+    const sendEmail = vi.fn(async () =>
+      Promise.reject(new BackendError('email_daily_limit', '429')),
+    )
     const { user } = renderFollowUp(sendEmail)
     await user.click(screen.getByRole('button', { name: /^Remind by e-mail\s*Pacing Ilagan$/ }))
     expect(await screen.findByText(/reached today's limit of 300 e-mails/)).toBeInTheDocument()
@@ -134,7 +180,12 @@ describe('the follow-up list with nobody to remind', () => {
       <I18nextProvider i18n={i18n}>
         <FollowUpList
           households={households}
-          wedding={{ bride: { firstName: 'Maria' }, groom: { firstName: 'Juan' }, date: '2026-12-12', rsvpDeadline: null }}
+          wedding={{
+            bride: { firstName: 'Maria' },
+            groom: { firstName: 'Juan' },
+            date: '2026-12-12',
+            rsvpDeadline: null,
+          }}
           templates={{}}
           record={vi.fn(async () => undefined)}
           onMoreWays={() => undefined}
@@ -144,14 +195,26 @@ describe('the follow-up list with nobody to remind', () => {
   }
 
   test('before any invitation is sent, it says none was sent and where to send them', () => {
-    renderEmpty([household, { ...household, householdId: '33333333-3333-4333-8333-333333333333', answered: true }])
+    renderEmpty([
+      household,
+      { ...household, householdId: '33333333-3333-4333-8333-333333333333', answered: true },
+    ])
     expect(screen.getByText(/no invitation has been sent from here/)).toBeInTheDocument()
     expect(screen.queryByText(/every invited household has answered/)).not.toBeInTheDocument()
   })
 
   test('once the invited have all answered, it says so', () => {
     const sentAt = new Date().toISOString()
-    renderEmpty([{ ...household, state: 'answered', sends: 1, invitedAt: sentAt, answered: true } as InvitationHousehold, household])
+    renderEmpty([
+      {
+        ...household,
+        state: 'answered',
+        sends: 1,
+        invitedAt: sentAt,
+        answered: true,
+      } as InvitationHousehold,
+      household,
+    ])
     expect(screen.getByText(/every invited household has answered/)).toBeInTheDocument()
     expect(screen.queryByText(/no invitation has been sent from here/)).not.toBeInTheDocument()
   })

@@ -11,7 +11,10 @@ import type { ActivityEntry, ActivityPage } from '@/lib/api/members'
 import enMembers from '@/locales/en/members.json'
 
 const api = vi.hoisted(() => ({ listActivity: vi.fn() }))
-vi.mock('@/lib/api/members', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+vi.mock('@/lib/api/members', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}))
 
 const { ActivityPage: Page } = await import('@/features/members/routes/activity-page')
 const { useSessionStore } = await import('@/lib/session')
@@ -86,9 +89,24 @@ test('lists the changes in words, then loads more after the last one, and keeps 
         action: 'reply_recorded',
         details: { persons: [{ name: 'Nena Mendoza', isAttending: false }] },
       }),
-      entry('e2', { action: 'reply_recorded', actorKind: 'guest', actorUserId: null, actorName: '', householdName: 'Lorna Ilagan' }),
-      entry('e3', { action: 'seated', details: { persons: [{ name: 'Pedro Ilagan', table: 'Mesa 3' }] } }),
-      entry('e4', { action: 'households_imported', isMe: true, householdId: null, householdName: null, details: { count: 12 } }),
+      entry('e2', {
+        action: 'reply_recorded',
+        actorKind: 'guest',
+        actorUserId: null,
+        actorName: '',
+        householdName: 'Lorna Ilagan',
+      }),
+      entry('e3', {
+        action: 'seated',
+        details: { persons: [{ name: 'Pedro Ilagan', table: 'Mesa 3' }] },
+      }),
+      entry('e4', {
+        action: 'households_imported',
+        isMe: true,
+        householdId: null,
+        householdName: null,
+        details: { count: 12 },
+      }),
     ],
     hasMore: true,
     actors,
@@ -99,14 +117,20 @@ test('lists the changes in words, then loads more after the last one, and keeps 
   const list = await screen.findByRole('region', { name: 'Latest changes' })
   const items = within(list).getAllByRole('listitem')
   expect(items.map((item) => item.textContent)).toEqual([
-    expect.stringMatching(/^Ate Joy3 Dec, 2:15 PMRecorded the reply of Nena Mendoza \+ 1Nena Mendoza: not attending$/),
+    expect.stringMatching(
+      /^Ate Joy3 Dec, 2:15 PMRecorded the reply of Nena Mendoza \+ 1Nena Mendoza: not attending$/,
+    ),
     expect.stringMatching(/^The guest.*Recorded the reply of Lorna Ilagan$/),
     expect.stringMatching(/^Ate Joy.*Seated Nena Mendoza \+ 1Pedro Ilagan at Mesa 3$/),
     expect.stringMatching(/^You.*Imported 12 households$/),
   ])
   expect(api.listActivity).toHaveBeenCalledWith('w1', { actor: null })
 
-  api.listActivity.mockResolvedValueOnce({ entries: [entry('e5', { action: 'household_deleted' })], hasMore: false, actors })
+  api.listActivity.mockResolvedValueOnce({
+    entries: [entry('e5', { action: 'household_deleted' })],
+    hasMore: false,
+    actors,
+  })
   fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
   expect(await within(list).findByText('Deleted Nena Mendoza + 1')).toBeInTheDocument()
   expect(api.listActivity).toHaveBeenLastCalledWith('w1', { actor: null, after: first.entries[3] })
@@ -125,6 +149,8 @@ test('the filter asks for one member, and a failed next page says why and keeps 
 
   api.listActivity.mockRejectedValueOnce(new BackendError('wedding_not_found', 'P0001'))
   fireEvent.click(screen.getByRole('button', { name: 'Load more' }))
-  expect(await screen.findByRole('alert')).toHaveTextContent('You no longer have access to this wedding, or it no longer exists.')
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'You no longer have access to this wedding, or it no longer exists.',
+  )
   expect(screen.getByText('Changed Nena Mendoza + 1')).toBeInTheDocument()
 })

@@ -18,7 +18,9 @@ describe('members model', () => {
   test('Messenger, Viber and e-mail get the link with the message', () => {
     const links = shareLinks('https://kasalan.ph/join/x', 'Tulungan mo kami:', 'Kasal namin')
     expect(links.messenger).toBe('fb-messenger://share/?link=https%3A%2F%2Fkasalan.ph%2Fjoin%2Fx')
-    expect(decodeURIComponent(links.viber.split('text=')[1]!)).toBe('Tulungan mo kami: https://kasalan.ph/join/x')
+    expect(decodeURIComponent(links.viber.split('text=')[1]!)).toBe(
+      'Tulungan mo kami: https://kasalan.ph/join/x',
+    )
     expect(links.email).toBe(
       'mailto:?subject=Kasal%20namin&body=Tulungan%20mo%20kami%3A%20https%3A%2F%2Fkasalan.ph%2Fjoin%2Fx',
     )

@@ -9,22 +9,43 @@ import type { Wedding } from '@/lib/api'
 import type { MyWedding } from '@/lib/api/members'
 
 const api = vi.hoisted(() => ({ listMyWeddings: vi.fn() }))
-vi.mock('@/lib/api/members', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+vi.mock('@/lib/api/members', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}))
 
 const { WeddingSwitcher } = await import('@/features/members/components/wedding-switcher')
 const { useSessionStore } = await import('@/lib/session')
 
-const wedding = (id: string) => ({ id, bride: { firstName: 'Isabel' }, groom: { firstName: 'Miguel' }, date: null }) as unknown as Wedding
+const wedding = (id: string) =>
+  ({
+    id,
+    bride: { firstName: 'Isabel' },
+    groom: { firstName: 'Miguel' },
+    date: null,
+  }) as unknown as Wedding
 const mine = (id: string, bride: string): MyWedding =>
-  ({ id, role: 'coordinator', bride: { firstName: bride, lastName: '' }, groom: { firstName: 'Miguel', lastName: '' }, date: null }) as unknown as MyWedding
+  ({
+    id,
+    role: 'coordinator',
+    bride: { firstName: bride, lastName: '' },
+    groom: { firstName: 'Miguel', lastName: '' },
+    date: null,
+  }) as unknown as MyWedding
 
 beforeAll(async () => {
-  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { app: {} } }, react: { useSuspense: false } })
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { app: {} } }, react: { useSuspense: false } })
 })
 
 test('reads the weddings once the wedding is known, once per wedding, and offers the choice', async () => {
   api.listMyWeddings.mockResolvedValue([mine('w1', 'Isabel'), mine('w2', 'Ana')])
-  useSessionStore.setState({ status: 'signedIn', user: { id: 'u1', email: 'coordinator@kasalan.ph', userMetadata: {} }, wedding: null })
+  useSessionStore.setState({
+    status: 'signedIn',
+    user: { id: 'u1', email: 'coordinator@kasalan.ph', userMetadata: {} },
+    wedding: null,
+  })
   render(
     <MemoryRouter>
       <WeddingSwitcher />

@@ -24,7 +24,17 @@ describe('pesos as Filipinos write them', () => {
   })
 
   test('letters, negatives, three decimals, misplaced commas and more than a billion are refused', () => {
-    for (const text of ['abc', '-500', '2500.505', '25,00', '1,0000', '2500 pesos', '1000000000.01', '₱', 'PHP']) {
+    for (const text of [
+      'abc',
+      '-500',
+      '2500.505',
+      '25,00',
+      '1,0000',
+      '2500 pesos',
+      '1000000000.01',
+      '₱',
+      'PHP',
+    ]) {
       expect(parsePesos(text), text).toEqual({ ok: false })
     }
     expect(parsePesos('1000000000')).toEqual({ ok: true, value: 100_000_000_000 })
@@ -35,15 +45,16 @@ describe('pesos as Filipinos write them', () => {
     expect(pesosText(250_050)).toBe('2500.50')
     expect(pesosText(7)).toBe('0.07')
     expect(pesosText(null)).toBe('')
-    for (const centavos of [1, 99, 100, 250_050, 46_200_000]) expect(parsePesos(pesosText(centavos))).toEqual({ ok: true, value: centavos })
+    for (const centavos of [1, 99, 100, 250_050, 46_200_000])
+      expect(parsePesos(pesosText(centavos))).toEqual({ ok: true, value: centavos })
   })
 
   test('a percentage is from 0.01 to 100', () => {
     expect(parsePercent('50')).toEqual({ ok: true, value: 50 })
     expect(parsePercent('12.5 %')).toEqual({ ok: true, value: 12.5 })
-    for (const text of ['0', '100.01', '', 'half', '-5']) expect(parsePercent(text), text).toEqual({ ok: false })
+    for (const text of ['0', '100.01', '', 'half', '-5'])
+      expect(parsePercent(text), text).toEqual({ ok: false })
   })
-
 })
 
 describe("a supplier's contact links", () => {
@@ -53,7 +64,11 @@ describe("a supplier's contact links", () => {
       viber: 'viber://chat?number=%2B639175550101',
       messenger: null,
     })
-    expect(contactLinks({ phone: '12', messenger: null })).toEqual({ call: null, viber: null, messenger: null })
+    expect(contactLinks({ phone: '12', messenger: null })).toEqual({
+      call: null,
+      viber: null,
+      messenger: null,
+    })
   })
 
   test('Messenger from a name, an @name or an address', () => {

@@ -23,8 +23,14 @@ const api = vi.hoisted(() => ({
   deleteChecklistItem: vi.fn(),
 }))
 const members = vi.hoisted(() => ({ listMembers: vi.fn() }))
-vi.mock('@/lib/api/checklist', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
-vi.mock('@/lib/api/members', async (importOriginal) => ({ ...(await importOriginal<object>()), ...members }))
+vi.mock('@/lib/api/checklist', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}))
+vi.mock('@/lib/api/members', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...members,
+}))
 
 const { ChecklistPage } = await import('@/features/plan/checklist/checklist-page')
 const { useSessionStore } = await import('@/lib/session')
@@ -71,14 +77,22 @@ const item = (id: string, extra: Partial<ChecklistItem>): ChecklistItem => ({
   ...extra,
 })
 
-const list = (canEdit: boolean, items: ChecklistItem[]): Checklist => ({ weddingDate: '2027-06-20', today: '2026-11-27', canEdit, items })
+const list = (canEdit: boolean, items: ChecklistItem[]): Checklist => ({
+  weddingDate: '2027-06-20',
+  today: '2026-11-27',
+  canEdit,
+  items,
+})
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: false,
     ns: ['plan', 'common'],
-    resources: { en: { plan: enPlan, common: enCommon }, fil: { plan: filPlan, common: filCommon } },
+    resources: {
+      en: { plan: enPlan, common: enCommon },
+      fil: { plan: filPlan, common: filCommon },
+    },
     interpolation: { escapeValue: false },
     react: { useSuspense: false },
   })
@@ -106,7 +120,9 @@ const renderAs = (role: string) => {
 
 test('a family helper sees the items given to them and ticks one, with nothing to add, edit or start', async () => {
   api.listChecklist.mockResolvedValue(list(false, [item('i1', {})]))
-  api.setChecklistItemDone.mockResolvedValue(item('i1', { done: true, doneAt: '2026-11-27T02:00:00Z', doneBy: 'Tita Carmen' }))
+  api.setChecklistItemDone.mockResolvedValue(
+    item('i1', { done: true, doneAt: '2026-11-27T02:00:00Z', doneBy: 'Tita Carmen' }),
+  )
   renderAs('family_helper')
 
   const box = await screen.findByRole('checkbox', { name: 'Sponsors list' })
@@ -115,7 +131,11 @@ test('a family helper sees the items given to them and ticks one, with nothing t
   expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull()
   expect(screen.queryByRole('button', { name: 'Start from the Filipino timeline' })).toBeNull()
   expect(members.listMembers).not.toHaveBeenCalled()
-  expect(within(screen.getByRole('navigation', { name: 'Plan' })).getAllByRole('link').map((link) => link.textContent)).toEqual(['Checklist'])
+  expect(
+    within(screen.getByRole('navigation', { name: 'Plan' }))
+      .getAllByRole('link')
+      .map((link) => link.textContent),
+  ).toEqual(['Checklist'])
 
   fireEvent.click(box)
   expect(api.setChecklistItemDone).toHaveBeenCalledWith('w1', 'i1', true)
@@ -131,7 +151,9 @@ test('a tick the database refuses is undone on screen and said', async () => {
   const box = (await screen.findByRole('checkbox', { name: 'Sponsors list' })) as HTMLInputElement
   fireEvent.click(box)
   expect(box.checked).toBe(true)
-  expect(await screen.findByText('This item is no longer on the checklist. It may have been deleted.')).toBeTruthy()
+  expect(
+    await screen.findByText('This item is no longer on the checklist. It may have been deleted.'),
+  ).toBeTruthy()
   await waitFor(() => expect(box.checked).toBe(false))
 })
 
@@ -153,14 +175,25 @@ test("the couple's save that fails keeps what they typed and says why; a documen
   api.saveChecklistItem.mockRejectedValue(new BackendError('wedding_not_found'))
   renderAs('owner')
 
-  expect(await screen.findByText('Expires 10 days before the wedding (10 Jun 2027). Get a new one closer to the date.')).toBeTruthy()
+  expect(
+    await screen.findByText(
+      'Expires 10 days before the wedding (10 Jun 2027). Get a new one closer to the date.',
+    ),
+  ).toBeTruthy()
   fireEvent.click(screen.getByRole('button', { name: 'Add item' }))
   const drawer = await screen.findByRole('dialog', { name: 'Add an item' })
-  fireEvent.change(within(drawer).getByLabelText('What to do'), { target: { value: 'Ninong and ninang fitting' } })
+  fireEvent.change(within(drawer).getByLabelText('What to do'), {
+    target: { value: 'Ninong and ninang fitting' },
+  })
   fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }))
   expect(await within(drawer).findByText(/couldn't find this wedding/)).toBeTruthy()
-  expect((within(drawer).getByLabelText('What to do') as HTMLInputElement).value).toBe('Ninong and ninang fitting')
-  expect(api.saveChecklistItem).toHaveBeenCalledWith('w1', expect.objectContaining({ title: 'Ninong and ninang fitting', validDays: null }))
+  expect((within(drawer).getByLabelText('What to do') as HTMLInputElement).value).toBe(
+    'Ninong and ninang fitting',
+  )
+  expect(api.saveChecklistItem).toHaveBeenCalledWith(
+    'w1',
+    expect.objectContaining({ title: 'Ninong and ninang fitting', validDays: null }),
+  )
 })
 
 test("the couple's slips are said under their fields, the first takes the focus, and a message goes once its field is changed", async () => {
@@ -181,7 +214,9 @@ test("the couple's slips are said under their fields, the first takes the focus,
   expect(api.saveChecklistItem).not.toHaveBeenCalled()
   // Changed, a field is checked again at the next save: its message goes even while still wrong.
   fireEvent.change(within(drawer).getByLabelText('Valid for (days)'), { target: { value: '00' } })
-  await waitFor(() => expect(within(drawer).queryByText('Enter a number of days from 1 to 3,650.')).toBeNull())
+  await waitFor(() =>
+    expect(within(drawer).queryByText('Enter a number of days from 1 to 3,650.')).toBeNull(),
+  )
   expect(within(drawer).getByText('Write what needs doing.')).toBeTruthy()
 
   fireEvent.change(title, { target: { value: 'CENOMAR' } })
@@ -189,13 +224,20 @@ test("the couple's slips are said under their fields, the first takes the focus,
   fireEvent.click(within(drawer).getByRole('button', { name: 'Save' }))
   expect(await within(drawer).findByText(/couldn't find this wedding/)).toBeTruthy()
   expect((within(drawer).getByLabelText('What to do') as HTMLInputElement).value).toBe('CENOMAR')
-  expect((within(drawer).getByLabelText('Notes') as HTMLTextAreaElement).value).toBe('Bring two IDs')
+  expect((within(drawer).getByLabelText('Notes') as HTMLTextAreaElement).value).toBe(
+    'Bring two IDs',
+  )
   expect((within(drawer).getByLabelText('Valid for (days)') as HTMLInputElement).value).toBe('180')
-  expect(api.saveChecklistItem).toHaveBeenCalledWith('w1', expect.objectContaining({ title: 'CENOMAR', notes: 'Bring two IDs', validDays: 180 }))
+  expect(api.saveChecklistItem).toHaveBeenCalledWith(
+    'w1',
+    expect.objectContaining({ title: 'CENOMAR', notes: 'Bring two IDs', validDays: 180 }),
+  )
 })
 
 test('the couple deletes an item from its drawer, after saying yes', async () => {
-  api.listChecklist.mockResolvedValue(list(true, [item('i1', { title: 'Souvenirs', assigneeRole: null })]))
+  api.listChecklist.mockResolvedValue(
+    list(true, [item('i1', { title: 'Souvenirs', assigneeRole: null })]),
+  )
   api.deleteChecklistItem.mockResolvedValue(null)
   renderAs('partner')
   fireEvent.click(await screen.findByRole('button', { name: 'Edit “Souvenirs”' }))
@@ -212,11 +254,25 @@ test('the couple deletes an item from its drawer, after saying yes', async () =>
 
 test('items started from the timeline in English read in Filipino after the switch; the couple’s own stay as written', async () => {
   // Started while the screen was in English: the timeline's titles were stored in English.
-  const fromTimeline = item('t1', { templateKey: 'book_reception', title: enPlan.checklist.timeline.book_reception, category: 'reception', assigneeRole: null })
-  const renamed = item('t2', { templateKey: 'caterer', title: 'Food tasting at Josephine’s', category: 'suppliers', assigneeRole: null })
+  const fromTimeline = item('t1', {
+    templateKey: 'book_reception',
+    title: enPlan.checklist.timeline.book_reception,
+    category: 'reception',
+    assigneeRole: null,
+  })
+  const renamed = item('t2', {
+    templateKey: 'caterer',
+    title: 'Food tasting at Josephine’s',
+    category: 'suppliers',
+    assigneeRole: null,
+  })
   const own = item('t3', { title: 'Sponsors list', assigneeRole: null })
   api.listChecklist.mockResolvedValue(list(true, [fromTimeline, renamed, own]))
-  api.checklistThisWeek.mockResolvedValue({ today: '2026-11-27', overdue: [fromTimeline], thisWeek: [] })
+  api.checklistThisWeek.mockResolvedValue({
+    today: '2026-11-27',
+    overdue: [fromTimeline],
+    thisWeek: [],
+  })
   await i18next.changeLanguage('fil')
   try {
     renderAs('owner')

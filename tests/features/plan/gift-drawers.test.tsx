@@ -19,7 +19,13 @@ import enPlan from '@/locales/en/plan.json'
 vi.mock('@/lib/guest-list', () => {
   const state = {
     households: [
-      { id: 'h1', persons: [{ firstName: 'Ramon', lastName: 'Santos' }, { firstName: 'Lourdes', lastName: 'Santos' }] },
+      {
+        id: 'h1',
+        persons: [
+          { firstName: 'Ramon', lastName: 'Santos' },
+          { firstName: 'Lourdes', lastName: 'Santos' },
+        ],
+      },
       { id: 'h2', persons: [{ firstName: 'Niño', lastName: 'Peña' }] },
     ],
     status: 'ready',
@@ -63,7 +69,10 @@ const gift: Gift = {
   updatedAt: '2026-12-12T01:00:00Z',
 }
 
-function renderThankYou(mark: (gift: Gift, channel: ThankYouChannel | null) => Promise<Gift>, language: 'fil' | 'en' = 'en') {
+function renderThankYou(
+  mark: (gift: Gift, channel: ThankYouChannel | null) => Promise<Gift>,
+  language: 'fil' | 'en' = 'en',
+) {
   render(
     <I18nextProvider i18n={i18n}>
       <ThankYouDrawer
@@ -81,17 +90,29 @@ function renderThankYou(mark: (gift: Gift, channel: ThankYouChannel | null) => P
 
 describe('the thank-you', () => {
   test("is the couple's template with the names filled, copied, and marked sent through copy", async () => {
-    const mark = vi.fn(async (_gift: Gift, channel: ThankYouChannel | null) => ({ ...gift, thankedAt: '2026-12-20T02:00:00Z', thankedVia: channel }))
+    const mark = vi.fn(async (_gift: Gift, channel: ThankYouChannel | null) => ({
+      ...gift,
+      thankedAt: '2026-12-20T02:00:00Z',
+      thankedVia: channel,
+    }))
     const user = renderThankYou(mark)
-    expect(screen.getByLabelText('Message')).toHaveValue('Salamat, Ramon and Lourdes! — Isabel & Miguel')
+    expect(screen.getByLabelText('Message')).toHaveValue(
+      'Salamat, Ramon and Lourdes! — Isabel & Miguel',
+    )
     // No phone on the list: SMS cannot be chosen; e-mail can.
     expect(screen.getByRole('button', { name: 'SMS' })).toBeDisabled()
     expect(screen.getByRole('button', { name: 'E-mail' })).toBeEnabled()
     await user.click(screen.getByRole('button', { name: 'Copy message' }))
     expect(mark).toHaveBeenCalledWith(gift, 'copy')
-    expect(await navigator.clipboard.readText()).toBe('Salamat, Ramon and Lourdes! — Isabel & Miguel')
-    expect(await screen.findByRole('status')).toHaveTextContent('Message copied. Marked as thanked through copy and paste.')
-    expect(screen.getByTestId('thank-you-state')).toHaveTextContent('Thanked on Sunday, 20 December 2026 through copy and paste.')
+    expect(await navigator.clipboard.readText()).toBe(
+      'Salamat, Ramon and Lourdes! — Isabel & Miguel',
+    )
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Message copied. Marked as thanked through copy and paste.',
+    )
+    expect(screen.getByTestId('thank-you-state')).toHaveTextContent(
+      'Thanked on Sunday, 20 December 2026 through copy and paste.',
+    )
     await user.click(screen.getByRole('button', { name: 'Mark as not yet thanked' }))
     expect(mark).toHaveBeenLastCalledWith(expect.objectContaining({ thankedVia: 'copy' }), null)
   })
@@ -111,7 +132,9 @@ describe('the thank-you', () => {
     const user = renderThankYou(mark)
     await user.click(screen.getByRole('button', { name: 'Thanked in person' }))
     expect(mark).toHaveBeenCalledWith(gift, 'in_person')
-    expect(await screen.findByRole('status')).toHaveTextContent('This gift is no longer in the ledger.')
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'This gift is no longer in the ledger.',
+    )
     expect(screen.getByTestId('thank-you-state')).toHaveTextContent('Thank-you not sent yet.')
   })
 })
@@ -120,7 +143,14 @@ describe('the gift form', () => {
   function renderForm(save: (input: unknown) => Promise<void>, seesMoney = true) {
     render(
       <I18nextProvider i18n={i18n}>
-        <GiftDrawer open onOpenChange={() => undefined} weddingId="w1" gift={null} seesMoney={seesMoney} save={save} />
+        <GiftDrawer
+          open
+          onOpenChange={() => undefined}
+          weddingId="w1"
+          gift={null}
+          seesMoney={seesMoney}
+          save={save}
+        />
       </I18nextProvider>,
     )
     return userEvent.setup()
@@ -137,8 +167,17 @@ describe('the gift form', () => {
     await user.type(screen.getByLabelText('Reference number (optional)'), 'MY-77')
     await user.type(screen.getByLabelText('Amount in pesos (optional)'), '2,500.50')
     await user.click(screen.getByRole('button', { name: 'Save gift' }))
-    expect(save).toHaveBeenCalledWith(expect.objectContaining({ householdId: 'h2', kind: 'maya', reference: 'MY-77', amount: 250050 }))
-    expect(await screen.findByText(/That household is no longer on the guest list/)).toBeInTheDocument()
+    expect(save).toHaveBeenCalledWith(
+      expect.objectContaining({
+        householdId: 'h2',
+        kind: 'maya',
+        reference: 'MY-77',
+        amount: 250050,
+      }),
+    )
+    expect(
+      await screen.findByText(/That household is no longer on the guest list/),
+    ).toBeInTheDocument()
     expect(screen.getByLabelText('Reference number (optional)')).toHaveValue('MY-77')
     expect(screen.getByLabelText('Amount in pesos (optional)')).toHaveValue('2,500.50')
   })
@@ -150,7 +189,9 @@ describe('the gift form', () => {
     await user.type(screen.getByLabelText("Giver's name"), 'Ninong Rudy')
     await user.type(screen.getByLabelText('Amount in pesos (optional)'), 'limang libo')
     await user.click(screen.getByRole('button', { name: 'Save gift' }))
-    expect(await screen.findByText('Type an amount in pesos, such as 5,000 or 2500.50.')).toBeInTheDocument()
+    expect(
+      await screen.findByText('Type an amount in pesos, such as 5,000 or 2500.50.'),
+    ).toBeInTheDocument()
     expect(save).not.toHaveBeenCalled()
   })
 
@@ -163,10 +204,18 @@ describe('the gift form', () => {
 
 describe('the thank-you wording', () => {
   test('a refused save keeps what was typed and says why; ours, put back, is saved as none', async () => {
-    const save = vi.fn().mockRejectedValueOnce(new BackendError('wedding_not_found', 'P0001')).mockResolvedValueOnce(undefined)
+    const save = vi
+      .fn()
+      .mockRejectedValueOnce(new BackendError('wedding_not_found', 'P0001'))
+      .mockResolvedValueOnce(undefined)
     render(
       <I18nextProvider i18n={i18n}>
-        <TemplatesDrawer open onOpenChange={() => undefined} templates={{ en: 'Thanks, {names}! — {couple}' }} save={save} />
+        <TemplatesDrawer
+          open
+          onOpenChange={() => undefined}
+          templates={{ en: 'Thanks, {names}! — {couple}' }}
+          save={save}
+        />
       </I18nextProvider>,
     )
     const user = userEvent.setup()
@@ -176,7 +225,11 @@ describe('the thank-you wording', () => {
     await user.clear(filipino)
     await user.type(filipino, 'Salamat po, {{names}! — {{couple}')
     await user.click(screen.getByRole('button', { name: 'Save message' }))
-    expect(await screen.findByText("We couldn't find this wedding. Your account may no longer have access to it.")).toBeInTheDocument()
+    expect(
+      await screen.findByText(
+        "We couldn't find this wedding. Your account may no longer have access to it.",
+      ),
+    ).toBeInTheDocument()
     expect(filipino).toHaveValue('Salamat po, {names}! — {couple}')
     expect(english).toHaveValue('Thanks, {names}! — {couple}')
     expect(english).toBeEnabled()

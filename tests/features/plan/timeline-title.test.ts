@@ -16,6 +16,10 @@ test('a timeline item not renamed follows the language; a renamed one or the cou
   expect(timelineTitle(started, en, fil)).toBe(en('checklist.timeline.cenomar'))
   // Before the other language's strings arrive, the title is shown as stored.
   expect(timelineTitle(started, fil, null)).toBe(started.title)
-  expect(timelineTitle({ templateKey: 'cenomar', title: 'CENOMAR ni Miguel' }, fil, en)).toBe('CENOMAR ni Miguel')
-  expect(timelineTitle({ templateKey: null, title: 'Tikman ang lechon' }, fil, en)).toBe('Tikman ang lechon')
+  expect(timelineTitle({ templateKey: 'cenomar', title: 'CENOMAR ni Miguel' }, fil, en)).toBe(
+    'CENOMAR ni Miguel',
+  )
+  expect(timelineTitle({ templateKey: null, title: 'Tikman ang lechon' }, fil, en)).toBe(
+    'Tikman ang lechon',
+  )
 })

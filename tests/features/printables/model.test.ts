@@ -129,7 +129,9 @@ describe('escort cards and list', () => {
 describe('table cards', () => {
   test('a guest who declined and is still seated is not named on the table card', () => {
     const withBen = { ...layout, seats: [...layout.seats, seat('s8', 't3', 'p6')] }
-    expect(tableCards(households, withBen).find((card) => card.tableId === 't3')?.guests).toEqual([])
+    expect(tableCards(households, withBen).find((card) => card.tableId === 't3')?.guests).toEqual(
+      [],
+    )
   })
 
   test('one per table in the chart order, the names in seat order, the gone and the free left out', () => {

@@ -83,7 +83,9 @@ const layout: SeatingLayout = {
   })),
 }
 
-function renderScreen(props: { wedding?: Wedding; layout?: SeatingLayout; households?: PrintHousehold[] } = {}) {
+function renderScreen(
+  props: { wedding?: Wedding; layout?: SeatingLayout; households?: PrintHousehold[] } = {},
+) {
   return render(
     <I18nextProvider i18n={i18n}>
       <MemoryRouter>
@@ -102,7 +104,12 @@ const printed = () => document.getElementById('printables-print')!
 describe('the print page', () => {
   test('a guest who sent regrets and is still seated is not printed, and is listed for the couple', async () => {
     const declined = [
-      { id: 'h1', persons: households[0]!.persons.map((person, index) => (index === 0 ? { ...person, isAttending: false } : person)) },
+      {
+        id: 'h1',
+        persons: households[0]!.persons.map((person, index) =>
+          index === 0 ? { ...person, isAttending: false } : person,
+        ),
+      },
     ]
     renderScreen({ wedding: wedding({ siteLanguage: 'en' }), households: declined })
     const note = screen.getByRole('region', { name: '1 guest who sent regrets still has a seat' })
@@ -112,8 +119,12 @@ describe('the print page', () => {
     expect(within(preview).queryByText('Guest 0 Surname 00')).toBeNull()
 
     await userEvent.click(screen.getByRole('radio', { name: /^Table cards/ }))
-    expect(within(screen.getByRole('region', { name: 'Preview' })).queryByText('Guest 0 Surname 00')).toBeNull()
-    expect(screen.getByRole('region', { name: '1 guest who sent regrets still has a seat' })).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('region', { name: 'Preview' })).queryByText('Guest 0 Surname 00'),
+    ).toBeNull()
+    expect(
+      screen.getByRole('region', { name: '1 guest who sent regrets still has a seat' }),
+    ).toBeInTheDocument()
   })
 
   test('escort cards: ten to an A4 sheet, in the site language; letter changes the page size', async () => {

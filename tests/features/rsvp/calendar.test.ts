@@ -1,13 +1,32 @@
 // @vitest-environment node
 // The wedding's add-to-calendar file (RFC 5545).
 import { describe, expect, test } from 'vitest'
-import { buildWeddingIcs, escapeText, foldLine, weddingDaySpan } from '@/features/rsvp/model/calendar'
+import {
+  buildWeddingIcs,
+  escapeText,
+  foldLine,
+  weddingDaySpan,
+} from '@/features/rsvp/model/calendar'
 
 const now = new Date(Date.UTC(2027, 0, 5, 3, 4, 5))
 
 const parts = [
-  { name: 'Seremonya', date: '2027-12-12', startTime: '16:00', endTime: '17:00', venue: 'Kapilya ng San Isidro', street: 'Km. 4 Daang Burol', city: 'Baguio City' },
-  { name: 'Hapunan', date: '2027-12-12', startTime: '18:30', endTime: '20:00', venue: 'Hardin ng Pinagpala' },
+  {
+    name: 'Seremonya',
+    date: '2027-12-12',
+    startTime: '16:00',
+    endTime: '17:00',
+    venue: 'Kapilya ng San Isidro',
+    street: 'Km. 4 Daang Burol',
+    city: 'Baguio City',
+  },
+  {
+    name: 'Hapunan',
+    date: '2027-12-12',
+    startTime: '18:30',
+    endTime: '20:00',
+    venue: 'Hardin ng Pinagpala',
+  },
 ]
 
 function lines(ics: string) {
@@ -17,7 +36,13 @@ function lines(ics: string) {
 
 describe('buildWeddingIcs', () => {
   test('a timed event from the first start to the last end, Manila time written in UTC', () => {
-    const ics = buildWeddingIcs({ uid: 'wedding-isabel-and-miguel@kasalan.ph', title: 'Kasal nina Isabel at Miguel', date: '2027-12-12', parts, now })!
+    const ics = buildWeddingIcs({
+      uid: 'wedding-isabel-and-miguel@kasalan.ph',
+      title: 'Kasal nina Isabel at Miguel',
+      date: '2027-12-12',
+      parts,
+      now,
+    })!
     const all = lines(ics)
     expect(all).toContain('DTSTART:20271212T080000Z')
     expect(all).toContain('DTEND:20271212T120000Z')
@@ -44,7 +69,16 @@ describe('buildWeddingIcs', () => {
   })
 
   test('a day without times is an all-day event', () => {
-    const all = lines(buildWeddingIcs({ uid: 'u', title: 'Kasal', date: '2027-12-31', parts: [{ name: 'Kasal' }], location: 'Baguio', now })!)
+    const all = lines(
+      buildWeddingIcs({
+        uid: 'u',
+        title: 'Kasal',
+        date: '2027-12-31',
+        parts: [{ name: 'Kasal' }],
+        location: 'Baguio',
+        now,
+      })!,
+    )
     expect(all).toContain('DTSTART;VALUE=DATE:20271231')
     expect(all).toContain('DTEND;VALUE=DATE:20280101')
     expect(all).toContain('LOCATION:Baguio')
@@ -57,17 +91,39 @@ describe('buildWeddingIcs', () => {
   })
 
   test('only http(s) links are written as URL', () => {
-    const withUrl = lines(buildWeddingIcs({ uid: 'u', title: 'K', date: '2027-12-12', url: 'https://kasalan.ph/wedding/a', now })!)
+    const withUrl = lines(
+      buildWeddingIcs({
+        uid: 'u',
+        title: 'K',
+        date: '2027-12-12',
+        url: 'https://kasalan.ph/wedding/a',
+        now,
+      })!,
+    )
     expect(withUrl).toContain('URL:https://kasalan.ph/wedding/a')
-    const bad = buildWeddingIcs({ uid: 'u', title: 'K', date: '2027-12-12', url: 'javascript:alert(1)', now })!
+    const bad = buildWeddingIcs({
+      uid: 'u',
+      title: 'K',
+      date: '2027-12-12',
+      url: 'javascript:alert(1)',
+      now,
+    })!
     expect(bad).not.toContain('URL:')
   })
 })
 
 describe('weddingDaySpan', () => {
   test('a start without an end lasts four hours; parts of other days are left out', () => {
-    expect(weddingDaySpan('2027-12-12', [{ startTime: '16:00' }])).toEqual({ start: 960, end: 1200 })
-    expect(weddingDaySpan('2027-12-12', [{ startTime: '16:00', endTime: '17:00' }, { date: '2027-12-13', startTime: '09:00', endTime: '23:00' }])).toEqual({
+    expect(weddingDaySpan('2027-12-12', [{ startTime: '16:00' }])).toEqual({
+      start: 960,
+      end: 1200,
+    })
+    expect(
+      weddingDaySpan('2027-12-12', [
+        { startTime: '16:00', endTime: '17:00' },
+        { date: '2027-12-13', startTime: '09:00', endTime: '23:00' },
+      ]),
+    ).toEqual({
       start: 960,
       end: 1020,
     })
@@ -84,8 +140,14 @@ describe('escapeText and foldLine', () => {
     const long = `SUMMARY:${'Peña '.repeat(40)}`
     const folded = foldLine(long)
     const encoder = new TextEncoder()
-    for (const line of folded.split('\r\n')) expect(encoder.encode(line).length).toBeLessThanOrEqual(75)
-    expect(folded.split('\r\n').slice(1).every((line) => line.startsWith(' '))).toBe(true)
+    for (const line of folded.split('\r\n'))
+      expect(encoder.encode(line).length).toBeLessThanOrEqual(75)
+    expect(
+      folded
+        .split('\r\n')
+        .slice(1)
+        .every((line) => line.startsWith(' ')),
+    ).toBe(true)
     expect(folded.replace(/\r\n /g, '')).toBe(long)
     expect(folded).not.toContain('\uFFFD')
     expect(foldLine('SHORT:line')).toBe('SHORT:line')

@@ -13,8 +13,20 @@ import filRsvps from '@/locales/fil/rsvps.json'
 import filSearch from '@/locales/fil/search.json'
 
 const resources = {
-  fil: { common: filCommon, rsvp: filRsvp, rsvps: filRsvps, search: filSearch, invitations: filInvitations },
-  en: { common: enCommon, rsvp: enRsvp, rsvps: enRsvps, search: enSearch, invitations: enInvitations },
+  fil: {
+    common: filCommon,
+    rsvp: filRsvp,
+    rsvps: filRsvps,
+    search: filSearch,
+    invitations: filInvitations,
+  },
+  en: {
+    common: enCommon,
+    rsvp: enRsvp,
+    rsvps: enRsvps,
+    search: enSearch,
+    invitations: enInvitations,
+  },
 }
 
 /**
@@ -36,7 +48,8 @@ export async function setUpI18n(language: 'fil' | 'en' = 'fil') {
   }
   await i18next.changeLanguage(language)
   for (const lng of languages) {
-    for (const [namespace, strings] of Object.entries(resources[lng])) addStrings(lng, namespace, strings)
+    for (const [namespace, strings] of Object.entries(resources[lng]))
+      addStrings(lng, namespace, strings)
   }
   await applyLanguage(language)
   return i18next

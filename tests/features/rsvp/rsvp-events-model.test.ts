@@ -22,8 +22,20 @@ const events = [CEREMONY, RECEPTION, DESPEDIDA, LUNCH]
 
 const questions = [
   { id: 'song', question: 'Anong kanta?', kind: 'text' as const, eventId: null },
-  { id: 'meal', question: 'Anong ulam?', kind: 'choice' as const, options: ['Kare-kare', 'Manok'], eventId: 'reception' },
-  { id: 'ride', question: 'May sasakyan ka?', kind: 'choice' as const, options: ['Oo', 'Wala'], eventId: 'despedida' },
+  {
+    id: 'meal',
+    question: 'Anong ulam?',
+    kind: 'choice' as const,
+    options: ['Kare-kare', 'Manok'],
+    eventId: 'reception',
+  },
+  {
+    id: 'ride',
+    question: 'May sasakyan ka?',
+    kind: 'choice' as const,
+    options: ['Oo', 'Wala'],
+    eventId: 'despedida',
+  },
   { id: 'gift', question: 'Pasalubong?', kind: 'text' as const, eventId: 'lunch' },
 ]
 
@@ -35,10 +47,34 @@ const persons = [
     response: [{ questionId: 'meal', question: 'Anong ulam?', answer: 'Manok' }],
     respondedAt: '2027-01-02T00:00:00Z',
     events: [
-      { eventId: 'ceremony', hasAnswered: true, isAttending: false, response: [], respondedAt: '2027-01-03T00:00:00Z' },
-      { eventId: 'reception', hasAnswered: true, isAttending: true, response: [], respondedAt: '2027-01-02T00:00:00Z' },
-      { eventId: 'despedida', hasAnswered: false, isAttending: null, response: [], respondedAt: null },
-      { eventId: 'lunch', hasAnswered: true, isAttending: true, response: [{ questionId: 'gift', question: 'Pasalubong?', answer: 'Ube' }], respondedAt: '2027-01-01T00:00:00Z' },
+      {
+        eventId: 'ceremony',
+        hasAnswered: true,
+        isAttending: false,
+        response: [],
+        respondedAt: '2027-01-03T00:00:00Z',
+      },
+      {
+        eventId: 'reception',
+        hasAnswered: true,
+        isAttending: true,
+        response: [],
+        respondedAt: '2027-01-02T00:00:00Z',
+      },
+      {
+        eventId: 'despedida',
+        hasAnswered: false,
+        isAttending: null,
+        response: [],
+        respondedAt: null,
+      },
+      {
+        eventId: 'lunch',
+        hasAnswered: true,
+        isAttending: true,
+        response: [{ questionId: 'gift', question: 'Pasalubong?', answer: 'Ube' }],
+        respondedAt: '2027-01-01T00:00:00Z',
+      },
     ],
   },
   { id: 'ben', firstName: 'Ben', isAttending: null, response: [], respondedAt: null, events: [] },
@@ -46,7 +82,10 @@ const persons = [
 
 describe('questions per event', () => {
   test('the main event asks the questions asked with the main answer and its own; another event only its own', () => {
-    expect(questionsFor(questions, RECEPTION).map((question) => question.id)).toEqual(['song', 'meal'])
+    expect(questionsFor(questions, RECEPTION).map((question) => question.id)).toEqual([
+      'song',
+      'meal',
+    ])
     expect(questionsFor(questions, CEREMONY)).toEqual([])
     expect(questionsFor(questions, DESPEDIDA).map((question) => question.id)).toEqual(['ride'])
   })
@@ -54,9 +93,20 @@ describe('questions per event', () => {
 
 describe('the form per event', () => {
   test('a person’s answer to the main event is their own; to another, their reply to it (none: pending)', () => {
-    expect(eventReply(persons[0]!, RECEPTION)).toMatchObject({ isAttending: true, response: persons[0]!.response })
-    expect(eventReply(persons[0]!, CEREMONY)).toMatchObject({ isAttending: false, hasAnswered: true })
-    expect(eventReply(persons[1]!, DESPEDIDA)).toEqual({ isAttending: null, response: [], hasAnswered: false, respondedAt: null })
+    expect(eventReply(persons[0]!, RECEPTION)).toMatchObject({
+      isAttending: true,
+      response: persons[0]!.response,
+    })
+    expect(eventReply(persons[0]!, CEREMONY)).toMatchObject({
+      isAttending: false,
+      hasAnswered: true,
+    })
+    expect(eventReply(persons[1]!, DESPEDIDA)).toEqual({
+      isAttending: null,
+      response: [],
+      hasAnswered: false,
+      respondedAt: null,
+    })
   })
 
   test('starts from what each person answered to each open event; a closed event is not in the form', () => {
@@ -142,7 +192,11 @@ describe('the form per event', () => {
         events: [
           { eventId: 'ceremony', isAttending: true, response: [] },
           { eventId: 'reception', isAttending: false, response: [] },
-          { eventId: 'despedida', isAttending: true, response: [{ questionId: 'ride', answer: 'Wala' }] },
+          {
+            eventId: 'despedida',
+            isAttending: true,
+            response: [{ questionId: 'ride', answer: 'Wala' }],
+          },
         ],
       },
     ])
@@ -162,14 +216,19 @@ describe('the form per event', () => {
               { personId: 'ben', attendance: '', answers: [] },
             ],
           },
-          { eventId: 'reception', persons: [{ personId: 'ana', attendance: 'yes', answers: ['', 'Manok'] }] },
+          {
+            eventId: 'reception',
+            persons: [{ personId: 'ana', attendance: 'yes', answers: ['', 'Manok'] }],
+          },
         ],
         message: '',
       },
       closedMain,
       questions,
     )
-    expect(answers).toEqual([{ personId: 'ana', events: [{ eventId: 'ceremony', isAttending: false, response: [] }] }])
+    expect(answers).toEqual([
+      { personId: 'ana', events: [{ eventId: 'ceremony', isAttending: false, response: [] }] },
+    ])
   })
 
   test('what a guest without the code just sent is shown per event, the main one as the person’s own too', () => {
@@ -186,7 +245,13 @@ describe('the form per event', () => {
             response: [],
             respondedAt: null,
             hasAnswered: true,
-            events: events.map((event) => ({ eventId: event.id, hasAnswered: true, isAttending: null, response: [], respondedAt: null })),
+            events: events.map((event) => ({
+              eventId: event.id,
+              hasAnswered: true,
+              isAttending: null,
+              response: [],
+              respondedAt: null,
+            })),
           },
         ],
       },
@@ -205,19 +270,31 @@ describe('the form per event', () => {
       '2027-02-02T00:00:00Z',
     )
     const ana = shown.household.persons[0]!
-    expect(ana).toMatchObject({ isAttending: true, respondedAt: '2027-02-02T00:00:00Z', response: [{ questionId: 'meal', question: 'Anong ulam?', answer: 'Manok' }] })
+    expect(ana).toMatchObject({
+      isAttending: true,
+      respondedAt: '2027-02-02T00:00:00Z',
+      response: [{ questionId: 'meal', question: 'Anong ulam?', answer: 'Manok' }],
+    })
     expect(ana.events.map((reply) => [reply.eventId, reply.isAttending])).toEqual([
       ['ceremony', null],
       ['reception', true],
       ['despedida', false],
       ['lunch', null],
     ])
-    expect(eventsAttended(events, shown.household.persons).map((event) => event.id)).toEqual(['reception'])
+    expect(eventsAttended(events, shown.household.persons).map((event) => event.id)).toEqual([
+      'reception',
+    ])
 
     // The main event sent by its id is the person's own answer too.
-    const byId = withSubmittedAnswers(blank, [{ personId: 'ana', events: [{ eventId: 'reception', isAttending: false, response: [] }] }], null)
+    const byId = withSubmittedAnswers(
+      blank,
+      [{ personId: 'ana', events: [{ eventId: 'reception', isAttending: false, response: [] }] }],
+      null,
+    )
     expect(byId.household.persons[0]).toMatchObject({ isAttending: false, hasAnswered: true })
-    expect(byId.household.persons[0]!.events.find((reply) => reply.eventId === 'reception')?.isAttending).toBe(false)
+    expect(
+      byId.household.persons[0]!.events.find((reply) => reply.eventId === 'reception')?.isAttending,
+    ).toBe(false)
   })
 
   test('the latest answer time counts every event', () => {
@@ -232,15 +309,50 @@ describe('the form per event', () => {
 
 describe('the calendar per event', () => {
   const schedule = [
-    { name: 'Seremonya', date: '2027-12-12', startTime: '15:00', endTime: '16:00', venue: 'Kapilya', street: null, city: 'Baguio City' },
+    {
+      name: 'Seremonya',
+      date: '2027-12-12',
+      startTime: '15:00',
+      endTime: '16:00',
+      venue: 'Kapilya',
+      street: null,
+      city: 'Baguio City',
+    },
     { name: 'Cocktails', date: '2027-12-12', startTime: '17:00', venue: 'Hardin' },
-    { name: 'Handaan', date: '2027-12-12', startTime: '18:00', endTime: '22:00', venue: 'Hardin', city: 'Baguio City' },
+    {
+      name: 'Handaan',
+      date: '2027-12-12',
+      startTime: '18:00',
+      endTime: '22:00',
+      venue: 'Hardin',
+      city: 'Baguio City',
+    },
     { name: 'Despedida', date: '2027-12-10', startTime: '19:00', venue: 'Bahay ni Lola' },
   ]
   const rsvpEvents = [
-    { id: 'ceremony', name: 'Seremonya', date: '2027-12-12', startTime: '15:00', endTime: '16:00', venue: 'Kapilya' },
-    { id: 'reception', name: 'Handaan', date: '2027-12-12', startTime: '18:00', endTime: '22:00', venue: 'Hardin' },
-    { id: 'despedida', name: 'Despedida', date: '2027-12-10', startTime: '19:00', venue: 'Bahay ni Lola' },
+    {
+      id: 'ceremony',
+      name: 'Seremonya',
+      date: '2027-12-12',
+      startTime: '15:00',
+      endTime: '16:00',
+      venue: 'Kapilya',
+    },
+    {
+      id: 'reception',
+      name: 'Handaan',
+      date: '2027-12-12',
+      startTime: '18:00',
+      endTime: '22:00',
+      venue: 'Hardin',
+    },
+    {
+      id: 'despedida',
+      name: 'Despedida',
+      date: '2027-12-10',
+      startTime: '19:00',
+      venue: 'Bahay ni Lola',
+    },
   ]
 
   test('holds the RSVP events said yes to and the events open to all, never one declined', () => {
@@ -251,8 +363,14 @@ describe('the calendar per event', () => {
   })
 
   test('a schedule with ids matches by id', () => {
-    const withIds = schedule.map((part, index) => ({ ...part, id: ['ceremony', 'cocktails', 'reception', 'despedida'][index] }))
-    expect(calendarEvents(withIds, rsvpEvents, [rsvpEvents[2]!]).map((event) => event.id)).toEqual(['cocktails', 'despedida'])
+    const withIds = schedule.map((part, index) => ({
+      ...part,
+      id: ['ceremony', 'cocktails', 'reception', 'despedida'][index],
+    }))
+    expect(calendarEvents(withIds, rsvpEvents, [rsvpEvents[2]!]).map((event) => event.id)).toEqual([
+      'cocktails',
+      'despedida',
+    ])
   })
 
   test('one VEVENT per event, each at its own day and time', () => {
@@ -274,6 +392,8 @@ describe('the calendar per event', () => {
     // Without a date of its own, an event is on the wedding day, all day without a time.
     expect(lines).toContain('DTSTART;VALUE=DATE:20271212')
     expect(ics).not.toContain('Handaan')
-    expect(buildEventsIcs({ uidPrefix: 'w', events: [], title: () => '', date: '2027-12-12', now })).toBeNull()
+    expect(
+      buildEventsIcs({ uidPrefix: 'w', events: [], title: () => '', date: '2027-12-12', now }),
+    ).toBeNull()
   })
 })

@@ -1,8 +1,20 @@
 // @vitest-environment node
 // The RSVP form's data, the couple's reply counts and filter, and the questions editor's data.
 import { describe, expect, test } from 'vitest'
-import { fromDrafts, newQuestionId, optionLines, toDrafts } from '@/features/rsvps/model/question-editor'
-import { earlierAnswer, initialFormValues, lastRespondedAt, replyStatus, seatsCounted, toAnswerInputs } from '@/lib/rsvp/rsvp-form'
+import {
+  fromDrafts,
+  newQuestionId,
+  optionLines,
+  toDrafts,
+} from '@/features/rsvps/model/question-editor'
+import {
+  earlierAnswer,
+  initialFormValues,
+  lastRespondedAt,
+  replyStatus,
+  seatsCounted,
+  toAnswerInputs,
+} from '@/lib/rsvp/rsvp-form'
 import { countReplies, filterReplies } from '@/features/rsvps/model/rsvp-list'
 
 const questions = [
@@ -14,7 +26,12 @@ describe('the RSVP form', () => {
   test('starts from what the household answered before', () => {
     const values = initialFormValues(
       [
-        { id: 'a', firstName: 'Ana', isAttending: true, response: [{ questionId: 'meal', question: 'Anong ulam?', answer: 'Manok' }] },
+        {
+          id: 'a',
+          firstName: 'Ana',
+          isAttending: true,
+          response: [{ questionId: 'meal', question: 'Anong ulam?', answer: 'Manok' }],
+        },
         { id: 'b', firstName: 'Ben', isAttending: false, response: [] },
         { id: 'c', firstName: 'Cy', isAttending: null, response: [] },
       ],
@@ -32,8 +49,12 @@ describe('the RSVP form', () => {
   })
 
   test('an earlier answer is found by id, else by the question text; a choice no longer offered is dropped', () => {
-    expect(earlierAnswer(questions[1]!, [{ question: 'Anong kanta?', answer: 'Sayaw' }])).toBe('Sayaw')
-    expect(earlierAnswer(questions[0]!, [{ questionId: 'meal', question: 'old', answer: 'Lechon' }])).toBe('')
+    expect(earlierAnswer(questions[1]!, [{ question: 'Anong kanta?', answer: 'Sayaw' }])).toBe(
+      'Sayaw',
+    )
+    expect(
+      earlierAnswer(questions[0]!, [{ questionId: 'meal', question: 'old', answer: 'Lechon' }]),
+    ).toBe('')
     expect(earlierAnswer(questions[0]!, [])).toBe('')
   })
 
@@ -52,7 +73,14 @@ describe('the RSVP form', () => {
         questions,
       ),
     ).toEqual([
-      { personId: 'a', isAttending: true, response: [{ questionId: 'meal', answer: 'Manok' }, { questionId: 'song', answer: 'Dancing Queen' }] },
+      {
+        personId: 'a',
+        isAttending: true,
+        response: [
+          { questionId: 'meal', answer: 'Manok' },
+          { questionId: 'song', answer: 'Dancing Queen' },
+        ],
+      },
       { personId: 'b', isAttending: false, response: [] },
       { personId: 'd', isAttending: true, response: [] },
     ])
@@ -60,21 +88,37 @@ describe('the RSVP form', () => {
 
   test('reply status and the latest answer time', () => {
     expect([true, false, null].map(replyStatus)).toEqual(['accepted', 'declined', 'pending'])
-    expect(lastRespondedAt([{ respondedAt: '2027-01-01T00:00:00Z' }, { respondedAt: null }, { respondedAt: '2027-02-01T00:00:00Z' }])).toBe(
-      '2027-02-01T00:00:00Z',
-    )
+    expect(
+      lastRespondedAt([
+        { respondedAt: '2027-01-01T00:00:00Z' },
+        { respondedAt: null },
+        { respondedAt: '2027-02-01T00:00:00Z' },
+      ]),
+    ).toBe('2027-02-01T00:00:00Z')
     expect(lastRespondedAt([{ respondedAt: null }])).toBeNull()
   })
 })
 
 describe('the couple’s list of replies', () => {
   const households = [
-    { id: 'h1', persons: [{ firstName: 'Ma. Cristina', lastName: 'dela Cruz Peña', isAttending: true }, { firstName: 'Bea', lastName: 'Peña', isAttending: null }] },
+    {
+      id: 'h1',
+      persons: [
+        { firstName: 'Ma. Cristina', lastName: 'dela Cruz Peña', isAttending: true },
+        { firstName: 'Bea', lastName: 'Peña', isAttending: null },
+      ],
+    },
     { id: 'h2', persons: [{ firstName: 'Kevin', lastName: 'Cruz', isAttending: false }] },
   ]
 
   test('counts persons by reply', () => {
-    expect(countReplies(households)).toEqual({ all: 3, responded: 2, accepted: 1, declined: 1, pending: 1 })
+    expect(countReplies(households)).toEqual({
+      all: 3,
+      responded: 2,
+      accepted: 1,
+      declined: 1,
+      pending: 1,
+    })
   })
 
   test('a household kept whole by a filter is the same object, so its row need not render again', () => {
@@ -84,7 +128,9 @@ describe('the couple’s list of replies', () => {
   })
 
   test('filters by status and name, accent- and case-blind, dropping emptied households', () => {
-    expect(filterReplies(households, 'pending').map((h) => h.persons.map((p) => p.firstName))).toEqual([['Bea']])
+    expect(
+      filterReplies(households, 'pending').map((h) => h.persons.map((p) => p.firstName)),
+    ).toEqual([['Bea']])
     expect(filterReplies(households, 'all', 'PENA').map((h) => h.id)).toEqual(['h1'])
     expect(filterReplies(households, 'declined', 'pena')).toEqual([])
     expect(filterReplies(households, 'all').flatMap((h) => h.persons)).toHaveLength(3)
@@ -102,7 +148,9 @@ describe('the questions editor', () => {
       { id: 'song', question: 'Anong kanta?', kind: 'text', options: '' },
     ])
     expect(fromDrafts(toDrafts(questions))).toEqual(questions)
-    expect(fromDrafts([{ id: 'x', question: ' Q ', kind: 'text', options: 'ignored' }])).toEqual([{ id: 'x', question: 'Q', kind: 'text' }])
+    expect(fromDrafts([{ id: 'x', question: ' Q ', kind: 'text', options: 'ignored' }])).toEqual([
+      { id: 'x', question: 'Q', kind: 'text' },
+    ])
   })
 
   test('a new question id is unique and of letters, digits and dashes', () => {
@@ -117,7 +165,14 @@ describe('the questions editor', () => {
 describe('the seats a household’s answers fill', () => {
   // Ana's yes was recorded by the couple; Ben said no; Cy has not answered.
   const persons = [
-    { id: 'a', firstName: 'Ana', isAttending: true, hasAnswered: true, recordedByCouple: true, response: [] },
+    {
+      id: 'a',
+      firstName: 'Ana',
+      isAttending: true,
+      hasAnswered: true,
+      recordedByCouple: true,
+      response: [],
+    },
     { id: 'b', firstName: 'Ben', isAttending: false, hasAnswered: true, response: [] },
     { id: 'c', firstName: 'Cy', isAttending: null, hasAnswered: false, response: [] },
   ]
@@ -132,14 +187,23 @@ describe('the seats a household’s answers fill', () => {
     const hidden = persons.map((person) => ({ ...person, isAttending: null }))
     const form = [{ personId: 'c', attendance: 'yes' as const }]
     expect(seatsCounted(hidden, main, form, true)).toEqual({ total: 3, fromForm: 1 })
-    const everyone = ['a', 'b', 'c'].map((personId) => ({ personId, attendance: personId === 'b' ? ('no' as const) : ('yes' as const) }))
+    const everyone = ['a', 'b', 'c'].map((personId) => ({
+      personId,
+      attendance: personId === 'b' ? ('no' as const) : ('yes' as const),
+    }))
     expect(seatsCounted(hidden, main, everyone, true)).toEqual({ total: 2, fromForm: 2 })
   })
 
   test('another event counts its own replies', () => {
     const withEvents = persons.map((person) => ({
       ...person,
-      events: [{ eventId: 'party', hasAnswered: person.id !== 'c', isAttending: person.id === 'b' ? true : null }],
+      events: [
+        {
+          eventId: 'party',
+          hasAnswered: person.id !== 'c',
+          isAttending: person.id === 'b' ? true : null,
+        },
+      ],
     }))
     expect(seatsCounted(withEvents, { id: 'party' }, [], false)).toEqual({ total: 1, fromForm: 0 })
     expect(seatsCounted(withEvents, { id: 'party' }, [], true)).toEqual({ total: 2, fromForm: 0 })

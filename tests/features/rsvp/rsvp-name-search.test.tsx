@@ -7,12 +7,19 @@ import { renderRoutes } from '../../support/routing'
 import { setUpI18n } from './i18n'
 
 const api = vi.hoisted(() => ({ searchPersons: vi.fn() }))
-vi.mock('@/lib/api/name-search', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+vi.mock('@/lib/api/name-search', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}))
 const invitations = vi.hoisted(() => ({ openInvitationCode: vi.fn() }))
-vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitations }))
+vi.mock('@/lib/api/invitations', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...invitations,
+}))
 
 const { RsvpNameSearch } = await import('@/features/site/rsvp-search/rsvp-name-search')
-const { isSearchable, MIN_QUERY_LETTERS, SEARCH_DEBOUNCE_MS } = await import('@/features/site/rsvp-search/use-name-search')
+const { isSearchable, MIN_QUERY_LETTERS, SEARCH_DEBOUNCE_MS } =
+  await import('@/features/site/rsvp-search/use-name-search')
 
 const NO_MATCH =
   'Paumanhin, hindi namin natagpuan ang iyong pangalan. Mangyaring makipag-ugnayan sa amin upang matiyak kung paano nakasulat ang iyong mga detalye.'
@@ -24,10 +31,19 @@ const cristina: GuestSearchResult = {
   lastName: 'dela Cruz Peña',
   householdSize: 3,
 }
-const kevin: GuestSearchResult = { personId: 'p-kevin', householdId: 'g-kevin', firstName: 'Kevin', lastName: 'Cruz', householdSize: 1 }
+const kevin: GuestSearchResult = {
+  personId: 'p-kevin',
+  householdId: 'g-kevin',
+  firstName: 'Kevin',
+  lastName: 'Cruz',
+  householdSize: 1,
+}
 
 /** What the database answers: the matches, or why there are none. */
-const found = (...matches: GuestSearchResult[]): GuestSearch => ({ status: matches.length ? 'found' : 'none', matches })
+const found = (...matches: GuestSearchResult[]): GuestSearch => ({
+  status: matches.length ? 'found' : 'none',
+  matches,
+})
 
 function renderSearch(path = '/wedding/isabel-and-miguel') {
   const element = <RsvpNameSearch slug="isabel-and-miguel" />
@@ -70,7 +86,8 @@ describe('isSearchable', () => {
     for (const query of ['pe', ' p e ', 'pen', 'a..', 'm--', '%%a', 'a.b', 'ma.', '%%%%', "o'o"]) {
       expect(isSearchable(query), query).toBe(false)
     }
-    for (const query of ['pena', 'Peña', 'p e n a', 'ivy sy', 'ma. cristina']) expect(isSearchable(query), query).toBe(true)
+    for (const query of ['pena', 'Peña', 'p e n a', 'ivy sy', 'ma. cristina'])
+      expect(isSearchable(query), query).toBe(true)
   })
 })
 
@@ -137,7 +154,10 @@ describe('RsvpNameSearch', () => {
     expect(links[0]).toHaveTextContent('Ma. Cristina dela Cruz Peña')
     expect(links[0]).toHaveTextContent('3 katao sa grupo')
     expect(links[1]).toHaveTextContent('1 katao sa grupo')
-    expect(links[0]).toHaveAttribute('href', `/wedding/isabel-and-miguel/rsvp/${cristina.householdId}/${cristina.personId}`)
+    expect(links[0]).toHaveAttribute(
+      'href',
+      `/wedding/isabel-and-miguel/rsvp/${cristina.householdId}/${cristina.personId}`,
+    )
     expect(screen.getByRole('status')).toHaveTextContent('2 pangalan ang nahanap.')
   })
 
@@ -146,7 +166,10 @@ describe('RsvpNameSearch', () => {
     const input = renderSearch('/')
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
-    expect(screen.getByRole('link')).toHaveAttribute('href', `/rsvp/${cristina.householdId}/${cristina.personId}/`)
+    expect(screen.getByRole('link')).toHaveAttribute(
+      'href',
+      `/rsvp/${cristina.householdId}/${cristina.personId}/`,
+    )
   })
 
   test('a slower answer to an older query never replaces a newer one', async () => {
@@ -164,7 +187,9 @@ describe('RsvpNameSearch', () => {
   })
 
   test('a failed search says so and can be tried again', async () => {
-    api.searchPersons.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(found(cristina))
+    api.searchPersons
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(found(cristina))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
@@ -189,9 +214,12 @@ describe('RsvpNameSearch', () => {
   test("a wedding that needs the invitation code: the refused name search gives a code field, checked on this wedding's site", async () => {
     api.searchPersons.mockRejectedValueOnce(new BackendError('invitation_code_required', 'P0001'))
     invitations.openInvitationCode.mockReset()
-    invitations.openInvitationCode
-      .mockResolvedValueOnce(null)
-      .mockResolvedValueOnce({ slug: 'isabel-and-miguel', householdId: 'g-1', personId: 'p-1', code: 'ABCD2345' })
+    invitations.openInvitationCode.mockResolvedValueOnce(null).mockResolvedValueOnce({
+      slug: 'isabel-and-miguel',
+      householdId: 'g-1',
+      personId: 'p-1',
+      code: 'ABCD2345',
+    })
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
@@ -200,7 +228,9 @@ describe('RsvpNameSearch', () => {
       await import('@/features/site/rsvp-search/code-field')
     })
     await settle(50)
-    expect(screen.getByText(/Kailangan ang code na nakasulat sa inyong imbitasyon/)).toBeInTheDocument()
+    expect(
+      screen.getByText(/Kailangan ang code na nakasulat sa inyong imbitasyon/),
+    ).toBeInTheDocument()
     const code = screen.getByRole('textbox', { name: 'Invitation code' })
     expect(code).toHaveAttribute('maxLength', '20')
     // A wrong code: said so, and the guest stays to fix it.
@@ -217,9 +247,16 @@ describe('RsvpNameSearch', () => {
   })
 
   test('a busy wedding, whose searches of the hour are used up, asks for the code without saying the couple requires it', async () => {
-    api.searchPersons.mockRejectedValueOnce(new BackendError('invitation_code_required_busy', 'P0001'))
+    api.searchPersons.mockRejectedValueOnce(
+      new BackendError('invitation_code_required_busy', 'P0001'),
+    )
     invitations.openInvitationCode.mockReset()
-    invitations.openInvitationCode.mockResolvedValue({ slug: 'isabel-and-miguel', householdId: cristina.householdId, personId: cristina.personId, code: 'ABCD2345' })
+    invitations.openInvitationCode.mockResolvedValue({
+      slug: 'isabel-and-miguel',
+      householdId: cristina.householdId,
+      personId: cristina.personId,
+      code: 'ABCD2345',
+    })
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()
@@ -230,7 +267,9 @@ describe('RsvpNameSearch', () => {
     expect(screen.getByText(/Maraming gumagamit ng site ngayon/)).toBeInTheDocument()
     expect(screen.queryByText(/Kailangan ang code/)).not.toBeInTheDocument()
     expect(screen.queryByText(/Ang dami mo nang sinubukan/)).not.toBeInTheDocument()
-    fireEvent.change(screen.getByRole('textbox', { name: 'Invitation code' }), { target: { value: 'abcd-2345' } })
+    fireEvent.change(screen.getByRole('textbox', { name: 'Invitation code' }), {
+      target: { value: 'abcd-2345' },
+    })
     fireEvent.click(screen.getByRole('button', { name: 'Buksan ang imbitasyon ko' }))
     await settle(0)
     expect(invitations.openInvitationCode).toHaveBeenLastCalledWith('isabel-and-miguel', 'ABCD2345')
@@ -238,7 +277,9 @@ describe('RsvpNameSearch', () => {
   })
 
   test('too many searches too fast: a friendly message, and a retry later', async () => {
-    api.searchPersons.mockRejectedValueOnce(new BackendError('rate_limited', 'P0001')).mockResolvedValueOnce(found(cristina))
+    api.searchPersons
+      .mockRejectedValueOnce(new BackendError('rate_limited', 'P0001'))
+      .mockResolvedValueOnce(found(cristina))
     const input = renderSearch()
     fireEvent.change(input, { target: { value: 'cristina' } })
     await settle()

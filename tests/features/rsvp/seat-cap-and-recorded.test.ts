@@ -13,9 +13,30 @@ import enForecast from '@/locales/en/forecast.json'
 const RECEPTION = { id: 'reception', isMain: true, isClosed: false }
 const CEREMONY = { id: 'ceremony', isMain: false, isClosed: false }
 const household = [
-  { id: 'lorna', firstName: 'Lorna', isAttending: null, response: [], respondedAt: null, events: [] },
-  { id: 'ramon', firstName: 'Ramon', isAttending: null, response: [], respondedAt: null, events: [] },
-  { id: 'bunso', firstName: 'Bunso', isAttending: null, response: [], respondedAt: null, events: [] },
+  {
+    id: 'lorna',
+    firstName: 'Lorna',
+    isAttending: null,
+    response: [],
+    respondedAt: null,
+    events: [],
+  },
+  {
+    id: 'ramon',
+    firstName: 'Ramon',
+    isAttending: null,
+    response: [],
+    respondedAt: null,
+    events: [],
+  },
+  {
+    id: 'bunso',
+    firstName: 'Bunso',
+    isAttending: null,
+    response: [],
+    respondedAt: null,
+    events: [],
+  },
 ]
 const form = (lorna: '' | 'yes' | 'no', ramon: '' | 'yes' | 'no', bunso: '' | 'yes' | 'no') => [
   { personId: 'lorna', attendance: lorna },
@@ -25,16 +46,39 @@ const form = (lorna: '' | 'yes' | 'no', ramon: '' | 'yes' | 'no', bunso: '' | 'y
 
 describe('a "Dadalo" past the seats', () => {
   test('in a household of three with two seats, the third yes is refused as it is ticked; the first two, a no or a person already coming are not', () => {
-    expect(yesPassesSeatCap(household, RECEPTION, form('yes', 'yes', ''), false, 2, 'bunso')).toBe(true)
-    expect(yesPassesSeatCap(household, RECEPTION, form('yes', '', ''), false, 2, 'ramon')).toBe(false)
-    expect(yesPassesSeatCap(household, RECEPTION, form('yes', 'no', ''), false, 2, 'bunso')).toBe(false)
-    expect(yesPassesSeatCap(household, RECEPTION, form('yes', 'yes', 'yes'), false, 2, 'bunso')).toBe(false)
+    expect(yesPassesSeatCap(household, RECEPTION, form('yes', 'yes', ''), false, 2, 'bunso')).toBe(
+      true,
+    )
+    expect(yesPassesSeatCap(household, RECEPTION, form('yes', '', ''), false, 2, 'ramon')).toBe(
+      false,
+    )
+    expect(yesPassesSeatCap(household, RECEPTION, form('yes', 'no', ''), false, 2, 'bunso')).toBe(
+      false,
+    )
+    expect(
+      yesPassesSeatCap(household, RECEPTION, form('yes', 'yes', 'yes'), false, 2, 'bunso'),
+    ).toBe(false)
   })
 
   test('no seat cap, no limit; a yes stored for the event counts like one ticked', () => {
-    expect(yesPassesSeatCap(household, RECEPTION, form('yes', 'yes', ''), false, null, 'bunso')).toBe(false)
+    expect(
+      yesPassesSeatCap(household, RECEPTION, form('yes', 'yes', ''), false, null, 'bunso'),
+    ).toBe(false)
     const stored = household.map((person) =>
-      person.id === 'lorna' ? { ...person, events: [{ eventId: 'ceremony', hasAnswered: true, isAttending: true, response: [], respondedAt: '2027-01-02T00:00:00Z' }] } : person,
+      person.id === 'lorna'
+        ? {
+            ...person,
+            events: [
+              {
+                eventId: 'ceremony',
+                hasAnswered: true,
+                isAttending: true,
+                response: [],
+                respondedAt: '2027-01-02T00:00:00Z',
+              },
+            ],
+          }
+        : person,
     )
     // Lorna's yes to the ceremony is stored, not in this form: Ramon's yes then fills the two seats.
     const ramonAndBunso = [
@@ -46,7 +90,13 @@ describe('a "Dadalo" past the seats', () => {
 })
 
 describe('a reply the couple recorded', () => {
-  const imported = household.map((person) => ({ ...person, isAttending: true, hasAnswered: true, recordedByCouple: true, respondedAt: '2027-01-05T08:00:00Z' }))
+  const imported = household.map((person) => ({
+    ...person,
+    isAttending: true,
+    hasAnswered: true,
+    recordedByCouple: true,
+    respondedAt: '2027-01-05T08:00:00Z',
+  }))
 
   test('is not the household’s own: no "we received your reply on …", and the household is told the couple has it', () => {
     expect(lastEventRespondedAt(imported)).toBeNull()
@@ -54,7 +104,10 @@ describe('a reply the couple recorded', () => {
   })
 
   test('once the household answers itself, its own time is the one shown', () => {
-    const answered = [{ ...imported[0]!, recordedByCouple: false, respondedAt: '2027-01-09T10:00:00Z' }, ...imported.slice(1)]
+    const answered = [
+      { ...imported[0]!, recordedByCouple: false, respondedAt: '2027-01-09T10:00:00Z' },
+      ...imported.slice(1),
+    ]
     expect(lastEventRespondedAt(answered)).toBe('2027-01-09T10:00:00Z')
     expect(onlyRecordedByCouple(answered)).toBe(false)
     expect(onlyRecordedByCouple(household)).toBe(false)

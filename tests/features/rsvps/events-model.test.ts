@@ -25,14 +25,28 @@ const reyes = household({
   relationshipSide: 'bride',
   relationshipType: 'family',
   persons: [
-    { firstName: 'Ana', lastName: 'Reyes', isAttending: true, response: [{ questionId: 'meal', question: meal, answer: 'Kare-kare' }] },
+    {
+      firstName: 'Ana',
+      lastName: 'Reyes',
+      isAttending: true,
+      response: [{ questionId: 'meal', question: meal, answer: 'Kare-kare' }],
+    },
     { firstName: 'Ben', lastName: 'Reyes', isAttending: false, response: [] },
   ],
 })
 const santos = household({
-  persons: [{ firstName: 'Carla', lastName: 'Santos', isAttending: true, response: [{ questionId: 'meal', question: meal, answer: 'Manok' }] }],
+  persons: [
+    {
+      firstName: 'Carla',
+      lastName: 'Santos',
+      isAttending: true,
+      response: [{ questionId: 'meal', question: meal, answer: 'Manok' }],
+    },
+  ],
 })
-const dela = household({ persons: [{ firstName: 'Dino', lastName: 'dela Cruz', isAttending: null, response: [] }] })
+const dela = household({
+  persons: [{ firstName: 'Dino', lastName: 'dela Cruz', isAttending: null, response: [] }],
+})
 const households = [reyes, santos, dela]
 
 const event = (id: string, patch: Partial<Parameters<typeof isInvited>[0]> = {}) => ({
@@ -57,7 +71,12 @@ const replies: EventReplyLike[] = [
   { eventId: 'ceremony', personId: dela.persons[0]!.id, isAttending: true, response: [] },
   // Ana declines the despedida, Ben comes and answers its question.
   { eventId: 'despedida', personId: reyes.persons[0]!.id, isAttending: false, response: [] },
-  { eventId: 'despedida', personId: reyes.persons[1]!.id, isAttending: true, response: [{ questionId: 'drink', question: drink, answer: 'Lambanog' }] },
+  {
+    eventId: 'despedida',
+    personId: reyes.persons[1]!.id,
+    isAttending: true,
+    response: [{ questionId: 'drink', question: drink, answer: 'Lambanog' }],
+  },
   // Kept but ignored: Carla's reply to the despedida from when her household was invited.
   { eventId: 'despedida', personId: santos.persons[0]!.id, isAttending: true, response: [] },
 ]
@@ -65,7 +84,11 @@ const index = indexReplies(replies)
 
 describe('the replies per event', () => {
   test('only events that take RSVPs are chosen from, the seated one by default', () => {
-    expect(rsvpEvents(events).map((item) => item.id)).toEqual(['ceremony', 'reception', 'despedida'])
+    expect(rsvpEvents(events).map((item) => item.id)).toEqual([
+      'ceremony',
+      'reception',
+      'despedida',
+    ])
     expect(defaultEvent(events)?.id).toBe('reception')
     expect(defaultEvent([ceremony, despedida])?.id).toBe('ceremony')
     expect(defaultEvent([cocktails])).toBeNull()
@@ -74,24 +97,45 @@ describe('the replies per event', () => {
   test('with no event taking RSVPs the list is the wedding’s, as before', () => {
     const shown = householdsForEvent(households, null, index)
     expect(shown).toEqual(households)
-    expect(countReplies(shown)).toEqual({ all: 4, responded: 3, accepted: 2, declined: 1, pending: 1 })
+    expect(countReplies(shown)).toEqual({
+      all: 4,
+      responded: 3,
+      accepted: 2,
+      declined: 1,
+      pending: 1,
+    })
   })
 
   test('the seated event counts the persons’ own answers', () => {
     const shown = householdsForEvent(households, reception, index)
-    expect(countReplies(shown)).toEqual({ all: 4, responded: 3, accepted: 2, declined: 1, pending: 1 })
+    expect(countReplies(shown)).toEqual({
+      all: 4,
+      responded: 3,
+      accepted: 2,
+      declined: 1,
+      pending: 1,
+    })
     expect(shown[0]!.persons[0]!.response).toEqual(reyes.persons[0]!.response)
   })
 
   test('another event counts its own replies: declining one declines nothing else', () => {
     const shown = householdsForEvent(households, ceremony, index)
-    expect(countReplies(shown)).toEqual({ all: 4, responded: 3, accepted: 2, declined: 1, pending: 1 })
+    expect(countReplies(shown)).toEqual({
+      all: 4,
+      responded: 3,
+      accepted: 2,
+      declined: 1,
+      pending: 1,
+    })
     // Ben declined the reception and the ceremony, but comes to the despedida.
-    const ben = (event: typeof ceremony) => householdsForEvent(households, event, index)[0]!.persons[1]!
+    const ben = (event: typeof ceremony) =>
+      householdsForEvent(households, event, index)[0]!.persons[1]!
     expect(ben(reception).isAttending).toBe(false)
     expect(ben(ceremony).isAttending).toBe(false)
     expect(ben(despedida).isAttending).toBe(true)
-    expect(ben(despedida).response).toEqual([{ questionId: 'drink', question: drink, answer: 'Lambanog' }])
+    expect(ben(despedida).response).toEqual([
+      { questionId: 'drink', question: drink, answer: 'Lambanog' },
+    ])
     // Carla has not answered the ceremony though she said yes to the reception.
     expect(householdsForEvent(households, ceremony, index)[1]!.persons[0]!.isAttending).toBeNull()
   })
@@ -99,8 +143,18 @@ describe('the replies per event', () => {
   test('a private event counts only the households invited; an old reply of another is ignored', () => {
     const shown = householdsForEvent(households, despedida, index)
     expect(shown.map((item) => item.id)).toEqual([reyes.id])
-    expect(countReplies(shown)).toEqual({ all: 2, responded: 2, accepted: 1, declined: 1, pending: 0 })
-    expect(filterReplies(shown, 'accepted').flatMap((item) => item.persons.map((person) => person.firstName))).toEqual(['Ben'])
+    expect(countReplies(shown)).toEqual({
+      all: 2,
+      responded: 2,
+      accepted: 1,
+      declined: 1,
+      pending: 0,
+    })
+    expect(
+      filterReplies(shown, 'accepted').flatMap((item) =>
+        item.persons.map((person) => person.firstName),
+      ),
+    ).toEqual(['Ben'])
     expect(isInvited(despedida, santos.id)).toBe(false)
     expect(isInvited(ceremony, santos.id)).toBe(true)
   })
@@ -113,8 +167,18 @@ describe('the replies per event', () => {
       { id: 'mass', eventId: 'ceremony' },
       { id: 'old', eventId: 'reception' },
     ]
-    expect(questionsFor(questions, null).map((question) => question.id)).toEqual(['meal', 'song', 'drink', 'mass', 'old'])
-    expect(questionsFor(questions, reception).map((question) => question.id)).toEqual(['meal', 'song', 'old'])
+    expect(questionsFor(questions, null).map((question) => question.id)).toEqual([
+      'meal',
+      'song',
+      'drink',
+      'mass',
+      'old',
+    ])
+    expect(questionsFor(questions, reception).map((question) => question.id)).toEqual([
+      'meal',
+      'song',
+      'old',
+    ])
     expect(questionsFor(questions, despedida).map((question) => question.id)).toEqual(['drink'])
     expect(questionsFor(questions, ceremony).map((question) => question.id)).toEqual(['mass'])
   })
@@ -136,17 +200,24 @@ describe('the questions editor with events', () => {
     const drafts = toDrafts(questions)
     expect(drafts.map((draft) => draft.eventId)).toEqual([undefined, 'despedida'])
     expect(fromDrafts(drafts)).toEqual(questions)
-    expect(fromDrafts([{ ...drafts[1]!, eventId: '' }])).toEqual([{ id: 'drink', question: drink, kind: 'text' }])
+    expect(fromDrafts([{ ...drafts[1]!, eventId: '' }])).toEqual([
+      { id: 'drink', question: drink, kind: 'text' },
+    ])
   })
 })
 
 describe('the CSV export with events', () => {
   test('no event taking RSVPs: the file is as before', () => {
-    expect(guestCsvRows(households, [{ question: meal }], { events: [cocktails], replies })).toEqual(guestCsvRows(households, [{ question: meal }]))
+    expect(
+      guestCsvRows(households, [{ question: meal }], { events: [cocktails], replies }),
+    ).toEqual(guestCsvRows(households, [{ question: meal }]))
   })
 
   test('one column per RSVP event; a private event says who was not invited; each event’s questions from its replies', async () => {
-    const rows = guestCsvRows(households, [{ question: meal }, { question: drink }], { events, replies })
+    const rows = guestCsvRows(households, [{ question: meal }, { question: drink }], {
+      events,
+      replies,
+    })
     const header = rows[0]!
     expect(header.slice(6, 9)).toEqual(['RSVP: Ceremony', 'RSVP: Reception', 'RSVP: Despedida'])
     expect(header.slice(9, 11)).toEqual([meal, drink])
@@ -166,8 +237,11 @@ describe('the CSV export with events', () => {
     expect(row('Dino')[column('RSVP: Reception')]).toBe('Pending')
 
     // Read back as a spreadsheet would: the counts per event are the tab's.
-    const parsed = Papa.parse<string[]>((await toCsv(rows)).replace(/^\uFEFF/, ''), { skipEmptyLines: true }).data
-    const tally = (name: string, value: string) => parsed.slice(1).filter((cells) => cells[parsed[0]!.indexOf(name)] === value).length
+    const parsed = Papa.parse<string[]>((await toCsv(rows)).replace(/^\uFEFF/, ''), {
+      skipEmptyLines: true,
+    }).data
+    const tally = (name: string, value: string) =>
+      parsed.slice(1).filter((cells) => cells[parsed[0]!.indexOf(name)] === value).length
     for (const item of [ceremony, reception, despedida]) {
       const counts = countReplies(householdsForEvent(households, item, index))
       expect(tally(`RSVP: ${item.name}`, 'Accepted')).toBe(counts.accepted)
@@ -177,18 +251,31 @@ describe('the CSV export with events', () => {
   })
 
   test('two events of one name get columns told apart', () => {
-    expect(eventColumns([event('a', { name: 'Misa' }), event('b', { name: 'Misa' }), event('c', { name: ' ' })])).toEqual([
-      'RSVP: Misa',
-      'RSVP: Misa (2)',
-      'RSVP: Event',
-    ])
+    expect(
+      eventColumns([
+        event('a', { name: 'Misa' }),
+        event('b', { name: 'Misa' }),
+        event('c', { name: ' ' }),
+      ]),
+    ).toEqual(['RSVP: Misa', 'RSVP: Misa (2)', 'RSVP: Event'])
   })
 })
 
 describe('the changes feed with events', () => {
   test('a reply to another event than the main one never becomes the person’s own answer', async () => {
     const { applyReplyChanges } = await import('@/features/rsvps/reply-sync')
-    const person = { id: 'p1', householdId: 'h1', firstName: 'Ana', lastName: 'Reyes', type: 'adult' as const, isAttending: true, response: [], respondedAt: '2026-11-01T00:00:00Z', recordedBy: 'guest' as const, recordedByName: null }
+    const person = {
+      id: 'p1',
+      householdId: 'h1',
+      firstName: 'Ana',
+      lastName: 'Reyes',
+      type: 'adult' as const,
+      isAttending: true,
+      response: [],
+      respondedAt: '2026-11-01T00:00:00Z',
+      recordedBy: 'guest' as const,
+      recordedByName: null,
+    }
     const list = [{ id: 'h1', email: null, message: null, messageAt: null, persons: [person] }]
     const change = (eventId: string | null, isAttending: boolean) => ({
       id: `c-${eventId}`,
@@ -201,7 +288,12 @@ describe('the changes feed with events', () => {
       byMe: false,
       changedByName: null,
       previous: { eventId, isAttending: null },
-      current: { eventId, isAttending, respondedAt: '2026-11-02T00:00:00Z', recordedBy: 'guest' as const },
+      current: {
+        eventId,
+        isAttending,
+        respondedAt: '2026-11-02T00:00:00Z',
+        recordedBy: 'guest' as const,
+      },
     })
     const declinedDespedida = applyReplyChanges(list, [change('despedida', false)], null)
     expect(declinedDespedida.households).toBe(list)

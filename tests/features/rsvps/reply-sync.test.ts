@@ -11,7 +11,18 @@ const household: RsvpHousehold = {
   message: null,
   messageAt: null,
   persons: [
-    { id: 'p1', householdId: 'h1', firstName: 'Ana', lastName: null, type: 'adult', isAttending: true, response: [], respondedAt: '2027-01-01T00:00:00Z', recordedBy: 'guest', recordedByName: null },
+    {
+      id: 'p1',
+      householdId: 'h1',
+      firstName: 'Ana',
+      lastName: null,
+      type: 'adult',
+      isAttending: true,
+      response: [],
+      respondedAt: '2027-01-01T00:00:00Z',
+      recordedBy: 'guest',
+      recordedByName: null,
+    },
   ],
 }
 
@@ -31,14 +42,22 @@ const change = (at: string, isAttending: boolean, eventId?: string): RsvpChange 
 
 describe('applyReplyChanges', () => {
   test('a change of the person’s own answer is applied', () => {
-    const { households, changed } = applyReplyChanges([household], [change('2027-01-02T00:00:00Z', false)], '2027-01-01T00:00:00Z')
+    const { households, changed } = applyReplyChanges(
+      [household],
+      [change('2027-01-02T00:00:00Z', false)],
+      '2027-01-01T00:00:00Z',
+    )
     expect(households[0]!.persons[0]!.isAttending).toBe(false)
     expect([...changed]).toEqual(['h1'])
   })
 
   test('a reply to another event leaves the person’s own answer as it is', () => {
     const list = [household]
-    const { households, changed } = applyReplyChanges(list, [change('2027-01-02T00:00:00Z', false, 'despedida')], '2027-01-01T00:00:00Z')
+    const { households, changed } = applyReplyChanges(
+      list,
+      [change('2027-01-02T00:00:00Z', false, 'despedida')],
+      '2027-01-01T00:00:00Z',
+    )
     expect(households).toBe(list)
     expect(households[0]!.persons[0]!.isAttending).toBe(true)
     expect(changed.size).toBe(0)

@@ -43,12 +43,21 @@ describe('who changed a reply', () => {
   test.each([
     ['en', ['by Isabel', 'by you', 'by a helper', 'by the guest, with their invitation link']],
     ['fil', ['ni Isabel', '· mo', 'ng katuwang', 'ng bisita, gamit ang link ng imbitasyon']],
-  ] as const)('in %s: the owner by name to the partner, the reader as themselves, a guest by how they came', async (language, said) => {
-    await setUpI18n(language)
-    render(<RsvpChangesPanel changes={{ lastSeenAt: null, changes, probes: [] }} since={null} onRestore={async () => undefined} />)
-    const shown = lines()
-    expect(shown).toHaveLength(4)
-    said.forEach((words, index) => expect(shown[index]).toContain(words))
-    expect(shown[0]).not.toContain(language === 'en' ? 'by you' : '· mo')
-  })
+  ] as const)(
+    'in %s: the owner by name to the partner, the reader as themselves, a guest by how they came',
+    async (language, said) => {
+      await setUpI18n(language)
+      render(
+        <RsvpChangesPanel
+          changes={{ lastSeenAt: null, changes, probes: [] }}
+          since={null}
+          onRestore={async () => undefined}
+        />,
+      )
+      const shown = lines()
+      expect(shown).toHaveLength(4)
+      said.forEach((words, index) => expect(shown[index]).toContain(words))
+      expect(shown[0]).not.toContain(language === 'en' ? 'by you' : '· mo')
+    },
+  )
 })

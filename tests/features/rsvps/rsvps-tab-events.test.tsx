@@ -18,12 +18,27 @@ const api = vi.hoisted(() => ({
   restoreRsvp: vi.fn(),
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
-const invitationsApi = vi.hoisted(() => ({ listInvitationStates: vi.fn(), getRsvpRequiresCode: vi.fn(), setRsvpRequiresCode: vi.fn() }))
-vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitationsApi }))
+const invitationsApi = vi.hoisted(() => ({
+  listInvitationStates: vi.fn(),
+  getRsvpRequiresCode: vi.fn(),
+  setRsvpRequiresCode: vi.fn(),
+}))
+vi.mock('@/lib/api/invitations', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...invitationsApi,
+}))
 const detailsApi = vi.hoisted(() => ({ listRsvpDetails: vi.fn() }))
 vi.mock('@/lib/api/rsvp-details', () => detailsApi)
-const eventsApi = vi.hoisted(() => ({ listEvents: vi.fn(), listEventReplies: vi.fn(), recordEventReply: vi.fn(), saveEventSettings: vi.fn() }))
-vi.mock('@/lib/api/events', async (importOriginal) => ({ ...(await importOriginal<object>()), ...eventsApi }))
+const eventsApi = vi.hoisted(() => ({
+  listEvents: vi.fn(),
+  listEventReplies: vi.fn(),
+  recordEventReply: vi.fn(),
+  saveEventSettings: vi.fn(),
+}))
+vi.mock('@/lib/api/events', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...eventsApi,
+}))
 
 // The settings test clicks through a calendar and a form: room for a busy machine.
 vi.setConfig({ testTimeout: 15_000 })
@@ -54,7 +69,12 @@ const wedding: Wedding = {
   sections: [],
 }
 
-const person = (id: string, firstName: string, isAttending: boolean | null, extra: Partial<RsvpHousehold['persons'][number]> = {}) => ({
+const person = (
+  id: string,
+  firstName: string,
+  isAttending: boolean | null,
+  extra: Partial<RsvpHousehold['persons'][number]> = {},
+) => ({
   id,
   householdId: `g-${id}`,
   firstName,
@@ -74,7 +94,9 @@ const households: RsvpHousehold[] = [
     message: 'See you!',
     messageAt: '2027-01-02T03:04:05Z',
     persons: [
-      person('p1', 'Ana', true, { response: [{ questionId: 'meal', question: 'Meal?', answer: 'Fish' }] }),
+      person('p1', 'Ana', true, {
+        response: [{ questionId: 'meal', question: 'Meal?', answer: 'Fish' }],
+      }),
       person('p2', 'Ben', false),
     ],
   },
@@ -95,8 +117,15 @@ function renderTab() {
   )
 }
 
-
-const counts0 = { households: 0, persons: 0, attending: 0, declined: 0, pending: 0, stillToAnswer: 0, beyondSeats: 0 }
+const counts0 = {
+  households: 0,
+  persons: 0,
+  attending: 0,
+  declined: 0,
+  pending: 0,
+  stillToAnswer: 0,
+  beyondSeats: 0,
+}
 const event = (id: string, name: string, patch: Partial<WeddingEvent> = {}): WeddingEvent => ({
   id,
   name,
@@ -123,17 +152,25 @@ const events: WeddingEvent[] = [
 ]
 const replies: EventReply[] = [
   // Ana, who comes to the reception, declines the despedida.
-  { eventId: 'desp', personId: 'p1', householdId: 'h1', isAttending: false, response: [], respondedAt: '2027-01-03T00:00:00Z', recordedBy: 'guest' },
+  {
+    eventId: 'desp',
+    personId: 'p1',
+    householdId: 'h1',
+    isAttending: false,
+    response: [],
+    respondedAt: '2027-01-03T00:00:00Z',
+    recordedBy: 'guest',
+  },
 ]
 
 const countsShown = () =>
   Object.fromEntries(
     ['Attending', 'Not attending', 'No reply yet'].map((label) => [
       label,
-      screen.getAllByText(label).find((element) => element.tagName === 'DT')!.nextElementSibling!.textContent,
+      screen.getAllByText(label).find((element) => element.tagName === 'DT')!.nextElementSibling!
+        .textContent,
     ]),
   )
-
 
 beforeAll(async () => {
   await setUpI18n('en')
@@ -146,14 +183,33 @@ beforeEach(() => {
   invitationsApi.listInvitationStates.mockResolvedValue([])
   invitationsApi.getRsvpRequiresCode.mockResolvedValue(false)
   serveReplies(households)
-  api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [], probes: [] } satisfies RsvpChanges)
+  api.listRsvpChanges.mockResolvedValue({
+    lastSeenAt: null,
+    changes: [],
+    probes: [],
+  } satisfies RsvpChanges)
   api.markRsvpChangesSeen.mockResolvedValue(null)
   useGuestListStore.setState(initialList, true)
-  useEventsStore.setState({ weddingId: null, events: [], replies: [], index: new Map(), status: 'idle', error: null })
+  useEventsStore.setState({
+    weddingId: null,
+    events: [],
+    replies: [],
+    index: new Map(),
+    status: 'idle',
+    error: null,
+  })
   for (const fn of Object.values(eventsApi)) fn.mockReset()
   eventsApi.listEvents.mockResolvedValue(events)
   eventsApi.listEventReplies.mockResolvedValue(replies)
-  useRsvpsTabStore.setState({ weddingId: null, households: [], invitations: new Map(), status: 'idle', error: null, changes: null, since: null })
+  useRsvpsTabStore.setState({
+    weddingId: null,
+    households: [],
+    invitations: new Map(),
+    status: 'idle',
+    error: null,
+    changes: null,
+    since: null,
+  })
   useSessionStore.setState({
     status: 'signedIn',
     user: { id: 'u1', email: 'demo@kasalan.ph', userMetadata: {} },
@@ -175,7 +231,11 @@ describe('the RSVPs tab per event', () => {
   test('the seated event first, with the persons’ own answers; another event its replies, over the households it invites', async () => {
     renderTab()
     const chooser = await screen.findByLabelText('Replies for')
-    expect(within(chooser).getAllByRole('option').map((option) => option.textContent)).toEqual(['Salu-salo (seated)', 'Despedida'])
+    expect(
+      within(chooser)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Salu-salo (seated)', 'Despedida'])
     expect(chooser).toHaveValue('reception')
     expect(countsShown()).toEqual({ Attending: '1', 'Not attending': '1', 'No reply yet': '1' })
 
@@ -207,10 +267,14 @@ describe('the RSVPs tab per event', () => {
     // The questions are the reception's: none is asked for the despedida.
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Attending' }))
     expect(within(dialog).queryByLabelText('Meal?')).not.toBeInTheDocument()
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save reply' })))
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save reply' })),
+    )
     expect(eventsApi.recordEventReply).toHaveBeenCalledWith('w1', 'desp', 'p2', true, [])
     expect(api.recordRsvp).not.toHaveBeenCalled()
-    await vi.waitFor(() => expect(countsShown()).toEqual({ Attending: '1', 'Not attending': '1', 'No reply yet': '0' }))
+    await vi.waitFor(() =>
+      expect(countsShown()).toEqual({ Attending: '1', 'Not attending': '1', 'No reply yet': '0' }),
+    )
     // Ben's own answer (the reception's) is still a no.
     fireEvent.change(chooser, { target: { value: 'reception' } })
     expect(countsShown()).toEqual({ Attending: '1', 'Not attending': '1', 'No reply yet': '1' })
@@ -232,7 +296,12 @@ describe('the RSVPs tab per event', () => {
           byMe: false,
           changedByName: null,
           previous: { eventId: 'desp', isAttending: null },
-          current: { eventId: 'desp', isAttending: false, respondedAt: '2099-01-01T00:00:00Z', recordedBy: 'guest' },
+          current: {
+            eventId: 'desp',
+            isAttending: false,
+            respondedAt: '2099-01-01T00:00:00Z',
+            recordedBy: 'guest',
+          },
         },
       ],
     } satisfies RsvpChanges)

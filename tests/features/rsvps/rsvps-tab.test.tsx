@@ -17,8 +17,15 @@ const api = vi.hoisted(() => ({
   restoreRsvp: vi.fn(),
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
-const invitationsApi = vi.hoisted(() => ({ listInvitationStates: vi.fn(), getRsvpRequiresCode: vi.fn(), setRsvpRequiresCode: vi.fn() }))
-vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitationsApi }))
+const invitationsApi = vi.hoisted(() => ({
+  listInvitationStates: vi.fn(),
+  getRsvpRequiresCode: vi.fn(),
+  setRsvpRequiresCode: vi.fn(),
+}))
+vi.mock('@/lib/api/invitations', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...invitationsApi,
+}))
 const detailsApi = vi.hoisted(() => ({ listRsvpDetails: vi.fn() }))
 vi.mock('@/lib/api/rsvp-details', () => detailsApi)
 
@@ -50,7 +57,12 @@ const wedding: Wedding = {
   sections: [],
 }
 
-const person = (id: string, firstName: string, isAttending: boolean | null, extra: Partial<RsvpHousehold['persons'][number]> = {}) => ({
+const person = (
+  id: string,
+  firstName: string,
+  isAttending: boolean | null,
+  extra: Partial<RsvpHousehold['persons'][number]> = {},
+) => ({
   id,
   householdId: `g-${id}`,
   firstName,
@@ -70,7 +82,9 @@ const households: RsvpHousehold[] = [
     message: 'See you!',
     messageAt: '2027-01-02T03:04:05Z',
     persons: [
-      person('p1', 'Ana', true, { response: [{ questionId: 'meal', question: 'Meal?', answer: 'Fish' }] }),
+      person('p1', 'Ana', true, {
+        response: [{ questionId: 'meal', question: 'Meal?', answer: 'Fish' }],
+      }),
       person('p2', 'Ben', false),
     ],
   },
@@ -102,10 +116,22 @@ beforeEach(() => {
   invitationsApi.listInvitationStates.mockResolvedValue([])
   invitationsApi.getRsvpRequiresCode.mockResolvedValue(false)
   serveReplies(households)
-  api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [], probes: [] } satisfies RsvpChanges)
+  api.listRsvpChanges.mockResolvedValue({
+    lastSeenAt: null,
+    changes: [],
+    probes: [],
+  } satisfies RsvpChanges)
   api.markRsvpChangesSeen.mockResolvedValue(null)
   useGuestListStore.setState(initialList, true)
-  useRsvpsTabStore.setState({ weddingId: null, households: [], invitations: new Map(), status: 'idle', error: null, changes: null, since: null })
+  useRsvpsTabStore.setState({
+    weddingId: null,
+    households: [],
+    invitations: new Map(),
+    status: 'idle',
+    error: null,
+    changes: null,
+    since: null,
+  })
   useSessionStore.setState({
     status: 'signedIn',
     user: { id: 'u1', email: 'demo@kasalan.ph', userMetadata: {} },
@@ -121,7 +147,9 @@ describe('RSVPs tab', () => {
         <RsvpsTabPage />
       </MemoryRouter>,
     )
-    const box = await screen.findByRole('checkbox', { name: /^Guests need their invitation link or code to RSVP/ })
+    const box = await screen.findByRole('checkbox', {
+      name: /^Guests need their invitation link or code to RSVP/,
+    })
     await vi.waitFor(() => expect(box).toBeEnabled())
     expect(box).not.toBeChecked()
     invitationsApi.setRsvpRequiresCode.mockResolvedValueOnce(true)
@@ -136,21 +164,32 @@ describe('RSVPs tab', () => {
   })
 
   test('shows each household’s invitation state, counts them, and filters by it (one read for all)', async () => {
-    const invited = (householdId: string, state: 'invited' | 'opened' | 'answered', openedAt: string | null) => ({
+    const invited = (
+      householdId: string,
+      state: 'invited' | 'opened' | 'answered',
+      openedAt: string | null,
+    ) => ({
       householdId,
       state,
       invitedAt: '2027-01-01T00:00:00Z',
       invitedVia: 'viber' as const,
       openedAt,
     })
-    invitationsApi.listInvitationStates.mockResolvedValue([invited('h1', 'answered', '2027-01-01T05:00:00Z'), invited('h2', 'invited', null)])
+    invitationsApi.listInvitationStates.mockResolvedValue([
+      invited('h1', 'answered', '2027-01-01T05:00:00Z'),
+      invited('h2', 'invited', null),
+    ])
     renderTab()
     const list = await screen.findByRole('list', { name: 'Replies by household' })
     expect(invitationsApi.listInvitationStates).toHaveBeenCalledTimes(1)
     expect(screen.getByTestId('rsvp-invitation-invited')).toHaveTextContent('Invited2')
     expect(screen.getByTestId('rsvp-invitation-opened')).toHaveTextContent('Opened the link1')
     expect(screen.getByTestId('rsvp-invitation-answered')).toHaveTextContent('Answered1')
-    expect(within(list).getAllByTestId('invitation-state').map((badge) => badge.textContent)).toEqual(['Answered', 'Invited'])
+    expect(
+      within(list)
+        .getAllByTestId('invitation-state')
+        .map((badge) => badge.textContent),
+    ).toEqual(['Answered', 'Invited'])
 
     fireEvent.change(screen.getByLabelText('Invitation'), { target: { value: 'invited' } })
     expect(within(list).getByText(/Cora/)).toBeInTheDocument()
@@ -169,10 +208,16 @@ describe('RSVPs tab', () => {
     const counts = Object.fromEntries(
       ['Responded', 'Attending', 'Not attending', 'No reply yet'].map((label) => [
         label,
-        screen.getAllByText(label).find((element) => element.tagName === 'DT')!.nextElementSibling!.textContent,
+        screen.getAllByText(label).find((element) => element.tagName === 'DT')!.nextElementSibling!
+          .textContent,
       ]),
     )
-    expect(counts).toEqual({ Responded: '2', Attending: '1', 'Not attending': '1', 'No reply yet': '1' })
+    expect(counts).toEqual({
+      Responded: '2',
+      Attending: '1',
+      'Not attending': '1',
+      'No reply yet': '1',
+    })
     expect(within(list).getByText('Fish')).toBeInTheDocument()
     expect(within(list).getByText('See you!')).toBeInTheDocument()
     expect(within(list).getAllByText(/^Answered /)).toHaveLength(2)
@@ -184,7 +229,9 @@ describe('RSVPs tab', () => {
       email: null,
       message: null,
       messageAt: null,
-      persons: [0, 1, 2, 3].map((n) => person(`mp${index}-${n}`, `Guest${index}-${n}`, n % 2 === 0 ? true : null)),
+      persons: [0, 1, 2, 3].map((n) =>
+        person(`mp${index}-${n}`, `Guest${index}-${n}`, n % 2 === 0 ? true : null),
+      ),
     }))
     serveReplies(many)
     // jsdom lays nothing out: give every row a real height, as a browser would.
@@ -202,11 +249,18 @@ describe('RSVPs tab', () => {
     renderTab()
     fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Deadline and questions' }))
     const form = await screen.findByRole('form', { name: 'Deadline and questions' })
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Text of question 1' }), { target: { value: 'Ulam?' } })
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Text of question 1' }), {
+      target: { value: 'Ulam?' },
+    })
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Replies' }))
     await screen.findByRole('list', { name: 'Replies by household' })
     fireEvent.mouseDown(screen.getByRole('tab', { name: 'Deadline and questions' }))
-    expect(within(await screen.findByRole('form', { name: 'Deadline and questions' })).getByRole('textbox', { name: 'Text of question 1' })).toHaveValue('Ulam?')
+    expect(
+      within(await screen.findByRole('form', { name: 'Deadline and questions' })).getByRole(
+        'textbox',
+        { name: 'Text of question 1' },
+      ),
+    ).toHaveValue('Ulam?')
   })
 
   test('filters by status', async () => {
@@ -214,9 +268,14 @@ describe('RSVPs tab', () => {
     const list = await screen.findByRole('list', { name: 'Replies by household' })
     const filters = screen.getByRole('group', { name: 'Show replies' })
     fireEvent.click(within(filters).getByRole('button', { name: /No reply yet/ }))
-    expect(within(filters).getByRole('button', { name: /No reply yet/ })).toHaveAttribute('aria-pressed', 'true')
+    expect(within(filters).getByRole('button', { name: /No reply yet/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
     expect(within(list).queryByText('Ana Reyes')).not.toBeInTheDocument()
-    expect(within(screen.getByRole('list', { name: 'Replies by household' })).getByText('Cora Reyes')).toBeInTheDocument()
+    expect(
+      within(screen.getByRole('list', { name: 'Replies by household' })).getByText('Cora Reyes'),
+    ).toBeInTheDocument()
     fireEvent.click(within(filters).getByRole('button', { name: /^Attending/ }))
     const shown = screen.getByRole('list', { name: 'Replies by household' })
     expect(within(shown).getByText('Ana Reyes')).toBeInTheDocument()
@@ -226,16 +285,27 @@ describe('RSVPs tab', () => {
   test('records a reply on a guest’s behalf', async () => {
     api.recordRsvp.mockResolvedValue({
       ...households[1]!,
-      persons: [person('p3', 'Cora', true, { recordedBy: 'couple', response: [{ questionId: 'meal', question: 'Meal?', answer: 'Beef' }] })],
+      persons: [
+        person('p3', 'Cora', true, {
+          recordedBy: 'couple',
+          response: [{ questionId: 'meal', question: 'Meal?', answer: 'Beef' }],
+        }),
+      ],
     })
     renderTab()
     await screen.findByRole('list', { name: 'Replies by household' })
     fireEvent.click(screen.getByRole('button', { name: 'Record reply for Cora Reyes' }))
     const dialog = await screen.findByRole('dialog', { name: 'Record a reply' })
     fireEvent.click(within(dialog).getByRole('radio', { name: 'Attending' }))
-    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Meal?' }), { target: { value: 'Beef' } })
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save reply' })))
-    expect(api.recordRsvp).toHaveBeenCalledWith('w1', 'p3', true, [{ questionId: 'meal', answer: 'Beef' }])
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Meal?' }), {
+      target: { value: 'Beef' },
+    })
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save reply' })),
+    )
+    expect(api.recordRsvp).toHaveBeenCalledWith('w1', 'p3', true, [
+      { questionId: 'meal', answer: 'Beef' },
+    ])
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
     expect(screen.getByText(/^Recorded by you /)).toBeInTheDocument()
     expect(screen.getByText('Beef')).toBeInTheDocument()
@@ -248,18 +318,22 @@ describe('RSVPs tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Record reply for Ana Reyes' }))
     const dialog = await screen.findByRole('dialog')
     fireEvent.click(within(dialog).getByRole('radio', { name: 'No reply yet' }))
-    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Save reply' })))
+    await act(async () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save reply' })),
+    )
     expect(api.recordRsvp).toHaveBeenCalledWith('w1', 'p1', null, [])
     expect(within(dialog).getByRole('alert')).toHaveTextContent("We couldn't reach the server.")
     expect(within(dialog).getByRole('radio', { name: 'No reply yet' })).toBeChecked()
   })
 
   test('edits the deadline and questions: add, reorder with buttons, remove, check, save', async () => {
-    api.updateRsvpSettings.mockImplementation(async (_id: string, deadline: string | null, questions: unknown) => ({
-      ...wedding,
-      rsvpDeadline: deadline,
-      rsvpQuestions: questions,
-    }))
+    api.updateRsvpSettings.mockImplementation(
+      async (_id: string, deadline: string | null, questions: unknown) => ({
+        ...wedding,
+        rsvpDeadline: deadline,
+        rsvpQuestions: questions,
+      }),
+    )
     renderTab()
     await screen.findByRole('list', { name: 'Replies by household' })
     // The settings are a tab of their own beside the replies, not below every reply.
@@ -278,22 +352,38 @@ describe('RSVPs tab', () => {
 
     fireEvent.click(within(form).getByRole('button', { name: 'Add a question' }))
     const third = within(form).getByRole('textbox', { name: 'Text of question 3' })
-    fireEvent.change(within(form).getByRole('combobox', { name: 'Kind of answer for question 3' }), { target: { value: 'choice' } })
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save deadline and questions' })))
+    fireEvent.change(
+      within(form).getByRole('combobox', { name: 'Kind of answer for question 3' }),
+      { target: { value: 'choice' } },
+    )
+    await act(async () =>
+      fireEvent.click(within(form).getByRole('button', { name: 'Save deadline and questions' })),
+    )
     expect(api.updateRsvpSettings).not.toHaveBeenCalled()
     expect(within(form).getByText('Write the question.')).toBeInTheDocument()
     expect(within(form).getByText('Give at least two options, one per line.')).toBeInTheDocument()
 
     fireEvent.change(third, { target: { value: 'Shuttle from the church?' } })
-    fireEvent.change(within(form).getByRole('textbox', { name: 'Options for question 3' }), { target: { value: 'Yes\nNo\n' } })
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Options for question 3' }), {
+      target: { value: 'Yes\nNo\n' },
+    })
     fireEvent.click(within(form).getByRole('button', { name: 'Move question 3 up' }))
     fireEvent.click(within(form).getByRole('button', { name: 'Remove question 3' }))
-    expect(within(form).getByRole('textbox', { name: 'Text of question 2' })).toHaveValue('Shuttle from the church?')
+    expect(within(form).getByRole('textbox', { name: 'Text of question 2' })).toHaveValue(
+      'Shuttle from the church?',
+    )
 
-    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Save deadline and questions' })))
+    await act(async () =>
+      fireEvent.click(within(form).getByRole('button', { name: 'Save deadline and questions' })),
+    )
     expect(api.updateRsvpSettings).toHaveBeenCalledWith('w1', '2027-11-01', [
       { id: 'meal', question: 'Meal?', kind: 'choice', options: ['Fish', 'Beef'] },
-      { id: expect.stringMatching(/^q-/), question: 'Shuttle from the church?', kind: 'choice', options: ['Yes', 'No'] },
+      {
+        id: expect.stringMatching(/^q-/),
+        question: 'Shuttle from the church?',
+        kind: 'choice',
+        options: ['Yes', 'No'],
+      },
     ])
     expect(within(form).getByRole('status')).toHaveTextContent('Saved.')
     expect(useSessionStore.getState().wedding?.rsvpDeadline).toBe('2027-11-01')
@@ -314,7 +404,10 @@ describe('RSVPs tab', () => {
 })
 
 describe('replies from other phones', () => {
-  const coraAnswered: RsvpHousehold[] = [households[0]!, { ...households[1]!, persons: [person('p3', 'Cora', true)] }]
+  const coraAnswered: RsvpHousehold[] = [
+    households[0]!,
+    { ...households[1]!, persons: [person('p3', 'Cora', true)] },
+  ]
   const coraChange = {
     id: 'c9',
     householdId: 'h2',
@@ -326,9 +419,17 @@ describe('replies from other phones', () => {
     byMe: false,
     changedByName: null,
     previous: { isAttending: null, response: [], respondedAt: null, recordedBy: null },
-    current: { isAttending: true, response: [], respondedAt: '2027-01-02T03:04:05Z', recordedBy: 'guest' as const },
+    current: {
+      isAttending: true,
+      response: [],
+      respondedAt: '2027-01-02T03:04:05Z',
+      recordedBy: 'guest' as const,
+    },
   }
-  const coraLine = () => within(screen.getByRole('list', { name: 'Replies by household' })).getByText('Cora Reyes').closest('li')!
+  const coraLine = () =>
+    within(screen.getByRole('list', { name: 'Replies by household' }))
+      .getByText('Cora Reyes')
+      .closest('li')!
 
   test('an open tab in view shows a reply a guest sent meanwhile, without being opened again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -340,7 +441,11 @@ describe('replies from other phones', () => {
 
     // A guest answers on their own phone.
     serveReplies(coraAnswered)
-    api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [coraChange], probes: [] } satisfies RsvpChanges)
+    api.listRsvpChanges.mockResolvedValue({
+      lastSeenAt: null,
+      changes: [coraChange],
+      probes: [],
+    } satisfies RsvpChanges)
     await act(async () => {
       await vi.advanceTimersByTimeAsync(REPLY_POLL_MS)
     })
@@ -362,7 +467,11 @@ describe('replies from other phones', () => {
     expect(api.listRsvpChanges.mock.calls.length).toBe(reads)
 
     serveReplies(coraAnswered)
-    api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [coraChange], probes: [] } satisfies RsvpChanges)
+    api.listRsvpChanges.mockResolvedValue({
+      lastSeenAt: null,
+      changes: [coraChange],
+      probes: [],
+    } satisfies RsvpChanges)
     visibility.mockReturnValue('visible')
     await act(async () => {
       document.dispatchEvent(new Event('visibilitychange'))
@@ -383,10 +492,26 @@ describe('changes since the last visit', () => {
     changedBy: 'guest_search' as const,
     byMe: false,
     changedByName: null,
-    previous: { isAttending: true, response: [], respondedAt: '2027-01-01T00:00:00Z', recordedBy: 'couple' as const },
-    current: { isAttending: false, response: [], respondedAt: '2027-01-03T00:00:00Z', recordedBy: 'guest' as const },
+    previous: {
+      isAttending: true,
+      response: [],
+      respondedAt: '2027-01-01T00:00:00Z',
+      recordedBy: 'couple' as const,
+    },
+    current: {
+      isAttending: false,
+      response: [],
+      respondedAt: '2027-01-03T00:00:00Z',
+      recordedBy: 'guest' as const,
+    },
   }
-  const seenBefore = { ...lolaChange, id: 'c1', personId: 'p2', firstName: 'Ben', changedAt: '2026-12-01T00:00:00Z' }
+  const seenBefore = {
+    ...lolaChange,
+    id: 'c1',
+    personId: 'p2',
+    firstName: 'Ben',
+    changedAt: '2026-12-01T00:00:00Z',
+  }
 
   test('shows only what changed since the last visit, by whom, marks it seen, and restores in one tap', async () => {
     api.listRsvpChanges.mockResolvedValue({
@@ -394,7 +519,10 @@ describe('changes since the last visit', () => {
       changes: [lolaChange, seenBefore],
       probes: [{ kind: 'search', scope: 'caller', at: '2027-01-03T01:00:00Z' }],
     } satisfies RsvpChanges)
-    const restored = { ...households[0]!, persons: [person('p1', 'Ana', true, { recordedBy: 'couple' }), households[0]!.persons[1]!] }
+    const restored = {
+      ...households[0]!,
+      persons: [person('p1', 'Ana', true, { recordedBy: 'couple' }), households[0]!.persons[1]!],
+    }
     api.restoreRsvp.mockResolvedValue(restored)
     renderTab()
     const list = await screen.findByRole('list', { name: 'Reply changes' })
@@ -414,7 +542,11 @@ describe('changes since the last visit', () => {
   })
 
   test('a failed restore says so and changes nothing', async () => {
-    api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [lolaChange], probes: [] } satisfies RsvpChanges)
+    api.listRsvpChanges.mockResolvedValue({
+      lastSeenAt: null,
+      changes: [lolaChange],
+      probes: [],
+    } satisfies RsvpChanges)
     api.restoreRsvp.mockRejectedValue(new Error('offline'))
     renderTab()
     const button = await screen.findByRole('button', { name: /^Restore/ })

@@ -38,11 +38,19 @@ export function asDetails(households: readonly RsvpHousehold[]): RsvpDetails {
   return {
     messages: households
       .filter((household) => household.message || household.messageAt)
-      .map((household) => ({ householdId: household.id, message: household.message, messageAt: household.messageAt })),
+      .map((household) => ({
+        householdId: household.id,
+        message: household.message,
+        messageAt: household.messageAt,
+      })),
     recorded: households.flatMap((household) =>
       household.persons
         .filter((person) => person.recordedBy)
-        .map((person) => ({ personId: person.id, recordedBy: person.recordedBy, recordedByName: person.recordedByName ?? null })),
+        .map((person) => ({
+          personId: person.id,
+          recordedBy: person.recordedBy,
+          recordedByName: person.recordedByName ?? null,
+        })),
     ),
   }
 }

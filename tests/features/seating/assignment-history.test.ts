@@ -27,7 +27,12 @@ import {
 let n = 0
 const ids = () => `id-${++n}`
 const table = (layout: SeatingLayout = emptyLayout, name = 'Table') =>
-  addTable(layout, { name, seatCount: 4, newId: ids, position: { x: 200 + layout.tables.length * 400, y: 200 } })
+  addTable(layout, {
+    name,
+    seatCount: 4,
+    newId: ids,
+    position: { x: 200 + layout.tables.length * 400, y: 200 },
+  })
 
 const lola = { personId: 'p-lola', householdId: 'g-reyes' }
 const lolo = { personId: 'p-lolo', householdId: 'g-reyes' }
@@ -111,7 +116,12 @@ describe('seatTogether', () => {
     const [s0, s1, s2, s3] = layout.seats
     layout = assignSeat(layout, s3!.id, tito)
     layout = seatTogether(layout, s2!.id, [lola, lolo, apo])
-    expect(layout.seats.map((seat) => seat.personId)).toEqual(['p-lolo', 'p-apo', 'p-lola', 'p-tito'])
+    expect(layout.seats.map((seat) => seat.personId)).toEqual([
+      'p-lolo',
+      'p-apo',
+      'p-lola',
+      'p-tito',
+    ])
     expect([s0, s1].every(Boolean)).toBe(true)
   })
 

@@ -40,8 +40,15 @@ function counter(prefix = 'id'): NewId {
 
 const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y)
 
-function withTable(options: Partial<Parameters<typeof addTable>[1]> = {}, layout: SeatingLayout = emptyLayout) {
-  return addTable(layout, { name: 'Table 1', newId: counter(`t${layout.tables.length}`), ...options })
+function withTable(
+  options: Partial<Parameters<typeof addTable>[1]> = {},
+  layout: SeatingLayout = emptyLayout,
+) {
+  return addTable(layout, {
+    name: 'Table 1',
+    newId: counter(`t${layout.tables.length}`),
+    ...options,
+  })
 }
 
 describe('the constants of the spec', () => {
@@ -98,7 +105,9 @@ describe('seatCountOrDefault', () => {
 })
 
 describe('seatsFor', () => {
-  test.each(TABLE_TYPES.flatMap((type) => [1, 2, 3, 5, 8, 12, 40].map((count) => [type, count] as const)))(
+  test.each(
+    TABLE_TYPES.flatMap((type) => [1, 2, 3, 5, 8, 12, 40].map((count) => [type, count] as const)),
+  )(
     '%s table with %d seats: that many seats, none overlapping, all outside the table top',
     (type, count) => {
       const { width, height, seats } = seatsFor(type, count)
@@ -111,7 +120,9 @@ describe('seatsFor', () => {
         if (type === 'round') {
           expect(Math.hypot(seat.x, seat.y)).toBeGreaterThanOrEqual(width / 2 + SEAT_RADIUS)
         } else {
-          const outside = Math.abs(seat.x) >= width / 2 + SEAT_RADIUS || Math.abs(seat.y) >= height / 2 + SEAT_RADIUS
+          const outside =
+            Math.abs(seat.x) >= width / 2 + SEAT_RADIUS ||
+            Math.abs(seat.y) >= height / 2 + SEAT_RADIUS
           expect(outside).toBe(true)
         }
       }
@@ -173,11 +184,25 @@ describe('addTable', () => {
   test('a new round table at 200,200 with 8 seats', () => {
     const layout = withTable()
     expect(layout.tables).toEqual([
-      { id: 't0-1', name: 'Table 1', x: 200, y: 200, width: seatsFor('round', 8).width, height: seatsFor('round', 8).height, type: 'round' },
+      {
+        id: 't0-1',
+        name: 'Table 1',
+        x: 200,
+        y: 200,
+        width: seatsFor('round', 8).width,
+        height: seatsFor('round', 8).height,
+        type: 'round',
+      },
     ])
     expect(layout.seats).toHaveLength(8)
-    expect(layout.seats.every((seat) => seat.tableId === 't0-1' && seat.personId === null && seat.householdId === null)).toBe(true)
-    expect(layout.seats.map((seat) => ({ x: seat.x, y: seat.y }))).toEqual(seatsFor('round', 8).seats)
+    expect(
+      layout.seats.every(
+        (seat) => seat.tableId === 't0-1' && seat.personId === null && seat.householdId === null,
+      ),
+    ).toBe(true)
+    expect(layout.seats.map((seat) => ({ x: seat.x, y: seat.y }))).toEqual(
+      seatsFor('round', 8).seats,
+    )
   })
 
   test.each([[0], [-2], ['abc'], [1.5]])('an invalid seat count (%s) gives 8', (seatCount) => {
@@ -220,12 +245,18 @@ describe('addTable', () => {
     expect(Math.min(...columns)).toBe(200)
     expect(columns.size).toBeLessThanOrEqual(12)
     expect(rows.size).toBeLessThanOrEqual(10)
-    const boxes = layout.tables.map((table) => layoutBounds({ tables: [table], seats: seatsOfTable(layout, table.id) })!)
+    const boxes = layout.tables.map((table) =>
+      layoutBounds({ tables: [table], seats: seatsOfTable(layout, table.id) })!,
+    )
     for (const [index, a] of boxes.entries()) {
       expect(a.x).toBeGreaterThanOrEqual(0)
       expect(a.y + a.height).toBeLessThanOrEqual(GRID_SIZE)
       for (const b of boxes.slice(index + 1)) {
-        const apart = b.x >= a.x + a.width || a.x >= b.x + b.width || b.y >= a.y + a.height || a.y >= b.y + b.height
+        const apart =
+          b.x >= a.x + a.width ||
+          a.x >= b.x + b.width ||
+          b.y >= a.y + a.height ||
+          a.y >= b.y + b.height
         expect(apart).toBe(true)
       }
     }
@@ -242,7 +273,9 @@ describe('addTable', () => {
     ])
     // Nothing free from the bottom-right corner on: the first free place from the top left.
     const corner = withTable({ position: { x: 1900, y: 1900 } })
-    expect(withTable({ name: 'T2', position: { x: 1900, y: 1900 } }, corner).tables[1]).toMatchObject({ x: 80, y: 80 })
+    expect(
+      withTable({ name: 'T2', position: { x: 1900, y: 1900 } }, corner).tables[1],
+    ).toMatchObject({ x: 80, y: 80 })
   })
 
   test('snaps a given position to the grid', () => {
@@ -279,7 +312,9 @@ describe('moveTable', () => {
 
 describe('renameTable', () => {
   test('renames, trimmed', () => {
-    expect(renameTable(withTable(), 't0-1', '  Ninong  at Ninang ').tables[0]!.name).toBe('Ninong at Ninang')
+    expect(renameTable(withTable(), 't0-1', '  Ninong  at Ninang ').tables[0]!.name).toBe(
+      'Ninong at Ninang',
+    )
   })
 
   test.each([[''], ['   '], ['Table 1']])('an empty (or unchanged) name %j is ignored', (name) => {
@@ -298,9 +333,14 @@ describe('changeType and resizeSeats', () => {
     const start = withTable()
     const layout = { ...start, seats: seated(start) }
     const next = changeType(layout, 't0-1', '4-sided')
-    expect(next.tables[0]).toMatchObject({ type: '4-sided', ...(({ width, height }) => ({ width, height }))(seatsFor('4-sided', 8)) })
+    expect(next.tables[0]).toMatchObject({
+      type: '4-sided',
+      ...(({ width, height }) => ({ width, height }))(seatsFor('4-sided', 8)),
+    })
     expect(next.seats.map((seat) => seat.id)).toEqual(layout.seats.map((seat) => seat.id))
-    expect(next.seats.map((seat) => seat.personId)).toEqual(layout.seats.map((seat) => seat.personId))
+    expect(next.seats.map((seat) => seat.personId)).toEqual(
+      layout.seats.map((seat) => seat.personId),
+    )
     expect(next.seats.map(({ x, y }) => ({ x, y }))).toEqual(seatsFor('4-sided', 8).seats)
     expect(changeType(next, 't0-1', '4-sided')).toBe(next)
   })
@@ -308,7 +348,12 @@ describe('changeType and resizeSeats', () => {
   test('more seats: new ones at the end, the table grows', () => {
     const layout = resizeSeats(withTable(), 't0-1', 12, counter('new'))
     expect(seatsOfTable(layout, 't0-1')).toHaveLength(12)
-    expect(layout.seats.slice(8).map((seat) => seat.id)).toEqual(['new-1', 'new-2', 'new-3', 'new-4'])
+    expect(layout.seats.slice(8).map((seat) => seat.id)).toEqual([
+      'new-1',
+      'new-2',
+      'new-3',
+      'new-4',
+    ])
     expect(layout.tables[0]!.width).toBe(seatsFor('round', 12).width)
   })
 
@@ -316,39 +361,66 @@ describe('changeType and resizeSeats', () => {
     const start = withTable()
     const layout = {
       ...start,
-      seats: start.seats.map((seat, index) => (index === 7 ? { ...seat, personId: 'p7', householdId: 'g' } : seat)),
+      seats: start.seats.map((seat, index) =>
+        index === 7 ? { ...seat, personId: 'p7', householdId: 'g' } : seat,
+      ),
     }
     const next = resizeSeats(layout, 't0-1', 4)
     expect(next.seats).toHaveLength(4)
-    expect(next.seats[0]).toMatchObject({ id: layout.seats[0]!.id, personId: 'p7', householdId: 'g' })
+    expect(next.seats[0]).toMatchObject({
+      id: layout.seats[0]!.id,
+      personId: 'p7',
+      householdId: 'g',
+    })
   })
 
   test('fewer seats than people: those without a seat return to the guest list', () => {
     const start = withTable()
-    const layout = { ...start, seats: start.seats.map((seat, index) => ({ ...seat, personId: `p${index}`, householdId: 'g' })) }
+    const layout = {
+      ...start,
+      seats: start.seats.map((seat, index) => ({
+        ...seat,
+        personId: `p${index}`,
+        householdId: 'g',
+      })),
+    }
     const next = resizeSeats(layout, 't0-1', 3)
     expect(next.seats.map((seat) => seat.personId)).toEqual(['p0', 'p1', 'p2'])
   })
 
-  test.each([[0], [''], ['x'], [8]])('an invalid or unchanged count (%j) changes nothing', (count) => {
-    const layout = withTable()
-    expect(resizeSeats(layout, 't0-1', count)).toBe(layout)
-  })
+  test.each([[0], [''], ['x'], [8]])(
+    'an invalid or unchanged count (%j) changes nothing',
+    (count) => {
+      const layout = withTable()
+      expect(resizeSeats(layout, 't0-1', count)).toBe(layout)
+    },
+  )
 })
 
 describe('duplicateTable', () => {
   test('a copy 40 px down and right, same type and seats, seats empty', () => {
     const start = withTable({ type: '2-sided', seatCount: 6 })
-    const layout = { ...start, seats: start.seats.map((seat) => ({ ...seat, personId: 'p', householdId: 'g' })) }
+    const layout = {
+      ...start,
+      seats: start.seats.map((seat) => ({ ...seat, personId: 'p', householdId: 'g' })),
+    }
     const next = duplicateTable(layout, 't0-1', { newId: counter('copy'), name: 'Table 1 (copy)' })
     const copy = next.tables[1]!
-    expect(copy).toMatchObject({ id: 'copy-1', name: 'Table 1 (copy)', type: '2-sided', x: 240, y: 240 })
+    expect(copy).toMatchObject({
+      id: 'copy-1',
+      name: 'Table 1 (copy)',
+      type: '2-sided',
+      x: 240,
+      y: 240,
+    })
     expect(copy.x - next.tables[0]!.x).toBe(DUPLICATE_OFFSET)
     expect(copy.y - next.tables[0]!.y).toBe(DUPLICATE_OFFSET)
     const seats = seatsOfTable(next, 'copy-1')
     expect(seats).toHaveLength(6)
     expect(seats.every((seat) => seat.personId === null && seat.householdId === null)).toBe(true)
-    expect(seats.map(({ x, y }) => ({ x, y }))).toEqual(seatsOfTable(next, 't0-1').map(({ x, y }) => ({ x, y })))
+    expect(seats.map(({ x, y }) => ({ x, y }))).toEqual(
+      seatsOfTable(next, 't0-1').map(({ x, y }) => ({ x, y })),
+    )
     expect(new Set(next.seats.map((seat) => seat.id)).size).toBe(12)
   })
 
@@ -372,7 +444,9 @@ describe('seatAt', () => {
     const layout = withTable()
     const first = layout.seats[0]!
     const table = layout.tables[0]!
-    expect(seatAt(layout, { x: table.x + first.x + 5, y: table.y + first.y - 5 })?.id).toBe(first.id)
+    expect(seatAt(layout, { x: table.x + first.x + 5, y: table.y + first.y - 5 })?.id).toBe(
+      first.id,
+    )
     expect(seatAt(layout, { x: table.x, y: table.y })).toBeUndefined()
   })
 })
@@ -382,7 +456,12 @@ describe('layoutBounds and seatsByTable', () => {
     expect(layoutBounds(emptyLayout)).toBeNull()
     const layout = withTable({ type: '1-sided', seatCount: 2 })
     // 1-sided, 2 seats: a 68 x 56 table at 200,200 with seats 48 px above its centre.
-    expect(layoutBounds(layout)).toEqual({ x: 166, y: 200 - 48 - 14, width: 68, height: 14 + 48 + 28 })
+    expect(layoutBounds(layout)).toEqual({
+      x: 166,
+      y: 200 - 48 - 14,
+      width: 68,
+      height: 14 + 48 + 28,
+    })
   })
 
   test('keeps a table’s seat list when its seats did not change', () => {

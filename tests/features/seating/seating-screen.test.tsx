@@ -32,11 +32,22 @@ vi.mock('@/features/seating/components/seating-canvas', () => ({
 vi.setConfig({ testTimeout: 20_000 })
 
 const WEDDING = 'w-1'
-const wedding = { id: WEDDING, slug: 'isabel-and-miguel', title: 'Isabel & Miguel', bride: { firstName: 'Isabel' }, groom: { firstName: 'Miguel' } } as unknown as Wedding
+const wedding = {
+  id: WEDDING,
+  slug: 'isabel-and-miguel',
+  title: 'Isabel & Miguel',
+  bride: { firstName: 'Isabel' },
+  groom: { firstName: 'Miguel' },
+} as unknown as Wedding
 const initialState = useSeatingStore.getState()
 const initialList = useGuestListStore.getState()
 
-function household(id: string, names: Array<[string, string, Partial<{ type: 'adult' | 'child'; isAttending: boolean | null }>?]>): Household {
+function household(
+  id: string,
+  names: Array<
+    [string, string, Partial<{ type: 'adult' | 'child'; isAttending: boolean | null }>?]
+  >,
+): Household {
   return {
     id,
     weddingId: WEDDING,
@@ -66,9 +77,16 @@ function household(id: string, names: Array<[string, string, Partial<{ type: 'ad
 }
 
 const households = [
-  household('g-santos', [['Ramon', 'Santos'], ['Lourdes', 'Santos'], ['Paolo', 'Santos', { type: 'child' }]]),
+  household('g-santos', [
+    ['Ramon', 'Santos'],
+    ['Lourdes', 'Santos'],
+    ['Paolo', 'Santos', { type: 'child' }],
+  ]),
   household('g-pena', [['Niña', 'Peña', { isAttending: true }]]),
-  household('g-reyes', [['Tito', 'Reyes', { isAttending: false }], ['Liza', 'Reyes']]),
+  household('g-reyes', [
+    ['Tito', 'Reyes', { isAttending: false }],
+    ['Liza', 'Reyes'],
+  ]),
 ]
 
 beforeAll(async () => {
@@ -89,7 +107,11 @@ beforeAll(async () => {
 })
 
 async function openScreen(layout: SeatingLayout = emptyLayout) {
-  api.getSeatingLayout.mockResolvedValue({ weddingId: WEDDING, layout: JSON.parse(JSON.stringify(layout)), updatedAt: null })
+  api.getSeatingLayout.mockResolvedValue({
+    weddingId: WEDDING,
+    layout: JSON.parse(JSON.stringify(layout)),
+    updatedAt: null,
+  })
   await act(() => useSeatingStore.getState().load(WEDDING))
   const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime })
   render(
@@ -105,7 +127,9 @@ beforeEach(() => {
   vi.spyOn(Element.prototype, 'clientHeight', 'get').mockImplementation(function (this: Element) {
     return this.classList.contains('overflow-y-auto') ? 600 : 0
   })
-  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
+    this: HTMLElement,
+  ) {
     return this.hasAttribute('data-index') ? 34 : 0
   })
   vi.useFakeTimers({ shouldAdvanceTime: true })
@@ -137,7 +161,9 @@ describe('adding tables', () => {
     await user.type(screen.getByRole('spinbutton', { name: 'Seats' }), '0')
     await user.click(screen.getByRole('button', { name: 'Add table' }))
     const first = within(tables()).getByRole('listitem', { name: 'Table 1' })
-    expect(within(first).getAllByRole('button', { name: /^Table 1, seat \d+: free$/ })).toHaveLength(8)
+    expect(
+      within(first).getAllByRole('button', { name: /^Table 1, seat \d+: free$/ }),
+    ).toHaveLength(8)
     expect(screen.getByRole('spinbutton', { name: 'Seats' })).toHaveValue(8)
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Table type' }), '2-sided')
@@ -146,7 +172,10 @@ describe('adding tables', () => {
     await user.click(screen.getByRole('button', { name: 'Add table' }))
     const second = within(tables()).getByRole('listitem', { name: 'Table 2' })
     expect(within(second).getAllByRole('button', { name: /free$/ })).toHaveLength(12)
-    expect(useSeatingStore.getState().history.present.tables.map((table) => table.type)).toEqual(['round', '2-sided'])
+    expect(useSeatingStore.getState().history.present.tables.map((table) => table.type)).toEqual([
+      'round',
+      '2-sided',
+    ])
   })
 })
 
@@ -157,54 +186,89 @@ describe('seating by keyboard', () => {
     expect(within(guests()).getByTestId('unseated-count')).toHaveTextContent('5')
 
     // The panel is one tab stop: the arrow keys move through households and persons inside it.
-    const listbox = within(guests()).getByRole('listbox', { name: 'Guests without a seat, by household' })
+    const listbox = within(guests()).getByRole('listbox', {
+      name: 'Guests without a seat, by household',
+    })
     listbox.focus()
-    expect(listbox).toHaveAttribute('aria-activedescendant', within(guests()).getByRole('option', { name: /^Ramon Santos’s household/ }).id)
+    expect(listbox).toHaveAttribute(
+      'aria-activedescendant',
+      within(guests()).getByRole('option', { name: /^Ramon Santos’s household/ }).id,
+    )
     await user.keyboard('{ArrowDown}{ArrowDown}{ArrowUp}')
-    expect(listbox).toHaveAttribute('aria-activedescendant', within(guests()).getByRole('option', { name: 'Ramon Santos' }).id)
+    expect(listbox).toHaveAttribute(
+      'aria-activedescendant',
+      within(guests()).getByRole('option', { name: 'Ramon Santos' }).id,
+    )
     await user.keyboard('{End}')
-    expect(listbox).toHaveAttribute('aria-activedescendant', within(guests()).getAllByRole('option').at(-1)!.id)
+    expect(listbox).toHaveAttribute(
+      'aria-activedescendant',
+      within(guests()).getAllByRole('option').at(-1)!.id,
+    )
     await user.keyboard('{Home}{ArrowDown}{Enter}')
-    expect(within(guests()).getByRole('option', { name: 'Ramon Santos' })).toHaveAttribute('aria-selected', 'true')
+    expect(within(guests()).getByRole('option', { name: 'Ramon Santos' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
     expect(screen.getAllByText('Choose a seat for Ramon Santos.').length).toBeGreaterThan(0)
     screen.getByRole('button', { name: 'Table 1, seat 2: free' }).focus()
     await user.keyboard('{Enter}')
 
-    expect(screen.getByRole('button', { name: 'Table 1, seat 2: Ramon Santos' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('button', { name: 'Table 1, seat 2: Ramon Santos' }),
+    ).toBeInTheDocument()
     expect(within(guests()).queryByRole('option', { name: 'Ramon Santos' })).not.toBeInTheDocument()
     expect(within(guests()).getByTestId('seated-count')).toHaveTextContent('1')
     expect(within(guests()).getByTestId('unseated-count')).toHaveTextContent('4')
-    expect(useSeatingStore.getState().history.present.seats[1]).toMatchObject({ personId: 'g-santos-p1', householdId: 'g-santos' })
+    expect(useSeatingStore.getState().history.present.seats[1]).toMatchObject({
+      personId: 'g-santos-p1',
+      householdId: 'g-santos',
+    })
     expect(screen.getByText('Ramon Santos is seated at Table 1, seat 2.')).toBeInTheDocument()
 
     document.body.focus()
     await user.keyboard('{Control>}z{/Control}')
     expect(screen.getByRole('button', { name: 'Table 1, seat 2: free' })).toBeInTheDocument()
     await user.keyboard('{Control>}{Shift>}z{/Shift}{/Control}')
-    expect(screen.getByRole('button', { name: 'Table 1, seat 2: Ramon Santos' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('button', { name: 'Table 1, seat 2: Ramon Santos' }),
+    ).toBeInTheDocument()
     await user.keyboard('{Meta>}z{/Meta}')
     expect(screen.getByRole('button', { name: 'Table 1, seat 2: free' })).toBeInTheDocument()
   })
 
   test('a whole household sits together; a seated person moves by choosing their seat, then another', async () => {
     const user = await openScreen(addTable(emptyLayout, { name: 'Table 1', seatCount: 4 }))
-    await user.click(within(guests()).getByRole('option', { name: 'Ramon Santos’s household Seat all 3' }))
+    await user.click(
+      within(guests()).getByRole('option', { name: 'Ramon Santos’s household Seat all 3' }),
+    )
     await user.click(screen.getByRole('button', { name: 'Table 1, seat 2: free' }))
-    expect(screen.getByRole('button', { name: 'Table 1, seat 2: Ramon Santos' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Table 1, seat 3: Lourdes Santos' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Table 1, seat 4: Paolo Santos' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('button', { name: 'Table 1, seat 2: Ramon Santos' }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByRole('button', { name: 'Table 1, seat 3: Lourdes Santos' }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByRole('button', { name: 'Table 1, seat 4: Paolo Santos' }),
+    ).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Table 1, seat 4: Paolo Santos' }))
     expect(screen.getAllByText('Choose a new seat for Paolo Santos.').length).toBeGreaterThan(0)
     await user.click(screen.getByRole('button', { name: 'Table 1, seat 1: free' }))
-    expect(screen.getByRole('button', { name: 'Table 1, seat 1: Paolo Santos' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('button', { name: 'Table 1, seat 1: Paolo Santos' }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('button', { name: 'Table 1, seat 4: free' })).toBeInTheDocument()
 
     // Onto a taken seat: the two trade places.
     await user.click(screen.getByRole('button', { name: 'Table 1, seat 1: Paolo Santos' }))
     await user.click(screen.getByRole('button', { name: 'Table 1, seat 2: Ramon Santos' }))
-    expect(screen.getByRole('button', { name: 'Table 1, seat 2: Paolo Santos' })).toBeInTheDocument()
-    expect(screen.getByRole('button', { name: 'Table 1, seat 1: Ramon Santos' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('button', { name: 'Table 1, seat 2: Paolo Santos' }),
+    ).toBeInTheDocument()
+    expect(
+      screen.getByRole('button', { name: 'Table 1, seat 1: Ramon Santos' }),
+    ).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Take Ramon Santos off this seat' }))
     expect(within(guests()).getByRole('option', { name: 'Ramon Santos' })).toBeInTheDocument()
@@ -215,17 +279,26 @@ describe('seating by keyboard', () => {
     const user = await openScreen(addTable(emptyLayout, { name: 'Table 1', seatCount: 2 }))
     await user.click(within(guests()).getByRole('option', { name: 'Ramon Santos' }))
     await user.keyboard('{Escape}')
-    expect(within(guests()).getByRole('option', { name: 'Ramon Santos' })).toHaveAttribute('aria-selected', 'false')
+    expect(within(guests()).getByRole('option', { name: 'Ramon Santos' })).toHaveAttribute(
+      'aria-selected',
+      'false',
+    )
     await user.click(screen.getByRole('button', { name: 'Table 1, seat 1: free' }))
-    expect(useSeatingStore.getState().history.present.seats.every((seat) => seat.personId === null)).toBe(true)
+    expect(
+      useSeatingStore.getState().history.present.seats.every((seat) => seat.personId === null),
+    ).toBe(true)
   })
 })
 
 describe('the guest panel', () => {
   test('groups by household, marks children, and finds names without accents', async () => {
     const user = await openScreen()
-    expect(within(guests()).getByRole('option', { name: 'Ramon Santos’s household Seat all 3' })).toBeInTheDocument()
-    expect(within(guests()).getByRole('option', { name: /Paolo Santos.*Child/ })).toBeInTheDocument()
+    expect(
+      within(guests()).getByRole('option', { name: 'Ramon Santos’s household Seat all 3' }),
+    ).toBeInTheDocument()
+    expect(
+      within(guests()).getByRole('option', { name: /Paolo Santos.*Child/ }),
+    ).toBeInTheDocument()
     await user.type(within(guests()).getByRole('searchbox', { name: 'Search guests' }), 'pena')
     expect(within(guests()).getByRole('option', { name: /Niña Peña/ })).toBeInTheDocument()
     expect(within(guests()).queryByRole('option', { name: 'Ramon Santos' })).not.toBeInTheDocument()
@@ -238,13 +311,18 @@ describe('the guest panel', () => {
 describe('a long guest list', () => {
   test('renders only the lines in view, counts with separators, and the arrow keys reach the last guest', async () => {
     const many = Array.from({ length: 600 }, (_, index) =>
-      household(`g-${index}`, [[`Ana${index}`, 'Cruz'], [`Ben${index}`, 'Cruz']]),
+      household(`g-${index}`, [
+        [`Ana${index}`, 'Cruz'],
+        [`Ben${index}`, 'Cruz'],
+      ]),
     )
     api.listHouseholds.mockResolvedValue(many)
     const user = await openScreen()
     expect(within(guests()).getByText('1,200 guests')).toBeInTheDocument()
     expect(within(guests()).getByTestId('unseated-count')).toHaveTextContent('1,200')
-    const listbox = within(guests()).getByRole('listbox', { name: 'Guests without a seat, by household' })
+    const listbox = within(guests()).getByRole('listbox', {
+      name: 'Guests without a seat, by household',
+    })
     expect(within(listbox).getAllByRole('option').length).toBeLessThan(60)
     listbox.focus()
     await user.keyboard('{End}')
@@ -303,7 +381,11 @@ describe('saving', () => {
 
 describe('the table menu', () => {
   async function openMenu(layout: SeatingLayout) {
-    api.getSeatingLayout.mockResolvedValue({ weddingId: WEDDING, layout: JSON.parse(JSON.stringify(layout)), updatedAt: null })
+    api.getSeatingLayout.mockResolvedValue({
+      weddingId: WEDDING,
+      layout: JSON.parse(JSON.stringify(layout)),
+      updatedAt: null,
+    })
     await act(() => useSeatingStore.getState().load(WEDDING))
     const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime })
     const table = () => useSeatingStore.getState().history.present.tables[0]!
@@ -313,7 +395,12 @@ describe('the table menu', () => {
       const selected = useSeatingStore((state) => state.selectedTableId)
       const shown = present.tables.find((t) => t.id === selected)
       return shown ? (
-        <TableMenu key={shown.id} table={shown} seats={present.seats.filter((seat) => seat.tableId === shown.id)} view={{ scale: 1, x: 0, y: 0 }} />
+        <TableMenu
+          key={shown.id}
+          table={shown}
+          seats={present.seats.filter((seat) => seat.tableId === shown.id)}
+          view={{ scale: 1, x: 0, y: 0 }}
+        />
       ) : null
     }
     render(<Menu />)
@@ -351,18 +438,36 @@ describe('the table menu', () => {
 
   test('duplicate opens the copy; delete asks "Delete this table?" first', async () => {
     const { user } = await openMenu(addTable(emptyLayout, { name: 'Table 1' }))
-    await user.click(within(screen.getByRole('dialog', { name: 'Table 1' })).getByRole('button', { name: 'Duplicate' }))
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Table 1' })).getByRole('button', {
+        name: 'Duplicate',
+      }),
+    )
     const copy = screen.getByRole('dialog', { name: 'Table 1 (copy)' })
     const [original, duplicate] = useSeatingStore.getState().history.present.tables
-    expect(duplicate).toMatchObject({ x: original!.x + 40, y: original!.y + 40, type: original!.type })
+    expect(duplicate).toMatchObject({
+      x: original!.x + 40,
+      y: original!.y + 40,
+      type: original!.type,
+    })
 
     await user.click(within(copy).getByRole('button', { name: 'Delete' }))
     const confirm = screen.getByRole('alertdialog', { name: 'Delete this table?' })
     await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
     expect(useSeatingStore.getState().history.present.tables).toHaveLength(2)
-    await user.click(within(screen.getByRole('dialog', { name: 'Table 1 (copy)' })).getByRole('button', { name: 'Delete' }))
-    await user.click(within(screen.getByRole('alertdialog', { name: 'Delete this table?' })).getByRole('button', { name: 'Delete table' }))
-    expect(useSeatingStore.getState().history.present.tables.map((t) => t.name)).toEqual(['Table 1'])
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Table 1 (copy)' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    )
+    await user.click(
+      within(screen.getByRole('alertdialog', { name: 'Delete this table?' })).getByRole('button', {
+        name: 'Delete table',
+      }),
+    )
+    expect(useSeatingStore.getState().history.present.tables.map((t) => t.name)).toEqual([
+      'Table 1',
+    ])
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
   })
 })

@@ -5,7 +5,13 @@ import { BackendError } from '@/lib/backend'
 import { useGuestListStore } from '@/lib/guest-list'
 import { draftKey, readDraft, writeDraft } from '@/features/seating/draft-storage'
 import { addTable, assignSeat, canUndo, emptyLayout, renameTable } from '@/features/seating/model'
-import { AUTOSAVE_DELAY_MS, prefetchSeatingLayout, PREFETCH_MAX_AGE_MS, reconcile, useSeatingStore } from '@/features/seating/seating-store'
+import {
+  AUTOSAVE_DELAY_MS,
+  prefetchSeatingLayout,
+  PREFETCH_MAX_AGE_MS,
+  reconcile,
+  useSeatingStore,
+} from '@/features/seating/seating-store'
 
 const api = vi.hoisted(() => ({
   listHouseholds: vi.fn(),
@@ -55,7 +61,8 @@ const newId = () => `id-${++counter}`
 const oneTable = addTable(emptyLayout, { name: 'Table 1', seatCount: 4, newId })
 const seated = assignSeat(oneTable, oneTable.seats[0]!.id, { personId: 'p-1', householdId: 'g-1' })
 
-const record = (layout: typeof emptyLayout): SeatingLayoutRecord => JSON.parse(JSON.stringify(layout))
+const record = (layout: typeof emptyLayout): SeatingLayoutRecord =>
+  JSON.parse(JSON.stringify(layout))
 function saved(layout: typeof emptyLayout, updatedAt: string | null): SavedSeatingLayout {
   return { weddingId: WEDDING, layout: record(layout), updatedAt }
 }
@@ -93,7 +100,11 @@ describe('loading', () => {
     expect(store().history.present).toEqual(seated)
     expect(canUndo(store().history)).toBe(false)
     expect(store().saveStatus).toBe('saved')
-    expect(readDraft(WEDDING)).toMatchObject({ dirty: false, baseUpdatedAt: '2026-02-01T00:00:00.000000+00:00', layout: seated })
+    expect(readDraft(WEDDING)).toMatchObject({
+      dirty: false,
+      baseUpdatedAt: '2026-02-01T00:00:00.000000+00:00',
+      layout: seated,
+    })
     expect(localStorage.getItem(draftKey(WEDDING))).not.toBeNull()
   })
 
@@ -101,7 +112,12 @@ describe('loading', () => {
     const gone = assignSeat(seated, seated.seats[1]!.id, { personId: 'p-gone', householdId: 'g-1' })
     api.getSeatingLayout.mockResolvedValue(saved(gone, '2026-02-01T00:00:00Z'))
     await store().load(WEDDING)
-    expect(store().history.present.seats.map((seat) => seat.personId)).toEqual(['p-1', null, null, null])
+    expect(store().history.present.seats.map((seat) => seat.personId)).toEqual([
+      'p-1',
+      null,
+      null,
+      null,
+    ])
   })
 
   test('a failed load says so', async () => {
@@ -171,13 +187,24 @@ describe('autosave', () => {
     await vi.advanceTimersByTimeAsync(200)
     expect(api.saveSeatingLayout).toHaveBeenCalledTimes(1)
     // The first save of a wedding expects that nothing was saved before.
-    expect(api.saveSeatingLayout).toHaveBeenCalledWith(WEDDING, record(store().history.present), '-infinity')
+    expect(api.saveSeatingLayout).toHaveBeenCalledWith(
+      WEDDING,
+      record(store().history.present),
+      '-infinity',
+    )
     expect(store().saveStatus).toBe('saved')
-    expect(readDraft(WEDDING)).toMatchObject({ dirty: false, baseUpdatedAt: '2026-03-01T00:00:01.000000+00:00' })
+    expect(readDraft(WEDDING)).toMatchObject({
+      dirty: false,
+      baseUpdatedAt: '2026-03-01T00:00:01.000000+00:00',
+    })
     // The next save builds on the one before.
     store().apply((layout) => renameTable(layout, layout.tables[0]!.id, 'Ninang'))
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS)
-    expect(api.saveSeatingLayout).toHaveBeenLastCalledWith(WEDDING, expect.anything(), '2026-03-01T00:00:01.000000+00:00')
+    expect(api.saveSeatingLayout).toHaveBeenLastCalledWith(
+      WEDDING,
+      expect.anything(),
+      '2026-03-01T00:00:01.000000+00:00',
+    )
   })
 
   test('a failed save keeps the draft and says "Not saved"; retry saves it', async () => {
@@ -211,7 +238,9 @@ describe('autosave', () => {
 
   test('a layout saved on another device meanwhile is never overwritten without asking', async () => {
     await store().load(WEDDING)
-    api.saveSeatingLayout.mockRejectedValueOnce(new BackendError('seating_layout_conflict', 'P0001'))
+    api.saveSeatingLayout.mockRejectedValueOnce(
+      new BackendError('seating_layout_conflict', 'P0001'),
+    )
     store().apply(() => oneTable)
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS)
     expect(store().saveStatus).toBe('conflict')
@@ -227,7 +256,9 @@ describe('autosave', () => {
 
   test('"Load the saved chart" after a conflict brings the database’s layout', async () => {
     await store().load(WEDDING)
-    api.saveSeatingLayout.mockRejectedValueOnce(new BackendError('seating_layout_conflict', 'P0001'))
+    api.saveSeatingLayout.mockRejectedValueOnce(
+      new BackendError('seating_layout_conflict', 'P0001'),
+    )
     store().apply(() => oneTable)
     await vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS)
     api.getSeatingLayout.mockResolvedValue(saved(seated, '2026-04-01T00:00:00Z'))
@@ -240,21 +271,38 @@ describe('autosave', () => {
 describe('the offline draft on load', () => {
   test('unsaved changes from this browser come back, one undo away from the saved layout, and are saved', async () => {
     api.getSeatingLayout.mockResolvedValue(saved(oneTable, '2026-02-01T00:00:00Z'))
-    writeDraft(WEDDING, { layout: seated, baseUpdatedAt: '2026-02-01T00:00:00Z', dirty: true, changedAt: '2026-02-02T00:00:00Z' })
+    writeDraft(WEDDING, {
+      layout: seated,
+      baseUpdatedAt: '2026-02-01T00:00:00Z',
+      dirty: true,
+      changedAt: '2026-02-02T00:00:00Z',
+    })
     await store().load(WEDDING)
     expect(store().notice).toEqual({ kind: 'restored' })
     expect(store().history.present).toEqual(seated)
     expect(store().history.past).toEqual([oneTable])
     await vi.advanceTimersByTimeAsync(10)
-    expect(api.saveSeatingLayout).toHaveBeenCalledWith(WEDDING, record(seated), '2026-02-01T00:00:00Z')
+    expect(api.saveSeatingLayout).toHaveBeenCalledWith(
+      WEDDING,
+      record(seated),
+      '2026-02-01T00:00:00Z',
+    )
   })
 
   test('unsaved changes older than a save from another device: the saved chart shows, and the couple may bring theirs back', async () => {
     api.getSeatingLayout.mockResolvedValue(saved(oneTable, '2026-02-05T00:00:00Z'))
-    writeDraft(WEDDING, { layout: seated, baseUpdatedAt: '2026-02-01T00:00:00Z', dirty: true, changedAt: '2026-02-02T00:00:00Z' })
+    writeDraft(WEDDING, {
+      layout: seated,
+      baseUpdatedAt: '2026-02-01T00:00:00Z',
+      dirty: true,
+      changedAt: '2026-02-02T00:00:00Z',
+    })
     await store().load(WEDDING)
     expect(store().history.present).toEqual(oneTable)
-    expect(store().notice).toMatchObject({ kind: 'draftConflict', changedAt: '2026-02-02T00:00:00Z' })
+    expect(store().notice).toMatchObject({
+      kind: 'draftConflict',
+      changedAt: '2026-02-02T00:00:00Z',
+    })
     store().restoreDraft()
     expect(store().history.present).toEqual(seated)
     expect(store().notice).toBeNull()
@@ -263,15 +311,31 @@ describe('the offline draft on load', () => {
 
   test('reconcile: the database is the source of truth unless the draft holds work it lacks', () => {
     const at = (time: string | null) => time
-    const draft = (dirty: boolean, base: string | null) => ({ layout: seated, baseUpdatedAt: base, dirty })
-    expect(reconcile(draft(true, at('2026-01-01T00:00:00Z')), saved(seated, '2026-01-01T00:00:00Z'))).toBe('useSaved')
-    expect(reconcile(draft(true, at('2026-01-01T00:00:00Z')), saved(oneTable, '2026-01-01T00:00:00Z'))).toBe('restore')
+    const draft = (dirty: boolean, base: string | null) => ({
+      layout: seated,
+      baseUpdatedAt: base,
+      dirty,
+    })
+    expect(
+      reconcile(draft(true, at('2026-01-01T00:00:00Z')), saved(seated, '2026-01-01T00:00:00Z')),
+    ).toBe('useSaved')
+    expect(
+      reconcile(draft(true, at('2026-01-01T00:00:00Z')), saved(oneTable, '2026-01-01T00:00:00Z')),
+    ).toBe('restore')
     expect(reconcile(draft(true, null), saved(oneTable, null))).toBe('restore')
-    expect(reconcile(draft(true, at('2026-01-01T00:00:00Z')), saved(oneTable, '2026-01-02T00:00:00Z'))).toBe('ask')
-    expect(reconcile(draft(false, at('2026-01-01T00:00:00Z')), saved(oneTable, '2026-01-02T00:00:00Z'))).toBe('useSaved')
+    expect(
+      reconcile(draft(true, at('2026-01-01T00:00:00Z')), saved(oneTable, '2026-01-02T00:00:00Z')),
+    ).toBe('ask')
+    expect(
+      reconcile(draft(false, at('2026-01-01T00:00:00Z')), saved(oneTable, '2026-01-02T00:00:00Z')),
+    ).toBe('useSaved')
     // A save the database confirmed but no longer has (it lost its last write): the draft wins.
-    expect(reconcile(draft(false, at('2026-01-03T00:00:00Z')), saved(oneTable, '2026-01-02T00:00:00Z'))).toBe('restore')
-    expect(reconcile(draft(false, at('2026-01-03T00:00:00Z')), saved(emptyLayout, null))).toBe('restore')
+    expect(
+      reconcile(draft(false, at('2026-01-03T00:00:00Z')), saved(oneTable, '2026-01-02T00:00:00Z')),
+    ).toBe('restore')
+    expect(reconcile(draft(false, at('2026-01-03T00:00:00Z')), saved(emptyLayout, null))).toBe(
+      'restore',
+    )
   })
 })
 

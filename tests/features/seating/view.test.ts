@@ -61,19 +61,24 @@ describe('fitView', () => {
     return layout
   }
 
-  test.each([60, 80, 100])('Fit shows a hall of %i tables whole on a laptop, with names 12 px tall on screen', (tables) => {
-    // The chart's box at 1280 × 800 beside the guest panel.
-    const stage = { width: 900, height: 576 }
-    const bounds = layoutBounds(hall(tables))!
-    const view = fitView(bounds, stage)
-    expect(view.scale).toBeGreaterThan(MIN_ZOOM)
-    expect(isInView(view, stage, { x: bounds.x, y: bounds.y })).toBe(true)
-    expect(isInView(view, stage, { x: bounds.x + bounds.width, y: bounds.y + bounds.height })).toBe(true)
-    const labels = labelSizes(view.scale)
-    expect(labels.overview).toBe(true)
-    expect(labels.name * view.scale).toBeGreaterThanOrEqual(12)
-    expect(labels.name * view.scale).toBeLessThan(13)
-  })
+  test.each([60, 80, 100])(
+    'Fit shows a hall of %i tables whole on a laptop, with names 12 px tall on screen',
+    (tables) => {
+      // The chart's box at 1280 × 800 beside the guest panel.
+      const stage = { width: 900, height: 576 }
+      const bounds = layoutBounds(hall(tables))!
+      const view = fitView(bounds, stage)
+      expect(view.scale).toBeGreaterThan(MIN_ZOOM)
+      expect(isInView(view, stage, { x: bounds.x, y: bounds.y })).toBe(true)
+      expect(
+        isInView(view, stage, { x: bounds.x + bounds.width, y: bounds.y + bounds.height }),
+      ).toBe(true)
+      const labels = labelSizes(view.scale)
+      expect(labels.overview).toBe(true)
+      expect(labels.name * view.scale).toBeGreaterThanOrEqual(12)
+      expect(labels.name * view.scale).toBeLessThan(13)
+    },
+  )
 })
 
 describe('labelSizes', () => {

@@ -1,7 +1,11 @@
 import { act, render, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { Countdown } from '@/features/site/components/countdown'
-import { countdownIntervalMs, countdownParts, countdownTarget } from '@/features/site/model/countdown'
+import {
+  countdownIntervalMs,
+  countdownParts,
+  countdownTarget,
+} from '@/features/site/model/countdown'
 import { setUpI18n } from './render-site'
 
 const at = (iso: string) => new Date(iso).getTime()
@@ -20,9 +24,26 @@ describe('countdownParts', () => {
 
   test('the last second reads 1, and the moment itself reads all zeros', () => {
     const target = at('2025-12-12T08:00:00Z')
-    expect(countdownParts(target, target - 400)).toMatchObject({ days: 0, hours: 0, minutes: 0, seconds: 1 })
-    expect(countdownParts(target, target)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0, remainingMs: 0 })
-    expect(countdownParts(target, target + 60_000)).toEqual({ days: 0, hours: 0, minutes: 0, seconds: 0, remainingMs: 0 })
+    expect(countdownParts(target, target - 400)).toMatchObject({
+      days: 0,
+      hours: 0,
+      minutes: 0,
+      seconds: 1,
+    })
+    expect(countdownParts(target, target)).toEqual({
+      days: 0,
+      hours: 0,
+      minutes: 0,
+      seconds: 0,
+      remainingMs: 0,
+    })
+    expect(countdownParts(target, target + 60_000)).toEqual({
+      days: 0,
+      hours: 0,
+      minutes: 0,
+      seconds: 0,
+      remainingMs: 0,
+    })
   })
 
   test('zeros when the target is missing or not a number', () => {
@@ -45,7 +66,9 @@ describe('countdownTarget', () => {
   })
 
   test('events without a date count as on the wedding day; bad times are ignored', () => {
-    expect(countdownTarget('2025-12-12', [{ startTime: '4pm' }, { startTime: '15:30' }])).toBe(at('2025-12-12T07:30:00Z'))
+    expect(countdownTarget('2025-12-12', [{ startTime: '4pm' }, { startTime: '15:30' }])).toBe(
+      at('2025-12-12T07:30:00Z'),
+    )
   })
 
   test('midnight in Manila when no event has a time', () => {
@@ -65,13 +88,14 @@ describe('<Countdown>', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
-  const cells = () =>
-    Array.from(screen.getByRole('timer').children).map((cell) => cell.textContent)
+  const cells = () => Array.from(screen.getByRole('timer').children).map((cell) => cell.textContent)
 
   test('refreshes every second, in Filipino', () => {
     vi.setSystemTime(at('2025-12-10T05:58:30Z'))
     render(<Countdown target={at('2025-12-12T08:00:00Z')} />)
-    expect(screen.getByRole('timer', { name: 'Natitirang panahon bago ang kasal' })).toBeInTheDocument()
+    expect(
+      screen.getByRole('timer', { name: 'Natitirang panahon bago ang kasal' }),
+    ).toBeInTheDocument()
     expect(cells()).toEqual(['02araw', '02oras', '01minuto', '30segundo'])
 
     act(() => vi.advanceTimersByTime(countdownIntervalMs))

@@ -14,12 +14,42 @@ import { runBootScript } from './run-boot-script'
  */
 
 // As Filipino couples type them: particles, abbreviations, suffixes, ñ, all in lower case or not.
-const couples: Array<{ bride: string; groom: string; date: string; theme: Site['wedding']['theme'] }> = [
-  { bride: 'maria del carmen', groom: 'jose dela cruz', date: '2027-12-15', theme: { name: 'classic' } },
-  { bride: 'ma. teresa de los santos', groom: 'juan miguel ii', date: '2028-02-29', theme: { name: 'elegant' } },
-  { bride: 'niña', groom: 'santo niño peña', date: '2027-06-12', theme: { name: 'modern', colors: { background: '#112233' } } },
-  { bride: 'MARIA CLARA', groom: 'Juan Dela Cruz Jr.', date: '2027-01-01', theme: { name: 'classic', fonts: { names: 'Lato' } } },
-  { bride: 'ana-marie delos reyes', groom: 'ñoño y santos', date: '2027-09-08', theme: { name: 'modern' } },
+const couples: Array<{
+  bride: string
+  groom: string
+  date: string
+  theme: Site['wedding']['theme']
+}> = [
+  {
+    bride: 'maria del carmen',
+    groom: 'jose dela cruz',
+    date: '2027-12-15',
+    theme: { name: 'classic' },
+  },
+  {
+    bride: 'ma. teresa de los santos',
+    groom: 'juan miguel ii',
+    date: '2028-02-29',
+    theme: { name: 'elegant' },
+  },
+  {
+    bride: 'niña',
+    groom: 'santo niño peña',
+    date: '2027-06-12',
+    theme: { name: 'modern', colors: { background: '#112233' } },
+  },
+  {
+    bride: 'MARIA CLARA',
+    groom: 'Juan Dela Cruz Jr.',
+    date: '2027-01-01',
+    theme: { name: 'classic', fonts: { names: 'Lato' } },
+  },
+  {
+    bride: 'ana-marie delos reyes',
+    groom: 'ñoño y santos',
+    date: '2027-09-08',
+    theme: { name: 'modern' },
+  },
 ]
 
 function siteFor(couple: (typeof couples)[number]): Site {
@@ -38,15 +68,21 @@ function siteFor(couple: (typeof couples)[number]): Site {
 
 /** What a guest sees of the hero and the top bar, and the theme's variables on the page. */
 function shown(page: Element) {
-  const site = page.matches('.site') ? (page as HTMLElement) : page.querySelector<HTMLElement>('.site')!
+  const site = page.matches('.site')
+    ? (page as HTMLElement)
+    : page.querySelector<HTMLElement>('.site')!
   const variables = [...site.style].filter((name) => name.startsWith('--site-')).sort()
   return {
     names: [...page.querySelectorAll('h1 > span')].map((span) => span.textContent),
     date: page.querySelector('.site-wedding-date')?.textContent,
-    monogram: [...page.querySelectorAll('.site-monogram > span:not(.sr-only)')].map((span) => span.textContent),
+    monogram: [...page.querySelectorAll('.site-monogram > span:not(.sr-only)')].map(
+      (span) => span.textContent,
+    ),
     countdown: [...page.querySelectorAll('.site-countdown-cell')].map((cell) => cell.textContent),
     theme: site.dataset.theme,
-    variables: Object.fromEntries(variables.map((name) => [name, site.style.getPropertyValue(name).trim()])),
+    variables: Object.fromEntries(
+      variables.map((name) => [name, site.style.getPropertyValue(name).trim()]),
+    ),
   }
 }
 
@@ -74,7 +110,9 @@ describe("the HTML's first screen and the app's page agree", () => {
       response: Promise.resolve(new Response(JSON.stringify(site))),
     }
     runBootScript(script)
-    await vi.waitFor(() => expect(document.querySelector('#boot-hero h1')).not.toBeNull(), { timeout: 5000 })
+    await vi.waitFor(() => expect(document.querySelector('#boot-hero h1')).not.toBeNull(), {
+      timeout: 5000,
+    })
     const first = shown(document.querySelector('#boot-hero')!)
     const firstTitle = document.title
     document.body.replaceChildren()
@@ -125,10 +163,16 @@ const photos: Array<[string, unknown]> = [
     },
   ],
   ['a stored photo without its size', { src: 'https://example.com/hero.jpg' }],
-  ['a stored photo larger than any phone', { src: 'https://example.com/hero.jpg', width: 20000, height: 25000 }],
+  [
+    'a stored photo larger than any phone',
+    { src: 'https://example.com/hero.jpg', width: 20000, height: 25000 },
+  ],
   ['a javascript: address', 'javascript:alert(1)'],
   ['a protocol-relative address', '//evil.example/hero.jpg'],
-  ['an upload elsewhere than a wedding folder', { src: 'media:../secrets.jpg', width: 800, height: 1000 }],
+  [
+    'an upload elsewhere than a wedding folder',
+    { src: 'media:../secrets.jpg', width: 800, height: 1000 },
+  ],
   ['a number', 42],
 ]
 
@@ -138,7 +182,9 @@ describe("the HTML's first screen and the app's page read the hero photo the sam
     const site: Site = {
       ...base,
       sections: base.sections.map((section) =>
-        section.type === 'home' ? { ...section, data: { ...section.data, header: { image } } } : section,
+        section.type === 'home'
+          ? { ...section, data: { ...section.data, header: { image } } }
+          : section,
       ),
     }
     ;(window as { __kasalanEarlySite?: unknown }).__kasalanEarlySite = {
@@ -146,7 +192,9 @@ describe("the HTML's first screen and the app's page read the hero photo the sam
       response: Promise.resolve(new Response(JSON.stringify(site))),
     }
     runBootScript(script)
-    await vi.waitFor(() => expect(document.querySelector('#boot-hero h1')).not.toBeNull(), { timeout: 5000 })
+    await vi.waitFor(() => expect(document.querySelector('#boot-hero h1')).not.toBeNull(), {
+      timeout: 5000,
+    })
     const first = heroPhotoOf(document.querySelector('#boot-hero')!)
     document.body.replaceChildren()
 
@@ -156,7 +204,7 @@ describe("the HTML's first screen and the app's page read the hero photo the sam
     unmount()
     expect(first).toEqual(app)
     // The only addresses either may load.
-    for (const address of [first?.src, first?.srcset].filter(Boolean)) expect(address).not.toMatch(/javascript:|evil|media:/)
+    for (const address of [first?.src, first?.srcset].filter(Boolean))
+      expect(address).not.toMatch(/javascript:|evil|media:/)
   })
 })
-

@@ -21,7 +21,10 @@ afterEach(() => {
   document.body.replaceChildren()
 })
 
-const couple = { bride: { firstName: 'maria clara', lastName: 'dela cruz' }, groom: { firstName: 'juan  miguel', lastName: 'santos' } }
+const couple = {
+  bride: { firstName: 'maria clara', lastName: 'dela cruz' },
+  groom: { firstName: 'juan  miguel', lastName: 'santos' },
+}
 
 /** The demo site's home page with this title, for a couple who typed their names in lower case. */
 function site(title: string | null, signUpNames = couple) {
@@ -30,9 +33,18 @@ function site(title: string | null, signUpNames = couple) {
   const section: Section = {
     ...home,
     title,
-    data: { ...home.data, header: { ...(home.data as { header?: object }).header, title }, bride: signUpNames.bride, groom: signUpNames.groom },
+    data: {
+      ...home.data,
+      header: { ...(home.data as { header?: object }).header, title },
+      bride: signUpNames.bride,
+      groom: signUpNames.groom,
+    },
   }
-  return { ...base, wedding: { ...base.wedding, bride: couple.bride, groom: couple.groom }, sections: [section, ...base.sections.filter((candidate) => candidate.type !== 'home')] }
+  return {
+    ...base,
+    wedding: { ...base.wedding, bride: couple.bride, groom: couple.groom },
+    sections: [section, ...base.sections.filter((candidate) => candidate.type !== 'home')],
+  }
 }
 
 function appEyebrow(title: string | null, signUpNames = couple) {
@@ -49,7 +61,10 @@ function bootEyebrow(title: string | null, signUpNames = couple) {
 }
 
 describe("the home page's title", () => {
-  const renamed = { bride: { firstName: 'ma. clara', lastName: 'dela cruz' }, groom: { firstName: 'juan', lastName: 'santos' } }
+  const renamed = {
+    bride: { firstName: 'ma. clara', lastName: 'dela cruz' },
+    groom: { firstName: 'juan', lastName: 'santos' },
+  }
   const cases: Array<[string, string | null, typeof couple, string]> = [
     ['as sign-up saved it, in lower case', 'maria clara & juan  miguel', couple, 'Ikakasal na'],
     ['in capitals', 'MARIA CLARA & JUAN MIGUEL', couple, 'Ikakasal na'],
@@ -68,16 +83,34 @@ describe("the home page's title", () => {
   test('follows the names in the content editor: shown capitalised, never as typed', () => {
     const shown = site('maria clara & juan miguel')
     expect(homeTitleFollowsNames(shown.sections[0]!, shown.wedding)).toBe(true)
-    expect(homeTitleFollowsNames({ ...shown.sections[0]!, title: 'Maligayang pagdating!', data: {} }, shown.wedding)).toBe(false)
+    expect(
+      homeTitleFollowsNames(
+        { ...shown.sections[0]!, title: 'Maligayang pagdating!', data: {} },
+        shown.wedding,
+      ),
+    ).toBe(false)
     // Only the home page's title follows the names.
-    expect(homeTitleFollowsNames({ ...demoSection('travel'), title: 'maria clara & juan miguel' }, shown.wedding)).toBe(false)
+    expect(
+      homeTitleFollowsNames(
+        { ...demoSection('travel'), title: 'maria clara & juan miguel' },
+        shown.wedding,
+      ),
+    ).toBe(false)
   })
 
   test('the rule: any case and spacing of either set of first names; a blank title too', () => {
-    expect(isCoupleTitle('  MARIA   clara &  Juan Miguel ', [couple.bride, couple.groom])).toBe(true)
+    expect(isCoupleTitle('  MARIA   clara &  Juan Miguel ', [couple.bride, couple.groom])).toBe(
+      true,
+    )
     expect(isCoupleTitle('', [couple.bride, couple.groom])).toBe(true)
     expect(isCoupleTitle('Maria & Juan', [couple.bride, couple.groom])).toBe(false)
-    expect(isCoupleTitle('Maria & Juan', [couple.bride, couple.groom], [{ firstName: 'maria' }, { firstName: 'juan' }])).toBe(true)
+    expect(
+      isCoupleTitle(
+        'Maria & Juan',
+        [couple.bride, couple.groom],
+        [{ firstName: 'maria' }, { firstName: 'juan' }],
+      ),
+    ).toBe(true)
   })
 })
 

@@ -8,7 +8,10 @@ import filSite from '@/locales/fil/site.json'
 import demo from '../../../supabase/seed-data/demo-wedding.json'
 import { renderRoutes } from '../../support/routing'
 
-const strings = { fil: { common: filCommon, site: filSite }, en: { common: enCommon, site: enSite } }
+const strings = {
+  fil: { common: filCommon, site: filSite },
+  en: { common: enCommon, site: enSite },
+}
 
 /**
  * The site's real strings in the app's language store, Filipino first, as the public site starts

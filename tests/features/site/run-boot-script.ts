@@ -11,7 +11,9 @@ const nodeSetTimeout = globalThis.setTimeout
  */
 export function runBootScript(script: string) {
   const timers: ReturnType<typeof setTimeout>[] = []
-  const timeouts = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((...args: Parameters<typeof setTimeout>) => {
+  const timeouts = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    ...args: Parameters<typeof setTimeout>
+  ) => {
     const timer = nodeSetTimeout(...args)
     timers.push(timer)
     return timer

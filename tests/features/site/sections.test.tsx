@@ -46,13 +46,21 @@ describe('home', () => {
 
   test('names, date, place, countdown, welcome text, RSVP link, hashtag, then the venue', () => {
     show(demoSection('home'), 1)
-    expect(screen.getByRole('heading', { level: 1, name: /Isabel\s*&\s*Miguel/ })).toBeInTheDocument()
+    expect(
+      screen.getByRole('heading', { level: 1, name: /Isabel\s*&\s*Miguel/ }),
+    ).toBeInTheDocument()
     expect(screen.getAllByText('Biyernes, 12 Disyembre 2025').length).toBeGreaterThan(0)
     expect(screen.getByText('Hardin ng Pinagpala, Baguio City')).toBeInTheDocument()
     const timer = screen.getByRole('timer')
     // 1 December 00:00 to 12 December 16:00 in Manila.
-    expect(within(timer).getAllByText(/^\d\d$/).map((cell) => cell.textContent)).toEqual(['11', '16', '00', '00'])
-    expect(screen.getByText(/^Ikakasal na kami!\nSamahan ninyo kami/, keepLines)).toBeInTheDocument()
+    expect(
+      within(timer)
+        .getAllByText(/^\d\d$/)
+        .map((cell) => cell.textContent),
+    ).toEqual(['11', '16', '00', '00'])
+    expect(
+      screen.getByText(/^Ikakasal na kami!\nSamahan ninyo kami/, keepLines),
+    ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Tumugon sa RSVP' })).toHaveAttribute('href', '#rsvp')
     expect(screen.getByText('#IsabelAtMiguelSaBaguio')).toBeInTheDocument()
 
@@ -66,8 +74,13 @@ describe('home', () => {
 
   test('with empty data: the wedding’s names still show; no place, no venue, no broken text', () => {
     const site = demoSite()
-    const { container } = show(demoSection('home', {}), 1, { ...site, wedding: { ...site.wedding, date: null } })
-    expect(screen.getByRole('heading', { level: 1, name: /Isabel\s*&\s*Miguel/ })).toBeInTheDocument()
+    const { container } = show(demoSection('home', {}), 1, {
+      ...site,
+      wedding: { ...site.wedding, date: null },
+    })
+    expect(
+      screen.getByRole('heading', { level: 1, name: /Isabel\s*&\s*Miguel/ }),
+    ).toBeInTheDocument()
     expect(screen.queryByRole('timer')).not.toBeInTheDocument()
     expect(screen.queryByRole('region', { name: 'Hardin ng Pinagpala' })).not.toBeInTheDocument()
     expect(container.textContent).not.toMatch(/undefined|null|NaN/)
@@ -84,16 +97,24 @@ describe('schedule (Pagtitipon) and dress code (Gayak)', () => {
   test('every event with its time, type, place, map, attire and notes; then the palette', () => {
     show(demoSection('schedule'))
     const schedule = screen.getByRole('region', { name: 'Pagtitipon' })
-    expect(within(schedule).getByText(/^Narito ang takbo ng aming araw\.\nMalamig/, keepLines)).toBeInTheDocument()
+    expect(
+      within(schedule).getByText(/^Narito ang takbo ng aming araw\.\nMalamig/, keepLines),
+    ).toBeInTheDocument()
     const events = within(schedule).getAllByRole('listitem')
     expect(events).toHaveLength(4)
 
     const ceremony = events[0]!
-    expect(within(ceremony).getByRole('heading', { level: 3, name: 'Seremonya ng Kasal' })).toBeInTheDocument()
+    expect(
+      within(ceremony).getByRole('heading', { level: 3, name: 'Seremonya ng Kasal' }),
+    ).toBeInTheDocument()
     expect(within(ceremony).getByText('4:00 PM – 5:00 PM')).toBeInTheDocument()
     expect(within(ceremony).getByText('Seremonya')).toBeInTheDocument()
     expect(within(ceremony).getByText('Kapilya ng San Isidro sa Burol')).toBeInTheDocument()
-    expect(within(ceremony).getByText('Km. 4 Daang Burol, Brgy. Pinagpala, Baguio City, Benguet 2600, Philippines')).toBeInTheDocument()
+    expect(
+      within(ceremony).getByText(
+        'Km. 4 Daang Burol, Brgy. Pinagpala, Baguio City, Benguet 2600, Philippines',
+      ),
+    ).toBeInTheDocument()
     expect(within(ceremony).getByRole('link', { name: /Buksan sa mapa/ })).toHaveAttribute(
       'href',
       'https://www.google.com/maps/search/?api=1&query=Baguio+City',
@@ -105,12 +126,11 @@ describe('schedule (Pagtitipon) and dress code (Gayak)', () => {
 
     const dressCode = screen.getByRole('region', { name: 'Gayak' })
     const palette = within(dressCode).getByRole('list', { name: 'Mga kulay ng gayak' })
-    expect(within(palette).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Berdeng Pino',
-      'Krema',
-      'Rosas na Abo',
-      'Kayumanggi',
-    ])
+    expect(
+      within(palette)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Berdeng Pino', 'Krema', 'Rosas na Abo', 'Kayumanggi'])
     expect(within(dressCode).getByText(/barong Tagalog/)).toBeInTheDocument()
   })
 
@@ -121,7 +141,11 @@ describe('schedule (Pagtitipon) and dress code (Gayak)', () => {
   })
 
   test('malformed data is skipped, not fatal', () => {
-    showEmpty('schedule', { events: 'oops', dressCode: { palette: [{ hex: 'red; x' }, 7] } }, 'Pagtitipon')
+    showEmpty(
+      'schedule',
+      { events: 'oops', dressCode: { palette: [{ hex: 'red; x' }, 7] } },
+      'Pagtitipon',
+    )
   })
 
   test('events in the order of their days: a despedida the day before comes first, wherever it was written', () => {
@@ -136,15 +160,20 @@ describe('schedule (Pagtitipon) and dress code (Gayak)', () => {
       }),
     )
     const schedule = screen.getByRole('region', { name: 'Pagtitipon' })
-    expect(within(schedule).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Despedida de Soltera',
-      'Seremonya ng Kasal',
-      'Salu-salo',
-    ])
+    expect(
+      within(schedule)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Despedida de Soltera', 'Seremonya ng Kasal', 'Salu-salo'])
     // Each day under its own date, the day before first.
     const days = within(schedule).getAllByRole('list')
-    expect(days.map((day) => day.previousElementSibling?.textContent)).toEqual(['Huwebes, 11 Disyembre 2025', 'Biyernes, 12 Disyembre 2025'])
-    expect(within(days[0]!).getByRole('heading', { level: 3 })).toHaveTextContent('Despedida de Soltera')
+    expect(days.map((day) => day.previousElementSibling?.textContent)).toEqual([
+      'Huwebes, 11 Disyembre 2025',
+      'Biyernes, 12 Disyembre 2025',
+    ])
+    expect(within(days[0]!).getByRole('heading', { level: 3 })).toHaveTextContent(
+      'Despedida de Soltera',
+    )
   })
 })
 
@@ -172,7 +201,9 @@ describe('wedding party (Gabay)', () => {
       const heading = within(party).getByRole('heading', { level: 3, name: group })
       expect(within(heading.parentElement!).getByText(name), group).toBeInTheDocument()
     }
-    const sponsors = within(party).getByRole('heading', { name: 'Mga Pangunahing Ninong at Ninang' }).nextElementSibling!
+    const sponsors = within(party).getByRole('heading', {
+      name: 'Mga Pangunahing Ninong at Ninang',
+    }).nextElementSibling!
     const columns = within(sponsors as HTMLElement).getAllByRole('list')
     expect(columns).toHaveLength(2)
     expect(within(columns[0]!).getAllByRole('listitem')).toHaveLength(6)
@@ -181,13 +212,18 @@ describe('wedding party (Gabay)', () => {
 
   test('its labels follow the site: all Filipino in Filipino, all English in English', async () => {
     show(demoSection('wedding-party'))
-    const labels = () => within(screen.getByRole('region')).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)
+    const labels = () =>
+      within(screen.getByRole('region'))
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent)
     expect(labels()).not.toEqual(expect.arrayContaining(['Best Man', 'Maid of Honor']))
     cleanup()
     await setUpI18n('en')
     try {
       show(demoSection('wedding-party'))
-      expect(labels()).toEqual(expect.arrayContaining(['Best Man', 'Maid of Honor', 'Flower Girls']))
+      expect(labels()).toEqual(
+        expect.arrayContaining(['Best Man', 'Maid of Honor', 'Flower Girls']),
+      )
     } finally {
       await setUpI18n('fil')
     }
@@ -198,10 +234,14 @@ describe('wedding party (Gabay)', () => {
   })
 
   test('half-filled entourage shows only what is there', () => {
-    show(demoSection('wedding-party', { entourage: { parentsOfBride: [{ name: 'Nena' }, { name: '  ' }, 5], flowerGirls: 'x' } }))
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
-      'Mga Magulang ng Babaeng Ikakasal',
-    ])
+    show(
+      demoSection('wedding-party', {
+        entourage: { parentsOfBride: [{ name: 'Nena' }, { name: '  ' }, 5], flowerGirls: 'x' },
+      }),
+    )
+    expect(
+      screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent),
+    ).toEqual(['Mga Magulang ng Babaeng Ikakasal'])
     expect(screen.getAllByRole('listitem')).toHaveLength(1)
   })
 })
@@ -214,19 +254,34 @@ describe('gift note (Handog)', () => {
       ...section,
       data: {
         ...section.data,
-        paymentOptions: [...data.paymentOptions, { label: 'Maya', accountName: 'Miguel Santos', accountNumber: '0918 555 0199', qrImage: '/images/qr-maya.png' }],
+        paymentOptions: [
+          ...data.paymentOptions,
+          {
+            label: 'Maya',
+            accountName: 'Miguel Santos',
+            accountNumber: '0918 555 0199',
+            qrImage: '/images/qr-maya.png',
+          },
+        ],
       },
     })
     const registry = screen.getByRole('region', { name: 'Handog' })
     expect(within(registry).getByText(/malugod naming tatanggapin/)).toBeInTheDocument()
     expect(within(registry).getByRole('heading', { level: 3, name: 'GCash' })).toBeInTheDocument()
     expect(within(registry).getByText('0917 555 0142')).toBeInTheDocument()
-    expect(within(registry).getByRole('img', { name: 'QR code ng Maya' })).toHaveAttribute('src', '/images/qr-maya.png')
+    expect(within(registry).getByRole('img', { name: 'QR code ng Maya' })).toHaveAttribute(
+      'src',
+      '/images/qr-maya.png',
+    )
     expect(within(registry).getAllByRole('img')).toHaveLength(1)
   })
 
   test('an unsafe QR address is not loaded', () => {
-    show(demoSection('registry', { paymentOptions: [{ label: 'GCash', qrImage: 'javascript:alert(1)' }] }))
+    show(
+      demoSection('registry', {
+        paymentOptions: [{ label: 'GCash', qrImage: 'javascript:alert(1)' }],
+      }),
+    )
     expect(screen.queryByRole('img')).not.toBeInTheDocument()
   })
 
@@ -243,10 +298,15 @@ describe('lodging (Tuluyan)', () => {
     const inn = hotels[0]!
     expect(within(inn).getByRole('heading', { name: 'Tahanang Ulap Inn' })).toBeInTheDocument()
     expect(within(inn).getByText('10 minuto mula sa venue')).toBeInTheDocument()
-    expect(within(inn).getByText('25 Daang Ulap, Baguio City, Benguet 2600, Philippines')).toBeInTheDocument()
+    expect(
+      within(inn).getByText('25 Daang Ulap, Baguio City, Benguet 2600, Philippines'),
+    ).toBeInTheDocument()
     expect(within(inn).getByText(/kumanan sa Daang Ulap/)).toBeInTheDocument()
     expect(within(inn).getByRole('link', { name: /Mapa/ })).toHaveAttribute('target', '_blank')
-    expect(within(inn).getByRole('link', { name: /Mag-book/ })).toHaveAttribute('href', 'https://example.com/tahanang-ulap-inn')
+    expect(within(inn).getByRole('link', { name: /Mag-book/ })).toHaveAttribute(
+      'href',
+      'https://example.com/tahanang-ulap-inn',
+    )
   })
 
   test('no hotels: the header only, nothing broken', () => {
@@ -258,7 +318,9 @@ describe('lodging (Tuluyan)', () => {
 describe('things to do (Pasyalan at Kainan)', () => {
   test('each place, and the short video as a safe embed', () => {
     const { container } = show(demoSection('things-to-do'))
-    const places = within(screen.getByRole('region', { name: 'Pasyalan at Kainan' })).getAllByRole('article')
+    const places = within(screen.getByRole('region', { name: 'Pasyalan at Kainan' })).getAllByRole(
+      'article',
+    )
     expect(places.map((place) => within(place).getByRole('heading').textContent)).toEqual([
       'Burnham Park',
       'Mines View Park',
@@ -279,8 +341,12 @@ describe('FAQs (Katanungan)', () => {
     const { container } = show(demoSection('faqs'))
     const questions = container.querySelectorAll('details')
     expect(questions).toHaveLength(5)
-    expect(within(questions[0] as HTMLElement).getByText('Hanggang kailan dapat mag-RSVP?')).toBeInTheDocument()
-    expect(within(questions[0] as HTMLElement).getByText(/bago sumapit ang 12 Oktubre/)).toBeInTheDocument()
+    expect(
+      within(questions[0] as HTMLElement).getByText('Hanggang kailan dapat mag-RSVP?'),
+    ).toBeInTheDocument()
+    expect(
+      within(questions[0] as HTMLElement).getByText(/bago sumapit ang 12 Oktubre/),
+    ).toBeInTheDocument()
     expect(screen.getByText(/May iba pang tanong\?/)).toBeInTheDocument()
   })
 
@@ -293,7 +359,9 @@ describe('RSVP', () => {
   test('its header with line breaks kept, then the name search', () => {
     show(demoSection('rsvp'))
     const rsvp = screen.getByRole('region', { name: 'RSVP' })
-    expect(within(rsvp).getByText(/^Hanapin ang inyong pangalan.*\nPakisagot bago/, keepLines)).toBeInTheDocument()
+    expect(
+      within(rsvp).getByText(/^Hanapin ang inyong pangalan.*\nPakisagot bago/, keepLines),
+    ).toBeInTheDocument()
     expect(within(rsvp).getByText('name search for isabel-and-miguel')).toBeInTheDocument()
   })
 })
@@ -329,21 +397,39 @@ describe('our story, gallery and custom pages', () => {
     )
     expect(screen.getByRole('img', { name: 'Sa Burnham Park' })).toHaveAttribute('loading', 'lazy')
     expect(screen.getAllByRole('listitem')).toHaveLength(2)
-    expect(container.querySelector('iframe')).toHaveAttribute('src', 'https://www.youtube.com/embed/abc')
+    expect(container.querySelector('iframe')).toHaveAttribute(
+      'src',
+      'https://www.youtube.com/embed/abc',
+    )
     expect(screen.getByText('Ang proposal')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: /Buong video/ })).toHaveAttribute('href', 'https://example.com/video.mp4')
+    expect(screen.getByRole('link', { name: /Buong video/ })).toHaveAttribute(
+      'href',
+      'https://example.com/video.mp4',
+    )
     expect(screen.queryByText('masama')).not.toBeInTheDocument()
   })
 
   test('gallery with nothing yet: the header and its description', () => {
-    showEmpty('gallery', { header: { description: 'Ilalagay namin dito ang mga larawan.' } }, 'Larawan')
+    showEmpty(
+      'gallery',
+      { header: { description: 'Ilalagay namin dito ang mga larawan.' } },
+      'Larawan',
+    )
     expect(screen.getByText('Ilalagay namin dito ang mga larawan.')).toBeInTheDocument()
     expect(screen.queryByText(detailsSoon)).not.toBeInTheDocument()
   })
 
   test('a custom page: its own title and text', () => {
-    show({ ...demoSection('faqs'), type: 'custom', path: 'dasal', title: 'Dasal para sa Amin', data: { body: 'Salamat po.' } })
-    expect(screen.getByRole('heading', { level: 2, name: 'Dasal para sa Amin' })).toBeInTheDocument()
+    show({
+      ...demoSection('faqs'),
+      type: 'custom',
+      path: 'dasal',
+      title: 'Dasal para sa Amin',
+      data: { body: 'Salamat po.' },
+    })
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Dasal para sa Amin' }),
+    ).toBeInTheDocument()
     expect(screen.getByText('Salamat po.')).toBeInTheDocument()
   })
 })

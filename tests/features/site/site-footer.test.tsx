@@ -14,9 +14,13 @@ describe('the site footer', () => {
   test('on the sample wedding at /, invites the visitor to make their own, in Filipino and English', async () => {
     await setUpI18n('fil')
     renderAt(<SiteFooter site={demoSite()} />, '/')
-    expect(screen.getByRole('link', { name: 'Ginawa gamit ang Kasalan — gumawa ng sa inyo' })).toHaveAttribute('href', '/auth/register')
+    expect(
+      screen.getByRole('link', { name: 'Ginawa gamit ang Kasalan — gumawa ng sa inyo' }),
+    ).toHaveAttribute('href', '/auth/register')
     await setUpI18n('en')
-    expect(await screen.findByRole('link', { name: 'Made with Kasalan — make your own' })).toHaveAttribute('href', '/auth/register')
+    expect(
+      await screen.findByRole('link', { name: 'Made with Kasalan — make your own' }),
+    ).toHaveAttribute('href', '/auth/register')
   })
 
   test('not on a couple’s site, even the sample one by its own address', async () => {

@@ -4,9 +4,17 @@ import { afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vi
 import { demoSite, renderAt, setUpI18n } from './render-site'
 
 const api = vi.hoisted(() => ({ getSite: vi.fn(), setWeddingPublished: vi.fn() }))
-vi.mock('@/lib/api/site', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
-vi.mock('@/lib/api/publishing', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
-vi.mock('@/features/site/rsvp-search/rsvp-name-search', () => ({ RsvpNameSearch: () => <p>name search</p> }))
+vi.mock('@/lib/api/site', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}))
+vi.mock('@/lib/api/publishing', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}))
+vi.mock('@/features/site/rsvp-search/rsvp-name-search', () => ({
+  RsvpNameSearch: () => <p>name search</p>,
+}))
 
 const { SitePage } = await import('@/features/site/routes/site-page')
 const { SiteView } = await import('@/features/site/components/site-view')
@@ -16,7 +24,10 @@ const initial = useSiteStore.getState()
 beforeAll(async () => {
   await setUpI18n('fil')
   // The sections below the hero and the drawer are their own chunks; load them once up front.
-  await Promise.all([import('@/features/site/sections/section-view'), import('@/features/site/components/site-drawer')])
+  await Promise.all([
+    import('@/features/site/sections/section-view'),
+    import('@/features/site/components/site-drawer'),
+  ])
 })
 beforeEach(() => {
   useSiteStore.setState(initial, true)
@@ -49,7 +60,9 @@ describe('the site page', () => {
       expect(overlay).toHaveAttribute('data-hidden', 'true')
     })
 
-    const headings = Array.from(container.querySelectorAll('main h2')).map((heading) => heading.textContent)
+    const headings = Array.from(container.querySelectorAll('main h2')).map(
+      (heading) => heading.textContent,
+    )
     expect(headings).toEqual([
       'Hardin ng Pinagpala',
       'Pagtitipon',
@@ -63,7 +76,9 @@ describe('the site page', () => {
       'Makipag-ugnayan',
     ])
     expect(document.title).toBe('Isabel & Miguel · 12 Disyembre 2025')
-    expect(screen.queryByRole('complementary', { name: 'Para sa inyo lamang' })).not.toBeInTheDocument()
+    expect(
+      screen.queryByRole('complementary', { name: 'Para sa inyo lamang' }),
+    ).not.toBeInTheDocument()
   })
 
   test('the first screen alone: the header and the first section, without the sections below, the contact or the footer', () => {
@@ -79,21 +94,38 @@ describe('the site page', () => {
   test('the contact block: names, e-mail and phone', async () => {
     api.getSite.mockResolvedValue(demoSite())
     renderAt(<SitePage />)
-    const contact = await screen.findByRole('region', { name: 'Makipag-ugnayan' }, { timeout: 3000 })
+    const contact = await screen.findByRole(
+      'region',
+      { name: 'Makipag-ugnayan' },
+      { timeout: 3000 },
+    )
     expect(within(contact).getByText(/Isabel at Miguel/)).toBeInTheDocument()
-    expect(within(contact).getByRole('link', { name: 'isabelatmiguel@example.com' })).toHaveAttribute('href', 'mailto:isabelatmiguel@example.com')
-    expect(within(contact).getByRole('link', { name: '+63 917 555 0142' })).toHaveAttribute('href', 'tel:+639175550142')
+    expect(
+      within(contact).getByRole('link', { name: 'isabelatmiguel@example.com' }),
+    ).toHaveAttribute('href', 'mailto:isabelatmiguel@example.com')
+    expect(within(contact).getByRole('link', { name: '+63 917 555 0142' })).toHaveAttribute(
+      'href',
+      'tel:+639175550142',
+    )
   })
 
   test('the contact block names one person with “ni”, several with “nina”', async () => {
     const { ContactBlock } = await import('@/features/site/components/contact-block')
-    const { unmount } = renderAt(<ContactBlock contact={{ names: 'Tita Carmen', phone: '+63 917 555 0142' }} />)
+    const { unmount } = renderAt(
+      <ContactBlock contact={{ names: 'Tita Carmen', phone: '+63 917 555 0142' }} />,
+    )
     const contact = screen.getByRole('region', { name: 'Makipag-ugnayan' })
-    expect(contact).toHaveTextContent('Ikagagalak ni Tita Carmen na sagutin ang anumang tanong ninyo.')
+    expect(contact).toHaveTextContent(
+      'Ikagagalak ni Tita Carmen na sagutin ang anumang tanong ninyo.',
+    )
     expect(contact).not.toHaveTextContent('nina')
     unmount()
-    renderAt(<ContactBlock contact={{ names: 'Tita Carmen at Tito Ben', phone: '+63 917 555 0142' }} />)
-    expect(screen.getByRole('region', { name: 'Makipag-ugnayan' })).toHaveTextContent('Ikagagalak nina Tita Carmen at Tito Ben na sagutin ang anumang tanong ninyo.')
+    renderAt(
+      <ContactBlock contact={{ names: 'Tita Carmen at Tito Ben', phone: '+63 917 555 0142' }} />,
+    )
+    expect(screen.getByRole('region', { name: 'Makipag-ugnayan' })).toHaveTextContent(
+      'Ikagagalak nina Tita Carmen at Tito Ben na sagutin ang anumang tanong ninyo.',
+    )
   })
 
   test('the drawer lists the visible sections and opens one alone on its own page', async () => {
@@ -120,7 +152,10 @@ describe('the site page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Tuluyan' })).toBeInTheDocument()
     expect(screen.queryByRole('heading', { name: 'Pagtitipon' })).not.toBeInTheDocument()
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Bumalik sa simula' })).toHaveAttribute('href', '/wedding/isabel-and-miguel')
+    expect(screen.getByRole('link', { name: 'Bumalik sa simula' })).toHaveAttribute(
+      'href',
+      '/wedding/isabel-and-miguel',
+    )
     expect(api.getSite).toHaveBeenCalledTimes(1)
   })
 
@@ -146,9 +181,15 @@ describe('the site page', () => {
 
   test('a failed fetch says so and offers a retry', async () => {
     api.getSite.mockRejectedValueOnce(new TypeError('Failed to fetch'))
-    api.getSite.mockResolvedValueOnce({ ...demoSite(), slug: 'maria', wedding: { ...demoSite().wedding, slug: 'maria' } })
+    api.getSite.mockResolvedValueOnce({
+      ...demoSite(),
+      slug: 'maria',
+      wedding: { ...demoSite().wedding, slug: 'maria' },
+    })
     renderAt(<SitePage />, '/wedding/maria')
-    expect(await screen.findByRole('heading', { name: 'Hindi ma-load ang site' })).toBeInTheDocument()
+    expect(
+      await screen.findByRole('heading', { name: 'Hindi ma-load ang site' }),
+    ).toBeInTheDocument()
     expect(screen.getByRole('alert')).toHaveTextContent('Hindi namin maabot ang server')
     await userEvent.click(screen.getByRole('button', { name: 'Subukang muli' }))
     expect(await screen.findByRole('heading', { level: 1, name: names })).toBeInTheDocument()
@@ -159,10 +200,18 @@ describe('the owner’s view', () => {
   test('an unpublished site shows its owner a banner with Publish, then Unpublish', async () => {
     const site = demoSite({ isCouple: true, isPublished: false })
     api.getSite.mockResolvedValue(site)
-    api.setWeddingPublished.mockImplementation(async (id: string, published: boolean) => ({ id, slug: site.slug, isPublished: published }))
+    api.setWeddingPublished.mockImplementation(async (id: string, published: boolean) => ({
+      id,
+      slug: site.slug,
+      isPublished: published,
+    }))
     renderAt(<SitePage />)
 
-    const banner = await screen.findByRole('complementary', { name: 'Para sa inyo lamang' }, { timeout: 5000 })
+    const banner = await screen.findByRole(
+      'complementary',
+      { name: 'Para sa inyo lamang' },
+      { timeout: 5000 },
+    )
     expect(banner).toHaveTextContent('Pribado pa ang inyong site.')
     await userEvent.click(within(banner).getByRole('button', { name: 'Ilathala' }))
     expect(api.setWeddingPublished).toHaveBeenCalledWith(site.wedding.id, true)
@@ -185,6 +234,8 @@ describe('the owner’s view', () => {
     api.setWeddingPublished.mockRejectedValue(new BackendError('wedding_not_found', 'P0001'))
     renderAt(<SitePage />)
     await userEvent.click(await screen.findByRole('button', { name: 'Ilathala' }))
-    expect(await screen.findByRole('alert')).toHaveTextContent('Hindi namin mahanap ang kasalang ito.')
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Hindi namin mahanap ang kasalang ito.',
+    )
   })
 })

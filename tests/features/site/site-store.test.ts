@@ -4,8 +4,14 @@ import { BackendError } from '@/lib/backend'
 import { demoSite } from './render-site'
 
 const api = vi.hoisted(() => ({ getSite: vi.fn(), setWeddingPublished: vi.fn() }))
-vi.mock('@/lib/api/site', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
-vi.mock('@/lib/api/publishing', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
+vi.mock('@/lib/api/site', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}))
+vi.mock('@/lib/api/publishing', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...api,
+}))
 
 const { useSiteStore } = await import('@/features/site/site-store')
 const initial = useSiteStore.getState()
@@ -17,20 +23,33 @@ beforeEach(() => {
 afterEach(() => vi.clearAllMocks())
 
 const state = () => useSiteStore.getState()
-const couple = demoSite({ slug: 'maria-and-juan', wedding: { ...demoSite().wedding, slug: 'maria-and-juan', id: 'w-maria' } })
+const couple = demoSite({
+  slug: 'maria-and-juan',
+  wedding: { ...demoSite().wedding, slug: 'maria-and-juan', id: 'w-maria' },
+})
 
 describe('loading a site', () => {
   test('the wedding asked for, from the database', async () => {
     api.getSite.mockResolvedValue(couple)
     await state().load('maria-and-juan')
     expect(api.getSite).toHaveBeenCalledWith('maria-and-juan')
-    expect(state()).toMatchObject({ status: 'ready', site: couple, isDemo: false, slug: 'maria-and-juan' })
+    expect(state()).toMatchObject({
+      status: 'ready',
+      site: couple,
+      isDemo: false,
+      slug: 'maria-and-juan',
+    })
   })
 
   test('an earlier slug of a wedding: moved, to its current slug, without loading the demo', async () => {
     api.getSite.mockResolvedValue({ redirectTo: 'maria-at-juan' })
     await state().load('maria-and-juan')
-    expect(state()).toMatchObject({ status: 'moved', movedTo: 'maria-at-juan', site: null, isDemo: false })
+    expect(state()).toMatchObject({
+      status: 'moved',
+      movedTo: 'maria-at-juan',
+      site: null,
+      isDemo: false,
+    })
   })
 
   test('a wedding not found (or not published) falls back to the demo, whose slug differs: not found', async () => {
@@ -93,13 +112,21 @@ describe('publishing', () => {
   test('the owner publishes and unpublishes; the site follows', async () => {
     api.getSite.mockResolvedValue({ ...couple, isCouple: true, isPublished: false })
     await state().load('maria-and-juan')
-    api.setWeddingPublished.mockResolvedValue({ id: 'w-maria', slug: 'maria-and-juan', isPublished: true })
+    api.setWeddingPublished.mockResolvedValue({
+      id: 'w-maria',
+      slug: 'maria-and-juan',
+      isPublished: true,
+    })
     await state().setPublished(true)
     expect(api.setWeddingPublished).toHaveBeenCalledWith('w-maria', true)
     expect(state().site?.isPublished).toBe(true)
     expect(state().publishing).toBe(false)
 
-    api.setWeddingPublished.mockResolvedValue({ id: 'w-maria', slug: 'maria-and-juan', isPublished: false })
+    api.setWeddingPublished.mockResolvedValue({
+      id: 'w-maria',
+      slug: 'maria-and-juan',
+      isPublished: false,
+    })
     await state().setPublished(false)
     expect(state().site?.isPublished).toBe(false)
   })

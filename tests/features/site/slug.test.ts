@@ -36,21 +36,31 @@ describe('subdomainSlug', () => {
 
 describe('resolveSlug', () => {
   test('the route segment wins over the subdomain and the default', () => {
-    expect(resolveSlug({ routeSlug: 'ana-and-ben', hostname: 'maria.kasalan.ph', defaultSlug })).toBe('ana-and-ben')
-    expect(resolveSlug({ routeSlug: 'ana-and-ben', hostname: 'localhost', defaultSlug })).toBe('ana-and-ben')
+    expect(
+      resolveSlug({ routeSlug: 'ana-and-ben', hostname: 'maria.kasalan.ph', defaultSlug }),
+    ).toBe('ana-and-ben')
+    expect(resolveSlug({ routeSlug: 'ana-and-ben', hostname: 'localhost', defaultSlug })).toBe(
+      'ana-and-ben',
+    )
   })
 
   test('the route segment is taken exactly as written (slugs are case-sensitive)', () => {
-    expect(resolveSlug({ routeSlug: 'Ana-And-Ben', hostname: 'localhost', defaultSlug })).toBe('Ana-And-Ben')
+    expect(resolveSlug({ routeSlug: 'Ana-And-Ben', hostname: 'localhost', defaultSlug })).toBe(
+      'Ana-And-Ben',
+    )
   })
 
   test('on / the subdomain names the wedding', () => {
-    expect(resolveSlug({ routeSlug: undefined, hostname: 'maria.kasalan.ph', defaultSlug })).toBe('maria')
+    expect(resolveSlug({ routeSlug: undefined, hostname: 'maria.kasalan.ph', defaultSlug })).toBe(
+      'maria',
+    )
   })
 
   test('on / without a wedding subdomain, the default site', () => {
     for (const hostname of ['kasalan.ph', 'localhost', '127.0.0.1', 'www.kasalan.ph', '[::1]']) {
-      expect(resolveSlug({ routeSlug: undefined, hostname, defaultSlug }), hostname).toBe(defaultSlug)
+      expect(resolveSlug({ routeSlug: undefined, hostname, defaultSlug }), hostname).toBe(
+        defaultSlug,
+      )
     }
   })
 

@@ -30,10 +30,18 @@ describe('the builder draft', () => {
     const draft = draftFromWedding({
       ...wedding,
       sections: [...wedding.sections].reverse(),
-      theme: { name: 'modern', fonts: { body: 'DM Sans', names: 'Great Vibes' }, colors: { text: '#ABCDEF', background: 'red' } },
+      theme: {
+        name: 'modern',
+        fonts: { body: 'DM Sans', names: 'Great Vibes' },
+        colors: { text: '#ABCDEF', background: 'red' },
+      },
     })
     expect(paths(draft)).toEqual(paths(start))
-    expect(draft.theme).toEqual({ name: 'modern', fonts: { names: 'Great Vibes' }, colors: { text: '#abcdef' } })
+    expect(draft.theme).toEqual({
+      name: 'modern',
+      fonts: { names: 'Great Vibes' },
+      colors: { text: '#abcdef' },
+    })
   })
 
   test('moves, hides and renames; a change that changes nothing returns the same draft', () => {
@@ -54,7 +62,14 @@ describe('the builder draft', () => {
 
   test('a custom page gets a unique address from its name, follows renames until saved, and can be removed', () => {
     const added = addCustomPage(start, 'Paalala sa Bisita', 'page-1')
-    expect(added.sections.at(-1)).toMatchObject({ id: 'page-1', type: 'custom', label: 'Paalala sa Bisita', path: 'paalala-sa-bisita', visible: true, isNew: true })
+    expect(added.sections.at(-1)).toMatchObject({
+      id: 'page-1',
+      type: 'custom',
+      label: 'Paalala sa Bisita',
+      path: 'paalala-sa-bisita',
+      visible: true,
+      isNew: true,
+    })
     expect(addCustomPage(start, '  ', 'x')).toBe(start)
 
     const twice = addCustomPage(added, 'Paalala sa bisita!', 'page-2')
@@ -63,7 +78,10 @@ describe('the builder draft', () => {
     const renamed = renameSection(added, 'page-1', 'Mga Paalala')
     expect(renamed.sections.at(-1)!.path).toBe('mga-paalala')
     const saved = markSaved(renamed, new Set(['page-1']))
-    expect(renameSection(saved, 'page-1', 'Iba Pa').sections.at(-1)).toMatchObject({ label: 'Iba Pa', path: 'mga-paalala' })
+    expect(renameSection(saved, 'page-1', 'Iba Pa').sections.at(-1)).toMatchObject({
+      label: 'Iba Pa',
+      path: 'mga-paalala',
+    })
 
     expect(removeSection(added, 'page-1').sections).toHaveLength(start.sections.length)
     // Built-in sections are hidden, never removed.
@@ -77,12 +95,24 @@ describe('the builder draft', () => {
 
   test('theme: a new theme drops the choices; a choice equal to the preset is not kept; only hex colours', () => {
     const chosen = setColor(setFont(start, 'names', 'Lato'), 'text', '#112233')
-    expect(chosen.theme).toEqual({ name: 'classic', fonts: { names: 'Lato' }, colors: { text: '#112233' } })
+    expect(chosen.theme).toEqual({
+      name: 'classic',
+      fonts: { names: 'Lato' },
+      colors: { text: '#112233' },
+    })
     expect(setFont(chosen, 'names', 'Great Vibes').theme.fonts).toEqual({})
     expect(setColor(chosen, 'text', 'blue')).toBe(chosen)
-    expect(setThemeName(chosen, 'elegant').theme).toEqual({ name: 'elegant', fonts: {}, colors: {} })
+    expect(setThemeName(chosen, 'elegant').theme).toEqual({
+      name: 'elegant',
+      fonts: {},
+      colors: {},
+    })
     expect(setThemeName(start, 'classic')).toBe(start)
-    expect(themeForSave(chosen.theme)).toEqual({ name: 'classic', fonts: { names: 'Lato' }, colors: { text: '#112233' } })
+    expect(themeForSave(chosen.theme)).toEqual({
+      name: 'classic',
+      fonts: { names: 'Lato' },
+      colors: { text: '#112233' },
+    })
     expect(themeForSave(start.theme)).toEqual({ name: 'classic' })
   })
 
@@ -90,15 +120,25 @@ describe('the builder draft', () => {
     const draft = addCustomPage(moveSection(start, 1, 0), 'Paalala', 'page-1')
     const saved = sectionsForSave(draft)
     expect(saved.map((section) => section.path)).toEqual(paths(draft))
-    for (const section of saved) expect(Object.keys(section).sort()).toEqual(['id', 'label', 'path', 'type', 'visible'])
+    for (const section of saved)
+      expect(Object.keys(section).sort()).toEqual(['id', 'label', 'path', 'type', 'visible'])
     expect(sameDraft(draft, draftFromWedding(wedding))).toBe(false)
     expect(sameDraft(start, draftFromWedding(wedding))).toBe(true)
   })
 
   test('the preview is the saved site with the unsaved order, visibility, pages and theme', () => {
-    const draft = setThemeName(addCustomPage(setSectionVisible(moveSection(start, 2, 0), start.sections[2]!.id, false), 'Paalala', 'page-1'), 'modern')
+    const draft = setThemeName(
+      addCustomPage(
+        setSectionVisible(moveSection(start, 2, 0), start.sections[2]!.id, false),
+        'Paalala',
+        'page-1',
+      ),
+      'modern',
+    )
     const site = previewSite(wedding, draft, { bride: { firstName: 'Maria', lastName: 'Cruz' } })
-    expect(site.sections.map((section) => [section.path, section.orderIndex, section.visible])[0]).toEqual(['schedule', 0, false])
+    expect(
+      site.sections.map((section) => [section.path, section.orderIndex, section.visible])[0],
+    ).toEqual(['schedule', 0, false])
     expect(site.sections.at(-1)).toMatchObject({ type: 'custom', title: 'Paalala', data: {} })
     expect(site.wedding.theme).toEqual({ name: 'modern' })
     expect(site.wedding.bride.firstName).toBe('Maria')

@@ -87,7 +87,11 @@ describe('the website builder', () => {
     await user.click(screen.getByRole('button', { name: 'Move up' }))
     await user.click(screen.getByRole('button', { name: 'Move up' }))
     expect(order().slice(0, 3)).toEqual(['Schedule', 'Home', 'Our Story'])
-    expect(lastPreview().sections.slice(0, 2).map((section) => [section.path, section.orderIndex])).toEqual([
+    expect(
+      lastPreview()
+        .sections.slice(0, 2)
+        .map((section) => [section.path, section.orderIndex]),
+    ).toEqual([
       ['schedule', 0],
       ['home', 1],
     ])
@@ -106,7 +110,11 @@ describe('the website builder', () => {
     await waitFor(() => expect(screen.getByText('All changes saved')).toBeInTheDocument())
     const [weddingId, sections, theme] = api.saveSiteStructure.mock.calls[0]!
     expect(weddingId).toBe(websiteWedding().id)
-    expect(sections.slice(0, 3).map((section: { path: string }) => section.path)).toEqual(['schedule', 'home', 'our-story'])
+    expect(sections.slice(0, 3).map((section: { path: string }) => section.path)).toEqual([
+      'schedule',
+      'home',
+      'our-story',
+    ])
     expect(theme).toEqual({ name: 'classic' })
     expect(saveButton()).toBeDisabled()
   })
@@ -134,7 +142,12 @@ describe('the website builder', () => {
     await user.type(name, 'Paalala sa bisita')
     await user.click(screen.getByRole('button', { name: 'Add' }))
     expect(order().at(-1)).toBe('Paalala sa bisita')
-    expect(lastPreview().sections.at(-1)).toMatchObject({ type: 'custom', title: 'Paalala sa bisita', path: 'paalala-sa-bisita', visible: true })
+    expect(lastPreview().sections.at(-1)).toMatchObject({
+      type: 'custom',
+      title: 'Paalala sa bisita',
+      path: 'paalala-sa-bisita',
+      visible: true,
+    })
 
     // The new page opens, ready to rename.
     const rename = screen.getByRole('textbox', { name: 'Name in the menu' })
@@ -200,7 +213,11 @@ describe('the website builder', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
     expect(router.state.location.pathname).toBe('/manage/website')
     void router.navigate('/manage/guests')
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave and drop changes' }))
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Leave and drop changes',
+      }),
+    )
     await waitFor(() => expect(router.state.location.pathname).toBe('/manage/guests'))
     // Leave dropped the change, as the dialog says: back on the builder, the saved site.
     void router.navigate('/manage/website')

@@ -1,8 +1,41 @@
 import type { Wedding } from '@/lib/api'
 
-const types = ['home', 'our-story', 'schedule', 'travel', 'wedding-party', 'gallery', 'things-to-do', 'registry', 'faqs', 'rsvp'] as const
-const labels = ['Home', 'Our Story', 'Schedule', 'Travel', 'Wedding Party', 'Gallery', 'Things to Do', 'Registry', 'FAQs', 'RSVP']
-const titles = ['Maria & Juan', 'Ang Aming Kuwento', 'Pagtitipon', 'Tuluyan', 'Gabay', 'Larawan', 'Pasyalan at Kainan', 'Handog', 'Katanungan', 'RSVP']
+const types = [
+  'home',
+  'our-story',
+  'schedule',
+  'travel',
+  'wedding-party',
+  'gallery',
+  'things-to-do',
+  'registry',
+  'faqs',
+  'rsvp',
+] as const
+const labels = [
+  'Home',
+  'Our Story',
+  'Schedule',
+  'Travel',
+  'Wedding Party',
+  'Gallery',
+  'Things to Do',
+  'Registry',
+  'FAQs',
+  'RSVP',
+]
+const titles = [
+  'Maria & Juan',
+  'Ang Aming Kuwento',
+  'Pagtitipon',
+  'Tuluyan',
+  'Gabay',
+  'Larawan',
+  'Pasyalan at Kainan',
+  'Handog',
+  'Katanungan',
+  'RSVP',
+]
 
 /** A new couple's wedding as get_my_wedding returns it: the ten default sections. */
 export function websiteWedding(overrides: Partial<Wedding> = {}): Wedding {

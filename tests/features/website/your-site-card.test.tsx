@@ -55,23 +55,42 @@ afterEach(async () => {
 
 describe('on the embedded database', () => {
   test.each([
-    ['fil', /Kailangan din ng hosted Supabase ang link preview: .*Messenger, Viber, WhatsApp o Facebook, “Kasalan” lang ang lalabas/],
-    ['en', /Link previews need hosted Supabase too: .*Messenger, Viber, WhatsApp or Facebook shows only “Kasalan”/],
-  ])('in %s, says that link previews need hosted Supabase, and offers no link for chats', async (language, message) => {
-    await i18next.changeLanguage(language)
-    renderCard()
-    expect(screen.getByTestId('previews-need-supabase')).toHaveTextContent(message)
-    expect(screen.queryByTestId('chat-link')).not.toBeInTheDocument()
-    // How to share it is on Your data, not in a README a couple never sees.
-    expect(screen.getByRole('link', { name: language === 'en' ? 'How to move, on Your data' : 'Paano lumipat, sa Ang inyong data' })).toHaveAttribute('href', '/manage/data')
-    expect(document.body).not.toHaveTextContent('README')
-    expect(screen.getByTestId('site-address')).toHaveTextContent(`${window.location.origin}/wedding/maria-and-juan`)
-  })
+    [
+      'fil',
+      /Kailangan din ng hosted Supabase ang link preview: .*Messenger, Viber, WhatsApp o Facebook, “Kasalan” lang ang lalabas/,
+    ],
+    [
+      'en',
+      /Link previews need hosted Supabase too: .*Messenger, Viber, WhatsApp or Facebook shows only “Kasalan”/,
+    ],
+  ])(
+    'in %s, says that link previews need hosted Supabase, and offers no link for chats',
+    async (language, message) => {
+      await i18next.changeLanguage(language)
+      renderCard()
+      expect(screen.getByTestId('previews-need-supabase')).toHaveTextContent(message)
+      expect(screen.queryByTestId('chat-link')).not.toBeInTheDocument()
+      // How to share it is on Your data, not in a README a couple never sees.
+      expect(
+        screen.getByRole('link', {
+          name:
+            language === 'en' ? 'How to move, on Your data' : 'Paano lumipat, sa Ang inyong data',
+        }),
+      ).toHaveAttribute('href', '/manage/data')
+      expect(document.body).not.toHaveTextContent('README')
+      expect(screen.getByTestId('site-address')).toHaveTextContent(
+        `${window.location.origin}/wedding/maria-and-juan`,
+      )
+    },
+  )
 })
 
 describe('on hosted Supabase', () => {
   test('offers the link for chats through the preview function and copies it; the site address and QR stay the site’s own', async () => {
-    Object.assign(mode, { usesSupabase: true, linkPreviewUrl: 'https://abcd.supabase.co/functions/v1/link-preview' })
+    Object.assign(mode, {
+      usesSupabase: true,
+      linkPreviewUrl: 'https://abcd.supabase.co/functions/v1/link-preview',
+    })
     await i18next.changeLanguage('en')
     const user = userEvent.setup()
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue()
@@ -80,11 +99,19 @@ describe('on hosted Supabase', () => {
     expect(screen.queryByTestId('previews-need-supabase')).not.toBeInTheDocument()
     const chat = screen.getByTestId('chat-link')
     expect(chat).toHaveTextContent('Link for Messenger, Viber, WhatsApp and Facebook')
-    expect(chat).toHaveTextContent('https://abcd.supabase.co/functions/v1/link-preview/wedding/maria-and-juan')
-    expect(screen.getByRole('img', { name: `QR code of ${window.location.origin}/wedding/maria-and-juan` })).toBeInTheDocument()
+    expect(chat).toHaveTextContent(
+      'https://abcd.supabase.co/functions/v1/link-preview/wedding/maria-and-juan',
+    )
+    expect(
+      screen.getByRole('img', {
+        name: `QR code of ${window.location.origin}/wedding/maria-and-juan`,
+      }),
+    ).toBeInTheDocument()
 
     await user.click(screen.getByRole('button', { name: 'Copy the link for chats' }))
-    expect(writeText).toHaveBeenLastCalledWith('https://abcd.supabase.co/functions/v1/link-preview/wedding/maria-and-juan')
+    expect(writeText).toHaveBeenLastCalledWith(
+      'https://abcd.supabase.co/functions/v1/link-preview/wedding/maria-and-juan',
+    )
     await user.click(screen.getByRole('button', { name: 'Copy link' }))
     expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/wedding/maria-and-juan`)
   })
@@ -92,10 +119,24 @@ describe('on hosted Supabase', () => {
 
 describe('linkPreviewBase', () => {
   test("is the Supabase project's function unless set to another address or off, and none without Supabase", () => {
-    expect(linkPreviewBase({ supabaseUrl: 'https://abcd.supabase.co/' })).toBe('https://abcd.supabase.co/functions/v1/link-preview')
-    expect(linkPreviewBase({ supabaseUrl: 'https://abcd.supabase.co', previewUrl: 'https://kasal.example/' })).toBe('https://kasal.example')
-    expect(linkPreviewBase({ supabaseUrl: 'https://abcd.supabase.co', previewUrl: 'off' })).toBeNull()
+    expect(linkPreviewBase({ supabaseUrl: 'https://abcd.supabase.co/' })).toBe(
+      'https://abcd.supabase.co/functions/v1/link-preview',
+    )
+    expect(
+      linkPreviewBase({
+        supabaseUrl: 'https://abcd.supabase.co',
+        previewUrl: 'https://kasal.example/',
+      }),
+    ).toBe('https://kasal.example')
+    expect(
+      linkPreviewBase({ supabaseUrl: 'https://abcd.supabase.co', previewUrl: 'off' }),
+    ).toBeNull()
     expect(linkPreviewBase({ supabaseUrl: '', previewUrl: 'https://kasal.example' })).toBeNull()
-    expect(() => linkPreviewBase({ supabaseUrl: 'https://abcd.supabase.co', previewUrl: 'javascript:alert(1)' })).toThrow(/VITE_LINK_PREVIEW_URL/)
+    expect(() =>
+      linkPreviewBase({
+        supabaseUrl: 'https://abcd.supabase.co',
+        previewUrl: 'javascript:alert(1)',
+      }),
+    ).toThrow(/VITE_LINK_PREVIEW_URL/)
   })
 })

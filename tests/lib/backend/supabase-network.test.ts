@@ -19,17 +19,32 @@ afterEach(() => {
 
 describe('a signed-in call on a dead connection', () => {
   test('is a network error, not a refusal', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('fetch failed'))))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('fetch failed'))),
+    )
     const backend = createSupabaseBackend({ url: 'https://example.supabase.co', anonKey: 'anon' })
-    const error: unknown = await backend.rpc('get_checkin_changes', { p_wedding_id: 'w', p_since: 1 }).catch((e: unknown) => e)
+    const error: unknown = await backend
+      .rpc('get_checkin_changes', { p_wedding_id: 'w', p_since: 1 })
+      .catch((e: unknown) => e)
     expect(error).not.toBeInstanceOf(BackendError)
     expect(isNetworkError(error)).toBe(true)
   })
 
   test('a refusal from the server is still a refusal', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 'P0001', message: 'wedding_not_found' }), { status: 400 })))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ code: 'P0001', message: 'wedding_not_found' }), {
+            status: 400,
+          }),
+      ),
+    )
     const backend = createSupabaseBackend({ url: 'https://example.supabase.co', anonKey: 'anon' })
-    const error: unknown = await backend.rpc('get_checkin_changes', { p_wedding_id: 'w', p_since: 1 }).catch((e: unknown) => e)
+    const error: unknown = await backend
+      .rpc('get_checkin_changes', { p_wedding_id: 'w', p_since: 1 })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(BackendError)
     expect(error).toMatchObject({ message: 'wedding_not_found', code: 'P0001' })
     expect(isNetworkError(error)).toBe(false)

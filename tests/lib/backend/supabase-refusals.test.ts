@@ -10,11 +10,16 @@ import { setUpI18n } from '../../features/rsvp/i18n'
 const backend = createSupabaseBackend({ url: 'https://example.supabase.co', anonKey: 'anon' })
 
 function answer(status: number, body: object) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { status })))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  )
 }
 
 async function refusal(): Promise<BackendError> {
-  const error: unknown = await backend.rpc('search_persons', { p_slug: 'x', p_query: 'maria cruz' }).catch((e: unknown) => e)
+  const error: unknown = await backend
+    .rpc('search_persons', { p_slug: 'x', p_query: 'maria cruz' })
+    .catch((e: unknown) => e)
   expect(error).toBeInstanceOf(BackendError)
   return error as BackendError
 }
@@ -28,16 +33,24 @@ afterEach(() => {
 })
 
 describe('a writing call sent read only', () => {
-  test('the functions\' read_only_call and PostgreSQL\'s 25006 are one error, with a message that says POST', async () => {
-    answer(405, { code: '25006', message: 'read_only_call', hint: 'This call records the visit: send it as POST, not GET.' })
+  test("the functions' read_only_call and PostgreSQL's 25006 are one error, with a message that says POST", async () => {
+    answer(405, {
+      code: '25006',
+      message: 'read_only_call',
+      hint: 'This call records the visit: send it as POST, not GET.',
+    })
     expect(await refusal()).toMatchObject({ message: 'read_only_call', code: '25006' })
     answer(405, { code: '25006', message: 'cannot execute INSERT in a read-only transaction' })
     const raw = await refusal()
     expect(raw).toMatchObject({ message: 'read_only_call', code: '25006' })
 
-    expect(errorMessage(raw, i18next.t)).toBe('This request changes data, so it has to be sent as POST, not GET.')
+    expect(errorMessage(raw, i18next.t)).toBe(
+      'This request changes data, so it has to be sent as POST, not GET.',
+    )
     await i18next.changeLanguage('fil')
-    expect(errorMessage(raw, i18next.t)).toBe('May binabago ang kahilingang ito, kaya dapat itong ipadala bilang POST, hindi GET.')
+    expect(errorMessage(raw, i18next.t)).toBe(
+      'May binabago ang kahilingang ito, kaya dapat itong ipadala bilang POST, hindi GET.',
+    )
   })
 
   test('other refusals keep their own code', async () => {

@@ -17,7 +17,10 @@ const api = vi.hoisted(() => ({
 }))
 vi.mock('@/lib/api', async (importOriginal) => ({ ...(await importOriginal<object>()), ...api }))
 const invitationsApi = vi.hoisted(() => ({ listInvitationStates: vi.fn() }))
-vi.mock('@/lib/api/invitations', async (importOriginal) => ({ ...(await importOriginal<object>()), ...invitationsApi }))
+vi.mock('@/lib/api/invitations', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...invitationsApi,
+}))
 const detailsApi = vi.hoisted(() => ({ listRsvpDetails: vi.fn() }))
 vi.mock('@/lib/api/rsvp-details', () => detailsApi)
 
@@ -27,8 +30,17 @@ const { useRsvpsTabStore } = await import('@/features/rsvps/rsvps-tab-store')
 const { useSeatingStore } = await import('@/features/seating/seating-store')
 
 const WEDDING = 'wedding'
-const santos = household({ id: 'h-santos', persons: [{ id: 'p-juan', firstName: 'Juan', lastName: 'Santos' }] })
-const reyes = household({ id: 'h-reyes', persons: [{ id: 'p-ana', firstName: 'Ana', lastName: 'Reyes' }, { id: 'p-ben', firstName: 'Ben', lastName: 'Reyes' }] })
+const santos = household({
+  id: 'h-santos',
+  persons: [{ id: 'p-juan', firstName: 'Juan', lastName: 'Santos' }],
+})
+const reyes = household({
+  id: 'h-reyes',
+  persons: [
+    { id: 'p-ana', firstName: 'Ana', lastName: 'Reyes' },
+    { id: 'p-ben', firstName: 'Ben', lastName: 'Reyes' },
+  ],
+})
 
 const asRsvp = (h: typeof santos, extra: Partial<RsvpHousehold> = {}): RsvpHousehold => ({
   id: h.id,
@@ -50,7 +62,13 @@ const asRsvp = (h: typeof santos, extra: Partial<RsvpHousehold> = {}): RsvpHouse
   ...extra,
 })
 
-const change = (id: string, householdId: string, personId: string | null, changedAt: string, current: RsvpChange['current']): RsvpChange => ({
+const change = (
+  id: string,
+  householdId: string,
+  personId: string | null,
+  changedAt: string,
+  current: RsvpChange['current'],
+): RsvpChange => ({
   id,
   householdId,
   personId,
@@ -93,7 +111,11 @@ describe('the shared list', () => {
     await Promise.all([list().load(WEDDING), list().load(WEDDING)])
     await list().load(WEDDING)
     expect(api.listHouseholds).toHaveBeenCalledTimes(1)
-    expect(list()).toMatchObject({ status: 'ready', households: [santos, reyes], lastChange: { kind: 'read', again: false } })
+    expect(list()).toMatchObject({
+      status: 'ready',
+      households: [santos, reyes],
+      lastChange: { kind: 'read', again: false },
+    })
     await list().load(WEDDING, { force: true })
     expect(api.listHouseholds).toHaveBeenCalledTimes(2)
   })
@@ -127,11 +149,29 @@ describe('the shared list', () => {
   test('setReplies changes only the persons whose reply differs', async () => {
     await list().load(WEDDING)
     const before = list().households
-    list().setReplies('h-reyes', new Map([['p-ana', { isAttending: null, response: [], respondedAt: null }]]))
+    list().setReplies(
+      'h-reyes',
+      new Map([['p-ana', { isAttending: null, response: [], respondedAt: null }]]),
+    )
     expect(list().households).toBe(before)
-    list().setReplies('h-reyes', new Map([['p-ana', { isAttending: true, response: [{ question: 'Meal?', answer: 'Fish' }], respondedAt: '2027-01-02T00:00:00Z' }]]))
+    list().setReplies(
+      'h-reyes',
+      new Map([
+        [
+          'p-ana',
+          {
+            isAttending: true,
+            response: [{ question: 'Meal?', answer: 'Fish' }],
+            respondedAt: '2027-01-02T00:00:00Z',
+          },
+        ],
+      ]),
+    )
     const [ana, ben] = list().households[1]!.persons
-    expect(ana).toMatchObject({ isAttending: true, response: [{ question: 'Meal?', answer: 'Fish' }] })
+    expect(ana).toMatchObject({
+      isAttending: true,
+      response: [{ question: 'Meal?', answer: 'Fish' }],
+    })
     expect(ben).toBe(reyes.persons[1])
     expect(list().households[0]).toBe(santos)
     expect(list().lastChange).toEqual({ kind: 'replied', householdId: 'h-reyes' })
@@ -154,15 +194,33 @@ describe('the three screens share it', () => {
   })
 
   test('a household saved or deleted on the guest list shows on the seating chart and the RSVPs tab', async () => {
-    await Promise.all([useGuestsStore.getState().load(WEDDING), useSeatingStore.getState().load(WEDDING), useRsvpsTabStore.getState().load(WEDDING)])
-    useRsvpsTabStore.setState({ households: [asRsvp(santos), asRsvp(reyes, { message: 'See you!' })] })
-    const reyesAgain = household({ id: 'h-reyes', persons: [{ id: 'p-ana', firstName: 'Ana', lastName: 'Reyes-Cruz' }, { id: 'p-cora', firstName: 'Cora', lastName: 'Reyes' }] })
+    await Promise.all([
+      useGuestsStore.getState().load(WEDDING),
+      useSeatingStore.getState().load(WEDDING),
+      useRsvpsTabStore.getState().load(WEDDING),
+    ])
+    useRsvpsTabStore.setState({
+      households: [asRsvp(santos), asRsvp(reyes, { message: 'See you!' })],
+    })
+    const reyesAgain = household({
+      id: 'h-reyes',
+      persons: [
+        { id: 'p-ana', firstName: 'Ana', lastName: 'Reyes-Cruz' },
+        { id: 'p-cora', firstName: 'Cora', lastName: 'Reyes' },
+      ],
+    })
     api.saveHousehold.mockResolvedValue({ ...reyesAgain, weddingId: WEDDING })
     await useGuestsStore.getState().save({} as never)
 
-    expect(useSeatingStore.getState().households[1]!.persons.map((p) => p.firstName)).toEqual(['Ana', 'Cora'])
+    expect(useSeatingStore.getState().households[1]!.persons.map((p) => p.firstName)).toEqual([
+      'Ana',
+      'Cora',
+    ])
     const line = useRsvpsTabStore.getState().households[1]!
-    expect(line.persons.map((p) => `${p.firstName} ${p.lastName}`)).toEqual(['Ana Reyes-Cruz', 'Cora Reyes'])
+    expect(line.persons.map((p) => `${p.firstName} ${p.lastName}`)).toEqual([
+      'Ana Reyes-Cruz',
+      'Cora Reyes',
+    ])
     // What only the RSVPs tab knows stays.
     expect(line.message).toBe('See you!')
 
@@ -178,26 +236,43 @@ describe('the three screens share it', () => {
     const replied = household({
       id: 'h-reyes',
       persons: [
-        { id: 'p-ana', firstName: 'Ana', lastName: 'Reyes', isAttending: true, respondedAt: '2027-01-02T00:00:00Z', response: [{ questionId: 'q1', question: 'Meal?', answer: 'Fish' }] },
+        {
+          id: 'p-ana',
+          firstName: 'Ana',
+          lastName: 'Reyes',
+          isAttending: true,
+          respondedAt: '2027-01-02T00:00:00Z',
+          response: [{ questionId: 'q1', question: 'Meal?', answer: 'Fish' }],
+        },
         { id: 'p-ben', firstName: 'Ben', lastName: 'Reyes' },
       ],
     })
     api.listHouseholds.mockResolvedValue([santos, replied])
     detailsApi.listRsvpDetails.mockResolvedValue({
-      messages: [{ householdId: 'h-reyes', message: 'Salamat!', messageAt: '2027-01-02T00:00:00Z' }],
+      messages: [
+        { householdId: 'h-reyes', message: 'Salamat!', messageAt: '2027-01-02T00:00:00Z' },
+      ],
       recorded: [{ personId: 'p-ana', recordedBy: 'couple', recordedByName: 'Tita Carmen' }],
     })
     await useRsvpsTabStore.getState().load(WEDDING)
     const [first, second] = useRsvpsTabStore.getState().households
     expect(first).toEqual(asRsvp(santos))
-    expect(second).toMatchObject({ id: 'h-reyes', message: 'Salamat!', messageAt: '2027-01-02T00:00:00Z' })
+    expect(second).toMatchObject({
+      id: 'h-reyes',
+      message: 'Salamat!',
+      messageAt: '2027-01-02T00:00:00Z',
+    })
     expect(second!.persons[0]).toMatchObject({
       isAttending: true,
       response: [{ questionId: 'q1', question: 'Meal?', answer: 'Fish' }],
       recordedBy: 'couple',
       recordedByName: 'Tita Carmen',
     })
-    expect(second!.persons[1]).toMatchObject({ isAttending: null, recordedBy: null, recordedByName: null })
+    expect(second!.persons[1]).toMatchObject({
+      isAttending: null,
+      recordedBy: null,
+      recordedByName: null,
+    })
     // The guest list is ready for the other two screens.
     expect(useGuestListStore.getState().status).toBe('ready')
   })
@@ -207,25 +282,61 @@ describe('the three screens share it', () => {
     await useRsvpsTabStore.getState().loadChanges(WEDDING)
     // Another wedding in between, then back: the list is already here, read before this feed.
     useRsvpsTabStore.setState({ weddingId: 'other', status: 'idle' })
-    const accepted = change('c1', 'h-reyes', 'p-ben', '2027-01-03T00:00:00Z', { isAttending: true, response: [], respondedAt: '2027-01-03T00:00:00Z', recordedBy: 'guest' })
-    useRsvpsTabStore.setState({ changes: { lastSeenAt: null, changes: [accepted], probes: [] }, since: { weddingId: WEDDING, at: null } })
+    const accepted = change('c1', 'h-reyes', 'p-ben', '2027-01-03T00:00:00Z', {
+      isAttending: true,
+      response: [],
+      respondedAt: '2027-01-03T00:00:00Z',
+      recordedBy: 'guest',
+    })
+    useRsvpsTabStore.setState({
+      changes: { lastSeenAt: null, changes: [accepted], probes: [] },
+      since: { weddingId: WEDDING, at: null },
+    })
     await useRsvpsTabStore.getState().load(WEDDING)
-    expect(useRsvpsTabStore.getState().households[1]!.persons[1]).toMatchObject({ isAttending: true, recordedBy: 'guest' })
-    expect(useGuestListStore.getState().households[1]!.persons[1]).toMatchObject({ isAttending: true })
+    expect(useRsvpsTabStore.getState().households[1]!.persons[1]).toMatchObject({
+      isAttending: true,
+      recordedBy: 'guest',
+    })
+    expect(useGuestListStore.getState().households[1]!.persons[1]).toMatchObject({
+      isAttending: true,
+    })
     expect(api.listHouseholds).toHaveBeenCalledTimes(1)
   })
 
   test('a reply recorded on the RSVPs tab shows on the guest list; after an import the tab follows the new list', async () => {
-    await Promise.all([useGuestsStore.getState().load(WEDDING), useRsvpsTabStore.getState().load(WEDDING)])
+    await Promise.all([
+      useGuestsStore.getState().load(WEDDING),
+      useRsvpsTabStore.getState().load(WEDDING),
+    ])
     const replied = asRsvp(reyes)
-    replied.persons[1] = { ...replied.persons[1]!, isAttending: false, respondedAt: '2027-01-02T00:00:00Z', recordedBy: 'couple' }
+    replied.persons[1] = {
+      ...replied.persons[1]!,
+      isAttending: false,
+      respondedAt: '2027-01-02T00:00:00Z',
+      recordedBy: 'couple',
+    }
     api.recordRsvp.mockResolvedValue(replied)
     await useRsvpsTabStore.getState().record('p-ben', false, [])
-    expect(useGuestsStore.getState().households[1]!.persons[1]).toMatchObject({ id: 'p-ben', isAttending: false })
+    expect(useGuestsStore.getState().households[1]!.persons[1]).toMatchObject({
+      id: 'p-ben',
+      isAttending: false,
+    })
 
-    const cruz = household({ id: 'h-cruz', persons: [{ id: 'p-cora', firstName: 'Cora', lastName: 'Cruz' }] })
-    api.listHouseholds.mockResolvedValue([santos, useGuestListStore.getState().households[1]!, cruz])
-    api.importHouseholds.mockResolvedValue({ households: 1, persons: 1, replies: 0, householdIds: ['h-cruz'] })
+    const cruz = household({
+      id: 'h-cruz',
+      persons: [{ id: 'p-cora', firstName: 'Cora', lastName: 'Cruz' }],
+    })
+    api.listHouseholds.mockResolvedValue([
+      santos,
+      useGuestListStore.getState().households[1]!,
+      cruz,
+    ])
+    api.importHouseholds.mockResolvedValue({
+      households: 1,
+      persons: 1,
+      replies: 0,
+      householdIds: ['h-cruz'],
+    })
     await useGuestsStore.getState().importMany([])
     expect(api.listHouseholds).toHaveBeenCalledTimes(2)
     await useRsvpsTabStore.getState().load(WEDDING)
@@ -237,24 +348,45 @@ describe('the three screens share it', () => {
   })
 
   test('opening the RSVPs tab again applies the guests’ new replies from the changes feed, without a read', async () => {
-    await Promise.all([useGuestsStore.getState().load(WEDDING), useRsvpsTabStore.getState().load(WEDDING)])
+    await Promise.all([
+      useGuestsStore.getState().load(WEDDING),
+      useRsvpsTabStore.getState().load(WEDDING),
+    ])
     await useRsvpsTabStore.getState().loadChanges(WEDDING)
-    const accepted = change('c1', 'h-reyes', 'p-ana', '2027-01-03T00:00:00Z', { isAttending: true, response: [], respondedAt: '2027-01-03T00:00:00Z', recordedBy: 'guest' })
-    const message = change('c2', 'h-reyes', null, '2027-01-03T00:00:01Z', { message: 'Salamat!', messageAt: '2027-01-03T00:00:01Z' })
-    api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: [message, accepted], probes: [] })
+    const accepted = change('c1', 'h-reyes', 'p-ana', '2027-01-03T00:00:00Z', {
+      isAttending: true,
+      response: [],
+      respondedAt: '2027-01-03T00:00:00Z',
+      recordedBy: 'guest',
+    })
+    const message = change('c2', 'h-reyes', null, '2027-01-03T00:00:01Z', {
+      message: 'Salamat!',
+      messageAt: '2027-01-03T00:00:01Z',
+    })
+    api.listRsvpChanges.mockResolvedValue({
+      lastSeenAt: null,
+      changes: [message, accepted],
+      probes: [],
+    })
 
     await useRsvpsTabStore.getState().load(WEDDING)
     await useRsvpsTabStore.getState().loadChanges(WEDDING)
     const line = useRsvpsTabStore.getState().households[1]!
     expect(line.message).toBe('Salamat!')
     expect(line.persons[0]).toMatchObject({ isAttending: true, recordedBy: 'guest' })
-    expect(useGuestListStore.getState().households[1]!.persons[0]).toMatchObject({ isAttending: true })
+    expect(useGuestListStore.getState().households[1]!.persons[0]).toMatchObject({
+      isAttending: true,
+    })
     expect(detailsApi.listRsvpDetails).toHaveBeenCalledTimes(1)
     expect(api.listHouseholds).toHaveBeenCalledTimes(1)
 
     // A full feed page that does not reach back to what the list has: read the list again.
     const many = Array.from({ length: 100 }, (_, i) =>
-      change(`n${i}`, 'h-santos', 'p-juan', `2027-02-0${1 + (i % 9)}T00:00:00Z`, { isAttending: true, response: [], respondedAt: '2027-02-01T00:00:00Z' }),
+      change(`n${i}`, 'h-santos', 'p-juan', `2027-02-0${1 + (i % 9)}T00:00:00Z`, {
+        isAttending: true,
+        response: [],
+        respondedAt: '2027-02-01T00:00:00Z',
+      }),
     ).sort((a, b) => b.changedAt.localeCompare(a.changedAt))
     api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: many, probes: [] })
     await useRsvpsTabStore.getState().loadChanges(WEDDING)
@@ -264,11 +396,20 @@ describe('the three screens share it', () => {
 
   test('a wedding with a full feed page is not read again on every opening', async () => {
     const many = Array.from({ length: 100 }, (_, i) =>
-      change(`m${i}`, 'h-santos', 'p-juan', new Date(Date.UTC(2027, 0, 1, 0, 100 - i)).toISOString(), { isAttending: true, response: [], respondedAt: '2027-01-01T00:00:00Z' }),
+      change(
+        `m${i}`,
+        'h-santos',
+        'p-juan',
+        new Date(Date.UTC(2027, 0, 1, 0, 100 - i)).toISOString(),
+        { isAttending: true, response: [], respondedAt: '2027-01-01T00:00:00Z' },
+      ),
     )
     api.listRsvpChanges.mockResolvedValue({ lastSeenAt: null, changes: many, probes: [] })
     // The first opening reads the list and the feed at the same time, in either order.
-    await Promise.all([useRsvpsTabStore.getState().load(WEDDING), useRsvpsTabStore.getState().loadChanges(WEDDING)])
+    await Promise.all([
+      useRsvpsTabStore.getState().load(WEDDING),
+      useRsvpsTabStore.getState().loadChanges(WEDDING),
+    ])
     for (let opening = 0; opening < 3; opening++) {
       await useRsvpsTabStore.getState().load(WEDDING)
       await useRsvpsTabStore.getState().loadChanges(WEDDING)

@@ -37,7 +37,9 @@ function tab() {
     try {
       return await act()
     } finally {
-      own = Object.fromEntries(Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key)!]))
+      own = Object.fromEntries(
+        Object.keys(sessionStorage).map((key) => [key, sessionStorage.getItem(key)!]),
+      )
       sessionStorage.clear()
     }
   }
@@ -55,8 +57,21 @@ describe('each tab keeps its session where its owner chose', () => {
   test('an usher signing up in another tab does not move the couple’s tab-only session into lasting storage', async () => {
     const couple = tab()
     const usher = tab()
-    await couple(() => createLocalAuth(fakeDb()).port.signIn({ email: users.couple.email, password: 'x', remember: false }))
-    await usher(() => createLocalAuth(fakeDb()).port.signUp({ email: users.usher.email, password: 'x', metadata: {}, emailRedirectTo: '' }))
+    await couple(() =>
+      createLocalAuth(fakeDb()).port.signIn({
+        email: users.couple.email,
+        password: 'x',
+        remember: false,
+      }),
+    )
+    await usher(() =>
+      createLocalAuth(fakeDb()).port.signUp({
+        email: users.usher.email,
+        password: 'x',
+        metadata: {},
+        emailRedirectTo: '',
+      }),
+    )
     expect(lasting()).toContain('usher')
 
     // The couple's tab reloads: a new adapter restores the session and writes it back.
@@ -77,8 +92,20 @@ describe('each tab keeps its session where its owner chose', () => {
   test('a remembered tab stays remembered when another tab signs in for that tab alone', async () => {
     const couple = tab()
     const guestLaptop = tab()
-    await couple(() => createLocalAuth(fakeDb()).port.signIn({ email: users.couple.email, password: 'x', remember: true }))
-    await guestLaptop(() => createLocalAuth(fakeDb()).port.signIn({ email: users.usher.email, password: 'x', remember: false }))
+    await couple(() =>
+      createLocalAuth(fakeDb()).port.signIn({
+        email: users.couple.email,
+        password: 'x',
+        remember: true,
+      }),
+    )
+    await guestLaptop(() =>
+      createLocalAuth(fakeDb()).port.signIn({
+        email: users.usher.email,
+        password: 'x',
+        remember: false,
+      }),
+    )
     await couple(() => createLocalAuth(fakeDb()).port.getSession())
     expect(lasting()).toContain('couple')
     expect(await guestLaptop(() => own())).toContain('usher')
@@ -104,7 +131,11 @@ describe('each tab keeps its session where its owner chose', () => {
 
 describe('supabase-js in a tab that keeps its own session', () => {
   const key = 'sb-project-auth-token'
-  const stored = (user: (typeof users)[keyof typeof users]) => JSON.stringify({ access_token: 't', user: { id: user.id, email: user.email, user_metadata: {} } })
+  const stored = (user: (typeof users)[keyof typeof users]) =>
+    JSON.stringify({
+      access_token: 't',
+      user: { id: user.id, email: user.email, user_metadata: {} },
+    })
 
   /** A client whose auth events the test sends, as supabase-js sends them (its own, and other tabs'). */
   function fakeClient() {
@@ -119,7 +150,8 @@ describe('supabase-js in a tab that keeps its own session', () => {
     } as unknown as KasalanSupabaseClient
     return { client, emit: (event: string, session: Session | null) => emit(event, session) }
   }
-  const session = (user: (typeof users)[keyof typeof users]) => ({ user: { id: user.id, email: user.email, user_metadata: {} } }) as unknown as Session
+  const session = (user: (typeof users)[keyof typeof users]) =>
+    ({ user: { id: user.id, email: user.email, user_metadata: {} } }) as unknown as Session
 
   test('another tab’s sign-in, told to every tab, leaves this tab signed in as its own account', () => {
     const { client, emit } = fakeClient()
@@ -128,7 +160,9 @@ describe('supabase-js in a tab that keeps its own session', () => {
     localStorage.setItem(key, stored(users.usher))
     createSupabaseAuth(client).onChange(listener)
     emit('SIGNED_IN', session(users.usher))
-    expect(listener).toHaveBeenLastCalledWith({ user: { id: 'couple', email: users.couple.email, userMetadata: {} } })
+    expect(listener).toHaveBeenLastCalledWith({
+      user: { id: 'couple', email: users.couple.email, userMetadata: {} },
+    })
     // And its own sign-out is a sign-out once storage no longer holds it.
     sessionStorage.removeItem(key)
     localStorage.removeItem(key)
@@ -142,6 +176,8 @@ describe('supabase-js in a tab that keeps its own session', () => {
     createSupabaseAuth(client).onChange(listener)
     localStorage.setItem(key, stored(users.couple))
     emit('TOKEN_REFRESHED', session(users.couple))
-    expect(listener).toHaveBeenLastCalledWith({ user: { id: 'couple', email: users.couple.email, userMetadata: {} } })
+    expect(listener).toHaveBeenLastCalledWith({
+      user: { id: 'couple', email: users.couple.email, userMetadata: {} },
+    })
   })
 })

@@ -43,7 +43,7 @@ describe('start', () => {
     expect(store()).toMatchObject({ status: 'signedOut', user: null })
   })
 
-  test("a token refresh keeps the signed-in user as it was, so what loads for them does not load again", async () => {
+  test('a token refresh keeps the signed-in user as it was, so what loads for them does not load again', async () => {
     const account = fake.addAccount('maria@example.com', 'sampaguita', { name: 'Maria' })
     fake.storeSession(account)
     await store().start()
@@ -167,7 +167,9 @@ describe('loadWedding', () => {
   })
 
   test('an account made through a member invitation, in no wedding now, creates none', async () => {
-    fake.storeSession(fake.addAccount('joy@example.com', 'x', { name: 'Ate Joy', joinedByInvitation: true }))
+    fake.storeSession(
+      fake.addAccount('joy@example.com', 'x', { name: 'Ate Joy', joinedByInvitation: true }),
+    )
     await store().start()
     fake.backend.rpc.mockClear()
     await expect(store().loadWedding()).resolves.toBeNull()
@@ -185,10 +187,15 @@ describe('loadWedding', () => {
     fake.backend.rpc.mockClear()
     await expect(store().loadWedding()).resolves.toBeNull()
     expect(store().weddingStatus).toBe('noWedding')
-    expect(fake.backend.rpc.mock.calls.map(([name]) => name)).toEqual(['get_my_wedding', 'has_joined_a_wedding'])
+    expect(fake.backend.rpc.mock.calls.map(([name]) => name)).toEqual([
+      'get_my_wedding',
+      'has_joined_a_wedding',
+    ])
     expect(fake.weddingOf(couple.id)).toBeNull()
     // Starting one of its own is still theirs to choose.
-    await expect(store().createWedding({ bride: maria, groom: juan, weddingDate: null })).resolves.toMatchObject({ bride: maria })
+    await expect(
+      store().createWedding({ bride: maria, groom: juan, weddingDate: null }),
+    ).resolves.toMatchObject({ bride: maria })
     expect(store().weddingStatus).toBe('ready')
   })
 
@@ -234,7 +241,7 @@ describe('signIn and signOut', () => {
     })
   })
 
-  test('sign out takes the door\'s guest list and queue off this browser', async () => {
+  test("sign out takes the door's guest list and queue off this browser", async () => {
     fake.addAccount('maria@example.com', 'sampaguita')
     await store().signIn({ email: 'maria@example.com', password: 'sampaguita', remember: true })
     localStorage.setItem('kasalan.checkin.roster.w1', '{"households":[]}')

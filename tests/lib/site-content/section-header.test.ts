@@ -2,7 +2,11 @@
 import { describe, expect, test } from 'vitest'
 import { isDefaultTitle, sectionHeader } from '@/lib/site-content'
 
-const dataHeader = { title: 'Mula sa data', description: 'Unang linya\nIkalawang linya', image: 'https://example.com/data.jpg' }
+const dataHeader = {
+  title: 'Mula sa data',
+  description: 'Unang linya\nIkalawang linya',
+  image: 'https://example.com/data.jpg',
+}
 
 describe('sectionHeader', () => {
   test('the section’s own header wins over the header in its data, field by field', () => {
@@ -12,11 +16,17 @@ describe('sectionHeader', () => {
         header: { description: 'Sariling paliwanag', image: 'https://example.com/own.jpg' },
         data: { header: dataHeader },
       }),
-    ).toEqual({ title: 'Sariling pamagat', description: 'Sariling paliwanag', image: 'https://example.com/own.jpg' })
+    ).toEqual({
+      title: 'Sariling pamagat',
+      description: 'Sariling paliwanag',
+      image: 'https://example.com/own.jpg',
+    })
   })
 
   test('a header object on the section wins over its title column too', () => {
-    expect(sectionHeader({ title: 'Column', header: { title: 'Header' }, data: {} }).title).toBe('Header')
+    expect(sectionHeader({ title: 'Column', header: { title: 'Header' }, data: {} }).title).toBe(
+      'Header',
+    )
   })
 
   test('what the section itself lacks comes from the data-level header, line breaks kept', () => {
@@ -29,7 +39,11 @@ describe('sectionHeader', () => {
 
   test('blank values count as missing', () => {
     expect(
-      sectionHeader({ title: '   ', header: { title: '', description: ' ' }, data: { header: dataHeader } }),
+      sectionHeader({
+        title: '   ',
+        header: { title: '', description: ' ' },
+        data: { header: dataHeader },
+      }),
     ).toEqual(dataHeader)
   })
 
@@ -38,7 +52,9 @@ describe('sectionHeader', () => {
     expect(sectionHeader({})).toEqual(empty)
     expect(sectionHeader({ data: { header: 'not an object' } })).toEqual(empty)
     expect(sectionHeader({ data: { header: [1, 2] } })).toEqual(empty)
-    expect(sectionHeader({ data: { header: { title: 42, description: {}, image: false } } })).toEqual(empty)
+    expect(
+      sectionHeader({ data: { header: { title: 42, description: {}, image: false } } }),
+    ).toEqual(empty)
     expect(sectionHeader({ data: null, header: null })).toEqual(empty)
   })
 })

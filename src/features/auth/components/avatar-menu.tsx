@@ -31,10 +31,16 @@ export function AvatarMenu() {
   if (!user) return null
   // The couple (its owner and partner) are the wedding's names; a coordinator, a family helper or an usher
   // is themselves, by the name they gave at sign-up, else their e-mail.
-  const helper = wedding?.myRole === 'coordinator' || wedding?.myRole === 'family_helper' || wedding?.myRole === 'usher'
-  const ownName = typeof user.userMetadata.name === 'string' ? capitalizeName(user.userMetadata.name) : ''
+  const helper =
+    wedding?.myRole === 'coordinator' ||
+    wedding?.myRole === 'family_helper' ||
+    wedding?.myRole === 'usher'
+  const ownName =
+    typeof user.userMetadata.name === 'string' ? capitalizeName(user.userMetadata.name) : ''
   const names = helper ? ownName : coupleDisplayName(user.userMetadata, wedding)
-  const shown = (!helper && wedding && coupleInitials(wedding.bride, wedding.groom)) || initials(names || user.email)
+  const shown =
+    (!helper && wedding && coupleInitials(wedding.bride, wedding.groom)) ||
+    initials(names || user.email)
 
   return (
     <DropdownMenu.Root>

@@ -14,7 +14,10 @@ export function CoupleFields() {
   const { register, control, setValue, clearErrors, trigger } = useFormContext<CoupleValues>()
   const errorOf = useFieldError<CoupleValues>()
   const stillDeciding = useWatch({ control, name: 'stillDeciding' })
-  const typed = useWatch({ control, name: ['firstName', 'lastName', 'partnerFirstName', 'partnerLastName'] })
+  const typed = useWatch({
+    control,
+    name: ['firstName', 'lastName', 'partnerFirstName', 'partnerLastName'],
+  })
 
   const names = [
     ['firstName', 'fields.brideFirstName'],
@@ -31,10 +34,20 @@ export function CoupleFields() {
           label={t(label)}
           error={errorOf(name)}
           // The input stops at the limit; say so, rather than leave the couple wondering why.
-          hint={(typed[index]?.length ?? 0) >= MAX_NAME_LENGTH ? t('validation.nameAtLimit', { max: MAX_NAME_LENGTH }) : undefined}
+          hint={
+            (typed[index]?.length ?? 0) >= MAX_NAME_LENGTH
+              ? t('validation.nameAtLimit', { max: MAX_NAME_LENGTH })
+              : undefined
+          }
         >
           {(ids) => (
-            <input {...ids} {...register(name)} maxLength={MAX_NAME_LENGTH} className="field-input" autoComplete="off" />
+            <input
+              {...ids}
+              {...register(name)}
+              maxLength={MAX_NAME_LENGTH}
+              className="field-input"
+              autoComplete="off"
+            />
           )}
         </Field>
       ))}

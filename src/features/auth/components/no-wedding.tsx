@@ -12,7 +12,10 @@ export function NoWedding() {
   const [planning, setPlanning] = useState(false)
   if (planning) return <CompleteCouple />
   return (
-    <section className="mx-auto w-full max-w-lg px-4 py-10 sm:py-16" aria-labelledby="no-wedding-heading">
+    <section
+      className="mx-auto w-full max-w-lg px-4 py-10 sm:py-16"
+      aria-labelledby="no-wedding-heading"
+    >
       <div className="rounded-2xl border border-line bg-white p-6 shadow-sm sm:p-8">
         <h1 id="no-wedding-heading" className="font-display text-2xl text-ink sm:text-3xl">
           {t('noWedding.heading')}

@@ -16,6 +16,11 @@ interface WeddingDatePickerProps {
 export function WeddingDatePicker({ stillDeciding, ...props }: WeddingDatePickerProps) {
   const { t } = useTranslation('auth')
   return (
-    <DatePicker {...props} futureOnly dialogLabel={t('calendar.dialog')} display={stillDeciding ? t('fields.stillDeciding') : undefined} />
+    <DatePicker
+      {...props}
+      futureOnly
+      dialogLabel={t('calendar.dialog')}
+      display={stillDeciding ? t('fields.stillDeciding') : undefined}
+    />
   )
 }

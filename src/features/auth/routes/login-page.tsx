@@ -165,7 +165,10 @@ export function LoginPage() {
 
       <p className="mt-6 text-center text-sm text-muted">
         {/* The link whole on the next line rather than "Gumawa ng / account" split under the question. */}
-        {t('login.noAccount')} <AuthLink to={paths.auth.register} className="whitespace-nowrap">{t('login.register')}</AuthLink>
+        {t('login.noAccount')}{' '}
+        <AuthLink to={paths.auth.register} className="whitespace-nowrap">
+          {t('login.register')}
+        </AuthLink>
       </p>
     </FormProvider>
   )

@@ -79,19 +79,36 @@ export function ScanDrawer({
   }
 
   return (
-    <Drawer open={open} onOpenChange={onOpenChange} title={t('scan.title')} description={t('scan.description')}>
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('scan.title')}
+      description={t('scan.description')}
+    >
       <div className="space-y-4">
-        <div className={`relative overflow-hidden rounded-2xl bg-ink ${cameraState === 'off' ? 'hidden' : ''}`}>
+        <div
+          className={`relative overflow-hidden rounded-2xl bg-ink ${cameraState === 'off' ? 'hidden' : ''}`}
+        >
           {/* The camera's picture; what it reads is announced below, never only shown. */}
-          <video ref={video} className="aspect-square w-full object-cover" muted playsInline aria-hidden="true" />
+          <video
+            ref={video}
+            className="aspect-square w-full object-cover"
+            muted
+            playsInline
+            aria-hidden="true"
+          />
           {cameraState === 'starting' && (
-            <p className="absolute inset-0 flex items-center justify-center text-lg text-white">{t('scan.starting')}</p>
+            <p className="absolute inset-0 flex items-center justify-center text-lg text-white">
+              {t('scan.starting')}
+            </p>
           )}
         </div>
 
         <div className="space-y-3">
           {message && <Alert tone="error">{message}</Alert>}
-          {problem && <Alert tone={problem === 'noCamera' ? 'info' : 'error'}>{t(`scan.${problem}`)}</Alert>}
+          {problem && (
+            <Alert tone={problem === 'noCamera' ? 'info' : 'error'}>{t(`scan.${problem}`)}</Alert>
+          )}
           {reading && <p className="text-lg text-muted">{t('scan.reading')}</p>}
         </div>
 

@@ -27,7 +27,12 @@ export function WalkInDrawer({
   const free = tables.filter((row) => row.free > 0)
 
   return (
-    <Drawer open={open} onOpenChange={onOpenChange} title={t('walkIn.title')} description={t('walkIn.description')}>
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('walkIn.title')}
+      description={t('walkIn.description')}
+    >
       <div className="space-y-5">
         <div>
           <label htmlFor={nameId} className="field-label">
@@ -54,7 +59,9 @@ export function WalkInDrawer({
                   onClick={() => onAdd(row.table.id, name.trim())}
                 >
                   <span className="text-xl font-semibold text-ink">{row.table.name}</span>
-                  <span className="text-base text-muted">{t('walkIn.free', { count: row.free })}</span>
+                  <span className="text-base text-muted">
+                    {t('walkIn.free', { count: row.free })}
+                  </span>
                 </button>
               </li>
             ))}

@@ -65,8 +65,14 @@ function Door({ weddingId, role }: { weddingId: string; role: MemberRole | undef
   const searchId = useId()
 
   const index = useMemo(() => (roster ? indexHouseholds(roster.households) : []), [roster])
-  const byKey = useMemo(() => new Map(roster?.households.map((household) => [household.tokenKey, household]) ?? []), [roster])
-  const tableNames = useMemo(() => new Map(roster?.tables.map((table) => [table.id, table.name]) ?? []), [roster])
+  const byKey = useMemo(
+    () => new Map(roster?.households.map((household) => [household.tokenKey, household]) ?? []),
+    [roster],
+  )
+  const tableNames = useMemo(
+    () => new Map(roster?.tables.map((table) => [table.id, table.name]) ?? []),
+    [roster],
+  )
   const counts = useMemo(() => (roster ? doorCounts(roster, state) : null), [roster, state])
   const found = useMemo(() => findHouseholds(index, deferredQuery), [index, deferredQuery])
   const online = door.online
@@ -74,7 +80,12 @@ function Door({ weddingId, role }: { weddingId: string; role: MemberRole | undef
   // A name not found while online: the list is read again once (a household added or re-seated on
   // the day) before the usher is told it is not on the list.
   const [rechecked, setRechecked] = useState<string | null>(null)
-  const rechecking = !scanned && searched.length >= 2 && found.households.length === 0 && online && rechecked !== searched
+  const rechecking =
+    !scanned &&
+    searched.length >= 2 &&
+    found.households.length === 0 &&
+    online &&
+    rechecked !== searched
   useEffect(() => {
     if (!rechecking) return
     let live = true
@@ -93,9 +104,20 @@ function Door({ weddingId, role }: { weddingId: string; role: MemberRole | undef
   }, [online])
 
   if (!roster) {
-    if (door.error) return <LoadFailed message={errorMessage(door.error, t, 'checkin')} onRetry={() => void door.sync.load()} />
+    if (door.error)
+      return (
+        <LoadFailed
+          message={errorMessage(door.error, t, 'checkin')}
+          onRetry={() => void door.sync.load()}
+        />
+      )
     // Offline before this phone ever read the list: nothing to search yet; it loads when the signal returns.
-    if (!door.online) return <Alert className="mx-auto mt-6 max-w-xl" tone="info">{t('status.noList')}</Alert>
+    if (!door.online)
+      return (
+        <Alert className="mx-auto mt-6 max-w-xl" tone="info">
+          {t('status.noList')}
+        </Alert>
+      )
     return <PageSpinner />
   }
 
@@ -123,7 +145,11 @@ function Door({ weddingId, role }: { weddingId: string; role: MemberRole | undef
   }
 
   function mark(household: CheckinHousehold, persons: CheckinPerson[], arrived: boolean) {
-    void door.sync.do({ id: newActionId(), kind: arrived ? 'arrive' : 'unarrive', personIds: persons.map((person) => person.id) })
+    void door.sync.do({
+      id: newActionId(),
+      kind: arrived ? 'arrive' : 'unarrive',
+      personIds: persons.map((person) => person.id),
+    })
     setAnnouncement(
       persons.length === 1
         ? t(arrived ? 'announce.arrived' : 'announce.undone', { name: personName(persons[0]!) })
@@ -148,11 +174,24 @@ function Door({ weddingId, role }: { weddingId: string; role: MemberRole | undef
       {/* Both named in words, on a phone too (one above the other there): an usher new to the door
           reads what a button does. */}
       <div className="mt-4 grid gap-3 sm:grid-cols-2">
-        <button type="button" className="btn btn-primary min-h-14 text-lg leading-tight" style={{ textWrap: 'balance' }} onClick={() => { setScanMessage(null); setScanOpen(true) }}>
+        <button
+          type="button"
+          className="btn btn-primary min-h-14 text-lg leading-tight"
+          style={{ textWrap: 'balance' }}
+          onClick={() => {
+            setScanMessage(null)
+            setScanOpen(true)
+          }}
+        >
           <QrCode aria-hidden="true" className="size-6 shrink-0" />
           {t('scan.open')}
         </button>
-        <button type="button" className="btn btn-secondary min-h-12 text-lg leading-tight" style={{ textWrap: 'balance' }} onClick={() => setWalkInOpen(true)}>
+        <button
+          type="button"
+          className="btn btn-secondary min-h-12 text-lg leading-tight"
+          style={{ textWrap: 'balance' }}
+          onClick={() => setWalkInOpen(true)}
+        >
           <UserPlus aria-hidden="true" className="size-6 shrink-0" />
           {t('walkIn.open')}
         </button>
@@ -171,7 +210,10 @@ function Door({ weddingId, role }: { weddingId: string; role: MemberRole | undef
             {t('search.label')}
           </label>
           <div className="relative">
-            <Search aria-hidden="true" className="pointer-events-none absolute left-4 top-1/2 size-6 -translate-y-1/2 text-muted" />
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute left-4 top-1/2 size-6 -translate-y-1/2 text-muted"
+            />
             <input
               id={searchId}
               type="search"
@@ -195,16 +237,30 @@ function Door({ weddingId, role }: { weddingId: string; role: MemberRole | undef
         {announcement}
       </p>
 
-      <section aria-label={t('search.label')} className="mt-4 space-y-4" data-query={scanned ? undefined : deferredQuery}>
+      <section
+        aria-label={t('search.label')}
+        className="mt-4 space-y-4"
+        data-query={scanned ? undefined : deferredQuery}
+      >
         {shown.map((household) => (
-          <HouseholdCard key={household.id} household={household} state={state} tableNames={tableNames} onMark={mark} />
+          <HouseholdCard
+            key={household.id}
+            household={household}
+            state={state}
+            tableNames={tableNames}
+            onMark={mark}
+          />
         ))}
         {!scanned && found.more && <Alert tone="info">{t('search.more')}</Alert>}
         {rechecking && <p className="text-lg text-muted">{t('search.checking')}</p>}
         {!scanned && typed && shown.length === 0 && searched.length >= 2 && !rechecking && (
           <div className="rounded-2xl border border-line bg-white p-4">
             <p className="text-lg text-ink">{t('search.notOnList')}</p>
-            <button type="button" className="btn btn-secondary mt-3 min-h-12" onClick={() => setWalkInOpen(true)}>
+            <button
+              type="button"
+              className="btn btn-secondary mt-3 min-h-12"
+              onClick={() => setWalkInOpen(true)}
+            >
               <UserPlus aria-hidden="true" className="size-5" />
               {t('walkIn.open')}
             </button>
@@ -223,7 +279,14 @@ function Door({ weddingId, role }: { weddingId: string; role: MemberRole | undef
         </p>
       )}
 
-      {scanOpen && <ScanDrawer open onOpenChange={setScanOpen} onText={(text) => void onScanText(text)} message={scanMessage} />}
+      {scanOpen && (
+        <ScanDrawer
+          open
+          onOpenChange={setScanOpen}
+          onText={(text) => void onScanText(text)}
+          message={scanMessage}
+        />
+      )}
       {walkInOpen && (
         <WalkInDrawer
           open
@@ -247,7 +310,11 @@ function StatusBar({ door, counts }: { door: ReturnType<typeof useDoor>; counts:
             door.online ? 'bg-emerald-50 text-emerald-900' : 'bg-amber-50 text-amber-900'
           }`}
         >
-          {door.online ? <Wifi aria-hidden="true" className="size-4" /> : <WifiOff aria-hidden="true" className="size-4" />}
+          {door.online ? (
+            <Wifi aria-hidden="true" className="size-4" />
+          ) : (
+            <WifiOff aria-hidden="true" className="size-4" />
+          )}
           {door.online ? t('status.online') : t('status.offline')}
         </span>
         <span className="font-semibold text-ink" data-testid="checkin-waiting">
@@ -266,11 +333,17 @@ function StatusBar({ door, counts }: { door: ReturnType<typeof useDoor>; counts:
             <ul className="mt-1 list-disc pl-4">
               {door.refused.map(({ action, code }) => (
                 <li key={action.id}>
-                  {t(`refused.${code ?? 'person_not_found'}`, { name: action.kind === 'walkIn' ? action.name || t('walkIn.unnamed') : '' })}
+                  {t(`refused.${code ?? 'person_not_found'}`, {
+                    name: action.kind === 'walkIn' ? action.name || t('walkIn.unnamed') : '',
+                  })}
                 </li>
               ))}
             </ul>
-            <button type="button" className="btn btn-secondary mt-2" onClick={() => door.sync.dismissRefused()}>
+            <button
+              type="button"
+              className="btn btn-secondary mt-2"
+              onClick={() => door.sync.dismissRefused()}
+            >
               {t('refused.dismiss')}
             </button>
           </Alert>
@@ -281,7 +354,9 @@ function StatusBar({ door, counts }: { door: ReturnType<typeof useDoor>; counts:
           <dt className="text-sm text-muted">{t('counts.arrived')}</dt>
           <dd className="text-3xl font-semibold text-ink">
             <span data-testid="checkin-arrived">{counts.arrived}</span>{' '}
-            <span className="text-base font-normal text-muted">{t('counts.ofExpected', { count: counts.expected })}</span>
+            <span className="text-base font-normal text-muted">
+              {t('counts.ofExpected', { count: counts.expected })}
+            </span>
           </dd>
         </div>
         <div>
@@ -308,14 +383,20 @@ function HouseholdCard({
 }) {
   const { t } = useTranslation('checkin')
   const title = householdTitle(household)
-  const notYet = household.persons.filter((person) => !state.arrived.has(person.id) && person.attending !== false)
+  const notYet = household.persons.filter(
+    (person) => !state.arrived.has(person.id) && person.attending !== false,
+  )
   return (
     <article className="rounded-2xl border border-line bg-white p-4 shadow-sm" aria-label={title}>
       {/* "Mark all" goes under the surnames when they need the line, rather than breaking one. */}
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2">
         <h2 className="min-w-0 font-display text-2xl text-ink">{title}</h2>
         {notYet.length > 1 && (
-          <button type="button" className="btn btn-primary min-h-12 shrink-0" onClick={() => onMark(household, notYet, true)}>
+          <button
+            type="button"
+            className="btn btn-primary min-h-12 shrink-0"
+            onClick={() => onMark(household, notYet, true)}
+          >
             <Check aria-hidden="true" className="size-5" />
             {t('household.markAll', { count: notYet.length })}
           </button>
@@ -331,15 +412,25 @@ function HouseholdCard({
               <div className="min-w-0 flex-1">
                 <p className="text-lg font-semibold text-ink">
                   {name}
-                  {person.type === 'child' && <span className="ml-2 text-sm font-normal text-muted">{t('household.child')}</span>}
+                  {person.type === 'child' && (
+                    <span className="ml-2 text-sm font-normal text-muted">
+                      {t('household.child')}
+                    </span>
+                  )}
                 </p>
                 <p className="text-lg text-ink">
-                  {table && person.seat ? t('household.seat', { table, seat: person.seat }) : t('household.noSeat')}
+                  {table && person.seat
+                    ? t('household.seat', { table, seat: person.seat })
+                    : t('household.noSeat')}
                 </p>
                 {person.attending === false && (
-                  <p className="mt-1 inline-block rounded-full bg-amber-50 px-3 py-0.5 text-sm font-semibold text-amber-900">{t('household.declined')}</p>
+                  <p className="mt-1 inline-block rounded-full bg-amber-50 px-3 py-0.5 text-sm font-semibold text-amber-900">
+                    {t('household.declined')}
+                  </p>
                 )}
-                {person.attending === null && <p className="text-sm text-muted">{t('household.pending')}</p>}
+                {person.attending === null && (
+                  <p className="text-sm text-muted">{t('household.pending')}</p>
+                )}
               </div>
               {arrived ? (
                 <div className="flex flex-col items-end gap-1">
@@ -379,23 +470,35 @@ function TableCounts({ counts }: { counts: DoorCounts }) {
   const { t } = useTranslation('checkin')
   return (
     <details className="mt-6 rounded-2xl border border-line bg-white p-4">
-      <summary className="cursor-pointer text-lg font-semibold text-ink">{t('counts.byTable')}</summary>
+      <summary className="cursor-pointer text-lg font-semibold text-ink">
+        {t('counts.byTable')}
+      </summary>
       {counts.tables.length === 0 ? (
         <p className="mt-3 text-muted">{t('counts.noTables')}</p>
       ) : (
         <table className="mt-3 w-full break-words text-left">
           <thead className="text-sm text-muted">
             <tr>
-              <th scope="col" className="py-1 font-semibold">{t('counts.table')}</th>
-              <th scope="col" className="py-1 text-right font-semibold">{t('counts.arrivedShort')}</th>
-              <th scope="col" className="py-1 text-right font-semibold">{t('counts.walkInsShort')}</th>
-              <th scope="col" className="py-1 text-right font-semibold">{t('counts.free')}</th>
+              <th scope="col" className="py-1 font-semibold">
+                {t('counts.table')}
+              </th>
+              <th scope="col" className="py-1 text-right font-semibold">
+                {t('counts.arrivedShort')}
+              </th>
+              <th scope="col" className="py-1 text-right font-semibold">
+                {t('counts.walkInsShort')}
+              </th>
+              <th scope="col" className="py-1 text-right font-semibold">
+                {t('counts.free')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-line text-lg">
             {counts.tables.map((row) => (
               <tr key={row.table.id}>
-                <th scope="row" className="py-2 font-semibold text-ink">{row.table.name}</th>
+                <th scope="row" className="py-2 font-semibold text-ink">
+                  {row.table.name}
+                </th>
                 <td className="py-2 text-right">
                   {row.arrived} / {row.expected}
                 </td>
@@ -425,7 +528,10 @@ function WalkInList({
   const walkIns = [...state.walkIns.values()]
   if (walkIns.length === 0 || roster.tables.length === 0) return null
   return (
-    <section className="mt-4 rounded-2xl border border-line bg-white p-4" aria-labelledby="walk-ins-heading">
+    <section
+      className="mt-4 rounded-2xl border border-line bg-white p-4"
+      aria-labelledby="walk-ins-heading"
+    >
       <h2 id="walk-ins-heading" className="text-lg font-semibold text-ink">
         {t('walkIn.listHeading')}
       </h2>
@@ -441,7 +547,9 @@ function WalkInList({
                 type="button"
                 className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink"
                 aria-label={t('walkIn.remove', { name })}
-                onClick={() => void sync.do({ id: newActionId(), kind: 'removeWalkIn', walkInId: walkIn.id })}
+                onClick={() =>
+                  void sync.do({ id: newActionId(), kind: 'removeWalkIn', walkInId: walkIn.id })
+                }
               >
                 <X aria-hidden="true" className="size-5" />
               </button>

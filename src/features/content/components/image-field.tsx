@@ -29,9 +29,18 @@ function Thumbnail({ value }: { value: ImageValue }) {
   const url = resolved?.src === small ? resolved.url : null
   if (!sources) return null
   return url ? (
-    <img src={url} alt="" width={96} height={96} className="size-24 shrink-0 rounded-lg border border-line bg-canvas object-cover" />
+    <img
+      src={url}
+      alt=""
+      width={96}
+      height={96}
+      className="size-24 shrink-0 rounded-lg border border-line bg-canvas object-cover"
+    />
   ) : (
-    <span aria-hidden="true" className="block size-24 shrink-0 rounded-lg border border-line bg-canvas" />
+    <span
+      aria-hidden="true"
+      className="block size-24 shrink-0 rounded-lg border border-line bg-canvas"
+    />
   )
 }
 
@@ -54,12 +63,16 @@ export function ImageField({ label, value, weddingId, onChange, error }: Props) 
     setBusy(true)
     try {
       const media = await getMedia()
-      const image = await uploadImage(file, stored?.alt ?? '', (name, blob) => media.upload(weddingId, { name, blob }))
+      const image = await uploadImage(file, stored?.alt ?? '', (name, blob) =>
+        media.upload(weddingId, { name, blob }),
+      )
       onChange(image)
     } catch (failure) {
       setProblem(
         failure instanceof ImageUploadError
-          ? t(`image.errors.${failure.problem}`, { limit: Math.round(maxPickedBytes / 1024 / 1024) })
+          ? t(`image.errors.${failure.problem}`, {
+              limit: Math.round(maxPickedBytes / 1024 / 1024),
+            })
           : t('image.errors.upload'),
       )
     } finally {

@@ -25,9 +25,16 @@ interface Props {
 }
 
 /** The wedding's site with this section's unsaved content, for the preview. */
-function previewSite(wedding: Wedding, sectionId: string, title: string, data: Record<string, unknown>): Site {
+function previewSite(
+  wedding: Wedding,
+  sectionId: string,
+  title: string,
+  data: Record<string, unknown>,
+): Site {
   // A hidden section is shown here all the same: the couple is writing it.
-  const sections = wedding.sections.map((section) => (section.id === sectionId ? { ...section, title, data, visible: true } : section))
+  const sections = wedding.sections.map((section) =>
+    section.id === sectionId ? { ...section, title, data, visible: true } : section,
+  )
   return previewSiteOf(wedding, { sections, isCouple: true })
 }
 
@@ -57,8 +64,17 @@ export function SectionEditor({ wedding, sectionId }: Props) {
   const shape = sectionShapes[type] as Record<string, Shape>
   const hidden = new Set(['header', ...(hiddenKeys[type] ?? [])])
   const fields = Object.entries(shape).filter(([key]) => !hidden.has(key))
-  const timeNoteId = fields.some(([, child]) => hasDateOrTime(child)) ? `${id}-time-note` : undefined
-  const context: FieldContext = { type, weddingId: wedding.id, data: values.data, problems: editor.problems, change: editor.change, timeNoteId }
+  const timeNoteId = fields.some(([, child]) => hasDateOrTime(child))
+    ? `${id}-time-note`
+    : undefined
+  const context: FieldContext = {
+    type,
+    weddingId: wedding.id,
+    data: values.data,
+    problems: editor.problems,
+    change: editor.change,
+    timeNoteId,
+  }
   const typeName = t(`common:sections.${type}`)
   // What an empty title shows: the home page's follows the couple's names; another its type's name.
   const defaultTitle = (type === 'home' && displayCouple(wedding.bride, wedding.groom)) || typeName
@@ -93,7 +109,11 @@ export function SectionEditor({ wedding, sectionId }: Props) {
         confirmLabel={t('leave.confirm')}
         onLeave={editor.forgetDraft}
       />
-      <div role="tablist" aria-label={t('preview.tabs')} className="mb-4 flex rounded-lg border border-line bg-white p-0.5 text-sm lg:hidden">
+      <div
+        role="tablist"
+        aria-label={t('preview.tabs')}
+        className="mb-4 flex rounded-lg border border-line bg-white p-0.5 text-sm lg:hidden"
+      >
         {(['edit', 'preview'] as const).map((name) => (
           <button
             key={name}
@@ -102,7 +122,10 @@ export function SectionEditor({ wedding, sectionId }: Props) {
             id={`${id}-tab-${name}`}
             aria-selected={tab === name}
             aria-controls={`${id}-panel-${name}`}
-            className={clsx('flex-1 rounded-md px-3 py-2 font-semibold', tab === name ? 'bg-brand-600 text-white' : 'text-muted')}
+            className={clsx(
+              'flex-1 rounded-md px-3 py-2 font-semibold',
+              tab === name ? 'bg-brand-600 text-white' : 'text-muted',
+            )}
             onClick={() => setTab(name)}
           >
             {t(`preview.tab.${name}`)}
@@ -127,8 +150,18 @@ export function SectionEditor({ wedding, sectionId }: Props) {
 
           {editor.restoredAt && (
             <Alert tone="info">
-              <p>{t('draft.restored', { time: new Date(editor.restoredAt).toLocaleString(i18n.language === 'fil' ? 'fil-PH' : 'en-PH') })}</p>
-              <button type="button" className="btn btn-secondary mt-2" onClick={editor.discardDraft}>
+              <p>
+                {t('draft.restored', {
+                  time: new Date(editor.restoredAt).toLocaleString(
+                    i18n.language === 'fil' ? 'fil-PH' : 'en-PH',
+                  ),
+                })}
+              </p>
+              <button
+                type="button"
+                className="btn btn-secondary mt-2"
+                onClick={editor.discardDraft}
+              >
                 {t('draft.discard')}
               </button>
             </Alert>
@@ -139,11 +172,17 @@ export function SectionEditor({ wedding, sectionId }: Props) {
               <p className="font-semibold">{t('conflict.title', { section: typeName })}</p>
               <p className="mt-1">
                 {t('conflict.body', {
-                  time: new Date(editor.theirs.contentUpdatedAt).toLocaleString(i18n.language === 'fil' ? 'fil-PH' : 'en-PH'),
+                  time: new Date(editor.theirs.contentUpdatedAt).toLocaleString(
+                    i18n.language === 'fil' ? 'fil-PH' : 'en-PH',
+                  ),
                 })}
               </p>
               <div className="mt-3 flex flex-wrap gap-2">
-                <button type="button" className="btn btn-primary" onClick={() => void editor.keepMine()}>
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={() => void editor.keepMine()}
+                >
                   {t('conflict.keepMine')}
                 </button>
                 <button type="button" className="btn btn-secondary" onClick={editor.useTheirs}>
@@ -154,7 +193,10 @@ export function SectionEditor({ wedding, sectionId }: Props) {
           )}
 
           {type === 'home' && (
-            <section aria-labelledby={`${id}-details`} className="rounded-xl border border-line bg-white p-4">
+            <section
+              aria-labelledby={`${id}-details`}
+              className="rounded-xl border border-line bg-white p-4"
+            >
               <h3 id={`${id}-details`} className="text-base font-semibold text-ink">
                 {t('home.detailsHeading')}
               </h3>
@@ -164,9 +206,16 @@ export function SectionEditor({ wedding, sectionId }: Props) {
                   {displayFullName(wedding.bride)} &amp; {displayFullName(wedding.groom)}
                 </dd>
                 <dt className="text-muted">{t('home.date')}</dt>
-                <dd>{wedding.date ? formatLongDate(wedding.date, i18n.language === 'fil' ? 'fil' : 'en') : t('home.noDate')}</dd>
+                <dd>
+                  {wedding.date
+                    ? formatLongDate(wedding.date, i18n.language === 'fil' ? 'fil' : 'en')
+                    : t('home.noDate')}
+                </dd>
               </dl>
-              <Link to={paths.manage.website} className="mt-3 inline-flex text-sm font-semibold text-brand-700 underline">
+              <Link
+                to={paths.manage.website}
+                className="mt-3 inline-flex text-sm font-semibold text-brand-700 underline"
+              >
                 {t('home.editDetails')}
               </Link>
             </section>
@@ -216,7 +265,9 @@ export function SectionEditor({ wedding, sectionId }: Props) {
         <div id={`${id}-panel-preview`} className={clsx(tab !== 'preview' && 'hidden lg:block')}>
           <div className="lg:sticky lg:top-4">
             <p className="mb-2 text-sm font-semibold text-muted">{t('preview.heading')}</p>
-            <div className="-mx-4 lg:hidden">{tab === 'preview' && preview('phone', 'h-[70vh]')}</div>
+            <div className="-mx-4 lg:hidden">
+              {tab === 'preview' && preview('phone', 'h-[70vh]')}
+            </div>
             <div className="hidden lg:block">{preview('phone', 'h-[75vh]')}</div>
             <a
               href={paths.site.wedding(wedding.slug)}
@@ -234,15 +285,30 @@ export function SectionEditor({ wedding, sectionId }: Props) {
 
       <div className="fixed inset-x-0 bottom-0 z-10 border-t border-line bg-white/95 px-4 py-3 backdrop-blur">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-3">
-          <p role="status" aria-live="polite" className={clsx('mr-auto text-sm', editor.saveState === 'failed' || editor.saveState === 'invalid' ? 'text-red-700' : 'text-muted')}>
+          <p
+            role="status"
+            aria-live="polite"
+            className={clsx(
+              'mr-auto text-sm',
+              editor.saveState === 'failed' || editor.saveState === 'invalid'
+                ? 'text-red-700'
+                : 'text-muted',
+            )}
+          >
             {status}
-            {editor.saveState === 'failed' && <span className="block">{errorMessage(editor.saveError, t, 'content')}</span>}
+            {editor.saveState === 'failed' && (
+              <span className="block">{errorMessage(editor.saveError, t, 'content')}</span>
+            )}
           </p>
           <button
             type="submit"
             form={`${id}-panel-edit`}
             className="btn btn-primary"
-            disabled={editor.saveState === 'saving' || editor.saveState === 'conflict' || (!editor.dirty && editor.saveState !== 'failed')}
+            disabled={
+              editor.saveState === 'saving' ||
+              editor.saveState === 'conflict' ||
+              (!editor.dirty && editor.saveState !== 'failed')
+            }
           >
             {editor.saveState === 'saving' ? t('actions.saving') : t('actions.save')}
           </button>

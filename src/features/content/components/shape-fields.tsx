@@ -17,16 +17,28 @@ export interface FieldContext {
   timeNoteId?: string
 }
 
-
-const leafLimit: Record<string, number> = { line: limits.line, text: limits.text, url: limits.url, embed: limits.embed }
+const leafLimit: Record<string, number> = {
+  line: limits.line,
+  text: limits.text,
+  url: limits.url,
+  embed: limits.embed,
+}
 
 /** The labels of a field, most specific first: `fields.schedule.events.name`, then `fields.name`. */
 function useLabels() {
   const { t } = useTranslation('content')
-  return (group: string, type: SectionType, path: ValuePath, options: Record<string, unknown> = {}) => {
+  return (
+    group: string,
+    type: SectionType,
+    path: ValuePath,
+    options: Record<string, unknown> = {},
+  ) => {
     const names = path.filter((key): key is string => typeof key === 'string')
     const last = names[names.length - 1] ?? ''
-    return t([`${group}.${type}.${names.join('.')}`, `${group}.${last}`], { defaultValue: last, ...options })
+    return t([`${group}.${type}.${names.join('.')}`, `${group}.${last}`], {
+      defaultValue: last,
+      ...options,
+    })
   }
 }
 
@@ -37,16 +49,35 @@ function useProblem(context: FieldContext, path: ValuePath) {
 }
 
 /** Every field of one shape at `path` (the top of a section's data is `[]`). */
-export function ShapeFields({ shape, path, context }: { shape: Shape; path: ValuePath; context: FieldContext }) {
+export function ShapeFields({
+  shape,
+  path,
+  context,
+}: {
+  shape: Shape
+  path: ValuePath
+  context: FieldContext
+}) {
   if (typeof shape === 'string') return <LeafField kind={shape} path={path} context={context} />
-  if (Array.isArray(shape)) return <ListField item={shape[0] as Shape} path={path} context={context} />
+  if (Array.isArray(shape))
+    return <ListField item={shape[0] as Shape} path={path} context={context} />
   return <GroupField shape={shape as Record<string, Shape>} path={path} context={context} />
 }
 
-function GroupField({ shape, path, context }: { shape: Record<string, Shape>; path: ValuePath; context: FieldContext }) {
+function GroupField({
+  shape,
+  path,
+  context,
+}: {
+  shape: Record<string, Shape>
+  path: ValuePath
+  context: FieldContext
+}) {
   const label = useLabels()
   const widget = widgetFor(context.type, path)
-  const entries = Object.entries(shape).filter(([key]) => widgetFor(context.type, [...path, key]) !== 'hidden')
+  const entries = Object.entries(shape).filter(
+    ([key]) => widgetFor(context.type, [...path, key]) !== 'hidden',
+  )
   const leaves = entries.filter(([, child]) => typeof child === 'string')
   const nested = entries.filter(([, child]) => typeof child !== 'string')
   const body = (
@@ -54,7 +85,12 @@ function GroupField({ shape, path, context }: { shape: Record<string, Shape>; pa
       {leaves.length > 0 && (
         <div className="grid gap-4 sm:grid-cols-2">
           {leaves.map(([key, child]) => (
-            <div key={key} className={child === 'text' || child === 'image' || child === 'embed' ? 'sm:col-span-2' : ''}>
+            <div
+              key={key}
+              className={
+                child === 'text' || child === 'image' || child === 'embed' ? 'sm:col-span-2' : ''
+              }
+            >
               <ShapeFields shape={child} path={[...path, key]} context={context} />
             </div>
           ))}
@@ -70,16 +106,28 @@ function GroupField({ shape, path, context }: { shape: Record<string, Shape>; pa
   return (
     // Boxes inside boxes (the entourage's sponsors): slimmer margins on a phone leave the fields room.
     <fieldset className="min-w-0 rounded-xl border border-line p-3 sm:p-4">
-      <legend className="px-1 text-base font-semibold text-ink">{label('groups', context.type, path)}</legend>
+      <legend className="px-1 text-base font-semibold text-ink">
+        {label('groups', context.type, path)}
+      </legend>
       {label('groupHints', context.type, path, { defaultValue: '' }) && (
-        <p className="-mt-1 mb-3 text-sm text-muted">{label('groupHints', context.type, path, { defaultValue: '' })}</p>
+        <p className="-mt-1 mb-3 text-sm text-muted">
+          {label('groupHints', context.type, path, { defaultValue: '' })}
+        </p>
       )}
       {body}
     </fieldset>
   )
 }
 
-function ListField({ item, path, context }: { item: Shape; path: ValuePath; context: FieldContext }) {
+function ListField({
+  item,
+  path,
+  context,
+}: {
+  item: Shape
+  path: ValuePath
+  context: FieldContext
+}) {
   const { t } = useTranslation('content')
   const label = useLabels()
   const id = useId()
@@ -90,7 +138,10 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
   const itemName = (index: number) => label('items', context.type, path, { number: index + 1 })
   // A name and a role (a sponsor, a parent): one short row each, so a long entourage fits a phone.
   const compact =
-    typeof item === 'object' && !Array.isArray(item) && Object.values(item).every((kind) => kind === 'line') && Object.keys(item).length <= 2
+    typeof item === 'object' &&
+    !Array.isArray(item) &&
+    Object.values(item).every((kind) => kind === 'line') &&
+    Object.keys(item).length <= 2
   // Lists inside a group (the entourage's) fold away, so the page stays short on a phone.
   const folded = path.length >= 2
   const legend = label('lists', context.type, path)
@@ -101,7 +152,9 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
     context.change(path, moveItem(items, from, to))
     // Keeps the keyboard on the moved item's same button, so "up, up, up" works.
     requestAnimationFrame(() => {
-      const target = document.querySelectorAll<HTMLButtonElement>(`[data-list="${id}"][data-move="${direction}"]`)[to]
+      const target = document.querySelectorAll<HTMLButtonElement>(
+        `[data-list="${id}"][data-move="${direction}"]`,
+      )[to]
       target?.focus()
     })
   }
@@ -134,7 +187,12 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
         type="button"
         className="rounded-md p-2 text-muted hover:bg-red-50 hover:text-red-700"
         aria-label={t('listField.remove', { item: itemName(index) })}
-        onClick={() => context.change(path, items.filter((_, other) => other !== index))}
+        onClick={() =>
+          context.change(
+            path,
+            items.filter((_, other) => other !== index),
+          )
+        }
       >
         <Trash2 aria-hidden="true" className="size-4" />
       </button>
@@ -144,11 +202,19 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
   const list = (
     <fieldset className="min-w-0">
       <legend className={folded ? 'sr-only' : 'text-base font-semibold text-ink'}>{legend}</legend>
-      {items.length === 0 && <p className="mt-2 rounded-lg bg-canvas px-4 py-3 text-sm text-muted">{t('listField.empty')}</p>}
+      {items.length === 0 && (
+        <p className="mt-2 rounded-lg bg-canvas px-4 py-3 text-sm text-muted">
+          {t('listField.empty')}
+        </p>
+      )}
       <ol className={compact ? 'mt-3 space-y-2' : 'mt-3 space-y-3'}>
         {items.map((_, index) =>
           compact ? (
-            <li key={index} aria-label={itemName(index)} className="flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-2">
+            <li
+              key={index}
+              aria-label={itemName(index)}
+              className="flex flex-wrap items-end gap-2 rounded-lg border border-line bg-white p-2"
+            >
               {/* The fields keep at least 14rem: where that leaves no room for the buttons (a
                   phone), the buttons go under them rather than squeezing "Ram" into view. */}
               <div className="min-w-0" style={{ flex: '1 1 14rem' }}>
@@ -181,7 +247,9 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
         <Plus aria-hidden="true" className="size-4 shrink-0" />
         {label('add', context.type, path)}
       </button>
-      {full && <p className="mt-1.5 text-sm text-muted">{t('listField.full', { max: limits.maxItems })}</p>}
+      {full && (
+        <p className="mt-1.5 text-sm text-muted">{t('listField.full', { max: limits.maxItems })}</p>
+      )}
     </fieldset>
   )
 
@@ -196,7 +264,15 @@ function ListField({ item, path, context }: { item: Shape; path: ValuePath; cont
   )
 }
 
-function LeafField({ kind, path, context }: { kind: string; path: ValuePath; context: FieldContext }) {
+function LeafField({
+  kind,
+  path,
+  context,
+}: {
+  kind: string
+  path: ValuePath
+  context: FieldContext
+}) {
   const label = useLabels()
   const { t } = useTranslation('content')
   const id = useId()
@@ -206,15 +282,28 @@ function LeafField({ kind, path, context }: { kind: string; path: ValuePath; con
   const text = typeof value === 'string' ? value : ''
   const name = label('fields', context.type, path)
   const hint = label('hints', context.type, path, { defaultValue: '' }) || kindHint(kind, t)
-  const timeNote = (kind === 'date' || kind === 'time') && context.timeNoteId ? context.timeNoteId : null
+  const timeNote =
+    (kind === 'date' || kind === 'time') && context.timeNoteId ? context.timeNoteId : null
   const set = (next: unknown) => context.change(path, next)
 
   if (kind === 'image') {
-    return <ImageField label={name} value={value as never} weddingId={context.weddingId} onChange={set} error={problem} />
+    return (
+      <ImageField
+        label={name}
+        value={value as never}
+        weddingId={context.weddingId}
+        onChange={set}
+        error={problem}
+      />
+    )
   }
-  if (widget === 'eventType') return <EventTypeField id={id} name={name} value={text} onChange={set} />
+  if (widget === 'eventType')
+    return <EventTypeField id={id} name={name} value={text} onChange={set} />
 
-  const describedBy = [hint ? `${id}-hint` : null, timeNote, problem ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+  const describedBy =
+    [hint ? `${id}-hint` : null, timeNote, problem ? `${id}-error` : null]
+      .filter(Boolean)
+      .join(' ') || undefined
   const common = {
     id,
     'aria-invalid': Boolean(problem),
@@ -223,9 +312,25 @@ function LeafField({ kind, path, context }: { kind: string; path: ValuePath; con
   }
   let control: ReactNode
   if (kind === 'text' || kind === 'embed') {
-    control = <textarea {...common} rows={kind === 'embed' ? 3 : 4} maxLength={leafLimit[kind]} value={text} onChange={(event) => set(event.target.value)} />
+    control = (
+      <textarea
+        {...common}
+        rows={kind === 'embed' ? 3 : 4}
+        maxLength={leafLimit[kind]}
+        value={text}
+        onChange={(event) => set(event.target.value)}
+      />
+    )
   } else if (kind === 'color') {
-    control = <input {...common} type="color" className="h-11 w-20 cursor-pointer rounded-lg border border-line bg-white p-1" value={text || '#d4af37'} onChange={(event) => set(event.target.value)} />
+    control = (
+      <input
+        {...common}
+        type="color"
+        className="h-11 w-20 cursor-pointer rounded-lg border border-line bg-white p-1"
+        value={text || '#d4af37'}
+        onChange={(event) => set(event.target.value)}
+      />
+    )
   } else if (kind.startsWith('enum:')) {
     control = (
       <select {...common} value={text} onChange={(event) => set(event.target.value)}>
@@ -240,7 +345,8 @@ function LeafField({ kind, path, context }: { kind: string; path: ValuePath; con
       </select>
     )
   } else {
-    const inputType = kind === 'date' ? 'date' : kind === 'time' ? 'time' : kind === 'url' ? 'url' : 'text'
+    const inputType =
+      kind === 'date' ? 'date' : kind === 'time' ? 'time' : kind === 'url' ? 'url' : 'text'
     control = (
       <input
         {...common}
@@ -286,7 +392,17 @@ function kindHint(kind: string, t: (key: string) => string) {
 }
 
 /** Ceremony, cocktail, reception, or a kind the couple names. */
-function EventTypeField({ id, name, value, onChange }: { id: string; name: string; value: string; onChange(value: string): void }) {
+function EventTypeField({
+  id,
+  name,
+  value,
+  onChange,
+}: {
+  id: string
+  name: string
+  value: string
+  onChange(value: string): void
+}) {
   const { t } = useTranslation('content')
   const known = (eventTypes as readonly string[]).includes(value)
   // "Something else" chosen with its name still empty; a name typed is itself the answer.
@@ -322,7 +438,13 @@ function EventTypeField({ id, name, value, onChange }: { id: string; name: strin
           <label htmlFor={`${id}-other`} className="field-label">
             {t('eventTypes.otherName')}
           </label>
-          <input id={`${id}-other`} className="field-input" maxLength={limits.line} value={value} onChange={(event) => onChange(event.target.value)} />
+          <input
+            id={`${id}-other`}
+            className="field-input"
+            maxLength={limits.line}
+            value={value}
+            onChange={(event) => onChange(event.target.value)}
+          />
         </div>
       )}
     </div>

@@ -50,16 +50,33 @@ type ScheduleItem = Record<string, unknown> & { id?: unknown; name?: unknown }
  * id): an event without an id takes the id of the saved event of the same name that no other
  * event has, so its RSVP settings and answers stay with it. Other sections are returned as they are.
  */
-export function keepEventIds(type: SectionType, values: ContentValues, saved: Record<string, unknown> | null | undefined): ContentValues {
+export function keepEventIds(
+  type: SectionType,
+  values: ContentValues,
+  saved: Record<string, unknown> | null | undefined,
+): ContentValues {
   const events = values.data.events
   const before = saved?.events
   if (type !== 'schedule' || !Array.isArray(events) || !Array.isArray(before)) return values
-  const key = (item: ScheduleItem) => (typeof item.name === 'string' ? item.name.trim().toLocaleLowerCase() : '')
-  const used = new Set(events.map((item: ScheduleItem) => item?.id).filter((id) => typeof id === 'string' && id !== ''))
+  const key = (item: ScheduleItem) =>
+    typeof item.name === 'string' ? item.name.trim().toLocaleLowerCase() : ''
+  const used = new Set(
+    events
+      .map((item: ScheduleItem) => item?.id)
+      .filter((id) => typeof id === 'string' && id !== ''),
+  )
   let changed = false
   const next = events.map((item: ScheduleItem) => {
-    if (!item || typeof item !== 'object' || (typeof item.id === 'string' && item.id !== '') || key(item) === '') return item
-    const match = (before as ScheduleItem[]).find((old) => typeof old?.id === 'string' && !used.has(old.id) && key(old) === key(item))
+    if (
+      !item ||
+      typeof item !== 'object' ||
+      (typeof item.id === 'string' && item.id !== '') ||
+      key(item) === ''
+    )
+      return item
+    const match = (before as ScheduleItem[]).find(
+      (old) => typeof old?.id === 'string' && !used.has(old.id) && key(old) === key(item),
+    )
     if (!match) return item
     used.add(match.id)
     changed = true

@@ -28,7 +28,10 @@ const widgets: Record<string, Widget> = {
   'gallery:images.*.src': 'hidden',
 }
 
-export function widgetFor(type: SectionType, path: ReadonlyArray<string | number>): Widget | undefined {
+export function widgetFor(
+  type: SectionType,
+  path: ReadonlyArray<string | number>,
+): Widget | undefined {
   const pattern = path.map((key) => (typeof key === 'number' ? '*' : key)).join('.')
   // Every header's title is the section's own title, edited above the data's fields.
   if (pattern === 'header.title') return 'hidden'
@@ -51,5 +54,7 @@ export function newItem(shape: Shape): unknown {
 /** Whether a shape holds a date or a time field (the form then says once that they are Manila's). */
 export function hasDateOrTime(shape: Shape): boolean {
   if (typeof shape === 'string') return shape === 'date' || shape === 'time'
-  return (Array.isArray(shape) ? shape : Object.values(shape as Record<string, Shape>)).some(hasDateOrTime)
+  return (Array.isArray(shape) ? shape : Object.values(shape as Record<string, Shape>)).some(
+    hasDateOrTime,
+  )
 }

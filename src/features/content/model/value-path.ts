@@ -18,7 +18,10 @@ export function setAt(value: unknown, path: ValuePath, next: unknown): unknown {
     list[key] = setAt(list[key], rest, next)
     return list
   }
-  const object = value && typeof value === 'object' && !Array.isArray(value) ? { ...(value as Record<string, unknown>) } : {}
+  const object =
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? { ...(value as Record<string, unknown>) }
+      : {}
   object[key] = setAt(object[key], rest, next)
   return object
 }

@@ -14,7 +14,10 @@ export function ContentEditorPage() {
   const sectionPath = params.get('section') ?? ''
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6">
-      <Link to={paths.manage.content} className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700">
+      <Link
+        to={paths.manage.content}
+        className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-700"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t('editor.back')}
       </Link>

@@ -47,18 +47,39 @@ function Notices() {
 
   useEffect(() => {
     if (!guard.ready || !wedding || !mayBackUp) return
-    storageGuard.decideAdvice({ appleMobile: isAppleMobile(navigator.userAgent, navigator.maxTouchPoints ?? 0), installed: runsInstalled() })
+    storageGuard.decideAdvice({
+      appleMobile: isAppleMobile(navigator.userAgent, navigator.maxTouchPoints ?? 0),
+      installed: runsInstalled(),
+    })
   }, [guard.ready, wedding, mayBackUp])
 
   if (!guard.ready || !guard.local) return null
   const language = i18n.language === 'fil' ? 'fil' : 'en'
-  if (guard.marker?.lostSince) return <LossDialog lastSeen={guard.marker.lostSince} backupAt={guard.marker.backupAt} language={language} />
+  if (guard.marker?.lostSince)
+    return (
+      <LossDialog
+        lastSeen={guard.marker.lostSince}
+        backupAt={guard.marker.backupAt}
+        language={language}
+      />
+    )
   if (guard.advice === 'ios') return <IosAdvice onDone={storageGuard.dismissAdvice} />
-  if (guard.advice === 'reminder' && guard.marker) return <BackupReminder backupAt={guard.marker.backupAt} onDone={storageGuard.dismissAdvice} />
+  if (guard.advice === 'reminder' && guard.marker)
+    return <BackupReminder backupAt={guard.marker.backupAt} onDone={storageGuard.dismissAdvice} />
   return null
 }
 
-function Banner({ label, icon, children, actions }: { label: string; icon: ReactNode; children: ReactNode; actions: ReactNode }) {
+function Banner({
+  label,
+  icon,
+  children,
+  actions,
+}: {
+  label: string
+  icon: ReactNode
+  children: ReactNode
+  actions: ReactNode
+}) {
   return (
     <section aria-label={label} className="mx-auto mt-4 max-w-7xl px-4 sm:px-6 print:hidden">
       <div className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm text-brand-900 sm:flex-row sm:items-center">
@@ -83,17 +104,15 @@ function BackupReminder({ backupAt, onDone }: { backupAt: string | null; onDone(
           <Link to={paths.manage.data} className="btn btn-primary" onClick={onDone}>
             {t('guard.reminder.action')}
           </Link>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => storageGuard.snooze()}
-          >
+          <button type="button" className="btn btn-secondary" onClick={() => storageGuard.snooze()}>
             {t('guard.reminder.later')}
           </button>
         </>
       }
     >
-      {backupAt ? t('guard.reminder.old', { count: daysSince(backupAt, new Date()) }) : t('guard.reminder.none')}
+      {backupAt
+        ? t('guard.reminder.old', { count: daysSince(backupAt, new Date()) })
+        : t('guard.reminder.none')}
     </Banner>
   )
 }
@@ -121,7 +140,15 @@ function IosAdvice({ onDone }: { onDone(): void }) {
 }
 
 /** The database this browser held is gone: said at once, with the restore of a backup file. */
-function LossDialog({ lastSeen, backupAt, language }: { lastSeen: string; backupAt: string | null; language: 'fil' | 'en' }) {
+function LossDialog({
+  lastSeen,
+  backupAt,
+  language,
+}: {
+  lastSeen: string
+  backupAt: string | null
+  language: 'fil' | 'en'
+}) {
   const { t } = useTranslation('data')
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<unknown>(null)
@@ -148,17 +175,24 @@ function LossDialog({ lastSeen, backupAt, language }: { lastSeen: string; backup
           // The restore first: going on without it is the choice that gives the wedding up.
           onOpenAutoFocus={(event) => {
             event.preventDefault()
-            ;(event.currentTarget as HTMLElement).querySelector<HTMLInputElement>('input[type="file"]')?.focus()
+            ;(event.currentTarget as HTMLElement)
+              .querySelector<HTMLInputElement>('input[type="file"]')
+              ?.focus()
           }}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl">
-          <AlertDialog.Title className="font-display text-xl text-ink">{t('guard.lost.title')}</AlertDialog.Title>
+          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl"
+        >
+          <AlertDialog.Title className="font-display text-xl text-ink">
+            {t('guard.lost.title')}
+          </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-ink">
             {t('guard.lost.body', { date: formatShortDate(lastSeen, language) })}
           </AlertDialog.Description>
           <div className="mt-3 space-y-2 text-sm text-muted">
             <p>{t('guard.lost.restoreHint')}</p>
             <p className="font-medium text-ink">
-              {backupAt ? t('guard.lost.lastBackup', { date: formatShortDate(backupAt, language) }) : t('guard.lost.noBackup')}
+              {backupAt
+                ? t('guard.lost.lastBackup', { date: formatShortDate(backupAt, language) })
+                : t('guard.lost.noBackup')}
             </p>
             <p>{t('guard.lost.weddingFile')}</p>
           </div>
@@ -168,7 +202,11 @@ function LossDialog({ lastSeen, backupAt, language }: { lastSeen: string; backup
             </Alert>
           )}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel className="btn btn-secondary" disabled={busy} onClick={() => storageGuard.lossAnswered()}>
+            <AlertDialog.Cancel
+              className="btn btn-secondary"
+              disabled={busy}
+              onClick={() => storageGuard.lossAnswered()}
+            >
               {t('guard.lost.goOn')}
             </AlertDialog.Cancel>
             <FileButton

@@ -15,7 +15,12 @@ import { useGuestListStore } from '@/lib/guest-list'
 import { useMyWedding } from '@/lib/session'
 import { useLoad } from '@/lib/use-load'
 import { FileButton } from '../components/file-button'
-import { backupFileName, readWeddingFile, weddingFileHouseholds, weddingFileName } from '../data-model'
+import {
+  backupFileName,
+  readWeddingFile,
+  weddingFileHouseholds,
+  weddingFileName,
+} from '../data-model'
 import { storageGuard } from '../storage-guard'
 import { daysSince } from '../storage-guard-model'
 
@@ -49,11 +54,15 @@ export function DataPage() {
   const [backupNotice, setBackupNotice] = useState<Notice>(null)
   const [moveNotice, setMoveNotice] = useState<Notice>(null)
   const [restoreFile, setRestoreFile] = useState<File | null>(null)
-  const [importFile, setImportFile] = useState<{ name: string; content: Record<string, unknown> } | null>(null)
+  const [importFile, setImportFile] = useState<{
+    name: string
+    content: Record<string, unknown>
+  } | null>(null)
   const [emptyNotice, setEmptyNotice] = useState<Notice>(null)
   const [confirmingEmpty, setConfirmingEmpty] = useState(false)
 
-  if (status === 'error') return <LoadFailed message={errorMessage(error, t, 'data')} onRetry={() => void reload()} />
+  if (status === 'error')
+    return <LoadFailed message={errorMessage(error, t, 'data')} onRetry={() => void reload()} />
   if (!wedding || !backend) return <PageSpinner />
   const localData = backend.localData
   const backupAt = guard.marker?.backupAt ?? null
@@ -102,7 +111,11 @@ export function DataPage() {
     setBusy(true)
     try {
       const file = await exportWedding(wedding!.id)
-      downloadFile(weddingFileName(wedding!.slug, new Date()), JSON.stringify(file, null, 2), 'application/json')
+      downloadFile(
+        weddingFileName(wedding!.slug, new Date()),
+        JSON.stringify(file, null, 2),
+        'application/json',
+      )
       setMoveNotice({ tone: 'success', text: t('move.exported') })
     } catch (failure) {
       fail(setMoveNotice)(failure)
@@ -129,7 +142,10 @@ export function DataPage() {
       // All of the file or nothing: its households are the list's. The screens' shared list is read
       // again meanwhile (it may hold this wedding's list from before the import).
       void useGuestListStore.getState().load(wedding!.id, { force: true })
-      setMoveNotice({ tone: 'success', text: t('move.imported', { households: weddingFileHouseholds(importFile.content) }) })
+      setMoveNotice({
+        tone: 'success',
+        text: t('move.imported', { households: weddingFileHouseholds(importFile.content) }),
+      })
       await reload()
     } catch (failure) {
       fail(setMoveNotice)(failure)
@@ -161,8 +177,19 @@ export function DataPage() {
       </header>
 
       {localData && (
-        <Card title={t('storage.title')} icon={<HardDrive aria-hidden="true" className="size-5 text-brand-600" />}>
-          <p>{t(persisted === null ? 'storage.unknown' : persisted ? 'storage.persisted' : 'storage.notPersisted')}</p>
+        <Card
+          title={t('storage.title')}
+          icon={<HardDrive aria-hidden="true" className="size-5 text-brand-600" />}
+        >
+          <p>
+            {t(
+              persisted === null
+                ? 'storage.unknown'
+                : persisted
+                  ? 'storage.persisted'
+                  : 'storage.notPersisted',
+            )}
+          </p>
           {persisted === false && (
             <button type="button" className="btn btn-secondary" onClick={() => void askToPersist()}>
               {t('storage.ask')}
@@ -173,18 +200,29 @@ export function DataPage() {
       )}
 
       {localData && (
-        <Card title={t('backup.title')} icon={<DatabaseBackup aria-hidden="true" className="size-5 text-brand-600" />}>
+        <Card
+          title={t('backup.title')}
+          icon={<DatabaseBackup aria-hidden="true" className="size-5 text-brand-600" />}
+        >
           <p>{t('backup.body')}</p>
           <p className="font-medium" data-testid="last-backup">
             {backupAt
               ? t('backup.last.date', {
                   date: formatShortDate(backupAt, i18n.language === 'fil' ? 'fil' : 'en'),
-                  age: daysSince(backupAt, new Date()) === 0 ? t('backup.last.today') : t('backup.last.daysAgo', { count: daysSince(backupAt, new Date()) }),
+                  age:
+                    daysSince(backupAt, new Date()) === 0
+                      ? t('backup.last.today')
+                      : t('backup.last.daysAgo', { count: daysSince(backupAt, new Date()) }),
                 })
               : t('backup.last.none')}
           </p>
           <div className="flex flex-wrap gap-3">
-            <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void downloadBackup()}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => void downloadBackup()}
+            >
               <Download aria-hidden="true" className="size-4" />
               {t('backup.download')}
             </button>
@@ -200,11 +238,19 @@ export function DataPage() {
         </Card>
       )}
 
-      <Card title={t('move.title')} icon={<Upload aria-hidden="true" className="size-5 text-brand-600" />}>
+      <Card
+        title={t('move.title')}
+        icon={<Upload aria-hidden="true" className="size-5 text-brand-600" />}
+      >
         <p>{t('move.body')}</p>
         {localData && <p className="text-muted">{t('move.when')}</p>}
         <div className="flex flex-wrap gap-3">
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void downloadWeddingFile()}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={busy}
+            onClick={() => void downloadWeddingFile()}
+          >
             <Download aria-hidden="true" className="size-4" />
             {t('move.export')}
           </button>
@@ -220,9 +266,17 @@ export function DataPage() {
       </Card>
 
       {can(wedding.myRole, 'delete_wedding') && (
-        <Card title={t('empty.title')} icon={<Eraser aria-hidden="true" className="size-5 text-brand-600" />}>
+        <Card
+          title={t('empty.title')}
+          icon={<Eraser aria-hidden="true" className="size-5 text-brand-600" />}
+        >
           <p>{t('empty.body')}</p>
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => setConfirmingEmpty(true)}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy}
+            onClick={() => setConfirmingEmpty(true)}
+          >
             {t('empty.start')}
           </button>
           {emptyNotice && <Alert tone={emptyNotice.tone}>{emptyNotice.text}</Alert>}

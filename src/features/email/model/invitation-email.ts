@@ -12,10 +12,19 @@ import filStrings from '@/locales/fil/email.json' with { type: 'json' }
 import { emailDate, escapeHtml, type EmailLanguage, type RenderedEmail } from './rsvp-email'
 
 const strings = { fil: filStrings.invitation, en: enStrings.invitation }
-const colors = { ink: '#27352b', soft: '#5b6a5f', accent: '#7b4f25', line: '#e6e1d6', bg: '#fbf8f2', card: '#ffffff' }
+const colors = {
+  ink: '#27352b',
+  soft: '#5b6a5f',
+  accent: '#7b4f25',
+  line: '#e6e1d6',
+  bg: '#fbf8f2',
+  card: '#ffffff',
+}
 
 /** The venue (and city) the site's home section names, for an e-mail's heading; null if none. */
-export function venueFromSections(sections: ReadonlyArray<{ type: string; data?: unknown }>): string | null {
+export function venueFromSections(
+  sections: ReadonlyArray<{ type: string; data?: unknown }>,
+): string | null {
   const home = sections.find((section) => section.type === 'home')?.data as
     { wedding?: { location?: { venue?: unknown; city?: unknown } } } | undefined
   const location = home?.wedding?.location
@@ -35,11 +44,20 @@ export interface RenderInvitationEmailInput {
   origin: string
 }
 
-export function renderInvitationEmail({ kind, language, wedding, templates, household, origin }: RenderInvitationEmailInput): RenderedEmail {
+export function renderInvitationEmail({
+  kind,
+  language,
+  wedding,
+  templates,
+  household,
+  origin,
+}: RenderInvitationEmailInput): RenderedEmail {
   const s = strings[language]
   const message = renderMessage({ kind, language, templates, wedding, household, origin })
   const couple = displayCouple(wedding.bride, wedding.groom, language === 'fil' ? 'at' : 'and')
-  const when = [emailDate(wedding.date, language), wedding.venue?.trim()].filter(Boolean).join(' · ')
+  const when = [emailDate(wedding.date, language), wedding.venue?.trim()]
+    .filter(Boolean)
+    .join(' · ')
   const link = /^https?:\/\/[^\s"'<>]+$/i.test(message.link) ? message.link : null
   const e = escapeHtml
 
@@ -55,7 +73,9 @@ export function renderInvitationEmail({ kind, language, wedding, templates, hous
     `<tr><td style="padding:28px 28px 8px;text-align:center">`,
     `<div style="font-family:Arial,sans-serif;font-size:12px;letter-spacing:3px;text-transform:uppercase;color:${colors.accent}">${e(kind === 'invitation' ? s.label : s.reminderLabel)}</div>`,
     `<h1 style="margin:8px 0 0;font-size:28px;font-weight:normal">${e(couple)}</h1>`,
-    when ? `<p style="margin:6px 0 0;font-family:Arial,sans-serif;font-size:14px;color:${colors.soft}">${e(when)}</p>` : '',
+    when
+      ? `<p style="margin:6px 0 0;font-family:Arial,sans-serif;font-size:14px;color:${colors.soft}">${e(when)}</p>`
+      : '',
     `</td></tr>`,
     `<tr><td style="padding:16px 28px 8px;font-family:Arial,sans-serif;font-size:15px;line-height:1.6">`,
     `<p style="margin:0;white-space:pre-line">${e(message.text)}</p>`,

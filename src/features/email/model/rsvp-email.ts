@@ -18,7 +18,12 @@ export interface EmailWedding {
   date: string | null
   rsvpDeadline: string | null
   venue?: string | null
-  contact: { email?: string | null; phone?: string | null; names?: string | null; messenger?: string | null }
+  contact: {
+    email?: string | null
+    phone?: string | null
+    names?: string | null
+    messenger?: string | null
+  }
 }
 
 export interface EmailPerson {
@@ -48,11 +53,40 @@ export interface RenderedEmail {
 }
 
 type TemplateStrings = typeof filStrings.template
-const templates: Record<EmailLanguage, TemplateStrings> = { fil: filStrings.template, en: enStrings.template }
+const templates: Record<EmailLanguage, TemplateStrings> = {
+  fil: filStrings.template,
+  en: enStrings.template,
+}
 
 const months: Record<EmailLanguage, string[]> = {
-  fil: ['Enero', 'Pebrero', 'Marso', 'Abril', 'Mayo', 'Hunyo', 'Hulyo', 'Agosto', 'Setyembre', 'Oktubre', 'Nobyembre', 'Disyembre'],
-  en: ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'],
+  fil: [
+    'Enero',
+    'Pebrero',
+    'Marso',
+    'Abril',
+    'Mayo',
+    'Hunyo',
+    'Hulyo',
+    'Agosto',
+    'Setyembre',
+    'Oktubre',
+    'Nobyembre',
+    'Disyembre',
+  ],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
 }
 
 /** Text made safe to place in HTML, in element content and in quoted attributes alike. */
@@ -88,33 +122,56 @@ const personName = (person: { firstName: string; lastName?: string | null }) =>
   displayFullName(person)
 
 /** A person's answers that say something (older replies may hold blank ones). */
-const answered = (person: EmailPerson) => person.response.filter((answer) => answer.answer.trim() !== '')
+const answered = (person: EmailPerson) =>
+  person.response.filter((answer) => answer.answer.trim() !== '')
 
 function listNames(names: string[], and: string) {
   if (names.length <= 1) return names.join('')
   return `${names.slice(0, -1).join(', ')} ${and} ${names.at(-1)}`
 }
 
-const colors = { ink: '#27352b', soft: '#5b6a5f', accent: '#7b4f25', line: '#e6e1d6', bg: '#fbf8f2', card: '#ffffff' }
+const colors = {
+  ink: '#27352b',
+  soft: '#5b6a5f',
+  accent: '#7b4f25',
+  line: '#e6e1d6',
+  bg: '#fbf8f2',
+  card: '#ffffff',
+}
 
 /** The confirmation e-mail for one household's answers, in Filipino or English. */
-export function renderRsvpEmail({ wedding, household, language, rsvpUrl }: RenderRsvpEmailInput): RenderedEmail {
+export function renderRsvpEmail({
+  wedding,
+  household,
+  language,
+  rsvpUrl,
+}: RenderRsvpEmailInput): RenderedEmail {
   const s = templates[language]
   const couple = displayCouple(wedding.bride, wedding.groom, s.and)
-  const greetingNames = listNames(household.persons.map((person) => displayName(person.firstName)), s.and)
+  const greetingNames = listNames(
+    household.persons.map((person) => displayName(person.firstName)),
+    s.and,
+  )
   const date = emailDate(wedding.date, language)
   const deadline = emailDate(wedding.rsvpDeadline, language)
   const link = safeUrl(rsvpUrl)
   const contactNames = wedding.contact.names?.trim() || couple
   // One person named ("Tita Carmen") is "kay", more than one or the couple "kina".
-  const questions = fill(wedding.contact.names?.trim() && !namesAreSeveral(contactNames) ? s.questionsOne : s.questions, { names: contactNames })
+  const questions = fill(
+    wedding.contact.names?.trim() && !namesAreSeveral(contactNames) ? s.questionsOne : s.questions,
+    { names: contactNames },
+  )
   const messenger = messengerUrl(wedding.contact.messenger)
   const anyoneComing = household.persons.some((person) => person.isAttending)
   const message = household.message?.trim() || ''
 
   const subject = fill(s.subject, { couple })
   const status = (person: EmailPerson) =>
-    person.isAttending === true ? s.attending : person.isAttending === false ? s.notAttending : s.pending
+    person.isAttending === true
+      ? s.attending
+      : person.isAttending === false
+        ? s.notAttending
+        : s.pending
   const when = [date, wedding.venue?.trim()].filter(Boolean).join(' · ')
 
   // ---- Plain text ----
@@ -125,14 +182,18 @@ export function renderRsvpEmail({ wedding, household, language, rsvpUrl }: Rende
     '',
     ...household.persons.flatMap((person) => [
       `• ${personName(person)}: ${status(person)}`,
-      ...(person.isAttending ? answered(person).map((answer) => `    ${answer.question} ${answer.answer}`) : []),
+      ...(person.isAttending
+        ? answered(person).map((answer) => `    ${answer.question} ${answer.answer}`)
+        : []),
     ]),
     ...(message ? ['', s.yourMessage, message] : []),
     '',
     ...(when ? [anyoneComing ? fill(s.seeYou, { when }) : fill(s.weddingOn, { when }), ''] : []),
     ...(link ? [deadline ? fill(s.changeUntil, { date: deadline }) : s.change, link, ''] : []),
     questions,
-    ...[wedding.contact.email, wedding.contact.phone, messenger].filter((value): value is string => Boolean(value?.trim())),
+    ...[wedding.contact.email, wedding.contact.phone, messenger].filter((value): value is string =>
+      Boolean(value?.trim()),
+    ),
     '',
     fill(s.signature, { couple }),
     '',
@@ -174,7 +235,9 @@ export function renderRsvpEmail({ wedding, household, language, rsvpUrl }: Rende
       ? `<a href="mailto:${e(contactEmail)}" style="color:${colors.accent}">${e(contactEmail)}</a>`
       : e(contactEmail),
     wedding.contact.phone?.trim() ? e(wedding.contact.phone.trim()) : '',
-    messenger ? `<a href="${e(messenger)}" style="color:${colors.accent}">${e(messengerLabel(messenger))}</a>` : '',
+    messenger
+      ? `<a href="${e(messenger)}" style="color:${colors.accent}">${e(messengerLabel(messenger))}</a>`
+      : '',
   ].filter(Boolean)
 
   const html = [
@@ -188,7 +251,9 @@ export function renderRsvpEmail({ wedding, household, language, rsvpUrl }: Rende
     `<tr><td style="padding:28px 28px 8px;text-align:center">`,
     `<div style="font-family:Arial,sans-serif;font-size:12px;letter-spacing:3px;text-transform:uppercase;color:${colors.accent}">RSVP</div>`,
     `<h1 style="margin:8px 0 0;font-size:28px;font-weight:normal">${e(couple)}</h1>`,
-    when ? `<p style="margin:6px 0 0;font-family:Arial,sans-serif;font-size:14px;color:${colors.soft}">${e(when)}</p>` : '',
+    when
+      ? `<p style="margin:6px 0 0;font-family:Arial,sans-serif;font-size:14px;color:${colors.soft}">${e(when)}</p>`
+      : '',
     `</td></tr>`,
     `<tr><td style="padding:16px 28px 8px;font-family:Arial,sans-serif;font-size:15px;line-height:1.6">`,
     `<p style="margin:0 0 12px">${e(fill(s.greeting, { names: greetingNames }))}</p>`,
@@ -197,7 +262,9 @@ export function renderRsvpEmail({ wedding, household, language, rsvpUrl }: Rende
     message
       ? `<div style="margin-top:16px;padding:12px 14px;background:${colors.bg};border-radius:6px"><div style="font-size:13px;color:${colors.soft}">${e(s.yourMessage)}</div><div style="white-space:pre-line">${e(message)}</div></div>`
       : '',
-    when ? `<p style="margin:20px 0 0">${e(anyoneComing ? fill(s.seeYou, { when }) : fill(s.weddingOn, { when }))}</p>` : '',
+    when
+      ? `<p style="margin:20px 0 0">${e(anyoneComing ? fill(s.seeYou, { when }) : fill(s.weddingOn, { when }))}</p>`
+      : '',
     link
       ? `<p style="margin:20px 0 0;text-align:center"><a href="${e(link)}" style="display:inline-block;padding:12px 22px;border-radius:6px;background:${colors.accent};color:#ffffff;text-decoration:none;font-weight:bold">${e(s.changeButton)}</a></p>` +
         `<p style="margin:8px 0 0;text-align:center;font-size:13px;color:${colors.soft}">${e(deadline ? fill(s.changeUntil, { date: deadline }) : s.change)}</p>`

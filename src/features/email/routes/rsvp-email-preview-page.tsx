@@ -38,9 +38,7 @@ function emailWedding(wedding: Wedding): EmailWedding {
 }
 
 const householdLabel = (household: RsvpHousehold) =>
-  household.persons
-    .map((person) => displayFullName(person))
-    .join(', ')
+  household.persons.map((person) => displayFullName(person)).join(', ')
 
 function EmailPreview({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('email')
@@ -89,7 +87,11 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
       <p className="mt-1 max-w-2xl text-muted">{t('preview.intro')}</p>
 
       {state.status === 'error' && (
-        <RetryAlert className="mt-6" message={errorMessage(state.error, t, 'email')} onRetry={retry} />
+        <RetryAlert
+          className="mt-6"
+          message={errorMessage(state.error, t, 'email')}
+          onRetry={retry}
+        />
       )}
       {state.status === 'loading' && <PageSpinner />}
       {state.status === 'ready' && !household && (
@@ -138,7 +140,11 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
                 ))}
               </select>
             </div>
-            <LanguageChoice legend={t('preview.language')} value={language} onChange={setLanguage} />
+            <LanguageChoice
+              legend={t('preview.language')}
+              value={language}
+              onChange={setLanguage}
+            />
             <dl className="space-y-3 text-sm">
               <div>
                 <dt className="font-semibold">{t('preview.to')}</dt>
@@ -153,20 +159,20 @@ function EmailPreview({ wedding }: { wedding: Wedding }) {
           </div>
 
           {email ? (
-          <div className="min-w-0 space-y-4">
-            <iframe
-              title={t('preview.frameTitle')}
-              sandbox=""
-              srcDoc={email.html}
-              className="h-[44rem] w-full rounded-2xl border border-line bg-white"
-            />
-            <details className="rounded-2xl border border-line bg-white p-4">
-              <summary className="cursor-pointer font-semibold">{t('preview.plainText')}</summary>
-              <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">
-                {email.text}
-              </pre>
-            </details>
-          </div>
+            <div className="min-w-0 space-y-4">
+              <iframe
+                title={t('preview.frameTitle')}
+                sandbox=""
+                srcDoc={email.html}
+                className="h-[44rem] w-full rounded-2xl border border-line bg-white"
+              />
+              <details className="rounded-2xl border border-line bg-white p-4">
+                <summary className="cursor-pointer font-semibold">{t('preview.plainText')}</summary>
+                <pre className="mt-3 whitespace-pre-wrap break-words font-sans text-sm">
+                  {email.text}
+                </pre>
+              </details>
+            </div>
           ) : (
             <PageSpinner />
           )}

@@ -34,20 +34,31 @@ export type SettingTexts = Record<SettingKey, string>
 
 /** What each field shows for saved settings. */
 export function settingTexts(settings: ForecastSettings): SettingTexts {
-  return { expectedPct: String(settings.expectedPct), noShowPct: String(settings.noShowPct), walkIns: String(settings.walkIns) }
+  return {
+    expectedPct: String(settings.expectedPct),
+    noShowPct: String(settings.noShowPct),
+    walkIns: String(settings.walkIns),
+  }
 }
 
 /** The typed values differ from `saved` (a field that does not read as a number counts as changed). */
 export function settingsDirty(texts: SettingTexts, saved: ForecastSettings): boolean {
   const read = readSettings(texts)
-  return !('settings' in read) || (Object.keys(settingBounds) as SettingKey[]).some((key) => read.settings[key] !== saved[key])
+  return (
+    !('settings' in read) ||
+    (Object.keys(settingBounds) as SettingKey[]).some((key) => read.settings[key] !== saved[key])
+  )
 }
 
 /**
  * What the form shows when the saved settings change under it (another member saved, seen on a
  * refresh): the new ones if nothing was typed since `previous` was shown, else what was typed.
  */
-export function settingsOnRefresh(texts: SettingTexts, previous: ForecastSettings, incoming: ForecastSettings): SettingTexts {
+export function settingsOnRefresh(
+  texts: SettingTexts,
+  previous: ForecastSettings,
+  incoming: ForecastSettings,
+): SettingTexts {
   return settingsDirty(texts, previous) ? texts : settingTexts(incoming)
 }
 
@@ -55,7 +66,9 @@ export function settingsOnRefresh(texts: SettingTexts, previous: ForecastSetting
  * Reads what the couple typed: a whole number within the field's bounds, or the key of the field
  * that is not (the typed text stays in the field).
  */
-export function readSettings(texts: SettingTexts): { settings: ForecastSettings } | { invalid: SettingKey[] } {
+export function readSettings(
+  texts: SettingTexts,
+): { settings: ForecastSettings } | { invalid: SettingKey[] } {
   const invalid: SettingKey[] = []
   const settings = {} as ForecastSettings
   for (const key of Object.keys(settingBounds) as SettingKey[]) {
@@ -116,7 +129,8 @@ export function forecastCsvRows(
       for (const { answer, count } of question.counts) rows.push([answer, count])
     } else {
       rows.push([labels.guest, labels.answer])
-      for (const { firstName, lastName, answer } of question.answers) rows.push([`${firstName} ${lastName}`.trim(), answer])
+      for (const { firstName, lastName, answer } of question.answers)
+        rows.push([`${firstName} ${lastName}`.trim(), answer])
     }
     rows.push([labels.unanswered, question.unanswered])
   }

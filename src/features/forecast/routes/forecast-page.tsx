@@ -60,7 +60,11 @@ const printCss = `
 export function ForecastPage() {
   const { t } = useTranslation('forecast')
   useDocumentTitle(t('title'))
-  return <MyWeddingGate namespace="forecast">{(wedding) => <ForecastScreen wedding={wedding} />}</MyWeddingGate>
+  return (
+    <MyWeddingGate namespace="forecast">
+      {(wedding) => <ForecastScreen wedding={wedding} />}
+    </MyWeddingGate>
+  )
 }
 
 function ForecastScreen({ wedding }: { wedding: Wedding }) {
@@ -70,41 +74,54 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
   const { data: events } = useLoad(() => listEvents(wedding.id).catch(() => []), [wedding.id])
   const taking = (events ?? []).filter((event) => event.takesRsvp)
   const chooserId = useId()
-  const { data: forecast, error, reload, refresh, setData } = useLoad(() => getPaxForecast(wedding.id, eventId), [wedding.id, eventId])
+  const {
+    data: forecast,
+    error,
+    reload,
+    refresh,
+    setData,
+  } = useLoad(() => getPaxForecast(wedding.id, eventId), [wedding.id, eventId])
   // Above the form, which starts again from the saved settings after each save.
   const [notice, setNotice] = useState<Notice>(null)
   useRefreshOnReturn(refresh)
   const language = i18n.language === 'fil' ? 'fil' : 'en'
 
-  if (error && !forecast) return <LoadFailed message={errorMessage(error, t, 'forecast')} onRetry={reload} />
+  if (error && !forecast)
+    return <LoadFailed message={errorMessage(error, t, 'forecast')} onRetry={reload} />
   if (!forecast) return <PageSpinner />
 
   // The caterer's sheet names the event it is for, when events take RSVPs.
   const shownEvent = taking.find((event) => (eventId ? event.id === eventId : event.isMain))
-  const couple = [displayCouple(wedding.bride, wedding.groom), shownEvent?.name.trim()].filter(Boolean).join(' · ')
+  const couple = [displayCouple(wedding.bride, wedding.groom), shownEvent?.name.trim()]
+    .filter(Boolean)
+    .join(' · ')
   const weddingDate = wedding.date ? formatLongDate(wedding.date, language) : ''
   const range = paxRange(t, forecast.low, forecast.high)
   const assumptions = assumptionsText(t, forecast)
 
   const exportCsv = async () => {
-    const rows = forecastCsvRows(forecast, { couple, date: weddingDate, range, assumptions }, {
-      wedding: t('sheet.wedding'),
-      date: t('sheet.date'),
-      range: t('sheet.range'),
-      assumptions: t('sheet.assumptions'),
-      confirmedAdults: t('sheet.confirmedAdults'),
-      confirmedChildren: t('sheet.confirmedChildren'),
-      declined: t('sheet.declined'),
-      pending: t('sheet.pending'),
-      expectedFromPending: t('sheet.expectedFromPending'),
-      noShows: t('sheet.noShows'),
-      walkIns: t('sheet.walkIns'),
-      question: t('sheet.question'),
-      answer: t('sheet.answer'),
-      count: t('sheet.count'),
-      guest: t('sheet.guest'),
-      unanswered: t('sheet.unanswered'),
-    })
+    const rows = forecastCsvRows(
+      forecast,
+      { couple, date: weddingDate, range, assumptions },
+      {
+        wedding: t('sheet.wedding'),
+        date: t('sheet.date'),
+        range: t('sheet.range'),
+        assumptions: t('sheet.assumptions'),
+        confirmedAdults: t('sheet.confirmedAdults'),
+        confirmedChildren: t('sheet.confirmedChildren'),
+        declined: t('sheet.declined'),
+        pending: t('sheet.pending'),
+        expectedFromPending: t('sheet.expectedFromPending'),
+        noShows: t('sheet.noShows'),
+        walkIns: t('sheet.walkIns'),
+        question: t('sheet.question'),
+        answer: t('sheet.answer'),
+        count: t('sheet.count'),
+        guest: t('sheet.guest'),
+        unanswered: t('sheet.unanswered'),
+      },
+    )
     downloadFile(`${t('sheet.fileName')}-${todayInManila()}.csv`, await toCsv(rows))
   }
 
@@ -123,7 +140,10 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-6 sm:px-6 sm:py-8 print:max-w-none print:p-0">
       <style>{printCss}</style>
       <div className="space-y-6 print:hidden">
-        <Link to={paths.manage.rsvps} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          to={paths.manage.rsvps}
+          className="inline-flex min-h-10 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('back')}
         </Link>
@@ -148,14 +168,19 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
             >
               {taking.map((event) => (
                 <option key={event.id} value={event.id}>
-                  {event.isMain ? t('event.main', { name: event.name.trim() || t('event.unnamed') }) : event.name.trim() || t('event.unnamed')}
+                  {event.isMain
+                    ? t('event.main', { name: event.name.trim() || t('event.unnamed') })
+                    : event.name.trim() || t('event.unnamed')}
                 </option>
               ))}
             </select>
           </div>
         )}
 
-        <section aria-labelledby="forecast-range" className="rounded-2xl border border-brand-200 bg-brand-50 px-4 py-4">
+        <section
+          aria-labelledby="forecast-range"
+          className="rounded-2xl border border-brand-200 bg-brand-50 px-4 py-4"
+        >
           <h2 id="forecast-range" className="text-sm font-semibold text-brand-900">
             {t('range.label')}
           </h2>
@@ -172,16 +197,26 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
           <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
             {figures.map(([key, value]) => (
               // The number at the card's foot, level with its neighbours' when a label wraps.
-              <div key={key} data-testid={`forecast-${key}`} className="flex flex-col justify-between rounded-2xl border border-line bg-white px-4 py-3">
+              <div
+                key={key}
+                data-testid={`forecast-${key}`}
+                className="flex flex-col justify-between rounded-2xl border border-line bg-white px-4 py-3"
+              >
                 <dt className="text-sm text-muted">{t(`figures.${key}`)}</dt>
                 <dd className="font-display text-3xl">{n(t, value)}</dd>
               </div>
             ))}
           </dl>
           <p className="mt-2 text-sm text-muted">
-            {t('figures.households', { answered: n(t, forecast.households.answered), total: n(t, forecast.households.total) })}{' '}
+            {t('figures.households', {
+              answered: n(t, forecast.households.answered),
+              total: n(t, forecast.households.total),
+            })}{' '}
             {forecast.beyondSeats > 0
-              ? t('figures.beyondSeats', { count: forecast.beyondSeats, noReply: n(t, forecast.noReply) })
+              ? t('figures.beyondSeats', {
+                  count: forecast.beyondSeats,
+                  noReply: n(t, forecast.noReply),
+                })
               : t('figures.pendingHint')}{' '}
             {t('figures.mayComeHint')}
             {forecast.isPrivate && <> {t('figures.privateNoWalkIns')}</>}
@@ -204,7 +239,9 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
             <h2 id="forecast-split" className="text-lg font-semibold">
               {t('split.title')}
             </h2>
-            <p className="mt-1 text-sm text-muted">{forecast.questions.length ? t('split.intro') : t('split.none')}</p>
+            <p className="mt-1 text-sm text-muted">
+              {forecast.questions.length ? t('split.intro') : t('split.none')}
+            </p>
           </div>
           <QuestionTables forecast={forecast} />
         </section>
@@ -221,7 +258,13 @@ function ForecastScreen({ wedding }: { wedding: Wedding }) {
         </div>
       </div>
 
-      <CatererSheet forecast={forecast} couple={couple} date={weddingDate} range={range} assumptions={assumptions} />
+      <CatererSheet
+        forecast={forecast}
+        couple={couple}
+        date={weddingDate}
+        range={range}
+        assumptions={assumptions}
+      />
     </div>
   )
 }
@@ -248,7 +291,9 @@ type Notice = { tone: 'success' | 'error'; text: string } | null
 const settingsResolver: Resolver<SettingTexts, unknown, ForecastSettings> = (texts) => {
   const read = readSettings(texts)
   if ('settings' in read) return { values: read.settings, errors: {} }
-  const errors = Object.fromEntries(read.invalid.map((key) => [key, { type: 'validate', message: 'settings.invalid' }]))
+  const errors = Object.fromEntries(
+    read.invalid.map((key) => [key, { type: 'validate', message: 'settings.invalid' }]),
+  )
   return { values: {}, errors: errors as FieldErrors<SettingTexts> }
 }
 
@@ -301,7 +346,12 @@ function SettingsForm({
   )
 
   return (
-    <form onSubmit={(event) => void submit(event)} aria-labelledby="forecast-settings" className="space-y-4 rounded-2xl border border-line bg-white px-4 py-4" noValidate>
+    <form
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby="forecast-settings"
+      className="space-y-4 rounded-2xl border border-line bg-white px-4 py-4"
+      noValidate
+    >
       <h2 id="forecast-settings" className="text-lg font-semibold">
         {t('settings.title')}
       </h2>
@@ -337,13 +387,22 @@ function SettingsForm({
   )
 }
 
-function QuestionTables({ forecast, printed = false }: { forecast: PaxForecast; printed?: boolean }) {
+function QuestionTables({
+  forecast,
+  printed = false,
+}: {
+  forecast: PaxForecast
+  printed?: boolean
+}) {
   const { t } = useTranslation('forecast')
   const labels = printed ? 'sheet' : 'split'
   return (
     <>
       {forecast.questions.map((question) => (
-        <section key={question.id} className={printed ? 'mt-3' : 'rounded-2xl border border-line bg-white px-4 py-3'}>
+        <section
+          key={question.id}
+          className={printed ? 'mt-3' : 'rounded-2xl border border-line bg-white px-4 py-3'}
+        >
           <h3 className="font-semibold">{question.question}</h3>
           <table className={printed ? 'mt-1 w-full text-left' : 'mt-2 w-full text-left text-sm'}>
             <thead>
@@ -379,7 +438,9 @@ function QuestionTables({ forecast, printed = false }: { forecast: PaxForecast; 
             </tbody>
           </table>
           {question.kind === 'text' && (
-            <p className={printed ? 'mt-1' : 'mt-1 text-sm text-muted'}>{t(`${labels}.unansweredCount`, { number: n(t, question.unanswered) })}</p>
+            <p className={printed ? 'mt-1' : 'mt-1 text-sm text-muted'}>
+              {t(`${labels}.unansweredCount`, { number: n(t, question.unanswered) })}
+            </p>
           )}
         </section>
       ))}
@@ -418,7 +479,11 @@ function CatererSheet({
         {couple}
         {date && ` · ${date}`}
       </p>
-      <p className="text-sm">{t('sheet.printedOn', { date: formatLongDate(todayInManila(), i18n.language === 'fil' ? 'fil' : 'en') })}</p>
+      <p className="text-sm">
+        {t('sheet.printedOn', {
+          date: formatLongDate(todayInManila(), i18n.language === 'fil' ? 'fil' : 'en'),
+        })}
+      </p>
       <section className="mt-4">
         <h2 className="font-semibold">{t('sheet.range')}</h2>
         <p className="text-2xl font-bold tabular-nums" data-testid="sheet-range">
@@ -440,4 +505,3 @@ function CatererSheet({
     </div>
   )
 }
-

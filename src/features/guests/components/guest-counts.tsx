@@ -26,14 +26,18 @@ function Stat({ label, value, dot }: { label: string; value: number; dot: keyof 
         <span aria-hidden="true" className={`mt-1 size-2 shrink-0 rounded-full ${dots[dot]}`} />
         <span className="min-w-0">{label}</span>
       </dt>
-      <dd className="mt-0.5 whitespace-nowrap text-xl font-semibold tabular-nums text-ink">{value.toLocaleString()}</dd>
+      <dd className="mt-0.5 whitespace-nowrap text-xl font-semibold tabular-nums text-ink">
+        {value.toLocaleString()}
+      </dd>
     </div>
   )
 }
 
-const card = 'w-[85%] shrink-0 snap-start rounded-2xl border border-line bg-white p-4 shadow-sm sm:w-[60%] sm:p-5 md:w-auto'
+const card =
+  'w-[85%] shrink-0 snap-start rounded-2xl border border-line bg-white p-4 shadow-sm sm:w-[60%] sm:p-5 md:w-auto'
 // Two by two on a phone, where four columns leave a four-digit count no room.
-const fourStats = 'mt-3 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4 sm:gap-2 md:grid-cols-2 md:gap-x-3 xl:grid-cols-4'
+const fourStats =
+  'mt-3 grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4 sm:gap-2 md:grid-cols-2 md:gap-x-3 xl:grid-cols-4'
 
 /**
  * The three count cards: who is invited, from which side, and how they answered. Every number
@@ -51,7 +55,8 @@ export const GuestCountCards = memo(function GuestCountCards({ counts }: { count
       aria-label={t('counts.label')}
       tabIndex={0}
       outerClassName="-mx-4 sm:-mx-6 md:mx-0"
-      className="flex snap-x snap-mandatory gap-3 px-4 pb-1 sm:px-6 md:grid md:grid-cols-[1fr_1.3fr_1.3fr] md:gap-4 md:overflow-visible md:px-0 md:pb-0" style={{ scrollPaddingInline: '1rem' }}
+      className="flex snap-x snap-mandatory gap-3 px-4 pb-1 sm:px-6 md:grid md:grid-cols-[1fr_1.3fr_1.3fr] md:gap-4 md:overflow-visible md:px-0 md:pb-0"
+      style={{ scrollPaddingInline: '1rem' }}
     >
       <section aria-labelledby="count-guests" className={card}>
         <h2 id="count-guests" className="text-sm font-semibold text-muted">
@@ -80,7 +85,11 @@ export const GuestCountCards = memo(function GuestCountCards({ counts }: { count
           <Stat label={t('counts.sides.bride')} value={counts.bySide.bride} dot="bride" />
           <Stat label={t('counts.sides.groom')} value={counts.bySide.groom} dot="groom" />
           <Stat label={t('counts.sides.common')} value={counts.bySide.common} dot="common" />
-          <Stat label={t('counts.sides.unrelated')} value={counts.bySide.unrelated} dot="unrelated" />
+          <Stat
+            label={t('counts.sides.unrelated')}
+            value={counts.bySide.unrelated}
+            dot="unrelated"
+          />
         </dl>
       </section>
 
@@ -96,7 +105,11 @@ export const GuestCountCards = memo(function GuestCountCards({ counts }: { count
         <div
           className="mt-2 flex h-2 overflow-hidden rounded-full bg-amber-100"
           role="img"
-          aria-label={t('counts.rsvp.bar', { accepted: counts.accepted, declined: counts.declined, pending: counts.pending })}
+          aria-label={t('counts.rsvp.bar', {
+            accepted: counts.accepted,
+            declined: counts.declined,
+            pending: counts.pending,
+          })}
         >
           <span className="bg-emerald-600" style={{ width: `${share(counts.accepted)}%` }} />
           <span className="bg-red-600" style={{ width: `${share(counts.declined)}%` }} />

@@ -15,7 +15,12 @@ import { paths } from '@/lib/paths'
 import { useSessionStore } from '@/lib/session'
 import { useGuestsStore } from '../guests-store'
 import { guestCsvFileName, guestCsvRows } from '../model/guest-csv'
-import { countGuests, filterHouseholds, hasActiveFilters, householdLabel } from '../model/guest-list'
+import {
+  countGuests,
+  filterHouseholds,
+  hasActiveFilters,
+  householdLabel,
+} from '../model/guest-list'
 import { GuestCountCards } from './guest-counts'
 import { GuestTable } from './guest-table'
 import { GuestToolbar } from './guest-toolbar'
@@ -61,7 +66,10 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
   const [csvWithoutEvents, setCsvWithoutEvents] = useState(false)
   const [exporting, setExporting] = useState(false)
   // Kept as a message and its name, so it follows a change of language while it is shown.
-  const [notice, setNotice] = useState<{ key: 'delete.done' | 'form.updated' | 'form.created'; name: string } | null>(null)
+  const [notice, setNotice] = useState<{
+    key: 'delete.done' | 'form.updated' | 'form.created'
+    name: string
+  } | null>(null)
 
   useEffect(() => void load(wedding.id), [load, wedding.id])
 
@@ -116,7 +124,9 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
     try {
       // One column per event that takes RSVPs, read now so the file has the latest replies. If they
       // cannot be read the list is still given, and the couple is told what it lacks.
-      const read = await Promise.all([listEvents(wedding.id), listEventReplies(wedding.id)]).catch(() => null)
+      const read = await Promise.all([listEvents(wedding.id), listEventReplies(wedding.id)]).catch(
+        () => null,
+      )
       const events = read ? { events: read[0], replies: read[1] } : undefined
       const csv = await toCsv(guestCsvRows(households, wedding.rsvpQuestions, events))
       if (!read) setCsvWithoutEvents(true)
@@ -137,18 +147,35 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="font-display text-3xl text-ink sm:text-4xl">{t('title')}</h1>
-          <p className="mt-1 text-muted">{wedding.title ? t('subtitle', { couple: displayCouple(wedding.bride, wedding.groom) }) : t('subtitleNoCouple')}</p>
+          <p className="mt-1 text-muted">
+            {wedding.title
+              ? t('subtitle', { couple: displayCouple(wedding.bride, wedding.groom) })
+              : t('subtitleNoCouple')}
+          </p>
         </div>
         <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:gap-3">
-          <button type="button" className="btn btn-secondary flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]" onClick={() => void downloadCsv()} disabled={!ready || exporting || households.length === 0}>
+          <button
+            type="button"
+            className="btn btn-secondary flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]"
+            onClick={() => void downloadCsv()}
+            disabled={!ready || exporting || households.length === 0}
+          >
             <Download aria-hidden="true" className="size-4" />
             {t('actions.downloadCsv')}
           </button>
-          <button type="button" className="btn btn-secondary flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]" onClick={() => setNicknamesOpen(true)}>
+          <button
+            type="button"
+            className="btn btn-secondary flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]"
+            onClick={() => setNicknamesOpen(true)}
+          >
             <Tags aria-hidden="true" className="size-4" />
             {t('actions.nicknames')}
           </button>
-          <button type="button" className="btn btn-primary flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]" onClick={() => openAdd('manual')}>
+          <button
+            type="button"
+            className="btn btn-primary flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]"
+            onClick={() => openAdd('manual')}
+          >
             <Plus aria-hidden="true" className="size-4" />
             {t('actions.addGuest')}
           </button>
@@ -178,14 +205,19 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
       {!ready && status !== 'error' && <ListSkeleton label={t('list.loading')} />}
 
       {empty && (
-        <section className="rounded-2xl border border-line bg-white px-6 py-14 text-center shadow-sm" aria-labelledby="guests-empty-title">
+        <section
+          className="rounded-2xl border border-line bg-white px-6 py-14 text-center shadow-sm"
+          aria-labelledby="guests-empty-title"
+        >
           <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
             <Users aria-hidden="true" className="size-6" />
           </span>
           <h2 id="guests-empty-title" className="mt-5 font-display text-2xl text-ink">
             {t('empty.title')}
           </h2>
-          <p className="mx-auto mt-2 max-w-md text-muted">{t(canImport ? 'empty.body' : 'empty.bodyOneSide')}</p>
+          <p className="mx-auto mt-2 max-w-md text-muted">
+            {t(canImport ? 'empty.body' : 'empty.bodyOneSide')}
+          </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <button type="button" className="btn btn-primary" onClick={() => openAdd('manual')}>
               <Plus aria-hidden="true" className="size-4" />
@@ -214,12 +246,23 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
               </button>
             </div>
           ) : (
-            <GuestTable households={shown} invitations={invitations} rsvpHref={rsvpHref} onEdit={openEdit} onDelete={askDelete} mayDelete={mayDelete} />
+            <GuestTable
+              households={shown}
+              invitations={invitations}
+              rsvpHref={rsvpHref}
+              onEdit={openEdit}
+              onDelete={askDelete}
+              mayDelete={mayDelete}
+            />
           )}
         </>
       )}
 
-      <NicknamesDrawer weddingId={wedding.id} open={nicknamesOpen} onOpenChange={setNicknamesOpen} />
+      <NicknamesDrawer
+        weddingId={wedding.id}
+        open={nicknamesOpen}
+        onOpenChange={setNicknamesOpen}
+      />
       <HouseholdDrawer
         // A fresh form each time the drawer opens, for the household it opens on.
         key={drawer.open ? (drawer.household?.id ?? 'new') : 'closed'}
@@ -249,7 +292,11 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
         title={t('delete.title')}
         description={
           <>
-            {toDelete && t('delete.body', { name: householdLabel(toDelete).name, count: toDelete.persons.length })}
+            {toDelete &&
+              t('delete.body', {
+                name: householdLabel(toDelete).name,
+                count: toDelete.persons.length,
+              })}
             {deleteError && (
               <span role="alert" className="mt-3 block font-medium text-red-800">
                 {deleteError}
@@ -270,12 +317,18 @@ function ListSkeleton({ label }: { label: string }) {
     <div role="status" aria-label={label} className="space-y-4">
       <div className="grid gap-3 md:grid-cols-3 md:gap-4">
         {[0, 1, 2].map((i) => (
-          <div key={i} className="h-36 motion-safe:animate-pulse rounded-2xl bg-white shadow-sm ring-1 ring-line" />
+          <div
+            key={i}
+            className="h-36 motion-safe:animate-pulse rounded-2xl bg-white shadow-sm ring-1 ring-line"
+          />
         ))}
       </div>
       <div className="h-11 motion-safe:animate-pulse rounded-lg bg-white ring-1 ring-line" />
       {[0, 1, 2, 3].map((i) => (
-        <div key={i} className="h-20 motion-safe:animate-pulse rounded-xl bg-white ring-1 ring-line" />
+        <div
+          key={i}
+          className="h-20 motion-safe:animate-pulse rounded-xl bg-white ring-1 ring-line"
+        />
       ))}
     </div>
   )

@@ -18,7 +18,8 @@ export function GuestToolbar({ shown, total }: { shown: number; total: number })
   const toggleMissing = useGuestsStore((state) => state.toggleMissing)
   const setInvitation = useGuestsStore((state) => state.setInvitation)
   const clearFilters = useGuestsStore((state) => state.clearFilters)
-  const activeCount = (filters.relation ? 1 : 0) + (filters.invitation ? 1 : 0) + filters.missing.length
+  const activeCount =
+    (filters.relation ? 1 : 0) + (filters.invitation ? 1 : 0) + filters.missing.length
   const filtering = activeCount > 0 || filters.query.trim() !== ''
 
   return (
@@ -28,7 +29,10 @@ export function GuestToolbar({ shown, total }: { shown: number; total: number })
           <label htmlFor="guest-search" className="sr-only">
             {t('toolbar.searchLabel')}
           </label>
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+          />
           <input
             id="guest-search"
             type="search"
@@ -52,13 +56,19 @@ export function GuestToolbar({ shown, total }: { shown: number; total: number })
             )}
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content align="end" sideOffset={6} className="z-40 w-64 rounded-xl border border-line bg-white p-2 shadow-lg">
+            <DropdownMenu.Content
+              align="end"
+              sideOffset={6}
+              className="z-40 w-64 rounded-xl border border-line bg-white p-2 shadow-lg"
+            >
               <DropdownMenu.Label className="px-3 pb-1 pt-2 text-xs font-semibold uppercase tracking-wide text-muted">
                 {t('filters.relationGroup')}
               </DropdownMenu.Label>
               <DropdownMenu.RadioGroup
                 value={filters.relation ?? 'all'}
-                onValueChange={(value) => setRelation(value === 'all' ? null : (value as RelationFilter))}
+                onValueChange={(value) =>
+                  setRelation(value === 'all' ? null : (value as RelationFilter))
+                }
               >
                 {(['all', ...relationFilters] as const).map((relation) => (
                   <DropdownMenu.RadioItem key={relation} value={relation} className={itemClass}>
@@ -75,7 +85,9 @@ export function GuestToolbar({ shown, total }: { shown: number; total: number })
               </DropdownMenu.Label>
               <DropdownMenu.RadioGroup
                 value={filters.invitation ?? 'all'}
-                onValueChange={(value) => setInvitation(value === 'all' ? null : (value as InvitationState))}
+                onValueChange={(value) =>
+                  setInvitation(value === 'all' ? null : (value as InvitationState))
+                }
               >
                 {(['all', ...invitationStateFilters] as const).map((state) => (
                   <DropdownMenu.RadioItem key={state} value={state} className={itemClass}>
@@ -112,13 +124,19 @@ export function GuestToolbar({ shown, total }: { shown: number; total: number })
       {filtering && (
         <div className="flex flex-wrap items-center gap-2 text-sm">
           {filters.relation && (
-            <Chip label={t(`filters.relation.${filters.relation}`)} onRemove={() => setRelation(null)} removeLabel={t('filters.remove', { name: t(`filters.relation.${filters.relation}`) })} />
+            <Chip
+              label={t(`filters.relation.${filters.relation}`)}
+              onRemove={() => setRelation(null)}
+              removeLabel={t('filters.remove', { name: t(`filters.relation.${filters.relation}`) })}
+            />
           )}
           {filters.invitation && (
             <Chip
               label={t(`filters.invitationChip.${filters.invitation}`)}
               onRemove={() => setInvitation(null)}
-              removeLabel={t('filters.remove', { name: t(`filters.invitationChip.${filters.invitation}`) })}
+              removeLabel={t('filters.remove', {
+                name: t(`filters.invitationChip.${filters.invitation}`),
+              })}
             />
           )}
           {filters.missing.map((field) => (
@@ -130,9 +148,17 @@ export function GuestToolbar({ shown, total }: { shown: number; total: number })
             />
           ))}
           <p className="text-muted" role="status">
-            {t('toolbar.showing', { shown: shown.toLocaleString(), total: total.toLocaleString(), count: total })}
+            {t('toolbar.showing', {
+              shown: shown.toLocaleString(),
+              total: total.toLocaleString(),
+              count: total,
+            })}
           </p>
-          <button type="button" className="font-semibold text-brand-700 underline-offset-2 hover:underline" onClick={clearFilters}>
+          <button
+            type="button"
+            className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+            onClick={clearFilters}
+          >
             {t('toolbar.clear')}
           </button>
         </div>
@@ -141,11 +167,24 @@ export function GuestToolbar({ shown, total }: { shown: number; total: number })
   )
 }
 
-function Chip({ label, onRemove, removeLabel }: { label: string; onRemove(): void; removeLabel: string }) {
+function Chip({
+  label,
+  onRemove,
+  removeLabel,
+}: {
+  label: string
+  onRemove(): void
+  removeLabel: string
+}) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full border border-brand-200 bg-brand-50 py-1 pl-3 pr-1 font-medium text-brand-900">
       {label}
-      <button type="button" onClick={onRemove} className="rounded-full p-0.5 hover:bg-brand-100" aria-label={removeLabel}>
+      <button
+        type="button"
+        onClick={onRemove}
+        className="rounded-full p-0.5 hover:bg-brand-100"
+        aria-label={removeLabel}
+      >
         <X aria-hidden="true" className="size-3.5" />
       </button>
     </span>

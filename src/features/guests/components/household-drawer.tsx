@@ -34,7 +34,18 @@ const tabClass =
  * The Add Guest drawer (tabs Manually and Import) and, for an existing household, its edit form.
  * Closing it with unsaved typing asks first, so a name is never lost to a stray Escape.
  */
-export function HouseholdDrawer({ open, household, tab, onTabChange, existing, questions, onClose, onSaved, canImport, sides }: HouseholdDrawerProps) {
+export function HouseholdDrawer({
+  open,
+  household,
+  tab,
+  onTabChange,
+  existing,
+  questions,
+  onClose,
+  onSaved,
+  canImport,
+  sides,
+}: HouseholdDrawerProps) {
   const { t } = useTranslation('guests')
   const dirty = useRef(false)
   const [confirmClose, setConfirmClose] = useState(false)
@@ -80,14 +91,24 @@ export function HouseholdDrawer({ open, household, tab, onTabChange, existing, q
       >
         {household ? (
           <>
-            <LastChangeText change={household.lastChange} className="-mt-2 mb-4 block text-sm text-muted" />
+            <LastChangeText
+              change={household.lastChange}
+              className="-mt-2 mb-4 block text-sm text-muted"
+            />
             {form}
           </>
         ) : !canImport ? (
           form
         ) : (
-          <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as DrawerTab)} className="flex min-h-full flex-col">
-            <Tabs.List aria-label={t('drawer.tabsLabel')} className="-mx-6 -mt-5 mb-5 flex border-b border-line bg-white px-6">
+          <Tabs.Root
+            value={tab}
+            onValueChange={(value) => onTabChange(value as DrawerTab)}
+            className="flex min-h-full flex-col"
+          >
+            <Tabs.List
+              aria-label={t('drawer.tabsLabel')}
+              className="-mx-6 -mt-5 mb-5 flex border-b border-line bg-white px-6"
+            >
               <Tabs.Trigger value="manual" className={tabClass}>
                 {t('drawer.manual')}
               </Tabs.Trigger>
@@ -95,11 +116,21 @@ export function HouseholdDrawer({ open, household, tab, onTabChange, existing, q
                 {t('drawer.import')}
               </Tabs.Trigger>
             </Tabs.List>
-            <Tabs.Content value="manual" className="flex-1 focus:outline-none" forceMount hidden={tab !== 'manual'}>
+            <Tabs.Content
+              value="manual"
+              className="flex-1 focus:outline-none"
+              forceMount
+              hidden={tab !== 'manual'}
+            >
               {form}
             </Tabs.Content>
             <Tabs.Content value="import" className="flex-1 focus:outline-none">
-              <ImportPanel existing={existing} questions={questions} onDone={onClose} onCancel={requestClose} />
+              <ImportPanel
+                existing={existing}
+                questions={questions}
+                onDone={onClose}
+                onCancel={requestClose}
+              />
             </Tabs.Content>
           </Tabs.Root>
         )}

@@ -37,7 +37,8 @@ const shownHouseholds = 150
 /** Spreadsheet column letters: A, B, … Z, AA, AB. */
 function columnLetter(index: number): string {
   let letter = ''
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letter = String.fromCharCode(65 + ((n - 1) % 26)) + letter
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letter = String.fromCharCode(65 + ((n - 1) % 26)) + letter
   return letter
 }
 
@@ -129,7 +130,9 @@ export function ImportPanel({ existing, questions, onDone, onCancel }: ImportPan
             mapping={mapping}
             questions={questions}
             onMapping={(column, field) => {
-              setMapping((current) => current.map((value, index) => (index === column ? field : value)))
+              setMapping((current) =>
+                current.map((value, index) => (index === column ? field : value)),
+              )
               setJoins({})
             }}
             grouping={grouping}
@@ -157,9 +160,15 @@ export function ImportPanel({ existing, questions, onDone, onCancel }: ImportPan
         {step === 'done' && result && (
           <div className="py-8 text-center" role="status">
             <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-emerald-600" />
-            <p className="mt-4 font-display text-2xl text-ink">{t('import.done.title', { count: result.households })}</p>
+            <p className="mt-4 font-display text-2xl text-ink">
+              {t('import.done.title', { count: result.households })}
+            </p>
             <p className="mt-2 text-muted">{t('import.done.body', { count: result.persons })}</p>
-            {result.replies > 0 && <p className="mt-1 text-muted">{t('import.done.replies', { count: result.replies })}</p>}
+            {result.replies > 0 && (
+              <p className="mt-1 text-muted">
+                {t('import.done.replies', { count: result.replies })}
+              </p>
+            )}
           </div>
         )}
       </div>
@@ -172,20 +181,40 @@ export function ImportPanel({ existing, questions, onDone, onCancel }: ImportPan
         )}
         {step === 'columns' && (
           <>
-            <button type="button" className={`btn btn-secondary mr-auto ${footerButton}`} onClick={reset}>
+            <button
+              type="button"
+              className={`btn btn-secondary mr-auto ${footerButton}`}
+              onClick={reset}
+            >
               {t('common:actions.back')}
             </button>
-            <button type="button" className={`btn btn-primary ${footerButton} flex-1 sm:flex-none`} disabled={preview?.needsNameColumn} onClick={() => setStep('review')}>
+            <button
+              type="button"
+              className={`btn btn-primary ${footerButton} flex-1 sm:flex-none`}
+              disabled={preview?.needsNameColumn}
+              onClick={() => setStep('review')}
+            >
               {t('import.next')}
             </button>
           </>
         )}
         {step === 'review' && preview && (
-          <ReviewActions households={preview.households} skipDuplicates={skipDuplicates} skipProblems={skipProblems} saving={saving} onBack={() => setStep('columns')} onImport={save} />
+          <ReviewActions
+            households={preview.households}
+            skipDuplicates={skipDuplicates}
+            skipProblems={skipProblems}
+            saving={saving}
+            onBack={() => setStep('columns')}
+            onImport={save}
+          />
         )}
         {step === 'done' && (
           <>
-            <button type="button" className={`btn btn-secondary mr-auto ${footerButton}`} onClick={reset}>
+            <button
+              type="button"
+              className={`btn btn-secondary mr-auto ${footerButton}`}
+              onClick={reset}
+            >
               {t('import.done.another')}
             </button>
             <button type="button" className={`btn btn-primary ${footerButton}`} onClick={onDone}>
@@ -203,9 +232,16 @@ function Steps({ step }: { step: Step }) {
   const steps = ['source', 'columns', 'review'] as const
   const current = steps.indexOf(step as (typeof steps)[number])
   return (
-    <ol className="mb-5 flex items-center gap-1.5 text-xs font-medium sm:gap-2 sm:text-sm" aria-label={t('import.stepsLabel')}>
+    <ol
+      className="mb-5 flex items-center gap-1.5 text-xs font-medium sm:gap-2 sm:text-sm"
+      aria-label={t('import.stepsLabel')}
+    >
       {steps.map((name, index) => (
-        <li key={name} className="flex items-center gap-1.5 whitespace-nowrap sm:gap-2" aria-current={index === current ? 'step' : undefined}>
+        <li
+          key={name}
+          className="flex items-center gap-1.5 whitespace-nowrap sm:gap-2"
+          aria-current={index === current ? 'step' : undefined}
+        >
           <span
             className={`flex size-6 items-center justify-center rounded-full text-xs ${
               index <= current ? 'bg-brand-600 text-white' : 'bg-brand-50 text-brand-700'
@@ -213,8 +249,12 @@ function Steps({ step }: { step: Step }) {
           >
             {index + 1}
           </span>
-          <span className={index === current ? 'text-ink' : 'text-muted'}>{t(`import.steps.${name}`)}</span>
-          {index < steps.length - 1 && <span aria-hidden="true" className="mx-0.5 h-px w-3 bg-line sm:mx-1 sm:w-8" />}
+          <span className={index === current ? 'text-ink' : 'text-muted'}>
+            {t(`import.steps.${name}`)}
+          </span>
+          {index < steps.length - 1 && (
+            <span aria-hidden="true" className="mx-0.5 h-px w-3 bg-line sm:mx-1 sm:w-8" />
+          )}
         </li>
       ))}
     </ol>
@@ -234,7 +274,8 @@ function SourceStep({ onRows }: { onRows(source: Source): void }) {
     setBusy(true)
     try {
       const rows = await parseCsv(await read())
-      if (rows.every((row) => row.every((cell) => cell.trim() === ''))) setProblem(t('import.source.empty'))
+      if (rows.every((row) => row.every((cell) => cell.trim() === '')))
+        setProblem(t('import.source.empty'))
       else onRows({ name, rows })
     } catch {
       setProblem(t('import.source.unreadable'))
@@ -312,7 +353,12 @@ function SourceStep({ onRows }: { onRows(source: Source): void }) {
             />
           )}
         </Field>
-        <button type="button" className="btn btn-secondary" disabled={busy || pasted.trim() === ''} onClick={() => void readRows(t('import.source.pastedName'), async () => pasted)}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={busy || pasted.trim() === ''}
+          onClick={() => void readRows(t('import.source.pastedName'), async () => pasted)}
+        >
           {t('import.source.usePasted')}
         </button>
       </div>
@@ -320,7 +366,11 @@ function SourceStep({ onRows }: { onRows(source: Source): void }) {
       <div className="rounded-xl bg-brand-50 p-4 text-sm text-brand-900">
         <p className="font-semibold">{t('import.source.templateTitle')}</p>
         <p className="mt-1">{t('import.source.templateBody')}</p>
-        <button type="button" className="mt-3 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-2" onClick={() => void downloadTemplate()}>
+        <button
+          type="button"
+          className="mt-3 inline-flex items-center gap-2 font-semibold text-brand-700 underline underline-offset-2"
+          onClick={() => void downloadTemplate()}
+        >
           <Download aria-hidden="true" className="size-4" />
           {t('import.source.template')}
         </button>
@@ -341,7 +391,17 @@ interface ColumnsStepProps {
   needsNameColumn: boolean
 }
 
-function ColumnsStep({ source, headerRow, onHeaderRow, mapping, questions, onMapping, grouping, onGrouping, needsNameColumn }: ColumnsStepProps) {
+function ColumnsStep({
+  source,
+  headerRow,
+  onHeaderRow,
+  mapping,
+  questions,
+  onMapping,
+  grouping,
+  onGrouping,
+  needsNameColumn,
+}: ColumnsStepProps) {
   const { t } = useTranslation('guests')
   const header = headerRow === null ? [] : (source.rows[headerRow] ?? [])
   const dataFrom = headerRow === null ? 0 : headerRow + 1
@@ -355,21 +415,46 @@ function ColumnsStep({ source, headerRow, onHeaderRow, mapping, questions, onMap
       {needsNameColumn && <Alert tone="error">{t('import.columns.needsName')}</Alert>}
 
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label={t('import.columns.headerRow')} hint={headerRow === null ? t('import.columns.noHeaderHint') : t('import.columns.headerHint', { row: headerRow + 1 })}>
+        <Field
+          label={t('import.columns.headerRow')}
+          hint={
+            headerRow === null
+              ? t('import.columns.noHeaderHint')
+              : t('import.columns.headerHint', { row: headerRow + 1 })
+          }
+        >
           {(control) => (
-            <select {...control} className="field-input" value={headerRow ?? 'none'} onChange={(event) => onHeaderRow(event.target.value === 'none' ? null : Number(event.target.value))}>
+            <select
+              {...control}
+              className="field-input"
+              value={headerRow ?? 'none'}
+              onChange={(event) =>
+                onHeaderRow(event.target.value === 'none' ? null : Number(event.target.value))
+              }
+            >
               <option value="none">{t('import.columns.noHeader')}</option>
               {Array.from({ length: candidates }, (_, row) => (
                 <option key={row} value={row}>
-                  {t('import.columns.rowOption', { row: row + 1, preview: source.rows[row]!.filter(Boolean).slice(0, 3).join(', ').slice(0, 40) })}
+                  {t('import.columns.rowOption', {
+                    row: row + 1,
+                    preview: source.rows[row]!.filter(Boolean).slice(0, 3).join(', ').slice(0, 40),
+                  })}
                 </option>
               ))}
             </select>
           )}
         </Field>
-        <Field label={t('import.columns.grouping')} hint={t(`import.columns.groupingHint.${grouping}`)}>
+        <Field
+          label={t('import.columns.grouping')}
+          hint={t(`import.columns.groupingHint.${grouping}`)}
+        >
           {(control) => (
-            <select {...control} className="field-input" value={grouping} onChange={(event) => onGrouping(event.target.value as Grouping)}>
+            <select
+              {...control}
+              className="field-input"
+              value={grouping}
+              onChange={(event) => onGrouping(event.target.value as Grouping)}
+            >
               <option value="column" disabled={!mapping.includes('household')}>
                 {t('import.columns.groupingOption.column')}
               </option>
@@ -388,16 +473,26 @@ function ColumnsStep({ source, headerRow, onHeaderRow, mapping, questions, onMap
             .filter(Boolean)
             .slice(0, 3) as string[]
           return (
-            <li key={column} className="grid gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-center">
+            <li
+              key={column}
+              className="grid gap-2 p-3 sm:grid-cols-[minmax(0,1fr)_12rem] sm:items-center"
+            >
               <div className="min-w-0">
                 <p className="truncate font-medium text-ink">
-                  <span className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-700">{columnLetter(column)}</span>
+                  <span className="mr-2 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-semibold text-brand-700">
+                    {columnLetter(column)}
+                  </span>
                   {header[column]?.trim() || t('import.columns.untitled')}
                 </p>
-                <p className="mt-1 truncate text-sm text-muted">{samples.length ? samples.join(' · ') : t('import.columns.emptyColumn')}</p>
+                <p className="mt-1 truncate text-sm text-muted">
+                  {samples.length ? samples.join(' · ') : t('import.columns.emptyColumn')}
+                </p>
               </div>
               <label className="sr-only" htmlFor={`import-column-${column}`}>
-                {t('import.columns.fieldFor', { column: columnLetter(column), name: header[column]?.trim() || t('import.columns.untitled') })}
+                {t('import.columns.fieldFor', {
+                  column: columnLetter(column),
+                  name: header[column]?.trim() || t('import.columns.untitled'),
+                })}
               </label>
               <select
                 id={`import-column-${column}`}
@@ -444,7 +539,18 @@ function summarize(households: ImportHousehold[]) {
   return { withErrors, duplicates, nothingImportable: withErrors.length === households.length }
 }
 
-function ReviewStep({ households, rowCount, canRegroup, onJoin, skipDuplicates, onSkipDuplicates, skipProblems, onSkipProblems, failure, saving }: ReviewStepProps) {
+function ReviewStep({
+  households,
+  rowCount,
+  canRegroup,
+  onJoin,
+  skipDuplicates,
+  onSkipDuplicates,
+  skipProblems,
+  onSkipProblems,
+  failure,
+  saving,
+}: ReviewStepProps) {
   const { t } = useTranslation('guests')
   const { withErrors, duplicates, nothingImportable } = summarize(households)
   const persons = households.reduce((sum, h) => sum + h.persons.length, 0)
@@ -476,28 +582,53 @@ function ReviewStep({ households, rowCount, canRegroup, onJoin, skipDuplicates, 
         <div className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-900">
           <p className="font-semibold">{t('import.review.errors', { count: withErrors.length })}</p>
           <label className="mt-2 flex items-start gap-2">
-            <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={skipProblems} onChange={(event) => onSkipProblems(event.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-brand-600"
+              checked={skipProblems}
+              onChange={(event) => onSkipProblems(event.target.checked)}
+            />
             <span>{t('import.review.skipErrors', { count: withErrors.length })}</span>
           </label>
         </div>
       )}
       {duplicates.length > 0 && (
         <div className="rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900">
-          <p className="font-semibold">{t('import.review.duplicates', { count: duplicates.length })}</p>
+          <p className="font-semibold">
+            {t('import.review.duplicates', { count: duplicates.length })}
+          </p>
           <label className="mt-2 flex items-start gap-2">
-            <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" checked={skipDuplicates} onChange={(event) => onSkipDuplicates(event.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-brand-600"
+              checked={skipDuplicates}
+              onChange={(event) => onSkipDuplicates(event.target.checked)}
+            />
             <span>{t('import.review.skipDuplicates', { count: duplicates.length })}</span>
           </label>
-          {skipDuplicates && householdsToImport(households, true).length === 0 && <p className="mt-2">{t('import.review.allAlreadyListed')}</p>}
+          {skipDuplicates && householdsToImport(households, true).length === 0 && (
+            <p className="mt-2">{t('import.review.allAlreadyListed')}</p>
+          )}
         </div>
       )}
 
       <ol className="space-y-2" aria-label={t('import.review.listLabel')}>
         {shown.map((household) => (
-          <HouseholdPreview key={household.firstRow} household={household} canRegroup={canRegroup} first={household === households[0]} onJoin={onJoin} skipped={skipDuplicates && household.duplicates.length > 0} />
+          <HouseholdPreview
+            key={household.firstRow}
+            household={household}
+            canRegroup={canRegroup}
+            first={household === households[0]}
+            onJoin={onJoin}
+            skipped={skipDuplicates && household.duplicates.length > 0}
+          />
         ))}
       </ol>
-      {ordered.length > shown.length && <p className="text-sm text-muted">{t('import.review.more', { count: ordered.length - shown.length })}</p>}
+      {ordered.length > shown.length && (
+        <p className="text-sm text-muted">
+          {t('import.review.more', { count: ordered.length - shown.length })}
+        </p>
+      )}
     </fieldset>
   )
 }
@@ -505,7 +636,8 @@ function ReviewStep({ households, rowCount, canRegroup, onJoin, skipDuplicates, 
 function rank(household: ImportHousehold) {
   if (household.hasErrors) return 0
   if (household.duplicates.length > 0) return 1
-  if (household.problems.length > 0 || household.persons.some((p) => p.problems.length > 0)) return 2
+  if (household.problems.length > 0 || household.persons.some((p) => p.problems.length > 0))
+    return 2
   return 3
 }
 
@@ -513,31 +645,62 @@ function ProblemText({ problem }: { problem: ImportProblem }) {
   const { t } = useTranslation('guests')
   const Icon = problem.severity === 'error' ? XCircle : AlertTriangle
   return (
-    <li className={`flex items-start gap-1.5 text-sm ${problem.severity === 'error' ? 'text-red-800' : 'text-amber-800'}`}>
+    <li
+      className={`flex items-start gap-1.5 text-sm ${problem.severity === 'error' ? 'text-red-800' : 'text-amber-800'}`}
+    >
       <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>
         <span className="sr-only">{t(`import.severity.${problem.severity}`)}: </span>
-        {t(`import.problems.${problem.code}`, { value: problem.value ?? '', max: problem.max, question: problem.question ?? '' })}
+        {t(`import.problems.${problem.code}`, {
+          value: problem.value ?? '',
+          max: problem.max,
+          question: problem.question ?? '',
+        })}
       </span>
     </li>
   )
 }
 
-function HouseholdPreview({ household, canRegroup, first, onJoin, skipped }: { household: ImportHousehold; canRegroup: boolean; first: boolean; onJoin(row: number, join: boolean): void; skipped: boolean }) {
+function HouseholdPreview({
+  household,
+  canRegroup,
+  first,
+  onJoin,
+  skipped,
+}: {
+  household: ImportHousehold
+  canRegroup: boolean
+  first: boolean
+  onJoin(row: number, join: boolean): void
+  skipped: boolean
+}) {
   const { t } = useTranslation('guests')
-  const tone = household.hasErrors ? 'border-red-200' : household.duplicates.length > 0 ? 'border-amber-200' : 'border-line'
+  const tone = household.hasErrors
+    ? 'border-red-200'
+    : household.duplicates.length > 0
+      ? 'border-amber-200'
+      : 'border-line'
   const rows = household.persons.map((person) => person.row + 1)
-  const rowText = rows.length === 1 ? t('import.review.row', { row: rows[0] }) : t('import.review.rows', { from: rows[0], to: rows[rows.length - 1] })
+  const rowText =
+    rows.length === 1
+      ? t('import.review.row', { row: rows[0] })
+      : t('import.review.rows', { from: rows[0], to: rows[rows.length - 1] })
   return (
     <li className={`rounded-xl border bg-white p-3 ${tone} ${skipped ? 'opacity-60' : ''}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-xs font-semibold uppercase tracking-wide text-muted">{rowText}</p>
         {household.hasErrors ? (
-          <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">{t('import.review.notImported')}</span>
+          <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800">
+            {t('import.review.notImported')}
+          </span>
         ) : skipped ? (
-          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">{t('import.review.skipped')}</span>
+          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800">
+            {t('import.review.skipped')}
+          </span>
         ) : (
-          <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">{t('import.review.ready')}</span>
+          <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+            {t('import.review.ready')}
+          </span>
         )}
       </div>
       <ul className="mt-2 space-y-1">
@@ -545,11 +708,21 @@ function HouseholdPreview({ household, canRegroup, first, onJoin, skipped }: { h
           <li key={person.row}>
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-medium text-ink">
-                {[person.title, person.firstName, person.lastName, person.suffix].filter(Boolean).join(' ') || t('import.review.noName')}
+                {[person.title, person.firstName, person.lastName, person.suffix]
+                  .filter(Boolean)
+                  .join(' ') || t('import.review.noName')}
               </span>
-              {person.type === 'child' && <span className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800">{t('person.child')}</span>}
+              {person.type === 'child' && (
+                <span className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-medium text-sky-800">
+                  {t('person.child')}
+                </span>
+              )}
               {canRegroup && index > 0 && (
-                <button type="button" className="inline-flex items-center gap-1 text-xs font-semibold text-brand-700 hover:underline" onClick={() => onJoin(person.row, false)}>
+                <button
+                  type="button"
+                  className="inline-flex items-center gap-1 text-xs font-semibold text-brand-700 hover:underline"
+                  onClick={() => onJoin(person.row, false)}
+                >
                   <Unlink aria-hidden="true" className="size-3.5" />
                   {t('import.review.split')}
                 </button>
@@ -573,13 +746,19 @@ function HouseholdPreview({ household, canRegroup, first, onJoin, skipped }: { h
           {household.duplicates.length > 0 && (
             <li className="flex items-start gap-1.5 text-sm text-amber-800">
               <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span>{t('import.review.alreadyListed', { names: household.duplicates.join(', ') })}</span>
+              <span>
+                {t('import.review.alreadyListed', { names: household.duplicates.join(', ') })}
+              </span>
             </li>
           )}
         </ul>
       )}
       {canRegroup && !first && (
-        <button type="button" className="mt-2 inline-flex items-center gap-1 text-xs font-semibold text-brand-700 hover:underline" onClick={() => onJoin(household.firstRow, true)}>
+        <button
+          type="button"
+          className="mt-2 inline-flex items-center gap-1 text-xs font-semibold text-brand-700 hover:underline"
+          onClick={() => onJoin(household.firstRow, true)}
+        >
           <Link2 aria-hidden="true" className="size-3.5" />
           {t('import.review.join')}
         </button>
@@ -588,7 +767,21 @@ function HouseholdPreview({ household, canRegroup, first, onJoin, skipped }: { h
   )
 }
 
-function ReviewActions({ households, skipDuplicates, skipProblems, saving, onBack, onImport }: { households: ImportHousehold[]; skipDuplicates: boolean; skipProblems: boolean; saving: boolean; onBack(): void; onImport(): void }) {
+function ReviewActions({
+  households,
+  skipDuplicates,
+  skipProblems,
+  saving,
+  onBack,
+  onImport,
+}: {
+  households: ImportHousehold[]
+  skipDuplicates: boolean
+  skipProblems: boolean
+  saving: boolean
+  onBack(): void
+  onImport(): void
+}) {
   const { t } = useTranslation('guests')
   const { withErrors } = summarize(households)
   const toImport = householdsToImport(households, skipDuplicates)
@@ -596,19 +789,31 @@ function ReviewActions({ households, skipDuplicates, skipProblems, saving, onBac
   const blocked = withErrors.length > 0 && !skipProblems
   return (
     <>
-      <button type="button" className={`btn btn-secondary mr-auto ${footerButton}`} onClick={onBack} disabled={saving}>
+      <button
+        type="button"
+        className={`btn btn-secondary mr-auto ${footerButton}`}
+        onClick={onBack}
+        disabled={saving}
+      >
         {t('common:actions.back')}
       </button>
       {/* Never "Import 0 households": a button that would do nothing is not shown. */}
       {toImport.length > 0 && (
-        <button type="button" className={`btn btn-primary ${footerButton} flex-1 sm:flex-none`} disabled={blocked || saving} onClick={onImport}>
+        <button
+          type="button"
+          className={`btn btn-primary ${footerButton} flex-1 sm:flex-none`}
+          disabled={blocked || saving}
+          onClick={onImport}
+        >
           {saving ? (
             t('import.saving')
           ) : (
             <span>
               {t('import.submit', { count: toImport.length })}{' '}
               {/* The guest count gives way on a phone, so the button stays one line. */}
-              <span className="hidden sm:inline">{t('import.submitGuests', { count: persons })}</span>
+              <span className="hidden sm:inline">
+                {t('import.submitGuests', { count: persons })}
+              </span>
             </span>
           )}
         </button>

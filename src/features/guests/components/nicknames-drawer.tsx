@@ -14,10 +14,23 @@ import { nicknameLimits, nicknameValues, type NicknameValues } from '../model/ni
  * The couple's own nicknames for the site's name search ("Dodong" for Reynaldo), beside the
  * built-in Filipino list: what they save here, a guest may type for the name and be found.
  */
-export function NicknamesDrawer({ weddingId, open, onOpenChange }: { weddingId: string; open: boolean; onOpenChange(open: boolean): void }) {
+export function NicknamesDrawer({
+  weddingId,
+  open,
+  onOpenChange,
+}: {
+  weddingId: string
+  open: boolean
+  onOpenChange(open: boolean): void
+}) {
   const { t } = useTranslation('guests')
   return (
-    <Drawer open={open} onOpenChange={onOpenChange} title={t('nicknames.title')} description={t('nicknames.description')}>
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('nicknames.title')}
+      description={t('nicknames.description')}
+    >
       {open && <NicknamesForm weddingId={weddingId} />}
     </Drawer>
   )
@@ -30,7 +43,10 @@ function NicknamesForm({ weddingId }: { weddingId: string }) {
   const [loadError, setLoadError] = useState<string | null>(null)
   const [saveError, setSaveError] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
-  const form = useForm<NicknameValues>({ resolver: zodResolver(nicknameValues), defaultValues: { entries: [] } })
+  const form = useForm<NicknameValues>({
+    resolver: zodResolver(nicknameValues),
+    defaultValues: { entries: [] },
+  })
   const { control, register, handleSubmit, reset, formState } = form
   const { fields, append, remove } = useFieldArray({ control, name: 'entries' })
 
@@ -57,7 +73,10 @@ function NicknamesForm({ weddingId }: { weddingId: string }) {
     try {
       const list = await saveNicknames(
         weddingId,
-        values.entries.map((entry) => ({ nickname: entry.nickname.trim(), name: entry.name.trim() })),
+        values.entries.map((entry) => ({
+          nickname: entry.nickname.trim(),
+          name: entry.name.trim(),
+        })),
       )
       reset({ entries: list.nicknames })
       setSaved(true)
@@ -71,11 +90,18 @@ function NicknamesForm({ weddingId }: { weddingId: string }) {
   const message = (key: string | undefined) => (key ? t(key, { max: nicknameLimits.length }) : null)
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-busy={formState.isSubmitting}>
+    <form
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-4"
+      aria-busy={formState.isSubmitting}
+    >
       {loadError && <Alert tone="error">{loadError}</Alert>}
       {saveError && <Alert tone="error">{saveError}</Alert>}
       {saved && <Alert tone="success">{t('nicknames.saved')}</Alert>}
-      {builtIn !== null && <p className="text-sm text-muted">{t('nicknames.builtIn', { count: builtIn })}</p>}
+      {builtIn !== null && (
+        <p className="text-sm text-muted">{t('nicknames.builtIn', { count: builtIn })}</p>
+      )}
       {entryErrors?.root?.message && (
         <p className="field-error" role="alert">
           {t(entryErrors.root.message, { max: nicknameLimits.count })}
@@ -84,11 +110,37 @@ function NicknamesForm({ weddingId }: { weddingId: string }) {
       <ol className="space-y-3">
         {fields.map((field, index) => (
           <li key={field.id} className="flex items-end gap-3">
-            <Field label={t('nicknames.nickname')} error={message(entryErrors?.[index]?.nickname?.message)} className="flex-1">
-              {(props) => <input {...props} className="field-input" autoComplete="off" maxLength={nicknameLimits.length} placeholder={t('nicknames.nicknamePlaceholder')} {...register(`entries.${index}.nickname`)} />}
+            <Field
+              label={t('nicknames.nickname')}
+              error={message(entryErrors?.[index]?.nickname?.message)}
+              className="flex-1"
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  className="field-input"
+                  autoComplete="off"
+                  maxLength={nicknameLimits.length}
+                  placeholder={t('nicknames.nicknamePlaceholder')}
+                  {...register(`entries.${index}.nickname`)}
+                />
+              )}
             </Field>
-            <Field label={t('nicknames.name')} error={message(entryErrors?.[index]?.name?.message)} className="flex-1">
-              {(props) => <input {...props} className="field-input" autoComplete="off" maxLength={nicknameLimits.length} placeholder={t('nicknames.namePlaceholder')} {...register(`entries.${index}.name`)} />}
+            <Field
+              label={t('nicknames.name')}
+              error={message(entryErrors?.[index]?.name?.message)}
+              className="flex-1"
+            >
+              {(props) => (
+                <input
+                  {...props}
+                  className="field-input"
+                  autoComplete="off"
+                  maxLength={nicknameLimits.length}
+                  placeholder={t('nicknames.namePlaceholder')}
+                  {...register(`entries.${index}.name`)}
+                />
+              )}
             </Field>
             <button
               type="button"
@@ -106,12 +158,18 @@ function NicknamesForm({ weddingId }: { weddingId: string }) {
           type="button"
           className="btn btn-secondary"
           disabled={builtIn === null || fields.length >= nicknameLimits.count}
-          onClick={() => append({ nickname: '', name: '' }, { focusName: `entries.${fields.length}.nickname` })}
+          onClick={() =>
+            append({ nickname: '', name: '' }, { focusName: `entries.${fields.length}.nickname` })
+          }
         >
           <Plus aria-hidden="true" className="size-4" />
           {t('nicknames.add')}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={builtIn === null || formState.isSubmitting}>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={builtIn === null || formState.isSubmitting}
+        >
           {formState.isSubmitting ? t('nicknames.saving') : t('nicknames.save')}
         </button>
       </div>

@@ -50,7 +50,8 @@ export function questionColumns(
   }
   questions.forEach((q) => add(q.question))
   for (const household of households) {
-    for (const person of household.persons) person.response.forEach((answer) => add(answer.question))
+    for (const person of household.persons)
+      person.response.forEach((answer) => add(answer.question))
   }
   return columns
 }
@@ -101,7 +102,10 @@ export function eventColumns(events: ReadonlyArray<CsvEvent>): string[] {
 export function guestCsvRows(
   households: ReadonlyArray<HouseholdRecord>,
   questions: ReadonlyArray<{ question: string }>,
-  events: { events: ReadonlyArray<CsvEvent>; replies: ReadonlyArray<CsvEventReply> } = { events: [], replies: [] },
+  events: { events: ReadonlyArray<CsvEvent>; replies: ReadonlyArray<CsvEventReply> } = {
+    events: [],
+    replies: [],
+  },
 ): string[][] {
   const taking = events.events.filter((event) => event.takesRsvp)
   const byPerson = new Map<string, Map<string, CsvEventReply>>()
@@ -110,14 +114,16 @@ export function guestCsvRows(
     if (!replies) byPerson.set(reply.personId, (replies = new Map()))
     replies.set(reply.eventId, reply)
   }
-  const invited = (event: CsvEvent, householdId: string) => !event.isPrivate || event.householdIds.includes(householdId)
+  const invited = (event: CsvEvent, householdId: string) =>
+    !event.isPrivate || event.householdIds.includes(householdId)
   // Each person with the answers of every event they are asked about, the main one's first.
   const withEvents = (household: HouseholdRecord, person: PersonRecord): PersonRecord => {
     if (taking.length === 0) return person
     const replies = byPerson.get(person.id)
     const response = [...person.response]
     for (const event of taking) {
-      const reply = event.isMain || !invited(event, household.id) ? undefined : replies?.get(event.id)
+      const reply =
+        event.isMain || !invited(event, household.id) ? undefined : replies?.get(event.id)
       if (reply?.isAttending) response.push(...reply.response)
     }
     return { ...person, response }
@@ -128,7 +134,9 @@ export function guestCsvRows(
   }))
   const extra = questionColumns(questions, people)
   const eventHeader = eventColumns(taking)
-  const rows: string[][] = [[...guestCsvColumns, ...eventHeader, ...extra, householdColumn, seatCapColumn]]
+  const rows: string[][] = [
+    [...guestCsvColumns, ...eventHeader, ...extra, householdColumn, seatCapColumn],
+  ]
   for (const [index, household] of people.entries()) {
     const relation = relationLabel(household.relationshipSide, household.relationshipType)
     for (const person of household.persons) {
@@ -142,7 +150,11 @@ export function guestCsvRows(
         ...taking.map((event) =>
           !invited(event, household.id)
             ? notInvitedLabel
-            : rsvpStatusLabel(event.isMain ? person.isAttending : (byPerson.get(person.id)?.get(event.id)?.isAttending ?? null)),
+            : rsvpStatusLabel(
+                event.isMain
+                  ? person.isAttending
+                  : (byPerson.get(person.id)?.get(event.id)?.isAttending ?? null),
+              ),
         ),
         ...extra.map((question) => answerTo(person, question)),
         String(index + 1),

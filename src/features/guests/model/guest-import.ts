@@ -65,26 +65,50 @@ function answerQuestionId(field: ImportField): string | null {
 const headerWords: Array<[ImportField, RegExp]> = [
   ['firstName', /^(first|given|fore|unang) ?(name|pangalan)?s?$|^f ?name$/],
   ['lastName', /^((last|family|sur) ?name|surname|apelyido|apellido|l ?name)s?$/],
-  ['fullName', /^(full ?name|names?|guests?|guest ?names?|invitees?|pangalan|buong pangalan|bisita|mga bisita|pangalan ng bisita|name of guests?)$/],
+  [
+    'fullName',
+    /^(full ?name|names?|guests?|guest ?names?|invitees?|pangalan|buong pangalan|bisita|mga bisita|pangalan ng bisita|name of guests?)$/,
+  ],
   ['title', /^(title|salutation|prefix|honorific|titulo)$/],
   ['suffix', /^(suffix|name suffix|jr sr|hulapi)$/],
   ['knownAs', /^(known as|nick ?names?|palayaw|alias|goes by|aka|a k a|preferred name)$/],
-  ['maidenName', /^(maiden|maiden (name|surname)|nee|apelyido sa pagkadalaga|apelyido noong dalaga|dating apelyido)$/],
-  ['household', /^(household|household (id|name|no|number|group)|group|group (id|name|no|number)|family|party|party (id|name)|invitations?|invite|invitation (group|no|number)|sambahayan|pamilya|grupo)$/],
-  ['personType', /^(adult ?\/? ?child|adult or child|adult child|age group|age|adult|child|kid|kids|is child|bata|matanda o bata|guest type|person type|type of guest)$/],
+  [
+    'maidenName',
+    /^(maiden|maiden (name|surname)|nee|apelyido sa pagkadalaga|apelyido noong dalaga|dating apelyido)$/,
+  ],
+  [
+    'household',
+    /^(household|household (id|name|no|number|group)|group|group (id|name|no|number)|family|party|party (id|name)|invitations?|invite|invitation (group|no|number)|sambahayan|pamilya|grupo)$/,
+  ],
+  [
+    'personType',
+    /^(adult ?\/? ?child|adult or child|adult child|age group|age|adult|child|kid|kids|is child|bata|matanda o bata|guest type|person type|type of guest)$/,
+  ],
   ['email', /^(e ?mail|e ?mail address|email addr|correo)$/],
-  ['phone', /^(phone|phone (no|number)|contact (no|number|num|#)|contact|mobile|mobile (no|number)|cell ?phone|cell|cp|cp (no|number)|telepono|numero|tel|telephone|number|whatsapp|viber)$/],
-  ['relation', /^(relation|relationship|relation to (the )?couple|relationship to (the )?couple|ugnayan|kaugnayan)$/],
+  [
+    'phone',
+    /^(phone|phone (no|number)|contact (no|number|num|#)|contact|mobile|mobile (no|number)|cell ?phone|cell|cp|cp (no|number)|telepono|numero|tel|telephone|number|whatsapp|viber)$/,
+  ],
+  [
+    'relation',
+    /^(relation|relationship|relation to (the )?couple|relationship to (the )?couple|ugnayan|kaugnayan)$/,
+  ],
   ['side', /^(side|bride ?(or|\/)? ?groom|guest of|whose guest|invited by|panig)$/],
   ['relationType', /^(relationship type|relation type|type of relationship|category|kind)$/],
-  ['address1', /^(address|address ?1|address line ?1|street|street address|home address|mailing address|tirahan)$/],
+  [
+    'address1',
+    /^(address|address ?1|address line ?1|street|street address|home address|mailing address|tirahan)$/,
+  ],
   ['address2', /^(address ?2|address line ?2|barangay|brgy|subdivision)$/],
   ['city', /^(city|town|municipality|city ?\/? ?municipality|city town|lungsod|bayan)$/],
   ['state', /^(state|province|region|state ?\/? ?province|probinsya|probinsiya|lalawigan)$/],
   ['zip', /^(zip|zip ?code|postal ?code|post ?code)$/],
   ['country', /^(country|bansa)$/],
   ['notes', /^(notes?|remarks?|comments?|paalala|tala|memo|dietary|allergies)$/],
-  ['seatCap', /^(seats? reserved|reserved seats?|seat cap|seats? allowed|allowed seats?|seats|nakalaang upuan|upuan)$/],
+  [
+    'seatCap',
+    /^(seats? reserved|reserved seats?|seat cap|seats? allowed|allowed seats?|seats|nakalaang upuan|upuan)$/,
+  ],
   ['rsvpStatus', /^(rsvp|rsvp status|status|attending|response|reply|rsvp reply|sagot|dadalo)$/],
 ]
 
@@ -113,7 +137,10 @@ const looksLikePhone = /^[+(]?\d[\d\s().-]{5,}$/
  * (an e-mail or a phone number); title rows above the header ("Isabel & Miguel's guest list")
  * score nothing. A header needs two known columns, or one in a one-column file.
  */
-export function detectHeaderRow(rows: ReadonlyArray<ReadonlyArray<string>>, lookAhead = 20): number | null {
+export function detectHeaderRow(
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+  lookAhead = 20,
+): number | null {
   let best: number | null = null
   let bestScore = 0
   for (let index = 0; index < Math.min(rows.length, lookAhead); index += 1) {
@@ -137,7 +164,12 @@ export function detectHeaderRow(rows: ReadonlyArray<ReadonlyArray<string>>, look
 // Mapping
 // ---------------------------------------------------------------------------------------------
 
-function columnValues(rows: ReadonlyArray<ReadonlyArray<string>>, column: number, from: number, limit = 30): string[] {
+function columnValues(
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+  column: number,
+  from: number,
+  limit = 30,
+): string[] {
   const values: string[] = []
   for (let index = from; index < rows.length && values.length < limit; index += 1) {
     const value = rows[index]![column]?.trim()
@@ -150,14 +182,16 @@ function mostly(values: string[], test: (value: string) => boolean) {
   return values.length > 0 && values.filter(test).length / values.length >= 0.6
 }
 
-const personTypeWords = /^(adults?|a|child|children|c|kids?|bata|matanda|infant|baby|toddler|minor|teen)$/
+const personTypeWords =
+  /^(adults?|a|child|children|c|kids?|bata|matanda|infant|baby|toddler|minor|teen)$/
 
 /** A column's field from its values alone (files without a header, or an unknown header). */
 function fieldFromValues(values: string[]): ImportField | null {
   if (mostly(values, (value) => looksLikeEmail.test(value))) return 'email'
   if (mostly(values, (value) => looksLikePhone.test(value))) return 'phone'
   if (mostly(values, (value) => personTypeWords.test(normalizeText(value)))) return 'personType'
-  if (mostly(values, (value) => Boolean(parseRelation(value).side ?? parseRelation(value).type))) return 'relation'
+  if (mostly(values, (value) => Boolean(parseRelation(value).side ?? parseRelation(value).type)))
+    return 'relation'
   return null
 }
 
@@ -186,8 +220,12 @@ export function guessMapping(
 
   for (let column = 0; column < width; column += 1) {
     const values = columnValues(rows, column, dataFrom)
-    const question = header[column] ? questions.find((q) => normalizeText(q.question) === normalizeText(header[column])) : undefined
-    let field: ImportField | null = question ? answerField(question.id) : fieldForHeader(header[column] ?? '')
+    const question = header[column]
+      ? questions.find((q) => normalizeText(q.question) === normalizeText(header[column]))
+      : undefined
+    let field: ImportField | null = question
+      ? answerField(question.id)
+      : fieldForHeader(header[column] ?? '')
     // "Type" or "Contact" alone could be several things: the values decide.
     if (field === null || field === 'personType' || field === 'phone') {
       // (An answer column is never re-guessed: its header said which question it answers.)
@@ -206,7 +244,9 @@ export function guessMapping(
   // With no header, the first column of plain text holds the names.
   if (headerRow === null && !taken.has('fullName') && !taken.has('firstName')) {
     const nameColumn = mapping.findIndex(
-      (field, column) => field === 'ignore' && mostly(columnValues(rows, column, dataFrom), (value) => /\p{L}/u.test(value)),
+      (field, column) =>
+        field === 'ignore' &&
+        mostly(columnValues(rows, column, dataFrom), (value) => /\p{L}/u.test(value)),
     )
     if (nameColumn >= 0) mapping[nameColumn] = taken.has('lastName') ? 'firstName' : 'fullName'
   }
@@ -220,20 +260,90 @@ export function guessMapping(
 // Names
 // ---------------------------------------------------------------------------------------------
 
-const titleWords = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'dra', 'atty', 'engr', 'arch', 'hon', 'rev', 'fr', 'sis', 'prof', 'gng', 'bb', 'capt', 'col', 'gen', 'judge', 'pastor', 'sen', 'gov', 'cong', 'mayor'])
-const suffixWords = new Set(['jr', 'sr', 'ii', 'iii', 'iv', 'v', 'vi', 'md', 'phd', 'rn', 'cpa', 'esq'])
+const titleWords = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'dr',
+  'dra',
+  'atty',
+  'engr',
+  'arch',
+  'hon',
+  'rev',
+  'fr',
+  'sis',
+  'prof',
+  'gng',
+  'bb',
+  'capt',
+  'col',
+  'gen',
+  'judge',
+  'pastor',
+  'sen',
+  'gov',
+  'cong',
+  'mayor',
+])
+const suffixWords = new Set([
+  'jr',
+  'sr',
+  'ii',
+  'iii',
+  'iv',
+  'v',
+  'vi',
+  'md',
+  'phd',
+  'rn',
+  'cpa',
+  'esq',
+])
 /** Words that belong to the surname after them: "dela Cruz", "de los Santos", "San Juan". */
-const surnameParticles = new Set(['de', 'del', 'dela', 'della', 'la', 'las', 'los', 'delos', 'san', 'santa', 'sta', 'sto', 'santo', 'van', 'von', 'da', 'di', 'du', 'le', 'mac', 'y'])
+const surnameParticles = new Set([
+  'de',
+  'del',
+  'dela',
+  'della',
+  'la',
+  'las',
+  'los',
+  'delos',
+  'san',
+  'santa',
+  'sta',
+  'sto',
+  'santo',
+  'van',
+  'von',
+  'da',
+  'di',
+  'du',
+  'le',
+  'mac',
+  'y',
+])
 
 const bare = (word: string) => word.toLowerCase().replace(/\.$/, '')
 
 /** "Atty. Juan dela Cruz Jr." or "dela Cruz, Juan" into its parts. */
-export function splitFullName(text: string): { title: string | null; firstName: string; lastName: string | null; suffix: string | null } {
+export function splitFullName(text: string): {
+  title: string | null
+  firstName: string
+  lastName: string | null
+  suffix: string | null
+} {
   let value = text.replace(/\s+/g, ' ').trim()
   let suffix: string | null = null
   let lastName: string | null = null
 
-  const commaParts = value.split(',').map((part) => part.trim()).filter(Boolean)
+  const commaParts = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
   if (commaParts.length >= 2) {
     const tail = commaParts[commaParts.length - 1]!
     if (suffixWords.has(bare(tail))) {
@@ -252,7 +362,8 @@ export function splitFullName(text: string): { title: string | null; firstName: 
   const words = value.split(' ').filter(Boolean)
   const titles: string[] = []
   while (words.length > 1 && titleWords.has(bare(words[0]!))) titles.push(words.shift()!)
-  while (!suffix && words.length > 1 && suffixWords.has(bare(words[words.length - 1]!))) suffix = words.pop()!
+  while (!suffix && words.length > 1 && suffixWords.has(bare(words[words.length - 1]!)))
+    suffix = words.pop()!
 
   if (lastName === null && words.length > 1) {
     let start = words.length - 1
@@ -268,7 +379,8 @@ export function parsePersonType(value: string, columnIsChildFlag = false): Perso
   if (!word) return 'adult'
   if (/^\d{1,3}$/.test(word)) return Number(word) < 18 ? 'child' : 'adult'
   if (/^(adults?|a|matanda|nasa hustong gulang|grown ?up|senior)$/.test(word)) return 'adult'
-  if (/^(child|children|c|kids?|bata|infant|baby|toddler|minor|teen|teenager)$/.test(word)) return 'child'
+  if (/^(child|children|c|kids?|bata|infant|baby|toddler|minor|teen|teenager)$/.test(word))
+    return 'child'
   if (columnIsChildFlag && /^(y|yes|oo|true|1|x)$/.test(word)) return 'child'
   if (columnIsChildFlag && /^(n|no|hindi|false|0)$/.test(word)) return 'adult'
   return null
@@ -365,7 +477,11 @@ interface RowValues {
   answers: Record<string, string>
 }
 
-function readRow(cells: ReadonlyArray<string>, mapping: ReadonlyArray<ImportField>, row: number): RowValues {
+function readRow(
+  cells: ReadonlyArray<string>,
+  mapping: ReadonlyArray<ImportField>,
+  row: number,
+): RowValues {
   const values: RowValues = { row, cells: {}, notes: [], answers: {} }
   mapping.forEach((field, column) => {
     const value = cells[column]?.trim() ?? ''
@@ -381,12 +497,15 @@ function readRow(cells: ReadonlyArray<string>, mapping: ReadonlyArray<ImportFiel
 function contactKeys(values: RowValues): string[] {
   const keys: string[] = []
   if (values.cells.email) keys.push(`e:${values.cells.email.toLowerCase()}`)
-  if (values.cells.phone) keys.push(`p:${values.cells.phone.replace(/\D/g, '').replace(/^(63|0)/, '')}`)
+  if (values.cells.phone)
+    keys.push(`p:${values.cells.phone.replace(/\D/g, '').replace(/^(63|0)/, '')}`)
   return keys
 }
 
 function relationKey(values: RowValues): string {
-  return normalizeText([values.cells.relation, values.cells.side, values.cells.relationType].join(' '))
+  return normalizeText(
+    [values.cells.relation, values.cells.side, values.cells.relationType].join(' '),
+  )
 }
 
 /**
@@ -395,7 +514,12 @@ function relationKey(values: RowValues): string {
  * and either the same contact (phone or e-mail) or, for a row with no contact, the same last name.
  * A file without a household column (an export from before it had one) groups back this way.
  */
-function continuesHousehold(above: RowValues, row: RowValues, personType: PersonType | null, lastNames: [string | null, string | null]): boolean {
+function continuesHousehold(
+  above: RowValues,
+  row: RowValues,
+  personType: PersonType | null,
+  lastNames: [string | null, string | null],
+): boolean {
   const relation = relationKey(row)
   if (personType === 'child') return relation === '' || relation === relationKey(above)
   if (relation !== relationKey(above)) return false
@@ -405,9 +529,12 @@ function continuesHousehold(above: RowValues, row: RowValues, personType: Person
   return Boolean(rowLast) && compactText(aboveLast) === compactText(rowLast)
 }
 
-const acceptedWords = /^(accepted|accept|accepts|yes|y|oo|opo|attending|going|coming|confirmed|dadalo|darating|pupunta|tinanggap)$/
-const declinedWords = /^(declined|decline|declines|no|n|hindi|not attending|not going|not coming|regrets|hindi dadalo|hindi makakadalo|hindi makakarating|tinanggihan)$/
-const pendingWords = /^(pending|no reply|no response|no answer|awaiting|waiting|wala pa|naghihintay|hindi pa sumasagot)$/
+const acceptedWords =
+  /^(accepted|accept|accepts|yes|y|oo|opo|attending|going|coming|confirmed|dadalo|darating|pupunta|tinanggap)$/
+const declinedWords =
+  /^(declined|decline|declines|no|n|hindi|not attending|not going|not coming|regrets|hindi dadalo|hindi makakadalo|hindi makakarating|tinanggihan)$/
+const pendingWords =
+  /^(pending|no reply|no response|no answer|awaiting|waiting|wala pa|naghihintay|hindi pa sumasagot)$/
 /** The database's limit on one answer (rsvp_response). */
 export const answerMaxLength = 500
 
@@ -424,7 +551,11 @@ export function parseRsvpStatus(value: string): boolean | null | undefined {
  * The person's reply from the status and answer columns: answers are kept only for a guest who
  * accepted (as on the RSVP form), a choice only when it is one of the question's options.
  */
-function replyOf(values: RowValues, questions: ReadonlyArray<ImportQuestion>, problems: ImportProblem[]): ImportReply | null {
+function replyOf(
+  values: RowValues,
+  questions: ReadonlyArray<ImportQuestion>,
+  problems: ImportProblem[],
+): ImportReply | null {
   const status = values.cells.rsvpStatus
   if (status === undefined) return null
   const isAttending = parseRsvpStatus(status)
@@ -439,12 +570,25 @@ function replyOf(values: RowValues, questions: ReadonlyArray<ImportQuestion>, pr
       const answer = values.answers[question.id]
       if (!answer) continue
       if (answer.length > answerMaxLength) {
-        problems.push({ code: 'tooLong', severity: 'error', value: answer.slice(0, 40) + '…', max: answerMaxLength })
+        problems.push({
+          code: 'tooLong',
+          severity: 'error',
+          value: answer.slice(0, 40) + '…',
+          max: answerMaxLength,
+        })
         continue
       }
       if (question.kind === 'choice') {
-        const option = question.options?.find((candidate) => normalizeText(candidate) === normalizeText(answer))
-        if (option === undefined) problems.push({ code: 'answerNotAnOption', severity: 'warning', value: answer, question: question.question })
+        const option = question.options?.find(
+          (candidate) => normalizeText(candidate) === normalizeText(answer),
+        )
+        if (option === undefined)
+          problems.push({
+            code: 'answerNotAnOption',
+            severity: 'warning',
+            value: answer,
+            question: question.question,
+          })
         else response.push({ questionId: question.id, answer: option })
       } else {
         response.push({ questionId: question.id, answer })
@@ -454,7 +598,11 @@ function replyOf(values: RowValues, questions: ReadonlyArray<ImportQuestion>, pr
   return { isAttending, response }
 }
 
-function personOf(values: RowValues, childFlagColumn: boolean, questions: ReadonlyArray<ImportQuestion>): ImportPerson {
+function personOf(
+  values: RowValues,
+  childFlagColumn: boolean,
+  questions: ReadonlyArray<ImportQuestion>,
+): ImportPerson {
   const { cells } = values
   const problems: ImportProblem[] = []
   let firstName = cells.firstName ?? ''
@@ -471,7 +619,8 @@ function personOf(values: RowValues, childFlagColumn: boolean, questions: Readon
   if (!firstName.trim()) problems.push({ code: 'missingFirstName', severity: 'error' })
   // The form's rule and the database's (0032): a name holds a letter, not only emoji or digits.
   for (const name of [firstName, lastName]) {
-    if (name?.trim() && !hasLetter(name)) problems.push({ code: 'nameNeedsLetter', severity: 'error', value: name.trim() })
+    if (name?.trim() && !hasLetter(name))
+      problems.push({ code: 'nameNeedsLetter', severity: 'error', value: name.trim() })
   }
 
   let type = parsePersonType(cells.personType ?? '', childFlagColumn)
@@ -481,8 +630,21 @@ function personOf(values: RowValues, childFlagColumn: boolean, questions: Readon
   }
   const knownAs = cells.knownAs ?? null
   const maidenName = cells.maidenName ?? null
-  for (const [field, value] of [['firstName', firstName], ['lastName', lastName], ['title', title], ['suffix', suffix], ['knownAs', knownAs], ['maidenName', maidenName]] as const) {
-    if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…', max: limits[field] })
+  for (const [field, value] of [
+    ['firstName', firstName],
+    ['lastName', lastName],
+    ['title', title],
+    ['suffix', suffix],
+    ['knownAs', knownAs],
+    ['maidenName', maidenName],
+  ] as const) {
+    if (value && value.length > limits[field])
+      problems.push({
+        code: 'tooLong',
+        severity: 'error',
+        value: value.slice(0, 40) + '…',
+        max: limits[field],
+      })
   }
   const reply = replyOf(values, questions, problems)
   return {
@@ -501,7 +663,8 @@ function personOf(values: RowValues, childFlagColumn: boolean, questions: Readon
 
 function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>): ImportHousehold {
   const problems: ImportProblem[] = []
-  const first = (field: ImportField) => members.find((member) => member.values.cells[field])?.values.cells[field] ?? null
+  const first = (field: ImportField) =>
+    members.find((member) => member.values.cells[field])?.values.cells[field] ?? null
 
   let side: HouseholdDraft['relationshipSide'] = null
   let type: HouseholdDraft['relationshipType'] = null
@@ -519,19 +682,32 @@ function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>
       const parsed = parseRelation(cell)
       if (parsed.side) side ??= parsed.side
       if (parsed.type) type ??= parsed.type
-      const named = index === 0 ? parsed.side : index === 1 ? parsed.type : (parsed.side ?? parsed.type)
-      if (!named) problems.push({ code: missingPart ?? 'unknownRelation', severity: 'warning', value: cell })
+      const named =
+        index === 0 ? parsed.side : index === 1 ? parsed.type : (parsed.side ?? parsed.type)
+      if (!named)
+        problems.push({ code: missingPart ?? 'unknownRelation', severity: 'warning', value: cell })
     })
   }
 
   const email = first('email')
-  if (email && !looksLikeEmail.test(email)) problems.push({ code: 'invalidEmail', severity: 'warning', value: email })
+  if (email && !looksLikeEmail.test(email))
+    problems.push({ code: 'invalidEmail', severity: 'warning', value: email })
   const notes = [...new Set(members.flatMap((member) => member.values.notes))].join('\n') || null
   // Seats reserved: a whole number from 1 to 100; anything else is reported and left out.
   const seatCapCell = first('seatCap')
-  const seatCap = seatCapCell && /^\d+$/.test(seatCapCell) && Number(seatCapCell) >= 1 && Number(seatCapCell) <= 100 ? Number(seatCapCell) : null
-  if (seatCapCell && seatCap === null) problems.push({ code: 'invalidSeatCap', severity: 'warning', value: seatCapCell })
-  if (seatCap !== null && members.filter(({ person }) => person.reply?.isAttending).length > seatCap) {
+  const seatCap =
+    seatCapCell &&
+    /^\d+$/.test(seatCapCell) &&
+    Number(seatCapCell) >= 1 &&
+    Number(seatCapCell) <= 100
+      ? Number(seatCapCell)
+      : null
+  if (seatCapCell && seatCap === null)
+    problems.push({ code: 'invalidSeatCap', severity: 'warning', value: seatCapCell })
+  if (
+    seatCap !== null &&
+    members.filter(({ person }) => person.reply?.isAttending).length > seatCap
+  ) {
     problems.push({ code: 'overSeatCap', severity: 'error', value: seatCapCell ?? '' })
   }
 
@@ -565,38 +741,70 @@ function householdOf(members: Array<{ values: RowValues; person: ImportPerson }>
 
   for (const field of ['email', 'phone', 'notes'] as const) {
     const value = draft[field]
-    if (value && value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…', max: limits[field] })
+    if (value && value.length > limits[field])
+      problems.push({
+        code: 'tooLong',
+        severity: 'error',
+        value: value.slice(0, 40) + '…',
+        max: limits[field],
+      })
   }
   for (const field of ['address1', 'address2', 'city', 'state', 'zip', 'country'] as const) {
     const value = draft.address[field]
-    if (value.length > limits[field]) problems.push({ code: 'tooLong', severity: 'error', value: value.slice(0, 40) + '…', max: limits[field] })
+    if (value.length > limits[field])
+      problems.push({
+        code: 'tooLong',
+        severity: 'error',
+        value: value.slice(0, 40) + '…',
+        max: limits[field],
+      })
   }
-  if (!members.some(({ person }) => person.type === 'adult')) problems.push({ code: 'noAdult', severity: 'error' })
+  if (!members.some(({ person }) => person.type === 'adult'))
+    problems.push({ code: 'noAdult', severity: 'error' })
 
   // Drop repeated warnings about the same cell.
-  const unique = problems.filter((problem, index) => problems.findIndex((other) => other.code === problem.code && other.value === problem.value) === index)
+  const unique = problems.filter(
+    (problem, index) =>
+      problems.findIndex(
+        (other) => other.code === problem.code && other.value === problem.value,
+      ) === index,
+  )
   const persons = members.map(({ person }) => person)
   return {
     firstRow: persons[0]!.row,
     persons,
     draft,
     problems: unique,
-    hasErrors: unique.some((p) => p.severity === 'error') || persons.some((p) => p.problems.some((q) => q.severity === 'error')),
+    hasErrors:
+      unique.some((p) => p.severity === 'error') ||
+      persons.some((p) => p.problems.some((q) => q.severity === 'error')),
     duplicates: [],
   }
 }
 
 /** The file's data rows turned into households, each with its problems. */
-export function buildImport(rows: ReadonlyArray<ReadonlyArray<string>>, options: ImportOptions): ImportPreview {
+export function buildImport(
+  rows: ReadonlyArray<ReadonlyArray<string>>,
+  options: ImportOptions,
+): ImportPreview {
   const { headerRow, mapping, grouping, joins = {}, questions = [] } = options
   const header = headerRow === null ? [] : (rows[headerRow] ?? [])
-  const childFlagColumn = mapping.some((field, column) => field === 'personType' && /^(child|kid|kids|is child|bata)$/.test(normalizeText(header[column])))
+  const childFlagColumn = mapping.some(
+    (field, column) =>
+      field === 'personType' &&
+      /^(child|kid|kids|is child|bata)$/.test(normalizeText(header[column])),
+  )
   const needsNameColumn = !mapping.includes('firstName') && !mapping.includes('fullName')
 
   const read: Array<{ values: RowValues; person: ImportPerson }> = []
   for (let index = headerRow === null ? 0 : headerRow + 1; index < rows.length; index += 1) {
     const values = readRow(rows[index]!, mapping, index)
-    if (Object.keys(values.cells).length === 0 && values.notes.length === 0 && Object.keys(values.answers).length === 0) continue
+    if (
+      Object.keys(values.cells).length === 0 &&
+      values.notes.length === 0 &&
+      Object.keys(values.answers).length === 0
+    )
+      continue
     read.push({ values, person: personOf(values, childFlagColumn, questions) })
   }
 
@@ -605,7 +813,12 @@ export function buildImport(rows: ReadonlyArray<ReadonlyArray<string>>, options:
   for (const { person } of read) {
     if (!person.firstName) continue
     const key = nameKey(person.firstName, person.lastName)
-    if (seen.has(key)) person.problems.push({ code: 'duplicateInFile', severity: 'warning', value: [person.firstName, person.lastName].filter(Boolean).join(' ') })
+    if (seen.has(key))
+      person.problems.push({
+        code: 'duplicateInFile',
+        severity: 'warning',
+        value: [person.firstName, person.lastName].filter(Boolean).join(' '),
+      })
     seen.add(key)
   }
 
@@ -632,7 +845,10 @@ export function buildImport(rows: ReadonlyArray<ReadonlyArray<string>>, options:
         above !== undefined &&
         (override ??
           (grouping === 'auto' &&
-            continuesHousehold(above.values, member.values, member.person.type, [above.person.lastName, member.person.lastName])))
+            continuesHousehold(above.values, member.values, member.person.type, [
+              above.person.lastName,
+              member.person.lastName,
+            ])))
       if (joinsAbove && groups.length > 0) groups[groups.length - 1]!.push(member)
       else groups.push([member])
     }
@@ -642,9 +858,13 @@ export function buildImport(rows: ReadonlyArray<ReadonlyArray<string>>, options:
 }
 
 /** Marks each imported household with the names of its persons already on the guest list. */
-export function markDuplicates(households: ReadonlyArray<ImportHousehold>, existing: ReadonlyArray<HouseholdRecord>): ImportHousehold[] {
+export function markDuplicates(
+  households: ReadonlyArray<ImportHousehold>,
+  existing: ReadonlyArray<HouseholdRecord>,
+): ImportHousehold[] {
   const known = new Set<string>()
-  for (const household of existing) for (const person of household.persons) known.add(nameKey(person.firstName, person.lastName))
+  for (const household of existing)
+    for (const person of household.persons) known.add(nameKey(person.firstName, person.lastName))
   return households.map((household) => ({
     ...household,
     duplicates: household.persons
@@ -655,25 +875,118 @@ export function markDuplicates(households: ReadonlyArray<ImportHousehold>, exist
 
 /** The default grouping for a mapping: by the household column, else by reading rows in order when
  * rows are persons (an adult/child column, or Kasalan's export), else one household per row. */
-export function defaultGrouping(mapping: ReadonlyArray<ImportField>, header: ReadonlyArray<string>): Grouping {
+export function defaultGrouping(
+  mapping: ReadonlyArray<ImportField>,
+  header: ReadonlyArray<string>,
+): Grouping {
   if (mapping.includes('household')) return 'column'
   if (mapping.includes('personType') || isKasalanExport(header)) return 'auto'
   return 'row'
 }
 
 /** What to send: households without errors, leaving out duplicates when the couple says so. */
-export function householdsToImport(households: ReadonlyArray<ImportHousehold>, skipDuplicates: boolean): HouseholdDraft[] {
-  return households.filter((h) => !h.hasErrors && !(skipDuplicates && h.duplicates.length > 0)).map((h) => h.draft)
+export function householdsToImport(
+  households: ReadonlyArray<ImportHousehold>,
+  skipDuplicates: boolean,
+): HouseholdDraft[] {
+  return households
+    .filter((h) => !h.hasErrors && !(skipDuplicates && h.duplicates.length > 0))
+    .map((h) => h.draft)
 }
 
 /** The template offered for download: the columns the import knows best, with an example family. */
 export function importTemplateRows(): string[][] {
   return [
-    ['Household', 'Title', 'First Name', 'Last Name', 'Suffix', 'Adult/Child', 'Email', 'Phone', 'Side', 'Relationship', 'Address', 'City', 'Province', 'ZIP', 'Country', 'Notes'],
-    ['1', '', 'Ramon', 'Santos', '', 'Adult', 'ramon.santos@example.com', '0917 555 0101', 'Groom', 'Family', '14 Daang Mabini', 'Quezon City', 'Metro Manila', '1100', 'Philippines', ''],
+    [
+      'Household',
+      'Title',
+      'First Name',
+      'Last Name',
+      'Suffix',
+      'Adult/Child',
+      'Email',
+      'Phone',
+      'Side',
+      'Relationship',
+      'Address',
+      'City',
+      'Province',
+      'ZIP',
+      'Country',
+      'Notes',
+    ],
+    [
+      '1',
+      '',
+      'Ramon',
+      'Santos',
+      '',
+      'Adult',
+      'ramon.santos@example.com',
+      '0917 555 0101',
+      'Groom',
+      'Family',
+      '14 Daang Mabini',
+      'Quezon City',
+      'Metro Manila',
+      '1100',
+      'Philippines',
+      '',
+    ],
     ['1', '', 'Lourdes', 'Santos', '', 'Adult', '', '', '', '', '', '', '', '', '', ''],
-    ['1', '', 'Paolo', 'Santos', '', 'Child', '', '', '', '', '', '', '', '', '', 'Needs a booster seat'],
-    ['2', 'Dr.', 'Ana', 'Reyes', '', 'Adult', 'ana.reyes@example.com', '0918 555 0102', 'Bride', 'Friend', '', 'Baguio City', 'Benguet', '2600', 'Philippines', ''],
-    ['3', '', 'Jose', 'dela Cruz', 'Jr.', 'Adult', '', '', 'Both', 'Family Friend', '', '', '', '', '', ''],
+    [
+      '1',
+      '',
+      'Paolo',
+      'Santos',
+      '',
+      'Child',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'Needs a booster seat',
+    ],
+    [
+      '2',
+      'Dr.',
+      'Ana',
+      'Reyes',
+      '',
+      'Adult',
+      'ana.reyes@example.com',
+      '0918 555 0102',
+      'Bride',
+      'Friend',
+      '',
+      'Baguio City',
+      'Benguet',
+      '2600',
+      'Philippines',
+      '',
+    ],
+    [
+      '3',
+      '',
+      'Jose',
+      'dela Cruz',
+      'Jr.',
+      'Adult',
+      '',
+      '',
+      'Both',
+      'Family Friend',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+    ],
   ]
 }

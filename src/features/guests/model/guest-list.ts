@@ -9,14 +9,22 @@ import type { HouseholdRecord, PersonRecord, RelationshipSide, RelationshipType 
 // ---------------------------------------------------------------------------------------------
 
 /** "Dr. Antonio dela Cruz Jr.": shown by the one rule in `@/lib/names` (stored as typed). */
-export function personFullName(person: Pick<PersonRecord, 'firstName' | 'lastName' | 'title' | 'suffix'>): string {
+export function personFullName(
+  person: Pick<PersonRecord, 'firstName' | 'lastName' | 'title' | 'suffix'>,
+): string {
   return displayPersonName(person)
 }
 
 /** A short name for a household in a sentence: "Ramon Santos", or "Ramon Santos +2". */
-export function householdLabel(household: Pick<HouseholdRecord, 'persons'>): { name: string; others: number } {
+export function householdLabel(household: Pick<HouseholdRecord, 'persons'>): {
+  name: string
+  others: number
+} {
   const [first] = household.persons
-  return { name: first ? personFullName(first) : '', others: Math.max(household.persons.length - 1, 0) }
+  return {
+    name: first ? personFullName(first) : '',
+    others: Math.max(household.persons.length - 1, 0),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -117,7 +125,10 @@ const relationRules: Record<RelationFilter, { side?: RelationshipSide; type: Rel
 
 export function matchesRelation(household: HouseholdRecord, relation: RelationFilter): boolean {
   const rule = relationRules[relation]
-  return household.relationshipType === rule.type && (!rule.side || household.relationshipSide === rule.side)
+  return (
+    household.relationshipType === rule.type &&
+    (!rule.side || household.relationshipSide === rule.side)
+  )
 }
 
 /** Whether the household lacks a postal address (no street line), an e-mail or a phone. */
@@ -137,7 +148,10 @@ export function isMissing(household: HouseholdRecord, field: MissingFilter): boo
 export function searchText(household: HouseholdRecord): string {
   const parts: string[] = []
   for (const person of household.persons) {
-    parts.push(normalizeText(personFullName(person)), compactText(`${person.firstName}${person.lastName ?? ''}`))
+    parts.push(
+      normalizeText(personFullName(person)),
+      compactText(`${person.firstName}${person.lastName ?? ''}`),
+    )
   }
   parts.push(normalizeText(household.email))
   return ` ${parts.join(' ')}`
@@ -158,7 +172,10 @@ export function queryTokens(query: string): string[] {
 
 export function hasActiveFilters(filters: GuestFilters): boolean {
   return (
-    filters.relation !== null || filters.missing.length > 0 || filters.invitation !== null || queryTokens(filters.query).length > 0
+    filters.relation !== null ||
+    filters.missing.length > 0 ||
+    filters.invitation !== null ||
+    queryTokens(filters.query).length > 0
   )
 }
 
@@ -173,13 +190,20 @@ export function filterHouseholds<H extends HouseholdRecord>(
   statuses: InvitationStatuses = new Map(),
 ): H[] {
   const tokens = queryTokens(filters.query)
-  if (!filters.relation && filters.missing.length === 0 && !filters.invitation && tokens.length === 0) return [...households]
+  if (
+    !filters.relation &&
+    filters.missing.length === 0 &&
+    !filters.invitation &&
+    tokens.length === 0
+  )
+    return [...households]
   const result: H[] = []
   for (let i = 0; i < households.length; i += 1) {
     const household = households[i]!
     if (filters.relation && !matchesRelation(household, filters.relation)) continue
     if (filters.missing.some((field) => !isMissing(household, field))) continue
-    if (filters.invitation && statusOf(statuses, household.id).state !== filters.invitation) continue
+    if (filters.invitation && statusOf(statuses, household.id).state !== filters.invitation)
+      continue
     if (tokens.length > 0) {
       const text = index[i] ?? searchText(household)
       if (!tokens.every((token) => text.includes(token))) continue

@@ -1,7 +1,12 @@
 import * as z from 'zod/mini'
 import { hasLetter } from '@/lib/names'
 import { blankToNull } from './text'
-import { defaultCountry, type HouseholdDraft, type HouseholdRecord, type PersonRecord } from './types'
+import {
+  defaultCountry,
+  type HouseholdDraft,
+  type HouseholdRecord,
+  type PersonRecord,
+} from './types'
 
 /**
  * The household form's values and rules. Messages are i18n keys of the `guests` namespace; the
@@ -34,20 +39,16 @@ export const personValues = z.object({
   /** The saved person's id; null for a person added in this form. Kept so RSVP answers survive edits. */
   personId: z.nullable(z.string()),
   title: text(householdLimits.title),
-  firstName: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, 'form.errors.firstNameRequired'),
-      z.maxLength(householdLimits.firstName, 'form.errors.tooLong'),
-      z.refine((value) => value === '' || hasLetter(value), 'form.errors.nameNeedsLetter'),
-    ),
-  lastName: z
-    .string()
-    .check(
-      z.maxLength(householdLimits.lastName, 'form.errors.tooLong'),
-      z.refine((value) => value.trim() === '' || hasLetter(value), 'form.errors.nameNeedsLetter'),
-    ),
+  firstName: z.string().check(
+    z.trim(),
+    z.minLength(1, 'form.errors.firstNameRequired'),
+    z.maxLength(householdLimits.firstName, 'form.errors.tooLong'),
+    z.refine((value) => value === '' || hasLetter(value), 'form.errors.nameNeedsLetter'),
+  ),
+  lastName: z.string().check(
+    z.maxLength(householdLimits.lastName, 'form.errors.tooLong'),
+    z.refine((value) => value.trim() === '' || hasLetter(value), 'form.errors.nameNeedsLetter'),
+  ),
   suffix: text(householdLimits.suffix),
   knownAs: text(householdLimits.knownAs),
   maidenName: text(householdLimits.maidenName),
@@ -57,13 +58,11 @@ export const personValues = z.object({
 })
 
 export const householdValues = z.object({
-  email: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(householdLimits.email, 'form.errors.tooLong'),
-      z.refine((value) => value === '' || emailPattern.test(value), 'form.errors.emailInvalid'),
-    ),
+  email: z.string().check(
+    z.trim(),
+    z.maxLength(householdLimits.email, 'form.errors.tooLong'),
+    z.refine((value) => value === '' || emailPattern.test(value), 'form.errors.emailInvalid'),
+  ),
   phone: z.string().check(z.trim(), z.maxLength(householdLimits.phone, 'form.errors.tooLong')),
   address: z.object({
     address1: text(householdLimits.address1),
@@ -77,23 +76,43 @@ export const householdValues = z.object({
   relationshipType: z.enum(['', 'family', 'friend', 'familyFriend', 'others']),
   notes: text(householdLimits.notes),
   /** Seats reserved: blank for none, else a whole number from 1 to 100 (households_seat_cap_check). */
-  seatCap: z.string().check(z.trim(), z.refine((value) => value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 100), 'form.errors.seatCapInvalid')),
-  persons: z
-    .array(personValues)
-    .check(
-      z.minLength(1),
-      z.refine((persons) => persons.some((person) => person.type === 'adult'), 'form.errors.needsAdult'),
+  seatCap: z.string().check(
+    z.trim(),
+    z.refine(
+      (value) =>
+        value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 100),
+      'form.errors.seatCapInvalid',
     ),
+  ),
+  persons: z.array(personValues).check(
+    z.minLength(1),
+    z.refine(
+      (persons) => persons.some((person) => person.type === 'adult'),
+      'form.errors.needsAdult',
+    ),
+  ),
 })
 
 export type HouseholdValues = z.infer<typeof householdValues>
 export type PersonValues = z.infer<typeof personValues>
 
 export function newPerson(type: PersonValues['type'] = 'adult'): PersonValues {
-  return { personId: null, title: '', firstName: '', lastName: '', suffix: '', knownAs: '', maidenName: '', type, notes: null }
+  return {
+    personId: null,
+    title: '',
+    firstName: '',
+    lastName: '',
+    suffix: '',
+    knownAs: '',
+    maidenName: '',
+    type,
+    notes: null,
+  }
 }
 
-export function emptyHousehold(relationshipSide: HouseholdValues['relationshipSide'] = ''): HouseholdValues {
+export function emptyHousehold(
+  relationshipSide: HouseholdValues['relationshipSide'] = '',
+): HouseholdValues {
   return {
     email: '',
     phone: '',
@@ -174,6 +193,12 @@ export function valuesToDraft(values: HouseholdValues, householdId?: string): Ho
 }
 
 /** Whether removing this person would leave the household without an adult. */
-export function isLastAdult(persons: ReadonlyArray<Pick<PersonValues, 'type'>>, index: number): boolean {
-  return persons[index]?.type === 'adult' && persons.filter((person) => person.type === 'adult').length === 1
+export function isLastAdult(
+  persons: ReadonlyArray<Pick<PersonValues, 'type'>>,
+  index: number,
+): boolean {
+  return (
+    persons[index]?.type === 'adult' &&
+    persons.filter((person) => person.type === 'adult').length === 1
+  )
 }

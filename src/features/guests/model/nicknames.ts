@@ -8,23 +8,24 @@ import { hasLetter } from '@/lib/names'
  */
 export const nicknameLimits = { length: 50, count: 200 } as const
 
-const word = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, 'nicknames.errors.required'),
-    z.maxLength(nicknameLimits.length, 'form.errors.tooLong'),
-    z.refine((value) => value === '' || hasLetter(value), 'form.errors.nameNeedsLetter'),
-  )
+const word = z.string().check(
+  z.trim(),
+  z.minLength(1, 'nicknames.errors.required'),
+  z.maxLength(nicknameLimits.length, 'form.errors.tooLong'),
+  z.refine((value) => value === '' || hasLetter(value), 'form.errors.nameNeedsLetter'),
+)
 
 export const nicknameValues = z.object({
   entries: z
     .array(
       z.object({ nickname: word, name: word }).check(
-        z.refine((entry) => entry.nickname.trim().toLowerCase() !== entry.name.trim().toLowerCase(), {
-          message: 'nicknames.errors.same',
-          path: ['nickname'],
-        }),
+        z.refine(
+          (entry) => entry.nickname.trim().toLowerCase() !== entry.name.trim().toLowerCase(),
+          {
+            message: 'nicknames.errors.same',
+            path: ['nickname'],
+          },
+        ),
       ),
     )
     .check(z.maxLength(nicknameLimits.count, 'nicknames.errors.tooMany')),

@@ -13,10 +13,21 @@ const typeLabels: Record<RelationshipType, string> = {
   familyFriend: 'Family Friends',
   others: 'Others',
 }
-const sidePrefix: Record<RelationshipSide, string> = { bride: "bride's ", groom: "groom's ", both: 'Common ' }
-const sideOnly: Record<RelationshipSide, string> = { bride: "bride's side", groom: "groom's side", both: 'both sides' }
+const sidePrefix: Record<RelationshipSide, string> = {
+  bride: "bride's ",
+  groom: "groom's ",
+  both: 'Common ',
+}
+const sideOnly: Record<RelationshipSide, string> = {
+  bride: "bride's side",
+  groom: "groom's side",
+  both: 'both sides',
+}
 
-export function relationLabel(side: RelationshipSide | null, type: RelationshipType | null): string {
+export function relationLabel(
+  side: RelationshipSide | null,
+  type: RelationshipType | null,
+): string {
   if (!type) return side ? sideOnly[side] : ''
   if (type === 'others') return side ? `Others, ${sideOnly[side]}` : 'Others'
   return side ? `${sidePrefix[side]}${typeLabels[type]}` : typeLabels[type]
@@ -35,7 +46,8 @@ const groomWords = /\b(groom|grooms|groom s|lalaki|nobyo|groom side)\b/
 const familyFriendWords = /\b(family friends?|friends? of the family|kaibigan ng pamilya)\b/
 const familyWords = /\b(family|families|fam|pamilya|kamag anak|kaanak|relatives?|kin|relatibo)\b/
 const friendWords = /\b(friends?|kaibigan|barkada|classmates?|kaklase|bff)\b/
-const otherWords = /\b(others?|iba|iba pa|work|office|officemates?|colleagues?|katrabaho|co workers?|coworkers?|neighbou?rs?|kapitbahay|sponsors?|ninong|ninang)\b/
+const otherWords =
+  /\b(others?|iba|iba pa|work|office|officemates?|colleagues?|katrabaho|co workers?|coworkers?|neighbou?rs?|kapitbahay|sponsors?|ninong|ninang)\b/
 
 /** The side and type a piece of text names: "groom's Family", "Kaibigan ng nobya", "Common Friends". */
 export function parseRelation(text: string | null | undefined): ParsedRelation {

@@ -15,7 +15,10 @@ export function compactText(value: string | null | undefined): string {
 }
 
 /** The key two persons with the same name share, however the name was typed. */
-export function nameKey(firstName: string | null | undefined, lastName: string | null | undefined): string {
+export function nameKey(
+  firstName: string | null | undefined,
+  lastName: string | null | undefined,
+): string {
   return `${compactText(firstName)}|${compactText(lastName)}`
 }
 

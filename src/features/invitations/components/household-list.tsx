@@ -16,7 +16,8 @@ interface HouseholdListProps {
   renew(householdId: string): Promise<void>
 }
 
-const namesOf = (household: InvitationHousehold) => household.persons.map((person) => displayFullName(person)).join(', ')
+const namesOf = (household: InvitationHousehold) =>
+  household.persons.map((person) => displayFullName(person)).join(', ')
 
 /** Every household with its code and state, filtered by state; send to one or to a selection. */
 export function HouseholdList({ households, onSend, renew }: HouseholdListProps) {
@@ -28,9 +29,13 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
   const [busy, setBusy] = useState(false)
   const [status, setStatus] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null)
 
-  const shown = useMemo(() => households.filter((household) => matchesState(household, filter)), [households, filter])
+  const shown = useMemo(
+    () => households.filter((household) => matchesState(household, filter)),
+    [households, filter],
+  )
   const chosen = households.filter((household) => selected.has(household.householdId))
-  const allShownSelected = shown.length > 0 && shown.every((household) => selected.has(household.householdId))
+  const allShownSelected =
+    shown.length > 0 && shown.every((household) => selected.has(household.householdId))
   const newCards = households.filter(needsNewCard).length
 
   const toggle = (householdId: string, on: boolean) =>
@@ -63,7 +68,11 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
           <p className="font-semibold">{t('newCard.title', { count: newCards })}</p>
           <p className="mt-1">{t('newCard.body')}</p>
           {filter !== 'new_card' && (
-            <button type="button" className="mt-2 font-semibold text-brand-700 underline" onClick={() => setFilter('new_card')}>
+            <button
+              type="button"
+              className="mt-2 font-semibold text-brand-700 underline"
+              onClick={() => setFilter('new_card')}
+            >
               {t('newCard.show', { count: newCards })}
             </button>
           )}
@@ -86,7 +95,9 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
                 {t(`state.${state}`)}
               </option>
             ))}
-            {(newCards > 0 || filter === 'new_card') && <option value="new_card">{t('newCard.filter')}</option>}
+            {(newCards > 0 || filter === 'new_card') && (
+              <option value="new_card">{t('newCard.filter')}</option>
+            )}
           </select>
         </div>
         <button
@@ -100,7 +111,10 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
         </button>
       </div>
 
-      <p role="status" className={`min-h-5 text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`}>
+      <p
+        role="status"
+        className={`min-h-5 text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`}
+      >
         {status?.text ?? ''}
       </p>
 
@@ -132,7 +146,11 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
             {shown.map((household) => {
               const names = namesOf(household)
               return (
-                <li key={household.householdId} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3" data-testid="invitation-row">
+                <li
+                  key={household.householdId}
+                  className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3"
+                  data-testid="invitation-row"
+                >
                   <label className="flex min-w-0 flex-1 basis-56 items-start gap-3">
                     <input
                       type="checkbox"
@@ -142,7 +160,9 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
                     />
                     <span className="min-w-0">
                       <span className="block font-semibold">{names}</span>
-                      <span className="block font-mono text-sm text-muted">{printedCode(household.code)}</span>
+                      <span className="block font-mono text-sm text-muted">
+                        {printedCode(household.code)}
+                      </span>
                       {needsNewCard(household) && (
                         <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
                           <MailWarning aria-hidden="true" className="size-3.5" />
@@ -155,12 +175,20 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
                     <InvitationState status={household} />
                   </div>
                   <div className="flex gap-2">
-                    <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={() => onSend([household])}>
+                    <button
+                      type="button"
+                      className="btn btn-secondary min-h-10 px-3 text-sm"
+                      onClick={() => onSend([household])}
+                    >
                       <Send aria-hidden="true" className="size-4" />
                       {t('list.send')}
                       <span className="sr-only"> {names}</span>
                     </button>
-                    <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={() => setRenewing(household)}>
+                    <button
+                      type="button"
+                      className="btn btn-secondary min-h-10 px-3 text-sm"
+                      onClick={() => setRenewing(household)}
+                    >
                       <RefreshCw aria-hidden="true" className="size-4" />
                       {t('list.renew')}
                       <span className="sr-only"> {names}</span>
@@ -177,7 +205,11 @@ export function HouseholdList({ households, onSend, renew }: HouseholdListProps)
         open={renewing !== null}
         onOpenChange={(open) => !open && setRenewing(null)}
         title={t('renew.title')}
-        description={renewing ? t('renew.description', { names: namesOf(renewing), code: printedCode(renewing.code) }) : undefined}
+        description={
+          renewing
+            ? t('renew.description', { names: namesOf(renewing), code: printedCode(renewing.code) })
+            : undefined
+        }
         confirmLabel={t('renew.confirm')}
         onConfirm={() => void confirmRenew()}
         busy={busy}

@@ -13,7 +13,10 @@ export function InvitationCounts({ households }: { households: InvitationHouseho
     ['notInvited', counts.notInvited],
   ] as const
   return (
-    <section aria-labelledby="invitation-counts" className="rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5">
+    <section
+      aria-labelledby="invitation-counts"
+      className="rounded-2xl border border-line bg-white p-4 shadow-sm sm:p-5"
+    >
       <h2 id="invitation-counts" className="text-sm font-semibold text-muted">
         {t('counts.title', { count: counts.households })}
       </h2>
@@ -21,7 +24,9 @@ export function InvitationCounts({ households }: { households: InvitationHouseho
         {stats.map(([key, value]) => (
           <div key={key} data-testid={`count-${key}`}>
             <dt className="text-xs font-medium text-muted">{t(`counts.${key}`)}</dt>
-            <dd className="mt-0.5 text-2xl font-semibold tabular-nums text-ink">{value.toLocaleString()}</dd>
+            <dd className="mt-0.5 text-2xl font-semibold tabular-nums text-ink">
+              {value.toLocaleString()}
+            </dd>
           </div>
         ))}
       </dl>

@@ -3,12 +3,24 @@ import { useId, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Drawer } from '@/components/drawer'
 import { LanguageChoice } from '@/components/language-choice'
-import type { EmailSendResult, InvitationChannel, InvitationHousehold, InvitationKind, InvitationTemplates } from '@/lib/api/invitations'
+import type {
+  EmailSendResult,
+  InvitationChannel,
+  InvitationHousehold,
+  InvitationKind,
+  InvitationTemplates,
+} from '@/lib/api/invitations'
 import { errorMessage } from '@/lib/errors'
 import { displayFullName } from '@/lib/names'
 import { qrSvg } from '@/lib/qr'
 import { channelAvailable } from '@/lib/invitations/channels'
-import { invitationLink, printedCode, renderMessage, type MessageLanguage, type MessageWedding } from '@/lib/invitations/message'
+import {
+  invitationLink,
+  printedCode,
+  renderMessage,
+  type MessageLanguage,
+  type MessageWedding,
+} from '@/lib/invitations/message'
 import { chatLinkOrigin } from '@/lib/link-preview'
 import { canShare, sendThrough } from '@/lib/invitations/send-through'
 
@@ -22,7 +34,15 @@ const channelIcons: Record<InvitationChannel, ReactNode> = {
   share: <Share2 aria-hidden="true" className="size-4" />,
 }
 
-const channelOrder: InvitationChannel[] = ['messenger', 'viber', 'whatsapp', 'sms', 'email', 'copy', 'share']
+const channelOrder: InvitationChannel[] = [
+  'messenger',
+  'viber',
+  'whatsapp',
+  'sms',
+  'email',
+  'copy',
+  'share',
+]
 
 interface SendDrawerProps {
   open: boolean
@@ -34,7 +54,11 @@ interface SendDrawerProps {
   templates: InvitationTemplates
   record(householdIds: string[], channel: InvitationChannel, kind: InvitationKind): Promise<void>
   /** Present when Kasalan sends e-mail itself (hosted Supabase): the e-mail channel calls it. */
-  sendEmail?(householdIds: string[], kind: InvitationKind, language: MessageLanguage): Promise<EmailSendResult>
+  sendEmail?(
+    householdIds: string[],
+    kind: InvitationKind,
+    language: MessageLanguage,
+  ): Promise<EmailSendResult>
 }
 
 /**
@@ -42,7 +66,16 @@ interface SendDrawerProps {
  * English (editable for this one send), the household's link, code and QR code, and a button per
  * channel. Choosing a channel records the send.
  */
-export function SendDrawer({ open, onOpenChange, kind, households, wedding, templates, record, sendEmail }: SendDrawerProps) {
+export function SendDrawer({
+  open,
+  onOpenChange,
+  kind,
+  households,
+  wedding,
+  templates,
+  record,
+  sendEmail,
+}: SendDrawerProps) {
   const { t } = useTranslation('invitations')
   const [index, setIndex] = useState(0)
   const household = households[Math.min(index, households.length - 1)]
@@ -56,11 +89,20 @@ export function SendDrawer({ open, onOpenChange, kind, households, wedding, temp
         onOpenChange(next)
       }}
       title={title}
-      description={households.length > 1 ? t('send.progress', { current: index + 1, total: households.length }) : undefined}
+      description={
+        households.length > 1
+          ? t('send.progress', { current: index + 1, total: households.length })
+          : undefined
+      }
       footer={
         households.length > 1 ? (
           <>
-            <button type="button" className="btn btn-secondary" disabled={index === 0} onClick={() => setIndex(index - 1)}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={index === 0}
+              onClick={() => setIndex(index - 1)}
+            >
               {t('send.previous')}
             </button>
             <button
@@ -115,7 +157,8 @@ function SendOne({
   const id = useId()
   const [language, setLanguage] = useState<MessageLanguage>('fil')
   const rendered = useMemo(
-    () => renderMessage({ kind, language, templates, wedding, household, origin: chatLinkOrigin() }),
+    () =>
+      renderMessage({ kind, language, templates, wedding, household, origin: chatLinkOrigin() }),
     [kind, language, templates, wedding, household],
   )
   const [edited, setEdited] = useState<{ language: MessageLanguage; text: string } | null>(null)
@@ -133,8 +176,15 @@ function SendOne({
   const sendByKasalan = async (send: NonNullable<typeof sendEmail>) => {
     try {
       const result = await send([household.householdId], kind, language)
-      if (result.sent.length > 0) setStatus({ tone: 'ok', text: t('send.emailSent', { address: household.email }) })
-      else if (result.skipped.length > 0) setStatus({ tone: 'error', text: t(`errors.${result.skipped[0]!.reason === 'no_email' ? 'invitation_no_email' : 'household_not_found'}`) })
+      if (result.sent.length > 0)
+        setStatus({ tone: 'ok', text: t('send.emailSent', { address: household.email }) })
+      else if (result.skipped.length > 0)
+        setStatus({
+          tone: 'error',
+          text: t(
+            `errors.${result.skipped[0]!.reason === 'no_email' ? 'invitation_no_email' : 'household_not_found'}`,
+          ),
+        })
       else setStatus({ tone: 'error', text: t('send.emailFailed') })
     } catch (error) {
       setStatus({ tone: 'error', text: errorMessage(error, t, 'invitations') })
@@ -150,12 +200,21 @@ function SendOne({
     const outcome = await sendThrough(channel, target, { text, subject: rendered.subject })
     if (outcome === 'failed' || outcome === 'cancelled') {
       setBusy(false)
-      if (outcome === 'failed') setStatus({ tone: 'error', text: t(`send.failed.${channel === 'share' ? 'share' : 'copy'}`) })
+      if (outcome === 'failed')
+        setStatus({
+          tone: 'error',
+          text: t(`send.failed.${channel === 'share' ? 'share' : 'copy'}`),
+        })
       return
     }
     try {
       await record([household.householdId], channel, kind)
-      setStatus({ tone: 'ok', text: t(outcome === 'copied' ? `send.copied.${channel}` : 'send.recorded', { channel: t(`channels.${channel}`) }) })
+      setStatus({
+        tone: 'ok',
+        text: t(outcome === 'copied' ? `send.copied.${channel}` : 'send.recorded', {
+          channel: t(`channels.${channel}`),
+        }),
+      })
     } catch (error) {
       setStatus({ tone: 'error', text: errorMessage(error, t, 'invitations') })
     } finally {
@@ -182,7 +241,9 @@ function SendOne({
         />
         <dl className="min-w-0 text-sm">
           <dt className="font-semibold">{t('send.link')}</dt>
-          <dd className="break-all font-mono" data-testid="invitation-link">{rendered.link}</dd>
+          <dd className="break-all font-mono" data-testid="invitation-link">
+            {rendered.link}
+          </dd>
           <dt className="mt-2 font-semibold">{t('send.code')}</dt>
           <dd className="font-mono text-lg tracking-widest">{printedCode(household.code)}</dd>
         </dl>
@@ -203,7 +264,9 @@ function SendOne({
           aria-describedby={`${id}-message-hint`}
           // The browser brings only the box into view; on a phone its hint would stay under the
           // drawer's buttons, so the hint comes into view with it.
-          onFocus={() => document.getElementById(`${id}-message-hint`)?.scrollIntoView({ block: 'nearest' })}
+          onFocus={() =>
+            document.getElementById(`${id}-message-hint`)?.scrollIntoView({ block: 'nearest' })
+          }
           onChange={(event) => setEdited({ language, text: event.target.value })}
         />
         <p id={`${id}-message-hint`} className="mt-1 text-xs text-muted">
@@ -230,15 +293,23 @@ function SendOne({
             )
           })}
         </div>
-        {!channelAvailable('sms', target) && <p className="mt-2 text-xs text-muted">{t('send.missing.phone')}</p>}
-        {!channelAvailable('email', target) && <p className="mt-1 text-xs text-muted">{t('send.missing.email')}</p>}
+        {!channelAvailable('sms', target) && (
+          <p className="mt-2 text-xs text-muted">{t('send.missing.phone')}</p>
+        )}
+        {!channelAvailable('email', target) && (
+          <p className="mt-1 text-xs text-muted">{t('send.missing.email')}</p>
+        )}
         <p className="mt-2 text-xs text-muted">
           <Send aria-hidden="true" className="mr-1 inline size-3" />
           {t(sendEmail ? 'send.emailNoteHosted' : 'send.emailNote')}
         </p>
       </div>
 
-      <p role="status" className={`min-h-5 text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`} lang={i18n.language}>
+      <p
+        role="status"
+        className={`min-h-5 text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`}
+        lang={i18n.language}
+      >
         {status?.text ?? ''}
       </p>
     </div>

@@ -1,9 +1,18 @@
 import { useId, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
-import { invitationKinds, type InvitationKind, type InvitationTemplates } from '@/lib/api/invitations'
+import {
+  invitationKinds,
+  type InvitationKind,
+  type InvitationTemplates,
+} from '@/lib/api/invitations'
 import { errorMessage } from '@/lib/errors'
-import { defaultTemplates, placeholders, templateFor, type MessageLanguage } from '@/lib/invitations/message'
+import {
+  defaultTemplates,
+  placeholders,
+  templateFor,
+  type MessageLanguage,
+} from '@/lib/invitations/message'
 
 const languages: MessageLanguage[] = ['fil', 'en']
 const MAX_LENGTH = 1000
@@ -37,7 +46,15 @@ export function TemplatesForm({
     formState: { isSubmitting: busy },
   } = useForm<TemplateTexts>({
     defaultValues: Object.fromEntries(
-      invitationKinds.map((kind) => [kind, Object.fromEntries(languages.map((language) => [language, templateFor(kind, language, templates, hasDeadline)]))]),
+      invitationKinds.map((kind) => [
+        kind,
+        Object.fromEntries(
+          languages.map((language) => [
+            language,
+            templateFor(kind, language, templates, hasDeadline),
+          ]),
+        ),
+      ]),
     ) as TemplateTexts,
   })
   const texts = useWatch({ control })
@@ -48,7 +65,15 @@ export function TemplatesForm({
     try {
       await save(
         Object.fromEntries(
-          invitationKinds.map((kind) => [kind, Object.fromEntries(languages.map((language) => [language, ownText(kind, language, values[kind][language])]))]),
+          invitationKinds.map((kind) => [
+            kind,
+            Object.fromEntries(
+              languages.map((language) => [
+                language,
+                ownText(kind, language, values[kind][language]),
+              ]),
+            ),
+          ]),
         ),
       )
       setStatus({ tone: 'ok', text: t('templates.saved') })
@@ -83,7 +108,9 @@ export function TemplatesForm({
                   maxLength={MAX_LENGTH}
                   {...register(key)}
                 />
-                <p className="mt-1 text-xs text-muted">{t('templates.length', { used: value.length, max: MAX_LENGTH })}</p>
+                <p className="mt-1 text-xs text-muted">
+                  {t('templates.length', { used: value.length, max: MAX_LENGTH })}
+                </p>
               </div>
             )
           }),
@@ -93,7 +120,10 @@ export function TemplatesForm({
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('templates.save')}
         </button>
-        <p role="status" className={`text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`}>
+        <p
+          role="status"
+          className={`text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`}
+        >
           {status?.text ?? ''}
         </p>
       </div>

@@ -33,7 +33,10 @@ export function matchesState(household: HouseholdInvitation, filter: HouseholdFi
 }
 
 /** Whole days from today (Manila) to the deadline: 0 on the day itself, negative once past. */
-export function daysToDeadline(deadline: string | null | undefined, now: Date = new Date()): number | null {
+export function daysToDeadline(
+  deadline: string | null | undefined,
+  now: Date = new Date(),
+): number | null {
   const end = manilaDateTime(deadline)
   const today = manilaDateTime(todayInManila(now))
   return end && today ? end.diff(today, 'day') : null
@@ -70,17 +73,19 @@ export interface FollowUpEvent {
  * (all of them, or the chosen ones of a private event) where someone has not answered it yet,
  * most urgent first as for the wedding. `answered` holds `eventId:personId` of each reply given.
  */
-export function eventFollowUpList<H extends HouseholdInvitation & { persons: ReadonlyArray<{ id: string; firstName: string }> }>(
-  households: ReadonlyArray<H>,
-  event: FollowUpEvent,
-  answered: ReadonlySet<string>,
-): H[] {
+export function eventFollowUpList<
+  H extends HouseholdInvitation & { persons: ReadonlyArray<{ id: string; firstName: string }> },
+>(households: ReadonlyArray<H>, event: FollowUpEvent, answered: ReadonlySet<string>): H[] {
   const waiting = households.filter(
     (h) =>
       (!event.isPrivate || event.householdIds.includes(h.householdId)) &&
-      (h.persons as ReadonlyArray<{ id: string }>).some((person) => !answered.has(`${event.id}:${person.id}`)),
+      (h.persons as ReadonlyArray<{ id: string }>).some(
+        (person) => !answered.has(`${event.id}:${person.id}`),
+      ),
   )
   // Each one waiting is, for this event, a household that has not answered.
   const byId = new Map(waiting.map((h) => [h.householdId, h]))
-  return followUpList(waiting.map((h) => ({ ...h, answered: false }))).map((h) => byId.get(h.householdId)!)
+  return followUpList(waiting.map((h) => ({ ...h, answered: false }))).map((h) =>
+    byId.get(h.householdId)!,
+  )
 }

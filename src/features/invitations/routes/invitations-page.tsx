@@ -10,7 +10,11 @@ import { RetryAlert } from '@/components/retry-alert'
 import { ringInside } from '@/components/management-styles'
 import { ScrollRow } from '@/components/scroll-row'
 import type { Wedding } from '@/lib/api'
-import { sendsEmailItself, type InvitationHousehold, type InvitationKind } from '@/lib/api/invitations'
+import {
+  sendsEmailItself,
+  type InvitationHousehold,
+  type InvitationKind,
+} from '@/lib/api/invitations'
 import { downloadFile } from '@/lib/csv'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
@@ -27,7 +31,11 @@ import { useInvitations } from '../use-invitations'
 
 /** /manage/invitations: invite every household, see where each stands, and chase the rest. */
 export function InvitationsPage() {
-  return <MyWeddingGate namespace="invitations">{(wedding) => <InvitationsScreen wedding={wedding} />}</MyWeddingGate>
+  return (
+    <MyWeddingGate namespace="invitations">
+      {(wedding) => <InvitationsScreen wedding={wedding} />}
+    </MyWeddingGate>
+  )
 }
 
 const tabClass =
@@ -36,23 +44,39 @@ const tabClass =
 function InvitationsScreen({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('invitations')
   const { state, reload, record, sendEmails, renew, saveTemplates } = useInvitations(wedding.id)
-  const [sending, setSending] = useState<{ kind: InvitationKind; householdIds: string[] } | null>(null)
+  const [sending, setSending] = useState<{ kind: InvitationKind; householdIds: string[] } | null>(
+    null,
+  )
   const [csvFailed, setCsvFailed] = useState(false)
-  const followUpEvents = useFollowUpEvents(wedding.id, state.status === 'ready' ? state.households : null)
+  const followUpEvents = useFollowUpEvents(
+    wedding.id,
+    state.status === 'ready' ? state.households : null,
+  )
   const messageWedding: MessageWedding = useMemo(
-    () => ({ bride: wedding.bride, groom: wedding.groom, date: wedding.date, rsvpDeadline: wedding.rsvpDeadline }),
+    () => ({
+      bride: wedding.bride,
+      groom: wedding.groom,
+      date: wedding.date,
+      rsvpDeadline: wedding.rsvpDeadline,
+    }),
     [wedding],
   )
 
   const households = state.status === 'ready' ? state.households : []
   // The drawer follows the households' latest state (a send recorded, a code renewed).
-  const sendingTo = sending ? households.filter((household) => sending.householdIds.includes(household.householdId)) : []
-  const open = (kind: InvitationKind, list: InvitationHousehold[]) => setSending({ kind, householdIds: list.map((h) => h.householdId) })
+  const sendingTo = sending
+    ? households.filter((household) => sending.householdIds.includes(household.householdId))
+    : []
+  const open = (kind: InvitationKind, list: InvitationHousehold[]) =>
+    setSending({ kind, householdIds: list.map((h) => h.householdId) })
 
   const downloadCsv = async () => {
     setCsvFailed(false)
     try {
-      downloadFile(`invitations-${wedding.slug}.csv`, await invitationsCsv(households, window.location.origin))
+      downloadFile(
+        `invitations-${wedding.slug}.csv`,
+        await invitationsCsv(households, window.location.origin),
+      )
     } catch {
       setCsvFailed(true)
     }
@@ -66,7 +90,10 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
           <p className="mt-1 max-w-2xl text-muted">{t('intro')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to={paths.manage.invitationsPrint} className="btn btn-secondary min-h-10 px-3 text-sm">
+          <Link
+            to={paths.manage.invitationsPrint}
+            className="btn btn-secondary min-h-10 px-3 text-sm"
+          >
             <Printer aria-hidden="true" className="size-4" />
             {t('print.link')}
           </Link>
@@ -79,7 +106,10 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
             <Download aria-hidden="true" className="size-4" />
             {t('csv.download')}
           </button>
-          <Link to={paths.manage.emailPreviewRsvp} className="btn btn-secondary min-h-10 px-3 text-sm">
+          <Link
+            to={paths.manage.emailPreviewRsvp}
+            className="btn btn-secondary min-h-10 px-3 text-sm"
+          >
             <Mail aria-hidden="true" className="size-4" />
             {t('emailPreview')}
           </Link>
@@ -92,7 +122,11 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
       )}
 
       {state.status === 'error' && (
-        <RetryAlert className="mt-6" message={errorMessage(state.error, t, 'invitations')} onRetry={reload} />
+        <RetryAlert
+          className="mt-6"
+          message={errorMessage(state.error, t, 'invitations')}
+          onRetry={reload}
+        />
       )}
       {state.status === 'loading' && <PageSpinner />}
 
@@ -103,7 +137,11 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
           </div>
           <Tabs.Root defaultValue="households" className="mt-6">
             <ScrollRow>
-              <Tabs.List aria-label={t('tabs.label')} className="flex border-b border-line" style={{ width: 'max-content', minWidth: '100%' }}>
+              <Tabs.List
+                aria-label={t('tabs.label')}
+                className="flex border-b border-line"
+                style={{ width: 'max-content', minWidth: '100%' }}
+              >
                 <Tabs.Trigger value="households" className={tabClass} style={ringInside}>
                   {t('tabs.households')}
                 </Tabs.Trigger>
@@ -116,7 +154,11 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
               </Tabs.List>
             </ScrollRow>
             <Tabs.Content value="households" className="pt-4 focus-visible:outline-none">
-              <HouseholdList households={households} onSend={(list) => open('invitation', list)} renew={renew} />
+              <HouseholdList
+                households={households}
+                onSend={(list) => open('invitation', list)}
+                renew={renew}
+              />
             </Tabs.Content>
             <Tabs.Content value="follow-up" className="pt-4 focus-visible:outline-none">
               <FollowUpList
@@ -131,7 +173,11 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
               />
             </Tabs.Content>
             <Tabs.Content value="templates" className="pt-4 focus-visible:outline-none">
-              <TemplatesForm templates={state.templates} hasDeadline={Boolean(wedding.rsvpDeadline)} save={saveTemplates} />
+              <TemplatesForm
+                templates={state.templates}
+                hasDeadline={Boolean(wedding.rsvpDeadline)}
+                save={saveTemplates}
+              />
             </Tabs.Content>
           </Tabs.Root>
           <SendDrawer
@@ -156,7 +202,12 @@ function InvitationsScreen({ wedding }: { wedding: Wedding }) {
  * read: the wedding's follow-up works as before.
  */
 function useFollowUpEvents(weddingId: string, households: unknown) {
-  const [read, setRead] = useState<{ events: Array<FollowUpEvent & { name: string; date: string | null; effectiveDeadline: string | null }>; answered: ReadonlySet<string> }>({ events: [], answered: new Set() })
+  const [read, setRead] = useState<{
+    events: Array<
+      FollowUpEvent & { name: string; date: string | null; effectiveDeadline: string | null }
+    >
+    answered: ReadonlySet<string>
+  }>({ events: [], answered: new Set() })
   const { t } = useTranslation('invitations')
   useEffect(() => {
     if (!households) return
@@ -167,8 +218,16 @@ function useFollowUpEvents(weddingId: string, households: unknown) {
         setRead({
           events: events
             .filter((event) => event.takesRsvp && !event.isMain)
-            .map((event) => ({ ...event, name: event.name?.trim() || t('followUp.eventUnnamed'), date: event.date ?? null })),
-          answered: new Set(replies.filter((reply) => reply.isAttending !== null).map((reply) => `${reply.eventId}:${reply.personId}`)),
+            .map((event) => ({
+              ...event,
+              name: event.name?.trim() || t('followUp.eventUnnamed'),
+              date: event.date ?? null,
+            })),
+          answered: new Set(
+            replies
+              .filter((reply) => reply.isAttending !== null)
+              .map((reply) => `${reply.eventId}:${reply.personId}`),
+          ),
         })
       },
       () => undefined,

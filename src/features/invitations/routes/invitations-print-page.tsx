@@ -31,7 +31,11 @@ const printCss = `
  * in the language chosen for the cards (the site's, unless changed): the guests read them.
  */
 export function InvitationsPrintPage() {
-  return <MyWeddingGate namespace="invitations">{(wedding) => <PrintSheet wedding={wedding} />}</MyWeddingGate>
+  return (
+    <MyWeddingGate namespace="invitations">
+      {(wedding) => <PrintSheet wedding={wedding} />}
+    </MyWeddingGate>
+  )
 }
 
 function PrintSheet({ wedding }: { wedding: Wedding }) {
@@ -44,7 +48,10 @@ function PrintSheet({ wedding }: { wedding: Wedding }) {
     <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 print:max-w-none print:p-0">
       <style>{printCss}</style>
       <div className="print:hidden">
-        <Link to={paths.manage.invitations} className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          to={paths.manage.invitations}
+          className="inline-flex items-center gap-1 text-sm font-semibold text-brand-700 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('print.back')}
         </Link>
@@ -53,7 +60,12 @@ function PrintSheet({ wedding }: { wedding: Wedding }) {
             <h1 className="font-display text-3xl">{t('print.title')}</h1>
             <p className="mt-1 max-w-2xl text-muted">{t('print.intro')}</p>
           </div>
-          <button type="button" className="btn btn-primary" onClick={() => window.print()} disabled={state.status !== 'ready'}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => window.print()}
+            disabled={state.status !== 'ready'}
+          >
             <Printer aria-hidden="true" className="size-4" />
             {t('print.print')}
           </button>
@@ -64,11 +76,17 @@ function PrintSheet({ wedding }: { wedding: Wedding }) {
       </div>
 
       {state.status === 'error' && (
-        <RetryAlert className="mt-6" message={errorMessage(state.error, t, 'invitations')} onRetry={reload} />
+        <RetryAlert
+          className="mt-6"
+          message={errorMessage(state.error, t, 'invitations')}
+          onRetry={reload}
+        />
       )}
       {state.status === 'loading' && <PageSpinner />}
       {state.status === 'ready' && state.households.length === 0 && (
-        <p className="mt-6 rounded-2xl border border-line bg-white p-6 text-muted">{t('list.noHouseholds')}</p>
+        <p className="mt-6 rounded-2xl border border-line bg-white p-6 text-muted">
+          {t('list.noHouseholds')}
+        </p>
       )}
       {state.status === 'ready' && state.households.length > 0 && paper && (
         <ul
@@ -77,7 +95,12 @@ function PrintSheet({ wedding }: { wedding: Wedding }) {
           className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 print:mt-0 print:grid-cols-2 print:gap-0"
         >
           {state.households.map((household) => (
-            <PrintCard key={household.householdId} household={household} couple={displayCouple(wedding.bride, wedding.groom)} paper={paper.invitations} />
+            <PrintCard
+              key={household.householdId}
+              household={household}
+              couple={displayCouple(wedding.bride, wedding.groom)}
+              paper={paper.invitations}
+            />
           ))}
         </ul>
       )}
@@ -85,7 +108,15 @@ function PrintSheet({ wedding }: { wedding: Wedding }) {
   )
 }
 
-function PrintCard({ household, couple, paper }: { household: InvitationHousehold; couple: string; paper: TFunction }) {
+function PrintCard({
+  household,
+  couple,
+  paper,
+}: {
+  household: InvitationHousehold
+  couple: string
+  paper: TFunction
+}) {
   const { t } = useTranslation('invitations')
   const link = invitationLink(window.location.origin, household.token)
   const ownPart = `/i/${household.token}`

@@ -4,16 +4,27 @@ import { Link, useNavigate } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
 import { LanguageToggle } from '@/components/language-toggle'
 import { PageSpinner } from '@/components/page-spinner'
-import { isInvitationToken, openInvitation, openInvitationCode, type OpenedInvitation } from '@/lib/api/invitations'
+import {
+  isInvitationToken,
+  openInvitation,
+  openInvitationCode,
+  type OpenedInvitation,
+} from '@/lib/api/invitations'
 import { BackendError } from '@/lib/backend'
-import { codeProblem, invitationRsvpHref, useCodeEntry, type CodeProblem } from '@/lib/invitations/use-code-entry'
+import {
+  codeProblem,
+  invitationRsvpHref,
+  useCodeEntry,
+  type CodeProblem,
+} from '@/lib/invitations/use-code-entry'
 import { paths } from '@/lib/paths'
 import { useLoad } from '@/lib/use-load'
 
 type Problem = 'not_found' | 'old_link' | Exclude<CodeProblem, 'wrong'>
 
 function problemOf(error: unknown): Problem {
-  if (error instanceof BackendError && error.message === 'household_link_not_found') return 'not_found'
+  if (error instanceof BackendError && error.message === 'household_link_not_found')
+    return 'not_found'
   const problem = codeProblem(error)
   return problem === 'wrong' ? 'not_found' : problem
 }
@@ -32,7 +43,12 @@ export function OpenInvitationPage() {
   // A code with no wedding to check it in: never sent to the database.
   const oldLink = !isInvitationToken(link) && !slug
   const opened = useLoad<OpenedInvitation | null>(
-    () => (oldLink ? null : slug && !isInvitationToken(link) ? openInvitationCode(slug, link) : openInvitation(link)),
+    () =>
+      oldLink
+        ? null
+        : slug && !isInvitationToken(link)
+          ? openInvitationCode(slug, link)
+          : openInvitation(link),
     [link, slug, oldLink],
   )
   const found = opened.error == null ? opened.data : undefined
@@ -61,7 +77,13 @@ export function OpenInvitationPage() {
       </header>
       <main id="main" className="mx-auto max-w-md px-4 pb-16">
         <h1 className="font-display text-3xl">
-          {t(problem === 'old_link' ? 'oldLink.title' : problem === 'not_found' ? 'notFound.title' : 'failed.title')}
+          {t(
+            problem === 'old_link'
+              ? 'oldLink.title'
+              : problem === 'not_found'
+                ? 'notFound.title'
+                : 'failed.title',
+          )}
         </h1>
         {problem === 'old_link' ? (
           <>
@@ -70,17 +92,15 @@ export function OpenInvitationPage() {
           </>
         ) : (
           <p className="mt-3 text-muted">
-            {problem === 'not_found' ? t(slug ? 'notFound.body' : 'notFound.bodyNoSite') : t(`failed.${problem}`)}
+            {problem === 'not_found'
+              ? t(slug ? 'notFound.body' : 'notFound.bodyNoSite')
+              : t(`failed.${problem}`)}
           </p>
         )}
         {lost && slug ? (
           <CodeForm slug={slug} />
         ) : !lost ? (
-          <button
-            type="button"
-            className="btn btn-primary mt-6"
-            onClick={opened.reload}
-          >
+          <button type="button" className="btn btn-primary mt-6" onClick={opened.reload}>
             {t('failed.retry')}
           </button>
         ) : null}
@@ -125,7 +145,10 @@ function CodeForm({ slug }: { slug: string }) {
       </form>
       <p className="mt-6 text-sm">
         {t('notFound.orSearch')}{' '}
-        <Link className="font-semibold text-brand-700 underline" to={paths.site.section(slug, 'rsvp')}>
+        <Link
+          className="font-semibold text-brand-700 underline"
+          to={paths.site.section(slug, 'rsvp')}
+        >
           {t('notFound.searchLink')}
         </Link>
       </p>

@@ -22,7 +22,10 @@ export function WeddingSwitcher() {
 
   const currentId = current?.id
   // Once the session knows its wedding: asked before, it was asked twice on every page load.
-  const { data, error } = useLoad(() => (user && currentId ? listMyWeddings() : null), [user, currentId])
+  const { data, error } = useLoad(
+    () => (user && currentId ? listMyWeddings() : null),
+    [user, currentId],
+  )
   const weddings = (error == null && data) || []
 
   if (weddings.length < 2 || !current) return null
@@ -41,7 +44,8 @@ export function WeddingSwitcher() {
       >
         {weddings.map((wedding) => (
           <option key={wedding.id} value={wedding.id}>
-            {coupleName(wedding.bride, wedding.groom)} · {wedding.date ? formatLongDate(wedding.date, language) : t('nav.weddingNoDate')}
+            {coupleName(wedding.bride, wedding.groom)} ·{' '}
+            {wedding.date ? formatLongDate(wedding.date, language) : t('nav.weddingNoDate')}
           </option>
         ))}
       </select>

@@ -17,7 +17,8 @@ import { useLoad } from '@/lib/use-load'
 export function ActivityPage() {
   const { t } = useTranslation('members')
   const { wedding, status, error, reload } = useMyWedding()
-  if (status === 'error') return <LoadFailed message={errorMessage(error, t, 'members')} onRetry={() => void reload()} />
+  if (status === 'error')
+    return <LoadFailed message={errorMessage(error, t, 'members')} onRetry={() => void reload()} />
   if (!wedding) return <PageSpinner />
   return <Activity wedding={wedding} />
 }
@@ -26,10 +27,12 @@ function Activity({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('members')
   const filterId = useId()
   const [actor, setActor] = useState('')
-  const { data: page, error: loadError, refresh, setData: setPage } = useLoad(
-    () => listActivity(wedding.id, { actor: actor || null }),
-    [wedding.id, actor],
-  )
+  const {
+    data: page,
+    error: loadError,
+    refresh,
+    setData: setPage,
+  } = useLoad(() => listActivity(wedding.id, { actor: actor || null }), [wedding.id, actor])
   const [loadingMore, setLoadingMore] = useState(false)
   const [moreError, setMoreError] = useState<string | null>(null)
 
@@ -43,13 +46,17 @@ function Activity({ wedding }: { wedding: Wedding }) {
       .finally(() => setLoadingMore(false))
   }
 
-  if (loadError) return <LoadFailed message={errorMessage(loadError, t, 'members')} onRetry={refresh} />
+  if (loadError)
+    return <LoadFailed message={errorMessage(loadError, t, 'members')} onRetry={refresh} />
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-8 sm:px-6">
       <header>
         {/* Back as every screen below another goes back: an arrow, the link's words. */}
-        <Link to={paths.manage.members} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+        <Link
+          to={paths.manage.members}
+          className="inline-flex min-h-10 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+        >
           <ArrowLeft aria-hidden="true" className="size-4" />
           {t('activity.back')}
         </Link>
@@ -61,10 +68,15 @@ function Activity({ wedding }: { wedding: Wedding }) {
         <label htmlFor={filterId} className="field-label">
           {t('activity.filter')}
         </label>
-        <select id={filterId} className="field-input" value={actor} onChange={(event) => {
+        <select
+          id={filterId}
+          className="field-input"
+          value={actor}
+          onChange={(event) => {
             setPage(undefined)
             setActor(event.target.value)
-          }}>
+          }}
+        >
           <option value="">{t('activity.everyone')}</option>
           {(page?.actors ?? []).map((person) => (
             <option key={person.userId} value={person.userId}>
@@ -77,9 +89,14 @@ function Activity({ wedding }: { wedding: Wedding }) {
       {!page ? (
         <PageSpinner />
       ) : page.entries.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-5 text-muted">{t('activity.none')}</p>
+        <p className="rounded-2xl border border-line bg-white p-5 text-muted">
+          {t('activity.none')}
+        </p>
       ) : (
-        <section aria-labelledby="activity-heading" className="rounded-2xl border border-line bg-white px-5 sm:px-6">
+        <section
+          aria-labelledby="activity-heading"
+          className="rounded-2xl border border-line bg-white px-5 sm:px-6"
+        >
           <h2 id="activity-heading" className="sr-only">
             {t('activity.listHeading')}
           </h2>
@@ -97,7 +114,12 @@ function Activity({ wedding }: { wedding: Wedding }) {
         </p>
       )}
       {page?.hasMore && (
-        <button type="button" className="btn btn-secondary" disabled={loadingMore} onClick={loadMore}>
+        <button
+          type="button"
+          className="btn btn-secondary"
+          disabled={loadingMore}
+          onClick={loadMore}
+        >
           {t(loadingMore ? 'activity.loadingMore' : 'activity.loadMore')}
         </button>
       )}
@@ -123,20 +145,29 @@ function ActivityItem({ entry }: { entry: ActivityEntry }) {
       entry.action === 'reply_recorded'
         ? t('activity.personReply', {
             name: person.name,
-            reply: t(person.isAttending === true ? 'activity.attending' : person.isAttending === false ? 'activity.notAttending' : 'activity.noReply'),
+            reply: t(
+              person.isAttending === true
+                ? 'activity.attending'
+                : person.isAttending === false
+                  ? 'activity.notAttending'
+                  : 'activity.noReply',
+            ),
           })
         : entry.action === 'seated' && person.table
           ? t('activity.personTable', { name: person.name, table: person.table })
           : person.name,
     )
   // One household's invitation names it; several are counted.
-  const key = entry.action === 'invitation_sent' && entry.householdName ? 'invitation_sent_to' : entry.action
+  const key =
+    entry.action === 'invitation_sent' && entry.householdName ? 'invitation_sent_to' : entry.action
   const what = t(`activity.actions.${key}`, {
     household: entry.householdName ?? t('activity.aHousehold'),
     count: details.count ?? 1,
     name: details.name ?? '',
     role: role(),
-    channel: details.channel ? t(`activity.channels.${details.channel}`, { defaultValue: details.channel }) : '',
+    channel: details.channel
+      ? t(`activity.channels.${details.channel}`, { defaultValue: details.channel })
+      : '',
     kind: details.kind === 'reminder' ? t('activity.reminder') : t('activity.invitation'),
     seated: details.seated ?? 0,
     unseated: details.unseated ?? 0,

@@ -26,7 +26,13 @@ export function JoinPage() {
   return (
     <main id="main" className="mx-auto w-full max-w-lg flex-1 px-4 pb-12 pt-4 sm:px-6">
       <div className="rounded-2xl border border-line bg-white p-6 sm:p-8">
-        {status === 'loading' ? <PageSpinner /> : status === 'signedOut' ? <JoinSignUp token={token} /> : <Invitation token={token} />}
+        {status === 'loading' ? (
+          <PageSpinner />
+        ) : status === 'signedOut' ? (
+          <JoinSignUp token={token} />
+        ) : (
+          <Invitation token={token} />
+        )}
       </div>
       {!usesSupabase && <p className="mt-4 text-sm text-muted">{t('invite.localNote')}</p>}
     </main>
@@ -80,9 +86,19 @@ function JoinSignUp({ token }: { token: string }) {
       <form className="mt-6 grid gap-4" onSubmit={(event) => void submit(event)}>
         <h2 className="font-semibold text-ink">{t('join.signUpHeading')}</h2>
         {field('name', { autoComplete: 'name', maxLength: 100 })}
-        {field('email', { type: 'email', inputMode: 'email', autoComplete: 'email', maxLength: 254 })}
+        {field('email', {
+          type: 'email',
+          inputMode: 'email',
+          autoComplete: 'email',
+          maxLength: 254,
+        })}
         <div>
-          {field('password', { type: 'password', autoComplete: 'new-password', minLength: 8, 'aria-describedby': 'join-password-hint' })}
+          {field('password', {
+            type: 'password',
+            autoComplete: 'new-password',
+            minLength: 8,
+            'aria-describedby': 'join-password-hint',
+          })}
           <p id="join-password-hint" className="mt-1.5 text-sm text-muted">
             {t('join.passwordHint')}
           </p>
@@ -131,13 +147,18 @@ function Invitation({ token }: { token: string }) {
     return (
       <>
         <Alert tone="info">{t('join.alreadyMember')}</Alert>
-        <button type="button" className="btn btn-primary mt-4" onClick={() => void open(invitation.weddingId)}>
+        <button
+          type="button"
+          className="btn btn-primary mt-4"
+          onClick={() => void open(invitation.weddingId)}
+        >
           {t('join.open')}
         </button>
       </>
     )
   }
-  if (invitation.status !== 'open') return <Alert tone="error">{t(`join.${invitation.status}`)}</Alert>
+  if (invitation.status !== 'open')
+    return <Alert tone="error">{t(`join.${invitation.status}`)}</Alert>
 
   const tooLong = name.trim().length > 100
   const accept = async (event: FormEvent) => {
@@ -166,12 +187,22 @@ function Invitation({ token }: { token: string }) {
           components={{ strong: <strong /> }}
         />
       </p>
-      {invitation.side && <p className="mt-2 text-ink">{t('join.sideNote', { side: t(`sides.${invitation.side}`) })}</p>}
+      {invitation.side && (
+        <p className="mt-2 text-ink">
+          {t('join.sideNote', { side: t(`sides.${invitation.side}`) })}
+        </p>
+      )}
       <p className="mt-2 text-sm text-muted">{t(`roleHints.${invitation.role}`)}</p>
       {invitation.date && (
-        <p className="mt-2 text-sm text-muted">{t('join.date', { date: formatLongDate(invitation.date, language) })}</p>
+        <p className="mt-2 text-sm text-muted">
+          {t('join.date', { date: formatLongDate(invitation.date, language) })}
+        </p>
       )}
-      {invitation.invitedBy && <p className="mt-1 text-sm text-muted">{t('join.invitedBy', { name: invitation.invitedBy })}</p>}
+      {invitation.invitedBy && (
+        <p className="mt-1 text-sm text-muted">
+          {t('join.invitedBy', { name: invitation.invitedBy })}
+        </p>
+      )}
 
       <div className="mt-6">
         <label htmlFor="join-display-name" className="field-label">

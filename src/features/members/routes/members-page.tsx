@@ -40,7 +40,8 @@ type Notice = { tone: 'success' | 'error'; text: string } | null
 export function MembersPage() {
   const { t } = useTranslation('members')
   const { wedding, status, error, reload } = useMyWedding()
-  if (status === 'error') return <LoadFailed message={errorMessage(error, t, 'members')} onRetry={() => void reload()} />
+  if (status === 'error')
+    return <LoadFailed message={errorMessage(error, t, 'members')} onRetry={() => void reload()} />
   if (!wedding) return <PageSpinner />
   return <Members wedding={wedding} />
 }
@@ -50,7 +51,11 @@ function Members({ wedding }: { wedding: Wedding }) {
   const navigate = useNavigate()
   const switchWedding = useSessionStore((state) => state.switchWedding)
   // After a change the list is read again in place; a failed read stays on screen until one succeeds.
-  const { data: list, error: loadError, refresh: load } = useLoad(() => listMembers(wedding.id), [wedding.id])
+  const {
+    data: list,
+    error: loadError,
+    refresh: load,
+  } = useLoad(() => listMembers(wedding.id), [wedding.id])
   const [notice, setNotice] = useState<Notice>(null)
   const [removing, setRemoving] = useState<Member | null>(null)
   const [handingOver, setHandingOver] = useState<Member | null>(null)
@@ -72,7 +77,8 @@ function Members({ wedding }: { wedding: Wedding }) {
     }
   }
 
-  if (loadError) return <LoadFailed message={errorMessage(loadError, t, 'members')} onRetry={load} />
+  if (loadError)
+    return <LoadFailed message={errorMessage(loadError, t, 'members')} onRetry={load} />
   if (!list) return <PageSpinner />
   const me = list.members.find((member) => member.isMe)
   // A name by the one name rule ("tita carmen" shows "Tita Carmen"), else the e-mail.
@@ -84,7 +90,10 @@ function Members({ wedding }: { wedding: Wedding }) {
         <h1 className="font-display text-3xl text-ink">{t('title')}</h1>
         <p className="mt-2 text-muted">{t('intro')}</p>
         <p className="mt-3">
-          <Link to={paths.manage.activity} className="inline-flex items-center gap-2 font-medium text-brand-700 underline underline-offset-2">
+          <Link
+            to={paths.manage.activity}
+            className="inline-flex items-center gap-2 font-medium text-brand-700 underline underline-offset-2"
+          >
             <History aria-hidden="true" className="size-4" />
             {t('activityLink')}
           </Link>
@@ -93,7 +102,10 @@ function Members({ wedding }: { wedding: Wedding }) {
 
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
 
-      <section aria-labelledby="members-heading" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+      <section
+        aria-labelledby="members-heading"
+        className="rounded-2xl border border-line bg-white p-5 sm:p-6"
+      >
         <h2 id="members-heading" className="font-display text-xl text-ink">
           {t('list.heading')}
         </h2>
@@ -101,15 +113,25 @@ function Members({ wedding }: { wedding: Wedding }) {
           {list.members.map((member) => (
             // The person takes the row's width (at least 16rem); the role and buttons go beside it
             // when there is room, else below, so the e-mail and date are never squeezed.
-            <li key={member.userId} className="flex flex-wrap items-center gap-x-4 gap-y-3 py-4" data-testid="member">
+            <li
+              key={member.userId}
+              className="flex flex-wrap items-center gap-x-4 gap-y-3 py-4"
+              data-testid="member"
+            >
               <div className="min-w-0 flex-[1_1_16rem]">
                 <p className="font-semibold break-words text-ink">
                   {nameOf(member)}
-                  {member.isMe && <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">{t('list.you')}</span>}
+                  {member.isMe && (
+                    <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-700">
+                      {t('list.you')}
+                    </span>
+                  )}
                 </p>
                 {member.email && <p className="text-sm break-all text-muted">{member.email}</p>}
                 <p className="text-sm text-muted">
-                  {t('list.joined', { date: formatLongDate(toManila(member.joinedAt).format('YYYY-MM-DD'), language) })}
+                  {t('list.joined', {
+                    date: formatLongDate(toManila(member.joinedAt).format('YYYY-MM-DD'), language),
+                  })}
                 </p>
               </div>
               {managesMembers && member.role !== 'owner' ? (
@@ -119,8 +141,15 @@ function Members({ wedding }: { wedding: Wedding }) {
                   disabled={busy}
                   onChange={(choice) =>
                     void act(async () => {
-                      const changed = await changeMemberRole(wedding.id, member.userId, fromRoleChoice(choice))
-                      return t('list.saved', { name: displayName(changed.displayName), role: t(`roles.${changed.role}`) })
+                      const changed = await changeMemberRole(
+                        wedding.id,
+                        member.userId,
+                        fromRoleChoice(choice),
+                      )
+                      return t('list.saved', {
+                        name: displayName(changed.displayName),
+                        role: t(`roles.${changed.role}`),
+                      })
                     })
                   }
                 />
@@ -159,7 +188,12 @@ function Members({ wedding }: { wedding: Wedding }) {
           ))}
         </ul>
         {me && me.role !== 'owner' && (
-          <button type="button" className="btn btn-secondary mt-4" disabled={busy} onClick={() => setLeaving(true)}>
+          <button
+            type="button"
+            className="btn btn-secondary mt-4"
+            disabled={busy}
+            onClick={() => setLeaving(true)}
+          >
             {t('list.leave')}
           </button>
         )}
@@ -260,7 +294,10 @@ function InviteForm({ weddingId, onCreated }: { weddingId: string; onCreated(): 
   const submit = handleSubmit(async (values) => {
     setFailure(null)
     try {
-      const invitation = await createMemberInvitation(weddingId, { ...fromRoleChoice(values.choice), email: values.email.trim() || null })
+      const invitation = await createMemberInvitation(weddingId, {
+        ...fromRoleChoice(values.choice),
+        email: values.email.trim() || null,
+      })
       setCreated(invitation)
       setValue('email', '')
       onCreated()
@@ -270,7 +307,10 @@ function InviteForm({ weddingId, onCreated }: { weddingId: string; onCreated(): 
   })
 
   return (
-    <section aria-labelledby="invite-heading" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+    <section
+      aria-labelledby="invite-heading"
+      className="rounded-2xl border border-line bg-white p-5 sm:p-6"
+    >
       <h2 id="invite-heading" className="font-display text-xl text-ink">
         {t('invite.heading')}
       </h2>
@@ -279,9 +319,18 @@ function InviteForm({ weddingId, onCreated }: { weddingId: string; onCreated(): 
           <Controller
             control={control}
             name="choice"
-            render={({ field }) => <RoleSelect label={t('invite.role')} value={field.value} onChange={field.onChange} visibleLabel />}
+            render={({ field }) => (
+              <RoleSelect
+                label={t('invite.role')}
+                value={field.value}
+                onChange={field.onChange}
+                visibleLabel
+              />
+            )}
           />
-          <p className="mt-1.5 text-sm text-muted">{t(`roleHints.${fromRoleChoice(choice).role}`)}</p>
+          <p className="mt-1.5 text-sm text-muted">
+            {t(`roleHints.${fromRoleChoice(choice).role}`)}
+          </p>
         </div>
         <div>
           <label htmlFor="invite-email" className="field-label">
@@ -330,7 +379,13 @@ function CreatedLink({ invitation }: { invitation: MemberInvitation }) {
       <label htmlFor="invite-link" className="field-label mt-3">
         {t('invite.link')}
       </label>
-      <input id="invite-link" readOnly className="field-input font-mono text-sm" value={link} onFocus={(event) => event.target.select()} />
+      <input
+        id="invite-link"
+        readOnly
+        className="field-input font-mono text-sm"
+        value={link}
+        onFocus={(event) => event.target.select()}
+      />
       <div className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
@@ -374,9 +429,14 @@ function Pending({
   const { t } = useTranslation('members')
   const now = new Date()
   const roleName = (invitation: MemberInvitation) =>
-    invitation.side ? `${t(`roles.${invitation.role}`)} · ${t(`sides.${invitation.side}`)}` : t(`roles.${invitation.role}`)
+    invitation.side
+      ? `${t(`roles.${invitation.role}`)} · ${t(`sides.${invitation.side}`)}`
+      : t(`roles.${invitation.role}`)
   return (
-    <section aria-labelledby="pending-heading" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+    <section
+      aria-labelledby="pending-heading"
+      className="rounded-2xl border border-line bg-white p-5 sm:p-6"
+    >
       <h2 id="pending-heading" className="font-display text-xl text-ink">
         {t('pending.heading')}
       </h2>
@@ -387,7 +447,10 @@ function Pending({
           {invitations.map((invitation) => {
             const days = daysLeft(invitation.expiresAt, now)
             return (
-              <li key={invitation.id} className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center">
+              <li
+                key={invitation.id}
+                className="flex flex-col gap-3 py-3 sm:flex-row sm:items-center"
+              >
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold text-ink">{roleName(invitation)}</p>
                   <p className="text-sm text-muted">
@@ -400,7 +463,11 @@ function Pending({
                     type="button"
                     className="btn btn-secondary"
                     aria-label={t('pending.copy', { role: roleName(invitation) })}
-                    onClick={() => void navigator.clipboard?.writeText(invitationLink(window.location.origin, invitation.token))}
+                    onClick={() =>
+                      void navigator.clipboard?.writeText(
+                        invitationLink(window.location.origin, invitation.token),
+                      )
+                    }
                   >
                     <Copy aria-hidden="true" className="size-4" />
                     {t('invite.copy')}

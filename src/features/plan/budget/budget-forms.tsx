@@ -35,7 +35,15 @@ function Switch({ label, field }: { label: string; field: UseFormRegisterReturn 
 }
 
 /** Two or three choices as radio buttons in a labelled group. */
-function Choice({ legend, field, options }: { legend: string; field: UseFormRegisterReturn; options: ReadonlyArray<[string, string]> }) {
+function Choice({
+  legend,
+  field,
+  options,
+}: {
+  legend: string
+  field: UseFormRegisterReturn
+  options: ReadonlyArray<[string, string]>
+}) {
   return (
     <fieldset>
       <legend className="field-label">{legend}</legend>
@@ -71,7 +79,9 @@ interface LineDrawerProps {
 const NEW_CATEGORY = ' new'
 
 // Messages are keys of the `plan` namespace; the database checks the amounts again.
-const pesosField = z.string().check(z.refine((value) => parsePesos(value).ok, 'budget.form.errors.amount'))
+const pesosField = z
+  .string()
+  .check(z.refine((value) => parsePesos(value).ok, 'budget.form.errors.amount'))
 const lineSchema = z
   .object({
     category: z.string(),
@@ -89,17 +99,38 @@ const lineSchema = z
   .check(
     z.superRefine((values, context) => {
       if (values.category === NEW_CATEGORY && !values.newCategory.trim()) {
-        context.issues.push({ code: 'custom', input: values.newCategory, path: ['newCategory'], message: 'budget.form.errors.category' })
+        context.issues.push({
+          code: 'custom',
+          input: values.newCategory,
+          path: ['newCategory'],
+          message: 'budget.form.errors.category',
+        })
       }
       // Only the price shown is read: a fixed quote, or a price per guest.
-      const [key, text] = values.pricing === 'perHead' ? (['pricePerHead', values.pricePerHead] as const) : (['quote', values.quote] as const)
-      if (!parsePesos(text).ok) context.issues.push({ code: 'custom', input: text, path: [key], message: 'budget.form.errors.amount' })
+      const [key, text] =
+        values.pricing === 'perHead'
+          ? (['pricePerHead', values.pricePerHead] as const)
+          : (['quote', values.quote] as const)
+      if (!parsePesos(text).ok)
+        context.issues.push({
+          code: 'custom',
+          input: text,
+          path: [key],
+          message: 'budget.form.errors.amount',
+        })
     }),
   )
 type LineValues = z.infer<typeof lineSchema>
 
 /** Adds or edits a budget line. What was typed stays when a save fails. */
-export function LineDrawer({ weddingId, line, guests, categories, onClose, onSaved }: LineDrawerProps) {
+export function LineDrawer({
+  weddingId,
+  line,
+  guests,
+  categories,
+  onClose,
+  onSaved,
+}: LineDrawerProps) {
   const { t } = useTranslation('plan')
   const message = useMessage()
   const formId = useId()
@@ -156,9 +187,21 @@ export function LineDrawer({ weddingId, line, guests, categories, onClose, onSav
     }
   })
 
-  const amountField = (label: string, key: 'estimate' | 'quote' | 'pricePerHead' | 'actual', hint?: string) => (
+  const amountField = (
+    label: string,
+    key: 'estimate' | 'quote' | 'pricePerHead' | 'actual',
+    hint?: string,
+  ) => (
     <Field label={label} error={message(errors[key]?.message)} hint={hint}>
-      {(control) => <input {...control} className="field-input tabular-nums" inputMode="decimal" autoComplete="off" {...register(key)} />}
+      {(control) => (
+        <input
+          {...control}
+          className="field-input tabular-nums"
+          inputMode="decimal"
+          autoComplete="off"
+          {...register(key)}
+        />
+      )}
     </Field>
   )
 
@@ -183,7 +226,11 @@ export function LineDrawer({ weddingId, line, guests, categories, onClose, onSav
         <Field label={t('budget.form.category')}>
           {(control) => (
             <select {...control} className="field-input" {...register('category')}>
-              {[...budgetCategories.filter((option) => option !== 'others'), ...ownCategories, 'others'].map((option) => (
+              {[
+                ...budgetCategories.filter((option) => option !== 'others'),
+                ...ownCategories,
+                'others',
+              ].map((option) => (
                 <option key={option} value={option}>
                   {categoryName(t, option)}
                 </option>
@@ -193,12 +240,29 @@ export function LineDrawer({ weddingId, line, guests, categories, onClose, onSav
           )}
         </Field>
         {category === NEW_CATEGORY && (
-          <Field label={t('budget.form.newCategory')} hint={t('budget.form.newCategoryHint')} error={message(errors.newCategory?.message)}>
-            {(control) => <input {...control} className="field-input" maxLength={60} {...register('newCategory')} />}
+          <Field
+            label={t('budget.form.newCategory')}
+            hint={t('budget.form.newCategoryHint')}
+            error={message(errors.newCategory?.message)}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="field-input"
+                maxLength={60}
+                {...register('newCategory')}
+              />
+            )}
           </Field>
         )}
-        <Field label={t('budget.form.name')} hint={t('budget.form.nameHint')} error={message(errors.name?.message)}>
-          {(control) => <input {...control} className="field-input" maxLength={120} {...register('name')} />}
+        <Field
+          label={t('budget.form.name')}
+          hint={t('budget.form.nameHint')}
+          error={message(errors.name?.message)}
+        >
+          {(control) => (
+            <input {...control} className="field-input" maxLength={120} {...register('name')} />
+          )}
         </Field>
         {amountField(t('budget.form.estimate'), 'estimate', t('budget.form.estimateHint'))}
         <Choice
@@ -258,11 +322,21 @@ const paymentSchema = z
   .check(
     z.superRefine((values, context) => {
       if (values.by === 'percent' && !parsePercent(values.percent).ok) {
-        context.issues.push({ code: 'custom', input: values.percent, path: ['percent'], message: 'budget.payment.errors.percent' })
+        context.issues.push({
+          code: 'custom',
+          input: values.percent,
+          path: ['percent'],
+          message: 'budget.payment.errors.percent',
+        })
       }
       const amount = parsePesos(values.amount)
       if (values.by === 'amount' && (!amount.ok || amount.value === null)) {
-        context.issues.push({ code: 'custom', input: values.amount, path: ['amount'], message: 'budget.payment.errors.amount' })
+        context.issues.push({
+          code: 'custom',
+          input: values.amount,
+          path: ['amount'],
+          message: 'budget.payment.errors.amount',
+        })
       }
     }),
   )
@@ -321,7 +395,11 @@ export function PaymentDrawer({ weddingId, line, payment, onClose, onSaved }: Pa
     <Drawer
       open
       onOpenChange={(open) => !open && onClose()}
-      title={payment ? t('budget.payment.editTitle', { name: line.name }) : t('budget.payment.addTitle', { name: line.name })}
+      title={
+        payment
+          ? t('budget.payment.editTitle', { name: line.name })
+          : t('budget.payment.addTitle', { name: line.name })
+      }
       footer={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
@@ -356,21 +434,45 @@ export function PaymentDrawer({ weddingId, line, payment, onClose, onSaved }: Pa
           ]}
         />
         {by === 'percent' ? (
-          <Field label={t('budget.payment.percent')} error={message(errors.percent?.message)} hint={t('budget.payment.percentHint', { price: formatPesos(line.priceCentavos ?? 0) })}>
-            {(control) => <input {...control} className="field-input tabular-nums" inputMode="decimal" autoComplete="off" {...register('percent')} />}
+          <Field
+            label={t('budget.payment.percent')}
+            error={message(errors.percent?.message)}
+            hint={t('budget.payment.percentHint', { price: formatPesos(line.priceCentavos ?? 0) })}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="field-input tabular-nums"
+                inputMode="decimal"
+                autoComplete="off"
+                {...register('percent')}
+              />
+            )}
           </Field>
         ) : (
           <Field label={t('budget.payment.amount')} error={message(errors.amount?.message)}>
-            {(control) => <input {...control} className="field-input tabular-nums" inputMode="decimal" autoComplete="off" {...register('amount')} />}
+            {(control) => (
+              <input
+                {...control}
+                className="field-input tabular-nums"
+                inputMode="decimal"
+                autoComplete="off"
+                {...register('amount')}
+              />
+            )}
           </Field>
         )}
         <Field label={t('budget.payment.dueOn')}>
-          {(control) => <input {...control} type="date" className="field-input" {...register('dueOn')} />}
+          {(control) => (
+            <input {...control} type="date" className="field-input" {...register('dueOn')} />
+          )}
         </Field>
         <Switch label={t('budget.payment.paid')} field={register('paid')} />
         {paid && (
           <Field label={t('budget.payment.paidOnLabel')}>
-            {(control) => <input {...control} type="date" className="field-input" {...register('paidOn')} />}
+            {(control) => (
+              <input {...control} type="date" className="field-input" {...register('paidOn')} />
+            )}
           </Field>
         )}
       </form>

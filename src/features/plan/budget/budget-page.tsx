@@ -26,19 +26,34 @@ import { categoryName } from './category-name'
 import { LineDrawer, PaymentDrawer } from './budget-forms'
 
 type Notice = { tone: 'success' | 'error'; text: string } | null
-type Editing = { kind: 'line'; line: BudgetLine | null } | { kind: 'payment'; line: BudgetLine; payment: BudgetPayment | null } | null
-type Deleting = { kind: 'line'; line: BudgetLine } | { kind: 'payment'; line: BudgetLine; payment: BudgetPayment } | null
+type Editing =
+  | { kind: 'line'; line: BudgetLine | null }
+  | { kind: 'payment'; line: BudgetLine; payment: BudgetPayment | null }
+  | null
+type Deleting =
+  | { kind: 'line'; line: BudgetLine }
+  | { kind: 'payment'; line: BudgetLine; payment: BudgetPayment }
+  | null
 
 /** /manage/plan/budget: the budget lines with their quotes, charges and payments, and the totals. */
 export function BudgetPage() {
   const { t } = useTranslation('plan')
   useDocumentTitle(t('budget.documentTitle'))
-  return <MyWeddingGate namespace="plan">{(wedding) => <BudgetScreen wedding={wedding} />}</MyWeddingGate>
+  return (
+    <MyWeddingGate namespace="plan">
+      {(wedding) => <BudgetScreen wedding={wedding} />}
+    </MyWeddingGate>
+  )
 }
 
 function BudgetScreen({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('plan')
-  const { data: budget, error, reload, refresh } = useLoad(() => getBudget(wedding.id), [wedding.id])
+  const {
+    data: budget,
+    error,
+    reload,
+    refresh,
+  } = useLoad(() => getBudget(wedding.id), [wedding.id])
   const [notice, setNotice] = useState<Notice>(null)
   const [editing, setEditing] = useState<Editing>(null)
   const [deleting, setDeleting] = useState<Deleting>(null)
@@ -65,7 +80,11 @@ function BudgetScreen({ wedding }: { wedding: Wedding }) {
           <p className="mt-2 text-muted">{t('budget.intro')}</p>
         </div>
         {budget && (
-          <button type="button" className="btn btn-primary" onClick={() => setEditing({ kind: 'line', line: null })}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => setEditing({ kind: 'line', line: null })}
+          >
             <Plus aria-hidden="true" className="size-4" />
             {t('budget.add')}
           </button>
@@ -82,46 +101,50 @@ function BudgetScreen({ wedding }: { wedding: Wedding }) {
         <>
           <Totals budget={budget} />
           {budget.lines.length === 0 ? (
-            <p className="rounded-2xl border border-dashed border-line bg-white p-6 text-center text-muted">{t('budget.empty')}</p>
+            <p className="rounded-2xl border border-dashed border-line bg-white p-6 text-center text-muted">
+              {t('budget.empty')}
+            </p>
           ) : (
             // The categories in the database's order: the ten's, the couple's own before "others".
             [...new Set(budget.lines.map((line) => line.category))].map((category, index) => (
-                <section key={category} aria-labelledby={`category-${index}`} className="space-y-3">
-                  <h2 id={`category-${index}`} className="font-display text-xl text-ink">
-                    {categoryName(t, category)}
-                  </h2>
-                  <ul className="space-y-3">
-                    {budget.lines
-                      .filter((line) => line.category === category)
-                      .map((line) => (
-                        <LineCard
-                          key={line.id}
-                          line={line}
-                          busy={busy}
-                          onEdit={() => setEditing({ kind: 'line', line })}
-                          onDelete={() => setDeleting({ kind: 'line', line })}
-                          onAddPayment={() => setEditing({ kind: 'payment', line, payment: null })}
-                          onEditPayment={(payment) => setEditing({ kind: 'payment', line, payment })}
-                          onDeletePayment={(payment) => setDeleting({ kind: 'payment', line, payment })}
-                          onMarkPaid={(payment) =>
-                            void act(async () => {
-                              await saveBudgetPayment(wedding.id, payment.id, {
-                                lineId: line.id,
-                                kind: payment.kind,
-                                amountCentavos: payment.amountCentavos,
-                                percent: payment.percent,
-                                dueOn: payment.dueOn,
-                                paid: true,
-                                paidOn: todayInManila(),
-                              })
-                              return t('budget.payment.saved')
+              <section key={category} aria-labelledby={`category-${index}`} className="space-y-3">
+                <h2 id={`category-${index}`} className="font-display text-xl text-ink">
+                  {categoryName(t, category)}
+                </h2>
+                <ul className="space-y-3">
+                  {budget.lines
+                    .filter((line) => line.category === category)
+                    .map((line) => (
+                      <LineCard
+                        key={line.id}
+                        line={line}
+                        busy={busy}
+                        onEdit={() => setEditing({ kind: 'line', line })}
+                        onDelete={() => setDeleting({ kind: 'line', line })}
+                        onAddPayment={() => setEditing({ kind: 'payment', line, payment: null })}
+                        onEditPayment={(payment) => setEditing({ kind: 'payment', line, payment })}
+                        onDeletePayment={(payment) =>
+                          setDeleting({ kind: 'payment', line, payment })
+                        }
+                        onMarkPaid={(payment) =>
+                          void act(async () => {
+                            await saveBudgetPayment(wedding.id, payment.id, {
+                              lineId: line.id,
+                              kind: payment.kind,
+                              amountCentavos: payment.amountCentavos,
+                              percent: payment.percent,
+                              dueOn: payment.dueOn,
+                              paid: true,
+                              paidOn: todayInManila(),
                             })
-                          }
-                        />
-                      ))}
-                  </ul>
-                </section>
-              ))
+                            return t('budget.payment.saved')
+                          })
+                        }
+                      />
+                    ))}
+                </ul>
+              </section>
+            ))
           )}
         </>
       )}
@@ -156,7 +179,11 @@ function BudgetScreen({ wedding }: { wedding: Wedding }) {
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting?.kind === 'payment' ? t('budget.payment.deleteTitle') : t('budget.line.deleteTitle', { name: deleting?.line.name })}
+        title={
+          deleting?.kind === 'payment'
+            ? t('budget.payment.deleteTitle')
+            : t('budget.line.deleteTitle', { name: deleting?.line.name })
+        }
         description={
           deleting?.kind === 'payment'
             ? t('budget.payment.deleteBody', {
@@ -190,7 +217,9 @@ function BudgetScreen({ wedding }: { wedding: Wedding }) {
 function Totals({ budget }: { budget: Budget }) {
   const { t, i18n } = useTranslation('plan')
   const { totals, guests } = budget
-  const month = dayjs(`${budget.month}-01`).locale(i18n.language === 'fil' ? 'tl-ph' : 'en').format('MMMM YYYY')
+  const month = dayjs(`${budget.month}-01`)
+    .locale(i18n.language === 'fil' ? 'tl-ph' : 'en')
+    .format('MMMM YYYY')
   const figures = [
     ['estimate', totals.estimateCentavos],
     ['quote', totals.quoteCentavos],
@@ -199,11 +228,17 @@ function Totals({ budget }: { budget: Budget }) {
     ['left', totals.leftCentavos],
   ] as const
   return (
-    <section aria-labelledby="budget-totals" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+    <section
+      aria-labelledby="budget-totals"
+      className="rounded-2xl border border-line bg-white p-5 sm:p-6"
+    >
       <h2 id="budget-totals" className="font-display text-xl text-ink">
         {t('budget.totals.heading')}
       </h2>
-      <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4" data-testid="budget-totals">
+      <dl
+        className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4"
+        data-testid="budget-totals"
+      >
         {figures.map(([key, value]) => (
           <div key={key} className={key === 'left' ? 'col-span-2 sm:col-span-1' : ''}>
             <dt className="text-sm text-muted">{t(`budget.totals.${key}`)}</dt>
@@ -218,7 +253,10 @@ function Totals({ budget }: { budget: Budget }) {
           <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-brand-700" />
           <div>
             <p className="text-sm font-semibold text-ink">{t('budget.totals.dueThisMonth')}</p>
-            <p className="text-lg font-semibold tabular-nums text-ink" data-testid="total-due-this-month">
+            <p
+              className="text-lg font-semibold tabular-nums text-ink"
+              data-testid="total-due-this-month"
+            >
               {formatPesos(totals.dueThisMonthCentavos)}
             </p>
             <p className="text-sm text-muted">
@@ -230,8 +268,13 @@ function Totals({ budget }: { budget: Budget }) {
         </div>
         <div className="rounded-xl bg-canvas p-4">
           <p className="text-sm font-semibold text-ink">{t('budget.totals.costPerGuest')}</p>
-          <p className="text-lg font-semibold tabular-nums text-ink" data-testid="total-cost-per-guest">
-            {totals.costPerGuestCentavos === null ? t('budget.line.none') : formatPesos(totals.costPerGuestCentavos)}
+          <p
+            className="text-lg font-semibold tabular-nums text-ink"
+            data-testid="total-cost-per-guest"
+          >
+            {totals.costPerGuestCentavos === null
+              ? t('budget.line.none')
+              : formatPesos(totals.costPerGuestCentavos)}
           </p>
           <p className="text-sm text-muted">
             {guests.attending > 0
@@ -258,10 +301,20 @@ interface LineCardProps {
 }
 
 /** One line: its quote worked out (per head, service, VAT), the estimate and actual, its payments. */
-function LineCard({ line, busy, onEdit, onDelete, onAddPayment, onEditPayment, onDeletePayment, onMarkPaid }: LineCardProps) {
+function LineCard({
+  line,
+  busy,
+  onEdit,
+  onDelete,
+  onAddPayment,
+  onEditPayment,
+  onDeletePayment,
+  onMarkPaid,
+}: LineCardProps) {
   const { t, i18n } = useTranslation('plan')
   const language = i18n.language === 'fil' ? 'fil' : 'en'
-  const pesos = (value: number | null) => (value === null ? t('budget.line.none') : formatPesos(value))
+  const pesos = (value: number | null) =>
+    value === null ? t('budget.line.none') : formatPesos(value)
   const quoteRows: Array<[string, string]> = []
   if (line.quoteBaseCentavos !== null) {
     quoteRows.push([
@@ -279,10 +332,22 @@ function LineCard({ line, busy, onEdit, onDelete, onAddPayment, onEditPayment, o
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="min-w-0 flex-1 break-words text-lg font-semibold text-ink">{line.name}</h3>
         <div className="flex gap-1">
-          <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.line.edit', { name: line.name })} onClick={onEdit} disabled={busy}>
+          <button
+            type="button"
+            className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink"
+            aria-label={t('budget.line.edit', { name: line.name })}
+            onClick={onEdit}
+            disabled={busy}
+          >
             <Pencil aria-hidden="true" className="size-4" />
           </button>
-          <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.line.delete', { name: line.name })} onClick={onDelete} disabled={busy}>
+          <button
+            type="button"
+            className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink"
+            aria-label={t('budget.line.delete', { name: line.name })}
+            onClick={onDelete}
+            disabled={busy}
+          >
             <Trash2 aria-hidden="true" className="size-4" />
           </button>
         </div>
@@ -304,7 +369,9 @@ function LineCard({ line, busy, onEdit, onDelete, onAddPayment, onEditPayment, o
           <dd className="tabular-nums">{pesos(line.estimateCentavos)}</dd>
         </div>
         <div>
-          <dt className="text-muted">{quoteRows.length > 1 ? t('budget.line.quoteTotal') : t('budget.line.quote')}</dt>
+          <dt className="text-muted">
+            {quoteRows.length > 1 ? t('budget.line.quoteTotal') : t('budget.line.quote')}
+          </dt>
           <dd className="font-semibold tabular-nums" data-testid="line-quote-total">
             {pesos(line.quoteTotalCentavos)}
           </dd>
@@ -328,33 +395,61 @@ function LineCard({ line, busy, onEdit, onDelete, onAddPayment, onEditPayment, o
             {line.payments.map((payment) => {
               const kind = t(`budget.payment.kinds.${payment.kind}`)
               return (
-                <li key={payment.id} className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2.5 text-sm" data-testid="budget-payment">
+                <li
+                  key={payment.id}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-2 px-3 py-2.5 text-sm"
+                  data-testid="budget-payment"
+                >
                   <div className="min-w-0 flex-[1_1_16rem]">
                     <p className="font-semibold text-ink">
-                      {kind} · <span className="tabular-nums">{formatPesos(payment.dueCentavos)}</span>
+                      {kind} ·{' '}
+                      <span className="tabular-nums">{formatPesos(payment.dueCentavos)}</span>
                     </p>
                     <p className="text-muted">
-                      {payment.percent !== null && `${t('budget.payment.percentOf', { percent: payment.percent })} · `}
-                      {payment.dueOn ? t('budget.payment.due', { date: formatLongDate(payment.dueOn, language) }) : t('budget.payment.noDueDate')}
+                      {payment.percent !== null &&
+                        `${t('budget.payment.percentOf', { percent: payment.percent })} · `}
+                      {payment.dueOn
+                        ? t('budget.payment.due', { date: formatLongDate(payment.dueOn, language) })
+                        : t('budget.payment.noDueDate')}
                     </p>
                     <p className={payment.paid ? 'text-emerald-800' : 'text-muted'}>
                       {payment.paid
                         ? payment.paidOn
-                          ? t('budget.payment.paidOn', { date: formatLongDate(payment.paidOn, language) })
+                          ? t('budget.payment.paidOn', {
+                              date: formatLongDate(payment.paidOn, language),
+                            })
                           : t('budget.payment.paidNoDate')
                         : t('budget.payment.unpaid')}
                     </p>
                   </div>
                   <div className="flex gap-1">
                     {!payment.paid && (
-                      <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.payment.markPaid', { kind, name: line.name })} onClick={() => onMarkPaid(payment)} disabled={busy}>
+                      <button
+                        type="button"
+                        className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink"
+                        aria-label={t('budget.payment.markPaid', { kind, name: line.name })}
+                        onClick={() => onMarkPaid(payment)}
+                        disabled={busy}
+                      >
                         <Check aria-hidden="true" className="size-4" />
                       </button>
                     )}
-                    <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.payment.edit', { kind, name: line.name })} onClick={() => onEditPayment(payment)} disabled={busy}>
+                    <button
+                      type="button"
+                      className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink"
+                      aria-label={t('budget.payment.edit', { kind, name: line.name })}
+                      onClick={() => onEditPayment(payment)}
+                      disabled={busy}
+                    >
                       <Pencil aria-hidden="true" className="size-4" />
                     </button>
-                    <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('budget.payment.delete', { kind, name: line.name })} onClick={() => onDeletePayment(payment)} disabled={busy}>
+                    <button
+                      type="button"
+                      className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink"
+                      aria-label={t('budget.payment.delete', { kind, name: line.name })}
+                      onClick={() => onDeletePayment(payment)}
+                      disabled={busy}
+                    >
                       <Trash2 aria-hidden="true" className="size-4" />
                     </button>
                   </div>
@@ -363,7 +458,13 @@ function LineCard({ line, busy, onEdit, onDelete, onAddPayment, onEditPayment, o
             })}
           </ul>
         )}
-        <button type="button" className="btn btn-secondary mt-3" onClick={onAddPayment} disabled={busy} aria-label={t('budget.line.addPayment', { name: line.name })}>
+        <button
+          type="button"
+          className="btn btn-secondary mt-3"
+          onClick={onAddPayment}
+          disabled={busy}
+          aria-label={t('budget.line.addPayment', { name: line.name })}
+        >
           <Plus aria-hidden="true" className="size-4" />
           {t('budget.line.addPaymentShort')}
         </button>

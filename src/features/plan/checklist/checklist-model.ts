@@ -1,5 +1,14 @@
 // The checklist's shapes as this model reads them (src/lib/api/checklist.ts has the full ones).
-export type ChecklistCategory = 'planning' | 'church' | 'documents' | 'reception' | 'suppliers' | 'guests' | 'attire' | 'after' | 'other'
+export type ChecklistCategory =
+  | 'planning'
+  | 'church'
+  | 'documents'
+  | 'reception'
+  | 'suppliers'
+  | 'guests'
+  | 'attire'
+  | 'after'
+  | 'other'
 export type ChecklistRole = 'owner' | 'partner' | 'coordinator' | 'family_helper'
 interface ChecklistItem {
   id: string
@@ -43,7 +52,9 @@ export interface ItemForm {
   validDays: string
 }
 
-export type ItemFormErrors = Partial<Record<'title' | 'notes' | 'dueDate' | 'issuedOn' | 'validDays', string>>
+export type ItemFormErrors = Partial<
+  Record<'title' | 'notes' | 'dueDate' | 'issuedOn' | 'validDays', string>
+>
 
 /** How long a document stays valid when the couple marks an item as one (about six months). */
 export const defaultValidDays = 180
@@ -76,7 +87,8 @@ export function itemFormErrors(form: ItemForm): ItemFormErrors {
   if (form.isDocument) {
     if (form.issuedOn && !isoDate.test(form.issuedOn)) errors.issuedOn = 'date'
     const days = Number(form.validDays.trim())
-    if (!/^\d+$/.test(form.validDays.trim()) || days < 1 || days > 3650) errors.validDays = 'validDays'
+    if (!/^\d+$/.test(form.validDays.trim()) || days < 1 || days > 3650)
+      errors.validDays = 'validDays'
   }
   return errors
 }
@@ -86,7 +98,11 @@ export function itemFormErrors(form: ItemForm): ItemFormErrors {
  * wedding date (the item's days before it); one the couple changed is theirs from then on.
  */
 export function itemInput(form: ItemForm, item?: ChecklistItem): ChecklistItemInput {
-  const follows = item !== undefined && item.fixedDueDate === null && item.daysBefore !== null && form.dueDate === (item.dueDate ?? '')
+  const follows =
+    item !== undefined &&
+    item.fixedDueDate === null &&
+    item.daysBefore !== null &&
+    form.dueDate === (item.dueDate ?? '')
   return {
     ...(item ? { id: item.id } : {}),
     title: form.title.trim(),
@@ -107,7 +123,10 @@ export function daysBetween(from: string, to: string) {
 }
 
 /** Whether an item not done is late (its due date before `today`), or due within the week. */
-export function dueState(item: Pick<ChecklistItem, 'done' | 'dueDate'>, today: string): 'overdue' | 'soon' | null {
+export function dueState(
+  item: Pick<ChecklistItem, 'done' | 'dueDate'>,
+  today: string,
+): 'overdue' | 'soon' | null {
   if (item.done || !item.dueDate) return null
   const days = daysBetween(today, item.dueDate)
   if (days < 0) return 'overdue'

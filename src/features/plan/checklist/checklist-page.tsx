@@ -40,10 +40,19 @@ function ChecklistScreen({ wedding }: { wedding: Wedding }) {
   const { t, i18n } = useTranslation('plan')
   const itemTitle = useItemTitle()
   const language = i18n.language === 'fil' ? 'fil' : 'en'
-  const { data: list, error: loadError, setData, refresh, reload } = useLoad(() => listChecklist(wedding.id), [wedding.id])
+  const {
+    data: list,
+    error: loadError,
+    setData,
+    refresh,
+    reload,
+  } = useLoad(() => listChecklist(wedding.id), [wedding.id])
   const canEdit = list?.canEdit ?? false
   // Whom an item can be given to: only those who keep the plan assign, so only they ask.
-  const { data: members } = useLoad(() => (canEdit ? listMembers(wedding.id) : null), [wedding.id, canEdit])
+  const { data: members } = useLoad(
+    () => (canEdit ? listMembers(wedding.id) : null),
+    [wedding.id, canEdit],
+  )
   const [version, setVersion] = useState(0)
   const [notice, setNotice] = useState<Notice>(null)
   const [busy, setBusy] = useState(false)
@@ -56,9 +65,13 @@ function ChecklistScreen({ wedding }: { wedding: Wedding }) {
     setVersion((value) => value + 1)
   }
   const replace = (item: ChecklistItem) =>
-    changed((previous) => ({ ...previous, items: previous.items.map((each) => (each.id === item.id ? item : each)) }))
+    changed((previous) => ({
+      ...previous,
+      items: previous.items.map((each) => (each.id === item.id ? item : each)),
+    }))
 
-  if (loadError && !list) return <LoadFailed message={errorMessage(loadError, t, 'plan')} onRetry={reload} />
+  if (loadError && !list)
+    return <LoadFailed message={errorMessage(loadError, t, 'plan')} onRetry={reload} />
   if (!list) return <PageSpinner />
 
   const started = list.items.some((item) => item.templateKey !== null)
@@ -67,7 +80,10 @@ function ChecklistScreen({ wedding }: { wedding: Wedding }) {
   const start = () => {
     setBusy(true)
     setNotice(null)
-    startChecklist(wedding.id, timelineItems((key) => t(`checklist.timeline.${key}`)))
+    startChecklist(
+      wedding.id,
+      timelineItems((key) => t(`checklist.timeline.${key}`)),
+    )
       .then((next) => {
         setData(next)
         setVersion((value) => value + 1)
@@ -81,8 +97,12 @@ function ChecklistScreen({ wedding }: { wedding: Wedding }) {
     setTicking(item.id)
     setNotice(null)
     // Ticked at once on screen; the answer then says who ticked it and when.
-    setData((previous) =>
-      previous && { ...previous, items: previous.items.map((each) => (each.id === item.id ? { ...each, done } : each)) },
+    setData(
+      (previous) =>
+        previous && {
+          ...previous,
+          items: previous.items.map((each) => (each.id === item.id ? { ...each, done } : each)),
+        },
     )
     setChecklistItemDone(wedding.id, item.id, done)
       .then(replace)
@@ -108,7 +128,10 @@ function ChecklistScreen({ wedding }: { wedding: Wedding }) {
       )}
 
       {canEdit && !started && (
-        <section aria-labelledby="timeline-heading" className="rounded-2xl border border-brand-200 bg-brand-50 p-5">
+        <section
+          aria-labelledby="timeline-heading"
+          className="rounded-2xl border border-brand-200 bg-brand-50 p-5"
+        >
           <h2 id="timeline-heading" className="font-display text-xl text-ink">
             {t('checklist.timelineHeading')}
           </h2>
@@ -127,7 +150,9 @@ function ChecklistScreen({ wedding }: { wedding: Wedding }) {
               {t('checklist.heading')}
             </h2>
             {list.items.length > 0 && (
-              <p className="text-sm text-muted">{t('checklist.progress', { done: doneCount, count: list.items.length })}</p>
+              <p className="text-sm text-muted">
+                {t('checklist.progress', { done: doneCount, count: list.items.length })}
+              </p>
             )}
           </div>
           {canEdit && (
@@ -146,26 +171,35 @@ function ChecklistScreen({ wedding }: { wedding: Wedding }) {
           </p>
         ) : (
           // A timeline item not renamed reads in the screen's language (and is edited so).
-          byMonth(list.items.map((item) => ({ ...item, title: itemTitle(item) }))).map(({ month, items }) => (
-            <section key={month || 'undated'} aria-labelledby={`month-${month || 'undated'}`} className="rounded-2xl border border-line bg-white">
-              <h3 id={`month-${month || 'undated'}`} className="border-b border-line px-4 py-2.5 text-sm font-semibold tracking-wide text-muted uppercase">
-                {month ? monthHeading(month, language) : t('checklist.undated')}
-              </h3>
-              <ul className="divide-y divide-line">
-                {items.map((item) => (
-                  <ItemRow
-                    key={item.id}
-                    item={item}
-                    today={list.today}
-                    canEdit={canEdit}
-                    busy={ticking === item.id}
-                    onTick={(done) => tick(item, done)}
-                    onEdit={() => setEditing({ item })}
-                  />
-                ))}
-              </ul>
-            </section>
-          ))
+          byMonth(list.items.map((item) => ({ ...item, title: itemTitle(item) }))).map(
+            ({ month, items }) => (
+              <section
+                key={month || 'undated'}
+                aria-labelledby={`month-${month || 'undated'}`}
+                className="rounded-2xl border border-line bg-white"
+              >
+                <h3
+                  id={`month-${month || 'undated'}`}
+                  className="border-b border-line px-4 py-2.5 text-sm font-semibold tracking-wide text-muted uppercase"
+                >
+                  {month ? monthHeading(month, language) : t('checklist.undated')}
+                </h3>
+                <ul className="divide-y divide-line">
+                  {items.map((item) => (
+                    <ItemRow
+                      key={item.id}
+                      item={item}
+                      today={list.today}
+                      canEdit={canEdit}
+                      busy={ticking === item.id}
+                      onTick={(done) => tick(item, done)}
+                      onEdit={() => setEditing({ item })}
+                    />
+                  ))}
+                </ul>
+              </section>
+            ),
+          )
         )}
       </section>
 
@@ -182,7 +216,10 @@ function ChecklistScreen({ wedding }: { wedding: Wedding }) {
             if (added) refresh()
             else replace(saved)
             setVersion((value) => value + 1)
-            setNotice({ tone: 'success', text: t(added ? 'checklist.added' : 'checklist.saved', { title: saved.title }) })
+            setNotice({
+              tone: 'success',
+              text: t(added ? 'checklist.added' : 'checklist.saved', { title: saved.title }),
+            })
           }}
           onDelete={(item) => setDeleting(item)}
         />
@@ -202,7 +239,10 @@ function ChecklistScreen({ wedding }: { wedding: Wedding }) {
             .then(() => {
               setDeleting(null)
               setEditing(null)
-              changed((previous) => ({ ...previous, items: previous.items.filter((each) => each.id !== item.id) }))
+              changed((previous) => ({
+                ...previous,
+                items: previous.items.filter((each) => each.id !== item.id),
+              }))
               setNotice({ tone: 'success', text: t('checklist.deleted', { title: item.title }) })
             })
             .catch((error: unknown) => {
@@ -251,31 +291,48 @@ function ItemRow({
         onChange={(event) => onTick(event.target.checked)}
       />
       <div className="min-w-0 flex-1">
-        <label htmlFor={checkboxId} className={`block cursor-pointer font-semibold break-words ${item.done ? 'text-muted line-through' : 'text-ink'}`}>
+        <label
+          htmlFor={checkboxId}
+          className={`block cursor-pointer font-semibold break-words ${item.done ? 'text-muted line-through' : 'text-ink'}`}
+        >
           {item.title}
         </label>
         <p className="mt-0.5 flex flex-wrap gap-x-3 gap-y-1 text-sm text-muted">
           <span>{t(`checklist.categories.${item.category}`)}</span>
           {item.dueDate && (
             <span className={state === 'overdue' ? 'font-semibold text-red-800' : undefined}>
-              {t(state === 'overdue' ? 'checklist.overdue' : 'checklist.due', { date: shortDate(item.dueDate, language) })}
+              {t(state === 'overdue' ? 'checklist.overdue' : 'checklist.due', {
+                date: shortDate(item.dueDate, language),
+              })}
             </span>
           )}
-          {assignee.length > 0 && <span>{t('checklist.assignedTo', { who: assignee.join(' · ') })}</span>}
+          {assignee.length > 0 && (
+            <span>{t('checklist.assignedTo', { who: assignee.join(' · ') })}</span>
+          )}
         </p>
         {item.validity && <Validity item={item} language={language} />}
-        {item.notes && <p className="mt-1 text-sm break-words whitespace-pre-line text-ink">{item.notes}</p>}
+        {item.notes && (
+          <p className="mt-1 text-sm break-words whitespace-pre-line text-ink">{item.notes}</p>
+        )}
         {item.done && item.doneAt && (
           <p className="mt-1 flex items-center gap-1.5 text-sm text-emerald-800">
             <CheckCircle2 aria-hidden="true" className="size-4" />
             {item.doneBy
-              ? t('checklist.doneBy', { name: displayName(item.doneBy), date: shortDate(item.doneAt.slice(0, 10), language) })
+              ? t('checklist.doneBy', {
+                  name: displayName(item.doneBy),
+                  date: shortDate(item.doneAt.slice(0, 10), language),
+                })
               : t('checklist.doneOn', { date: shortDate(item.doneAt.slice(0, 10), language) })}
           </p>
         )}
       </div>
       {canEdit && (
-        <button type="button" className="btn btn-secondary shrink-0 px-3" aria-label={t('checklist.edit', { title: item.title })} onClick={onEdit}>
+        <button
+          type="button"
+          className="btn btn-secondary shrink-0 px-3"
+          aria-label={t('checklist.edit', { title: item.title })}
+          onClick={onEdit}
+        >
           <Pencil aria-hidden="true" className="size-4" />
           <span className="hidden sm:inline">{t('common:actions.edit')}</span>
         </button>
@@ -291,15 +348,25 @@ function Validity({ item, language }: { item: ChecklistItem; language: 'fil' | '
   const warn = item.validity === 'expired' || item.validity === 'expires_before_wedding'
   const text =
     item.validity === 'expires_before_wedding'
-      ? t('checklist.validity.expiresBeforeWedding', { count: item.expiresDaysBeforeWedding ?? 0, date: until })
+      ? t('checklist.validity.expiresBeforeWedding', {
+          count: item.expiresDaysBeforeWedding ?? 0,
+          date: until,
+        })
       : item.validity === 'expired'
         ? t('checklist.validity.expired', { date: until })
         : item.validity === 'valid'
           ? t('checklist.validity.valid', { date: until })
           : t('checklist.validity.notIssued', { count: item.validDays ?? 0 })
   return (
-    <p className={`mt-1 flex items-start gap-1.5 text-sm ${warn ? 'font-semibold text-amber-900' : 'text-muted'}`} data-testid={warn ? 'validity-warning' : undefined}>
-      {warn ? <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" /> : <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />}
+    <p
+      className={`mt-1 flex items-start gap-1.5 text-sm ${warn ? 'font-semibold text-amber-900' : 'text-muted'}`}
+      data-testid={warn ? 'validity-warning' : undefined}
+    >
+      {warn ? (
+        <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      ) : (
+        <FileText aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      )}
       <span>{text}</span>
     </p>
   )

@@ -6,7 +6,12 @@ import { Alert } from '@/components/alert'
 import { DatePicker } from '@/components/date-picker'
 import { Drawer } from '@/components/drawer'
 import { Field } from '@/components/field'
-import { checklistCategories, checklistRoles, saveChecklistItem, type ChecklistItem } from '@/lib/api/checklist'
+import {
+  checklistCategories,
+  checklistRoles,
+  saveChecklistItem,
+  type ChecklistItem,
+} from '@/lib/api/checklist'
 import type { Member } from '@/lib/api/members'
 import { errorMessage } from '@/lib/errors'
 import { displayName } from '@/lib/names'
@@ -16,7 +21,12 @@ import { itemForm, itemFormErrors, itemInput, type ItemForm } from './checklist-
 const itemResolver: Resolver<ItemForm> = (values) => {
   const found = Object.entries(itemFormErrors(values))
   if (found.length === 0) return { values, errors: {} }
-  const errors = Object.fromEntries(found.map(([key, code]) => [key, { type: 'validate', message: `checklist.form.errors.${code}` }]))
+  const errors = Object.fromEntries(
+    found.map(([key, code]) => [
+      key,
+      { type: 'validate', message: `checklist.form.errors.${code}` },
+    ]),
+  )
   return { values: {}, errors: errors as FieldErrors<ItemForm> }
 }
 
@@ -94,7 +104,11 @@ function ItemFormBody({
     subscribe,
     clearErrors,
     formState: { errors, isSubmitting: busy },
-  } = useForm<ItemForm>({ resolver: itemResolver, defaultValues: itemForm(item), reValidateMode: 'onSubmit' })
+  } = useForm<ItemForm>({
+    resolver: itemResolver,
+    defaultValues: itemForm(item),
+    reValidateMode: 'onSubmit',
+  })
   // A field changed is checked again at the next save: its old message goes.
   useEffect(
     () =>
@@ -106,9 +120,17 @@ function ItemFormBody({
       }),
     [subscribe, clearErrors],
   )
-  const [dueDate, assigneeUserId, isDocument] = useWatch({ control, name: ['dueDate', 'assigneeUserId', 'isDocument'] })
-  const errorOf = (key: 'title' | 'notes' | 'dueDate' | 'issuedOn' | 'validDays') => (errors[key]?.message ? t(errors[key].message) : null)
-  const follows = item !== undefined && item.fixedDueDate === null && item.daysBefore !== null && dueDate === (item.dueDate ?? '')
+  const [dueDate, assigneeUserId, isDocument] = useWatch({
+    control,
+    name: ['dueDate', 'assigneeUserId', 'isDocument'],
+  })
+  const errorOf = (key: 'title' | 'notes' | 'dueDate' | 'issuedOn' | 'validDays') =>
+    errors[key]?.message ? t(errors[key].message) : null
+  const follows =
+    item !== undefined &&
+    item.fixedDueDate === null &&
+    item.daysBefore !== null &&
+    dueDate === (item.dueDate ?? '')
 
   const submit = handleSubmit(async (form) => {
     setFailure(null)
@@ -122,9 +144,7 @@ function ItemFormBody({
   return (
     <form noValidate className="space-y-5" onSubmit={(event) => void submit(event)}>
       <Field label={t('checklist.form.title')} error={errorOf('title')}>
-        {(ids) => (
-          <input {...ids} className="field-input" maxLength={200} {...register('title')} />
-        )}
+        {(ids) => <input {...ids} className="field-input" maxLength={200} {...register('title')} />}
       </Field>
       <Field label={t('checklist.form.category')}>
         {(ids) => (
@@ -140,7 +160,13 @@ function ItemFormBody({
       <Field
         label={t('checklist.form.dueDate')}
         error={errorOf('dueDate')}
-        hint={follows ? t('checklist.form.dueFollows', { count: item?.daysBefore ?? 0 }) : weddingDate ? undefined : t('checklist.form.noWeddingDate')}
+        hint={
+          follows
+            ? t('checklist.form.dueFollows', { count: item?.daysBefore ?? 0 })
+            : weddingDate
+              ? undefined
+              : t('checklist.form.noWeddingDate')
+        }
       >
         {(ids) => (
           <Controller
@@ -166,12 +192,16 @@ function ItemFormBody({
               <option value="">{t('checklist.form.nobody')}</option>
               {members.map((member) => (
                 <option key={member.userId} value={member.userId}>
-                  {displayName(member.displayName) || member.email || t(`checklist.roles.${member.role}`)}
+                  {displayName(member.displayName) ||
+                    member.email ||
+                    t(`checklist.roles.${member.role}`)}
                 </option>
               ))}
               {/* Someone who has left keeps the item until it is given to another. */}
               {assigneeUserId && !members.some((member) => member.userId === assigneeUserId) && (
-                <option value={assigneeUserId}>{item?.assigneeName ?? t('checklist.form.formerMember')}</option>
+                <option value={assigneeUserId}>
+                  {item?.assigneeName ?? t('checklist.form.formerMember')}
+                </option>
               )}
             </select>
           )}
@@ -191,14 +221,26 @@ function ItemFormBody({
       </div>
       <Field label={t('checklist.form.notes')} error={errorOf('notes')}>
         {(ids) => (
-          <textarea {...ids} rows={3} className="field-input" maxLength={2000} {...register('notes')} />
+          <textarea
+            {...ids}
+            rows={3}
+            className="field-input"
+            maxLength={2000}
+            {...register('notes')}
+          />
         )}
       </Field>
 
       <fieldset className="space-y-4 rounded-xl border border-line p-4">
-        <legend className="px-1 text-sm font-semibold text-ink">{t('checklist.form.documentHeading')}</legend>
+        <legend className="px-1 text-sm font-semibold text-ink">
+          {t('checklist.form.documentHeading')}
+        </legend>
         <label className="flex cursor-pointer items-start gap-3 text-sm">
-          <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-600" {...register('isDocument')} />
+          <input
+            type="checkbox"
+            className="mt-0.5 size-5 shrink-0 accent-brand-600"
+            {...register('isDocument')}
+          />
           <span>{t('checklist.form.isDocument')}</span>
         </label>
         {isDocument && (
@@ -216,15 +258,27 @@ function ItemFormBody({
                       onBlur={field.onBlur}
                       dialogLabel={t('checklist.form.issuedOnDialog')}
                       display={field.value ? undefined : t('checklist.form.notIssued')}
-                      clear={{ label: t('checklist.form.notIssued'), onClear: () => field.onChange('') }}
+                      clear={{
+                        label: t('checklist.form.notIssued'),
+                        onClear: () => field.onChange(''),
+                      }}
                     />
                   )}
                 />
               )}
             </Field>
-            <Field label={t('checklist.form.validDays')} error={errorOf('validDays')} hint={t('checklist.form.validDaysHint')}>
+            <Field
+              label={t('checklist.form.validDays')}
+              error={errorOf('validDays')}
+              hint={t('checklist.form.validDaysHint')}
+            >
               {(ids) => (
-                <input {...ids} inputMode="numeric" className="field-input" {...register('validDays')} />
+                <input
+                  {...ids}
+                  inputMode="numeric"
+                  className="field-input"
+                  {...register('validDays')}
+                />
               )}
             </Field>
           </div>
@@ -235,7 +289,12 @@ function ItemFormBody({
 
       <div className="flex flex-wrap gap-3 border-t border-line pt-4">
         {item && (
-          <button type="button" className="btn btn-secondary" disabled={busy} onClick={() => onDelete(item)}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy}
+            onClick={() => onDelete(item)}
+          >
             <Trash2 aria-hidden="true" className="size-4" />
             {t('checklist.form.delete')}
           </button>

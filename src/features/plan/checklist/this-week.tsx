@@ -14,7 +14,15 @@ import { useItemTitle } from './use-item-title'
  * summary reads it again. `compact` (the guest list's top): at most three items and a link to the
  * plan, and nothing at all when there is nothing to do or it cannot be read.
  */
-export function ThisWeek({ weddingId, version = 0, compact = false }: { weddingId: string; version?: number; compact?: boolean }) {
+export function ThisWeek({
+  weddingId,
+  version = 0,
+  compact = false,
+}: {
+  weddingId: string
+  version?: number
+  compact?: boolean
+}) {
   const { t, i18n } = useTranslation('plan')
   const itemTitle = useItemTitle()
   const language = i18n.language === 'fil' ? 'fil' : 'en'
@@ -25,15 +33,24 @@ export function ThisWeek({ weddingId, version = 0, compact = false }: { weddingI
 
   if (compact && (error || !data || data.overdue.length + data.thisWeek.length === 0)) return null
   const items: Array<{ item: ChecklistItem; overdue: boolean }> = data
-    ? [...data.overdue.map((item) => ({ item, overdue: true })), ...data.thisWeek.map((item) => ({ item, overdue: false }))]
+    ? [
+        ...data.overdue.map((item) => ({ item, overdue: true })),
+        ...data.thisWeek.map((item) => ({ item, overdue: false })),
+      ]
     : []
   const shown = compact ? items.slice(0, 3) : items
 
   return (
-    <section aria-labelledby={compact ? 'this-week-compact' : 'this-week'} className="rounded-2xl border border-line bg-white p-4 sm:p-5">
+    <section
+      aria-labelledby={compact ? 'this-week-compact' : 'this-week'}
+      className="rounded-2xl border border-line bg-white p-4 sm:p-5"
+    >
       <div className="flex items-center gap-2">
         <CalendarClock aria-hidden="true" className="size-5 text-brand-700" />
-        <h2 id={compact ? 'this-week-compact' : 'this-week'} className="font-display text-xl text-ink">
+        <h2
+          id={compact ? 'this-week-compact' : 'this-week'}
+          className="font-display text-xl text-ink"
+        >
           {t('checklist.week.heading')}
         </h2>
         {data && data.overdue.length > 0 && (
@@ -60,7 +77,10 @@ export function ThisWeek({ weddingId, version = 0, compact = false }: { weddingI
               {overdue ? (
                 <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-700" />
               ) : (
-                <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-500" />
+                <span
+                  aria-hidden="true"
+                  className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-500"
+                />
               )}
               <span className="min-w-0 flex-1">
                 <span className="block break-words text-ink">{itemTitle(item)}</span>
@@ -78,8 +98,15 @@ export function ThisWeek({ weddingId, version = 0, compact = false }: { weddingI
       )}
       {compact && (
         <p className="mt-3 flex flex-wrap items-center gap-x-3 text-sm">
-          {items.length > shown.length && <span className="text-muted">{t('checklist.week.more', { count: items.length - shown.length })}</span>}
-          <Link to={paths.manage.plan} className="inline-flex items-center font-semibold text-brand-700 underline underline-offset-2">
+          {items.length > shown.length && (
+            <span className="text-muted">
+              {t('checklist.week.more', { count: items.length - shown.length })}
+            </span>
+          )}
+          <Link
+            to={paths.manage.plan}
+            className="inline-flex items-center font-semibold text-brand-700 underline underline-offset-2"
+          >
             {t('checklist.week.open')}
             <ChevronRight aria-hidden="true" className="size-4" />
           </Link>

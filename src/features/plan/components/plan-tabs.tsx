@@ -32,7 +32,9 @@ export function PlanTabs({ wedding }: { wedding: Wedding }) {
                 end
                 className={({ isActive }) =>
                   `flex min-h-11 items-center justify-center rounded-full px-4 text-center text-sm font-semibold leading-tight no-underline ${
-                    isActive ? 'bg-brand-600 text-white' : 'bg-white text-ink ring-1 ring-line hover:bg-brand-50'
+                    isActive
+                      ? 'bg-brand-600 text-white'
+                      : 'bg-white text-ink ring-1 ring-line hover:bg-brand-50'
                   }`
                 }
               >

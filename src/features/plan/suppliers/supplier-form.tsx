@@ -6,7 +6,13 @@ import * as z from 'zod/mini'
 import { Alert } from '@/components/alert'
 import { Drawer } from '@/components/drawer'
 import { Field } from '@/components/field'
-import { budgetCategories, saveSupplier, supplierStatuses, type BudgetLine, type Supplier } from '@/lib/api/budget'
+import {
+  budgetCategories,
+  saveSupplier,
+  supplierStatuses,
+  type BudgetLine,
+  type Supplier,
+} from '@/lib/api/budget'
 import { internationalPhone } from '@/lib/invitations/phone'
 import { parsePesos, pesosText } from '../pesos'
 import { categoryName } from '../budget/category-name'
@@ -17,10 +23,19 @@ function supplierSchema(money: boolean) {
   return z.object({
     name: z.string().check(z.refine((value) => value.trim() !== '', 'suppliers.form.errors.name')),
     service: z.enum(budgetCategories),
-    phone: z.string().check(z.refine((value) => !value.trim() || internationalPhone(value) !== null, 'suppliers.form.errors.phone')),
+    phone: z
+      .string()
+      .check(
+        z.refine(
+          (value) => !value.trim() || internationalPhone(value) !== null,
+          'suppliers.form.errors.phone',
+        ),
+      ),
     messenger: z.string(),
     status: z.enum(supplierStatuses),
-    contract: z.string().check(z.refine((value) => !money || parsePesos(value).ok, 'suppliers.form.errors.amount')),
+    contract: z
+      .string()
+      .check(z.refine((value) => !money || parsePesos(value).ok, 'suppliers.form.errors.amount')),
     lineId: z.string(),
     notes: z.string(),
   })
@@ -38,7 +53,14 @@ interface SupplierDrawerProps {
 }
 
 /** Adds or edits a supplier. What was typed stays when a save fails. */
-export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onSaved }: SupplierDrawerProps) {
+export function SupplierDrawer({
+  weddingId,
+  supplier,
+  money,
+  lines,
+  onClose,
+  onSaved,
+}: SupplierDrawerProps) {
   const { t } = useTranslation('plan')
   const formId = useId()
   const [failure, setFailure] = useState<string | null>(null)
@@ -87,7 +109,11 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
     <Drawer
       open
       onOpenChange={(open) => !open && onClose()}
-      title={supplier ? t('suppliers.form.editTitle', { name: supplier.name }) : t('suppliers.form.addTitle')}
+      title={
+        supplier
+          ? t('suppliers.form.editTitle', { name: supplier.name })
+          : t('suppliers.form.addTitle')
+      }
       footer={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
@@ -102,7 +128,9 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
       <form id={formId} className="space-y-5" noValidate onSubmit={(event) => void submit(event)}>
         {failure && <Alert tone="error">{failure}</Alert>}
         <Field label={t('suppliers.form.name')} error={message(errors.name?.message)}>
-          {(control) => <input {...control} className="field-input" maxLength={120} {...register('name')} />}
+          {(control) => (
+            <input {...control} className="field-input" maxLength={120} {...register('name')} />
+          )}
         </Field>
         <Field label={t('suppliers.form.service')}>
           {(control) => (
@@ -115,11 +143,32 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
             </select>
           )}
         </Field>
-        <Field label={t('suppliers.form.phone')} hint={t('suppliers.form.phoneHint')} error={message(errors.phone?.message)}>
-          {(control) => <input {...control} type="tel" className="field-input" autoComplete="off" maxLength={40} {...register('phone')} />}
+        <Field
+          label={t('suppliers.form.phone')}
+          hint={t('suppliers.form.phoneHint')}
+          error={message(errors.phone?.message)}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="tel"
+              className="field-input"
+              autoComplete="off"
+              maxLength={40}
+              {...register('phone')}
+            />
+          )}
         </Field>
         <Field label={t('suppliers.form.messenger')} hint={t('suppliers.form.messengerHint')}>
-          {(control) => <input {...control} className="field-input" autoComplete="off" maxLength={100} {...register('messenger')} />}
+          {(control) => (
+            <input
+              {...control}
+              className="field-input"
+              autoComplete="off"
+              maxLength={100}
+              {...register('messenger')}
+            />
+          )}
         </Field>
         <Field label={t('suppliers.form.status')}>
           {(control) => (
@@ -135,7 +184,15 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
         {money && (
           <>
             <Field label={t('suppliers.form.contract')} error={message(errors.contract?.message)}>
-              {(control) => <input {...control} className="field-input tabular-nums" inputMode="decimal" autoComplete="off" {...register('contract')} />}
+              {(control) => (
+                <input
+                  {...control}
+                  className="field-input tabular-nums"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  {...register('contract')}
+                />
+              )}
             </Field>
             <Field label={t('suppliers.form.line')}>
               {(control) => (
@@ -152,7 +209,15 @@ export function SupplierDrawer({ weddingId, supplier, money, lines, onClose, onS
           </>
         )}
         <Field label={t('suppliers.form.notes')}>
-          {(control) => <textarea {...control} className="field-input" rows={3} maxLength={2000} {...register('notes')} />}
+          {(control) => (
+            <textarea
+              {...control}
+              className="field-input"
+              rows={3}
+              maxLength={2000}
+              {...register('notes')}
+            />
+          )}
         </Field>
       </form>
     </Drawer>

@@ -12,16 +12,25 @@ export interface ContactLinks {
 export function messengerHref(messenger: string | null): string | null {
   const value = (messenger ?? '').trim()
   if (!value) return null
-  const address = /^(https?:\/\/)?(www\.)?(m\.me|facebook\.com|fb\.com|messenger\.com)\//i.exec(value)
+  const address = /^(https?:\/\/)?(www\.)?(m\.me|facebook\.com|fb\.com|messenger\.com)\//i.exec(
+    value,
+  )
   if (address) {
-    const path = value.slice(address[0].length).replace(/^t\//i, '').split(/[?#]/)[0]!.replace(/\/+$/, '')
+    const path = value
+      .slice(address[0].length)
+      .replace(/^t\//i, '')
+      .split(/[?#]/)[0]!
+      .replace(/\/+$/, '')
     return path ? `https://m.me/${encodeURIComponent(path)}` : null
   }
   const name = value.replace(/^@/, '')
   return /^[\w.-]+$/.test(name) ? `https://m.me/${name}` : null
 }
 
-export function contactLinks(supplier: { phone: string | null; messenger: string | null }): ContactLinks {
+export function contactLinks(supplier: {
+  phone: string | null
+  messenger: string | null
+}): ContactLinks {
   const international = internationalPhone(supplier.phone)
   return {
     call: international ? `tel:+${international}` : null,

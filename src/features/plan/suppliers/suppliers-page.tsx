@@ -39,15 +39,27 @@ const printCss = `
 export function SuppliersPage() {
   const { t } = useTranslation('plan')
   useDocumentTitle(t('suppliers.documentTitle'))
-  return <MyWeddingGate namespace="plan">{(wedding) => <SuppliersScreen wedding={wedding} />}</MyWeddingGate>
+  return (
+    <MyWeddingGate namespace="plan">
+      {(wedding) => <SuppliersScreen wedding={wedding} />}
+    </MyWeddingGate>
+  )
 }
 
 function SuppliersScreen({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation('plan')
   const money = seesMoney(wedding)
-  const { data: suppliers, error, reload, refresh } = useLoad(() => listSuppliers(wedding.id), [wedding.id])
+  const {
+    data: suppliers,
+    error,
+    reload,
+    refresh,
+  } = useLoad(() => listSuppliers(wedding.id), [wedding.id])
   // The budget lines a supplier can be linked to: only for those who see the money.
-  const { data: budget } = useLoad(() => (money ? getBudget(wedding.id) : null), [wedding.id, money])
+  const { data: budget } = useLoad(
+    () => (money ? getBudget(wedding.id) : null),
+    [wedding.id, money],
+  )
   const [notice, setNotice] = useState<Notice>(null)
   const [editing, setEditing] = useState<Supplier | 'new' | null>(null)
   const [deleting, setDeleting] = useState<Supplier | null>(null)
@@ -66,7 +78,12 @@ function SuppliersScreen({ wedding }: { wedding: Wedding }) {
           </div>
           {suppliers && (
             <div className="flex flex-wrap gap-2">
-              <button type="button" className="btn btn-secondary" onClick={() => window.print()} disabled={suppliers.length === 0}>
+              <button
+                type="button"
+                className="btn btn-secondary"
+                onClick={() => window.print()}
+                disabled={suppliers.length === 0}
+              >
                 <Printer aria-hidden="true" className="size-4" />
                 {t('suppliers.print')}
               </button>
@@ -85,11 +102,20 @@ function SuppliersScreen({ wedding }: { wedding: Wedding }) {
         ) : !suppliers ? (
           <PageSpinner />
         ) : suppliers.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line bg-white p-6 text-center text-muted">{t('suppliers.empty')}</p>
+          <p className="rounded-2xl border border-dashed border-line bg-white p-6 text-center text-muted">
+            {t('suppliers.empty')}
+          </p>
         ) : (
           <ul className="space-y-3">
             {suppliers.map((supplier) => (
-              <SupplierCard key={supplier.id} supplier={supplier} money={money} busy={busy} onEdit={() => setEditing(supplier)} onDelete={() => setDeleting(supplier)} />
+              <SupplierCard
+                key={supplier.id}
+                supplier={supplier}
+                money={money}
+                busy={busy}
+                onEdit={() => setEditing(supplier)}
+                onDelete={() => setDeleting(supplier)}
+              />
             ))}
           </ul>
         )}
@@ -125,8 +151,13 @@ function SuppliersScreen({ wedding }: { wedding: Wedding }) {
           setBusy(true)
           deleteSupplier(wedding.id, supplier.id)
             .then(
-              () => setNotice({ tone: 'success', text: t('suppliers.card.deleted', { name: supplier.name }) }),
-              (failure: unknown) => setNotice({ tone: 'error', text: planError(failure, t, 'suppliers') }),
+              () =>
+                setNotice({
+                  tone: 'success',
+                  text: t('suppliers.card.deleted', { name: supplier.name }),
+                }),
+              (failure: unknown) =>
+                setNotice({ tone: 'error', text: planError(failure, t, 'suppliers') }),
             )
             .finally(() => {
               setBusy(false)
@@ -145,7 +176,19 @@ const statusTone: Record<Supplier['status'], string> = {
   cancelled: 'bg-stone-100 text-stone-700 ring-stone-300',
 }
 
-function SupplierCard({ supplier, money, busy, onEdit, onDelete }: { supplier: Supplier; money: boolean; busy: boolean; onEdit(): void; onDelete(): void }) {
+function SupplierCard({
+  supplier,
+  money,
+  busy,
+  onEdit,
+  onDelete,
+}: {
+  supplier: Supplier
+  money: boolean
+  busy: boolean
+  onEdit(): void
+  onDelete(): void
+}) {
   const { t, i18n } = useTranslation('plan')
   const language = i18n.language === 'fil' ? 'fil' : 'en'
   const links = contactLinks(supplier)
@@ -160,25 +203,43 @@ function SupplierCard({ supplier, money, busy, onEdit, onDelete }: { supplier: S
             {supplier.phone && ` · ${supplier.phone}`}
           </p>
         </div>
-        <span className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${statusTone[supplier.status]}`}>{t(`suppliers.statuses.${supplier.status}`)}</span>
+        <span
+          className={`rounded-full px-3 py-1 text-sm font-semibold ring-1 ${statusTone[supplier.status]}`}
+        >
+          {t(`suppliers.statuses.${supplier.status}`)}
+        </span>
       </div>
 
       {(links.call || links.viber || links.messenger) && (
         <div className="mt-3 flex flex-wrap gap-2">
           {links.call && (
-            <a className={linkClass} href={links.call} aria-label={t('suppliers.card.call', { name: supplier.name })}>
+            <a
+              className={linkClass}
+              href={links.call}
+              aria-label={t('suppliers.card.call', { name: supplier.name })}
+            >
               <Phone aria-hidden="true" className="size-4" />
               {t('suppliers.card.callShort')}
             </a>
           )}
           {links.viber && (
-            <a className={linkClass} href={links.viber} aria-label={t('suppliers.card.viber', { name: supplier.name })}>
+            <a
+              className={linkClass}
+              href={links.viber}
+              aria-label={t('suppliers.card.viber', { name: supplier.name })}
+            >
               <Phone aria-hidden="true" className="size-4" />
               Viber
             </a>
           )}
           {links.messenger && (
-            <a className={linkClass} href={links.messenger} target="_blank" rel="noreferrer" aria-label={t('suppliers.card.messenger', { name: supplier.name })}>
+            <a
+              className={linkClass}
+              href={links.messenger}
+              target="_blank"
+              rel="noreferrer"
+              aria-label={t('suppliers.card.messenger', { name: supplier.name })}
+            >
               <MessageCircle aria-hidden="true" className="size-4" />
               Messenger
             </a>
@@ -187,14 +248,23 @@ function SupplierCard({ supplier, money, busy, onEdit, onDelete }: { supplier: S
       )}
 
       {money && (
-        <div className="mt-4 space-y-2 border-t border-line pt-3 text-sm" data-testid="supplier-money">
+        <div
+          className="mt-4 space-y-2 border-t border-line pt-3 text-sm"
+          data-testid="supplier-money"
+        >
           <p className="flex flex-wrap justify-between gap-x-3">
             <span className="text-muted">{t('suppliers.card.contract')}</span>
-            <span className="font-semibold tabular-nums">{supplier.contractCentavos === null ? t('budget.line.none') : formatPesos(supplier.contractCentavos)}</span>
+            <span className="font-semibold tabular-nums">
+              {supplier.contractCentavos === null
+                ? t('budget.line.none')
+                : formatPesos(supplier.contractCentavos)}
+            </span>
           </p>
           {supplier.budgetLine ? (
             <div>
-              <p className="text-muted">{t('suppliers.card.linkedTo', { name: supplier.budgetLine.name })}</p>
+              <p className="text-muted">
+                {t('suppliers.card.linkedTo', { name: supplier.budgetLine.name })}
+              </p>
               <h3 className="mt-2 font-semibold text-ink">{t('suppliers.card.schedule')}</h3>
               {supplier.budgetLine.payments.length === 0 ? (
                 <p className="text-muted">{t('budget.line.noPayments')}</p>
@@ -204,10 +274,12 @@ function SupplierCard({ supplier, money, busy, onEdit, onDelete }: { supplier: S
                     <li key={payment.id} className="flex flex-wrap justify-between gap-x-3">
                       <span>
                         {t(`budget.payment.kinds.${payment.kind}`)}
-                        {payment.dueOn && ` · ${t('budget.payment.due', { date: formatLongDate(payment.dueOn, language) })}`}
+                        {payment.dueOn &&
+                          ` · ${t('budget.payment.due', { date: formatLongDate(payment.dueOn, language) })}`}
                       </span>
                       <span className="tabular-nums">
-                        {formatPesos(payment.dueCentavos)} · {payment.paid ? t('budget.payment.paidNoDate') : t('budget.payment.unpaid')}
+                        {formatPesos(payment.dueCentavos)} ·{' '}
+                        {payment.paid ? t('budget.payment.paidNoDate') : t('budget.payment.unpaid')}
                       </span>
                     </li>
                   ))}
@@ -220,13 +292,27 @@ function SupplierCard({ supplier, money, busy, onEdit, onDelete }: { supplier: S
         </div>
       )}
 
-      {supplier.notes && <p className="mt-3 whitespace-pre-line break-words text-sm text-ink">{supplier.notes}</p>}
+      {supplier.notes && (
+        <p className="mt-3 whitespace-pre-line break-words text-sm text-ink">{supplier.notes}</p>
+      )}
 
       <div className="mt-3 flex justify-end gap-1">
-        <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('suppliers.card.edit', { name: supplier.name })} onClick={onEdit} disabled={busy}>
+        <button
+          type="button"
+          className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink"
+          aria-label={t('suppliers.card.edit', { name: supplier.name })}
+          onClick={onEdit}
+          disabled={busy}
+        >
           <Pencil aria-hidden="true" className="size-4" />
         </button>
-        <button type="button" className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('suppliers.card.delete', { name: supplier.name })} onClick={onDelete} disabled={busy}>
+        <button
+          type="button"
+          className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink"
+          aria-label={t('suppliers.card.delete', { name: supplier.name })}
+          onClick={onDelete}
+          disabled={busy}
+        >
           <Trash2 aria-hidden="true" className="size-4" />
         </button>
       </div>
@@ -245,7 +331,8 @@ function MessengerShown({ messenger }: { messenger: string | null }) {
   const href = messengerHref(messenger)
   if (!href) return <span className="whitespace-nowrap">{messenger}</span>
   const name = decodeURIComponent(href.slice('https://m.me/'.length))
-  if (name.length <= LONG_MESSENGER_NAME) return <span className="whitespace-nowrap">m.me/{name}</span>
+  if (name.length <= LONG_MESSENGER_NAME)
+    return <span className="whitespace-nowrap">m.me/{name}</span>
   return (
     <>
       m.me/
@@ -256,14 +343,28 @@ function MessengerShown({ messenger }: { messenger: string | null }) {
 }
 
 /** The day-of contact sheet, shown on paper only: names, services, phones; money only for those who see it. */
-function ContactSheet({ wedding, suppliers, money }: { wedding: Wedding; suppliers: Supplier[]; money: boolean }) {
+function ContactSheet({
+  wedding,
+  suppliers,
+  money,
+}: {
+  wedding: Wedding
+  suppliers: Supplier[]
+  money: boolean
+}) {
   const { t, i18n } = useTranslation('plan')
   const language = i18n.language === 'fil' ? 'fil' : 'en'
   const booked = suppliers.filter((supplier) => supplier.status !== 'cancelled')
   return (
     <section className="contact-sheet hidden" data-testid="contact-sheet">
-      <h1 className="text-2xl font-semibold">{t('suppliers.sheet.title', { couple: displayCouple(wedding.bride, wedding.groom) })}</h1>
-      {wedding.date && <p className="mt-1">{t('suppliers.sheet.date', { date: formatLongDate(wedding.date, language) })}</p>}
+      <h1 className="text-2xl font-semibold">
+        {t('suppliers.sheet.title', { couple: displayCouple(wedding.bride, wedding.groom) })}
+      </h1>
+      {wedding.date && (
+        <p className="mt-1">
+          {t('suppliers.sheet.date', { date: formatLongDate(wedding.date, language) })}
+        </p>
+      )}
       <table className="mt-4 w-full" style={{ fontSize: '0.8125rem' }}>
         <thead>
           <tr className="text-left">
@@ -272,7 +373,9 @@ function ContactSheet({ wedding, suppliers, money }: { wedding: Wedding; supplie
             <th className="whitespace-nowrap py-1">{t('suppliers.sheet.phone')}</th>
             <th className="whitespace-nowrap py-1">{t('suppliers.sheet.messenger')}</th>
             <th className="whitespace-nowrap py-1">{t('suppliers.sheet.status')}</th>
-            {money && <th className="whitespace-nowrap py-1 text-right">{t('suppliers.sheet.contract')}</th>}
+            {money && (
+              <th className="whitespace-nowrap py-1 text-right">{t('suppliers.sheet.contract')}</th>
+            )}
           </tr>
         </thead>
         {/* The names and services wrap between words; a number, a status, a link and an amount stay
@@ -286,8 +389,14 @@ function ContactSheet({ wedding, suppliers, money }: { wedding: Wedding; supplie
               <td className="py-1.5">
                 <MessengerShown messenger={supplier.messenger} />
               </td>
-              <td className="whitespace-nowrap py-1.5">{t(`suppliers.statuses.${supplier.status}`)}</td>
-              {money && <td className="whitespace-nowrap py-1.5 text-right tabular-nums">{supplier.contractCentavos === null ? '' : formatPesos(supplier.contractCentavos)}</td>}
+              <td className="whitespace-nowrap py-1.5">
+                {t(`suppliers.statuses.${supplier.status}`)}
+              </td>
+              {money && (
+                <td className="whitespace-nowrap py-1.5 text-right tabular-nums">
+                  {supplier.contractCentavos === null ? '' : formatPesos(supplier.contractCentavos)}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -321,14 +321,21 @@ export function PrintScreen({
           <p className="mt-1">{t('declined.text')}</p>
           <ul className="mt-2 list-disc pl-4" data-testid="declined-list">
             {escorts.declined.slice(0, UNSEATED_SHOWN).map((person) => (
-              <li key={person.personId}>{t('declined.person', { name: person.name, table: person.table })}</li>
+              <li key={person.personId}>
+                {t('declined.person', { name: person.name, table: person.table })}
+              </li>
             ))}
           </ul>
           {escorts.declined.length > UNSEATED_SHOWN && (
-            <p className="mt-1">{t('unseated.more', { count: escorts.declined.length - UNSEATED_SHOWN })}</p>
+            <p className="mt-1">
+              {t('unseated.more', { count: escorts.declined.length - UNSEATED_SHOWN })}
+            </p>
           )}
           {seatingLink && (
-            <Link to={paths.manage.seating} className="mt-2 inline-block font-semibold text-brand-700 underline">
+            <Link
+              to={paths.manage.seating}
+              className="mt-2 inline-block font-semibold text-brand-700 underline"
+            >
               {t('declined.link')}
             </Link>
           )}

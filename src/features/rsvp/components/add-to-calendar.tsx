@@ -3,7 +3,12 @@ import { useTranslation } from '@/lib/i18n/react'
 import type { Rsvp, RsvpEventChoice } from '@/lib/api'
 import { manilaDateTime } from '@/lib/dates'
 import { paths } from '@/lib/paths'
-import { buildEventsIcs, buildWeddingIcs, calendarEvents, type CalendarEvent } from '../model/calendar'
+import {
+  buildEventsIcs,
+  buildWeddingIcs,
+  calendarEvents,
+  type CalendarEvent,
+} from '../model/calendar'
 import { coupleFirstNames, eventName } from '../model/format'
 
 interface AddToCalendarProps {
@@ -20,7 +25,9 @@ export function AddToCalendar({ wedding, events }: AddToCalendarProps) {
   const { t } = useTranslation('rsvp')
   const siteUrl = `${window.location.origin}${paths.site.wedding(wedding.slug)}`
   const couple = coupleFirstNames(wedding, t('shell.and'))
-  const included: CalendarEvent[] | null = events ? calendarEvents(wedding.events, events.all, events.attended) : null
+  const included: CalendarEvent[] | null = events
+    ? calendarEvents(wedding.events, events.all, events.attended)
+    : null
   const names = included?.map((event, index) => eventName(event, index, t))
 
   const ics = () =>
@@ -28,7 +35,8 @@ export function AddToCalendar({ wedding, events }: AddToCalendarProps) {
       ? buildEventsIcs({
           uidPrefix: `wedding-${wedding.slug}`,
           events: included,
-          title: (event) => t('events.calendarTitle', { event: names![included.indexOf(event)], couple }),
+          title: (event) =>
+            t('events.calendarTitle', { event: names![included.indexOf(event)], couple }),
           date: wedding.date,
           location: [wedding.venue?.name, wedding.venue?.city].filter(Boolean).join(', '),
           description: t('calendar.description', { url: siteUrl }),
@@ -46,7 +54,12 @@ export function AddToCalendar({ wedding, events }: AddToCalendarProps) {
           now: new Date(),
         })
 
-  if (included ? included.length === 0 || !included.some((event) => manilaDateTime(event.date || wedding.date)) : !manilaDateTime(wedding.date)) {
+  if (
+    included
+      ? included.length === 0 ||
+        !included.some((event) => manilaDateTime(event.date || wedding.date))
+      : !manilaDateTime(wedding.date)
+  ) {
     return null
   }
 
@@ -64,7 +77,12 @@ export function AddToCalendar({ wedding, events }: AddToCalendarProps) {
   }
 
   const button = (
-    <button type="button" className="rsvp-button w-full" onClick={download} aria-describedby={names ? 'rsvp-calendar-events' : undefined}>
+    <button
+      type="button"
+      className="rsvp-button w-full"
+      onClick={download}
+      aria-describedby={names ? 'rsvp-calendar-events' : undefined}
+    >
       <CalendarPlus aria-hidden="true" className="size-5" />
       {t('thankYou.addToCalendar')}
     </button>

@@ -7,10 +7,14 @@ import type { UseFormRegisterReturn } from 'react-hook-form'
  * default was prevented: the form then held a "yes" the radio did not show, no reason was shown,
  * and sending would have sent it. The change reaches the form only when the click went through.
  */
-export function refusableYes(field: UseFormRegisterReturn, onClick: (event: MouseEvent<HTMLInputElement>) => void) {
+export function refusableYes(
+  field: UseFormRegisterReturn,
+  onClick: (event: MouseEvent<HTMLInputElement>) => void,
+) {
   return {
     ...field,
     onClick,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => (event.nativeEvent.defaultPrevented ? Promise.resolve() : field.onChange(event)),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      event.nativeEvent.defaultPrevented ? Promise.resolve() : field.onChange(event),
   }
 }

@@ -19,7 +19,9 @@ export function RsvpClosed({ rsvp }: { rsvp: Rsvp }) {
   const messenger = messengerUrl(contact.messenger)
   const events = rsvp.events ?? []
   const answered = household.persons.some(
-    (person) => person.isAttending !== null || (person.events ?? []).some((reply) => reply.isAttending != null),
+    (person) =>
+      person.isAttending !== null ||
+      (person.events ?? []).some((reply) => reply.isAttending != null),
   )
 
   return (
@@ -28,19 +30,28 @@ export function RsvpClosed({ rsvp }: { rsvp: Rsvp }) {
         <p className="rsvp-eyebrow">{t('page.eyebrow')}</p>
         <h1 className="rsvp-heading mt-2">{t('closed.title')}</h1>
         {wedding.rsvpDeadline && (
-          <p className="mt-3">{t('closed.body', { date: formatLongDate(wedding.rsvpDeadline, dateLanguage(i18n.language)) })}</p>
+          <p className="mt-3">
+            {t('closed.body', {
+              date: formatLongDate(wedding.rsvpDeadline, dateLanguage(i18n.language)),
+            })}
+          </p>
         )}
       </div>
 
       <section className="rsvp-card mt-8" aria-labelledby="rsvp-contact">
         <h2 id="rsvp-contact" className="rsvp-subheading">
-          {t(named && !namesAreSeveral(named) ? 'closed.contactTitleOne' : 'closed.contactTitle', { names })}
+          {t(named && !namesAreSeveral(named) ? 'closed.contactTitleOne' : 'closed.contactTitle', {
+            names,
+          })}
         </h2>
         <p className="rsvp-muted mt-1 text-sm">{t('closed.contactBody')}</p>
         <ul className="mt-4 space-y-2">
           {contact.email && (
             <li>
-              <a className="rsvp-button-quiet w-full justify-start" href={`mailto:${contact.email}`}>
+              <a
+                className="rsvp-button-quiet w-full justify-start"
+                href={`mailto:${contact.email}`}
+              >
                 <Mail aria-hidden="true" className="size-5" />
                 {contact.email}
               </a>
@@ -56,14 +67,21 @@ export function RsvpClosed({ rsvp }: { rsvp: Rsvp }) {
           )}
           {messenger && (
             <li>
-              <a className="rsvp-button-quiet w-full justify-start break-all" href={messenger} target="_blank" rel="noopener noreferrer">
+              <a
+                className="rsvp-button-quiet w-full justify-start break-all"
+                href={messenger}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 <MessageCircle aria-hidden="true" className="size-5 shrink-0" />
                 {messengerLabel(messenger)}
               </a>
             </li>
           )}
         </ul>
-        {!contact.email && !contact.phone && !messenger && <p className="mt-2 text-sm">{t('closed.noContact')}</p>}
+        {!contact.email && !contact.phone && !messenger && (
+          <p className="mt-2 text-sm">{t('closed.noContact')}</p>
+        )}
       </section>
 
       {answered && (

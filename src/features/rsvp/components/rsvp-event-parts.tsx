@@ -11,10 +11,22 @@ type Person = Rsvp['household']['persons'][number]
  * An event card's top: its name (with "Closed" once its deadline passed), when and where, and until
  * when the household can answer.
  */
-export function EventHeading({ event, index, headingId, date }: { event: RsvpEventChoice; index: number; headingId: string; date?: string | null }) {
+export function EventHeading({
+  event,
+  index,
+  headingId,
+  date,
+}: {
+  event: RsvpEventChoice
+  index: number
+  headingId: string
+  date?: string | null
+}) {
   const { t, i18n } = useTranslation('rsvp')
   const language = dateLanguage(i18n.language)
-  const when = [formatLongDate(event.date || date, language), eventTime(event), event.venue?.trim()].filter(Boolean).join(' · ')
+  const when = [formatLongDate(event.date || date, language), eventTime(event), event.venue?.trim()]
+    .filter(Boolean)
+    .join(' · ')
   const deadline = formatLongDate(event.deadline, language)
   return (
     <>
@@ -72,7 +84,13 @@ function ReplyLine({ person, event }: { person: Person; event: RsvpEventChoice }
 }
 
 /** Every person's recorded answer to one event, read-only. */
-export function EventReplies({ event, persons }: { event: RsvpEventChoice; persons: readonly Person[] }) {
+export function EventReplies({
+  event,
+  persons,
+}: {
+  event: RsvpEventChoice
+  persons: readonly Person[]
+}) {
   return (
     <ul className="mt-4 divide-y divide-(--rsvp-line)">
       {persons.map((person) => (

@@ -37,8 +37,12 @@ const eventsFormSchema = z.object({
       persons: z.array(
         z.object({
           personId: z.string(),
-          attendance: z.enum(['', 'yes', 'no']).check(z.refine((value) => value !== '', 'events.chooseAttendance')),
-          answers: z.array(z.string().check(z.maxLength(MAX_ANSWER_LENGTH, 'validation.answerTooLong'))),
+          attendance: z
+            .enum(['', 'yes', 'no'])
+            .check(z.refine((value) => value !== '', 'events.chooseAttendance')),
+          answers: z.array(
+            z.string().check(z.maxLength(MAX_ANSWER_LENGTH, 'validation.answerTooLong')),
+          ),
         }),
       ),
     }),
@@ -64,8 +68,11 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
   const open = events.filter((event) => !event.isClosed)
   const answeredAt = lastEventRespondedAt(household.persons)
   const searchOnly = household.access === 'guest_search'
-  const isLocked = (person: EventPersonLike, event: EventLike) => searchOnly && recordedByCoupleFor(person, event)
-  const anyAnswerable = open.some((event) => household.persons.some((person) => !isLocked(person, event)))
+  const isLocked = (person: EventPersonLike, event: EventLike) =>
+    searchOnly && recordedByCoupleFor(person, event)
+  const anyAnswerable = open.some((event) =>
+    household.persons.some((person) => !isLocked(person, event)),
+  )
 
   const {
     register,
@@ -73,7 +80,13 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
     handleSubmit,
     formState: { errors, isSubmitting, submitCount },
   } = useForm<EventsFormValues>({
-    defaultValues: initialEventsFormValues(household.persons, events, questions, household.message, isLocked),
+    defaultValues: initialEventsFormValues(
+      household.persons,
+      events,
+      questions,
+      household.message,
+      isLocked,
+    ),
     resolver: zodResolver(eventsFormSchema),
   })
   const watched = useWatch({ control, name: 'events' })
@@ -82,16 +95,35 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
   const [refused, setRefused] = useState<{ eventId: string; personId: string } | null>(null)
   const formOf = (formIndex: number) => watched[formIndex]?.persons ?? []
   const passes = (event: EventLike, formIndex: number, personId: string) =>
-    yesPassesSeatCap(household.persons, event, formOf(formIndex), searchOnly, household.seatCap, personId)
-  const onYesClick = (event: EventLike, formIndex: number, personId: string) => (click: MouseEvent<HTMLInputElement>) => {
-    if (!passes(event, formIndex, personId)) return setRefused(null)
-    click.preventDefault()
-    setRefused({ eventId: event.id, personId })
-  }
+    yesPassesSeatCap(
+      household.persons,
+      event,
+      formOf(formIndex),
+      searchOnly,
+      household.seatCap,
+      personId,
+    )
+  const onYesClick =
+    (event: EventLike, formIndex: number, personId: string) =>
+    (click: MouseEvent<HTMLInputElement>) => {
+      if (!passes(event, formIndex, personId)) return setRefused(null)
+      click.preventDefault()
+      setRefused({ eventId: event.id, personId })
+    }
   const seatsFull = (event: EventLike, formIndex: number, personId: string, name: string) => {
-    if (refused?.eventId !== event.id || refused.personId !== personId || !passes(event, formIndex, personId)) return null
-    const hidden = seatsCounted(household.persons, event, formOf(formIndex), searchOnly).fromForm < (household.seatCap ?? 0)
-    return t(hidden ? 'page.seatsFullHidden' : 'page.seatsFull', { count: household.seatCap ?? 0, name })
+    if (
+      refused?.eventId !== event.id ||
+      refused.personId !== personId ||
+      !passes(event, formIndex, personId)
+    )
+      return null
+    const hidden =
+      seatsCounted(household.persons, event, formOf(formIndex), searchOnly).fromForm <
+      (household.seatCap ?? 0)
+    return t(hidden ? 'page.seatsFullHidden' : 'page.seatsFull', {
+      count: household.seatCap ?? 0,
+      name,
+    })
   }
 
   const onSubmit = handleSubmit(async (values) => {
@@ -146,8 +178,18 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
             {events.map((event, eventIndex) => {
               const formIndex = open.indexOf(event)
               return (
-                <section key={event.id} className="rsvp-card min-w-0" aria-labelledby={`${id}-event-${eventIndex}`} data-event={event.id}>
-                  <EventHeading event={event} index={eventIndex} headingId={`${id}-event-${eventIndex}`} date={wedding.date} />
+                <section
+                  key={event.id}
+                  className="rsvp-card min-w-0"
+                  aria-labelledby={`${id}-event-${eventIndex}`}
+                  data-event={event.id}
+                >
+                  <EventHeading
+                    event={event}
+                    index={eventIndex}
+                    headingId={`${id}-event-${eventIndex}`}
+                    date={wedding.date}
+                  />
                   {formIndex < 0 ? (
                     <EventReplies event={event} persons={household.persons} />
                   ) : (
@@ -160,7 +202,9 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
                             </li>
                           )
                         }
-                        const personIndex = household.persons.filter((other) => !isLocked(other, event)).indexOf(person)
+                        const personIndex = household.persons
+                          .filter((other) => !isLocked(other, event))
+                          .indexOf(person)
                         return (
                           <li key={person.id}>
                             <EventPersonFieldset
@@ -169,7 +213,9 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
                               name={fullName(person)}
                               event={eventName(event, eventIndex, t)}
                               isChild={person.type === 'child'}
-                              attending={watched[formIndex]?.persons[personIndex]?.attendance === 'yes'}
+                              attending={
+                                watched[formIndex]?.persons[personIndex]?.attendance === 'yes'
+                              }
                               questions={questionsFor(questions, event)}
                               register={register}
                               errors={errors}
@@ -210,7 +256,10 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
 
         <div className="mt-8 space-y-3">
           {saveError && (
-            <div role="alert" className="flex gap-3 rounded-(--rsvp-radius) border border-[#e8b4ab] bg-[#fdf1ef] px-4 py-3 text-sm text-[#7a1d10]">
+            <div
+              role="alert"
+              className="flex gap-3 rounded-(--rsvp-radius) border border-[#e8b4ab] bg-[#fdf1ef] px-4 py-3 text-sm text-[#7a1d10]"
+            >
               <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
               <p>
                 <strong className="block">{t('page.saveFailed')}</strong>
@@ -223,7 +272,12 @@ export function RsvpEventsForm({ rsvp, onSaved }: { rsvp: Rsvp; onSaved(): void 
               {t('page.fixErrors')}
             </p>
           )}
-          <button type="submit" className="rsvp-button w-full" disabled={isSubmitting || !anyAnswerable} aria-busy={isSubmitting}>
+          <button
+            type="submit"
+            className="rsvp-button w-full"
+            disabled={isSubmitting || !anyAnswerable}
+            aria-busy={isSubmitting}
+          >
             {isSubmitting && <span aria-hidden="true" className="rsvp-spinner" />}
             {isSubmitting ? t('page.saving') : t('page.submit')}
           </button>
@@ -250,7 +304,19 @@ interface EventPersonFieldsetProps {
 }
 
 /** One person's Oo / Hindi for one event, and that event's questions once they say yes. */
-function EventPersonFieldset({ eventIndex, personIndex, name, event, isChild, attending, questions, register, errors, onYesClick, seatsFull }: EventPersonFieldsetProps) {
+function EventPersonFieldset({
+  eventIndex,
+  personIndex,
+  name,
+  event,
+  isChild,
+  attending,
+  questions,
+  register,
+  errors,
+  onYesClick,
+  seatsFull,
+}: EventPersonFieldsetProps) {
   const { t } = useTranslation('rsvp')
   const id = useId()
   const personErrors = errors.events?.[eventIndex]?.persons?.[personIndex]
@@ -264,15 +330,29 @@ function EventPersonFieldset({ eventIndex, personIndex, name, event, isChild, at
     <fieldset className="min-w-0" aria-describedby={describedBy || undefined}>
       <legend className="float-left w-full">
         <span className="font-bold">{name}</span>
-        {isChild && <span className="rsvp-badge ml-2 align-middle" data-status="pending">{t('page.child')}</span>}
+        {isChild && (
+          <span className="rsvp-badge ml-2 align-middle" data-status="pending">
+            {t('page.child')}
+          </span>
+        )}
       </legend>
       <div className="rsvp-yesno clear-both pt-3">
         <label className="rsvp-choice">
-          <input type="radio" value="yes" aria-invalid={Boolean(error)} {...refusableYes(register(`${field}.attendance`), onYesClick)} />
+          <input
+            type="radio"
+            value="yes"
+            aria-invalid={Boolean(error)}
+            {...refusableYes(register(`${field}.attendance`), onYesClick)}
+          />
           <span>{t('events.yes')}</span>
         </label>
         <label className="rsvp-choice">
-          <input type="radio" value="no" aria-invalid={Boolean(error)} {...register(`${field}.attendance`)} />
+          <input
+            type="radio"
+            value="no"
+            aria-invalid={Boolean(error)}
+            {...register(`${field}.attendance`)}
+          />
           <span>{t('events.no')}</span>
         </label>
       </div>

@@ -1,7 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle, CalendarClock, LockKeyhole } from 'lucide-react'
 import { useId, useState, type MouseEvent } from 'react'
-import { useForm, useWatch, type FieldErrors, type UseFormRegister, type UseFormRegisterReturn } from 'react-hook-form'
+import {
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
+} from 'react-hook-form'
 import { useTranslation } from '@/lib/i18n/react'
 import * as z from 'zod/mini'
 import type { Rsvp, RsvpQuestion } from '@/lib/api'
@@ -30,8 +36,12 @@ const rsvpFormSchema = z.object({
   persons: z.array(
     z.object({
       personId: z.string(),
-      attendance: z.enum(['', 'yes', 'no']).check(z.refine((value) => value !== '', 'validation.chooseAttendance')),
-      answers: z.array(z.string().check(z.maxLength(MAX_ANSWER_LENGTH, 'validation.answerTooLong'))),
+      attendance: z
+        .enum(['', 'yes', 'no'])
+        .check(z.refine((value) => value !== '', 'validation.chooseAttendance')),
+      answers: z.array(
+        z.string().check(z.maxLength(MAX_ANSWER_LENGTH, 'validation.answerTooLong')),
+      ),
     }),
   ),
   message: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, 'validation.messageTooLong')),
@@ -66,7 +76,8 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
   const answeredAt = lastRespondedAt(household.persons.filter((person) => !person.recordedByCouple))
   // (A visitor by name search sees no answers: they are told so instead.)
   const recordedByCouple = !searchOnly && onlyRecordedByCouple(household.persons)
-  const isLocked = (person: (typeof household.persons)[number]) => searchOnly && person.recordedByCouple
+  const isLocked = (person: (typeof household.persons)[number]) =>
+    searchOnly && person.recordedByCouple
   const answerable = household.persons.filter((person) => !isLocked(person))
 
   const {
@@ -84,7 +95,8 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
   // message goes once someone else is marked as not coming.
   const main = { id: '', isMain: true }
   const [refused, setRefused] = useState<string | null>(null)
-  const passes = (personId: string) => yesPassesSeatCap(household.persons, main, watched, searchOnly, household.seatCap, personId)
+  const passes = (personId: string) =>
+    yesPassesSeatCap(household.persons, main, watched, searchOnly, household.seatCap, personId)
   const onYesClick = (personId: string) => (event: MouseEvent<HTMLInputElement>) => {
     if (!passes(personId)) return setRefused(null)
     event.preventDefault()
@@ -92,16 +104,31 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
   }
   const seatsFull = (personId: string, name: string) => {
     if (refused !== personId || !passes(personId)) return null
-    const hidden = seatsCounted(household.persons, main, watched, searchOnly).fromForm < (household.seatCap ?? 0)
-    return t(hidden ? 'page.seatsFullHidden' : 'page.seatsFull', { count: household.seatCap ?? 0, name })
+    const hidden =
+      seatsCounted(household.persons, main, watched, searchOnly).fromForm < (household.seatCap ?? 0)
+    return t(hidden ? 'page.seatsFullHidden' : 'page.seatsFull', {
+      count: household.seatCap ?? 0,
+      name,
+    })
   }
 
   const onSubmit = handleSubmit(async (values) => {
     setSaveError(null)
     // The seats reserved, said before sending (the database refuses it the same way).
-    const seats = seatsCounted(household.persons, { id: '', isMain: true }, values.persons, searchOnly)
+    const seats = seatsCounted(
+      household.persons,
+      { id: '', isMain: true },
+      values.persons,
+      searchOnly,
+    )
     if (household.seatCap != null && seats.total > household.seatCap) {
-      setSaveError(t(seats.fromForm > household.seatCap ? 'errors.rsvp_over_seat_cap' : 'errors.rsvp_over_seat_cap_hidden'))
+      setSaveError(
+        t(
+          seats.fromForm > household.seatCap
+            ? 'errors.rsvp_over_seat_cap'
+            : 'errors.rsvp_over_seat_cap_hidden',
+        ),
+      )
       return
     }
     try {
@@ -122,7 +149,11 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
           {/* An answered household is not asked to answer: it is told until when it may change. */}
           {household.hasAnswered ? (
             wedding.rsvpDeadline && (
-              <p className="font-bold">{t('thankYou.changeUntil', { date: formatLongDate(wedding.rsvpDeadline, language) })}</p>
+              <p className="font-bold">
+                {t('thankYou.changeUntil', {
+                  date: formatLongDate(wedding.rsvpDeadline, language),
+                })}
+              </p>
             )
           ) : (
             <p className="font-bold">
@@ -131,15 +162,25 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
                 : t('page.noDeadline')}
             </p>
           )}
-          {answeredAt && <p className="mt-1 first:mt-0">{t('page.answeredBefore', { time: formatDateTime(answeredAt, language) })}</p>}
-          {recordedByCouple && <p className="mt-1 first:mt-0">{t('page.recordedForYou', { couple })}</p>}
-          {searchOnly && household.hasAnswered && !answeredAt && !recordedByCouple && <p className="mt-1 first:mt-0">{t('page.hiddenAnswers')}</p>}
+          {answeredAt && (
+            <p className="mt-1 first:mt-0">
+              {t('page.answeredBefore', { time: formatDateTime(answeredAt, language) })}
+            </p>
+          )}
+          {recordedByCouple && (
+            <p className="mt-1 first:mt-0">{t('page.recordedForYou', { couple })}</p>
+          )}
+          {searchOnly && household.hasAnswered && !answeredAt && !recordedByCouple && (
+            <p className="mt-1 first:mt-0">{t('page.hiddenAnswers')}</p>
+          )}
         </div>
       </div>
 
       <form noValidate onSubmit={onSubmit} className="mt-8" aria-describedby={`${id}-intro`}>
         <p id={`${id}-intro`} className="rsvp-subheading">
-          {t(household.persons.length > 1 ? 'page.householdIntroParty' : 'page.householdIntroSingle')}
+          {t(
+            household.persons.length > 1 ? 'page.householdIntroParty' : 'page.householdIntroSingle',
+          )}
         </p>
         {household.seatCap != null && household.seatCap < household.persons.length && (
           <p data-testid="rsvp-seat-cap" className="mt-2 font-bold">
@@ -170,7 +211,8 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
 
           <div className="mt-8">
             <label htmlFor={`${id}-message`} className="rsvp-label">
-              {t('page.messageLabel', { couple })} <span className="rsvp-muted font-normal">{t('page.optional')}</span>
+              {t('page.messageLabel', { couple })}{' '}
+              <span className="rsvp-muted font-normal">{t('page.optional')}</span>
             </label>
             <textarea
               id={`${id}-message`}
@@ -191,7 +233,10 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
 
         <div className="mt-8 space-y-3">
           {saveError && (
-            <div role="alert" className="flex gap-3 rounded-(--rsvp-radius) border border-[#e8b4ab] bg-[#fdf1ef] px-4 py-3 text-sm text-[#7a1d10]">
+            <div
+              role="alert"
+              className="flex gap-3 rounded-(--rsvp-radius) border border-[#e8b4ab] bg-[#fdf1ef] px-4 py-3 text-sm text-[#7a1d10]"
+            >
               <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
               <p>
                 <strong className="block">{t('page.saveFailed')}</strong>
@@ -204,7 +249,12 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
               {t('page.fixErrors')}
             </p>
           )}
-          <button type="submit" className="rsvp-button w-full" disabled={isSubmitting || answerable.length === 0} aria-busy={isSubmitting}>
+          <button
+            type="submit"
+            className="rsvp-button w-full"
+            disabled={isSubmitting || answerable.length === 0}
+            aria-busy={isSubmitting}
+          >
             {isSubmitting && <span aria-hidden="true" className="rsvp-spinner" />}
             {isSubmitting ? t('page.saving') : t('page.submit')}
           </button>
@@ -223,9 +273,15 @@ export function RsvpGreeting({ rsvp }: { rsvp: Rsvp }) {
   return (
     <div className="text-center">
       <p className="rsvp-eyebrow">{t('page.eyebrow')}</p>
-      <h1 className="rsvp-heading mt-2">{t('page.greeting', { name: displayName(household.persons[0]?.firstName) })}</h1>
-      <p className="mt-3">{t('page.invited', { couple: coupleFirstNames(wedding, t('shell.and')) })}</p>
-      {(date || venue) && <p className="rsvp-muted mt-1">{[date, venue].filter(Boolean).join(' · ')}</p>}
+      <h1 className="rsvp-heading mt-2">
+        {t('page.greeting', { name: displayName(household.persons[0]?.firstName) })}
+      </h1>
+      <p className="mt-3">
+        {t('page.invited', { couple: coupleFirstNames(wedding, t('shell.and')) })}
+      </p>
+      {(date || venue) && (
+        <p className="rsvp-muted mt-1">{[date, venue].filter(Boolean).join(' · ')}</p>
+      )}
     </div>
   )
 }
@@ -258,7 +314,17 @@ interface PersonFieldsetProps {
   seatsFull: string | null
 }
 
-function PersonFieldset({ index, name, isChild, attending, questions, register, errors, onYesClick, seatsFull }: PersonFieldsetProps) {
+function PersonFieldset({
+  index,
+  name,
+  isChild,
+  attending,
+  questions,
+  register,
+  errors,
+  onYesClick,
+  seatsFull,
+}: PersonFieldsetProps) {
   const { t } = useTranslation('rsvp')
   const id = useId()
   const error = errors.persons?.[index]?.attendance?.message
@@ -270,15 +336,29 @@ function PersonFieldset({ index, name, isChild, attending, questions, register, 
     <fieldset className="rsvp-card min-w-0" aria-describedby={describedBy || undefined}>
       <legend className="float-left w-full">
         <span className="text-lg font-bold">{name}</span>
-        {isChild && <span className="rsvp-badge ml-2 align-middle" data-status="pending">{t('page.child')}</span>}
+        {isChild && (
+          <span className="rsvp-badge ml-2 align-middle" data-status="pending">
+            {t('page.child')}
+          </span>
+        )}
       </legend>
       <div className="clear-both grid gap-2 pt-3 min-[420px]:grid-cols-2 min-[420px]:gap-3">
         <label className="rsvp-choice">
-          <input type="radio" value="yes" aria-invalid={Boolean(error)} {...refusableYes(register(`persons.${index}.attendance`), onYesClick)} />
+          <input
+            type="radio"
+            value="yes"
+            aria-invalid={Boolean(error)}
+            {...refusableYes(register(`persons.${index}.attendance`), onYesClick)}
+          />
           <span>{t('status.attending')}</span>
         </label>
         <label className="rsvp-choice">
-          <input type="radio" value="no" aria-invalid={Boolean(error)} {...register(`persons.${index}.attendance`)} />
+          <input
+            type="radio"
+            value="no"
+            aria-invalid={Boolean(error)}
+            {...register(`persons.${index}.attendance`)}
+          />
           <span>{t('status.notAttending')}</span>
         </label>
       </div>
@@ -310,7 +390,15 @@ function PersonFieldset({ index, name, isChild, attending, questions, register, 
 }
 
 /** One of the couple's questions: a choice of options, or a line of text. */
-export function QuestionField({ question, input, error }: { question: RsvpQuestion; input: UseFormRegisterReturn; error?: string }) {
+export function QuestionField({
+  question,
+  input,
+  error,
+}: {
+  question: RsvpQuestion
+  input: UseFormRegisterReturn
+  error?: string
+}) {
   const { t } = useTranslation('rsvp')
   const id = useId()
 

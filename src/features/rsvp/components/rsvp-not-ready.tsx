@@ -8,7 +8,23 @@ import { RsvpLoadFailed, RsvpLoading } from './rsvp-status-screens'
  * not the wedding's, the failure with a retry, or loading. Called, not drawn as a component, so
  * the page's frame (RsvpShell) stays the same element when the RSVP arrives and is not drawn again.
  */
-export function rsvpNotReady({ status, retry, rateLimited }: { status: RsvpStatus; retry(): void; rateLimited: boolean }) {
+export function rsvpNotReady({
+  status,
+  retry,
+  rateLimited,
+}: {
+  status: RsvpStatus
+  retry(): void
+  rateLimited: boolean
+}) {
   if (status === 'notFound') return <NotFound />
-  return <RsvpShell>{status === 'error' ? <RsvpLoadFailed onRetry={retry} rateLimited={rateLimited} /> : <RsvpLoading />}</RsvpShell>
+  return (
+    <RsvpShell>
+      {status === 'error' ? (
+        <RsvpLoadFailed onRetry={retry} rateLimited={rateLimited} />
+      ) : (
+        <RsvpLoading />
+      )}
+    </RsvpShell>
+  )
 }

@@ -27,10 +27,19 @@ function rsvpThemeVariables(theme: SiteTheme): Record<string, string> {
 }
 
 /** The frame of the guest's RSVP pages: the couple's names (back to their site), the language, the page. */
-export function RsvpShell({ wedding, children }: { wedding?: Rsvp['wedding']; children: ReactNode }) {
+export function RsvpShell({
+  wedding,
+  children,
+}: {
+  wedding?: Rsvp['wedding']
+  children: ReactNode
+}) {
   const { t } = useTranslation('rsvp')
   const theme = useMemo(() => resolveTheme(wedding?.theme), [wedding?.theme])
-  useEffect(() => void loadFonts([theme.fonts.names, theme.fonts.headings, theme.fonts.body]), [theme])
+  useEffect(
+    () => void loadFonts([theme.fonts.names, theme.fonts.headings, theme.fonts.body]),
+    [theme],
+  )
 
   return (
     <div className="rsvp" style={rsvpThemeVariables(theme) as CSSProperties}>
@@ -41,8 +50,10 @@ export function RsvpShell({ wedding, children }: { wedding?: Rsvp['wedding']; ch
         <div className="mx-auto flex max-w-xl items-center justify-between gap-4 px-5 py-3">
           {wedding ? (
             <Link to={paths.site.wedding(wedding.slug)} className="rsvp-names min-w-0 break-words">
-              {t('shell.couple', { bride: displayName(wedding.bride.firstName), groom: displayName(wedding.groom.firstName) })}
-              {' '}
+              {t('shell.couple', {
+                bride: displayName(wedding.bride.firstName),
+                groom: displayName(wedding.groom.firstName),
+              })}{' '}
               <span className="sr-only">({t('shell.backToSite')})</span>
             </Link>
           ) : (

@@ -9,7 +9,13 @@ import { EventReplies } from './rsvp-event-parts'
  * What the household's RSVP says now, person by person, with their answers and the note to the
  * couple; when events take RSVPs, event by event.
  */
-export function RsvpSummary({ household, events = [] }: { household: Rsvp['household']; events?: Rsvp['events'] }) {
+export function RsvpSummary({
+  household,
+  events = [],
+}: {
+  household: Rsvp['household']
+  events?: Rsvp['events']
+}) {
   const { t } = useTranslation('rsvp')
   const id = useId()
   return (
@@ -55,11 +61,17 @@ export function RsvpSummary({ household, events = [] }: { household: Rsvp['house
       )}
       {/* The household's note, apart from the last person's answers: it is all of theirs. */}
       {household.message && (
-        <section aria-labelledby={`${id}-message`} className="mt-6 border-t border-(--rsvp-line) pt-5" data-testid="rsvp-summary-message">
+        <section
+          aria-labelledby={`${id}-message`}
+          className="mt-6 border-t border-(--rsvp-line) pt-5"
+          data-testid="rsvp-summary-message"
+        >
           <h3 id={`${id}-message`} className="rsvp-eyebrow">
             {t('summary.message')}
           </h3>
-          <blockquote className="rsvp-note mt-2 whitespace-pre-line text-sm">{household.message}</blockquote>
+          <blockquote className="rsvp-note mt-2 whitespace-pre-line text-sm">
+            {household.message}
+          </blockquote>
         </section>
       )}
     </>

@@ -89,7 +89,9 @@ export function foldLine(line: string) {
 /** The start and end of the wedding day from its parts, or null when no part has a valid start. */
 export function weddingDaySpan(date: string, parts: readonly WeddingEventPart[]) {
   const sameDay = parts.filter((part) => !part.date || part.date === date)
-  const starts = sameDay.map((part) => clockMinutes(part.startTime)).filter((value): value is number => value !== null)
+  const starts = sameDay
+    .map((part) => clockMinutes(part.startTime))
+    .filter((value): value is number => value !== null)
   if (starts.length === 0) return null
   const start = Math.min(...starts)
   const ends = sameDay
@@ -148,10 +150,21 @@ export function buildWeddingIcs(input: CalendarInput): string | null {
 
   const span = weddingDaySpan(input.date!, input.parts ?? [])
   const timing = span
-    ? [`DTSTART:${utcStamp(manilaInstant(day, span.start))}`, `DTEND:${utcStamp(manilaInstant(day, span.end))}`]
+    ? [
+        `DTSTART:${utcStamp(manilaInstant(day, span.start))}`,
+        `DTEND:${utcStamp(manilaInstant(day, span.end))}`,
+      ]
     : [`DTSTART;VALUE=DATE:${dateValue(day)}`, `DTEND;VALUE=DATE:${dateValue(day, 1)}`]
   return calendarFile([
-    vevent({ uid: input.uid, now: input.now, timing, title: input.title, location: locationOf(input.parts ?? [], input.location), description: input.description, url: input.url }),
+    vevent({
+      uid: input.uid,
+      now: input.now,
+      timing,
+      title: input.title,
+      location: locationOf(input.parts ?? [], input.location),
+      description: input.description,
+      url: input.url,
+    }),
   ])
 }
 
@@ -187,9 +200,12 @@ export function buildEventsIcs(input: EventsCalendarInput): string | null {
     if (!day) return []
     const span = weddingDaySpan(date!, [{ ...event, date }])
     const timing = span
-      ? [`DTSTART:${utcStamp(manilaInstant(day, span.start))}`, `DTEND:${utcStamp(manilaInstant(day, span.end))}`]
+      ? [
+          `DTSTART:${utcStamp(manilaInstant(day, span.start))}`,
+          `DTEND:${utcStamp(manilaInstant(day, span.end))}`,
+        ]
       : [`DTSTART;VALUE=DATE:${dateValue(day)}`, `DTEND;VALUE=DATE:${dateValue(day, 1)}`]
-        return [
+    return [
       vevent({
         uid: `${input.uidPrefix}-${event.id}@kasalan.ph`,
         now: input.now,
@@ -205,9 +221,16 @@ export function buildEventsIcs(input: EventsCalendarInput): string | null {
 }
 
 /** A schedule entry and an RSVP event are the same event: by id, or (ids missing) by name, date and start. */
-function sameEvent(a: WeddingEventPart & { id?: string | null }, b: WeddingEventPart & { id?: string | null }) {
+function sameEvent(
+  a: WeddingEventPart & { id?: string | null },
+  b: WeddingEventPart & { id?: string | null },
+) {
   if (a.id && b.id) return a.id === b.id
-  return (a.name ?? '') === (b.name ?? '') && (a.date ?? '') === (b.date ?? '') && (a.startTime ?? '') === (b.startTime ?? '')
+  return (
+    (a.name ?? '') === (b.name ?? '') &&
+    (a.date ?? '') === (b.date ?? '') &&
+    (a.startTime ?? '') === (b.startTime ?? '')
+  )
 }
 
 /**
@@ -234,5 +257,7 @@ export function calendarEvents(
 }
 
 function withoutBlanks<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined && item !== '')) as T
+  return Object.fromEntries(
+    Object.entries(value).filter(([, item]) => item !== null && item !== undefined && item !== ''),
+  ) as T
 }

@@ -15,14 +15,16 @@ export function RsvpPage() {
   const { status, rsvp, retry, rateLimited, thankYouPath } = useRsvpRoute()
 
   useEffect(() => {
-    if (rsvp) document.title = t('page.documentTitle', { title: rsvp.wedding.title || rsvp.wedding.slug })
+    if (rsvp)
+      document.title = t('page.documentTitle', { title: rsvp.wedding.title || rsvp.wedding.slug })
   }, [rsvp, t])
 
   if (status === 'notFound' || !rsvp) return rsvpNotReady({ status, retry, rateLimited })
   const key = `${rsvp.household.id}/${rsvp.personId}`
   const events = rsvp.events ?? []
   // When events take RSVPs, each has its own deadline: the page stays open while one of them is.
-  const isClosed = events.length > 0 ? events.every((event) => event.isClosed) : rsvp.wedding.isClosed
+  const isClosed =
+    events.length > 0 ? events.every((event) => event.isClosed) : rsvp.wedding.isClosed
   return (
     <RsvpShell wedding={rsvp.wedding}>
       {isClosed ? (

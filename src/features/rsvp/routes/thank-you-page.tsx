@@ -21,35 +21,54 @@ export function ThankYouPage() {
   const { status, rsvp, retry, rateLimited, rsvpPath } = useRsvpRoute()
 
   useEffect(() => {
-    if (rsvp) document.title = t('thankYou.documentTitle', { title: rsvp.wedding.title || rsvp.wedding.slug })
+    if (rsvp)
+      document.title = t('thankYou.documentTitle', {
+        title: rsvp.wedding.title || rsvp.wedding.slug,
+      })
   }, [rsvp, t])
 
   if (status === 'notFound' || !rsvp) return rsvpNotReady({ status, retry, rateLimited })
 
   const { wedding, household } = rsvp
   const events = rsvp.events ?? []
-  const answeredAt = events.length > 0 ? lastEventRespondedAt(household.persons) : lastRespondedAt(household.persons)
+  const answeredAt =
+    events.length > 0 ? lastEventRespondedAt(household.persons) : lastRespondedAt(household.persons)
   // Nothing recorded yet (the page was opened directly): the RSVP itself is what they need.
   if (!answeredAt) return <Redirect to={rsvpPath} replace />
 
   const greeted = household.persons[0]!
   // When events take RSVPs: coming to at least one of them; the calendar holds those only.
   const attended = eventsAttended(events, household.persons)
-  const anyoneComing = events.length > 0 ? attended.length > 0 : household.persons.some((person) => person.isAttending)
+  const anyoneComing =
+    events.length > 0 ? attended.length > 0 : household.persons.some((person) => person.isAttending)
   const isClosed = events.length > 0 ? events.every((event) => event.isClosed) : wedding.isClosed
   // With events: the day of the first event they come to (a despedida may come days before).
-  const firstDay = attended.map((event) => event.date || wedding.date).filter(Boolean).sort()[0] ?? wedding.date
+  const firstDay =
+    attended
+      .map((event) => event.date || wedding.date)
+      .filter(Boolean)
+      .sort()[0] ?? wedding.date
   const date = formatLongDate(events.length > 0 ? firstDay : wedding.date, language)
 
   return (
     <RsvpShell wedding={wedding}>
       <div className="text-center">
-        <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-(--rsvp-accent)" strokeWidth={1.5} />
+        <CheckCircle2
+          aria-hidden="true"
+          className="mx-auto size-12 text-(--rsvp-accent)"
+          strokeWidth={1.5}
+        />
         <p className="rsvp-eyebrow mt-4">{t('page.eyebrow')}</p>
-        <h1 className="rsvp-heading mt-2">{t('thankYou.title', { name: displayName(greeted.firstName) })}</h1>
+        <h1 className="rsvp-heading mt-2">
+          {t('thankYou.title', { name: displayName(greeted.firstName) })}
+        </h1>
         <p className="mt-3">{t('thankYou.saved')}</p>
         <p className="rsvp-muted mt-1">
-          {anyoneComing ? (date ? t('thankYou.seeYouOn', { date }) : t('thankYou.seeYou')) : t('thankYou.missYou')}
+          {anyoneComing
+            ? date
+              ? t('thankYou.seeYouOn', { date })
+              : t('thankYou.seeYou')
+            : t('thankYou.missYou')}
         </p>
       </div>
 
@@ -64,7 +83,12 @@ export function ThankYouPage() {
       </section>
 
       <div className="mt-6 grid gap-3">
-        {anyoneComing && <AddToCalendar wedding={wedding} events={events.length > 0 ? { all: events, attended } : undefined} />}
+        {anyoneComing && (
+          <AddToCalendar
+            wedding={wedding}
+            events={events.length > 0 ? { all: events, attended } : undefined}
+          />
+        )}
         {!isClosed && (
           <Link to={rsvpPath} className="rsvp-button-quiet w-full">
             {t('thankYou.change')}

@@ -63,7 +63,8 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
     setDraft((current) => ({ ...current, ...patch }))
   }
   const dirty = !sameDraft(draft, saved)
-  const privateWithNobody = draft.takesRsvp && draft.isPrivate && !draft.isMain && draft.householdIds.length === 0
+  const privateWithNobody =
+    draft.takesRsvp && draft.isPrivate && !draft.isMain && draft.householdIds.length === 0
 
   const onSubmit = async (submitted: React.FormEvent) => {
     submitted.preventDefault()
@@ -76,8 +77,14 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
     try {
       const events = await save(event.id, {
         takesRsvp: draft.takesRsvp,
-        deadline: draft.takesRsvp && !draft.isMain ? draft.deadline || null : (event.deadline ?? null),
-        isPrivate: draft.takesRsvp && !draft.isMain ? draft.isPrivate : draft.isMain ? false : draft.isPrivate,
+        deadline:
+          draft.takesRsvp && !draft.isMain ? draft.deadline || null : (event.deadline ?? null),
+        isPrivate:
+          draft.takesRsvp && !draft.isMain
+            ? draft.isPrivate
+            : draft.isMain
+              ? false
+              : draft.isPrivate,
         isMain: draft.takesRsvp && draft.isMain,
         householdIds: draft.isPrivate && !draft.isMain ? draft.householdIds : [],
       })
@@ -106,7 +113,11 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
   const weddingDeadlineText = weddingDeadline ? formatLongDate(weddingDeadline, language) : null
 
   return (
-    <section aria-labelledby={`${id}-name`} className="rounded-2xl border border-line bg-white p-5 sm:p-6" data-testid="event-card">
+    <section
+      aria-labelledby={`${id}-name`}
+      className="rounded-2xl border border-line bg-white p-5 sm:p-6"
+      data-testid="event-card"
+    >
       <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
         <h2 id={`${id}-name`} className="font-display text-2xl">
           {name}
@@ -136,7 +147,11 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
         </p>
       )}
 
-      <form noValidate onSubmit={(submitted) => void onSubmit(submitted)} className="mt-4 space-y-4">
+      <form
+        noValidate
+        onSubmit={(submitted) => void onSubmit(submitted)}
+        className="mt-4 space-y-4"
+      >
         <div className="flex items-center gap-3">
           <input
             id={`${id}-takes`}
@@ -162,7 +177,12 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
                 // The seated event changes by choosing another one, never by having none.
                 disabled={saving || saved.isMain}
                 aria-describedby={`${id}-main-hint`}
-                onChange={(changed) => change({ isMain: changed.target.checked, ...(changed.target.checked ? { isPrivate: false } : {}) })}
+                onChange={(changed) =>
+                  change({
+                    isMain: changed.target.checked,
+                    ...(changed.target.checked ? { isPrivate: false } : {}),
+                  })
+                }
               />
               <div>
                 <label htmlFor={`${id}-main`} className="font-medium">
@@ -176,8 +196,13 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
 
             {draft.isMain ? (
               <p className="text-sm">
-                {weddingDeadlineText ? t('eventsTab.mainDeadline', { date: weddingDeadlineText }) : t('eventsTab.mainNoDeadline')}{' '}
-                <Link to={`${paths.manage.rsvps}?view=settings`} className="font-semibold text-brand-700 underline">
+                {weddingDeadlineText
+                  ? t('eventsTab.mainDeadline', { date: weddingDeadlineText })
+                  : t('eventsTab.mainNoDeadline')}{' '}
+                <Link
+                  to={`${paths.manage.rsvps}?view=settings`}
+                  className="font-semibold text-brand-700 underline"
+                >
                   {t('eventsTab.mainDeadlineLink')}
                 </Link>
               </p>
@@ -192,7 +217,10 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
                   value={draft.deadline || null}
                   onSelect={(date) => change({ deadline: date })}
                   dialogLabel={t('eventsTab.deadlineDialog', { name })}
-                  clear={{ label: t('eventsTab.weddingDeadline'), onClear: () => change({ deadline: '' }) }}
+                  clear={{
+                    label: t('eventsTab.weddingDeadline'),
+                    onClear: () => change({ deadline: '' }),
+                  }}
                   aria-invalid={false}
                 />
                 <p id={`${id}-deadline-hint`} className="mt-1.5 text-sm text-muted">
@@ -238,7 +266,11 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
         )}
 
         {result && <Alert tone={result.tone}>{result.text}</Alert>}
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={saving || !dirty}>
+        <button
+          type="submit"
+          className="btn btn-primary w-full sm:w-auto"
+          disabled={saving || !dirty}
+        >
           {saving ? t('eventsTab.saving') : t('eventsTab.save')}
         </button>
       </form>

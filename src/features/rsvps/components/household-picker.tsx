@@ -27,7 +27,10 @@ export function HouseholdPicker({ households, chosen, onChange, disabled }: Hous
   const matches = useMemo(() => {
     const found = matchHouseholds(households, query)
     // The chosen first, so what is invited is seen without scrolling.
-    return [...found.filter((household) => chosenSet.has(household.id)), ...found.filter((household) => !chosenSet.has(household.id))]
+    return [
+      ...found.filter((household) => chosenSet.has(household.id)),
+      ...found.filter((household) => !chosenSet.has(household.id)),
+    ]
   }, [households, query, chosenSet])
   const toggle = (householdId: string, on: boolean) =>
     onChange(on ? [...chosen, householdId] : chosen.filter((item) => item !== householdId))
@@ -35,11 +38,18 @@ export function HouseholdPicker({ households, chosen, onChange, disabled }: Hous
   return (
     <fieldset className="min-w-0 rounded-xl border border-line p-4" disabled={disabled}>
       <legend className="px-1 text-sm font-semibold">{t('eventsTab.picker.legend')}</legend>
-      <p className="text-sm font-semibold text-brand-700" aria-live="polite" data-testid="invited-count">
+      <p
+        className="text-sm font-semibold text-brand-700"
+        aria-live="polite"
+        data-testid="invited-count"
+      >
         {t('eventsTab.picker.count', { count: chosen.length })}
       </p>
       <div className="relative mt-2">
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+        />
         <label htmlFor={`${id}-search`} className="sr-only">
           {t('eventsTab.picker.search')}
         </label>
@@ -53,9 +63,16 @@ export function HouseholdPicker({ households, chosen, onChange, disabled }: Hous
         />
       </div>
       {matches.length === 0 ? (
-        <p className="mt-3 text-sm text-muted">{households.length === 0 ? t('eventsTab.picker.noHouseholds') : t('eventsTab.picker.noMatch')}</p>
+        <p className="mt-3 text-sm text-muted">
+          {households.length === 0
+            ? t('eventsTab.picker.noHouseholds')
+            : t('eventsTab.picker.noMatch')}
+        </p>
       ) : (
-        <ul className="mt-3 max-h-72 space-y-1 overflow-y-auto" aria-label={t('eventsTab.picker.list')}>
+        <ul
+          className="mt-3 max-h-72 space-y-1 overflow-y-auto"
+          aria-label={t('eventsTab.picker.list')}
+        >
           {matches.slice(0, SHOWN).map((household) => (
             <li key={household.id}>
               <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 py-1.5 hover:bg-canvas has-[:checked]:bg-brand-50">
@@ -71,7 +88,11 @@ export function HouseholdPicker({ households, chosen, onChange, disabled }: Hous
           ))}
         </ul>
       )}
-      {matches.length > SHOWN && <p className="mt-2 text-sm text-muted">{t('eventsTab.picker.more', { count: matches.length - SHOWN })}</p>}
+      {matches.length > SHOWN && (
+        <p className="mt-2 text-sm text-muted">
+          {t('eventsTab.picker.more', { count: matches.length - SHOWN })}
+        </p>
+      )}
     </fieldset>
   )
 }

@@ -29,7 +29,13 @@ interface RecordReplyDialogProps {
 }
 
 /** The couple records or corrects one person's reply, e.g. taken over the phone; the deadline does not apply. */
-export function RecordReplyDialog({ person, questions, eventId = null, eventName = null, onOpenChange }: RecordReplyDialogProps) {
+export function RecordReplyDialog({
+  person,
+  questions,
+  eventId = null,
+  eventName = null,
+  onOpenChange,
+}: RecordReplyDialogProps) {
   const { t } = useTranslation(['rsvps', 'rsvp'])
   return (
     <Dialog.Root open={Boolean(person)} onOpenChange={onOpenChange}>
@@ -47,23 +53,46 @@ export function RecordReplyDialog({ person, questions, eventId = null, eventName
                   : ''}
               </Dialog.Description>
             </div>
-            <Dialog.Close className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('common:actions.close')}>
+            <Dialog.Close
+              className="rounded-full p-2 text-muted hover:bg-brand-50 hover:text-ink"
+              aria-label={t('common:actions.close')}
+            >
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          {person && <ReplyForm key={person.id} person={person} questions={questions} eventId={eventId} onDone={() => onOpenChange(false)} />}
+          {person && (
+            <ReplyForm
+              key={person.id}
+              person={person}
+              questions={questions}
+              eventId={eventId}
+              onDone={() => onOpenChange(false)}
+            />
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   )
 }
 
-function ReplyForm({ person, questions, eventId, onDone }: { person: Person; questions: RsvpQuestion[]; eventId: string | null; onDone(): void }) {
+function ReplyForm({
+  person,
+  questions,
+  eventId,
+  onDone,
+}: {
+  person: Person
+  questions: RsvpQuestion[]
+  eventId: string | null
+  onDone(): void
+}) {
   const { t } = useTranslation(['rsvps', 'rsvp'])
   const recordMain = useRsvpsTabStore((state) => state.record)
   const recordEvent = useEventsStore((state) => state.record)
   const record: typeof recordMain = (personId, isAttending, response) =>
-    eventId ? recordEvent(eventId, personId, isAttending, response) : recordMain(personId, isAttending, response)
+    eventId
+      ? recordEvent(eventId, personId, isAttending, response)
+      : recordMain(personId, isAttending, response)
   const [saveError, setSaveError] = useState<string | null>(null)
   const id = useId()
   const {
@@ -84,7 +113,10 @@ function ReplyForm({ person, questions, eventId, onDone }: { person: Person; que
     const isAttending = values.status === 'pending' ? null : values.status === 'yes'
     const response = isAttending
       ? questions
-          .map((question, index) => ({ questionId: question.id, answer: (values.answers[index] ?? '').trim() }))
+          .map((question, index) => ({
+            questionId: question.id,
+            answer: (values.answers[index] ?? '').trim(),
+          }))
           .filter((answer) => answer.answer !== '')
       : []
     try {
@@ -111,8 +143,19 @@ function ReplyForm({ person, questions, eventId, onDone }: { person: Person; que
                 key={value}
                 className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold"
               >
-                <input type="radio" value={value} className="size-4 accent-brand-600" {...register('status')} />
-                {t(value === 'yes' ? 'rsvp:status.attending' : value === 'no' ? 'rsvp:status.notAttending' : 'rsvp:status.pending')}
+                <input
+                  type="radio"
+                  value={value}
+                  className="size-4 accent-brand-600"
+                  {...register('status')}
+                />
+                {t(
+                  value === 'yes'
+                    ? 'rsvp:status.attending'
+                    : value === 'no'
+                      ? 'rsvp:status.notAttending'
+                      : 'rsvp:status.pending',
+                )}
               </label>
             ))}
           </div>
@@ -125,7 +168,12 @@ function ReplyForm({ person, questions, eventId, onDone }: { person: Person; que
                 {question.question}
               </label>
               {question.kind === 'choice' ? (
-                <select id={`${id}-${question.id}`} className="field-input" disabled={isSubmitting} {...register(`answers.${index}`)}>
+                <select
+                  id={`${id}-${question.id}`}
+                  className="field-input"
+                  disabled={isSubmitting}
+                  {...register(`answers.${index}`)}
+                >
                   <option value="">{t('tab.record.noAnswer')}</option>
                   {(question.options ?? []).map((option) => (
                     <option key={option} value={option}>
@@ -144,7 +192,9 @@ function ReplyForm({ person, questions, eventId, onDone }: { person: Person; que
               )}
             </div>
           ))}
-        {status === 'pending' && <p className="text-sm text-muted">{t('tab.record.pendingHint')}</p>}
+        {status === 'pending' && (
+          <p className="text-sm text-muted">{t('tab.record.pendingHint')}</p>
+        )}
         {saveError && <Alert tone="error">{saveError}</Alert>}
       </div>
       <div className="flex justify-end gap-3 border-t border-line px-6 py-4">

@@ -6,7 +6,11 @@ import { errorMessage } from '@/lib/errors'
 import { fullName, replyStatus } from '@/lib/rsvp/rsvp-form'
 import { dateLanguage, formatDateTime } from '@/lib/rsvp/format-time'
 
-const statusLabel = { accepted: 'rsvp:status.attending', declined: 'rsvp:status.notAttending', pending: 'rsvp:status.pending' } as const
+const statusLabel = {
+  accepted: 'rsvp:status.attending',
+  declined: 'rsvp:status.notAttending',
+  pending: 'rsvp:status.pending',
+} as const
 
 interface RsvpChangesProps {
   changes: RsvpChanges
@@ -34,9 +38,12 @@ export function RsvpChangesPanel({ changes, since, onRestore, eventNames }: Rsvp
   // A guest by how they came; someone on the wedding's side as the reader knows them: "by you", or
   // by the member's name (changedBy's 'couple' is the owner alone, so it cannot say "you").
   const changedBy = (change: RsvpChange) => {
-    if (change.changedBy === 'guest_search' || change.changedBy === 'guest_code') return t(`tab.changes.by.${change.changedBy}`)
+    if (change.changedBy === 'guest_search' || change.changedBy === 'guest_code')
+      return t(`tab.changes.by.${change.changedBy}`)
     if (change.byMe) return t('tab.changes.by.me')
-    return change.changedByName ? t('tab.changes.by.named', { name: change.changedByName }) : t('tab.changes.by.member')
+    return change.changedByName
+      ? t('tab.changes.by.named', { name: change.changedByName })
+      : t('tab.changes.by.member')
   }
   const eventOf = (change: RsvpChange) => {
     if (!eventNames || !change.personId) return null
@@ -51,20 +58,31 @@ export function RsvpChangesPanel({ changes, since, onRestore, eventNames }: Rsvp
       await onRestore(change)
       setNotice({ tone: 'done', text: t('tab.changes.restored', { name }) })
     } catch (error) {
-      setNotice({ tone: 'error', text: `${t('tab.changes.restoreFailed')} ${errorMessage(error, t, 'rsvp')}` })
+      setNotice({
+        tone: 'error',
+        text: `${t('tab.changes.restoreFailed')} ${errorMessage(error, t, 'rsvp')}`,
+      })
     } finally {
       setBusy(null)
     }
   }
 
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-line bg-white p-5 sm:p-6"
+    >
       {probes.length > 0 && (
         <div className="mb-5 flex gap-3 rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
           <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <div>
             <p className="font-semibold">{t('tab.probes.title')}</p>
-            <p>{t('tab.probes.body', { count: probes.length, time: formatDateTime(probes[0]!.at, language) })}</p>
+            <p>
+              {t('tab.probes.body', {
+                count: probes.length,
+                time: formatDateTime(probes[0]!.at, language),
+              })}
+            </p>
           </div>
         </div>
       )}
@@ -74,7 +92,11 @@ export function RsvpChangesPanel({ changes, since, onRestore, eventNames }: Rsvp
       </h2>
       <div role="status" aria-live="polite">
         {notice && (
-          <p className={`mt-3 text-sm ${notice.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`}>{notice.text}</p>
+          <p
+            className={`mt-3 text-sm ${notice.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`}
+          >
+            {notice.text}
+          </p>
         )}
       </div>
       {fresh.length === 0 ? (
@@ -88,10 +110,18 @@ export function RsvpChangesPanel({ changes, since, onRestore, eventNames }: Rsvp
                 <div className="min-w-0 flex-1">
                   <p className="font-semibold [overflow-wrap:anywhere]">
                     {change.personId
-                      ? t('tab.changes.change', { name, from: reply(change.previous), to: reply(change.current) })
+                      ? t('tab.changes.change', {
+                          name,
+                          from: reply(change.previous),
+                          to: reply(change.current),
+                        })
                       : t('tab.changes.messageChange', { name })}
                   </p>
-                  {eventOf(change) && <p className="text-sm text-muted">{t('eventsTab.changeOf', { event: eventOf(change) })}</p>}
+                  {eventOf(change) && (
+                    <p className="text-sm text-muted">
+                      {t('eventsTab.changeOf', { event: eventOf(change) })}
+                    </p>
+                  )}
                   <p className="text-xs text-muted">
                     {formatDateTime(change.changedAt, language)} · {changedBy(change)}
                   </p>

@@ -4,10 +4,20 @@ import { memo, useId, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { InvitationState } from '@/components/invitation-state'
 import type { RsvpHousehold, RsvpQuestion } from '@/lib/api'
-import { invitationStateFilters, statusOf, type InvitationStatus, type InvitationStatuses } from '@/lib/invitations/state'
+import {
+  invitationStateFilters,
+  statusOf,
+  type InvitationStatus,
+  type InvitationStatuses,
+} from '@/lib/invitations/state'
 import type { State as InvitationStateName } from '@/lib/invitations/types'
 import { useScrollMargin } from '@/lib/use-scroll-margin'
-import { filterReplies, statusFilters, type ReplyCounts, type StatusFilter } from '../model/rsvp-list'
+import {
+  filterReplies,
+  statusFilters,
+  type ReplyCounts,
+  type StatusFilter,
+} from '../model/rsvp-list'
 import { fullName, replyStatus } from '@/lib/rsvp/rsvp-form'
 import { dateLanguage, formatDateTime } from '@/lib/rsvp/format-time'
 import { RecordReplyDialog } from './record-reply-dialog'
@@ -20,7 +30,11 @@ const badge = {
   pending: 'bg-canvas text-muted ring-line',
 } as const
 
-const statusLabel = { accepted: 'rsvp:status.attending', declined: 'rsvp:status.notAttending', pending: 'rsvp:status.pending' } as const
+const statusLabel = {
+  accepted: 'rsvp:status.attending',
+  declined: 'rsvp:status.notAttending',
+  pending: 'rsvp:status.pending',
+} as const
 
 interface RsvpResponsesProps {
   households: RsvpHousehold[]
@@ -39,7 +53,14 @@ interface RsvpResponsesProps {
  * the households in view are rendered (the page scrolls, not the list), as on the guest list, so
  * 2,000 households filter and scroll like 20.
  */
-export function RsvpResponses({ households, invitations, counts, questions, eventId = null, eventName = null }: RsvpResponsesProps) {
+export function RsvpResponses({
+  households,
+  invitations,
+  counts,
+  questions,
+  eventId = null,
+  eventName = null,
+}: RsvpResponsesProps) {
   const { t } = useTranslation(['rsvps', 'rsvp'])
   const [filter, setFilter] = useState<StatusFilter>('all')
   const [name, setName] = useState('')
@@ -48,7 +69,9 @@ export function RsvpResponses({ households, invitations, counts, questions, even
   const id = useId()
   const shown = useMemo(() => {
     const invited =
-      invitation === 'all' ? households : households.filter((household) => statusOf(invitations, household.id).state === invitation)
+      invitation === 'all'
+        ? households
+        : households.filter((household) => statusOf(invitations, household.id).state === invitation)
     return filterReplies(invited, filter, name)
   }, [households, invitations, invitation, filter, name])
   const listRef = useRef<HTMLUListElement>(null)
@@ -81,19 +104,27 @@ export function RsvpResponses({ households, invitations, counts, questions, even
                 onClick={() => setFilter(value)}
                 className="rounded-full border border-line px-3 py-1.5 text-sm font-semibold text-muted hover:border-brand-200 aria-pressed:border-brand-600 aria-pressed:bg-brand-600 aria-pressed:text-white"
               >
-                {t(`tab.filters.${value}`)} <span className="font-normal">({t('common:number', { value: counts[value] })})</span>
+                {t(`tab.filters.${value}`)}{' '}
+                <span className="font-normal">
+                  ({t('common:number', { value: counts[value] })})
+                </span>
               </button>
             ))}
           </div>
           <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
             <div className="flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-2">
-              <label htmlFor={`${id}-invitation`} className="shrink-0 text-sm font-semibold text-muted">
+              <label
+                htmlFor={`${id}-invitation`}
+                className="shrink-0 text-sm font-semibold text-muted"
+              >
                 {t('tab.responses.invitationFilter')}
               </label>
               <select
                 id={`${id}-invitation`}
                 value={invitation}
-                onChange={(event) => setInvitation(event.target.value as InvitationStateName | 'all')}
+                onChange={(event) =>
+                  setInvitation(event.target.value as InvitationStateName | 'all')
+                }
                 className="field-input min-w-0"
               >
                 {(['all', ...invitationStateFilters] as const).map((value) => (
@@ -104,7 +135,10 @@ export function RsvpResponses({ households, invitations, counts, questions, even
               </select>
             </div>
             <div className="relative flex-1">
-              <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
+              <Search
+                aria-hidden="true"
+                className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+              />
               <label htmlFor={`${id}-name`} className="sr-only">
                 {t('tab.responses.searchLabel')}
               </label>
@@ -122,16 +156,25 @@ export function RsvpResponses({ households, invitations, counts, questions, even
       </div>
 
       {shown.length === 0 ? (
-        <p className="p-6 text-center text-muted">{households.length === 0 ? t('tab.responses.noGuests') : t('tab.responses.noMatch')}</p>
+        <p className="p-6 text-center text-muted">
+          {households.length === 0 ? t('tab.responses.noGuests') : t('tab.responses.noMatch')}
+        </p>
       ) : (
-        <ul ref={listRef} aria-label={t('tab.responses.listLabel')} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        <ul
+          ref={listRef}
+          aria-label={t('tab.responses.listLabel')}
+          className="relative"
+          style={{ height: virtualizer.getTotalSize() }}
+        >
           {virtualizer.getVirtualItems().map((item) => (
             <li
               key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
               className={`absolute left-0 top-0 w-full px-5 py-4 sm:px-6 ${item.index === shown.length - 1 ? '' : 'border-b border-line'}`}
-              style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+              style={{
+                transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+              }}
             >
               <HouseholdReplies
                 household={shown[item.index]!}
@@ -143,7 +186,13 @@ export function RsvpResponses({ households, invitations, counts, questions, even
         </ul>
       )}
 
-      <RecordReplyDialog person={editing} questions={questions} eventId={eventId} eventName={eventName} onOpenChange={(open) => !open && setEditing(null)} />
+      <RecordReplyDialog
+        person={editing}
+        questions={questions}
+        eventId={eventId}
+        eventName={eventName}
+        onOpenChange={(open) => !open && setEditing(null)}
+      />
     </section>
   )
 }
@@ -154,7 +203,11 @@ interface HouseholdRepliesProps {
   onRecord(person: Person): void
 }
 
-const HouseholdReplies = memo(function HouseholdReplies({ household, invitation, onRecord }: HouseholdRepliesProps) {
+const HouseholdReplies = memo(function HouseholdReplies({
+  household,
+  invitation,
+  onRecord,
+}: HouseholdRepliesProps) {
   const { t, i18n } = useTranslation(['rsvps', 'rsvp'])
   const language = dateLanguage(i18n.language)
   return (
@@ -168,13 +221,24 @@ const HouseholdReplies = memo(function HouseholdReplies({ household, invitation,
           const status = replyStatus(person.isAttending)
           const answers = person.response.filter((answer) => answer.answer.trim() !== '')
           return (
-            <li key={person.id} className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,13rem)_9rem_minmax(0,1fr)_auto] sm:items-start">
+            <li
+              key={person.id}
+              className="grid gap-x-4 gap-y-1 sm:grid-cols-[minmax(0,13rem)_9rem_minmax(0,1fr)_auto] sm:items-start"
+            >
               <p className="font-semibold">
                 {fullName(person)}
-                {person.type === 'child' && <span className="ml-2 text-xs font-normal text-muted">{t('tab.responses.child')}</span>}
+                {person.type === 'child' && (
+                  <span className="ml-2 text-xs font-normal text-muted">
+                    {t('tab.responses.child')}
+                  </span>
+                )}
               </p>
               <p>
-                <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badge[status]}`}>{t(statusLabel[status])}</span>
+                <span
+                  className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${badge[status]}`}
+                >
+                  {t(statusLabel[status])}
+                </span>
               </p>
               <div className="text-sm">
                 {person.isAttending && answers.length > 0 && (
@@ -195,7 +259,10 @@ const HouseholdReplies = memo(function HouseholdReplies({ household, invitation,
                         : person.recordedByName
                           ? 'tab.responses.recordedBy'
                           : 'tab.responses.recordedByYou',
-                      { time: formatDateTime(person.respondedAt, language), name: person.recordedByName },
+                      {
+                        time: formatDateTime(person.respondedAt, language),
+                        name: person.recordedByName,
+                      },
                     )}
                   </p>
                 )}
@@ -214,10 +281,17 @@ const HouseholdReplies = memo(function HouseholdReplies({ household, invitation,
       </ul>
       {household.message && (
         <figure className="mt-3 flex gap-2 rounded-lg bg-canvas px-3 py-2 text-sm">
-          <MessageSquareQuote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+          <MessageSquareQuote
+            aria-hidden="true"
+            className="mt-0.5 size-4 shrink-0 text-brand-600"
+          />
           <div>
             <blockquote className="whitespace-pre-line">{household.message}</blockquote>
-            {household.messageAt && <figcaption className="text-xs text-muted">{formatDateTime(household.messageAt, language)}</figcaption>}
+            {household.messageAt && (
+              <figcaption className="text-xs text-muted">
+                {formatDateTime(household.messageAt, language)}
+              </figcaption>
+            )}
           </div>
         </figure>
       )}

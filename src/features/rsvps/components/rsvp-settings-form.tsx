@@ -45,9 +45,18 @@ const settingsSchema = z.object({
           z.superRefine((draft, context) => {
             if (draft.kind !== 'choice') return
             const options = optionLines(draft.options)
-            if (options.length < 2) context.addIssue({ code: 'custom', path: ['options'], message: 'tab.settings.errors.twoOptions' })
+            if (options.length < 2)
+              context.addIssue({
+                code: 'custom',
+                path: ['options'],
+                message: 'tab.settings.errors.twoOptions',
+              })
             if (options.some((option) => option.length > MAX_OPTION_LENGTH))
-              context.addIssue({ code: 'custom', path: ['options'], message: 'tab.settings.errors.optionTooLong' })
+              context.addIssue({
+                code: 'custom',
+                path: ['options'],
+                message: 'tab.settings.errors.optionTooLong',
+              })
           }),
         ),
     )
@@ -70,32 +79,50 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
     reset,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<SettingsValues>({
-    defaultValues: { deadline: wedding.rsvpDeadline ?? '', questions: toDrafts(wedding.rsvpQuestions) },
+    defaultValues: {
+      deadline: wedding.rsvpDeadline ?? '',
+      questions: toDrafts(wedding.rsvpQuestions),
+    },
     resolver: zodResolver(settingsSchema),
   })
-  const { fields, append, remove, swap } = useFieldArray({ control, name: 'questions', keyName: 'key' })
+  const { fields, append, remove, swap } = useFieldArray({
+    control,
+    name: 'questions',
+    keyName: 'key',
+  })
   const kinds = useWatch({ control, name: 'questions' }).map((question) => question.kind)
   const deadline = useWatch({ control, name: 'deadline' })
   // When events take RSVPs, each question is asked for one of them (the main one when none is set).
   const events = useEventsStore((state) => state.events)
   const taking = rsvpEvents(events)
   const main = taking.find((event) => event.isMain)
-  const eventName = (event: { name?: string | null }) => event.name?.trim() || t('eventsTab.unnamed')
-  const askedFor = useWatch({ control, name: 'questions' }).map((question) => question.eventId ?? '')
+  const eventName = (event: { name?: string | null }) =>
+    event.name?.trim() || t('eventsTab.unnamed')
+  const askedFor = useWatch({ control, name: 'questions' }).map(
+    (question) => question.eventId ?? '',
+  )
 
   /** Keeps the keyboard on the moved question's same button, so "up, up, up" works. */
   const moveQuestion = (from: number, to: number, button: 'up' | 'down') => {
     swap(from, to)
     requestAnimationFrame(() => {
-      const target = listRef.current?.querySelectorAll<HTMLButtonElement>(`[data-move="${button}"]`)[to]
-      ;(target && !target.disabled ? target : listRef.current?.querySelectorAll<HTMLElement>('[data-question-text]')[to])?.focus()
+      const target = listRef.current?.querySelectorAll<HTMLButtonElement>(
+        `[data-move="${button}"]`,
+      )[to]
+      ;(target && !target.disabled
+        ? target
+        : listRef.current?.querySelectorAll<HTMLElement>('[data-question-text]')[to]
+      )?.focus()
     })
   }
 
   const onSubmit = handleSubmit(async (values) => {
     setResult(null)
     try {
-      const saved = await saveSettings(values.deadline || null, fromDrafts(values.questions as QuestionDraft[]))
+      const saved = await saveSettings(
+        values.deadline || null,
+        fromDrafts(values.questions as QuestionDraft[]),
+      )
       reset({ deadline: saved.rsvpDeadline ?? '', questions: toDrafts(saved.rsvpQuestions) })
       setResult({ tone: 'success', text: t('tab.settings.saved') })
     } catch (error) {
@@ -106,7 +133,12 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
   const deadlineAfterWedding = Boolean(deadline && wedding.date && deadline > wedding.date)
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-line bg-white p-5 sm:p-6"
+    >
       <h2 id={`${id}-title`} className="font-display text-2xl">
         {t('tab.settings.title')}
       </h2>
@@ -133,14 +165,20 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
           )}
         />
         <p id={`${id}-deadline-hint`} className="mt-1.5 text-sm text-muted">
-          {deadlineAfterWedding ? t('tab.settings.deadlineAfterWedding') : t('tab.settings.deadlineHint')}
+          {deadlineAfterWedding
+            ? t('tab.settings.deadlineAfterWedding')
+            : t('tab.settings.deadlineHint')}
         </p>
       </div>
 
       <fieldset className="mt-6 min-w-0">
         <legend className="field-label">{t('tab.settings.questions')}</legend>
         <p className="text-sm text-muted">{t('tab.settings.questionsHint')}</p>
-        {fields.length === 0 && <p className="mt-3 rounded-lg bg-canvas px-4 py-3 text-sm text-muted">{t('tab.settings.noQuestions')}</p>}
+        {fields.length === 0 && (
+          <p className="mt-3 rounded-lg bg-canvas px-4 py-3 text-sm text-muted">
+            {t('tab.settings.noQuestions')}
+          </p>
+        )}
         <ol ref={listRef} className="mt-3 space-y-3">
           {fields.map((field, index) => {
             const questionErrors = errors.questions?.[index]
@@ -193,13 +231,19 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
                   aria-invalid={Boolean(questionErrors?.question)}
                   {...register(`questions.${index}.question`)}
                 />
-                {questionErrors?.question?.message && <p className="field-error">{t(questionErrors.question.message)}</p>}
+                {questionErrors?.question?.message && (
+                  <p className="field-error">{t(questionErrors.question.message)}</p>
+                )}
 
                 <div className="mt-3">
                   <label htmlFor={`${id}-k${field.key}`} className="sr-only">
                     {t('tab.settings.kind', { number: index + 1 })}
                   </label>
-                  <select id={`${id}-k${field.key}`} className="field-input" {...register(`questions.${index}.kind`)}>
+                  <select
+                    id={`${id}-k${field.key}`}
+                    className="field-input"
+                    {...register(`questions.${index}.kind`)}
+                  >
                     <option value="text">{t('tab.settings.kindText')}</option>
                     <option value="choice">{t('tab.settings.kindChoice')}</option>
                   </select>
@@ -208,10 +252,21 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
                 {taking.length > 0 && (
                   <div className="mt-3">
                     <label htmlFor={`${id}-e${field.key}`} className="field-label">
-                      {t('eventsTab.askedFor')} <span className="sr-only">{t('tab.settings.forQuestion', { number: index + 1 })}</span>
+                      {t('eventsTab.askedFor')}{' '}
+                      <span className="sr-only">
+                        {t('tab.settings.forQuestion', { number: index + 1 })}
+                      </span>
                     </label>
-                    <select id={`${id}-e${field.key}`} className="field-input" {...register(`questions.${index}.eventId`)}>
-                      <option value="">{main ? t('eventsTab.askedForMain', { name: eventName(main) }) : t('eventsTab.askedForAll')}</option>
+                    <select
+                      id={`${id}-e${field.key}`}
+                      className="field-input"
+                      {...register(`questions.${index}.eventId`)}
+                    >
+                      <option value="">
+                        {main
+                          ? t('eventsTab.askedForMain', { name: eventName(main) })
+                          : t('eventsTab.askedForAll')}
+                      </option>
                       {taking
                         .filter((event) => !event.isMain)
                         .map((event) => (
@@ -219,13 +274,14 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
                             {eventName(event)}
                           </option>
                         ))}
-                      {askedFor[index] && !taking.some((event) => event.id === askedFor[index] && !event.isMain) && (
-                        <option value={askedFor[index]}>
-                          {taking.some((event) => event.id === askedFor[index])
-                            ? eventName(taking.find((event) => event.id === askedFor[index])!)
-                            : t('eventsTab.askedForGone')}
-                        </option>
-                      )}
+                      {askedFor[index] &&
+                        !taking.some((event) => event.id === askedFor[index] && !event.isMain) && (
+                          <option value={askedFor[index]}>
+                            {taking.some((event) => event.id === askedFor[index])
+                              ? eventName(taking.find((event) => event.id === askedFor[index])!)
+                              : t('eventsTab.askedForGone')}
+                          </option>
+                        )}
                     </select>
                   </div>
                 )}
@@ -234,7 +290,9 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
                   <div className="mt-3">
                     <label htmlFor={`${id}-o${field.key}`} className="field-label">
                       {t('tab.settings.options')}{' '}
-                      <span className="sr-only">{t('tab.settings.forQuestion', { number: index + 1 })}</span>
+                      <span className="sr-only">
+                        {t('tab.settings.forQuestion', { number: index + 1 })}
+                      </span>
                     </label>
                     <textarea
                       id={`${id}-o${field.key}`}
@@ -255,7 +313,9 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
             )
           })}
         </ol>
-        {errors.questions?.root?.message && <p className="field-error">{t(errors.questions.root.message)}</p>}
+        {errors.questions?.root?.message && (
+          <p className="field-error">{t(errors.questions.root.message)}</p>
+        )}
         <button
           type="button"
           className="btn btn-secondary mt-3"
@@ -274,7 +334,11 @@ export function RsvpSettingsForm({ wedding }: { wedding: Wedding }) {
 
       <div className="mt-6 space-y-3">
         {result && <Alert tone={result.tone}>{result.text}</Alert>}
-        <button type="submit" className="btn btn-primary w-full" disabled={isSubmitting || !isDirty}>
+        <button
+          type="submit"
+          className="btn btn-primary w-full"
+          disabled={isSubmitting || !isDirty}
+        >
           {isSubmitting ? t('tab.settings.saving') : t('tab.settings.save')}
         </button>
       </div>

@@ -48,7 +48,12 @@ export function fromDrafts(drafts: readonly QuestionDraft[]): Question[] {
   return drafts.map((draft) => {
     const question: Question =
       draft.kind === 'choice'
-        ? { id: draft.id, question: draft.question.trim(), kind: 'choice', options: optionLines(draft.options) }
+        ? {
+            id: draft.id,
+            question: draft.question.trim(),
+            kind: 'choice',
+            options: optionLines(draft.options),
+          }
         : { id: draft.id, question: draft.question.trim(), kind: 'text' }
     return draft.eventId ? { ...question, eventId: draft.eventId } : question
   })
@@ -58,7 +63,10 @@ export function fromDrafts(drafts: readonly QuestionDraft[]): Question[] {
 export function newQuestionId(existing: readonly { id: string }[], random = Math.random) {
   const taken = new Set(existing.map((question) => question.id))
   let id = ''
-  do id = `q-${Math.floor(random() * 36 ** 6).toString(36).padStart(6, '0')}`
+  do
+    id = `q-${Math.floor(random() * 36 ** 6)
+      .toString(36)
+      .padStart(6, '0')}`
   while (taken.has(id))
   return id
 }

@@ -22,14 +22,23 @@ import { useEventsStore } from '../events-store'
 export function EventsPage() {
   const { t } = useTranslation(['rsvps', 'rsvp'])
   useDocumentTitle(t('eventsTab.title'))
-  return <MyWeddingGate namespace="rsvp">{(wedding) => <EventsScreen wedding={wedding} />}</MyWeddingGate>
+  return (
+    <MyWeddingGate namespace="rsvp">
+      {(wedding) => <EventsScreen wedding={wedding} />}
+    </MyWeddingGate>
+  )
 }
 
 function EventsScreen({ wedding }: { wedding: Wedding }) {
   const { t, i18n } = useTranslation(['rsvps', 'rsvp'])
   const language = i18n.language === 'fil' ? 'fil' : 'en'
   const { events, status, error, load } = useEventsStore(
-    useShallow((state) => ({ events: state.events, status: state.status, error: state.error, load: state.load })),
+    useShallow((state) => ({
+      events: state.events,
+      status: state.status,
+      error: state.error,
+      load: state.load,
+    })),
   )
   const households = useGuestListStore((state) => state.households)
   useEffect(() => {
@@ -41,7 +50,10 @@ function EventsScreen({ wedding }: { wedding: Wedding }) {
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-6 sm:px-6 sm:py-8">
-      <Link to={paths.manage.rsvps} className="inline-flex min-h-10 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+      <Link
+        to={paths.manage.rsvps}
+        className="inline-flex min-h-10 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {t('eventsTab.back')}
       </Link>
@@ -55,14 +67,25 @@ function EventsScreen({ wedding }: { wedding: Wedding }) {
       </header>
 
       {status === 'error' && events.length === 0 ? (
-        <RetryAlert message={errorMessage(error, t, 'rsvp')} onRetry={() => void load(wedding.id)} />
+        <RetryAlert
+          message={errorMessage(error, t, 'rsvp')}
+          onRetry={() => void load(wedding.id)}
+        />
       ) : status !== 'ready' && events.length === 0 ? (
         <PageSpinner />
       ) : events.length === 0 ? (
-        <p className="rounded-2xl border border-line bg-white p-6 text-center text-muted">{t('eventsTab.none')}</p>
+        <p className="rounded-2xl border border-line bg-white p-6 text-center text-muted">
+          {t('eventsTab.none')}
+        </p>
       ) : (
         events.map((event) => (
-          <EventCard key={event.id} event={event} households={households} weddingDeadline={wedding.rsvpDeadline} language={language} />
+          <EventCard
+            key={event.id}
+            event={event}
+            households={households}
+            weddingDeadline={wedding.rsvpDeadline}
+            language={language}
+          />
         ))
       )}
     </div>

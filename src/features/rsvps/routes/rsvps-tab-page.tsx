@@ -45,21 +45,26 @@ export function RsvpsTabPage() {
 
 function RsvpsScreen({ wedding }: { wedding: Wedding }) {
   const { t } = useTranslation(['rsvps', 'rsvp'])
-  const { households, invitations, status, error, load, changes, since, loadChanges, restore } = useRsvpsTabStore(
-    useShallow((state) => ({
-      households: state.households,
-      invitations: state.invitations,
-      status: state.status,
-      error: state.error,
-      load: state.load,
-      changes: state.changes,
-      since: state.since,
-      loadChanges: state.loadChanges,
-      restore: state.restore,
-    })),
-  )
+  const { households, invitations, status, error, load, changes, since, loadChanges, restore } =
+    useRsvpsTabStore(
+      useShallow((state) => ({
+        households: state.households,
+        invitations: state.invitations,
+        status: state.status,
+        error: state.error,
+        load: state.load,
+        changes: state.changes,
+        since: state.since,
+        loadChanges: state.loadChanges,
+        restore: state.restore,
+      })),
+    )
   const { events, replyIndex, loadEvents } = useEventsStore(
-    useShallow((state) => ({ events: state.events, replyIndex: state.index, loadEvents: state.load })),
+    useShallow((state) => ({
+      events: state.events,
+      replyIndex: state.index,
+      loadEvents: state.load,
+    })),
   )
   // Fresh on opening the tab (guests answer while the couple is away), without reading every
   // household again: the changes feed brings the list already here up to date.
@@ -83,12 +88,17 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
       taking.length === 0
         ? undefined
         : {
-            byId: new Map(events.map((event) => [event.id, event.name.trim() || t('eventsTab.unnamed')])),
+            byId: new Map(
+              events.map((event) => [event.id, event.name.trim() || t('eventsTab.unnamed')]),
+            ),
             main: taking.find((event) => event.isMain)?.name.trim() || null,
           },
     [events, taking, t],
   )
-  const shown = useMemo(() => householdsForEvent(households, chosen, replyIndex), [households, chosen, replyIndex])
+  const shown = useMemo(
+    () => householdsForEvent(households, chosen, replyIndex),
+    [households, chosen, replyIndex],
+  )
   // Once the replies show, the shared guest list is read behind them (if no screen has yet), so
   // the guest list and the seating chart open at once from here. A member who may not see the
   // guest list gets a refusal that changes nothing here.
@@ -120,7 +130,10 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
         </div>
       )}
       {status === 'error' ? (
-        <RetryAlert message={errorMessage(error, t, 'rsvp')} onRetry={() => void load(wedding.id, { force: true })} />
+        <RetryAlert
+          message={errorMessage(error, t, 'rsvp')}
+          onRetry={() => void load(wedding.id, { force: true })}
+        />
       ) : status === 'ready' || households.length > 0 ? (
         <RsvpResponses
           households={shown}
@@ -152,7 +165,10 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
           <Send aria-hidden="true" className="size-4" />
           {t('tab.links.invitations')}
         </Link>
-        <Link to={paths.manage.emailPreviewRsvp} className="btn btn-secondary min-h-10 px-3 text-sm">
+        <Link
+          to={paths.manage.emailPreviewRsvp}
+          className="btn btn-secondary min-h-10 px-3 text-sm"
+        >
           <Mail aria-hidden="true" className="size-4" />
           {t('tab.links.emailPreview')}
         </Link>
@@ -167,10 +183,19 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
           <label htmlFor={chooserId} className="field-label">
             {t('eventsTab.chooser')}
           </label>
-          <select id={chooserId} value={chosen.id} onChange={(event) => setChosenId(event.target.value)} className="field-input sm:w-auto">
+          <select
+            id={chooserId}
+            value={chosen.id}
+            onChange={(event) => setChosenId(event.target.value)}
+            className="field-input sm:w-auto"
+          >
             {taking.map((event) => (
               <option key={event.id} value={event.id}>
-                {event.isMain ? t('eventsTab.chooserMain', { name: event.name?.trim() || t('eventsTab.unnamed') }) : event.name?.trim() || t('eventsTab.unnamed')}
+                {event.isMain
+                  ? t('eventsTab.chooserMain', {
+                      name: event.name?.trim() || t('eventsTab.unnamed'),
+                    })
+                  : event.name?.trim() || t('eventsTab.unnamed')}
               </option>
             ))}
           </select>
@@ -180,22 +205,34 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
       <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
         {cards.map((card) => (
           // The number at the card's foot, level with its neighbours' when a label wraps.
-          <div key={card.key} className="flex flex-col justify-between rounded-2xl border border-line bg-white px-4 py-3">
+          <div
+            key={card.key}
+            className="flex flex-col justify-between rounded-2xl border border-line bg-white px-4 py-3"
+          >
             <dt className="text-sm text-muted">{t(`tab.counts.${card.key}`)}</dt>
             <dd className="font-display text-3xl">
-              {status === 'ready' || households.length > 0 ? t('common:number', { value: card.value }) : '–'}
+              {status === 'ready' || households.length > 0
+                ? t('common:number', { value: card.value })
+                : '–'}
             </dd>
           </div>
         ))}
       </dl>
 
-      <section aria-labelledby="rsvp-invitation-counts" className="mt-3 rounded-2xl border border-line bg-white px-4 py-3">
+      <section
+        aria-labelledby="rsvp-invitation-counts"
+        className="mt-3 rounded-2xl border border-line bg-white px-4 py-3"
+      >
         <h2 id="rsvp-invitation-counts" className="text-sm font-semibold text-muted">
           {t('tab.invitationCounts.title')}
         </h2>
         <dl className="mt-1 flex flex-wrap gap-x-8 gap-y-2">
           {(['invited', 'opened', 'answered'] as const).map((key) => (
-            <div key={key} data-testid={`rsvp-invitation-${key}`} className="flex items-baseline gap-2">
+            <div
+              key={key}
+              data-testid={`rsvp-invitation-${key}`}
+              className="flex items-baseline gap-2"
+            >
               <dt className="text-sm text-muted">{t(`tab.invitationCounts.${key}`)}</dt>
               <dd className="font-display text-2xl">
                 {status === 'ready' ? t('common:number', { value: invitationCounts[key] }) : '–'}
@@ -213,12 +250,18 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
         <Tabs.Root
           className="mt-6"
           value={view}
-          onValueChange={(value) => setParams(value === 'settings' ? { view: 'settings' } : {}, { replace: true })}
+          onValueChange={(value) =>
+            setParams(value === 'settings' ? { view: 'settings' } : {}, { replace: true })
+          }
         >
           {/* Each tab's words on one line ("Mga sagot" wrapped beside the longer one): on a phone too
               narrow for both, the row scrolls and shows it, as the invitations' tabs do. */}
           <ScrollRow current={view}>
-            <Tabs.List aria-label={t('tab.views')} className="flex border-b border-line" style={{ width: 'max-content', minWidth: '100%' }}>
+            <Tabs.List
+              aria-label={t('tab.views')}
+              className="flex border-b border-line"
+              style={{ width: 'max-content', minWidth: '100%' }}
+            >
               <Tabs.Trigger value="replies" className={tabClass} style={ringInside}>
                 {t('tab.responses.title')}
               </Tabs.Trigger>
@@ -231,7 +274,12 @@ function RsvpsScreen({ wedding }: { wedding: Wedding }) {
             {replies}
           </Tabs.Content>
           {/* Kept mounted while hidden, so what the couple typed there survives a look at the replies. */}
-          <Tabs.Content value="settings" forceMount hidden={view !== 'settings'} className="max-w-2xl pt-6 focus-visible:outline-none">
+          <Tabs.Content
+            value="settings"
+            forceMount
+            hidden={view !== 'settings'}
+            className="max-w-2xl pt-6 focus-visible:outline-none"
+          >
             <RsvpPrivacySetting key={`privacy-${wedding.id}`} weddingId={wedding.id} />
             <RsvpSettingsForm key={wedding.id} wedding={wedding} />
           </Tabs.Content>

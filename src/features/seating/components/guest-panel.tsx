@@ -37,7 +37,10 @@ export function GuestPanel() {
   const ids = useId()
 
   const layout = useMemo(() => ({ tables: [], seats }), [seats])
-  const groups = useMemo(() => unseatedGroups(households, layout, query), [households, layout, query])
+  const groups = useMemo(
+    () => unseatedGroups(households, layout, query),
+    [households, layout, query],
+  )
   const rows = useMemo(() => panelRows(groups), [groups])
   // State, not a ref: the list below is rendered inside this box, before a ref to it would be set.
   const [scrollBox, setScrollBox] = useState<HTMLDivElement | null>(null)
@@ -62,7 +65,8 @@ export function GuestPanel() {
         const payload = readDrag(event)
         if (payload?.kind !== 'person') return
         event.preventDefault()
-        if (seatOfPerson(useSeatingStore.getState().history.present, payload.id)) actions.unseat(payload.id)
+        if (seatOfPerson(useSeatingStore.getState().history.present, payload.id))
+          actions.unseat(payload.id)
       }}
     >
       <div className="border-b border-line p-4">
@@ -75,13 +79,19 @@ export function GuestPanel() {
         <dl className="mt-3 grid grid-cols-2 gap-2 text-center">
           <div className="rounded-lg bg-brand-50 px-2 py-1.5">
             <dt className="text-xs font-medium text-muted">{t('guests.seated')}</dt>
-            <dd className="text-lg font-semibold tabular-nums text-brand-700" data-testid="seated-count">
+            <dd
+              className="text-lg font-semibold tabular-nums text-brand-700"
+              data-testid="seated-count"
+            >
               {t('common:number', { value: counts.seated })}
             </dd>
           </div>
           <div className="rounded-lg bg-canvas px-2 py-1.5">
             <dt className="text-xs font-medium text-muted">{t('guests.unseated')}</dt>
-            <dd className="text-lg font-semibold tabular-nums text-ink" data-testid="unseated-count">
+            <dd
+              className="text-lg font-semibold tabular-nums text-ink"
+              data-testid="unseated-count"
+            >
               {t('common:number', { value: counts.unseated })}
             </dd>
           </div>
@@ -90,7 +100,10 @@ export function GuestPanel() {
           {t('guests.search')}
         </label>
         <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted"
+          />
           <input
             id="seating-guest-search"
             type="search"
@@ -121,10 +134,19 @@ export function GuestPanel() {
             )}
           </p>
         ) : (
-          <GuestListbox rows={rows} pick={pick} scrollBox={scrollBox} labelId={`${ids}-list`} label={t('guests.listLabel')} />
+          <GuestListbox
+            rows={rows}
+            pick={pick}
+            scrollBox={scrollBox}
+            labelId={`${ids}-list`}
+            label={t('guests.listLabel')}
+          />
         )}
         {declined.length > 0 && (
-          <details className="mt-2 rounded-lg border border-line/70 px-3 py-2 text-sm" onToggle={(event) => setShowDeclined(event.currentTarget.open)}>
+          <details
+            className="mt-2 rounded-lg border border-line/70 px-3 py-2 text-sm"
+            onToggle={(event) => setShowDeclined(event.currentTarget.open)}
+          >
             <summary className="cursor-pointer text-xs font-semibold text-muted">
               {t('guests.declinedApart', { count: declined.length })}
             </summary>
@@ -142,7 +164,11 @@ export function GuestPanel() {
           </details>
         )}
       </div>
-      {dropping && <p className="border-t border-brand-200 p-2 text-center text-xs font-semibold text-brand-700">{t('guests.dropToUnseat')}</p>}
+      {dropping && (
+        <p className="border-t border-brand-200 p-2 text-center text-xs font-semibold text-brand-700">
+          {t('guests.dropToUnseat')}
+        </p>
+      )}
     </section>
   )
 }
@@ -278,10 +304,19 @@ interface PanelOptionProps {
   onChoose(): void
 }
 
-const PanelOption = memo(function PanelOption({ id, row, label, picked, active, onChoose }: PanelOptionProps) {
+const PanelOption = memo(function PanelOption({
+  id,
+  row,
+  label,
+  picked,
+  active,
+  onChoose,
+}: PanelOptionProps) {
   const { t } = useTranslation('seating')
   const lastChangeText = useLastChangeText()
-  const ring = active ? 'group-focus-visible/list:ring-2 group-focus-visible/list:ring-brand-500 group-focus-visible/list:ring-inset' : ''
+  const ring = active
+    ? 'group-focus-visible/list:ring-2 group-focus-visible/list:ring-brand-500 group-focus-visible/list:ring-inset'
+    : ''
   if (row.kind === 'household') {
     return (
       <div
@@ -289,7 +324,9 @@ const PanelOption = memo(function PanelOption({ id, row, label, picked, active, 
         role="option"
         aria-selected={picked}
         draggable
-        onDragStart={(event) => startDrag(event, { kind: 'household', id: row.group.household.id }, label)}
+        onDragStart={(event) =>
+          startDrag(event, { kind: 'household', id: row.group.household.id }, label)
+        }
         onClick={onChoose}
         title={lastChangeText(row.group.household.lastChange) ?? undefined}
         className={`mt-1 flex cursor-grab items-center justify-between gap-2 rounded-md px-2 py-1.5 active:cursor-grabbing ${ring} ${
@@ -297,7 +334,9 @@ const PanelOption = memo(function PanelOption({ id, row, label, picked, active, 
         }`}
       >
         {/* The whole name, on two lines if need be (rows are measured): "Ramon Dimaculangan's h…" named no one. */}
-        <span className={`min-w-0 text-xs font-semibold ${picked ? 'text-white' : 'text-muted'}`}>{label}</span>
+        <span className={`min-w-0 text-xs font-semibold ${picked ? 'text-white' : 'text-muted'}`}>
+          {label}
+        </span>
         {/* The option's name reads "…'s household Seat all 3", not the two run together. */}{' '}
         <span
           className={`flex shrink-0 items-center gap-1 rounded-md border px-2 py-0.5 text-xs font-semibold ${
@@ -323,10 +362,15 @@ const PanelOption = memo(function PanelOption({ id, row, label, picked, active, 
         picked ? 'bg-brand-600 text-white' : 'hover:bg-brand-50'
       }`}
     >
-      <GripVertical aria-hidden="true" className={`size-4 shrink-0 ${picked ? 'text-white/80' : 'text-muted/60 group-hover:text-muted'}`} />
+      <GripVertical
+        aria-hidden="true"
+        className={`size-4 shrink-0 ${picked ? 'text-white/80' : 'text-muted/60 group-hover:text-muted'}`}
+      />
       <span className="min-w-0 flex-1 truncate">{label}</span>
       {person.type === 'child' && (
-        <span className={`shrink-0 rounded-full px-1.5 py-0.5 text-[0.6875rem] font-semibold ${picked ? 'bg-white/20 text-white' : 'bg-canvas text-muted'}`}>
+        <span
+          className={`shrink-0 rounded-full px-1.5 py-0.5 text-[0.6875rem] font-semibold ${picked ? 'bg-white/20 text-white' : 'bg-canvas text-muted'}`}
+        >
           {t('guests.child')}
         </span>
       )}

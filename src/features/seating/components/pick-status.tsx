@@ -17,7 +17,9 @@ export function PickStatus() {
   let name = ''
   let seated = false
   if (pick.kind === 'person') {
-    const person = households.flatMap((household) => household.persons).find((p) => p.id === pick.personId)
+    const person = households
+      .flatMap((household) => household.persons)
+      .find((p) => p.id === pick.personId)
     name = person ? fullName(person) : ''
     seated = Boolean(seatOfPerson(layout, pick.personId))
   } else {
@@ -29,12 +31,19 @@ export function PickStatus() {
     <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-900 shadow-sm sm:px-4 sm:py-3">
       <p className="min-w-0 flex-1">
         <span className="font-semibold">
-          {pick.kind === 'household' ? t('pick.seatHousehold', { name }) : seated ? t('pick.move', { name }) : t('pick.seat', { name })}
+          {pick.kind === 'household'
+            ? t('pick.seatHousehold', { name })
+            : seated
+              ? t('pick.move', { name })
+              : t('pick.seat', { name })}
         </span>{' '}
         <span className="hidden sm:inline">{t('pick.how')}</span>
       </p>
       <div className="flex flex-wrap items-center gap-2">
-        <a href="#seating-tables" className="hidden font-semibold underline underline-offset-2 sm:inline">
+        <a
+          href="#seating-tables"
+          className="hidden font-semibold underline underline-offset-2 sm:inline"
+        >
           {t('pick.toList')}
         </a>
         {seated && pick.kind === 'person' && (
@@ -49,7 +58,11 @@ export function PickStatus() {
             {t('pick.unseat')}
           </button>
         )}
-        <button type="button" className="btn btn-secondary px-2.5 py-1.5 sm:px-4" onClick={() => setPick(null)}>
+        <button
+          type="button"
+          className="btn btn-secondary px-2.5 py-1.5 sm:px-4"
+          onClick={() => setPick(null)}
+        >
           <X aria-hidden="true" className="size-4" />
           <span className="sr-only sm:not-sr-only">{t('pick.cancel')}</span>
         </button>

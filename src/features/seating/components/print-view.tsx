@@ -26,14 +26,26 @@ export function PrintView({ title, image }: { title: string; image: string | nul
     <div id="seating-print">
       <style>{printCss}</style>
       <h1 style={{ fontSize: '18pt', margin: '0 0 4mm' }}>{t('print.title', { title })}</h1>
-      {image && <img src={image} alt={t('print.chartAlt')} style={{ maxWidth: '100%', maxHeight: '150mm', display: 'block', margin: '0 auto 6mm' }} />}
+      {image && (
+        <img
+          src={image}
+          alt={t('print.chartAlt')}
+          style={{ maxWidth: '100%', maxHeight: '150mm', display: 'block', margin: '0 auto 6mm' }}
+        />
+      )}
       <div style={{ columns: 2, columnGap: '10mm' }}>
         {layout.tables.map((table) => {
           const seats = seatsOfTable(layout, table.id)
           return (
             <section key={table.id} style={{ breakInside: 'avoid', marginBottom: '5mm' }}>
               <h2 style={{ fontSize: '12pt', margin: '0 0 1mm', borderBottom: '1px solid #999' }}>
-                {table.name} ({t('tables.seatedOf', { seated: seats.filter((seat) => seat.personId && persons.has(seat.personId)).length, total: seats.length })})
+                {table.name} (
+                {t('tables.seatedOf', {
+                  seated: seats.filter((seat) => seat.personId && persons.has(seat.personId))
+                    .length,
+                  total: seats.length,
+                })}
+                )
               </h2>
               <ol style={{ margin: 0, paddingLeft: '6mm' }}>
                 {seats.map((seat) => {
@@ -47,7 +59,9 @@ export function PrintView({ title, image }: { title: string; image: string | nul
       </div>
       {waiting.length > 0 && (
         <section style={{ breakInside: 'avoid', marginTop: '4mm' }}>
-          <h2 style={{ fontSize: '12pt', margin: '0 0 1mm' }}>{t('print.unseated', { count: waiting.length })}</h2>
+          <h2 style={{ fontSize: '12pt', margin: '0 0 1mm' }}>
+            {t('print.unseated', { count: waiting.length })}
+          </h2>
           <p style={{ margin: 0 }}>{waiting.map(fullName).join(', ')}</p>
         </section>
       )}

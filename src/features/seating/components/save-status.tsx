@@ -9,7 +9,11 @@ export function SaveStatus() {
   const saveNow = useSeatingStore((state) => state.saveNow)
 
   return (
-    <div role="status" className="flex min-h-9 items-center gap-2 text-sm" data-save-status={status}>
+    <div
+      role="status"
+      className="flex min-h-9 items-center gap-2 text-sm"
+      data-save-status={status}
+    >
       {status === 'saved' && (
         <span className="flex items-center gap-1.5 text-emerald-800">
           <Check aria-hidden="true" className="size-4" />
@@ -29,7 +33,11 @@ export function SaveStatus() {
           {status === 'error' && (
             <>
               <span aria-hidden="true">—</span>
-              <button type="button" className="underline underline-offset-2 hover:text-red-900" onClick={() => void saveNow()}>
+              <button
+                type="button"
+                className="underline underline-offset-2 hover:text-red-900"
+                onClick={() => void saveNow()}
+              >
                 {t('save.retry')}
               </button>
             </>

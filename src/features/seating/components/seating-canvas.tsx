@@ -4,7 +4,15 @@
 
 import type Konva from 'konva/lib/Core'
 import { Maximize, Minus, Plus } from 'lucide-react'
-import { useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+  type Ref,
+} from 'react'
 import { flushSync } from 'react-dom'
 import { useTranslation } from 'react-i18next'
 import {
@@ -67,7 +75,9 @@ export function SeatingCanvas({ ref }: { ref?: Ref<CanvasHandle> }) {
     const observer = new ResizeObserver(() => {
       setSize((before) => {
         const next = { width: element.clientWidth, height: element.clientHeight }
-        return before && before.width === next.width && before.height === next.height ? before : next
+        return before && before.width === next.width && before.height === next.height
+          ? before
+          : next
       })
     })
     observer.observe(element)
@@ -248,20 +258,40 @@ export function SeatingCanvas({ ref }: { ref?: Ref<CanvasHandle> }) {
           </p>
         )}
         {selectedTable && view && (
-          <TableMenu key={selectedTable.id} table={selectedTable} view={view} seats={seatsByTable.get(selectedTable.id) ?? []} />
+          <TableMenu
+            key={selectedTable.id}
+            table={selectedTable}
+            view={view}
+            seats={seatsByTable.get(selectedTable.id) ?? []}
+          />
         )}
       </div>
       <p id="seating-canvas-help" className="sr-only">
         {t('canvas.help')}
       </p>
       <div className="absolute bottom-3 right-3 flex items-center gap-1 rounded-lg border border-line bg-white p-1 shadow-sm">
-        <button type="button" className="rounded-md p-2 text-ink hover:bg-brand-50 disabled:opacity-40" onClick={() => zoomBy(1 / ZOOM_STEP)} disabled={!view || view.scale <= MIN_ZOOM} aria-label={t('canvas.zoomOut')}>
+        <button
+          type="button"
+          className="rounded-md p-2 text-ink hover:bg-brand-50 disabled:opacity-40"
+          onClick={() => zoomBy(1 / ZOOM_STEP)}
+          disabled={!view || view.scale <= MIN_ZOOM}
+          aria-label={t('canvas.zoomOut')}
+        >
           <Minus aria-hidden="true" className="size-4" />
         </button>
-        <output className="min-w-12 text-center text-xs font-semibold tabular-nums text-muted" aria-live="off">
+        <output
+          className="min-w-12 text-center text-xs font-semibold tabular-nums text-muted"
+          aria-live="off"
+        >
           {t('canvas.zoom', { percent: Math.round((view?.scale ?? 1) * 100) })}
         </output>
-        <button type="button" className="rounded-md p-2 text-ink hover:bg-brand-50 disabled:opacity-40" onClick={() => zoomBy(ZOOM_STEP)} disabled={!view || view.scale >= MAX_ZOOM} aria-label={t('canvas.zoomIn')}>
+        <button
+          type="button"
+          className="rounded-md p-2 text-ink hover:bg-brand-50 disabled:opacity-40"
+          onClick={() => zoomBy(ZOOM_STEP)}
+          disabled={!view || view.scale >= MAX_ZOOM}
+          aria-label={t('canvas.zoomIn')}
+        >
           <Plus aria-hidden="true" className="size-4" />
         </button>
         <button

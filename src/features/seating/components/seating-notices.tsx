@@ -20,10 +20,18 @@ export function SeatingNotices() {
           <p className="font-semibold">{t('conflict.title')}</p>
           <p className="mt-1">{t('conflict.body')}</p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" className="btn btn-primary" onClick={() => void resolveConflict('mine')}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => void resolveConflict('mine')}
+            >
               {t('conflict.keepMine')}
             </button>
-            <button type="button" className="btn btn-secondary" onClick={() => void resolveConflict('theirs')}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => void resolveConflict('theirs')}
+            >
               {t('conflict.loadSaved')}
             </button>
           </div>
@@ -32,13 +40,19 @@ export function SeatingNotices() {
       {saveStatus === 'error' && (
         <Alert tone="error">
           <p className="font-semibold">{t('save.failedTitle')}</p>
-          <p className="mt-1">{errorMessage(saveError, t, 'seating')} {t('save.keptHere')}</p>
+          <p className="mt-1">
+            {errorMessage(saveError, t, 'seating')} {t('save.keptHere')}
+          </p>
         </Alert>
       )}
       {notice?.kind === 'restored' && (
         <Alert tone="info">
           <p>{t('draft.restored')}</p>
-          <button type="button" className="mt-2 font-semibold underline underline-offset-2" onClick={dismissNotice}>
+          <button
+            type="button"
+            className="mt-2 font-semibold underline underline-offset-2"
+            onClick={dismissNotice}
+          >
             {t('draft.ok')}
           </button>
         </Alert>
@@ -46,12 +60,17 @@ export function SeatingNotices() {
       {notice?.kind === 'draftConflict' && (
         <Alert tone="info">
           <p className="font-semibold">{t('draft.conflictTitle')}</p>
-          <p className="mt-1">{t('draft.conflictBody', {
-              when: new Date(notice.changedAt).toLocaleString(i18n.language === 'fil' ? 'fil-PH' : 'en-PH', {
-                dateStyle: 'medium',
-                timeStyle: 'short',
-              }),
-            })}</p>
+          <p className="mt-1">
+            {t('draft.conflictBody', {
+              when: new Date(notice.changedAt).toLocaleString(
+                i18n.language === 'fil' ? 'fil-PH' : 'en-PH',
+                {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                },
+              ),
+            })}
+          </p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className="btn btn-primary" onClick={restoreDraft}>
               {t('draft.useMine')}

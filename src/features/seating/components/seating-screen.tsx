@@ -23,7 +23,12 @@ function useShortcuts() {
       const target = event.target as HTMLElement | null
       const store = useSeatingStore.getState()
       if (event.key === 'Escape' && store.pick) return store.setPick(null)
-      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]')) return
+      if (
+        target?.closest(
+          'input, textarea, select, [contenteditable="true"], [role="dialog"], [role="alertdialog"]',
+        )
+      )
+        return
       const key = event.key.toLowerCase()
       if (!(event.ctrlKey || event.metaKey) || event.altKey) return
       if (key === 'z' && !event.shiftKey) store.undo()
@@ -63,7 +68,8 @@ export function SeatingScreen({ wedding }: { wedding: Wedding }) {
 
   // Printing from the browser's menu gets the chart image too.
   useEffect(() => {
-    const onBeforePrint = () => flushSync(() => setPrintImage(canvas.current?.exportImage() ?? null))
+    const onBeforePrint = () =>
+      flushSync(() => setPrintImage(canvas.current?.exportImage() ?? null))
     window.addEventListener('beforeprint', onBeforePrint)
     return () => window.removeEventListener('beforeprint', onBeforePrint)
   }, [])
@@ -146,12 +152,18 @@ export function SeatingScreen({ wedding }: { wedding: Wedding }) {
         </div>
         <Suspense
           fallback={
-            <div className={`flex items-center justify-center rounded-xl border border-line bg-white text-sm text-muted ${chartHeight}`}>
+            <div
+              className={`flex items-center justify-center rounded-xl border border-line bg-white text-sm text-muted ${chartHeight}`}
+            >
               {t('canvas.loading')}
             </div>
           }
         >
-          <div id="seating-chart" tabIndex={-1} className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+          <div
+            id="seating-chart"
+            tabIndex={-1}
+            className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+          >
             <SeatingCanvas ref={canvas} />
           </div>
         </Suspense>
@@ -162,7 +174,10 @@ export function SeatingScreen({ wedding }: { wedding: Wedding }) {
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      <PrintView title={wedding.title || displayCouple(wedding.bride, wedding.groom)} image={printImage} />
+      <PrintView
+        title={wedding.title || displayCouple(wedding.bride, wedding.groom)}
+        image={printImage}
+      />
     </div>
   )
 }

@@ -32,7 +32,6 @@ import { chartColours } from './chart-colours'
 // A click that wanders a few pixels is still a click, not a drag.
 Konva.dragDistance = 4
 
-
 const FONT = 'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif'
 /** Line height of the overview labels, as a share of the font size. */
 const LINE = 1.2
@@ -90,7 +89,8 @@ function clientPoint(event: Event): Point | null {
     const touch = (event as TouchEvent).changedTouches[0]
     return touch ? { x: touch.clientX, y: touch.clientY } : null
   }
-  if ('clientX' in event) return { x: (event as MouseEvent).clientX, y: (event as MouseEvent).clientY }
+  if ('clientX' in event)
+    return { x: (event as MouseEvent).clientX, y: (event as MouseEvent).clientY }
   return null
 }
 
@@ -135,7 +135,16 @@ interface SeatNodeProps {
   dragLayer: RefObject<Konva.Layer | null>
 }
 
-const SeatNode = memo(function SeatNode({ seat, person, showInitials, pickActive, picked, target, actions, dragLayer }: SeatNodeProps) {
+const SeatNode = memo(function SeatNode({
+  seat,
+  person,
+  showInitials,
+  pickActive,
+  picked,
+  target,
+  actions,
+  dragLayer,
+}: SeatNodeProps) {
   const home = useRef<Konva.Container | null>(null)
   const occupied = Boolean(person)
   return (
@@ -176,7 +185,15 @@ const SeatNode = memo(function SeatNode({ seat, person, showInitials, pickActive
       <Circle
         radius={SEAT_RADIUS}
         fill={occupied ? (picked ? chartColours.picked : chartColours.seated) : chartColours.seat}
-        stroke={target ? chartColours.target : picked ? chartColours.picked : occupied ? chartColours.seated : chartColours.seatStroke}
+        stroke={
+          target
+            ? chartColours.target
+            : picked
+              ? chartColours.picked
+              : occupied
+                ? chartColours.seated
+                : chartColours.seatStroke
+        }
         strokeWidth={target ? 3 : pickActive && !occupied ? 2 : 1.25}
         dash={pickActive && !occupied && !target ? [4, 3] : undefined}
         perfectDrawEnabled={false}
@@ -339,7 +356,16 @@ const TableNode = memo(function TableNode({
           dragLayer={dragLayer}
         />
       ))}
-      {overview && <OverviewLabel table={table} seats={seats} name={table.name} count={count} nameSize={nameSize} countSize={countSize} />}
+      {overview && (
+        <OverviewLabel
+          table={table}
+          seats={seats}
+          name={table.name}
+          count={count}
+          nameSize={nameSize}
+          countSize={countSize}
+        />
+      )}
     </Group>
   )
 })
@@ -465,7 +491,9 @@ export function SeatingStage({
         const pointer = stage.getPointerPosition()
         if (!pointer) return
         const current = { scale: stage.scaleX(), x: stage.x(), y: stage.y() }
-        actions.changeView(zoomAt(current, pointer, current.scale * Math.exp(-event.evt.deltaY * 0.0015)))
+        actions.changeView(
+          zoomAt(current, pointer, current.scale * Math.exp(-event.evt.deltaY * 0.0015)),
+        )
       }}
       onMouseMove={(event) => {
         const container = event.currentTarget.getStage()?.container()

@@ -3,7 +3,16 @@ import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { paths } from '@/lib/paths'
-import { addTable, canRedo, canUndo, DEFAULT_SEAT_COUNT, MAX_SEATS_PER_TABLE, seatCountOrDefault, TABLE_TYPES, type TableType } from '../model'
+import {
+  addTable,
+  canRedo,
+  canUndo,
+  DEFAULT_SEAT_COUNT,
+  MAX_SEATS_PER_TABLE,
+  seatCountOrDefault,
+  TABLE_TYPES,
+  type TableType,
+} from '../model'
 import { useSeatingStore } from '../seating-store'
 
 interface SeatingToolbarProps {
@@ -38,12 +47,22 @@ export function SeatingToolbar({ onDownloadImage, onPrint }: SeatingToolbarProps
 
   return (
     <div className="flex flex-wrap items-end gap-x-4 gap-y-3">
-      <form onSubmit={add} noValidate className="flex flex-wrap items-end gap-2" aria-label={t('toolbar.addTableForm')}>
+      <form
+        onSubmit={add}
+        noValidate
+        className="flex flex-wrap items-end gap-2"
+        aria-label={t('toolbar.addTableForm')}
+      >
         <div>
           <label htmlFor={`${ids}-type`} className="field-label">
             {t('toolbar.tableType')}
           </label>
-          <select id={`${ids}-type`} className="field-input py-2" value={type} onChange={(event) => setType(event.target.value as TableType)}>
+          <select
+            id={`${ids}-type`}
+            className="field-input py-2"
+            value={type}
+            onChange={(event) => setType(event.target.value as TableType)}
+          >
             {TABLE_TYPES.map((value) => (
               <option key={value} value={value}>
                 {t(`types.${value}`)}
@@ -73,22 +92,50 @@ export function SeatingToolbar({ onDownloadImage, onPrint }: SeatingToolbarProps
       </form>
 
       <div className="flex gap-1" aria-label={t('toolbar.history')} role="group">
-        <button type="button" className="btn btn-secondary px-3" onClick={undo} disabled={!canUndo(history)} title={t('toolbar.undoShortcut')} aria-keyshortcuts="Control+Z Meta+Z">
+        <button
+          type="button"
+          className="btn btn-secondary px-3"
+          onClick={undo}
+          disabled={!canUndo(history)}
+          title={t('toolbar.undoShortcut')}
+          aria-keyshortcuts="Control+Z Meta+Z"
+        >
           <Undo2 aria-hidden="true" className="size-4" />
           <span>{t('toolbar.undo')}</span>
         </button>
-        <button type="button" className="btn btn-secondary px-3" onClick={redo} disabled={!canRedo(history)} title={t('toolbar.redoShortcut')} aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z">
+        <button
+          type="button"
+          className="btn btn-secondary px-3"
+          onClick={redo}
+          disabled={!canRedo(history)}
+          title={t('toolbar.redoShortcut')}
+          aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z"
+        >
           <Redo2 aria-hidden="true" className="size-4" />
           <span>{t('toolbar.redo')}</span>
         </button>
       </div>
 
-      <div className="flex w-full flex-col gap-2 min-[420px]:w-auto min-[420px]:flex-row min-[420px]:gap-1 sm:ml-auto" role="group" aria-label={t('toolbar.forVenue')}>
-        <button type="button" className="btn btn-secondary whitespace-nowrap px-3" onClick={onDownloadImage} disabled={!hasTables}>
+      <div
+        className="flex w-full flex-col gap-2 min-[420px]:w-auto min-[420px]:flex-row min-[420px]:gap-1 sm:ml-auto"
+        role="group"
+        aria-label={t('toolbar.forVenue')}
+      >
+        <button
+          type="button"
+          className="btn btn-secondary whitespace-nowrap px-3"
+          onClick={onDownloadImage}
+          disabled={!hasTables}
+        >
           <ImageDown aria-hidden="true" className="size-4" />
           {t('toolbar.downloadImage')}
         </button>
-        <button type="button" className="btn btn-secondary whitespace-nowrap px-3" onClick={onPrint} disabled={!hasTables}>
+        <button
+          type="button"
+          className="btn btn-secondary whitespace-nowrap px-3"
+          onClick={onPrint}
+          disabled={!hasTables}
+        >
           <Printer aria-hidden="true" className="size-4" />
           {t('toolbar.print')}
         </button>

@@ -21,13 +21,20 @@ export function TableList({ onShowTable }: { onShowTable(tableId: string): void 
   const seatsByTable = useMemo(() => groupedSeats(layout), [layout])
 
   return (
-    <section id="seating-tables" aria-labelledby={`${ids}-title`} tabIndex={-1} className="mt-8 scroll-mt-4 focus:outline-none">
+    <section
+      id="seating-tables"
+      aria-labelledby={`${ids}-title`}
+      tabIndex={-1}
+      className="mt-8 scroll-mt-4 focus:outline-none"
+    >
       <h2 id={`${ids}-title`} className="font-display text-2xl">
         {t('tables.title')}
       </h2>
       <p className="mt-1 text-sm text-muted">{t('tables.hint')}</p>
       {layout.tables.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-line bg-white p-6 text-center text-sm text-muted">{t('tables.empty')}</p>
+        <p className="mt-4 rounded-xl border border-dashed border-line bg-white p-6 text-center text-sm text-muted">
+          {t('tables.empty')}
+        </p>
       ) : (
         <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {layout.tables.map((table) => (
@@ -54,7 +61,13 @@ interface TableCardProps {
   onShowTable(tableId: string): void
 }
 
-const TableCard = memo(function TableCard({ table, seats, persons, pickActive, onShowTable }: TableCardProps) {
+const TableCard = memo(function TableCard({
+  table,
+  seats,
+  persons,
+  pickActive,
+  onShowTable,
+}: TableCardProps) {
   const { t } = useTranslation('seating')
   const selectTable = useSeatingStore((state) => state.selectTable)
   const actions = useSeatingActions()
@@ -66,7 +79,9 @@ const TableCard = memo(function TableCard({ table, seats, persons, pickActive, o
       <div className="flex items-center gap-2">
         <TableTypeIcon type={table.type} />
         <h3 className="min-w-0 flex-1 truncate font-semibold">{table.name}</h3>
-        <span className="text-xs tabular-nums text-muted">{t('tables.seatedOf', { seated, total: seats.length })}</span>
+        <span className="text-xs tabular-nums text-muted">
+          {t('tables.seatedOf', { seated, total: seats.length })}
+        </span>
         <button
           type="button"
           className="rounded-md p-1.5 text-muted hover:bg-brand-50 hover:text-ink"
@@ -89,7 +104,11 @@ const TableCard = memo(function TableCard({ table, seats, persons, pickActive, o
               <button
                 type="button"
                 draggable={Boolean(person)}
-                aria-label={name ? t('tables.seatTaken', { seat: label, name }) : t('tables.seatFree', { seat: label })}
+                aria-label={
+                  name
+                    ? t('tables.seatTaken', { seat: label, name })
+                    : t('tables.seatFree', { seat: label })
+                }
                 className={`flex min-w-0 flex-1 items-center gap-2 rounded-md border px-2 py-1 text-left text-sm ${
                   target === seat.id
                     ? 'border-teal-700 bg-teal-50'
@@ -100,7 +119,9 @@ const TableCard = memo(function TableCard({ table, seats, persons, pickActive, o
                         : 'border-transparent text-muted hover:bg-canvas'
                 }`}
                 onClick={() => actions.chooseSeat(seat)}
-                onDragStart={(event) => person && name && startDrag(event, { kind: 'person', id: person.id }, name)}
+                onDragStart={(event) =>
+                  person && name && startDrag(event, { kind: 'person', id: person.id }, name)
+                }
                 onDragOver={(event) => {
                   if (!isOurDrag(event)) return
                   event.preventDefault()

@@ -40,7 +40,12 @@ function screenBox(table: Table, seats: readonly Seat[], view: View) {
     bottom = Math.max(bottom, seat.y + SEAT_RADIUS)
   }
   const corner = toScreen(view, { x: table.x + left, y: table.y + top })
-  return { left: corner.x, top: corner.y, width: (right - left) * view.scale, height: (bottom - top) * view.scale }
+  return {
+    left: corner.x,
+    top: corner.y,
+    width: (right - left) * view.scale,
+    height: (bottom - top) * view.scale,
+  }
 }
 
 /**
@@ -71,7 +76,9 @@ export function TableMenu({ table, seats, view }: TableMenuProps) {
   }
 
   function duplicate() {
-    apply((layout) => duplicateTable(layout, table.id, { name: t('copyName', { name: table.name }) }))
+    apply((layout) =>
+      duplicateTable(layout, table.id, { name: t('copyName', { name: table.name }) }),
+    )
     const copy = useSeatingStore.getState().history.present.tables.at(-1)
     if (copy) selectTable(copy.id)
   }
@@ -107,7 +114,10 @@ export function TableMenu({ table, seats, view }: TableMenuProps) {
             <h2 id={`${ids}-title`} className="break-words font-display text-lg leading-tight">
               {table.name}
             </h2>
-            <Popover.Close className="-m-1 rounded-md p-1 text-muted hover:bg-brand-50 hover:text-ink" aria-label={t('menu.close')}>
+            <Popover.Close
+              className="-m-1 rounded-md p-1 text-muted hover:bg-brand-50 hover:text-ink"
+              aria-label={t('menu.close')}
+            >
               <X aria-hidden="true" className="size-4" />
             </Popover.Close>
           </div>
@@ -200,7 +210,11 @@ export function TableMenu({ table, seats, view }: TableMenuProps) {
               <Copy aria-hidden="true" className="size-4" />
               {t('menu.duplicate')}
             </button>
-            <button type="button" className="btn btn-secondary flex-1 text-red-800 hover:!border-red-200 hover:!bg-red-50" onClick={() => setConfirming(true)}>
+            <button
+              type="button"
+              className="btn btn-secondary flex-1 text-red-800 hover:!border-red-200 hover:!bg-red-50"
+              onClick={() => setConfirming(true)}
+            >
               <Trash2 aria-hidden="true" className="size-4" />
               {t('menu.delete')}
             </button>

@@ -19,7 +19,8 @@ function withSeats(layout: SeatingLayout, change: (seat: Seat) => Seat): Seating
 }
 
 const seatWith = (seat: Seat, occupant: Occupant | null): Seat =>
-  seat.personId === (occupant?.personId ?? null) && seat.householdId === (occupant?.householdId ?? null)
+  seat.personId === (occupant?.personId ?? null) &&
+  seat.householdId === (occupant?.householdId ?? null)
     ? seat
     : { ...seat, personId: occupant?.personId ?? null, householdId: occupant?.householdId ?? null }
 
@@ -38,7 +39,11 @@ export function seatedPersonIds(layout: SeatingLayout): Set<string> {
  * Seats a person. Someone already seated moves (see movePerson). Someone from the guest list who
  * is dropped on a taken seat takes it, and the person sitting there returns to the guest list.
  */
-export function assignSeat(layout: SeatingLayout, seatId: string, occupant: Occupant): SeatingLayout {
+export function assignSeat(
+  layout: SeatingLayout,
+  seatId: string,
+  occupant: Occupant,
+): SeatingLayout {
   const target = layout.seats.find((seat) => seat.id === seatId)
   if (!target) return layout
   if (seatOfPerson(layout, occupant.personId)) return movePerson(layout, occupant.personId, seatId)
@@ -49,12 +54,18 @@ export function assignSeat(layout: SeatingLayout, seatId: string, occupant: Occu
  * Moves a seated person to another seat. If that seat is taken, the two trade places, so nobody
  * loses a seat by being bumped.
  */
-export function movePerson(layout: SeatingLayout, personId: string, toSeatId: string): SeatingLayout {
+export function movePerson(
+  layout: SeatingLayout,
+  personId: string,
+  toSeatId: string,
+): SeatingLayout {
   const from = seatOfPerson(layout, personId)
   const to = layout.seats.find((seat) => seat.id === toSeatId)
   if (!from || !to || from.id === to.id) return layout
   const moving: Occupant = { personId, householdId: from.householdId ?? '' }
-  const bumped: Occupant | null = to.personId ? { personId: to.personId, householdId: to.householdId ?? '' } : null
+  const bumped: Occupant | null = to.personId
+    ? { personId: to.personId, householdId: to.householdId ?? '' }
+    : null
   return withSeats(layout, (seat) => {
     if (seat.id === to.id) return seatWith(seat, moving)
     if (seat.id === from.id) return seatWith(seat, bumped)
@@ -73,7 +84,11 @@ export function unassign(layout: SeatingLayout, personId: string): SeatingLayout
  * table. People who already have a seat, and people for whom the table has no room, are left as
  * they are.
  */
-export function seatTogether(layout: SeatingLayout, seatId: string, occupants: readonly Occupant[]): SeatingLayout {
+export function seatTogether(
+  layout: SeatingLayout,
+  seatId: string,
+  occupants: readonly Occupant[],
+): SeatingLayout {
   const start = layout.seats.find((seat) => seat.id === seatId)
   if (!start) return layout
   const seated = new Set(layout.seats.flatMap((seat) => (seat.personId ? [seat.personId] : [])))
@@ -96,7 +111,10 @@ export function seatTogether(layout: SeatingLayout, seatId: string, occupants: r
  * Empties the seats of people who are no longer on the guest list, and brings each seat's household
  * up to date (`households` maps a person's id to their household's id).
  */
-export function pruneMissingPersons(layout: SeatingLayout, households: ReadonlyMap<string, string>): SeatingLayout {
+export function pruneMissingPersons(
+  layout: SeatingLayout,
+  households: ReadonlyMap<string, string>,
+): SeatingLayout {
   return withSeats(layout, (seat) => {
     if (seat.personId === null) return seat.householdId === null ? seat : seatWith(seat, null)
     const householdId = households.get(seat.personId)

@@ -41,23 +41,29 @@ export function initials(person: Pick<RosterPerson, 'firstName' | 'lastName'>): 
   return letters.toLocaleUpperCase()
 }
 
-export const occupantOf = (person: RosterPerson): Occupant => ({ personId: person.id, householdId: person.householdId })
+export const occupantOf = (person: RosterPerson): Occupant => ({
+  personId: person.id,
+  householdId: person.householdId,
+})
 
 /** Each person's household, by person id: what pruneMissingPersons checks seats against. */
 export function householdsByPerson(households: readonly RosterHousehold[]): Map<string, string> {
   const map = new Map<string, string>()
-  for (const household of households) for (const person of household.persons) map.set(person.id, household.id)
+  for (const household of households)
+    for (const person of household.persons) map.set(person.id, household.id)
   return map
 }
 
 export function personsById(households: readonly RosterHousehold[]): Map<string, RosterPerson> {
   const map = new Map<string, RosterPerson>()
-  for (const household of households) for (const person of household.persons) map.set(person.id, person)
+  for (const household of households)
+    for (const person of household.persons) map.set(person.id, person)
   return map
 }
 
 /** Who the chart seats: those who accepted or have not answered. A declined guest is kept apart. */
-export const mayCome = (person: Pick<RosterPerson, 'isAttending'>): boolean => person.isAttending !== false
+export const mayCome = (person: Pick<RosterPerson, 'isAttending'>): boolean =>
+  person.isAttending !== false
 
 function seatedIds(layout: SeatingLayout): Set<string> {
   const seated = new Set<string>()
@@ -72,9 +78,14 @@ export function waitingToSeat(household: RosterHousehold, layout: SeatingLayout)
 }
 
 /** Declined guests without a seat, in guest-list order: listed apart, not offered a seat. */
-export function declinedUnseated(households: readonly RosterHousehold[], layout: SeatingLayout): RosterPerson[] {
+export function declinedUnseated(
+  households: readonly RosterHousehold[],
+  layout: SeatingLayout,
+): RosterPerson[] {
   const seated = seatedIds(layout)
-  return households.flatMap((household) => household.persons.filter((person) => !mayCome(person) && !seated.has(person.id)))
+  return households.flatMap((household) =>
+    household.persons.filter((person) => !mayCome(person) && !seated.has(person.id)),
+  )
 }
 
 export interface UnseatedGroup {
@@ -101,7 +112,9 @@ export function unseatedGroups(
   }
   const groups: UnseatedGroup[] = []
   for (const household of households) {
-    const persons = household.persons.filter((person) => mayCome(person) && !seated.has(person.id) && matches(person))
+    const persons = household.persons.filter(
+      (person) => mayCome(person) && !seated.has(person.id) && matches(person),
+    )
     if (persons.length > 0) groups.push({ household, persons })
   }
   return groups
@@ -116,7 +129,10 @@ export interface SeatingCounts {
   readonly total: number
 }
 
-export function seatingCounts(households: readonly RosterHousehold[], layout: SeatingLayout): SeatingCounts {
+export function seatingCounts(
+  households: readonly RosterHousehold[],
+  layout: SeatingLayout,
+): SeatingCounts {
   const seatedSet = seatedIds(layout)
   let seated = 0
   let unseated = 0
@@ -132,7 +148,12 @@ export function seatingCounts(households: readonly RosterHousehold[], layout: Se
 /** One line of the guest panel: a household to seat all together, or one person. */
 export type PanelRow =
   | { readonly kind: 'household'; readonly key: string; readonly group: UnseatedGroup }
-  | { readonly kind: 'person'; readonly key: string; readonly person: RosterPerson; readonly inHousehold: boolean }
+  | {
+      readonly kind: 'person'
+      readonly key: string
+      readonly person: RosterPerson
+      readonly inHousehold: boolean
+    }
 
 /**
  * The guest panel's lines, flat so the panel can render only those in view and move through them with
@@ -143,7 +164,8 @@ export function panelRows(groups: readonly UnseatedGroup[]): PanelRow[] {
   for (const group of groups) {
     const together = group.persons.length > 1
     if (together) rows.push({ kind: 'household', key: `h:${group.household.id}`, group })
-    for (const person of group.persons) rows.push({ kind: 'person', key: `p:${person.id}`, person, inHousehold: together })
+    for (const person of group.persons)
+      rows.push({ kind: 'person', key: `p:${person.id}`, person, inHousehold: together })
   }
   return rows
 }

@@ -8,7 +8,8 @@ export { canRedo, canUndo, createHistory, mapHistory, redo, undo } from '@/lib/h
 
 export type History = HistoryOf<SeatingLayout>
 
-const sameLayout = (a: SeatingLayout, b: SeatingLayout) => a === b || (a.tables === b.tables && a.seats === b.seats)
+const sameLayout = (a: SeatingLayout, b: SeatingLayout) =>
+  a === b || (a.tables === b.tables && a.seats === b.seats)
 
 /** Records a new present. Redo is cleared only when the layout really changed. */
 export function commit(history: History, next: SeatingLayout): History {

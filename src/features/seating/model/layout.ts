@@ -115,12 +115,18 @@ export interface TableShape {
 
 /** A row of n seats centred on x = 0, SEAT_SPACING apart, left to right. */
 function row(count: number, y: number): Point[] {
-  return Array.from({ length: count }, (_, index) => ({ x: (index - (count - 1) / 2) * SEAT_SPACING, y }))
+  return Array.from({ length: count }, (_, index) => ({
+    x: (index - (count - 1) / 2) * SEAT_SPACING,
+    y,
+  }))
 }
 
 /** A column of n seats centred on y = 0, top to bottom. */
 function column(count: number, x: number): Point[] {
-  return Array.from({ length: count }, (_, index) => ({ x, y: (index - (count - 1) / 2) * SEAT_SPACING }))
+  return Array.from({ length: count }, (_, index) => ({
+    x,
+    y: (index - (count - 1) / 2) * SEAT_SPACING,
+  }))
 }
 
 const sideLength = (seatsOnSide: number) => Math.max(seatsOnSide * SEAT_SPACING, RECT_TABLE_DEPTH)
@@ -163,7 +169,10 @@ export function seatsFor(type: TableType, seatCount: number): TableShape {
       const bottom = count - top
       width = sideLength(top)
       height = RECT_TABLE_DEPTH
-      seats = [...row(top, -(height / 2 + seatOffset)), ...row(bottom, height / 2 + seatOffset).reverse()]
+      seats = [
+        ...row(top, -(height / 2 + seatOffset)),
+        ...row(bottom, height / 2 + seatOffset).reverse(),
+      ]
       break
     }
     case '4-sided': {
@@ -201,7 +210,11 @@ export function findTable(layout: SeatingLayout, tableId: string): Table | undef
 }
 
 /** Swaps one table's seats for new ones, keeping every other seat (and the order) as it was. */
-function replaceSeatsOf(seats: readonly Seat[], tableId: string, replacement: readonly Seat[]): Seat[] {
+function replaceSeatsOf(
+  seats: readonly Seat[],
+  tableId: string,
+  replacement: readonly Seat[],
+): Seat[] {
   const first = seats.findIndex((seat) => seat.tableId === tableId)
   const others = seats.filter((seat) => seat.tableId !== tableId)
   if (first === -1) return [...others, ...replacement]
@@ -217,7 +230,12 @@ function replaceTable(tables: readonly Table[], next: Table): Table[] {
  * Seats for a table of this type and count. Existing seats keep their ids and who sits there, in
  * order; a seat moves only if its position changed.
  */
-function placeSeats(tableId: string, shape: TableShape, existing: readonly Seat[], makeId: NewId): Seat[] {
+function placeSeats(
+  tableId: string,
+  shape: TableShape,
+  existing: readonly Seat[],
+  makeId: NewId,
+): Seat[] {
   return shape.seats.map((point, index) => {
     const before = existing[index]
     if (before && before.x === point.x && before.y === point.y) return before
@@ -245,7 +263,11 @@ export interface AddTableOptions {
 }
 
 /** Half the width and height a table takes with its seats, from its centre. */
-export function halfExtent(shape: { width: number; height: number; seats: readonly Point[] }): Point {
+export function halfExtent(shape: {
+  width: number
+  height: number
+  seats: readonly Point[]
+}): Point {
   let x = shape.width / 2
   let y = shape.height / 2
   for (const seat of shape.seats) {
@@ -269,10 +291,22 @@ function freePlace(layout: SeatingLayout, start: Point, shape: TableShape): Poin
   const size = halfExtent(shape)
   const seats = seatsByTable(layout)
   const taken = layout.tables.map((table) => {
-    const half = halfExtent({ width: table.width, height: table.height, seats: seats.get(table.id) ?? [] })
-    return { x: table.x, y: table.y, halfX: half.x + size.x + TABLE_MARGIN, halfY: half.y + size.y + TABLE_MARGIN }
+    const half = halfExtent({
+      width: table.width,
+      height: table.height,
+      seats: seats.get(table.id) ?? [],
+    })
+    return {
+      x: table.x,
+      y: table.y,
+      halfX: half.x + size.x + TABLE_MARGIN,
+      halfY: half.y + size.y + TABLE_MARGIN,
+    }
   })
-  const free = (x: number, y: number) => taken.every((other) => Math.abs(other.x - x) >= other.halfX || Math.abs(other.y - y) >= other.halfY)
+  const free = (x: number, y: number) =>
+    taken.every(
+      (other) => Math.abs(other.x - x) >= other.halfX || Math.abs(other.y - y) >= other.halfY,
+    )
   if (free(start.x, start.y)) return start
   const firstColumn = Math.max(start.x, snapToGrid(size.x + GRID_SNAP / 2))
   for (let y = start.y; y + size.y <= GRID_SIZE; y += GRID_SNAP) {
@@ -338,7 +372,12 @@ export function changeType(layout: SeatingLayout, tableId: string, type: TableTy
   const existing = seatsOfTable(layout, tableId)
   const shape = seatsFor(type, existing.length)
   return {
-    tables: replaceTable(layout.tables, { ...table, type, width: shape.width, height: shape.height }),
+    tables: replaceTable(layout.tables, {
+      ...table,
+      type,
+      width: shape.width,
+      height: shape.height,
+    }),
     seats: replaceSeatsOf(layout.seats, tableId, placeSeats(tableId, shape, existing, newId)),
   }
 }
@@ -348,7 +387,12 @@ export function changeType(layout: SeatingLayout, tableId: string, type: TableTy
  * nothing). Seats are added or taken from the end; a person whose seat goes away moves to a free
  * seat that stays, and only returns to the guest list when the table is full.
  */
-export function resizeSeats(layout: SeatingLayout, tableId: string, seatCount: unknown, makeId: NewId = newId): SeatingLayout {
+export function resizeSeats(
+  layout: SeatingLayout,
+  tableId: string,
+  seatCount: unknown,
+  makeId: NewId = newId,
+): SeatingLayout {
   const table = findTable(layout, tableId)
   const count = parseSeatCount(seatCount)
   if (!table || count === null) return layout
@@ -382,7 +426,11 @@ export interface DuplicateOptions {
  * Copies a table 40 px down and to the right, with the same type and number of seats. The copy's
  * seats are empty: a person sits in one seat only.
  */
-export function duplicateTable(layout: SeatingLayout, tableId: string, options: DuplicateOptions = {}): SeatingLayout {
+export function duplicateTable(
+  layout: SeatingLayout,
+  tableId: string,
+  options: DuplicateOptions = {},
+): SeatingLayout {
   const table = findTable(layout, tableId)
   if (!table) return layout
   const makeId = options.newId ?? newId
@@ -415,7 +463,11 @@ export function deleteTable(layout: SeatingLayout, tableId: string): SeatingLayo
  * The seat under a point on the grid: the nearest seat whose centre is within `tolerance` (the
  * seat's radius unless given), or undefined.
  */
-export function seatAt(layout: SeatingLayout, point: Point, tolerance = SEAT_RADIUS): Seat | undefined {
+export function seatAt(
+  layout: SeatingLayout,
+  point: Point,
+  tolerance = SEAT_RADIUS,
+): Seat | undefined {
   const tables = new Map(layout.tables.map((table) => [table.id, table]))
   let best: Seat | undefined
   let bestDistance = tolerance * tolerance
@@ -479,7 +531,10 @@ export function seatsByTable(
   const result = new Map<string, readonly Seat[]>()
   for (const [tableId, seats] of grouped) {
     const before = previous?.get(tableId)
-    const same = before && before.length === seats.length && before.every((seat, index) => seat === seats[index])
+    const same =
+      before &&
+      before.length === seats.length &&
+      before.every((seat, index) => seat === seats[index])
     result.set(tableId, same ? before : seats)
   }
   return result

@@ -73,7 +73,12 @@ export const ZOOM_STEP = 1.25
 /** True when the grid point is on the stage (with `inset` to spare). */
 export function isInView(view: View, stage: Size, point: Point, inset = 0): boolean {
   const screen = toScreen(view, point)
-  return screen.x >= inset && screen.y >= inset && screen.x <= stage.width - inset && screen.y <= stage.height - inset
+  return (
+    screen.x >= inset &&
+    screen.y >= inset &&
+    screen.x <= stage.width - inset &&
+    screen.y <= stage.height - inset
+  )
 }
 
 /** How the chart's writing is drawn at a zoom, in grid pixels (the stage scales them). */
@@ -99,7 +104,8 @@ const INITIALS_SIZE = 10
 export function labelSizes(scale: number): LabelSizes {
   const zoom = clampZoom(scale)
   const initials = INITIALS_SIZE * zoom >= MIN_INITIALS_PX
-  if (zoom >= OVERVIEW_ZOOM) return { overview: false, name: TABLE_NAME_SIZE, count: TABLE_COUNT_SIZE, initials }
+  if (zoom >= OVERVIEW_ZOOM)
+    return { overview: false, name: TABLE_NAME_SIZE, count: TABLE_COUNT_SIZE, initials }
   return {
     overview: true,
     name: Math.ceil(OVERVIEW_NAME_PX / zoom),

@@ -22,12 +22,17 @@ export function ContactBlock({ contact }: { contact: Site['wedding']['contact'] 
           </h2>
           <Ornament className="mx-auto mt-4 h-4 w-28" />
           <p className="site-prose mt-6">
-            {names ? t(namesAreSeveral(names) ? 'contact.bodyNamed' : 'contact.bodyNamedOne', { names }) : t('contact.body')}
+            {names
+              ? t(namesAreSeveral(names) ? 'contact.bodyNamed' : 'contact.bodyNamedOne', { names })
+              : t('contact.body')}
           </p>
           <ul className="mt-7 flex flex-col items-center gap-3">
             {email && (
               <li>
-                <a href={`mailto:${email}`} className="site-link inline-flex items-center gap-2 break-all">
+                <a
+                  href={`mailto:${email}`}
+                  className="site-link inline-flex items-center gap-2 break-all"
+                >
                   <Mail aria-hidden="true" className="size-4 shrink-0" />
                   {email}
                 </a>
@@ -35,7 +40,10 @@ export function ContactBlock({ contact }: { contact: Site['wedding']['contact'] 
             )}
             {phone && (
               <li>
-                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="site-link inline-flex items-center gap-2">
+                <a
+                  href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+                  className="site-link inline-flex items-center gap-2"
+                >
                   <Phone aria-hidden="true" className="size-4 shrink-0" />
                   {phone}
                 </a>
@@ -43,7 +51,12 @@ export function ContactBlock({ contact }: { contact: Site['wedding']['contact'] 
             )}
             {messenger && (
               <li>
-                <a href={messenger} target="_blank" rel="noopener noreferrer" className="site-link inline-flex items-center gap-2 break-all">
+                <a
+                  href={messenger}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="site-link inline-flex items-center gap-2 break-all"
+                >
                   <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
                   {messengerLabel(messenger)}
                 </a>

@@ -25,10 +25,17 @@ export function CoupleBanner() {
         {/* The words take a line of their own when the buttons leave them less than 16rem, as on a
             phone, instead of shrinking to a column beside them. */}
         <p role="status" className="min-w-0 flex-[1_1_16rem]">
-          <span className="font-bold">{isPublished ? t('owner.publishedTitle') : t('owner.privateTitle')}</span>{' '}
-          {isPublished ? t(usesSupabase ? 'owner.publishedBody' : 'owner.publishedBodyEmbedded') : t('owner.privateBody')}
+          <span className="font-bold">
+            {isPublished ? t('owner.publishedTitle') : t('owner.privateTitle')}
+          </span>{' '}
+          {isPublished
+            ? t(usesSupabase ? 'owner.publishedBody' : 'owner.publishedBodyEmbedded')
+            : t('owner.privateBody')}
         </p>
-        <Link to={paths.manage.website} className="min-h-10 rounded-full px-3 py-2 font-bold underline underline-offset-2">
+        <Link
+          to={paths.manage.website}
+          className="min-h-10 rounded-full px-3 py-2 font-bold underline underline-offset-2"
+        >
           {t('owner.edit')}
         </Link>
         <button
@@ -36,7 +43,9 @@ export function CoupleBanner() {
           disabled={publishing}
           onClick={() => void setPublished(!isPublished)}
           className={`min-h-10 rounded-full px-4 py-2 font-bold ${
-            isPublished ? 'border border-[#1e3a28]/40 hover:bg-[#1e3a28]/10' : 'bg-[#f6efe6] text-[#2b2622] hover:bg-white'
+            isPublished
+              ? 'border border-[#1e3a28]/40 hover:bg-[#1e3a28]/10'
+              : 'bg-[#f6efe6] text-[#2b2622] hover:bg-white'
           } disabled:opacity-60`}
         >
           {publishing ? t('owner.saving') : isPublished ? t('owner.unpublish') : t('owner.publish')}

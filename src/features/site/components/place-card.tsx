@@ -23,14 +23,29 @@ interface Place {
 }
 
 /** A hotel or a place to visit: name, picture, how far, address, directions and links. */
-export function PlaceCard({ place, websiteLabel, children }: { place: Place; websiteLabel: string; children?: ReactNode }) {
+export function PlaceCard({
+  place,
+  websiteLabel,
+  children,
+}: {
+  place: Place
+  websiteLabel: string
+  children?: ReactNode
+}) {
   const { t } = useTranslation('site')
   const address = addressLine(place.address)
   const map = safeLink(place.address?.map) ?? (address ? mapSearchUrl([place.name, address]) : null)
   const website = safeLink(place.address?.url)
   return (
     <article className="site-card overflow-hidden p-0">
-      <SiteImage image={place.image} alt="" width={425} height={239} loading="lazy" className="aspect-video w-full object-cover" />
+      <SiteImage
+        image={place.image}
+        alt=""
+        width={425}
+        height={239}
+        loading="lazy"
+        className="aspect-video w-full object-cover"
+      />
       <div className="p-6">
         {place.name && <h3 className="site-subheading">{place.name}</h3>}
         {place.eta && (
@@ -46,12 +61,19 @@ export function PlaceCard({ place, websiteLabel, children }: { place: Place; web
             <span>{address}</span>
           </p>
         )}
-        {place.address?.direction && <p className="site-muted mt-2 text-sm">{place.address.direction}</p>}
+        {place.address?.direction && (
+          <p className="site-muted mt-2 text-sm">{place.address.direction}</p>
+        )}
         {children}
         {(map || website) && (
           <div className="mt-5 flex flex-wrap gap-x-5 gap-y-2 text-sm">
             {map && (
-              <a href={map} target="_blank" rel="noopener noreferrer" className="site-link inline-flex items-center gap-1.5">
+              <a
+                href={map}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="site-link inline-flex items-center gap-1.5"
+              >
                 <MapPin aria-hidden="true" className="size-4" />
                 {t('place.map')}
                 <span className="sr-only">
@@ -61,7 +83,12 @@ export function PlaceCard({ place, websiteLabel, children }: { place: Place; web
               </a>
             )}
             {website && (
-              <a href={website} target="_blank" rel="noopener noreferrer" className="site-link inline-flex items-center gap-1.5">
+              <a
+                href={website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="site-link inline-flex items-center gap-1.5"
+              >
                 <ExternalLink aria-hidden="true" className="size-4" />
                 {websiteLabel}
                 <span className="sr-only">

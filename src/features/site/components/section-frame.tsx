@@ -40,7 +40,9 @@ export function SectionFrame({ id, header, level, children }: SectionFrameProps)
           />
           {header.description && <p className="site-prose mt-6">{header.description}</p>}
           {/* A section the couple has not filled in yet reads as "to follow", not as a bare title. */}
-          {!children && !header.description && !header.image && <p className="site-subheading site-muted mt-6 text-lg italic">{t('detailsSoon')}</p>}
+          {!children && !header.description && !header.image && (
+            <p className="site-subheading site-muted mt-6 text-lg italic">{t('detailsSoon')}</p>
+          )}
         </div>
         {children && <div className="site-content mt-10">{children}</div>}
       </div>

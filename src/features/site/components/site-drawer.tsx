@@ -50,7 +50,9 @@ export function SiteDrawer({ site, theme, open, onOpenChange, returnFocus }: Pro
           <div className="flex items-start justify-between gap-4 px-7 pb-4 pt-6">
             <div>
               <Dialog.Title className="site-names text-[2.5rem]">{names.full}</Dialog.Title>
-              <Dialog.Description className="site-eyebrow mt-2">{t('nav.description')}</Dialog.Description>
+              <Dialog.Description className="site-eyebrow mt-2">
+                {t('nav.description')}
+              </Dialog.Description>
             </div>
             <Dialog.Close className="site-icon-button -mr-3 shrink-0" aria-label={t('nav.close')}>
               <X aria-hidden="true" className="size-6" />

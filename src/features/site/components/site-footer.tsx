@@ -18,7 +18,11 @@ export function SiteFooter({ site }: { site: Site }) {
   const language = useDateLanguage()
   const { slug: routeSlug } = useParams()
   const isDemo = useSiteStore((state) => state.isDemo)
-  const sample = isSampleAtRoot({ routeSlug, hostname: window.location.hostname }, site.slug, isDemo)
+  const sample = isSampleAtRoot(
+    { routeSlug, hostname: window.location.hostname },
+    site.slug,
+    isDemo,
+  )
   const names = coupleNames(site.wedding)
   const date = formatLongDate(site.wedding.date, language).replace(/^[^,]+,\s*/, '')
   return (

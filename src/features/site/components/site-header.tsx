@@ -10,7 +10,9 @@ import { MenuIcon } from './icons'
 import type { ThemeProps } from './site-drawer'
 import { sectionTitle } from './use-section-header'
 
-const SiteDrawer = lazy(() => import('./site-drawer').then((module) => ({ default: module.SiteDrawer })))
+const SiteDrawer = lazy(() =>
+  import('./site-drawer').then((module) => ({ default: module.SiteDrawer })),
+)
 
 /** The bar at the top: the menu, the couple's monogram (back to the whole site), the language. */
 export function SiteHeader({ site, theme }: { site: Site; theme: ThemeProps }) {
@@ -45,7 +47,13 @@ export function SiteHeader({ site, theme }: { site: Site; theme: ThemeProps }) {
         </button>
         {drawerWanted && (
           <Suspense fallback={null}>
-            <SiteDrawer site={site} theme={theme} open={open} onOpenChange={setOpen} returnFocus={menuButton} />
+            <SiteDrawer
+              site={site}
+              theme={theme}
+              open={open}
+              onOpenChange={setOpen}
+              returnFocus={menuButton}
+            />
           </Suspense>
         )}
 
@@ -60,7 +68,10 @@ export function SiteHeader({ site, theme }: { site: Site; theme: ThemeProps }) {
           <span className="sr-only">{t('nav.homeOf', { names: names.full })}</span>
         </Link>
 
-        <LanguageToggle area="site" className="site-nav-font justify-self-end border-(--site-line-strong) text-(--site-accent)" />
+        <LanguageToggle
+          area="site"
+          className="site-nav-font justify-self-end border-(--site-line-strong) text-(--site-accent)"
+        />
       </div>
       <nav aria-label={t('nav.label')} className="site-inline-nav hidden lg:block">
         <ul className="site-container flex flex-wrap justify-center gap-x-7 px-4 pb-3">

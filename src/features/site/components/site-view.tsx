@@ -16,7 +16,9 @@ import { SiteHeader } from './site-header'
 
 // The sections below the hero come in the same file as the hero: one request on mobile data costs
 // a guest more than their few kilobytes. Only the owner's banner, which guests never see, waits.
-const CoupleBanner = lazy(() => import('./couple-banner').then((module) => ({ default: module.CoupleBanner })))
+const CoupleBanner = lazy(() =>
+  import('./couple-banner').then((module) => ({ default: module.CoupleBanner })),
+)
 
 interface Props {
   site: Site
@@ -36,7 +38,10 @@ interface Props {
 }
 
 /** The wedding site in its theme: the home page's stack of sections, or one section's page. */
-export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ site, segment, preview = false, firstScreenOnly = false }, ref) {
+export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView(
+  { site, segment, preview = false, firstScreenOnly = false },
+  ref,
+) {
   const { t } = useTranslation('site')
   const theme = useMemo(() => resolveTheme(site.wedding.theme), [site.wedding.theme])
   const style = useMemo(() => themeVariables(theme) as CSSProperties, [theme])
@@ -61,14 +66,23 @@ export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ si
 
   const show = (section: Section, level: HeadingLevel) =>
     section.type === 'home' ? (
-      <HomeSection key={section.id} section={section} site={site} level={level} rsvpAnchor={single ? null : rsvp?.path} />
+      <HomeSection
+        key={section.id}
+        section={section}
+        site={site}
+        level={level}
+        rsvpAnchor={single ? null : rsvp?.path}
+      />
     ) : (
       <SectionView key={section.id} section={section} site={site} level={level} />
     )
 
   return (
     <div ref={ref} className="site" data-theme={theme.name} style={style}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-(--site-bg) focus:p-3">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:z-50 focus:bg-(--site-bg) focus:p-3"
+      >
         {t('nav.skip')}
       </a>
       {site.isCouple && !preview && (
@@ -91,7 +105,9 @@ export const SiteView = forwardRef<HTMLDivElement, Props>(function SiteView({ si
           </>
         ) : (
           <>
-            {!sections.some((section) => section.type === 'home') && <h1 className="sr-only">{names.full}</h1>}
+            {!sections.some((section) => section.type === 'home') && (
+              <h1 className="sr-only">{names.full}</h1>
+            )}
             {(firstScreenOnly ? sections.slice(0, 1) : sections).map((section) =>
               show(section, section.type === 'home' ? 1 : 2),
             )}

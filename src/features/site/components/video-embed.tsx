@@ -5,7 +5,13 @@ import { sanitizeVideoEmbed } from '@/lib/site-content'
  * A couple's short video: our own sandboxed, lazily loaded <iframe> pointing at the one address
  * the sanitiser allowed. The stored HTML itself is never put on the page.
  */
-export function VideoEmbed({ html, fallbackTitle }: { html: string | null | undefined; fallbackTitle: string }) {
+export function VideoEmbed({
+  html,
+  fallbackTitle,
+}: {
+  html: string | null | undefined
+  fallbackTitle: string
+}) {
   const { t } = useTranslation('site')
   const embed = sanitizeVideoEmbed(html)
   if (!embed) return null

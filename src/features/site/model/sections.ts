@@ -15,19 +15,27 @@ export function visibleSections<S extends SectionLike>(sections: readonly S[]): 
 }
 
 /** Types a wedding has at most one of: their pages are addressed by type (`/wedding/x/schedule`). */
-const singleTypes = new Set<string>(sectionTypes.filter((type) => type !== 'about' && type !== 'custom'))
+const singleTypes = new Set<string>(
+  sectionTypes.filter((type) => type !== 'about' && type !== 'custom'),
+)
 
 /** The last part of a section's page address: its type, or its own path for custom pages. */
 export function sectionSegment(section: SectionLike, all: readonly SectionLike[]): string {
-  const unique = singleTypes.has(section.type) && all.filter((other) => other.type === section.type).length === 1
+  const unique =
+    singleTypes.has(section.type) && all.filter((other) => other.type === section.type).length === 1
   return unique ? section.type : section.path
 }
 
 /** The visible section a page address names (by type, else by path); undefined when none. */
-export function findSection<S extends SectionLike>(sections: readonly S[], segment: string): S | undefined {
+export function findSection<S extends SectionLike>(
+  sections: readonly S[],
+  segment: string,
+): S | undefined {
   const visible = visibleSections(sections)
-  return visible.find((section) => sectionSegment(section, visible) === segment) ??
+  return (
+    visible.find((section) => sectionSegment(section, visible) === segment) ??
     visible.find((section) => section.path === segment)
+  )
 }
 
 interface Names {
@@ -56,20 +64,31 @@ export function coupleNames(
 
 /** A Google Maps search for a place, from whichever parts of its address are known. */
 export function mapSearchUrl(parts: ReadonlyArray<string | null | undefined>) {
-  const query = parts.map((part) => part?.trim()).filter(Boolean).join(', ')
+  const query = parts
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ')
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`
 }
 
 /** An address on one line: "18 Daang Pino, Baguio City, Benguet 2600, Philippines". */
-export function addressLine(address: {
-  street?: string | null
-  city?: string | null
-  state?: string | null
-  zip?: string | null
-  country?: string | null
-} | null | undefined) {
+export function addressLine(
+  address:
+    | {
+        street?: string | null
+        city?: string | null
+        state?: string | null
+        zip?: string | null
+        country?: string | null
+      }
+    | null
+    | undefined,
+) {
   if (!address) return ''
-  const stateZip = [address.state, address.zip].map((part) => part?.trim()).filter(Boolean).join(' ')
+  const stateZip = [address.state, address.zip]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ')
   return [address.street, address.city, stateZip, address.country]
     .map((part) => part?.trim())
     .filter(Boolean)

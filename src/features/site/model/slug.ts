@@ -53,7 +53,11 @@ export const demoSiteSlug = 'isabel-and-miguel'
  * `/wedding/:slug`, no subdomain) and the site is the sample one. A couple whose own domain shows
  * their site at `/` is not the sample.
  */
-export function isSampleAtRoot({ routeSlug, hostname }: Omit<SlugSource, 'defaultSlug'>, siteSlug: string, isDemo: boolean): boolean {
+export function isSampleAtRoot(
+  { routeSlug, hostname }: Omit<SlugSource, 'defaultSlug'>,
+  siteSlug: string,
+  isDemo: boolean,
+): boolean {
   if (routeSlug || subdomainSlug(hostname)) return false
   return isDemo || siteSlug === demoSiteSlug
 }

@@ -20,7 +20,11 @@ import '../site.css'
  */
 export function SitePage() {
   const { slug: routeSlug, section: segment } = useParams()
-  const slug = resolveSlug({ routeSlug, hostname: window.location.hostname, defaultSlug: env.defaultSiteSlug })
+  const slug = resolveSlug({
+    routeSlug,
+    hostname: window.location.hostname,
+    defaultSlug: env.defaultSiteSlug,
+  })
   const load = useSiteStore((state) => state.load)
   const status = useSiteStore((state) => (state.slug === slug ? state.status : 'loading'))
   const site = useSiteStore((state) => state.site)
@@ -41,7 +45,8 @@ export function SitePage() {
   }, [load, slug])
 
   // The HTML's first screen goes once this page is ready beneath it, or the site cannot be shown.
-  const settled = (whole && imagesSettled) || status === 'failed' || status === 'notFound' || status === 'moved'
+  const settled =
+    (whole && imagesSettled) || status === 'failed' || status === 'notFound' || status === 'moved'
   useEffect(() => {
     if (settled) releaseBootHero()
     return releaseBootHero
@@ -54,10 +59,16 @@ export function SitePage() {
   }, [siteLanguage])
 
   // The address the guest typed goes along, so the 404 page can show it and help them fix it.
-  if (status === 'notFound') return <Redirect to={paths.notFound} replace state={{ from: window.location.pathname }} />
+  if (status === 'notFound')
+    return <Redirect to={paths.notFound} replace state={{ from: window.location.pathname }} />
   // An earlier address of the wedding (a printed invitation): on to the same page at the new one.
   if (status === 'moved' && movedTo) {
-    return <Redirect to={segment ? paths.site.section(movedTo, segment) : paths.site.wedding(movedTo)} replace />
+    return (
+      <Redirect
+        to={segment ? paths.site.section(movedTo, segment) : paths.site.wedding(movedTo)}
+        replace
+      />
+    )
   }
   if (status === 'failed') return <LoadFailed onRetry={() => void load(slug, { force: true })} />
 

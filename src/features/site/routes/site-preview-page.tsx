@@ -41,12 +41,15 @@ export function SitePreviewPage() {
   const site = shown.site
   const keepInPreview = (event: MouseEvent) => {
     const anchor = (event.target as Element).closest('a')
-    if (!anchor || anchor.target === '_blank' || anchor.getAttribute('href')?.startsWith('#')) return
+    if (!anchor || anchor.target === '_blank' || anchor.getAttribute('href')?.startsWith('#'))
+      return
     event.preventDefault()
     const url = new URL(anchor.href, window.location.href)
     const home = paths.site.wedding(site.slug)
     if (url.origin !== window.location.origin) return
-    const segment = url.pathname.startsWith(`${home}/`) ? decodeURIComponent(url.pathname.slice(home.length + 1)) : ''
+    const segment = url.pathname.startsWith(`${home}/`)
+      ? decodeURIComponent(url.pathname.slice(home.length + 1))
+      : ''
     if (url.pathname !== home && !segment) return
     setVisited({ from: shown.segment, segment: segment || undefined })
     window.scrollTo(0, 0)

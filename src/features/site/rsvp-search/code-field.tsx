@@ -8,12 +8,23 @@ import { useCodeEntry } from '@/lib/invitations/use-code-entry'
  * the household's RSVP with it. `siteBusy`: the couple did not ask for codes, but the wedding's
  * name searches of the hour are used up.
  */
-export function CodeField({ slug, routed, siteBusy = false }: { slug: string; routed: boolean; siteBusy?: boolean }) {
+export function CodeField({
+  slug,
+  routed,
+  siteBusy = false,
+}: {
+  slug: string
+  routed: boolean
+  siteBusy?: boolean
+}) {
   const { t } = useTranslation('search')
   const { typed, setTyped, busy, problem, submit } = useCodeEntry(slug, { routed })
   const id = useId()
   return (
-    <form className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-sm" onSubmit={submit}>
+    <form
+      className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-sm"
+      onSubmit={submit}
+    >
       <p>{t(siteBusy ? 'search.codeBusy' : 'search.codeRequired')}</p>
       <label htmlFor={`${id}-code`} className="mt-3 block font-semibold">
         {t('search.codeLabel')}
@@ -36,7 +47,13 @@ export function CodeField({ slug, routed, siteBusy = false }: { slug: string; ro
         </button>
       </div>
       <p id={`${id}-problem`} role="status" className="mt-2 min-h-5">
-        {problem === 'wrong' ? t('search.codeWrong') : problem === 'rate_limited' ? t('common:errors.rate_limited') : problem ? t('search.codeFailed') : ''}
+        {problem === 'wrong'
+          ? t('search.codeWrong')
+          : problem === 'rate_limited'
+            ? t('common:errors.rate_limited')
+            : problem
+              ? t('search.codeFailed')
+              : ''}
       </p>
     </form>
   )

@@ -36,16 +36,24 @@ function NameSearch({ slug, contact }: { slug: string; contact?: Contact }) {
 
   // The spec's relative link `rsvp/{householdId}/{personId}`, from the site's root: under
   // /wedding/:slug on that slug, and /rsvp/... on the home route or a couple's own domain.
-  const rsvpHref = (householdId: string, personId: string) => paths.site.rsvp(routeSlug ? slug : null, householdId, personId)
+  const rsvpHref = (householdId: string, personId: string) =>
+    paths.site.rsvp(routeSlug ? slug : null, householdId, personId)
 
   return (
     <div className="text-left">
-      <form role="search" aria-label={t('search.label')} onSubmit={(event) => event.preventDefault()}>
+      <form
+        role="search"
+        aria-label={t('search.label')}
+        onSubmit={(event) => event.preventDefault()}
+      >
         <label htmlFor={`${id}-input`} className="site-subheading block text-center">
           {t('search.label')}
         </label>
         <div className="relative mt-4">
-          <Search aria-hidden="true" className="site-muted pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2" />
+          <Search
+            aria-hidden="true"
+            className="site-muted pointer-events-none absolute left-4 top-1/2 size-5 -translate-y-1/2"
+          />
           <input
             id={`${id}-input`}
             type="search"
@@ -67,8 +75,12 @@ function NameSearch({ slug, contact }: { slug: string; contact?: Contact }) {
       </form>
 
       <div role="status" aria-live="polite">
-        {status === 'searching' && <p className="site-muted mt-4 text-center text-sm">{t('search.searching')}</p>}
-        {status === 'done' && results.length === 0 && outcome === 'none' && <NoMatch contact={contact} />}
+        {status === 'searching' && (
+          <p className="site-muted mt-4 text-center text-sm">{t('search.searching')}</p>
+        )}
+        {status === 'done' && results.length === 0 && outcome === 'none' && (
+          <NoMatch contact={contact} />
+        )}
         {status === 'done' && results.length === 0 && outcome !== 'none' && (
           <p className="mt-4 rounded-(--site-radius) border border-(--site-line) px-4 py-3 text-center text-sm">
             {t(outcome === 'too_many' ? 'search.tooMany' : 'search.tooShort')}
@@ -82,7 +94,9 @@ function NameSearch({ slug, contact }: { slug: string; contact?: Contact }) {
             </button>
           </p>
         )}
-        {status === 'done' && results.length > 0 && <p className="sr-only">{t('search.found', { count: results.length })}</p>}
+        {status === 'done' && results.length > 0 && (
+          <p className="sr-only">{t('search.found', { count: results.length })}</p>
+        )}
         {status === 'error' && (
           <p className="mt-4 text-center text-sm">
             {t('search.failed')}{' '}
@@ -100,7 +114,12 @@ function NameSearch({ slug, contact }: { slug: string; contact?: Contact }) {
       )}
 
       {results.length > 0 && (
-        <ul id={`${id}-results`} aria-label={t('search.results')} aria-busy={status === 'searching'} className="mt-3 divide-y divide-(--site-line) border-y border-(--site-line)">
+        <ul
+          id={`${id}-results`}
+          aria-label={t('search.results')}
+          aria-busy={status === 'searching'}
+          className="mt-3 divide-y divide-(--site-line) border-y border-(--site-line)"
+        >
           {results.map((result) => (
             <li key={result.personId}>
               <Link
@@ -109,7 +128,9 @@ function NameSearch({ slug, contact }: { slug: string; contact?: Contact }) {
               >
                 <span className="flex-1">
                   <span className="block font-semibold">{displayFullName(result)}</span>
-                  <span className="site-muted block text-sm">{t('search.householdSize', { count: result.householdSize })}</span>
+                  <span className="site-muted block text-sm">
+                    {t('search.householdSize', { count: result.householdSize })}
+                  </span>
                 </span>
                 <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-(--site-accent)" />
               </Link>
@@ -138,12 +159,22 @@ function NoMatch({ contact }: { contact?: Contact }) {
       {(email || phone || messenger) && (
         <>
           <p className="mt-3 font-semibold">
-            {names ? t(namesAreSeveral(names) ? 'search.noMatchContactNamed' : 'search.noMatchContactNamedOne', { names }) : t('search.noMatchContact')}
+            {names
+              ? t(
+                  namesAreSeveral(names)
+                    ? 'search.noMatchContactNamed'
+                    : 'search.noMatchContactNamedOne',
+                  { names },
+                )
+              : t('search.noMatchContact')}
           </p>
           <ul className="mt-2 flex flex-col items-center gap-2">
             {email && (
               <li>
-                <a href={`mailto:${email}`} className="site-link inline-flex items-center gap-2 break-all">
+                <a
+                  href={`mailto:${email}`}
+                  className="site-link inline-flex items-center gap-2 break-all"
+                >
                   <Mail aria-hidden="true" className="size-4 shrink-0" />
                   {email}
                 </a>
@@ -151,7 +182,10 @@ function NoMatch({ contact }: { contact?: Contact }) {
             )}
             {phone && (
               <li>
-                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className="site-link inline-flex items-center gap-2">
+                <a
+                  href={`tel:${phone.replace(/[^\d+]/g, '')}`}
+                  className="site-link inline-flex items-center gap-2"
+                >
                   <Phone aria-hidden="true" className="size-4 shrink-0" />
                   {phone}
                 </a>
@@ -159,7 +193,12 @@ function NoMatch({ contact }: { contact?: Contact }) {
             )}
             {messenger && (
               <li>
-                <a href={messenger} target="_blank" rel="noopener noreferrer" className="site-link inline-flex items-center gap-2 break-all">
+                <a
+                  href={messenger}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="site-link inline-flex items-center gap-2 break-all"
+                >
                   <MessageCircle aria-hidden="true" className="size-4 shrink-0" />
                   {messengerLabel(messenger)}
                 </a>

@@ -32,7 +32,8 @@ export function isSearchable(query: string) {
  * codeRequired: the couple asks every guest for the invitation code; codeBusy: the wedding's name
  * searches of the hour are used up, so the code is the way in for now.
  */
-export type NameSearchStatus = 'idle' | 'searching' | 'done' | 'error' | 'rateLimited' | 'codeRequired' | 'codeBusy'
+export type NameSearchStatus =
+  'idle' | 'searching' | 'done' | 'error' | 'rateLimited' | 'codeRequired' | 'codeBusy'
 
 /** The server's refusals that have a status of their own; any other failure is 'error'. */
 const REFUSALS = new Map<string, NameSearchStatus>([
@@ -70,7 +71,11 @@ export function useNameSearch(slug: string, search = searchPersons) {
         (result) => current && setAnswer({ key, search: result }),
         (error: unknown) =>
           current &&
-          setAnswer({ key, search: null, refused: error instanceof BackendError ? error.message : null }),
+          setAnswer({
+            key,
+            search: null,
+            refused: error instanceof BackendError ? error.message : null,
+          }),
       )
     }, SEARCH_DEBOUNCE_MS)
     return () => {

@@ -54,7 +54,12 @@ function Block({ block, level }: { block: TextBlock; level: HeadingLevel }) {
     case 'link':
       return (
         <p>
-          <a href={safeLink(block.url)!} target="_blank" rel="noopener noreferrer" className="site-link">
+          <a
+            href={safeLink(block.url)!}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="site-link"
+          >
             {block.text?.trim() || block.url}
             <span className="sr-only"> ({t('opensInNewTab')})</span>
           </a>

@@ -24,13 +24,22 @@ export function FaqsSection({ section, level }: { section: Section; level: Headi
                       <ChevronDown aria-hidden="true" className="size-5" />
                     </summary>
                     {faq.answer && <p className="site-prose pb-5">{faq.answer}</p>}
-                    <SiteImage image={faq.image2} alt="" width={425} height={283} loading="lazy" className="mb-5 w-full rounded-(--site-radius)" />
+                    <SiteImage
+                      image={faq.image2}
+                      alt=""
+                      width={425}
+                      height={283}
+                      loading="lazy"
+                      className="mb-5 w-full rounded-(--site-radius)"
+                    />
                   </details>
                 )
               })}
             </div>
           )}
-          {footer?.description && <p className="site-prose mt-8 text-center">{footer.description}</p>}
+          {footer?.description && (
+            <p className="site-prose mt-8 text-center">{footer.description}</p>
+          )}
         </div>
       )}
     </SectionFrame>

@@ -4,7 +4,14 @@ import type { Section } from '@/lib/api'
 import { SectionFrame, type HeadingLevel } from '../components/section-frame'
 import { useSectionHeader } from '../components/use-section-header'
 import { VideoEmbed } from '../components/video-embed'
-import { allowedVideoSrc, galleryData, imageSources, readData, safeImageSrc, safeLink } from '@/lib/site-content'
+import {
+  allowedVideoSrc,
+  galleryData,
+  imageSources,
+  readData,
+  safeImageSrc,
+  safeLink,
+} from '@/lib/site-content'
 import { SiteImage } from '../components/site-image'
 
 /** Larawan: photos and videos with their captions. */
@@ -32,11 +39,17 @@ export function GallerySection({ section, level }: { section: Section; level: He
                       alt={image.caption ?? ''}
                       width={index % 3 === 0 ? 425 : 206}
                       height={index % 3 === 0 ? 283 : 206}
-                      sizes={index % 3 === 0 ? '(max-width: 480px) 100vw, 480px' : '(max-width: 480px) 50vw, 240px'}
+                      sizes={
+                        index % 3 === 0
+                          ? '(max-width: 480px) 100vw, 480px'
+                          : '(max-width: 480px) 50vw, 240px'
+                      }
                       loading="lazy"
                       className={`w-full rounded-(--site-radius) object-cover ${index % 3 === 0 ? 'aspect-[3/2]' : 'aspect-square'}`}
                     />
-                    {image.caption && <figcaption className="site-muted mt-1.5 text-sm">{image.caption}</figcaption>}
+                    {image.caption && (
+                      <figcaption className="site-muted mt-1.5 text-sm">{image.caption}</figcaption>
+                    )}
                   </figure>
                 </li>
               ))}
@@ -47,9 +60,21 @@ export function GallerySection({ section, level }: { section: Section; level: He
               {allowedVideoSrc(video.url) ? (
                 <VideoEmbed html={video.url} fallbackTitle={video.caption ?? t('gallery.video')} />
               ) : (
-                <a href={safeLink(video.url)!} target="_blank" rel="noopener noreferrer" className="site-card flex items-center gap-4">
+                <a
+                  href={safeLink(video.url)!}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="site-card flex items-center gap-4"
+                >
                   {safeImageSrc(video.thumbnail) ? (
-                    <img src={safeImageSrc(video.thumbnail)!} alt="" width={96} height={64} loading="lazy" className="h-16 w-24 rounded object-cover" />
+                    <img
+                      src={safeImageSrc(video.thumbnail)!}
+                      alt=""
+                      width={96}
+                      height={64}
+                      loading="lazy"
+                      className="h-16 w-24 rounded object-cover"
+                    />
                   ) : (
                     <Play aria-hidden="true" className="site-ornament size-8" />
                   )}

@@ -32,7 +32,8 @@ export function HomeSection({ section, site, level, rsvpAnchor }: Props) {
   const date = site.wedding.date ?? data.wedding?.date ?? null
   // The wedding's details (edited in the builder) win over a home page's own copy of them.
   const details = site.wedding.location
-  const location = details && (details.venue.trim() || details.city.trim()) ? details : data.wedding?.location
+  const location =
+    details && (details.venue.trim() || details.city.trim()) ? details : data.wedding?.location
   const place = [location?.venue, location?.city].filter(Boolean).join(', ')
   const schedule = site.sections.find((candidate) => candidate.type === 'schedule')
   const target = countdownTarget(date, schedule ? readData(scheduleData, schedule.data).events : [])
@@ -40,12 +41,22 @@ export function HomeSection({ section, site, level, rsvpAnchor }: Props) {
   const Heading = level === 1 ? 'h1' : 'h2'
   // The title sign-up saved is the couple's names (as typed): it follows the names, which the
   // heading shows, so the eyebrow says "Ikakasal na" rather than the names again.
-  const welcome = isCoupleTitle(header.title, [site.wedding.bride, site.wedding.groom], [data.bride, data.groom]) ? null : header.title
+  const welcome = isCoupleTitle(
+    header.title,
+    [site.wedding.bride, site.wedding.groom],
+    [data.bride, data.groom],
+  )
+    ? null
+    : header.title
   const hashtag = site.wedding.hashtag?.trim() || data.wedding?.hashtag?.trim()
 
   return (
     <>
-      <section id={section.path} aria-labelledby="site-couple-names" className="site-band site-hero">
+      <section
+        id={section.path}
+        aria-labelledby="site-couple-names"
+        className="site-band site-hero"
+      >
         <div className="site-container">
           <div className="site-hero-card">
             {photo ? (
@@ -89,7 +100,9 @@ export function HomeSection({ section, site, level, rsvpAnchor }: Props) {
                 {t('home.rsvpCta')}
               </a>
             )}
-            {hashtag && <p className="site-eyebrow mt-8 normal-case tracking-[0.08em]">{hashtag}</p>}
+            {hashtag && (
+              <p className="site-eyebrow mt-8 normal-case tracking-[0.08em]">{hashtag}</p>
+            )}
           </div>
         </div>
       </section>
@@ -103,7 +116,9 @@ export function HomeSection({ section, site, level, rsvpAnchor }: Props) {
                 {location.venue}
               </h2>
               <Ornament className="mx-auto mt-4 h-4 w-28" />
-              <p className="site-muted mt-5">{[location.city, location.country].filter(Boolean).join(', ')}</p>
+              <p className="site-muted mt-5">
+                {[location.city, location.country].filter(Boolean).join(', ')}
+              </p>
               {date && <p className="site-event-date mt-1">{formatLongDate(date, language)}</p>}
               <a
                 href={mapSearchUrl([location.venue, location.city, location.country])}

@@ -9,7 +9,9 @@ import { SiteImage } from '../components/site-image'
 export function OurStorySection({ section, level }: { section: Section; level: HeadingLevel }) {
   const header = useSectionHeader(section)
   const language = useDateLanguage()
-  const stories = readData(ourStoryData, section.data).stories.filter((story) => story.title || story.description)
+  const stories = readData(ourStoryData, section.data).stories.filter(
+    (story) => story.title || story.description,
+  )
   return (
     <SectionFrame id={section.path} header={header} level={level}>
       {stories.length > 0 && (
@@ -21,7 +23,14 @@ export function OurStorySection({ section, level }: { section: Section; level: H
                 <span className="site-timeline-dot" aria-hidden="true" />
                 {date && <p className="site-eyebrow">{date}</p>}
                 {story.title && <h3 className="site-subheading mt-1.5">{story.title}</h3>}
-                <SiteImage image={story.image} alt="" width={397} height={265} loading="lazy" className="mt-4 aspect-[3/2] w-full rounded-(--site-radius) object-cover" />
+                <SiteImage
+                  image={story.image}
+                  alt=""
+                  width={397}
+                  height={265}
+                  loading="lazy"
+                  className="mt-4 aspect-[3/2] w-full rounded-(--site-radius) object-cover"
+                />
                 {story.description && <p className="site-prose mt-2">{story.description}</p>}
               </li>
             )

@@ -16,13 +16,17 @@ interface Props {
 export function RegistrySection({ section, level }: Props) {
   const header = useSectionHeader(section)
   const { note, paymentOptions } = readData(registryData, section.data)
-  const options = paymentOptions.filter((option) => option.label || option.accountNumber || option.qrImage)
+  const options = paymentOptions.filter(
+    (option) => option.label || option.accountNumber || option.qrImage,
+  )
   return (
     <SectionFrame id={section.path} header={header} level={level}>
       {(note || options.length > 0) && (
         <div className="space-y-6">
           {note && (
-            <p className="site-subheading whitespace-pre-line text-center text-[1.125rem] leading-relaxed">{note}</p>
+            <p className="site-subheading whitespace-pre-line text-center text-[1.125rem] leading-relaxed">
+              {note}
+            </p>
           )}
           {options.map((option, index) => (
             <PaymentCard key={`${option.label}-${index}`} option={option} />
@@ -81,7 +85,11 @@ function CopyButton({ value, label }: { value: string; label: string }) {
       className="site-link inline-flex min-h-11 items-center gap-1 px-2 text-sm no-underline"
       aria-label={copied ? t('registry.copied') : t('registry.copy', { label })}
     >
-      {copied ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+      {copied ? (
+        <Check aria-hidden="true" className="size-4" />
+      ) : (
+        <Copy aria-hidden="true" className="size-4" />
+      )}
       <span aria-hidden="true">{copied ? t('registry.copiedShort') : t('registry.copyShort')}</span>
     </button>
   )

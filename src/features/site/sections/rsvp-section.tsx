@@ -4,7 +4,15 @@ import { useSectionHeader } from '../components/use-section-header'
 import { RsvpNameSearch } from '../rsvp-search/rsvp-name-search'
 
 /** RSVP: the header, then the guest's name search. */
-export function RsvpSection({ section, site, level }: { section: Section; site: Site; level: HeadingLevel }) {
+export function RsvpSection({
+  section,
+  site,
+  level,
+}: {
+  section: Section
+  site: Site
+  level: HeadingLevel
+}) {
   const header = useSectionHeader(section)
   return (
     <SectionFrame id={section.path} header={header} level={level}>

@@ -38,12 +38,19 @@ export function ScheduleSection({ section, level, weddingDate }: Props) {
         {days.length > 0 && (
           <div className="space-y-12">
             {days.map((day) => (
-              <EventDay key={day.date ?? 'undated'} date={day.date} events={day.events} showDate={days.length > 1 || Boolean(day.date)} />
+              <EventDay
+                key={day.date ?? 'undated'}
+                date={day.date}
+                events={day.events}
+                showDate={days.length > 1 || Boolean(day.date)}
+              />
             ))}
           </div>
         )}
       </SectionFrame>
-      {dressCode && hasDressCode(dressCode) && <DressCodeBlock dressCode={dressCode} id={`${section.path}-gayak`} />}
+      {dressCode && hasDressCode(dressCode) && (
+        <DressCodeBlock dressCode={dressCode} id={`${section.path}-gayak`} />
+      )}
     </>
   )
 }
@@ -60,7 +67,15 @@ function groupByDate(events: ScheduleEvent[], weddingDate: string | null | undef
   return days
 }
 
-function EventDay({ date, events, showDate }: { date: string | null; events: ScheduleEvent[]; showDate: boolean }) {
+function EventDay({
+  date,
+  events,
+  showDate,
+}: {
+  date: string | null
+  events: ScheduleEvent[]
+  showDate: boolean
+}) {
   const language = useDateLanguage()
   const label = formatLongDate(date, language)
   return (
@@ -81,8 +96,12 @@ function EventItem({ event }: { event: ScheduleEvent }) {
   const end = formatTime(event.date, event.endTime)
   const time = start && end ? `${start} – ${end}` : start
   const address = addressLine(event.address)
-  const map = safeLink(event.address?.url) ?? (event.venue || address ? mapSearchUrl([event.venue, address]) : null)
-  const type = (eventTypes as readonly string[]).includes(event.type ?? '') ? t(`schedule.types.${event.type}`) : event.type
+  const map =
+    safeLink(event.address?.url) ??
+    (event.venue || address ? mapSearchUrl([event.venue, address]) : null)
+  const type = (eventTypes as readonly string[]).includes(event.type ?? '')
+    ? t(`schedule.types.${event.type}`)
+    : event.type
 
   return (
     <li className="relative">
@@ -103,7 +122,12 @@ function EventItem({ event }: { event: ScheduleEvent }) {
       {event.venue && <p className="mt-3 font-semibold">{event.venue}</p>}
       {address && <p className="site-muted text-[0.95rem]">{address}</p>}
       {map && (
-        <a href={map} target="_blank" rel="noopener noreferrer" className="site-link mt-2 inline-flex items-center gap-1.5 text-sm">
+        <a
+          href={map}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="site-link mt-2 inline-flex items-center gap-1.5 text-sm"
+        >
           <MapPin aria-hidden="true" className="size-4" />
           {t('schedule.map')}
           <span className="sr-only"> {t('opensInNewTab')}</span>
@@ -123,13 +147,16 @@ function EventItem({ event }: { event: ScheduleEvent }) {
 }
 
 function hasDressCode(dressCode: DressCode) {
-  return Boolean(dressCode.title || dressCode.description || dressCode.notes || dressCode.palette.length)
+  return Boolean(
+    dressCode.title || dressCode.description || dressCode.notes || dressCode.palette.length,
+  )
 }
 
 /** Gayak: what to wear, with the colour palette as swatches. */
 export function DressCodeBlock({ dressCode, id }: { dressCode: DressCode; id?: string }) {
   const { t } = useTranslation('site')
-  const title = dressCode.title && dressCode.title !== 'Gayak' ? dressCode.title : t('dressCode.title')
+  const title =
+    dressCode.title && dressCode.title !== 'Gayak' ? dressCode.title : t('dressCode.title')
   return (
     <section id={id} aria-labelledby={`${id}-title`} className="site-band">
       <div className="site-container">
@@ -141,10 +168,20 @@ export function DressCodeBlock({ dressCode, id }: { dressCode: DressCode; id?: s
           <Ornament className="mx-auto mt-4 h-4 w-28" />
           {dressCode.description && <p className="site-prose mt-6">{dressCode.description}</p>}
           {dressCode.palette.length > 0 && (
-            <ul aria-label={t('dressCode.palette')} className="mt-10 flex flex-wrap justify-center gap-x-3 gap-y-6">
+            <ul
+              aria-label={t('dressCode.palette')}
+              className="mt-10 flex flex-wrap justify-center gap-x-3 gap-y-6"
+            >
               {dressCode.palette.map((color) => (
-                <li key={color.hex + color.name} className="flex w-[4.25rem] flex-col items-center gap-3">
-                  <span className="site-swatch" style={{ background: color.hex }} aria-hidden="true" />
+                <li
+                  key={color.hex + color.name}
+                  className="flex w-[4.25rem] flex-col items-center gap-3"
+                >
+                  <span
+                    className="site-swatch"
+                    style={{ background: color.hex }}
+                    aria-hidden="true"
+                  />
                   <span className="text-xs leading-snug">{color.name ?? color.hex}</span>
                 </li>
               ))}

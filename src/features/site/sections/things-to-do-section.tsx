@@ -10,13 +10,19 @@ import { readData, thingsToDoData } from '@/lib/site-content'
 export function ThingsToDoSection({ section, level }: { section: Section; level: HeadingLevel }) {
   const { t } = useTranslation('site')
   const header = useSectionHeader(section)
-  const activities = readData(thingsToDoData, section.data).activities.filter((activity) => activity.name)
+  const activities = readData(thingsToDoData, section.data).activities.filter(
+    (activity) => activity.name,
+  )
   return (
     <SectionFrame id={section.path} header={header} level={level}>
       {activities.length > 0 && (
         <div className="space-y-6">
           {activities.map((activity, index) => (
-            <PlaceCard key={`${activity.name}-${index}`} place={activity} websiteLabel={t('place.website')}>
+            <PlaceCard
+              key={`${activity.name}-${index}`}
+              place={activity}
+              websiteLabel={t('place.website')}
+            >
               <VideoEmbed html={activity.video} fallbackTitle={activity.name ?? ''} />
             </PlaceCard>
           ))}

@@ -15,7 +15,11 @@ export function TravelSection({ section, level }: { section: Section; level: Hea
       {hotels.length > 0 && (
         <div className="space-y-6">
           {hotels.map((hotel, index) => (
-            <PlaceCard key={`${hotel.name}-${index}`} place={hotel} websiteLabel={t('place.book')} />
+            <PlaceCard
+              key={`${hotel.name}-${index}`}
+              place={hotel}
+              websiteLabel={t('place.book')}
+            />
           ))}
         </div>
       )}

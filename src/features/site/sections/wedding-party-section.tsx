@@ -59,7 +59,9 @@ function EntourageList({ entourage }: { entourage: Entourage }) {
           <h3 className="site-subheading">{t('party.secondarySponsors')}</h3>
           <Pair
             left={<Group label={t('party.bestMan')} members={one(secondary.bestMan)} small />}
-            right={<Group label={t('party.maidOfHonor')} members={one(secondary.maidOfHonor)} small />}
+            right={
+              <Group label={t('party.maidOfHonor')} members={one(secondary.maidOfHonor)} small />
+            }
             show={Boolean(secondary.bestMan || secondary.maidOfHonor)}
           />
           <Pair
@@ -95,7 +97,15 @@ function Names({ members }: { members: readonly PartyMember[] }) {
   )
 }
 
-function Group({ label, members, small = false }: { label: string; members: readonly PartyMember[]; small?: boolean }) {
+function Group({
+  label,
+  members,
+  small = false,
+}: {
+  label: string
+  members: readonly PartyMember[]
+  small?: boolean
+}) {
   if (members.length === 0) return null
   return (
     <div>
@@ -107,7 +117,12 @@ function Group({ label, members, small = false }: { label: string; members: read
 
 function Pair({ left, right, show }: { left: ReactNode; right: ReactNode; show: boolean }) {
   if (!show) return null
-  return <div className="grid grid-cols-2 items-start gap-x-4 gap-y-8">{left}{right}</div>
+  return (
+    <div className="grid grid-cols-2 items-start gap-x-4 gap-y-8">
+      {left}
+      {right}
+    </div>
+  )
 }
 
 function Trio({ items }: { items: ReadonlyArray<readonly [string, readonly PartyMember[]]> }) {

@@ -65,9 +65,15 @@ export function AddressPanel({ wedding }: { wedding: Wedding }) {
     try {
       const saved = await changeWeddingSlug(wedding.id, slug)
       setWedding(saved)
-      setResult({ tone: 'success', text: t('address.changed', { old: `/wedding/${old}`, slug: `/wedding/${saved.slug}` }) })
+      setResult({
+        tone: 'success',
+        text: t('address.changed', { old: `/wedding/${old}`, slug: `/wedding/${saved.slug}` }),
+      })
     } catch (error) {
-      setResult({ tone: 'error', text: t('address.failed', { reason: errorMessage(error, t, 'website') }) })
+      setResult({
+        tone: 'error',
+        text: t('address.failed', { reason: errorMessage(error, t, 'website') }),
+      })
     } finally {
       setBusy(false)
     }
@@ -75,7 +81,10 @@ export function AddressPanel({ wedding }: { wedding: Wedding }) {
 
   const message =
     check.state === 'problem'
-      ? { tone: 'bad', text: t(`address.problems.${check.problem}`, { min: 3, max: SLUG_MAX_LENGTH }) }
+      ? {
+          tone: 'bad',
+          text: t(`address.problems.${check.problem}`, { min: 3, max: SLUG_MAX_LENGTH }),
+        }
       : check.state === 'answer'
         ? check.status === 'available'
           ? { tone: 'good', text: t('address.available') }
@@ -85,7 +94,8 @@ export function AddressPanel({ wedding }: { wedding: Wedding }) {
           : check.state === 'failed'
             ? { tone: 'bad', text: t('address.checkFailed') }
             : null
-  const Icon = message?.tone === 'good' ? CheckCircle2 : message?.tone === 'wait' ? Loader2 : XCircle
+  const Icon =
+    message?.tone === 'good' ? CheckCircle2 : message?.tone === 'wait' ? Loader2 : XCircle
   const canSave = !unchanged && check.state === 'answer' && check.status === 'available' && !busy
 
   return (
@@ -122,10 +132,17 @@ export function AddressPanel({ wedding }: { wedding: Wedding }) {
           {message && (
             <span
               className={`flex items-center gap-1.5 font-semibold ${
-                message.tone === 'good' ? 'text-emerald-800' : message.tone === 'bad' ? 'text-red-800' : 'text-muted'
+                message.tone === 'good'
+                  ? 'text-emerald-800'
+                  : message.tone === 'bad'
+                    ? 'text-red-800'
+                    : 'text-muted'
               }`}
             >
-              <Icon aria-hidden="true" className={`size-4 ${message.tone === 'wait' ? 'motion-safe:animate-spin' : ''}`} />
+              <Icon
+                aria-hidden="true"
+                className={`size-4 ${message.tone === 'wait' ? 'motion-safe:animate-spin' : ''}`}
+              />
               {message.text}
             </span>
           )}

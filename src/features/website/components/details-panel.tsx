@@ -10,10 +10,19 @@ import { formatLongDate } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
 import { paths } from '@/lib/paths'
 import { useSessionStore } from '@/lib/session'
-import { DETAIL_LIMITS, detailsInput, detailsSchema, detailsValues, type DetailsValues } from '../details-form'
+import {
+  DETAIL_LIMITS,
+  detailsInput,
+  detailsSchema,
+  detailsValues,
+  type DetailsValues,
+} from '../details-form'
 
 /** What the live preview takes from the details being typed. */
-export type DetailsPreview = Pick<Site['wedding'], 'bride' | 'groom' | 'date' | 'location' | 'hashtag' | 'contact'>
+export type DetailsPreview = Pick<
+  Site['wedding'],
+  'bride' | 'groom' | 'date' | 'location' | 'hashtag' | 'contact'
+>
 
 interface Props {
   wedding: Wedding
@@ -58,11 +67,19 @@ export function DetailsPanel({ wedding, onPreview, onDirtyChange }: Props) {
       reset(detailsValues(saved))
       setResult({ tone: 'success', text: t('details.saved') })
     } catch (error) {
-      setResult({ tone: 'error', text: t('details.saveFailed', { reason: errorMessage(error, t, 'website') }) })
+      setResult({
+        tone: 'error',
+        text: t('details.saveFailed', { reason: errorMessage(error, t, 'website') }),
+      })
     }
   })
 
-  const text = (name: FieldPath<DetailsValues>, label: string, max: number, extra: { type?: string; autoComplete?: string; hint?: string } = {}) => (
+  const text = (
+    name: FieldPath<DetailsValues>,
+    label: string,
+    max: number,
+    extra: { type?: string; autoComplete?: string; hint?: string } = {},
+  ) => (
     <Field label={label} error={errorOf(name)} hint={extra.hint}>
       {(ids) => (
         <input
@@ -85,7 +102,9 @@ export function DetailsPanel({ wedding, onPreview, onDirtyChange }: Props) {
         {text('brideLastName', t('auth:fields.brideLastName'), DETAIL_LIMITS.name)}
         {text('groomFirstName', t('auth:fields.groomFirstName'), DETAIL_LIMITS.name)}
         {text('groomLastName', t('auth:fields.groomLastName'), DETAIL_LIMITS.name)}
-        <p className="text-sm text-muted sm:col-span-2 lg:col-span-1 xl:col-span-2">{t('details.namesHint')}</p>
+        <p className="text-sm text-muted sm:col-span-2 lg:col-span-1 xl:col-span-2">
+          {t('details.namesHint')}
+        </p>
       </fieldset>
 
       <fieldset className="space-y-3">
@@ -125,9 +144,14 @@ export function DetailsPanel({ wedding, onPreview, onDirtyChange }: Props) {
         </label>
         <p className="text-sm text-muted">
           {wedding.rsvpDeadline
-            ? t('details.deadline', { date: formatLongDate(wedding.rsvpDeadline, i18n.language === 'fil' ? 'fil' : 'en') })
+            ? t('details.deadline', {
+                date: formatLongDate(wedding.rsvpDeadline, i18n.language === 'fil' ? 'fil' : 'en'),
+              })
             : t('details.noDeadline')}{' '}
-          <Link to={paths.manage.rsvps} className="font-semibold text-brand-700 underline underline-offset-2">
+          <Link
+            to={paths.manage.rsvps}
+            className="font-semibold text-brand-700 underline underline-offset-2"
+          >
             {t('details.deadlineLink')}
           </Link>
         </p>
@@ -140,15 +164,23 @@ export function DetailsPanel({ wedding, onPreview, onDirtyChange }: Props) {
           {text('city', t('details.city'), DETAIL_LIMITS.city)}
           {text('country', t('details.country'), DETAIL_LIMITS.country)}
         </div>
-        {text('hashtag', t('details.hashtag'), DETAIL_LIMITS.hashtag, { hint: t('details.hashtagHint') })}
+        {text('hashtag', t('details.hashtag'), DETAIL_LIMITS.hashtag, {
+          hint: t('details.hashtagHint'),
+        })}
       </fieldset>
 
       <fieldset className="space-y-4">
         <legend className="mb-1 font-display text-xl">{t('details.contact')}</legend>
         <p className="text-sm text-muted">{t('details.contactHint')}</p>
         {text('contactNames', t('details.contactNames'), DETAIL_LIMITS.contactNames)}
-        {text('contactEmail', t('details.contactEmail'), DETAIL_LIMITS.email, { type: 'email', autoComplete: 'email' })}
-        {text('contactPhone', t('details.contactPhone'), DETAIL_LIMITS.phone, { type: 'tel', autoComplete: 'tel' })}
+        {text('contactEmail', t('details.contactEmail'), DETAIL_LIMITS.email, {
+          type: 'email',
+          autoComplete: 'email',
+        })}
+        {text('contactPhone', t('details.contactPhone'), DETAIL_LIMITS.phone, {
+          type: 'tel',
+          autoComplete: 'tel',
+        })}
         {text('contactMessenger', t('details.contactMessenger'), DETAIL_LIMITS.messenger, {
           type: 'url',
           hint: t('details.contactMessengerHint'),
@@ -160,8 +192,16 @@ export function DetailsPanel({ wedding, onPreview, onDirtyChange }: Props) {
         <p className="mb-3 text-sm text-muted">{t('details.languageHint')}</p>
         <div className="flex flex-wrap gap-3">
           {(['fil', 'en'] as const).map((language) => (
-            <label key={language} className="flex cursor-pointer items-center gap-2 rounded-lg border border-line bg-white px-3 py-2 text-sm">
-              <input type="radio" value={language} {...register('siteLanguage')} className="size-4 accent-brand-600" />
+            <label
+              key={language}
+              className="flex cursor-pointer items-center gap-2 rounded-lg border border-line bg-white px-3 py-2 text-sm"
+            >
+              <input
+                type="radio"
+                value={language}
+                {...register('siteLanguage')}
+                className="size-4 accent-brand-600"
+              />
               {t(`details.languages.${language}`)}
             </label>
           ))}

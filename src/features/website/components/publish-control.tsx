@@ -5,7 +5,13 @@ import { errorMessage } from '@/lib/errors'
 import { useWebsiteStore } from '../website-store'
 
 /** Whether guests can see the site, always in view, and the switch. */
-export function PublishControl({ wedding, className = '' }: { wedding: Wedding; className?: string }) {
+export function PublishControl({
+  wedding,
+  className = '',
+}: {
+  wedding: Wedding
+  className?: string
+}) {
   const { t } = useTranslation('website')
   const publishing = useWebsiteStore((state) => state.publishing)
   const publishError = useWebsiteStore((state) => state.publishError)
@@ -18,7 +24,9 @@ export function PublishControl({ wedding, className = '' }: { wedding: Wedding; 
       <p
         role="status"
         className={`flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-semibold ${
-          published ? 'bg-emerald-50 text-emerald-900 ring-1 ring-emerald-200' : 'bg-stone-100 text-stone-800 ring-1 ring-stone-300'
+          published
+            ? 'bg-emerald-50 text-emerald-900 ring-1 ring-emerald-200'
+            : 'bg-stone-100 text-stone-800 ring-1 ring-stone-300'
         }`}
       >
         <Icon aria-hidden="true" className="size-4" />
@@ -30,7 +38,11 @@ export function PublishControl({ wedding, className = '' }: { wedding: Wedding; 
         disabled={publishing}
         onClick={() => void setPublished(!published)}
       >
-        {publishing ? t('publish.saving') : published ? t('publish.unpublish') : t('publish.publish')}
+        {publishing
+          ? t('publish.saving')
+          : published
+            ? t('publish.unpublish')
+            : t('publish.publish')}
       </button>
       {publishError != null && (
         <p role="alert" className="basis-full text-sm font-semibold text-red-800">

@@ -15,7 +15,17 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
-import { ArrowDown, ArrowUp, ChevronDown, Eye, EyeOff, GripVertical, PencilLine, Plus, Trash2 } from 'lucide-react'
+import {
+  ArrowDown,
+  ArrowUp,
+  ChevronDown,
+  Eye,
+  EyeOff,
+  GripVertical,
+  PencilLine,
+  Plus,
+  Trash2,
+} from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
@@ -54,11 +64,28 @@ export function SectionSidebar() {
   }
   const positionOf = (id: unknown) => sections.findIndex((section) => section.id === id) + 1
   const announcements: Announcements = {
-    onDragStart: ({ active }) => t('sections.drag.picked', { label: labelOf(active.id), position: positionOf(active.id), total: sections.length }),
+    onDragStart: ({ active }) =>
+      t('sections.drag.picked', {
+        label: labelOf(active.id),
+        position: positionOf(active.id),
+        total: sections.length,
+      }),
     onDragOver: ({ active, over }) =>
-      over ? t('sections.drag.over', { label: labelOf(active.id), position: positionOf(over.id), total: sections.length }) : undefined,
+      over
+        ? t('sections.drag.over', {
+            label: labelOf(active.id),
+            position: positionOf(over.id),
+            total: sections.length,
+          })
+        : undefined,
     onDragEnd: ({ active, over }) =>
-      over ? t('sections.drag.dropped', { label: labelOf(active.id), position: positionOf(over.id), total: sections.length }) : undefined,
+      over
+        ? t('sections.drag.dropped', {
+            label: labelOf(active.id),
+            position: positionOf(over.id),
+            total: sections.length,
+          })
+        : undefined,
     onDragCancel: ({ active }) => t('sections.drag.cancelled', { label: labelOf(active.id) }),
   }
 
@@ -76,9 +103,15 @@ export function SectionSidebar() {
         sensors={sensors}
         collisionDetection={closestCenter}
         onDragEnd={onDragEnd}
-        accessibility={{ announcements, screenReaderInstructions: { draggable: t('sections.drag.instructions') } }}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: { draggable: t('sections.drag.instructions') },
+        }}
       >
-        <SortableContext items={sections.map((section) => section.id)} strategy={verticalListSortingStrategy}>
+        <SortableContext
+          items={sections.map((section) => section.id)}
+          strategy={verticalListSortingStrategy}
+        >
           <ol aria-label={t('sections.listLabel')} className="mt-3 space-y-2">
             {sections.map((section, index) => (
               <SectionRow
@@ -113,7 +146,15 @@ function SectionRow({
 }) {
   const { t } = useTranslation('website')
   const change = useWebsiteStore((state) => state.change)
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({
     id: section.id,
   })
   const panelId = useId()
@@ -152,11 +193,16 @@ function SectionRow({
           onClick={onToggle}
           className="flex min-h-10 min-w-0 flex-1 items-center gap-2 rounded-lg px-2 text-left hover:bg-brand-50"
         >
-          <span className={`min-w-0 flex-1 truncate font-semibold ${section.visible ? '' : 'text-muted line-through decoration-1'}`}>
+          <span
+            className={`min-w-0 flex-1 truncate font-semibold ${section.visible ? '' : 'text-muted line-through decoration-1'}`}
+          >
             {name}
           </span>
           {tag && <span className="shrink-0 text-xs text-muted">{tag}</span>}
-          <ChevronDown aria-hidden="true" className={`size-4 shrink-0 text-muted transition ${open ? 'rotate-180' : ''}`} />
+          <ChevronDown
+            aria-hidden="true"
+            className={`size-4 shrink-0 text-muted transition ${open ? 'rotate-180' : ''}`}
+          />
         </button>
         <button
           type="button"
@@ -232,14 +278,26 @@ function SectionRow({
 }
 
 // The labels the database gives a new wedding's sections (English, whatever the couple speaks).
-const seededLabels = new Set(['Home', 'Our Story', 'Schedule', 'Travel', 'Wedding Party', 'Gallery', 'Things to Do', 'Registry', 'FAQs', 'RSVP'])
+const seededLabels = new Set([
+  'Home',
+  'Our Story',
+  'Schedule',
+  'Travel',
+  'Wedding Party',
+  'Gallery',
+  'Things to Do',
+  'Registry',
+  'FAQs',
+  'RSVP',
+])
 
 /**
  * A section's name here: the one the couple gave it, else its type's one name (common:sections),
  * as the content editor and the site call it, in the reader's language.
  */
 function sectionName(section: DraftSection, t: (key: string) => string) {
-  const own = removableTypes.has(section.type) || !seededLabels.has(section.label) ? section.label : ''
+  const own =
+    removableTypes.has(section.type) || !seededLabels.has(section.label) ? section.label : ''
   return own || t(`common:sections.${section.type}`)
 }
 
@@ -273,7 +331,11 @@ function RenameForm({ section, name }: { section: DraftSection; name: string }) 
           {blank ? t('sections.nameRequired') : t('sections.address', { path: section.path })}
         </p>
       </div>
-      <button type="submit" className="btn btn-secondary mb-5 min-h-11 px-3" disabled={blank || value.trim() === section.label}>
+      <button
+        type="submit"
+        className="btn btn-secondary mb-5 min-h-11 px-3"
+        disabled={blank || value.trim() === section.label}
+      >
         {t('sections.rename')} <span className="sr-only">{name}</span>
       </button>
     </form>
@@ -300,7 +362,11 @@ function AddPageForm({ disabled, onAdded }: { disabled: boolean; onAdded(id: str
   }
 
   return (
-    <form onSubmit={submit} className="mt-5 rounded-xl border border-dashed border-line p-3" noValidate>
+    <form
+      onSubmit={submit}
+      className="mt-5 rounded-xl border border-dashed border-line p-3"
+      noValidate
+    >
       <label htmlFor={id} className="field-label">
         {t('sections.addLabel')}
       </label>
@@ -315,7 +381,11 @@ function AddPageForm({ disabled, onAdded }: { disabled: boolean; onAdded(id: str
           aria-describedby={touched && blank ? `${id}-error` : undefined}
           onChange={(event) => setLabel(event.target.value)}
         />
-        <button type="submit" className="btn btn-primary min-h-11 shrink-0 px-3" disabled={disabled}>
+        <button
+          type="submit"
+          className="btn btn-primary min-h-11 shrink-0 px-3"
+          disabled={disabled}
+        >
           <Plus aria-hidden="true" className="size-4" />
           {t('sections.add')}
         </button>
@@ -325,7 +395,9 @@ function AddPageForm({ disabled, onAdded }: { disabled: boolean; onAdded(id: str
           {t('sections.nameRequired')}
         </p>
       )}
-      {disabled && <p className="mt-1 text-sm text-muted">{t('sections.tooMany', { max: MAX_SECTIONS })}</p>}
+      {disabled && (
+        <p className="mt-1 text-sm text-muted">{t('sections.tooMany', { max: MAX_SECTIONS })}</p>
+      )}
     </form>
   )
 }

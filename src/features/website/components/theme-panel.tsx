@@ -32,7 +32,8 @@ export function ThemePanel() {
   const draftTheme = useWebsiteStore((state) => state.history.present.theme)
   const change = useWebsiteStore((state) => state.change)
   const theme = resolveTheme(themeForSave(draftTheme))
-  const customised = Object.keys(draftTheme.fonts).length + Object.keys(draftTheme.colors).length > 0
+  const customised =
+    Object.keys(draftTheme.fonts).length + Object.keys(draftTheme.colors).length > 0
 
   // Every font of the list, so each theme and each choice previews in its own letters.
   useEffect(() => void loadFonts(fontFamilies), [])
@@ -95,7 +96,15 @@ export function ThemePanel() {
   )
 }
 
-function ThemeCard({ theme, checked, onChoose }: { theme: SiteTheme; checked: boolean; onChoose(): void }) {
+function ThemeCard({
+  theme,
+  checked,
+  onChoose,
+}: {
+  theme: SiteTheme
+  checked: boolean
+  onChoose(): void
+}) {
   const { t } = useTranslation('website')
   const style = themeVariables(theme) as CSSProperties
   return (
@@ -104,21 +113,37 @@ function ThemeCard({ theme, checked, onChoose }: { theme: SiteTheme; checked: bo
         checked ? 'border-brand-600' : 'border-line hover:border-brand-300'
       }`}
     >
-      <input type="radio" name="site-theme" className="sr-only" checked={checked} onChange={onChoose} />
+      <input
+        type="radio"
+        name="site-theme"
+        className="sr-only"
+        checked={checked}
+        onChange={onChoose}
+      />
       <span
         aria-hidden="true"
         style={{ ...style, background: theme.colors.background, color: theme.colors.text }}
         className="block px-3 pb-3 pt-4 text-center"
       >
-        <span className="block text-2xl leading-tight" style={{ fontFamily: 'var(--site-font-names)' }}>
+        <span
+          className="block text-2xl leading-tight"
+          style={{ fontFamily: 'var(--site-font-names)' }}
+        >
           Ñiña &amp; José
         </span>
-        <span className="mt-1 block text-[0.7rem] uppercase tracking-[0.2em]" style={{ fontFamily: 'var(--site-font-body)' }}>
+        <span
+          className="mt-1 block text-[0.7rem] uppercase tracking-[0.2em]"
+          style={{ fontFamily: 'var(--site-font-body)' }}
+        >
           12 · 12 · 2027
         </span>
         <span className="mt-2 flex justify-center gap-1">
           {colorRoles.map((role) => (
-            <span key={role} className="size-3 rounded-full ring-1 ring-black/10" style={{ background: theme.colors[role] }} />
+            <span
+              key={role}
+              className="size-3 rounded-full ring-1 ring-black/10"
+              style={{ background: theme.colors[role] }}
+            />
           ))}
         </span>
       </span>
@@ -130,7 +155,15 @@ function ThemeCard({ theme, checked, onChoose }: { theme: SiteTheme; checked: bo
   )
 }
 
-function FontChoice({ label, value, onChange }: { label: string; value: FontFamily; onChange(family: FontFamily): void }) {
+function FontChoice({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: FontFamily
+  onChange(family: FontFamily): void
+}) {
   const id = useId()
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3">
@@ -151,14 +184,26 @@ function FontChoice({ label, value, onChange }: { label: string; value: FontFami
           ))}
         </select>
       </div>
-      <span aria-hidden="true" className="mb-1 w-24 whitespace-nowrap text-right text-xl" style={{ fontFamily: `'${value}'` }}>
+      <span
+        aria-hidden="true"
+        className="mb-1 w-24 whitespace-nowrap text-right text-xl"
+        style={{ fontFamily: `'${value}'` }}
+      >
         Aa Ññ
       </span>
     </div>
   )
 }
 
-function ColorChoice({ label, value, onChange }: { label: string; value: string; onChange(colour: string): void }) {
+function ColorChoice({
+  label,
+  value,
+  onChange,
+}: {
+  label: string
+  value: string
+  onChange(colour: string): void
+}) {
   const { t } = useTranslation('website')
   const id = useId()
   const [text, setText] = useState(value)
@@ -171,7 +216,11 @@ function ColorChoice({ label, value, onChange }: { label: string; value: string;
       <input
         type="color"
         aria-label={t('theme.pick', { role: label })}
-        value={value.length === 4 ? `#${[...value.slice(1)].map((digit) => digit + digit).join('')}` : value}
+        value={
+          value.length === 4
+            ? `#${[...value.slice(1)].map((digit) => digit + digit).join('')}`
+            : value
+        }
         onChange={(event) => onChange(event.target.value)}
         className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-line bg-white p-1"
       />
@@ -210,7 +259,9 @@ function ColorChoice({ label, value, onChange }: { label: string; value: string;
 /** A warning for each pair of colours a guest would struggle to read (WCAG AA, 4.5:1). */
 function ContrastReport({ theme }: { theme: SiteTheme }) {
   const { t } = useTranslation('website')
-  const failing = readablePairs.filter(([foreground, background]) => !passesAA(theme.colors[foreground], theme.colors[background]))
+  const failing = readablePairs.filter(
+    ([foreground, background]) => !passesAA(theme.colors[foreground], theme.colors[background]),
+  )
   return (
     <div role="status" className="mt-4">
       {failing.length === 0 ? (
@@ -230,7 +281,9 @@ function ContrastReport({ theme }: { theme: SiteTheme }) {
                 {t('theme.contrastLow', {
                   foreground: t(`theme.colorRoles.${foreground}`),
                   background: t(`theme.colorRoles.${background}`),
-                  ratio: (contrastRatio(theme.colors[foreground], theme.colors[background]) ?? 1).toFixed(1),
+                  ratio: (
+                    contrastRatio(theme.colors[foreground], theme.colors[background]) ?? 1
+                  ).toFixed(1),
                 })}
               </span>
             </li>

@@ -13,16 +13,25 @@ const wideEnough = '(min-width: 768px)'
 export function WebsitePreview({ site }: { site: Site }) {
   const { t } = useTranslation('website')
   // A phone shows the phone preview first: the desktop one, scaled to a phone's width, is too small to read.
-  const [device, setDevice] = useState<Device>(() => (window.matchMedia?.(wideEnough).matches === false ? 'phone' : 'desktop'))
+  const [device, setDevice] = useState<Device>(() =>
+    window.matchMedia?.(wideEnough).matches === false ? 'phone' : 'desktop',
+  )
   const language = site.wedding.siteLanguage
 
   return (
-    <section aria-labelledby="website-preview-title" className="min-w-0 lg:sticky lg:top-4 lg:self-start">
+    <section
+      aria-labelledby="website-preview-title"
+      className="min-w-0 lg:sticky lg:top-4 lg:self-start"
+    >
       <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
         <h2 id="website-preview-title" className="font-display text-xl">
           {t('preview.title')}
         </h2>
-        <div role="group" aria-label={t('preview.device')} className="flex rounded-full bg-white p-1 text-sm font-semibold ring-1 ring-line">
+        <div
+          role="group"
+          aria-label={t('preview.device')}
+          className="flex rounded-full bg-white p-1 text-sm font-semibold ring-1 ring-line"
+        >
           {(['desktop', 'phone'] as const).map((option) => {
             const Icon = option === 'desktop' ? Monitor : Smartphone
             return (

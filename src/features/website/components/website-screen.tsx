@@ -42,7 +42,10 @@ export function WebsiteScreen({ wedding }: { wedding: Wedding }) {
   useEffect(() => open(wedding), [open, wedding])
   useUndoShortcuts(undo, redo)
 
-  const site = useMemo(() => previewSite(wedding, draft, details ?? undefined), [wedding, draft, details])
+  const site = useMemo(
+    () => previewSite(wedding, draft, details ?? undefined),
+    [wedding, draft, details],
+  )
   const ready = useWebsiteStore((state) => state.weddingId === wedding.id)
 
   return (
@@ -60,7 +63,14 @@ export function WebsiteScreen({ wedding }: { wedding: Wedding }) {
       />
       <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
         <h1 className="font-display text-3xl">{t('title')}</h1>
-        <WebsiteSubnav current="design" labels={{ nav: t('subnav.label'), design: t('subnav.design'), content: t('subnav.content') }} />
+        <WebsiteSubnav
+          current="design"
+          labels={{
+            nav: t('subnav.label'),
+            design: t('subnav.design'),
+            content: t('subnav.content'),
+          }}
+        />
         <PublishControl wedding={wedding} className="sm:ml-auto" />
       </div>
 
@@ -73,11 +83,21 @@ export function WebsiteScreen({ wedding }: { wedding: Wedding }) {
             aria-label={t('toolbar.label')}
             className="sticky top-0 z-10 flex flex-wrap items-center gap-2 rounded-xl border border-line bg-white p-2 shadow-sm"
           >
-            <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={undo} disabled={!canUndo(history)}>
+            <button
+              type="button"
+              className="btn btn-secondary min-h-10 px-3 text-sm"
+              onClick={undo}
+              disabled={!canUndo(history)}
+            >
               <Undo2 aria-hidden="true" className="size-4" />
               {t('toolbar.undo')}
             </button>
-            <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={redo} disabled={!canRedo(history)}>
+            <button
+              type="button"
+              className="btn btn-secondary min-h-10 px-3 text-sm"
+              onClick={redo}
+              disabled={!canRedo(history)}
+            >
               <Redo2 aria-hidden="true" className="size-4" />
               {t('toolbar.redo')}
             </button>
@@ -87,7 +107,12 @@ export function WebsiteScreen({ wedding }: { wedding: Wedding }) {
               <p role="status" className="min-w-0 flex-1 px-1 text-right text-xs text-muted">
                 {saving ? t('toolbar.saving') : dirty ? t('toolbar.unsaved') : t('toolbar.saved')}
               </p>
-              <button type="button" className="btn btn-primary min-h-10 px-4" onClick={() => void save()} disabled={!dirty || saving}>
+              <button
+                type="button"
+                className="btn btn-primary min-h-10 px-4"
+                onClick={() => void save()}
+                disabled={!dirty || saving}
+              >
                 {saving ? t('toolbar.saving') : t('toolbar.save')}
               </button>
             </div>
@@ -100,7 +125,11 @@ export function WebsiteScreen({ wedding }: { wedding: Wedding }) {
 
           <Tabs.Root defaultValue="sections" className="mt-4">
             <ScrollRow>
-              <Tabs.List aria-label={t('panels.label')} className="flex border-b border-line" style={{ width: 'max-content', minWidth: '100%' }}>
+              <Tabs.List
+                aria-label={t('panels.label')}
+                className="flex border-b border-line"
+                style={{ width: 'max-content', minWidth: '100%' }}
+              >
                 {(['sections', 'theme', 'details', 'address'] as const).map((panel) => (
                   <Tabs.Trigger
                     key={panel}
@@ -119,8 +148,17 @@ export function WebsiteScreen({ wedding }: { wedding: Wedding }) {
             <Tabs.Content value="theme" className="pt-4 focus-visible:outline-none">
               {ready && <ThemePanel />}
             </Tabs.Content>
-            <Tabs.Content value="details" forceMount className="pt-4 focus-visible:outline-none data-[state=inactive]:hidden">
-              <DetailsPanel key={forms} wedding={wedding} onPreview={setDetails} onDirtyChange={setDetailsDirty} />
+            <Tabs.Content
+              value="details"
+              forceMount
+              className="pt-4 focus-visible:outline-none data-[state=inactive]:hidden"
+            >
+              <DetailsPanel
+                key={forms}
+                wedding={wedding}
+                onPreview={setDetails}
+                onDirtyChange={setDetailsDirty}
+              />
             </Tabs.Content>
             <Tabs.Content value="address" className="pt-4 focus-visible:outline-none">
               <AddressPanel key={forms} wedding={wedding} />

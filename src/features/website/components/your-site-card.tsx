@@ -16,7 +16,13 @@ const PNG_MODULE_PX = 16
  * hosted Supabase, the link to paste in chats (through the link-preview function, so Messenger,
  * Viber, WhatsApp and Facebook show the couple), and on the embedded database, that they cannot.
  */
-export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; className?: string }) {
+export function YourSiteCard({
+  wedding,
+  className = '',
+}: {
+  wedding: Wedding
+  className?: string
+}) {
   const { t } = useTranslation('website')
   const address = `${window.location.origin}${paths.site.wedding(wedding.slug)}`
   const chatLink = linkPreviewUrl ? `${linkPreviewUrl}${paths.site.wedding(wedding.slug)}` : null
@@ -44,7 +50,11 @@ export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; cl
     context.fillRect(0, 0, canvas.width, canvas.height)
     context.fillStyle = '#000000'
     matrix.forEach((row, y) =>
-      row.forEach((dark, x) => dark && context.fillRect(x * PNG_MODULE_PX, y * PNG_MODULE_PX, PNG_MODULE_PX, PNG_MODULE_PX)),
+      row.forEach(
+        (dark, x) =>
+          dark &&
+          context.fillRect(x * PNG_MODULE_PX, y * PNG_MODULE_PX, PNG_MODULE_PX, PNG_MODULE_PX),
+      ),
     )
     canvas.toBlob((blob) => {
       if (!blob) return
@@ -60,7 +70,10 @@ export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; cl
   }
 
   return (
-    <section aria-labelledby="your-site-title" className={`rounded-2xl border border-line bg-white p-5 shadow-sm ${className}`}>
+    <section
+      aria-labelledby="your-site-title"
+      className={`rounded-2xl border border-line bg-white p-5 shadow-sm ${className}`}
+    >
       <div className="flex flex-col gap-5 md:flex-row md:items-center">
         <img
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
@@ -77,16 +90,33 @@ export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; cl
             {address}
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={() => void copy('site', address)}>
-              {copied?.what === 'site' && copied.ok ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+            <button
+              type="button"
+              className="btn btn-secondary min-h-10 px-3 text-sm"
+              onClick={() => void copy('site', address)}
+            >
+              {copied?.what === 'site' && copied.ok ? (
+                <Check aria-hidden="true" className="size-4" />
+              ) : (
+                <Copy aria-hidden="true" className="size-4" />
+              )}
               {t('site.copy')}
             </button>
-            <a href={paths.site.wedding(wedding.slug)} target="_blank" rel="noopener" className="btn btn-secondary min-h-10 px-3 text-sm">
+            <a
+              href={paths.site.wedding(wedding.slug)}
+              target="_blank"
+              rel="noopener"
+              className="btn btn-secondary min-h-10 px-3 text-sm"
+            >
               <ExternalLink aria-hidden="true" className="size-4" />
               {t('site.open')}
               <span className="sr-only"> {t('site.newTab')}</span>
             </a>
-            <button type="button" className="btn btn-secondary min-h-10 px-3 text-sm" onClick={downloadPng}>
+            <button
+              type="button"
+              className="btn btn-secondary min-h-10 px-3 text-sm"
+              onClick={downloadPng}
+            >
               <Download aria-hidden="true" className="size-4" />
               {t('site.qrPng')}
             </button>
@@ -112,8 +142,16 @@ export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; cl
           </h3>
           <p className="mt-1 text-sm text-muted">{t('site.chatHint')}</p>
           <p className="mt-1 break-all font-mono text-sm text-ink">{chatLink}</p>
-          <button type="button" className="btn btn-secondary mt-2 min-h-10 px-3 text-sm" onClick={() => void copy('chat', chatLink)}>
-            {copied?.what === 'chat' && copied.ok ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
+          <button
+            type="button"
+            className="btn btn-secondary mt-2 min-h-10 px-3 text-sm"
+            onClick={() => void copy('chat', chatLink)}
+          >
+            {copied?.what === 'chat' && copied.ok ? (
+              <Check aria-hidden="true" className="size-4" />
+            ) : (
+              <Copy aria-hidden="true" className="size-4" />
+            )}
             {t('site.chatCopy')}
           </button>
           <p role="status" className="mt-1 min-h-5 text-sm text-muted">
@@ -131,7 +169,9 @@ export function YourSiteCard({ wedding, className = '' }: { wedding: Wedding; cl
                 {t('site.embeddedHow')}
               </Link>
             </p>
-            <p className="mt-1" data-testid="previews-need-supabase">{t('site.previewsNeedSupabase')}</p>
+            <p className="mt-1" data-testid="previews-need-supabase">
+              {t('site.previewsNeedSupabase')}
+            </p>
           </div>
         </div>
       )}

@@ -71,7 +71,9 @@ export const removableTypes: ReadonlySet<string> = new Set(['custom', 'about'])
 const hex = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 
 function themeDraft(theme: Record<string, unknown>): ThemeDraft {
-  const name = (themeNames as readonly unknown[]).includes(theme.name) ? (theme.name as ThemeName) : 'classic'
+  const name = (themeNames as readonly unknown[]).includes(theme.name)
+    ? (theme.name as ThemeName)
+    : 'classic'
   const preset = themes[name]
   const fonts: Partial<Record<FontRole, FontFamily>> = {}
   const colors: Partial<Record<ColorRole, string>> = {}
@@ -79,11 +81,16 @@ function themeDraft(theme: Record<string, unknown>): ThemeDraft {
   const givenColors = (theme.colors ?? {}) as Record<string, unknown>
   for (const role of fontRoles) {
     const family = givenFonts[role]
-    if ((fontFamilies as readonly unknown[]).includes(family) && family !== preset.fonts[role]) fonts[role] = family as FontFamily
+    if ((fontFamilies as readonly unknown[]).includes(family) && family !== preset.fonts[role])
+      fonts[role] = family as FontFamily
   }
   for (const role of colorRoles) {
     const colour = givenColors[role]
-    if (typeof colour === 'string' && hex.test(colour) && colour.toLowerCase() !== preset.colors[role]) {
+    if (
+      typeof colour === 'string' &&
+      hex.test(colour) &&
+      colour.toLowerCase() !== preset.colors[role]
+    ) {
       colors[role] = colour.toLowerCase()
     }
   }
@@ -91,7 +98,10 @@ function themeDraft(theme: Record<string, unknown>): ThemeDraft {
 }
 
 /** The draft the saved wedding starts the builder with. */
-export function draftFromWedding(wedding: { sections: readonly SectionRecord[]; theme: Record<string, unknown> }): WebsiteDraft {
+export function draftFromWedding(wedding: {
+  sections: readonly SectionRecord[]
+  theme: Record<string, unknown>
+}): WebsiteDraft {
   const sections = [...wedding.sections]
     .sort((a, b) => a.orderIndex - b.orderIndex)
     .map((section) => ({
@@ -109,23 +119,34 @@ export function draftFromWedding(wedding: { sections: readonly SectionRecord[]; 
 export function sameDraft(a: WebsiteDraft, b: WebsiteDraft): boolean {
   if (a === b) return true
   const shape = (draft: WebsiteDraft) =>
-    JSON.stringify([draft.sections.map(({ id, label, path, visible }) => [id, label, path, visible]), draft.theme])
+    JSON.stringify([
+      draft.sections.map(({ id, label, path, visible }) => [id, label, path, visible]),
+      draft.theme,
+    ])
   return shape(a) === shape(b)
 }
 
-const withSections = (draft: WebsiteDraft, sections: readonly DraftSection[]): WebsiteDraft => ({ ...draft, sections })
+const withSections = (draft: WebsiteDraft, sections: readonly DraftSection[]): WebsiteDraft => ({
+  ...draft,
+  sections,
+})
 
 /** Moves the section at `from` to `to` (list positions). */
 export function moveSection(draft: WebsiteDraft, from: number, to: number): WebsiteDraft {
   const { sections } = draft
-  if (from === to || from < 0 || to < 0 || from >= sections.length || to >= sections.length) return draft
+  if (from === to || from < 0 || to < 0 || from >= sections.length || to >= sections.length)
+    return draft
   const next = [...sections]
   const [moved] = next.splice(from, 1)
   next.splice(to, 0, moved!)
   return withSections(draft, next)
 }
 
-function updateSection(draft: WebsiteDraft, id: string, change: (section: DraftSection) => DraftSection): WebsiteDraft {
+function updateSection(
+  draft: WebsiteDraft,
+  id: string,
+  change: (section: DraftSection) => DraftSection,
+): WebsiteDraft {
   let changed = false
   const sections = draft.sections.map((section) => {
     if (section.id !== id) return section
@@ -138,7 +159,9 @@ function updateSection(draft: WebsiteDraft, id: string, change: (section: DraftS
 
 /** Shows or hides a section on the site. */
 export function setSectionVisible(draft: WebsiteDraft, id: string, visible: boolean): WebsiteDraft {
-  return updateSection(draft, id, (section) => (section.visible === visible ? section : { ...section, visible }))
+  return updateSection(draft, id, (section) =>
+    section.visible === visible ? section : { ...section, visible },
+  )
 }
 
 /** Renames a section (its name in the site's menu); a blank name changes nothing. */
@@ -154,8 +177,14 @@ export function renameSection(draft: WebsiteDraft, id: string, label: string): W
 }
 
 /** An address for a page from its name, unlike every other section's: "Paalala" → "paalala", "paalala-2". */
-export function uniquePath(label: string, sections: readonly DraftSection[], exceptId?: string): string {
-  const taken = new Set(sections.filter((section) => section.id !== exceptId).map((section) => section.path))
+export function uniquePath(
+  label: string,
+  sections: readonly DraftSection[],
+  exceptId?: string,
+): string {
+  const taken = new Set(
+    sections.filter((section) => section.id !== exceptId).map((section) => section.path),
+  )
   const base = slugify(label, 50) || 'pahina'
   let path = base
   for (let n = 2; taken.has(path); n += 1) path = `${base}-${n}`
@@ -181,12 +210,18 @@ export function addCustomPage(draft: WebsiteDraft, label: string, id: string): W
 export function removeSection(draft: WebsiteDraft, id: string): WebsiteDraft {
   const section = draft.sections.find((candidate) => candidate.id === id)
   if (!section || !removableTypes.has(section.type)) return draft
-  return withSections(draft, draft.sections.filter((candidate) => candidate.id !== id))
+  return withSections(
+    draft,
+    draft.sections.filter((candidate) => candidate.id !== id),
+  )
 }
 
 /** Chooses one of the three themes, with its own fonts and colours. */
 export function setThemeName(draft: WebsiteDraft, name: ThemeName): WebsiteDraft {
-  if (draft.theme.name === name && Object.keys(draft.theme.fonts).length + Object.keys(draft.theme.colors).length === 0) {
+  if (
+    draft.theme.name === name &&
+    Object.keys(draft.theme.fonts).length + Object.keys(draft.theme.colors).length === 0
+  ) {
     return draft
   }
   return { ...draft, theme: { name, fonts: {}, colors: {} } }
@@ -221,7 +256,13 @@ export function resetThemeChoices(draft: WebsiteDraft): WebsiteDraft {
 
 /** The sections as save_site_structure takes them (order is position). */
 export function sectionsForSave(draft: WebsiteDraft) {
-  return draft.sections.map(({ id, type, label, path, visible }) => ({ id, type, label, path, visible }))
+  return draft.sections.map(({ id, type, label, path, visible }) => ({
+    id,
+    type,
+    label,
+    path,
+    visible,
+  }))
 }
 
 /** The theme as the wedding stores it: the name, and only the couple's own choices. */
@@ -238,6 +279,8 @@ export function markSaved(draft: WebsiteDraft, savedIds: ReadonlySet<string>): W
   if (!draft.sections.some((section) => section.isNew && savedIds.has(section.id))) return draft
   return withSections(
     draft,
-    draft.sections.map((section) => (section.isNew && savedIds.has(section.id) ? { ...section, isNew: false } : section)),
+    draft.sections.map((section) =>
+      section.isNew && savedIds.has(section.id) ? { ...section, isNew: false } : section,
+    ),
   )
 }

@@ -5,9 +5,34 @@ export const SLUG_MIN_LENGTH = 3
 export const SLUG_MAX_LENGTH = 63
 
 export const reservedSlugs: ReadonlySet<string> = new Set([
-  'manage', 'auth', 'rsvp', 'api', 'www', 'admin', 'wedding', 'weddings', 'welcome', 'terms',
-  'privacy', 'preview', 'assets', 'images', 'static', 'app', 'login', 'register', 'signup',
-  'help', 'support', 'mail', 'email', 'kasalan', 'root', 'null', 'undefined', '404',
+  'manage',
+  'auth',
+  'rsvp',
+  'api',
+  'www',
+  'admin',
+  'wedding',
+  'weddings',
+  'welcome',
+  'terms',
+  'privacy',
+  'preview',
+  'assets',
+  'images',
+  'static',
+  'app',
+  'login',
+  'register',
+  'signup',
+  'help',
+  'support',
+  'mail',
+  'email',
+  'kasalan',
+  'root',
+  'null',
+  'undefined',
+  '404',
 ])
 
 export type SlugProblem = 'tooShort' | 'tooLong' | 'characters' | 'reserved'

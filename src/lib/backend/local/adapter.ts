@@ -48,7 +48,10 @@ export async function createLocalBackend(): Promise<Backend> {
     databaseReady
       ? Promise.resolve()
       : new Promise<void>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new BackendError('database_no_answer', 'timeout')), READY_TIME_LIMIT_MS)
+          const timer = setTimeout(
+            () => reject(new BackendError('database_no_answer', 'timeout')),
+            READY_TIME_LIMIT_MS,
+          )
           void ready.then(() => {
             clearTimeout(timer)
             resolve()
@@ -64,7 +67,10 @@ export async function createLocalBackend(): Promise<Backend> {
     async rpc(name, args) {
       if (seedSites && !databaseReady) {
         const sites = await seedSites
-        const answer = seedSiteAnswer(sites, name, args, { signedIn: auth.claims() !== null, databaseReady })
+        const answer = seedSiteAnswer(sites, name, args, {
+          signedIn: auth.claims() !== null,
+          databaseReady,
+        })
         if (answer !== undefined) return answer
       }
       await readyInTime()

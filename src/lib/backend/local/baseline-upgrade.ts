@@ -9,13 +9,32 @@ import type { PgLike, PgTx, SqlFile } from './engine.ts'
  * any of them holds the old definitions: `bootstrap` moves its rows onto the baseline once.
  */
 export const REPLACED_VERSIONS: ReadonlySet<string> = new Set([
-  '0001_kasalan_core', '0003_site_publishing', '0004_rsvp', '0005_guest_import', '0006_seating',
-  '0007_site_builder', '0008_site_content', '0009_guest_privacy', '0011_production_parity',
-  '0012_members', '0013_import_replies', '0014_invitations', '0017_invitation_email',
-  '0018_invitation_privacy', '0019_activity', '0021_members_finish', '0022_quick_reads',
-  '0023_import_activity', '0024_slug_per_wedding', '0025_code_attempt_limits',
-  '0026_writes_through_functions', '0027_invitation_links', '0028_trusted_client_address',
-  '0030_private_helpers', '0031_member_views', '0032_names_need_a_letter',
+  '0001_kasalan_core',
+  '0003_site_publishing',
+  '0004_rsvp',
+  '0005_guest_import',
+  '0006_seating',
+  '0007_site_builder',
+  '0008_site_content',
+  '0009_guest_privacy',
+  '0011_production_parity',
+  '0012_members',
+  '0013_import_replies',
+  '0014_invitations',
+  '0017_invitation_email',
+  '0018_invitation_privacy',
+  '0019_activity',
+  '0021_members_finish',
+  '0022_quick_reads',
+  '0023_import_activity',
+  '0024_slug_per_wedding',
+  '0025_code_attempt_limits',
+  '0026_writes_through_functions',
+  '0027_invitation_links',
+  '0028_trusted_client_address',
+  '0030_private_helpers',
+  '0031_member_views',
+  '0032_names_need_a_letter',
 ])
 
 /** A table of the baseline that had another name before it: new name → old name. */
@@ -87,7 +106,9 @@ export async function moveToBaseline(db: PgLike, migrations: SqlFile[]): Promise
         const sources: string[] = []
         for (const { column, generated } of after.filter((c) => c.table === table)) {
           if (generated) continue
-          const oldColumn = before.some((c) => c.table === oldTable && c.column === column) ? column : (COLUMN_WAS[column] ?? column)
+          const oldColumn = before.some((c) => c.table === oldTable && c.column === column)
+            ? column
+            : (COLUMN_WAS[column] ?? column)
           if (!before.some((c) => c.table === oldTable && c.column === oldColumn)) continue
           targets.push(ident(column))
           sources.push(ident(oldColumn))
@@ -105,16 +126,21 @@ export async function moveToBaseline(db: PgLike, migrations: SqlFile[]): Promise
         const { rows } = await tx.query<{ kept: boolean }>(
           `select exists (select 1 from ${OLD(schema)}.${ident(table)} where ${ident(column)} is not null) as kept`,
         )
-        if (rows[0]?.kept) throw new Error(`moving to the new baseline would lose ${schema}.${table}.${column}`)
+        if (rows[0]?.kept)
+          throw new Error(`moving to the new baseline would lose ${schema}.${table}.${column}`)
       }
     }
     for (const sql of AFTER_COPY) await tx.exec(sql)
     await tx.exec('set local session_replication_role = origin')
 
     for (const schema of SCHEMAS) await tx.exec(`drop schema ${OLD(schema)} cascade`)
-    await tx.query('delete from kasalan_local.applied_versions where version = any ($1::text[])', [[...REPLACED_VERSIONS]])
+    await tx.query('delete from kasalan_local.applied_versions where version = any ($1::text[])', [
+      [...REPLACED_VERSIONS],
+    ])
     for (const migration of migrations) {
-      await tx.query('insert into kasalan_local.applied_versions (version) values ($1)', [migration.version])
+      await tx.query('insert into kasalan_local.applied_versions (version) values ($1)', [
+        migration.version,
+      ])
     }
     return migrations.map((migration) => migration.version)
   })

@@ -52,7 +52,10 @@ export interface PgLike extends PgTx {
    * trip to the worker (10–60 ms on a busy phone), and `transaction()` + `query()` make about forty
    * of them per call, so a call is sent as one message when the database offers this.
    */
-  execProtocol?(message: Uint8Array, options?: { syncToFs?: boolean }): Promise<{ messages: ProtocolMessage[] }>
+  execProtocol?(
+    message: Uint8Array,
+    options?: { syncToFs?: boolean },
+  ): Promise<{ messages: ProtocolMessage[] }>
   _runExclusiveTransaction?<T>(fn: () => Promise<T>): Promise<T>
   _runExclusiveQuery?<T>(fn: () => Promise<T>): Promise<T>
 }
@@ -119,7 +122,9 @@ export async function bootstrap(
         applied_at timestamptz not null default now()
       );
     `)
-    return (await tx.query<{ version: string }>('select version from kasalan_local.applied_versions')).rows
+    return (
+      await tx.query<{ version: string }>('select version from kasalan_local.applied_versions')
+    ).rows
   })
   const applied = new Set(rows.map((row) => row.version))
 
@@ -131,7 +136,11 @@ export async function bootstrap(
   const appliedNow: string[] = []
   // A database made by the migrations the baseline replaced: its rows move onto the baseline.
   if (rows.some((row) => REPLACED_VERSIONS.has(row.version))) {
-    const baseline = await Promise.all(steps.filter((step) => step.version !== SHIM_VERSION && step.version !== SEED_VERSION).map(sqlOf))
+    const baseline = await Promise.all(
+      steps
+        .filter((step) => step.version !== SHIM_VERSION && step.version !== SEED_VERSION)
+        .map(sqlOf),
+    )
     try {
       appliedNow.push(...(await moveToBaseline(db, baseline)))
     } catch (error) {
@@ -145,7 +154,9 @@ export async function bootstrap(
     try {
       await db.transaction(async (tx) => {
         await tx.exec(sql)
-        await tx.query('insert into kasalan_local.applied_versions (version) values ($1)', [step.version])
+        await tx.query('insert into kasalan_local.applied_versions (version) values ($1)', [
+          step.version,
+        ])
       })
     } catch (error) {
       throw toRpcError(error, `applying ${step.version}`)
@@ -166,17 +177,24 @@ export async function bootstrap(
  */
 export async function resumeWithoutStoring(db: PgLike, versions: string[]): Promise<boolean> {
   if (!canExchangeOnce(db)) return false
-  const array = (values: readonly string[]) => `array[${values.map((value) => sqlLiteral(value)).join(', ')}]::text[]`
+  const array = (values: readonly string[]) =>
+    `array[${values.map((value) => sqlLiteral(value)).join(', ')}]::text[]`
   try {
-    return (await exchangeOnce(db, [
-      `select pg_catalog.set_config(s.name, v.value, false)
+    return (
+      (await exchangeOnce(
+        db,
+        [
+          `select pg_catalog.set_config(s.name, v.value, false)
          from rows from (pg_catalog.unnest(${array(Object.keys(PINNED_SETTINGS))}), pg_catalog.unnest(${array(Object.values(PINNED_SETTINGS))})) as v(name, value)
          join pg_catalog.pg_settings s on lower(s.name) = lower(v.name)
         where s.context = 'user'`,
-      `select count(*) filter (where a.version = any (${array([SHIM_VERSION, ...versions, SEED_VERSION])})) = ${versions.length + 2}
+          `select count(*) filter (where a.version = any (${array([SHIM_VERSION, ...versions, SEED_VERSION])})) = ${versions.length + 2}
               and count(*) filter (where a.version = any (${array([...REPLACED_VERSIONS])})) = 0
          from kasalan_local.applied_versions a`,
-    ], { syncToFs: false })) === true
+        ],
+        { syncToFs: false },
+      )) === true
+    )
   } catch {
     return false
   }
@@ -215,7 +233,11 @@ export async function callRpc(
   if (!IDENTIFIER.test(name)) throw new RpcError('invalid_function_name', '42883', name)
   // Before anything walks the arguments recursively (the checks below, JSON.stringify, the database).
   if (argumentsTooDeep(args)) {
-    throw new RpcError('input_too_deep', 'P0001', `arguments nest more than ${MAX_JSON_DEPTH} levels`)
+    throw new RpcError(
+      'input_too_deep',
+      'P0001',
+      `arguments nest more than ${MAX_JSON_DEPTH} levels`,
+    )
   }
   const invalid = findInvalidText(args)
   if (invalid) throw new RpcError('invalid_input', 'P0001', invalidTextDetail(invalid))
@@ -247,7 +269,9 @@ export async function callRpc(
     const readOnly = await isReadOnly(db, name)
     return await db.transaction(async (tx) => {
       if (readOnly) await tx.exec('set transaction read only')
-      await tx.query("select set_config('request.jwt.claims', $1, true)", [JSON.stringify(jwtClaims)])
+      await tx.query("select set_config('request.jwt.claims', $1, true)", [
+        JSON.stringify(jwtClaims),
+      ])
       await tx.exec(`set local role ${role}`)
       const result = await tx.query<{ result: unknown }>(
         `select kasalan.${name}(${named.join(', ')}) as result`,
@@ -269,7 +293,10 @@ export interface LocalUser {
 }
 
 interface LocalAuthCalls {
-  signUp: { args: [email: string, password: string, metadata?: Record<string, unknown>]; result: LocalUser }
+  signUp: {
+    args: [email: string, password: string, metadata?: Record<string, unknown>]
+    result: LocalUser
+  }
   signIn: { args: [email: string, password: string]; result: LocalUser }
   updatePassword: { args: [userId: string, password: string]; result: LocalUser }
   getUser: { args: [userId: string]; result: LocalUser | null }
@@ -300,11 +327,19 @@ export async function localAuth<K extends keyof LocalAuthCalls>(
       const sql = LOCAL_AUTH_SQL[call].replace(/\$\d/g, () => sqlLiteral(params[index++]))
       // Reading the account (each start checks the session with it) is a read like a STABLE
       // function's: the leader keeps no call log for it and stores nothing after it.
-      const first = call === 'getUser' ? [`${AUTH_READ_PREFIX}${sqlLiteral('local_get_user')} and p.provolatile in ('s', 'i') limit 1`] : []
+      const first =
+        call === 'getUser'
+          ? [
+              `${AUTH_READ_PREFIX}${sqlLiteral('local_get_user')} and p.provolatile in ('s', 'i') limit 1`,
+            ]
+          : []
       return (await exchangeOnce(db, [...first, sql])) as LocalAuthCalls[K]['result']
     }
     return await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ result: LocalAuthCalls[K]['result'] }>(LOCAL_AUTH_SQL[call], params)
+      const { rows } = await tx.query<{ result: LocalAuthCalls[K]['result'] }>(
+        LOCAL_AUTH_SQL[call],
+        params,
+      )
       return rows[0]?.result ?? (null as LocalAuthCalls[K]['result'])
     })
   } catch (error) {
@@ -312,7 +347,8 @@ export async function localAuth<K extends keyof LocalAuthCalls>(
   }
 }
 
-type ExchangingDb = PgLike & Required<Pick<PgLike, 'execProtocol' | '_runExclusiveTransaction' | '_runExclusiveQuery'>>
+type ExchangingDb = PgLike &
+  Required<Pick<PgLike, 'execProtocol' | '_runExclusiveTransaction' | '_runExclusiveQuery'>>
 
 function canExchangeOnce(db: PgLike): db is ExchangingDb {
   return (
@@ -335,7 +371,8 @@ export function sqlLiteral(value: unknown): string {
   if (param === null || param === undefined) return 'null'
   const text = param instanceof Date ? param.toISOString() : String(param)
   // A zero byte would end the message's SQL early: refused as PostgreSQL refuses it in a parameter.
-  if (text.includes('\u0000')) throw new RpcError('invalid byte sequence for encoding "UTF8": 0x00', '22021')
+  if (text.includes('\u0000'))
+    throw new RpcError('invalid byte sequence for encoding "UTF8": 0x00', '22021')
   return `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`
 }
 
@@ -447,7 +484,11 @@ const BOOL_TYPE = 16
  * Holds PGlite's locks as `transaction()` does, so it never lands inside another caller's
  * transaction. Returns the last statement's single value, parsed by its type.
  */
-async function exchangeOnce(db: ExchangingDb, statements: string[], options?: { syncToFs?: boolean }): Promise<unknown> {
+async function exchangeOnce(
+  db: ExchangingDb,
+  statements: string[],
+  options?: { syncToFs?: boolean },
+): Promise<unknown> {
   const { messages } = await db._runExclusiveTransaction(() =>
     db._runExclusiveQuery(() => db.execProtocol(queryMessage(statements.join(';\n')), options)),
   )
@@ -469,13 +510,19 @@ async function exchangeOnce(db: ExchangingDb, statements: string[], options?: { 
 }
 
 function toParam(value: unknown): unknown {
-  if (value !== null && typeof value === 'object' && !(value instanceof Date)) return JSON.stringify(value)
+  if (value !== null && typeof value === 'object' && !(value instanceof Date))
+    return JSON.stringify(value)
   return value
 }
 
 function toRpcError(error: unknown, context?: string): RpcError {
   if (error instanceof RpcError) return error
-  const pg = (error ?? {}) as { message?: unknown; code?: unknown; detail?: unknown; hint?: unknown }
+  const pg = (error ?? {}) as {
+    message?: unknown
+    code?: unknown
+    detail?: unknown
+    hint?: unknown
+  }
   const message = typeof pg.message === 'string' ? pg.message : String(error)
   const details = typeof pg.detail === 'string' ? pg.detail : undefined
   return new RpcError(

@@ -60,7 +60,8 @@ async function lead(
  */
 export function answerOn(id: string, server: CallServer, leader: string) {
   const channel = new BroadcastChannel(channelName(id))
-  const announce = () => channel.postMessage({ type: 'leader', leader, reads: server.reads } satisfies LinkMessage)
+  const announce = () =>
+    channel.postMessage({ type: 'leader', leader, reads: server.reads } satisfies LinkMessage)
   // One per tab that called, never closed (posting to a closed tab's channel reaches no one, harmlessly).
   const replies = new Map<string, BroadcastChannel>()
   const reply = (tab: string) => {
@@ -146,7 +147,8 @@ export async function checkpointWhenDue(db: PGlite, syncToFs = true): Promise<bo
     ),
     { syncToFs: false },
   )
-  const row = messages.find((message) => message.name === 'dataRow') as { fields?: unknown[] } | undefined
+  const row = messages.find((message) => message.name === 'dataRow') as
+    { fields?: unknown[] } | undefined
   if (row?.fields?.[0] !== 't') return false
   await db.execProtocol(queryMessage('checkpoint'), { syncToFs })
   return true

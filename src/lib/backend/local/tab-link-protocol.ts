@@ -41,5 +41,11 @@ export type LinkMessage =
    * applied once per id (see leader.ts). `tab` names the tab's reply channel.
    */
   | { type: 'call'; id: string; tab: string; kind: 'exec'; message: Uint8Array }
-  | { type: 'call'; id: string; tab: string; kind: 'dump'; compression: 'gzip' | 'none' | 'auto' | undefined }
+  | {
+      type: 'call'
+      id: string
+      tab: string
+      kind: 'dump'
+      compression: 'gzip' | 'none' | 'auto' | undefined
+    }
   | { type: 'answer'; id: string; messages?: AnswerMessage[]; blob?: Blob; error?: LinkError }

@@ -173,7 +173,8 @@ export class TabLink implements PgLike {
     this.#closed = true
     this.#channel.close()
     this.#replies.close()
-    for (const pending of this.#pending.values()) pending.reject(new BackendError('database_no_answer', 'closed'))
+    for (const pending of this.#pending.values())
+      pending.reject(new BackendError('database_no_answer', 'closed'))
     this.#pending.clear()
   }
 

@@ -15,7 +15,13 @@ const migrationSources = import.meta.glob<string>('../../../../supabase/migratio
 })
 
 const migrations = Object.entries(migrationSources)
-  .map(([path, sql]) => ({ version: path.split('/').pop()!.replace(/\.sql$/, ''), sql }))
+  .map(([path, sql]) => ({
+    version: path
+      .split('/')
+      .pop()!
+      .replace(/\.sql$/, ''),
+    sql,
+  }))
   .sort((a, b) => a.version.localeCompare(b.version))
 const shim = () => import('../../../../supabase/local/auth-shim.sql?raw').then((m) => m.default)
 const seed = () => import('../../../../supabase/seed.sql?raw').then((m) => m.default)
@@ -75,7 +81,9 @@ serveDatabase(async (options) => {
   }
   // A browser without the directory (a first visit, or a tab that opens it first) loads the build's.
   const stored = !dataDir.startsWith('idb://') || (await dataDirExists(dataDir))
-  const prebuilt = stored ? undefined : await prebuiltDataDir((options.meta as { seedDataDir?: string } | undefined)?.seedDataDir)
+  const prebuilt = stored
+    ? undefined
+    : await prebuiltDataDir((options.meta as { seedDataDir?: string } | undefined)?.seedDataDir)
   let db: PGlite
   try {
     db = await open(prebuilt, stored && dataDir.startsWith('idb://'))

@@ -27,7 +27,9 @@ function hasStoredSession() {
  * 25006: both read the same.
  */
 function refusal(message: string, code: string) {
-  return code === '25006' ? new BackendError('read_only_call', code) : new BackendError(message, code)
+  return code === '25006'
+    ? new BackendError('read_only_call', code)
+    : new BackendError(message, code)
 }
 
 /**
@@ -35,7 +37,12 @@ function refusal(message: string, code: string) {
  * access token or, for a visitor, the anon key (without shipping that client to every guest's
  * phone). A visitor's `get_site` may be the request index.html already started.
  */
-async function postRpc({ url, anonKey }: SupabaseSettings, name: string, args: object, token: string | null) {
+async function postRpc(
+  { url, anonKey }: SupabaseSettings,
+  name: string,
+  args: object,
+  token: string | null,
+) {
   // The page's own site request, already under way since index.html; a failed one is asked again.
   const early = token ? undefined : await takeEarlySite(name, args)?.catch(() => undefined)
   const response =
@@ -74,7 +81,9 @@ export function createSupabaseBackend(settings: SupabaseSettings): Backend {
   const signedInClient = () =>
     (client ??= import('./client').then((m) => m.createSupabaseClient(url, anonKey)))
   const auth = () => {
-    authPort ??= Promise.all([import('./auth'), signedInClient()]).then(([m, supabase]) => m.createSupabaseAuth(supabase))
+    authPort ??= Promise.all([import('./auth'), signedInClient()]).then(([m, supabase]) =>
+      m.createSupabaseAuth(supabase),
+    )
     // A failed load (offline, before the app was kept) may be tried again.
     authPort.catch(() => (authPort = undefined))
     return authPort

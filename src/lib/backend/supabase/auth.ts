@@ -7,7 +7,11 @@ import { setRemember } from '../session-storage'
 import { keptSupabaseSession } from './kept-session'
 import type { AuthPort, AuthSession, AuthUser } from '../types'
 
-function toUser(user: { id: string; email?: string; user_metadata?: Record<string, unknown> }): AuthUser {
+function toUser(user: {
+  id: string
+  email?: string
+  user_metadata?: Record<string, unknown>
+}): AuthUser {
   return { id: user.id, email: user.email ?? '', userMetadata: user.user_metadata ?? {} }
 }
 
@@ -22,7 +26,8 @@ function lastSession(): AuthSession | null {
 }
 
 /** supabase-js's answer when two refreshes crossed: it kept the tokens stored first, and gave none. */
-const crossed = (answer: { error: { name: string } | null }) => answer.error?.name === 'AuthRefreshDiscardedError'
+const crossed = (answer: { error: { name: string } | null }) =>
+  answer.error?.name === 'AuthRefreshDiscardedError'
 
 /**
  * supabase-js's session, refreshed when due. Asked again when two refreshes crossed (another tab's,
@@ -31,7 +36,8 @@ const crossed = (answer: { error: { name: string } | null }) => answer.error?.na
  */
 async function sessionNow(client: KasalanSupabaseClient) {
   let answer = await client.auth.getSession()
-  for (let again = 0; again < 2 && crossed(answer); again += 1) answer = await client.auth.getSession()
+  for (let again = 0; again < 2 && crossed(answer); again += 1)
+    answer = await client.auth.getSession()
   return answer
 }
 

@@ -5,9 +5,15 @@ import { sessionStore } from '../session-storage'
 export function createSupabaseClient(url: string, anonKey: string) {
   const client = createClient(url, anonKey, {
     db: { schema: 'kasalan' },
-    auth: { storage: sessionStore, persistSession: true, autoRefreshToken: true, detectSessionInUrl: true },
+    auth: {
+      storage: sessionStore,
+      persistSession: true,
+      autoRefreshToken: true,
+      detectSessionInUrl: true,
+    },
   })
-  if (typeof window !== 'undefined') window.addEventListener('online', () => forgetRefreshFailure(client))
+  if (typeof window !== 'undefined')
+    window.addEventListener('online', () => forgetRefreshFailure(client))
   return client
 }
 

@@ -19,7 +19,8 @@ declare global {
  */
 export function takeEarlySite(name: string, args: object): Promise<Response> | undefined {
   const early = window.__kasalanEarlySite
-  if (!early || name !== 'get_site' || (args as { p_slug?: unknown }).p_slug !== early.slug) return undefined
+  if (!early || name !== 'get_site' || (args as { p_slug?: unknown }).p_slug !== early.slug)
+    return undefined
   delete window.__kasalanEarlySite
   return early.response
 }

@@ -24,7 +24,8 @@ import {
 } from '../model/gift-form'
 
 // Two buttons share a phone's width, each on one line.
-const footerButton = 'flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]'
+const footerButton =
+  'flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]'
 
 interface GiftDrawerProps {
   open: boolean
@@ -48,7 +49,11 @@ export function GiftDrawer({ open, onOpenChange, gift, ...props }: GiftDrawerPro
       title={gift ? t('gifts.form.editTitle') : t('gifts.form.newTitle')}
       footer={
         <>
-          <button type="button" className={`btn btn-secondary ${footerButton}`} onClick={() => onOpenChange(false)}>
+          <button
+            type="button"
+            className={`btn btn-secondary ${footerButton}`}
+            onClick={() => onOpenChange(false)}
+          >
             {t('gifts.form.cancel')}
           </button>
           <button type="submit" form={formId} className={`btn btn-primary ${footerButton}`}>
@@ -62,7 +67,13 @@ export function GiftDrawer({ open, onOpenChange, gift, ...props }: GiftDrawerPro
   )
 }
 
-function GiftForm({ formId, weddingId, gift, seesMoney, save }: Omit<GiftDrawerProps, 'open' | 'onOpenChange'> & { formId: string }) {
+function GiftForm({
+  formId,
+  weddingId,
+  gift,
+  seesMoney,
+  save,
+}: Omit<GiftDrawerProps, 'open' | 'onOpenChange'> & { formId: string }) {
   const { t } = useTranslation('plan')
   const id = useId()
   const households = useGuestListStore((state) => state.households)
@@ -84,7 +95,8 @@ function GiftForm({ formId, weddingId, gift, seesMoney, save }: Omit<GiftDrawerP
 
   const chosen = households.find((household) => household.id === householdId)
   const matches = useMemo(() => findHouseholds(households, query), [households, query])
-  const householdName = (household: (typeof households)[number]) => household.persons.map((person) => displayFullName(person)).join(', ')
+  const householdName = (household: (typeof households)[number]) =>
+    household.persons.map((person) => displayFullName(person)).join(', ')
 
   const submit = handleSubmit(async (values) => {
     setFailure(null)
@@ -107,7 +119,12 @@ function GiftForm({ formId, weddingId, gift, seesMoney, save }: Omit<GiftDrawerP
                 key={choice}
                 className="flex min-h-11 flex-1 cursor-pointer items-center justify-center gap-2 rounded-lg border border-line px-3 text-center text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold"
               >
-                <input type="radio" value={choice} className="accent-brand-600" {...register('giver')} />
+                <input
+                  type="radio"
+                  value={choice}
+                  className="accent-brand-600"
+                  {...register('giver')}
+                />
                 {t(`gifts.form.giverChoice.${choice}`)}
               </label>
             ))}
@@ -117,11 +134,18 @@ function GiftForm({ formId, weddingId, gift, seesMoney, save }: Omit<GiftDrawerP
         {giver === 'list' ? (
           <div className="space-y-3">
             {chosen && (
-              <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-ink" data-testid="chosen-household">
+              <p
+                className="rounded-lg bg-brand-50 px-3 py-2 text-sm text-ink"
+                data-testid="chosen-household"
+              >
                 {t('gifts.form.chosen', { name: householdName(chosen) })}
               </p>
             )}
-            <Field label={t('gifts.form.search')} hint={t('gifts.form.searchHint')} error={message(errors.householdId?.message)}>
+            <Field
+              label={t('gifts.form.search')}
+              hint={t('gifts.form.searchHint')}
+              error={message(errors.householdId?.message)}
+            >
               {(control) => (
                 <input
                   {...control}
@@ -149,7 +173,12 @@ function GiftForm({ formId, weddingId, gift, seesMoney, save }: Omit<GiftDrawerP
                             name={`${id}-household`}
                             className="accent-brand-600"
                             checked={householdId === household.id}
-                            onChange={() => setValue('householdId', household.id, { shouldValidate: true, shouldDirty: true })}
+                            onChange={() =>
+                              setValue('householdId', household.id, {
+                                shouldValidate: true,
+                                shouldDirty: true,
+                              })
+                            }
                           />
                           {householdName(household)}
                         </label>
@@ -161,8 +190,19 @@ function GiftForm({ formId, weddingId, gift, seesMoney, save }: Omit<GiftDrawerP
             )}
           </div>
         ) : (
-          <Field label={t('gifts.form.giverName')} hint={t('gifts.form.giverNameHint')} error={message(errors.giverName?.message)}>
-            {(control) => <input {...control} className="field-input" maxLength={giftLimits.giverName} {...register('giverName')} />}
+          <Field
+            label={t('gifts.form.giverName')}
+            hint={t('gifts.form.giverNameHint')}
+            error={message(errors.giverName?.message)}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="field-input"
+                maxLength={giftLimits.giverName}
+                {...register('giverName')}
+              />
+            )}
           </Field>
         )}
 
@@ -179,8 +219,19 @@ function GiftForm({ formId, weddingId, gift, seesMoney, save }: Omit<GiftDrawerP
         </Field>
 
         {kindsWithReference.has(kind) && (
-          <Field label={t('gifts.form.reference')} hint={t(`gifts.form.referenceHint.${kind}`)} error={message(errors.reference?.message)}>
-            {(control) => <input {...control} className="field-input" maxLength={giftLimits.reference} {...register('reference')} />}
+          <Field
+            label={t('gifts.form.reference')}
+            hint={t(`gifts.form.referenceHint.${kind}`)}
+            error={message(errors.reference?.message)}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="field-input"
+                maxLength={giftLimits.reference}
+                {...register('reference')}
+              />
+            )}
           </Field>
         )}
 
@@ -188,12 +239,31 @@ function GiftForm({ formId, weddingId, gift, seesMoney, save }: Omit<GiftDrawerP
           label={kind === 'registry' ? t('gifts.form.registryItem') : t('gifts.form.description')}
           error={message(errors.description?.message)}
         >
-          {(control) => <input {...control} className="field-input" maxLength={giftLimits.description} {...register('description')} />}
+          {(control) => (
+            <input
+              {...control}
+              className="field-input"
+              maxLength={giftLimits.description}
+              {...register('description')}
+            />
+          )}
         </Field>
 
         {seesMoney ? (
-          <Field label={t('gifts.form.amount')} hint={t('gifts.form.amountHint')} error={message(errors.amount?.message)}>
-            {(control) => <input {...control} className="field-input" inputMode="decimal" autoComplete="off" {...register('amount')} />}
+          <Field
+            label={t('gifts.form.amount')}
+            hint={t('gifts.form.amountHint')}
+            error={message(errors.amount?.message)}
+          >
+            {(control) => (
+              <input
+                {...control}
+                className="field-input"
+                inputMode="decimal"
+                autoComplete="off"
+                {...register('amount')}
+              />
+            )}
           </Field>
         ) : (
           <p className="text-sm text-muted">{t('gifts.form.amountHidden')}</p>
@@ -221,7 +291,14 @@ function GiftForm({ formId, weddingId, gift, seesMoney, save }: Omit<GiftDrawerP
         />
 
         <Field label={t('gifts.form.notes')} error={message(errors.notes?.message)}>
-          {(control) => <textarea {...control} className="field-input min-h-40" maxLength={giftLimits.notes} {...register('notes')} />}
+          {(control) => (
+            <textarea
+              {...control}
+              className="field-input min-h-40"
+              maxLength={giftLimits.notes}
+              {...register('notes')}
+            />
+          )}
         </Field>
       </fieldset>
     </form>

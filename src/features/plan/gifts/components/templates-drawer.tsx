@@ -11,7 +11,8 @@ const languages: MessageLanguage[] = ['fil', 'en']
 const maxLength = 1000
 
 // Two buttons share a phone's width, each on one line.
-const footerButton = 'flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]'
+const footerButton =
+  'flex-1 whitespace-nowrap px-3 text-sm sm:flex-none sm:px-4 sm:text-[0.9375rem]'
 
 interface TemplatesDrawerProps {
   open: boolean
@@ -32,7 +33,11 @@ export function TemplatesDrawer({ open, onOpenChange, templates, save }: Templat
       description={t('gifts.templates.intro')}
       footer={
         <>
-          <button type="button" className={`btn btn-secondary ${footerButton}`} onClick={() => onOpenChange(false)}>
+          <button
+            type="button"
+            className={`btn btn-secondary ${footerButton}`}
+            onClick={() => onOpenChange(false)}
+          >
             {t('gifts.form.cancel')}
           </button>
           <button type="submit" form={formId} className={`btn btn-primary ${footerButton}`}>
@@ -46,7 +51,11 @@ export function TemplatesDrawer({ open, onOpenChange, templates, save }: Templat
   )
 }
 
-function TemplatesForm({ formId, templates, save }: Pick<TemplatesDrawerProps, 'templates' | 'save'> & { formId: string }) {
+function TemplatesForm({
+  formId,
+  templates,
+  save,
+}: Pick<TemplatesDrawerProps, 'templates' | 'save'> & { formId: string }) {
   const { t } = useTranslation('plan')
   const id = useId()
   const {
@@ -55,7 +64,10 @@ function TemplatesForm({ formId, templates, save }: Pick<TemplatesDrawerProps, '
     setValue,
     formState: { isSubmitting: saving },
   } = useForm<Record<MessageLanguage, string>>({
-    defaultValues: { fil: thankYouTemplate(templates, 'fil'), en: thankYouTemplate(templates, 'en') },
+    defaultValues: {
+      fil: thankYouTemplate(templates, 'fil'),
+      en: thankYouTemplate(templates, 'en'),
+    },
   })
   const [failure, setFailure] = useState<string | null>(null)
 

@@ -8,7 +8,12 @@ import { formatLongDate, toManila } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
 import { channelAvailable } from '@/lib/invitations/channels'
 import { canShare, sendThrough } from '@/lib/invitations/send-through'
-import { giverLabel, renderThankYou, thankYouTemplate, type MessageLanguage } from '../model/gift-ledger'
+import {
+  giverLabel,
+  renderThankYou,
+  thankYouTemplate,
+  type MessageLanguage,
+} from '../model/gift-ledger'
 
 type SendChannel = Exclude<ThankYouChannel, 'in_person'>
 
@@ -22,7 +27,15 @@ const channelIcons: Record<SendChannel, ReactNode> = {
   share: <Share2 aria-hidden="true" className="size-4" />,
 }
 
-const channelOrder: SendChannel[] = ['messenger', 'viber', 'whatsapp', 'sms', 'email', 'copy', 'share']
+const channelOrder: SendChannel[] = [
+  'messenger',
+  'viber',
+  'whatsapp',
+  'sms',
+  'email',
+  'copy',
+  'share',
+]
 
 interface ThankYouDrawerProps {
   gift: Gift | null
@@ -60,12 +73,23 @@ export function ThankYouDrawer({ gift, onOpenChange, ...props }: ThankYouDrawerP
 
 type Status = { tone: 'ok' | 'error'; text: string } | null
 
-function ThankYou({ gift: initial, templates, couple, language: siteLanguage, mark }: Omit<ThankYouDrawerProps, 'gift' | 'onOpenChange'> & { gift: Gift }) {
+function ThankYou({
+  gift: initial,
+  templates,
+  couple,
+  language: siteLanguage,
+  mark,
+}: Omit<ThankYouDrawerProps, 'gift' | 'onOpenChange'> & { gift: Gift }) {
   const { t, i18n } = useTranslation('plan')
   const id = useId()
   const [gift, setGift] = useState(initial)
   const [language, setLanguage] = useState<MessageLanguage>(siteLanguage)
-  const rendered = renderThankYou({ template: thankYouTemplate(templates, language), language, gift, couple })
+  const rendered = renderThankYou({
+    template: thankYouTemplate(templates, language),
+    language,
+    gift,
+    couple,
+  })
   const [edited, setEdited] = useState<{ language: MessageLanguage; text: string } | null>(null)
   const text = edited?.language === language ? edited.text : rendered
   const [status, setStatus] = useState<Status>(null)
@@ -88,13 +112,30 @@ function ThankYou({ gift: initial, templates, couple, language: siteLanguage, ma
     setStatus(null)
     try {
       if (channel !== 'in_person') {
-        const outcome = await sendThrough(channel, target, { text, subject: t('gifts.thanks.subject') })
-        if (outcome === 'failed') setStatus({ tone: 'error', text: t(`gifts.thanks.failed.${channel === 'share' ? 'share' : 'copy'}`) })
+        const outcome = await sendThrough(channel, target, {
+          text,
+          subject: t('gifts.thanks.subject'),
+        })
+        if (outcome === 'failed')
+          setStatus({
+            tone: 'error',
+            text: t(`gifts.thanks.failed.${channel === 'share' ? 'share' : 'copy'}`),
+          })
         if (outcome === 'failed' || outcome === 'cancelled') return
         const channelName = t(`gifts.channels.${channel}`)
-        await record(channel, outcome === 'copied' ? t(`gifts.thanks.copied.${channel === 'messenger' ? 'messenger' : 'copy'}`, { channel: channelName }) : t('gifts.thanks.marked', { channel: channelName }))
+        await record(
+          channel,
+          outcome === 'copied'
+            ? t(`gifts.thanks.copied.${channel === 'messenger' ? 'messenger' : 'copy'}`, {
+                channel: channelName,
+              })
+            : t('gifts.thanks.marked', { channel: channelName }),
+        )
       } else {
-        await record('in_person', t('gifts.thanks.marked', { channel: t('gifts.channels.in_person') }))
+        await record(
+          'in_person',
+          t('gifts.thanks.marked', { channel: t('gifts.channels.in_person') }),
+        )
       }
     } finally {
       setBusy(false)
@@ -104,7 +145,8 @@ function ThankYou({ gift: initial, templates, couple, language: siteLanguage, ma
   return (
     <div className="space-y-5">
       <p className="text-sm text-muted">
-        {[gift.phone, gift.email].filter(Boolean).join(' · ') || (gift.householdId ? t('gifts.thanks.noContact') : t('gifts.thanks.notOnList'))}
+        {[gift.phone, gift.email].filter(Boolean).join(' · ') ||
+          (gift.householdId ? t('gifts.thanks.noContact') : t('gifts.thanks.notOnList'))}
       </p>
 
       <p className="rounded-lg border border-line px-3 py-2 text-sm" data-testid="thank-you-state">
@@ -161,8 +203,12 @@ function ThankYou({ gift: initial, templates, couple, language: siteLanguage, ma
             {t('gifts.channels.action.in_person')}
           </button>
         </div>
-        {!channelAvailable('sms', target) && <p className="mt-2 text-xs text-muted">{t('gifts.thanks.missing.phone')}</p>}
-        {!channelAvailable('email', target) && <p className="mt-1 text-xs text-muted">{t('gifts.thanks.missing.email')}</p>}
+        {!channelAvailable('sms', target) && (
+          <p className="mt-2 text-xs text-muted">{t('gifts.thanks.missing.phone')}</p>
+        )}
+        {!channelAvailable('email', target) && (
+          <p className="mt-1 text-xs text-muted">{t('gifts.thanks.missing.email')}</p>
+        )}
       </div>
 
       {gift.thankedAt && (
@@ -179,7 +225,10 @@ function ThankYou({ gift: initial, templates, couple, language: siteLanguage, ma
         </button>
       )}
 
-      <p role="status" className={`min-h-5 text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`}>
+      <p
+        role="status"
+        className={`min-h-5 text-sm ${status?.tone === 'error' ? 'text-red-700' : 'text-emerald-800'}`}
+      >
         {status?.text ?? ''}
       </p>
     </div>

@@ -32,15 +32,30 @@ export const giftValues = z
   .check(
     z.superRefine((values, context) => {
       if (values.giver === 'list' && !values.householdId) {
-        context.issues.push({ code: 'custom', input: values.householdId, path: ['householdId'], message: 'gifts.form.errors.householdRequired' })
+        context.issues.push({
+          code: 'custom',
+          input: values.householdId,
+          path: ['householdId'],
+          message: 'gifts.form.errors.householdRequired',
+        })
       }
       if (values.giver === 'other' && !values.giverName.trim()) {
-        context.issues.push({ code: 'custom', input: values.giverName, path: ['giverName'], message: 'gifts.form.errors.giverRequired' })
+        context.issues.push({
+          code: 'custom',
+          input: values.giverName,
+          path: ['giverName'],
+          message: 'gifts.form.errors.giverRequired',
+        })
       }
       // A gift's amount, when given, is more than nothing (the database takes ₱0.01 and up).
       const amount = parsePesos(values.amount)
       if (!amount.ok || amount.value === 0) {
-        context.issues.push({ code: 'custom', input: values.amount, path: ['amount'], message: 'gifts.form.errors.amount' })
+        context.issues.push({
+          code: 'custom',
+          input: values.amount,
+          path: ['amount'],
+          message: 'gifts.form.errors.amount',
+        })
       }
     }),
   )
@@ -48,7 +63,17 @@ export type GiftValues = z.infer<typeof giftValues>
 
 /** A new gift's form: from the guest list, cash, received today. */
 export function emptyGift(today: string): GiftValues {
-  return { giver: 'list', householdId: '', giverName: '', kind: 'cash', reference: '', description: '', amount: '', receivedOn: today, notes: '' }
+  return {
+    giver: 'list',
+    householdId: '',
+    giverName: '',
+    kind: 'cash',
+    reference: '',
+    description: '',
+    amount: '',
+    receivedOn: today,
+    notes: '',
+  }
 }
 
 export function giftToValues(gift: GiftRecord & { kind: GiftFormKind }): GiftValues {
@@ -84,23 +109,28 @@ export function valuesToInput(values: GiftValues) {
 
 /** Accent- and case-blind text for finding a household by name ("pena" finds "Peña"). */
 export function searchable(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('en').replace(/\s+/g, ' ').trim()
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLocaleLowerCase('en')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /**
  * The households whose persons' names match every word typed, at the start of a word of a first
  * or last name, as the guest list's search finds them; at most `limit`.
  */
-export function findHouseholds<Household extends { persons: ReadonlyArray<{ firstName: string; lastName?: string | null }> }>(
-  households: readonly Household[],
-  query: string,
-  limit = 8,
-): Household[] {
+export function findHouseholds<
+  Household extends { persons: ReadonlyArray<{ firstName: string; lastName?: string | null }> },
+>(households: readonly Household[], query: string, limit = 8): Household[] {
   const words = searchable(query).split(' ').filter(Boolean)
   if (words.length === 0) return []
   const found: Household[] = []
   for (const household of households) {
-    const names = searchable(household.persons.map((person) => `${person.firstName} ${person.lastName ?? ''}`).join(' ')).split(/[\s-]+/)
+    const names = searchable(
+      household.persons.map((person) => `${person.firstName} ${person.lastName ?? ''}`).join(' '),
+    ).split(/[\s-]+/)
     if (words.every((word) => names.some((name) => name.startsWith(word)))) found.push(household)
     if (found.length === limit) break
   }

@@ -48,7 +48,10 @@ export const thankYouPlaceholders = ['names', 'couple'] as const
 const and: Record<MessageLanguage, string> = { fil: 'at', en: '&' }
 
 /** The couple's template for this language, else ours. */
-export function thankYouTemplate(templates: Partial<Record<MessageLanguage, string>>, language: MessageLanguage): string {
+export function thankYouTemplate(
+  templates: Partial<Record<MessageLanguage, string>>,
+  language: MessageLanguage,
+): string {
   return templates[language]?.trim() || defaultThankYou[language]
 }
 
@@ -63,7 +66,10 @@ export function renderThankYou(input: {
   gift: Pick<GiftRecord, 'persons' | 'giverName'>
   couple: { bride: { firstName?: string | null }; groom: { firstName?: string | null } }
 }): string {
-  const names = input.gift.persons.length > 0 ? householdNames(input.gift.persons, input.language) : displayName(input.gift.giverName)
+  const names =
+    input.gift.persons.length > 0
+      ? householdNames(input.gift.persons, input.language)
+      : displayName(input.gift.giverName)
   const values: Record<(typeof thankYouPlaceholders)[number], string> = {
     names,
     couple: displayCouple(input.couple.bride, input.couple.groom, and[input.language]),
@@ -74,7 +80,10 @@ export function renderThankYou(input: {
 export type ThanksFilter = 'all' | 'not_yet' | 'sent'
 
 /** The gifts of one kind (or all) and one thank-you state (or all), in the ledger's order. */
-export function filterGifts<Gift extends GiftRecord>(gifts: readonly Gift[], filter: { kind: string; thanks: ThanksFilter }): Gift[] {
+export function filterGifts<Gift extends GiftRecord>(
+  gifts: readonly Gift[],
+  filter: { kind: string; thanks: ThanksFilter },
+): Gift[] {
   return gifts.filter(
     (gift) =>
       (filter.kind === 'all' || gift.kind === filter.kind) &&
@@ -128,7 +137,11 @@ export interface CsvLabels {
  * adds them up; the column is left out for a member who does not see the money. Cells are made
  * formula-safe by src/lib/csv.ts when written.
  */
-export function giftCsvRows(gifts: readonly GiftRecord[], seesMoney: boolean, labels: CsvLabels): string[][] {
+export function giftCsvRows(
+  gifts: readonly GiftRecord[],
+  seesMoney: boolean,
+  labels: CsvLabels,
+): string[][] {
   const { headers } = labels
   const header = [
     headers.giver,

@@ -1,4 +1,12 @@
-import { Download, Gift as GiftIcon, HeartHandshake, MessageSquareHeart, Pencil, Plus, Trash2 } from 'lucide-react'
+import {
+  Download,
+  Gift as GiftIcon,
+  HeartHandshake,
+  MessageSquareHeart,
+  Pencil,
+  Plus,
+  Trash2,
+} from 'lucide-react'
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Alert } from '@/components/alert'
@@ -27,7 +35,15 @@ import { PlanTabs } from '../../components/plan-tabs'
 import { GiftDrawer } from '../components/gift-drawer'
 import { TemplatesDrawer } from '../components/templates-drawer'
 import { ThankYouDrawer } from '../components/thank-you-drawer'
-import { filterGifts, giftCsvRows, giverCount, giverLabel, grandTotal, thankedCount, type ThanksFilter } from '../model/gift-ledger'
+import {
+  filterGifts,
+  giftCsvRows,
+  giverCount,
+  giverLabel,
+  grandTotal,
+  thankedCount,
+  type ThanksFilter,
+} from '../model/gift-ledger'
 import { formatPesos } from '../../pesos'
 
 type Notice = { tone: 'success' | 'error'; text: string } | null
@@ -37,28 +53,41 @@ type Notice = { tone: 'success' | 'error'; text: string } | null
  * "nina Ramon Santos, Lourdes Santos" (the `_several` strings). A context, not a plural: Filipino's
  * plural rule calls 2 and 3 "one".
  */
-const about = (gift: Gift) => ({ name: giverLabel(gift), context: giverCount(gift) > 1 ? 'several' : undefined })
+const about = (gift: Gift) => ({
+  name: giverLabel(gift),
+  context: giverCount(gift) > 1 ? 'several' : undefined,
+})
 
 /** /manage/plan/gifts: the gift ledger, its totals by kind, the thank-yous and the CSV. */
 export function GiftsPage() {
   const { t } = useTranslation('plan')
   useDocumentTitle(t('gifts.title'))
   const { wedding, status, error, reload } = useMyWedding()
-  if (status === 'error') return <LoadFailed message={errorMessage(error, t, 'plan')} onRetry={() => void reload()} />
+  if (status === 'error')
+    return <LoadFailed message={errorMessage(error, t, 'plan')} onRetry={() => void reload()} />
   if (!wedding) return <PageSpinner />
   return <Gifts wedding={wedding} />
 }
 
 function Gifts({ wedding }: { wedding: Wedding }) {
   const { t, i18n } = useTranslation('plan')
-  const { data: ledger, error: loadError, reload, refresh, setData } = useLoad(() => listGifts(wedding.id), [wedding.id])
+  const {
+    data: ledger,
+    error: loadError,
+    reload,
+    refresh,
+    setData,
+  } = useLoad(() => listGifts(wedding.id), [wedding.id])
   const [notice, setNotice] = useState<Notice>(null)
   const [editing, setEditing] = useState<Gift | 'new' | null>(null)
   const [thanking, setThanking] = useState<Gift | null>(null)
   const [deleting, setDeleting] = useState<Gift | null>(null)
   const [templatesOpen, setTemplatesOpen] = useState(false)
   const [busy, setBusy] = useState(false)
-  const [filter, setFilter] = useState<{ kind: string; thanks: ThanksFilter }>({ kind: 'all', thanks: 'all' })
+  const [filter, setFilter] = useState<{ kind: string; thanks: ThanksFilter }>({
+    kind: 'all',
+    thanks: 'all',
+  })
   const language = i18n.language === 'fil' ? 'fil' : 'en'
 
   if (loadError) return <LoadFailed message={errorMessage(loadError, t, 'plan')} onRetry={reload} />
@@ -66,13 +95,22 @@ function Gifts({ wedding }: { wedding: Wedding }) {
 
   // A thank-you changes one gift: it is put in place, and the thank-you count follows.
   const replace = (gift: Gift) =>
-    setData((current) => current && { ...current, gifts: current.gifts.map((row) => (row.id === gift.id ? gift : row)) })
+    setData(
+      (current) =>
+        current && {
+          ...current,
+          gifts: current.gifts.map((row) => (row.id === gift.id ? gift : row)),
+        },
+    )
 
   const save = async (input: GiftInput) => {
     const gift = editing === 'new' || editing === null ? null : editing
     const saved = await saveGift(wedding.id, gift?.id ?? null, input)
     setEditing(null)
-    setNotice({ tone: 'success', text: t(gift ? 'gifts.notice.saved' : 'gifts.notice.recorded', about(saved)) })
+    setNotice({
+      tone: 'success',
+      text: t(gift ? 'gifts.notice.saved' : 'gifts.notice.recorded', about(saved)),
+    })
     // The totals are the database's: the ledger is read again (a failed read says so).
     refresh()
   }
@@ -134,11 +172,20 @@ function Gifts({ wedding }: { wedding: Wedding }) {
             <Plus aria-hidden="true" className="size-4" />
             {t('gifts.record')}
           </button>
-          <button type="button" className="btn btn-secondary" onClick={() => setTemplatesOpen(true)}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => setTemplatesOpen(true)}
+          >
             <MessageSquareHeart aria-hidden="true" className="size-4" />
             {t('gifts.templates.open')}
           </button>
-          <button type="button" className="btn btn-secondary" disabled={ledger.gifts.length === 0} onClick={() => void exportCsv()}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={ledger.gifts.length === 0}
+            onClick={() => void exportCsv()}
+          >
             <Download aria-hidden="true" className="size-4" />
             {t('gifts.export')}
           </button>
@@ -155,12 +202,20 @@ function Gifts({ wedding }: { wedding: Wedding }) {
         </h2>
         {ledger.gifts.length > 0 && <Filter filter={filter} onChange={setFilter} />}
         {ledger.gifts.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">{t('gifts.list.empty')}</p>
+          <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
+            {t('gifts.list.empty')}
+          </p>
         ) : shown.length === 0 ? (
-          <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">{t('gifts.list.noneMatch')}</p>
+          <p className="rounded-2xl border border-dashed border-line p-6 text-center text-muted">
+            {t('gifts.list.noneMatch')}
+          </p>
         ) : (
           <>
-            {filtered && <p className="text-sm text-muted" role="status">{t('gifts.list.showing', { shown: shown.length, total: ledger.gifts.length })}</p>}
+            {filtered && (
+              <p className="text-sm text-muted" role="status">
+                {t('gifts.list.showing', { shown: shown.length, total: ledger.gifts.length })}
+              </p>
+            )}
             <ul className="divide-y divide-line rounded-2xl border border-line bg-white">
               {shown.map((gift) => (
                 <GiftRow
@@ -228,7 +283,10 @@ function Totals({ ledger }: { ledger: GiftLedger }) {
   const all = grandTotal(ledger.totals)
   const thanked = thankedCount(ledger.gifts)
   return (
-    <section aria-labelledby="gift-totals-heading" className="rounded-2xl border border-line bg-white p-5 sm:p-6">
+    <section
+      aria-labelledby="gift-totals-heading"
+      className="rounded-2xl border border-line bg-white p-5 sm:p-6"
+    >
       <h2 id="gift-totals-heading" className="font-display text-xl text-ink">
         {t('gifts.totals.heading')}
       </h2>
@@ -237,26 +295,44 @@ function Totals({ ledger }: { ledger: GiftLedger }) {
           ? t('gifts.totals.allWithAmount', { count: all.count, amount: formatPesos(all.amount) })
           : t('gifts.totals.all', { count: all.count })}
       </p>
-      <p className="text-sm text-muted">{t('gifts.totals.thanked', { thanked, total: all.count })}</p>
+      <p className="text-sm text-muted">
+        {t('gifts.totals.thanked', { thanked, total: all.count })}
+      </p>
       {ledger.totals.length > 0 && (
         <dl className="mt-4 grid grid-cols-1 gap-2 min-[400px]:grid-cols-2 sm:grid-cols-3">
           {ledger.totals.map((total) => (
-            <div key={total.kind} className="rounded-xl bg-brand-50 px-3 py-2" data-testid={`gift-total-${total.kind}`}>
-              <dt className="text-sm font-semibold text-brand-700">{t(`gifts.kinds.${total.kind}`)}</dt>
+            <div
+              key={total.kind}
+              className="rounded-xl bg-brand-50 px-3 py-2"
+              data-testid={`gift-total-${total.kind}`}
+            >
+              <dt className="text-sm font-semibold text-brand-700">
+                {t(`gifts.kinds.${total.kind}`)}
+              </dt>
               <dd className="text-sm text-ink">
                 {t('gifts.totals.count', { count: total.count })}
-                {ledger.seesMoney && total.amount !== null && total.amount > 0 && <> · {formatPesos(total.amount)}</>}
+                {ledger.seesMoney && total.amount !== null && total.amount > 0 && (
+                  <> · {formatPesos(total.amount)}</>
+                )}
               </dd>
             </div>
           ))}
         </dl>
       )}
-      {!ledger.seesMoney && <p className="mt-4 text-sm text-muted">{t('gifts.totals.amountsHidden')}</p>}
+      {!ledger.seesMoney && (
+        <p className="mt-4 text-sm text-muted">{t('gifts.totals.amountsHidden')}</p>
+      )}
     </section>
   )
 }
 
-function Filter({ filter, onChange }: { filter: { kind: string; thanks: ThanksFilter }; onChange(filter: { kind: string; thanks: ThanksFilter }): void }) {
+function Filter({
+  filter,
+  onChange,
+}: {
+  filter: { kind: string; thanks: ThanksFilter }
+  onChange(filter: { kind: string; thanks: ThanksFilter }): void
+}) {
   const { t } = useTranslation('plan')
   const id = useId()
   return (
@@ -265,7 +341,12 @@ function Filter({ filter, onChange }: { filter: { kind: string; thanks: ThanksFi
         <label htmlFor={`${id}-kind`} className="field-label">
           {t('gifts.filter.kind')}
         </label>
-        <select id={`${id}-kind`} className="field-input" value={filter.kind} onChange={(event) => onChange({ ...filter, kind: event.target.value })}>
+        <select
+          id={`${id}-kind`}
+          className="field-input"
+          value={filter.kind}
+          onChange={(event) => onChange({ ...filter, kind: event.target.value })}
+        >
           <option value="all">{t('gifts.filter.allKinds')}</option>
           {giftKinds.map((kind) => (
             <option key={kind} value={kind}>
@@ -311,7 +392,11 @@ function GiftRow({
   const { t } = useTranslation('plan')
   const giver = about(gift)
   const name = giver.name
-  const what = [t(`gifts.kinds.${gift.kind}`), gift.reference && t('gifts.list.reference', { reference: gift.reference }), gift.description]
+  const what = [
+    t(`gifts.kinds.${gift.kind}`),
+    gift.reference && t('gifts.list.reference', { reference: gift.reference }),
+    gift.description,
+  ]
     .filter(Boolean)
     .join(' · ')
   return (
@@ -322,11 +407,21 @@ function GiftRow({
           <GiftIcon aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
           <span className="break-words">{what}</span>
         </p>
-        {seesMoney && gift.amount !== null && <p className="font-semibold text-ink">{formatPesos(gift.amount)}</p>}
-        {gift.receivedOn && <p className="text-sm text-muted">{t('gifts.list.received', { date: formatLongDate(gift.receivedOn, language) })}</p>}
+        {seesMoney && gift.amount !== null && (
+          <p className="font-semibold text-ink">{formatPesos(gift.amount)}</p>
+        )}
+        {gift.receivedOn && (
+          <p className="text-sm text-muted">
+            {t('gifts.list.received', { date: formatLongDate(gift.receivedOn, language) })}
+          </p>
+        )}
         {!gift.householdId && <p className="text-xs text-muted">{t('gifts.list.notOnList')}</p>}
-        {gift.notes && <p className="text-sm break-words whitespace-pre-line text-muted">{gift.notes}</p>}
-        <p className={`text-sm font-medium ${gift.thankedAt ? 'text-emerald-800' : 'text-amber-800'}`}>
+        {gift.notes && (
+          <p className="text-sm break-words whitespace-pre-line text-muted">{gift.notes}</p>
+        )}
+        <p
+          className={`text-sm font-medium ${gift.thankedAt ? 'text-emerald-800' : 'text-amber-800'}`}
+        >
           {gift.thankedAt && gift.thankedVia
             ? t('gifts.list.thanked', {
                 date: formatLongDate(toManila(gift.thankedAt).format('YYYY-MM-DD'), language),
@@ -337,15 +432,30 @@ function GiftRow({
       </div>
       {/* On a phone the thank-you takes a line of its own, editing and deleting share the next. */}
       <div className="grid w-full grid-cols-2 gap-2 sm:w-auto">
-        <button type="button" className="btn btn-secondary col-span-2 min-h-11 px-3 text-sm" aria-label={t('gifts.list.thankLabel', giver)} onClick={onThank}>
+        <button
+          type="button"
+          className="btn btn-secondary col-span-2 min-h-11 px-3 text-sm"
+          aria-label={t('gifts.list.thankLabel', giver)}
+          onClick={onThank}
+        >
           <HeartHandshake aria-hidden="true" className="size-4" />
           {t('gifts.list.thank')}
         </button>
-        <button type="button" className="btn btn-secondary min-h-11 px-3 text-sm" aria-label={t('gifts.list.editLabel', giver)} onClick={onEdit}>
+        <button
+          type="button"
+          className="btn btn-secondary min-h-11 px-3 text-sm"
+          aria-label={t('gifts.list.editLabel', giver)}
+          onClick={onEdit}
+        >
           <Pencil aria-hidden="true" className="size-4" />
           {t('gifts.list.edit')}
         </button>
-        <button type="button" className="btn btn-secondary min-h-11 px-3 text-sm" aria-label={t('gifts.list.deleteLabel', giver)} onClick={onDelete}>
+        <button
+          type="button"
+          className="btn btn-secondary min-h-11 px-3 text-sm"
+          aria-label={t('gifts.list.deleteLabel', giver)}
+          onClick={onDelete}
+        >
           <Trash2 aria-hidden="true" className="size-4" />
           {t('gifts.list.delete')}
         </button>
