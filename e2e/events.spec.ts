@@ -131,7 +131,9 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
     ),
   ).toBeVisible()
   await expect(despedida.getByLabel('Private: only for the households I choose')).toBeChecked()
+  // The refused choice takes the focus: the search, to find whom to invite.
   const search = despedida.getByRole('searchbox', { name: 'Find a household' })
+  await expect(search).toBeFocused()
   for (const [typed, name] of invited) {
     await search.fill(typed)
     await despedida

@@ -1,6 +1,9 @@
-import { useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useId, useLayoutEffect, useRef, useState } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import * as z from 'zod/mini'
 import { Alert } from '@/components/alert'
 import { DatePicker } from '@/components/date-picker'
 import type { Household } from '@/lib/api'
@@ -19,13 +22,26 @@ interface EventCardProps {
   language: 'fil' | 'en'
 }
 
-interface Draft {
-  takesRsvp: boolean
-  deadline: string
-  isPrivate: boolean
-  isMain: boolean
-  householdIds: string[]
-}
+/** The card's one rule of its own: a private event invites someone. The message is a key of `rsvps`. */
+const eventSchema = z
+  .object({
+    takesRsvp: z.boolean(),
+    deadline: z.string(),
+    isPrivate: z.boolean(),
+    isMain: z.boolean(),
+    householdIds: z.array(z.string()),
+  })
+  .check(
+    z.superRefine((draft, context) => {
+      if (draft.takesRsvp && draft.isPrivate && !draft.isMain && draft.householdIds.length === 0)
+        context.addIssue({
+          code: 'custom',
+          path: ['householdIds'],
+          message: 'eventsTab.errors.nobodyInvited',
+        })
+    }),
+  )
+type Draft = z.infer<typeof eventSchema>
 
 const draftOf = (event: WeddingEvent): Draft => ({
   takesRsvp: event.takesRsvp,
@@ -48,59 +64,73 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
   const { t } = useTranslation(['rsvps', 'rsvp'])
   const save = useEventsStore((state) => state.save)
   const id = useId()
-  const [draft, setDraft] = useState<Draft>(() => draftOf(event))
-  const [saved, setSaved] = useState<Draft>(() => draftOf(event))
-  const [saving, setSaving] = useState(false)
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null)
+  // What is saved is the event as the store has it (this card's save puts it there too).
+  const saved = draftOf(event)
+  const {
+    control,
+    handleSubmit,
+    reset,
+    getValues,
+    setValue,
+    clearErrors,
+    formState: { errors, isSubmitting, isValidating },
+  } = useForm<Draft>({
+    resolver: zodResolver(eventSchema),
+    defaultValues: saved,
+    // A refusal is said until the next change, whichever it is (see `edited`), never re-checked.
+    reValidateMode: 'onSubmit',
+  })
+  const [takesRsvp, deadline, isPrivate, isMain, householdIds] = useWatch({
+    control,
+    name: ['takesRsvp', 'deadline', 'isPrivate', 'isMain', 'householdIds'],
+  })
+  const draft: Draft = { takesRsvp, deadline, isPrivate, isMain, householdIds }
+  // The save in flight, when the card's controls are off as they always were; not the moment the
+  // rule is checked, so that a refused household list can still take the focus.
+  const saving = isSubmitting && !isValidating
   // Another event made main, or this one saved elsewhere: follow it unless something is typed here.
-  const incoming = draftOf(event)
-  if (!sameDraft(incoming, saved)) {
-    setSaved(incoming)
-    if (sameDraft(draft, saved)) setDraft(incoming)
-  }
-  const change = (patch: Partial<Draft>) => {
+  const seen = useRef(saved)
+  useLayoutEffect(() => {
+    if (sameDraft(saved, seen.current)) return
+    if (sameDraft(getValues(), seen.current)) reset(saved)
+    seen.current = saved
+  })
+  /** Any change forgets the last save's message and the last refusal. */
+  const edited = () => {
     setResult(null)
-    setDraft((current) => ({ ...current, ...patch }))
+    clearErrors()
   }
   const dirty = !sameDraft(draft, saved)
-  const privateWithNobody =
-    draft.takesRsvp && draft.isPrivate && !draft.isMain && draft.householdIds.length === 0
+  const refusal = errors.householdIds?.message
 
-  const onSubmit = async (submitted: React.FormEvent) => {
-    submitted.preventDefault()
-    if (privateWithNobody) {
-      setResult({ tone: 'error', text: t('eventsTab.errors.nobodyInvited') })
-      return
-    }
-    setSaving(true)
-    setResult(null)
-    try {
-      const events = await save(event.id, {
-        takesRsvp: draft.takesRsvp,
-        deadline:
-          draft.takesRsvp && !draft.isMain ? draft.deadline || null : (event.deadline ?? null),
-        isPrivate:
-          draft.takesRsvp && !draft.isMain
-            ? draft.isPrivate
-            : draft.isMain
-              ? false
-              : draft.isPrivate,
-        isMain: draft.takesRsvp && draft.isMain,
-        householdIds: draft.isPrivate && !draft.isMain ? draft.householdIds : [],
-      })
-      // What the database kept (a first RSVP event becomes the seated one) replaces what was typed.
-      const kept = events.find((item) => item.id === event.id)
-      if (kept) {
-        setSaved(draftOf(kept))
-        setDraft(draftOf(kept))
+  const onSubmit = handleSubmit(
+    async (values) => {
+      setResult(null)
+      try {
+        const events = await save(event.id, {
+          takesRsvp: values.takesRsvp,
+          deadline:
+            values.takesRsvp && !values.isMain ? values.deadline || null : (event.deadline ?? null),
+          isPrivate:
+            values.takesRsvp && !values.isMain
+              ? values.isPrivate
+              : values.isMain
+                ? false
+                : values.isPrivate,
+          isMain: values.takesRsvp && values.isMain,
+          householdIds: values.isPrivate && !values.isMain ? values.householdIds : [],
+        })
+        // What the database kept (a first RSVP event becomes the seated one) replaces what was typed.
+        const kept = events.find((item) => item.id === event.id)
+        if (kept) reset(draftOf(kept))
+        setResult({ tone: 'success', text: t('eventsTab.saved') })
+      } catch (error) {
+        setResult({ tone: 'error', text: errorMessage(error, t, 'rsvp') })
       }
-      setResult({ tone: 'success', text: t('eventsTab.saved') })
-    } catch (error) {
-      setResult({ tone: 'error', text: errorMessage(error, t, 'rsvp') })
-    } finally {
-      setSaving(false)
-    }
-  }
+    },
+    () => setResult(null),
+  )
 
   const when = [
     event.date ? formatLongDate(event.date, language) : null,
@@ -153,13 +183,24 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
         className="mt-4 space-y-4"
       >
         <div className="flex items-center gap-3">
-          <input
-            id={`${id}-takes`}
-            type="checkbox"
-            className="size-5 shrink-0 accent-brand-600"
-            checked={draft.takesRsvp}
-            disabled={saving}
-            onChange={(changed) => change({ takesRsvp: changed.target.checked })}
+          <Controller
+            name="takesRsvp"
+            control={control}
+            render={({ field }) => (
+              <input
+                ref={field.ref}
+                id={`${id}-takes`}
+                type="checkbox"
+                className="size-5 shrink-0 accent-brand-600"
+                checked={field.value}
+                disabled={saving}
+                onBlur={field.onBlur}
+                onChange={(changed) => {
+                  edited()
+                  field.onChange(changed.target.checked)
+                }}
+              />
+            )}
           />
           <label htmlFor={`${id}-takes`} className="font-medium">
             {t('eventsTab.takesRsvp')}
@@ -169,20 +210,27 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
         {draft.takesRsvp && (
           <>
             <div className="flex items-start gap-3">
-              <input
-                id={`${id}-main`}
-                type="checkbox"
-                className="mt-0.5 size-5 shrink-0 accent-brand-600"
-                checked={draft.isMain}
-                // The seated event changes by choosing another one, never by having none.
-                disabled={saving || saved.isMain}
-                aria-describedby={`${id}-main-hint`}
-                onChange={(changed) =>
-                  change({
-                    isMain: changed.target.checked,
-                    ...(changed.target.checked ? { isPrivate: false } : {}),
-                  })
-                }
+              <Controller
+                name="isMain"
+                control={control}
+                render={({ field }) => (
+                  <input
+                    ref={field.ref}
+                    id={`${id}-main`}
+                    type="checkbox"
+                    className="mt-0.5 size-5 shrink-0 accent-brand-600"
+                    checked={field.value}
+                    // The seated event changes by choosing another one, never by having none.
+                    disabled={saving || saved.isMain}
+                    aria-describedby={`${id}-main-hint`}
+                    onBlur={field.onBlur}
+                    onChange={(changed) => {
+                      edited()
+                      field.onChange(changed.target.checked)
+                      if (changed.target.checked) setValue('isPrivate', false)
+                    }}
+                  />
+                )}
               />
               <div>
                 <label htmlFor={`${id}-main`} className="font-medium">
@@ -211,17 +259,30 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
                 <label htmlFor={`${id}-deadline`} className="field-label">
                   {t('eventsTab.deadline')}
                 </label>
-                <DatePicker
-                  id={`${id}-deadline`}
-                  aria-describedby={`${id}-deadline-hint`}
-                  value={draft.deadline || null}
-                  onSelect={(date) => change({ deadline: date })}
-                  dialogLabel={t('eventsTab.deadlineDialog', { name })}
-                  clear={{
-                    label: t('eventsTab.weddingDeadline'),
-                    onClear: () => change({ deadline: '' }),
-                  }}
-                  aria-invalid={false}
+                <Controller
+                  name="deadline"
+                  control={control}
+                  render={({ field }) => (
+                    <DatePicker
+                      id={`${id}-deadline`}
+                      aria-describedby={`${id}-deadline-hint`}
+                      value={field.value || null}
+                      onSelect={(date) => {
+                        edited()
+                        field.onChange(date)
+                      }}
+                      onBlur={field.onBlur}
+                      dialogLabel={t('eventsTab.deadlineDialog', { name })}
+                      clear={{
+                        label: t('eventsTab.weddingDeadline'),
+                        onClear: () => {
+                          edited()
+                          field.onChange('')
+                        },
+                      }}
+                      aria-invalid={false}
+                    />
+                  )}
                 />
                 <p id={`${id}-deadline-hint`} className="mt-1.5 text-sm text-muted">
                   {weddingDeadlineText
@@ -234,14 +295,25 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
             {!draft.isMain && (
               <>
                 <div className="flex items-start gap-3">
-                  <input
-                    id={`${id}-private`}
-                    type="checkbox"
-                    className="mt-0.5 size-5 shrink-0 accent-brand-600"
-                    checked={draft.isPrivate}
-                    disabled={saving}
-                    aria-describedby={`${id}-private-hint`}
-                    onChange={(changed) => change({ isPrivate: changed.target.checked })}
+                  <Controller
+                    name="isPrivate"
+                    control={control}
+                    render={({ field }) => (
+                      <input
+                        ref={field.ref}
+                        id={`${id}-private`}
+                        type="checkbox"
+                        className="mt-0.5 size-5 shrink-0 accent-brand-600"
+                        checked={field.value}
+                        disabled={saving}
+                        aria-describedby={`${id}-private-hint`}
+                        onBlur={field.onBlur}
+                        onChange={(changed) => {
+                          edited()
+                          field.onChange(changed.target.checked)
+                        }}
+                      />
+                    )}
                   />
                   <div>
                     <label htmlFor={`${id}-private`} className="font-medium">
@@ -253,11 +325,21 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
                   </div>
                 </div>
                 {draft.isPrivate && (
-                  <HouseholdPicker
-                    households={households}
-                    chosen={draft.householdIds}
-                    onChange={(householdIds) => change({ householdIds })}
-                    disabled={saving}
+                  <Controller
+                    name="householdIds"
+                    control={control}
+                    render={({ field }) => (
+                      <HouseholdPicker
+                        households={households}
+                        chosen={field.value}
+                        onChange={(chosen) => {
+                          edited()
+                          field.onChange(chosen)
+                        }}
+                        disabled={saving}
+                        searchRef={field.ref}
+                      />
+                    )}
                   />
                 )}
               </>
@@ -265,7 +347,12 @@ export function EventCard({ event, households, weddingDeadline, language }: Even
           </>
         )}
 
-        {result && <Alert tone={result.tone}>{result.text}</Alert>}
+        {/* A refusal where a failed save is said, as it always was: above the button. */}
+        {refusal ? (
+          <Alert tone="error">{t(refusal)}</Alert>
+        ) : (
+          result && <Alert tone={result.tone}>{result.text}</Alert>
+        )}
         <button
           type="submit"
           className="btn btn-primary w-full sm:w-auto"

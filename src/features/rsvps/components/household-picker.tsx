@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useState, type Ref } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Household } from '@/lib/api'
 import { displayFullName } from '@/lib/names'
@@ -16,10 +16,18 @@ interface HouseholdPickerProps {
   chosen: readonly string[]
   onChange(chosen: string[]): void
   disabled?: boolean
+  /** The search box, the picker's first control: where the focus goes when nobody is chosen. */
+  searchRef?: Ref<HTMLInputElement>
 }
 
 /** The households invited to a private event: search by name, tick many; the chosen ones listed first. */
-export function HouseholdPicker({ households, chosen, onChange, disabled }: HouseholdPickerProps) {
+export function HouseholdPicker({
+  households,
+  chosen,
+  onChange,
+  disabled,
+  searchRef,
+}: HouseholdPickerProps) {
   const { t } = useTranslation(['rsvps', 'rsvp'])
   const id = useId()
   const [query, setQuery] = useState('')
@@ -54,6 +62,7 @@ export function HouseholdPicker({ households, chosen, onChange, disabled }: Hous
           {t('eventsTab.picker.search')}
         </label>
         <input
+          ref={searchRef}
           id={`${id}-search`}
           type="search"
           value={query}
