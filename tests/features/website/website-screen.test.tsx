@@ -166,6 +166,37 @@ describe('the website builder', () => {
     expect(screen.queryByRole('button', { name: 'Remove page' })).not.toBeInTheDocument()
   })
 
+  test('a blank page name is said under the field, which takes the focus; nothing goes into the draft or its undo', async () => {
+    const { user } = renderWebsite()
+    const name = screen.getByRole('textbox', { name: 'Add a page' })
+    await user.type(name, '   ')
+    await user.click(screen.getByRole('button', { name: 'Add' }))
+    const message = await screen.findByText('Give the page a name.')
+    expect(name).toHaveAttribute('aria-invalid', 'true')
+    expect(name.getAttribute('aria-describedby')).toBe(message.id)
+    await waitFor(() => expect(name).toHaveFocus())
+    expect(name).toHaveValue('   ')
+    expect(order()).toHaveLength(10)
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeDisabled()
+
+    // Said until a name is typed, and again when it is cleared, as before.
+    await user.type(name, 'Paradahan')
+    await waitFor(() => expect(screen.queryByText('Give the page a name.')).toBeNull())
+    expect(name).toHaveAttribute('aria-invalid', 'false')
+    await user.clear(name)
+    expect(await screen.findByText('Give the page a name.')).toBeInTheDocument()
+
+    // Once a page is added the field is empty and quiet, for the next one.
+    await user.type(name, 'Paradahan{Enter}')
+    await waitFor(() => expect(order().at(-1)).toBe('Paradahan'))
+    expect(name).toHaveValue('')
+    await user.type(name, 'x')
+    await user.clear(name)
+    await user.click(document.body)
+    expect(screen.queryByText('Give the page a name.')).toBeNull()
+    expect(name).toHaveAttribute('aria-invalid', 'false')
+  })
+
   test('undo and redo walk back and forth through changes, by button and by Ctrl+Z', async () => {
     const { user } = renderWebsite()
     const undo = screen.getByRole('button', { name: 'Undo' })

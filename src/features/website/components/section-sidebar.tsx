@@ -15,6 +15,7 @@ import {
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable'
 import { CSS } from '@dnd-kit/utilities'
+import { zodResolver } from '@hookform/resolvers/zod'
 import {
   ArrowDown,
   ArrowUp,
@@ -27,9 +28,12 @@ import {
   Trash2,
 } from 'lucide-react'
 import { useId, useState, type FormEvent } from 'react'
+import { useForm } from 'react-hook-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import * as z from 'zod/mini'
 import { ConfirmDialog } from '@/components/confirm-dialog'
+import { Field } from '@/components/field'
 import { paths } from '@/lib/paths'
 import { useWebsiteStore } from '../website-store'
 import {
@@ -342,59 +346,67 @@ function RenameForm({ section, name }: { section: DraftSection; name: string }) 
   )
 }
 
+/** Adding a page's one rule; the message is a key of the `website` namespace. */
+const addPageSchema = z.object({
+  label: z.string().check(z.refine((value) => value.trim() !== '', 'sections.nameRequired')),
+})
+type AddPageValues = z.infer<typeof addPageSchema>
+
+/**
+ * A custom page, added to the draft (so undone like any change). A blank name is said under the
+ * field until a name is typed; an added page's name is cleared for the next one.
+ */
 function AddPageForm({ disabled, onAdded }: { disabled: boolean; onAdded(id: string): void }) {
   const { t } = useTranslation('website')
   const change = useWebsiteStore((state) => state.change)
-  const [label, setLabel] = useState('')
-  const [touched, setTouched] = useState(false)
-  const id = useId()
-  const blank = label.trim() === ''
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<AddPageValues>({
+    resolver: zodResolver(addPageSchema),
+    defaultValues: { label: '' },
+  })
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setTouched(true)
-    if (blank) return
+  // Nothing to wait for: the page goes into the draft at once, so the button stays as it is.
+  const submit = handleSubmit(({ label }) => {
     const pageId = crypto.randomUUID()
     change((draft) => addCustomPage(draft, label, pageId))
     onAdded(pageId)
-    setLabel('')
-    setTouched(false)
-  }
+    reset()
+  })
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       className="mt-5 rounded-xl border border-dashed border-line p-3"
       noValidate
     >
-      <label htmlFor={id} className="field-label">
-        {t('sections.addLabel')}
-      </label>
-      <div className="flex gap-2">
-        <input
-          id={id}
-          className="field-input"
-          value={label}
-          maxLength={LABEL_MAX_LENGTH}
-          placeholder={t('sections.addPlaceholder')}
-          aria-invalid={touched && blank}
-          aria-describedby={touched && blank ? `${id}-error` : undefined}
-          onChange={(event) => setLabel(event.target.value)}
-        />
-        <button
-          type="submit"
-          className="btn btn-primary min-h-11 shrink-0 px-3"
-          disabled={disabled}
-        >
-          <Plus aria-hidden="true" className="size-4" />
-          {t('sections.add')}
-        </button>
-      </div>
-      {touched && blank && (
-        <p id={`${id}-error`} role="alert" className="field-error">
-          {t('sections.nameRequired')}
-        </p>
-      )}
+      <Field
+        label={t('sections.addLabel')}
+        error={errors.label?.message ? t(errors.label.message) : undefined}
+      >
+        {(control) => (
+          <div className="flex gap-2">
+            <input
+              {...control}
+              className="field-input"
+              maxLength={LABEL_MAX_LENGTH}
+              placeholder={t('sections.addPlaceholder')}
+              {...register('label')}
+            />
+            <button
+              type="submit"
+              className="btn btn-primary min-h-11 shrink-0 px-3"
+              disabled={disabled}
+            >
+              <Plus aria-hidden="true" className="size-4" />
+              {t('sections.add')}
+            </button>
+          </div>
+        )}
+      </Field>
       {disabled && (
         <p className="mt-1 text-sm text-muted">{t('sections.tooMany', { max: MAX_SECTIONS })}</p>
       )}
