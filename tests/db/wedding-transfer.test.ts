@@ -232,64 +232,72 @@ async function fullPlan(t: TestDb, claims: Claims, weddingId: string, households
 
   const catering = (await t.rpc(claims, 'save_budget_line', {
     p_wedding_id: weddingId,
-    p_line_id: null,
-    p_category: 'catering',
-    p_name: "Josephine's Catering",
-    p_estimate: 40_000_000,
-    p_price_per_head: 250_000,
-    p_head_count_basis: 'invited',
-    p_with_service: true,
-    p_with_vat: true,
+    p_line: {
+      id: null,
+      category: 'catering',
+      name: "Josephine's Catering",
+      estimateCentavos: 40_000_000,
+      pricePerHeadCentavos: 250_000,
+      headCountBasis: 'invited',
+      withService: true,
+      withVat: true,
+    },
   })) as string
   await t.rpc(claims, 'save_budget_line', {
     p_wedding_id: weddingId,
-    p_line_id: null,
-    p_category: 'Lechon',
-    p_name: 'Lechon ni Mang Tomas',
-    p_quote: 1_250_000,
-    p_actual: 1_300_000,
+    p_line: {
+      id: null,
+      category: 'Lechon',
+      name: 'Lechon ni Mang Tomas',
+      quoteCentavos: 1_250_000,
+      actualCentavos: 1_300_000,
+    },
   })
   await t.rpc(claims, 'save_budget_payment', {
     p_wedding_id: weddingId,
-    p_payment_id: null,
-    p_line_id: catering,
-    p_kind: 'down_payment',
-    p_percent: 50,
-    p_due_on: '2026-11-30',
-    p_paid: true,
-    p_paid_on: '2026-11-20',
+    p_payment: {
+      id: null,
+      lineId: catering,
+      kind: 'down_payment',
+      percent: 50,
+      dueOn: '2026-11-30',
+      paid: true,
+      paidOn: '2026-11-20',
+    },
   })
   await t.rpc(claims, 'save_budget_payment', {
     p_wedding_id: weddingId,
-    p_payment_id: null,
-    p_line_id: catering,
-    p_kind: 'balance',
-    p_amount: 23_100_000,
-    p_due_on: '2027-02-01',
+    p_payment: {
+      id: null,
+      lineId: catering,
+      kind: 'balance',
+      amountCentavos: 23_100_000,
+      dueOn: '2027-02-01',
+    },
   })
   await t.rpc(claims, 'save_supplier', {
     p_wedding_id: weddingId,
-    p_supplier_id: null,
-    p_name: "Josephine's Catering",
-    p_service: 'catering',
-    p_phone: '+63 917 111 2222',
-    p_messenger: 'josephines.catering',
-    p_notes: 'May libreng cake',
-    p_status: 'booked',
-    p_contract: 46_200_000,
-    p_budget_line_id: catering,
+    p_supplier: {
+      id: null,
+      name: "Josephine's Catering",
+      service: 'catering',
+      phone: '+63 917 111 2222',
+      messenger: 'josephines.catering',
+      notes: 'May libreng cake',
+      status: 'booked',
+      contractCentavos: 46_200_000,
+      budgetLineId: catering,
+    },
   })
   await t.rpc(claims, 'save_supplier', {
     p_wedding_id: weddingId,
-    p_supplier_id: null,
-    p_name: 'Studio Liwanag',
-    p_service: 'photo_video',
+    p_supplier: { id: null, name: 'Studio Liwanag', service: 'photo_video' },
   })
 
   const envelope = (await t.rpc(claims, 'save_gift', {
     p_wedding_id: weddingId,
-    p_gift_id: null,
     p_gift: {
+      id: null,
       householdId: households[0]!.id,
       kind: 'cash',
       amount: 500_000,
@@ -304,8 +312,8 @@ async function fullPlan(t: TestDb, claims: Claims, weddingId: string, households
   })
   await t.rpc(claims, 'save_gift', {
     p_wedding_id: weddingId,
-    p_gift_id: null,
     p_gift: {
+      id: null,
       giverName: 'Ninong Ben (Dubai)',
       kind: 'gcash',
       reference: '1234 567 890',
