@@ -2,7 +2,11 @@
 -- took ten or eleven arguments and save_gift its id apart; like save_household and
 -- save_checklist_item, each now takes (p_wedding_id, p_<record> jsonb) with the id inside (none:
 -- a new one), read with the json_* helpers, among them two new ones for numbers and for true or
--- false.
+-- false. The wedding file's import rewrote a household's id and link token and a seat's person and
+-- household by hand; wedding_file_taken_ids now finds taken link tokens too, and
+-- wedding_file_ids_replaced rewrites any of them, checking nothing itself: the import checks each
+-- reference whether or not anything was replaced, so the answer to a malformed file never depends
+-- on whether its ids are in use.
 
 -- =============================================================================================
 -- core: reading a number, and true or false
@@ -413,3 +417,179 @@ $$;
 
 revoke execute on function kasalan.save_gift(p_wedding_id uuid, p_gift jsonb) from public, anon;
 grant execute on function kasalan.save_gift(p_wedding_id uuid, p_gift jsonb) to authenticated;
+
+-- =============================================================================================
+-- wedding file
+-- =============================================================================================
+
+drop function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass);
+
+-- The values under p_key of a file's rows (p_rows, a list) already used by a row of p_table, any
+-- wedding's, each mapped to a fresh one: {old: new}. p_key is 'id' (an id: refused as json_uuid
+-- refuses it when it is none, read in any case, and replaced by a fresh id) or a link token's
+-- column ('invitation_token': text as written, replaced by a fresh new_invitation_token()). Rows
+-- that are no objects, or have no such value, are left for the import to refuse. One lookup per
+-- distinct value, in one statement. Helper of import_file_with_free_ids.
+create or replace function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass, p_key text default 'id')
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_taken jsonb;
+begin
+  if jsonb_typeof(p_rows) is distinct from 'array' then
+    return '{}'::jsonb;
+  end if;
+  if p_key = 'id' then
+    perform kasalan_private.json_uuids_checked(p_rows, array['id']);
+  end if;
+  execute format(
+    'select coalesce(pg_catalog.jsonb_object_agg(f.value, %2$s), ''{}''::jsonb)
+       from (
+         select distinct %3$s as value
+         from pg_catalog.jsonb_array_elements($1) r
+         where pg_catalog.jsonb_typeof(r.value) = ''object'' and pg_catalog.jsonb_typeof(r.value -> $2) = ''string''
+       ) f
+      where exists (select 1 from %1$s t where t.%4$I = f.value)',
+    p_table,
+    case when p_key = 'id' then 'extensions.gen_random_uuid()' else 'kasalan_private.new_invitation_token()' end,
+    case when p_key = 'id' then 'kasalan_private.json_uuid(r.value, $2)' else 'r.value ->> $2' end,
+    p_key
+  ) into v_taken using p_rows, p_key;
+  return v_taken;
+end;
+$$;
+
+revoke execute on function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass, p_key text) from public, anon, authenticated;
+
+-- A file's rows (p_rows, a list) with the value under p_key replaced where p_ids ({old: new},
+-- wedding_file_taken_ids's) has it: an id in any case (as json_uuid reads it), anything else as
+-- written (a link token). Anything else as it is: a value that is no id is the caller's to
+-- refuse (json_uuids_checked), or the import's, the same whether or not p_ids is empty. Helper
+-- of import_file_with_free_ids.
+create or replace function kasalan_private.wedding_file_ids_replaced(p_rows jsonb, p_key text, p_ids jsonb)
+returns jsonb
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when jsonb_typeof(p_rows) is distinct from 'array' or p_ids = '{}' then p_rows else (
+    select coalesce(jsonb_agg(
+      case when f.old is not null and p_ids ? f.old
+        then jsonb_set(r.value, array[p_key], p_ids -> f.old)
+        else r.value
+      end
+      order by r.ordinality), '[]'::jsonb)
+    from jsonb_array_elements(p_rows) with ordinality r
+    cross join lateral (
+      select case
+        when jsonb_typeof(r.value) <> 'object' or jsonb_typeof(r.value -> p_key) is distinct from 'string' then null
+        when (r.value ->> p_key) ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then lower(r.value ->> p_key)
+        else r.value ->> p_key
+      end as old
+    ) f
+  ) end
+$$;
+
+revoke execute on function kasalan_private.wedding_file_ids_replaced(p_rows jsonb, p_key text, p_ids jsonb) from public, anon, authenticated;
+
+-- The file's households, persons, sections and plan's rows (checklist items, budget lines and
+-- payments, suppliers, gifts) with every id and link token that is already in use in this database
+-- (by any wedding, whoever manages it) replaced by a fresh one (wedding_file_taken_ids), and the
+-- file's references following (wedding_file_ids_replaced): persons to their household, seats to
+-- their person and household, payments and suppliers to their budget line, gifts to their
+-- household, events' invited households and replies to their household and person (event ids are
+-- the wedding's own: they stay). The same id (or token) in the file gets the same replacement, so
+-- the file's own duplicates stay duplicates. Whether a value was in use changes nothing in the
+-- import's answer: the check is one index lookup either way, and a value that is no id is refused
+-- here (json_uuids_checked, naming the first) or by the import whether or not anything was
+-- replaced. Each list is read and rewritten in one statement (at 2,000 households, a row at a time
+-- took minutes). Malformed parts are left as they are for the import to refuse; a seat's ids are
+-- checked with the rest of the chart (checked_seating_layout). Helper of import_wedding.
+create or replace function kasalan_private.import_file_with_free_ids(p_file jsonb)
+returns jsonb
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_households jsonb := '{}';
+  v_persons jsonb := '{}';
+  v_lines jsonb;
+begin
+  if jsonb_typeof(p_file -> 'households') = 'array' then
+    v_households := kasalan_private.wedding_file_taken_ids(p_file -> 'households', 'kasalan.households');
+    p_file := jsonb_set(p_file, '{households}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'households', 'id', v_households),
+      'invitation_token',
+      kasalan_private.wedding_file_taken_ids(p_file -> 'households', 'kasalan.households', 'invitation_token')));
+  end if;
+
+  if jsonb_typeof(p_file -> 'persons') = 'array' then
+    perform kasalan_private.json_uuids_checked(p_file -> 'persons', array['id', 'household_id']);
+    v_persons := kasalan_private.wedding_file_taken_ids(p_file -> 'persons', 'kasalan.persons');
+    p_file := jsonb_set(p_file, '{persons}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'persons', 'id', v_persons),
+      'household_id', v_households));
+  end if;
+
+  if jsonb_typeof(p_file -> 'sections') = 'array' then
+    p_file := jsonb_set(p_file, '{sections}', kasalan_private.wedding_file_ids_replaced(p_file -> 'sections', 'id',
+      kasalan_private.wedding_file_taken_ids(p_file -> 'sections', 'kasalan.sections')));
+  end if;
+
+  -- Seats name a person and their household by id (checked_seating_layout checks the form later).
+  if jsonb_typeof(p_file -> 'seatingLayout') = 'object' and jsonb_typeof(p_file #> '{seatingLayout,seats}') = 'array' then
+    p_file := jsonb_set(p_file, '{seatingLayout,seats}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file #> '{seatingLayout,seats}', 'personId', v_persons),
+      'householdId', v_households));
+  end if;
+
+  if jsonb_typeof(p_file -> 'eventGuests') = 'array' then
+    perform kasalan_private.json_uuids_checked(p_file -> 'eventGuests', array['household_id']);
+    p_file := jsonb_set(p_file, '{eventGuests}', kasalan_private.wedding_file_ids_replaced(p_file -> 'eventGuests', 'household_id', v_households));
+  end if;
+  if jsonb_typeof(p_file -> 'eventReplies') = 'array' then
+    perform kasalan_private.json_uuids_checked(p_file -> 'eventReplies', array['person_id']);
+    perform kasalan_private.json_uuids_checked(p_file -> 'eventReplies', array['household_id']);
+    p_file := jsonb_set(p_file, '{eventReplies}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'eventReplies', 'person_id', v_persons),
+      'household_id', v_households));
+  end if;
+
+  -- The plan's rows: their own ids, then what they name.
+  v_lines := kasalan_private.wedding_file_taken_ids(p_file -> 'budgetLines', 'kasalan.budget_lines');
+  if jsonb_typeof(p_file -> 'budgetLines') = 'array' then
+    p_file := jsonb_set(p_file, '{budgetLines}', kasalan_private.wedding_file_ids_replaced(p_file -> 'budgetLines', 'id', v_lines));
+  end if;
+  if jsonb_typeof(p_file -> 'budgetPayments') = 'array' then
+    p_file := jsonb_set(p_file, '{budgetPayments}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'budgetPayments', 'id',
+        kasalan_private.wedding_file_taken_ids(p_file -> 'budgetPayments', 'kasalan.budget_payments')),
+      'line_id', v_lines));
+    perform kasalan_private.json_uuids_checked(p_file -> 'budgetPayments', array['line_id']);
+  end if;
+  if jsonb_typeof(p_file -> 'suppliers') = 'array' then
+    p_file := jsonb_set(p_file, '{suppliers}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'suppliers', 'id',
+        kasalan_private.wedding_file_taken_ids(p_file -> 'suppliers', 'kasalan.suppliers')),
+      'budget_line_id', v_lines));
+    perform kasalan_private.json_uuids_checked(p_file -> 'suppliers', array['budget_line_id']);
+  end if;
+  if jsonb_typeof(p_file -> 'gifts') = 'array' then
+    p_file := jsonb_set(p_file, '{gifts}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'gifts', 'id',
+        kasalan_private.wedding_file_taken_ids(p_file -> 'gifts', 'kasalan.gifts')),
+      'household_id', v_households));
+    perform kasalan_private.json_uuids_checked(p_file -> 'gifts', array['household_id']);
+  end if;
+  if jsonb_typeof(p_file -> 'checklistItems') = 'array' then
+    p_file := jsonb_set(p_file, '{checklistItems}', kasalan_private.wedding_file_ids_replaced(p_file -> 'checklistItems', 'id',
+      kasalan_private.wedding_file_taken_ids(p_file -> 'checklistItems', 'kasalan.checklist_items')));
+  end if;
+
+  return p_file;
+end;
+$$;
+
+revoke execute on function kasalan_private.import_file_with_free_ids(p_file jsonb) from public, anon, authenticated;

@@ -813,6 +813,94 @@ describe('export_wedding and import_wedding', () => {
     expect(await target.rpc(claims, 'list_households', { p_wedding_id: wedding.id })).toEqual([])
   })
 
+  test('a seat naming a taken person and household in capitals follows them to their fresh ids', async () => {
+    // The file's ids are in use in this database: the import gives its persons fresh ones, and a
+    // seat written in capitals (the same id) follows its person as one in small letters does.
+    const { claims, wedding } = await source.couple()
+    type Seat = { personId: string | null; householdId: string | null }
+    const seats = (file.seatingLayout as { seats: Seat[] }).seats
+    expect(seats.filter((seat) => seat.personId)).toHaveLength(1)
+    const shouting = {
+      ...file,
+      seatingLayout: {
+        ...file.seatingLayout,
+        seats: seats.map((seat) => ({
+          ...seat,
+          personId: seat.personId?.toUpperCase() ?? null,
+          householdId: seat.householdId?.toUpperCase() ?? null,
+        })),
+      },
+    }
+    await source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: shouting })
+    const copy = (await source.rpc(claims, 'export_wedding', {
+      p_wedding_id: wedding.id,
+    })) as WeddingFile
+    const seated = (copy.seatingLayout as { seats: Seat[] }).seats.find((seat) => seat.personId)!
+    const person = copy.persons.find((p) => p.id === seated.personId)
+    expect(person).toMatchObject({ first_name: 'Ñino', household_id: seated.householdId })
+    expect(file.persons.map((p) => p.id)).not.toContain(seated.personId)
+    expect(file.households.map((h) => h.id)).not.toContain(seated.householdId)
+  })
+
+  test("a reference that is no id is refused alike whether or not the file's ids are in use here", async () => {
+    // The file's own ids are in use in this database (the wedding it came from); the same file with
+    // every id new is not. A refusal that differed would tell whether an id exists elsewhere.
+    const { claims, wedding } = await source.couple()
+    const everyIdNew = (f: WeddingFile) => {
+      let text = JSON.stringify(f)
+      for (const row of [
+        ...f.sections,
+        ...f.households,
+        ...f.persons,
+        ...f.checklistItems,
+        ...f.budgetLines,
+        ...f.budgetPayments,
+        ...f.suppliers,
+        ...f.gifts,
+      ])
+        text = text.replaceAll(row.id as string, crypto.randomUUID())
+      return JSON.parse(text) as WeddingFile
+    }
+    const breaks: [(f: WeddingFile) => WeddingFile, string][] = [
+      [
+        (f) => ({ ...f, gifts: f.gifts.map((g) => ({ ...g, household_id: 'ninong' })) }),
+        'household_id must be an id',
+      ],
+      [
+        (f) => ({ ...f, suppliers: f.suppliers.map((row) => ({ ...row, budget_line_id: 42 })) }),
+        'budget_line_id must be an id',
+      ],
+      [
+        (f) => ({
+          ...f,
+          budgetPayments: f.budgetPayments.map((row) => ({ ...row, line_id: 'x' })),
+        }),
+        'line_id must be an id',
+      ],
+      [
+        (f) => ({
+          ...f,
+          seatingLayout: {
+            ...f.seatingLayout,
+            seats: (f.seatingLayout as { seats: Record<string, unknown>[] }).seats.map((seat) => ({
+              ...seat,
+              personId: 'x',
+            })),
+          },
+        }),
+        'a seat personId must be an id or null',
+      ],
+    ]
+    for (const [broken, detail] of breaks) {
+      for (const base of [file, everyIdNew(file)]) {
+        await expect(
+          source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: broken(base) }),
+        ).rejects.toMatchObject({ message: 'invalid_input', details: detail })
+      }
+    }
+    expect(await source.rpc(claims, 'list_households', { p_wedding_id: wedding.id })).toEqual([])
+  })
+
   test("the guest list is one entry in the activity feed: its count and households in the file's order, on their side when they share one", async () => {
     const activity = async (weddingId: string) =>
       (
