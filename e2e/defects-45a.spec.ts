@@ -321,35 +321,34 @@ test('the day-of contact sheet keeps amounts, statuses, numbers and links whole 
   await expect(page.getByRole('heading', { level: 1, name: 'Guest List' })).toBeVisible(BOOT)
   const suppliers = [
     {
-      p_name: "Josephine's Catering Services",
-      p_service: 'catering',
-      p_phone: '0917 555 0101',
-      p_messenger: 'https://www.facebook.com/josephinescatering',
-      p_status: 'booked',
-      p_contract: 42350000,
+      name: "Josephine's Catering Services",
+      service: 'catering',
+      phone: '0917 555 0101',
+      messenger: 'https://www.facebook.com/josephinescatering',
+      status: 'booked',
+      contractCentavos: 42350000,
     },
     {
-      p_name: 'Simbahan ng San Agustin',
-      p_service: 'church',
-      p_phone: '0918 555 0102',
-      p_messenger: 'm.me/sanagustinchurchmanila',
-      p_status: 'paid',
-      p_contract: 1500000,
+      name: 'Simbahan ng San Agustin',
+      service: 'church',
+      phone: '0918 555 0102',
+      messenger: 'm.me/sanagustinchurchmanila',
+      status: 'paid',
+      contractCentavos: 1500000,
     },
     {
-      p_name: 'Studio Liwanag Photography',
-      p_service: 'photo_video',
-      p_phone: '0919 555 0103',
-      p_messenger: 'studioliwanag',
-      p_status: 'considering',
-      p_contract: 9850050,
+      name: 'Studio Liwanag Photography',
+      service: 'photo_video',
+      phone: '0919 555 0103',
+      messenger: 'studioliwanag',
+      status: 'considering',
+      contractCentavos: 9850050,
     },
   ]
   for (const supplier of suppliers) {
     await callAs(page, demoAccount().id, 'save_supplier', {
       p_wedding_id: WEDDING,
-      p_supplier_id: null,
-      ...supplier,
+      p_supplier: { id: null, ...supplier },
     })
   }
   await openInApp(page, '/manage/plan/suppliers')

@@ -746,6 +746,59 @@ $$;
 
 revoke execute on function kasalan_private.json_date(p_object jsonb, p_key text) from public, anon, authenticated;
 
+-- A number field of a JSON object, as json_text, json_uuid and json_date read theirs: null when
+-- missing or null; invalid_input naming p_key when it is not a JSON number, or, p_whole, not
+-- written as a whole number (1.5 and 1.0 are not, as a bigint argument refused them) or longer
+-- than 18 digits (so that it is a bigint). The ranges are the caller's. The one reading of an
+-- amount, a count or a percentage the couple types: a budget line's, a payment's, a supplier's,
+-- a gift's.
+create or replace function kasalan_private.json_number(p_object jsonb, p_key text, p_whole boolean default true)
+returns numeric
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_value jsonb := p_object -> p_key;
+begin
+  if v_value is null or jsonb_typeof(v_value) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(v_value) <> 'number' then
+    raise exception 'invalid_input' using detail = format('%s must be a number', p_key);
+  end if;
+  if p_whole and (v_value #>> '{}') !~ '^-?[0-9]{1,18}$' then
+    raise exception 'invalid_input' using detail = format('%s must be a whole number of at most 18 digits', p_key);
+  end if;
+  return (v_value #>> '{}')::numeric;
+end;
+$$;
+
+revoke execute on function kasalan_private.json_number(p_object jsonb, p_key text, p_whole boolean) from public, anon, authenticated;
+
+-- A true-or-false field of a JSON object: null when missing or null; invalid_input naming p_key
+-- when it is anything but true or false.
+create or replace function kasalan_private.json_boolean(p_object jsonb, p_key text)
+returns boolean
+language plpgsql
+immutable
+set search_path = ''
+as $$
+declare
+  v_value jsonb := p_object -> p_key;
+begin
+  if v_value is null or jsonb_typeof(v_value) = 'null' then
+    return null;
+  end if;
+  if jsonb_typeof(v_value) <> 'boolean' then
+    raise exception 'invalid_input' using detail = format('%s must be true or false', p_key);
+  end if;
+  return (v_value #>> '{}')::boolean;
+end;
+$$;
+
+revoke execute on function kasalan_private.json_boolean(p_object jsonb, p_key text) from public, anon, authenticated;
+
 -- Creates the caller's wedding with its default sections and a free address, the caller its
 -- owner. Security definer: the caller must be signed in, and the wedding, its owner membership
 -- and its sections are theirs. The loser of a race for a free address takes the next

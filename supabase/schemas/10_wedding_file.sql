@@ -87,10 +87,13 @@ $$;
 
 revoke execute on function kasalan_private.json_uuids_checked(p_rows jsonb, p_keys text[]) from public, anon, authenticated;
 
--- The ids of a file's rows (p_rows, a list) already used by a row of p_table, any wedding's, each
--- mapped to a fresh one: {old: new}. Rows that are no objects or have no id are left for the
--- import to refuse. One lookup per distinct id, in one statement. Helper of import_file_with_free_ids.
-create or replace function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass)
+-- The values under p_key of a file's rows (p_rows, a list) already used by a row of p_table, any
+-- wedding's, each mapped to a fresh one: {old: new}. p_key is 'id' (an id: refused as json_uuid
+-- refuses it when it is none, read in any case, and replaced by a fresh id) or a link token's
+-- column ('invitation_token': text as written, replaced by a fresh new_invitation_token()). Rows
+-- that are no objects, or have no such value, are left for the import to refuse. One lookup per
+-- distinct value, in one statement. Helper of import_file_with_free_ids.
+create or replace function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass, p_key text default 'id')
 returns jsonb
 language plpgsql
 set search_path = ''
@@ -101,46 +104,55 @@ begin
   if jsonb_typeof(p_rows) is distinct from 'array' then
     return '{}'::jsonb;
   end if;
-  perform kasalan_private.json_uuids_checked(p_rows, array['id']);
+  if p_key = 'id' then
+    perform kasalan_private.json_uuids_checked(p_rows, array['id']);
+  end if;
   execute format(
-    'select coalesce(pg_catalog.jsonb_object_agg(f.id, extensions.gen_random_uuid()), ''{}''::jsonb)
+    'select coalesce(pg_catalog.jsonb_object_agg(f.value, %2$s), ''{}''::jsonb)
        from (
-         select distinct kasalan_private.json_uuid(r.value, ''id'') as id
+         select distinct %3$s as value
          from pg_catalog.jsonb_array_elements($1) r
-         where pg_catalog.jsonb_typeof(r.value) = ''object''
+         where pg_catalog.jsonb_typeof(r.value) = ''object'' and pg_catalog.jsonb_typeof(r.value -> $2) = ''string''
        ) f
-      where exists (select 1 from %s t where t.id = f.id)',
-    p_table
-  ) into v_taken using p_rows;
+      where exists (select 1 from %1$s t where t.%4$I = f.value)',
+    p_table,
+    case when p_key = 'id' then 'extensions.gen_random_uuid()' else 'kasalan_private.new_invitation_token()' end,
+    case when p_key = 'id' then 'kasalan_private.json_uuid(r.value, $2)' else 'r.value ->> $2' end,
+    p_key
+  ) into v_taken using p_rows, p_key;
   return v_taken;
 end;
 $$;
 
-revoke execute on function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass) from public, anon, authenticated;
+revoke execute on function kasalan_private.wedding_file_taken_ids(p_rows jsonb, p_table regclass, p_key text) from public, anon, authenticated;
 
--- A file's rows (p_rows, a list) with the id under p_key replaced where p_ids ({old: new}) has it;
--- anything else as it is. Helper of import_file_with_free_ids.
+-- A file's rows (p_rows, a list) with the value under p_key replaced where p_ids ({old: new},
+-- wedding_file_taken_ids's) has it: an id in any case (as json_uuid reads it), anything else as
+-- written (a link token). Anything else as it is: a value that is no id is the caller's to
+-- refuse (json_uuids_checked), or the import's, the same whether or not p_ids is empty. Helper
+-- of import_file_with_free_ids.
 create or replace function kasalan_private.wedding_file_ids_replaced(p_rows jsonb, p_key text, p_ids jsonb)
 returns jsonb
-language plpgsql
+language sql
 immutable
 set search_path = ''
 as $$
-begin
-  if jsonb_typeof(p_rows) is distinct from 'array' or p_ids = '{}' then
-    return p_rows;
-  end if;
-  perform kasalan_private.json_uuids_checked(p_rows, array[p_key]);
-  return (
+  select case when jsonb_typeof(p_rows) is distinct from 'array' or p_ids = '{}' then p_rows else (
     select coalesce(jsonb_agg(
-      case when jsonb_typeof(r.value) = 'object' and p_ids ? kasalan_private.json_uuid(r.value, p_key)::text
-        then jsonb_set(r.value, array[p_key], p_ids -> kasalan_private.json_uuid(r.value, p_key)::text)
+      case when f.old is not null and p_ids ? f.old
+        then jsonb_set(r.value, array[p_key], p_ids -> f.old)
         else r.value
       end
       order by r.ordinality), '[]'::jsonb)
     from jsonb_array_elements(p_rows) with ordinality r
-  );
-end;
+    cross join lateral (
+      select case
+        when jsonb_typeof(r.value) <> 'object' or jsonb_typeof(r.value -> p_key) is distinct from 'string' then null
+        when (r.value ->> p_key) ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then lower(r.value ->> p_key)
+        else r.value ->> p_key
+      end as old
+    ) f
+  ) end
 $$;
 
 revoke execute on function kasalan_private.wedding_file_ids_replaced(p_rows jsonb, p_key text, p_ids jsonb) from public, anon, authenticated;
@@ -527,18 +539,17 @@ grant execute on function kasalan.empty_wedding(p_wedding_id uuid) to authentica
 
 -- The file's households, persons, sections and plan's rows (checklist items, budget lines and
 -- payments, suppliers, gifts) with every id and link token that is already in use in this database
--- (by any wedding, whoever manages it) replaced by a fresh one, and the file's references
--- following: persons to their household, seats to their person and household, payments and
--- suppliers to their budget line, gifts to their household, events' invited households and
--- replies to their household and person (event ids are the wedding's own: they stay).
--- The same id (or token) in the file gets the same replacement, so the file's own duplicates stay
--- duplicates. Whether a value was in use changes nothing in the import's answer: the check is one
--- index lookup either way. Each list is read and rewritten in one statement (at 2,000 households,
--- a row at a time took minutes). Malformed parts are left as they are for the import to refuse;
--- a value that is no id is refused as the import always did (json_uuids_checked). Helper of
--- import_wedding.
--- Over 100 lines: one statement per list of the file, each rewriting the ids already in use; a row
--- at a time took minutes at 2,000 households.
+-- (by any wedding, whoever manages it) replaced by a fresh one (wedding_file_taken_ids), and the
+-- file's references following (wedding_file_ids_replaced): persons to their household, seats to
+-- their person and household, payments and suppliers to their budget line, gifts to their
+-- household, events' invited households and replies to their household and person (event ids are
+-- the wedding's own: they stay). The same id (or token) in the file gets the same replacement, so
+-- the file's own duplicates stay duplicates. Whether a value was in use changes nothing in the
+-- import's answer: the check is one index lookup either way, and a value that is no id is refused
+-- here (json_uuids_checked, naming the first) or by the import whether or not anything was
+-- replaced. Each list is read and rewritten in one statement (at 2,000 households, a row at a time
+-- took minutes). Malformed parts are left as they are for the import to refuse; a seat's ids are
+-- checked with the rest of the chart (checked_seating_layout). Helper of import_wedding.
 create or replace function kasalan_private.import_file_with_free_ids(p_file jsonb)
 returns jsonb
 language plpgsql
@@ -547,37 +558,14 @@ as $$
 declare
   v_households jsonb := '{}';
   v_persons jsonb := '{}';
-  v_sections jsonb := '{}';
-  v_tokens jsonb := '{}';
   v_lines jsonb;
-  v_layout jsonb;
 begin
   if jsonb_typeof(p_file -> 'households') = 'array' then
     v_households := kasalan_private.wedding_file_taken_ids(p_file -> 'households', 'kasalan.households');
-    select coalesce(jsonb_object_agg(f.token, kasalan_private.new_invitation_token()), '{}'::jsonb)
-    into v_tokens
-    from (
-      select distinct r.value ->> 'invitation_token' as token
-      from jsonb_array_elements(p_file -> 'households') r
-      where jsonb_typeof(r.value) = 'object' and jsonb_typeof(r.value -> 'invitation_token') = 'string'
-    ) f
-    where exists (select 1 from kasalan.households g where g.invitation_token = f.token);
-    if v_households <> '{}' or v_tokens <> '{}' then
-      p_file := jsonb_set(p_file, '{households}', (
-        select jsonb_agg(
-          case when jsonb_typeof(r.value) = 'object' then
-            r.value
-            || case when v_households ? kasalan_private.json_uuid(r.value, 'id')::text
-                 then jsonb_build_object('id', v_households -> kasalan_private.json_uuid(r.value, 'id')::text)
-                 else '{}'::jsonb end
-            || case when jsonb_typeof(r.value -> 'invitation_token') = 'string' and v_tokens ? (r.value ->> 'invitation_token')
-                 then jsonb_build_object('invitation_token', v_tokens -> (r.value ->> 'invitation_token'))
-                 else '{}'::jsonb end
-          else r.value end
-          order by r.ordinality)
-        from jsonb_array_elements(p_file -> 'households') with ordinality r
-      ));
-    end if;
+    p_file := jsonb_set(p_file, '{households}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file -> 'households', 'id', v_households),
+      'invitation_token',
+      kasalan_private.wedding_file_taken_ids(p_file -> 'households', 'kasalan.households', 'invitation_token')));
   end if;
 
   if jsonb_typeof(p_file -> 'persons') = 'array' then
@@ -589,36 +577,24 @@ begin
   end if;
 
   if jsonb_typeof(p_file -> 'sections') = 'array' then
-    v_sections := kasalan_private.wedding_file_taken_ids(p_file -> 'sections', 'kasalan.sections');
-    p_file := jsonb_set(p_file, '{sections}', kasalan_private.wedding_file_ids_replaced(p_file -> 'sections', 'id', v_sections));
+    p_file := jsonb_set(p_file, '{sections}', kasalan_private.wedding_file_ids_replaced(p_file -> 'sections', 'id',
+      kasalan_private.wedding_file_taken_ids(p_file -> 'sections', 'kasalan.sections')));
   end if;
 
   -- Seats name a person and their household by id (checked_seating_layout checks the form later).
-  v_layout := p_file -> 'seatingLayout';
-  if jsonb_typeof(v_layout) = 'object' and jsonb_typeof(v_layout -> 'seats') = 'array'
-    and (v_households <> '{}' or v_persons <> '{}')
-  then
-    select coalesce(jsonb_agg(
-      case
-        when jsonb_typeof(s.value) = 'object' then
-          s.value
-          || case when v_persons ? lower(s.value ->> 'personId')
-               then jsonb_build_object('personId', v_persons -> lower(s.value ->> 'personId')) else '{}'::jsonb end
-          || case when v_households ? lower(s.value ->> 'householdId')
-               then jsonb_build_object('householdId', v_households -> lower(s.value ->> 'householdId')) else '{}'::jsonb end
-        else s.value
-      end
-      order by s.ordinality
-    ), '[]'::jsonb)
-    into v_layout
-    from jsonb_array_elements(v_layout -> 'seats') with ordinality s;
-    p_file := jsonb_set(p_file, '{seatingLayout,seats}', v_layout);
+  if jsonb_typeof(p_file -> 'seatingLayout') = 'object' and jsonb_typeof(p_file #> '{seatingLayout,seats}') = 'array' then
+    p_file := jsonb_set(p_file, '{seatingLayout,seats}', kasalan_private.wedding_file_ids_replaced(
+      kasalan_private.wedding_file_ids_replaced(p_file #> '{seatingLayout,seats}', 'personId', v_persons),
+      'householdId', v_households));
   end if;
 
   if jsonb_typeof(p_file -> 'eventGuests') = 'array' then
+    perform kasalan_private.json_uuids_checked(p_file -> 'eventGuests', array['household_id']);
     p_file := jsonb_set(p_file, '{eventGuests}', kasalan_private.wedding_file_ids_replaced(p_file -> 'eventGuests', 'household_id', v_households));
   end if;
   if jsonb_typeof(p_file -> 'eventReplies') = 'array' then
+    perform kasalan_private.json_uuids_checked(p_file -> 'eventReplies', array['person_id']);
+    perform kasalan_private.json_uuids_checked(p_file -> 'eventReplies', array['household_id']);
     p_file := jsonb_set(p_file, '{eventReplies}', kasalan_private.wedding_file_ids_replaced(
       kasalan_private.wedding_file_ids_replaced(p_file -> 'eventReplies', 'person_id', v_persons),
       'household_id', v_households));
@@ -634,18 +610,21 @@ begin
       kasalan_private.wedding_file_ids_replaced(p_file -> 'budgetPayments', 'id',
         kasalan_private.wedding_file_taken_ids(p_file -> 'budgetPayments', 'kasalan.budget_payments')),
       'line_id', v_lines));
+    perform kasalan_private.json_uuids_checked(p_file -> 'budgetPayments', array['line_id']);
   end if;
   if jsonb_typeof(p_file -> 'suppliers') = 'array' then
     p_file := jsonb_set(p_file, '{suppliers}', kasalan_private.wedding_file_ids_replaced(
       kasalan_private.wedding_file_ids_replaced(p_file -> 'suppliers', 'id',
         kasalan_private.wedding_file_taken_ids(p_file -> 'suppliers', 'kasalan.suppliers')),
       'budget_line_id', v_lines));
+    perform kasalan_private.json_uuids_checked(p_file -> 'suppliers', array['budget_line_id']);
   end if;
   if jsonb_typeof(p_file -> 'gifts') = 'array' then
     p_file := jsonb_set(p_file, '{gifts}', kasalan_private.wedding_file_ids_replaced(
       kasalan_private.wedding_file_ids_replaced(p_file -> 'gifts', 'id',
         kasalan_private.wedding_file_taken_ids(p_file -> 'gifts', 'kasalan.gifts')),
       'household_id', v_households));
+    perform kasalan_private.json_uuids_checked(p_file -> 'gifts', array['household_id']);
   end if;
   if jsonb_typeof(p_file -> 'checklistItems') = 'array' then
     p_file := jsonb_set(p_file, '{checklistItems}', kasalan_private.wedding_file_ids_replaced(p_file -> 'checklistItems', 'id',

@@ -283,12 +283,14 @@ $$;
 revoke execute on function kasalan.get_budget(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan.get_budget(p_wedding_id uuid) to authenticated;
 
--- Adds a budget line (p_line_id null) or changes one, in one of the ten categories or one the
--- couple names (1 to 60 characters). A per-head line gives p_price_per_head and
--- p_head_count_basis ('attending' or 'invited') and no p_quote. Amounts in centavos. Returns the
--- line's id. Those who see the money only (else wedding_not_found); budget_line_not_found when
--- p_line_id is not a line of this wedding. Granted to authenticated.
-create or replace function kasalan.save_budget_line(p_wedding_id uuid, p_line_id uuid, p_category text, p_name text, p_estimate bigint default NULL::bigint, p_quote bigint default NULL::bigint, p_price_per_head bigint default NULL::bigint, p_head_count_basis text default NULL::text, p_actual bigint default NULL::bigint, p_with_service boolean default false, p_with_vat boolean default false)
+-- Adds a budget line (p_line without an id) or changes one. p_line: {id?, category, name,
+-- estimateCentavos?, quoteCentavos?, pricePerHeadCentavos?, headCountBasis?, actualCentavos?,
+-- withService?, withVat?}, in one of the ten categories or one the couple names (1 to 60
+-- characters). A per-head line gives pricePerHeadCentavos and headCountBasis ('attending' or
+-- 'invited') and no quoteCentavos. Amounts in whole centavos. Returns the line's id. Those who
+-- see the money only (else wedding_not_found); budget_line_not_found when the id is not a line of
+-- this wedding. Granted to authenticated.
+create or replace function kasalan.save_budget_line(p_wedding_id uuid, p_line jsonb)
 returns uuid
 language plpgsql
 security definer
@@ -296,43 +298,65 @@ set search_path = ''
 as $$
 declare
   v_id uuid;
-  v_name text := btrim(coalesce(p_name, ''));
-  v_category text := btrim(coalesce(p_category, ''));
-  v_basis text := case when p_price_per_head is null then null else coalesce(p_head_count_basis, 'invited') end;
+  v_line_id uuid;
+  v_name text;
+  v_category text;
+  v_estimate bigint;
+  v_quote bigint;
+  v_price_per_head bigint;
+  v_basis text;
+  v_actual bigint;
+  v_with_service boolean;
+  v_with_vat boolean;
 begin
   perform kasalan_private.require(p_wedding_id, 'money');
-  if v_category = '' or char_length(v_category) > 60 then
+  if jsonb_typeof(p_line) is distinct from 'object' then
+    raise exception 'invalid_input' using detail = 'line must be an object';
+  end if;
+  v_line_id := kasalan_private.json_uuid(p_line, 'id');
+  v_category := kasalan_private.json_text(p_line, 'category', 60);
+  v_name := kasalan_private.json_text(p_line, 'name', 120);
+  v_estimate := kasalan_private.json_number(p_line, 'estimateCentavos');
+  v_quote := kasalan_private.json_number(p_line, 'quoteCentavos');
+  v_price_per_head := kasalan_private.json_number(p_line, 'pricePerHeadCentavos');
+  v_actual := kasalan_private.json_number(p_line, 'actualCentavos');
+  v_with_service := coalesce(kasalan_private.json_boolean(p_line, 'withService'), false);
+  v_with_vat := coalesce(kasalan_private.json_boolean(p_line, 'withVat'), false);
+  if v_category is null then
     raise exception 'invalid_input' using detail = 'category must be 1 to 60 characters';
   end if;
-  if v_name = '' or char_length(v_name) > 120 then
+  if v_name is null then
     raise exception 'invalid_input' using detail = 'name must be 1 to 120 characters';
   end if;
-  if p_price_per_head is not null and p_quote is not null then
+  if v_price_per_head is not null and v_quote is not null then
     raise exception 'invalid_input' using detail = 'a per-head line has no quote of its own';
   end if;
-  if least(p_estimate, p_quote, p_price_per_head, p_actual) < 0 then
+  if least(v_estimate, v_quote, v_price_per_head, v_actual) < 0 then
     raise exception 'invalid_input' using detail = 'amounts cannot be negative';
   end if;
-  perform kasalan_private.centavos_arg(p_estimate, 'estimate');
-  perform kasalan_private.centavos_arg(p_quote, 'quote');
-  perform kasalan_private.centavos_arg(p_price_per_head, 'price_per_head', 100000000);
-  perform kasalan_private.centavos_arg(p_actual, 'actual');
-  if v_basis not in ('attending', 'invited') then
-    raise exception 'invalid_input' using detail = 'head_count_basis must be attending or invited';
+  perform kasalan_private.centavos_arg(v_estimate, 'estimateCentavos');
+  perform kasalan_private.centavos_arg(v_quote, 'quoteCentavos');
+  perform kasalan_private.centavos_arg(v_price_per_head, 'pricePerHeadCentavos', 100000000);
+  perform kasalan_private.centavos_arg(v_actual, 'actualCentavos');
+  if v_price_per_head is not null then
+    v_basis := coalesce(kasalan_private.json_text(p_line, 'headCountBasis', 20), 'invited');
+    if v_basis not in ('attending', 'invited') then
+      raise exception 'invalid_input' using detail = 'headCountBasis must be attending or invited';
+    end if;
   end if;
 
-  if p_line_id is null then
+  if v_line_id is null then
     insert into kasalan.budget_lines (wedding_id, category, name, estimate_centavos, quote_centavos,
       price_per_head_centavos, head_count_basis, actual_centavos, with_service, with_vat)
-    values (p_wedding_id, v_category, v_name, p_estimate, p_quote, p_price_per_head, v_basis,
-      p_actual, coalesce(p_with_service, false), coalesce(p_with_vat, false))
+    values (p_wedding_id, v_category, v_name, v_estimate, v_quote, v_price_per_head, v_basis,
+      v_actual, v_with_service, v_with_vat)
     returning id into v_id;
   else
     update kasalan.budget_lines l
-    set category = v_category, name = v_name, estimate_centavos = p_estimate, quote_centavos = p_quote,
-      price_per_head_centavos = p_price_per_head, head_count_basis = v_basis, actual_centavos = p_actual,
-      with_service = coalesce(p_with_service, false), with_vat = coalesce(p_with_vat, false)
-    where l.id = p_line_id and l.wedding_id = p_wedding_id
+    set category = v_category, name = v_name, estimate_centavos = v_estimate, quote_centavos = v_quote,
+      price_per_head_centavos = v_price_per_head, head_count_basis = v_basis, actual_centavos = v_actual,
+      with_service = v_with_service, with_vat = v_with_vat
+    where l.id = v_line_id and l.wedding_id = p_wedding_id
     returning l.id into v_id;
     if v_id is null then
       raise exception 'budget_line_not_found';
@@ -342,8 +366,8 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.save_budget_line(p_wedding_id uuid, p_line_id uuid, p_category text, p_name text, p_estimate bigint, p_quote bigint, p_price_per_head bigint, p_head_count_basis text, p_actual bigint, p_with_service boolean, p_with_vat boolean) from public, anon;
-grant execute on function kasalan.save_budget_line(p_wedding_id uuid, p_line_id uuid, p_category text, p_name text, p_estimate bigint, p_quote bigint, p_price_per_head bigint, p_head_count_basis text, p_actual bigint, p_with_service boolean, p_with_vat boolean) to authenticated;
+revoke execute on function kasalan.save_budget_line(p_wedding_id uuid, p_line jsonb) from public, anon;
+grant execute on function kasalan.save_budget_line(p_wedding_id uuid, p_line jsonb) to authenticated;
 
 -- Deletes a budget line with its payments; a supplier linked to it keeps its contact, unlinked.
 -- Those who see the money only (else wedding_not_found); budget_line_not_found when it is not a
@@ -366,11 +390,13 @@ $$;
 revoke execute on function kasalan.delete_budget_line(p_wedding_id uuid, p_line_id uuid) from public, anon;
 grant execute on function kasalan.delete_budget_line(p_wedding_id uuid, p_line_id uuid) to authenticated;
 
--- Adds a payment to a budget line (p_payment_id null) or changes one: p_kind down_payment, balance
--- or other; exactly one of p_amount (centavos) and p_percent (of the line's price); p_paid_on only
--- when p_paid. Returns the payment's id. Those who see the money only (else wedding_not_found);
--- budget_line_not_found, budget_payment_not_found. Granted to authenticated.
-create or replace function kasalan.save_budget_payment(p_wedding_id uuid, p_payment_id uuid, p_line_id uuid, p_kind text, p_amount bigint default NULL::bigint, p_percent numeric default NULL::numeric, p_due_on date default NULL::date, p_paid boolean default false, p_paid_on date default NULL::date)
+-- Adds a payment to a budget line (p_payment without an id) or changes one. p_payment: {id?,
+-- lineId, kind, amountCentavos?, percent?, dueOn?, paid?, paidOn?}: kind down_payment, balance or
+-- other; exactly one of amountCentavos (whole centavos) and percent (of the line's price, 0.01 to
+-- 100); dueOn and paidOn YYYY-MM-DD, paidOn only when paid. Returns the payment's id. Those who
+-- see the money only (else wedding_not_found); budget_line_not_found, budget_payment_not_found.
+-- Granted to authenticated.
+create or replace function kasalan.save_budget_payment(p_wedding_id uuid, p_payment jsonb)
 returns uuid
 language plpgsql
 security definer
@@ -378,38 +404,56 @@ set search_path = ''
 as $$
 declare
   v_id uuid;
-  v_paid boolean := coalesce(p_paid, false);
+  v_payment_id uuid;
+  v_line_id uuid;
+  v_kind text;
+  v_amount bigint;
+  v_percent numeric;
+  v_due_on date;
+  v_paid boolean;
+  v_paid_on date;
 begin
   perform kasalan_private.require(p_wedding_id, 'money');
-  if p_kind is null or p_kind not in ('down_payment', 'balance', 'other') then
+  if jsonb_typeof(p_payment) is distinct from 'object' then
+    raise exception 'invalid_input' using detail = 'payment must be an object';
+  end if;
+  v_payment_id := kasalan_private.json_uuid(p_payment, 'id');
+  v_line_id := kasalan_private.json_uuid(p_payment, 'lineId');
+  v_kind := kasalan_private.json_text(p_payment, 'kind', 20);
+  v_amount := kasalan_private.json_number(p_payment, 'amountCentavos');
+  v_percent := kasalan_private.json_number(p_payment, 'percent', p_whole => false);
+  v_due_on := kasalan_private.json_date(p_payment, 'dueOn');
+  v_paid := coalesce(kasalan_private.json_boolean(p_payment, 'paid'), false);
+  v_paid_on := kasalan_private.json_date(p_payment, 'paidOn');
+  if v_kind is null or v_kind not in ('down_payment', 'balance', 'other') then
     raise exception 'invalid_input' using detail = 'kind must be down_payment, balance or other';
   end if;
-  if (p_amount is null) = (p_percent is null) then
+  if (v_amount is null) = (v_percent is null) then
     raise exception 'invalid_input' using detail = 'give an amount or a percentage';
   end if;
-  if p_amount < 0 or p_percent <= 0 or p_percent > 100 then
+  if v_amount < 0 or v_percent <= 0 or v_percent > 100 then
     raise exception 'invalid_input' using detail = 'the amount or percentage is out of range';
   end if;
-  perform kasalan_private.centavos_arg(p_amount, 'amount');
-  if p_paid_on is not null and not v_paid then
+  perform kasalan_private.centavos_arg(v_amount, 'amountCentavos');
+  if v_paid_on is not null and not v_paid then
     raise exception 'invalid_input' using detail = 'a paid date needs paid';
   end if;
   -- The line stays while the payment is written: a delete waits, then takes the payment with it;
   -- a change of the line does not wait.
-  perform 1 from kasalan.budget_lines l where l.id = p_line_id and l.wedding_id = p_wedding_id for key share;
+  perform 1 from kasalan.budget_lines l where l.id = v_line_id and l.wedding_id = p_wedding_id for key share;
   if not found then
     raise exception 'budget_line_not_found';
   end if;
 
-  if p_payment_id is null then
+  if v_payment_id is null then
     insert into kasalan.budget_payments (wedding_id, line_id, kind, amount_centavos, percent, due_on, paid, paid_on)
-    values (p_wedding_id, p_line_id, p_kind, p_amount, round(p_percent, 2), p_due_on, v_paid, p_paid_on)
+    values (p_wedding_id, v_line_id, v_kind, v_amount, round(v_percent, 2), v_due_on, v_paid, v_paid_on)
     returning id into v_id;
   else
     update kasalan.budget_payments b
-    set line_id = p_line_id, kind = p_kind, amount_centavos = p_amount, percent = round(p_percent, 2),
-      due_on = p_due_on, paid = v_paid, paid_on = p_paid_on
-    where b.id = p_payment_id and b.wedding_id = p_wedding_id
+    set line_id = v_line_id, kind = v_kind, amount_centavos = v_amount, percent = round(v_percent, 2),
+      due_on = v_due_on, paid = v_paid, paid_on = v_paid_on
+    where b.id = v_payment_id and b.wedding_id = p_wedding_id
     returning b.id into v_id;
     if v_id is null then
       raise exception 'budget_payment_not_found';
@@ -419,8 +463,8 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.save_budget_payment(p_wedding_id uuid, p_payment_id uuid, p_line_id uuid, p_kind text, p_amount bigint, p_percent numeric, p_due_on date, p_paid boolean, p_paid_on date) from public, anon;
-grant execute on function kasalan.save_budget_payment(p_wedding_id uuid, p_payment_id uuid, p_line_id uuid, p_kind text, p_amount bigint, p_percent numeric, p_due_on date, p_paid boolean, p_paid_on date) to authenticated;
+revoke execute on function kasalan.save_budget_payment(p_wedding_id uuid, p_payment jsonb) from public, anon;
+grant execute on function kasalan.save_budget_payment(p_wedding_id uuid, p_payment jsonb) to authenticated;
 
 -- Deletes a payment. Those who see the money only (else wedding_not_found);
 -- budget_payment_not_found when it is not a payment of this wedding. Granted to authenticated.
@@ -489,13 +533,15 @@ $$;
 revoke execute on function kasalan.list_suppliers(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan.list_suppliers(p_wedding_id uuid) to authenticated;
 
--- Adds a supplier (p_supplier_id null) or changes one. p_contract (centavos) and p_budget_line_id
--- are the money's: from a caller who does not see the money they are left as they were (none on
--- a new supplier). Returns the supplier's id. Those who plan (else wedding_not_found);
--- supplier_not_found, budget_line_not_found; invalid_input naming the field for a phone over 40
--- characters, a Messenger name over 100, notes over 2,000 or a contract out of range. Granted to
+-- Adds a supplier (p_supplier without an id) or changes one. p_supplier: {id?, name, service,
+-- phone?, messenger?, notes?, status?, contractCentavos?, budgetLineId?}; status considering
+-- (when left out), booked, paid or cancelled. contractCentavos and budgetLineId are the money's:
+-- from a caller who does not see the money they are left as they were (none on a new supplier).
+-- Returns the supplier's id. Those who plan (else wedding_not_found); supplier_not_found,
+-- budget_line_not_found; invalid_input naming the field for a phone over 40 characters, a
+-- Messenger name over 100, notes over 2,000 or a contract out of range. Granted to
 -- authenticated.
-create or replace function kasalan.save_supplier(p_wedding_id uuid, p_supplier_id uuid, p_name text, p_service text, p_phone text default NULL::text, p_messenger text default NULL::text, p_notes text default NULL::text, p_status text default 'considering'::text, p_contract bigint default NULL::bigint, p_budget_line_id uuid default NULL::uuid)
+create or replace function kasalan.save_supplier(p_wedding_id uuid, p_supplier jsonb)
 returns uuid
 language plpgsql
 security definer
@@ -503,50 +549,62 @@ set search_path = ''
 as $$
 declare
   v_id uuid;
+  v_supplier_id uuid;
   v_money boolean;
-  v_name text := btrim(coalesce(p_name, ''));
+  v_name text;
+  v_service text;
   v_phone text;
   v_messenger text;
   v_notes text;
+  v_status text;
+  v_contract bigint;
+  v_budget_line_id uuid;
 begin
   perform kasalan_private.require(p_wedding_id, 'plan');
   v_money := kasalan_private.can(p_wedding_id, 'money');
-  if v_name = '' or char_length(v_name) > 120 then
+  if jsonb_typeof(p_supplier) is distinct from 'object' then
+    raise exception 'invalid_input' using detail = 'supplier must be an object';
+  end if;
+  v_supplier_id := kasalan_private.json_uuid(p_supplier, 'id');
+  v_name := kasalan_private.json_text(p_supplier, 'name', 120);
+  if v_name is null then
     raise exception 'invalid_input' using detail = 'name must be 1 to 120 characters';
   end if;
-  v_phone := kasalan_private.text_arg(p_phone, 'phone', 40);
-  v_messenger := kasalan_private.text_arg(p_messenger, 'messenger', 100);
-  v_notes := kasalan_private.text_arg(p_notes, 'notes', 2000);
+  v_phone := kasalan_private.json_text(p_supplier, 'phone', 40);
+  v_messenger := kasalan_private.json_text(p_supplier, 'messenger', 100);
+  v_notes := kasalan_private.json_text(p_supplier, 'notes', 2000);
+  v_contract := kasalan_private.json_number(p_supplier, 'contractCentavos');
+  v_budget_line_id := kasalan_private.json_uuid(p_supplier, 'budgetLineId');
   if v_money then
-    perform kasalan_private.centavos_arg(p_contract, 'contract');
+    perform kasalan_private.centavos_arg(v_contract, 'contractCentavos');
   end if;
-  if p_service is null or kasalan_private.budget_category_order(p_service) is null then
+  v_service := kasalan_private.json_text(p_supplier, 'service', 20);
+  if v_service is null or kasalan_private.budget_category_order(v_service) is null then
     raise exception 'invalid_input' using detail = 'service is not a budget category';
   end if;
-  if p_status is null or p_status not in ('considering', 'booked', 'paid', 'cancelled') then
+  -- Left out, a supplier is being considered; given, it must be one of the four.
+  v_status := case when p_supplier ? 'status' then kasalan_private.json_text(p_supplier, 'status', 20) else 'considering' end;
+  if v_status is null or v_status not in ('considering', 'booked', 'paid', 'cancelled') then
     raise exception 'invalid_input' using detail = 'status must be considering, booked, paid or cancelled';
   end if;
-  if v_money and p_contract < 0 then
-    raise exception 'invalid_input' using detail = 'amounts cannot be negative';
-  end if;
-  if v_money and p_budget_line_id is not null then
-    perform 1 from kasalan.budget_lines l where l.id = p_budget_line_id and l.wedding_id = p_wedding_id for key share;
+  if v_money and v_budget_line_id is not null then
+    perform 1 from kasalan.budget_lines l where l.id = v_budget_line_id and l.wedding_id = p_wedding_id for key share;
     if not found then
       raise exception 'budget_line_not_found';
     end if;
   end if;
 
-  if p_supplier_id is null then
+  if v_supplier_id is null then
     insert into kasalan.suppliers (wedding_id, name, service, phone, messenger, notes, status, contract_centavos, budget_line_id)
-    values (p_wedding_id, v_name, p_service, v_phone, v_messenger, v_notes, p_status,
-      case when v_money then p_contract end, case when v_money then p_budget_line_id end)
+    values (p_wedding_id, v_name, v_service, v_phone, v_messenger, v_notes, v_status,
+      case when v_money then v_contract end, case when v_money then v_budget_line_id end)
     returning id into v_id;
   else
     update kasalan.suppliers s
-    set name = v_name, service = p_service, phone = v_phone, messenger = v_messenger, notes = v_notes, status = p_status,
-      contract_centavos = case when v_money then p_contract else s.contract_centavos end,
-      budget_line_id = case when v_money then p_budget_line_id else s.budget_line_id end
-    where s.id = p_supplier_id and s.wedding_id = p_wedding_id
+    set name = v_name, service = v_service, phone = v_phone, messenger = v_messenger, notes = v_notes, status = v_status,
+      contract_centavos = case when v_money then v_contract else s.contract_centavos end,
+      budget_line_id = case when v_money then v_budget_line_id else s.budget_line_id end
+    where s.id = v_supplier_id and s.wedding_id = p_wedding_id
     returning s.id into v_id;
     if v_id is null then
       raise exception 'supplier_not_found';
@@ -556,8 +614,8 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.save_supplier(p_wedding_id uuid, p_supplier_id uuid, p_name text, p_service text, p_phone text, p_messenger text, p_notes text, p_status text, p_contract bigint, p_budget_line_id uuid) from public, anon;
-grant execute on function kasalan.save_supplier(p_wedding_id uuid, p_supplier_id uuid, p_name text, p_service text, p_phone text, p_messenger text, p_notes text, p_status text, p_contract bigint, p_budget_line_id uuid) to authenticated;
+revoke execute on function kasalan.save_supplier(p_wedding_id uuid, p_supplier jsonb) from public, anon;
+grant execute on function kasalan.save_supplier(p_wedding_id uuid, p_supplier jsonb) to authenticated;
 
 -- Deletes a supplier (its budget line and payments stay). Those who plan (else wedding_not_found);
 -- supplier_not_found when it is not a supplier of this wedding. Granted to authenticated.

@@ -168,14 +168,14 @@ $$;
 revoke execute on function kasalan.list_gifts(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan.list_gifts(p_wedding_id uuid) to authenticated;
 
--- Records a gift (p_gift_id null) or changes one: p_gift is {householdId?, giverName?, kind,
--- reference?, description?, amount?, receivedOn?, notes?}. A gift names a household of the
+-- Records a gift (p_gift without an id) or changes one: p_gift is {id?, householdId?, giverName?,
+-- kind, reference?, description?, amount?, receivedOn?, notes?}. A gift names a household of the
 -- wedding (household_not_found otherwise) or a giver by name; reference is for cash, GCash and
 -- Maya only; amount is whole centavos. Only a caller who sees the money sets or changes the
 -- amount: for anyone else it is left as it was (none, on a new gift). The thank-you state is
 -- kasalan.mark_gift_thanked's. Returns the gift. Raises wedding_not_found, gift_not_found,
 -- household_not_found, invalid_input. Called by the gift form; granted to authenticated.
-create or replace function kasalan.save_gift(p_wedding_id uuid, p_gift_id uuid, p_gift jsonb)
+create or replace function kasalan.save_gift(p_wedding_id uuid, p_gift jsonb)
 returns jsonb
 language plpgsql
 security definer
@@ -183,12 +183,12 @@ set search_path = ''
 as $$
 declare
   v_money boolean;
+  v_gift_id uuid;
   v_household_id uuid;
   v_giver_name text;
   v_kind text;
   v_reference text;
-  v_amount jsonb;
-  v_amount_value bigint;
+  v_amount bigint;
   v_received_on date;
   v_gift kasalan.gifts;
 begin
@@ -197,6 +197,7 @@ begin
   if jsonb_typeof(p_gift) is distinct from 'object' then
     raise exception 'invalid_input' using detail = 'gift must be an object';
   end if;
+  v_gift_id := kasalan_private.json_uuid(p_gift, 'id');
 
   v_kind := kasalan_private.json_text(p_gift, 'kind', 20);
   if v_kind is null or v_kind not in ('cash', 'gcash', 'maya', 'money_dance', 'registry', 'other') then
@@ -220,24 +221,19 @@ begin
     end if;
   end if;
 
-  v_amount := p_gift -> 'amount';
-  if v_amount is not null and jsonb_typeof(v_amount) <> 'null' then
-    if jsonb_typeof(v_amount) <> 'number' or (v_amount #>> '{}') !~ '^[0-9]{1,12}$'
-      or (v_amount #>> '{}')::bigint not between 1 and 100000000000
-    then
-      raise exception 'invalid_input' using detail = 'amount must be whole centavos, more than 0 and at most 100000000000';
-    end if;
-    v_amount_value := (v_amount #>> '{}')::bigint;
+  v_amount := kasalan_private.json_number(p_gift, 'amount');
+  if v_amount not between 1 and 100000000000 then
+    raise exception 'invalid_input' using detail = 'amount must be whole centavos, more than 0 and at most 100000000000';
   end if;
 
   v_received_on := kasalan_private.json_date(p_gift, 'receivedOn');
 
-  if p_gift_id is null then
+  if v_gift_id is null then
     insert into kasalan.gifts (wedding_id, household_id, giver_name, kind, reference, description, amount, received_on, notes)
     values (
       p_wedding_id, v_household_id, v_giver_name, v_kind, v_reference,
       kasalan_private.json_text(p_gift, 'description', 200),
-      case when v_money then v_amount_value end,
+      case when v_money then v_amount end,
       v_received_on,
       kasalan_private.json_text(p_gift, 'notes', 1000)
     )
@@ -249,10 +245,10 @@ begin
       kind = v_kind,
       reference = v_reference,
       description = kasalan_private.json_text(p_gift, 'description', 200),
-      amount = case when v_money then v_amount_value else g.amount end,
+      amount = case when v_money then v_amount else g.amount end,
       received_on = v_received_on,
       notes = kasalan_private.json_text(p_gift, 'notes', 1000)
-    where g.id = p_gift_id and g.wedding_id = p_wedding_id
+    where g.id = v_gift_id and g.wedding_id = p_wedding_id
     returning * into v_gift;
     if not found then
       raise exception 'gift_not_found';
@@ -262,8 +258,8 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.save_gift(p_wedding_id uuid, p_gift_id uuid, p_gift jsonb) from public, anon;
-grant execute on function kasalan.save_gift(p_wedding_id uuid, p_gift_id uuid, p_gift jsonb) to authenticated;
+revoke execute on function kasalan.save_gift(p_wedding_id uuid, p_gift jsonb) from public, anon;
+grant execute on function kasalan.save_gift(p_wedding_id uuid, p_gift jsonb) to authenticated;
 
 -- Deletes a gift from the ledger. Raises wedding_not_found, gift_not_found. Called by the gifts
 -- screen; granted to authenticated.

@@ -127,14 +127,16 @@ describe('the budget in pesos', () => {
   test('a caterer at ₱2,500 a head for 150 invited, with service on the base and VAT on base + service', async () => {
     catering = (await t.rpc(as.owner, 'save_budget_line', {
       p_wedding_id: weddingId,
-      p_line_id: null,
-      p_category: 'catering',
-      p_name: "Josephine's Catering",
-      p_estimate: 40_000_000,
-      p_price_per_head: 250_000,
-      p_head_count_basis: 'invited',
-      p_with_service: true,
-      p_with_vat: true,
+      p_line: {
+        id: null,
+        category: 'catering',
+        name: "Josephine's Catering",
+        estimateCentavos: 40_000_000,
+        pricePerHeadCentavos: 250_000,
+        headCountBasis: 'invited',
+        withService: true,
+        withVat: true,
+      },
     })) as string
     const { lines, guests, totals } = await budget()
     expect(guests).toEqual({ attending: 0, invited: 150 })
@@ -160,20 +162,18 @@ describe('the budget in pesos', () => {
     const now = await today()
     const down = (await t.rpc(as.owner, 'save_budget_payment', {
       p_wedding_id: weddingId,
-      p_payment_id: null,
-      p_line_id: catering,
-      p_kind: 'down_payment',
-      p_percent: 50,
-      p_due_on: now,
+      p_payment: { id: null, lineId: catering, kind: 'down_payment', percent: 50, dueOn: now },
     })) as string
     const nextYear = `${Number(now.slice(0, 4)) + 1}${now.slice(4)}`
     await t.rpc(as.owner, 'save_budget_payment', {
       p_wedding_id: weddingId,
-      p_payment_id: null,
-      p_line_id: catering,
-      p_kind: 'balance',
-      p_amount: 23_100_000,
-      p_due_on: nextYear,
+      p_payment: {
+        id: null,
+        lineId: catering,
+        kind: 'balance',
+        amountCentavos: 23_100_000,
+        dueOn: nextYear,
+      },
     })
     const first = await budget()
     expect(first.month).toBe(now.slice(0, 7))
@@ -191,13 +191,15 @@ describe('the budget in pesos', () => {
 
     await t.rpc(as.owner, 'save_budget_payment', {
       p_wedding_id: weddingId,
-      p_payment_id: down,
-      p_line_id: catering,
-      p_kind: 'down_payment',
-      p_percent: 50,
-      p_due_on: now,
-      p_paid: true,
-      p_paid_on: now,
+      p_payment: {
+        id: down,
+        lineId: catering,
+        kind: 'down_payment',
+        percent: 50,
+        dueOn: now,
+        paid: true,
+        paidOn: now,
+      },
     })
     ;({ lines, totals } = await budget())
     expect(lines[0]!.payments[0]).toMatchObject({ paid: true, paidOn: now })
@@ -218,13 +220,15 @@ describe('the budget in pesos', () => {
     ])
     await t.rpc(as.owner, 'save_budget_line', {
       p_wedding_id: weddingId,
-      p_line_id: catering,
-      p_category: 'catering',
-      p_name: "Josephine's Catering",
-      p_price_per_head: 250_000,
-      p_head_count_basis: 'attending',
-      p_with_service: true,
-      p_with_vat: true,
+      p_line: {
+        id: catering,
+        category: 'catering',
+        name: "Josephine's Catering",
+        pricePerHeadCentavos: 250_000,
+        headCountBasis: 'attending',
+        withService: true,
+        withVat: true,
+      },
     })
     const { lines, guests, totals } = await budget()
     expect(guests).toEqual({ attending: 40, invited: 150 })
@@ -242,18 +246,19 @@ describe('the budget in pesos', () => {
   })
 
   test('VAT alone, service alone, the actual over the quote, and rounding to the centavo', async () => {
-    const add = (name: string, args: Record<string, unknown>) =>
+    const add = (name: string, fields: Record<string, unknown>) =>
       t.rpc(as.owner, 'save_budget_line', {
         p_wedding_id: weddingId,
-        p_line_id: null,
-        p_category: 'venue',
-        p_name: name,
-        ...args,
+        p_line: { id: null, category: 'venue', name, ...fields },
       })
-    await add('Hardin ni Lola', { p_quote: 10_000_000, p_with_vat: true })
-    await add('Ilaw at tunog', { p_quote: 10_000_000, p_with_service: true })
-    await add('Sobrang liit', { p_quote: 1_234, p_with_service: true, p_with_vat: true })
-    await add('Simbahan', { p_estimate: 1_500_000, p_quote: 1_000_000, p_actual: 1_200_000 })
+    await add('Hardin ni Lola', { quoteCentavos: 10_000_000, withVat: true })
+    await add('Ilaw at tunog', { quoteCentavos: 10_000_000, withService: true })
+    await add('Sobrang liit', { quoteCentavos: 1_234, withService: true, withVat: true })
+    await add('Simbahan', {
+      estimateCentavos: 1_500_000,
+      quoteCentavos: 1_000_000,
+      actualCentavos: 1_200_000,
+    })
     const { lines } = await budget()
     const byName = Object.fromEntries(lines.map((line) => [line.name, line]))
     expect(byName['Hardin ni Lola']).toMatchObject({
@@ -290,10 +295,7 @@ describe('the budget in pesos', () => {
     const add = (category: string, name: string) =>
       t.rpc(as.owner, 'save_budget_line', {
         p_wedding_id: weddingId,
-        p_line_id: null,
-        p_category: category,
-        p_name: name,
-        p_estimate: 100,
+        p_line: { id: null, category, name, estimateCentavos: 100 },
       })
     await add('others', 'Pasalubong')
     await add('  Ilaw at tunog ', 'Lights')
@@ -310,9 +312,7 @@ describe('the budget in pesos', () => {
       await outcome(
         t.rpc(as.owner, 'save_supplier', {
           p_wedding_id: weddingId,
-          p_supplier_id: null,
-          p_name: 'Ilaw',
-          p_service: 'Ilaw at tunog',
+          p_supplier: { id: null, name: 'Ilaw', service: 'Ilaw at tunog' },
         }),
       ),
     ).toBe('invalid_input')
@@ -320,46 +320,104 @@ describe('the budget in pesos', () => {
 
   test('bad input is refused with invalid_input and changes nothing', async () => {
     const before = await budget()
-    const base = { p_wedding_id: weddingId, p_line_id: null, p_category: 'venue', p_name: 'Mali' }
-    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_category: '   ' }))).toBe(
-      'invalid_input',
-    )
-    expect(
-      await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_category: 'x'.repeat(61) })),
-    ).toBe('invalid_input')
-    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_name: '   ' }))).toBe(
-      'invalid_input',
-    )
-    expect(await outcome(t.rpc(as.owner, 'save_budget_line', { ...base, p_quote: -1 }))).toBe(
-      'invalid_input',
-    )
-    expect(
-      await outcome(
-        t.rpc(as.owner, 'save_budget_line', { ...base, p_quote: 1, p_price_per_head: 1 }),
-      ),
-    ).toBe('invalid_input')
-    const pay = {
-      p_wedding_id: weddingId,
-      p_payment_id: null,
-      p_line_id: catering,
-      p_kind: 'other',
-    }
-    expect(
-      await outcome(t.rpc(as.owner, 'save_budget_payment', { ...pay, p_amount: 1, p_percent: 10 })),
-    ).toBe('invalid_input')
-    expect(await outcome(t.rpc(as.owner, 'save_budget_payment', pay))).toBe('invalid_input')
-    expect(await outcome(t.rpc(as.owner, 'save_budget_payment', { ...pay, p_percent: 101 }))).toBe(
-      'invalid_input',
-    )
-    expect(
-      await outcome(
-        t.rpc(as.owner, 'save_budget_payment', { ...pay, p_amount: 1, p_paid_on: '2026-01-01' }),
-      ),
-    ).toBe('invalid_input')
-    expect(
-      await outcome(t.rpc(as.owner, 'save_budget_payment', { ...pay, p_kind: 'tip', p_amount: 1 })),
-    ).toBe('invalid_input')
+    const line = (fields: Record<string, unknown>) =>
+      t.rpc(as.owner, 'save_budget_line', {
+        p_wedding_id: weddingId,
+        p_line: { id: null, category: 'venue', name: 'Mali', ...fields },
+      })
+    expect(await outcome(line({ category: '   ' }))).toBe('invalid_input')
+    expect(await outcome(line({ category: 'x'.repeat(61) }))).toBe('invalid_input')
+    expect(await outcome(line({ name: '   ' }))).toBe('invalid_input')
+    expect(await outcome(line({ quoteCentavos: -1 }))).toBe('invalid_input')
+    expect(await outcome(line({ quoteCentavos: 1, pricePerHeadCentavos: 1 }))).toBe('invalid_input')
+    const pay = (fields: Record<string, unknown>) =>
+      t.rpc(as.owner, 'save_budget_payment', {
+        p_wedding_id: weddingId,
+        p_payment: { id: null, lineId: catering, kind: 'other', ...fields },
+      })
+    expect(await outcome(pay({ amountCentavos: 1, percent: 10 }))).toBe('invalid_input')
+    expect(await outcome(pay({}))).toBe('invalid_input')
+    expect(await outcome(pay({ percent: 101 }))).toBe('invalid_input')
+    expect(await outcome(pay({ amountCentavos: 1, paidOn: '2026-01-01' }))).toBe('invalid_input')
+    expect(await outcome(pay({ kind: 'tip', amountCentavos: 1 }))).toBe('invalid_input')
     expect(await budget()).toEqual(before)
+  })
+})
+
+describe('one record per save (0034)', () => {
+  /** The error code and detail a call fails with, or 'ok'. */
+  const refusal = (call: Promise<unknown>) =>
+    call.then(
+      () => 'ok',
+      (error: { message?: string; details?: string }) => `${error.message}: ${error.details}`,
+    )
+
+  test('each field is read as the JSON it must be, and the refusal names it; nothing changes', async () => {
+    const before = await budget()
+    const line = (fields: Record<string, unknown>) =>
+      t.rpc(as.owner, 'save_budget_line', {
+        p_wedding_id: weddingId,
+        p_line: { id: null, category: 'venue', name: 'Mali', ...fields },
+      })
+    const lineId = before.lines[0]!.id
+    const pay = (fields: Record<string, unknown>) =>
+      t.rpc(as.owner, 'save_budget_payment', {
+        p_wedding_id: weddingId,
+        p_payment: { id: null, lineId, kind: 'other', ...fields },
+      })
+    const supplier = (fields: Record<string, unknown>) =>
+      t.rpc(as.owner, 'save_supplier', {
+        p_wedding_id: weddingId,
+        p_supplier: { id: null, name: 'Mali', service: 'venue', ...fields },
+      })
+    const cases: [Promise<unknown>, string][] = [
+      [line({ quoteCentavos: 100.5 }), 'quoteCentavos must be a whole number of at most 18 digits'],
+      [line({ estimateCentavos: '100' }), 'estimateCentavos must be a number'],
+      [line({ withVat: 'yes' }), 'withVat must be true or false'],
+      [line({ id: 'ikalawa' }), 'id must be an id'],
+      [
+        line({ quoteCentavos: 100_000_000_001 }),
+        'quoteCentavos must be from 0 to 100000000000 centavos',
+      ],
+      [
+        line({ pricePerHeadCentavos: 100, headCountBasis: 'lahat' }),
+        'headCountBasis must be attending or invited',
+      ],
+      [pay({ amountCentavos: 1, paid: 'true' }), 'paid must be true or false'],
+      [pay({ percent: '50' }), 'percent must be a number'],
+      [pay({ lineId: 42, amountCentavos: 1 }), 'lineId must be an id'],
+      [
+        supplier({ contractCentavos: 1.5 }),
+        'contractCentavos must be a whole number of at most 18 digits',
+      ],
+      [supplier({ budgetLineId: 'linya' }), 'budgetLineId must be an id'],
+      [supplier({ status: null }), 'status must be considering, booked, paid or cancelled'],
+      [
+        t.rpc(as.owner, 'save_budget_line', { p_wedding_id: weddingId, p_line: [] }),
+        'line must be an object',
+      ],
+    ]
+    for (const [call, detail] of cases) expect(await refusal(call)).toBe(`invalid_input: ${detail}`)
+    expect(await budget()).toEqual(before)
+  })
+
+  test('a percentage keeps its cents; a supplier left without a status is being considered', async () => {
+    const lineId = (await budget()).lines[0]!.id
+    const id = (await t.rpc(as.owner, 'save_budget_payment', {
+      p_wedding_id: weddingId,
+      p_payment: { id: null, lineId, kind: 'other', percent: 12.345 },
+    })) as string
+    const saved = (await budget()).lines[0]!.payments.find((p) => p.id === id)
+    expect(saved).toMatchObject({ percent: 12.35, amountCentavos: null, paid: false })
+    await t.rpc(as.owner, 'delete_budget_payment', { p_wedding_id: weddingId, p_payment_id: id })
+    const supplierId = (await t.rpc(as.owner, 'save_supplier', {
+      p_wedding_id: weddingId,
+      p_supplier: { id: null, name: 'Tahimik', service: 'others' },
+    })) as string
+    expect((await suppliers()).find((s) => s.id === supplierId)).toMatchObject({
+      status: 'considering',
+    })
+    await t.rpc(as.owner, 'delete_supplier', { p_wedding_id: weddingId, p_supplier_id: supplierId })
   })
 })
 
@@ -367,28 +425,24 @@ describe('the suppliers', () => {
   test('a supplier linked to the catering line carries its payment schedule; deleting the line unlinks it', async () => {
     const line = (await t.rpc(as.owner, 'save_budget_line', {
       p_wedding_id: weddingId,
-      p_line_id: null,
-      p_category: 'photo_video',
-      p_name: 'Litrato',
-      p_quote: 8_000_000,
+      p_line: { id: null, category: 'photo_video', name: 'Litrato', quoteCentavos: 8_000_000 },
     })) as string
     await t.rpc(as.owner, 'save_budget_payment', {
       p_wedding_id: weddingId,
-      p_payment_id: null,
-      p_line_id: line,
-      p_kind: 'down_payment',
-      p_percent: 30,
+      p_payment: { id: null, lineId: line, kind: 'down_payment', percent: 30 },
     })
     const id = (await t.rpc(as.owner, 'save_supplier', {
       p_wedding_id: weddingId,
-      p_supplier_id: null,
-      p_name: 'Studio Liwanag',
-      p_service: 'photo_video',
-      p_phone: '0917 555 0101',
-      p_messenger: 'studioliwanag',
-      p_status: 'booked',
-      p_contract: 8_000_000,
-      p_budget_line_id: line,
+      p_supplier: {
+        id: null,
+        name: 'Studio Liwanag',
+        service: 'photo_video',
+        phone: '0917 555 0101',
+        messenger: 'studioliwanag',
+        status: 'booked',
+        contractCentavos: 8_000_000,
+        budgetLineId: line,
+      },
     })) as string
     let [supplier] = (await suppliers()).filter((s) => s.id === id)
     expect(supplier).toMatchObject({ contractCentavos: 8_000_000, budgetLineId: line })
@@ -412,19 +466,13 @@ describe('the suppliers', () => {
   test("another wedding's budget line cannot be linked, nor its payments written", async () => {
     const theirs = (await t.rpc(as.stranger, 'save_budget_line', {
       p_wedding_id: otherWeddingId,
-      p_line_id: null,
-      p_category: 'venue',
-      p_name: 'Kanila',
-      p_quote: 100,
+      p_line: { id: null, category: 'venue', name: 'Kanila', quoteCentavos: 100 },
     })) as string
     expect(
       await outcome(
         t.rpc(as.owner, 'save_supplier', {
           p_wedding_id: weddingId,
-          p_supplier_id: null,
-          p_name: 'X',
-          p_service: 'venue',
-          p_budget_line_id: theirs,
+          p_supplier: { id: null, name: 'X', service: 'venue', budgetLineId: theirs },
         }),
       ),
     ).toBe('budget_line_not_found')
@@ -432,10 +480,7 @@ describe('the suppliers', () => {
       await outcome(
         t.rpc(as.owner, 'save_budget_payment', {
           p_wedding_id: weddingId,
-          p_payment_id: null,
-          p_line_id: theirs,
-          p_kind: 'other',
-          p_amount: 1,
+          p_payment: { id: null, lineId: theirs, kind: 'other', amountCentavos: 1 },
         }),
       ),
     ).toBe('budget_line_not_found')
@@ -454,20 +499,19 @@ describe('who sees the money', () => {
   beforeAll(async () => {
     lineId = (await t.rpc(as.owner, 'save_budget_line', {
       p_wedding_id: weddingId,
-      p_line_id: null,
-      p_category: 'flowers',
-      p_name: 'Bulaklak',
-      p_quote: 5_000_000,
+      p_line: { id: null, category: 'flowers', name: 'Bulaklak', quoteCentavos: 5_000_000 },
     })) as string
     supplierId = (await t.rpc(as.owner, 'save_supplier', {
       p_wedding_id: weddingId,
-      p_supplier_id: null,
-      p_name: 'Flores de Mayo',
-      p_service: 'flowers',
-      p_phone: '0918 000 1111',
-      p_status: 'considering',
-      p_contract: 5_000_000,
-      p_budget_line_id: lineId,
+      p_supplier: {
+        id: null,
+        name: 'Flores de Mayo',
+        service: 'flowers',
+        phone: '0918 000 1111',
+        status: 'considering',
+        contractCentavos: 5_000_000,
+        budgetLineId: lineId,
+      },
     })) as string
   })
 
@@ -503,30 +547,26 @@ describe('who sees the money', () => {
       const lineWrite = await outcome(
         t.rpc(as[who], 'save_budget_line', {
           p_wedding_id: weddingId,
-          p_line_id: lineId,
-          p_category: 'flowers',
-          p_name: 'Bulaklak',
-          p_quote: 5_000_000,
+          p_line: { id: lineId, category: 'flowers', name: 'Bulaklak', quoteCentavos: 5_000_000 },
         }),
       )
       const paymentWrite = await outcome(
         t.rpc(as[who], 'save_budget_payment', {
           p_wedding_id: weddingId,
-          p_payment_id: null,
-          p_line_id: lineId,
-          p_kind: 'other',
-          p_amount: 1,
+          p_payment: { id: null, lineId: lineId, kind: 'other', amountCentavos: 1 },
         }),
       )
       const supplierWrite = await outcome(
         t.rpc(as[who], 'save_supplier', {
           p_wedding_id: weddingId,
-          p_supplier_id: supplierId,
-          p_name: 'Flores de Mayo',
-          p_service: 'flowers',
-          p_status: 'booked',
-          p_contract: 5_000_000,
-          p_budget_line_id: lineId,
+          p_supplier: {
+            id: supplierId,
+            name: 'Flores de Mayo',
+            service: 'flowers',
+            status: 'booked',
+            contractCentavos: 5_000_000,
+            budgetLineId: lineId,
+          },
         }),
       )
       const expected = {
@@ -564,22 +604,21 @@ describe('who sees the money', () => {
   test("a coordinator's save of a supplier leaves the money as it was", async () => {
     await t.rpc(as.coordinator, 'save_supplier', {
       p_wedding_id: weddingId,
-      p_supplier_id: supplierId,
-      p_name: 'Flores de Mayo',
-      p_service: 'flowers',
-      p_phone: '0918 000 2222',
-      p_status: 'booked',
-      p_contract: 1,
-      p_budget_line_id: null,
+      p_supplier: {
+        id: supplierId,
+        name: 'Flores de Mayo',
+        service: 'flowers',
+        phone: '0918 000 2222',
+        status: 'booked',
+        contractCentavos: 1,
+        budgetLineId: null,
+      },
     })
     const flowers = (await suppliers('owner')).find((s) => s.id === supplierId)
     expect(flowers).toMatchObject({ contractCentavos: 5_000_000, budgetLineId: lineId })
     const added = (await t.rpc(as.coordinator, 'save_supplier', {
       p_wedding_id: weddingId,
-      p_supplier_id: null,
-      p_name: 'Ate Joy Events',
-      p_service: 'others',
-      p_contract: 9_999,
+      p_supplier: { id: null, name: 'Ate Joy Events', service: 'others', contractCentavos: 9_999 },
     })) as string
     expect((await suppliers('owner')).find((s) => s.id === added)).toMatchObject({
       contractCentavos: null,
@@ -613,10 +652,7 @@ describe('who sees the money', () => {
       await outcome(
         t.rpc(as.coordinator, 'save_budget_payment', {
           p_wedding_id: weddingId,
-          p_payment_id: null,
-          p_line_id: lineId,
-          p_kind: 'other',
-          p_amount: 1,
+          p_payment: { id: null, lineId: lineId, kind: 'other', amountCentavos: 1 },
         }),
       ),
     ).toBe('ok')
@@ -692,19 +728,13 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
   const newLine = async (name: string) =>
     (await t.rpc(as.owner, 'save_budget_line', {
       p_wedding_id: weddingId,
-      p_line_id: null,
-      p_category: 'rings',
-      p_name: name,
-      p_quote: 2_000_000,
+      p_line: { id: null, category: 'rings', name, quoteCentavos: 2_000_000 },
     })) as string
   const payment = (lineId: string): [string, Record<string, unknown>] => [
     'save_budget_payment',
     {
       p_wedding_id: weddingId,
-      p_payment_id: null,
-      p_line_id: lineId,
-      p_kind: 'down_payment',
-      p_percent: 50,
+      p_payment: { id: null, lineId: lineId, kind: 'down_payment', percent: 50 },
     },
   ]
   const paymentsOf = async (lineId: string) =>
@@ -744,10 +774,7 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
       'save_budget_line',
       {
         p_wedding_id: weddingId,
-        p_line_id: line,
-        p_category: 'rings',
-        p_name: 'Singsing C',
-        p_quote: 3_000_000,
+        p_line: { id: line, category: 'rings', name: 'Singsing C', quoteCentavos: 3_000_000 },
       },
     ]
     expect(await twoAtOnce(payment(line), edit)).toBe('ok')

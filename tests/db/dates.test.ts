@@ -1,7 +1,8 @@
 // One reading of a date the couple types (0032): the wedding's date, an event's RSVP deadline, a
-// checklist item's due and issue dates, a gift's day and a schedule event's date in the site's
-// content all take a real day written YYYY-MM-DD, from 1900 to 2200, and nothing else; a blank one
-// is no date. Each place used to check it its own way, and the schedule let 2027-02-30 through.
+// checklist item's due and issue dates, a gift's day, a payment's due and paid dates (0034) and a
+// schedule event's date in the site's content all take a real day written YYYY-MM-DD, from 1900
+// to 2200, and nothing else; a blank one is no date. Each place used to check it its own way, and
+// the schedule let 2027-02-30 through.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
 import { createTestDb, type TestDb } from './harness'
@@ -11,6 +12,7 @@ let claims: NonNullable<Claims>
 let weddingId: string
 let scheduleId: string
 let eventId: string
+let lineId: string
 
 /** What a call gave: 'ok', or its code and detail. */
 async function outcome(call: Promise<unknown>): Promise<string> {
@@ -37,6 +39,10 @@ beforeAll(async () => {
     p_data: { events: [{ name: 'Reception', type: 'reception', date: '2027-02-14' }] },
   })) as { section: { data: { events: { id: string }[] } } }
   eventId = saved.section.data.events[0]!.id
+  lineId = (await t.rpc(claims, 'save_budget_line', {
+    p_wedding_id: weddingId,
+    p_line: { id: null, category: 'venue', name: 'Hardin', quoteCentavos: 100_000 },
+  })) as string
 })
 
 afterAll(async () => {
@@ -76,8 +82,17 @@ const places: Record<string, (date: unknown) => Promise<unknown>> = {
   receivedOn: (receivedOn) =>
     t.rpc(claims, 'save_gift', {
       p_wedding_id: weddingId,
-      p_gift_id: null,
-      p_gift: { kind: 'cash', giverName: 'Tita Baby', receivedOn },
+      p_gift: { id: null, kind: 'cash', giverName: 'Tita Baby', receivedOn },
+    }),
+  dueOn: (dueOn) =>
+    t.rpc(claims, 'save_budget_payment', {
+      p_wedding_id: weddingId,
+      p_payment: { id: null, lineId, kind: 'down_payment', amountCentavos: 50_000, dueOn },
+    }),
+  paidOn: (paidOn) =>
+    t.rpc(claims, 'save_budget_payment', {
+      p_wedding_id: weddingId,
+      p_payment: { id: null, lineId, kind: 'balance', amountCentavos: 50_000, paid: true, paidOn },
     }),
 }
 

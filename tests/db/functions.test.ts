@@ -274,6 +274,37 @@ describe('JSON helpers', () => {
     await expect(id(7)).rejects.toMatchObject({ message: 'invalid_input' })
   })
 
+  test('json_number reads a JSON number, whole unless told otherwise; json_boolean true or false', async () => {
+    const number = (value: unknown, whole = true) =>
+      helper('json_number', { p_object: { n: value }, p_key: 'n', p_whole: whole })
+    expect(Number(await number(2500))).toBe(2500)
+    expect(Number(await number(-1))).toBe(-1)
+    expect(await number(null)).toBeNull()
+    expect(await helper('json_number', { p_object: {}, p_key: 'n' })).toBeNull()
+    expect(Number(await number(12.5, false))).toBe(12.5)
+    for (const [value, detail] of [
+      ['12', 'n must be a number'],
+      [true, 'n must be a number'],
+      [12.5, 'n must be a whole number of at most 18 digits'],
+      [1e19, 'n must be a whole number of at most 18 digits'],
+    ] as const) {
+      await expect(number(value), JSON.stringify(value)).rejects.toMatchObject({
+        message: 'invalid_input',
+        detail,
+      })
+    }
+    const flag = (value: unknown) => helper('json_boolean', { p_object: { b: value }, p_key: 'b' })
+    expect(await flag(true)).toBe(true)
+    expect(await flag(false)).toBe(false)
+    expect(await flag(null)).toBeNull()
+    for (const value of ['true', 1, 'yes']) {
+      await expect(flag(value), JSON.stringify(value)).rejects.toMatchObject({
+        message: 'invalid_input',
+        detail: 'b must be true or false',
+      })
+    }
+  })
+
   test('the shape helpers see only what row-level security lets the caller see', async () => {
     const stranger = await t.signUp()
     const own = await t.asRole<{ json: { id: string; sections: unknown[] } }>(

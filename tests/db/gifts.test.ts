@@ -58,7 +58,7 @@ const save = (
   gift: Record<string, unknown>,
   giftId: string | null = null,
   id = weddingId,
-) => t.rpc(who, 'save_gift', { p_wedding_id: id, p_gift_id: giftId, p_gift: gift }) as Promise<Gift>
+) => t.rpc(who, 'save_gift', { p_wedding_id: id, p_gift: { id: giftId, ...gift } }) as Promise<Gift>
 const seeMoney = (allowed: boolean) =>
   t.asOwner('update kasalan.weddings set coordinator_sees_money = $2 where id = $1', [
     weddingId,

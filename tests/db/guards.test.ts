@@ -56,7 +56,6 @@ function valueOf(param: string): unknown {
     p_change_id: victim.changeId,
     p_item_id: victim.itemId,
     p_line_id: victim.lineId,
-    p_budget_line_id: victim.lineId,
     p_payment_id: victim.paymentId,
     p_supplier_id: victim.supplierId,
     p_gift_id: victim.giftId,
@@ -79,7 +78,21 @@ function valueOf(param: string): unknown {
     p_sections: [],
     p_items: [{ title: 'Kumuha ng lisensya' }],
     p_item: { title: 'Kumuha ng lisensya' },
-    p_gift: { kind: 'cash', giverName: 'Lito' },
+    p_gift: { id: victim.giftId, kind: 'cash', giverName: 'Lito' },
+    p_line: { id: victim.lineId, category: 'venue', name: 'Kapitbahay', estimateCentavos: 100_000 },
+    p_payment: {
+      id: victim.paymentId,
+      lineId: victim.lineId,
+      kind: 'down_payment',
+      amountCentavos: 100_000,
+    },
+    p_supplier: {
+      id: victim.supplierId,
+      name: 'Kapitbahay',
+      service: 'venue',
+      status: 'booked',
+      budgetLineId: victim.lineId,
+    },
     p_settings: {
       takesRsvp: true,
       deadline: null,
@@ -97,8 +110,6 @@ function valueOf(param: string): unknown {
     p_groom: { firstName: 'Lito', lastName: 'Lapid' },
     p_date: '2027-02-14',
     p_deadline: null,
-    p_due_on: null,
-    p_paid_on: null,
     p_seen_at: new Date().toISOString(),
     p_before_at: null,
     p_before_id: null,
@@ -110,23 +121,11 @@ function valueOf(param: string): unknown {
     p_expected_pct: 80,
     p_no_show_pct: 5,
     p_walk_ins: 0,
-    p_percent: null,
-    p_amount: 100_000,
-    p_estimate: 100_000,
-    p_actual: null,
-    p_quote: null,
-    p_contract: null,
-    p_price_per_head: null,
-    p_head_count_basis: null,
-    p_with_service: false,
-    p_with_vat: false,
-    p_paid: false,
     p_done: true,
     p_allowed: true,
     p_required: true,
     p_published: false,
     p_is_attending: true,
-    p_category: 'venue',
     p_channel: 'sms',
     p_content: PNG,
     p_content_type: 'image/png',
@@ -134,15 +133,9 @@ function valueOf(param: string): unknown {
     p_email: null,
     p_kind: 'down_payment',
     p_message: null,
-    p_messenger: null,
-    p_name: 'Kapitbahay',
-    p_notes: null,
-    p_phone: null,
     p_query: 'Santos',
     p_role: 'coordinator',
-    p_service: 'venue',
     p_side: null,
-    p_status: 'booked',
     p_title: 'Kapitbahay',
   }
   if (!(param in values))
@@ -328,10 +321,20 @@ beforeAll(async () => {
     return typeof made === 'string' ? { id: made, token: '' } : made
   }
   victim.itemId = (await make('save_checklist_item', {})).id
-  victim.lineId = (await make('save_budget_line', { p_line_id: null })).id
-  victim.paymentId = (await make('save_budget_payment', { p_payment_id: null })).id
-  victim.supplierId = (await make('save_supplier', { p_supplier_id: null })).id
-  victim.giftId = (await make('save_gift', { p_gift_id: null })).id
+  victim.lineId = (
+    await make('save_budget_line', { p_line: { ...(valueOf('p_line') as object), id: null } })
+  ).id
+  victim.paymentId = (
+    await make('save_budget_payment', {
+      p_payment: { ...(valueOf('p_payment') as object), id: null },
+    })
+  ).id
+  victim.supplierId = (
+    await make('save_supplier', { p_supplier: { ...(valueOf('p_supplier') as object), id: null } })
+  ).id
+  victim.giftId = (
+    await make('save_gift', { p_gift: { ...(valueOf('p_gift') as object), id: null } })
+  ).id
   const invitation = await make('create_member_invitation', {})
   victim.memberInvitationId = invitation.id
   victim.memberInvitationToken = invitation.token

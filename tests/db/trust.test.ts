@@ -323,30 +323,26 @@ describe('2. a refused import answers the same whether or not an id exists', () 
     })
     const line = (await t.rpc(w.claims, 'save_budget_line', {
       p_wedding_id: w.wedding.id,
-      p_line_id: null,
-      p_category: 'venue',
-      p_name: 'Hall',
-      p_estimate: 100,
+      p_line: { id: null, category: 'venue', name: 'Hall', estimateCentavos: 100 },
     })) as string
     await t.rpc(w.claims, 'save_budget_payment', {
       p_wedding_id: w.wedding.id,
-      p_payment_id: null,
-      p_line_id: typeof line === 'string' ? line : (line as { id: string }).id,
-      p_kind: 'down_payment',
-      p_amount: 50,
+      p_payment: {
+        id: null,
+        lineId: typeof line === 'string' ? line : (line as { id: string }).id,
+        kind: 'down_payment',
+        amountCentavos: 50,
+      },
     })
     const lineId = typeof line === 'string' ? line : (line as { id: string }).id
     await t.rpc(w.claims, 'save_supplier', {
       p_wedding_id: w.wedding.id,
-      p_supplier_id: null,
-      p_name: 'Casa',
-      p_service: 'venue',
-      p_budget_line_id: lineId,
+      p_supplier: { id: null, name: 'Casa', service: 'venue', budgetLineId: lineId },
     })
     await t.rpc(w.claims, 'save_gift', {
       p_wedding_id: w.wedding.id,
-      p_gift_id: null,
       p_gift: {
+        id: null,
         householdId: w.santos.id,
         giverName: 'Santos',
         kind: 'cash',
@@ -359,10 +355,7 @@ describe('2. a refused import answers the same whether or not an id exists', () 
     const o = await wedding()
     const oLine = (await t.rpc(o.claims, 'save_budget_line', {
       p_wedding_id: o.wedding.id,
-      p_line_id: null,
-      p_category: 'venue',
-      p_name: 'Hall',
-      p_estimate: 100,
+      p_line: { id: null, category: 'venue', name: 'Hall', estimateCentavos: 100 },
     })) as string | { id: string }
     other = {
       household: o.reyes.id,
@@ -476,21 +469,21 @@ describe('4. an emptied wedding takes a wedding file', () => {
     })
     await t.rpc(target.claims, 'save_budget_line', {
       p_wedding_id: id,
-      p_line_id: null,
-      p_category: 'venue',
-      p_name: 'Hall',
-      p_estimate: 1,
+      p_line: { id: null, category: 'venue', name: 'Hall', estimateCentavos: 1 },
     })
     await t.rpc(target.claims, 'save_supplier', {
       p_wedding_id: id,
-      p_supplier_id: null,
-      p_name: 'Casa',
-      p_service: 'venue',
+      p_supplier: { id: null, name: 'Casa', service: 'venue' },
     })
     await t.rpc(target.claims, 'save_gift', {
       p_wedding_id: id,
-      p_gift_id: null,
-      p_gift: { giverName: 'Ninong', kind: 'cash', amount: 100000, receivedOn: '2026-12-12' },
+      p_gift: {
+        id: null,
+        giverName: 'Ninong',
+        kind: 'cash',
+        amount: 100000,
+        receivedOn: '2026-12-12',
+      },
     })
     const { token } = (await t.rpc(target.claims, 'create_member_invitation', {
       p_wedding_id: id,
@@ -542,16 +535,18 @@ describe('5. the planning, door and events functions refuse their own inputs wit
     const id = w.wedding.id
     const line = (await t.rpc(w.claims, 'save_budget_line', {
       p_wedding_id: id,
-      p_line_id: null,
-      p_category: 'venue',
-      p_name: 'Hall',
-      p_estimate: 1,
+      p_line: { id: null, category: 'venue', name: 'Hall', estimateCentavos: 1 },
     })) as string | { id: string }
     const lineId = typeof line === 'string' ? line : line.id
     const gift = (await t.rpc(w.claims, 'save_gift', {
       p_wedding_id: id,
-      p_gift_id: null,
-      p_gift: { giverName: 'Ninong', kind: 'cash', amount: 100000, receivedOn: '2026-12-12' },
+      p_gift: {
+        id: null,
+        giverName: 'Ninong',
+        kind: 'cash',
+        amount: 100000,
+        receivedOn: '2026-12-12',
+      },
     })) as { id: string }
     await w.settings(w.reception)
     await w.settings(w.despedida)
@@ -563,76 +558,91 @@ describe('5. the planning, door and events functions refuse their own inputs wit
         'save_budget_line',
         {
           p_wedding_id: id,
-          p_line_id: null,
-          p_category: 'venue',
-          p_name: 'Hall',
-          p_estimate: 100,
-          p_quote: null,
-          p_price_per_head: null,
-          p_head_count_basis: null,
-          p_actual: 100,
-          p_with_service: false,
-          p_with_vat: false,
+          p_line: {
+            id: null,
+            category: 'venue',
+            name: 'Hall',
+            estimateCentavos: 100,
+            quoteCentavos: null,
+            pricePerHeadCentavos: null,
+            headCountBasis: null,
+            actualCentavos: 100,
+            withService: false,
+            withVat: false,
+          },
         },
+        'p_line',
       ],
       [
         'save_budget_line',
         {
           p_wedding_id: id,
-          p_line_id: null,
-          p_category: 'catering',
-          p_name: 'Food',
-          p_estimate: 100,
-          p_quote: null,
-          p_price_per_head: 100,
-          p_head_count_basis: 'attending',
-          p_actual: null,
-          p_with_service: false,
-          p_with_vat: false,
+          p_line: {
+            id: null,
+            category: 'catering',
+            name: 'Food',
+            estimateCentavos: 100,
+            quoteCentavos: null,
+            pricePerHeadCentavos: 100,
+            headCountBasis: 'attending',
+            actualCentavos: null,
+            withService: false,
+            withVat: false,
+          },
         },
+        'p_line',
       ],
       [
         'save_budget_payment',
         {
           p_wedding_id: id,
-          p_payment_id: null,
-          p_line_id: lineId,
-          p_kind: 'down_payment',
-          p_amount: 100,
-          p_percent: null,
-          p_due_on: null,
-          p_paid: false,
-          p_paid_on: null,
+          p_payment: {
+            id: null,
+            lineId,
+            kind: 'down_payment',
+            amountCentavos: 100,
+            percent: null,
+            dueOn: null,
+            paid: false,
+            paidOn: null,
+          },
         },
+        'p_payment',
       ],
       [
         'save_budget_payment',
         {
           p_wedding_id: id,
-          p_payment_id: null,
-          p_line_id: lineId,
-          p_kind: 'balance',
-          p_amount: null,
-          p_percent: 12.5,
-          p_due_on: null,
-          p_paid: false,
-          p_paid_on: null,
+          p_payment: {
+            id: null,
+            lineId,
+            kind: 'balance',
+            amountCentavos: null,
+            percent: 12.5,
+            dueOn: null,
+            paid: false,
+            paidOn: null,
+          },
         },
+        'p_payment',
       ],
       [
         'save_supplier',
         {
           p_wedding_id: id,
-          p_supplier_id: null,
-          p_name: 'Casa',
-          p_service: 'venue',
-          p_phone: '0917 555 0101',
-          p_messenger: 'm.me/casa',
-          p_notes: 'Gate 2',
-          p_status: 'booked',
-          p_contract: 100,
-          p_budget_line_id: null,
+          p_supplier: {
+            id: null,
+            name: 'Casa',
+            service: 'venue',
+            phone: '0917 555 0101',
+            messenger: 'm.me/casa',
+            notes: 'Gate 2',
+            status: 'booked',
+            contractCentavos: 100,
+            budgetLineId: null,
+          },
         },
+        'p_supplier',
       ],
       [
         'save_pax_forecast_settings',
@@ -651,8 +661,8 @@ describe('5. the planning, door and events functions refuse their own inputs wit
         'save_gift',
         {
           p_wedding_id: id,
-          p_gift_id: null,
           p_gift: {
+            id: null,
             giverName: 'Ninong',
             kind: 'gcash',
             reference: 'ref',
@@ -708,18 +718,16 @@ describe('5. the planning, door and events functions refuse their own inputs wit
       if (json) {
         const object = args[json] as Record<string, unknown>
         for (const [key, value] of Object.entries(object)) {
-          for (const bad of oversized(value))
+          const values =
+            typeof value === 'number' && key.endsWith('Centavos') ? [BIG, -1] : oversized(value)
+          for (const bad of values)
             variants.push([key, { ...args, [json]: { ...object, [key]: bad } }])
         }
       } else {
         for (const [key, value] of Object.entries(args)) {
           if (key.endsWith('_id')) continue
-          const values =
-            typeof value === 'number' &&
-            /^p_(estimate|quote|price_per_head|actual|amount|contract)$/.test(key)
-              ? [BIG, -1]
-              : oversized(value)
-          for (const bad of values) variants.push([key.replace(/^p_/, ''), { ...args, [key]: bad }])
+          for (const bad of oversized(value))
+            variants.push([key.replace(/^p_/, ''), { ...args, [key]: bad }])
         }
       }
       for (const [field, bad] of variants) {
@@ -737,27 +745,22 @@ describe('5. the planning, door and events functions refuse their own inputs wit
 
   test('save_supplier names the field that is too long', async () => {
     const w = await wedding()
-    const base = {
-      p_wedding_id: w.wedding.id,
-      p_supplier_id: null,
-      p_name: 'Casa',
-      p_service: 'venue',
-    }
+    const save = (fields: Record<string, unknown>) =>
+      t.rpc(w.claims, 'save_supplier', {
+        p_wedding_id: w.wedding.id,
+        p_supplier: { id: null, name: 'Casa', service: 'venue', ...fields },
+      })
     for (const [key, max] of [
-      ['p_phone', 40],
-      ['p_messenger', 100],
-      ['p_notes', 2000],
+      ['phone', 40],
+      ['messenger', 100],
+      ['notes', 2000],
     ] as const) {
-      expect(
-        await outcome(t.rpc(w.claims, 'save_supplier', { ...base, [key]: 'x'.repeat(max + 1) })),
-      ).toMatchObject({
+      expect(await outcome(save({ [key]: 'x'.repeat(max + 1) }))).toMatchObject({
         code: 'P0001',
         message: 'invalid_input',
-        detail: `${key.slice(2)} is longer than ${max} characters`,
+        detail: `${key} is longer than ${max} characters`,
       })
-      expect(
-        await outcome(t.rpc(w.claims, 'save_supplier', { ...base, [key]: 'x'.repeat(max) })),
-      ).toBeNull()
+      expect(await outcome(save({ [key]: 'x'.repeat(max) }))).toBeNull()
     }
   })
 })

@@ -232,64 +232,72 @@ async function fullPlan(t: TestDb, claims: Claims, weddingId: string, households
 
   const catering = (await t.rpc(claims, 'save_budget_line', {
     p_wedding_id: weddingId,
-    p_line_id: null,
-    p_category: 'catering',
-    p_name: "Josephine's Catering",
-    p_estimate: 40_000_000,
-    p_price_per_head: 250_000,
-    p_head_count_basis: 'invited',
-    p_with_service: true,
-    p_with_vat: true,
+    p_line: {
+      id: null,
+      category: 'catering',
+      name: "Josephine's Catering",
+      estimateCentavos: 40_000_000,
+      pricePerHeadCentavos: 250_000,
+      headCountBasis: 'invited',
+      withService: true,
+      withVat: true,
+    },
   })) as string
   await t.rpc(claims, 'save_budget_line', {
     p_wedding_id: weddingId,
-    p_line_id: null,
-    p_category: 'Lechon',
-    p_name: 'Lechon ni Mang Tomas',
-    p_quote: 1_250_000,
-    p_actual: 1_300_000,
+    p_line: {
+      id: null,
+      category: 'Lechon',
+      name: 'Lechon ni Mang Tomas',
+      quoteCentavos: 1_250_000,
+      actualCentavos: 1_300_000,
+    },
   })
   await t.rpc(claims, 'save_budget_payment', {
     p_wedding_id: weddingId,
-    p_payment_id: null,
-    p_line_id: catering,
-    p_kind: 'down_payment',
-    p_percent: 50,
-    p_due_on: '2026-11-30',
-    p_paid: true,
-    p_paid_on: '2026-11-20',
+    p_payment: {
+      id: null,
+      lineId: catering,
+      kind: 'down_payment',
+      percent: 50,
+      dueOn: '2026-11-30',
+      paid: true,
+      paidOn: '2026-11-20',
+    },
   })
   await t.rpc(claims, 'save_budget_payment', {
     p_wedding_id: weddingId,
-    p_payment_id: null,
-    p_line_id: catering,
-    p_kind: 'balance',
-    p_amount: 23_100_000,
-    p_due_on: '2027-02-01',
+    p_payment: {
+      id: null,
+      lineId: catering,
+      kind: 'balance',
+      amountCentavos: 23_100_000,
+      dueOn: '2027-02-01',
+    },
   })
   await t.rpc(claims, 'save_supplier', {
     p_wedding_id: weddingId,
-    p_supplier_id: null,
-    p_name: "Josephine's Catering",
-    p_service: 'catering',
-    p_phone: '+63 917 111 2222',
-    p_messenger: 'josephines.catering',
-    p_notes: 'May libreng cake',
-    p_status: 'booked',
-    p_contract: 46_200_000,
-    p_budget_line_id: catering,
+    p_supplier: {
+      id: null,
+      name: "Josephine's Catering",
+      service: 'catering',
+      phone: '+63 917 111 2222',
+      messenger: 'josephines.catering',
+      notes: 'May libreng cake',
+      status: 'booked',
+      contractCentavos: 46_200_000,
+      budgetLineId: catering,
+    },
   })
   await t.rpc(claims, 'save_supplier', {
     p_wedding_id: weddingId,
-    p_supplier_id: null,
-    p_name: 'Studio Liwanag',
-    p_service: 'photo_video',
+    p_supplier: { id: null, name: 'Studio Liwanag', service: 'photo_video' },
   })
 
   const envelope = (await t.rpc(claims, 'save_gift', {
     p_wedding_id: weddingId,
-    p_gift_id: null,
     p_gift: {
+      id: null,
       householdId: households[0]!.id,
       kind: 'cash',
       amount: 500_000,
@@ -304,8 +312,8 @@ async function fullPlan(t: TestDb, claims: Claims, weddingId: string, households
   })
   await t.rpc(claims, 'save_gift', {
     p_wedding_id: weddingId,
-    p_gift_id: null,
     p_gift: {
+      id: null,
       giverName: 'Ninong Ben (Dubai)',
       kind: 'gcash',
       reference: '1234 567 890',
@@ -803,6 +811,94 @@ describe('export_wedding and import_wedding', () => {
       })
     }
     expect(await target.rpc(claims, 'list_households', { p_wedding_id: wedding.id })).toEqual([])
+  })
+
+  test('a seat naming a taken person and household in capitals follows them to their fresh ids', async () => {
+    // The file's ids are in use in this database: the import gives its persons fresh ones, and a
+    // seat written in capitals (the same id) follows its person as one in small letters does.
+    const { claims, wedding } = await source.couple()
+    type Seat = { personId: string | null; householdId: string | null }
+    const seats = (file.seatingLayout as { seats: Seat[] }).seats
+    expect(seats.filter((seat) => seat.personId)).toHaveLength(1)
+    const shouting = {
+      ...file,
+      seatingLayout: {
+        ...file.seatingLayout,
+        seats: seats.map((seat) => ({
+          ...seat,
+          personId: seat.personId?.toUpperCase() ?? null,
+          householdId: seat.householdId?.toUpperCase() ?? null,
+        })),
+      },
+    }
+    await source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: shouting })
+    const copy = (await source.rpc(claims, 'export_wedding', {
+      p_wedding_id: wedding.id,
+    })) as WeddingFile
+    const seated = (copy.seatingLayout as { seats: Seat[] }).seats.find((seat) => seat.personId)!
+    const person = copy.persons.find((p) => p.id === seated.personId)
+    expect(person).toMatchObject({ first_name: 'Ñino', household_id: seated.householdId })
+    expect(file.persons.map((p) => p.id)).not.toContain(seated.personId)
+    expect(file.households.map((h) => h.id)).not.toContain(seated.householdId)
+  })
+
+  test("a reference that is no id is refused alike whether or not the file's ids are in use here", async () => {
+    // The file's own ids are in use in this database (the wedding it came from); the same file with
+    // every id new is not. A refusal that differed would tell whether an id exists elsewhere.
+    const { claims, wedding } = await source.couple()
+    const everyIdNew = (f: WeddingFile) => {
+      let text = JSON.stringify(f)
+      for (const row of [
+        ...f.sections,
+        ...f.households,
+        ...f.persons,
+        ...f.checklistItems,
+        ...f.budgetLines,
+        ...f.budgetPayments,
+        ...f.suppliers,
+        ...f.gifts,
+      ])
+        text = text.replaceAll(row.id as string, crypto.randomUUID())
+      return JSON.parse(text) as WeddingFile
+    }
+    const breaks: [(f: WeddingFile) => WeddingFile, string][] = [
+      [
+        (f) => ({ ...f, gifts: f.gifts.map((g) => ({ ...g, household_id: 'ninong' })) }),
+        'household_id must be an id',
+      ],
+      [
+        (f) => ({ ...f, suppliers: f.suppliers.map((row) => ({ ...row, budget_line_id: 42 })) }),
+        'budget_line_id must be an id',
+      ],
+      [
+        (f) => ({
+          ...f,
+          budgetPayments: f.budgetPayments.map((row) => ({ ...row, line_id: 'x' })),
+        }),
+        'line_id must be an id',
+      ],
+      [
+        (f) => ({
+          ...f,
+          seatingLayout: {
+            ...f.seatingLayout,
+            seats: (f.seatingLayout as { seats: Record<string, unknown>[] }).seats.map((seat) => ({
+              ...seat,
+              personId: 'x',
+            })),
+          },
+        }),
+        'a seat personId must be an id or null',
+      ],
+    ]
+    for (const [broken, detail] of breaks) {
+      for (const base of [file, everyIdNew(file)]) {
+        await expect(
+          source.rpc(claims, 'import_wedding', { p_wedding_id: wedding.id, p_file: broken(base) }),
+        ).rejects.toMatchObject({ message: 'invalid_input', details: detail })
+      }
+    }
+    expect(await source.rpc(claims, 'list_households', { p_wedding_id: wedding.id })).toEqual([])
   })
 
   test("the guest list is one entry in the activity feed: its count and households in the file's order, on their side when they share one", async () => {

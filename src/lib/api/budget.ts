@@ -158,19 +158,7 @@ export function getBudget(weddingId: string) {
 export function saveBudgetLine(weddingId: string, lineId: string | null, input: BudgetLineInput) {
   return call(
     'save_budget_line',
-    {
-      p_wedding_id: weddingId,
-      p_line_id: lineId,
-      p_category: input.category,
-      p_name: input.name,
-      p_estimate: input.estimateCentavos,
-      p_quote: input.quoteCentavos,
-      p_price_per_head: input.pricePerHeadCentavos,
-      p_head_count_basis: input.headCountBasis,
-      p_actual: input.actualCentavos,
-      p_with_service: input.withService,
-      p_with_vat: input.withVat,
-    },
+    { p_wedding_id: weddingId, p_line: { id: lineId, ...input } },
     z.string(),
   )
 }
@@ -187,17 +175,7 @@ export function saveBudgetPayment(
 ) {
   return call(
     'save_budget_payment',
-    {
-      p_wedding_id: weddingId,
-      p_payment_id: paymentId,
-      p_line_id: input.lineId,
-      p_kind: input.kind,
-      p_amount: input.amountCentavos,
-      p_percent: input.percent,
-      p_due_on: input.dueOn,
-      p_paid: input.paid,
-      p_paid_on: input.paidOn,
-    },
+    { p_wedding_id: weddingId, p_payment: { id: paymentId, ...input } },
     z.string(),
   )
 }
@@ -219,18 +197,7 @@ export function listSuppliers(weddingId: string) {
 export function saveSupplier(weddingId: string, supplierId: string | null, input: SupplierInput) {
   return call(
     'save_supplier',
-    {
-      p_wedding_id: weddingId,
-      p_supplier_id: supplierId,
-      p_name: input.name,
-      p_service: input.service,
-      p_phone: input.phone,
-      p_messenger: input.messenger,
-      p_notes: input.notes,
-      p_status: input.status,
-      p_contract: input.contractCentavos,
-      p_budget_line_id: input.budgetLineId,
-    },
+    { p_wedding_id: weddingId, p_supplier: { id: supplierId, ...input } },
     z.string(),
   )
 }

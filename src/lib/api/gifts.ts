@@ -91,7 +91,7 @@ export function listGifts(weddingId: string) {
 
 /** Records a new gift (no id) or changes one. */
 export function saveGift(weddingId: string, giftId: string | null, input: GiftInput) {
-  return call('save_gift', { p_wedding_id: weddingId, p_gift_id: giftId, p_gift: input }, gift)
+  return call('save_gift', { p_wedding_id: weddingId, p_gift: { id: giftId, ...input } }, gift)
 }
 
 export function deleteGift(weddingId: string, giftId: string) {
