@@ -130,12 +130,18 @@ export default defineConfig({
               priority: 3,
               test: /node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
             },
-            // The site's content schemas and zod, which they are made of, as one file: the public
-            // site and the content editor share them, and one file gzips smaller than several.
+            // The site's content readers and the site's answer's, as one file: the public site and
+            // the content editor share them, and one file gzips smaller than several.
             {
               name: 'site-content',
               priority: 2,
-              test: /src[\\/]lib[\\/](site-content[\\/](read|images|section-header|section-types|index)\.ts|api[\\/]schemas\.ts)|node_modules[\\/]zod[\\/]/,
+              test: /src[\\/]lib[\\/](site-content[\\/](read|images|section-header|section-types|index)\.ts|api[\\/]site-answer\.ts|read-json\.ts)/,
+            },
+            // zod and management's answers' schemas, which only management loads, as one file.
+            {
+              name: 'schemas',
+              priority: 2,
+              test: /src[\\/]lib[\\/]api[\\/]schemas\.ts|node_modules[\\/]zod[\\/]/,
             },
             // Everything else the public site loads first, as one file (see scripts/public-chunk.ts).
             { name: publicSiteChunk(), debugName: 'site', priority: 1 },

@@ -1,4 +1,5 @@
-import { site, type Site } from '@/lib/api/schemas'
+import { site, type Site } from '@/lib/api/site-answer'
+import { refused } from '@/lib/read-json'
 
 /**
  * The built-in demo site, shown when no slug is given, the wedding is not found or the fetch
@@ -6,7 +7,7 @@ import { site, type Site } from '@/lib/api/schemas'
  */
 export async function loadDemoSite(): Promise<Site> {
   const { wedding, sections } = await import('../../../supabase/seed-data/demo-wedding.json')
-  return site.parse({
+  const demo = site({
     slug: wedding.slug,
     title: wedding.title,
     isPublished: true,
@@ -14,4 +15,6 @@ export async function loadDemoSite(): Promise<Site> {
     wedding,
     sections: sections.filter((section) => section.visible),
   })
+  if (demo === refused) throw new Error('The built-in demo site does not read as a site')
+  return demo
 }

@@ -1,5 +1,5 @@
-import * as z from 'zod/mini'
-import { call } from './call'
+import { array, nullish, number, object, oneOf, string, type Read } from '@/lib/read-json'
+import { callRead } from './call'
 
 /*
  * The guest's name search (supabase/schemas/03_rsvp.sql, `search_persons`), a module of its own:
@@ -7,24 +7,24 @@ import { call } from './call'
  */
 
 /** One person the name search found. */
-export const guestSearchResult = z.object({
-  personId: z.string(),
-  householdId: z.string(),
-  firstName: z.string(),
-  lastName: z.nullish(z.string()),
-  householdSize: z.number(),
+export const guestSearchResult = object({
+  personId: string,
+  householdId: string,
+  firstName: string,
+  lastName: nullish(string),
+  householdSize: number,
 })
-export type GuestSearchResult = z.infer<typeof guestSearchResult>
+export type GuestSearchResult = Read<typeof guestSearchResult>
 
 /**
  * What the search says: `too_short` (fewer than 4 letters, or one short word), `none`,
  * `too_many` (the name is shared by many households: no names, the guest adds a word) or `found`.
  */
-export const guestSearch = z.object({
-  status: z.enum(['too_short', 'none', 'too_many', 'found']),
-  matches: z.array(guestSearchResult),
+export const guestSearch = object({
+  status: oneOf(['too_short', 'none', 'too_many', 'found']),
+  matches: array(guestSearchResult),
 })
-export type GuestSearch = z.infer<typeof guestSearch>
+export type GuestSearch = Read<typeof guestSearch>
 
 /**
  * The guest's name search on one published wedding: the person typed, not a list (whole name
@@ -32,5 +32,5 @@ export type GuestSearch = z.infer<typeof guestSearch>
  * searches much faster than a person types.
  */
 export function searchPersons(slug: string, query: string) {
-  return call('search_persons', { p_slug: slug, p_query: query }, guestSearch)
+  return callRead('search_persons', { p_slug: slug, p_query: query }, guestSearch)
 }

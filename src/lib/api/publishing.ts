@@ -1,16 +1,13 @@
-import * as z from 'zod/mini'
-import { call } from './call'
+import { boolean, object, string, type Read } from '@/lib/read-json'
+import { callRead } from './call'
 
-export const publishedState = z.object({
-  id: z.string(),
-  slug: z.string(),
-  isPublished: z.boolean(),
-})
-export type PublishedState = z.infer<typeof publishedState>
+/** Called from the couple's banner on their own site, which the guests' pages carry. */
+export const publishedState = object({ id: string, slug: string, isPublished: boolean })
+export type PublishedState = Read<typeof publishedState>
 
 /** Publishes (or unpublishes) the couple's wedding site; only its owner may. */
 export function setWeddingPublished(weddingId: string, published: boolean) {
-  return call(
+  return callRead(
     'set_wedding_published',
     { p_wedding_id: weddingId, p_published: published },
     publishedState,

@@ -1,31 +1,50 @@
 import * as z from 'zod/mini'
-import { sectionTypes } from '@/lib/site-content/section-types'
+import { refused, type Reader } from '@/lib/read-json'
+import * as answer from './site-answer'
 
 /** The shapes the SQL functions return (docs/database-contract.md), checked before use. */
 
 const text = z.nullish(z.string())
 
-export const personName = z.object({ firstName: z.string(), lastName: z.string() })
-export type PersonName = z.infer<typeof personName>
+/**
+ * A zod schema reading with one of the site's readers (./site-answer): the parts of the site's
+ * answer that management's answers hold too are described once, there, by hand, for the guest's
+ * first load.
+ */
+function fromReader<T>(reader: Reader<T>) {
+  return z.pipe(
+    z.unknown(),
+    z.transform((value, context) => {
+      const read = reader(value)
+      if (read !== refused) return read
+      context.issues.push({ code: 'custom', message: 'not the shape the app reads', input: value })
+      return z.NEVER
+    }),
+  )
+}
 
+export {
+  siteLanguages,
+  type Contact,
+  type PersonName,
+  type Section,
+  type Site,
+  type SiteLanguage,
+  type SiteRedirect,
+  type Theme,
+  type WeddingLocation,
+} from './site-answer'
 export { sectionTypes, type SectionType } from '@/lib/site-content/section-types'
 
-export const section = z.object({
-  id: z.string(),
-  weddingId: z.string(),
-  type: z.enum(sectionTypes),
-  label: text,
-  title: text,
-  path: z.string(),
-  visible: z.boolean(),
-  data: z.record(z.string(), z.unknown()),
-  orderIndex: z.number(),
-})
-export type Section = z.infer<typeof section>
-
-// Free-form like a section's data: the site reads it leniently (an unknown name means classic).
-export const theme = z.record(z.string(), z.unknown())
-export type Theme = z.infer<typeof theme>
+export const personName = fromReader(answer.personName)
+export const section = fromReader(answer.section)
+export const theme = fromReader(answer.theme)
+export const contact = fromReader(answer.contact)
+const weddingDetails = {
+  location: z.optional(fromReader(answer.weddingLocation)),
+  hashtag: z.optional(z.string()),
+  siteLanguage: z.optional(z.enum(answer.siteLanguages)),
+}
 
 export const rsvpQuestion = z.object({
   id: z.string(),
@@ -36,27 +55,6 @@ export const rsvpQuestion = z.object({
   eventId: z.optional(z.nullable(z.string())),
 })
 export type RsvpQuestion = z.infer<typeof rsvpQuestion>
-
-export const contact = z.object({ email: text, phone: text, names: text, messenger: text })
-export type Contact = z.infer<typeof contact>
-
-/** Where the wedding is (0007); blank strings when not given. */
-export const weddingLocation = z.object({
-  venue: z.string(),
-  city: z.string(),
-  country: z.string(),
-})
-export type WeddingLocation = z.infer<typeof weddingLocation>
-
-export const siteLanguages = ['fil', 'en'] as const
-export type SiteLanguage = (typeof siteLanguages)[number]
-
-// The details 0007 added; optional so that the built-in demo (which predates them) still parses.
-const weddingDetails = {
-  location: z.optional(weddingLocation),
-  hashtag: z.optional(z.string()),
-  siteLanguage: z.optional(z.enum(siteLanguages)),
-}
 
 /** What an account is in a wedding (0012); the database decides what each may do. */
 export const memberRoles = ['owner', 'partner', 'coordinator', 'family_helper', 'usher'] as const
@@ -186,33 +184,3 @@ export interface HouseholdInput {
     reply?: { isAttending: boolean; response: Array<{ questionId: string; answer: string }> }
   }>
 }
-
-const siteFields = {
-  slug: z.string(),
-  title: text,
-  isPublished: z.boolean(),
-  wedding: z.object({
-    id: z.string(),
-    slug: z.string(),
-    title: text,
-    bride: personName,
-    groom: personName,
-    date: z.nullable(z.string()),
-    theme,
-    rsvpDeadline: z.nullable(z.string()),
-    contact,
-    ...weddingDetails,
-  }),
-  sections: z.array(section),
-}
-/**
- * The site as the app draws it (the public site, the built-in demo, management's previews).
- * `isCouple`: the one reading it is the owner or the partner (kasalan_private.can_manage), who
- * see it unpublished, its hidden sections, and the banner to publish it.
- */
-export const site = z.object({ ...siteFields, isCouple: z.boolean() })
-export type Site = z.infer<typeof site>
-
-/** What get_site answers for a wedding's earlier slug: go to its current one. */
-export const siteRedirect = z.object({ redirectTo: z.string() })
-export type SiteRedirect = z.infer<typeof siteRedirect>

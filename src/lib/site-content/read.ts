@@ -1,4 +1,14 @@
-import * as z from 'zod/mini'
+import {
+  list,
+  object,
+  oneOf,
+  orElse,
+  refused,
+  string,
+  refine,
+  type Read,
+  type Reader,
+} from '@/lib/read-json'
 import { readImage } from './images'
 
 /**
@@ -7,51 +17,33 @@ import { readImage } from './images'
  * keep the items that make sense and drop the rest.
  */
 
-const text = z.catch(z.optional(z.string()), undefined)
+const text = orElse(string, undefined)
 
 /** A photo field for the renderer: a bare address or a stored image; malformed reads as none. */
-const imageField = z.optional(
-  z.pipe(
-    z.unknown(),
-    z.transform((value) => readImage(value) ?? undefined),
-  ),
-)
-
-/** A list whose malformed items are dropped, and which is empty when it is not a list at all. */
-function list<Item extends z.ZodMiniType>(item: Item) {
-  return z.pipe(
-    z.catch(z.array(z.unknown()), []),
-    z.transform((items) =>
-      items.flatMap((value) => {
-        const parsed = item.safeParse(value)
-        return parsed.success ? [parsed.data as z.infer<Item>] : []
-      }),
-    ),
-  )
-}
+const imageField = (value: unknown) => readImage(value) ?? undefined
 
 /** An optional nested object that is dropped when it has the wrong shape. */
-function maybe<Shape extends z.ZodMiniType>(shape: Shape) {
-  return z.catch(z.optional(shape), undefined)
+function maybe<T>(shape: Reader<T>) {
+  return orElse(shape, undefined)
 }
 
-const name = z.object({ firstName: text, lastName: text })
+const name = object({ firstName: text, lastName: text })
 
-export const homeData = z.object({
+export const homeData = object({
   bride: maybe(name),
   groom: maybe(name),
   wedding: maybe(
-    z.object({
+    object({
       date: text,
-      location: maybe(z.object({ venue: text, city: text, country: text })),
+      location: maybe(object({ venue: text, city: text, country: text })),
       hashtag: text,
     }),
   ),
-  stories: list(z.object({ title: text, date: text, description: text, image: imageField })),
+  stories: list(object({ title: text, date: text, description: text, image: imageField })),
 })
-export type HomeData = z.infer<typeof homeData>
+export type HomeData = Read<typeof homeData>
 
-const eventAddress = z.object({
+const eventAddress = object({
   url: text,
   street: text,
   city: text,
@@ -62,7 +54,7 @@ const eventAddress = z.object({
 
 export const eventTypes = ['ceremony', 'cocktail', 'reception'] as const
 
-export const scheduleEvent = z.object({
+export const scheduleEvent = object({
   name: text,
   type: text,
   date: text,
@@ -74,39 +66,42 @@ export const scheduleEvent = z.object({
   attire: text,
   notes: text,
 })
-export type ScheduleEvent = z.infer<typeof scheduleEvent>
+export type ScheduleEvent = Read<typeof scheduleEvent>
 
-export const paletteColor = z.object({
+export const paletteColor = object({
   name: text,
-  hex: z.string().check(z.regex(/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i)),
+  hex: refine(string, (hex) => (/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(hex) ? hex : refused)),
 })
 
-export const dressCode = z.object({
+export const dressCode = object({
   title: text,
   description: text,
   palette: list(paletteColor),
   notes: text,
 })
-export type DressCode = z.infer<typeof dressCode>
+export type DressCode = Read<typeof dressCode>
 
-export const scheduleData = z.object({
+export const scheduleData = object({
   events: list(scheduleEvent),
   dressCode: maybe(dressCode),
 })
-export type ScheduleData = z.infer<typeof scheduleData>
+export type ScheduleData = Read<typeof scheduleData>
 
-const person = z.object({ name: z.string().check(z.trim(), z.minLength(1)), role: text })
-export type PartyMember = z.infer<typeof person>
+const person = object({
+  name: refine(string, (name) => name.trim() || refused),
+  role: text,
+})
+export type PartyMember = Read<typeof person>
 
-export const weddingPartyData = z.object({
+export const weddingPartyData = object({
   entourage: maybe(
-    z.object({
+    object({
       officiatingPriest: maybe(person),
       parentsOfGroom: list(person),
       parentsOfBride: list(person),
-      principalSponsors: maybe(z.object({ left: list(person), right: list(person) })),
+      principalSponsors: maybe(object({ left: list(person), right: list(person) })),
       secondarySponsors: maybe(
-        z.object({
+        object({
           bestMan: maybe(person),
           maidOfHonor: maybe(person),
           groomsmen: list(person),
@@ -123,24 +118,24 @@ export const weddingPartyData = z.object({
     }),
   ),
 })
-export type WeddingPartyData = z.infer<typeof weddingPartyData>
+export type WeddingPartyData = Read<typeof weddingPartyData>
 export type Entourage = NonNullable<WeddingPartyData['entourage']>
 
-export const paymentOption = z.object({
+export const paymentOption = object({
   label: text,
   accountName: text,
   accountNumber: text,
   qrImage: imageField,
 })
-export type PaymentOption = z.infer<typeof paymentOption>
+export type PaymentOption = Read<typeof paymentOption>
 
-export const registryData = z.object({
+export const registryData = object({
   note: text,
   paymentOptions: list(paymentOption),
 })
-export type RegistryData = z.infer<typeof registryData>
+export type RegistryData = Read<typeof registryData>
 
-const placeAddress = z.object({
+const placeAddress = object({
   street: text,
   city: text,
   state: text,
@@ -151,18 +146,18 @@ const placeAddress = z.object({
   direction: text,
 })
 
-export const hotel = z.object({
+export const hotel = object({
   name: text,
   description: text,
   eta: text,
   image: imageField,
   address: maybe(placeAddress),
 })
-export type Hotel = z.infer<typeof hotel>
+export type Hotel = Read<typeof hotel>
 
-export const travelData = z.object({ hotels: list(hotel) })
+export const travelData = object({ hotels: list(hotel) })
 
-export const activity = z.object({
+export const activity = object({
   name: text,
   description: text,
   image: imageField,
@@ -170,38 +165,38 @@ export const activity = z.object({
   address: maybe(placeAddress),
   video: text,
 })
-export type Activity = z.infer<typeof activity>
+export type Activity = Read<typeof activity>
 
-export const thingsToDoData = z.object({ activities: list(activity) })
+export const thingsToDoData = object({ activities: list(activity) })
 
-export const faq = z.object({ question: text, answer: text, image2: imageField })
-export type Faq = z.infer<typeof faq>
+export const faq = object({ question: text, answer: text, image2: imageField })
+export type Faq = Read<typeof faq>
 
-export const faqsData = z.object({
+export const faqsData = object({
   faqs: list(faq),
-  footer: maybe(z.object({ description: text })),
+  footer: maybe(object({ description: text })),
 })
 
-export const story = z.object({ title: text, date: text, description: text, image: imageField })
-export type Story = z.infer<typeof story>
+export const story = object({ title: text, date: text, description: text, image: imageField })
+export type Story = Read<typeof story>
 
-export const ourStoryData = z.object({ stories: list(story) })
+export const ourStoryData = object({ stories: list(story) })
 
-export const galleryData = z.object({
-  images: list(z.object({ image: imageField, src: text, caption: text })),
-  videos: list(z.object({ url: z.string(), thumbnail: text, caption: text })),
+export const galleryData = object({
+  images: list(object({ image: imageField, src: text, caption: text })),
+  videos: list(object({ url: string, thumbnail: text, caption: text })),
 })
-export type GalleryData = z.infer<typeof galleryData>
+export type GalleryData = Read<typeof galleryData>
 
 /**
  * A custom or about page: structured text, never HTML. `body` is the older single paragraph,
  * still shown above the blocks when present.
  */
 const blockKinds = ['heading', 'paragraph', 'list', 'link'] as const
-const rawBlock = z.object({
-  kind: z.enum(blockKinds),
+const rawBlock = object({
+  kind: oneOf(blockKinds),
   text: text,
-  items: list(z.string()),
+  items: list(string),
   url: text,
 })
 export type TextBlock =
@@ -210,28 +205,23 @@ export type TextBlock =
   | { kind: 'link'; text?: string; url: string }
 
 /** A block of a custom page; one without what its kind needs is dropped. */
-export const textBlock = z.pipe(
-  rawBlock,
-  z.transform((block, context): TextBlock => {
-    if (block.kind === 'list') return { kind: 'list', items: block.items }
-    if (block.kind === 'link' && block.url)
-      return { kind: 'link', text: block.text, url: block.url }
-    if ((block.kind === 'heading' || block.kind === 'paragraph') && block.text !== undefined)
-      return { kind: block.kind, text: block.text }
-    context.issues.push({ code: 'custom', message: 'incomplete block', input: block })
-    return z.NEVER
-  }),
-)
+export const textBlock = refine(rawBlock, (block): TextBlock | typeof refused => {
+  if (block.kind === 'list') return { kind: 'list', items: block.items }
+  if (block.kind === 'link' && block.url) return { kind: 'link', text: block.text, url: block.url }
+  if ((block.kind === 'heading' || block.kind === 'paragraph') && block.text !== undefined)
+    return { kind: block.kind, text: block.text }
+  return refused
+})
 
-export const customData = z.object({ body: text, blocks: list(textBlock) })
+export const customData = object({ body: text, blocks: list(textBlock) })
 
-/** Reads a section's data with its schema; anything unreadable reads as empty. */
-export function readData<Schema extends z.ZodMiniType>(
-  schema: Schema,
-  data: unknown,
-): z.infer<Schema> {
-  const parsed = schema.safeParse(data && typeof data === 'object' ? data : {})
-  return parsed.success ? parsed.data : schema.parse({})
+/** Reads a section's data with its reader; anything unreadable reads as empty. */
+export function readData<T>(reader: Reader<T>, data: unknown): T {
+  const read = reader(data && typeof data === 'object' && !Array.isArray(data) ? data : {})
+  if (read !== refused) return read
+  const empty = reader({})
+  if (empty === refused) throw new Error('A section reader refused empty data')
+  return empty
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useEffect, useState, type MouseEvent } from 'react'
 import { Link } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
-import { site as siteSchema, type Site } from '@/lib/api/schemas'
+import { site as readSite, type Site } from '@/lib/api/site-answer'
+import { refused } from '@/lib/read-json'
 import { applyLanguage } from '@/lib/i18n'
 import { paths } from '@/lib/paths'
 import { isPreviewMessage, previewMessageTypes, type PreviewShowMessage } from '@/lib/site-preview'
@@ -25,10 +26,10 @@ export function SitePreviewPage() {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== window.parent) return
       if (!isPreviewMessage<PreviewShowMessage>(event.data, previewMessageTypes.show)) return
-      const parsed = siteSchema.safeParse(event.data.site)
-      if (!parsed.success) return
+      const site = readSite(event.data.site)
+      if (site === refused) return
       if (event.data.language) void applyLanguage(event.data.language)
-      setShown({ site: parsed.data, segment: event.data.segment })
+      setShown({ site, segment: event.data.segment })
     }
     window.addEventListener('message', onMessage)
     window.parent.postMessage({ type: previewMessageTypes.ready }, window.location.origin)
