@@ -370,34 +370,39 @@ describe('one record per save (0034)', () => {
         p_wedding_id: weddingId,
         p_supplier: { id: null, name: 'Mali', service: 'venue', ...fields },
       })
-    const cases: [Promise<unknown>, string][] = [
-      [line({ quoteCentavos: 100.5 }), 'quoteCentavos must be a whole number of at most 18 digits'],
-      [line({ estimateCentavos: '100' }), 'estimateCentavos must be a number'],
-      [line({ withVat: 'yes' }), 'withVat must be true or false'],
-      [line({ id: 'ikalawa' }), 'id must be an id'],
+    // Each call starts only when its turn comes: a refusal started early would go unhandled.
+    const cases: [() => Promise<unknown>, string][] = [
       [
-        line({ quoteCentavos: 100_000_000_001 }),
+        () => line({ quoteCentavos: 100.5 }),
+        'quoteCentavos must be a whole number of at most 18 digits',
+      ],
+      [() => line({ estimateCentavos: '100' }), 'estimateCentavos must be a number'],
+      [() => line({ withVat: 'yes' }), 'withVat must be true or false'],
+      [() => line({ id: 'ikalawa' }), 'id must be an id'],
+      [
+        () => line({ quoteCentavos: 100_000_000_001 }),
         'quoteCentavos must be from 0 to 100000000000 centavos',
       ],
       [
-        line({ pricePerHeadCentavos: 100, headCountBasis: 'lahat' }),
+        () => line({ pricePerHeadCentavos: 100, headCountBasis: 'lahat' }),
         'headCountBasis must be attending or invited',
       ],
-      [pay({ amountCentavos: 1, paid: 'true' }), 'paid must be true or false'],
-      [pay({ percent: '50' }), 'percent must be a number'],
-      [pay({ lineId: 42, amountCentavos: 1 }), 'lineId must be an id'],
+      [() => pay({ amountCentavos: 1, paid: 'true' }), 'paid must be true or false'],
+      [() => pay({ percent: '50' }), 'percent must be a number'],
+      [() => pay({ lineId: 42, amountCentavos: 1 }), 'lineId must be an id'],
       [
-        supplier({ contractCentavos: 1.5 }),
+        () => supplier({ contractCentavos: 1.5 }),
         'contractCentavos must be a whole number of at most 18 digits',
       ],
-      [supplier({ budgetLineId: 'linya' }), 'budgetLineId must be an id'],
-      [supplier({ status: null }), 'status must be considering, booked, paid or cancelled'],
+      [() => supplier({ budgetLineId: 'linya' }), 'budgetLineId must be an id'],
+      [() => supplier({ status: null }), 'status must be considering, booked, paid or cancelled'],
       [
-        t.rpc(as.owner, 'save_budget_line', { p_wedding_id: weddingId, p_line: [] }),
+        () => t.rpc(as.owner, 'save_budget_line', { p_wedding_id: weddingId, p_line: [] }),
         'line must be an object',
       ],
     ]
-    for (const [call, detail] of cases) expect(await refusal(call)).toBe(`invalid_input: ${detail}`)
+    for (const [call, detail] of cases)
+      expect(await refusal(call())).toBe(`invalid_input: ${detail}`)
     expect(await budget()).toEqual(before)
   })
 
