@@ -3,7 +3,7 @@
 // down payment), what is due this month in Manila, and who sees the money, role by role.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, ENGINE, type Session, type TestDb } from './harness'
+import { createTestDb, ENGINE, setSeatedReplies, type Session, type TestDb } from './harness'
 
 type Who = 'owner' | 'partner' | 'coordinator' | 'helper' | 'stranger'
 const EVERYONE: Who[] = ['owner', 'partner', 'coordinator', 'helper', 'stranger']
@@ -212,12 +212,8 @@ describe('the budget in pesos', () => {
   })
 
   test('priced by the persons who said yes, the quote follows the replies', async () => {
-    await t.asOwner('update kasalan.persons set is_attending = true where id = any($1::uuid[])', [
-      personIds.slice(0, 40),
-    ])
-    await t.asOwner('update kasalan.persons set is_attending = false where id = any($1::uuid[])', [
-      personIds.slice(40, 50),
-    ])
+    await setSeatedReplies(t, personIds.slice(0, 40), { isAttending: true })
+    await setSeatedReplies(t, personIds.slice(40, 50), { isAttending: false })
     await t.rpc(as.owner, 'save_budget_line', {
       p_wedding_id: weddingId,
       p_line: {
