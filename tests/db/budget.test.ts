@@ -350,23 +350,25 @@ describe('one record per save (0034)', () => {
 
   test('each field is read as the JSON it must be, and the refusal names it; nothing changes', async () => {
     const before = await budget()
-    const line = (fields: Record<string, unknown>) =>
+    const line = (fields: Record<string, unknown>) => () =>
       t.rpc(as.owner, 'save_budget_line', {
         p_wedding_id: weddingId,
         p_line: { id: null, category: 'venue', name: 'Mali', ...fields },
       })
     const lineId = before.lines[0]!.id
-    const pay = (fields: Record<string, unknown>) =>
+    const pay = (fields: Record<string, unknown>) => () =>
       t.rpc(as.owner, 'save_budget_payment', {
         p_wedding_id: weddingId,
         p_payment: { id: null, lineId, kind: 'other', ...fields },
       })
-    const supplier = (fields: Record<string, unknown>) =>
+    const supplier = (fields: Record<string, unknown>) => () =>
       t.rpc(as.owner, 'save_supplier', {
         p_wedding_id: weddingId,
         p_supplier: { id: null, name: 'Mali', service: 'venue', ...fields },
       })
-    const cases: [Promise<unknown>, string][] = [
+    // Each call is made when its turn comes: made all at once, the later refusals would arrive
+    // before anything awaited them.
+    const cases: [() => Promise<unknown>, string][] = [
       [line({ quoteCentavos: 100.5 }), 'quoteCentavos must be a whole number of at most 18 digits'],
       [line({ estimateCentavos: '100' }), 'estimateCentavos must be a number'],
       [line({ withVat: 'yes' }), 'withVat must be true or false'],
@@ -389,11 +391,12 @@ describe('one record per save (0034)', () => {
       [supplier({ budgetLineId: 'linya' }), 'budgetLineId must be an id'],
       [supplier({ status: null }), 'status must be considering, booked, paid or cancelled'],
       [
-        t.rpc(as.owner, 'save_budget_line', { p_wedding_id: weddingId, p_line: [] }),
+        () => t.rpc(as.owner, 'save_budget_line', { p_wedding_id: weddingId, p_line: [] }),
         'line must be an object',
       ],
     ]
-    for (const [call, detail] of cases) expect(await refusal(call)).toBe(`invalid_input: ${detail}`)
+    for (const [call, detail] of cases)
+      expect(await refusal(call())).toBe(`invalid_input: ${detail}`)
     expect(await budget()).toEqual(before)
   })
 
