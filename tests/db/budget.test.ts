@@ -3,7 +3,7 @@
 // down payment), what is due this month in Manila, and who sees the money, role by role.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, ENGINE, type Session, type TestDb } from './harness'
+import { createTestDb, ENGINE, setSeatedReplies, type Session, type TestDb } from './harness'
 
 type Who = 'owner' | 'partner' | 'coordinator' | 'helper' | 'stranger'
 const EVERYONE: Who[] = ['owner', 'partner', 'coordinator', 'helper', 'stranger']
@@ -212,12 +212,8 @@ describe('the budget in pesos', () => {
   })
 
   test('priced by the persons who said yes, the quote follows the replies', async () => {
-    await t.asOwner('update kasalan.persons set is_attending = true where id = any($1::uuid[])', [
-      personIds.slice(0, 40),
-    ])
-    await t.asOwner('update kasalan.persons set is_attending = false where id = any($1::uuid[])', [
-      personIds.slice(40, 50),
-    ])
+    await setSeatedReplies(t, personIds.slice(0, 40), { isAttending: true })
+    await setSeatedReplies(t, personIds.slice(40, 50), { isAttending: false })
     await t.rpc(as.owner, 'save_budget_line', {
       p_wedding_id: weddingId,
       p_line: {
@@ -354,48 +350,46 @@ describe('one record per save (0034)', () => {
 
   test('each field is read as the JSON it must be, and the refusal names it; nothing changes', async () => {
     const before = await budget()
-    const line = (fields: Record<string, unknown>) =>
+    const line = (fields: Record<string, unknown>) => () =>
       t.rpc(as.owner, 'save_budget_line', {
         p_wedding_id: weddingId,
         p_line: { id: null, category: 'venue', name: 'Mali', ...fields },
       })
     const lineId = before.lines[0]!.id
-    const pay = (fields: Record<string, unknown>) =>
+    const pay = (fields: Record<string, unknown>) => () =>
       t.rpc(as.owner, 'save_budget_payment', {
         p_wedding_id: weddingId,
         p_payment: { id: null, lineId, kind: 'other', ...fields },
       })
-    const supplier = (fields: Record<string, unknown>) =>
+    const supplier = (fields: Record<string, unknown>) => () =>
       t.rpc(as.owner, 'save_supplier', {
         p_wedding_id: weddingId,
         p_supplier: { id: null, name: 'Mali', service: 'venue', ...fields },
       })
-    // Each call starts only when its turn comes: a refusal started early would go unhandled.
+    // Each call is made when its turn comes: made all at once, the later refusals would arrive
+    // before anything awaited them.
     const cases: [() => Promise<unknown>, string][] = [
+      [line({ quoteCentavos: 100.5 }), 'quoteCentavos must be a whole number of at most 18 digits'],
+      [line({ estimateCentavos: '100' }), 'estimateCentavos must be a number'],
+      [line({ withVat: 'yes' }), 'withVat must be true or false'],
+      [line({ id: 'ikalawa' }), 'id must be an id'],
       [
-        () => line({ quoteCentavos: 100.5 }),
-        'quoteCentavos must be a whole number of at most 18 digits',
-      ],
-      [() => line({ estimateCentavos: '100' }), 'estimateCentavos must be a number'],
-      [() => line({ withVat: 'yes' }), 'withVat must be true or false'],
-      [() => line({ id: 'ikalawa' }), 'id must be an id'],
-      [
-        () => line({ quoteCentavos: 100_000_000_001 }),
+        line({ quoteCentavos: 100_000_000_001 }),
         'quoteCentavos must be from 0 to 100000000000 centavos',
       ],
       [
-        () => line({ pricePerHeadCentavos: 100, headCountBasis: 'lahat' }),
+        line({ pricePerHeadCentavos: 100, headCountBasis: 'lahat' }),
         'headCountBasis must be attending or invited',
       ],
-      [() => pay({ amountCentavos: 1, paid: 'true' }), 'paid must be true or false'],
-      [() => pay({ percent: '50' }), 'percent must be a number'],
-      [() => pay({ lineId: 42, amountCentavos: 1 }), 'lineId must be an id'],
+      [pay({ amountCentavos: 1, paid: 'true' }), 'paid must be true or false'],
+      [pay({ percent: '50' }), 'percent must be a number'],
+      [pay({ lineId: 42, amountCentavos: 1 }), 'lineId must be an id'],
       [
-        () => supplier({ contractCentavos: 1.5 }),
+        supplier({ contractCentavos: 1.5 }),
         'contractCentavos must be a whole number of at most 18 digits',
       ],
-      [() => supplier({ budgetLineId: 'linya' }), 'budgetLineId must be an id'],
-      [() => supplier({ status: null }), 'status must be considering, booked, paid or cancelled'],
+      [supplier({ budgetLineId: 'linya' }), 'budgetLineId must be an id'],
+      [supplier({ status: null }), 'status must be considering, booked, paid or cancelled'],
       [
         () => t.rpc(as.owner, 'save_budget_line', { p_wedding_id: weddingId, p_line: [] }),
         'line must be an object',

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
 import { wedding as weddingSchema } from '../../src/lib/api/schemas'
-import { createTestDb, ENGINE, type TestDb } from './harness'
+import { createTestDb, ENGINE, seatedReplies, setSeatedReplies, type TestDb } from './harness'
 
 interface Roster {
   version: number
@@ -109,10 +109,11 @@ beforeAll(async () => {
     p_response: [],
   })
   // An answer to a question of the couple's, as a guest's own reply stores it.
-  await t.asOwner(
-    `update kasalan.persons set response = '[{"questionId": "q1", "answer": "lihim-sagot"}]' where id = $1`,
-    [ids.santos.persons[0]!.id],
-  )
+  const [recorded] = await seatedReplies(t, { personIds: [ids.santos.persons[0]!.id] })
+  await setSeatedReplies(t, [ids.santos.persons[0]!.id], {
+    ...recorded!,
+    response: [{ questionId: 'q1', answer: 'lihim-sagot' }],
+  })
   await t.rpc(owner, 'record_rsvp', {
     p_wedding_id: weddingId,
     p_person_id: ids.cruz.persons[0]!.id,

@@ -17,6 +17,7 @@ import {
   DEMO_CLAIMS,
   ENGINE,
   readSqlFiles,
+  seatedReplies,
   type Session,
   type TestDb,
 } from './harness'
@@ -1114,11 +1115,9 @@ describe('the couple’s settings', () => {
     expect(swapped.filter((e) => e.isMain).map((e) => e.id)).toEqual([w.civil])
     // The counts of each event do not move with the swap.
     expect(swapped.map((e) => e.counts)).toEqual(before.map((e) => e.counts))
-    const { rows } = await t.asOwner<{ id: string; is_attending: boolean | null }>(
-      'select id, is_attending from kasalan.persons where wedding_id = $1',
-      [w.wedding.id],
+    const own = Object.fromEntries(
+      (await seatedReplies(t, { weddingId: w.wedding.id })).map((r) => [r.personId, r.isAttending]),
     )
-    const own = Object.fromEntries(rows.map((r) => [r.id, r.is_attending]))
     expect([own[ana], own[ben], own[elena]]).toEqual([false, true, true])
     const rsvp = await getRsvp(w, w.santos)
     expect(answerOf(rsvp, ana, w.reception)).toMatchObject({ isAttending: true })
@@ -1693,13 +1692,10 @@ describe.runIf(ENGINE === 'pglite')('a database with answers from before events'
 })
 
 describe('fixes after review', () => {
-  const personRows = async (w: W) => {
-    const { rows } = await t.asOwner<{ id: string; is_attending: boolean | null }>(
-      'select id, is_attending from kasalan.persons where wedding_id = $1',
-      [w.wedding.id],
+  const seatedRows = async (w: W) =>
+    Object.fromEntries(
+      (await seatedReplies(t, { weddingId: w.wedding.id })).map((r) => [r.personId, r.isAttending]),
     )
-    return Object.fromEntries(rows.map((r) => [r.id, r.is_attending]))
-  }
   const replyRows = async (w: W, eventId: string) => {
     const { rows } = await t.asOwner<{ person_id: string; is_attending: boolean }>(
       'select person_id, is_attending from kasalan.event_replies where wedding_id = $1 and event_id = $2',
@@ -1755,8 +1751,8 @@ describe('fixes after review', () => {
     // answers into its replies.
     const on = await settings(w.claims, w, w.civil, {})
     expect(on.filter((e) => e.isMain).map((e) => e.id)).toEqual([w.civil])
-    expect((await personRows(w))[ana]).toBe(false)
-    expect((await personRows(w))[ben]).toBe(true)
+    expect((await seatedRows(w))[ana]).toBe(false)
+    expect((await seatedRows(w))[ben]).toBe(true)
     expect(await replyRows(w, w.reception)).toEqual({ [ana]: true, [ben]: false })
     expect(await replyRows(w, w.civil)).toEqual({})
 
@@ -1819,14 +1815,14 @@ describe('fixes after review', () => {
       p_change_id: mainChange.id,
     })
     expect(await show()).toEqual([false, true])
-    expect((await personRows(w))[ana]).toBe(true)
+    expect((await seatedRows(w))[ana]).toBe(true)
     // Undo the civil yes (given while it was a reply): back on the person, the main event's answer.
     await t.rpc(w.claims, 'restore_rsvp', {
       p_wedding_id: w.wedding.id,
       p_change_id: civilChange.id,
     })
     expect(await show()).toEqual([false, false])
-    expect((await personRows(w))[ana]).toBe(false)
+    expect((await seatedRows(w))[ana]).toBe(false)
     expect(await replyRows(w, w.civil)).toEqual({})
     const restored = (await changes())[0]!
     expect(restored.current).toMatchObject({ isAttending: false, mainEventId: w.civil })
@@ -1842,7 +1838,7 @@ describe('fixes after review', () => {
       p_change_id: mainChange.id,
     })
     expect(await show()).toEqual([false, false])
-    expect((await personRows(w))[ana]).toBe(false)
+    expect((await seatedRows(w))[ana]).toBe(false)
     expect(await replyRows(w, w.reception)).toMatchObject({ [ana]: false })
   })
 
@@ -1961,7 +1957,7 @@ describe('fixes after review', () => {
         }),
       ),
     ).toMatchObject({ message: 'invalid_input' })
-    expect((await personRows(w))[ana]).toBe(true)
+    expect((await seatedRows(w))[ana]).toBe(true)
     // The other events still answer.
     await submit(w, w.santos, [
       { personId: ana, events: [{ eventId: w.civil, isAttending: false }] },

@@ -5,7 +5,7 @@
 // its cap.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, ENGINE, type TestDb } from './harness'
+import { createTestDb, ENGINE, seatedReplies, setSeatedReplies, type TestDb } from './harness'
 
 let t: TestDb
 let weddingId: string
@@ -271,17 +271,14 @@ describe('the forecast', () => {
 
   test('an answer saved before answers carried the question id is read by its text; a blank one is no answer', async () => {
     const dado = h.cruz.persons[0]!.id
-    const { rows } = await t.asOwner<{ response: unknown }>(
-      'select response from kasalan.persons where id = $1',
-      [dado],
-    )
-    await t.asOwner('update kasalan.persons set response = $2 where id = $1', [
-      dado,
-      JSON.stringify([
+    const [stored] = await seatedReplies(t, { personIds: [dado] })
+    await setSeatedReplies(t, [dado], {
+      ...stored!,
+      response: [
         { question: ' Anong ulam? ', answer: 'Gulay' },
         { question: 'May hindi ba kayo kinakain?', answer: '  ' },
-      ]),
-    ])
+      ],
+    })
     const [mealSplit, diet] = (await forecast()).questions
     expect(mealSplit!.counts).toEqual([
       { answer: 'Kare-kare', count: 1 },
@@ -289,10 +286,7 @@ describe('the forecast', () => {
       { answer: 'Gulay', count: 2 },
     ])
     expect([diet!.answers.length, diet!.unanswered]).toEqual([2, 3])
-    await t.asOwner('update kasalan.persons set response = $2 where id = $1', [
-      dado,
-      JSON.stringify(rows[0]!.response),
-    ])
+    await setSeatedReplies(t, [dado], stored!)
   })
 
   test('the couple sets the assumptions and the range follows', async () => {
@@ -576,14 +570,7 @@ describe.skipIf(ENGINE !== 'postgres')(
     }
 
     const attending = async (householdId: string) =>
-      Number(
-        (
-          await t.asOwner<{ n: number }>(
-            'select count(*)::int as n from kasalan.persons where household_id = $1 and is_attending',
-            [householdId],
-          )
-        ).rows[0]!.n,
-      )
+      (await seatedReplies(t, { householdId })).filter((r) => r.isAttending === true).length
 
     async function twoSeats() {
       return addHousehold(

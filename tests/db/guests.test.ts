@@ -1,7 +1,7 @@
 // The guest list's import (0005: import_households) and edits that keep RSVP answers.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, type TestDb } from './harness'
+import { createTestDb, setSeatedReplies, type TestDb } from './harness'
 
 interface Person {
   id: string
@@ -458,11 +458,8 @@ describe('editing a household keeps RSVP answers', () => {
     })) as Household
     const [teodoro, corazon, kris] = created.persons
     const answer = [{ question: 'Anong ulam ang gusto mo sa hapunan?', answer: 'Kare-kare' }]
-    await t.asOwner(
-      `update kasalan.persons set is_attending = true, response = $2::jsonb, responded_at = now() where id = $1`,
-      [teodoro!.id, JSON.stringify(answer)],
-    )
-    await t.asOwner(`update kasalan.persons set is_attending = false where id = $1`, [corazon!.id])
+    await setSeatedReplies(t, [teodoro!.id], { isAttending: true, response: answer })
+    await setSeatedReplies(t, [corazon!.id], { isAttending: false })
 
     // The edit form sends every person with its id, renamed, reordered, one removed and one added;
     // a blank e-mail and phone are saved as null.

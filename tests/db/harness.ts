@@ -292,3 +292,92 @@ function asRoleOn<T>(db: PgLike, role: Role, claims: Claims, sql: string, params
     return tx.query<T>(sql, params)
   })
 }
+
+// A person's seated answer: their answer to the wedding's main (seated) event, the one the guest
+// list, seating, the door and the budget read. These helpers and `SEATED_REPLIES` are the one place
+// the tests touch where that answer is stored (today the persons' columns is_attending, response,
+// responded_at and rsvp_recorded_by): a test that sets or reads it below the functions goes
+// through them, so a change of storage changes only this section.
+
+/** A person's seated answer as stored: `isAttending` null is no answer yet. */
+export interface SeatedReply {
+  personId: string
+  isAttending: boolean | null
+  response: unknown[]
+  /** As the functions give it in JSON, to the microsecond. */
+  respondedAt: string | null
+  recordedBy: 'guest' | 'couple' | null
+}
+
+/**
+ * For SQL that filters, joins or counts the stored answers itself: a subquery with one row per
+ * person, `person_id, wedding_id, household_id, is_attending, response, responded_at,
+ * recorded_by`. Use as `from ${SEATED_REPLIES} r`.
+ */
+export const SEATED_REPLIES = `(select p.id as person_id, p.wedding_id, p.household_id,
+    p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by as recorded_by
+  from kasalan.persons p)`
+
+type Owner = Pick<TestDb, 'asOwner'>
+
+/**
+ * Stores one seated answer for each of `personIds`, below the functions (no rules, no history), as
+ * a fixture. The answer is written whole: `response` defaults to [], `respondedAt` to the
+ * database's now(), `recordedBy` to null. `isAttending: null` clears the answer (pending).
+ * Fails unless every person exists.
+ */
+export async function setSeatedReplies(
+  t: Owner,
+  personIds: readonly string[],
+  answer: {
+    isAttending: boolean | null
+    response?: unknown[]
+    respondedAt?: string | null
+    recordedBy?: 'guest' | 'couple' | null
+  },
+): Promise<void> {
+  const cleared = answer.isAttending === null
+  const { affectedRows } = await t.asOwner(
+    `update kasalan.persons
+        set is_attending = $2,
+            response = $3::jsonb,
+            responded_at = case when $4 then now() else $5::timestamptz end,
+            rsvp_recorded_by = $6
+      where id = any($1::uuid[])`,
+    [
+      personIds,
+      answer.isAttending,
+      JSON.stringify(cleared ? [] : (answer.response ?? [])),
+      !cleared && answer.respondedAt === undefined,
+      cleared ? null : (answer.respondedAt ?? null),
+      cleared ? null : (answer.recordedBy ?? null),
+    ],
+  )
+  if (affectedRows !== new Set(personIds).size)
+    throw new Error(`setSeatedReplies: ${affectedRows} of ${personIds.length} persons found`)
+}
+
+/**
+ * The stored seated answers of a wedding's persons, a household's, or the persons named (pending
+ * ones included), ordered by household and position in it.
+ */
+export async function seatedReplies(
+  t: Owner,
+  whose: { weddingId: string } | { householdId: string } | { personIds: readonly string[] },
+): Promise<SeatedReply[]> {
+  const [where, value] =
+    'weddingId' in whose
+      ? ['r.wedding_id = $1::uuid', whose.weddingId]
+      : 'householdId' in whose
+        ? ['r.household_id = $1::uuid', whose.householdId]
+        : ['r.person_id = any($1::uuid[])', whose.personIds]
+  const { rows } = await t.asOwner<SeatedReply>(
+    `select r.person_id as "personId", r.is_attending as "isAttending", r.response,
+            to_jsonb(r.responded_at) #>> '{}' as "respondedAt", r.recorded_by as "recordedBy"
+       from ${SEATED_REPLIES} r join kasalan.persons p on p.id = r.person_id
+      where ${where}
+      order by p.household_id, p.position, p.id`,
+    [value],
+  )
+  return rows
+}

@@ -1,7 +1,7 @@
 // The guest list: list_households, save_household and delete_household.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, DEMO, DEMO_CLAIMS, type TestDb } from './harness'
+import { createTestDb, DEMO, DEMO_CLAIMS, setSeatedReplies, type TestDb } from './harness'
 
 interface Person {
   id: string
@@ -61,19 +61,16 @@ const save = (household: unknown, who: Claims = owner, wedding = weddingId) =>
 const list = (who: Claims = owner, wedding = weddingId) =>
   t.rpc(who, 'list_households', { p_wedding_id: wedding }) as Promise<Household[]>
 
-/** Records an RSVP as the (future) public RSVP call would, directly in the table. */
+/** Gives the person an answer and an e-mail history, directly in the tables, as a fixture. */
 async function respond(personId: string, isAttending: boolean, answer: string) {
-  await t.asOwner(
-    `update kasalan.persons
-     set is_attending = $2, response = $3::jsonb, responded_at = now(), email_history = $4::jsonb
-     where id = $1`,
-    [
-      personId,
-      isAttending,
-      JSON.stringify([{ question: 'Ulam?', answer }]),
-      JSON.stringify([{ sentAt: '2027-01-01T00:00:00Z', address: 'x@example.com' }]),
-    ],
-  )
+  await setSeatedReplies(t, [personId], {
+    isAttending,
+    response: [{ question: 'Ulam?', answer }],
+  })
+  await t.asOwner(`update kasalan.persons set email_history = $2::jsonb where id = $1`, [
+    personId,
+    JSON.stringify([{ sentAt: '2027-01-01T00:00:00Z', address: 'x@example.com' }]),
+  ])
 }
 
 describe('save_household: create', () => {

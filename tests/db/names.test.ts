@@ -3,7 +3,7 @@
 // person_name_needs_letter; names saved before keep working.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, type TestDb } from './harness'
+import { createTestDb, setSeatedReplies, type TestDb } from './harness'
 
 interface Person {
   id: string
@@ -122,10 +122,7 @@ describe('a name needs a letter', () => {
       `alter table kasalan.persons enable trigger persons_name_needs_a_letter_on_rename`,
     )
 
-    await t.asOwner(
-      `update kasalan.persons set is_attending = true, responded_at = now() where id = $1`,
-      [personId],
-    )
+    await setSeatedReplies(t, [personId], { isAttending: true })
     const again = await save({
       id: saved.id,
       phone: '0917 123 4567',

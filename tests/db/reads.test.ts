@@ -2,7 +2,7 @@
 // (engine.ts), and 0022's reads: list_households in one pass, list_rsvp_details, list_invitation_states.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { callRpc, localAuth, type Claims, type PgLike } from '../../src/lib/backend/local/engine'
-import { createTestDb, ENGINE, type TestDb } from './harness'
+import { createTestDb, ENGINE, setSeatedReplies, type TestDb } from './harness'
 
 let t: TestDb
 let owner: NonNullable<Claims>
@@ -170,10 +170,7 @@ describe('0022: the reads behind the guest list and the RSVPs tab', () => {
       p_is_attending: false,
       p_response: [],
     })
-    await t.asOwner(
-      `update kasalan.persons set is_attending = true, responded_at = now(), rsvp_recorded_by = 'guest' where id = $1`,
-      [cruz!.persons[1]!.id],
-    )
+    await setSeatedReplies(t, [cruz!.persons[1]!.id], { isAttending: true, recordedBy: 'guest' })
     await t.asOwner(
       `update kasalan.households set rsvp_message = 'Salamat po!', rsvp_message_at = now() where id = $1`,
       [cruz!.id],

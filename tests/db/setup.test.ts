@@ -10,6 +10,7 @@ import {
   DEMO_CLAIMS,
   readDemoContent,
   readSqlFiles,
+  SEATED_REPLIES,
   type TestDb,
 } from './harness'
 
@@ -115,7 +116,7 @@ describe('seed', () => {
       expect(JSON.stringify(wedding)).not.toContain('2025-12-12')
 
     const { rows } = await t.asOwner<{ future: number }>(
-      'select count(*)::int as future from kasalan.persons where responded_at > now()',
+      `select count(*)::int as future from ${SEATED_REPLIES} r where r.responded_at > now()`,
     )
     expect(rows[0]?.future).toBe(0)
   })
@@ -129,11 +130,11 @@ describe('seed', () => {
       span_ok: boolean
     }>(
       `select count(*)::int as replies,
-              count(distinct (responded_at at time zone 'Asia/Manila')::date)::int as days,
-              max(responded_at) < now() - interval '1 hour' as newest_ok,
-              min(responded_at) > now() - interval '10 weeks' as oldest_ok,
-              max(responded_at) - min(responded_at) >= interval '14 days' as span_ok
-       from kasalan.persons where wedding_id = $1 and responded_at is not null`,
+              count(distinct (r.responded_at at time zone 'Asia/Manila')::date)::int as days,
+              max(r.responded_at) < now() - interval '1 hour' as newest_ok,
+              min(r.responded_at) > now() - interval '10 weeks' as oldest_ok,
+              max(r.responded_at) - min(r.responded_at) >= interval '14 days' as span_ok
+       from ${SEATED_REPLIES} r where r.wedding_id = $1 and r.responded_at is not null`,
       [DEMO.weddingId],
     )
     expect(rows[0]).toMatchObject({ newest_ok: true, oldest_ok: true, span_ok: true })
@@ -151,9 +152,9 @@ describe('seed', () => {
     expect(saved.layout.tables.length).toBeGreaterThanOrEqual(4)
     expect(seated).toBeGreaterThanOrEqual(30)
     const { rows } = await t.asOwner<{ declined_seated: number }>(
-      `select count(*)::int as declined_seated from kasalan.persons p
-       where p.wedding_id = $1 and p.is_attending = false
-         and p.id::text in (select seat ->> 'personId' from kasalan.seating_layouts l, jsonb_array_elements(l.layout -> 'seats') seat where l.wedding_id = $1)`,
+      `select count(*)::int as declined_seated from ${SEATED_REPLIES} r
+       where r.wedding_id = $1 and r.is_attending = false
+         and r.person_id::text in (select seat ->> 'personId' from kasalan.seating_layouts l, jsonb_array_elements(l.layout -> 'seats') seat where l.wedding_id = $1)`,
       [DEMO.weddingId],
     )
     expect(rows[0]!.declined_seated).toBe(0)

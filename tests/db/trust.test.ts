@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Claims } from '../../src/lib/backend/local/engine'
-import { createTestDb, type TestDb } from './harness'
+import { createTestDb, SEATED_REPLIES, type TestDb } from './harness'
 import { newVisitor, rpcAs, rpcWith, steadyClock } from './privacy-helpers'
 
 let t: TestDb
@@ -124,15 +124,16 @@ const submit = (h: Household, answers: unknown[], code: string | null) =>
     p_code: code,
   })
 
-/** Each person's answer to the main event (persons) and to the despedida (event_replies). */
+/** Each person's answer to the main event (the seated answer) and to the despedida. */
 async function answers(w: W) {
   const { rows } = await t.asOwner<{
     first_name: string
     main: boolean | null
     despedida: boolean | null
   }>(
-    `select p.first_name, p.is_attending as main, r.is_attending as despedida
+    `select p.first_name, s.is_attending as main, r.is_attending as despedida
        from kasalan.persons p
+       join ${SEATED_REPLIES} s on s.person_id = p.id
        left join kasalan.event_replies r on r.person_id = p.id and r.event_id = $2
       where p.household_id = $1 order by p.first_name`,
     [w.santos.id, w.despedida],
