@@ -54,7 +54,7 @@ export const siteLanguages = ['fil', 'en'] as const
 export type SiteLanguage = (typeof siteLanguages)[number]
 
 /** The details 0007 added; optional so that the built-in demo (which predates them) still parses. */
-export const weddingDetails = {
+const weddingDetails = {
   location: optional(weddingLocation),
   hashtag: optional(string),
   siteLanguage: optional(oneOf(siteLanguages)),
