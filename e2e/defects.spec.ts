@@ -85,7 +85,7 @@ test('the seating chart reflows when the window narrows from 1280 to 360 px, wit
         .evaluate((node) => node.getBoundingClientRect().width),
     )
     .toBeLessThanOrEqual(360)
-  await keepScreenshot(page, 'test-results/defects-seating-360.png')
+  await keepScreenshot(page, 'defects-seating-360.png')
 })
 
 test('on a phone: the household form gives Last name room, and a 100-letter name wraps everywhere', async ({
@@ -110,7 +110,7 @@ test('on a phone: the household form gives Last name room, and a 100-letter name
   expect(
     await lastName.evaluate((input: HTMLInputElement) => input.scrollWidth <= input.clientWidth),
   ).toBe(true)
-  await keepScreenshot(page, 'test-results/defects-household-form-360.png')
+  await keepScreenshot(page, 'defects-household-form-360.png')
 
   // The longest name the form takes, without a space: it must wrap, not push the page sideways.
   const long = 'Maria'.repeat(20)
@@ -121,7 +121,7 @@ test('on a phone: the household form gives Last name room, and a 100-letter name
   await expect(toast).toBeVisible()
   expect(await pageOverflow(page)).toBe(0)
   expect(await toast.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true)
-  await keepScreenshot(page, 'test-results/defects-long-name-toast-360.png')
+  await keepScreenshot(page, 'defects-long-name-toast-360.png')
 
   await page.getByRole('searchbox', { name: 'Search guests' }).fill('mariamaria')
   const link = page.getByRole('link', { name: /^Open the RSVP page of Maria/ }).first()
@@ -133,7 +133,7 @@ test('on a phone: the household form gives Last name room, and a 100-letter name
   for (const element of [greeting, page.getByRole('group', { name: new RegExp(long) })]) {
     expect(await element.evaluate((node) => node.scrollWidth <= node.clientWidth + 1)).toBe(true)
   }
-  await keepScreenshot(page, 'test-results/defects-long-name-rsvp-360.png', { fullPage: true })
+  await keepScreenshot(page, 'defects-long-name-rsvp-360.png', { fullPage: true })
 })
 
 test('the search boxes clear with an "×" in their own colour, not the browser’s blue', async ({
@@ -181,7 +181,7 @@ test('the search boxes clear with an "×" in their own colour, not the browser�
     return blue
   }, png.toString('base64'))
   expect(bluePixels).toBe(0)
-  await keepScreenshot(page, 'test-results/defects-search-clear.png', {
+  await keepScreenshot(page, 'defects-search-clear.png', {
     clip: { x: box.x, y: box.y - 8, width: box.width, height: box.height + 16 },
   })
 })
@@ -205,7 +205,7 @@ test('on a phone, the import review counts in words that agree and offers nothin
   await expect(drawer.getByText('1 row makes 1 household with 1 guest.')).toBeVisible()
   await expect(drawer.getByRole('button', { name: /^Import 1 household/ })).toBeVisible()
   expect(await pageOverflow(page)).toBe(0)
-  await keepScreenshot(page, 'test-results/defects-import-one-row-360.png')
+  await keepScreenshot(page, 'defects-import-one-row-360.png')
 
   await drawer.getByRole('button', { name: 'Back' }).click()
   await drawer.getByRole('button', { name: 'Back' }).click()
@@ -214,7 +214,7 @@ test('on a phone, the import review counts in words that agree and offers nothin
     drawer.getByText('No household can be imported as it is.', { exact: false }),
   ).toBeVisible()
   await expect(drawer.getByRole('button', { name: /^Import/ })).toHaveCount(0)
-  await keepScreenshot(page, 'test-results/defects-import-nothing-360.png')
+  await keepScreenshot(page, 'defects-import-nothing-360.png')
   await drawer.getByRole('button', { name: 'Back' }).click()
   await drawer.getByRole('button', { name: 'Back' }).click()
   await drawer.getByRole('button', { name: 'Cancel' }).click()
@@ -229,12 +229,12 @@ test('on a phone, the import review counts in words that agree and offers nothin
     .locator('input[type="file"]')
     .setInputFiles({ name: 'guests.csv', mimeType: 'text/csv', buffer: Buffer.from(before) })
   await expect(drawer.getByLabel(/^What column G /)).toHaveValue(/^answer:/)
-  await keepScreenshot(page, 'test-results/defects-import-reply-columns.png')
+  await keepScreenshot(page, 'defects-import-reply-columns.png')
   await drawer.getByRole('button', { name: 'Review households' }).click()
   await expect(
     drawer.getByText(/guests' replies \(accepted or declined\) come with them\./),
   ).toBeVisible()
-  await keepScreenshot(page, 'test-results/defects-import-replies-review.png')
+  await keepScreenshot(page, 'defects-import-replies-review.png')
   await drawer.getByRole('checkbox', { name: /^Skip them/ }).uncheck()
   await drawer.getByRole('button', { name: /^Import \d+ households/ }).click()
   await expect(drawer.getByText(/replies were kept, as if you had recorded them\./)).toBeVisible(
@@ -275,7 +275,7 @@ test('a mistyped wedding address: the 404 page shows it and finds the couple’s
   ).toBeVisible(BOOT)
   await expect(page.getByText('/wedding/isabel-and-migel')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/defects-404-360.png', { fullPage: true })
+  await keepScreenshot(page, 'defects-404-360.png', { fullPage: true })
   const address = page.getByRole('textbox', { name: 'Address ng wedding site ng ikakasal' })
   await address.fill('Isabel & Miguel')
   await page.getByRole('button', { name: 'Pumunta sa site nila' }).click()

@@ -1,7 +1,7 @@
 // What a new couple and their guests notice on the site they just made (issue 31): one name per
 // section, the hero's button in the theme's colour, a home title that follows the names, Filipino
 // labels, nothing squeezed or hidden at 360 px, one Manila-time note per form, members by the name
-// rule. Screenshots at 360 and 1280 px in both languages go to test-results/polish/.
+// rule. Screenshots at 360 and 1280 px in both languages are kept with the test's results.
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { signInTabAsDemo } from './support/session'
 import { keepScreenshot } from './support/screenshots'
@@ -10,7 +10,7 @@ import { openInApp } from './support/navigation'
 const dbReady = { timeout: 120_000 }
 test.describe.configure({ timeout: 480_000 })
 
-const shot = (page: Page, name: string) => keepScreenshot(page, `test-results/polish/${name}.png`)
+const shot = (page: Page, name: string) => keepScreenshot(page, `${name}.png`)
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox()
