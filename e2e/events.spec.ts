@@ -214,7 +214,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   )
 
   // ---- A guest not invited to the despedida never sees it: not on the RSVP page, not in the schedule. ----
-  await page.goto('/')
+  await openInApp(page, '/')
   await expect(guestSearch).toBeVisible(BOOT)
   await guestSearch.pressSequentially('jessa ramos', { delay: 30 })
   await page.getByRole('link', { name: /Jessa Ramos/ }).click()
@@ -222,7 +222,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(page.getByRole('region', { name: /Seremonya ng Kasal/ })).toBeVisible()
   await expect(page.getByText('Despedida')).toHaveCount(0)
   await expect(page.locator('body')).not.toContainText('Bahay ng mga Peña')
-  await page.goto('/wedding/isabel-and-miguel/schedule')
+  await openInApp(page, '/wedding/isabel-and-miguel/schedule')
   await expect(page.getByText('Seremonya ng Kasal').first()).toBeVisible(BOOT)
   await expect(page.locator('body')).not.toContainText('Despedida')
 
