@@ -147,7 +147,7 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   await expect(usher.getByTestId('checkin-arrived')).toHaveText(String(arrived))
   await expect(usher.getByTestId('checkin-walk-ins')).toHaveText('1')
   await expect(usher.getByTestId('checkin-waiting')).toHaveText('5 check-ins waiting to send')
-  await keepScreenshot(usher, 'test-results/checkin-usher-offline-en.png', { fullPage: true })
+  await keepScreenshot(usher, 'checkin-usher-offline-en.png', { fullPage: true })
 
   // The signal returns: everything waiting is sent, once.
   await context.setOffline(false)
@@ -163,7 +163,7 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   await expect(usher.getByRole('article', { name: 'Pascual' })).toContainText('Table 5 · upuan 4')
   await expect(usher.getByTestId('checkin-waiting')).toHaveText('Naipadala na lahat ng check-in')
   await expectNoSeriousA11yViolations(usher)
-  await keepScreenshot(usher, 'test-results/checkin-usher-fil.png', { fullPage: true })
+  await keepScreenshot(usher, 'checkin-usher-fil.png', { fullPage: true })
   await usher.getByRole('button', { name: /^English/ }).click()
   await expect(search).toBeVisible()
 
@@ -184,7 +184,7 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   const download = couple.waitForEvent('download')
   await couple.getByRole('button', { name: 'Download the thank-you list (CSV)' }).click()
   expect((await download).suggestedFilename()).toMatch(/^thank-you-list-\d{4}-\d{2}-\d{2}\.csv$/)
-  await keepScreenshot(couple, 'test-results/checkin-after-en.png', { fullPage: true })
+  await keepScreenshot(couple, 'checkin-after-en.png', { fullPage: true })
 
   // The couple's page in Filipino, by the language toggle.
   await couple.getByRole('button', { name: /^Filipino/ }).click()
@@ -192,5 +192,5 @@ test('an usher checks guests in offline, by name and by QR, and the couple sees 
   await expectNoSeriousA11yViolations(couple)
   // Its tables fit the phone in Filipino's longer words, nothing scrolls sideways.
   expect(await couple.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-  await keepScreenshot(couple, 'test-results/checkin-after-fil.png', { fullPage: true })
+  await keepScreenshot(couple, 'checkin-after-fil.png', { fullPage: true })
 })

@@ -3,6 +3,7 @@
 // embed is refused, photos lose their EXIF, and the editor passes axe.
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
+import { openInApp } from './support/navigation'
 
 const dbReady = { timeout: 120_000 }
 
@@ -24,7 +25,7 @@ async function signUp(page: Page) {
 
 /** A photo as a phone takes it: a JPEG with an EXIF block that holds GPS coordinates. */
 async function phonePhoto(page: Page, width: number, height: number, colour: string) {
-  const bytes = await page.evaluate(
+  const base64 = await page.evaluate(
     async ({ width, height, colour }) => {
       const canvas = document.createElement('canvas')
       canvas.width = width
@@ -58,15 +59,23 @@ async function phonePhoto(page: Page, width: number, height: number, colour: str
         (payload.length + 2) & 0xff,
         ...payload,
       ])
-      return [...jpeg.slice(0, 2), ...segment, ...jpeg.slice(2)]
+      const bytes = new Uint8Array(jpeg.length + segment.length)
+      bytes.set(jpeg.subarray(0, 2))
+      bytes.set(segment, 2)
+      bytes.set(jpeg.subarray(2), 2 + segment.length)
+      // Back as base64: a plain array of every byte is slow to pass out of the page.
+      let binary = ''
+      for (let i = 0; i < bytes.length; i += 0x8000)
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+      return btoa(binary)
     },
     { width, height, colour },
   )
-  return Buffer.from(bytes)
+  return Buffer.from(base64, 'base64')
 }
 
 async function openSection(page: Page, title: string) {
-  await page.goto('/manage/cms')
+  await openInApp(page, '/manage/cms')
   // The list's own links (a page elsewhere may link to #faqs by the same name).
   await page
     .locator('a[href^="/manage/cms/editor"]')
@@ -89,7 +98,7 @@ test('a new couple writes their site from the editor, publishes it, and a guest 
   await signUp(page)
 
   // The list: every section with its type, title, visibility and how complete it is.
-  await page.goto('/manage/cms')
+  await openInApp(page, '/manage/cms')
   const schedule = page.getByRole('link', { name: /^Schedule/ })
   await expect(schedule).toContainText('Schedule', dbReady)
   await expect(schedule).toContainText('No events yet')
@@ -205,15 +214,15 @@ test('a new couple writes their site from the editor, publishes it, and a guest 
   await expect(phone.getByText('Simbahan ng San Agustin')).toBeVisible()
   await expect(phone.getByText(/3:00 PM – 4:00 PM/)).toBeVisible()
 
-  await phone.goto(`${siteHref}/wedding-party`)
+  await openInApp(phone, `${siteHref}/wedding-party`)
   await expect(phone.getByText('Rev. Fr. Jose Dizon')).toBeVisible(dbReady)
   await expect(phone.getByText('Ninong Ramon Bautista')).toBeVisible()
 
-  await phone.goto(`${siteHref}/faqs`)
+  await openInApp(phone, `${siteHref}/faqs`)
   await phone.getByText('May dress code ba?').click()
   await expect(phone.getByText('Pormal o Filipiniana po.')).toBeVisible()
 
-  await phone.goto(`${siteHref}/registry`)
+  await openInApp(phone, `${siteHref}/registry`)
   await expect(phone.getByText('Salamat sa inyong pagmamahal!')).toBeVisible(dbReady)
   await expect(phone.getByText('Liza Soberano')).toBeVisible()
   const qr = phone.getByRole('img', { name: /GCash/ })

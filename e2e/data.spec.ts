@@ -154,7 +154,7 @@ test.describe('on a phone', () => {
       'no guests, seating chart, checklist, budget, suppliers or gifts yet',
     )
     await expectNoSeriousA11yViolations(page, '[role="alertdialog"]')
-    await keepScreenshot(page, 'test-results/data-import-confirm-en-360.png')
+    await keepScreenshot(page, 'data-import-confirm-en-360.png')
     await confirm.getByRole('button', { name: 'Import' }).click()
     await expect(
       page.getByText(
@@ -162,14 +162,14 @@ test.describe('on a phone', () => {
       ),
     ).toBeVisible()
     await expectNoSeriousA11yViolations(page)
-    await keepScreenshot(page, 'test-results/data-move-en-360.png', { fullPage: true })
+    await keepScreenshot(page, 'data-move-en-360.png', { fullPage: true })
 
     // Emptied under "Start over", the same wedding takes the file, guests, plan and all.
     await page.getByRole('button', { name: 'Empty this wedding' }).click()
     const emptying = page.getByRole('alertdialog', { name: 'Empty this wedding?' })
     await expect(emptying).toContainText('deleted for good')
     await expectNoSeriousA11yViolations(page, '[role="alertdialog"]')
-    await keepScreenshot(page, 'test-results/data-empty-confirm-en-360.png')
+    await keepScreenshot(page, 'data-empty-confirm-en-360.png')
     await emptying.getByRole('button', { name: 'Empty it' }).click()
     await expect(
       page.getByText('Your wedding is empty. You can import a wedding file into it now.'),
@@ -206,11 +206,11 @@ test.describe('on a phone', () => {
       ),
     ).toBeVisible()
     await expectNoSeriousA11yViolations(page)
-    await keepScreenshot(page, 'test-results/data-move-fil-360.png', { fullPage: true })
+    await keepScreenshot(page, 'data-move-fil-360.png', { fullPage: true })
     await page.getByLabel('Mag-import ng wedding file').setInputFiles(weddingFile)
     await expect(
       page.getByRole('alertdialog', { name: 'I-import ang kasal na ito?' }),
     ).toContainText('checklist, budget, suppliers o regalo')
-    await keepScreenshot(page, 'test-results/data-import-confirm-fil-360.png')
+    await keepScreenshot(page, 'data-import-confirm-fil-360.png')
   })
 })

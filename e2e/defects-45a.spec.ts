@@ -13,7 +13,6 @@ import { callAs } from './support/sql-calls'
 test.describe.configure({ timeout: 300_000 })
 const BOOT = { timeout: 120_000 }
 const WEDDING = '5eed0000-0000-4000-8000-000000000002'
-const shots = 'test-results/defects-45'
 
 /**
  * The words of `target` broken across two lines ("Dimaculan/gan", "Statu s"): each run of
@@ -74,12 +73,12 @@ test('the owner’s banner on their own site wraps on a 360 px phone, published 
       .soft((await banner.boundingBox())!.height, `${state}: the banner's height`)
       .toBeLessThan(300)
     expect.soft(await brokenWords(banner), `${state}: words broken mid-word`).toEqual([])
-    await keepScreenshot(page, `${shots}/owner-banner-${state}-360.png`)
+    await keepScreenshot(page, `owner-banner-${state}-360.png`)
     await page.setViewportSize({ width: 1280, height: 800 })
     expect
       .soft((await banner.boundingBox())!.height, `${state}: one line at 1280 px`)
       .toBeLessThan(120)
-    await keepScreenshot(page, `${shots}/owner-banner-${state}-1280.png`)
+    await keepScreenshot(page, `owner-banner-${state}-1280.png`)
     await page.setViewportSize({ width: 360, height: 740 })
     if (state === 'published') {
       await banner.getByRole('button', { name: 'Itago sa mga bisita' }).click()
@@ -214,7 +213,7 @@ test('on a shared laptop: the couple without "Remember me" stays in their tab wh
     expect
       .soft(await brokenWords(any), `${language}: words broken on the household's card`)
       .toEqual([])
-    await keepScreenshot(usher, `${shots}/door-${language}-360.png`, { fullPage: true })
+    await keepScreenshot(usher, `door-${language}-360.png`, { fullPage: true })
     if (language === 'en') {
       await usher.getByRole('button', { name: /^Filipino/ }).click()
       await expect(usher.getByRole('searchbox', { name: 'Hanapin ang bisita' })).toBeVisible()
@@ -230,7 +229,7 @@ test('on a shared laptop: the couple without "Remember me" stays in their tab wh
   await openInApp(couple, '/manage/checkin')
   await couple.getByRole('searchbox').fill('dima')
   await expect(couple.getByRole('article').first()).toContainText('Lorna Dimaculangan')
-  await keepScreenshot(couple, `${shots}/door-1280.png`, { fullPage: true })
+  await keepScreenshot(couple, 'door-1280.png', { fullPage: true })
   console.expectNoErrors()
 })
 
@@ -298,7 +297,7 @@ test('the builder always comes back with the saved site after "Leave and drop ch
       .catch(() => false)
     if (!shown) {
       empty.push(`try ${index + 1}: ${name}${atOnce ? ', at once' : ''}`)
-      await keepScreenshot(page, `${shots}/builder-empty-${index + 1}.png`)
+      await keepScreenshot(page, `builder-empty-${index + 1}.png`)
       // Only a reload brought the site back.
       await page.reload()
       await expect(switches).toHaveCount(count, BOOT)
@@ -385,7 +384,7 @@ test('the day-of contact sheet keeps amounts, statuses, numbers and links whole 
       expect
         .soft(table.x + table.width, `${where}: the table fits the paper`)
         .toBeLessThanOrEqual(width)
-      await keepScreenshot(page, `${shots}/contact-sheet-${language}-${paper}.png`, {
+      await keepScreenshot(page, `contact-sheet-${language}-${paper}.png`, {
         fullPage: true,
       })
       await page.emulateMedia({ media: 'screen' })

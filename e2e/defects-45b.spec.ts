@@ -14,7 +14,6 @@ test.describe.configure({ timeout: 300_000 })
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
 const BOOT = { timeout: 120_000 }
 const WEDDING = '5eed0000-0000-4000-8000-000000000002'
-const shots = 'test-results/defects-45b'
 
 interface Invitation {
   householdId: string
@@ -209,7 +208,7 @@ test('guests see the Messenger contact, a third "Dadalo" for two seats is refuse
   await expect(contact).toContainText('Ikagagalak ni Tita Carmen')
   await expect(contact).not.toContainText('Ikagagalak nina')
   await contact.scrollIntoViewIfNeeded()
-  await keepScreenshot(page, `${shots}/contact-messenger-360.png`)
+  await keepScreenshot(page, 'contact-messenger-360.png')
 
   // The two-seat household: the third "Dadalo" does not take, and says why where it was ticked.
   await openInApp(page, `/i/${capped.token}`)
@@ -224,7 +223,7 @@ test('guests see the Messenger contact, a third "Dadalo" for two seats is refuse
     '2 lang ang upuang nakalaan para sa inyo',
   )
   await expect(page.getByText(/magkasintahan/)).toHaveCount(0)
-  await keepScreenshot(page, `${shots}/over-cap-360.png`)
+  await keepScreenshot(page, 'over-cap-360.png')
   await expectNoSeriousA11yViolations(page)
   // Once one of the others is not coming, the third "Dadalo" takes.
   await person('Ramon').getByRole('radio', { name: 'Hindi makakadalo' }).check()
@@ -240,7 +239,7 @@ test('guests see the Messenger contact, a third "Dadalo" for two seats is refuse
   ).toBeVisible()
   await expect(page.getByText(/Natanggap namin ang inyong sagot/)).toHaveCount(0)
   await expect(page.getByText(/^Pakisagot/)).toHaveCount(0)
-  await keepScreenshot(page, `${shots}/recorded-reply-360.png`)
+  await keepScreenshot(page, 'recorded-reply-360.png')
 
   // The door, given a 12 MP phone photo of the household's printed QR code.
   await openInApp(page, '/manage/invitations/print')

@@ -200,9 +200,9 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
     .getByRole('radio', { name: 'Inihaw na manok' })
     .check()
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/events-guest-rsvp-fil-360.png', { fullPage: true })
+  await keepScreenshot(page, 'events-guest-rsvp-fil-360.png', { fullPage: true })
   await card(page, 'Despedida').scrollIntoViewIfNeeded()
-  await keepScreenshot(page, 'test-results/events-guest-rsvp-card-fil-360.png')
+  await keepScreenshot(page, 'events-guest-rsvp-card-fil-360.png')
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
   await page.getByRole('button', { name: 'Ipadala ang sagot' }).click()
@@ -220,7 +220,7 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   ).toHaveCount(3)
   await expect(recorded.getByRole('region', { name: 'Salu-salo' })).toContainText('Kare-kare')
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/events-guest-thank-you-fil-360.png', { fullPage: true })
+  await keepScreenshot(page, 'events-guest-thank-you-fil-360.png', { fullPage: true })
 
   // The calendar holds what they come to: never the despedida they declined.
   await expect(
@@ -273,7 +273,7 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
     3,
   )
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/events-guest-rsvp-en-360.png', { fullPage: true })
+  await keepScreenshot(page, 'events-guest-rsvp-en-360.png', { fullPage: true })
   await page.getByRole('button', { name: 'Send my reply' }).click()
   await expect(
     page.getByRole('heading', { level: 1, name: 'Thank you, Ma. Cristina!' }),
@@ -285,7 +285,7 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
       .getByText('Not attending'),
   ).toHaveCount(3)
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/events-guest-thank-you-en-360.png', { fullPage: true })
+  await keepScreenshot(page, 'events-guest-thank-you-en-360.png', { fullPage: true })
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(
     page.getByRole('heading', { level: 1, name: 'Salamat, Ma. Cristina!' }),
@@ -360,7 +360,7 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await expect(closed.getByText('Nakasagot na')).toHaveCount(3)
   await expectNoSeriousA11yViolations(page)
   await closed.scrollIntoViewIfNeeded()
-  await keepScreenshot(page, 'test-results/events-guest-closed-fil-360.png')
+  await keepScreenshot(page, 'events-guest-closed-fil-360.png')
   for (const who of [/Ma\. Cristina/, /Rodrigo/, /Bea/]) {
     await answer(page, 'Seremonya ng Kasal', who, 'Hindi')
     await answer(page, 'Salu-salo', who, 'Hindi')

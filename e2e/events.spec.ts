@@ -143,7 +143,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await search.fill('')
   await expect(despedida.getByTestId('invited-count')).toHaveText('8 households invited')
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/events-picker-en.png', { fullPage: false })
+  await keepScreenshot(page, 'events-picker-en.png', { fullPage: false })
   await despedida.getByRole('button', { name: 'Save changes' }).click()
   await expect(despedida.getByText('Saved. Guests see the change right away.')).toBeVisible()
   await expect(despedida.getByText('Private', { exact: true })).toBeVisible()
@@ -163,7 +163,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   ).toBeVisible()
   await expect(reception.getByLabel('Takes RSVPs')).not.toBeChecked()
   await reception.getByLabel('Takes RSVPs').check()
-  await keepScreenshot(page, 'test-results/events-screen-en.png', { fullPage: true })
+  await keepScreenshot(page, 'events-screen-en.png', { fullPage: true })
 
   // ---- A question asked at the reception only. ----
   await openInApp(page, '/manage/rsvps?view=settings')
@@ -179,7 +179,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   ])
   await askedFor.selectOption({ label: 'Salu-salo (seated)' })
   await askedFor.scrollIntoViewIfNeeded()
-  await keepScreenshot(page, 'test-results/events-asked-for-en.png')
+  await keepScreenshot(page, 'events-asked-for-en.png')
   await settings.getByRole('button', { name: 'Save deadline and questions' }).click()
   await expect(settings.getByText('Saved. Guests see the changes right away.')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
@@ -214,7 +214,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   )
 
   // ---- A guest not invited to the despedida never sees it: not on the RSVP page, not in the schedule. ----
-  await page.goto('/')
+  await openInApp(page, '/')
   await expect(guestSearch).toBeVisible(BOOT)
   await guestSearch.pressSequentially('jessa ramos', { delay: 30 })
   await page.getByRole('link', { name: /Jessa Ramos/ }).click()
@@ -222,7 +222,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(page.getByRole('region', { name: /Seremonya ng Kasal/ })).toBeVisible()
   await expect(page.getByText('Despedida')).toHaveCount(0)
   await expect(page.locator('body')).not.toContainText('Bahay ng mga Peña')
-  await page.goto('/wedding/isabel-and-miguel/schedule')
+  await openInApp(page, '/wedding/isabel-and-miguel/schedule')
   await expect(page.getByText('Seremonya ng Kasal').first()).toBeVisible(BOOT)
   await expect(page.locator('body')).not.toContainText('Despedida')
 
@@ -279,7 +279,7 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(list.getByText('Jessa Ramos')).toHaveCount(0)
   await expect(list.getByText('Ma. Cristina dela Cruz Peña')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/events-rsvps-tab-en.png', { fullPage: false })
+  await keepScreenshot(page, 'events-rsvps-tab-en.png', { fullPage: false })
 
   // The reception's answers are the persons' own: the meal is there.
   await chooser.selectOption({ label: 'Salu-salo (seated)' })
@@ -335,9 +335,9 @@ test('the couple opens a private despedida and per-event RSVPs; guests answer pe
   await expect(page.getByRole('heading', { name: 'Mga event', level: 1 })).toBeVisible(BOOT)
   await expect(eventCard(page, 'Despedida').getByText('Pribado', { exact: true })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/events-screen-fil.png', { fullPage: true })
+  await keepScreenshot(page, 'events-screen-fil.png', { fullPage: true })
   await openInApp(page, '/manage/rsvps')
   await expect(page.getByLabel('Mga sagot para sa')).toBeVisible(BOOT)
-  await keepScreenshot(page, 'test-results/events-rsvps-tab-fil.png', { fullPage: false })
+  await keepScreenshot(page, 'events-rsvps-tab-fil.png', { fullPage: false })
   consoleErrors.expectNoErrors()
 })

@@ -65,7 +65,7 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
       .getByText(`less 20% who may not come (${noShows})`),
   ).toBeVisible()
   await expect(noShow).toHaveValue('20')
-  await keepScreenshot(page, 'test-results/forecast-page-en.png', { fullPage: true })
+  await keepScreenshot(page, 'forecast-page-en.png', { fullPage: true })
 
   // The caterer's sheet: the print button opens the browser's print; on paper only the sheet shows.
   await page.evaluate(() => {
@@ -93,12 +93,12 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
     ])
   expect(sansFont).toMatch(/sans-serif$/)
   expect(titleFont).toBe(sansFont)
-  await keepScreenshot(page, 'test-results/forecast-sheet-print-en.png', { fullPage: true })
+  await keepScreenshot(page, 'forecast-sheet-print-en.png', { fullPage: true })
   // Chromium's print preview, on both papers: the demo's sheet, its song requests included, is one
   // page (not a second holding only the song requests).
   for (const format of ['A4', 'Letter'] as const) {
     const pdf = await page.pdf({ format, printBackground: true })
-    writeFileSync(`test-results/forecast-sheet-${format}.pdf`, pdf)
+    writeFileSync(test.info().outputPath(`forecast-sheet-${format}.pdf`), pdf)
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
     expect(
       pdf.toString('latin1').match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length,
@@ -130,12 +130,12 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await expect(page.getByTestId('forecast-range')).toHaveText(`${low}–${high} pax`)
   await expect(page.getByLabel('Palugit sa mga nag-oo na hindi sisipot (%)')).toHaveValue('20')
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/forecast-page-fil.png', { fullPage: true })
+  await keepScreenshot(page, 'forecast-page-fil.png', { fullPage: true })
   await page.emulateMedia({ media: 'print' })
   await expect(
     page.getByTestId('caterer-sheet').getByText('Forecast ng pax para sa caterer'),
   ).toBeVisible()
-  await keepScreenshot(page, 'test-results/forecast-sheet-print-fil.png', { fullPage: true })
+  await keepScreenshot(page, 'forecast-sheet-print-fil.png', { fullPage: true })
   await page.emulateMedia({ media: 'screen' })
 
   // Back on the RSVPs tab, the card follows.
@@ -146,7 +146,7 @@ test('the couple sets the no-show allowance and prints the caterer’s sheet', a
   await expect(page.getByRole('heading', { name: 'Mga RSVP', level: 1 })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Para sa caterer' })).toBeVisible()
   await page.getByRole('region', { name: 'Para sa caterer' }).scrollIntoViewIfNeeded()
-  await keepScreenshot(page, 'test-results/forecast-card-fil.png')
+  await keepScreenshot(page, 'forecast-card-fil.png')
   consoleErrors.expectNoErrors()
 })
 
@@ -174,7 +174,7 @@ test('a household with two seats reserved: the forecast counts two, its RSVP pag
   await seats.fill('2')
   await expectNoSeriousA11yViolations(page)
   await seats.evaluate((element) => element.scrollIntoView({ block: 'center' }))
-  await keepScreenshot(page, 'test-results/forecast-household-seats-en.png')
+  await keepScreenshot(page, 'forecast-household-seats-en.png')
   await editor.getByRole('button', { name: 'Save changes' }).click()
   await expect(editor).toBeHidden()
 
@@ -204,5 +204,5 @@ test('a household with two seats reserved: the forecast counts two, its RSVP pag
   await expect(bea.getByRole('radio', { name: 'Dadalo' })).not.toBeChecked()
   await expect(bea.getByRole('alert')).toContainText('2 lang ang upuang nakalaan para sa inyo')
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/forecast-rsvp-seat-cap-fil.png', { fullPage: true })
+  await keepScreenshot(page, 'forecast-rsvp-seat-cap-fil.png', { fullPage: true })
 })

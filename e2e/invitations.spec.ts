@@ -75,7 +75,7 @@ test('the couple invites a household, the guest opens the link and answers, the 
   await expect(page.getByTestId('follow-up-row').filter({ hasText: names })).toBeVisible()
   await expect(page.getByRole('button', { name: `Copy reminder ${names}` })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/invitations-follow-up.png', { fullPage: true })
+  await keepScreenshot(page, 'invitations-follow-up.png', { fullPage: true })
 
   // The guest, in another tab with no session, opens the link and lands on the household's RSVP.
   const guest = await context.newPage()
@@ -117,11 +117,11 @@ test('the couple invites a household, the guest opens the link and answers, the 
   const notice = page.getByText('1 household needs a new card')
   await notice.evaluate((element) => element.scrollIntoView({ block: 'start' }))
   await page.mouse.wheel(0, -120)
-  await keepScreenshot(page, 'test-results/invitations-new-card.png')
+  await keepScreenshot(page, 'invitations-new-card.png')
   await page.setViewportSize({ width: 360, height: 800 })
   await notice.evaluate((element) => element.scrollIntoView({ block: 'start' }))
   await page.mouse.wheel(0, -80)
-  await keepScreenshot(page, 'test-results/invitations-new-card-360.png')
+  await keepScreenshot(page, 'invitations-new-card-360.png')
   await page.setViewportSize({ width: 1280, height: 720 })
   const newCode = (await answered.locator('.font-mono').first().textContent())!.trim()
 
@@ -171,7 +171,7 @@ test('the couple invites a household, the guest opens the link and answers, the 
   const card = page.getByTestId('print-card').first()
   await expect(card.getByText('Code para sa RSVP', { exact: true })).toBeVisible()
   await expect(card).not.toContainText('RSVP code')
-  await keepScreenshot(page, 'test-results/invitations-print-sheet.png')
+  await keepScreenshot(page, 'invitations-print-sheet.png')
   await page.emulateMedia({ media: 'print' })
   // On white paper even with the browser's "background graphics" on: nothing printed is painted.
   const painted = await page.evaluate(() =>
@@ -184,7 +184,7 @@ test('the couple invites a household, the guest opens the link and answers, the 
       .filter((painted) => !/: (rgba\(0, 0, 0, 0\)|rgb\(255, 255, 255\))$/.test(painted)),
   )
   expect(painted).toEqual([])
-  await keepScreenshot(page, 'test-results/invitations-print-sheet-print.png')
+  await keepScreenshot(page, 'invitations-print-sheet-print.png')
   await page.emulateMedia({ media: 'screen' })
 
   // The guest list and the RSVPs tab show the same states, filterable, with the count card.

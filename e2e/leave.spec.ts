@@ -9,8 +9,6 @@ import { keepScreenshot } from './support/screenshots'
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
 
 const BOOT = { timeout: 90_000 }
-// Screenshots to look at, beside the test's other output.
-const shots = 'test-results/screens'
 
 const tab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Management' }).getByRole('link', { name, exact: true })
@@ -53,7 +51,7 @@ test('the builder: hide a section, go to another tab, Leave, and the Website tab
     'will be dropped. When you come back you will see what was last saved.',
   )
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, `${shots}/leave-builder-en-360.png`)
+  await keepScreenshot(page, 'leave-builder-en-360.png')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByRole('switch', { name: label })).toHaveAttribute('aria-checked', 'false')
@@ -90,7 +88,7 @@ test('the content editor: Leave drops the draft, also from this browser; Stay ke
   const dialog = page.getByRole('alertdialog', { name: 'Leave without saving?' })
   await expect(dialog).toContainText('will be dropped, also from this browser')
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, `${shots}/leave-editor-360.png`)
+  await keepScreenshot(page, 'leave-editor-360.png')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
   await expect(title).toHaveValue('Isang bagong pamagat')
 

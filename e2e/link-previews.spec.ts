@@ -22,7 +22,7 @@ test('the site card says link previews need hosted Supabase, in both languages',
   await expect(card.getByTestId('chat-link')).toHaveCount(0)
   await card.scrollIntoViewIfNeeded()
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(card, 'test-results/link-previews-card-en.png')
+  await keepScreenshot(card, 'link-previews-card-en.png')
 
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(card.getByRole('heading', { name: 'Ang inyong site' })).toBeVisible()
@@ -30,5 +30,5 @@ test('the site card says link previews need hosted Supabase, in both languages',
     /^Kailangan din ng hosted Supabase ang link preview: .*“Kasalan” lang ang lalabas/,
   )
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(card, 'test-results/link-previews-card-fil.png')
+  await keepScreenshot(card, 'link-previews-card-fil.png')
 })

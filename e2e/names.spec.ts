@@ -11,8 +11,6 @@ import { keepScreenshot } from './support/screenshots'
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
 
 const BOOT = { timeout: 90_000 }
-// Screenshots to look at, beside the test's other output.
-const shots = 'test-results/screens'
 
 async function addHousehold(page: Page, persons: Array<[string, string]>) {
   await page.getByRole('button', { name: /^(Add Guest|Magdagdag ng Bisita)$/ }).click()
@@ -55,7 +53,7 @@ test('names typed in lower case read the same on the guest list, the name search
   await expect(table.getByText('Teresita de los Santos', { exact: true })).toBeVisible()
   await expect(table.getByText('lorna dela cruz', { exact: true })).toHaveCount(0)
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, `${shots}/names-guest-list-en-360.png`, { fullPage: true })
+  await keepScreenshot(page, 'names-guest-list-en-360.png', { fullPage: true })
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(
     page.getByRole('heading', { level: 1, name: 'Listahan ng Bisita', exact: true }),
@@ -69,7 +67,7 @@ test('names typed in lower case read the same on the guest list, the name search
     expect(box.x + box.width).toBeLessThanOrEqual(360)
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
-  await keepScreenshot(page, `${shots}/names-guest-list-fil-360.png`, { fullPage: true })
+  await keepScreenshot(page, 'names-guest-list-fil-360.png', { fullPage: true })
 
   // Stored as typed: the edit form shows what the couple wrote.
   await table.getByRole('button', { name: /^I-edit si Lorna dela Cruz/ }).click()
@@ -89,12 +87,12 @@ test('names typed in lower case read the same on the guest list, the name search
   await expect(lorna).toContainText('2 katao sa grupo')
   await expect(page.getByText('lorna dela cruz', { exact: true })).toHaveCount(0)
   await lorna.scrollIntoViewIfNeeded()
-  await keepScreenshot(page, `${shots}/names-search-fil-360.png`)
+  await keepScreenshot(page, 'names-search-fil-360.png')
   await page.getByRole('button', { name: /^English/ }).click()
   await expect(lorna).toContainText('Household of 2')
   await expect(page.getByRole('link', { name: /Lorna dela Cruz/ })).toBeVisible()
   await lorna.scrollIntoViewIfNeeded()
-  await keepScreenshot(page, `${shots}/names-search-en-360.png`)
+  await keepScreenshot(page, 'names-search-en-360.png')
 
   // A name the list does not have: the guest is told what to try and how to reach the couple, in
   // English and in Filipino.
@@ -131,7 +129,7 @@ test('names typed in lower case read the same on the guest list, the name search
   ).toBeVisible()
   await expect(page.getByText('O magtanong kina Isabel at Miguel:')).toBeVisible()
   await expect(page.getByRole('link', { name: 'isabelatmiguel@example.com' }).first()).toBeVisible()
-  await keepScreenshot(page, `${shots}/names-search-none-fil-360.png`)
+  await keepScreenshot(page, 'names-search-none-fil-360.png')
   await page.getByRole('button', { name: /^English/ }).click()
   await searchBox.fill('')
   await searchBox.pressSequentially('lorna dela c', { delay: 20 })
@@ -143,11 +141,11 @@ test('names typed in lower case read the same on the guest list, the name search
   await expect(page.getByRole('group', { name: /Lorna dela Cruz/ })).toBeVisible()
   await expect(page.getByRole('group', { name: /Teresita de los Santos/ })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, `${shots}/names-rsvp-en-360.png`, { fullPage: true })
+  await keepScreenshot(page, 'names-rsvp-en-360.png', { fullPage: true })
   await page.getByRole('button', { name: /^Filipino/ }).click()
   await expect(page.getByRole('heading', { level: 1, name: 'Kumusta, Lorna!' })).toBeVisible()
   await expect(page.getByRole('group', { name: /Teresita de los Santos/ })).toBeVisible()
-  await keepScreenshot(page, `${shots}/names-rsvp-fil-360.png`, { fullPage: true })
+  await keepScreenshot(page, 'names-rsvp-fil-360.png', { fullPage: true })
 
   console.expectNoErrors()
 })
@@ -186,7 +184,7 @@ test('a name of emoji alone is refused, saying why, in both languages', async ({
     await expect(drawer.getByText(message)).toBeVisible()
     await expect(drawer).toBeVisible()
     await expectNoSeriousA11yViolations(page)
-    await keepScreenshot(page, `${shots}/names-emoji-${language}-360.png`, { fullPage: true })
+    await keepScreenshot(page, `names-emoji-${language}-360.png`, { fullPage: true })
     await page.keyboard.press('Escape')
     await page
       .getByRole('alertdialog')

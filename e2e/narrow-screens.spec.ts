@@ -19,7 +19,6 @@ test.describe.configure({ timeout: 300_000 })
 const BOOT = { timeout: 120_000 }
 const WEDDING = '5eed0000-0000-4000-8000-000000000002'
 const slug = 'isabel-and-miguel'
-const shots = 'test-results/narrow'
 
 /** The management screens, each by its address (the content editor on its two longest sections). */
 const screens = [
@@ -66,7 +65,7 @@ async function pastTheEdge(page: Page, label: string) {
   await settle(page)
   const found = await overruns(page)
   if (found.length)
-    await keepScreenshot(page, `${shots}/${label.replace(/[^a-z0-9]+/gi, '-')}.png`, {
+    await keepScreenshot(page, `${label.replace(/[^a-z0-9]+/gi, '-')}.png`, {
       fullPage: true,
     })
   return found.map((item) => `${label}: ${item.where} “${item.text}” +${item.by}px`)
@@ -216,7 +215,7 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
     })
     .toBe(true)
   await expect.soft(hint(counts, 'before'), 'the counts’ hint of those before').toBeVisible()
-  await keepScreenshot(page, `${shots}/guests-fil-360.png`)
+  await keepScreenshot(page, 'guests-fil-360.png')
 
   // The household drawer's buttons stay on the screen, their words whole.
   await page.getByRole('button', { name: 'Magdagdag ng Bisita' }).click()
@@ -226,7 +225,7 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
     await expectOnScreen(button, name)
     expect.soft(await brokenWords(button), `${name}: words broken`).toEqual([])
   }
-  await keepScreenshot(page, `${shots}/household-drawer-fil-360.png`)
+  await keepScreenshot(page, 'household-drawer-fil-360.png')
   // A household typed in lower case, for the seating chart below.
   await drawer.getByLabel('Pangalan', { exact: true }).fill('ramon')
   await drawer.getByLabel('Apelyido', { exact: true }).fill('dimaculangan')
@@ -249,7 +248,7 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
     )
     .toBe(true)
   await expectOnScreen(option.getByText(/^Paupuin ang 2/), '“Paupuin ang 2”')
-  await keepScreenshot(page, `${shots}/seating-fil-360.png`)
+  await keepScreenshot(page, 'seating-fil-360.png')
 
   // The invitations' tabs scroll with a hint; the printed sheet keeps each household's link whole.
   await openInApp(page, '/manage/invitations')
@@ -295,7 +294,7 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
       )
       .toBe(true)
   }
-  await keepScreenshot(page, `${shots}/invitations-print-fil-360.png`)
+  await keepScreenshot(page, 'invitations-print-fil-360.png')
 
   // The plan's parts all in sight.
   await openInApp(page, '/manage/plan')
@@ -304,7 +303,7 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
   for (const link of await planTabs.getByRole('link').all())
     await expectOnScreen(link, `the plan’s “${await link.textContent()}”`)
   await expectOnScreen(tabs.getByRole('link', { name: 'Plano' }), 'the open tab, Plano')
-  await keepScreenshot(page, `${shots}/plan-fil-360.png`)
+  await keepScreenshot(page, 'plan-fil-360.png')
 
   // The builder opens on the phone preview; its panels' tabs scroll with a hint.
   await openInApp(page, '/manage/website')
@@ -326,7 +325,7 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
       return box.x + box.width <= 360
     })
     .toBe(true)
-  await keepScreenshot(page, `${shots}/builder-fil-360.png`, { fullPage: true })
+  await keepScreenshot(page, 'builder-fil-360.png', { fullPage: true })
   await expectNoSeriousA11yViolations(page)
 
   // The wedding party's names and roles get a field each as wide as the screen allows.
@@ -354,5 +353,5 @@ test('the cramped places on a 360 px phone, in Filipino: whole words, whole butt
         .toEqual([])
     }
   }
-  await keepScreenshot(page, `${shots}/wedding-party-fil-360.png`, { fullPage: true })
+  await keepScreenshot(page, 'wedding-party-fil-360.png', { fullPage: true })
 })

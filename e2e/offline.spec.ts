@@ -115,7 +115,7 @@ test('an usher offline checks in 5, reloads with no network, checks in 2 more: 7
   await markArrived(usher, 'Salazar', 'Victor Salazar', 7)
   await expect(usher.getByTestId('checkin-arrived')).toHaveText('7')
   await expect(usher.getByTestId('checkin-waiting')).toHaveText('7 check-ins waiting to send')
-  await keepScreenshot(usher, 'test-results/offline-door-reloaded-en.png', { fullPage: true })
+  await keepScreenshot(usher, 'offline-door-reloaded-en.png', { fullPage: true })
 
   // The signal returns: the seven are sent, once each.
   await context.setOffline(false)
@@ -260,12 +260,12 @@ test('a new deploy waits for the Reload the couple chooses', async ({ page, base
     )
     await expect(notice).toBeVisible({ timeout: 60_000 })
     await expectNoSeriousA11yViolations(page)
-    await keepScreenshot(page, 'test-results/update-notice-en-360.png')
+    await keepScreenshot(page, 'update-notice-en-360.png')
     await page.getByRole('button', { name: /^Filipino/ }).click()
     await expect(
       page.getByRole('status').filter({ hasText: 'May bagong bersyon ng Kasalan.' }),
     ).toBeVisible()
-    await keepScreenshot(page, 'test-results/update-notice-fil-360.png')
+    await keepScreenshot(page, 'update-notice-fil-360.png')
     await page.getByRole('button', { name: /^English/ }).click()
     // Nothing changes until asked: the new worker waits. Then it takes over and the page reloads.
     expect(
@@ -399,7 +399,7 @@ test('a deleted embedded database is noticed at the next start, and its backup r
   await expect(notice).toBeVisible({ timeout: 120_000 })
   await expect(notice).toContainText('Your last backup from this browser:')
   await expectNoSeriousA11yViolations(page, '[role="alertdialog"]')
-  await keepScreenshot(page, 'test-results/storage-lost-en-360.png')
+  await keepScreenshot(page, 'storage-lost-en-360.png')
 
   // Still said after a reload, until answered.
   await page.reload()
@@ -409,7 +409,7 @@ test('a deleted embedded database is noticed at the next start, and its backup r
   const fil = page.getByRole('alertdialog', { name: 'Wala na sa browser na ito ang inyong kasal' })
   await expect(fil).toBeVisible({ timeout: 120_000 })
   await expectNoSeriousA11yViolations(page, '[role="alertdialog"]')
-  await keepScreenshot(page, 'test-results/storage-lost-fil-360.png')
+  await keepScreenshot(page, 'storage-lost-fil-360.png')
   await page.evaluate(() => localStorage.setItem('kasalan.language.app', 'en'))
   await page.reload()
 
@@ -450,12 +450,12 @@ test('a backup a week old is reminded; "later" holds for a day', async ({ page }
   await expect(reminder).toContainText('Your last backup was 9 days ago.', { timeout: 120_000 })
   await expect(page.getByRole('table', { name: 'Households' })).toBeVisible({ timeout: 60_000 })
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/storage-reminder-en-360.png')
+  await keepScreenshot(page, 'storage-reminder-en-360.png')
   await page.getByRole('button', { name: /^Filipino/ }).click()
   const paalala = page.getByRole('region', { name: 'Paalala sa backup' })
   await expect(paalala).toContainText('9 araw na mula sa huli ninyong backup.')
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/storage-reminder-fil-360.png')
+  await keepScreenshot(page, 'storage-reminder-fil-360.png')
   await page.getByRole('button', { name: /^English/ }).click()
 
   // "Back up now" leads to Your data, which shows the backup's age.
@@ -485,14 +485,14 @@ test.describe('on an iPhone, in Safari', () => {
     const advice = page.getByRole('region', { name: 'Keep your wedding on this iPhone or iPad' })
     await expect(advice).toContainText('Add Kasalan to your Home Screen', { timeout: 120_000 })
     await expectNoSeriousA11yViolations(page)
-    await keepScreenshot(page, 'test-results/storage-ios-en-360.png')
+    await keepScreenshot(page, 'storage-ios-en-360.png')
     await page.getByRole('button', { name: /^Filipino/ }).click()
     const payo = page.getByRole('region', {
       name: 'Itago ang inyong kasal sa iPhone o iPad na ito',
     })
     await expect(payo).toContainText('Idagdag ang Kasalan sa Home Screen')
     await expectNoSeriousA11yViolations(page)
-    await keepScreenshot(page, 'test-results/storage-ios-fil-360.png')
+    await keepScreenshot(page, 'storage-ios-fil-360.png')
     await page.getByRole('button', { name: /^English/ }).click()
     await advice.getByRole('button', { name: 'OK' }).click()
     await expect(advice).toHaveCount(0)

@@ -54,7 +54,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(lineForm.getByText('Write an amount in pesos, like 2,500 or 2500.50.')).toBeVisible()
   await expect(lineForm.getByLabel('Name', { exact: true })).toHaveValue("Josephine's Catering")
   await expectNoSeriousA11yViolations(couple)
-  await keepScreenshot(couple, 'test-results/plan-budget-line-form-en.png')
+  await keepScreenshot(couple, 'plan-budget-line-form-en.png')
   await lineForm.getByLabel('Price per guest (₱)').fill('2,500')
   await couple.getByRole('button', { name: 'Save line' }).click()
   await expect(lineForm).toBeHidden()
@@ -97,7 +97,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(couple.getByTestId('total-paid')).toHaveText('₱95,480.00')
   await expect(couple.getByTestId('total-left')).toHaveText('₱95,480.00')
   await expect(couple.getByTestId('total-due-this-month')).toHaveText('₱0.00')
-  await keepScreenshot(couple, 'test-results/plan-budget-en.png', { fullPage: true })
+  await keepScreenshot(couple, 'plan-budget-en.png', { fullPage: true })
 
   // The caterer as a supplier, linked to the line: its payments are the schedule.
   await couple
@@ -137,7 +137,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(caterer.getByTestId('supplier-money')).toContainText('₱95,480.00')
   await expectNoSeriousA11yViolations(couple)
   await noSidewaysScroll(couple)
-  await keepScreenshot(couple, 'test-results/plan-suppliers-en.png', { fullPage: true })
+  await keepScreenshot(couple, 'plan-suppliers-en.png', { fullPage: true })
 
   // The day-of contact sheet on paper (A4's width): names, services, phones, and the contract for the couple.
   await couple.setViewportSize({ width: 794, height: 1123 })
@@ -147,7 +147,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(sheet).toContainText('0917 555 0101')
   await expect(sheet).toContainText('₱190,960.00')
   await expect(couple.getByRole('button', { name: 'Add a supplier' })).toBeHidden()
-  await keepScreenshot(couple, 'test-results/plan-contact-sheet-en.png', { fullPage: true })
+  await keepScreenshot(couple, 'plan-contact-sheet-en.png', { fullPage: true })
   await couple.emulateMedia({ media: 'screen' })
   await couple.setViewportSize({ width: 360, height: 780 })
 
@@ -157,7 +157,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(caterer).toContainText('Booked')
   await expect(couple.getByRole('button', { name: 'Magdagdag ng supplier' })).toBeVisible()
   await expectNoSeriousA11yViolations(couple)
-  await keepScreenshot(couple, 'test-results/plan-suppliers-fil.png', { fullPage: true })
+  await keepScreenshot(couple, 'plan-suppliers-fil.png', { fullPage: true })
   await couple
     .getByRole('navigation', { name: 'Plano' })
     .getByRole('link', { name: 'Budget' })
@@ -165,7 +165,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   await expect(couple.getByText('Babayaran pa').first()).toBeVisible()
   await expect(couple.getByTestId('total-left')).toHaveText('₱95,480.00')
   await expectNoSeriousA11yViolations(couple)
-  await keepScreenshot(couple, 'test-results/plan-budget-fil.png', { fullPage: true })
+  await keepScreenshot(couple, 'plan-budget-fil.png', { fullPage: true })
   await couple.getByRole('button', { name: /^English/ }).click()
   await expect(couple.getByRole('heading', { name: 'Budget', level: 1 })).toBeVisible()
 
@@ -218,7 +218,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
     coordinator.getByText('Contract amounts and payments are seen by the couple only.'),
   ).toBeVisible()
   await expect(coordinator.getByText(/₱/)).toHaveCount(0)
-  await keepScreenshot(coordinator, 'test-results/plan-suppliers-coordinator-en.png', {
+  await keepScreenshot(coordinator, 'plan-suppliers-coordinator-en.png', {
     fullPage: true,
   })
   await coordinator.emulateMedia({ media: 'print' })
@@ -244,7 +244,7 @@ test('the couple budgets a caterer per head with VAT and service; the coordinato
   ).toBeChecked({ timeout: 60_000 })
   await expectNoSeriousA11yViolations(couple)
   await couple.getByRole('heading', { name: 'The money' }).scrollIntoViewIfNeeded()
-  await keepScreenshot(couple, 'test-results/plan-members-money-en.png')
+  await keepScreenshot(couple, 'plan-members-money-en.png')
 
   await coordinator.bringToFront()
   await coordinator.reload()

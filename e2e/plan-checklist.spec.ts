@@ -8,7 +8,7 @@ import { openInApp } from './support/navigation'
 // starts from the Filipino timeline (twice: nothing doubles), gives the marriage licence an issue
 // date that runs out before the wedding and sees the warning, ticks an item and sees this week's
 // summary follow, on the plan and above the guest list; then a coordinator they invite opens the
-// checklist and may change it. Screenshots in English and Filipino go to test-results/.
+// checklist and may change it. Screenshots in English and Filipino are kept with its results.
 
 const sessionKey = 'kasalan.local.session'
 const dbReady = { timeout: 120_000 }
@@ -77,7 +77,7 @@ test('the couple starts from the timeline, catches a licence that expires too so
   const week = page.getByRole('region', { name: 'This week' })
   await expect(week).toContainText('Nothing due in the next 7 days.')
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/plan-checklist-empty-en-360.png', { fullPage: true })
+  await keepScreenshot(page, 'plan-checklist-empty-en-360.png', { fullPage: true })
 
   await page.getByRole('button', { name: 'Start from the Filipino timeline' }).click()
   await expect(page.getByText('Your checklist is ready.')).toBeVisible()
@@ -113,7 +113,7 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await expect(drawer.getByText('Enter a number of days from 1 to 3,650.')).toHaveCount(0)
   await pickDate(page, drawer.getByLabel('Issue date'), manilaDay(70), 'Choose the issue date')
   await drawer.getByLabel('Notes').fill('Kasama ang family planning seminar')
-  await keepScreenshot(page, 'test-results/plan-checklist-drawer-en-360.png')
+  await keepScreenshot(page, 'plan-checklist-drawer-en-360.png')
   await drawer.getByRole('button', { name: 'Save' }).click()
   await expect(drawer).toBeHidden()
   const warning = licence.getByTestId('validity-warning')
@@ -140,7 +140,7 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await expect(first).toContainText(/Done by .+ · /)
   await expect(week.getByText('6 overdue')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/plan-checklist-en-360.png', { fullPage: true })
+  await keepScreenshot(page, 'plan-checklist-en-360.png', { fullPage: true })
 
   // In Filipino: the screen's words change; the items keep the words they were started in.
   await page.getByRole('button', { name: /^Filipino/ }).click()
@@ -150,7 +150,7 @@ test('the couple starts from the timeline, catches a licence that expires too so
     page.getByRole('region', { name: 'Ngayong linggo' }).getByText('6 ang lampas na'),
   ).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/plan-checklist-fil-360.png', { fullPage: true })
+  await keepScreenshot(page, 'plan-checklist-fil-360.png', { fullPage: true })
 
   // Management's first screen carries the week too.
   await page
@@ -161,10 +161,10 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await expect(summary).toContainText('6 ang lampas na')
   await expect(summary.getByRole('link', { name: 'Buksan ang plano' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, 'test-results/plan-checklist-guests-fil-360.png')
+  await keepScreenshot(page, 'plan-checklist-guests-fil-360.png')
   await page.getByRole('button', { name: /^English/ }).click()
   await expect(page.getByRole('region', { name: 'This week' })).toContainText('6 overdue')
-  await keepScreenshot(page, 'test-results/plan-checklist-guests-en-360.png')
+  await keepScreenshot(page, 'plan-checklist-guests-en-360.png')
 
   // A coordinator joins through a link, and sees and may change the whole checklist.
   await openInApp(page, '/manage/members')
@@ -212,7 +212,7 @@ test('the couple starts from the timeline, catches a licence that expires too so
   await lechon.getByRole('checkbox').check()
   await expect(lechon).toContainText('Done by Ate Joy')
   await expectNoSeriousA11yViolations(coordinator)
-  await keepScreenshot(coordinator, 'test-results/plan-checklist-coordinator-en-360.png', {
+  await keepScreenshot(coordinator, 'plan-checklist-coordinator-en-360.png', {
     fullPage: true,
   })
 })

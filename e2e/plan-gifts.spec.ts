@@ -18,7 +18,7 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true })
 
 /** The whole screen, or only what is in view when a drawer is open over it. */
 async function screenshot(page: Page, name: string, fullPage = true) {
-  await keepScreenshot(page, `test-results/plan-gifts-${name}.png`, { fullPage })
+  await keepScreenshot(page, `plan-gifts-${name}.png`, { fullPage })
 }
 
 test('the couple keeps the gift ledger and thanks a giver; a coordinator sees it without the money', async ({

@@ -2,15 +2,13 @@
 // alphabetical escort list and table cards from the seating chart, and the entourage insert from
 // the wedding-party section, in Filipino or English, on A4 or letter. On a 360 px phone, through the
 // real app on the embedded database, signed in as the demo couple (whose chart is seated and whose
-// wedding party is filled in). Each printable is rendered by Chromium to PDF under test-results/.
-import { mkdirSync, writeFileSync } from 'node:fs'
+// wedding party is filled in). Each printable is rendered by Chromium to PDF, kept with the test's results.
+import { writeFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 import { expectNoSeriousA11yViolations } from './support/axe'
 import { watchConsole } from './support/console'
 import { signInAsDemo } from './support/session'
 import { keepScreenshot } from './support/screenshots'
-
-const out = 'test-results/printables'
 
 test.describe.configure({ timeout: 300_000 })
 
@@ -18,7 +16,7 @@ test.describe.configure({ timeout: 300_000 })
 async function printToPdf(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready.then(() => undefined))
   const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true })
-  writeFileSync(`${out}/${name}.pdf`, pdf)
+  writeFileSync(test.info().outputPath(`${name}.pdf`), pdf)
   const text = pdf.toString('latin1')
   const pages = text.match(/\/Type\s*\/Page(?![a-zA-Z])/g)?.length ?? 0
   const box = text.match(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/)
@@ -40,7 +38,6 @@ const printout = (page: Page) => page.locator('#printables-print')
 test('a couple adds a flower girl and seats two more guests, then prints escort cards, the escort list, table cards and the entourage insert in Filipino and English', async ({
   page,
 }) => {
-  mkdirSync(out, { recursive: true })
   await page.setViewportSize({ width: 360, height: 760 })
   await signInAsDemo(page)
   const console = watchConsole(page)
@@ -118,8 +115,8 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   await expect(page.locator('html')).not.toHaveAttribute('style', /overflow/)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, `${out}/screen-escort-cards-en-ui.png`, { fullPage: true })
-  await keepScreenshot(page, `${out}/screen-escort-cards-en-ui-top.png`)
+  await keepScreenshot(page, 'screen-escort-cards-en-ui.png', { fullPage: true })
+  await keepScreenshot(page, 'screen-escort-cards-en-ui-top.png')
 
   // The Print button opens the browser's print dialog; only the cards are on paper.
   await page.evaluate(() => {
@@ -257,7 +254,7 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   await expect(insert.locator('h3', { hasText: 'Principal Sponsors' })).toBeVisible()
   pdf = await printToPdf(page, 'entourage-en-a4')
   expect(pdf.pages).toBe(1)
-  await keepScreenshot(page, `${out}/screen-entourage-en-ui.png`, { fullPage: true })
+  await keepScreenshot(page, 'screen-entourage-en-ui.png', { fullPage: true })
 
   // ---- The screen in Filipino. ----
   await page.getByRole('button', { name: /^Filipino/ }).click()
@@ -267,9 +264,9 @@ test('a couple adds a flower girl and seats two more guests, then prints escort 
   await page.getByRole('radio', { name: /^Escort cards/ }).check()
   await expect(page.getByRole('heading', { name: '12 bisita ang wala pang mesa' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
-  await keepScreenshot(page, `${out}/screen-escort-cards-fil-ui.png`, { fullPage: true })
+  await keepScreenshot(page, 'screen-escort-cards-fil-ui.png', { fullPage: true })
   await page.getByRole('heading', { name: '12 bisita ang wala pang mesa' }).scrollIntoViewIfNeeded()
-  await keepScreenshot(page, `${out}/screen-escort-cards-fil-ui-unseated.png`)
+  await keepScreenshot(page, 'screen-escort-cards-fil-ui-unseated.png')
   console.expectNoErrors()
 })
 

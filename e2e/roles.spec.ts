@@ -314,7 +314,7 @@ async function checkNotForYourRole(page: Page, role: Role) {
   await expect(m.getByRole('textbox')).toHaveCount(0)
 }
 
-/** Kept with the test's results (test-results/), to look at. */
+/** Kept with the test's results, to look at. */
 async function screenshot(page: Page, name: string) {
   if (!keepsScreenshots) return
   const path = test.info().outputPath(`${name}.png`)

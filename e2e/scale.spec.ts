@@ -11,9 +11,12 @@ const seed = JSON.parse(
 }
 const HOUSEHOLDS = 2000
 
-/** 2,000 households of 2 or 3, numbered so the file's order can be checked in the list. */
+/**
+ * 2,000 households of 2 or 3, numbered so the file's order can be checked in the list, with a phone
+ * for each household's first person, a side and a relationship, as a couple's own list has.
+ */
 function bigCsv() {
-  const lines = ['Household,First name,Last name,Type']
+  const lines = ['Household,First Name,Last Name,Adult/Child,Phone,Side,Relationship']
   let persons = 0
   for (let h = 0; h < HOUSEHOLDS; h += 1) {
     for (let p = 0; p < 2 + (h % 2); p += 1) {
@@ -24,6 +27,9 @@ function bigCsv() {
           ['Maria', 'Jose', 'Ana'][p],
           `Sunod${String(h).padStart(4, '0')}`,
           p === 2 ? 'Child' : 'Adult',
+          p === 0 ? `0917 ${String(h).padStart(7, '0')}` : '',
+          ['Bride', 'Groom', 'Both'][h % 3],
+          ['Family', 'Friend'][h % 2],
         ].join(','),
       )
     }
@@ -33,10 +39,13 @@ function bigCsv() {
 
 const domNodes = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length)
 
-test('2,000 households: imported in file order, then the RSVPs tab and the seating chart stay small and keyboard-friendly', async ({
+// One import of 2,000 households for every check at that size: the import timed, the file's order,
+// the list read back after a reload, scrolled, searched and filtered, then the RSVPs tab and the
+// seating chart (docs/decisions.md).
+test('2,000 households: imported in file order, read back after a reload, scrolled, searched and filtered without lag; the RSVPs tab and the seating chart stay small and keyboard-friendly', async ({
   page,
-}) => {
-  test.setTimeout(300_000)
+}, testInfo) => {
+  test.setTimeout(360_000)
   await signInAsDemo(page)
   await page.goto('/manage/guests')
   await page.getByRole('button', { name: 'Add Guest' }).click(BOOT)
@@ -47,12 +56,14 @@ test('2,000 households: imported in file order, then the RSVPs tab and the seati
     .locator('input[type="file"]')
     .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
   await drawer.getByRole('button', { name: 'Review households' }).click()
+  const importStart = Date.now()
   await drawer
     .getByRole('button', { name: `Import ${HOUSEHOLDS} households (${persons} guests)` })
     .click()
   await expect(drawer.getByText(`Imported ${HOUSEHOLDS} households`)).toBeVisible({
     timeout: 120_000,
   })
+  const importMs = Date.now() - importStart
   await drawer.getByRole('button', { name: 'Done' }).click()
 
   // The file's order, kept: the first imported households follow the demo's, one after another.
@@ -62,6 +73,85 @@ test('2,000 households: imported in file order, then the RSVPs tab and the seati
   const firstNumbers = async () =>
     (await rows.allTextContents()).slice(0, 8).map((text) => Number(text.match(/Sunod(\d{4})/)![1]))
   await expect.poll(firstNumbers, { timeout: 30_000 }).toEqual([0, 1, 2, 3, 4, 5, 6, 7])
+  await page.getByRole('searchbox', { name: 'Search guests' }).fill('')
+
+  // Load: a reload starts the embedded database again and reads all 2,031 households back.
+  await page.reload()
+  await expect(page.getByRole('table', { name: 'Households' })).toHaveAttribute(
+    'aria-rowcount',
+    String(HOUSEHOLDS + seed.households.length + 1),
+    { timeout: 60_000 },
+  )
+  const { loadMs, dbReadyMs } = await page.evaluate(() => ({
+    loadMs: performance.now(),
+    dbReadyMs: performance.getEntriesByName('kasalan:db-ready')[0]?.duration ?? null,
+  }))
+
+  // Only the rows in view are in the page.
+  const rendered = await page.getByRole('row').count()
+  expect(rendered).toBeLessThan(60)
+
+  const figures = await page.evaluate(async () => {
+    const longTasks: number[] = []
+    const observer = new PerformanceObserver((list) =>
+      list.getEntries().forEach((entry) => longTasks.push(entry.duration)),
+    )
+    observer.observe({ type: 'longtask', buffered: false })
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(null)))
+
+    // Scroll the whole list in steps, one frame each, timing the frames.
+    const frameTimes: number[] = []
+    const bottom = document.documentElement.scrollHeight
+    for (let y = 0; y < bottom; y += 900) {
+      const start = performance.now()
+      window.scrollTo(0, y)
+      await frame()
+      frameTimes.push(performance.now() - start)
+    }
+    window.scrollTo(0, 0)
+    await frame()
+
+    // Type a search, one key at a time, and time until the list shows the result.
+    const input = document.querySelector<HTMLInputElement>('#guest-search')!
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!
+    const keyTimes: number[] = []
+    // Each key narrows hundreds of the imported households: 'sunod1' leaves Sunod1000–Sunod1999.
+    for (const text of ['s', 'su', 'sun', 'sunod', 'sunod1']) {
+      const start = performance.now()
+      setter.call(input, text)
+      input.dispatchEvent(new Event('input', { bubbles: true }))
+      await frame()
+      await frame()
+      keyTimes.push(performance.now() - start)
+    }
+    observer.disconnect()
+    const sorted = [...frameTimes].sort((a, b) => a - b)
+    return {
+      scrollFrames: frameTimes.length,
+      scrollFrameMedianMs: sorted[Math.floor(sorted.length / 2)]!,
+      scrollFrameMaxMs: sorted[sorted.length - 1]!,
+      searchKeyMaxMs: Math.max(...keyTimes),
+      longTasks: longTasks.length,
+      longestTaskMs: Math.max(0, ...longTasks),
+    }
+  })
+  await expect(page.getByText(/^Showing \d+ of 2,031 households$/)).toBeVisible()
+  await expect(page.getByText('Showing 1,000 of 2,031 households')).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: 'Sunod1000' }).first()).toBeVisible()
+
+  const filterStart = Date.now()
+  await page.getByRole('button', { name: 'Filter', exact: true }).click()
+  await page.getByRole('menuitemradio', { name: 'Common Friends' }).click()
+  await expect(page.getByText(/^Showing \d+ of 2,031 households$/)).toBeVisible()
+  const filterMs = Date.now() - filterStart
+
+  const report = { importMs, loadMs, dbReadyMs, rendered, filterMs, ...figures }
+  console.log('guest list at 2,000 households:', JSON.stringify(report))
+  testInfo.annotations.push({ type: 'figures', description: JSON.stringify(report) })
+  // "Without visible lag". Generous bounds, because this machine may be shared; the figures
+  // themselves are printed above (on an idle 2-core machine: see the guest list's README notes).
+  expect(figures.scrollFrameMedianMs).toBeLessThan(100)
+  expect(figures.searchKeyMaxMs).toBeLessThan(500)
 
   // RSVPs: only the households in view; counts with separators; the settings on their own tab.
   const totalPersons =

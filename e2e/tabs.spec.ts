@@ -193,7 +193,7 @@ test('management reloaded while the site is open in another tab, then the site c
   await expect(
     management.getByRole('table', { name: 'Households' }).getByRole('row').nth(1),
   ).toBeVisible(ANSWER)
-  await keepScreenshot(management, test.info().outputPath('management-after-site-closed-360.png'))
+  await keepScreenshot(management, 'management-after-site-closed-360.png')
 
   expect(linkErrors).toEqual([])
   await context.close()

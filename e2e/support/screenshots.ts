@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test'
+import { test, type Locator, type Page } from '@playwright/test'
 
 /**
  * Whether the screenshots kept for people to look at are taken. They are compared with nothing, and
@@ -8,15 +8,18 @@ import type { Locator, Page } from '@playwright/test'
  */
 export const keepsScreenshots = !process.env.CI || process.env.E2E_SCREENSHOTS === '1'
 
-/** A screenshot kept at `path` (under test-results/), to look at. */
+/**
+ * A screenshot kept as `name` in the test's own output folder (`testInfo.outputPath`), to look at:
+ * wherever `--output` puts the results, and apart from other tests' files.
+ */
 export async function keepScreenshot(
   target: Page | Locator,
-  path: string,
+  name: string,
   options: {
     fullPage?: boolean
     clip?: { x: number; y: number; width: number; height: number }
   } = {},
 ) {
   if (!keepsScreenshots) return
-  await target.screenshot({ path, ...options })
+  await target.screenshot({ path: test.info().outputPath(name), ...options })
 }
