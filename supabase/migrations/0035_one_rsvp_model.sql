@@ -293,6 +293,7 @@ declare
   v_sides text[];
   v_persons integer;
   v_replies integer;
+  v_main uuid := kasalan_private.main_event_id(p_wedding_id);
 begin
   if not kasalan_private.can(p_wedding_id, 'households') then
     return null;
@@ -399,7 +400,7 @@ begin
       order by t.n, t.position
     )
   insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
-  select p_wedding_id, kasalan_private.main_event_id(p_wedding_id), t.id, t.household_id, t.attending, t.response, now(), p_kind, auth.uid()
+  select p_wedding_id, v_main, t.id, t.household_id, t.attending, t.response, now(), p_kind, auth.uid()
   from targets t;
   get diagnostics v_replies = row_count;
 
@@ -446,6 +447,7 @@ declare
   v_state text;
   v_detail text;
   v_at_once jsonb;
+  v_main uuid;
 begin
   perform kasalan_private.require(p_wedding_id, 'guests');
   if jsonb_typeof(p_households) is distinct from 'array' then
@@ -459,6 +461,7 @@ begin
   -- The activity triggers stay quiet while this call writes: it records one entry itself, below.
   perform set_config('kasalan.importing', 'on', true);
   v_kind := kasalan_private.rsvp_manager_kind(p_wedding_id);
+  v_main := kasalan_private.main_event_id(p_wedding_id);
 
   begin
     v_at_once := kasalan_private.import_households_at_once(p_wedding_id, p_households, v_questions, v_kind);
@@ -527,7 +530,7 @@ begin
             jsonb_build_object('isAttending', v_attending, 'response', v_response, 'respondedAt', now(), 'recordedBy', 'couple')
           );
           insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
-          values (p_wedding_id, kasalan_private.main_event_id(p_wedding_id), v_person.id, v_person.household_id, v_attending, v_response, now(), v_kind, auth.uid());
+          values (p_wedding_id, v_main, v_person.id, v_person.household_id, v_attending, v_response, now(), v_kind, auth.uid());
           v_replies := v_replies + 1;
         end loop;
       end loop;
