@@ -2121,3 +2121,105 @@ describe('fixes after review', () => {
     ).toEqual({ message: 'rsvp_over_seat_cap', detail: '2 attending, 1 seats' })
   })
 })
+
+describe('one model: every answer an event’s reply (0035)', () => {
+  const WHOLE_WEDDING = '00000000-0000-0000-0000-000000000000'
+  const repliesByEvent = async (w: W) => {
+    const { rows } = await t.asOwner<{
+      event_id: string
+      person_id: string
+      is_attending: boolean
+    }>(
+      `select event_id, person_id, is_attending from kasalan.event_replies
+        where wedding_id = $1 order by event_id, person_id`,
+      [w.wedding.id],
+    )
+    return rows
+  }
+  const mainRows = async (w: W) =>
+    (
+      await t.asOwner<{ event_id: string }>(
+        'select event_id from kasalan.wedding_events where wedding_id = $1 and is_main',
+        [w.wedding.id],
+      )
+    ).rows.map((r) => r.event_id)
+  const answersOnTheList = async (w: W) =>
+    (
+      (await t.rpc(w.claims, 'list_households', { p_wedding_id: w.wedding.id })) as {
+        persons: { id: string; isAttending: boolean | null; response: unknown }[]
+      }[]
+    ).flatMap((h) => h.persons.map((p) => [p.id, p.isAttending, p.response]))
+
+  test('a new wedding answers as one: its main event is the whole wedding, in no schedule', async () => {
+    const w = await eventsWedding()
+    expect(await mainRows(w)).toEqual([WHOLE_WEDDING])
+    expect((await listEvents(w)).map((e) => e.id)).not.toContain(WHOLE_WEDDING)
+    const ana = w.person(w.santos, 'Ana')
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true },
+      { personId: w.person(w.santos, 'Ben'), isAttending: false },
+    ])
+    expect(await repliesByEvent(w)).toEqual(
+      expect.arrayContaining([{ event_id: WHOLE_WEDDING, person_id: ana, is_attending: true }]),
+    )
+    expect(await repliesByEvent(w)).toHaveLength(2)
+    // Nobody can name the whole wedding as a schedule event.
+    const { section } = (await t.rpc(w.claims, 'get_section_content', {
+      p_section_id: w.schedule.id,
+    })) as { section: { data: { events: ScheduleEvent[] } } }
+    expect(
+      await failure(
+        t.rpc(w.claims, 'save_section_content', {
+          p_section_id: w.schedule.id,
+          p_title: 'Schedule',
+          p_data: { events: [...section.data.events, { id: WHOLE_WEDDING, name: 'X', type: 'x' }] },
+        }),
+      ),
+    ).toMatchObject({ message: 'invalid_input' })
+  })
+
+  test('the first event made the main one takes the whole wedding’s answers; nothing the couple or a guest reads changes', async () => {
+    const w = await eventsWedding()
+    const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true },
+      { personId: ben, isAttending: false },
+    ])
+    const listed = await answersOnTheList(w)
+    const seated = await seatedReplies(t, { weddingId: w.wedding.id })
+    await settings(w.claims, w, w.reception, {})
+    expect(await mainRows(w)).toEqual([w.reception])
+    expect(await answersOnTheList(w)).toEqual(listed)
+    expect(await seatedReplies(t, { weddingId: w.wedding.id })).toEqual(seated)
+    expect((await repliesByEvent(w)).map((r) => r.event_id)).toEqual([w.reception, w.reception])
+    expect(answerOf(await getRsvp(w, w.santos), ana, w.reception)).toMatchObject({
+      isAttending: true,
+    })
+  })
+
+  test('changing the main event moves no reply, and every event’s counts stay', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true, events: [{ eventId: w.civil, isAttending: false }] },
+      { personId: ben, isAttending: false, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    const replies = await repliesByEvent(w)
+    const counts = (events: ListedEvent[]) => events.map((e) => [e.id, e.counts])
+    const before = counts(await listEvents(w))
+    const after = await settings(w.claims, w, w.civil, { isMain: true })
+    expect(after.filter((e) => e.isMain).map((e) => e.id)).toEqual([w.civil])
+    expect(await repliesByEvent(w)).toEqual(replies)
+    expect(counts(after)).toEqual(before)
+    // The persons' own answers are the civil rite's now.
+    expect(
+      Object.fromEntries(
+        (await seatedReplies(t, { householdId: w.santos.id })).map((r) => [
+          r.personId,
+          r.isAttending,
+        ]),
+      ),
+    ).toEqual({ [ana]: false, [ben]: true })
+  })
+})
