@@ -200,10 +200,12 @@ async function main() {
   // Some answers, so the counts and the CSV have RSVPs to show.
   await db.query(
     `
-    update kasalan.persons
-    set is_attending = (abs(hashtext(id::text)) % 3 = 0),
-        response = '[{"question": "Anong ulam ang gusto mo sa hapunan?", "answer": "Kare-kare"}]'::jsonb
-    where wedding_id = $1 and abs(hashtext(id::text)) % 5 < 3
+    insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response)
+    select p.wedding_id, kasalan_private.main_event_id(p.wedding_id), p.id, p.household_id,
+      abs(hashtext(p.id::text)) % 3 = 0,
+      '[{"question": "Anong ulam ang gusto mo sa hapunan?", "answer": "Kare-kare"}]'::jsonb
+    from kasalan.persons p
+    where p.wedding_id = $1 and abs(hashtext(p.id::text)) % 5 < 3
   `,
     [wedding.id],
   )

@@ -203,8 +203,7 @@ ${rows(
 )};
 
   insert into kasalan.persons (
-    id, user_id, wedding_id, household_id, first_name, last_name, type, title, suffix, notes,
-    is_attending, response, responded_at, position
+    id, user_id, wedding_id, household_id, first_name, last_name, type, title, suffix, notes, position
   ) values
 ${rows(
   persons.map(({ household, person, position }) => [
@@ -218,11 +217,26 @@ ${rows(
     text(person.title),
     text(person.suffix),
     text(person.notes),
-    bool(person.isAttending),
-    jsonb(person.response),
-    person.respondedAt ? `timestamptz ${text(person.respondedAt)} + v_reply_shift` : 'null',
     String(position),
   ]),
+)};
+
+  -- The replies so far, to the wedding's main event: the whole wedding, made with it.
+  insert into kasalan.event_replies (
+    wedding_id, event_id, person_id, household_id, is_attending, response, responded_at
+  ) values
+${rows(
+  persons
+    .filter(({ person }) => person.isAttending !== null && person.isAttending !== undefined)
+    .map(({ household, person }) => [
+      weddingId,
+      'kasalan_private.whole_wedding_event()',
+      text(person.id),
+      text(household.id),
+      bool(person.isAttending),
+      jsonb(person.response),
+      person.respondedAt ? `timestamptz ${text(person.respondedAt)} + v_reply_shift` : 'null',
+    ]),
 )};
 
   -- The chart's layout goes through the same checks as a couple's save would.

@@ -358,14 +358,10 @@ create table kasalan.persons (
   maiden_name text,
   -- The RSVP e-mails sent to this person: [{sentAt, address}].
   email_history jsonb not null default '[]'::jsonb,
-  is_attending boolean,
-  response jsonb not null default '[]'::jsonb,
-  responded_at timestamptz,
   -- Order within the household.
   position integer not null default 0,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  rsvp_recorded_by text,
   -- What the search compares a person by: their name words, the sound of each, and the keys the
   -- index finds them by.
   -- Set by persons_search_columns from the names.
@@ -384,8 +380,6 @@ create table kasalan.persons (
   constraint persons_last_name_clean check (kasalan_private.text_is_clean(last_name, 'last_name')),
   constraint persons_notes_check check (char_length(notes) <= 2000),
   constraint persons_notes_clean check (kasalan_private.text_is_clean(notes, 'notes')),
-  constraint persons_response_check check (jsonb_typeof(response) = 'array'),
-  constraint persons_rsvp_recorded_by_check check (rsvp_recorded_by in ('guest', 'couple')),
   constraint persons_suffix_check check (char_length(suffix) <= 20),
   constraint persons_suffix_clean check (kasalan_private.text_is_clean(suffix, 'suffix')),
   constraint persons_title_check check (char_length(title) <= 50),
@@ -598,15 +592,16 @@ $$;
 
 revoke execute on function kasalan_private.check_household_has_adult() from public, anon, authenticated;
 
--- A household in the contract's Household shape, with its persons in order. Helper of the
--- functions below.
+-- A household in the contract's Household shape, with its persons in order and their answers (the
+-- main event's). Helper of the functions below.
 create or replace function kasalan_private.household_json(p_household kasalan.households)
 returns jsonb
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'id', p_household.id,
     'weddingId', p_household.wedding_id,
     'userId', p_household.user_id,
@@ -641,12 +636,13 @@ as $$
           )
           order by p.position, p.created_at, p.id
         )
-        from kasalan.persons p
+        from kasalan_private.persons_with_answer p
         where p.household_id = p_household.id
       ),
       '[]'::jsonb
     )
-  )
+  );
+end;
 $$;
 
 revoke execute on function kasalan_private.household_json(p_household kasalan.households) from public, anon, authenticated;
@@ -718,7 +714,7 @@ begin
           )
           order by p.position, p.created_at, p.id
         ) as persons
-        from kasalan.persons p
+        from kasalan_private.persons_with_answer p
         where p.wedding_id = p_wedding_id
         group by p.household_id
       ) p on p.household_id = g.id
@@ -974,6 +970,7 @@ declare
   v_sides text[];
   v_persons integer;
   v_replies integer;
+  v_main uuid := kasalan_private.main_event_id(p_wedding_id);
 begin
   if not kasalan_private.can(p_wedding_id, 'households') then
     return null;
@@ -1058,7 +1055,7 @@ begin
   order by r.n, p.pos;
   get diagnostics v_persons = row_count;
 
-  -- The replies that came with the file: each logged, then set, as the couple's.
+  -- The replies that came with the file, to the main event: each logged, then set, as the couple's.
   with
     replies as (
       select r.n, p.pos - 1 as position, (p.value #>> '{reply,isAttending}')::boolean as attending, p.value #> '{reply,response}' as answers
@@ -1067,25 +1064,21 @@ begin
       where jsonb_typeof(p.value #> '{reply,isAttending}') = 'boolean'
     ),
     targets as (
-      select pe.id, pe.household_id, kasalan_private.rsvp_reply_json(pe) as previous, x.attending, x.n, x.position,
+      select pe.id, pe.household_id, x.attending, x.n, x.position,
         case when x.attending then kasalan_private.rsvp_response(p_questions, x.answers) else '[]'::jsonb end as response
       from replies x
       join kasalan.persons pe on pe.household_id = v_ids[x.n] and pe.position = x.position
     ),
     logged as (
       insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
-      select p_wedding_id, t.household_id, t.id, p_kind, auth.uid(), t.previous,
+      select p_wedding_id, t.household_id, t.id, p_kind, auth.uid(), kasalan_private.rsvp_reply_json(null::kasalan.event_replies),
         jsonb_build_object('isAttending', t.attending, 'response', t.response, 'respondedAt', now(), 'recordedBy', 'couple')
       from targets t
       order by t.n, t.position
     )
-  update kasalan.persons p
-  set is_attending = t.attending,
-      response = t.response,
-      responded_at = now(),
-      rsvp_recorded_by = 'couple'
-  from targets t
-  where p.id = t.id;
+  insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
+  select p_wedding_id, v_main, t.id, t.household_id, t.attending, t.response, now(), p_kind, auth.uid()
+  from targets t;
   get diagnostics v_replies = row_count;
 
   v_sides := array(
@@ -1131,6 +1124,7 @@ declare
   v_state text;
   v_detail text;
   v_at_once jsonb;
+  v_main uuid;
 begin
   perform kasalan_private.require(p_wedding_id, 'guests');
   if jsonb_typeof(p_households) is distinct from 'array' then
@@ -1144,6 +1138,7 @@ begin
   -- The activity triggers stay quiet while this call writes: it records one entry itself, below.
   perform set_config('kasalan.importing', 'on', true);
   v_kind := kasalan_private.rsvp_manager_kind(p_wedding_id);
+  v_main := kasalan_private.main_event_id(p_wedding_id);
 
   begin
     v_at_once := kasalan_private.import_households_at_once(p_wedding_id, p_households, v_questions, v_kind);
@@ -1208,15 +1203,11 @@ begin
           insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
           values (
             p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
-            kasalan_private.rsvp_reply_json(v_person),
+            kasalan_private.rsvp_reply_json(null::kasalan.event_replies),
             jsonb_build_object('isAttending', v_attending, 'response', v_response, 'respondedAt', now(), 'recordedBy', 'couple')
           );
-          update kasalan.persons p
-          set is_attending = v_attending,
-              response = v_response,
-              responded_at = now(),
-              rsvp_recorded_by = 'couple'
-          where p.id = v_person.id;
+          insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
+          values (p_wedding_id, v_main, v_person.id, v_person.household_id, v_attending, v_response, now(), v_kind, auth.uid());
           v_replies := v_replies + 1;
         end loop;
       end loop;

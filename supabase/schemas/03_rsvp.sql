@@ -373,7 +373,7 @@ begin
               )
               order by p.id <> p_person_id, p.position, p.created_at, p.id
             )
-            from kasalan.persons p
+            from kasalan_private.persons_with_answer p
             where p.household_id = g.id
           ),
           '[]'::jsonb
@@ -461,11 +461,12 @@ grant execute on function kasalan_private.rsvp_recorded_by_name(p_person_id uuid
 -- recordedByName: who recorded a reply the couple's side recorded (null: the caller, or a guest). Helper of list_rsvps and record_rsvp; granted to authenticated.
 create or replace function kasalan_private.rsvp_household_json(p_household kasalan.households)
 returns jsonb
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
-  select jsonb_build_object(
+begin
+  return jsonb_build_object(
     'id', p_household.id,
     'email', p_household.email,
     'message', p_household.rsvp_message,
@@ -488,12 +489,13 @@ as $$
           )
           order by p.position, p.created_at, p.id
         )
-        from kasalan.persons p
+        from kasalan_private.persons_with_answer p
         where p.household_id = p_household.id
       ),
       '[]'::jsonb
     )
-  )
+  );
+end;
 $$;
 
 revoke execute on function kasalan_private.rsvp_household_json(p_household kasalan.households) from public, anon;
@@ -515,9 +517,11 @@ as $$
 declare
   v_questions jsonb;
   v_person kasalan.persons;
+  v_previous jsonb;
   v_response jsonb;
-  v_recorded_by text;
   v_main uuid;
+  v_key jsonb;
+  v_store uuid := kasalan_private.main_event_id(p_wedding_id);
 begin
   perform kasalan_private.require(p_wedding_id, 'rsvps');
   -- The household first, as submit_rsvp takes it: one reply of a household at a time, so two
@@ -530,6 +534,7 @@ begin
   select kasalan_private.event_questions(w.rsvp_questions, v_main, true)
   into v_questions
   from kasalan.weddings w where w.id = p_wedding_id;
+  v_key := case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end;
 
   select * into v_person from kasalan.persons p
   where p.id = p_person_id and p.wedding_id = p_wedding_id
@@ -548,30 +553,30 @@ begin
   end if;
 
   v_response := case when p_is_attending then kasalan_private.rsvp_response(v_questions, p_response) else '[]'::jsonb end;
-  v_recorded_by := case when p_is_attending is null then null else 'couple' end;
-
-  if (v_person.is_attending, v_person.response, v_person.rsvp_recorded_by)
-    is distinct from (p_is_attending, v_response, v_recorded_by)
-  then
+  select kasalan_private.rsvp_reply_json(r) into v_previous
+  from (select) x
+  left join kasalan.event_replies r on r.wedding_id = p_wedding_id and r.event_id = v_store and r.person_id = v_person.id;
+  if v_previous - 'respondedAt' is distinct from jsonb_build_object(
+    'isAttending', p_is_attending,
+    'response', v_response,
+    'recordedBy', case when p_is_attending is null then null else 'couple' end
+  ) then
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
     values (
       p_wedding_id, v_person.household_id, v_person.id, kasalan_private.rsvp_manager_kind(p_wedding_id), auth.uid(),
-      kasalan_private.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
+      v_previous || v_key,
       jsonb_build_object(
         'isAttending', p_is_attending,
         'response', v_response,
         'respondedAt', case when p_is_attending is null then null else now() end,
-        'recordedBy', v_recorded_by
-      ) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
+        'recordedBy', case when p_is_attending is null then null else 'couple' end
+      ) || v_key
     );
   end if;
 
-  update kasalan.persons p
-  set is_attending = p_is_attending,
-      response = v_response,
-      responded_at = case when p_is_attending is null then null else now() end,
-      rsvp_recorded_by = v_recorded_by
-  where p.id = v_person.id;
+  perform kasalan_private.set_reply(
+    p_wedding_id, v_store, v_person, p_is_attending, v_response, now(), kasalan_private.rsvp_manager_kind(p_wedding_id), auth.uid()
+  );
 
   return (select kasalan_private.rsvp_household_json(g) from kasalan.households g where g.id = v_person.household_id);
 end;
@@ -581,11 +586,12 @@ revoke execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uu
 grant execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) to authenticated;
 
 -- Every household of a wedding with each person's reply, answers and when they answered, oldest
--- household first. For the owner, partner and coordinator. Granted to authenticated.
+-- household first. For the owner, partner and coordinator (who see every household). Security
+-- definer: the answers are read only through functions. Granted to authenticated.
 create or replace function kasalan.list_rsvps(p_wedding_id uuid)
 returns jsonb
 language plpgsql
-stable
+stable security definer
 set search_path = ''
 as $$
 begin
@@ -603,23 +609,6 @@ $$;
 
 revoke execute on function kasalan.list_rsvps(p_wedding_id uuid) from public, anon;
 grant execute on function kasalan.list_rsvps(p_wedding_id uuid) to authenticated;
-
--- A person's reply as the history keeps it. Helper of the functions below.
-create or replace function kasalan_private.rsvp_reply_json(p_person kasalan.persons)
-returns jsonb
-language sql
-stable
-set search_path = ''
-as $$
-  select jsonb_build_object(
-    'isAttending', p_person.is_attending,
-    'response', p_person.response,
-    'respondedAt', p_person.responded_at,
-    'recordedBy', p_person.rsvp_recorded_by
-  )
-$$;
-
-revoke execute on function kasalan_private.rsvp_reply_json(p_person kasalan.persons) from public, anon, authenticated;
 
 -- How the caller reaches a household's RSVP: 'couple' for the wedding's owner (the member with
 -- role owner), 'member' for another member who may see it, 'guest_code' with the household's code,
@@ -681,7 +670,7 @@ begin
       select jsonb_build_object(
         'id', g.id,
         'access', p_access,
-        'hasAnswered', exists (select 1 from kasalan.persons p where p.household_id = g.id and p.is_attending is not null)
+        'hasAnswered', exists (select 1 from kasalan_private.persons_with_answer p where p.household_id = g.id and p.is_attending is not null)
           or exists (
             select 1 from kasalan.event_replies r
             join jsonb_array_elements(v_result -> 'events') e on (e.value ->> 'id')::uuid = r.event_id
@@ -717,22 +706,15 @@ begin
                       order by e.ordinality
                     )
                     from jsonb_array_elements(v_result -> 'events') with ordinality e
-                    left join lateral (
-                      select p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by as recorded_by
-                      where (e.value -> 'isMain') = 'true'::jsonb
-                      union all
-                      select r.is_attending, r.response, r.responded_at, r.recorded_by
-                      from kasalan.event_replies r
-                      where (e.value -> 'isMain') <> 'true'::jsonb
-                        and r.wedding_id = p_wedding.id and r.event_id = (e.value ->> 'id')::uuid and r.person_id = p.id
-                    ) a on true
+                    left join kasalan.event_replies a
+                      on a.wedding_id = p_wedding.id and a.event_id = (e.value ->> 'id')::uuid and a.person_id = p.id
                   ),
                   '[]'::jsonb
                 )
               )
               order by p.id <> p_person_id, p.position, p.created_at, p.id
             )
-            from kasalan.persons p
+            from kasalan_private.persons_with_answer p
             where p.household_id = g.id
           ),
           '[]'::jsonb
@@ -793,7 +775,7 @@ begin
       jsonb_array_length(p_rows) > 0
       and (select count(*) from jsonb_array_elements(p_rows) r where (r.value ->> 'isAttending')::boolean)
         + (
-          select count(*) from kasalan.persons p
+          select count(*) from kasalan_private.persons_with_answer p
           where p.household_id = p_household.id and p.is_attending is not null
             and not exists (select 1 from jsonb_array_elements(p_rows) r where (r.value ->> 'id')::uuid = p.id)
         ) > p_household.seat_cap
@@ -840,9 +822,7 @@ revoke execute on function kasalan_private.seat_cap_may_overflow(p_household kas
 -- (kasalan_private.event_questions). As get_rsvp, a guest holding the household's code is never
 -- rate limited, a visitor without it is. Granted to anon and authenticated.
 -- Over 100 lines: the household's whole answer is one transaction (access, limit, each person's
--- checks, the seat cap, each event's reply, the history and the activity, in that order); about
--- half of it is the two places an answer lives (the seated event's on persons, the others' in
--- event_replies), which one RSVP model (issue 41, item 1) removes, and the rest splits then.
+-- checks, the seat cap, each event's reply, the history and the activity, in that order).
 create or replace function kasalan.submit_rsvp(p_household_id uuid, p_person_id uuid, p_answers jsonb, p_message text, p_code text default NULL::text)
 returns jsonb
 language plpgsql
@@ -869,6 +849,7 @@ declare
   v_event jsonb;
   v_seen uuid[];
   v_event_rows jsonb := '[]';
+  v_store uuid;
 begin
   v_wedding := kasalan_private.rsvp_wedding(p_household_id, p_person_id);
   v_access := kasalan_private.rsvp_access(v_wedding, p_household_id, p_code);
@@ -1000,7 +981,7 @@ begin
 
   if v_access = 'guest_search' and (
     exists (
-      select 1 from kasalan.persons p
+      select 1 from kasalan_private.persons_with_answer p
       join jsonb_array_elements(v_rows) r on p.id = (r.value ->> 'id')::uuid
       where p.rsvp_recorded_by = 'couple'
     )
@@ -1034,46 +1015,39 @@ begin
 
   -- A guest is told the household's seats are full, not how many are coming (the couple is).
   begin
-  insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
-  select p.wedding_id, p.household_id, p.id, v_access, auth.uid(),
-    kasalan_private.rsvp_reply_json(p) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
-    jsonb_build_object(
-      'isAttending', (r.value ->> 'isAttending')::boolean,
-      'response', r.value -> 'response',
-      'respondedAt', now(),
-      'recordedBy', 'guest'
-    ) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
-  from kasalan.persons p
-  join jsonb_array_elements(v_rows) r on p.id = (r.value ->> 'id')::uuid
-  where p.household_id = p_household_id
-    and (p.is_attending, p.response, p.rsvp_recorded_by)
-      is distinct from ((r.value ->> 'isAttending')::boolean, r.value -> 'response', 'guest');
-
-  update kasalan.persons p
-  set is_attending = (r.value ->> 'isAttending')::boolean,
-      response = r.value -> 'response',
-      responded_at = now(),
-      rsvp_recorded_by = 'guest'
-  from jsonb_array_elements(v_rows) r
-  where p.id = (r.value ->> 'id')::uuid
-    and p.household_id = p_household_id;
-
-  -- The other events' answers, with their history (eventId in previous and current).
+  -- Every answer with its history: the main event's (the persons' own; mainEventId while an event of
+  -- the schedule is the main one), then the other events' (eventId).
+  v_store := kasalan_private.main_event_id(v_wedding.id);
+  v_event_rows := coalesce(
+    (
+      select jsonb_agg(jsonb_build_object('personId', r.value -> 'id', 'eventId', v_store) || (r.value - 'id') order by r.ordinality)
+      from jsonb_array_elements(v_rows) with ordinality r
+    ),
+    '[]'::jsonb
+  ) || v_event_rows;
   insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
   select v_wedding.id, p_household_id, (r.value ->> 'personId')::uuid, v_access, auth.uid(),
-    kasalan_private.event_reply_json((r.value ->> 'eventId')::uuid, er),
+    case when x.event_id = v_store
+      then kasalan_private.rsvp_reply_json(er) || x.change_key
+      else kasalan_private.event_reply_json(x.event_id, er) end,
     jsonb_build_object(
-      'eventId', (r.value ->> 'eventId')::uuid,
       'isAttending', (r.value ->> 'isAttending')::boolean,
       'response', r.value -> 'response',
       'respondedAt', now(),
       'recordedBy', 'guest'
-    )
-  from jsonb_array_elements(v_event_rows) r
+    ) || x.change_key
+  from jsonb_array_elements(v_event_rows) with ordinality r
+  cross join lateral (
+    select (r.value ->> 'eventId')::uuid as event_id,
+      case when (r.value ->> 'eventId')::uuid <> v_store then jsonb_build_object('eventId', (r.value ->> 'eventId')::uuid)
+        when v_main is not null then jsonb_build_object('mainEventId', v_main)
+        else '{}'::jsonb end as change_key
+  ) x
   left join kasalan.event_replies er
-    on er.wedding_id = v_wedding.id and er.event_id = (r.value ->> 'eventId')::uuid and er.person_id = (r.value ->> 'personId')::uuid
+    on er.wedding_id = v_wedding.id and er.event_id = x.event_id and er.person_id = (r.value ->> 'personId')::uuid
   where (er.is_attending, er.response, er.recorded_by)
-    is distinct from ((r.value ->> 'isAttending')::boolean, r.value -> 'response', 'guest');
+    is distinct from ((r.value ->> 'isAttending')::boolean, r.value -> 'response', 'guest')
+  order by r.ordinality;
 
   insert into kasalan.event_replies as er (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
   select v_wedding.id, (r.value ->> 'eventId')::uuid, (r.value ->> 'personId')::uuid, p_household_id,
@@ -1132,15 +1106,12 @@ $$;
 revoke execute on function kasalan_private.rsvp_manager_kind(p_wedding_id uuid) from public, anon, authenticated;
 
 -- Puts a reply (or a household's message) back to what it was before one change of the history, and
--- keeps that as a change too (so a restore can itself be undone). A change of a reply to an event
--- other than the main one (eventId in previous and current), or of a main answer (mainEventId), is
--- restored on the person when that event is the main one now, in event_replies otherwise; one with
--- neither (from before events) on the person. Raises wedding_not_found,
--- rsvp_change_not_found (not a change of this wedding, or its person was removed). Returns the
+-- keeps that as a change too (so a restore can itself be undone). A change of a reply names its
+-- event (eventId; mainEventId for the main event's answers; neither, from before events: the
+-- person's own answer, the main event's now) and is restored to it. Raises wedding_not_found,
+-- rsvp_change_not_found (not a change of this wedding, or its person or event was removed). Returns the
 -- household as list_rsvps shows it. For the owner, partner and coordinator. Granted to
 -- authenticated.
--- Over 100 lines: it restores a reply to whichever of the two places it lives in (the person, or
--- event_replies); one RSVP model (issue 41, item 1) halves it.
 create or replace function kasalan.restore_rsvp(p_wedding_id uuid, p_change_id uuid)
 returns jsonb
 language plpgsql
@@ -1155,6 +1126,7 @@ declare
   v_event_id uuid;
   v_previous jsonb;
   v_main uuid;
+  v_key jsonb;
 begin
   perform kasalan_private.require(p_wedding_id, 'rsvps');
   select * into v_change from kasalan.rsvp_changes c where c.id = p_change_id and c.wedding_id = p_wedding_id;
@@ -1165,79 +1137,50 @@ begin
   -- The household first, as submit_rsvp and record_rsvp take it (its seat cap is counted under it).
   perform 1 from kasalan.households g where g.id = v_change.household_id for update;
 
-  -- The event the change answered: a reply's (eventId), or the main event's of then (mainEventId;
-  -- none on changes older than events: the person's own answer). Its answer is the person's own
-  -- while it is the main event now (the event marked main), a reply in event_replies otherwise.
-  v_event_id := coalesce(
-    (coalesce(v_change.current, v_change.previous) ->> 'eventId')::uuid,
-    (coalesce(v_change.current, v_change.previous) ->> 'mainEventId')::uuid
-  );
-  select we.event_id into v_main from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main;
-  if v_event_id = v_main then
-    v_event_id := null;
-  end if;
-  v_change.previous := v_change.previous - 'eventId' - 'mainEventId';
-  if v_change.person_id is not null and v_event_id is not null then
+  if v_change.person_id is not null then
+    v_main := kasalan_private.main_event_id(p_wedding_id);
+    v_event_id := coalesce(
+      (coalesce(v_change.current, v_change.previous) ->> 'eventId')::uuid,
+      (coalesce(v_change.current, v_change.previous) ->> 'mainEventId')::uuid,
+      v_main
+    );
+    v_change.previous := v_change.previous - 'eventId' - 'mainEventId';
     select * into v_person from kasalan.persons p where p.id = v_change.person_id for update;
     if not found or not exists (
       select 1 from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.event_id = v_event_id
     ) then
       raise exception 'rsvp_change_not_found';
     end if;
-    v_previous := coalesce(
-      (
-        select kasalan_private.event_reply_json(v_event_id, r) from kasalan.event_replies r
-        where r.wedding_id = p_wedding_id and r.event_id = v_event_id and r.person_id = v_person.id
-      ),
-      kasalan_private.event_reply_json(v_event_id, null::kasalan.event_replies)
-    );
-    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
-    values (
-      p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
-      v_previous,
-      v_change.previous || jsonb_build_object('eventId', v_event_id)
-    );
-    if v_change.previous -> 'isAttending' is null or jsonb_typeof(v_change.previous -> 'isAttending') = 'null' then
-      delete from kasalan.event_replies r
-      where r.wedding_id = p_wedding_id and r.event_id = v_event_id and r.person_id = v_person.id;
-    else
-      insert into kasalan.event_replies as r (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
+    select case when v_event_id = v_main then kasalan_private.rsvp_reply_json(r) else kasalan_private.event_reply_json(v_event_id, r) end
+    into v_previous
+    from (select) x
+    left join kasalan.event_replies r on r.wedding_id = p_wedding_id and r.event_id = v_event_id and r.person_id = v_person.id;
+    if v_event_id = v_main then
+      -- The persons' own answers are the couple's whoever on its side recorded them.
+      v_key := case when v_main = kasalan_private.whole_wedding_event() then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end;
+      if v_change.previous ->> 'recordedBy' = 'member' then
+        v_change.previous := v_change.previous || jsonb_build_object('recordedBy', 'couple');
+      end if;
+      insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
       values (
-        p_wedding_id, v_event_id, v_person.id, v_person.household_id,
-        (v_change.previous ->> 'isAttending')::boolean,
-        coalesce(v_change.previous -> 'response', '[]'::jsonb),
-        (v_change.previous ->> 'respondedAt')::timestamptz,
-        v_change.previous ->> 'recordedBy',
-        null
-      )
-      on conflict (wedding_id, event_id, person_id) do update
-      set is_attending = excluded.is_attending,
-          response = excluded.response,
-          responded_at = excluded.responded_at,
-          recorded_by = excluded.recorded_by,
-          recorded_by_user = excluded.recorded_by_user;
+        p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
+        v_previous || v_key, v_change.previous || v_key
+      );
+    else
+      insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+      values (
+        p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
+        v_previous, v_change.previous || jsonb_build_object('eventId', v_event_id)
+      );
     end if;
-  elsif v_change.person_id is not null then
-    select * into v_person from kasalan.persons p where p.id = v_change.person_id for update;
-    if not found then
-      raise exception 'rsvp_change_not_found';
-    end if;
-    -- A reply a member recorded for another event is the couple's on the person.
-    if v_change.previous ->> 'recordedBy' = 'member' then
-      v_change.previous := v_change.previous || jsonb_build_object('recordedBy', 'couple');
-    end if;
-    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
-    values (
-      p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
-      kasalan_private.rsvp_reply_json(v_person) || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end,
-      v_change.previous || case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end
+    perform kasalan_private.set_reply(
+      p_wedding_id, v_event_id, v_person,
+      (v_change.previous ->> 'isAttending')::boolean,
+      coalesce(v_change.previous -> 'response', '[]'::jsonb),
+      (v_change.previous ->> 'respondedAt')::timestamptz,
+      v_change.previous ->> 'recordedBy',
+      null
     );
-    update kasalan.persons p
-    set is_attending = (v_change.previous ->> 'isAttending')::boolean,
-        response = coalesce(v_change.previous -> 'response', '[]'::jsonb),
-        responded_at = (v_change.previous ->> 'respondedAt')::timestamptz,
-        rsvp_recorded_by = v_change.previous ->> 'recordedBy'
-    where p.id = v_person.id;
   else
     select * into v_household from kasalan.households g where g.id = v_change.household_id for update;
     insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
@@ -1443,7 +1386,7 @@ begin
           )
           order by p.id
         )
-        from kasalan.persons p
+        from kasalan_private.persons_with_answer p
         where p.wedding_id = p_wedding_id
           and p.rsvp_recorded_by is not null
       ),

@@ -70,10 +70,12 @@ revoke execute on function kasalan_private.normalize_invitation_code(p_code text
 -- (linkReplacedAt, null when the card it holds still opens). Helper of the invitation calls.
 create or replace function kasalan_private.invitation_json(p_household kasalan.households)
 returns jsonb
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
+begin
+  return (
   select jsonb_build_object(
     'householdId', p_household.id,
     'code', p_household.invitation_code,
@@ -112,7 +114,7 @@ as $$
     select
       bool_or(p.is_attending is not null) as answered,
       max(p.responded_at) filter (where p.is_attending is not null) as answered_at
-    from kasalan.persons p
+    from kasalan_private.persons_with_answer p
     where p.household_id = p_household.id
   ) a
   cross join (
@@ -125,6 +127,8 @@ as $$
     from kasalan.invitation_sends x
     where x.household_id = p_household.id
   ) s
+  );
+end;
 $$;
 
 revoke execute on function kasalan_private.invitation_json(p_household kasalan.households) from public, anon, authenticated;
@@ -398,7 +402,7 @@ begin
         ),
         answered as (
           select distinct p.household_id
-          from kasalan.persons p
+          from kasalan_private.persons_with_answer p
           where p.wedding_id = p_wedding_id and p.is_attending is not null
         )
       select jsonb_agg(

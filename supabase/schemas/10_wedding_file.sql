@@ -33,21 +33,80 @@ revoke execute on function kasalan_private.renamed_key(p_list jsonb, p_old text,
 
 -- A wedding file as today's import reads it. A file exported before households had their own
 -- name calls a person's household guest_id and a seat's guestId: both become household_id and
--- householdId. Helper of import_wedding.
+-- householdId. A file exported before every answer was an event's reply keeps the main event's
+-- answers on the persons (is_attending, response, responded_at, rsvp_recorded_by): they become the
+-- main event's replies (the whole wedding's when no event is marked main), in place of the replies
+-- the file kept for that event (ignored while it was the main one). Helper of import_wedding.
 create or replace function kasalan_private.wedding_file_current(p_file jsonb)
 returns jsonb
-language sql
+language plpgsql
 immutable
 set search_path = ''
 as $$
-  select p_file
-    || case when jsonb_typeof(p_file -> 'persons') = 'array'
-         then jsonb_build_object('persons', kasalan_private.renamed_key(p_file -> 'persons', 'guest_id', 'household_id'))
-         else '{}'::jsonb end
-    || case when jsonb_typeof(p_file -> 'seatingLayout') = 'object' and jsonb_typeof(p_file #> '{seatingLayout,seats}') = 'array'
-         then jsonb_build_object('seatingLayout', jsonb_set(p_file -> 'seatingLayout', '{seats}',
-           kasalan_private.renamed_key(p_file #> '{seatingLayout,seats}', 'guestId', 'householdId')))
-         else '{}'::jsonb end
+declare
+  v_main jsonb;
+begin
+  if jsonb_typeof(p_file -> 'seatingLayout') = 'object' and jsonb_typeof(p_file #> '{seatingLayout,seats}') = 'array' then
+    p_file := p_file || jsonb_build_object('seatingLayout', jsonb_set(p_file -> 'seatingLayout', '{seats}',
+      kasalan_private.renamed_key(p_file #> '{seatingLayout,seats}', 'guestId', 'householdId')));
+  end if;
+  if jsonb_typeof(p_file -> 'persons') is distinct from 'array' then
+    return p_file;
+  end if;
+  p_file := p_file || jsonb_build_object('persons', kasalan_private.renamed_key(p_file -> 'persons', 'guest_id', 'household_id'));
+  if not exists (select 1 from jsonb_array_elements(p_file -> 'persons') p where jsonb_typeof(p.value) = 'object' and p.value ? 'is_attending') then
+    return p_file;
+  end if;
+
+  if jsonb_typeof(p_file -> 'events') is distinct from 'array' then
+    p_file := p_file || jsonb_build_object('events', '[]'::jsonb);
+  end if;
+  select e.value -> 'event_id' into v_main
+  from jsonb_array_elements(p_file -> 'events') e
+  where jsonb_typeof(e.value) = 'object' and e.value -> 'is_main' = 'true'::jsonb
+  limit 1;
+  if v_main is null then
+    v_main := to_jsonb(kasalan_private.whole_wedding_event());
+    p_file := jsonb_set(p_file, '{events}', (p_file -> 'events') || jsonb_build_array(
+      jsonb_build_object('event_id', v_main, 'takes_rsvp', false, 'is_private', false, 'is_main', true)
+    ));
+  end if;
+  return p_file || jsonb_build_object(
+    'persons', (
+      select jsonb_agg(
+        case when jsonb_typeof(p.value) = 'object' then p.value - 'is_attending' - 'response' - 'responded_at' - 'rsvp_recorded_by' else p.value end
+        order by p.ordinality
+      )
+      from jsonb_array_elements(p_file -> 'persons') with ordinality p
+    ),
+    'eventReplies', coalesce(
+      (
+        select jsonb_agg(r.value order by r.ordinality)
+        from jsonb_array_elements(case when jsonb_typeof(p_file -> 'eventReplies') = 'array' then p_file -> 'eventReplies' else '[]'::jsonb end) with ordinality r
+        where jsonb_typeof(r.value) is distinct from 'object' or r.value -> 'event_id' is distinct from v_main
+      ),
+      '[]'::jsonb
+    ) || coalesce(
+      (
+        select jsonb_agg(
+          jsonb_build_object(
+            'event_id', v_main,
+            'person_id', p.value -> 'id',
+            'household_id', p.value -> 'household_id',
+            'is_attending', p.value -> 'is_attending',
+            'response', coalesce(p.value -> 'response', '[]'::jsonb),
+            'responded_at', p.value -> 'responded_at',
+            'recorded_by', p.value -> 'rsvp_recorded_by'
+          )
+          order by p.ordinality
+        )
+        from jsonb_array_elements(p_file -> 'persons') with ordinality p
+        where jsonb_typeof(p.value) = 'object' and coalesce(jsonb_typeof(p.value -> 'is_attending'), 'null') <> 'null'
+      ),
+      '[]'::jsonb
+    )
+  );
+end;
 $$;
 
 revoke execute on function kasalan_private.wedding_file_current(p_file jsonb) from public, anon, authenticated;
@@ -197,8 +256,9 @@ revoke execute on function kasalan_private.wedding_file_members_only(p_rows json
 -- The couple's whole wedding as one file: {format: 'kasalan-wedding', version: 1, exportedAt,
 -- wedding, sections, households, persons, seatingLayout, checklistItems, budgetLines,
 -- budgetPayments, suppliers, gifts, giftThankYouTemplates, events, eventGuests, eventReplies,
--- nicknames} (events: the schedule events' RSVP settings; eventGuests: who a private event invites;
--- eventReplies: the answers to events other than the main one; nicknames: the couple's own, for the
+-- nicknames} (events: the schedule events' RSVP settings and the main event, the whole wedding's
+-- row included; eventGuests: who a private event invites; eventReplies: every answer, the main
+-- event's too; nicknames: the couple's own, for the
 -- name search). A person's search columns are left out: the database makes them again. Each row is every column of its table
 -- under the column's name, but user_id, wedding_id and seq (the order rows were added in, which
 -- the lists keep), so columns added by later migrations travel without a change here; rows keep
@@ -432,6 +492,10 @@ begin
     end if;
     delete from kasalan.wedding_events we where we.wedding_id = p_wedding_id;
     perform kasalan_private.import_rows('wedding_events', p_wedding_id, coalesce(p_file -> 'events', '[]'::jsonb));
+    -- A wedding always has its main event: the whole wedding when the file marks none.
+    insert into kasalan.wedding_events (wedding_id, event_id, is_main)
+    select p_wedding_id, kasalan_private.whole_wedding_event(), true
+    where not exists (select 1 from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main);
     perform kasalan_private.import_rows('event_guests', p_wedding_id, coalesce(p_file -> 'eventGuests', '[]'::jsonb));
     -- A reference to a row the file does not have is refused before its key is tried, with the
     -- same answer whether or not that id exists in another wedding.

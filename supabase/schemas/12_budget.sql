@@ -506,7 +506,7 @@ begin
   if v_money then
     select count(*) filter (where p.is_attending), count(*)
     into v_attending, v_invited
-    from kasalan.persons p
+    from kasalan_private.persons_with_answer p
     where p.wedding_id = p_wedding_id;
   end if;
   return (

@@ -7,8 +7,8 @@
 -- =============================================================================================
 
 -- Raises rsvp_over_seat_cap when a person's reply makes more of a household's persons attending
--- than its seat cap, for the wedding (the main event) or for another event (a reply in
--- event_replies: that event's yeses), and seat_cap_below_attending when a cap is lowered below the
+-- than its seat cap for that event (the main one, the persons' own answers, or another), and
+-- seat_cap_below_attending when a cap is lowered below the
 -- persons already attending, for the wedding or any event, also one whose replies are kept while
 -- its RSVPs are off or the household is off its private list (the couple records a "no" first).
 -- So no event's yeses, live or kept, are ever more than the seats, and bringing kept replies back
@@ -40,14 +40,9 @@ begin
     from kasalan.event_replies r
     where r.household_id = v_household_id and r.wedding_id = new.wedding_id and r.event_id = new.event_id and r.is_attending;
   else
-    select count(*) into v_attending
-    from kasalan.persons p
-    where p.household_id = v_household_id and p.is_attending;
-  end if;
-  if tg_table_name = 'households' then
     -- Every event's yeses, also those kept while its RSVPs are off or the household is not on its
     -- private list: they come back as they are when it asks again, so they must fit too.
-    select greatest(v_attending, coalesce(max(n.yeses), 0)) into v_attending
+    select coalesce(max(n.yeses), 0) into v_attending
     from (
       select count(*) as yeses
       from kasalan.event_replies r
@@ -116,8 +111,8 @@ revoke execute on function kasalan_private.response_answer(p_response jsonb, p_q
 -- for an id that is neither). For the owner, partner and coordinator (rsvps); raises
 -- wedding_not_found otherwise. Security definer: it reads every household of the wedding whatever
 -- the caller's side. Granted to authenticated.
--- Over 100 lines: one read of every figure, for the seated event (answers on persons) and for any
--- other (event_replies); one RSVP model (issue 41, item 1) makes the two one.
+-- Over 100 lines: one read of every figure (the counts, the households' tally and every question's
+-- answers) for one event, so the forecast's parts agree.
 create or replace function kasalan.get_pax_forecast(p_wedding_id uuid, p_event_id uuid default NULL::uuid)
 returns jsonb
 language plpgsql
@@ -301,10 +296,4 @@ create trigger households_seat_cap_holds after update of seat_cap
   on kasalan.households
   for each row
   when (new.seat_cap is not null and new.seat_cap is distinct from old.seat_cap)
-  execute function kasalan_private.check_seat_cap();
-
-create trigger persons_seat_cap_holds after insert or update of is_attending
-  on kasalan.persons
-  for each row
-  when (new.is_attending)
   execute function kasalan_private.check_seat_cap();

@@ -101,10 +101,12 @@ create index checkin_actions_applied_by_idx on kasalan.checkin_actions (applied_
 -- below; nobody calls it.
 create or replace function kasalan_private.checkin_tables(p_wedding_id uuid, p_table_id text default NULL::text)
 returns table (table_id text, table_name text, table_order bigint, seats integer, seated integer, walk_ins integer)
-language sql
+language plpgsql
 stable
 set search_path = ''
 as $$
+begin
+  return query
   select
     t ->> 'id',
     t ->> 'name',
@@ -113,7 +115,7 @@ as $$
     (
       select count(*)::integer
       from jsonb_array_elements(l.layout -> 'seats') s
-      join kasalan.persons p
+      join kasalan_private.persons_with_answer p
         on p.id = case
           when s ->> 'personId' ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then (s ->> 'personId')::uuid
         end
@@ -125,7 +127,8 @@ as $$
     )
   from kasalan.seating_layouts l
   cross join jsonb_array_elements(coalesce(l.layout -> 'tables', '[]'::jsonb)) with ordinality as tables(t, ord)
-  where l.wedding_id = p_wedding_id and (p_table_id is null or t ->> 'id' = p_table_id)
+  where l.wedding_id = p_wedding_id and (p_table_id is null or t ->> 'id' = p_table_id);
+end;
 $$;
 
 revoke execute on function kasalan_private.checkin_tables(p_wedding_id uuid, p_table_id text) from public, anon, authenticated;
@@ -184,7 +187,7 @@ begin
               )
               order by p.position, p.created_at, p.id
             ), '[]'::jsonb)
-            from kasalan.persons p
+            from kasalan_private.persons_with_answer p
             where p.household_id = g.id
           )
         )

@@ -1,16 +1,20 @@
 -- Kasalan events with their own RSVPs: the schedule section's events (data.events[], each with a
--- stable id) are the events guests answer for. A wedding whose events take no RSVPs has one answer
--- per person (persons.is_attending), as before. When events take RSVPs, one of them is the main
--- event, whose answers ARE persons.is_attending / persons.response and whose deadline is the
--- wedding's; the others keep their answers in event_replies, each with its own deadline. A private
--- event exists only for the households invited to it (event_guests).
+-- stable id) are the events guests answer for. Every answer is a row of event_replies, for one
+-- event. Each wedding has one main event (wedding_events.is_main): the seated one, whose deadline is
+-- the wedding's and whose answers the guest list, seating and the door show as the person's own;
+-- while no schedule event was ever made the main one, it is the whole wedding
+-- (kasalan_private.whole_wedding_event), answered as one. The other events' answers have their own
+-- deadlines. A private event exists only for the households invited to it (event_guests).
 
 -- =============================================================================================
 -- Tables
 -- =============================================================================================
 
 -- The RSVP settings of one schedule event (by its id in the schedule section's data). A row whose
--- event left the schedule is kept and ignored (putting the event back brings it back).
+-- event left the schedule is kept and ignored (putting the event back brings it back). One more
+-- row, the whole wedding's (event_id kasalan_private.whole_wedding_event(), never in a schedule),
+-- is the main one of a wedding none of whose events was ever the main one: every wedding has one
+-- from its creation (weddings_add_main_event) until an event becomes the main one.
 create table kasalan.wedding_events (
   wedding_id uuid not null,
   event_id uuid not null,
@@ -29,9 +33,10 @@ create table kasalan.wedding_events (
 alter table kasalan.wedding_events enable row level security;
 revoke all on kasalan.wedding_events from public, anon, authenticated;
 
--- At most one main event per wedding: the event whose answers are the persons' own. It keeps the
--- mark while no event takes RSVPs (kasalan_private.schedule_events reads it as main only while it
--- takes them), so that the answers on the persons stay its answers.
+-- One main event per wedding (kasalan_private.main_event_id): the event whose answers are the
+-- persons' own. A schedule event keeps the mark while no event takes RSVPs
+-- (kasalan_private.schedule_events reads it as main only while it takes them), so that the
+-- persons' answers stay its answers.
 create unique index wedding_events_one_main_idx on kasalan.wedding_events (wedding_id) where is_main;
 
 -- The households invited to a private event. Rows of an event that is no longer private are kept
@@ -49,9 +54,10 @@ revoke all on kasalan.event_guests from public, anon, authenticated;
 
 create index event_guests_household_id_idx on kasalan.event_guests (household_id, wedding_id);
 
--- A person's answer for an RSVP event other than the main one (the main one's is on the person).
--- Replies of an event removed from the schedule, no longer taking RSVPs, or no longer inviting the
--- person's household are kept and ignored.
+-- A person's answer for one event: the main one's (the person's own answer) or another's; no row is
+-- no answer yet. Replies of an event removed from the schedule, no longer taking RSVPs, or no longer
+-- inviting the person's household are kept and ignored. recorded_by: 'guest', or who on the couple's
+-- side recorded it ('couple' the owner, 'member' another; recorded_by_user the account).
 create table kasalan.event_replies (
   wedding_id uuid not null,
   event_id uuid not null,
@@ -79,13 +85,68 @@ create index event_replies_person_id_idx on kasalan.event_replies (person_id);
 
 create index event_replies_recorded_by_user_idx on kasalan.event_replies (recorded_by_user);
 
+-- Every person with their answer to the wedding's main event, as the guest list, the RSVP lists,
+-- seating, invitations and the door show it: is_attending (null: no answer yet), response,
+-- responded_at and rsvp_recorded_by ('guest', or 'couple' for anyone on the couple's side). Read by
+-- functions only.
+create view kasalan_private.persons_with_answer as
+  select p.*, r.is_attending, coalesce(r.response, '[]'::jsonb) as response, r.responded_at,
+    case when r.recorded_by = 'guest' then 'guest' when r.recorded_by is not null then 'couple' end as rsvp_recorded_by
+  from kasalan.persons p
+  left join kasalan.wedding_events m on m.wedding_id = p.wedding_id and m.is_main
+  left join kasalan.event_replies r on r.wedding_id = p.wedding_id and r.event_id = m.event_id and r.person_id = p.id;
+revoke all on kasalan_private.persons_with_answer from public, anon, authenticated;
+
 -- =============================================================================================
 -- Functions
 -- =============================================================================================
 
+-- The event id of the whole wedding, answered as one: the main event of a wedding none of whose
+-- schedule events was ever the main one. The same for every wedding (the key is per wedding), in
+-- no schedule (kasalan_private.schedule_with_ids refuses it). Helper.
+create or replace function kasalan_private.whole_wedding_event()
+returns uuid
+language sql
+immutable
+set search_path = ''
+as $$
+  select '00000000-0000-0000-0000-000000000000'::uuid
+$$;
+
+revoke execute on function kasalan_private.whole_wedding_event() from public, anon, authenticated;
+
+-- The wedding's main event: the one whose answers are the persons' own. Helper.
+create or replace function kasalan_private.main_event_id(p_wedding_id uuid)
+returns uuid
+language sql
+stable
+set search_path = ''
+as $$
+  select we.event_id from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.is_main
+$$;
+
+revoke execute on function kasalan_private.main_event_id(p_wedding_id uuid) from public, anon, authenticated;
+
+-- Gives a new wedding its main event, the whole wedding. Trigger function only; nobody calls it.
+create or replace function kasalan_private.add_main_event()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into kasalan.wedding_events (wedding_id, event_id, is_main)
+  values (new.id, kasalan_private.whole_wedding_event(), true)
+  on conflict do nothing;
+  return null;
+end;
+$$;
+
+revoke execute on function kasalan_private.add_main_event() from public, anon, authenticated;
+
 -- A schedule section's data with an id on every event: an event without one (or with a blank one)
 -- gets a new uuid; an id is kept in lower case. Raises invalid_input for an id that is not a uuid
--- or that two events share. Anything else (events that are not objects) is left for section_data_problem to judge.
+-- (or is the whole wedding's) or that two events share. Anything else (events that are not objects) is left for section_data_problem to judge.
 -- Helper of the sections trigger (kasalan_private.check_section_content) and of migration 0023.
 create or replace function kasalan_private.schedule_with_ids(p_data jsonb)
 returns jsonb
@@ -111,6 +172,9 @@ begin
           raise exception 'invalid_input' using detail = 'an event id must be a uuid';
         end if;
         v_id := lower(v_event ->> 'id');
+        if v_id::uuid = kasalan_private.whole_wedding_event() then
+          raise exception 'invalid_input' using detail = 'an event id must be a uuid';
+        end if;
       else
         v_id := extensions.gen_random_uuid()::text;
       end if;
@@ -282,33 +346,72 @@ $$;
 
 revoke execute on function kasalan_private.event_reply_json(p_event_id uuid, p_reply kasalan.event_replies) from public, anon, authenticated;
 
--- Every person of the wedding the event invites, with their answer for it: for the main event or
--- p_event_id null (a wedding whose events take no RSVPs), every person and their own answer; for
--- another event the persons of its invited households and their replies. Helper of the counts and
--- the forecast (which check the caller themselves).
+-- A person's answer to the main event as the history keeps it ({isAttending, response, respondedAt,
+-- recordedBy}: 'guest', or 'couple' for anyone on the couple's side; all null but response [] when
+-- they have none). Helper.
+create or replace function kasalan_private.rsvp_reply_json(p_reply kasalan.event_replies)
+returns jsonb
+language sql
+stable
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'isAttending', p_reply.is_attending,
+    'response', coalesce(p_reply.response, '[]'::jsonb),
+    'respondedAt', p_reply.responded_at,
+    'recordedBy', case when p_reply.recorded_by = 'guest' then 'guest' when p_reply.recorded_by is not null then 'couple' end
+  )
+$$;
+
+revoke execute on function kasalan_private.rsvp_reply_json(p_reply kasalan.event_replies) from public, anon, authenticated;
+
+-- Sets a person's answer for one event (p_is_attending null: no answer, the reply deleted); returns
+-- the reply (null when none). The caller holds the household's lock and keeps the history. Helper
+-- of the reply functions.
+create or replace function kasalan_private.set_reply(p_wedding_id uuid, p_event_id uuid, p_person kasalan.persons, p_is_attending boolean, p_response jsonb, p_responded_at timestamp with time zone, p_recorded_by text, p_recorded_by_user uuid)
+returns kasalan.event_replies
+language plpgsql
+set search_path = ''
+as $$
+declare
+  v_reply kasalan.event_replies;
+begin
+  if p_is_attending is null then
+    delete from kasalan.event_replies r
+    where r.wedding_id = p_wedding_id and r.event_id = p_event_id and r.person_id = p_person.id;
+    return null;
+  end if;
+  insert into kasalan.event_replies as r (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
+  values (p_wedding_id, p_event_id, p_person.id, p_person.household_id, p_is_attending, p_response, p_responded_at, p_recorded_by, p_recorded_by_user)
+  on conflict (wedding_id, event_id, person_id) do update
+  set is_attending = excluded.is_attending,
+      response = excluded.response,
+      responded_at = excluded.responded_at,
+      recorded_by = excluded.recorded_by,
+      recorded_by_user = excluded.recorded_by_user
+  returning * into v_reply;
+  return v_reply;
+end;
+$$;
+
+revoke execute on function kasalan_private.set_reply(p_wedding_id uuid, p_event_id uuid, p_person kasalan.persons, p_is_attending boolean, p_response jsonb, p_responded_at timestamp with time zone, p_recorded_by text, p_recorded_by_user uuid) from public, anon, authenticated;
+
+-- Every person of the wedding the event invites (p_event_id null: the main one, which invites every
+-- household), with their answer for it. Helper of the counts and the forecast (which check the
+-- caller themselves).
 create or replace function kasalan_private.event_answers(p_wedding_id uuid, p_event_id uuid)
 returns table(person_id uuid, household_id uuid, side text, type text, first_name text, last_name text, is_attending boolean, response jsonb)
 language sql
 stable
 set search_path = ''
 as $$
-  select p.id, p.household_id, g.relationship_side, p.type, p.first_name, p.last_name, p.is_attending, p.response
-  from kasalan.persons p
-  join kasalan.households g on g.id = p.household_id
-  where p.wedding_id = p_wedding_id
-    and (
-      p_event_id is null
-      or exists (select 1 from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.event_id = p_event_id and we.is_main)
-    )
-  union all
   select p.id, p.household_id, g.relationship_side, p.type, p.first_name, p.last_name, r.is_attending, coalesce(r.response, '[]'::jsonb)
   from kasalan.wedding_events we
   join kasalan.persons p on p.wedding_id = we.wedding_id
   join kasalan.households g on g.id = p.household_id
   left join kasalan.event_replies r on r.wedding_id = we.wedding_id and r.event_id = we.event_id and r.person_id = p.id
   where we.wedding_id = p_wedding_id
-    and we.event_id = p_event_id
-    and not we.is_main
+    and (we.event_id = p_event_id or (p_event_id is null and we.is_main))
     and kasalan_private.event_invites(p_wedding_id, we.event_id, we.is_private, p.household_id)
 $$;
 
@@ -433,18 +536,17 @@ grant execute on function kasalan.list_events(p_wedding_id uuid) to authenticate
 -- wedding's), isPrivate, isMain, householdIds (the households invited when private)}; returns
 -- list_events. The first event to take RSVPs becomes the main one (the first reception among the
 -- events taking RSVPs, else the first of them), and the wedding's answers so far become its
--- answers. Making another event the main one swaps the answers in one transaction: the old main
--- event's (on the persons) move into its event_replies, the new one's replies onto the persons
--- (the households' seat caps hold for each; replies are deleted only once moved onto the persons;
--- the new main's own deadline is kept, ignored while it is main). The main event cannot be private
+-- answers. Making another event the main one moves no answer: the persons' own answers are the
+-- new main event's from then on (its own deadline is kept, ignored while it is main). The main event cannot be private
 -- (event_main_private), and its RSVPs are not turned off, nor does it stop being the main one,
 -- while other events take RSVPs (event_main_required: choose another main event first). The last
--- event taking RSVPs, turned off, keeps the main mark (its answers stay on the persons). A private
+-- event taking RSVPs, turned off, keeps the main mark (its answers stay the persons' own). A private
 -- event takes RSVPs only while a public main event takes them (event_main_required). Raises
 -- wedding_not_found (not owner, partner or coordinator), event_not_found (the id is not in the
 -- schedule), invalid_input. Granted to authenticated.
--- Over 100 lines: most of it moves the seated event's answers between persons and event_replies
--- when the main event changes; one RSVP model (issue 41, item 1) removes that.
+-- Over 100 lines: one event's settings are checked, saved and the main event's rules applied (never
+-- private, one while others take RSVPs, which event it is after the change) under the wedding's
+-- lock, in one transaction.
 create or replace function kasalan.save_event_settings(p_wedding_id uuid, p_event_id uuid, p_settings jsonb)
 returns jsonb
 language plpgsql
@@ -569,55 +671,21 @@ begin
   end if;
 
   if v_new_main is distinct from v_old_main then
-    -- The households in one order, before any answer moves: a guest answering waits, or is waited for.
-    perform 1 from kasalan.households g where g.wedding_id = p_wedding_id order by g.id for update;
-    update kasalan.wedding_events we set is_main = false where we.wedding_id = p_wedding_id and we.is_main;
-    if v_new_main is not null and v_old_main is not null then
-      -- The old main event's answers, on the persons, become its replies. Who recorded an answer
-      -- for the couple (a member, and which account: the persons keep only 'couple') is read back
-      -- from the history: the latest change for that event, when it gave this answer.
-      delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_old_main;
-      insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
-      select p.wedding_id, v_old_main, p.id, p.household_id, p.is_attending, p.response, p.responded_at,
-        case when p.rsvp_recorded_by = 'couple' then coalesce(c.changed_by, 'couple') else p.rsvp_recorded_by end,
-        case when p.rsvp_recorded_by = 'couple' then c.changed_by_user end
-      from kasalan.persons p
-      left join lateral (
-        select l.changed_by, (select u.id from auth.users u where u.id = l.changed_by_user) as changed_by_user
-        from (
-          select h.changed_by, h.changed_by_user, h.current
-          from kasalan.rsvp_changes h
-          where h.person_id = p.id
-            and (h.current ->> 'eventId' = v_old_main::text or h.current ->> 'mainEventId' = v_old_main::text)
-          order by h.changed_at desc, h.id desc
-          limit 1
-        ) l
-        where l.changed_by in ('couple', 'member')
-          and l.current -> 'isAttending' = to_jsonb(p.is_attending)
-      ) c on true
-      where p.wedding_id = p_wedding_id and p.is_attending is not null;
-      -- The new one's replies become the persons' answers (a person without one: pending).
-      update kasalan.persons p
-      set is_attending = r.is_attending,
-          response = coalesce(r.response, '[]'::jsonb),
-          responded_at = r.responded_at,
-          rsvp_recorded_by = case when r.is_attending is null then null when r.recorded_by = 'guest' then 'guest' else 'couple' end
-      from kasalan.persons q
-      left join kasalan.event_replies r on r.wedding_id = p_wedding_id and r.event_id = v_new_main and r.person_id = q.id
-      where q.id = p.id
-        and p.wedding_id = p_wedding_id
-        and (p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by) is distinct from
-          (r.is_attending, coalesce(r.response, '[]'::jsonb), r.responded_at,
-           case when r.is_attending is null then null when r.recorded_by = 'guest' then 'guest' else 'couple' end);
-      -- Its replies are on the persons now; only these are deleted.
+    -- Each event's answers are its own: only the mark moves. The first event made the main one
+    -- takes the whole wedding's answers (once per wedding); the replies it kept while it was not
+    -- the main one give way to them.
+    if v_old_main = kasalan_private.whole_wedding_event() then
+      -- The households in one order, before any answer moves: a guest answering waits, or is waited for.
+      perform 1 from kasalan.households g where g.wedding_id = p_wedding_id order by g.id for update;
       delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_new_main;
+      update kasalan.event_replies r set event_id = v_new_main
+      where r.wedding_id = p_wedding_id and r.event_id = v_old_main;
+      delete from kasalan.wedding_events we where we.wedding_id = p_wedding_id and we.event_id = v_old_main;
+    else
+      update kasalan.wedding_events we set is_main = false where we.wedding_id = p_wedding_id and we.event_id = v_old_main;
     end if;
-    if v_new_main is not null then
-      -- Its own deadline is kept, ignored while it is the main one.
-      update kasalan.wedding_events we
-      set is_main = true
-      where we.wedding_id = p_wedding_id and we.event_id = v_new_main;
-    end if;
+    -- Its own deadline is kept, ignored while it is the main one.
+    update kasalan.wedding_events we set is_main = true where we.wedding_id = p_wedding_id and we.event_id = v_new_main;
   end if;
 
   return kasalan.list_events(p_wedding_id);
@@ -739,21 +807,7 @@ begin
     );
   end if;
 
-  if p_is_attending is null then
-    delete from kasalan.event_replies r
-    where r.wedding_id = p_wedding_id and r.event_id = p_event_id and r.person_id = p_person_id;
-    v_reply := null;
-  else
-    insert into kasalan.event_replies as r (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
-    values (p_wedding_id, p_event_id, p_person_id, v_person.household_id, p_is_attending, v_response, now(), v_kind, auth.uid())
-    on conflict (wedding_id, event_id, person_id) do update
-    set is_attending = excluded.is_attending,
-        response = excluded.response,
-        responded_at = excluded.responded_at,
-        recorded_by = excluded.recorded_by,
-        recorded_by_user = excluded.recorded_by_user
-    returning * into v_reply;
-  end if;
+  v_reply := kasalan_private.set_reply(p_wedding_id, p_event_id, v_person, p_is_attending, v_response, now(), v_kind, auth.uid());
 
   return jsonb_build_object(
     'eventId', p_event_id,
@@ -784,3 +838,8 @@ create trigger event_replies_seat_cap_holds after insert or update of is_attendi
   for each row
   when (new.is_attending)
   execute function kasalan_private.check_seat_cap();
+
+create trigger weddings_add_main_event after insert
+  on kasalan.weddings
+  for each row
+  execute function kasalan_private.add_main_event();

@@ -5,6 +5,7 @@
 // answers given before events keep being the main event's; counts per event on a list worked out
 // by hand; the main swap; seat caps per event; history and restore; the forecast per event; the
 // wedding file; and, on real PostgreSQL, two phones at once and a main swap racing a guest.
+import { readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
@@ -1392,7 +1393,8 @@ describe('the wedding file', () => {
     })) as Record<string, unknown[]>
     expect(file.events).toHaveLength(3)
     expect(file.eventGuests).toHaveLength(2)
-    expect(file.eventReplies).toHaveLength(3)
+    // Every answer is an event's reply, the main event's (Ana's reception) too.
+    expect(file.eventReplies).toHaveLength(4)
     const before = await listEvents(w)
 
     // Into another couple's new wedding, in this database: the households get new ids, the
@@ -1585,11 +1587,15 @@ describe.runIf(ENGINE === 'postgres')('at once, on real PostgreSQL', () => {
     expect(answerOf(rsvp, ana, w.civil)).toMatchObject({ isAttending: true })
     expect(answerOf(rsvp, ben, w.civil)).toMatchObject({ isAttending: true })
     expect(personOf(rsvp, ben).isAttending).toBe(false)
-    const { rows } = await t.asOwner<{ n: number }>(
-      'select count(*)::int as n from kasalan.event_replies where wedding_id = $1 and event_id = $2',
+    // The persons' answers are the reception's replies, each once.
+    const { rows } = await t.asOwner<{ person_id: string; is_attending: boolean }>(
+      'select person_id, is_attending from kasalan.event_replies where wedding_id = $1 and event_id = $2',
       [w.wedding.id, w.reception],
     )
-    expect(rows[0]!.n).toBe(0)
+    expect(Object.fromEntries(rows.map((r) => [r.person_id, r.is_attending]))).toEqual({
+      [ana]: true,
+      [ben]: false,
+    })
   })
 })
 
@@ -1601,8 +1607,14 @@ describe.runIf(ENGINE === 'pglite')('a database with answers from before events'
       const files = readSqlFiles()
       const db = await PGlite.create({ extensions: { pgcrypto, unaccent, pg_trgm } })
       try {
+        // The demo wedding as the seed made it then: its answers on the persons.
+        const seed = readFileSync(
+          new URL('./fixtures/seed-before-0035.sql', import.meta.url),
+          'utf8',
+        )
         await bootstrap(db, {
           ...files,
+          seed,
           migrations: files.migrations.filter(({ version }) => version < '0023'),
         })
         // The demo wedding's guests answer: the first person of each household yes with a meal, the others no.
@@ -1629,7 +1641,12 @@ describe.runIf(ENGINE === 'pglite')('a database with answers from before events'
         expect(before.events.length).toBe(4)
         expect(before.events.some((e) => 'id' in e)).toBe(false)
 
-        expect(await bootstrap(db, files)).toContain('0023_event_rsvps')
+        expect(
+          await bootstrap(db, {
+            ...files,
+            migrations: files.migrations.filter(({ version }) => version < '0035'),
+          }),
+        ).toContain('0023_event_rsvps')
         expect((await answers()).rows).toEqual(before.answers)
         const events = (await schedule()).rows[0]!.events
         expect(events.map(({ id: _id, ...rest }) => rest)).toEqual(before.events)
@@ -1684,6 +1701,28 @@ describe.runIf(ENGINE === 'pglite')('a database with answers from before events'
           response: [{ answer: 'Manok' }],
         })
         expect((await answers()).rows).toEqual(before.answers)
+
+        // 0035: every answer an event's reply. The persons' answers are the reception's replies, and
+        // nothing the guest or the couple reads changes.
+        const listedBefore = await callRpc(db, DEMO_CLAIMS, 'list_events', {
+          p_wedding_id: DEMO.weddingId,
+        })
+        expect(await bootstrap(db, files)).toContain('0035_one_rsvp_model')
+        const replies = await db.query<{ id: string; is_attending: boolean; response: unknown }>(
+          `select person_id as id, is_attending, response from kasalan.event_replies
+            where wedding_id = $1 and event_id = $2 order by person_id`,
+          [DEMO.weddingId, events[2]!.id],
+        )
+        expect(replies.rows).toEqual(before.answers)
+        expect(
+          await callRpc(db, DEMO_CLAIMS, 'get_rsvp', {
+            p_household_id: householdId,
+            p_person_id: personId,
+          }),
+        ).toEqual(after)
+        expect(
+          await callRpc(db, DEMO_CLAIMS, 'list_events', { p_wedding_id: DEMO.weddingId }),
+        ).toEqual(listedBefore)
       } finally {
         await db.close()
       }
@@ -1747,14 +1786,14 @@ describe('fixes after review', () => {
       ),
     ).toMatchObject({ message: 'event_main_private' })
 
-    // Civil on again: it becomes the main one, its replies move onto the persons, the reception's
-    // answers into its replies.
+    // Civil on again: it becomes the main one, its replies the persons' own answers; the
+    // reception's stay its replies.
     const on = await settings(w.claims, w, w.civil, {})
     expect(on.filter((e) => e.isMain).map((e) => e.id)).toEqual([w.civil])
     expect((await seatedRows(w))[ana]).toBe(false)
     expect((await seatedRows(w))[ben]).toBe(true)
     expect(await replyRows(w, w.reception)).toEqual({ [ana]: true, [ben]: false })
-    expect(await replyRows(w, w.civil)).toEqual({})
+    expect(await replyRows(w, w.civil)).toEqual({ [ana]: false, [ben]: true })
 
     // The reception on again and main again: every answer where it was.
     await settings(w.claims, w, w.reception, {})
@@ -1823,7 +1862,7 @@ describe('fixes after review', () => {
     })
     expect(await show()).toEqual([false, false])
     expect((await seatedRows(w))[ana]).toBe(false)
-    expect(await replyRows(w, w.civil)).toEqual({})
+    expect(await replyRows(w, w.civil)).toEqual({ [ana]: false })
     const restored = (await changes())[0]!
     expect(restored.current).toMatchObject({ isAttending: false, mainEventId: w.civil })
     expect(restored.current).not.toHaveProperty('eventId')
@@ -2080,5 +2119,107 @@ describe('fixes after review', () => {
         }),
       ),
     ).toEqual({ message: 'rsvp_over_seat_cap', detail: '2 attending, 1 seats' })
+  })
+})
+
+describe('one model: every answer an event’s reply (0035)', () => {
+  const WHOLE_WEDDING = '00000000-0000-0000-0000-000000000000'
+  const repliesByEvent = async (w: W) => {
+    const { rows } = await t.asOwner<{
+      event_id: string
+      person_id: string
+      is_attending: boolean
+    }>(
+      `select event_id, person_id, is_attending from kasalan.event_replies
+        where wedding_id = $1 order by event_id, person_id`,
+      [w.wedding.id],
+    )
+    return rows
+  }
+  const mainRows = async (w: W) =>
+    (
+      await t.asOwner<{ event_id: string }>(
+        'select event_id from kasalan.wedding_events where wedding_id = $1 and is_main',
+        [w.wedding.id],
+      )
+    ).rows.map((r) => r.event_id)
+  const answersOnTheList = async (w: W) =>
+    (
+      (await t.rpc(w.claims, 'list_households', { p_wedding_id: w.wedding.id })) as {
+        persons: { id: string; isAttending: boolean | null; response: unknown }[]
+      }[]
+    ).flatMap((h) => h.persons.map((p) => [p.id, p.isAttending, p.response]))
+
+  test('a new wedding answers as one: its main event is the whole wedding, in no schedule', async () => {
+    const w = await eventsWedding()
+    expect(await mainRows(w)).toEqual([WHOLE_WEDDING])
+    expect((await listEvents(w)).map((e) => e.id)).not.toContain(WHOLE_WEDDING)
+    const ana = w.person(w.santos, 'Ana')
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true },
+      { personId: w.person(w.santos, 'Ben'), isAttending: false },
+    ])
+    expect(await repliesByEvent(w)).toEqual(
+      expect.arrayContaining([{ event_id: WHOLE_WEDDING, person_id: ana, is_attending: true }]),
+    )
+    expect(await repliesByEvent(w)).toHaveLength(2)
+    // Nobody can name the whole wedding as a schedule event.
+    const { section } = (await t.rpc(w.claims, 'get_section_content', {
+      p_section_id: w.schedule.id,
+    })) as { section: { data: { events: ScheduleEvent[] } } }
+    expect(
+      await failure(
+        t.rpc(w.claims, 'save_section_content', {
+          p_section_id: w.schedule.id,
+          p_title: 'Schedule',
+          p_data: { events: [...section.data.events, { id: WHOLE_WEDDING, name: 'X', type: 'x' }] },
+        }),
+      ),
+    ).toMatchObject({ message: 'invalid_input' })
+  })
+
+  test('the first event made the main one takes the whole wedding’s answers; nothing the couple or a guest reads changes', async () => {
+    const w = await eventsWedding()
+    const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true },
+      { personId: ben, isAttending: false },
+    ])
+    const listed = await answersOnTheList(w)
+    const seated = await seatedReplies(t, { weddingId: w.wedding.id })
+    await settings(w.claims, w, w.reception, {})
+    expect(await mainRows(w)).toEqual([w.reception])
+    expect(await answersOnTheList(w)).toEqual(listed)
+    expect(await seatedReplies(t, { weddingId: w.wedding.id })).toEqual(seated)
+    expect((await repliesByEvent(w)).map((r) => r.event_id)).toEqual([w.reception, w.reception])
+    expect(answerOf(await getRsvp(w, w.santos), ana, w.reception)).toMatchObject({
+      isAttending: true,
+    })
+  })
+
+  test('changing the main event moves no reply, and every event’s counts stay', async () => {
+    const w = await eventsWedding()
+    await withEvents(w)
+    const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
+    await submit(w, w.santos, [
+      { personId: ana, isAttending: true, events: [{ eventId: w.civil, isAttending: false }] },
+      { personId: ben, isAttending: false, events: [{ eventId: w.civil, isAttending: true }] },
+    ])
+    const replies = await repliesByEvent(w)
+    const counts = (events: ListedEvent[]) => events.map((e) => [e.id, e.counts])
+    const before = counts(await listEvents(w))
+    const after = await settings(w.claims, w, w.civil, { isMain: true })
+    expect(after.filter((e) => e.isMain).map((e) => e.id)).toEqual([w.civil])
+    expect(await repliesByEvent(w)).toEqual(replies)
+    expect(counts(after)).toEqual(before)
+    // The persons' own answers are the civil rite's now.
+    expect(
+      Object.fromEntries(
+        (await seatedReplies(t, { householdId: w.santos.id })).map((r) => [
+          r.personId,
+          r.isAttending,
+        ]),
+      ),
+    ).toEqual({ [ana]: false, [ben]: true })
   })
 })

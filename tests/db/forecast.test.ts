@@ -511,20 +511,24 @@ describe('seat caps', () => {
     const broken = structuredClone(file)
     broken.households.find((x) => x.id === h.navarro.id)!.seat_cap = 1
     const third = await t.couple()
-    const edited = {
-      ...broken,
-      persons: (broken as unknown as { persons: Record<string, unknown>[] }).persons,
+    const edited = broken as unknown as {
+      persons: Record<string, unknown>[]
+      eventReplies: Record<string, unknown>[]
     }
-    const navarroYes = edited.persons.filter(
-      (p) => p.household_id === h.navarro.id && p.is_attending === true,
+    const navarroYes = edited.eventReplies.filter(
+      (r) => r.household_id === h.navarro.id && r.is_attending === true,
     )
     expect(navarroYes).toHaveLength(1)
-    navarroYes.push(
-      ...edited.persons
-        .filter((p) => p.household_id === h.navarro.id && p.is_attending !== true)
-        .slice(0, 1),
-    )
-    for (const p of navarroYes) p.is_attending = true
+    // A second yes for the household, to the same event.
+    const second = edited.persons.find(
+      (p) => p.household_id === h.navarro.id && p.id !== navarroYes[0]!.person_id,
+    )!
+    edited.eventReplies = [
+      ...edited.eventReplies.filter(
+        (r) => r.person_id !== second.id || r.event_id !== navarroYes[0]!.event_id,
+      ),
+      { ...navarroYes[0]!, person_id: second.id },
+    ]
     await expect(
       t.rpc(third.claims, 'import_wedding', { p_wedding_id: third.wedding.id, p_file: edited }),
     ).rejects.toMatchObject({

@@ -295,8 +295,8 @@ function asRoleOn<T>(db: PgLike, role: Role, claims: Claims, sql: string, params
 
 // A person's seated answer: their answer to the wedding's main (seated) event, the one the guest
 // list, seating, the door and the budget read. These helpers and `SEATED_REPLIES` are the one place
-// the tests touch where that answer is stored (today the persons' columns is_attending, response,
-// responded_at and rsvp_recorded_by): a test that sets or reads it below the functions goes
+// the tests touch where that answer is stored (the main event's rows of event_replies, read as
+// kasalan_private.persons_with_answer shows them): a test that sets or reads it below the functions goes
 // through them, so a change of storage changes only this section.
 
 /** A person's seated answer as stored: `isAttending` null is no answer yet. */
@@ -316,7 +316,7 @@ export interface SeatedReply {
  */
 export const SEATED_REPLIES = `(select p.id as person_id, p.wedding_id, p.household_id,
     p.is_attending, p.response, p.responded_at, p.rsvp_recorded_by as recorded_by
-  from kasalan.persons p)`
+  from kasalan_private.persons_with_answer p)`
 
 type Owner = Pick<TestDb, 'asOwner'>
 
@@ -336,25 +336,43 @@ export async function setSeatedReplies(
     recordedBy?: 'guest' | 'couple' | null
   },
 ): Promise<void> {
-  const cleared = answer.isAttending === null
-  const { affectedRows } = await t.asOwner(
-    `update kasalan.persons
-        set is_attending = $2,
-            response = $3::jsonb,
-            responded_at = case when $4 then now() else $5::timestamptz end,
-            rsvp_recorded_by = $6
-      where id = any($1::uuid[])`,
-    [
-      personIds,
-      answer.isAttending,
-      JSON.stringify(cleared ? [] : (answer.response ?? [])),
-      !cleared && answer.respondedAt === undefined,
-      cleared ? null : (answer.respondedAt ?? null),
-      cleared ? null : (answer.recordedBy ?? null),
-    ],
+  const { rows } = await t.asOwner<{ found: number }>(
+    `select count(*)::integer as found from kasalan.persons p where p.id = any($1::uuid[])`,
+    [personIds],
   )
-  if (affectedRows !== new Set(personIds).size)
-    throw new Error(`setSeatedReplies: ${affectedRows} of ${personIds.length} persons found`)
+  const found = rows[0]!.found
+  if (answer.isAttending === null) {
+    await t.asOwner(
+      `delete from kasalan.event_replies r
+        using kasalan.persons p
+        where p.id = any($1::uuid[]) and r.person_id = p.id
+          and r.event_id = kasalan_private.main_event_id(p.wedding_id)`,
+      [personIds],
+    )
+  } else {
+    await t.asOwner(
+      `insert into kasalan.event_replies
+         (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by)
+       select p.wedding_id, kasalan_private.main_event_id(p.wedding_id), p.id, p.household_id,
+              $2, $3::jsonb, case when $6 then now() else $4::timestamptz end, $5
+         from kasalan.persons p
+        where p.id = any($1::uuid[])
+       on conflict (wedding_id, event_id, person_id) do update
+         set is_attending = excluded.is_attending, response = excluded.response,
+             responded_at = excluded.responded_at, recorded_by = excluded.recorded_by,
+             recorded_by_user = null`,
+      [
+        personIds,
+        answer.isAttending,
+        JSON.stringify(answer.response ?? []),
+        answer.respondedAt ?? null,
+        answer.recordedBy ?? null,
+        answer.respondedAt === undefined,
+      ],
+    )
+  }
+  if (found !== new Set(personIds).size)
+    throw new Error(`setSeatedReplies: ${found} of ${personIds.length} persons found`)
 }
 
 /**

@@ -563,8 +563,10 @@ describe('the database takes only what the functions would', () => {
     const w = await wedding()
     const denied = { code: '42501' }
     for (const sql of [
-      `update kasalan.persons set rsvp_recorded_by = 'guest' where id = '${w.lola}'`,
-      `update kasalan.persons set response = '[{"oops": 1}]' where id = '${w.lola}'`,
+      // The answers are the events' replies (the main event's too), written only by functions.
+      `update kasalan.event_replies set recorded_by = 'guest' where person_id = '${w.lola}'`,
+      `insert into kasalan.event_replies (wedding_id, event_id, person_id, household_id, is_attending, response)
+       values ('${w.wedding.id}', '00000000-0000-0000-0000-000000000000', '${w.lola}', '${w.householdId}', true, '[{"oops": 1}]')`,
       `update kasalan.persons set first_name = 'X' where id = '${w.lola}'`,
       `update kasalan.households set rsvp_message = 'forged' where id = '${w.householdId}'`,
       `update kasalan.households set invitation_code = 'AAAAAAAA' where id = '${w.householdId}'`,

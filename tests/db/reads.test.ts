@@ -196,10 +196,13 @@ describe('0022: the reads behind the guest list and the RSVPs tab', () => {
   test('list_households gives what household_json and the last change gave, in the same order, for each member', async () => {
     const before = `select coalesce(jsonb_agg(kasalan_private.household_json(g) || jsonb_build_object('lastChange', c.change) order by g.created_at, g.id), '[]'::jsonb) as list
       from kasalan.households g left join kasalan_private.household_last_changes($1) c on c.household_id = g.id where g.wedding_id = $1`
-    // household_json is no call of the API since 0030: lent to signed-in users for this comparison only.
+    // household_json is no call of the API since 0030, and the answers it reads are read only by
+    // functions: both lent to signed-in users for this comparison only (the households each member
+    // reads are still chosen by row-level security).
     await t.asOwner(
       'grant execute on function kasalan_private.household_json(kasalan.households) to authenticated',
     )
+    await t.asOwner('grant select on kasalan_private.persons_with_answer to authenticated')
     try {
       for (const who of [owner, coordinator, helper]) {
         const expected = (
@@ -211,6 +214,7 @@ describe('0022: the reads behind the guest list and the RSVPs tab', () => {
       await t.asOwner(
         'revoke execute on function kasalan_private.household_json(kasalan.households) from authenticated',
       )
+      await t.asOwner('revoke select on kasalan_private.persons_with_answer from authenticated')
     }
     // The family helper reads only their side's households, as RLS decided before list_households
     // applied the rule itself (0026, big wedding).

@@ -34,6 +34,9 @@ interface WeddingFile {
   suppliers: Record<string, unknown>[]
   gifts: Record<string, unknown>[]
   giftThankYouTemplates: Record<string, unknown>[]
+  events: Record<string, unknown>[]
+  eventGuests: Record<string, unknown>[]
+  eventReplies: Record<string, unknown>[]
 }
 
 /** The plan's lists of a file, and the accounts each row may name (kept only for a member). */
@@ -45,9 +48,10 @@ const PLAN_KEYS = [
   'gifts',
   'giftThankYouTemplates',
 ] as const
-const ACCOUNTS: Partial<Record<(typeof PLAN_KEYS)[number], string[]>> = {
+const ACCOUNTS: Partial<Record<(typeof PLAN_KEYS)[number] | 'eventReplies', string[]>> = {
   checklistItems: ['assignee_user', 'done_by', 'created_by'],
   gifts: ['created_by'],
+  eventReplies: ['recorded_by_user'],
 }
 
 interface Household {
@@ -337,6 +341,43 @@ function withoutAccounts(file: WeddingFile): WeddingFile {
   return copy
 }
 
+/**
+ * A file as an export before 0023 wrote it: no events' lists, and the answers (the main event's)
+ * on the persons, who recorded them 'guest' or 'couple'.
+ */
+function withAnswersOnPersons(file: WeddingFile): WeddingFile {
+  const copy: Partial<WeddingFile> = structuredClone(file)
+  const main = file.events.find((event) => event.is_main === true)!.event_id
+  const replies = new Map(
+    file.eventReplies.filter((r) => r.event_id === main).map((r) => [r.person_id, r]),
+  )
+  copy.persons = file.persons.map((person) => {
+    const reply = replies.get(person.id)
+    return {
+      ...person,
+      is_attending: reply?.is_attending ?? null,
+      response: reply?.response ?? [],
+      responded_at: reply?.responded_at ?? null,
+      rsvp_recorded_by: reply ? (reply.recorded_by === 'guest' ? 'guest' : 'couple') : null,
+    }
+  })
+  delete copy.events
+  delete copy.eventGuests
+  delete copy.eventReplies
+  return copy as WeddingFile
+}
+
+/** Each person's seated answer in a file, by name. */
+function answersByName(file: WeddingFile): string[] {
+  const main = file.events.find((event) => event.is_main === true)!.event_id
+  return file.persons
+    .map((p) => {
+      const reply = file.eventReplies.find((r) => r.person_id === p.id && r.event_id === main)
+      return `${p.first_name as string} ${String(reply?.is_attending ?? null)}`
+    })
+    .sort()
+}
+
 /** A file as an export before 0017 wrote it: without the plan. */
 function withoutPlan(file: WeddingFile): WeddingFile {
   const copy: Partial<WeddingFile> = structuredClone(file)
@@ -501,7 +542,7 @@ describe('export_wedding and import_wedding', () => {
     // As the export wrote it then: a person's household and a seat's under their names of before.
     const [column, key] = ['guest_id', 'guestId'] // the names of before
     const old = JSON.parse(
-      JSON.stringify(withoutPlan(file))
+      JSON.stringify(withoutPlan(withAnswersOnPersons(file)))
         .replaceAll('"household_id":', `"${column}":`)
         .replaceAll('"householdId":', `"${key}":`),
     ) as WeddingFile
@@ -524,6 +565,17 @@ describe('export_wedding and import_wedding', () => {
     expect(again.persons.find((p) => p.id === seat.personId)?.household_id).toBe(seat.householdId)
     // A file without the plan's lists leaves the plan empty.
     expect(PLAN_KEYS.map((key) => again[key])).toEqual(PLAN_KEYS.map(() => []))
+    // The answers on its persons are the whole wedding's replies now, each as it was.
+    expect(answersByName(again)).toEqual(answersByName(file))
+    const strip = (households: unknown) =>
+      (households as { persons: Record<string, unknown>[] }[]).map((h) =>
+        h.persons.map((p) => [p.firstName, p.isAttending, p.response, p.respondedAt]),
+      )
+    expect(
+      strip(await target.rpc(to.claims, 'list_households', { p_wedding_id: to.wedding.id })),
+    ).toEqual(
+      strip(await source.rpc(from.claims, 'list_households', { p_wedding_id: from.wedding.id })),
+    )
   })
 
   test('a guest finds their RSVP at the same link after the move', async () => {
@@ -603,9 +655,8 @@ describe('export_wedding and import_wedding', () => {
     const tokens = (f: WeddingFile) => f.households.map((h) => h.invitation_token)
     for (const token of tokens(copy)) expect(tokens(file)).not.toContain(token)
     // The same households, persons, answers and seats, under their new ids.
-    const people = (f: WeddingFile) =>
-      f.persons.map((p) => `${p.first_name as string} ${String(p.is_attending)}`).sort()
-    expect(people(copy)).toEqual(people(file))
+    expect(answersByName(copy)).toEqual(answersByName(file))
+    expect(answersByName(file)).toContain('Ñino true')
     const seated = (copy.seatingLayout as { seats: { personId: string | null }[] }).seats[0]!
       .personId
     expect(copy.persons.find((p) => p.id === seated)).toMatchObject({ first_name: 'Ñino' })

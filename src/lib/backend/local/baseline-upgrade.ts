@@ -37,6 +37,13 @@ export const REPLACED_VERSIONS: ReadonlySet<string> = new Set([
   '0032_names_need_a_letter',
 ])
 
+/**
+ * The last migration a move onto the baseline applies before copying the rows. Those after it run
+ * on the copied rows as on any database: 0035 moves the persons' answers (columns the copy fills)
+ * into the events' replies.
+ */
+export const COPIED_THROUGH = '0034_one_save_shape'
+
 /** A table of the baseline that had another name before it: new name → old name. */
 const TABLE_WAS: Readonly<Record<string, string>> = { households: 'guests' }
 

@@ -6,7 +6,7 @@
 
 import { findInvalidText, invalidTextDetail } from '../invalid-text.ts'
 import { argumentsTooDeep, MAX_JSON_DEPTH } from '../../json-depth.ts'
-import { moveToBaseline, REPLACED_VERSIONS } from './baseline-upgrade.ts'
+import { COPIED_THROUGH, moveToBaseline, REPLACED_VERSIONS } from './baseline-upgrade.ts'
 
 export interface SqlFile {
   /** The file's name without extension, e.g. '0001_core'. */
@@ -138,7 +138,12 @@ export async function bootstrap(
   if (rows.some((row) => REPLACED_VERSIONS.has(row.version))) {
     const baseline = await Promise.all(
       steps
-        .filter((step) => step.version !== SHIM_VERSION && step.version !== SEED_VERSION)
+        .filter(
+          (step) =>
+            step.version !== SHIM_VERSION &&
+            step.version !== SEED_VERSION &&
+            step.version <= COPIED_THROUGH,
+        )
         .map(sqlOf),
     )
     try {
