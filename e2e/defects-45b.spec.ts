@@ -159,7 +159,7 @@ test('guests see the Messenger contact, a third "Dadalo" for two seats is refuse
   })
   const capped = await addHousehold(page, 'Dimaculangan', ['Lorna', 'Ramon', 'Nilo'], 2)
   const recorded = await addHousehold(page, 'Salonga', ['Celia'], null)
-  await callAs(page, couple, 'record_rsvp', {
+  await callAs(page, couple, 'record_reply', {
     p_wedding_id: WEDDING,
     p_person_id: recorded.persons[0]!.id,
     p_is_attending: false,

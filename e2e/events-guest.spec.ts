@@ -238,7 +238,7 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   const replies = await callAs<Array<{ eventId: string; personId: string; isAttending: boolean }>>(
     page,
     couple,
-    'list_event_replies',
+    'list_replies',
     {
       p_wedding_id: WEDDING,
     },
@@ -372,7 +372,7 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   const after = await callAs<Array<{ eventId: string; personId: string; isAttending: boolean }>>(
     page,
     couple,
-    'list_event_replies',
+    'list_replies',
     { p_wedding_id: WEDDING },
   )
   const now = (event: string) =>

@@ -458,7 +458,7 @@ revoke execute on function kasalan_private.rsvp_recorded_by_name(p_person_id uui
 grant execute on function kasalan_private.rsvp_recorded_by_name(p_person_id uuid) to authenticated;
 
 -- A household as the RSVP lists show it: contact, message and each person's answers, with
--- recordedByName: who recorded a reply the couple's side recorded (null: the caller, or a guest). Helper of list_rsvps and record_rsvp; granted to authenticated.
+-- recordedByName: who recorded a reply the couple's side recorded (null: the caller, or a guest). Helper of list_rsvps and record_reply; granted to authenticated.
 create or replace function kasalan_private.rsvp_household_json(p_household kasalan.households)
 returns jsonb
 language plpgsql
@@ -502,88 +502,112 @@ revoke execute on function kasalan_private.rsvp_household_json(p_household kasal
 grant execute on function kasalan_private.rsvp_household_json(p_household kasalan.households) to authenticated;
 
 -- Records (or corrects) one person's reply on their behalf, e.g. a coordinator taking a phone call:
--- p_is_attending true/false with p_response [{questionId, answer}] (kept only when attending), or
--- null to put the person back to pending. Ignores the deadline; not the household's seat cap
--- (rsvp_over_seat_cap). When events take RSVPs this is the main event's answer, checked against
--- the questions asked with it (kasalan_private.event_questions); the other events' replies are
--- recorded with record_event_reply. Returns the person's household in the shape list_rsvps gives.
--- For the owner, partner and coordinator. Granted to authenticated.
-create or replace function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb)
+-- p_is_attending true/false with p_response [{questionId, answer}] (checked against the questions
+-- asked with the event, kept only when attending), or null to put them back to pending, for
+-- p_event_id, an RSVP event of the schedule inviting the person's household, or null (or the main
+-- event's id) for the main event: the person's own answer, the wedding's while no event takes
+-- RSVPs. Ignores the deadline; not the household's seat cap (rsvp_over_seat_cap). The history keeps
+-- mainEventId for the main event while a schedule event is the main one, eventId for another.
+-- Returns the person's household in the shape list_rsvps gives, with reply: {eventId (null: the
+-- whole wedding), personId, householdId, isAttending, response, respondedAt, recordedBy ('couple'
+-- for the owner, 'member' for another member; null once cleared)}. Raises wedding_not_found (not
+-- owner, partner or coordinator), person_not_found, event_not_found (no event of the schedule
+-- taking RSVPs), invalid_input (a private event not inviting the household; the main event while
+-- the household's events include none, the main one having left the schedule). Granted to
+-- authenticated.
+create or replace function kasalan.record_reply(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb, p_event_id uuid default NULL::uuid)
 returns jsonb
 language plpgsql
 security definer
 set search_path = ''
 as $$
 declare
-  v_questions jsonb;
+  v_wedding kasalan.weddings;
   v_person kasalan.persons;
-  v_previous jsonb;
-  v_response jsonb;
   v_main uuid;
+  v_is_main boolean;
+  v_private boolean;
+  v_store uuid;
   v_key jsonb;
-  v_store uuid := kasalan_private.main_event_id(p_wedding_id);
+  v_previous jsonb;
+  v_current jsonb;
+  v_response jsonb;
+  v_kind text;
 begin
   perform kasalan_private.require(p_wedding_id, 'rsvps');
+  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
   -- The household first, as submit_rsvp takes it: one reply of a household at a time, so two
   -- replies recorded at once (or a guest's and the couple's) cannot pass its seat cap together.
   perform 1 from kasalan.households g
   where g.id = (select p.household_id from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id)
   for update;
-  -- The questions of the main event (or, without RSVP events, those naming no event).
-  select e.event_id into v_main from kasalan_private.schedule_events(p_wedding_id) e where e.is_main;
-  select kasalan_private.event_questions(w.rsvp_questions, v_main, true)
-  into v_questions
-  from kasalan.weddings w where w.id = p_wedding_id;
-  v_key := case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end;
-
-  select * into v_person from kasalan.persons p
-  where p.id = p_person_id and p.wedding_id = p_wedding_id
-  for update;
+  select * into v_person from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id;
   if not found then
     raise exception 'person_not_found';
   end if;
-  -- The household's events take RSVPs but none is the main one (it left the schedule): the
-  -- person's own answer is that event's, kept, and answers nothing else.
-  if v_main is null and exists (
-    select 1 from kasalan.weddings w
-    cross join lateral kasalan_private.household_rsvp_events(w, v_person.household_id) e
-    where w.id = p_wedding_id
-  ) then
-    raise exception 'invalid_input' using detail = 'no main event';
+
+  -- The main event as the schedule has it (null: no event takes RSVPs, or it left the schedule).
+  select e.event_id into v_main from kasalan_private.schedule_events(p_wedding_id) e where e.is_main;
+  v_is_main := p_event_id is null or p_event_id = v_main;
+  if v_is_main then
+    -- The household's events take RSVPs but none is the main one (it left the schedule): the
+    -- person's own answer is that event's, kept, and answers nothing else.
+    if v_main is null and exists (select 1 from kasalan_private.household_rsvp_events(v_wedding, v_person.household_id)) then
+      raise exception 'invalid_input' using detail = 'no main event';
+    end if;
+    v_store := kasalan_private.main_event_id(p_wedding_id);
+    v_key := case when v_main is null then '{}'::jsonb else jsonb_build_object('mainEventId', v_main) end;
+  else
+    select e.is_private into v_private from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = p_event_id and e.takes_rsvp;
+    if not found then
+      raise exception 'event_not_found';
+    end if;
+    if not kasalan_private.event_invites(p_wedding_id, p_event_id, v_private, v_person.household_id) then
+      raise exception 'invalid_input' using detail = 'the event does not invite this household';
+    end if;
+    v_store := p_event_id;
+    v_key := jsonb_build_object('eventId', p_event_id);
   end if;
 
-  v_response := case when p_is_attending then kasalan_private.rsvp_response(v_questions, p_response) else '[]'::jsonb end;
-  select kasalan_private.rsvp_reply_json(r) into v_previous
+  v_response := case when p_is_attending then
+    kasalan_private.rsvp_response(
+      kasalan_private.event_questions(v_wedding.rsvp_questions, case when v_is_main then v_main else p_event_id end, v_is_main),
+      p_response
+    )
+    else '[]'::jsonb end;
+  v_kind := kasalan_private.rsvp_manager_kind(p_wedding_id);
+  -- The history keeps a main answer as the couple's, whoever on its side recorded it.
+  select case when v_is_main then kasalan_private.rsvp_reply_json(r) else kasalan_private.event_reply_json(p_event_id, r) - 'eventId' end
+  into v_previous
   from (select) x
   left join kasalan.event_replies r on r.wedding_id = p_wedding_id and r.event_id = v_store and r.person_id = v_person.id;
-  if v_previous - 'respondedAt' is distinct from jsonb_build_object(
+  v_current := jsonb_build_object(
     'isAttending', p_is_attending,
     'response', v_response,
-    'recordedBy', case when p_is_attending is null then null else 'couple' end
-  ) then
-    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
-    values (
-      p_wedding_id, v_person.household_id, v_person.id, kasalan_private.rsvp_manager_kind(p_wedding_id), auth.uid(),
-      v_previous || v_key,
-      jsonb_build_object(
-        'isAttending', p_is_attending,
-        'response', v_response,
-        'respondedAt', case when p_is_attending is null then null else now() end,
-        'recordedBy', case when p_is_attending is null then null else 'couple' end
-      ) || v_key
-    );
-  end if;
-
-  perform kasalan_private.set_reply(
-    p_wedding_id, v_store, v_person, p_is_attending, v_response, now(), kasalan_private.rsvp_manager_kind(p_wedding_id), auth.uid()
+    'respondedAt', case when p_is_attending is null then null else now() end,
+    'recordedBy', case when p_is_attending is null then null when v_is_main then 'couple' else v_kind end
   );
+  if v_previous - 'respondedAt' is distinct from v_current - 'respondedAt' then
+    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
+    values (p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(), v_previous || v_key, v_current || v_key);
+  end if;
+  perform kasalan_private.set_reply(p_wedding_id, v_store, v_person, p_is_attending, v_response, now(), v_kind, auth.uid());
 
-  return (select kasalan_private.rsvp_household_json(g) from kasalan.households g where g.id = v_person.household_id);
+  return (select kasalan_private.rsvp_household_json(g) from kasalan.households g where g.id = v_person.household_id)
+    || jsonb_build_object('reply', jsonb_build_object(
+      'eventId', nullif(v_store, kasalan_private.whole_wedding_event()),
+      'personId', v_person.id,
+      'householdId', v_person.household_id,
+      'isAttending', p_is_attending,
+      'response', v_response,
+      'respondedAt', v_current -> 'respondedAt',
+      'recordedBy', case when p_is_attending is null then null else v_kind end
+    ));
 end;
 $$;
 
-revoke execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) from public, anon;
-grant execute on function kasalan.record_rsvp(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) to authenticated;
+revoke execute on function kasalan.record_reply(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb, p_event_id uuid) from public, anon;
+grant execute on function kasalan.record_reply(p_wedding_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb, p_event_id uuid) to authenticated;
 
 -- Every household of a wedding with each person's reply, answers and when they answered, oldest
 -- household first. For the owner, partner and coordinator (who see every household). Security
@@ -1134,7 +1158,7 @@ begin
     raise exception 'rsvp_change_not_found';
   end if;
   v_kind := kasalan_private.rsvp_manager_kind(p_wedding_id);
-  -- The household first, as submit_rsvp and record_rsvp take it (its seat cap is counted under it).
+  -- The household first, as submit_rsvp and record_reply take it (its seat cap is counted under it).
   perform 1 from kasalan.households g where g.id = v_change.household_id for update;
 
   if v_change.person_id is not null then

@@ -12,7 +12,7 @@
 -- persons already attending, for the wedding or any event, also one whose replies are kept while
 -- its RSVPs are off or the household is off its private list (the couple records a "no" first).
 -- So no event's yeses, live or kept, are ever more than the seats, and bringing kept replies back
--- (RSVPs on again, invited again, made the main event) or importing an exported file always fits. Takes the household's row lock before counting, as submit_rsvp and record_rsvp do, so
+-- (RSVPs on again, invited again, made the main event) or importing an exported file always fits. Takes the household's row lock before counting, as submit_rsvp and record_reply do, so
 -- two replies of one household at once are counted one after the other. Security definer so that
 -- it counts every person whoever writes. Trigger function only; nobody calls it.
 create or replace function kasalan_private.check_seat_cap()

@@ -700,7 +700,7 @@ grant execute on function kasalan.save_event_settings(p_wedding_id uuid, p_event
 -- of the persons they invite, in the households the caller may see (a family helper: their side).
 -- The main event's answers are the persons' own (list_rsvps, list_households). For every member
 -- but an usher (view); raises wedding_not_found otherwise. Granted to authenticated.
-create or replace function kasalan.list_event_replies(p_wedding_id uuid)
+create or replace function kasalan.list_replies(p_wedding_id uuid)
 returns jsonb
 language plpgsql
 stable security definer
@@ -735,94 +735,8 @@ begin
 end;
 $$;
 
-revoke execute on function kasalan.list_event_replies(p_wedding_id uuid) from public, anon;
-grant execute on function kasalan.list_event_replies(p_wedding_id uuid) to authenticated;
-
--- Records (or corrects) one person's reply to an RSVP event other than the main one, on their
--- behalf: p_is_attending true/false with p_response [{questionId, answer}] (checked against the
--- event's questions, kept only when attending), or null to put them back to pending. Ignores the
--- deadline; not the household's seat cap for the event (rsvp_over_seat_cap). The main event is
--- answered with record_rsvp. Returns {eventId, personId, householdId, isAttending, response,
--- respondedAt, recordedBy}. Raises wedding_not_found (not owner, partner or coordinator),
--- person_not_found, event_not_found (not an event of the schedule taking RSVPs), invalid_input (the
--- main event, or a private event not inviting the person's household). Granted to authenticated.
-create or replace function kasalan.record_event_reply(p_wedding_id uuid, p_event_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb)
-returns jsonb
-language plpgsql
-security definer
-set search_path = ''
-as $$
-declare
-  v_wedding kasalan.weddings;
-  v_person kasalan.persons;
-  v_event record;
-  v_reply kasalan.event_replies;
-  v_response jsonb;
-  v_kind text;
-begin
-  perform kasalan_private.require(p_wedding_id, 'rsvps');
-  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
-
-  -- The household first, as submit_rsvp and record_rsvp take it.
-  perform 1 from kasalan.households g
-  where g.id = (select p.household_id from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id)
-  for update;
-  select * into v_person from kasalan.persons p where p.id = p_person_id and p.wedding_id = p_wedding_id;
-  if not found then
-    raise exception 'person_not_found';
-  end if;
-
-  select * into v_event from kasalan_private.schedule_events(p_wedding_id) e where e.event_id = p_event_id and e.takes_rsvp;
-  if not found then
-    raise exception 'event_not_found';
-  end if;
-  if v_event.is_main then
-    raise exception 'invalid_input' using detail = 'the main event is answered with record_rsvp';
-  end if;
-  if not kasalan_private.event_invites(p_wedding_id, p_event_id, v_event.is_private, v_person.household_id) then
-    raise exception 'invalid_input' using detail = 'the event does not invite this household';
-  end if;
-
-  v_response := case when p_is_attending then
-    kasalan_private.rsvp_response(kasalan_private.event_questions(v_wedding.rsvp_questions, p_event_id, false), p_response)
-    else '[]'::jsonb end;
-  v_kind := kasalan_private.rsvp_manager_kind(p_wedding_id);
-
-  select * into v_reply from kasalan.event_replies r
-  where r.wedding_id = p_wedding_id and r.event_id = p_event_id and r.person_id = p_person_id;
-  if (v_reply.is_attending, coalesce(v_reply.response, '[]'::jsonb), v_reply.recorded_by)
-    is distinct from (p_is_attending, v_response, case when p_is_attending is null then null else v_kind end)
-  then
-    insert into kasalan.rsvp_changes (wedding_id, household_id, person_id, changed_by, changed_by_user, previous, current)
-    values (
-      p_wedding_id, v_person.household_id, v_person.id, v_kind, auth.uid(),
-      kasalan_private.event_reply_json(p_event_id, v_reply),
-      jsonb_build_object(
-        'eventId', p_event_id,
-        'isAttending', p_is_attending,
-        'response', v_response,
-        'respondedAt', case when p_is_attending is null then null else now() end,
-        'recordedBy', case when p_is_attending is null then null else v_kind end
-      )
-    );
-  end if;
-
-  v_reply := kasalan_private.set_reply(p_wedding_id, p_event_id, v_person, p_is_attending, v_response, now(), v_kind, auth.uid());
-
-  return jsonb_build_object(
-    'eventId', p_event_id,
-    'personId', p_person_id,
-    'householdId', v_person.household_id,
-    'isAttending', v_reply.is_attending,
-    'response', coalesce(v_reply.response, '[]'::jsonb),
-    'respondedAt', v_reply.responded_at,
-    'recordedBy', v_reply.recorded_by
-  );
-end;
-$$;
-
-revoke execute on function kasalan.record_event_reply(p_wedding_id uuid, p_event_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) from public, anon;
-grant execute on function kasalan.record_event_reply(p_wedding_id uuid, p_event_id uuid, p_person_id uuid, p_is_attending boolean, p_response jsonb) to authenticated;
+revoke execute on function kasalan.list_replies(p_wedding_id uuid) from public, anon;
+grant execute on function kasalan.list_replies(p_wedding_id uuid) to authenticated;
 
 -- =============================================================================================
 -- Triggers

@@ -325,7 +325,7 @@ describe('households', () => {
 describe('replies', () => {
   test('a reply a member records is theirs, and the RSVPs tab says who recorded it', async () => {
     const pedro = bride.persons[1]!
-    await t.rpc(as.coordinator, 'record_rsvp', {
+    await t.rpc(as.coordinator, 'record_reply', {
       p_wedding_id: weddingId,
       p_person_id: pedro.id,
       p_is_attending: true,

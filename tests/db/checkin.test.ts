@@ -102,7 +102,7 @@ beforeAll(async () => {
   ids.santos = await household('Santos', ['Ana', 'Ben'])
   ids.reyes = await household('Reyes', ['Carlo'])
   ids.cruz = await household('Cruz', ['Dina'])
-  await t.rpc(owner, 'record_rsvp', {
+  await t.rpc(owner, 'record_reply', {
     p_wedding_id: weddingId,
     p_person_id: ids.santos.persons[0]!.id,
     p_is_attending: true,
@@ -114,7 +114,7 @@ beforeAll(async () => {
     ...recorded!,
     response: [{ questionId: 'q1', answer: 'lihim-sagot' }],
   })
-  await t.rpc(owner, 'record_rsvp', {
+  await t.rpc(owner, 'record_reply', {
     p_wedding_id: weddingId,
     p_person_id: ids.cruz.persons[0]!.id,
     p_is_attending: false,
@@ -580,7 +580,7 @@ describe('walk-ins', () => {
     })) as { persons: { id: string }[] }
     const [yes, no] = theirs.persons as [{ id: string }, { id: string }]
     const rsvp = (personId: string, isAttending: boolean) =>
-      t.rpc(couple.claims, 'record_rsvp', {
+      t.rpc(couple.claims, 'record_reply', {
         p_wedding_id: couple.wedding.id,
         p_person_id: personId,
         p_is_attending: isAttending,

@@ -94,7 +94,7 @@ async function wedding() {
   const dizon = await add('Dizon', ['Kaye', 'Leo', 'Mila'], null)
   const estrada = await add('Estrada', ['Nena', 'Oscar', 'Pia', 'Quino'], 2)
   const record = (h: Household, index: number, isAttending: boolean) =>
-    t.rpc(claims, 'record_rsvp', {
+    t.rpc(claims, 'record_reply', {
       p_wedding_id: wedding.id,
       p_person_id: h.persons[index]!.id,
       p_is_attending: isAttending,

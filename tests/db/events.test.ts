@@ -630,7 +630,7 @@ describe('per-event answers and deadlines', () => {
     // The couple recording the main answer is held to the main event's questions too.
     const ben = w.person(w.santos, 'Ben')
     const recordMain = (answer: { questionId: string; answer: string }) =>
-      t.rpc(w.claims, 'record_rsvp', {
+      t.rpc(w.claims, 'record_reply', {
         p_wedding_id: w.wedding.id,
         p_person_id: ben,
         p_is_attending: true,
@@ -950,7 +950,7 @@ describe('counts per event, on a list with known answers', () => {
       ],
     ])
     expect(byId(helperView, w.despedida).householdIds).toEqual([w.reyes.id])
-    const replies = (await t.rpc(helper, 'list_event_replies', { p_wedding_id: w.wedding.id })) as {
+    const replies = (await t.rpc(helper, 'list_replies', { p_wedding_id: w.wedding.id })) as {
       personId: string
       eventId: string
     }[]
@@ -964,7 +964,7 @@ describe('counts per event, on a list with known answers', () => {
     await expect(settings(helper, w, w.civil, {})).rejects.toThrow('wedding_not_found')
 
     // The couple's replies list: the non-main events' replies of invited persons.
-    const all = (await t.rpc(w.claims, 'list_event_replies', { p_wedding_id: w.wedding.id })) as {
+    const all = (await t.rpc(w.claims, 'list_replies', { p_wedding_id: w.wedding.id })) as {
       eventId: string
       personId: string
       isAttending: boolean
@@ -1038,9 +1038,9 @@ describe('counts per event, on a list with known answers', () => {
     const stranger = (await t.couple('Rosa', 'Pedro')).claims
     for (const claims of [usher, stranger]) {
       await expect(listEvents(w, claims)).rejects.toThrow('wedding_not_found')
-      await expect(
-        t.rpc(claims, 'list_event_replies', { p_wedding_id: w.wedding.id }),
-      ).rejects.toThrow('wedding_not_found')
+      await expect(t.rpc(claims, 'list_replies', { p_wedding_id: w.wedding.id })).rejects.toThrow(
+        'wedding_not_found',
+      )
       await expect(settings(claims, w, w.civil, {})).rejects.toThrow('wedding_not_found')
     }
     await expect(t.rpc(null, 'list_events', { p_wedding_id: w.wedding.id })).rejects.toThrow()
@@ -1158,7 +1158,7 @@ describe('seat caps per event', () => {
       ]),
     ).rejects.toThrow('rsvp_over_seat_cap')
     await expect(
-      t.rpc(w.claims, 'record_event_reply', {
+      t.rpc(w.claims, 'record_reply', {
         p_wedding_id: w.wedding.id,
         p_event_id: w.despedida,
         p_person_id: dani,
@@ -1179,25 +1179,34 @@ describe('seat caps per event', () => {
 })
 
 describe('the couple records a reply, the history restores it', () => {
-  test('record_event_reply writes the history; restore_rsvp puts the reply back', async () => {
+  test('record_reply writes the history; restore_rsvp puts the reply back', async () => {
     const w = await eventsWedding()
     await withEvents(w, PAST)
     const carla = w.person(w.reyes, 'Carla')
     const elena = w.person(w.cruz, 'Elena')
     const record = (eventId: string, personId: string, isAttending: boolean | null) =>
-      t.rpc(w.claims, 'record_event_reply', {
-        p_wedding_id: w.wedding.id,
-        p_event_id: eventId,
-        p_person_id: personId,
-        p_is_attending: isAttending,
-        p_response: [],
-      }) as Promise<{
-        eventId: string
-        personId: string
-        householdId: string
-        isAttending: boolean | null
-        recordedBy: string | null
-      }>
+      t
+        .rpc(w.claims, 'record_reply', {
+          p_wedding_id: w.wedding.id,
+          p_event_id: eventId,
+          p_person_id: personId,
+          p_is_attending: isAttending,
+          p_response: [],
+        })
+        .then(
+          (answer) =>
+            (
+              answer as {
+                reply: {
+                  eventId: string
+                  personId: string
+                  householdId: string
+                  isAttending: boolean | null
+                  recordedBy: string | null
+                }
+              }
+            ).reply,
+        )
     // The despedida is closed, yet the couple records a phone call.
     expect(await record(w.despedida, carla, true)).toMatchObject({
       eventId: w.despedida,
@@ -1207,7 +1216,12 @@ describe('the couple records a reply, the history restores it', () => {
       recordedBy: 'couple',
     })
     await expect(record(w.despedida, elena, true)).rejects.toThrow('invalid_input')
-    await expect(record(w.reception, elena, true)).rejects.toThrow('invalid_input')
+    // The main event named by its id is the person's own answer, as with no id (before 0036 it was
+    // refused: record_event_reply answered only the other events).
+    expect(await record(w.reception, elena, true)).toMatchObject({
+      eventId: w.reception,
+      isAttending: true,
+    })
     await expect(record(crypto.randomUUID(), elena, true)).rejects.toThrow('event_not_found')
     expect(await record(w.despedida, carla, false)).toMatchObject({ isAttending: false })
 
@@ -1413,7 +1427,7 @@ describe('the wedding file', () => {
       [other.wedding.id],
     )
     expect(rows[0]!.n).toBe(2)
-    const replies = (await t.rpc(other.claims, 'list_event_replies', {
+    const replies = (await t.rpc(other.claims, 'list_replies', {
       p_wedding_id: other.wedding.id,
     })) as unknown[]
     expect(replies).toHaveLength(3)
@@ -1978,7 +1992,7 @@ describe('fixes after review', () => {
     })
     expect(
       await failure(
-        t.rpc(w.claims, 'record_rsvp', {
+        t.rpc(w.claims, 'record_reply', {
           p_wedding_id: w.wedding.id,
           p_person_id: ana,
           p_is_attending: false,
@@ -1988,7 +2002,7 @@ describe('fixes after review', () => {
     ).toMatchObject({ message: 'invalid_input' })
     expect(
       await failure(
-        t.rpc(w.claims, 'record_rsvp', {
+        t.rpc(w.claims, 'record_reply', {
           p_wedding_id: w.wedding.id,
           p_person_id: ana,
           p_is_attending: null,
@@ -2039,7 +2053,7 @@ describe('fixes after review', () => {
     })
     const [ana, ben] = [w.person(w.santos, 'Ana'), w.person(w.santos, 'Ben')]
     const record = (claims: Claims, personId: string, isAttending: boolean) =>
-      t.rpc(claims, 'record_event_reply', {
+      t.rpc(claims, 'record_reply', {
         p_wedding_id: w.wedding.id,
         p_event_id: w.civil,
         p_person_id: personId,
@@ -2100,7 +2114,7 @@ describe('fixes after review', () => {
     // The couple is told how many.
     expect(
       await failure(
-        t.rpc(w.claims, 'record_rsvp', {
+        t.rpc(w.claims, 'record_reply', {
           p_wedding_id: w.wedding.id,
           p_person_id: dani,
           p_is_attending: true,
@@ -2110,7 +2124,7 @@ describe('fixes after review', () => {
     ).toEqual({ message: 'rsvp_over_seat_cap', detail: '2 attending, 1 seats' })
     expect(
       await failure(
-        t.rpc(w.claims, 'record_event_reply', {
+        t.rpc(w.claims, 'record_reply', {
           p_wedding_id: w.wedding.id,
           p_event_id: w.civil,
           p_person_id: dani,

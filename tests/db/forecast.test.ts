@@ -1,6 +1,6 @@
 // The pax forecast and the households' seat caps (0018_pax_forecast). The forecast's arithmetic on a
 // seeded list whose numbers are worked out by hand below; seat caps refused by submit_rsvp,
-// record_rsvp, the spreadsheet import and the guest form, carried by the wedding file; who may read
+// record_reply, the spreadsheet import and the guest form, carried by the wedding file; who may read
 // and set the forecast; and, on real PostgreSQL, two replies of one household at once never passing
 // its cap.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -87,7 +87,7 @@ const record = (
   claims: Claims = as.owner,
   wedding = weddingId,
 ) =>
-  t.rpc(claims, 'record_rsvp', {
+  t.rpc(claims, 'record_reply', {
     p_wedding_id: wedding,
     p_person_id: personId,
     p_is_attending: isAttending,
@@ -393,7 +393,7 @@ describe('seat caps', () => {
     expect([f.confirmed.adults, f.confirmed.children, f.pending]).toEqual([5, 2, 5])
   })
 
-  test("record_rsvp (the couple's side) refuses it too", async () => {
+  test("record_reply (the couple's side) refuses it too", async () => {
     const cora = h.bautista.persons[2]!
     await expect(record(cora.id, true, [], as.coordinator)).rejects.toMatchObject({
       message: 'rsvp_over_seat_cap',
@@ -620,7 +620,7 @@ describe.skipIf(ENGINE !== 'postgres')(
       expect(
         await twoAtOnce(
           [null, 'submit_rsvp', await submitArgs(household, 1)],
-          [as.coordinator, 'record_rsvp', recordArgs],
+          [as.coordinator, 'record_reply', recordArgs],
         ),
       ).toBe('rsvp_over_seat_cap')
       expect(await attending(household.id)).toBe(2)
@@ -636,7 +636,7 @@ describe.skipIf(ENGINE !== 'postgres')(
         p_response: [],
       })
       expect(
-        await twoAtOnce([as.owner, 'record_rsvp', args(1)], [as.partner, 'record_rsvp', args(2)]),
+        await twoAtOnce([as.owner, 'record_reply', args(1)], [as.partner, 'record_reply', args(2)]),
       ).toBe('rsvp_over_seat_cap')
       expect(await attending(household.id)).toBe(2)
     })

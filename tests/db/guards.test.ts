@@ -297,7 +297,7 @@ beforeAll(async () => {
     p_settings: valueOf('p_settings'),
   })
 
-  await t.rpc(owner, 'record_rsvp', {
+  await t.rpc(owner, 'record_reply', {
     p_wedding_id: id,
     p_person_id: victim.personId,
     p_is_attending: true,

@@ -94,7 +94,7 @@ beforeAll(async () => {
   }
   // Teresita and Niño answered (taken by the couple here; a guest's own answer counts the same).
   for (const person of [answered.persons[0]!.id, groomAnswered.persons[0]!.id]) {
-    await t.rpc(as.owner, 'record_rsvp', {
+    await t.rpc(as.owner, 'record_reply', {
       p_wedding_id: weddingId,
       p_person_id: person,
       p_is_attending: true,

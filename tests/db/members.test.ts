@@ -412,7 +412,7 @@ describe('the guest list by role', () => {
       })),
     ).toEqual(coordinatorOnly)
     expect(
-      await matrix('record_rsvp', () => ({
+      await matrix('record_reply', () => ({
         p_wedding_id: weddingId,
         p_person_id: personId,
         p_is_attending: true,
@@ -477,7 +477,7 @@ describe('the guest list by role', () => {
   test("the RSVP history names who changed a reply as its reader knows them: themselves, or the member's name (0031)", async () => {
     const personId = added.both.persons[0]!.id
     const reply = (who: Who, isAttending: boolean) =>
-      t.rpc(as[who], 'record_rsvp', {
+      t.rpc(as[who], 'record_reply', {
         p_wedding_id: weddingId,
         p_person_id: personId,
         p_is_attending: isAttending,
@@ -513,7 +513,7 @@ describe('the guest list by role', () => {
 
   test('a reply taken by the coordinator shows who recorded it, to the others', async () => {
     const person = added.bride.persons[0]!
-    await t.rpc(as.coordinator, 'record_rsvp', {
+    await t.rpc(as.coordinator, 'record_reply', {
       p_wedding_id: weddingId,
       p_person_id: person.id,
       p_is_attending: false,
@@ -543,7 +543,7 @@ describe('the guest list by role', () => {
       [person.id],
     )
     expect(rows[0]!.name).toBeNull()
-    await t.rpc(as.owner, 'record_rsvp', {
+    await t.rpc(as.owner, 'record_reply', {
       p_wedding_id: weddingId,
       p_person_id: person.id,
       p_is_attending: true,
@@ -761,7 +761,7 @@ describe('managing members', () => {
     ).toBe('ok')
     expect(await t.rpc(extra, 'list_my_weddings')).toEqual([])
     expect(
-      await outcome('removed', 'record_rsvp', {
+      await outcome('removed', 'record_reply', {
         p_wedding_id: weddingId,
         p_person_id: added.both.persons[0]!.id,
         p_is_attending: false,

@@ -205,7 +205,7 @@ describe('nothing overwritten silently', () => {
   test('a reply the couple recorded changes from the public site only with the code', async () => {
     const w = await wedding()
     // The couple took a phone call with Lola: attending.
-    await t.rpc(w.claims, 'record_rsvp', {
+    await t.rpc(w.claims, 'record_reply', {
       p_wedding_id: w.wedding.id,
       p_person_id: w.lola,
       p_is_attending: true,
@@ -249,7 +249,7 @@ describe('nothing overwritten silently', () => {
 
   test('every change is kept with who, when and the previous value; the couple restores one', async () => {
     const w = await wedding()
-    await t.rpc(w.claims, 'record_rsvp', {
+    await t.rpc(w.claims, 'record_reply', {
       p_wedding_id: w.wedding.id,
       p_person_id: w.lola,
       p_is_attending: true,
@@ -645,7 +645,7 @@ describe('the database takes only what the functions would', () => {
         'p_questions[0].question',
       ],
       [
-        'record_rsvp',
+        'record_reply',
         {
           p_wedding_id: w.wedding.id,
           p_person_id: w.lola,

@@ -158,13 +158,13 @@ describe('0022: the reads behind the guest list and the RSVPs tab', () => {
     ]
     const [ilagan, dizon, cruz, dado] = households
     // Replies: one recorded by the coordinator, one by the owner, one by the guest with a message.
-    await t.rpc(coordinator, 'record_rsvp', {
+    await t.rpc(coordinator, 'record_reply', {
       p_wedding_id: weddingId,
       p_person_id: ilagan!.persons[0]!.id,
       p_is_attending: true,
       p_response: [],
     })
-    await t.rpc(owner, 'record_rsvp', {
+    await t.rpc(owner, 'record_reply', {
       p_wedding_id: weddingId,
       p_person_id: cruz!.persons[0]!.id,
       p_is_attending: false,

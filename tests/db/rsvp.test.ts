@@ -479,7 +479,7 @@ describe('submit_rsvp', () => {
     ).rejects.toMatchObject({
       message: 'rsvp_closed',
     })
-    // The owner too: only record_rsvp may change a reply after the deadline.
+    // The owner too: only record_reply may change a reply after the deadline.
     await expect(
       submit(
         households[0]!.id,
@@ -558,7 +558,7 @@ describe('management', () => {
     ).toHaveLength(2)
   })
 
-  test('record_rsvp records or corrects a reply after the deadline, and clears it back to pending', async () => {
+  test('record_reply records or corrects a reply after the deadline, and clears it back to pending', async () => {
     const { claims, wedding, households } = await publishedWedding([
       [{ firstName: 'Hilda', lastName: 'Yap' }],
     ])
@@ -569,7 +569,7 @@ describe('management', () => {
       p_questions: QUESTIONS,
     })
 
-    const recorded = (await t.rpc(claims, 'record_rsvp', {
+    const recorded = (await t.rpc(claims, 'record_reply', {
       p_wedding_id: wedding.id,
       p_person_id: hilda!.id,
       p_is_attending: true,
@@ -590,7 +590,7 @@ describe('management', () => {
     expect(recorded.persons[0]!.respondedAt).not.toBeNull()
 
     await expect(
-      t.rpc(claims, 'record_rsvp', {
+      t.rpc(claims, 'record_reply', {
         p_wedding_id: wedding.id,
         p_person_id: hilda!.id,
         p_is_attending: true,
@@ -598,7 +598,7 @@ describe('management', () => {
       }),
     ).rejects.toMatchObject({ message: 'rsvp_invalid_answer' })
 
-    const cleared = (await t.rpc(claims, 'record_rsvp', {
+    const cleared = (await t.rpc(claims, 'record_reply', {
       p_wedding_id: wedding.id,
       p_person_id: hilda!.id,
       p_is_attending: null,
@@ -619,7 +619,7 @@ describe('management', () => {
     const other = await t.couple('Rosa', 'Pablo')
     const person = households[0]!.persons[0]!.id
     await expect(
-      t.rpc(other.claims, 'record_rsvp', {
+      t.rpc(other.claims, 'record_reply', {
         p_wedding_id: wedding.id,
         p_person_id: person,
         p_is_attending: true,
@@ -627,7 +627,7 @@ describe('management', () => {
       }),
     ).rejects.toMatchObject({ message: 'wedding_not_found' })
     await expect(
-      t.rpc(other.claims, 'record_rsvp', {
+      t.rpc(other.claims, 'record_reply', {
         p_wedding_id: other.wedding.id,
         p_person_id: person,
         p_is_attending: true,
@@ -645,7 +645,7 @@ describe('management', () => {
     for (const [name, args] of [
       ['update_rsvp_settings', { p_wedding_id: DEMO.weddingId, p_deadline: null, p_questions: [] }],
       [
-        'record_rsvp',
+        'record_reply',
         {
           p_wedding_id: DEMO.weddingId,
           p_person_id: DEMO.weddingId,

@@ -315,7 +315,7 @@ describe('2. a refused import answers the same whether or not an id exists', () 
     const w = await wedding()
     await w.settings(w.reception)
     await w.settings(w.despedida, { isPrivate: true, householdIds: [w.santos.id] })
-    await t.rpc(w.claims, 'record_event_reply', {
+    await t.rpc(w.claims, 'record_reply', {
       p_wedding_id: w.wedding.id,
       p_event_id: w.despedida,
       p_person_id: w.person(w.santos, 'Ana'),

@@ -144,7 +144,7 @@ async function fullWedding(t: TestDb) {
     ],
     p_message: 'Salamat po!',
   })
-  await t.rpc(claims, 'record_rsvp', {
+  await t.rpc(claims, 'record_reply', {
     p_wedding_id: wedding.id,
     p_person_id: households[1]!.persons[0]!.id,
     p_is_attending: true,

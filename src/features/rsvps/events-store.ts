@@ -1,8 +1,8 @@
 import { create } from 'zustand'
 import {
-  listEventReplies,
   listEvents,
-  recordEventReply,
+  listReplies,
+  recordReply,
   saveEventSettings,
   type EventReply,
   type EventSettings,
@@ -51,10 +51,7 @@ export const useEventsStore = create<EventsState>((set, get) => ({
       ...(same ? {} : { events: [], replies: [], index: new Map() }),
     })
     try {
-      const [events, replies] = await Promise.all([
-        listEvents(weddingId),
-        listEventReplies(weddingId),
-      ])
+      const [events, replies] = await Promise.all([listEvents(weddingId), listReplies(weddingId)])
       if (get().weddingId === weddingId)
         set({ events, replies, index: indexReplies(replies), status: 'ready' })
     } catch (error) {
@@ -66,19 +63,19 @@ export const useEventsStore = create<EventsState>((set, get) => ({
     if (!weddingId) throw new Error('No wedding is loaded')
     const events = await saveEventSettings(weddingId, eventId, settings)
     if (get().weddingId !== weddingId) return events
-    // Making another event the main one moves answers between the two: read the replies again.
-    const replies = await listEventReplies(weddingId).catch(() => get().replies)
+    // Another event may be the main one now, whose replies the list leaves out: read them again.
+    const replies = await listReplies(weddingId).catch(() => get().replies)
     if (get().weddingId === weddingId) set({ events, replies, index: indexReplies(replies) })
     return events
   },
   async record(eventId, personId, isAttending, response) {
     const { weddingId } = get()
     if (!weddingId) throw new Error('No wedding is loaded')
-    const reply = await recordEventReply(weddingId, eventId, personId, isAttending, response)
+    const { reply } = await recordReply(weddingId, eventId, personId, isAttending, response)
     if (get().weddingId !== weddingId) return
     const replies = [
       ...get().replies.filter((item) => !(item.eventId === eventId && item.personId === personId)),
-      reply,
+      { ...reply, eventId },
     ]
     set({ replies, index: indexReplies(replies) })
     // The counts are the database's: read them again behind the list.

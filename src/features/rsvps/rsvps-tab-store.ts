@@ -2,7 +2,6 @@ import { create } from 'zustand'
 import {
   listRsvpChanges,
   markRsvpChangesSeen,
-  recordRsvp,
   restoreRsvp,
   updateRsvpSettings,
   type RsvpChanges,
@@ -10,6 +9,7 @@ import {
   type RsvpQuestion,
   type Wedding,
 } from '@/lib/api'
+import { recordReply } from '@/lib/api/events'
 import { isAccessLost } from '@/lib/errors'
 import { listInvitationStates } from '@/lib/api/invitations'
 import { listRsvpDetails } from '@/lib/api/rsvp-details'
@@ -133,7 +133,13 @@ export const useRsvpsTabStore = create<RsvpsTabState>((set, get) => ({
   async record(personId, isAttending, response) {
     const { weddingId } = get()
     if (!weddingId) throw new Error('No wedding is loaded')
-    const household = await recordRsvp(weddingId, personId, isAttending, response)
+    const { reply: _reply, ...household } = await recordReply(
+      weddingId,
+      null,
+      personId,
+      isAttending,
+      response,
+    )
     if (get().weddingId !== weddingId) return
     set((state) => ({
       households: state.households.map((item) => (item.id === household.id ? household : item)),

@@ -1,13 +1,14 @@
 import * as z from 'zod/mini'
 import { call } from './call'
+import { rsvpHousehold } from './rsvp'
 import { rsvpAnswer } from './schemas'
 
 /*
  * Events with their own RSVPs (supabase/schemas/17_events.sql): the schedule section's events are
  * the events guests answer for. While no event takes RSVPs a wedding has one answer per person, as
  * always. When events take RSVPs, one is the main event: its answers are the persons' own
- * (`record_rsvp`, `list_rsvps`); the others' are replies of their own (`list_event_replies`,
- * `record_event_reply`). Imported on its own (not through '@/lib/api'): only management screens
+ * (`list_rsvps`); the others' are listed apart (`list_replies`). `record_reply` records either.
+ * Imported on its own (not through '@/lib/api'): only management screens
  * use it, and the public site's chunks must not carry these schemas.
  */
 
@@ -93,30 +94,36 @@ export function saveEventSettings(weddingId: string, eventId: string, settings: 
 }
 
 /** The replies to the events other than the main one, of the invited persons the caller may see. */
-export function listEventReplies(weddingId: string) {
-  return call('list_event_replies', { p_wedding_id: weddingId }, z.array(eventReply))
+export function listReplies(weddingId: string) {
+  return call('list_replies', { p_wedding_id: weddingId }, z.array(eventReply))
 }
 
+/** What recording a reply answers: the person's household, and the reply (eventId null: the whole wedding). */
+const recordedReply = z.extend(rsvpHousehold, {
+  reply: z.extend(eventReply, { eventId: z.nullable(z.string()) }),
+})
+
 /**
- * Records a person's reply to an event other than the main one (the main one: `recordRsvp`);
- * null puts them back to pending.
+ * Records a person's reply on their behalf (ignores the deadline) to `eventId`, or to the main
+ * event when null (the person's own answer); `isAttending` null puts them back to pending. Answers
+ * the person's household and the reply.
  */
-export function recordEventReply(
+export function recordReply(
   weddingId: string,
-  eventId: string,
+  eventId: string | null,
   personId: string,
   isAttending: boolean | null,
   response: { questionId: string; answer: string }[] = [],
 ) {
   return call(
-    'record_event_reply',
+    'record_reply',
     {
       p_wedding_id: weddingId,
-      p_event_id: eventId,
       p_person_id: personId,
       p_is_attending: isAttending,
       p_response: response,
+      p_event_id: eventId,
     },
-    eventReply,
+    recordedReply,
   )
 }

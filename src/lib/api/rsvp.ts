@@ -230,28 +230,6 @@ export function updateRsvpSettings(
   )
 }
 
-/**
- * The couple records or corrects one person's reply on their behalf (ignores the deadline);
- * `isAttending` null puts the person back to pending. Returns the person's household.
- */
-export function recordRsvp(
-  weddingId: string,
-  personId: string,
-  isAttending: boolean | null,
-  response: Array<{ questionId: string; answer: string }>,
-) {
-  return call(
-    'record_rsvp',
-    {
-      p_wedding_id: weddingId,
-      p_person_id: personId,
-      p_is_attending: isAttending,
-      p_response: response,
-    },
-    rsvpHousehold,
-  )
-}
-
 /** A reply as the history keeps it: a person's answer, or (for a message change) the message. */
 export const rsvpReplyValue = z.object({
   /** A reply to an event other than the main one (0023); absent: the person's own answer. */

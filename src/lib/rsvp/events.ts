@@ -19,7 +19,7 @@ export interface ReplyEvent {
   effectiveDeadline?: string | null
 }
 
-/** One person's reply to a non-main event (list_event_replies' answer fits it). */
+/** One person's reply to a non-main event (list_replies' answer fits it). */
 export interface EventReplyLike {
   eventId: string
   personId: string

@@ -11,8 +11,8 @@ import { setUpI18n } from '../rsvp/i18n'
 
 const eventsApi = vi.hoisted(() => ({
   listEvents: vi.fn(),
-  listEventReplies: vi.fn(),
-  recordEventReply: vi.fn(),
+  listReplies: vi.fn(),
+  recordReply: vi.fn(),
   saveEventSettings: vi.fn(),
 }))
 vi.mock('@/lib/api/events', async (importOriginal) => ({
@@ -88,7 +88,7 @@ beforeAll(async () => {
 
 beforeEach(() => {
   vi.clearAllMocks()
-  eventsApi.listEventReplies.mockResolvedValue([])
+  eventsApi.listReplies.mockResolvedValue([])
   useEventsStore.setState({ weddingId: 'w1', events: [], replies: [], status: 'ready' })
 })
 

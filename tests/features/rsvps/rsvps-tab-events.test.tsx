@@ -11,7 +11,6 @@ import { asDetails, asGuestList } from './shared-list'
 
 const api = vi.hoisted(() => ({
   listHouseholds: vi.fn(),
-  recordRsvp: vi.fn(),
   updateRsvpSettings: vi.fn(),
   listRsvpChanges: vi.fn(),
   markRsvpChangesSeen: vi.fn(),
@@ -31,8 +30,8 @@ const detailsApi = vi.hoisted(() => ({ listRsvpDetails: vi.fn() }))
 vi.mock('@/lib/api/rsvp-details', () => detailsApi)
 const eventsApi = vi.hoisted(() => ({
   listEvents: vi.fn(),
-  listEventReplies: vi.fn(),
-  recordEventReply: vi.fn(),
+  listReplies: vi.fn(),
+  recordReply: vi.fn(),
   saveEventSettings: vi.fn(),
 }))
 vi.mock('@/lib/api/events', async (importOriginal) => ({
@@ -200,7 +199,7 @@ beforeEach(() => {
   })
   for (const fn of Object.values(eventsApi)) fn.mockReset()
   eventsApi.listEvents.mockResolvedValue(events)
-  eventsApi.listEventReplies.mockResolvedValue(replies)
+  eventsApi.listReplies.mockResolvedValue(replies)
   useRsvpsTabStore.setState({
     weddingId: null,
     households: [],
@@ -249,15 +248,17 @@ describe('the RSVPs tab per event', () => {
   })
 
   test('a reply recorded for another event goes to that event only', async () => {
-    eventsApi.recordEventReply.mockResolvedValue({
-      eventId: 'desp',
-      personId: 'p2',
-      householdId: 'h1',
-      isAttending: true,
-      response: [],
-      respondedAt: '2027-01-04T00:00:00Z',
-      recordedBy: 'couple',
-    } satisfies EventReply)
+    eventsApi.recordReply.mockResolvedValue({
+      reply: {
+        eventId: 'desp',
+        personId: 'p2',
+        householdId: 'h1',
+        isAttending: true,
+        response: [],
+        respondedAt: '2027-01-04T00:00:00Z',
+        recordedBy: 'couple',
+      } satisfies EventReply,
+    })
     renderTab()
     const chooser = await screen.findByLabelText('Replies for')
     fireEvent.change(chooser, { target: { value: 'desp' } })
@@ -270,8 +271,8 @@ describe('the RSVPs tab per event', () => {
     await act(async () =>
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save reply' })),
     )
-    expect(eventsApi.recordEventReply).toHaveBeenCalledWith('w1', 'desp', 'p2', true, [])
-    expect(api.recordRsvp).not.toHaveBeenCalled()
+    expect(eventsApi.recordReply).toHaveBeenCalledWith('w1', 'desp', 'p2', true, [])
+    expect(eventsApi.recordReply).toHaveBeenCalledTimes(1)
     await vi.waitFor(() =>
       expect(countsShown()).toEqual({ Attending: '1', 'Not attending': '1', 'No reply yet': '0' }),
     )

@@ -10,7 +10,6 @@ import { asDetails, asGuestList } from './shared-list'
 
 const api = vi.hoisted(() => ({
   listHouseholds: vi.fn(),
-  recordRsvp: vi.fn(),
   updateRsvpSettings: vi.fn(),
   listRsvpChanges: vi.fn(),
   markRsvpChangesSeen: vi.fn(),
@@ -28,6 +27,11 @@ vi.mock('@/lib/api/invitations', async (importOriginal) => ({
 }))
 const detailsApi = vi.hoisted(() => ({ listRsvpDetails: vi.fn() }))
 vi.mock('@/lib/api/rsvp-details', () => detailsApi)
+const eventsApi = vi.hoisted(() => ({ recordReply: vi.fn() }))
+vi.mock('@/lib/api/events', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...eventsApi,
+}))
 
 // The settings test clicks through a calendar and a form: room for a busy machine.
 vi.setConfig({ testTimeout: 15_000 })
@@ -283,7 +287,7 @@ describe('RSVPs tab', () => {
   })
 
   test('records a reply on a guest’s behalf', async () => {
-    api.recordRsvp.mockResolvedValue({
+    eventsApi.recordReply.mockResolvedValue({
       ...households[1]!,
       persons: [
         person('p3', 'Cora', true, {
@@ -303,7 +307,7 @@ describe('RSVPs tab', () => {
     await act(async () =>
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save reply' })),
     )
-    expect(api.recordRsvp).toHaveBeenCalledWith('w1', 'p3', true, [
+    expect(eventsApi.recordReply).toHaveBeenCalledWith('w1', null, 'p3', true, [
       { questionId: 'meal', answer: 'Beef' },
     ])
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument()
@@ -312,7 +316,7 @@ describe('RSVPs tab', () => {
   })
 
   test('a failed correction stays open with the error', async () => {
-    api.recordRsvp.mockRejectedValue(new TypeError('Failed to fetch'))
+    eventsApi.recordReply.mockRejectedValue(new TypeError('Failed to fetch'))
     renderTab()
     await screen.findByRole('list', { name: 'Replies by household' })
     fireEvent.click(screen.getByRole('button', { name: 'Record reply for Ana Reyes' }))
@@ -321,7 +325,7 @@ describe('RSVPs tab', () => {
     await act(async () =>
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save reply' })),
     )
-    expect(api.recordRsvp).toHaveBeenCalledWith('w1', 'p1', null, [])
+    expect(eventsApi.recordReply).toHaveBeenCalledWith('w1', null, 'p1', null, [])
     expect(within(dialog).getByRole('alert')).toHaveTextContent("We couldn't reach the server.")
     expect(within(dialog).getByRole('radio', { name: 'No reply yet' })).toBeChecked()
   })

@@ -10,7 +10,6 @@ const api = vi.hoisted(() => ({
   saveHousehold: vi.fn(),
   deleteHousehold: vi.fn(),
   importHouseholds: vi.fn(),
-  recordRsvp: vi.fn(),
   listRsvpChanges: vi.fn(),
   markRsvpChangesSeen: vi.fn(),
   getSeatingLayout: vi.fn(),
@@ -23,6 +22,11 @@ vi.mock('@/lib/api/invitations', async (importOriginal) => ({
 }))
 const detailsApi = vi.hoisted(() => ({ listRsvpDetails: vi.fn() }))
 vi.mock('@/lib/api/rsvp-details', () => detailsApi)
+const eventsApi = vi.hoisted(() => ({ recordReply: vi.fn() }))
+vi.mock('@/lib/api/events', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  ...eventsApi,
+}))
 
 const { useGuestListStore } = await import('@/lib/guest-list')
 const { useGuestsStore } = await import('@/features/guests/guests-store')
@@ -315,7 +319,7 @@ describe('the three screens share it', () => {
       respondedAt: '2027-01-02T00:00:00Z',
       recordedBy: 'couple',
     }
-    api.recordRsvp.mockResolvedValue(replied)
+    eventsApi.recordReply.mockResolvedValue(replied)
     await useRsvpsTabStore.getState().record('p-ben', false, [])
     expect(useGuestsStore.getState().households[1]!.persons[1]).toMatchObject({
       id: 'p-ben',

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/confirm-dialog'
 import { RetryAlert } from '@/components/retry-alert'
 import { can, householdSides, mayDeleteHousehold } from '@/lib/access'
 import type { Household, Wedding } from '@/lib/api'
-import { listEventReplies, listEvents } from '@/lib/api/events'
+import { listEvents, listReplies } from '@/lib/api/events'
 import { downloadFile, toCsv } from '@/lib/csv'
 import { todayInManila } from '@/lib/dates'
 import { errorMessage } from '@/lib/errors'
@@ -124,7 +124,7 @@ export function GuestListScreen({ wedding }: { wedding: Wedding }) {
     try {
       // One column per event that takes RSVPs, read now so the file has the latest replies. If they
       // cannot be read the list is still given, and the couple is told what it lacks.
-      const read = await Promise.all([listEvents(wedding.id), listEventReplies(wedding.id)]).catch(
+      const read = await Promise.all([listEvents(wedding.id), listReplies(wedding.id)]).catch(
         () => null,
       )
       const events = read ? { events: read[0], replies: read[1] } : undefined

@@ -70,7 +70,7 @@ export interface CsvEvent {
   readonly householdIds: ReadonlyArray<string>
 }
 
-/** A reply to an event other than the main one (list_event_replies' answer fits it). */
+/** A reply to an event other than the main one (list_replies' answer fits it). */
 export interface CsvEventReply {
   readonly eventId: string
   readonly personId: string

@@ -25,7 +25,7 @@ import { SendDrawer } from '../components/send-drawer'
 import { TemplatesForm } from '../components/templates-form'
 import { invitationsCsv } from '../csv'
 import { followUpList, type FollowUpEvent } from '../model/follow-up'
-import { listEventReplies, listEvents } from '@/lib/api/events'
+import { listEvents, listReplies } from '@/lib/api/events'
 import type { MessageWedding } from '@/lib/invitations/message'
 import { useInvitations } from '../use-invitations'
 
@@ -212,7 +212,7 @@ function useFollowUpEvents(weddingId: string, households: unknown) {
   useEffect(() => {
     if (!households) return
     let current = true
-    Promise.all([listEvents(weddingId), listEventReplies(weddingId)]).then(
+    Promise.all([listEvents(weddingId), listReplies(weddingId)]).then(
       ([events, replies]) => {
         if (!current) return
         setRead({
