@@ -431,7 +431,8 @@ begin
   if (v_amount is null) = (v_percent is null) then
     raise exception 'invalid_input' using detail = 'give an amount or a percentage';
   end if;
-  if v_amount < 0 or v_percent <= 0 or v_percent > 100 then
+  -- A percentage is kept to the hundredth: one that rounds to 0.00 is no percentage.
+  if v_amount < 0 or round(v_percent, 2) <= 0 or v_percent > 100 then
     raise exception 'invalid_input' using detail = 'the amount or percentage is out of range';
   end if;
   perform kasalan_private.centavos_arg(v_amount, 'amountCentavos');

@@ -334,6 +334,12 @@ describe('the budget in pesos', () => {
     expect(await outcome(pay({ amountCentavos: 1, percent: 10 }))).toBe('invalid_input')
     expect(await outcome(pay({}))).toBe('invalid_input')
     expect(await outcome(pay({ percent: 101 }))).toBe('invalid_input')
+    // Kept to the hundredth, 0.001 % would be 0.00 %: refused as a percentage out of range, not
+    // by the table's check.
+    await expect(pay({ percent: 0.001 })).rejects.toMatchObject({
+      message: 'invalid_input',
+      details: 'the amount or percentage is out of range',
+    })
     expect(await outcome(pay({ amountCentavos: 1, paidOn: '2026-01-01' }))).toBe('invalid_input')
     expect(await outcome(pay({ kind: 'tip', amountCentavos: 1 }))).toBe('invalid_input')
     expect(await budget()).toEqual(before)
