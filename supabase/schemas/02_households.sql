@@ -1134,7 +1134,9 @@ begin
   if jsonb_array_length(p_households) > 5000 then
     raise exception 'invalid_input' using detail = 'at most 5000 households per import';
   end if;
-  select w.rsvp_questions into v_questions from kasalan.weddings w where w.id = p_wedding_id;
+  -- Which event is the main one holds until this call commits: changing it (save_event_settings)
+  -- takes the wedding for no key update and waits for the replies being imported, or they for it.
+  select w.rsvp_questions into v_questions from kasalan.weddings w where w.id = p_wedding_id for share;
   -- The activity triggers stay quiet while this call writes: it records one entry itself, below.
   perform set_config('kasalan.importing', 'on', true);
   v_kind := kasalan_private.rsvp_manager_kind(p_wedding_id);

@@ -535,7 +535,9 @@ declare
   v_kind text;
 begin
   perform kasalan_private.require(p_wedding_id, 'rsvps');
-  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id;
+  -- Which event is the main one holds until this call commits: changing it (save_event_settings)
+  -- takes the wedding for no key update and waits for the answers being written, or they for it.
+  select * into v_wedding from kasalan.weddings w where w.id = p_wedding_id for share;
   -- The household first, as submit_rsvp takes it: one reply of a household at a time, so two
   -- replies recorded at once (or a guest's and the couple's) cannot pass its seat cap together.
   perform 1 from kasalan.households g
@@ -882,8 +884,10 @@ begin
     perform kasalan_private.rate_limit(v_wedding.id, 'rsvp');
   end if;
 
-  -- One household answers one at a time (two phones of one family); a change of the main event
-  -- takes every household of the wedding first, so the events are read below once it is done.
+  -- Which event is the main one holds until this call commits: changing it (save_event_settings)
+  -- takes the wedding for no key update and waits for the answers being written, or they for it.
+  perform 1 from kasalan.weddings w where w.id = v_wedding.id for share;
+  -- One household answers one at a time (two phones of one family).
   select * into v_household from kasalan.households g where g.id = p_household_id for update;
 
   select coalesce(jsonb_agg(
@@ -1158,6 +1162,9 @@ begin
     raise exception 'rsvp_change_not_found';
   end if;
   v_kind := kasalan_private.rsvp_manager_kind(p_wedding_id);
+  -- Which event is the main one holds until this call commits: changing it (save_event_settings)
+  -- takes the wedding for no key update and waits for the answers being written, or they for it.
+  perform 1 from kasalan.weddings w where w.id = p_wedding_id for share;
   -- The household first, as submit_rsvp and record_reply take it (its seat cap is counted under it).
   perform 1 from kasalan.households g where g.id = v_change.household_id for update;
 

@@ -412,7 +412,14 @@ as $$
   left join kasalan.event_replies r on r.wedding_id = we.wedding_id and r.event_id = we.event_id and r.person_id = p.id
   where we.wedding_id = p_wedding_id
     and (we.event_id = p_event_id or (p_event_id is null and we.is_main))
-    and kasalan_private.event_invites(p_wedding_id, we.event_id, we.is_private, p.household_id)
+    -- event_invites, written out: called for each of thousands of persons, it is never inlined.
+    and (
+      not we.is_private
+      or exists (
+        select 1 from kasalan.event_guests eg
+        where eg.wedding_id = p_wedding_id and eg.event_id = we.event_id and eg.household_id = p.household_id
+      )
+    )
 $$;
 
 revoke execute on function kasalan_private.event_answers(p_wedding_id uuid, p_event_id uuid) from public, anon, authenticated;
@@ -671,7 +678,9 @@ begin
   end if;
 
   if v_new_main is distinct from v_old_main then
-    -- Each event's answers are its own: only the mark moves. The first event made the main one
+    -- Each event's answers are its own: only the mark moves. Every writer of an answer holds the
+    -- wedding for share while it reads which event is the main one and writes, so none is halfway
+    -- through here (and none writes to the whole wedding's row once it is gone). The first event made the main one
     -- takes the whole wedding's answers (once per wedding); the replies it kept while it was not
     -- the main one give way to them.
     if v_old_main = kasalan_private.whole_wedding_event() then

@@ -174,4 +174,125 @@ describe.skipIf(ENGINE !== 'postgres')('two devices at once (real PostgreSQL)', 
     )
     expect(rows).toEqual([{ message: 'Salamat po!' }])
   })
+
+  test('the first event made the main one while a spreadsheet of replies is imported: every reply is kept, on that event', async () => {
+    // Either order: the import first (the change waits for it), or the change first (the import waits).
+    for (const importFirst of [true, false]) {
+      const { claims, wedding } = await t.couple()
+      const schedule = (wedding.sections as { id: string; type: string }[]).find(
+        (s) => s.type === 'schedule',
+      )!
+      const saved = (await t.rpc(claims, 'save_section_content', {
+        p_section_id: schedule.id,
+        p_title: 'Schedule',
+        p_data: { events: [{ name: 'Reception', type: 'reception' }] },
+      })) as { section: { data: { events: { id: string }[] } } }
+      const reception = saved.section.data.events[0]!.id
+      const importing: Call = {
+        claims,
+        name: 'import_households',
+        args: {
+          p_wedding_id: wedding.id,
+          p_households: [
+            {
+              relationshipSide: 'bride',
+              persons: [
+                {
+                  firstName: 'Ana',
+                  lastName: 'Santos',
+                  type: 'adult',
+                  reply: { isAttending: true },
+                },
+                {
+                  firstName: 'Ben',
+                  lastName: 'Santos',
+                  type: 'adult',
+                  reply: { isAttending: false },
+                },
+              ],
+            },
+          ],
+        },
+      }
+      const mainEvent: Call = {
+        claims,
+        name: 'save_event_settings',
+        args: {
+          p_wedding_id: wedding.id,
+          p_event_id: reception,
+          p_settings: {
+            takesRsvp: true,
+            deadline: null,
+            isPrivate: false,
+            isMain: false,
+            householdIds: [],
+          },
+        },
+      }
+      const { second } = importFirst
+        ? await twoAtOnce(importing, mainEvent)
+        : await twoAtOnce(mainEvent, importing)
+      expect(second.error).toBeUndefined()
+      const { rows } = await t.asOwner<{ event_id: string; is_attending: boolean }>(
+        'select event_id, is_attending from kasalan.event_replies where wedding_id = $1 order by is_attending',
+        [wedding.id],
+      )
+      expect(rows).toEqual([
+        { event_id: reception, is_attending: false },
+        { event_id: reception, is_attending: true },
+      ])
+    }
+  })
+
+  test('a guest answering while the couple makes the first event the main one: the answer lands on it', async () => {
+    const { claims, wedding } = await t.couple()
+    const schedule = (wedding.sections as { id: string; type: string }[]).find(
+      (s) => s.type === 'schedule',
+    )!
+    const saved = (await t.rpc(claims, 'save_section_content', {
+      p_section_id: schedule.id,
+      p_title: 'Schedule',
+      p_data: { events: [{ name: 'Reception', type: 'reception' }] },
+    })) as { section: { data: { events: { id: string }[] } } }
+    const reception = saved.section.data.events[0]!.id
+    const household = (await t.rpc(claims, 'save_household', {
+      p_wedding_id: wedding.id,
+      p_household: { persons: [{ firstName: 'Lola', lastName: 'Reyes', type: 'adult' }] },
+    })) as { id: string; persons: { id: string }[] }
+    const lola = household.persons[0]!.id
+    await t.rpc(claims, 'set_wedding_published', { p_wedding_id: wedding.id, p_published: true })
+    const { second } = await twoAtOnce(
+      {
+        claims,
+        name: 'save_event_settings',
+        args: {
+          p_wedding_id: wedding.id,
+          p_event_id: reception,
+          p_settings: {
+            takesRsvp: true,
+            deadline: null,
+            isPrivate: false,
+            isMain: false,
+            householdIds: [],
+          },
+        },
+      },
+      {
+        claims: null,
+        name: 'submit_rsvp',
+        args: {
+          p_household_id: household.id,
+          p_person_id: lola,
+          p_answers: [{ personId: lola, isAttending: true, response: [] }],
+          p_message: null,
+        },
+      },
+    )
+    expect(second.error).toBeUndefined()
+    const { rows } = await t.asOwner<{ event_id: string }>(
+      'select event_id from kasalan.event_replies where wedding_id = $1',
+      [wedding.id],
+    )
+    expect(rows).toEqual([{ event_id: reception }])
+  })
 })
