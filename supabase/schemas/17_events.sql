@@ -365,21 +365,19 @@ $$;
 
 revoke execute on function kasalan_private.rsvp_reply_json(p_reply kasalan.event_replies) from public, anon, authenticated;
 
--- Sets a person's answer for one event (p_is_attending null: no answer, the reply deleted); returns
--- the reply (null when none). The caller holds the household's lock and keeps the history. Helper
--- of the reply functions.
+-- Sets a person's answer for one event (p_is_attending null: no answer, the reply deleted). The
+-- caller holds the wedding for share and the household's lock, and keeps the history. Helper of the
+-- reply functions.
 create or replace function kasalan_private.set_reply(p_wedding_id uuid, p_event_id uuid, p_person kasalan.persons, p_is_attending boolean, p_response jsonb, p_responded_at timestamp with time zone, p_recorded_by text, p_recorded_by_user uuid)
-returns kasalan.event_replies
+returns void
 language plpgsql
 set search_path = ''
 as $$
-declare
-  v_reply kasalan.event_replies;
 begin
   if p_is_attending is null then
     delete from kasalan.event_replies r
     where r.wedding_id = p_wedding_id and r.event_id = p_event_id and r.person_id = p_person.id;
-    return null;
+    return;
   end if;
   insert into kasalan.event_replies as r (wedding_id, event_id, person_id, household_id, is_attending, response, responded_at, recorded_by, recorded_by_user)
   values (p_wedding_id, p_event_id, p_person.id, p_person.household_id, p_is_attending, p_response, p_responded_at, p_recorded_by, p_recorded_by_user)
@@ -388,9 +386,7 @@ begin
       response = excluded.response,
       responded_at = excluded.responded_at,
       recorded_by = excluded.recorded_by,
-      recorded_by_user = excluded.recorded_by_user
-  returning * into v_reply;
-  return v_reply;
+      recorded_by_user = excluded.recorded_by_user;
 end;
 $$;
 
@@ -678,14 +674,12 @@ begin
   end if;
 
   if v_new_main is distinct from v_old_main then
-    -- Each event's answers are its own: only the mark moves. Every writer of an answer holds the
-    -- wedding for share while it reads which event is the main one and writes, so none is halfway
-    -- through here (and none writes to the whole wedding's row once it is gone). The first event made the main one
+    -- Each event's answers are its own: only the mark moves. The first event made the main one
     -- takes the whole wedding's answers (once per wedding); the replies it kept while it was not
-    -- the main one give way to them.
+    -- the main one give way to them. Every writer of an answer holds the wedding for share while it
+    -- reads which event is the main one and writes, and this call holds it for no key update: no
+    -- answer is halfway through here, and none is written to the whole wedding's row once it is gone.
     if v_old_main = kasalan_private.whole_wedding_event() then
-      -- The households in one order, before any answer moves: a guest answering waits, or is waited for.
-      perform 1 from kasalan.households g where g.wedding_id = p_wedding_id order by g.id for update;
       delete from kasalan.event_replies r where r.wedding_id = p_wedding_id and r.event_id = v_new_main;
       update kasalan.event_replies r set event_id = v_new_main
       where r.wedding_id = p_wedding_id and r.event_id = v_old_main;
