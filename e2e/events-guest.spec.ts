@@ -156,6 +156,7 @@ test('per-event answers: yes to the ceremony, no to the private despedida; an un
   await expect(page.getByRole('radio', { name: 'Oo', exact: true })).toHaveCount(0)
   await expect(page.getByRole('heading', { level: 2 })).toHaveCount(0)
   await expect(page.getByText('Pakisagot hanggang')).toBeVisible()
+  await keepScreenshot(page, 'events-guest-rsvp-whole-wedding-fil-360.png', { fullPage: true })
 
   const ids = await setUpEvents(page)
 

@@ -37,11 +37,6 @@ export interface PersonFormValues {
   answers: string[]
 }
 
-export interface RsvpFormValues {
-  persons: PersonFormValues[]
-  message: string
-}
-
 export interface AnswerInput {
   personId: string
   /** The main event's answer (or the wedding's, while no event takes RSVPs). */
@@ -79,44 +74,6 @@ export function earlierAnswer(question: QuestionLike, response: readonly StoredA
   if (!stored) return ''
   if (question.kind === 'choice' && !(question.options ?? []).includes(stored.answer)) return ''
   return stored.answer
-}
-
-/** The form as the household last answered it (or blank where nobody has yet). */
-export function initialFormValues(
-  persons: readonly PersonLike[],
-  questions: readonly QuestionLike[],
-  message: string | null | undefined,
-): RsvpFormValues {
-  return {
-    persons: persons.map((person) => ({
-      personId: person.id,
-      attendance: person.isAttending === true ? 'yes' : person.isAttending === false ? 'no' : '',
-      answers: questions.map((question) => earlierAnswer(question, person.response)),
-    })),
-    message: message ?? '',
-  }
-}
-
-/** What submit_rsvp takes: every person with a choice, answers only for those who attend. */
-export function toAnswerInputs(
-  values: RsvpFormValues,
-  questions: readonly QuestionLike[],
-): AnswerInput[] {
-  return values.persons
-    .filter((person) => person.attendance !== '')
-    .map((person) => ({
-      personId: person.personId,
-      isAttending: person.attendance === 'yes',
-      response:
-        person.attendance === 'yes'
-          ? questions
-              .map((question, index) => ({
-                questionId: question.id,
-                answer: (person.answers[index] ?? '').trim(),
-              }))
-              .filter((answer) => answer.answer !== '')
-          : [],
-    }))
 }
 
 /** The latest time anyone in the household answered, or null. */
@@ -201,13 +158,36 @@ export function withSubmittedAnswers<T extends RsvpLike>(
   }
 }
 
-/* ---- Events with their own RSVPs ---- */
+/* ---- The events a household answers ---- */
 
-/** An RSVP event as the form needs it (`Rsvp.events`). */
+/** An RSVP event as the form needs it (`Rsvp.events`, or the whole wedding). */
 export interface EventLike {
   id: string
   isMain?: boolean
   isClosed?: boolean
+}
+
+/**
+ * The id of the whole wedding as the one event a household answers while no event of the schedule
+ * takes RSVPs. It is never sent: the whole wedding's answer is the person's own.
+ */
+export const WHOLE_WEDDING = ''
+
+/** The whole wedding as an event: the main one, closed when the wedding's deadline has passed. */
+export function wholeWedding(isClosed: boolean) {
+  return { id: WHOLE_WEDDING, isMain: true, isClosed, date: null }
+}
+
+/**
+ * The events the household answers: the schedule's RSVP events, or, while none takes RSVPs, the
+ * whole wedding as one main event. The form, the thank-you page and "closed" read this one list.
+ */
+export function answerEvents<E extends EventLike>(rsvp: {
+  events?: readonly E[]
+  wedding: { isClosed: boolean }
+}): Array<E | ReturnType<typeof wholeWedding>> {
+  const events = rsvp.events ?? []
+  return events.length > 0 ? [...events] : [wholeWedding(rsvp.wedding.isClosed)]
 }
 
 /** A question, asked with the main answer (`eventId` null or missing) or for one event. */
@@ -238,7 +218,7 @@ export interface EventFormValues {
   persons: PersonFormValues[]
 }
 
-export interface EventsFormValues {
+export interface RsvpFormValues {
   events: EventFormValues[]
   message: string
 }
@@ -268,13 +248,13 @@ export function eventReply(person: EventPersonLike, event: EventLike) {
  * `locked` persons (a reply to that event the couple recorded, for a guest without the code) are
  * left out of that event's form.
  */
-export function initialEventsFormValues(
+export function initialFormValues(
   persons: readonly EventPersonLike[],
   events: readonly EventLike[],
   questions: readonly EventQuestionLike[],
   message: string | null | undefined,
   locked: (person: EventPersonLike, event: EventLike) => boolean = () => false,
-): EventsFormValues {
+): RsvpFormValues {
   return {
     events: events
       .filter((event) => !event.isClosed)
@@ -310,13 +290,14 @@ const trimmedAnswers = (questions: readonly QuestionLike[], person: PersonFormVa
     : []
 
 /**
- * What submit_rsvp takes when events take RSVPs: one entry per person who answered an open event,
- * every event named by its id under `events` (the main one too: should the couple make another
- * event main meanwhile, the answer still lands on the event the guest saw), each event's answers
- * only for those who come to it. Closed events are never sent.
+ * What submit_rsvp takes: one entry per person who answered an open event, each event's answers
+ * only for those who come to it. The whole wedding's answer is the person's own (`isAttending`,
+ * `response`); a schedule event is named by its id under `events` (the main one too: should the
+ * couple make another event main meanwhile, the answer still lands on the event the guest saw).
+ * Closed events are never sent.
  */
-export function toEventAnswerInputs(
-  values: EventsFormValues,
+export function toAnswerInputs(
+  values: RsvpFormValues,
   events: readonly EventLike[],
   questions: readonly EventQuestionLike[],
 ): AnswerInput[] {
@@ -327,12 +308,13 @@ export function toEventAnswerInputs(
     const asked = questionsFor(questions, event)
     for (const person of form.persons) {
       if (person.attendance === '') continue
-      const entry = byPerson.get(person.personId) ?? { personId: person.personId, events: [] }
-      entry.events!.push({
-        eventId: event.id,
+      const answer = {
         isAttending: person.attendance === 'yes',
         response: trimmedAnswers(asked, person),
-      })
+      }
+      const entry = byPerson.get(person.personId) ?? { personId: person.personId }
+      if (event.id === WHOLE_WEDDING) Object.assign(entry, answer)
+      else entry.events = [...(entry.events ?? []), { eventId: event.id, ...answer }]
       byPerson.set(person.personId, entry)
     }
   }

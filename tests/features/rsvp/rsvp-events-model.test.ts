@@ -8,9 +8,9 @@ import { questionsFor } from '@/lib/rsvp/events'
 import {
   eventReply,
   eventsAttended,
-  initialEventsFormValues,
+  initialFormValues,
   lastEventRespondedAt,
-  toEventAnswerInputs,
+  toAnswerInputs,
   withSubmittedAnswers,
 } from '@/lib/rsvp/rsvp-form'
 
@@ -110,7 +110,7 @@ describe('the form per event', () => {
   })
 
   test('starts from what each person answered to each open event; a closed event is not in the form', () => {
-    expect(initialEventsFormValues(persons, events, questions, null)).toEqual({
+    expect(initialFormValues(persons, events, questions, null)).toEqual({
       events: [
         {
           eventId: 'ceremony',
@@ -139,7 +139,7 @@ describe('the form per event', () => {
   })
 
   test('sends every open event by its id, the main one too, answers only for a yes', () => {
-    const answers = toEventAnswerInputs(
+    const answers = toAnswerInputs(
       {
         events: [
           {
@@ -206,7 +206,7 @@ describe('the form per event', () => {
 
   test('with the main event closed, only the other events are sent; a person with no choice is left out', () => {
     const closedMain = [CEREMONY, { ...RECEPTION, isClosed: true }]
-    const answers = toEventAnswerInputs(
+    const answers = toAnswerInputs(
       {
         events: [
           {

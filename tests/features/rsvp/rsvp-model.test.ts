@@ -8,12 +8,15 @@ import {
   toDrafts,
 } from '@/features/rsvps/model/question-editor'
 import {
+  answerEvents,
   earlierAnswer,
   initialFormValues,
   lastRespondedAt,
   replyStatus,
   seatsCounted,
   toAnswerInputs,
+  wholeWedding,
+  WHOLE_WEDDING,
 } from '@/lib/rsvp/rsvp-form'
 import { countReplies, filterReplies } from '@/features/rsvps/model/rsvp-list'
 
@@ -23,7 +26,7 @@ const questions = [
 ]
 
 describe('the RSVP form', () => {
-  test('starts from what the household answered before', () => {
+  test('starts from what the household answered before (the whole wedding as its one event)', () => {
     const values = initialFormValues(
       [
         {
@@ -35,14 +38,20 @@ describe('the RSVP form', () => {
         { id: 'b', firstName: 'Ben', isAttending: false, response: [] },
         { id: 'c', firstName: 'Cy', isAttending: null, response: [] },
       ],
+      [wholeWedding(false)],
       questions,
       'Hello',
     )
     expect(values).toEqual({
-      persons: [
-        { personId: 'a', attendance: 'yes', answers: ['Manok', ''] },
-        { personId: 'b', attendance: 'no', answers: ['', ''] },
-        { personId: 'c', attendance: '', answers: ['', ''] },
+      events: [
+        {
+          eventId: WHOLE_WEDDING,
+          persons: [
+            { personId: 'a', attendance: 'yes', answers: ['Manok', ''] },
+            { personId: 'b', attendance: 'no', answers: ['', ''] },
+            { personId: 'c', attendance: '', answers: ['', ''] },
+          ],
+        },
       ],
       message: 'Hello',
     })
@@ -62,14 +71,20 @@ describe('the RSVP form', () => {
     expect(
       toAnswerInputs(
         {
-          persons: [
-            { personId: 'a', attendance: 'yes', answers: ['Manok', '  Dancing Queen '] },
-            { personId: 'b', attendance: 'no', answers: ['Kare-kare', 'x'] },
-            { personId: 'c', attendance: '', answers: ['', ''] },
-            { personId: 'd', attendance: 'yes', answers: ['', '   '] },
+          events: [
+            {
+              eventId: WHOLE_WEDDING,
+              persons: [
+                { personId: 'a', attendance: 'yes', answers: ['Manok', '  Dancing Queen '] },
+                { personId: 'b', attendance: 'no', answers: ['Kare-kare', 'x'] },
+                { personId: 'c', attendance: '', answers: ['', ''] },
+                { personId: 'd', attendance: 'yes', answers: ['', '   '] },
+              ],
+            },
           ],
           message: '',
         },
+        [wholeWedding(false)],
         questions,
       ),
     ).toEqual([
@@ -84,6 +99,16 @@ describe('the RSVP form', () => {
       { personId: 'b', isAttending: false, response: [] },
       { personId: 'd', isAttending: true, response: [] },
     ])
+  })
+
+  test('a wedding whose events take no RSVPs is answered as one main event, closed with the wedding', () => {
+    expect(answerEvents({ wedding: { isClosed: false } })).toEqual([wholeWedding(false)])
+    expect(answerEvents({ events: [], wedding: { isClosed: true } })).toEqual([
+      { id: WHOLE_WEDDING, isMain: true, isClosed: true, date: null },
+    ])
+    // Once an event takes RSVPs, the household answers the schedule's events, whatever the wedding's deadline.
+    const events = [{ id: 'e1', isMain: true, isClosed: false }, { id: 'e2' }]
+    expect(answerEvents({ events, wedding: { isClosed: true } })).toEqual(events)
   })
 
   test('reply status and the latest answer time', () => {

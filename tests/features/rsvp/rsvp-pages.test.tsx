@@ -427,6 +427,18 @@ describe('RSVP page', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Sarado na ang RSVP')
   })
 
+  test('the thank-you page of a household the couple answered for leads to the RSVP, which says so', async () => {
+    const recorded = demoRsvp({ answered: true })
+    for (const person of recorded.household.persons) person.recordedByCouple = true
+    api.getRsvp.mockResolvedValue(recorded)
+    const history = renderRsvp(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}/thank-you`)
+    expect(
+      await screen.findByText(/^Naitala na nina Isabel at Miguel ang sagot ng inyong grupo\./),
+    ).toBeInTheDocument()
+    expect(history.location.pathname).toBe(`/wedding/isabel-and-miguel/rsvp/${GUEST}/${CRISTINA}`)
+    expect(screen.queryByText(/^Natanggap namin ang inyong sagot noong/)).not.toBeInTheDocument()
+  })
+
   test('after the deadline: closed, with what was recorded and how to reach the couple', async () => {
     api.getRsvp.mockResolvedValue(demoRsvp({ isClosed: true, answered: true }))
     renderRsvp()

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { AlertCircle, CalendarClock, LockKeyhole } from 'lucide-react'
-import { useId, useState, type MouseEvent } from 'react'
+import { Fragment, useId, useState, type MouseEvent, type ReactNode } from 'react'
 import {
   useForm,
   useWatch,
@@ -14,38 +14,52 @@ import type { Rsvp, RsvpQuestion } from '@/lib/api'
 import { formatLongDate } from '@/lib/dates'
 import { displayName } from '@/lib/names'
 import { errorMessage } from '@/lib/errors'
-import { coupleFirstNames } from '../model/format'
+import { questionsFor } from '@/lib/rsvp/events'
+import { coupleFirstNames, eventName } from '../model/format'
 import {
+  answerEvents,
   fullName,
   initialFormValues,
-  lastRespondedAt,
+  lastEventRespondedAt,
   onlyRecordedByCouple,
   MAX_ANSWER_LENGTH,
   MAX_MESSAGE_LENGTH,
+  recordedByCoupleFor,
   seatsCounted,
   toAnswerInputs,
   yesPassesSeatCap,
+  type EventLike,
+  type EventPersonLike,
+  type PersonFormValues,
   type RsvpFormValues,
 } from '@/lib/rsvp/rsvp-form'
 import { useGuestRsvpStore } from '../guest-rsvp-store'
 import { refusableYes } from './refusable-yes'
+import { EventHeading, EventReplies } from './rsvp-event-parts'
 import { dateLanguage, formatDateTime } from '@/lib/rsvp/format-time'
 
-// Messages are keys of the rsvp namespace, translated where they are shown.
-const rsvpFormSchema = z.object({
-  persons: z.array(
-    z.object({
-      personId: z.string(),
-      attendance: z
-        .enum(['', 'yes', 'no'])
-        .check(z.refine((value) => value !== '', 'validation.chooseAttendance')),
-      answers: z.array(
-        z.string().check(z.maxLength(MAX_ANSWER_LENGTH, 'validation.answerTooLong')),
-      ),
-    }),
-  ),
-  message: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, 'validation.messageTooLong')),
-})
+// Messages are keys of the rsvp namespace, translated where they are shown. A person who has not
+// chosen is asked in the words of the layout (for the wedding, or for one event).
+const formSchema = (chooseAttendance: string) =>
+  z.object({
+    events: z.array(
+      z.object({
+        eventId: z.string(),
+        persons: z.array(
+          z.object({
+            personId: z.string(),
+            attendance: z
+              .enum(['', 'yes', 'no'])
+              .check(z.refine((value) => value !== '', chooseAttendance)),
+            answers: z.array(
+              z.string().check(z.maxLength(MAX_ANSWER_LENGTH, 'validation.answerTooLong')),
+            ),
+          }),
+        ),
+      }),
+    ),
+    message: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, 'validation.messageTooLong')),
+  })
 
 interface RsvpFormProps {
   rsvp: Rsvp
@@ -54,31 +68,33 @@ interface RsvpFormProps {
 }
 
 /**
- * The household's RSVP: Dadalo / Hindi makakadalo for each person, the couple's questions for each
- * person who comes, and a note to the couple. A failed save keeps everything typed and says why.
- * A guest who found their name by searching (no invitation code) starts from a blank form, is told
- * that their party already replied, and cannot change a reply the couple recorded.
+ * The household's RSVP, one form for every event it answers (`answerEvents`). Two layouts:
+ * - while no event of the schedule takes RSVPs, the whole wedding: a card per person with
+ *   Dadalo / Hindi makakadalo, the couple's questions for each person who comes, and the deadline;
+ * - otherwise a card per event in the schedule's order, each person Oo / Hindi for it, the event's
+ *   own questions under those who come, a closed event shown with what was recorded. Declining one
+ *   event leaves the others as they are.
+ * Then a note to the couple. A failed save keeps everything typed and says why. A guest who found
+ * their name by searching (no invitation code) starts from a blank form, is told that their party
+ * already replied, and cannot change a reply the couple recorded.
  */
 export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
-  const { t, i18n } = useTranslation('rsvp')
-  const language = dateLanguage(i18n.language)
+  const { t } = useTranslation('rsvp')
   const submit = useGuestRsvpStore((state) => state.submit)
   const [saveError, setSaveError] = useState<string | null>(null)
   const id = useId()
 
   const { wedding, household } = rsvp
-  // Questions asked for one event wait until an event takes RSVPs (then the events' form asks them).
-  const questions = wedding.rsvpQuestions.filter((question) => !question.eventId)
-  const couple = coupleFirstNames(wedding, t('shell.and'))
+  const byEvent = (rsvp.events ?? []).length > 0
+  const events = answerEvents(rsvp)
+  const questions = wedding.rsvpQuestions
+  const open = events.filter((event) => !event.isClosed)
   const searchOnly = household.access === 'guest_search'
-  // When the household itself last sent its answers: a reply the couple recorded (imported with the
-  // list, or taken by phone) is theirs, not a time the household answered.
-  const answeredAt = lastRespondedAt(household.persons.filter((person) => !person.recordedByCouple))
-  // (A visitor by name search sees no answers: they are told so instead.)
-  const recordedByCouple = !searchOnly && onlyRecordedByCouple(household.persons)
-  const isLocked = (person: (typeof household.persons)[number]) =>
-    searchOnly && person.recordedByCouple
-  const answerable = household.persons.filter((person) => !isLocked(person))
+  const isLocked = (person: EventPersonLike, event: EventLike) =>
+    searchOnly && recordedByCoupleFor(person, event)
+  const anyAnswerable = open.some((event) =>
+    household.persons.some((person) => !isLocked(person, event)),
+  )
 
   const {
     register,
@@ -86,26 +102,48 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
     handleSubmit,
     formState: { errors, isSubmitting, submitCount },
   } = useForm<RsvpFormValues>({
-    defaultValues: initialFormValues(answerable, questions, household.message),
-    resolver: zodResolver(rsvpFormSchema),
+    defaultValues: initialFormValues(
+      household.persons,
+      events,
+      questions,
+      household.message,
+      isLocked,
+    ),
+    resolver: zodResolver(
+      formSchema(byEvent ? 'events.chooseAttendance' : 'validation.chooseAttendance'),
+    ),
   })
-  const watched = useWatch({ control, name: 'persons' })
-  const attendance = watched.map((person) => person.attendance)
-  // A "Dadalo" past the seats reserved is refused where it is ticked, and said beside it; the
-  // message goes once someone else is marked as not coming.
-  const main = { id: '', isMain: true }
-  const [refused, setRefused] = useState<string | null>(null)
-  const passes = (personId: string) =>
-    yesPassesSeatCap(household.persons, main, watched, searchOnly, household.seatCap, personId)
-  const onYesClick = (personId: string) => (event: MouseEvent<HTMLInputElement>) => {
-    if (!passes(personId)) return setRefused(null)
-    event.preventDefault()
-    setRefused(personId)
-  }
-  const seatsFull = (personId: string, name: string) => {
-    if (refused !== personId || !passes(personId)) return null
+  const watched = useWatch({ control, name: 'events' })
+  // A "yes" past the seats reserved for an event is refused where it is ticked, and said beside it;
+  // the message goes once someone else is marked as not coming to it.
+  const [refused, setRefused] = useState<{ eventId: string; personId: string } | null>(null)
+  const formOf = (formIndex: number) => watched[formIndex]?.persons ?? []
+  const passes = (event: EventLike, formIndex: number, personId: string) =>
+    yesPassesSeatCap(
+      household.persons,
+      event,
+      formOf(formIndex),
+      searchOnly,
+      household.seatCap,
+      personId,
+    )
+  const onYesClick =
+    (event: EventLike, formIndex: number, personId: string) =>
+    (click: MouseEvent<HTMLInputElement>) => {
+      if (!passes(event, formIndex, personId)) return setRefused(null)
+      click.preventDefault()
+      setRefused({ eventId: event.id, personId })
+    }
+  const seatsFull = (event: EventLike, formIndex: number, personId: string, name: string) => {
+    if (
+      refused?.eventId !== event.id ||
+      refused.personId !== personId ||
+      !passes(event, formIndex, personId)
+    )
+      return null
     const hidden =
-      seatsCounted(household.persons, main, watched, searchOnly).fromForm < (household.seatCap ?? 0)
+      seatsCounted(household.persons, event, formOf(formIndex), searchOnly).fromForm <
+      (household.seatCap ?? 0)
     return t(hidden ? 'page.seatsFullHidden' : 'page.seatsFull', {
       count: household.seatCap ?? 0,
       name,
@@ -114,72 +152,81 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
 
   const onSubmit = handleSubmit(async (values) => {
     setSaveError(null)
-    // The seats reserved, said before sending (the database refuses it the same way).
-    const seats = seatsCounted(
-      household.persons,
-      { id: '', isMain: true },
-      values.persons,
-      searchOnly,
-    )
-    if (household.seatCap != null && seats.total > household.seatCap) {
-      setSaveError(
-        t(
-          seats.fromForm > household.seatCap
-            ? 'errors.rsvp_over_seat_cap'
-            : 'errors.rsvp_over_seat_cap_hidden',
-        ),
-      )
-      return
+    // The seats reserved hold per event, said before sending (the database refuses it the same way).
+    const cap = household.seatCap
+    for (const form of cap == null ? [] : values.events) {
+      const index = events.findIndex((event) => event.id === form.eventId)
+      if (index < 0 || events[index]!.isClosed) continue
+      const seats = seatsCounted(household.persons, events[index]!, form.persons, searchOnly)
+      if (seats.total > cap!) {
+        const mine = seats.fromForm > cap!
+        setSaveError(
+          byEvent
+            ? t(mine ? 'events.overSeatCap' : 'events.overSeatCapHidden', {
+                event: eventName(rsvp.events![index]!, index, t),
+              })
+            : t(mine ? 'errors.rsvp_over_seat_cap' : 'errors.rsvp_over_seat_cap_hidden'),
+        )
+        return
+      }
     }
     try {
-      await submit(toAnswerInputs(values, questions), values.message)
+      await submit(toAnswerInputs(values, events, questions), values.message)
       onSaved()
     } catch (error) {
       setSaveError(errorMessage(error, t, 'rsvp'))
     }
   })
 
+  /** The persons' answers to one open event: a card each for the wedding, a list in the event's card. */
+  const personFields = (event: EventLike, formIndex: number, eventIndex: number) => {
+    const answerable = household.persons.filter((person) => !isLocked(person, event))
+    return household.persons.map((person) => {
+      const name = fullName(person)
+      let field: ReactNode
+      if (isLocked(person, event)) field = <LockedPerson name={name} />
+      else {
+        const personIndex = answerable.indexOf(person)
+        const path = `events.${formIndex}.persons.${personIndex}` as const
+        field = (
+          <PersonFieldset
+            layout={byEvent ? 'event' : 'wedding'}
+            path={path}
+            name={name}
+            event={byEvent ? eventName(rsvp.events![eventIndex]!, eventIndex, t) : undefined}
+            isChild={person.type === 'child'}
+            attending={formOf(formIndex)[personIndex]?.attendance === 'yes'}
+            questions={questionsFor(questions, event)}
+            register={register}
+            errors={errors.events?.[formIndex]?.persons?.[personIndex]}
+            onYesClick={onYesClick(event, formIndex, person.id)}
+            seatsFull={seatsFull(event, formIndex, person.id, name)}
+          />
+        )
+      }
+      return byEvent ? (
+        <li key={person.id}>{field}</li>
+      ) : (
+        <Fragment key={person.id}>{field}</Fragment>
+      )
+    })
+  }
+
   return (
     <>
       <RsvpGreeting rsvp={rsvp} />
-
-      <div className="rsvp-note mt-6 flex gap-3 text-sm">
-        <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-(--rsvp-accent)" />
-        <div>
-          {/* An answered household is not asked to answer: it is told until when it may change. */}
-          {household.hasAnswered ? (
-            wedding.rsvpDeadline && (
-              <p className="font-bold">
-                {t('thankYou.changeUntil', {
-                  date: formatLongDate(wedding.rsvpDeadline, language),
-                })}
-              </p>
-            )
-          ) : (
-            <p className="font-bold">
-              {wedding.rsvpDeadline
-                ? t('page.deadline', { date: formatLongDate(wedding.rsvpDeadline, language) })
-                : t('page.noDeadline')}
-            </p>
-          )}
-          {answeredAt && (
-            <p className="mt-1 first:mt-0">
-              {t('page.answeredBefore', { time: formatDateTime(answeredAt, language) })}
-            </p>
-          )}
-          {recordedByCouple && (
-            <p className="mt-1 first:mt-0">{t('page.recordedForYou', { couple })}</p>
-          )}
-          {searchOnly && household.hasAnswered && !answeredAt && !recordedByCouple && (
-            <p className="mt-1 first:mt-0">{t('page.hiddenAnswers')}</p>
-          )}
-        </div>
-      </div>
+      <AnsweredNote rsvp={rsvp} byEvent={byEvent} />
 
       <form noValidate onSubmit={onSubmit} className="mt-8" aria-describedby={`${id}-intro`}>
         <p id={`${id}-intro`} className="rsvp-subheading">
           {t(
-            household.persons.length > 1 ? 'page.householdIntroParty' : 'page.householdIntroSingle',
+            household.persons.length > 1
+              ? byEvent
+                ? 'events.intro'
+                : 'page.householdIntroParty'
+              : byEvent
+                ? 'events.introSingle'
+                : 'page.householdIntroSingle',
           )}
         </p>
         {household.seatCap != null && household.seatCap < household.persons.length && (
@@ -189,29 +236,38 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
         )}
         <fieldset disabled={isSubmitting} className="contents">
           <div className="mt-4 space-y-4">
-            {household.persons.map((person) => {
-              if (isLocked(person)) return <LockedPerson key={person.id} name={fullName(person)} />
-              const index = answerable.indexOf(person)
-              return (
-                <PersonFieldset
-                  key={person.id}
-                  index={index}
-                  name={fullName(person)}
-                  isChild={person.type === 'child'}
-                  attending={attendance[index] === 'yes'}
-                  questions={questions}
-                  register={register}
-                  errors={errors}
-                  onYesClick={onYesClick(person.id)}
-                  seatsFull={seatsFull(person.id, fullName(person))}
-                />
-              )
-            })}
+            {byEvent
+              ? rsvp.events!.map((event, eventIndex) => {
+                  const formIndex = open.indexOf(event)
+                  return (
+                    <section
+                      key={event.id}
+                      className="rsvp-card min-w-0"
+                      aria-labelledby={`${id}-event-${eventIndex}`}
+                      data-event={event.id}
+                    >
+                      <EventHeading
+                        event={event}
+                        index={eventIndex}
+                        headingId={`${id}-event-${eventIndex}`}
+                        date={wedding.date}
+                      />
+                      {formIndex < 0 ? (
+                        <EventReplies event={event} persons={household.persons} />
+                      ) : (
+                        <ul className="rsvp-event-persons">
+                          {personFields(event, formIndex, eventIndex)}
+                        </ul>
+                      )}
+                    </section>
+                  )
+                })
+              : personFields(events[0]!, 0, 0)}
           </div>
 
           <div className="mt-8">
             <label htmlFor={`${id}-message`} className="rsvp-label">
-              {t('page.messageLabel', { couple })}{' '}
+              {t('page.messageLabel', { couple: coupleFirstNames(wedding, t('shell.and')) })}{' '}
               <span className="rsvp-muted font-normal">{t('page.optional')}</span>
             </label>
             <textarea
@@ -252,7 +308,7 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
           <button
             type="submit"
             className="rsvp-button w-full"
-            disabled={isSubmitting || answerable.length === 0}
+            disabled={isSubmitting || !anyAnswerable}
             aria-busy={isSubmitting}
           >
             {isSubmitting && <span aria-hidden="true" className="rsvp-spinner" />}
@@ -264,8 +320,67 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
   )
 }
 
+/**
+ * Above the form: when the household last sent its answers, or that the couple recorded them, or
+ * (for a guest who searched) that its party already replied. For the whole wedding also until when
+ * to answer, or to change an answer; each event's card says its own deadline.
+ */
+function AnsweredNote({ rsvp, byEvent }: { rsvp: Rsvp; byEvent: boolean }) {
+  const { t, i18n } = useTranslation('rsvp')
+  const language = dateLanguage(i18n.language)
+  const { wedding, household } = rsvp
+  const searchOnly = household.access === 'guest_search'
+  // A reply the couple recorded (imported with the list, or taken by phone) is theirs, not a time
+  // the household answered. (A visitor by name search sees no answers: they are told so instead.)
+  const answeredAt = lastEventRespondedAt(household.persons)
+  const recordedByCouple = !searchOnly && onlyRecordedByCouple(household.persons)
+  const recordedForYou = t('page.recordedForYou', {
+    couple: coupleFirstNames(wedding, t('shell.and')),
+  })
+
+  if (byEvent) {
+    if (!answeredAt && !household.hasAnswered) return null
+    return (
+      <div className="rsvp-note mt-6 text-sm">
+        <p>
+          {answeredAt
+            ? t('page.answeredBefore', { time: formatDateTime(answeredAt, language) })
+            : recordedByCouple
+              ? recordedForYou
+              : t('page.hiddenAnswers')}
+        </p>
+      </div>
+    )
+  }
+  const deadline = wedding.rsvpDeadline && formatLongDate(wedding.rsvpDeadline, language)
+  return (
+    <div className="rsvp-note mt-6 flex gap-3 text-sm">
+      <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-(--rsvp-accent)" />
+      <div>
+        {/* An answered household is not asked to answer: it is told until when it may change. */}
+        {household.hasAnswered ? (
+          deadline && <p className="font-bold">{t('thankYou.changeUntil', { date: deadline })}</p>
+        ) : (
+          <p className="font-bold">
+            {deadline ? t('page.deadline', { date: deadline }) : t('page.noDeadline')}
+          </p>
+        )}
+        {answeredAt && (
+          <p className="mt-1 first:mt-0">
+            {t('page.answeredBefore', { time: formatDateTime(answeredAt, language) })}
+          </p>
+        )}
+        {recordedByCouple && <p className="mt-1 first:mt-0">{recordedForYou}</p>}
+        {searchOnly && household.hasAnswered && !answeredAt && !recordedByCouple && (
+          <p className="mt-1 first:mt-0">{t('page.hiddenAnswers')}</p>
+        )}
+      </div>
+    </div>
+  )
+}
+
 /** The page's top: hello to the person the link is for, the couple's invitation, the day and the place. */
-export function RsvpGreeting({ rsvp }: { rsvp: Rsvp }) {
+function RsvpGreeting({ rsvp }: { rsvp: Rsvp }) {
   const { t, i18n } = useTranslation('rsvp')
   const { wedding, household } = rsvp
   const venue = [wedding.venue?.name, wedding.venue?.city].filter(Boolean).join(', ')
@@ -287,7 +402,7 @@ export function RsvpGreeting({ rsvp }: { rsvp: Rsvp }) {
 }
 
 /** A person whose reply the couple recorded: a visitor without the household's code may not change it. */
-export function LockedPerson({ name }: { name: string }) {
+function LockedPerson({ name }: { name: string }) {
   const { t } = useTranslation('rsvp')
   return (
     <div className="rsvp-card min-w-0">
@@ -301,22 +416,29 @@ export function LockedPerson({ name }: { name: string }) {
 }
 
 interface PersonFieldsetProps {
-  index: number
+  /** A card of its own for the whole wedding, or a row in an event's card. */
+  layout: 'wedding' | 'event'
+  path: `events.${number}.persons.${number}`
   name: string
+  /** The event's name, for the message asking for a choice. */
+  event?: string
   isChild: boolean
   attending: boolean
   questions: RsvpQuestion[]
   register: UseFormRegister<RsvpFormValues>
-  errors: FieldErrors<RsvpFormValues>
-  /** Refuses a "Dadalo" that would pass the seats reserved. */
+  errors: FieldErrors<PersonFormValues> | undefined
+  /** Refuses a "yes" that would pass the seats reserved. */
   onYesClick(event: MouseEvent<HTMLInputElement>): void
-  /** Why "Dadalo" was just refused for this person, if it was. */
+  /** Why "yes" was just refused for this person, if it was. */
   seatsFull: string | null
 }
 
+/** One person's answer (Dadalo / Hindi makakadalo, or Oo / Hindi for an event), and the questions once they come. */
 function PersonFieldset({
-  index,
+  layout,
+  path,
   name,
+  event,
   isChild,
   attending,
   questions,
@@ -327,44 +449,54 @@ function PersonFieldset({
 }: PersonFieldsetProps) {
   const { t } = useTranslation('rsvp')
   const id = useId()
-  const error = errors.persons?.[index]?.attendance?.message
+  const error = errors?.attendance?.message
   const errorId = `${id}-error`
   const seatsId = `${id}-seats`
   const describedBy = [error ? errorId : null, seatsFull ? seatsId : null].filter(Boolean).join(' ')
+  const card = layout === 'wedding'
 
   return (
-    <fieldset className="rsvp-card min-w-0" aria-describedby={describedBy || undefined}>
+    <fieldset
+      className={card ? 'rsvp-card min-w-0' : 'min-w-0'}
+      aria-describedby={describedBy || undefined}
+    >
       <legend className="float-left w-full">
-        <span className="text-lg font-bold">{name}</span>
+        <span className={card ? 'text-lg font-bold' : 'font-bold'}>{name}</span>
         {isChild && (
           <span className="rsvp-badge ml-2 align-middle" data-status="pending">
             {t('page.child')}
           </span>
         )}
       </legend>
-      <div className="clear-both grid gap-2 pt-3 min-[420px]:grid-cols-2 min-[420px]:gap-3">
+      <div
+        className={
+          card
+            ? 'clear-both grid gap-2 pt-3 min-[420px]:grid-cols-2 min-[420px]:gap-3'
+            : 'rsvp-yesno clear-both pt-3'
+        }
+      >
         <label className="rsvp-choice">
           <input
             type="radio"
             value="yes"
             aria-invalid={Boolean(error)}
-            {...refusableYes(register(`persons.${index}.attendance`), onYesClick)}
+            {...refusableYes(register(`${path}.attendance`), onYesClick)}
           />
-          <span>{t('status.attending')}</span>
+          <span>{t(card ? 'status.attending' : 'events.yes')}</span>
         </label>
         <label className="rsvp-choice">
           <input
             type="radio"
             value="no"
             aria-invalid={Boolean(error)}
-            {...register(`persons.${index}.attendance`)}
+            {...register(`${path}.attendance`)}
           />
-          <span>{t('status.notAttending')}</span>
+          <span>{t(card ? 'status.notAttending' : 'events.no')}</span>
         </label>
       </div>
       {error && (
         <p id={errorId} className="rsvp-error">
-          {t(error, { name })}
+          {t(error, { name, event })}
         </p>
       )}
       {seatsFull && (
@@ -372,15 +504,14 @@ function PersonFieldset({
           {seatsFull}
         </p>
       )}
-
       {attending && questions.length > 0 && (
         <div className="mt-5 space-y-5 border-t border-(--rsvp-line) pt-5">
           {questions.map((question, questionIndex) => (
             <QuestionField
               key={question.id}
               question={question}
-              input={register(`persons.${index}.answers.${questionIndex}`)}
-              error={errors.persons?.[index]?.answers?.[questionIndex]?.message}
+              input={register(`${path}.answers.${questionIndex}`)}
+              error={errors?.answers?.[questionIndex]?.message}
             />
           ))}
         </div>
@@ -390,7 +521,7 @@ function PersonFieldset({
 }
 
 /** One of the couple's questions: a choice of options, or a line of text. */
-export function QuestionField({
+function QuestionField({
   question,
   input,
   error,

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { useNavigate } from '@/lib/routing'
 import { useTranslation } from '@/lib/i18n/react'
+import { answerEvents } from '@/lib/rsvp/rsvp-form'
 import { RsvpClosed } from '../components/rsvp-closed'
-import { RsvpEventsForm } from '../components/rsvp-events-form'
 import { RsvpForm } from '../components/rsvp-form'
 import { RsvpShell } from '../components/rsvp-shell'
 import { rsvpNotReady } from '../components/rsvp-not-ready'
@@ -21,16 +21,12 @@ export function RsvpPage() {
 
   if (status === 'notFound' || !rsvp) return rsvpNotReady({ status, retry, rateLimited })
   const key = `${rsvp.household.id}/${rsvp.personId}`
-  const events = rsvp.events ?? []
-  // When events take RSVPs, each has its own deadline: the page stays open while one of them is.
-  const isClosed =
-    events.length > 0 ? events.every((event) => event.isClosed) : rsvp.wedding.isClosed
+  // Each event has its own deadline: the page stays open while one of them is.
+  const isClosed = answerEvents(rsvp).every((event) => event.isClosed)
   return (
     <RsvpShell wedding={rsvp.wedding}>
       {isClosed ? (
         <RsvpClosed rsvp={rsvp} />
-      ) : events.length > 0 ? (
-        <RsvpEventsForm key={key} rsvp={rsvp} onSaved={() => navigate(thankYouPath)} />
       ) : (
         <RsvpForm key={key} rsvp={rsvp} onSaved={() => navigate(thankYouPath)} />
       )}

@@ -11,7 +11,7 @@ import { dateLanguage, formatDateTime } from '@/lib/rsvp/format-time'
 import { RsvpShell } from '../components/rsvp-shell'
 import { rsvpNotReady } from '../components/rsvp-not-ready'
 import { RsvpSummary } from '../components/rsvp-summary'
-import { eventsAttended, lastEventRespondedAt, lastRespondedAt } from '@/lib/rsvp/rsvp-form'
+import { answerEvents, eventsAttended, lastEventRespondedAt } from '@/lib/rsvp/rsvp-form'
 import { useRsvpRoute } from '../use-rsvp-route'
 
 /** After answering: what was recorded for each person, the wedding for the calendar, and a way to change it. */
@@ -31,24 +31,22 @@ export function ThankYouPage() {
 
   const { wedding, household } = rsvp
   const events = rsvp.events ?? []
-  const answeredAt =
-    events.length > 0 ? lastEventRespondedAt(household.persons) : lastRespondedAt(household.persons)
-  // Nothing recorded yet (the page was opened directly): the RSVP itself is what they need.
+  // When the household itself last sent its answers (not a reply the couple recorded).
+  const answeredAt = lastEventRespondedAt(household.persons)
+  // Nothing sent yet (the page was opened directly): the RSVP itself is what they need.
   if (!answeredAt) return <Redirect to={rsvpPath} replace />
 
   const greeted = household.persons[0]!
-  // When events take RSVPs: coming to at least one of them; the calendar holds those only.
-  const attended = eventsAttended(events, household.persons)
-  const anyoneComing =
-    events.length > 0 ? attended.length > 0 : household.persons.some((person) => person.isAttending)
-  const isClosed = events.length > 0 ? events.every((event) => event.isClosed) : wedding.isClosed
-  // With events: the day of the first event they come to (a despedida may come days before).
+  // Coming to at least one event (the whole wedding, while no event takes RSVPs).
+  const attended = eventsAttended(answerEvents(rsvp), household.persons)
+  const isClosed = answerEvents(rsvp).every((event) => event.isClosed)
+  // The day of the first event they come to (a despedida may come days before).
   const firstDay =
     attended
       .map((event) => event.date || wedding.date)
       .filter(Boolean)
       .sort()[0] ?? wedding.date
-  const date = formatLongDate(events.length > 0 ? firstDay : wedding.date, language)
+  const date = formatLongDate(firstDay, language)
 
   return (
     <RsvpShell wedding={wedding}>
@@ -64,7 +62,7 @@ export function ThankYouPage() {
         </h1>
         <p className="mt-3">{t('thankYou.saved')}</p>
         <p className="rsvp-muted mt-1">
-          {anyoneComing
+          {attended.length > 0
             ? date
               ? t('thankYou.seeYouOn', { date })
               : t('thankYou.seeYou')
@@ -83,10 +81,15 @@ export function ThankYouPage() {
       </section>
 
       <div className="mt-6 grid gap-3">
-        {anyoneComing && (
+        {attended.length > 0 && (
           <AddToCalendar
             wedding={wedding}
-            events={events.length > 0 ? { all: events, attended } : undefined}
+            // The calendar holds the events they come to.
+            events={
+              events.length > 0
+                ? { all: events, attended: events.filter((event) => attended.includes(event)) }
+                : undefined
+            }
           />
         )}
         {!isClosed && (
