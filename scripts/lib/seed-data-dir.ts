@@ -9,7 +9,7 @@ import {
   bootstrap,
   callRpc,
   INITDB_PARAMS,
-  WAL_START_SETTINGS,
+  START_SETTINGS,
 } from '../../src/lib/backend/local/engine.ts'
 
 const root = fileURLToPath(new URL('../../', import.meta.url))
@@ -43,7 +43,7 @@ export async function buildSeed(): Promise<{
     extensions: { pgcrypto, unaccent, pg_trgm },
     initDbStartParams: INITDB_PARAMS,
     // As the app starts it: no used segments kept for reuse, shipped as zeros to every first visit.
-    startParams: [...PGlite.defaultStartParams, ...WAL_START_SETTINGS],
+    startParams: [...PGlite.defaultStartParams, ...START_SETTINGS],
   })
   try {
     await bootstrap(db, readSqlSources())

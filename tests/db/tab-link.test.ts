@@ -9,7 +9,7 @@ import {
   callRpc,
   localAuth,
   resumeWithoutStoring,
-  WAL_START_SETTINGS,
+  START_SETTINGS,
   type Claims,
 } from '../../src/lib/backend/local/engine'
 import {
@@ -360,7 +360,7 @@ describe.runIf(ENGINE === 'pglite')('the log between checkpoints', () => {
     async () => {
       // Started as the app starts it (worker.ts), from the database the run bootstrapped.
       const { db: own } = await bootstrappedPglite({
-        startParams: [...PGlite.defaultStartParams, ...WAL_START_SETTINGS],
+        startParams: [...PGlite.defaultStartParams, ...START_SETTINGS],
       })
       try {
         const log = async () =>

@@ -4,7 +4,7 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto'
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { dataDirExists, deleteDataDir } from './data-dir'
-import { bootstrap, INITDB_PARAMS, resumeWithoutStoring, WAL_START_SETTINGS } from './engine'
+import { bootstrap, INITDB_PARAMS, resumeWithoutStoring, START_SETTINGS } from './engine'
 import { serveDatabase } from './leader'
 
 // Each file is its own chunk, fetched only when a database lacks it (a reload needs none): the
@@ -70,7 +70,7 @@ serveDatabase(async (options) => {
       // right after saving (a guest's RSVP, say) could lose it.
       relaxedDurability: false,
       initDbStartParams: INITDB_PARAMS,
-      startParams: [...PGlite.defaultStartParams, ...WAL_START_SETTINGS],
+      startParams: [...PGlite.defaultStartParams, ...START_SETTINGS],
       extensions: { pgcrypto, unaccent, pg_trgm },
     })
     // Before PGlite's first query: opening awaits IndexedDB and the engine long before.
