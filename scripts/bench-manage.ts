@@ -28,7 +28,7 @@
  * `VITE_SUPABASE_URL= npx vite build --outDir <dir>`); otherwise the app is built first. Two builds,
  * BENCH_DIST=<before>,<after>, are measured run by run in turn, so that both meet the same load on a
  * shared machine, and the table has a column for each. RUNS (5),
- * IMPORT_SIZES (2031,5000), PARTS (csv,reload,file: which of the three to run; the wedding file's
+ * IMPORT_SIZES (2031,5000), VIEWPORTS (desktop,phone), PARTS (csv,reload,file: which of the three to run; the wedding file's
  * import still makes the big wedding by one spreadsheet import), PORT (else a free one and the next), CHROME_PATH (else /usr/bin/chromium, else
  * Playwright's own). It is a benchmark, not a test: it fails nothing, and a figure whose run failed
  * says so.
@@ -52,6 +52,8 @@ const IMPORT_SIZES = (process.env.IMPORT_SIZES ?? '2031,5000').split(',').map(Nu
 const DETAILED = process.argv.includes('--screens')
 /** Which parts to run: csv (the spreadsheet import), reload, file (the wedding file's import); all by default. */
 const PARTS = new Set((process.env.PARTS ?? 'csv,reload,file').split(','))
+/** Which sizes the reloads are timed at (desktop, phone). */
+const VIEWPORTS = new Set((process.env.VIEWPORTS ?? 'desktop,phone').split(','))
 /** On the hosted stack (BENCH_HOSTED=1) rather than the embedded database. */
 const HOSTED = process.env.BENCH_HOSTED === '1'
 /** The hosted stack, when HOSTED: started by main. */
@@ -232,6 +234,15 @@ const reloads: Array<{ path: string; marks: Array<[label: string, selector: stri
       ['seating chart: the canvas', '#seating-chart canvas'],
       ['seating chart: its guest panel', screens[2]!.ready],
     ],
+  },
+  {
+    path: '/manage/rsvps/forecast',
+    marks: [['forecast: its range', '[data-testid="forecast-range"]']],
+  },
+  { path: '/manage/invitations', marks: [['invitations: their counts', '#invitation-counts']] },
+  {
+    path: '/manage/checkin',
+    marks: [['the door: who arrived', '[data-testid="checkin-arrived"]']],
   },
 ]
 
@@ -783,7 +794,7 @@ async function main() {
     for (const viewport of [
       { name: 'desktop', width: 1280, height: 900 },
       { name: 'phone', width: 360, height: 740 },
-    ]) {
+    ].filter((size) => VIEWPORTS.has(size.name))) {
       if (!PARTS.has('reload')) break
       for (const { path, marks } of reloads) {
         for (let run = 0; run < RUNS; run++) {

@@ -186,10 +186,12 @@ describe.runIf(ENGINE === 'pglite')('a tab whose leader closes', () => {
         p_wedding_id: weddingId,
         p_seen_at: new Date().toISOString(),
       })
-      // Once, after the commit and the look at how much log awaits a checkpoint (a read).
+      // Once, after the commit and the looks at which tables are due for an analyze (none, for a
+      // save this small) and at how much log awaits a checkpoint (two reads).
       expect(events.filter((event) => event.startsWith('stored'))).toEqual([])
-      expect(events.slice(-3)).toEqual([
+      expect(events.slice(-4)).toEqual([
         'commit',
+        expect.stringMatching(/block_size/),
         expect.stringMatching(/pg_control_checkpoint\(\)$/),
         'store',
       ])
@@ -414,4 +416,70 @@ describe.runIf(ENGINE === 'pglite')('the log between checkpoints', () => {
       }
     },
   )
+})
+
+describe.runIf(ENGINE === 'pglite')('the statistics the reads are planned by', () => {
+  const importing = (count: number) => ({
+    p_wedding_id: DEMO.weddingId,
+    p_households: Array.from({ length: count }, (_, index) => ({
+      relationshipSide: index % 2 ? 'bride' : 'groom',
+      persons: [
+        { firstName: 'Ligaya', lastName: `Estadistika ${index}` },
+        { firstName: 'Bayani', lastName: `Estadistika ${index}` },
+      ],
+    })),
+  })
+  /** What the planner believes of the persons table, and when it was last analyzed. */
+  const persons = async (own: PGlite) =>
+    (
+      await own.query<{ tuples: number; analyzed: string | null }>(
+        `select c.reltuples::int as tuples, s.last_analyze::text as analyzed
+           from pg_catalog.pg_class c
+           left join pg_catalog.pg_stat_user_tables s on s.relid = c.oid
+          where c.oid = 'kasalan.persons'::regclass`,
+      )
+    ).rows[0]!
+
+  test('an import is analyzed before it is answered; a save of one household is not', async () => {
+    const { db: own } = await bootstrappedPglite()
+    try {
+      const id = freshId()
+      const link = tab(id)
+      leaders.push(answerOn(id, await createCallServer(own), 'own'))
+      const before = await persons(own)
+      expect(before.tuples).toBeLessThan(200)
+
+      await callRpc(link, DEMO_CLAIMS, 'import_households', importing(300))
+      const imported = await persons(own)
+      expect(imported.tuples).toBeGreaterThanOrEqual(before.tuples + 600)
+      expect(imported.analyzed).not.toBeNull()
+
+      await callRpc(link, DEMO_CLAIMS, 'save_household', {
+        ...household('Iisa'),
+        p_wedding_id: DEMO.weddingId,
+      })
+      expect(await persons(own)).toEqual(imported)
+    } finally {
+      await own.close()
+    }
+  })
+
+  test('a start analyzes a database that grew in an earlier visit, whose counts of changes a reload forgot', async () => {
+    const { db: own } = await bootstrappedPglite()
+    try {
+      const before = await persons(own)
+      // Written without the call server (nothing analyzes), then the counts gone as on a reload.
+      await callRpc(own, DEMO_CLAIMS, 'import_households', importing(300))
+      await own.query('select pg_catalog.pg_stat_reset()')
+      expect((await persons(own)).tuples).toBe(before.tuples)
+
+      const stores = vi.spyOn(own, 'syncToFs')
+      await createCallServer(own)
+      expect((await persons(own)).tuples).toBeGreaterThanOrEqual(before.tuples + 600)
+      // Stored, so the next start finds it done.
+      expect(stores).toHaveBeenCalled()
+    } finally {
+      await own.close()
+    }
+  })
 })

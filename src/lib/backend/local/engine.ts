@@ -181,8 +181,13 @@ export async function bootstrap(
     }
     appliedNow.push(step.version)
   }
-  // A file may have changed one for its own session.
-  if (appliedNow.length > 0) await pinSessionSettings(db)
+  if (appliedNow.length > 0) {
+    // A file may have changed one for its own session.
+    await pinSessionSettings(db)
+    // Statistics for the tables as they now are (PGlite has no autovacuum; see leader.ts): the
+    // build's prebuilt directory and an upgraded database start with their plans right.
+    await db.exec('analyze')
+  }
   return appliedNow
 }
 
