@@ -60,6 +60,8 @@ const formSchema = (chooseAttendance: string) =>
     ),
     message: z.string().check(z.maxLength(MAX_MESSAGE_LENGTH, 'validation.messageTooLong')),
   })
+const weddingSchema = formSchema('validation.chooseAttendance')
+const eventsSchema = formSchema('events.chooseAttendance')
 
 interface RsvpFormProps {
   rsvp: Rsvp
@@ -109,9 +111,7 @@ export function RsvpForm({ rsvp, onSaved }: RsvpFormProps) {
       household.message,
       isLocked,
     ),
-    resolver: zodResolver(
-      formSchema(byEvent ? 'events.chooseAttendance' : 'validation.chooseAttendance'),
-    ),
+    resolver: zodResolver(byEvent ? eventsSchema : weddingSchema),
   })
   const watched = useWatch({ control, name: 'events' })
   // A "yes" past the seats reserved for an event is refused where it is ticked, and said beside it;

@@ -38,8 +38,9 @@ export function ThankYouPage() {
 
   const greeted = household.persons[0]!
   // Coming to at least one event (the whole wedding, while no event takes RSVPs).
-  const attended = eventsAttended(answerEvents(rsvp), household.persons)
-  const isClosed = answerEvents(rsvp).every((event) => event.isClosed)
+  const answered = answerEvents(rsvp)
+  const attended = eventsAttended(answered, household.persons)
+  const isClosed = answered.every((event) => event.isClosed)
   // The day of the first event they come to (a despedida may come days before).
   const firstDay =
     attended

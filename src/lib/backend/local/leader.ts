@@ -174,7 +174,8 @@ const DUE_FOR_ANALYZE = `
  * it from the demo wedding: a wedding that grew to 2,000 households was planned as the demo's few,
  * and the door's roster, the forecast and the invitations took 5 to 50 times as long as their
  * reads need. Analyzes, as autovacuum would, the tables `DUE_FOR_ANALYZE` names; returns whether
- * it did. Runs inside the caller's exclusive hold on the database, or before any call is answered.
+ * it did. Runs after each write, inside the caller's exclusive hold on the database: a start adds
+ * nothing, since a table that grew in an earlier visit is found by its size at the next write.
  */
 export async function analyzeWhenDue(db: PGlite): Promise<boolean> {
   const { messages } = await db.execProtocol(queryMessage(DUE_FOR_ANALYZE), { syncToFs: false })
@@ -222,8 +223,6 @@ export async function createCallServer(db: PGlite) {
   const reads = keep(messages)
     .filter((message) => message.name === 'dataRow')
     .map((row) => String(row.fields?.[0]))
-  // A database that grew in an earlier visit is analyzed before its first call is answered.
-  if (await analyzeWhenDue(db).catch(() => false)) await db.syncToFs()
   await checkpointWhenDue(db).catch(() => undefined)
   const readSet = new Set(reads)
 
